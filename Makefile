@@ -1,0 +1,72 @@
+# Rendezvous: `make run` serves the demo sites, `make test` runs every test.
+SHELL := /bin/bash
+GO ?= go
+SQLC_VERSION := v1.31.1
+GOBIN := $(shell $(GO) env GOPATH)/bin
+SQLC := $(GOBIN)/sqlc
+ADDR ?= 127.0.0.1:8080
+DATA ?= ./var
+
+.PHONY: all build run test test-go test-web test-e2e bench sqlc sqlc-check web deps-web deps-browser clean
+
+all: build
+
+## build: the self-contained binary at bin/rendezvous (web bundle included)
+build: web
+	@echo "==> go build bin/rendezvous"
+	@$(GO) build -trimpath -o bin/rendezvous ./engine/cmd/rendezvous
+	@echo "==> built bin/rendezvous"
+
+## run: build and serve the demo tenants
+run: build
+	@echo "==> serving demo sites (Ctrl-C stops)"
+	@./bin/rendezvous serve --addr $(ADDR) --data $(DATA) --demo
+
+web: deps-web
+	@echo "==> web build (vite)"
+	@cd web && npm run build --silent
+
+deps-web:
+	@if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then \
+		echo "==> npm ci (web)"; cd web && npm ci --no-audit --no-fund --loglevel=error; fi
+
+deps-browser:
+	@if ! command -v chromium >/dev/null; then \
+		echo "==> installing Debian's chromium for browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
+
+## test: Go tests on a real PostgreSQL, generated-code check, web unit and browser tests
+test: sqlc-check test-go test-web test-e2e
+
+test-go:
+	@echo "==> go vet"
+	@$(GO) vet ./...
+	@echo "==> go test (one throwaway PostgreSQL cluster for the run)"
+	@$(GO) run ./engine/platform/pgtest/withpg $(GO) test -count=1 -timeout 15m ./...
+
+test-web: deps-web
+	@echo "==> web typecheck and unit tests (vitest)"
+	@cd web && npm run typecheck --silent && npm test --silent
+
+test-e2e: build deps-browser
+	@echo "==> browser tests (playwright-core + Debian chromium)"
+	@bash web/e2e/run.sh
+
+## bench: benchmarks, one `bench <name> <value> <unit>` line each
+bench: build
+	@$(GO) run ./engine/cmd/bench
+
+$(SQLC):
+	@echo "==> installing sqlc $(SQLC_VERSION) (one-time compile)"
+	@$(GO) install github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
+
+## sqlc: regenerate the query code after changing queries or migrations
+sqlc: $(SQLC)
+	@$(SQLC) -f config/sqlc.yaml generate
+
+sqlc-check: $(SQLC)
+	@echo "==> sqlc diff (generated code must be current)"
+	@$(SQLC) -f config/sqlc.yaml diff
+
+clean:
+	rm -rf bin web/dist/assets web/dist/*.html

@@ -1,0 +1,62 @@
+// Command rendezvous is the Rendezvous engine: one binary that serves every
+// tenant's member site, landers, API and operators' console.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usage = `rendezvous: a multi-tenant engine for dating and chat sites
+
+Commands:
+  serve [--addr 127.0.0.1:8080] [--data ./var] [--demo]   serve every tenant
+  tenants list [--data ./var]                             one line per tenant: slug, primary host, name
+  tenants import [--data ./var] [--overwrite]             import tenants/ (existing ones only with --overwrite)
+
+Run "rendezvous <command> -h" for a command's flags.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "rendezvous:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
+	}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, args[1:], stdout, stderr)
+	case "tenants":
+		if len(args) < 2 {
+			fmt.Fprint(stderr, usage)
+			return flag.ErrHelp
+		}
+		switch args[1] {
+		case "list":
+			return tenantsList(ctx, args[2:], stdout, stderr)
+		case "import":
+			return tenantsImport(ctx, args[2:], stdout, stderr)
+		}
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", args[0])
+}

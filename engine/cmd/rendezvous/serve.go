@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"sort"
+
+	"rendezvous/engine/platform/config"
+	"rendezvous/engine/platform/database"
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/server"
+	"rendezvous/engine/tenancy"
+	"rendezvous/engine/webapp"
+	"rendezvous/tenants"
+	"rendezvous/themes"
+	"rendezvous/web"
+)
+
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := config.Flags(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := cfg.FromEnv(); err != nil {
+		return err
+	}
+	log := cfg.Logger()
+
+	progress(stdout, "1/4 database")
+	pool, closeDB, err := database.Connect(ctx, cfg.DatabaseURL, cfg.DataDir, log)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+
+	progress(stdout, "2/4 tenants")
+	files, err := tenancy.ReadFiles(tenants.FS)
+	if err != nil {
+		return err
+	}
+	results, err := tenancy.Import(ctx, pool, files, false)
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		if !r.Skipped {
+			log.Info("imported tenant", "slug", r.Slug)
+		}
+	}
+	dir := tenancy.NewDirectory(pool, log)
+	go dir.Listen(ctx)
+
+	progress(stdout, "3/4 web app")
+	locator := tenancy.Locator{CountryHeader: cfg.CountryHeader, DevOverride: cfg.DevCountryOverride}
+	dist, err := distFS()
+	if err != nil {
+		return err
+	}
+	app, err := webapp.New(dist, themes.FS, locator, nil, log)
+	if err != nil {
+		return err
+	}
+	handler, err := server.New(server.Deps{Config: cfg, Log: log, Pool: pool, Directory: dir, Locator: locator, App: app})
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
+	}
+	progress(stdout, "4/4 serving")
+	all, err := dir.List(ctx)
+	if err != nil {
+		return err
+	}
+	printURLs(stdout, ln.Addr().(*net.TCPAddr).Port, all)
+	return httpx.Serve(ctx, ln, handler, log, cfg.ShutdownGrace)
+}
+
+func progress(w io.Writer, step string) { fmt.Fprintf(w, "==> %s\n", step) }
+
+func printURLs(w io.Writer, port int, all []*tenancy.Tenant) {
+	fmt.Fprintln(w, "Rendezvous is serving:")
+	for _, t := range all {
+		hosts := append([]string(nil), t.Hosts...)
+		sort.SliceStable(hosts, func(i, j int) bool { return hosts[i] == t.PrimaryHost })
+		for _, h := range hosts {
+			fmt.Fprintf(w, "  %-14s http://%s:%d/\n", t.Slug, h, port)
+		}
+	}
+}

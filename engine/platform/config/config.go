@@ -1,0 +1,86 @@
+// Package config reads the engine's configuration from flags and the
+// environment. config/rendezvous.example.env documents every variable.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"os"
+	"strings"
+	"time"
+)
+
+// Config is everything the engine is told at start.
+type Config struct {
+	Addr string
+	// DataDir holds the private PostgreSQL cluster and local media.
+	DataDir string
+	// DatabaseURL, when set, replaces the private cluster.
+	DatabaseURL string
+	Demo        bool
+	// DevCountryOverride lets the rdv_country cookie set a visitor's country.
+	DevCountryOverride bool
+	TrustedProxies     []netip.Prefix
+	CountryHeader      string
+	LogFormat          string
+	LogLevel           slog.Level
+	ShutdownGrace      time.Duration
+}
+
+// Flags registers the serve flags on fs with defaults from the environment.
+func Flags(fs *flag.FlagSet) *Config {
+	c := &Config{}
+	fs.StringVar(&c.Addr, "addr", env("ADDR", "127.0.0.1:8080"), "address to listen on (ADDR)")
+	fs.StringVar(&c.DataDir, "data", env("DATA_DIR", "./var"), "data directory: private PostgreSQL and local media (DATA_DIR)")
+	fs.BoolVar(&c.Demo, "demo", env("DEMO", "") == "1", "add demo members, photos, likes and conversations (DEMO=1)")
+	fs.BoolVar(&c.DevCountryOverride, "dev-country-override", env("DEV_COUNTRY_OVERRIDE", "") == "1", "let the rdv_country cookie set the visitor's country; for tests only")
+	fs.DurationVar(&c.ShutdownGrace, "shutdown-grace", 15*time.Second, "time running requests get to finish on shutdown")
+	return c
+}
+
+// DataFlags registers only the flags commands other than serve need.
+func DataFlags(fs *flag.FlagSet) *Config {
+	c := &Config{}
+	fs.StringVar(&c.DataDir, "data", env("DATA_DIR", "./var"), "data directory (DATA_DIR)")
+	return c
+}
+
+// FromEnv fills the settings that only the environment gives.
+func (c *Config) FromEnv() error {
+	c.DatabaseURL = os.Getenv("DATABASE_URL")
+	c.CountryHeader = os.Getenv("COUNTRY_HEADER")
+	c.LogFormat = env("LOG_FORMAT", "text")
+	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
+		return fmt.Errorf("LOG_LEVEL: %w", err)
+	}
+	for _, p := range strings.Fields(strings.ReplaceAll(os.Getenv("TRUSTED_PROXIES"), ",", " ")) {
+		prefix, err := netip.ParsePrefix(p)
+		if err != nil {
+			addr, aerr := netip.ParseAddr(p)
+			if aerr != nil {
+				return fmt.Errorf("TRUSTED_PROXIES: %q is neither a CIDR nor an address", p)
+			}
+			prefix = netip.PrefixFrom(addr, addr.BitLen())
+		}
+		c.TrustedProxies = append(c.TrustedProxies, prefix)
+	}
+	return nil
+}
+
+// Logger builds the process logger.
+func (c *Config) Logger() *slog.Logger {
+	opts := &slog.HandlerOptions{Level: c.LogLevel}
+	if c.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}
+
+func env(key, fallback string) string {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		return v
+	}
+	return fallback
+}

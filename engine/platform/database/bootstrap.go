@@ -1,0 +1,50 @@
+package database
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/platform/pgcluster"
+)
+
+// Name is the database the engine uses on its private cluster.
+const Name = "rendezvous"
+
+// Connect opens the engine's database: url when given, else a private
+// cluster under dataDir that is started now and stopped by the returned
+// close function. The schema is migrated before Connect returns.
+func Connect(ctx context.Context, url, dataDir string, log *slog.Logger) (*pgxpool.Pool, func(), error) {
+	stop := func() {}
+	if url == "" {
+		cluster, err := pgcluster.Start(ctx, filepath.Join(dataDir, "postgres"), log)
+		if err != nil {
+			return nil, nil, err
+		}
+		stop = func() {
+			if err := cluster.Stop(); err != nil {
+				log.Error("stop private PostgreSQL", "err", err)
+			}
+		}
+		if err := EnsureDatabase(ctx, cluster.URL("postgres"), Name); err != nil {
+			stop()
+			return nil, nil, err
+		}
+		url = cluster.URL(Name)
+	}
+	pool, err := Open(ctx, url)
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	log.Info("migrating database")
+	if err := Migrate(ctx, pool, log); err != nil {
+		pool.Close()
+		stop()
+		return nil, nil, fmt.Errorf("migrate: %w", err)
+	}
+	return pool, func() { pool.Close(); stop() }, nil
+}

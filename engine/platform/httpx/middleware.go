@@ -1,0 +1,207 @@
+package httpx
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+type ctxKey int
+
+const loggerKey ctxKey = iota
+
+// Logger returns the request's logger (carrying its request id), or the
+// default logger outside a request.
+func Logger(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}
+
+// WithLogger stores l in ctx for Logger.
+func WithLogger(ctx context.Context, l *slog.Logger) context.Context {
+	return context.WithValue(ctx, loggerKey, l)
+}
+
+// RequestLog gives every request an id (kept from a trusted X-Request-Id
+// or made new), a logger carrying it, and one log line when it ends.
+func RequestLog(base *slog.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			id := r.Header.Get("X-Request-Id")
+			if id == "" || len(id) > 64 {
+				var b [8]byte
+				_, _ = rand.Read(b[:])
+				id = hex.EncodeToString(b[:])
+			}
+			w.Header().Set("X-Request-Id", id)
+			l := base.With("request_id", id)
+			rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+			start := time.Now()
+			next.ServeHTTP(rec, r.WithContext(WithLogger(r.Context(), l)))
+			l.LogAttrs(r.Context(), slog.LevelInfo, "request",
+				slog.String("method", r.Method), slog.String("host", r.Host), slog.String("path", r.URL.Path),
+				slog.Int("status", rec.status), slog.Duration("took", time.Since(start)),
+				slog.String("ip", r.RemoteAddr))
+		})
+	}
+}
+
+// Recover turns a panic into a logged 500 without a stack trace for the client.
+func Recover(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				Logger(r.Context()).Error("panic", "value", v, "stack", stack())
+				WriteError(w, r, ErrInternal)
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// SecurityHeaders sets the headers every answer carries. Pages set their own
+// Content-Security-Policy; this one is the strict default for everything else.
+func SecurityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)")
+		if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// AppCSP is the policy of the member app and admin pages.
+const AppCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; connect-src 'self'; font-src 'self' data:; manifest-src 'self'; worker-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+
+// RealIP replaces RemoteAddr with the client address from X-Forwarded-For
+// when, and only when, the direct peer is a trusted proxy.
+func RealIP(trusted []netip.Prefix) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		if len(trusted) == 0 {
+			return next
+		}
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if peer, ok := addrOf(r.RemoteAddr); ok && inAny(peer, trusted) {
+				if ip, ok := lastUntrusted(r.Header.Values("X-Forwarded-For"), trusted); ok {
+					r.RemoteAddr = net.JoinHostPort(ip.String(), "0")
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// ClientIP is the request's client address after RealIP.
+func ClientIP(r *http.Request) netip.Addr {
+	a, _ := addrOf(r.RemoteAddr)
+	return a
+}
+
+func addrOf(remote string) (netip.Addr, bool) {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}, false
+	}
+	return a.Unmap(), true
+}
+
+// lastUntrusted walks X-Forwarded-For from the right: the first address not
+// of a trusted proxy is the client; everything left of it may be forged.
+func lastUntrusted(values []string, trusted []netip.Prefix) (netip.Addr, bool) {
+	var hops []string
+	for _, v := range values {
+		hops = append(hops, strings.Split(v, ",")...)
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			return netip.Addr{}, false
+		}
+		if !inAny(a.Unmap(), trusted) {
+			return a.Unmap(), true
+		}
+	}
+	return netip.Addr{}, false
+}
+
+func inAny(a netip.Addr, prefixes []netip.Prefix) bool {
+	for _, p := range prefixes {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// Metrics counts and times requests by route pattern, never by raw path, so
+// member ids do not explode the label space.
+func Metrics(reg prometheus.Registerer) func(http.Handler) http.Handler {
+	duration := prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "rendezvous_http_request_duration_seconds",
+		Help:    "Time to answer HTTP requests, by route and status.",
+		Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+	}, []string{"method", "route", "status"})
+	reg.MustRegister(duration)
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			rec, ok := w.(*statusRecorder)
+			if !ok {
+				rec = &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+			}
+			start := time.Now()
+			next.ServeHTTP(rec, r)
+			route := "other"
+			if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
+				route = rc.RoutePattern()
+			}
+			duration.WithLabelValues(r.Method, route, strconv.Itoa(rec.status)).Observe(time.Since(start).Seconds())
+		})
+	}
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status      int
+	wroteHeader bool
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if !s.wroteHeader {
+		s.status, s.wroteHeader = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	s.wroteHeader = true
+	return s.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach Flush and deadlines.
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }

@@ -1,0 +1,177 @@
+package tenancy
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/geo"
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/tenancy/internal/db"
+)
+
+// PublicSettings is the answer of settings.php: the stored settings plus
+// what follows from the tenant and the visitor.
+type PublicSettings struct {
+	Settings
+	Slug                 string   `json:"slug"`
+	Name                 string   `json:"name"`
+	Countries            []string `json:"countries"`
+	Locales              []string `json:"locales"`
+	Theme                string   `json:"theme"`
+	Niche                int      `json:"niche"`
+	CompanyID            int64    `json:"company_id"`
+	Domain               string   `json:"domain"`
+	GeoipCountry         string   `json:"geoip_country"`
+	GeoipSelectedCountry string   `json:"geoip_selected_country"`
+	PushPublicKey        string   `json:"push_public_key"`
+}
+
+// SettingsFor builds the settings answer for a request to tenant t.
+func (l Locator) SettingsFor(r *http.Request, t *Tenant) PublicSettings {
+	return PublicSettings{
+		Settings:             t.Settings,
+		Slug:                 t.Slug,
+		Name:                 t.Name,
+		Countries:            t.Countries,
+		Locales:              t.Locales,
+		Theme:                t.Theme,
+		Niche:                t.Niche,
+		CompanyID:            t.Company.ID,
+		Domain:               t.PrimaryHost,
+		GeoipCountry:         l.Country(r),
+		GeoipSelectedCountry: l.SelectedCountry(r, t),
+		PushPublicKey:        t.VAPIDPublicKey,
+	}
+}
+
+// Handlers serves the tenant-level calls of the member API.
+type Handlers struct {
+	Locator Locator
+	Pool    *pgxpool.Pool
+}
+
+// Settings answers GET /api/settings.php. It also sets the locale cookie
+// from the domain language when the visitor has none (SPEC.md section 7).
+func (h Handlers) Settings(w http.ResponseWriter, r *http.Request) {
+	t := FromContext(r.Context())
+	if _, err := r.Cookie(LocaleCookie); errors.Is(err, http.ErrNoCookie) {
+		if dl := DomainLocale(t); dl != "" {
+			SetLocaleCookie(w, r, dl)
+		}
+	}
+	httpx.WriteJSON(w, http.StatusOK, h.Locator.SettingsFor(r, t))
+}
+
+// SetLocaleCookie remembers the visitor's language for 365 days.
+func SetLocaleCookie(w http.ResponseWriter, r *http.Request, locale string) {
+	http.SetCookie(w, &http.Cookie{
+		Name: LocaleCookie, Value: locale, Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()),
+		SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
+	})
+}
+
+// CompanyInfo answers GET /api/companyinfo.php.
+func (h Handlers) CompanyInfo(w http.ResponseWriter, r *http.Request) {
+	httpx.WriteJSON(w, http.StatusOK, FromContext(r.Context()).Company)
+}
+
+// Interest is one entry of the interest catalogue; clients translate slug.
+type Interest struct {
+	ID   int    `json:"id"`
+	Slug string `json:"slug"`
+}
+
+// Interests answers GET /api/interests.php.
+func (h Handlers) Interests(w http.ResponseWriter, r *http.Request) {
+	rows, err := db.New(h.Pool).InterestList(r.Context())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out := make([]Interest, len(rows))
+	for i, row := range rows {
+		out[i] = Interest{ID: int(row.ID), Slug: row.Slug}
+	}
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+type regionsAnswer struct {
+	Country string       `json:"country"`
+	Label   string       `json:"label"`
+	Regions []geo.Region `json:"regions"`
+}
+
+// Regions answers GET /api/regions.php?country=: the country's first-level
+// regions and what they are called there. Without a country it answers for
+// the visitor's selected country.
+func (h Handlers) Regions(w http.ResponseWriter, r *http.Request) {
+	country := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("country")))
+	if country == "" {
+		country = h.Locator.SelectedCountry(r, FromContext(r.Context()))
+	}
+	if !alpha2.MatchString(country) {
+		httpx.WriteError(w, r, httpx.Invalid("country_invalid", "The country must be a two-letter ISO code.", map[string]any{"country": country}))
+		return
+	}
+	regions, err := geo.Regions(country)
+	if errors.Is(err, geo.ErrUnknownCountry) {
+		httpx.WriteError(w, r, httpx.NewError(http.StatusNotFound, "country_unknown", "This country is not known.", map[string]any{"country": country}))
+		return
+	}
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	httpx.WriteJSON(w, http.StatusOK, regionsAnswer{Country: regions.Country, Label: regions.Label, Regions: regions.Items})
+}
+
+type placeAnswer struct {
+	Country    string `json:"country"`
+	Region     string `json:"region"`
+	RegionCode string `json:"region_code"`
+	City       string `json:"city"`
+}
+
+// Geocode answers GET /api/geocode.php?lat=&lon= from embedded data.
+func (h Handlers) Geocode(w http.ResponseWriter, r *http.Request) {
+	lat, errLat := parseCoordinate(r.URL.Query().Get("lat"), 90)
+	lon, errLon := parseCoordinate(r.URL.Query().Get("lon"), 180)
+	if errLat != nil || errLon != nil {
+		httpx.WriteError(w, r, httpx.Invalid("coordinates_invalid", "lat must be -90 to 90 and lon -180 to 180.", nil))
+		return
+	}
+	p, err := geo.ReverseGeocode(lat, lon)
+	switch {
+	case errors.Is(err, geo.ErrNoPlace):
+		httpx.WriteError(w, r, httpx.NewError(http.StatusNotFound, "place_not_found", "No place is known at this position.", nil))
+		return
+	case errors.Is(err, geo.ErrInvalidCoordinates):
+		httpx.WriteError(w, r, httpx.Invalid("coordinates_invalid", "lat must be -90 to 90 and lon -180 to 180.", nil))
+		return
+	case err != nil:
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, placeAnswer{Country: p.Country, Region: p.Region, RegionCode: p.RegionCode, City: p.City})
+}
+
+var errCoordinate = errors.New("coordinate out of range")
+
+func parseCoordinate(s string, limit float64) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return 0, err
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > limit {
+		return 0, errCoordinate
+	}
+	return v, nil
+}

@@ -1,0 +1,125 @@
+// Package tenancy resolves the tenant (branded site) of each request from its
+// Host and owns the tenants' settings, company info and locale negotiation.
+package tenancy
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// ErrNotFound means no tenant answers on the host.
+var ErrNotFound = errors.New("tenancy: no tenant for this host")
+
+// Tenant is one branded site with everything a request needs to serve it.
+type Tenant struct {
+	ID            int64
+	Slug          string
+	Name          string
+	Theme         string
+	Niche         int
+	Locales       []string
+	DefaultLocale string
+	Countries     []string
+	TimeZone      string
+	// Location is TimeZone loaded; daily limits count days in it.
+	Location    *time.Location
+	ProfilePool string
+	PrimaryHost string
+	Hosts       []string
+	Settings    Settings
+	// RawSettings is the whole stored settings document, including the
+	// sections other areas own (packages, payment methods, gifts).
+	RawSettings json.RawMessage
+	Company     Company
+	// VAPIDPublicKey and VAPIDPrivateKey sign this tenant's web pushes.
+	VAPIDPublicKey  string
+	VAPIDPrivateKey string
+}
+
+// HasLocale reports whether the tenant offers locale.
+func (t *Tenant) HasLocale(locale string) bool {
+	for _, l := range t.Locales {
+		if l == locale {
+			return true
+		}
+	}
+	return false
+}
+
+// HasCountry reports whether the tenant targets country (ISO alpha-2).
+func (t *Tenant) HasCountry(country string) bool {
+	for _, c := range t.Countries {
+		if c == country {
+			return true
+		}
+	}
+	return false
+}
+
+// Company is the legal operator of one or more tenants.
+type Company struct {
+	ID             int64     `json:"id"`
+	Slug           string    `json:"-" yaml:"slug"`
+	Name           string    `json:"name" yaml:"name"`
+	Address        string    `json:"address" yaml:"address"`
+	KVK            string    `json:"kvk" yaml:"kvk"`
+	City           string    `json:"city" yaml:"city"`
+	Country        string    `json:"country" yaml:"country"`
+	Tradenames     []string  `json:"tradenames" yaml:"tradenames"`
+	VATNumbers     []string  `json:"vat_numbers" yaml:"vat_numbers"`
+	SupportPhone   string    `json:"support_phone" yaml:"support_phone"`
+	DeleteDiscount int       `json:"delete_discount" yaml:"delete_discount"`
+	Added          time.Time `json:"added" yaml:"added"`
+}
+
+// MessageCost is the least a message costs in a country, shown to members
+// before they buy.
+type MessageCost struct {
+	Costs    float64 `json:"costs" yaml:"costs"`
+	Currency string  `json:"currency" yaml:"currency"`
+}
+
+// Settings are the operator-editable site settings of SPEC.md section 3 that
+// are stored per tenant. Fields that follow from the tenant or the request
+// (name, countries, niche, domain, geoip...) are added by SettingsFor.
+type Settings struct {
+	IndexTitle                   string                 `json:"index_title" yaml:"index_title"`
+	Description                  string                 `json:"description" yaml:"description"`
+	VisibleProfileFields         []string               `json:"visible_profile_fields" yaml:"visible_profile_fields"`
+	VisibleProfileNotes          bool                   `json:"visible_profile_notes" yaml:"visible_profile_notes"`
+	CDNPrefix                    string                 `json:"cdn_prefix" yaml:"cdn_prefix"`
+	MessageCredits               int                    `json:"message_credits" yaml:"message_credits"`
+	PhotoCredits                 int                    `json:"photo_credits" yaml:"photo_credits"`
+	GiftCredits                  int                    `json:"gift_credits" yaml:"gift_credits"`
+	SignupCredits                int                    `json:"signup_credits" yaml:"signup_credits"`
+	MessageLength                int                    `json:"message_length" yaml:"message_length"`
+	MinimumMessageCosts          map[string]MessageCost `json:"minimum_message_costs" yaml:"minimum_message_costs"`
+	SupportEmail                 string                 `json:"support_email" yaml:"support_email"`
+	SupportPhone                 string                 `json:"support_phone" yaml:"support_phone"`
+	EnableSiteEntryPopup         string                 `json:"enable_site_entry_popup" yaml:"enable_site_entry_popup"`
+	SearchFields                 []string               `json:"search_fields" yaml:"search_fields"`
+	DomainLanguage               string                 `json:"domain_language" yaml:"domain_language"`
+	FictionalWarning             string                 `json:"fictional_warning" yaml:"fictional_warning"`
+	FictionalSingular            string                 `json:"fictional_singular" yaml:"fictional_singular"`
+	FictionalPlural              string                 `json:"fictional_plural" yaml:"fictional_plural"`
+	FictionalIcon                string                 `json:"fictional_icon" yaml:"fictional_icon"`
+	RefundDays                   int                    `json:"refund_days" yaml:"refund_days"`
+	Signups                      string                 `json:"signups" yaml:"signups"`
+	LoggedOutSearch              bool                   `json:"logged_out_search" yaml:"logged_out_search"`
+	LoggedOutSearchTrafficsource bool                   `json:"logged_out_search_trafficsource" yaml:"logged_out_search_trafficsource"`
+	MemberResell                 bool                   `json:"member_resell" yaml:"member_resell"`
+	MailName                     string                 `json:"mail_name" yaml:"mail_name"`
+	// MinAge is the youngest age allowed to sign up.
+	MinAge int `json:"min_age" yaml:"min_age"`
+	// ChatHistory is how many recent messages of a conversation stay visible.
+	ChatHistory int `json:"chat_history" yaml:"chat_history"`
+	// PhotoModeration holds new photos pending until an operator approves them.
+	PhotoModeration bool `json:"photo_moderation" yaml:"photo_moderation"`
+}
+
+// Resolver finds the tenant of a host.
+type Resolver interface {
+	ByHost(ctx context.Context, host string) (*Tenant, error)
+}

@@ -1,0 +1,149 @@
+package tenancy
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"golang.org/x/text/language"
+
+	"rendezvous/engine/geo"
+	"rendezvous/engine/platform/httpx"
+)
+
+type ctxKey int
+
+const tenantKey ctxKey = iota
+
+// LocaleCookie holds the visitor's chosen language for 365 days.
+const LocaleCookie = "locale"
+
+// CountryCookie holds the country a visitor picked on the site.
+const CountryCookie = "country"
+
+// DevCountryCookie overrides the visitor's country when the engine runs with
+// --dev-country-override, so browser tests can be Dutch, German or American.
+const DevCountryCookie = "rdv_country"
+
+// FromContext returns the request's tenant. Every route behind Middleware
+// has one.
+func FromContext(ctx context.Context) *Tenant {
+	t, _ := ctx.Value(tenantKey).(*Tenant)
+	return t
+}
+
+// WithTenant stores t in ctx; tests and jobs use it to act for a tenant.
+func WithTenant(ctx context.Context, t *Tenant) context.Context {
+	return context.WithValue(ctx, tenantKey, t)
+}
+
+// Middleware resolves the tenant from the Host. A host no tenant owns gets
+// 404, never another tenant's site.
+func Middleware(res Resolver) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			t, err := res.ByHost(r.Context(), r.Host)
+			if err == ErrNotFound {
+				if strings.HasPrefix(r.URL.Path, "/api/") {
+					httpx.WriteError(w, r, httpx.NewError(http.StatusNotFound, "unknown_site", "This site does not exist.", nil))
+					return
+				}
+				w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+				w.WriteHeader(http.StatusNotFound)
+				_, _ = w.Write([]byte("This site does not exist.\n"))
+				return
+			}
+			if err != nil {
+				httpx.WriteError(w, r, err)
+				return
+			}
+			next.ServeHTTP(w, r.WithContext(WithTenant(r.Context(), t)))
+		})
+	}
+}
+
+// Locator tells where a visitor is.
+type Locator struct {
+	// CountryHeader is a header set by a trusted CDN with the visitor's
+	// country (e.g. CF-IPCountry); empty means the IP table decides.
+	CountryHeader string
+	// DevOverride honours DevCountryCookie; never on in production.
+	DevOverride bool
+}
+
+var alpha2 = regexp.MustCompile(`^[A-Z]{2}$`)
+
+// Country is the visitor's ISO country code, "" when unknown.
+func (l Locator) Country(r *http.Request) string {
+	if l.DevOverride {
+		if c, err := r.Cookie(DevCountryCookie); err == nil && alpha2.MatchString(strings.ToUpper(c.Value)) {
+			return strings.ToUpper(c.Value)
+		}
+	}
+	if l.CountryHeader != "" {
+		if v := strings.ToUpper(strings.TrimSpace(r.Header.Get(l.CountryHeader))); alpha2.MatchString(v) {
+			return v
+		}
+	}
+	return geo.CountryOfIP(httpx.ClientIP(r))
+}
+
+// SelectedCountry is the country the site works for this visitor: the one
+// they picked, else where they are when the tenant serves it, else the
+// tenant's first country.
+func (l Locator) SelectedCountry(r *http.Request, t *Tenant) string {
+	if c, err := r.Cookie(CountryCookie); err == nil && t.HasCountry(strings.ToUpper(c.Value)) {
+		return strings.ToUpper(c.Value)
+	}
+	if c := l.Country(r); t.HasCountry(c) {
+		return c
+	}
+	return t.Countries[0]
+}
+
+// NegotiateLocale picks the visitor's language among the tenant's locales:
+// the locale cookie, the member's saved language, the domain language, the
+// browser's Accept-Language, the languages of the visitor's country, and
+// finally the tenant's default.
+func NegotiateLocale(r *http.Request, t *Tenant, memberLanguage, country string) string {
+	if c, err := r.Cookie(LocaleCookie); err == nil && t.HasLocale(c.Value) {
+		return c.Value
+	}
+	if t.HasLocale(memberLanguage) {
+		return memberLanguage
+	}
+	if dl := DomainLocale(t); dl != "" {
+		return dl
+	}
+	if accept := r.Header.Get("Accept-Language"); accept != "" {
+		if tags, _, err := language.ParseAcceptLanguage(accept); err == nil {
+			for _, tag := range tags {
+				base, _ := tag.Base()
+				code := base.String()
+				if code == "no" {
+					code = "nb"
+				}
+				if t.HasLocale(code) {
+					return code
+				}
+			}
+		}
+	}
+	for _, l := range geo.LanguagesOf(country) {
+		if t.HasLocale(l) {
+			return l
+		}
+	}
+	return t.DefaultLocale
+}
+
+// DomainLocale is the first two letters of the tenant's domain_language when
+// they name one of its locales.
+func DomainLocale(t *Tenant) string {
+	dl := strings.ToLower(t.Settings.DomainLanguage)
+	if len(dl) >= 2 && t.HasLocale(dl[:2]) {
+		return dl[:2]
+	}
+	return ""
+}

@@ -1,0 +1,226 @@
+// Package webapp serves the member app: index.html with the tenant's
+// settings, theme and member injected, the hashed assets, themes and the
+// per-tenant web app manifest.
+package webapp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"path"
+	"strings"
+
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/tenancy"
+)
+
+// Viewer is what the app knows of the logged-in member at first paint.
+type Viewer struct {
+	// User is the member in the shape of GET /api/user.php, or nil.
+	User any
+	// Language is the member's saved language.
+	Language string
+}
+
+// ViewerFunc finds the logged-in member of a request; accounts provides it.
+type ViewerFunc func(r *http.Request) (Viewer, error)
+
+// App serves the member app.
+type App struct {
+	dist    fs.FS
+	themes  fs.FS
+	locator tenancy.Locator
+	viewer  ViewerFunc
+	index   []byte
+	theme   map[string]json.RawMessage
+	log     *slog.Logger
+}
+
+// New reads the built index.html and every theme once.
+func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, log *slog.Logger) (*App, error) {
+	a := &App{dist: dist, themes: themes, locator: locator, viewer: viewer, log: log, theme: map[string]json.RawMessage{}}
+	index, err := fs.ReadFile(dist, "index.html")
+	if err != nil {
+		log.Warn("web bundle not built; serving a bare page (run `make build`)")
+		index = []byte(fallbackIndex)
+	}
+	a.index = index
+	names, err := fs.Glob(themes, "*/theme.json")
+	if err != nil {
+		return nil, fmt.Errorf("list themes: %w", err)
+	}
+	for _, name := range names {
+		raw, err := fs.ReadFile(themes, name)
+		if err != nil {
+			return nil, fmt.Errorf("read theme %s: %w", name, err)
+		}
+		if !json.Valid(raw) {
+			return nil, fmt.Errorf("theme %s is not valid JSON", name)
+		}
+		a.theme[path.Dir(name)] = json.RawMessage(raw)
+	}
+	return a, nil
+}
+
+const fallbackIndex = `<!doctype html><html lang="%RDV_LANG%"><head><meta charset="utf-8"><!--rdv-title--><!--rdv-boot--></head><body><main><h1>Rendezvous</h1><p>The web bundle is not built. Run make build.</p></main></body></html>`
+
+// Boot is the first-paint state injected into index.html.
+type Boot struct {
+	Tenant   bootTenant              `json:"tenant"`
+	Settings tenancy.PublicSettings `json:"settings"`
+	Company  tenancy.Company        `json:"company"`
+	Theme    json.RawMessage        `json:"theme"`
+	User     any                    `json:"user"`
+	Locale   string                 `json:"locale"`
+	Locales  []string               `json:"locales"`
+	Country  string                 `json:"country"`
+}
+
+type bootTenant struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+}
+
+// BootFor builds the first-paint state of a request.
+func (a *App) BootFor(r *http.Request) (Boot, error) {
+	t := tenancy.FromContext(r.Context())
+	var v Viewer
+	if a.viewer != nil {
+		var err error
+		if v, err = a.viewer(r); err != nil {
+			return Boot{}, fmt.Errorf("boot viewer: %w", err)
+		}
+	}
+	settings := a.locator.SettingsFor(r, t)
+	theme := a.theme[t.Theme]
+	if theme == nil {
+		theme = json.RawMessage("{}")
+	}
+	return Boot{
+		Tenant:   bootTenant{Slug: t.Slug, Name: t.Name},
+		Settings: settings,
+		Company:  t.Company,
+		Theme:    theme,
+		User:     v.User,
+		Locale:   tenancy.NegotiateLocale(r, t, v.Language, settings.GeoipCountry),
+		Locales:  t.Locales,
+		Country:  settings.GeoipCountry,
+	}, nil
+}
+
+// ServeIndex answers a member-app route with index.html and its boot state.
+// Routes the app does not know get the same page with status 404, so the app
+// shows its 404 page and crawlers see the truth.
+func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
+	boot, err := a.BootFor(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	raw, err := json.Marshal(boot)
+	if err != nil {
+		httpx.WriteError(w, r, fmt.Errorf("encode boot: %w", err))
+		return
+	}
+	title := boot.Settings.IndexTitle
+	if title == "" {
+		title = boot.Tenant.Name
+	}
+	page := bytes.Replace(a.index, []byte("<!--rdv-boot-->"),
+		append(append([]byte(`<script id="rdv-boot" type="application/json">`), raw...), "</script>"...), 1)
+	page = bytes.Replace(page, []byte("<!--rdv-title-->"), []byte("<title>"+html.EscapeString(title)+"</title>"), 1)
+	page = bytes.Replace(page, []byte("%RDV_LANG%"), []byte(boot.Locale), 1)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", httpx.AppCSP)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Vary", "Cookie, Accept-Language")
+	status := http.StatusOK
+	if !IsAppRoute(r.URL.Path) {
+		status = http.StatusNotFound
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(page)
+}
+
+// Assets serves the files of the web build. Hashed files under /assets/ are
+// cached for a year; the rest (service worker, icons) must revalidate.
+func (a *App) Assets() http.Handler {
+	files := http.FileServer(http.FS(a.dist))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/assets/") {
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			w.Header().Set("Cache-Control", "no-cache")
+		}
+		if r.URL.Path == "/sw.js" {
+			// The worker must control the whole site.
+			w.Header().Set("Service-Worker-Allowed", "/")
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+// Themes serves /themes/{name}/{file}.
+func (a *App) Themes() http.Handler {
+	files := http.StripPrefix("/themes/", http.FileServer(http.FS(a.themes)))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") || strings.HasSuffix(r.URL.Path, ".go") {
+			httpx.WriteError(w, r, httpx.ErrNotFound)
+			return
+		}
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		files.ServeHTTP(w, r)
+	})
+}
+
+type manifest struct {
+	Name            string         `json:"name"`
+	ShortName       string         `json:"short_name"`
+	Description     string         `json:"description"`
+	StartURL        string         `json:"start_url"`
+	Scope           string         `json:"scope"`
+	Display         string         `json:"display"`
+	BackgroundColor string         `json:"background_color"`
+	ThemeColor      string         `json:"theme_color"`
+	Lang            string         `json:"lang"`
+	Icons           []manifestIcon `json:"icons"`
+}
+
+type manifestIcon struct {
+	Src     string `json:"src"`
+	Sizes   string `json:"sizes"`
+	Type    string `json:"type"`
+	Purpose string `json:"purpose,omitempty"`
+}
+
+type themeColors struct {
+	Colors struct {
+		Primary    string `json:"primary"`
+		Background string `json:"background"`
+	} `json:"colors"`
+	Icon string `json:"icon"`
+}
+
+// Manifest answers /manifest.webmanifest for the request's tenant.
+func (a *App) Manifest(w http.ResponseWriter, r *http.Request) {
+	t := tenancy.FromContext(r.Context())
+	var tc themeColors
+	_ = json.Unmarshal(a.theme[t.Theme], &tc)
+	icon := tc.Icon
+	if icon == "" {
+		icon = "/themes/" + t.Theme + "/icon.svg"
+	}
+	m := manifest{
+		Name: t.Name, ShortName: t.Name, Description: t.Settings.Description,
+		StartURL: "/?source=pwa", Scope: "/", Display: "standalone",
+		BackgroundColor: tc.Colors.Background, ThemeColor: tc.Colors.Primary, Lang: t.DefaultLocale,
+		Icons: []manifestIcon{{Src: icon, Sizes: "any", Type: "image/svg+xml", Purpose: "any"}},
+	}
+	w.Header().Set("Content-Type", "application/manifest+json")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	_ = json.NewEncoder(w).Encode(m)
+}

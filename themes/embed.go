@@ -1,0 +1,9 @@
+// Package themes holds the theme tokens, logos and icons of every theme.
+package themes
+
+import "embed"
+
+// FS holds one folder per theme: theme.json, logo.svg, icon.svg.
+//
+//go:embed all:*
+var FS embed.FS
