@@ -4,6 +4,7 @@ package server
 
 import (
 	"context"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"time"
@@ -14,24 +15,46 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"rendezvous/engine/accounts"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/webapp"
 )
 
-// Deps are the engine's long-lived parts, built once in run().
+// Deps are what the engine is built from, made once in run().
 type Deps struct {
 	Config    *config.Config
 	Log       *slog.Logger
 	Pool      *pgxpool.Pool
 	Directory *tenancy.Directory
-	Locator   tenancy.Locator
-	App       *webapp.App
+	// Dist is the built web app; Themes the theme folders.
+	Dist   fs.FS
+	Themes fs.FS
+	// SessionCleanup is how often expired sessions are deleted; 0 never.
+	SessionCleanup time.Duration
 }
 
-// New builds the engine's HTTP handler.
-func New(d Deps) (http.Handler, error) {
+// Engine is the built engine: its handler and the services behind it, which
+// tests reach into (clocks, hashing cost).
+type Engine struct {
+	Handler  http.Handler
+	Locator  tenancy.Locator
+	Accounts *accounts.Service
+	App      *webapp.App
+}
+
+// New builds the engine.
+func New(d Deps) (*Engine, error) {
+	e := &Engine{Locator: tenancy.Locator{CountryHeader: d.Config.CountryHeader, DevOverride: d.Config.DevCountryOverride}}
+	sessions := accounts.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
+	e.Accounts = accounts.NewService(d.Pool, sessions, d.Log)
+	app, err := webapp.New(d.Dist, d.Themes, e.Locator, viewer(e.Accounts), d.Log)
+	if err != nil {
+		return nil, err
+	}
+	e.App = app
+
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	compress, err := httpx.Compress()
@@ -57,34 +80,63 @@ func New(d Deps) (http.Handler, error) {
 
 	r.Group(func(r chi.Router) {
 		r.Use(tenancy.Middleware(d.Directory))
-		r.Route("/api", func(r chi.Router) { memberAPI(r, d) })
-		pages(r, d)
+		staticFiles(r, e.App)
+		r.Group(func(r chi.Router) {
+			// Only calls and pages that can depend on the member load the session.
+			r.Use(sessions.LoadAndSave, e.Accounts.Identify)
+			r.Route("/api", func(r chi.Router) { memberAPI(r, d, e) })
+			r.Get("/*", e.App.ServeIndex)
+		})
+		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })
 	})
-	return r, nil
+	e.Handler = r
+	return e, nil
 }
 
-// memberAPI is the route table of the member API (API.md).
-func memberAPI(r chi.Router, d Deps) {
-	t := tenancy.Handlers{Locator: d.Locator, Pool: d.Pool}
+// memberAPI is the route table of the member API (API.md). Calls behind
+// member need a logged-in member; the rest answer everybody.
+func memberAPI(r chi.Router, d Deps, e *Engine) {
+	t := tenancy.Handlers{Locator: e.Locator, Pool: d.Pool}
+	a := accounts.Handlers{Service: e.Accounts}
+	client := accounts.RequireClientRequest
+
 	r.Get("/settings.php", t.Settings)
 	r.Get("/companyinfo.php", t.CompanyInfo)
 	r.Get("/interests.php", t.Interests)
 	r.Get("/regions.php", t.Regions)
 	r.Get("/geocode.php", t.Geocode)
 
+	r.Get("/user.php", a.CurrentUser)
+	r.With(client).Post("/user.php", a.Login)
+	r.Get("/logout.php", a.Logout)
+
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrNotFound) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })
 }
 
-// pages is the route table of the member app, its assets and the manifest.
-func pages(r chi.Router, d Deps) {
-	assets := d.App.Assets()
-	r.Get("/manifest.webmanifest", d.App.Manifest)
+// staticFiles serves the web build's files, themes and the manifest; none
+// of them depends on the member, so they skip the session.
+func staticFiles(r chi.Router, app *webapp.App) {
+	assets := app.Assets()
+	r.Get("/manifest.webmanifest", app.Manifest)
 	r.Handle("/assets/*", assets)
-	r.Handle("/themes/*", d.App.Themes())
+	r.Handle("/themes/*", app.Themes())
 	for _, f := range []string{"/sw.js", "/favicon.svg", "/favicon.ico", "/robots.txt"} {
 		r.Get(f, assets.ServeHTTP)
 	}
-	r.Get("/*", d.App.ServeIndex)
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })
+}
+
+// viewer tells the web app who is logged in, for the first paint.
+func viewer(svc *accounts.Service) webapp.ViewerFunc {
+	return func(r *http.Request) (webapp.Viewer, error) {
+		m := accounts.CurrentMember(r.Context())
+		if m == nil {
+			return webapp.Viewer{}, nil
+		}
+		u, err := accounts.UserOf(r.Context(), svc.Pool, m, svc.Now())
+		if err != nil {
+			return webapp.Viewer{}, err
+		}
+		return webapp.Viewer{User: u, Language: m.Language}, nil
+	}
 }

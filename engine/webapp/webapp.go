@@ -70,7 +70,7 @@ const fallbackIndex = `<!doctype html><html lang="%RDV_LANG%"><head><meta charse
 
 // Boot is the first-paint state injected into index.html.
 type Boot struct {
-	Tenant   bootTenant              `json:"tenant"`
+	Tenant   bootTenant             `json:"tenant"`
 	Settings tenancy.PublicSettings `json:"settings"`
 	Company  tenancy.Company        `json:"company"`
 	Theme    json.RawMessage        `json:"theme"`

@@ -7,16 +7,15 @@ import (
 	"io"
 	"net"
 	"sort"
+	"time"
 
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/server"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/webapp"
 	"rendezvous/tenants"
 	"rendezvous/themes"
-	"rendezvous/web"
 )
 
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -56,16 +55,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	go dir.Listen(ctx)
 
 	progress(stdout, "3/4 web app")
-	locator := tenancy.Locator{CountryHeader: cfg.CountryHeader, DevOverride: cfg.DevCountryOverride}
 	dist, err := distFS()
 	if err != nil {
 		return err
 	}
-	app, err := webapp.New(dist, themes.FS, locator, nil, log)
-	if err != nil {
-		return err
-	}
-	handler, err := server.New(server.Deps{Config: cfg, Log: log, Pool: pool, Directory: dir, Locator: locator, App: app})
+	engine, err := server.New(server.Deps{Config: cfg, Log: log, Pool: pool, Directory: dir,
+		Dist: dist, Themes: themes.FS, SessionCleanup: 10 * time.Minute})
 	if err != nil {
 		return err
 	}
@@ -80,7 +75,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	printURLs(stdout, ln.Addr().(*net.TCPAddr).Port, all)
-	return httpx.Serve(ctx, ln, handler, log, cfg.ShutdownGrace)
+	return httpx.Serve(ctx, ln, engine.Handler, log, cfg.ShutdownGrace)
 }
 
 func progress(w io.Writer, step string) { fmt.Fprintf(w, "==> %s\n", step) }

@@ -24,9 +24,11 @@ type Config struct {
 	DevCountryOverride bool
 	TrustedProxies     []netip.Prefix
 	CountryHeader      string
-	LogFormat          string
-	LogLevel           slog.Level
-	ShutdownGrace      time.Duration
+	// SecureCookies marks cookies Secure; on when served behind HTTPS.
+	SecureCookies bool
+	LogFormat     string
+	LogLevel      slog.Level
+	ShutdownGrace time.Duration
 }
 
 // Flags registers the serve flags on fs with defaults from the environment.
@@ -51,6 +53,7 @@ func DataFlags(fs *flag.FlagSet) *Config {
 func (c *Config) FromEnv() error {
 	c.DatabaseURL = os.Getenv("DATABASE_URL")
 	c.CountryHeader = os.Getenv("COUNTRY_HEADER")
+	c.SecureCookies = os.Getenv("SECURE_COOKIES") == "1"
 	c.LogFormat = env("LOG_FORMAT", "text")
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
 		return fmt.Errorf("LOG_LEVEL: %w", err)

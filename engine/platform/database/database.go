@@ -15,6 +15,7 @@ import (
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 
+	"rendezvous/engine/platform/jobs"
 	"rendezvous/migrations"
 )
 
@@ -83,6 +84,9 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger) error {
 	}
 	for _, r := range results {
 		log.Info("migrated", "version", r.Source.Version, "file", r.Source.Path, "took", r.Duration.Round(time.Millisecond))
+	}
+	if err := jobs.Migrate(ctx, pool); err != nil {
+		return err
 	}
 	return nil
 }

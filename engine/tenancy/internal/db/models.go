@@ -7,6 +7,8 @@ package db
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type Company struct {
@@ -27,6 +29,66 @@ type Company struct {
 type Interest struct {
 	ID   int16
 	Slug string
+}
+
+type Ledger struct {
+	ID           int64
+	MemberID     int64
+	Delta        int64
+	BalanceAfter int64
+	Kind         string
+	Reference    string
+	Note         string
+	CreatedAt    time.Time
+}
+
+type Member struct {
+	ID                    int64
+	TenantID              int64
+	Email                 string
+	PasswordHash          string
+	Status                string
+	Credits               int64
+	PaidUser              bool
+	Language              string
+	NotificationsDisabled []string
+	IsHouse               bool
+	Tracking              json.RawMessage
+	SessionEpoch          int32
+	SignupDate            time.Time
+	LastSeenAt            time.Time
+	DeletionRequestedAt   pgtype.Timestamptz
+}
+
+type Profile struct {
+	ID                 int64
+	Pool               string
+	Name               string
+	Gender             string
+	Seeking            string
+	Sexuality          string
+	DateOfBirth        pgtype.Date
+	Country            string
+	Region             string
+	City               string
+	Interests          []int16
+	HairColor          string
+	EyeColor           string
+	BodyType           string
+	RelationshipStatus string
+	Tattoos            string
+	AboutMe            string
+	Status             string
+	Invisible          bool
+	LastActiveAt       time.Time
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+}
+
+type Session struct {
+	Token  string
+	Data   []byte
+	Expiry time.Time
 }
 
 type Tenant struct {

@@ -1,0 +1,132 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/alexedwards/argon2id"
+	"github.com/jackc/pgx/v5"
+
+	"rendezvous/engine/accounts/internal/db"
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/tenancy"
+)
+
+// Login errors.
+var (
+	ErrLoginFailed     = errors.New("accounts: login failed")
+	ErrPendingDeletion = errors.New("accounts: account pending deletion")
+)
+
+// Credentials are what a member logs in with.
+type Credentials struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// Login checks credentials for tenant t and returns the member.
+func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials) (*Member, error) {
+	row, err := db.New(s.Pool).MemberByEmail(ctx, db.MemberByEmailParams{TenantID: t.ID, Email: strings.TrimSpace(c.Email)})
+	if errors.Is(err, pgx.ErrNoRows) {
+		_, _ = argon2id.ComparePasswordAndHash(c.Password, dummyHash)
+		return nil, ErrLoginFailed
+	}
+	if err != nil {
+		return nil, fmt.Errorf("look up member: %w", err)
+	}
+	ok, err := argon2id.ComparePasswordAndHash(c.Password, row.PasswordHash)
+	if err != nil || !ok {
+		return nil, ErrLoginFailed
+	}
+	m := memberFromRow(row)
+	if m.Status == StatusDeletionPending {
+		return nil, ErrPendingDeletion
+	}
+	return m, nil
+}
+
+// Handlers serves the account calls of the member API.
+type Handlers struct {
+	Service *Service
+}
+
+// errRequestType guards state-changing user.php calls (API.md conventions).
+var errRequestType = httpx.NewError(http.StatusForbidden, "request_type_required", "This call needs the header X-Request-Type: client.", nil)
+
+// RequireClientRequest refuses calls without X-Request-Type: client; a
+// cross-site form cannot set that header.
+func RequireClientRequest(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("X-Request-Type") != "client" {
+			httpx.WriteError(w, r, errRequestType)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+type userAnswer struct {
+	User *User `json:"user"`
+}
+
+// CurrentUser answers GET /api/user.php: the member, or null.
+func (h Handlers) CurrentUser(w http.ResponseWriter, r *http.Request) {
+	m := CurrentMember(r.Context())
+	if m == nil {
+		httpx.WriteJSON(w, http.StatusOK, userAnswer{})
+		return
+	}
+	u, err := UserOf(r.Context(), h.Service.Pool, m, h.Service.Now())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, userAnswer{User: u})
+}
+
+// Login answers POST /api/user.php.
+func (h Handlers) Login(w http.ResponseWriter, r *http.Request) {
+	var c Credentials
+	if err := httpx.DecodeJSON(w, r, &c); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m, err := h.Service.Login(r.Context(), tenancy.FromContext(r.Context()), c)
+	if err != nil {
+		httpx.WriteError(w, r, loginError(err))
+		return
+	}
+	if err := h.Service.startSession(r.Context(), m); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	u, err := UserOf(r.Context(), h.Service.Pool, m, h.Service.Now())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, userAnswer{User: u})
+}
+
+// Logout answers GET /api/logout.php.
+func (h Handlers) Logout(w http.ResponseWriter, r *http.Request) {
+	if err := h.Service.Sessions.Destroy(r.Context()); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.NoContent(w)
+}
+
+func loginError(err error) error {
+	switch {
+	case errors.Is(err, ErrLoginFailed):
+		return httpx.NewError(http.StatusUnauthorized, "login_failed", "Login failed, please try again", nil)
+	case errors.Is(err, ErrPendingDeletion):
+		return httpx.NewError(http.StatusForbidden, "account_pending_deletion",
+			"Your account is pending deletion. Use the link in the email we sent you to reactivate it, or contact customer service.", nil)
+	}
+	return err
+}

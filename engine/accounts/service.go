@@ -1,0 +1,44 @@
+package accounts
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/alexedwards/argon2id"
+	"github.com/alexedwards/scs/v2"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/accounts/internal/db"
+)
+
+// Service holds what the account rules need.
+type Service struct {
+	Pool     *pgxpool.Pool
+	Sessions *scs.SessionManager
+	Log      *slog.Logger
+	// Now is the clock; tests replace it.
+	Now func() time.Time
+	// HashParams are the argon2id parameters of new password hashes.
+	HashParams *argon2id.Params
+}
+
+// NewService returns a service with the real clock and production hashing.
+func NewService(pool *pgxpool.Pool, sessions *scs.SessionManager, log *slog.Logger) *Service {
+	return &Service{Pool: pool, Sessions: sessions, Log: log, Now: time.Now, HashParams: argon2id.DefaultParams}
+}
+
+// HashPassword hashes a password with argon2id.
+func (s *Service) HashPassword(password string) (string, error) {
+	return argon2id.CreateHash(password, s.HashParams)
+}
+
+// dummyHash is compared against when no member has the email, so a login
+// takes as long whether or not the address exists.
+var dummyHash, _ = argon2id.CreateHash("rendezvous-no-such-member", argon2id.DefaultParams)
+
+func (s *Service) markSeen(ctx context.Context, id int64) {
+	if err := db.New(s.Pool).MemberSeen(ctx, id); err != nil {
+		s.Log.Warn("mark member seen", "member", id, "err", err)
+	}
+}

@@ -1,0 +1,116 @@
+// Package credits keeps the credit ledger: every change of a member's
+// balance is a ledger row written in the same transaction as the balance
+// and whatever the credits pay for. Balances never go below zero and always
+// equal the sum of the member's ledger rows.
+package credits
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"rendezvous/engine/credits/internal/db"
+)
+
+// Kind says what a ledger row is for.
+type Kind string
+
+// The kinds of ledger rows.
+const (
+	SignupBonus Kind = "signup_bonus"
+	Message     Kind = "message"
+	Photo       Kind = "photo"
+	Gift        Kind = "gift"
+	Purchase    Kind = "purchase"
+	Refund      Kind = "refund"
+	Correction  Kind = "correction"
+)
+
+var (
+	// ErrInsufficient means the balance is too low for a charge.
+	ErrInsufficient = errors.New("credits: not enough credits")
+	// ErrAlreadyBooked means a row of this kind and reference exists; the
+	// caller must roll back, which also undoes the balance change.
+	ErrAlreadyBooked = errors.New("credits: already booked")
+	// ErrZero means an entry that changes nothing.
+	ErrZero = errors.New("credits: an entry must change the balance")
+)
+
+// Entry is one change of a member's balance.
+type Entry struct {
+	MemberID int64
+	// Delta is positive for credits given, negative for credits spent.
+	Delta int64
+	Kind  Kind
+	// Reference names what the entry pays for ("message:123", "order:9");
+	// an entry with a reference is booked at most once.
+	Reference string
+	Note      string
+}
+
+// Post books e inside tx and returns the new balance. Concurrent posts for
+// one member wait for each other on the member's row.
+func Post(ctx context.Context, tx pgx.Tx, e Entry) (int64, error) {
+	if e.Delta == 0 {
+		return 0, ErrZero
+	}
+	q := db.New(tx)
+	balance, err := q.BalanceChange(ctx, db.BalanceChangeParams{MemberID: e.MemberID, Delta: e.Delta})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, ErrInsufficient
+	}
+	if err != nil {
+		return 0, fmt.Errorf("change balance of member %d: %w", e.MemberID, err)
+	}
+	_, err = q.LedgerInsert(ctx, db.LedgerInsertParams{
+		MemberID: e.MemberID, Delta: e.Delta, BalanceAfter: balance,
+		Kind: string(e.Kind), Reference: e.Reference, Note: e.Note,
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, ErrAlreadyBooked
+	}
+	if err != nil {
+		return 0, fmt.Errorf("book ledger row for member %d: %w", e.MemberID, err)
+	}
+	return balance, nil
+}
+
+// Row is one ledger row as members and operators see it.
+type Row struct {
+	ID           int64     `json:"id"`
+	Delta        int64     `json:"delta"`
+	BalanceAfter int64     `json:"balance_after"`
+	Kind         Kind      `json:"kind"`
+	Reference    string    `json:"reference"`
+	Note         string    `json:"note"`
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+// History lists a member's newest ledger rows.
+func History(ctx context.Context, conn db.DBTX, memberID int64, limit int32) ([]Row, error) {
+	rows, err := db.New(conn).LedgerList(ctx, db.LedgerListParams{MemberID: memberID, MaxRows: limit})
+	if err != nil {
+		return nil, fmt.Errorf("ledger of member %d: %w", memberID, err)
+	}
+	out := make([]Row, len(rows))
+	for i, r := range rows {
+		out[i] = Row{ID: r.ID, Delta: r.Delta, BalanceAfter: r.BalanceAfter, Kind: Kind(r.Kind), Reference: r.Reference, Note: r.Note, CreatedAt: r.CreatedAt}
+	}
+	return out, nil
+}
+
+// Audit returns a member's balance and the sum of their ledger rows; the two
+// are equal unless something bypassed the ledger.
+func Audit(ctx context.Context, conn db.DBTX, memberID int64) (balance, ledgerSum int64, err error) {
+	q := db.New(conn)
+	if balance, err = q.MemberBalance(ctx, memberID); err != nil {
+		return 0, 0, fmt.Errorf("balance of member %d: %w", memberID, err)
+	}
+	if ledgerSum, err = q.LedgerSum(ctx, memberID); err != nil {
+		return 0, 0, fmt.Errorf("ledger sum of member %d: %w", memberID, err)
+	}
+	return balance, ledgerSum, nil
+}

@@ -1,0 +1,2 @@
+-- name: ProfileByID :one
+SELECT * FROM profiles WHERE id = @id;

@@ -1,0 +1,254 @@
+package server_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/server/servertest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// newEngine is the engine's handler on a fresh database with the demo
+// tenants imported; the client's country comes from the X-Test-Country header.
+func newEngine(t *testing.T) http.Handler {
+	t.Helper()
+	return servertest.New(t).Handler
+}
+
+type scenario struct {
+	name       string
+	method     string
+	host       string
+	path       string
+	headers    map[string]string
+	wantStatus int
+	wantCode   string   // the error code of a JSON error answer
+	wantBody   []string // substrings of the body
+}
+
+func (s scenario) run(t *testing.T, h http.Handler) *http.Response {
+	t.Helper()
+	method := s.method
+	if method == "" {
+		method = http.MethodGet
+	}
+	r := httptest.NewRequest(method, s.path, nil)
+	r.Host = s.host
+	for k, v := range s.headers {
+		r.Header.Set(k, v)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	res := w.Result()
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != s.wantStatus {
+		t.Fatalf("%s: status %d, want %d: %s", s.name, res.StatusCode, s.wantStatus, body)
+	}
+	if s.wantCode != "" {
+		var e struct{ Error, Message string }
+		if err := json.Unmarshal(body, &e); err != nil || e.Error != s.wantCode || e.Message == "" {
+			t.Fatalf("%s: want error %s with a message, got %s", s.name, s.wantCode, body)
+		}
+	}
+	for _, want := range s.wantBody {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("%s: body lacks %q: %.300s", s.name, want, body)
+		}
+	}
+	if strings.Contains(string(body), "goroutine ") || strings.Contains(string(body), ".go:") {
+		t.Errorf("%s: a stack trace reached the client", s.name)
+	}
+	return res
+}
+
+func TestScenarios(t *testing.T) {
+	t.Parallel()
+	h := newEngine(t)
+	scenarios := []scenario{
+		{name: "health", path: "/healthz", host: "anything.example", wantStatus: 200},
+		{name: "ready", path: "/readyz", host: "anything.example", wantStatus: 200},
+		{name: "metrics", path: "/metrics", host: "localhost", wantStatus: 200, wantBody: []string{"go_goroutines"}},
+		{name: "unknown host api", path: "/api/settings.php", host: "evil.example", wantStatus: 404, wantCode: "unknown_site"},
+		{name: "unknown host page", path: "/", host: "evil.example", wantStatus: 404},
+		{name: "unknown api call", path: "/api/nothing.php", host: "localhost", wantStatus: 404, wantCode: "not_found"},
+		{name: "wrong method", method: "POST", path: "/api/settings.php", host: "localhost", wantStatus: 405, wantCode: "method_not_allowed"},
+		{name: "company", path: "/api/companyinfo.php", host: "localhost", wantStatus: 200,
+			wantBody: []string{`"name":"Lokaal Media B.V."`, `"kvk":"81234567"`, `"tradenames":["LustLokaal","Lokaal Dates"]`, `"vat_numbers"`, `"support_phone"`, `"delete_discount":50`, `"added":"2024-03-01T09:00:00Z"`, `"address"`, `"city":"Amsterdam"`, `"country":"NL"`}},
+		{name: "company of other tenant", path: "/api/companyinfo.php", host: "de.localhost", wantStatus: 200, wantBody: []string{"Herz Digital GmbH"}},
+		{name: "interests", path: "/api/interests.php", host: "localhost", wantStatus: 200, wantBody: []string{`"slug":"travel"`}},
+		{name: "regions NL", path: "/api/regions.php?country=NL", host: "localhost", wantStatus: 200, wantBody: []string{`"label":"province"`, "Utrecht"}},
+		{name: "regions US", path: "/api/regions.php?country=us", host: "us.localhost", wantStatus: 200, wantBody: []string{`"label":"state"`, "Texas"}},
+		{name: "regions CH", path: "/api/regions.php?country=CH", host: "de.localhost", wantStatus: 200, wantBody: []string{`"label":"canton"`}},
+		{name: "regions default country", path: "/api/regions.php", host: "de.localhost", wantStatus: 200, wantBody: []string{`"country":"DE"`}},
+		{name: "regions malformed", path: "/api/regions.php?country=N1", host: "localhost", wantStatus: 422, wantCode: "country_invalid"},
+		{name: "regions unknown", path: "/api/regions.php?country=XX", host: "localhost", wantStatus: 404, wantCode: "country_unknown"},
+		{name: "geocode Amsterdam", path: "/api/geocode.php?lat=52.3702&lon=4.8952", host: "localhost", wantStatus: 200, wantBody: []string{`"country":"NL"`, "Amsterdam"}},
+		{name: "geocode missing", path: "/api/geocode.php?lat=52.37", host: "localhost", wantStatus: 422, wantCode: "coordinates_invalid"},
+		{name: "geocode text", path: "/api/geocode.php?lat=abc&lon=4", host: "localhost", wantStatus: 422, wantCode: "coordinates_invalid"},
+		{name: "geocode range", path: "/api/geocode.php?lat=95&lon=4", host: "localhost", wantStatus: 422, wantCode: "coordinates_invalid"},
+		{name: "geocode NaN", path: "/api/geocode.php?lat=NaN&lon=4", host: "localhost", wantStatus: 422, wantCode: "coordinates_invalid"},
+		{name: "geocode ocean", path: "/api/geocode.php?lat=-40&lon=-30", host: "localhost", wantStatus: 404, wantCode: "place_not_found"},
+		{name: "manifest", path: "/manifest.webmanifest", host: "de.localhost", wantStatus: 200, wantBody: []string{`"name":"Herzklopfen"`, `"display":"standalone"`, "/themes/midnight/"}},
+		{name: "theme file", path: "/themes/amber/theme.json", host: "localhost", wantStatus: 200, wantBody: []string{`"colors"`}},
+		{name: "theme source hidden", path: "/themes/embed.go", host: "localhost", wantStatus: 404},
+		{name: "app route", path: "/members/12", host: "localhost", wantStatus: 200, wantBody: []string{`id="rdv-boot"`}},
+		{name: "app lander", path: "/landers/gallery/summer", host: "localhost", wantStatus: 200},
+		{name: "app info page token", path: "/terms", host: "localhost", wantStatus: 200},
+		{name: "app unknown route", path: "/no/such/page", host: "localhost", wantStatus: 404, wantBody: []string{`id="rdv-boot"`}},
+	}
+	for _, s := range scenarios {
+		t.Run(s.name, func(t *testing.T) { s.run(t, h) })
+	}
+}
+
+func TestSettingsHasEveryField(t *testing.T) {
+	t.Parallel()
+	h := newEngine(t)
+	res := scenario{name: "settings", path: "/api/settings.php?domain=localhost", host: "localhost",
+		headers: map[string]string{"X-Test-Country": "BE"}, wantStatus: 200}.run(t, h)
+	var got map[string]any
+	r := httptest.NewRecorder()
+	req := httptest.NewRequest("GET", "/api/settings.php", nil)
+	req.Host = "localhost"
+	req.Header.Set("X-Test-Country", "BE")
+	h.ServeHTTP(r, req)
+	if err := json.Unmarshal(r.Body.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	// SPEC.md section 3, Settings.
+	fields := []string{"countries", "name", "index_title", "description", "visible_profile_fields",
+		"visible_profile_notes", "geoip_country", "geoip_selected_country", "cdn_prefix", "message_credits",
+		"photo_credits", "gift_credits", "signup_credits", "message_length", "minimum_message_costs",
+		"support_email", "support_phone", "enable_site_entry_popup", "push_public_key", "search_fields",
+		"domain", "domain_language", "fictional_warning", "fictional_singular", "fictional_plural",
+		"fictional_icon", "refund_days", "signups", "logged_out_search", "logged_out_search_trafficsource",
+		"member_resell", "niche", "company_id", "mail_name"}
+	for _, f := range fields {
+		if _, ok := got[f]; !ok {
+			t.Errorf("settings lacks %s", f)
+		}
+	}
+	if got["geoip_country"] != "BE" || got["geoip_selected_country"] != "BE" || got["domain"] != "localhost" || got["name"] != "LustLokaal" {
+		t.Errorf("settings: %v", got)
+	}
+	if got["push_public_key"] == "" {
+		t.Error("push_public_key empty")
+	}
+	costs := got["minimum_message_costs"].(map[string]any)["NL"].(map[string]any)
+	if costs["costs"] != 1.49 || costs["currency"] != "EUR" {
+		t.Errorf("minimum_message_costs %v", costs)
+	}
+	// The locale cookie follows domain_language when the visitor has none.
+	var cookie *http.Cookie
+	for _, c := range res.Cookies() {
+		if c.Name == "locale" {
+			cookie = c
+		}
+	}
+	if cookie == nil || cookie.Value != "nl" || cookie.MaxAge != 365*24*3600 {
+		t.Fatalf("locale cookie %+v", cookie)
+	}
+}
+
+func TestSettingsKeepsChosenLocaleAndCountry(t *testing.T) {
+	t.Parallel()
+	h := newEngine(t)
+	req := httptest.NewRequest("GET", "/api/settings.php", nil)
+	req.Host = "us.localhost"
+	req.Header.Set("Cookie", "locale=en")
+	req.Header.Set("X-Test-Country", "NL")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	if len(w.Result().Cookies()) != 0 {
+		t.Errorf("a visitor with a locale got a new cookie: %v", w.Result().Cookies())
+	}
+	var got map[string]any
+	_ = json.Unmarshal(w.Body.Bytes(), &got)
+	// A Dutch visitor of the US site: the site works for the US.
+	if got["geoip_country"] != "NL" || got["geoip_selected_country"] != "US" {
+		t.Errorf("countries %v %v", got["geoip_country"], got["geoip_selected_country"])
+	}
+}
+
+func TestIndexCarriesTenantThemeAndLocale(t *testing.T) {
+	t.Parallel()
+	h := newEngine(t)
+	cases := []struct {
+		host, lang, theme, name string
+	}{
+		{"localhost", "nl", "amber", "LustLokaal"},
+		{"de.localhost", "de", "midnight", "Herzklopfen"},
+		{"us.localhost", "en", "rose", "Spark"},
+	}
+	for _, c := range cases {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.Host = c.host
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		body := w.Body.String()
+		if !strings.Contains(body, `<html lang="`+c.lang+`">`) {
+			t.Errorf("%s: lang: %.200s", c.host, body)
+		}
+		start := strings.Index(body, `<script id="rdv-boot" type="application/json">`)
+		if start < 0 {
+			t.Fatalf("%s: no boot", c.host)
+		}
+		raw := body[start+len(`<script id="rdv-boot" type="application/json">`):]
+		raw = raw[:strings.Index(raw, "</script>")]
+		var boot struct {
+			Tenant   struct{ Name string }
+			Theme    struct{ Name string }
+			Settings struct{ Name string }
+			User     any
+			Locale   string
+		}
+		if err := json.Unmarshal([]byte(raw), &boot); err != nil {
+			t.Fatalf("%s: boot: %v", c.host, err)
+		}
+		if boot.Tenant.Name != c.name || boot.Theme.Name != c.theme || boot.Locale != c.lang || boot.User != nil {
+			t.Errorf("%s: boot %+v", c.host, boot)
+		}
+		if csp := w.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'self'") {
+			t.Errorf("%s: csp %q", c.host, csp)
+		}
+	}
+}
+
+func TestHeadersCachingAndCompression(t *testing.T) {
+	t.Parallel()
+	h := newEngine(t)
+	req := httptest.NewRequest("GET", "/assets/app-abc123.js", nil)
+	req.Host = "localhost"
+	req.Header.Set("Accept-Encoding", "br, gzip")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	if w.Code != 200 {
+		t.Fatalf("asset status %d", w.Code)
+	}
+	if got := w.Header().Get("Cache-Control"); got != "public, max-age=31536000, immutable" {
+		t.Errorf("asset cache-control %q", got)
+	}
+	if got := w.Header().Get("Content-Encoding"); got != "br" {
+		t.Errorf("content-encoding %q, want br", got)
+	}
+	if got := w.Header().Get("X-Content-Type-Options"); got != "nosniff" {
+		t.Errorf("nosniff %q", got)
+	}
+	if w.Header().Get("X-Request-Id") == "" {
+		t.Error("no request id")
+	}
+	req = httptest.NewRequest("GET", "/api/companyinfo.php", nil)
+	req.Host = "localhost"
+	req.Header.Set("Accept-Encoding", "gzip")
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	if got := w.Header().Get("Content-Security-Policy"); !strings.Contains(got, "frame-ancestors 'none'") {
+		t.Errorf("api csp %q", got)
+	}
+}

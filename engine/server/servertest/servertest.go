@@ -1,0 +1,186 @@
+// Package servertest runs the whole engine in-process on a fresh database
+// with the demo tenants, for table-driven HTTP scenario tests of any area.
+package servertest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/platform/config"
+	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/server"
+	"rendezvous/engine/tenancy"
+	"rendezvous/tenants"
+	"rendezvous/themes"
+)
+
+// CountryHeader sets a test client's country.
+const CountryHeader = "X-Test-Country"
+
+// TestIndex stands in for the built index.html.
+const TestIndex = `<!doctype html><html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot--></head><body></body></html>`
+
+// Env is a running engine on its own database.
+type Env struct {
+	*server.Engine
+	Pool   *pgxpool.Pool
+	Server *httptest.Server
+	URL    string
+}
+
+// New starts the engine with the demo tenants imported.
+func New(tb testing.TB) *Env {
+	tb.Helper()
+	ctx := context.Background()
+	pool := pgtest.New(tb)
+	files, err := tenancy.ReadFiles(tenants.FS)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
+		tb.Fatal(err)
+	}
+	log := slog.New(slog.DiscardHandler)
+	dist := fstest.MapFS{
+		"index.html":           {Data: []byte(TestIndex)},
+		"assets/app-abc123.js": {Data: []byte(strings.Repeat("console.log('rendezvous');\n", 100))},
+		"sw.js":                {Data: []byte("self.addEventListener('push', () => {});")},
+	}
+	e, err := server.New(server.Deps{Config: &config.Config{CountryHeader: CountryHeader}, Log: log, Pool: pool,
+		Directory: tenancy.NewDirectory(pool, log), Dist: dist, Themes: themes.FS})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	e.Accounts.HashParams = accountstest.FastHash
+	srv := httptest.NewServer(e.Handler)
+	tb.Cleanup(srv.Close)
+	return &Env{Engine: e, Pool: pool, Server: srv, URL: srv.URL}
+}
+
+// Client is a browser-like client of one tenant host, with its own cookies.
+type Client struct {
+	tb   testing.TB
+	env  *Env
+	Host string
+	HTTP *http.Client
+	// Country is sent as the visitor's country when set.
+	Country string
+}
+
+// Client returns a new client (no cookies) for host.
+func (e *Env) Client(tb testing.TB, host string) *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{tb: tb, env: e, Host: host, HTTP: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error {
+		return http.ErrUseLastResponse
+	}}}
+}
+
+// Response is an answer read whole.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body into v.
+func (r Response) JSON(tb testing.TB, v any) {
+	tb.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		tb.Fatalf("decode %s: %v", r.Body, err)
+	}
+}
+
+// ErrorCode is the "error" member of a JSON error answer.
+func (r Response) ErrorCode() string {
+	var e struct{ Error string }
+	_ = json.Unmarshal(r.Body, &e)
+	return e.Error
+}
+
+// Do sends a request; body is JSON-encoded unless it is a string or []byte.
+// user.php calls carry X-Request-Type: client like the real client.
+func (c *Client) Do(method, path string, body any) Response {
+	c.tb.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			c.tb.Fatal(err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, c.env.URL+path, rd)
+	if err != nil {
+		c.tb.Fatal(err)
+	}
+	req.Host = c.Host
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if strings.HasPrefix(path, "/api/user.php") {
+		req.Header.Set("X-Request-Type", "client")
+	}
+	if c.Country != "" {
+		req.Header.Set(CountryHeader, c.Country)
+	}
+	return c.Send(req)
+}
+
+// Send sends a prepared request (its Host is kept) through the cookie jar.
+func (c *Client) Send(req *http.Request) Response {
+	c.tb.Helper()
+	// The jar keys cookies by URL; use the tenant host so tenants never share.
+	u, _ := url.Parse("http://" + c.Host + "/")
+	if req.Host == "" {
+		req.Host = c.Host
+	}
+	for _, ck := range c.HTTP.Jar.Cookies(u) {
+		req.AddCookie(ck)
+	}
+	res, err := (&http.Client{CheckRedirect: c.HTTP.CheckRedirect}).Do(req)
+	if err != nil {
+		c.tb.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	c.HTTP.Jar.SetCookies(u, res.Cookies())
+	return Response{Status: res.StatusCode, Header: res.Header, Body: b}
+}
+
+// Login logs the client in and fails the test when that does not work.
+func (c *Client) Login(email, password string) {
+	c.tb.Helper()
+	res := c.Do(http.MethodPost, "/api/user.php", map[string]string{"email": email, "password": password})
+	if res.Status != http.StatusOK {
+		c.tb.Fatalf("login %s: %d %s", email, res.Status, res.Body)
+	}
+}
+
+// LoggedIn returns a client of host logged in as a new member made by the
+// factory.
+func (e *Env) LoggedIn(tb testing.TB, host string, m accountstest.Member) (*Client, accountstest.Made) {
+	tb.Helper()
+	made := accountstest.NewMember(tb, e.Pool, m)
+	c := e.Client(tb, host)
+	c.Login(made.Email, made.Password)
+	return c, made
+}

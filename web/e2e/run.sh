@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Browser tests: start the built engine with the demo tenants on a free port
+# and a throwaway data directory, run the Playwright specs against it, stop it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+data=$(mktemp -d /tmp/rdv-e2e-XXXXXX)
+chmod 755 "$data"
+log="$data/engine.log"
+# Port 0: the engine picks a free port and prints its URLs.
+./bin/rendezvous serve --addr "127.0.0.1:0" --data "$data" --demo --dev-country-override >"$log" 2>&1 &
+pid=$!
+cleanup() {
+  kill -INT "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -rf "$data"
+}
+trap cleanup EXIT
+echo "==> waiting for the engine"
+port=""
+for _ in $(seq 1 1200); do
+  port=$(grep -oE 'http://localhost:[0-9]+/' "$log" | head -1 | grep -oE '[0-9]+' || true)
+  if [ -n "$port" ] && curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$pid" 2>/dev/null; then echo "engine died:"; cat "$log"; exit 1; fi
+  sleep 0.1
+done
+curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null || { echo "engine never became healthy"; cat "$log"; exit 1; }
+cd web
+BASE_URL="http://localhost:$port" npm run e2e --silent || { echo "--- engine log"; tail -50 "$log"; exit 1; }
