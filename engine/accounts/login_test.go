@@ -3,6 +3,7 @@ package accounts_test
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
@@ -81,12 +82,19 @@ func TestLoginNeedsClientHeader(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
 	made := accountstest.NewMember(t, env.Pool, accountstest.Member{})
-	req, _ := http.NewRequest("POST", env.URL+"/api/user.php", nil)
-	res := env.Client(t, "localhost").Send(req)
+	body := `{"email":"` + made.Email + `","password":"` + made.Password + `"}`
+	req, _ := http.NewRequest("POST", env.URL+"/api/user.php", strings.NewReader(body))
+	req.Host = "localhost"
+	c := env.Client(t, "localhost")
+	res := c.Send(req)
 	if res.Status != http.StatusForbidden || res.ErrorCode() != "request_type_required" {
 		t.Fatalf("%d %s", res.Status, res.Body)
 	}
-	_ = made
+	var got struct{ User any }
+	c.Do("GET", "/api/user.php", nil).JSON(t, &got)
+	if got.User != nil {
+		t.Fatal("a login without X-Request-Type logged in")
+	}
 }
 
 // A session made on one tenant is worthless on another, and a member of one

@@ -145,14 +145,12 @@ func (c *Client) Do(method, path string, body any) Response {
 	return c.Send(req)
 }
 
-// Send sends a prepared request (its Host is kept) through the cookie jar.
+// Send sends a prepared request through the client's cookie jar. Set
+// req.Host to the tenant host; the URL points at the test server.
 func (c *Client) Send(req *http.Request) Response {
 	c.tb.Helper()
 	// The jar keys cookies by URL; use the tenant host so tenants never share.
 	u, _ := url.Parse("http://" + c.Host + "/")
-	if req.Host == "" {
-		req.Host = c.Host
-	}
 	for _, ck := range c.HTTP.Jar.Cookies(u) {
 		req.AddCookie(ck)
 	}
