@@ -1,0 +1,147 @@
+package credits_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/credits"
+	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/tenancy"
+	"rendezvous/tenants"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func setup(t *testing.T, startCredits int64) (context.Context, *pgxpool.Pool, int64) {
+	t.Helper()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	files, err := tenancy.ReadFiles(tenants.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
+		t.Fatal(err)
+	}
+	m := accountstest.NewMember(t, pool, accountstest.Member{Credits: startCredits})
+	return ctx, pool, m.ID
+}
+
+func post(ctx context.Context, pool *pgxpool.Pool, e credits.Entry) (int64, error) {
+	var balance int64
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		var err error
+		balance, err = credits.Post(ctx, tx, e)
+		return err
+	})
+	return balance, err
+}
+
+func TestPostKeepsBalanceAndLedgerEqual(t *testing.T) {
+	t.Parallel()
+	ctx, pool, member := setup(t, 0)
+	steps := []struct {
+		entry   credits.Entry
+		balance int64
+		err     error
+	}{
+		{credits.Entry{MemberID: member, Delta: 50, Kind: credits.SignupBonus, Reference: "signup"}, 50, nil},
+		{credits.Entry{MemberID: member, Delta: -10, Kind: credits.Message, Reference: "message:1"}, 40, nil},
+		{credits.Entry{MemberID: member, Delta: -10, Kind: credits.Message, Reference: "message:1"}, 0, credits.ErrAlreadyBooked},
+		{credits.Entry{MemberID: member, Delta: -41, Kind: credits.Gift, Reference: "gift:1"}, 0, credits.ErrInsufficient},
+		{credits.Entry{MemberID: member, Delta: 0, Kind: credits.Correction}, 0, credits.ErrZero},
+		{credits.Entry{MemberID: member, Delta: -40, Kind: credits.Photo, Reference: "photo:1"}, 0, nil},
+		{credits.Entry{MemberID: member, Delta: 5, Kind: credits.Correction, Note: "operator"}, 5, nil},
+		{credits.Entry{MemberID: member, Delta: 5, Kind: credits.Correction, Note: "operator again"}, 10, nil},
+	}
+	for i, s := range steps {
+		got, err := post(ctx, pool, s.entry)
+		if !errors.Is(err, s.err) {
+			t.Fatalf("step %d: err %v, want %v", i, err, s.err)
+		}
+		if err == nil && got != s.balance {
+			t.Fatalf("step %d: balance %d, want %d", i, got, s.balance)
+		}
+		balance, sum, err := credits.Audit(ctx, pool, member)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if balance != sum {
+			t.Fatalf("step %d: balance %d but ledger sums to %d", i, balance, sum)
+		}
+	}
+	rows, err := credits.History(ctx, pool, member, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 5 || rows[0].BalanceAfter != 10 || rows[0].Kind != credits.Correction {
+		t.Fatalf("history %+v", rows)
+	}
+}
+
+// Fifty charges race for a balance that pays for ten: exactly ten win.
+func TestConcurrentChargesNeverOverdraw(t *testing.T) {
+	t.Parallel()
+	ctx, pool, member := setup(t, 100)
+	var ok, refused atomic.Int64
+	var wg sync.WaitGroup
+	for i := 0; i < 50; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			_, err := post(ctx, pool, credits.Entry{MemberID: member, Delta: -10, Kind: credits.Message, Reference: fmt.Sprintf("message:%d", i)})
+			switch {
+			case err == nil:
+				ok.Add(1)
+			case errors.Is(err, credits.ErrInsufficient):
+				refused.Add(1)
+			default:
+				t.Error(err)
+			}
+		}(i)
+	}
+	wg.Wait()
+	if ok.Load() != 10 || refused.Load() != 40 {
+		t.Fatalf("%d charges went through, %d refused", ok.Load(), refused.Load())
+	}
+	balance, sum, err := credits.Audit(ctx, pool, member)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if balance != 0 || sum != 0 {
+		t.Fatalf("balance %d, ledger %d", balance, sum)
+	}
+}
+
+// The same reference charged from many requests at once books one row.
+func TestConcurrentDuplicateReferenceBooksOnce(t *testing.T) {
+	t.Parallel()
+	ctx, pool, member := setup(t, 100)
+	var wg sync.WaitGroup
+	var booked atomic.Int64
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := post(ctx, pool, credits.Entry{MemberID: member, Delta: -10, Kind: credits.Message, Reference: "client:abc"})
+			if err == nil {
+				booked.Add(1)
+			} else if !errors.Is(err, credits.ErrAlreadyBooked) {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	balance, sum, _ := credits.Audit(ctx, pool, member)
+	if booked.Load() != 1 || balance != 90 || sum != 90 {
+		t.Fatalf("booked %d, balance %d, ledger %d", booked.Load(), balance, sum)
+	}
+}
