@@ -5,5 +5,5 @@ import "embed"
 
 // FS holds one folder per theme: theme.json, logo.svg, icon.svg.
 //
-//go:embed all:*
+//go:embed */theme.json */*.svg
 var FS embed.FS
