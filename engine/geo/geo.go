@@ -1,56 +1,74 @@
 // Package geo answers where things are without any network: the country of
-// an IP address, the first-level regions of a country, and the place at a
-// position. The data is embedded (see data/README.md for sources).
+// an IP address, the first-level regions of a country and what they are
+// called, the place at a position, and the site languages a country's
+// visitors are offered. All data is embedded (see data/README.md for sources
+// and licences) and loaded lazily on first use, so a process that never asks
+// pays nothing; every function is safe for concurrent use.
 package geo
 
+//go:generate go run ./gen -out data
+
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	_ "embed"
 	"encoding/json"
 	"errors"
-	"math"
 	"net/netip"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/phuslu/iploc"
 )
 
-// Errors of the lookups.
-var (
-	ErrUnknownCountry     = errors.New("geo: unknown country")
-	ErrInvalidCoordinates = errors.New("geo: invalid coordinates")
-	ErrNoPlace            = errors.New("geo: no place at this position")
-)
+// ErrUnknownCountry is returned for a country code that is malformed or that
+// the embedded data does not know, so callers can answer 4xx, not 5xx.
+var ErrUnknownCountry = errors.New("geo: unknown country")
 
-// CountryOfIP is the ISO 3166-1 alpha-2 country of ip, "" when unknown or
-// not a public address.
+// ErrInvalidCoordinates is returned for a latitude outside [-90, 90], a
+// longitude outside [-180, 180] or NaN: bad input, not a missing place.
+var ErrInvalidCoordinates = errors.New("geo: invalid coordinates")
+
+// ErrNoPlace is returned for a valid position in no country (open sea,
+// Antarctica's unclaimed land), so callers can tell it from bad input.
+var ErrNoPlace = errors.New("geo: no place at this position")
+
+// CountryOfIP is the ISO 3166-1 alpha-2 country (upper case) of ip, or ""
+// when the table does not know it or the address is not public (loopback,
+// private, link-local): such visitors are behind a proxy or on the operator's
+// network, and guessing a country for them would pick a wrong language.
+// IPv4-mapped IPv6 addresses are treated as IPv4.
 func CountryOfIP(ip netip.Addr) string {
 	ip = ip.Unmap()
-	if !ip.IsValid() || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsUnspecified() {
+	if !ip.IsValid() || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() ||
+		ip.IsUnspecified() || ip.IsMulticast() || ip.IsInterfaceLocalMulticast() {
 		return ""
 	}
 	c := iploc.IPCountry(ip)
-	if len(c) != 2 || c == "ZZ" {
+	// iploc answers "ZZ" for reserved ranges and "" for gaps; "EU" and "AP"
+	// are regional registry blocks, not countries.
+	if len(c) != 2 || c == "ZZ" || c == "EU" || c == "AP" {
 		return ""
 	}
 	return c
 }
 
-// Region is a first-level administrative region of a country.
+// Region is a first-level administrative region of a country. Code is its
+// ISO 3166-2 code with the country prefix ("NL-NH"); Name is the name the
+// country itself uses ("Noord-Holland", "Bayern"), English for multilingual
+// Belgium.
 type Region struct {
 	Code string `json:"code"`
 	Name string `json:"name"`
 }
 
-// RegionList is a country's regions and what they are called there.
+// RegionList is a country's first-level regions and what they are called
+// there. (It cannot be named Regions: that is the function.)
 type RegionList struct {
+	// Country is the ISO 3166-1 alpha-2 code, upper case.
 	Country string
-	Label   string
-	Items   []Region
+	// Label is the English word for the regions, e.g. "province".
+	Label string
+	// Items are sorted by name in the country's alphabet.
+	Items []Region
 }
 
 //go:embed data/regions.json
@@ -69,7 +87,10 @@ func loadRegions() {
 	})
 }
 
-// Regions lists the first-level regions of country, sorted by name.
+// Regions lists the first-level regions of country (ISO 3166-1 alpha-2, any
+// case), sorted by name. A country the data knows but that has no coded
+// regions (Kosovo, Vatican City) has an empty list; an unknown or malformed
+// code is ErrUnknownCountry. The Items slice is shared: do not modify it.
 func Regions(country string) (RegionList, error) {
 	loadRegions()
 	country = strings.ToUpper(country)
@@ -80,17 +101,30 @@ func Regions(country string) (RegionList, error) {
 	return RegionList{Country: country, Label: RegionLabel(country), Items: items}, nil
 }
 
-// regionLabels is what a country's first-level regions are called.
+// regionLabels is what a country's first-level regions are called in
+// English, for the countries where "region" is not the usual word.
 var regionLabels = map[string]string{
-	"NL": "province", "BE": "province", "CA": "province", "ES": "province", "IT": "region", "PL": "province",
-	"AR": "province", "ZA": "province", "PH": "province", "CN": "province", "IE": "county", "GB": "county",
-	"SE": "county", "NO": "county", "HU": "county", "RO": "county", "HR": "county", "EE": "county",
-	"US": "state", "DE": "state", "AT": "state", "AU": "state", "BR": "state", "MX": "state", "IN": "state",
-	"MY": "state", "NG": "state", "CH": "canton", "LU": "canton", "FR": "region", "DK": "region",
-	"FI": "region", "CZ": "region", "SK": "region", "PT": "district", "IL": "district", "JP": "prefecture",
+	// Provinces (Poland's voivodeships are provinces in English usage).
+	"NL": "province", "BE": "province", "CA": "province", "PL": "province", "AR": "province",
+	"ZA": "province", "PH": "province", "CN": "province", "KR": "province", "TR": "province",
+	"IR": "province", "AF": "province", "PK": "province", "TH": "province", "VN": "province",
+	"ID": "province", "CU": "province", "DO": "province", "EC": "province", "PA": "province",
+	"CR": "province", "BG": "province", "LK": "province", "ZM": "province", "MZ": "province",
+	// States.
+	"US": "state", "DE": "state", "AT": "state", "AU": "state", "BR": "state", "MX": "state",
+	"IN": "state", "MY": "state", "NG": "state", "VE": "state", "SD": "state", "MM": "state",
+	// Counties.
+	"GB": "county", "IE": "county", "SE": "county", "NO": "county", "HU": "county", "RO": "county",
+	"HR": "county", "EE": "county", "LT": "county", "LV": "municipality", "KE": "county", "LR": "county",
+	// Cantons, districts, prefectures, communities.
+	"CH": "canton", "LU": "district", "PT": "district", "IL": "district", "CY": "district",
+	"JP": "prefecture", "GR": "region", "ES": "autonomous community",
+	// Regions: FR, IT, DK, FI, CZ, SK, CL, NZ, ... fall through to the default.
 }
 
-// RegionLabel is the English word for a country's first-level regions.
+// RegionLabel is the English word, lower case, for country's first-level
+// regions: "province" (NL, BE, CA), "state" (US, DE, AT), "canton" (CH),
+// "county" (GB, IE, SE, NO), "region" (FR, IT, DK, FI and the default).
 func RegionLabel(country string) string {
 	if l, ok := regionLabels[strings.ToUpper(country)]; ok {
 		return l
@@ -99,152 +133,31 @@ func RegionLabel(country string) string {
 }
 
 // languages are the site languages offered to a country's visitors, the
-// preferred first; only the 11 site locales appear.
+// preferred first; only the 11 site locales (da de en es fi fr it nb nl pl
+// sv) appear. A country is listed when its people read one of them better
+// than English, or when more than one fits.
 var languages = map[string][]string{
 	"US": {"en", "es"}, "GB": {"en"}, "IE": {"en"}, "AU": {"en"}, "NZ": {"en"}, "CA": {"en", "fr"},
 	"NL": {"nl"}, "BE": {"nl", "fr", "de"}, "LU": {"fr", "de"}, "DE": {"de"}, "AT": {"de"},
 	"CH": {"de", "it", "fr", "en"}, "LI": {"de"}, "FR": {"fr"}, "MC": {"fr"}, "DK": {"da"},
-	"NO": {"nb"}, "SE": {"sv"}, "FI": {"fi", "sv"}, "AX": {"sv"}, "PL": {"pl"}, "ES": {"es"},
-	"MX": {"es"}, "AR": {"es"}, "CO": {"es"}, "CL": {"es"}, "PE": {"es"}, "IT": {"it"}, "SM": {"it"},
-	"VA": {"it"}, "SR": {"nl"}, "ZA": {"en"}, "MT": {"en"}, "GL": {"da"}, "FO": {"da"}, "IS": {"en"},
+	"NO": {"nb"}, "SJ": {"nb"}, "SE": {"sv"}, "FI": {"fi", "sv"}, "AX": {"sv", "fi"}, "PL": {"pl"},
+	"ES": {"es"}, "AD": {"es", "fr"}, "IT": {"it"}, "SM": {"it"}, "VA": {"it"},
+	"MX": {"es"}, "AR": {"es"}, "CO": {"es"}, "CL": {"es"}, "PE": {"es"}, "VE": {"es"}, "EC": {"es"},
+	"BO": {"es"}, "PY": {"es"}, "UY": {"es"}, "CR": {"es"}, "PA": {"es"}, "GT": {"es"}, "HN": {"es"},
+	"SV": {"es"}, "NI": {"es"}, "CU": {"es"}, "DO": {"es"}, "PR": {"es", "en"},
+	"SR": {"nl"}, "AW": {"nl"}, "CW": {"nl"}, "SX": {"nl", "en"}, "BQ": {"nl"},
+	"GL": {"da"}, "FO": {"da"}, "GF": {"fr"}, "GP": {"fr"}, "MQ": {"fr"}, "RE": {"fr"},
+	"YT": {"fr"}, "NC": {"fr"}, "PF": {"fr"}, "PM": {"fr"}, "BL": {"fr"}, "MF": {"fr"}, "WF": {"fr"},
 }
 
-// LanguagesOf lists the site languages for visitors from country; English
-// when nothing fits better.
+// LanguagesOf lists the site languages offered to visitors from country
+// (ISO 3166-1 alpha-2, any case), the preferred first: English when nothing
+// fits better. The slice is shared: do not modify it.
 func LanguagesOf(country string) []string {
 	if l, ok := languages[strings.ToUpper(country)]; ok {
 		return l
 	}
-	return []string{"en"}
+	return defaultLanguages
 }
 
-// Place is what is at a position.
-type Place struct {
-	Country    string
-	Region     string
-	RegionCode string
-	City       string
-}
-
-//go:embed data/cities.tsv.gz
-var citiesGz []byte
-
-type city struct {
-	name, country, region string
-	lat, lon              float64
-	population            int
-}
-
-// cellSize is the side in degrees of the grid cells cities are bucketed in.
-const cellSize = 1.0
-
-// maxDistanceKm is how far the nearest place may be; beyond it the position
-// is at sea or in the wild and has no place.
-const maxDistanceKm = 60
-
-// nearbyKm is how much farther than the nearest place a bigger city may be
-// and still be the answer: a street in Hoboken is "New York" to most.
-const nearbyKm = 8
-
-var (
-	citiesOnce sync.Once
-	cells      map[[2]int][]city
-)
-
-func loadCities() {
-	citiesOnce.Do(func() {
-		zr, err := gzip.NewReader(bytes.NewReader(citiesGz))
-		if err != nil {
-			panic("geo: embedded cities are broken: " + err.Error())
-		}
-		cells = make(map[[2]int][]city, 8000)
-		sc := bufio.NewScanner(zr)
-		for sc.Scan() {
-			f := strings.Split(sc.Text(), "\t")
-			if len(f) != 6 {
-				continue
-			}
-			pop, _ := strconv.Atoi(f[5])
-			lat, err1 := strconv.ParseFloat(f[1], 64)
-			lon, err2 := strconv.ParseFloat(f[2], 64)
-			if err1 != nil || err2 != nil {
-				continue
-			}
-			c := city{name: f[0], lat: lat, lon: lon, country: f[3], region: f[4], population: pop}
-			k := cellOf(lat, lon)
-			cells[k] = append(cells[k], c)
-		}
-	})
-}
-
-func cellOf(lat, lon float64) [2]int {
-	return [2]int{int(math.Floor(lat / cellSize)), int(math.Floor(lon / cellSize))}
-}
-
-// ReverseGeocode finds the place at a position: the city people there would
-// name (the most populous within nearbyKm of the nearest populated place,
-// which must lie within maxDistanceKm), its country and region.
-func ReverseGeocode(lat, lon float64) (Place, error) {
-	if math.IsNaN(lat) || math.IsNaN(lon) || lat < -90 || lat > 90 || lon < -180 || lon > 180 {
-		return Place{}, ErrInvalidCoordinates
-	}
-	loadCities()
-	type candidate struct {
-		city
-		km float64
-	}
-	var near []candidate
-	nearestKm := math.Inf(1)
-	c := cellOf(lat, lon)
-	for dLat := -1; dLat <= 1; dLat++ {
-		for dLon := -2; dLon <= 2; dLon++ {
-			lonCell := c[1] + dLon
-			// Wrap around the antimeridian.
-			if lonCell < -180 {
-				lonCell += 360
-			} else if lonCell >= 180 {
-				lonCell -= 360
-			}
-			for _, cand := range cells[[2]int{c[0] + dLat, lonCell}] {
-				d := distanceKm(lat, lon, cand.lat, cand.lon)
-				if d <= maxDistanceKm {
-					near = append(near, candidate{cand, d})
-					nearestKm = math.Min(nearestKm, d)
-				}
-			}
-		}
-	}
-	if len(near) == 0 {
-		return Place{}, ErrNoPlace
-	}
-	var best city
-	for _, n := range near {
-		if n.km <= nearestKm+nearbyKm && (best.name == "" || n.population > best.population) {
-			best = n.city
-		}
-	}
-	p := Place{Country: best.country, Region: best.region, City: best.name}
-	p.RegionCode = regionCode(best.country, best.region)
-	return p, nil
-}
-
-// regionCode finds the ISO code of a region by its name, "" when the two
-// data sets name it differently.
-func regionCode(country, name string) string {
-	loadRegions()
-	for _, r := range regionsBy[country] {
-		if strings.EqualFold(r.Name, name) {
-			return r.Code
-		}
-	}
-	return ""
-}
-
-func distanceKm(lat1, lon1, lat2, lon2 float64) float64 {
-	const earthKm = 6371
-	rad := math.Pi / 180
-	dLat := (lat2 - lat1) * rad
-	dLon := (lon2 - lon1) * rad
-	a := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
-	return 2 * earthKm * math.Asin(math.Min(1, math.Sqrt(a)))
-}
+var defaultLanguages = []string{"en"}
