@@ -35,6 +35,9 @@ var (
 	// ErrAlreadyBooked means a row of this kind and reference exists; the
 	// caller must roll back, which also undoes the balance change.
 	ErrAlreadyBooked = errors.New("credits: already booked")
+	// ErrNoReference means a purchase without the order it pays for; a
+	// retry of it could not be told from a second purchase.
+	ErrNoReference = errors.New("credits: a purchase needs a reference")
 	// ErrZero means an entry that changes nothing.
 	ErrZero = errors.New("credits: an entry must change the balance")
 )
@@ -113,4 +116,60 @@ func Audit(ctx context.Context, conn db.DBTX, memberID int64) (balance, ledgerSu
 		return 0, 0, fmt.Errorf("ledger sum of member %d: %w", memberID, err)
 	}
 	return balance, ledgerSum, nil
+}
+
+// BookPurchase books bought credits and makes the member premium (paid_user):
+// SPEC.md section 4 makes a free member premium on the first credit
+// purchase. The billing area calls it in the transaction that completes the
+// order, with the order as reference, so a repeated webhook books once
+// (ErrAlreadyBooked). It returns the new balance and whether this purchase
+// made the member premium.
+func BookPurchase(ctx context.Context, tx pgx.Tx, memberID, amount int64, reference, note string) (balance int64, becamePaid bool, err error) {
+	if amount <= 0 {
+		return 0, false, ErrZero
+	}
+	if reference == "" {
+		return 0, false, ErrNoReference
+	}
+	balance, err = Post(ctx, tx, Entry{MemberID: memberID, Delta: amount, Kind: Purchase, Reference: reference, Note: note})
+	if err != nil {
+		return 0, false, err
+	}
+	changed, err := db.New(tx).MemberMarkPaid(ctx, memberID)
+	if err != nil {
+		return 0, false, fmt.Errorf("mark member %d paid: %w", memberID, err)
+	}
+	return balance, changed == 1, nil
+}
+
+// Charge spends credits on what reference names (a message, a photo, a
+// gift); it fails with ErrInsufficient, changing nothing, when the balance
+// is too low.
+func Charge(ctx context.Context, tx pgx.Tx, memberID, amount int64, kind Kind, reference string) (int64, error) {
+	if amount <= 0 {
+		return 0, ErrZero
+	}
+	return Post(ctx, tx, Entry{MemberID: memberID, Delta: -amount, Kind: kind, Reference: reference})
+}
+
+// Mismatch is a member whose balance differs from their ledger.
+type Mismatch struct {
+	MemberID  int64
+	Balance   int64
+	LedgerSum int64
+}
+
+// AuditTenant lists the members of a tenant whose balance is not the sum of
+// their ledger rows; the answer is empty unless something bypassed the
+// ledger.
+func AuditTenant(ctx context.Context, conn db.DBTX, tenantID int64) ([]Mismatch, error) {
+	rows, err := db.New(conn).LedgerMismatches(ctx, tenantID)
+	if err != nil {
+		return nil, fmt.Errorf("audit ledger of tenant %d: %w", tenantID, err)
+	}
+	out := make([]Mismatch, len(rows))
+	for i, r := range rows {
+		out[i] = Mismatch{MemberID: r.ID, Balance: r.Credits, LedgerSum: r.LedgerSum}
+	}
+	return out, nil
 }

@@ -145,3 +145,102 @@ func TestConcurrentDuplicateReferenceBooksOnce(t *testing.T) {
 		t.Fatalf("booked %d, balance %d, ledger %d", booked.Load(), balance, sum)
 	}
 }
+
+// Every kind of balance change, in any order, leaves balance and ledger
+// equal; the first purchase makes the member premium and a repeated
+// purchase reference books once.
+func TestEveryKindKeepsLedgerEqualAndPurchaseMakesPremium(t *testing.T) {
+	t.Parallel()
+	ctx, pool, member := setup(t, 0)
+	tenantID := tenantOf(t, pool, member)
+	type step struct {
+		name       string
+		run        func(tx pgx.Tx) (int64, error)
+		balance    int64
+		err        error
+		paidBefore bool
+	}
+	buy := func(amount int64, ref string, wantBecame bool) func(tx pgx.Tx) (int64, error) {
+		return func(tx pgx.Tx) (int64, error) {
+			b, became, err := credits.BookPurchase(ctx, tx, member, amount, ref, "package")
+			if err == nil && became != wantBecame {
+				return 0, fmt.Errorf("became paid %v, want %v", became, wantBecame)
+			}
+			return b, err
+		}
+	}
+	charge := func(amount int64, kind credits.Kind, ref string) func(tx pgx.Tx) (int64, error) {
+		return func(tx pgx.Tx) (int64, error) { return credits.Charge(ctx, tx, member, amount, kind, ref) }
+	}
+	entry := func(e credits.Entry) func(tx pgx.Tx) (int64, error) {
+		e.MemberID = member
+		return func(tx pgx.Tx) (int64, error) { return credits.Post(ctx, tx, e) }
+	}
+	steps := []step{
+		{"signup bonus", entry(credits.Entry{Delta: 50, Kind: credits.SignupBonus, Reference: "signup"}), 50, nil, false},
+		{"message", charge(10, credits.Message, "message:1"), 40, nil, false},
+		{"photo", charge(15, credits.Photo, "message:2"), 25, nil, false},
+		{"gift too dear", charge(30, credits.Gift, "message:3"), 0, credits.ErrInsufficient, false},
+		{"gift", charge(25, credits.Gift, "message:3"), 0, nil, false},
+		{"zero charge", charge(0, credits.Message, "message:4"), 0, credits.ErrZero, false},
+		{"first purchase", buy(100, "order:1", true), 100, nil, false},
+		{"repeated webhook", buy(100, "order:1", false), 0, credits.ErrAlreadyBooked, true},
+		{"second purchase", buy(200, "order:2", false), 300, nil, true},
+		{"purchase without reference", buy(200, "", false), 0, credits.ErrNoReference, true},
+		{"refund", entry(credits.Entry{Delta: -200, Kind: credits.Refund, Reference: "order:2"}), 100, nil, true},
+		{"operator correction", entry(credits.Entry{Delta: 7, Kind: credits.Correction, Note: "goodwill"}), 107, nil, true},
+	}
+	for _, s := range steps {
+		var paid bool
+		if err := pool.QueryRow(ctx, "SELECT paid_user FROM members WHERE id = $1", member).Scan(&paid); err != nil {
+			t.Fatal(err)
+		}
+		if paid != s.paidBefore {
+			t.Fatalf("%s: paid_user %v before, want %v", s.name, paid, s.paidBefore)
+		}
+		var got int64
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			var err error
+			got, err = s.run(tx)
+			return err
+		})
+		switch {
+		case !errors.Is(err, s.err):
+			t.Fatalf("%s: err %v, want %v", s.name, err, s.err)
+		case err == nil && got != s.balance:
+			t.Fatalf("%s: balance %d, want %d", s.name, got, s.balance)
+		}
+		bad, err := credits.AuditTenant(ctx, pool, tenantID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(bad) != 0 {
+			t.Fatalf("%s: ledger and balances differ: %+v", s.name, bad)
+		}
+	}
+}
+
+// A balance changed behind the ledger's back shows up in the audit.
+func TestAuditFindsBalanceOutsideLedger(t *testing.T) {
+	t.Parallel()
+	ctx, pool, member := setup(t, 20)
+	if _, err := pool.Exec(ctx, "UPDATE members SET credits = credits + 5 WHERE id = $1", member); err != nil {
+		t.Fatal(err)
+	}
+	bad, err := credits.AuditTenant(ctx, pool, tenantOf(t, pool, member))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bad) != 1 || bad[0] != (credits.Mismatch{MemberID: member, Balance: 25, LedgerSum: 20}) {
+		t.Fatalf("audit %+v", bad)
+	}
+}
+
+func tenantOf(t *testing.T, pool *pgxpool.Pool, member int64) int64 {
+	t.Helper()
+	var id int64
+	if err := pool.QueryRow(context.Background(), "SELECT tenant_id FROM members WHERE id = $1", member).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}

@@ -22,3 +22,17 @@ SELECT coalesce(sum(delta), 0)::bigint AS total FROM ledger WHERE member_id = @m
 
 -- name: MemberBalance :one
 SELECT credits FROM members WHERE id = @member_id;
+
+-- name: MemberMarkPaid :execrows
+-- A member is premium from their first purchase on; one row changes only
+-- when this call made them so.
+UPDATE members SET paid_user = true WHERE id = @member_id AND NOT paid_user;
+
+-- name: LedgerMismatches :many
+-- Members whose balance differs from the sum of their ledger rows; always
+-- empty unless something bypassed the ledger.
+SELECT m.id, m.credits, coalesce(sum(l.delta), 0)::bigint AS ledger_sum
+FROM members m LEFT JOIN ledger l ON l.member_id = m.id
+WHERE m.tenant_id = @tenant_id
+GROUP BY m.id
+HAVING m.credits <> coalesce(sum(l.delta), 0);

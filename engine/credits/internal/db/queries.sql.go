@@ -123,6 +123,42 @@ func (q *Queries) LedgerList(ctx context.Context, arg LedgerListParams) ([]Ledge
 	return items, nil
 }
 
+const ledgerMismatches = `-- name: LedgerMismatches :many
+SELECT m.id, m.credits, coalesce(sum(l.delta), 0)::bigint AS ledger_sum
+FROM members m LEFT JOIN ledger l ON l.member_id = m.id
+WHERE m.tenant_id = $1
+GROUP BY m.id
+HAVING m.credits <> coalesce(sum(l.delta), 0)
+`
+
+type LedgerMismatchesRow struct {
+	ID        int64
+	Credits   int64
+	LedgerSum int64
+}
+
+// Members whose balance differs from the sum of their ledger rows; always
+// empty unless something bypassed the ledger.
+func (q *Queries) LedgerMismatches(ctx context.Context, tenantID int64) ([]LedgerMismatchesRow, error) {
+	rows, err := q.db.Query(ctx, ledgerMismatches, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LedgerMismatchesRow{}
+	for rows.Next() {
+		var i LedgerMismatchesRow
+		if err := rows.Scan(&i.ID, &i.Credits, &i.LedgerSum); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const ledgerSum = `-- name: LedgerSum :one
 SELECT coalesce(sum(delta), 0)::bigint AS total FROM ledger WHERE member_id = $1
 `
@@ -143,4 +179,18 @@ func (q *Queries) MemberBalance(ctx context.Context, memberID int64) (int64, err
 	var credits int64
 	err := row.Scan(&credits)
 	return credits, err
+}
+
+const memberMarkPaid = `-- name: MemberMarkPaid :execrows
+UPDATE members SET paid_user = true WHERE id = $1 AND NOT paid_user
+`
+
+// A member is premium from their first purchase on; one row changes only
+// when this call made them so.
+func (q *Queries) MemberMarkPaid(ctx context.Context, memberID int64) (int64, error) {
+	result, err := q.db.Exec(ctx, memberMarkPaid, memberID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
