@@ -29,6 +29,19 @@ type Config struct {
 	LogFormat     string
 	LogLevel      slog.Level
 	ShutdownGrace time.Duration
+	// S3 is the bucket photos are kept in; with no S3_ENDPOINT they stay on
+	// local disk under DataDir/media.
+	S3 S3
+}
+
+// S3 is where an S3-compatible bucket is (S3_* variables).
+type S3 struct {
+	Endpoint  string
+	Bucket    string
+	AccessKey string
+	SecretKey string
+	Region    string
+	UseSSL    bool
 }
 
 // Flags registers the serve flags on fs with defaults from the environment.
@@ -54,6 +67,8 @@ func (c *Config) FromEnv() error {
 	c.DatabaseURL = os.Getenv("DATABASE_URL")
 	c.CountryHeader = os.Getenv("COUNTRY_HEADER")
 	c.SecureCookies = os.Getenv("SECURE_COOKIES") == "1"
+	c.S3 = S3{Endpoint: os.Getenv("S3_ENDPOINT"), Bucket: os.Getenv("S3_BUCKET"), AccessKey: os.Getenv("S3_ACCESS_KEY"),
+		SecretKey: os.Getenv("S3_SECRET_KEY"), Region: os.Getenv("S3_REGION"), UseSSL: env("S3_USE_SSL", "1") == "1"}
 	c.LogFormat = env("LOG_FORMAT", "text")
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
 		return fmt.Errorf("LOG_LEVEL: %w", err)

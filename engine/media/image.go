@@ -1,0 +1,221 @@
+package media
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"runtime"
+
+	"golang.org/x/image/draw"
+	"golang.org/x/image/webp"
+)
+
+// Upload refusals. Each is answered with its own code, so members learn
+// what to do differently.
+var (
+	// ErrNotImage: the bytes are no JPEG, PNG or WebP image.
+	ErrNotImage = errors.New("media: not a JPEG, PNG or WebP image")
+	// ErrUnsupportedFormat: a real image format the engine cannot decode
+	// (HEIC/HEIF and AVIF: no maintained pure-Go decoder exists).
+	ErrUnsupportedFormat = errors.New("media: image format not supported")
+	// ErrFileTooBig: more bytes than Limits.MaxBytes.
+	ErrFileTooBig = errors.New("media: file too big")
+	// ErrTooManyPixels: the header announces more pixels than
+	// Limits.MaxPixels or a side longer than Limits.MaxSide. Checked before a
+	// single pixel is decoded, so a decompression bomb costs nothing.
+	ErrTooManyPixels = errors.New("media: image dimensions too large")
+	// ErrTooSmall: a side shorter than Limits.MinSide.
+	ErrTooSmall = errors.New("media: image too small")
+	// ErrBroken: a valid header followed by pixel data that does not decode.
+	ErrBroken = errors.New("media: image data is damaged")
+)
+
+// Limits bound what an upload may be.
+type Limits struct {
+	MaxBytes  int
+	MaxPixels int
+	MaxSide   int
+	MinSide   int
+}
+
+// DefaultLimits fit phone and camera photos: 20 MiB and 40 megapixels (a
+// 40 MP RGBA decode is 160 MiB, so two at once stay well inside a small
+// instance), at least 100 pixels a side.
+var DefaultLimits = Limits{MaxBytes: 20 << 20, MaxPixels: 40_000_000, MaxSide: 12_000, MinSide: 100}
+
+// Output sizes: the display image fits in DisplaySide x DisplaySide; the
+// thumbnail is a ThumbSide square cut from the centre.
+const (
+	DisplaySide    = 1280
+	ThumbSide      = 320
+	displayQuality = 85
+	thumbQuality   = 80
+)
+
+// Processed is an upload turned into the two JPEGs the engine stores. They
+// are freshly encoded from decoded pixels, so no metadata (EXIF, GPS, XMP,
+// ICC, comments) of the upload survives.
+type Processed struct {
+	Display       []byte
+	Width, Height int
+	Thumb         []byte
+	// Format is what the upload was: jpeg, png or webp.
+	Format string
+}
+
+// Processor decodes and re-encodes uploads, at most a fixed number at once:
+// decoding is where memory goes, so the bound is what keeps an instance's
+// peak memory flat however many uploads arrive together.
+type Processor struct {
+	Limits Limits
+	slots  chan struct{}
+}
+
+// NewProcessor returns a processor running up to concurrency decodes at
+// once (GOMAXPROCS when 0).
+func NewProcessor(limits Limits, concurrency int) *Processor {
+	if concurrency <= 0 {
+		concurrency = runtime.GOMAXPROCS(0)
+	}
+	return &Processor{Limits: limits, slots: make(chan struct{}, concurrency)}
+}
+
+// Sniff names the format of data from its first bytes: jpeg, png, webp,
+// heic, avif, or "" for anything else.
+func Sniff(data []byte) string {
+	switch {
+	case len(data) >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF:
+		return "jpeg"
+	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
+		return "png"
+	case len(data) >= 12 && string(data[0:4]) == "RIFF" && string(data[8:12]) == "WEBP":
+		return "webp"
+	case len(data) >= 12 && string(data[4:8]) == "ftyp":
+		switch string(data[8:12]) {
+		case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1":
+			return "heic"
+		case "avif", "avis":
+			return "avif"
+		}
+	}
+	return ""
+}
+
+// Process checks an upload against the limits, decodes it, turns it upright
+// (EXIF orientation, which re-encoding would otherwise lose), flattens
+// transparency onto white and encodes the display image and the thumbnail.
+func (p *Processor) Process(data []byte) (Processed, error) {
+	lim := p.Limits
+	if len(data) > lim.MaxBytes {
+		return Processed{}, ErrFileTooBig
+	}
+	format := Sniff(data)
+	var decodeConfig func([]byte) (image.Config, error)
+	var decode func([]byte) (image.Image, error)
+	switch format {
+	case "jpeg":
+		decodeConfig = func(b []byte) (image.Config, error) { return jpeg.DecodeConfig(bytes.NewReader(b)) }
+		decode = func(b []byte) (image.Image, error) { return jpeg.Decode(bytes.NewReader(b)) }
+	case "png":
+		decodeConfig = func(b []byte) (image.Config, error) { return png.DecodeConfig(bytes.NewReader(b)) }
+		decode = func(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) }
+	case "webp":
+		decodeConfig = func(b []byte) (image.Config, error) { return webp.DecodeConfig(bytes.NewReader(b)) }
+		decode = func(b []byte) (image.Image, error) { return webp.Decode(bytes.NewReader(b)) }
+	case "heic", "avif":
+		return Processed{}, ErrUnsupportedFormat
+	default:
+		return Processed{}, ErrNotImage
+	}
+	cfg, err := decodeConfig(data)
+	if err != nil {
+		return Processed{}, ErrNotImage
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > lim.MaxSide || cfg.Height > lim.MaxSide ||
+		cfg.Width*cfg.Height > lim.MaxPixels {
+		return Processed{}, ErrTooManyPixels
+	}
+	if cfg.Width < lim.MinSide || cfg.Height < lim.MinSide {
+		return Processed{}, ErrTooSmall
+	}
+	orientation := 1
+	if format == "jpeg" {
+		orientation = jpegOrientation(data)
+	}
+
+	p.slots <- struct{}{}
+	defer func() { <-p.slots }()
+	src, err := safeDecode(decode, data)
+	if err != nil {
+		return Processed{}, ErrBroken
+	}
+	b := src.Bounds()
+	if b.Dx() != cfg.Width || b.Dy() != cfg.Height {
+		// The header lied about the size; trust neither.
+		return Processed{}, ErrBroken
+	}
+
+	// Scale first, rotate after: turning the small image is cheap.
+	dw, dh := fit(b.Dx(), b.Dy(), DisplaySide)
+	display := scaled(src, b, dw, dh)
+	side := min(b.Dx(), b.Dy())
+	corner := image.Pt(b.Min.X+(b.Dx()-side)/2, b.Min.Y+(b.Dy()-side)/2)
+	crop := image.Rectangle{Min: corner, Max: corner.Add(image.Pt(side, side))}
+	ts := min(ThumbSide, side)
+	thumb := scaled(src, crop, ts, ts)
+	src = nil // let the decoded original go before encoding
+
+	displayImg := orient(display, orientation)
+	out := Processed{Format: format, Width: displayImg.Bounds().Dx(), Height: displayImg.Bounds().Dy()}
+	if out.Display, err = encodeJPEG(displayImg, displayQuality); err != nil {
+		return Processed{}, err
+	}
+	if out.Thumb, err = encodeJPEG(orient(thumb, orientation), thumbQuality); err != nil {
+		return Processed{}, err
+	}
+	return out, nil
+}
+
+// safeDecode turns a decoder panic on hostile input into an error: the
+// standard decoders are robust, but an upload must never take down the
+// engine.
+func safeDecode(decode func([]byte) (image.Image, error), data []byte) (img image.Image, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			img, err = nil, fmt.Errorf("decoder panic: %v", r)
+		}
+	}()
+	return decode(data)
+}
+
+// fit scales w x h down (never up) to fit in a side x side box.
+func fit(w, h, side int) (int, int) {
+	if w <= side && h <= side {
+		return w, h
+	}
+	if w >= h {
+		return side, max(1, h*side/w)
+	}
+	return max(1, w*side/h), side
+}
+
+// scaled draws the sr part of src into a new w x h image on a white
+// background, so transparent pixels come out white in the JPEG.
+func scaled(src image.Image, sr image.Rectangle, w, h int) *image.RGBA {
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	draw.BiLinear.Scale(dst, dst.Bounds(), src, sr, draw.Over, nil)
+	return dst
+}
+
+func encodeJPEG(img image.Image, quality int) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: quality}); err != nil {
+		return nil, fmt.Errorf("media: encode jpeg: %w", err)
+	}
+	return buf.Bytes(), nil
+}
