@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/netip"
 	"strings"
 
 	"github.com/alexedwards/argon2id"
@@ -15,10 +16,11 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Login errors.
+// Login refusals.
 var (
-	ErrLoginFailed     = errors.New("accounts: login failed")
-	ErrPendingDeletion = errors.New("accounts: account pending deletion")
+	ErrLoginFailed     = newError("login_failed", "Login failed, please try again")
+	ErrPendingDeletion = newError("account_pending_deletion",
+		"Your account is pending deletion. Use the link in the email we sent you to reactivate it, or contact customer service.")
 )
 
 // Credentials are what a member logs in with.
@@ -27,21 +29,45 @@ type Credentials struct {
 	Password string `json:"password"`
 }
 
-// Login checks credentials for tenant t and returns the member.
-func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials) (*Member, error) {
+// Login checks credentials for tenant t from client address ip and returns
+// the member. While the account or the address is blocked it refuses even
+// the right password; wrong passwords count toward both blocks.
+func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, ip netip.Addr) (*Member, error) {
+	ipSub := ipSubject(ip)
 	row, err := db.New(s.Pool).MemberByEmail(ctx, db.MemberByEmailParams{TenantID: t.ID, Email: strings.TrimSpace(c.Email)})
-	if errors.Is(err, pgx.ErrNoRows) {
-		_, _ = argon2id.ComparePasswordAndHash(c.Password, dummyHash)
-		return nil, ErrLoginFailed
-	}
-	if err != nil {
+	found := err == nil
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("look up member: %w", err)
 	}
-	ok, err := argon2id.ComparePasswordAndHash(c.Password, row.PasswordHash)
+	subjects := []string{ipSub}
+	if found {
+		subjects = append(subjects, memberSubject(row.ID))
+	}
+	if err := s.checkBlocked(ctx, t, subjects...); err != nil {
+		return nil, err
+	}
+	var ok bool
+	if found {
+		ok, err = argon2id.ComparePasswordAndHash(c.Password, row.PasswordHash)
+	} else {
+		// Compare anyway, so a login takes as long whether or not the
+		// address has an account.
+		_, _ = argon2id.ComparePasswordAndHash(c.Password, dummyHash)
+	}
 	if err != nil || !ok {
+		limits := map[string]int{ipSub: s.Block.PerIP}
+		if found {
+			limits[memberSubject(row.ID)] = s.Block.PerAccount
+		}
+		if err := s.recordFailure(ctx, t, limits); err != nil {
+			return nil, err
+		}
 		return nil, ErrLoginFailed
 	}
 	m := memberFromRow(row)
+	if err := s.clearFailures(ctx, s.Pool, t, m.ID); err != nil {
+		return nil, err
+	}
 	if m.Status == StatusDeletionPending {
 		return nil, ErrPendingDeletion
 	}
@@ -51,6 +77,8 @@ func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials) (
 // Handlers serves the account calls of the member API.
 type Handlers struct {
 	Service *Service
+	// Locator tells the visitor's country at signup.
+	Locator tenancy.Locator
 }
 
 // errRequestType guards state-changing user.php calls (API.md conventions).
@@ -94,9 +122,9 @@ func (h Handlers) Login(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	m, err := h.Service.Login(r.Context(), tenancy.FromContext(r.Context()), c)
+	m, err := h.Service.Login(r.Context(), tenancy.FromContext(r.Context()), c, httpx.ClientIP(r))
 	if err != nil {
-		httpx.WriteError(w, r, loginError(err))
+		httpx.WriteError(w, r, apiError(err))
 		return
 	}
 	if err := h.Service.startSession(r.Context(), m); err != nil {
@@ -118,15 +146,4 @@ func (h Handlers) Logout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.NoContent(w)
-}
-
-func loginError(err error) error {
-	switch {
-	case errors.Is(err, ErrLoginFailed):
-		return httpx.NewError(http.StatusUnauthorized, "login_failed", "Login failed, please try again", nil)
-	case errors.Is(err, ErrPendingDeletion):
-		return httpx.NewError(http.StatusForbidden, "account_pending_deletion",
-			"Your account is pending deletion. Use the link in the email we sent you to reactivate it, or contact customer service.", nil)
-	}
-	return err
 }

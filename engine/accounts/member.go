@@ -43,6 +43,14 @@ type Member struct {
 	SessionEpoch          int32
 	SignupDate            time.Time
 	LastSeenAt            time.Time
+	// NotificationTypesDisabled are the notification types (SPEC.md
+	// section 3) the member switched off.
+	NotificationTypesDisabled []string
+	// SignupProfileID is the profile in view at signup, 0 for none.
+	SignupProfileID int64
+	SignupMessage   string
+	// DeletionRequestedAt is set while deletion is pending.
+	DeletionRequestedAt time.Time
 }
 
 func memberFromRow(r db.Member) *Member {
@@ -50,7 +58,9 @@ func memberFromRow(r db.Member) *Member {
 		ID: r.ID, TenantID: r.TenantID, Email: r.Email, PasswordHash: r.PasswordHash, Status: r.Status,
 		Credits: r.Credits, PaidUser: r.PaidUser, Language: r.Language, NotificationsDisabled: r.NotificationsDisabled,
 		IsHouse: r.IsHouse, Tracking: r.Tracking, SessionEpoch: r.SessionEpoch, SignupDate: r.SignupDate,
-		LastSeenAt: r.LastSeenAt,
+		LastSeenAt: r.LastSeenAt, NotificationTypesDisabled: r.NotificationTypesDisabled,
+		SignupProfileID: r.SignupProfileID.Int64, SignupMessage: r.SignupMessage,
+		DeletionRequestedAt: r.DeletionRequestedAt.Time,
 	}
 }
 
@@ -68,22 +78,42 @@ func MemberByID(ctx context.Context, conn db.DBTX, id int64) (*Member, error) {
 
 // User is the member as GET /api/user.php answers it (SPEC.md section 3).
 type User struct {
-	ID                    int64             `json:"id"`
-	Email                 string            `json:"email"`
-	Status                string            `json:"status"`
-	Credits               int64             `json:"credits"`
-	PaidUser              bool              `json:"paid_user"`
-	SignupDate            time.Time         `json:"signup_date"`
-	Language              string            `json:"language"`
+	ID         int64     `json:"id"`
+	Email      string    `json:"email"`
+	Status     string    `json:"status"`
+	Credits    int64     `json:"credits"`
+	PaidUser   bool      `json:"paid_user"`
+	SignupDate time.Time `json:"signup_date"`
+	Language   string    `json:"language"`
+	// NotificationsDisabled lists why email to the member is switched off:
+	// fbl (spam complaint), bounce, list_unsubscribe.
 	NotificationsDisabled []string          `json:"notifications_disabled"`
 	Profile               *profiles.Profile `json:"profile"`
+	// ActivationReminder is the rule of SPEC.md section 4: not confirmed,
+	// profile disabled and email not switched off.
+	ActivationReminder bool `json:"activation_reminder"`
+	// DismissedAlerts maps each dismissed alert (time_bonus,
+	// profile_photo, push, notifications_disabled, activation) to when.
+	DismissedAlerts map[string]time.Time `json:"dismissed_alerts"`
+	// PendingEmail is a new address waiting for its confirmation link.
+	PendingEmail string `json:"pending_email"`
+	// SignupProfileID is the profile the member signed up from
+	// (/members/{id}/signup), null when none.
+	SignupProfileID *int64 `json:"signup_profile_id"`
+	// NotificationTypesDisabled are the notification types switched off.
+	NotificationTypesDisabled []string `json:"notification_types_disabled"`
 }
 
 // UserOf builds the user answer of m with their own profile.
 func UserOf(ctx context.Context, conn db.DBTX, m *Member, now time.Time) (*User, error) {
 	u := &User{
 		ID: m.ID, Email: m.Email, Status: m.Status, Credits: m.Credits, PaidUser: m.PaidUser,
-		SignupDate: m.SignupDate, Language: m.Language, NotificationsDisabled: m.NotificationsDisabled,
+		SignupDate: m.SignupDate, Language: m.Language, NotificationsDisabled: nonNil(m.NotificationsDisabled),
+		NotificationTypesDisabled: nonNil(m.NotificationTypesDisabled), DismissedAlerts: map[string]time.Time{},
+	}
+	if m.SignupProfileID != 0 {
+		id := m.SignupProfileID
+		u.SignupProfileID = &id
 	}
 	p, err := profiles.Own(ctx, conn, m.ID, now)
 	switch {
@@ -93,5 +123,29 @@ func UserOf(ctx context.Context, conn db.DBTX, m *Member, now time.Time) (*User,
 	default:
 		u.Profile = &p
 	}
+	u.ActivationReminder = m.Status == StatusNotConfirmed && u.Profile != nil && u.Profile.Status == "disabled" &&
+		len(m.NotificationsDisabled) == 0
+	q := db.New(conn)
+	alerts, err := q.AlertDismissals(ctx, m.ID)
+	if err != nil {
+		return nil, fmt.Errorf("alert dismissals of member %d: %w", m.ID, err)
+	}
+	for _, a := range alerts {
+		u.DismissedAlerts[a.Alert] = a.DismissedAt
+	}
+	pending, err := q.PendingEmails(ctx, db.PendingEmailsParams{MemberID: m.ID, Now: now})
+	if err != nil {
+		return nil, fmt.Errorf("pending email of member %d: %w", m.ID, err)
+	}
+	if len(pending) > 0 {
+		u.PendingEmail = pending[0]
+	}
 	return u, nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

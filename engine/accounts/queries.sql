@@ -8,3 +8,190 @@ WHERE tenant_id = @tenant_id AND lower(email) = lower(@email) AND status <> 'del
 -- name: MemberSeen :exec
 -- Called at most once a minute per member, so it costs little.
 UPDATE members SET last_seen_at = now() WHERE id = @id;
+
+-- name: MemberEmailTaken :one
+-- House profiles count too: the unique index covers every member not deleted.
+SELECT EXISTS (
+    SELECT 1 FROM members
+    WHERE tenant_id = @tenant_id AND lower(email) = lower(@email) AND status <> 'deleted' AND id <> @except_id
+) AS taken;
+
+-- name: MemberInsert :one
+INSERT INTO members (tenant_id, email, password_hash, status, language, tracking,
+                     signup_profile_id, signup_message, signup_date, last_seen_at)
+VALUES (@tenant_id, @email, @password_hash, 'not_confirmed', @language, @tracking,
+        sqlc.narg(signup_profile_id), @signup_message, @now, @now)
+RETURNING *;
+
+-- name: ProfileInsert :exec
+-- Signup creates the member's profile in the same transaction as the member;
+-- it stays disabled until the email address is confirmed.
+INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, city,
+                      status, last_active_at, created_at, updated_at)
+VALUES (@id, @pool, @name, @gender, @seeking, @date_of_birth, @country, @region, @city,
+        'disabled', @now, @now, @now);
+
+-- name: ProfileInPool :one
+SELECT EXISTS (SELECT 1 FROM profiles WHERE id = @id AND pool = @pool AND status = 'active') AS found;
+
+-- name: ProfileSetStatus :exec
+-- Moves a profile between statuses only from the one expected, so
+-- activating never shows a hidden (deletion-pending) profile.
+UPDATE profiles SET status = @to_status, updated_at = @now
+WHERE id = @id AND status = ANY (@from_statuses::text[]);
+
+-- name: ProfileDelete :exec
+DELETE FROM profiles WHERE id = @id;
+
+-- name: TokenInsert :exec
+INSERT INTO account_tokens (member_id, kind, token_hash, new_email, created_at, expires_at)
+VALUES (@member_id, @kind, @token_hash, @new_email, @now, @expires_at);
+
+-- name: TokenUse :one
+-- Uses a token once: only an unused, unexpired token of a member of this
+-- tenant matches, and the UPDATE's row lock makes a second use find nothing.
+UPDATE account_tokens t SET used_at = @now::timestamptz
+FROM members m
+WHERE t.token_hash = @token_hash AND t.kind = @kind AND t.used_at IS NULL AND t.expires_at > @now
+  AND m.id = t.member_id AND m.tenant_id = @tenant_id
+RETURNING t.member_id, t.new_email;
+
+-- name: TokensSince :one
+SELECT count(*) FROM account_tokens WHERE member_id = @member_id AND kind = @kind AND created_at >= @since;
+
+-- name: TokensRetire :exec
+UPDATE account_tokens SET used_at = @now::timestamptz WHERE member_id = @member_id AND kind = @kind AND used_at IS NULL;
+
+-- name: TokensDelete :exec
+DELETE FROM account_tokens WHERE member_id = @member_id;
+
+-- name: PendingEmails :many
+SELECT new_email FROM account_tokens
+WHERE member_id = @member_id AND kind = 'mail_change' AND used_at IS NULL AND expires_at > @now
+ORDER BY id DESC LIMIT 1;
+
+-- name: MemberLock :one
+-- Serialises a member's requests that count toward a daily limit.
+SELECT * FROM members WHERE id = @id FOR UPDATE;
+
+-- name: MemberActivate :exec
+UPDATE members SET status = 'active' WHERE id = @id AND status = 'not_confirmed';
+
+-- name: MemberSetPassword :one
+-- Bumping the epoch ends every session made with the old password.
+UPDATE members SET password_hash = @password_hash, session_epoch = session_epoch + 1
+WHERE id = @id RETURNING session_epoch;
+
+-- name: MemberSetEmail :exec
+-- A new address has not bounced nor complained yet; a list-unsubscribe stays.
+UPDATE members
+SET email = @email,
+    notifications_disabled = array_remove(array_remove(notifications_disabled, 'bounce'), 'fbl')
+WHERE id = @id;
+
+-- name: MemberSetLanguage :exec
+UPDATE members SET language = @language WHERE id = @id;
+
+-- name: MemberRequestDeletion :execrows
+UPDATE members SET status = 'deletion_pending', deletion_requested_at = @now::timestamptz
+WHERE id = @id AND status IN ('active', 'not_confirmed');
+
+-- name: MemberReactivate :execrows
+-- The member proved the address by the mailed link, so the account is active.
+UPDATE members SET status = 'active', deletion_requested_at = NULL
+WHERE id = @id AND status = 'deletion_pending';
+
+-- name: MembersDueForPurge :many
+SELECT id FROM members
+WHERE status = 'deletion_pending' AND deletion_requested_at <= @cutoff::timestamptz
+ORDER BY deletion_requested_at LIMIT @max_rows;
+
+-- name: MemberLockForPurge :one
+-- SKIP LOCKED lets two purge jobs share the work without waiting.
+SELECT id FROM members
+WHERE id = @id AND status = 'deletion_pending' AND deletion_requested_at <= @cutoff::timestamptz
+FOR UPDATE SKIP LOCKED;
+
+-- name: MemberPurge :exec
+-- Keeps the row (ledger rows, orders and affiliate tracking point at it for
+-- accounting) but nothing that identifies the person.
+UPDATE members
+SET email = 'deleted-' || id || '@deleted.invalid', password_hash = '', status = 'deleted',
+    notifications_disabled = '{}', notification_types_disabled = '{}', signup_message = '',
+    signup_profile_id = NULL, session_epoch = session_epoch + 1, purged_at = @now::timestamptz
+WHERE id = @id;
+
+-- name: MemberSetNotificationTypes :exec
+UPDATE members SET notification_types_disabled = @types::text[] WHERE id = @id;
+
+-- name: MemberDisableEmail :execrows
+-- Webhooks name the address; every account of the tenant with it stops
+-- getting bulk mail. A reason is listed once.
+UPDATE members SET notifications_disabled = array_append(notifications_disabled, @reason::text)
+WHERE tenant_id = @tenant_id AND lower(email) = lower(@email) AND status <> 'deleted'
+  AND NOT (@reason::text = ANY (notifications_disabled));
+
+-- name: MemberDisableEmailByID :exec
+UPDATE members SET notifications_disabled = array_append(notifications_disabled, @reason::text)
+WHERE id = @id AND NOT (@reason::text = ANY (notifications_disabled));
+
+-- name: MemberEnableEmail :exec
+UPDATE members SET notifications_disabled = '{}' WHERE id = @id;
+
+-- name: LoginBlocks :many
+SELECT subject, blocked_until FROM login_blocks
+WHERE tenant_id = @tenant_id AND subject = ANY (@subjects::text[]) AND blocked_until > @now;
+
+-- name: LoginFailureInsert :exec
+INSERT INTO login_failures (tenant_id, subject, failed_at) VALUES (@tenant_id, @subject, @now);
+
+-- name: LoginFailuresSince :one
+SELECT count(*) FROM login_failures WHERE tenant_id = @tenant_id AND subject = @subject AND failed_at > @since;
+
+-- name: LoginFailuresClear :exec
+DELETE FROM login_failures WHERE tenant_id = @tenant_id AND subject = @subject;
+
+-- name: LoginBlockSet :exec
+INSERT INTO login_blocks (tenant_id, subject, blocked_until) VALUES (@tenant_id, @subject, @blocked_until)
+ON CONFLICT (tenant_id, subject) DO UPDATE SET blocked_until = excluded.blocked_until;
+
+-- name: LoginBlockClear :exec
+DELETE FROM login_blocks WHERE tenant_id = @tenant_id AND subject = @subject;
+
+-- name: PushSubscriptionUpsert :exec
+-- A browser's endpoint belongs to whoever logged in on it last.
+INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth, created_at, updated_at)
+VALUES (@member_id, @endpoint, @p256dh, @auth, @now, @now)
+ON CONFLICT (endpoint) DO UPDATE
+SET member_id = excluded.member_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at;
+
+-- name: PushSubscriptionsByMember :many
+SELECT * FROM push_subscriptions WHERE member_id = @member_id ORDER BY id;
+
+-- name: PushSubscriptionDelete :exec
+DELETE FROM push_subscriptions WHERE member_id = @member_id AND endpoint = @endpoint;
+
+-- name: PushSubscriptionsDelete :exec
+DELETE FROM push_subscriptions WHERE member_id = @member_id;
+
+-- name: AlertDismiss :exec
+INSERT INTO alert_dismissals (member_id, alert, dismissed_at) VALUES (@member_id, @alert, @now)
+ON CONFLICT (member_id, alert) DO UPDATE SET dismissed_at = excluded.dismissed_at;
+
+-- name: AlertDismissals :many
+SELECT alert, dismissed_at FROM alert_dismissals WHERE member_id = @member_id ORDER BY alert;
+
+-- name: AlertDismissalForget :exec
+DELETE FROM alert_dismissals WHERE member_id = @member_id AND alert = @alert;
+
+-- name: AlertDismissalsDelete :exec
+DELETE FROM alert_dismissals WHERE member_id = @member_id;
+
+-- name: SigningKeyEnsure :exec
+INSERT INTO signing_keys (name, secret) VALUES (@name, @secret) ON CONFLICT (name) DO NOTHING;
+
+-- name: SigningKey :one
+SELECT secret FROM signing_keys WHERE name = @name;
+
+-- name: ProfileName :one
+SELECT name FROM profiles WHERE id = @id;

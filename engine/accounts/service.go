@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/internal/db"
+	"rendezvous/engine/notify"
 )
 
 // Service holds what the account rules need.
@@ -21,11 +22,22 @@ type Service struct {
 	Now func() time.Time
 	// HashParams are the argon2id parameters of new password hashes.
 	HashParams *argon2id.Params
+	// Mailer renders and queues the account mails.
+	Mailer *notify.Mailer
+	// Block is the login block policy.
+	Block BlockPolicy
+	// HookSecret authenticates the mail webhooks (MAIL_WEBHOOK_SECRET);
+	// empty accepts them unauthenticated, which only the development
+	// mailbox setup allows.
+	HookSecret string
+	// purgeHooks erase what other areas keep of a purged member.
+	purgeHooks []PurgeHook
 }
 
 // NewService returns a service with the real clock and production hashing.
 func NewService(pool *pgxpool.Pool, sessions *scs.SessionManager, log *slog.Logger) *Service {
-	return &Service{Pool: pool, Sessions: sessions, Log: log, Now: time.Now, HashParams: argon2id.DefaultParams}
+	return &Service{Pool: pool, Sessions: sessions, Log: log, Now: time.Now, HashParams: argon2id.DefaultParams,
+		Block: DefaultBlockPolicy}
 }
 
 // HashPassword hashes a password with argon2id.

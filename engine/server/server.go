@@ -16,8 +16,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/notify"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/webapp"
 )
@@ -41,7 +43,12 @@ type Engine struct {
 	Handler  http.Handler
 	Locator  tenancy.Locator
 	Accounts *accounts.Service
-	App      *webapp.App
+	// Jobs is the River client with every area's workers; whoever runs the
+	// engine starts and stops it.
+	Jobs *jobs.Client
+	// Mailbox is the development mailbox, nil when SMTP is configured.
+	Mailbox *notify.Mailbox
+	App     *webapp.App
 }
 
 // New builds the engine.
@@ -49,6 +56,9 @@ func New(d Deps) (*Engine, error) {
 	e := &Engine{Locator: tenancy.Locator{CountryHeader: d.Config.CountryHeader, DevOverride: d.Config.DevCountryOverride}}
 	sessions := accounts.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
 	e.Accounts = accounts.NewService(d.Pool, sessions, d.Log)
+	if err := jobsAndMail(d, e); err != nil {
+		return nil, err
+	}
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err
@@ -81,6 +91,7 @@ func New(d Deps) (*Engine, error) {
 	r.Group(func(r chi.Router) {
 		r.Use(tenancy.Middleware(d.Directory))
 		staticFiles(r, e.App)
+		mailRoutes(r, d, e)
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
 			r.Use(sessions.LoadAndSave, e.Accounts.Identify)
@@ -97,7 +108,8 @@ func New(d Deps) (*Engine, error) {
 // member need a logged-in member; the rest answer everybody.
 func memberAPI(r chi.Router, d Deps, e *Engine) {
 	t := tenancy.Handlers{Locator: e.Locator, Pool: d.Pool}
-	a := accounts.Handlers{Service: e.Accounts}
+	a := accounts.Handlers{Service: e.Accounts, Locator: e.Locator}
+	member := accounts.RequireMember
 	client := accounts.RequireClientRequest
 
 	r.Get("/settings.php", t.Settings)
@@ -107,8 +119,20 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.Get("/geocode.php", t.Geocode)
 
 	r.Get("/user.php", a.CurrentUser)
-	r.With(client).Post("/user.php", a.Login)
+	r.With(client).Post("/user.php", a.PostUser) // login; ?push=1 stores the push subscription
+	r.With(client, member).Put("/user.php", a.UpdateUser)
 	r.Get("/logout.php", a.Logout)
+	r.Post("/signup.php", a.Signup)
+	r.Get("/activate.php", a.Activate) // the activation mail's link: redirects
+	r.With(member).Post("/activate.php", a.ResendActivation)
+	r.Post("/reset-password.php", a.ResetPassword) // ?do=1 sets the new password
+	r.With(member).Put("/account.php", a.UpdateAccount)
+	r.With(member).Delete("/account.php", a.DeleteAccount)
+	r.Post("/mail-change.php", a.MailChange) // from /mail-change/do?token=
+	r.Post("/reactivate.php", a.Reactivate)  // from /account-deleted?token=
+	r.With(member).Get("/notifications.php", a.Notifications)
+	r.With(member).Put("/notifications.php", a.UpdateNotifications)
+	r.With(member).Post("/alerts.php", a.DismissAlert)
 
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrNotFound) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })

@@ -65,6 +65,16 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
+	// Background jobs (mail, purges) run while the engine serves.
+	if err := engine.Jobs.Start(ctx); err != nil {
+		return fmt.Errorf("start jobs: %w", err)
+	}
+	defer func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
+		defer cancel()
+		_ = engine.Jobs.Stop(stopCtx)
+	}()
+
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)

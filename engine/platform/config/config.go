@@ -32,6 +32,15 @@ type Config struct {
 	// S3 is the bucket photos are kept in; with no S3_ENDPOINT they stay on
 	// local disk under DataDir/media.
 	S3 S3
+	// SMTPURL is the mail server (smtp:// or smtps://); empty keeps every
+	// mail in the development mailbox at /dev/mailbox.
+	SMTPURL string
+	// MailFrom is the sender address of mails; empty is noreply@ the
+	// tenant's primary host.
+	MailFrom string
+	// MailWebhookSecret authenticates the mail provider's bounce and
+	// complaint webhooks (Authorization: Bearer).
+	MailWebhookSecret string
 }
 
 // S3 is where an S3-compatible bucket is (S3_* variables).
@@ -69,6 +78,9 @@ func (c *Config) FromEnv() error {
 	c.SecureCookies = os.Getenv("SECURE_COOKIES") == "1"
 	c.S3 = S3{Endpoint: os.Getenv("S3_ENDPOINT"), Bucket: os.Getenv("S3_BUCKET"), AccessKey: os.Getenv("S3_ACCESS_KEY"),
 		SecretKey: os.Getenv("S3_SECRET_KEY"), Region: os.Getenv("S3_REGION"), UseSSL: env("S3_USE_SSL", "1") == "1"}
+	c.SMTPURL = os.Getenv("SMTP_URL")
+	c.MailFrom = os.Getenv("MAIL_FROM")
+	c.MailWebhookSecret = os.Getenv("MAIL_WEBHOOK_SECRET")
 	c.LogFormat = env("LOG_FORMAT", "text")
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
 		return fmt.Errorf("LOG_LEVEL: %w", err)

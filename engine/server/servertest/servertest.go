@@ -65,6 +65,11 @@ func New(tb testing.TB) *Env {
 		tb.Fatal(err)
 	}
 	e.Accounts.HashParams = accountstest.FastHash
+	// Jobs run as in production, so mails reach the development mailbox.
+	if err := e.Jobs.Start(ctx); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { _ = e.Jobs.Stop(context.Background()) })
 	srv := httptest.NewServer(e.Handler)
 	tb.Cleanup(srv.Close)
 	return &Env{Engine: e, Pool: pool, Server: srv, URL: srv.URL}

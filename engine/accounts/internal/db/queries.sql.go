@@ -7,10 +7,203 @@ package db
 
 import (
 	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const alertDismiss = `-- name: AlertDismiss :exec
+INSERT INTO alert_dismissals (member_id, alert, dismissed_at) VALUES ($1, $2, $3)
+ON CONFLICT (member_id, alert) DO UPDATE SET dismissed_at = excluded.dismissed_at
+`
+
+type AlertDismissParams struct {
+	MemberID int64
+	Alert    string
+	Now      time.Time
+}
+
+func (q *Queries) AlertDismiss(ctx context.Context, arg AlertDismissParams) error {
+	_, err := q.db.Exec(ctx, alertDismiss, arg.MemberID, arg.Alert, arg.Now)
+	return err
+}
+
+const alertDismissalForget = `-- name: AlertDismissalForget :exec
+DELETE FROM alert_dismissals WHERE member_id = $1 AND alert = $2
+`
+
+type AlertDismissalForgetParams struct {
+	MemberID int64
+	Alert    string
+}
+
+func (q *Queries) AlertDismissalForget(ctx context.Context, arg AlertDismissalForgetParams) error {
+	_, err := q.db.Exec(ctx, alertDismissalForget, arg.MemberID, arg.Alert)
+	return err
+}
+
+const alertDismissals = `-- name: AlertDismissals :many
+SELECT alert, dismissed_at FROM alert_dismissals WHERE member_id = $1 ORDER BY alert
+`
+
+type AlertDismissalsRow struct {
+	Alert       string
+	DismissedAt time.Time
+}
+
+func (q *Queries) AlertDismissals(ctx context.Context, memberID int64) ([]AlertDismissalsRow, error) {
+	rows, err := q.db.Query(ctx, alertDismissals, memberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []AlertDismissalsRow{}
+	for rows.Next() {
+		var i AlertDismissalsRow
+		if err := rows.Scan(&i.Alert, &i.DismissedAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const alertDismissalsDelete = `-- name: AlertDismissalsDelete :exec
+DELETE FROM alert_dismissals WHERE member_id = $1
+`
+
+func (q *Queries) AlertDismissalsDelete(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, alertDismissalsDelete, memberID)
+	return err
+}
+
+const loginBlockClear = `-- name: LoginBlockClear :exec
+DELETE FROM login_blocks WHERE tenant_id = $1 AND subject = $2
+`
+
+type LoginBlockClearParams struct {
+	TenantID int64
+	Subject  string
+}
+
+func (q *Queries) LoginBlockClear(ctx context.Context, arg LoginBlockClearParams) error {
+	_, err := q.db.Exec(ctx, loginBlockClear, arg.TenantID, arg.Subject)
+	return err
+}
+
+const loginBlockSet = `-- name: LoginBlockSet :exec
+INSERT INTO login_blocks (tenant_id, subject, blocked_until) VALUES ($1, $2, $3)
+ON CONFLICT (tenant_id, subject) DO UPDATE SET blocked_until = excluded.blocked_until
+`
+
+type LoginBlockSetParams struct {
+	TenantID     int64
+	Subject      string
+	BlockedUntil time.Time
+}
+
+func (q *Queries) LoginBlockSet(ctx context.Context, arg LoginBlockSetParams) error {
+	_, err := q.db.Exec(ctx, loginBlockSet, arg.TenantID, arg.Subject, arg.BlockedUntil)
+	return err
+}
+
+const loginBlocks = `-- name: LoginBlocks :many
+SELECT subject, blocked_until FROM login_blocks
+WHERE tenant_id = $1 AND subject = ANY ($2::text[]) AND blocked_until > $3
+`
+
+type LoginBlocksParams struct {
+	TenantID int64
+	Subjects []string
+	Now      time.Time
+}
+
+type LoginBlocksRow struct {
+	Subject      string
+	BlockedUntil time.Time
+}
+
+func (q *Queries) LoginBlocks(ctx context.Context, arg LoginBlocksParams) ([]LoginBlocksRow, error) {
+	rows, err := q.db.Query(ctx, loginBlocks, arg.TenantID, arg.Subjects, arg.Now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LoginBlocksRow{}
+	for rows.Next() {
+		var i LoginBlocksRow
+		if err := rows.Scan(&i.Subject, &i.BlockedUntil); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const loginFailureInsert = `-- name: LoginFailureInsert :exec
+INSERT INTO login_failures (tenant_id, subject, failed_at) VALUES ($1, $2, $3)
+`
+
+type LoginFailureInsertParams struct {
+	TenantID int64
+	Subject  string
+	Now      time.Time
+}
+
+func (q *Queries) LoginFailureInsert(ctx context.Context, arg LoginFailureInsertParams) error {
+	_, err := q.db.Exec(ctx, loginFailureInsert, arg.TenantID, arg.Subject, arg.Now)
+	return err
+}
+
+const loginFailuresClear = `-- name: LoginFailuresClear :exec
+DELETE FROM login_failures WHERE tenant_id = $1 AND subject = $2
+`
+
+type LoginFailuresClearParams struct {
+	TenantID int64
+	Subject  string
+}
+
+func (q *Queries) LoginFailuresClear(ctx context.Context, arg LoginFailuresClearParams) error {
+	_, err := q.db.Exec(ctx, loginFailuresClear, arg.TenantID, arg.Subject)
+	return err
+}
+
+const loginFailuresSince = `-- name: LoginFailuresSince :one
+SELECT count(*) FROM login_failures WHERE tenant_id = $1 AND subject = $2 AND failed_at > $3
+`
+
+type LoginFailuresSinceParams struct {
+	TenantID int64
+	Subject  string
+	Since    time.Time
+}
+
+func (q *Queries) LoginFailuresSince(ctx context.Context, arg LoginFailuresSinceParams) (int64, error) {
+	row := q.db.QueryRow(ctx, loginFailuresSince, arg.TenantID, arg.Subject, arg.Since)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const memberActivate = `-- name: MemberActivate :exec
+UPDATE members SET status = 'active' WHERE id = $1 AND status = 'not_confirmed'
+`
+
+func (q *Queries) MemberActivate(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, memberActivate, id)
+	return err
+}
+
 const memberByEmail = `-- name: MemberByEmail :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at FROM members
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at FROM members
 WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deleted' AND NOT is_house
 `
 
@@ -38,12 +231,16 @@ func (q *Queries) MemberByEmail(ctx context.Context, arg MemberByEmailParams) (M
 		&i.SignupDate,
 		&i.LastSeenAt,
 		&i.DeletionRequestedAt,
+		&i.NotificationTypesDisabled,
+		&i.SignupProfileID,
+		&i.SignupMessage,
+		&i.PurgedAt,
 	)
 	return i, err
 }
 
 const memberByID = `-- name: MemberByID :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at FROM members WHERE id = $1
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at FROM members WHERE id = $1
 `
 
 func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
@@ -65,8 +262,237 @@ func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
 		&i.SignupDate,
 		&i.LastSeenAt,
 		&i.DeletionRequestedAt,
+		&i.NotificationTypesDisabled,
+		&i.SignupProfileID,
+		&i.SignupMessage,
+		&i.PurgedAt,
 	)
 	return i, err
+}
+
+const memberDisableEmail = `-- name: MemberDisableEmail :execrows
+UPDATE members SET notifications_disabled = array_append(notifications_disabled, $1::text)
+WHERE tenant_id = $2 AND lower(email) = lower($3) AND status <> 'deleted'
+  AND NOT ($1::text = ANY (notifications_disabled))
+`
+
+type MemberDisableEmailParams struct {
+	Reason   string
+	TenantID int64
+	Email    string
+}
+
+// Webhooks name the address; every account of the tenant with it stops
+// getting bulk mail. A reason is listed once.
+func (q *Queries) MemberDisableEmail(ctx context.Context, arg MemberDisableEmailParams) (int64, error) {
+	result, err := q.db.Exec(ctx, memberDisableEmail, arg.Reason, arg.TenantID, arg.Email)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const memberDisableEmailByID = `-- name: MemberDisableEmailByID :exec
+UPDATE members SET notifications_disabled = array_append(notifications_disabled, $1::text)
+WHERE id = $2 AND NOT ($1::text = ANY (notifications_disabled))
+`
+
+type MemberDisableEmailByIDParams struct {
+	Reason string
+	ID     int64
+}
+
+func (q *Queries) MemberDisableEmailByID(ctx context.Context, arg MemberDisableEmailByIDParams) error {
+	_, err := q.db.Exec(ctx, memberDisableEmailByID, arg.Reason, arg.ID)
+	return err
+}
+
+const memberEmailTaken = `-- name: MemberEmailTaken :one
+SELECT EXISTS (
+    SELECT 1 FROM members
+    WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deleted' AND id <> $3
+) AS taken
+`
+
+type MemberEmailTakenParams struct {
+	TenantID int64
+	Email    string
+	ExceptID int64
+}
+
+// House profiles count too: the unique index covers every member not deleted.
+func (q *Queries) MemberEmailTaken(ctx context.Context, arg MemberEmailTakenParams) (bool, error) {
+	row := q.db.QueryRow(ctx, memberEmailTaken, arg.TenantID, arg.Email, arg.ExceptID)
+	var taken bool
+	err := row.Scan(&taken)
+	return taken, err
+}
+
+const memberEnableEmail = `-- name: MemberEnableEmail :exec
+UPDATE members SET notifications_disabled = '{}' WHERE id = $1
+`
+
+func (q *Queries) MemberEnableEmail(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, memberEnableEmail, id)
+	return err
+}
+
+const memberInsert = `-- name: MemberInsert :one
+INSERT INTO members (tenant_id, email, password_hash, status, language, tracking,
+                     signup_profile_id, signup_message, signup_date, last_seen_at)
+VALUES ($1, $2, $3, 'not_confirmed', $4, $5,
+        $6, $7, $8, $8)
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at
+`
+
+type MemberInsertParams struct {
+	TenantID        int64
+	Email           string
+	PasswordHash    string
+	Language        string
+	Tracking        json.RawMessage
+	SignupProfileID pgtype.Int8
+	SignupMessage   string
+	Now             time.Time
+}
+
+func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Member, error) {
+	row := q.db.QueryRow(ctx, memberInsert,
+		arg.TenantID,
+		arg.Email,
+		arg.PasswordHash,
+		arg.Language,
+		arg.Tracking,
+		arg.SignupProfileID,
+		arg.SignupMessage,
+		arg.Now,
+	)
+	var i Member
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.Status,
+		&i.Credits,
+		&i.PaidUser,
+		&i.Language,
+		&i.NotificationsDisabled,
+		&i.IsHouse,
+		&i.Tracking,
+		&i.SessionEpoch,
+		&i.SignupDate,
+		&i.LastSeenAt,
+		&i.DeletionRequestedAt,
+		&i.NotificationTypesDisabled,
+		&i.SignupProfileID,
+		&i.SignupMessage,
+		&i.PurgedAt,
+	)
+	return i, err
+}
+
+const memberLock = `-- name: MemberLock :one
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at FROM members WHERE id = $1 FOR UPDATE
+`
+
+// Serialises a member's requests that count toward a daily limit.
+func (q *Queries) MemberLock(ctx context.Context, id int64) (Member, error) {
+	row := q.db.QueryRow(ctx, memberLock, id)
+	var i Member
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.Status,
+		&i.Credits,
+		&i.PaidUser,
+		&i.Language,
+		&i.NotificationsDisabled,
+		&i.IsHouse,
+		&i.Tracking,
+		&i.SessionEpoch,
+		&i.SignupDate,
+		&i.LastSeenAt,
+		&i.DeletionRequestedAt,
+		&i.NotificationTypesDisabled,
+		&i.SignupProfileID,
+		&i.SignupMessage,
+		&i.PurgedAt,
+	)
+	return i, err
+}
+
+const memberLockForPurge = `-- name: MemberLockForPurge :one
+SELECT id FROM members
+WHERE id = $1 AND status = 'deletion_pending' AND deletion_requested_at <= $2::timestamptz
+FOR UPDATE SKIP LOCKED
+`
+
+type MemberLockForPurgeParams struct {
+	ID     int64
+	Cutoff time.Time
+}
+
+// SKIP LOCKED lets two purge jobs share the work without waiting.
+func (q *Queries) MemberLockForPurge(ctx context.Context, arg MemberLockForPurgeParams) (int64, error) {
+	row := q.db.QueryRow(ctx, memberLockForPurge, arg.ID, arg.Cutoff)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
+const memberPurge = `-- name: MemberPurge :exec
+UPDATE members
+SET email = 'deleted-' || id || '@deleted.invalid', password_hash = '', status = 'deleted',
+    notifications_disabled = '{}', notification_types_disabled = '{}', signup_message = '',
+    signup_profile_id = NULL, session_epoch = session_epoch + 1, purged_at = $1::timestamptz
+WHERE id = $2
+`
+
+type MemberPurgeParams struct {
+	Now time.Time
+	ID  int64
+}
+
+// Keeps the row (ledger rows, orders and affiliate tracking point at it for
+// accounting) but nothing that identifies the person.
+func (q *Queries) MemberPurge(ctx context.Context, arg MemberPurgeParams) error {
+	_, err := q.db.Exec(ctx, memberPurge, arg.Now, arg.ID)
+	return err
+}
+
+const memberReactivate = `-- name: MemberReactivate :execrows
+UPDATE members SET status = 'active', deletion_requested_at = NULL
+WHERE id = $1 AND status = 'deletion_pending'
+`
+
+// The member proved the address by the mailed link, so the account is active.
+func (q *Queries) MemberReactivate(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, memberReactivate, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const memberRequestDeletion = `-- name: MemberRequestDeletion :execrows
+UPDATE members SET status = 'deletion_pending', deletion_requested_at = $1::timestamptz
+WHERE id = $2 AND status IN ('active', 'not_confirmed')
+`
+
+type MemberRequestDeletionParams struct {
+	Now time.Time
+	ID  int64
+}
+
+func (q *Queries) MemberRequestDeletion(ctx context.Context, arg MemberRequestDeletionParams) (int64, error) {
+	result, err := q.db.Exec(ctx, memberRequestDeletion, arg.Now, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const memberSeen = `-- name: MemberSeen :exec
@@ -77,4 +503,436 @@ UPDATE members SET last_seen_at = now() WHERE id = $1
 func (q *Queries) MemberSeen(ctx context.Context, id int64) error {
 	_, err := q.db.Exec(ctx, memberSeen, id)
 	return err
+}
+
+const memberSetEmail = `-- name: MemberSetEmail :exec
+UPDATE members
+SET email = $1,
+    notifications_disabled = array_remove(array_remove(notifications_disabled, 'bounce'), 'fbl')
+WHERE id = $2
+`
+
+type MemberSetEmailParams struct {
+	Email string
+	ID    int64
+}
+
+// A new address has not bounced nor complained yet; a list-unsubscribe stays.
+func (q *Queries) MemberSetEmail(ctx context.Context, arg MemberSetEmailParams) error {
+	_, err := q.db.Exec(ctx, memberSetEmail, arg.Email, arg.ID)
+	return err
+}
+
+const memberSetLanguage = `-- name: MemberSetLanguage :exec
+UPDATE members SET language = $1 WHERE id = $2
+`
+
+type MemberSetLanguageParams struct {
+	Language string
+	ID       int64
+}
+
+func (q *Queries) MemberSetLanguage(ctx context.Context, arg MemberSetLanguageParams) error {
+	_, err := q.db.Exec(ctx, memberSetLanguage, arg.Language, arg.ID)
+	return err
+}
+
+const memberSetNotificationTypes = `-- name: MemberSetNotificationTypes :exec
+UPDATE members SET notification_types_disabled = $1::text[] WHERE id = $2
+`
+
+type MemberSetNotificationTypesParams struct {
+	Types []string
+	ID    int64
+}
+
+func (q *Queries) MemberSetNotificationTypes(ctx context.Context, arg MemberSetNotificationTypesParams) error {
+	_, err := q.db.Exec(ctx, memberSetNotificationTypes, arg.Types, arg.ID)
+	return err
+}
+
+const memberSetPassword = `-- name: MemberSetPassword :one
+UPDATE members SET password_hash = $1, session_epoch = session_epoch + 1
+WHERE id = $2 RETURNING session_epoch
+`
+
+type MemberSetPasswordParams struct {
+	PasswordHash string
+	ID           int64
+}
+
+// Bumping the epoch ends every session made with the old password.
+func (q *Queries) MemberSetPassword(ctx context.Context, arg MemberSetPasswordParams) (int32, error) {
+	row := q.db.QueryRow(ctx, memberSetPassword, arg.PasswordHash, arg.ID)
+	var session_epoch int32
+	err := row.Scan(&session_epoch)
+	return session_epoch, err
+}
+
+const membersDueForPurge = `-- name: MembersDueForPurge :many
+SELECT id FROM members
+WHERE status = 'deletion_pending' AND deletion_requested_at <= $1::timestamptz
+ORDER BY deletion_requested_at LIMIT $2
+`
+
+type MembersDueForPurgeParams struct {
+	Cutoff  time.Time
+	MaxRows int32
+}
+
+func (q *Queries) MembersDueForPurge(ctx context.Context, arg MembersDueForPurgeParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, membersDueForPurge, arg.Cutoff, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const pendingEmails = `-- name: PendingEmails :many
+SELECT new_email FROM account_tokens
+WHERE member_id = $1 AND kind = 'mail_change' AND used_at IS NULL AND expires_at > $2
+ORDER BY id DESC LIMIT 1
+`
+
+type PendingEmailsParams struct {
+	MemberID int64
+	Now      time.Time
+}
+
+func (q *Queries) PendingEmails(ctx context.Context, arg PendingEmailsParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, pendingEmails, arg.MemberID, arg.Now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var new_email string
+		if err := rows.Scan(&new_email); err != nil {
+			return nil, err
+		}
+		items = append(items, new_email)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const profileDelete = `-- name: ProfileDelete :exec
+DELETE FROM profiles WHERE id = $1
+`
+
+func (q *Queries) ProfileDelete(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, profileDelete, id)
+	return err
+}
+
+const profileInPool = `-- name: ProfileInPool :one
+SELECT EXISTS (SELECT 1 FROM profiles WHERE id = $1 AND pool = $2 AND status = 'active') AS found
+`
+
+type ProfileInPoolParams struct {
+	ID   int64
+	Pool string
+}
+
+func (q *Queries) ProfileInPool(ctx context.Context, arg ProfileInPoolParams) (bool, error) {
+	row := q.db.QueryRow(ctx, profileInPool, arg.ID, arg.Pool)
+	var found bool
+	err := row.Scan(&found)
+	return found, err
+}
+
+const profileInsert = `-- name: ProfileInsert :exec
+INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, city,
+                      status, last_active_at, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+        'disabled', $10, $10, $10)
+`
+
+type ProfileInsertParams struct {
+	ID          int64
+	Pool        string
+	Name        string
+	Gender      string
+	Seeking     string
+	DateOfBirth pgtype.Date
+	Country     string
+	Region      string
+	City        string
+	Now         time.Time
+}
+
+// Signup creates the member's profile in the same transaction as the member;
+// it stays disabled until the email address is confirmed.
+func (q *Queries) ProfileInsert(ctx context.Context, arg ProfileInsertParams) error {
+	_, err := q.db.Exec(ctx, profileInsert,
+		arg.ID,
+		arg.Pool,
+		arg.Name,
+		arg.Gender,
+		arg.Seeking,
+		arg.DateOfBirth,
+		arg.Country,
+		arg.Region,
+		arg.City,
+		arg.Now,
+	)
+	return err
+}
+
+const profileName = `-- name: ProfileName :one
+SELECT name FROM profiles WHERE id = $1
+`
+
+func (q *Queries) ProfileName(ctx context.Context, id int64) (string, error) {
+	row := q.db.QueryRow(ctx, profileName, id)
+	var name string
+	err := row.Scan(&name)
+	return name, err
+}
+
+const profileSetStatus = `-- name: ProfileSetStatus :exec
+UPDATE profiles SET status = $1, updated_at = $2
+WHERE id = $3 AND status = ANY ($4::text[])
+`
+
+type ProfileSetStatusParams struct {
+	ToStatus     string
+	Now          time.Time
+	ID           int64
+	FromStatuses []string
+}
+
+// Moves a profile between statuses only from the one expected, so
+// activating never shows a hidden (deletion-pending) profile.
+func (q *Queries) ProfileSetStatus(ctx context.Context, arg ProfileSetStatusParams) error {
+	_, err := q.db.Exec(ctx, profileSetStatus,
+		arg.ToStatus,
+		arg.Now,
+		arg.ID,
+		arg.FromStatuses,
+	)
+	return err
+}
+
+const pushSubscriptionDelete = `-- name: PushSubscriptionDelete :exec
+DELETE FROM push_subscriptions WHERE member_id = $1 AND endpoint = $2
+`
+
+type PushSubscriptionDeleteParams struct {
+	MemberID int64
+	Endpoint string
+}
+
+func (q *Queries) PushSubscriptionDelete(ctx context.Context, arg PushSubscriptionDeleteParams) error {
+	_, err := q.db.Exec(ctx, pushSubscriptionDelete, arg.MemberID, arg.Endpoint)
+	return err
+}
+
+const pushSubscriptionUpsert = `-- name: PushSubscriptionUpsert :exec
+INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $5)
+ON CONFLICT (endpoint) DO UPDATE
+SET member_id = excluded.member_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at
+`
+
+type PushSubscriptionUpsertParams struct {
+	MemberID int64
+	Endpoint string
+	P256dh   string
+	Auth     string
+	Now      time.Time
+}
+
+// A browser's endpoint belongs to whoever logged in on it last.
+func (q *Queries) PushSubscriptionUpsert(ctx context.Context, arg PushSubscriptionUpsertParams) error {
+	_, err := q.db.Exec(ctx, pushSubscriptionUpsert,
+		arg.MemberID,
+		arg.Endpoint,
+		arg.P256dh,
+		arg.Auth,
+		arg.Now,
+	)
+	return err
+}
+
+const pushSubscriptionsByMember = `-- name: PushSubscriptionsByMember :many
+SELECT id, member_id, endpoint, p256dh, auth, created_at, updated_at FROM push_subscriptions WHERE member_id = $1 ORDER BY id
+`
+
+func (q *Queries) PushSubscriptionsByMember(ctx context.Context, memberID int64) ([]PushSubscription, error) {
+	rows, err := q.db.Query(ctx, pushSubscriptionsByMember, memberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PushSubscription{}
+	for rows.Next() {
+		var i PushSubscription
+		if err := rows.Scan(
+			&i.ID,
+			&i.MemberID,
+			&i.Endpoint,
+			&i.P256dh,
+			&i.Auth,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const pushSubscriptionsDelete = `-- name: PushSubscriptionsDelete :exec
+DELETE FROM push_subscriptions WHERE member_id = $1
+`
+
+func (q *Queries) PushSubscriptionsDelete(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, pushSubscriptionsDelete, memberID)
+	return err
+}
+
+const signingKey = `-- name: SigningKey :one
+SELECT secret FROM signing_keys WHERE name = $1
+`
+
+func (q *Queries) SigningKey(ctx context.Context, name string) ([]byte, error) {
+	row := q.db.QueryRow(ctx, signingKey, name)
+	var secret []byte
+	err := row.Scan(&secret)
+	return secret, err
+}
+
+const signingKeyEnsure = `-- name: SigningKeyEnsure :exec
+INSERT INTO signing_keys (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING
+`
+
+type SigningKeyEnsureParams struct {
+	Name   string
+	Secret []byte
+}
+
+func (q *Queries) SigningKeyEnsure(ctx context.Context, arg SigningKeyEnsureParams) error {
+	_, err := q.db.Exec(ctx, signingKeyEnsure, arg.Name, arg.Secret)
+	return err
+}
+
+const tokenInsert = `-- name: TokenInsert :exec
+INSERT INTO account_tokens (member_id, kind, token_hash, new_email, created_at, expires_at)
+VALUES ($1, $2, $3, $4, $5, $6)
+`
+
+type TokenInsertParams struct {
+	MemberID  int64
+	Kind      string
+	TokenHash []byte
+	NewEmail  string
+	Now       time.Time
+	ExpiresAt time.Time
+}
+
+func (q *Queries) TokenInsert(ctx context.Context, arg TokenInsertParams) error {
+	_, err := q.db.Exec(ctx, tokenInsert,
+		arg.MemberID,
+		arg.Kind,
+		arg.TokenHash,
+		arg.NewEmail,
+		arg.Now,
+		arg.ExpiresAt,
+	)
+	return err
+}
+
+const tokenUse = `-- name: TokenUse :one
+UPDATE account_tokens t SET used_at = $1::timestamptz
+FROM members m
+WHERE t.token_hash = $2 AND t.kind = $3 AND t.used_at IS NULL AND t.expires_at > $1
+  AND m.id = t.member_id AND m.tenant_id = $4
+RETURNING t.member_id, t.new_email
+`
+
+type TokenUseParams struct {
+	Now       time.Time
+	TokenHash []byte
+	Kind      string
+	TenantID  int64
+}
+
+type TokenUseRow struct {
+	MemberID int64
+	NewEmail string
+}
+
+// Uses a token once: only an unused, unexpired token of a member of this
+// tenant matches, and the UPDATE's row lock makes a second use find nothing.
+func (q *Queries) TokenUse(ctx context.Context, arg TokenUseParams) (TokenUseRow, error) {
+	row := q.db.QueryRow(ctx, tokenUse,
+		arg.Now,
+		arg.TokenHash,
+		arg.Kind,
+		arg.TenantID,
+	)
+	var i TokenUseRow
+	err := row.Scan(&i.MemberID, &i.NewEmail)
+	return i, err
+}
+
+const tokensDelete = `-- name: TokensDelete :exec
+DELETE FROM account_tokens WHERE member_id = $1
+`
+
+func (q *Queries) TokensDelete(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, tokensDelete, memberID)
+	return err
+}
+
+const tokensRetire = `-- name: TokensRetire :exec
+UPDATE account_tokens SET used_at = $1::timestamptz WHERE member_id = $2 AND kind = $3 AND used_at IS NULL
+`
+
+type TokensRetireParams struct {
+	Now      time.Time
+	MemberID int64
+	Kind     string
+}
+
+func (q *Queries) TokensRetire(ctx context.Context, arg TokensRetireParams) error {
+	_, err := q.db.Exec(ctx, tokensRetire, arg.Now, arg.MemberID, arg.Kind)
+	return err
+}
+
+const tokensSince = `-- name: TokensSince :one
+SELECT count(*) FROM account_tokens WHERE member_id = $1 AND kind = $2 AND created_at >= $3
+`
+
+type TokensSinceParams struct {
+	MemberID int64
+	Kind     string
+	Since    time.Time
+}
+
+func (q *Queries) TokensSince(ctx context.Context, arg TokensSinceParams) (int64, error) {
+	row := q.db.QueryRow(ctx, tokensSince, arg.MemberID, arg.Kind, arg.Since)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }

@@ -1,0 +1,164 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/alexedwards/argon2id"
+	"github.com/jackc/pgx/v5"
+
+	"rendezvous/engine/accounts/internal/db"
+	"rendezvous/engine/notify"
+	"rendezvous/engine/tenancy"
+)
+
+// AccountChange is the body of PUT /api/account.php.
+type AccountChange struct {
+	OldPassword string `json:"old_password"`
+	// Email is a new address; it takes effect when the link mailed to it is
+	// opened.
+	Email *string `json:"email"`
+	// Password is a new password; PasswordRepeat, when sent, must match.
+	Password       *string `json:"password"`
+	PasswordRepeat *string `json:"password_repeat"`
+}
+
+// ChangeResult says what a change did.
+type ChangeResult struct {
+	// PendingEmail is the address a confirmation link went to.
+	PendingEmail string
+	// Epoch is the member's new session epoch after a password change, 0
+	// when the password stayed.
+	Epoch int32
+}
+
+// ChangeAccount changes m's email address and/or password after checking
+// the old password. A new password ends every other session at once.
+func (s *Service) ChangeAccount(ctx context.Context, t *tenancy.Tenant, m *Member, c AccountChange, baseURL string) (ChangeResult, error) {
+	var res ChangeResult
+	ok, err := argon2id.ComparePasswordAndHash(c.OldPassword, m.PasswordHash)
+	if err != nil || !ok {
+		return res, ErrOldPassword
+	}
+	newEmail := ""
+	if c.Email != nil {
+		newEmail = strings.TrimSpace(*c.Email)
+		if strings.EqualFold(newEmail, m.Email) {
+			newEmail = ""
+		} else if !ValidEmail(newEmail) {
+			return res, ErrNewEmailInvalid
+		}
+	}
+	var hash string
+	if c.Password != nil && *c.Password != "" {
+		if c.PasswordRepeat != nil && *c.PasswordRepeat != *c.Password {
+			return res, ErrPasswordsDiffer
+		}
+		if err := checkPassword(*c.Password); err != nil {
+			return res, err
+		}
+		if hash, err = s.HashPassword(*c.Password); err != nil {
+			return res, err
+		}
+	}
+	if newEmail == "" && hash == "" {
+		return res, ErrNothingToChange
+	}
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if newEmail != "" {
+			taken, err := q.MemberEmailTaken(ctx, db.MemberEmailTakenParams{TenantID: t.ID, Email: newEmail, ExceptID: m.ID})
+			if err != nil {
+				return fmt.Errorf("check email: %w", err)
+			}
+			if taken {
+				return ErrEmailExists
+			}
+			token, err := s.issueToken(ctx, tx, m.ID, tokenMailChange, newEmail, MailChangeValidity)
+			if err != nil {
+				return err
+			}
+			name, err := q.ProfileName(ctx, m.ID)
+			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+				return err
+			}
+			err = s.Mailer.Queue(ctx, tx, notify.Mail{
+				Tenant: t, Locale: m.Language, To: newEmail, Template: notify.MailChange, BaseURL: baseURL,
+				Data:   map[string]any{"Name": name, "Email": newEmail, "Hours": int(MailChangeValidity.Hours())},
+				Action: baseURL + "/mail-change/do?token=" + token,
+			})
+			if err != nil {
+				return err
+			}
+			res.PendingEmail = newEmail
+		}
+		if hash != "" {
+			epoch, err := q.MemberSetPassword(ctx, db.MemberSetPasswordParams{ID: m.ID, PasswordHash: hash})
+			if err != nil {
+				return fmt.Errorf("set password: %w", err)
+			}
+			res.Epoch = epoch
+		}
+		return nil
+	})
+	return res, err
+}
+
+// ConfirmMailChange makes the address a mail_change token was mailed to the
+// member's email address.
+func (s *Service) ConfirmMailChange(ctx context.Context, t *tenancy.Tenant, token string) (*Member, error) {
+	var m *Member
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		tok, err := s.useToken(ctx, tx, t, tokenMailChange, token)
+		if err != nil {
+			return err
+		}
+		q := db.New(tx)
+		taken, err := q.MemberEmailTaken(ctx, db.MemberEmailTakenParams{TenantID: t.ID, Email: tok.NewEmail, ExceptID: tok.MemberID})
+		if err != nil {
+			return fmt.Errorf("check email: %w", err)
+		}
+		if taken {
+			return ErrEmailExists
+		}
+		err = q.MemberSetEmail(ctx, db.MemberSetEmailParams{ID: tok.MemberID, Email: tok.NewEmail})
+		if isUniqueViolation(err) {
+			return ErrEmailExists
+		}
+		if err != nil {
+			return fmt.Errorf("set email: %w", err)
+		}
+		if err := q.TokensRetire(ctx, db.TokensRetireParams{MemberID: tok.MemberID, Kind: tokenMailChange, Now: s.Now()}); err != nil {
+			return err
+		}
+		m, err = MemberByID(ctx, tx, tok.MemberID)
+		if err != nil {
+			return err
+		}
+		if m.Status == StatusNotConfirmed {
+			if err := s.confirmAddress(ctx, tx, m.ID); err != nil {
+				return err
+			}
+			m.Status = StatusActive
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// SetLanguage saves the member's language, one of the tenant's locales.
+func (s *Service) SetLanguage(ctx context.Context, t *tenancy.Tenant, m *Member, language string) error {
+	if !t.HasLocale(language) {
+		return ErrLanguageInvalid.with(map[string]any{"languages": t.Locales})
+	}
+	if err := db.New(s.Pool).MemberSetLanguage(ctx, db.MemberSetLanguageParams{ID: m.ID, Language: language}); err != nil {
+		return fmt.Errorf("set language: %w", err)
+	}
+	m.Language = language
+	return nil
+}

@@ -1,0 +1,411 @@
+package accounts
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"html/template"
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/tenancy"
+)
+
+// baseURL is the scheme and host the request came to, for mailed links: the
+// host is one the tenant answers on (the tenancy middleware checked it).
+func (h Handlers) baseURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil || h.Service.Sessions.Cookie.Secure {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+// writeUser answers with the member's user object.
+func (h Handlers) writeUser(w http.ResponseWriter, r *http.Request, status int, m *Member) {
+	u, err := UserOf(r.Context(), h.Service.Pool, m, h.Service.Now())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, status, userAnswer{User: u})
+}
+
+// reload reads the member again after a change.
+func (h Handlers) reload(w http.ResponseWriter, r *http.Request, status int, id int64) {
+	m, err := MemberByID(r.Context(), h.Service.Pool, id)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.writeUser(w, r, status, m)
+}
+
+// Signup answers POST /api/signup.php: 201 {user} and a session.
+func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
+	var req SignupRequest
+	if err := httpx.DecodeJSON(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	t := tenancy.FromContext(r.Context())
+	country := h.Locator.SelectedCountry(r, t)
+	v := Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.baseURL(r)}
+	m, err := h.Service.Signup(r.Context(), t, req, v)
+	if err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	if err := h.Service.startSession(r.Context(), m); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.writeUser(w, r, http.StatusCreated, m)
+}
+
+// Activate answers GET /api/activate.php?token=, the link of the
+// activation mail: a redirect to /activate/done or /activate/error.
+func (h Handlers) Activate(w http.ResponseWriter, r *http.Request) {
+	err := h.Service.Activate(r.Context(), tenancy.FromContext(r.Context()), r.URL.Query().Get("token"))
+	target := "/activate/done"
+	if err != nil {
+		target = "/activate/error"
+		if !isRefusal(err) {
+			httpx.Logger(r.Context()).Error("activation failed", "err", err)
+		}
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, target, http.StatusSeeOther)
+}
+
+// ResendActivation answers POST /api/activate.php: a new activation mail
+// for the logged-in, not yet confirmed member; 204.
+func (h Handlers) ResendActivation(w http.ResponseWriter, r *http.Request) {
+	err := h.Service.ResendActivation(r.Context(), tenancy.FromContext(r.Context()), CurrentMember(r.Context()), h.baseURL(r))
+	if err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	httpx.NoContent(w)
+}
+
+// ResetPassword answers POST /api/reset-password.php {email} (mails a
+// link) and POST /api/reset-password.php?do=1 {token, password,
+// password_repeat} (sets the password); both 204.
+func (h Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) {
+	t := tenancy.FromContext(r.Context())
+	if r.URL.Query().Get("do") == "1" {
+		var req ResetRequest
+		if err := httpx.DecodeJSON(w, r, &req); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		if err := h.Service.Reset(r.Context(), t, req); err != nil {
+			httpx.WriteError(w, r, apiError(err))
+			return
+		}
+		httpx.NoContent(w)
+		return
+	}
+	var req struct {
+		Email string `json:"email"`
+	}
+	if err := httpx.DecodeJSON(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	email := strings.TrimSpace(req.Email)
+	if !ValidEmail(email) {
+		httpx.WriteError(w, r, apiError(ErrEmailInvalid))
+		return
+	}
+	if err := h.Service.RequestReset(r.Context(), t, email, h.baseURL(r)); err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	httpx.NoContent(w)
+}
+
+// UpdateAccount answers PUT /api/account.php {old_password, email?,
+// password?}: {user}. A new password keeps this session and ends the others.
+func (h Handlers) UpdateAccount(w http.ResponseWriter, r *http.Request) {
+	var c AccountChange
+	if err := httpx.DecodeJSON(w, r, &c); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m := CurrentMember(r.Context())
+	res, err := h.Service.ChangeAccount(r.Context(), tenancy.FromContext(r.Context()), m, c, h.baseURL(r))
+	if err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	if res.Epoch != 0 {
+		m.SessionEpoch = res.Epoch
+		if err := h.Service.startSession(r.Context(), m); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+	}
+	h.reload(w, r, http.StatusOK, m.ID)
+}
+
+// DeleteAccount answers DELETE /api/account.php: 202, the account is
+// deletion-pending, the session ends and a reactivation link is mailed.
+func (h Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) {
+	purgeAt, err := h.Service.RequestDeletion(r.Context(), tenancy.FromContext(r.Context()), CurrentMember(r.Context()), h.baseURL(r))
+	if err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	if err := h.Service.Sessions.Destroy(r.Context()); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusAccepted, map[string]any{"status": StatusDeletionPending, "purge_at": purgeAt})
+}
+
+type tokenBody struct {
+	Token string `json:"token"`
+}
+
+// Reactivate answers POST /api/reactivate.php {token}, from the link of
+// the deletion mail (/account-deleted?token=): {user}, logged in.
+func (h Handlers) Reactivate(w http.ResponseWriter, r *http.Request) {
+	var b tokenBody
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m, err := h.Service.Reactivate(r.Context(), tenancy.FromContext(r.Context()), b.Token)
+	if err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	if err := h.Service.startSession(r.Context(), m); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.writeUser(w, r, http.StatusOK, m)
+}
+
+// MailChange answers POST /api/mail-change.php {token}, from the link
+// mailed to a new address (/mail-change/do?token=): {email, user}; user is
+// null unless the request is logged in as that member.
+func (h Handlers) MailChange(w http.ResponseWriter, r *http.Request) {
+	var b tokenBody
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m, err := h.Service.ConfirmMailChange(r.Context(), tenancy.FromContext(r.Context()), b.Token)
+	if err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	answer := map[string]any{"email": m.Email, "user": nil}
+	if cur := CurrentMember(r.Context()); cur != nil && cur.ID == m.ID {
+		u, err := UserOf(r.Context(), h.Service.Pool, m, h.Service.Now())
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		answer["user"] = u
+	}
+	httpx.WriteJSON(w, http.StatusOK, answer)
+}
+
+// Notifications answers GET /api/notifications.php.
+func (h Handlers) Notifications(w http.ResponseWriter, r *http.Request) {
+	httpx.WriteJSON(w, http.StatusOK, SettingsOf(CurrentMember(r.Context())))
+}
+
+// UpdateNotifications answers PUT /api/notifications.php {disabled: [types],
+// enable_email?}: the new settings.
+func (h Handlers) UpdateNotifications(w http.ResponseWriter, r *http.Request) {
+	var c NotificationChange
+	if err := httpx.DecodeJSON(w, r, &c); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m := CurrentMember(r.Context())
+	if err := h.Service.SetNotifications(r.Context(), m, c); err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, SettingsOf(m))
+}
+
+// UpdateUser answers PUT /api/user.php {language}: {user} with the new
+// language, which also becomes the locale cookie.
+func (h Handlers) UpdateUser(w http.ResponseWriter, r *http.Request) {
+	var b struct {
+		Language string `json:"language"`
+	}
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m := CurrentMember(r.Context())
+	if err := h.Service.SetLanguage(r.Context(), tenancy.FromContext(r.Context()), m, b.Language); err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	tenancy.SetLocaleCookie(w, r, m.Language)
+	h.writeUser(w, r, http.StatusOK, m)
+}
+
+// PostUser answers POST /api/user.php: a login, or with ?push=1 the
+// storage of the member's push subscription.
+func (h Handlers) PostUser(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Query().Get("push") == "1" {
+		h.SavePush(w, r)
+		return
+	}
+	h.Login(w, r)
+}
+
+// SavePush answers POST /api/user.php?push=1 {subscription}: 204. A null,
+// false or "denied" subscription (the client's states without one) is
+// accepted and changes nothing.
+func (h Handlers) SavePush(w http.ResponseWriter, r *http.Request) {
+	m := CurrentMember(r.Context())
+	if m == nil {
+		httpx.WriteError(w, r, httpx.ErrAuthenticationRequired)
+		return
+	}
+	var b struct {
+		Subscription json.RawMessage `json:"subscription"`
+	}
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	switch strings.TrimSpace(string(b.Subscription)) {
+	case "", "null", "false", `"denied"`:
+		httpx.NoContent(w)
+		return
+	}
+	var p PushSubscription
+	if err := json.Unmarshal(b.Subscription, &p); err != nil {
+		httpx.WriteError(w, r, apiError(ErrSubscriptionInvalid))
+		return
+	}
+	if err := h.Service.SavePush(r.Context(), m, p); err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	httpx.NoContent(w)
+}
+
+// DismissAlert answers POST /api/alerts.php {alert}: 204; the user object
+// lists the dismissal from then on.
+func (h Handlers) DismissAlert(w http.ResponseWriter, r *http.Request) {
+	var b struct {
+		Alert string `json:"alert"`
+	}
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if err := h.Service.DismissAlert(r.Context(), CurrentMember(r.Context()), b.Alert); err != nil {
+		httpx.WriteError(w, r, apiError(err))
+		return
+	}
+	httpx.NoContent(w)
+}
+
+// MailHook answers POST /hooks/mail/{kind} for kind fbl (a spam complaint)
+// or bounce, from the mail provider: {email, type?}. Bulk email to the
+// address stops; a bounce of type "soft" changes nothing. With a hook
+// secret configured it needs "Authorization: Bearer <secret>".
+func (h Handlers) MailHook(w http.ResponseWriter, r *http.Request) {
+	if secret := h.Service.HookSecret; secret != "" {
+		got := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if subtle.ConstantTimeCompare([]byte(got), []byte(secret)) != 1 {
+			httpx.WriteError(w, r, apiError(ErrHookUnauthorized))
+			return
+		}
+	}
+	reason := map[string]string{"fbl": ReasonFBL, "bounce": ReasonBounce}[chi.URLParam(r, "kind")]
+	if reason == "" {
+		httpx.WriteError(w, r, httpx.ErrNotFound)
+		return
+	}
+	var b struct {
+		Email string `json:"email"`
+		Type  string `json:"type"`
+	}
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if strings.TrimSpace(b.Email) == "" {
+		httpx.WriteError(w, r, apiError(ErrHookInvalid))
+		return
+	}
+	if reason == ReasonBounce && strings.EqualFold(b.Type, "soft") {
+		httpx.NoContent(w)
+		return
+	}
+	if _, err := h.Service.DisableEmail(r.Context(), tenancy.FromContext(r.Context()), b.Email, reason); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.NoContent(w)
+}
+
+// Unsubscribe answers the List-Unsubscribe URL of bulk mail,
+// /hooks/mail/unsubscribe?token=. POST is the RFC 8058 one-click
+// unsubscribe; GET (a person following the link, or a scanner) only shows
+// a page with a button that posts, so prefetching never unsubscribes.
+func (h Handlers) Unsubscribe(w http.ResponseWriter, r *http.Request) {
+	t := tenancy.FromContext(r.Context())
+	token := r.URL.Query().Get("token")
+	page := unsubscribePage{Site: t.Name, Token: token}
+	status := http.StatusOK
+	if r.Method == http.MethodPost {
+		r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+		_ = r.ParseForm()
+		if err := h.Service.Unsubscribe(r.Context(), t, token); err != nil {
+			if !isRefusal(err) {
+				httpx.WriteError(w, r, err)
+				return
+			}
+			status, page.Invalid = http.StatusGone, true
+		} else {
+			page.Done = true
+		}
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+	w.WriteHeader(status)
+	_ = unsubscribeTemplate.Execute(w, page)
+}
+
+type unsubscribePage struct {
+	Site, Token   string
+	Done, Invalid bool
+}
+
+var unsubscribeTemplate = template.Must(template.New("unsubscribe").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{.Site}}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px}button{padding:10px 16px;font-size:16px}</style></head>
+<body><h1>{{.Site}}</h1>
+{{if .Done}}<p>You will no longer receive these emails. You can switch them back on in your notification settings.</p>
+{{else if .Invalid}}<p>Link expired or invalid, request a new email</p>
+{{else}}<p>Stop receiving notification emails from {{.Site}}?</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>{{end}}
+</body></html>
+`))
+
+// isRefusal reports whether err is an account rule's refusal rather than a
+// failure.
+func isRefusal(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
+}

@@ -1,0 +1,105 @@
+// Package notify sends members email: templates per tenant and locale
+// (go-i18n catalogues), queued as River jobs in the transaction that causes
+// them, and delivered by SMTP or, when none is configured, kept in the
+// development mailbox.
+package notify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// Message is one email, rendered and ready to send.
+type Message struct {
+	TenantID int64  `json:"tenant_id"`
+	From     string `json:"from"`
+	To       string `json:"to"`
+	Subject  string `json:"subject"`
+	Text     string `json:"text"`
+	HTML     string `json:"html"`
+	// Links are the URLs the mail asks the reader to open.
+	Links []string `json:"links"`
+	// Headers are extra headers: List-Unsubscribe and List-Unsubscribe-Post
+	// on bulk mail.
+	Headers map[string]string `json:"headers,omitempty"`
+	// Template names what the mail was made from, for logs and the mailbox.
+	Template string `json:"template"`
+}
+
+// Sender delivers messages.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// SendArgs is the job that delivers one message.
+type SendArgs struct {
+	Message Message `json:"message"`
+}
+
+// Kind names the job in River.
+func (SendArgs) Kind() string { return "notify_send_mail" }
+
+// InsertOpts retries a failing mail server for about a day.
+func (SendArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 20} }
+
+// SendWorker delivers queued messages.
+type SendWorker struct {
+	river.WorkerDefaults[SendArgs]
+	Sender Sender
+	Log    *slog.Logger
+}
+
+// Work sends the job's message.
+func (w *SendWorker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
+	m := job.Args.Message
+	if err := w.Sender.Send(ctx, m); err != nil {
+		return fmt.Errorf("send %s mail to tenant %d: %w", m.Template, m.TenantID, err)
+	}
+	if w.Log != nil {
+		w.Log.Info("mail sent", "template", m.Template, "tenant", m.TenantID)
+	}
+	return nil
+}
+
+// Timeout bounds one delivery attempt.
+func (w *SendWorker) Timeout(*river.Job[SendArgs]) time.Duration { return time.Minute }
+
+// Inserter queues jobs inside a transaction; the engine's River client is one.
+type Inserter interface {
+	InsertTx(ctx context.Context, tx pgx.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+}
+
+// Mailer renders mails and queues them for delivery.
+type Mailer struct {
+	Templates *Templates
+	Jobs      Inserter
+	// FromAddress is the sender address (MAIL_FROM); empty means
+	// noreply@<the tenant's primary host>.
+	FromAddress string
+}
+
+// ErrNoJobs means the mailer has no job queue to send with.
+var ErrNoJobs = errors.New("notify: no job queue")
+
+// Queue renders mail and queues it in tx: the mail goes out only if tx
+// commits.
+func (m *Mailer) Queue(ctx context.Context, tx pgx.Tx, mail Mail) error {
+	if m == nil || m.Jobs == nil {
+		return ErrNoJobs
+	}
+	msg, err := m.Templates.Render(mail, m.FromAddress)
+	if err != nil {
+		return err
+	}
+	if _, err := m.Jobs.InsertTx(ctx, tx, SendArgs{Message: msg}, nil); err != nil {
+		return fmt.Errorf("queue %s mail: %w", mail.Template, err)
+	}
+	return nil
+}

@@ -1,0 +1,202 @@
+// Package push sends web pushes (RFC 8030, encrypted per RFC 8291, signed
+// with the tenant's VAPID keys) to the browsers members subscribed with
+// POST /api/user.php?push=1. A push is queued as a River job in the
+// transaction that causes it, only for a member who has no live event stream
+// open and has not switched the notification type off; the job removes
+// subscriptions the push service says are gone (404, 410).
+package push
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"slices"
+	"time"
+
+	webpush "github.com/SherClockHolmes/webpush-go"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"rendezvous/engine/live"
+	"rendezvous/engine/notify/push/internal/db"
+)
+
+// Notification types of SPEC.md section 3 that pushes respect.
+const (
+	TypeNewConversations = "new_conversations"
+	TypeNewMessages      = "new_messages"
+	TypeLike             = "like"
+)
+
+// Notification is one push to all of a member's browsers.
+type Notification struct {
+	MemberID int64 `json:"member_id"`
+	// TenantID is the member's tenant: its VAPID keys sign the push.
+	TenantID int64 `json:"tenant_id"`
+	// Type is a notification type the member can switch off.
+	Type string `json:"type"`
+	// Title, Body and URL are what the service worker shows and opens.
+	Title string `json:"title"`
+	Body  string `json:"body"`
+	URL   string `json:"url"`
+	// Tag collapses pushes of one conversation on the device and at the
+	// push service (Topic).
+	Tag string `json:"tag"`
+}
+
+// Payload is what the service worker receives (the decrypted push body).
+type Payload struct {
+	Type  string `json:"type"`
+	Title string `json:"title"`
+	Body  string `json:"body"`
+	URL   string `json:"url"`
+	Tag   string `json:"tag"`
+}
+
+// Args is the River job that sends one notification.
+type Args struct {
+	Notification Notification `json:"notification"`
+}
+
+// Kind names the job in River.
+func (Args) Kind() string { return "push_send" }
+
+// InsertOpts keep retries short: a late push is worse than none.
+func (Args) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 3} }
+
+// Inserter queues jobs inside a transaction; the engine's River client is one.
+type Inserter interface {
+	InsertTx(ctx context.Context, tx pgx.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+}
+
+// Queuer decides whether a notification is pushed and queues it.
+type Queuer struct {
+	Jobs Inserter
+}
+
+// Queue queues n in tx unless the member switched its type off, has no
+// subscription, or has a live stream open on any engine instance (then the
+// stream delivers it).
+func (q *Queuer) Queue(ctx context.Context, tx pgx.Tx, n Notification) error {
+	if q == nil || q.Jobs == nil {
+		return nil
+	}
+	prefs, err := db.New(tx).PushPrefs(ctx, n.MemberID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("push preferences of member %d: %w", n.MemberID, err)
+	}
+	if !prefs.Subscribed || slices.Contains(prefs.NotificationTypesDisabled, n.Type) {
+		return nil
+	}
+	connected, err := live.Connected(ctx, tx, n.MemberID)
+	if err != nil {
+		return err
+	}
+	if connected {
+		return nil
+	}
+	if _, err := q.Jobs.InsertTx(ctx, tx, Args{Notification: n}, nil); err != nil {
+		return fmt.Errorf("queue push to member %d: %w", n.MemberID, err)
+	}
+	return nil
+}
+
+// Worker sends queued pushes.
+type Worker struct {
+	river.WorkerDefaults[Args]
+	Pool *pgxpool.Pool
+	// HTTPClient reaches the push services; nil uses a client with a timeout.
+	HTTPClient *http.Client
+	Log        *slog.Logger
+}
+
+// TTL is how long a push service keeps an undelivered push.
+const TTL = 12 * 60 * 60
+
+// Timeout bounds one attempt.
+func (w *Worker) Timeout(*river.Job[Args]) time.Duration { return 30 * time.Second }
+
+// Work sends the notification to every subscription of the member and
+// drops the subscriptions the push service no longer knows.
+func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
+	return Send(ctx, w.Pool, w.client(), w.Log, job.Args.Notification)
+}
+
+func (w *Worker) client() *http.Client {
+	if w.HTTPClient != nil {
+		return w.HTTPClient
+	}
+	return &http.Client{Timeout: 20 * time.Second}
+}
+
+// Send pushes n to the member's browsers now. A push service that fails
+// (5xx, 429, network) makes Send fail, so the job is retried.
+func Send(ctx context.Context, pool *pgxpool.Pool, client *http.Client, log *slog.Logger, n Notification) error {
+	q := db.New(pool)
+	t, err := q.PushTenant(ctx, n.TenantID)
+	if err != nil {
+		return fmt.Errorf("tenant %d of push: %w", n.TenantID, err)
+	}
+	if t.VapidPrivateKey == "" {
+		return fmt.Errorf("tenant %d has no VAPID keys", n.TenantID)
+	}
+	subs, err := q.PushSubscriptions(ctx, n.MemberID)
+	if err != nil {
+		return fmt.Errorf("subscriptions of member %d: %w", n.MemberID, err)
+	}
+	body, err := json.Marshal(Payload{Type: n.Type, Title: n.Title, Body: n.Body, URL: n.URL, Tag: n.Tag})
+	if err != nil {
+		return err
+	}
+	// The push service may write to the operator: the support address, or
+	// the site itself.
+	subscriber := t.SupportEmail
+	if subscriber == "" {
+		subscriber = "https://" + t.PrimaryHost
+	}
+	var failed error
+	for _, s := range subs {
+		res, err := webpush.SendNotificationWithContext(ctx, body, &webpush.Subscription{
+			Endpoint: s.Endpoint, Keys: webpush.Keys{Auth: s.Auth, P256dh: s.P256dh},
+		}, &webpush.Options{
+			HTTPClient: client, Subscriber: subscriber, TTL: TTL, Topic: n.Tag, Urgency: webpush.UrgencyHigh,
+			VAPIDPublicKey: t.VapidPublicKey, VAPIDPrivateKey: t.VapidPrivateKey,
+		})
+		if err != nil {
+			failed = errors.Join(failed, fmt.Errorf("push to subscription %d: %w", s.ID, err))
+			continue
+		}
+		_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 4096))
+		res.Body.Close()
+		switch {
+		case res.StatusCode == http.StatusNotFound || res.StatusCode == http.StatusGone:
+			// The browser unsubscribed or the subscription expired.
+			if err := q.PushSubscriptionDelete(ctx, s.ID); err != nil {
+				return fmt.Errorf("drop expired subscription %d: %w", s.ID, err)
+			}
+		case res.StatusCode == http.StatusTooManyRequests || res.StatusCode >= 500:
+			failed = errors.Join(failed, fmt.Errorf("push service answered %d for subscription %d", res.StatusCode, s.ID))
+		case res.StatusCode >= 400:
+			// A request the service will never take (bad keys, too big):
+			// retrying cannot help.
+			if log != nil {
+				log.Warn("push refused", "status", res.StatusCode, "subscription", s.ID)
+			}
+		}
+	}
+	return failed
+}
+
+// Register adds the push worker to the engine's River workers.
+func Register(workers *river.Workers, pool *pgxpool.Pool, log *slog.Logger) {
+	river.AddWorker(workers, &Worker{Pool: pool, Log: log})
+}

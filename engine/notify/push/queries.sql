@@ -1,0 +1,20 @@
+-- name: PushPrefs :one
+-- The notification types the member switched off and whether any browser
+-- of theirs subscribed to pushes.
+SELECT m.notification_types_disabled,
+       EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.member_id = m.id) AS subscribed
+FROM members m WHERE m.id = @member_id;
+
+-- name: PushSubscriptions :many
+SELECT * FROM push_subscriptions WHERE member_id = @member_id ORDER BY id;
+
+-- name: PushSubscriptionDelete :exec
+DELETE FROM push_subscriptions WHERE id = @id;
+
+-- name: PushTenant :one
+-- The tenant's VAPID keys and the contact the push service may write to.
+SELECT t.vapid_public_key, t.vapid_private_key,
+       coalesce(t.settings->>'support_email', '')::text AS support_email,
+       coalesce(h.host, '')::text AS primary_host
+FROM tenants t LEFT JOIN tenant_hosts h ON h.tenant_id = t.id AND h.is_primary
+WHERE t.id = @id;

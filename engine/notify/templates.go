@@ -1,0 +1,266 @@
+package notify
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/mail"
+	"path"
+	"strings"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+	"gopkg.in/yaml.v3"
+
+	"rendezvous/engine/tenancy"
+)
+
+// Template names.
+const (
+	Activation    = "activation"
+	PasswordReset = "password_reset"
+	MailChange    = "mail_change"
+	Deletion      = "deletion"
+)
+
+// Templates are the mail texts: locales/<lang>.yaml for every tenant, and
+// locales/tenants/<slug>/<lang>.yaml where a brand words a mail its own way.
+// en is the default and fallback.
+type Templates struct {
+	bundle *i18n.Bundle
+	// langs are the languages with a catalogue.
+	langs map[string]bool
+	// overrides holds "<slug>/<lang>" for each tenant catalogue.
+	overrides map[string]bool
+}
+
+//go:embed locales
+var localesFS embed.FS
+
+// LoadTemplates reads the embedded catalogues.
+func LoadTemplates() (*Templates, error) {
+	t := &Templates{bundle: i18n.NewBundle(language.English), langs: map[string]bool{}, overrides: map[string]bool{}}
+	err := fs.WalkDir(localesFS, "locales", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
+			return err
+		}
+		lang := strings.TrimSuffix(path.Base(p), ".yaml")
+		tag, err := language.Parse(lang)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		raw, err := localesFS.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		msgs, err := i18n.ParseMessageBytes(raw, yaml.Unmarshal)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		prefix := ""
+		if dir := path.Dir(p); dir != "locales" {
+			// A tenant's catalogue: its ids are prefixed with the slug so
+			// they never shadow another tenant's.
+			slug := path.Base(dir)
+			prefix = slug + ":"
+			t.overrides[slug+"/"+lang] = true
+		} else {
+			t.langs[lang] = true
+		}
+		for _, m := range msgs {
+			m.ID = prefix + m.ID
+		}
+		return t.bundle.AddMessages(tag, msgs...)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("mail templates: %w", err)
+	}
+	return t, nil
+}
+
+// Languages lists the languages with a catalogue.
+func (t *Templates) Languages() []string {
+	out := make([]string, 0, len(t.langs))
+	for l := range t.langs {
+		out = append(out, l)
+	}
+	return out
+}
+
+// Mail is a mail to render for one recipient.
+type Mail struct {
+	Tenant *tenancy.Tenant
+	// Locale is the recipient's language; missing texts fall back to en.
+	Locale   string
+	To       string
+	Template string
+	// BaseURL is the site's scheme and host, e.g. "https://example.com".
+	BaseURL string
+	// Data fills the texts' placeholders besides Site and Host (Name,
+	// Email, Date, Other, Text...).
+	Data map[string]any
+	// Action is the URL of the mail's button, if it has one.
+	Action string
+	// Unsubscribe makes the mail a bulk mail: the RFC 8058 one-click URL
+	// that ends such mails.
+	Unsubscribe string
+}
+
+// ErrTemplate means a mail's texts cannot be rendered.
+var ErrTemplate = errors.New("notify: bad mail template")
+
+type localizer struct {
+	t    *Templates
+	slug string
+	lang string
+	loc  *i18n.Localizer
+	data map[string]any
+	err  error
+}
+
+// text localizes id: the tenant's own wording in the recipient's language
+// first, then the common catalogue (falling back to en).
+func (l *localizer) text(id string) string {
+	if l.t.overrides[l.slug+"/"+l.lang] {
+		s, tag, err := l.loc.LocalizeWithTag(&i18n.LocalizeConfig{MessageID: l.slug + ":" + id, TemplateData: l.data})
+		if base, _ := tag.Base(); err == nil && base.String() == l.lang {
+			return s
+		}
+	}
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: l.data})
+	if err != nil && l.err == nil {
+		l.err = fmt.Errorf("%w: %s: %v", ErrTemplate, id, err)
+	}
+	return s
+}
+
+// Render builds the message of m. from is the sender address; empty means
+// noreply at the tenant's primary host.
+func (t *Templates) Render(m Mail, from string) (Message, error) {
+	tn := m.Tenant
+	site := tn.Settings.MailName
+	if site == "" {
+		site = tn.Name
+	}
+	host := strings.TrimPrefix(strings.TrimPrefix(m.BaseURL, "https://"), "http://")
+	data := map[string]any{"Site": site, "Host": host}
+	for k, v := range m.Data {
+		data[k] = v
+	}
+	lang := m.Locale
+	if !t.langs[lang] {
+		lang = "en"
+	}
+	l := &localizer{t: t, slug: tn.Slug, lang: lang, loc: i18n.NewLocalizer(t.bundle, lang), data: data}
+
+	v := view{
+		Lang:      lang,
+		Site:      site,
+		BaseURL:   m.BaseURL,
+		Subject:   l.text(m.Template + ".subject"),
+		Signature: l.text("common.signature"),
+		Footer:    l.text("common.footer"),
+		Company:   companyLine(tn.Company),
+	}
+	if name, _ := data["Name"].(string); name != "" {
+		v.Greeting = l.text("common.greeting")
+	} else {
+		v.Greeting = l.text("common.greeting_anonymous")
+	}
+	for _, p := range strings.Split(l.text(m.Template+".body"), "\n\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			v.Paragraphs = append(v.Paragraphs, p)
+		}
+	}
+	msg := Message{TenantID: tn.ID, To: m.To, Template: m.Template, Links: []string{}}
+	if m.Action != "" {
+		v.Action, v.ActionLabel, v.Fallback = m.Action, l.text(m.Template+".action"), l.text("common.button_fallback")
+		msg.Links = append(msg.Links, m.Action)
+	}
+	if m.Unsubscribe != "" {
+		v.Unsubscribe, v.UnsubscribeLabel = m.Unsubscribe, l.text("common.unsubscribe")
+		msg.Links = append(msg.Links, m.Unsubscribe)
+		msg.Headers = map[string]string{
+			"List-Unsubscribe":      "<" + m.Unsubscribe + ">",
+			"List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+		}
+	}
+	if l.err != nil {
+		return Message{}, l.err
+	}
+	if from == "" {
+		from = "noreply@" + tn.PrimaryHost
+	}
+	msg.From = (&mail.Address{Name: site, Address: from}).String()
+	msg.Subject = v.Subject
+	msg.Text = v.text()
+	var html bytes.Buffer
+	if err := htmlLayout.Execute(&html, v); err != nil {
+		return Message{}, fmt.Errorf("%w: %v", ErrTemplate, err)
+	}
+	msg.HTML = html.String()
+	return msg, nil
+}
+
+func companyLine(c tenancy.Company) string {
+	parts := []string{}
+	for _, p := range []string{c.Name, c.Address, c.City, c.Country} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// view is what the layouts show.
+type view struct {
+	Lang, Site, BaseURL, Subject, Greeting string
+	Paragraphs                             []string
+	Action, ActionLabel, Fallback          string
+	Signature, Footer, Company             string
+	Unsubscribe, UnsubscribeLabel          string
+}
+
+func (v view) text() string {
+	var b strings.Builder
+	b.WriteString(v.Greeting + "\n\n")
+	for _, p := range v.Paragraphs {
+		b.WriteString(p + "\n\n")
+	}
+	if v.Action != "" {
+		b.WriteString(v.ActionLabel + ":\n" + v.Action + "\n\n")
+	}
+	b.WriteString(v.Signature + "\n\n-- \n" + v.Footer + "\n")
+	if v.Company != "" {
+		b.WriteString(v.Company + "\n")
+	}
+	if v.Unsubscribe != "" {
+		b.WriteString(v.UnsubscribeLabel + ": " + v.Unsubscribe + "\n")
+	}
+	return b.String()
+}
+
+// htmlLayout is the HTML body of every mail; html/template escapes the
+// texts, so a member's name cannot inject markup.
+var htmlLayout = template.Must(template.New("mail").Parse(`<!doctype html>
+<html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{.Subject}}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5;font-family:Helvetica,Arial,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
+<tr><td style="padding:24px 32px;font-size:22px;font-weight:bold">{{.Site}}</td></tr>
+<tr><td style="padding:0 32px;font-size:16px;line-height:1.5">
+<p>{{.Greeting}}</p>
+{{range .Paragraphs}}<p>{{.}}</p>
+{{end}}{{if .Action}}<p style="padding:8px 0"><a href="{{.Action}}" style="display:inline-block;padding:12px 20px;background:#e11d48;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">{{.ActionLabel}}</a></p>
+<p style="font-size:13px;color:#52525b">{{.Fallback}}<br><a href="{{.Action}}" style="color:#52525b;word-break:break-all">{{.Action}}</a></p>
+{{end}}<p>{{.Signature}}</p>
+</td></tr>
+<tr><td style="padding:16px 32px 24px;font-size:12px;color:#71717a;line-height:1.4">
+{{.Footer}}{{if .Company}}<br>{{.Company}}{{end}}{{if .Unsubscribe}}<br><a href="{{.Unsubscribe}}" style="color:#71717a">{{.UnsubscribeLabel}}</a>{{end}}
+</td></tr>
+</table></td></tr></table>
+</body></html>
+`))
