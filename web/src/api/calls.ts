@@ -1,0 +1,58 @@
+import type { Company, Settings, User } from '../boot/types'
+import type { HttpClient, Query } from './http'
+
+export interface Interest {
+  id: number
+  slug: string
+}
+
+export interface Region {
+  code: string
+  name: string
+}
+
+export interface Regions {
+  country: string
+  label: string
+  regions: Region[]
+}
+
+/** once caches a loader's answer per key; a failed load is tried again next time. */
+export function once<T>(load: (key: string) => Promise<T>): (key?: string) => Promise<T> {
+  const cache = new Map<string, Promise<T>>()
+  return (key = '') => {
+    let p = cache.get(key)
+    if (!p) {
+      p = load(key)
+      cache.set(key, p)
+      p.catch(() => cache.delete(key))
+    }
+    return p
+  }
+}
+
+/** orThrow turns a logged-out answer (false) into an error for calls that need data. */
+function data<T>(v: T | false): T {
+  if (v === false) throw new Error('authentication_required')
+  return v
+}
+
+export type Api = ReturnType<typeof createApi>
+
+/** createApi names the calls of SPEC.md section 7 that the engine answers so far. */
+export function createApi(http: HttpClient) {
+  return {
+    http,
+    /** settings: domain is the request host, plus the route's query. */
+    settings: (host: string, routeQuery: Query = {}) =>
+      http.get<Settings>('/api/settings.php', { query: { ...routeQuery, domain: host } }).then(data),
+    currentUser: () => http.get<{ user: User | null }>('/api/user.php').then((r) => data(r).user),
+    login: (email: string, password: string) =>
+      http.post<{ user: User }>('/api/user.php', { email, password }).then((r) => data(r).user),
+    setLanguage: (language: string) => http.put<{ user: User }>('/api/user.php', { language }),
+    logout: () => http.get<null>('/api/logout.php'),
+    interests: once(() => http.get<Interest[]>('/api/interests.php').then(data)),
+    regions: once((country) => http.get<Regions>('/api/regions.php', { query: { country: country || undefined } }).then(data)),
+    companyInfo: once(() => http.get<Company>('/api/companyinfo.php').then(data)),
+  }
+}

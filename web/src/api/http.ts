@@ -1,0 +1,136 @@
+// The HTTP client of SPEC.md section 7: JSON in and out, X-Request-Type on
+// user.php, up to 5 retries with exponential delay for network failures and
+// server errors, and a 403 authentication_required that logs out.
+
+/** ApiError is the error object of the app: a message and a statusCode (default 500). */
+export class ApiError extends Error {
+  readonly statusCode: number
+  readonly code: string
+  readonly fields: Record<string, unknown>
+
+  constructor(message: string, statusCode = 500, code = '', fields: Record<string, unknown> = {}) {
+    super(message)
+    this.name = 'ApiError'
+    this.statusCode = statusCode
+    this.code = code
+    this.fields = fields
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>
+
+export interface RequestOptions {
+  query?: Query
+  body?: unknown
+  headers?: Record<string, string>
+  /** retries overrides the client's retry count for this call (0: none). */
+  retries?: number
+}
+
+export interface ClientOptions {
+  fetch?: typeof fetch
+  sleep?: (ms: number) => Promise<void>
+  /** retries after the first attempt; SPEC.md: 5. */
+  retries?: number
+  /** baseDelay is the first retry's delay; each next one doubles. */
+  baseDelay?: number
+  /** onAuthRequired logs the member out (403 authentication_required). */
+  onAuthRequired?: () => void
+}
+
+export const RETRIES = 5
+export const BASE_DELAY_MS = 250
+
+export interface HttpClient {
+  request<T>(method: string, path: string, opts?: RequestOptions): Promise<T | false>
+  get<T>(path: string, opts?: RequestOptions): Promise<T | false>
+  post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T | false>
+  put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T | false>
+  del<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T | false>
+}
+
+/** retryDelay is the wait before retry number attempt (0-based). */
+export const retryDelay = (attempt: number, base = BASE_DELAY_MS): number => base * 2 ** attempt
+
+/** isUserCall reports whether path is a call to user.php. */
+export const isUserCall = (path: string): boolean => /^\/api\/user\.php(?:[?#]|$)/.test(path)
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null) params.append(k, String(v))
+  }
+  const qs = params.toString()
+  if (!qs) return path
+  return path + (path.includes('?') ? '&' : '?') + qs
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null
+  const text = await res.text()
+  if (!text) return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+const retryable = (status: number): boolean => status >= 500
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+export function createClient(options: ClientOptions = {}): HttpClient {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+  const sleep = options.sleep ?? realSleep
+  const maxRetries = options.retries ?? RETRIES
+  const base = options.baseDelay ?? BASE_DELAY_MS
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T | false> {
+    const url = withQuery(path, opts.query)
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers }
+    if (isUserCall(path)) headers['X-Request-Type'] = 'client'
+    let body: string | undefined
+    if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      body = JSON.stringify(opts.body)
+    }
+    const retries = opts.retries ?? maxRetries
+    for (let attempt = 0; ; attempt++) {
+      let res: Response
+      try {
+        res = await doFetch(url, { method, headers, body, credentials: 'same-origin' })
+      } catch (err) {
+        if (attempt < retries) {
+          await sleep(retryDelay(attempt, base))
+          continue
+        }
+        throw new ApiError(err instanceof Error ? err.message : String(err), 500, 'network_error')
+      }
+      if (retryable(res.status) && attempt < retries) {
+        await sleep(retryDelay(attempt, base))
+        continue
+      }
+      const data = await readBody(res)
+      if (res.ok) return data as T
+      const obj = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>
+      const code = typeof obj.error === 'string' ? obj.error : ''
+      if (res.status === 403 && code === 'authentication_required' && !isUserCall(path)) {
+        options.onAuthRequired?.()
+        return false
+      }
+      const message = typeof obj.message === 'string' ? obj.message : res.statusText || 'An error has occurred.'
+      const { error: _e, message: _m, ...fields } = obj
+      throw new ApiError(message, res.status || 500, code, fields)
+    }
+  }
+
+  return {
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
+    del: (path, body, opts) => request('DELETE', path, { ...opts, body }),
+  }
+}

@@ -1,0 +1,9 @@
+import type { ReactNode } from 'react'
+import { useAppState } from '../state/context'
+import { LoginPanel } from './pages'
+
+/** MemberOnly shows its page to logged-in members and the login form to others. */
+export function MemberOnly({ children }: { children: ReactNode }) {
+  const loggedIn = useAppState((s) => !!s.user)
+  return loggedIn ? <>{children}</> : <LoginPanel />
+}

@@ -1,0 +1,116 @@
+import { useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { Toaster } from '../components/Toaster'
+import { SiteEntryModal } from '../layouts/parts/SiteEntryModal'
+import { applyDomainLanguage } from '../rules/locale'
+import { attentionCount, titleWithCount } from '../rules/title'
+import { captureTracking } from '../rules/tracking'
+import { useAppState, useServices } from '../state/context'
+import { refreshInterval, startPolling } from '../state/polling'
+import { refreshAll } from '../state/refresh'
+import { reloadForChunk } from './lazyPage'
+
+/** useDocumentTitle: the page title with the site name and the "(N) " prefix. */
+function useDocumentTitle() {
+  const pageTitle = useAppState((s) => s.pageTitle)
+  const siteName = useAppState((s) => s.tenant.name)
+  const indexTitle = useAppState((s) => s.settings.index_title)
+  const count = useAppState((s) => attentionCount(s.chats, s.likes))
+  useEffect(() => {
+    const base = pageTitle ? `${pageTitle} | ${siteName}` : indexTitle || siteName
+    document.title = titleWithCount(base, count)
+    const nav = navigator as Navigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> }
+    if (count > 0) nav.setAppBadge?.(count).catch(() => {})
+    else nav.clearAppBadge?.().catch(() => {})
+  }, [pageTitle, siteName, indexTitle, count])
+}
+
+/** useSettingsRefresh asks settings.php once with the host and the route query. */
+function useSettingsRefresh() {
+  const { api, store } = useServices()
+  const location = useLocation()
+  useEffect(() => {
+    applyDomainLanguage(store.get().settings.domain_language)
+    const query = Object.fromEntries(new URLSearchParams(location.search))
+    captureTracking(query)
+    api
+      .settings(window.location.hostname, query)
+      .then((settings) => {
+        store.set({ settings: { ...store.get().settings, ...settings } })
+        applyDomainLanguage(settings.domain_language)
+      })
+      .catch(() => {
+        // the boot settings stay in force
+      })
+    // once per page load: the boot state is current until then
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+}
+
+/** usePolling refreshes the member's data while logged in. */
+function usePolling() {
+  const { api, store } = useServices()
+  const loggedIn = useAppState((s) => !!s.user)
+  useEffect(() => {
+    if (!loggedIn) return
+    return startPolling(
+      () => refreshAll(api, store),
+      () => refreshInterval(store.get().push.isSubscribed),
+    )
+  }, [api, store, loggedIn])
+}
+
+/** useServiceWorker registers /sw.js and reloads chats and likes on a pushed message. */
+function useServiceWorker() {
+  const { api, store } = useServices()
+  useEffect(() => {
+    const sw = navigator.serviceWorker
+    const capable = !!sw && 'PushManager' in window
+    store.set({ push: { ...store.get().push, capability: capable } })
+    if (!sw || !import.meta.env.PROD) return
+    sw.register('/sw.js', { scope: '/' })
+      .then(async (reg) => {
+        if (!capable) return
+        const sub = await reg.pushManager?.getSubscription()
+        const denied = typeof Notification !== 'undefined' && Notification.permission === 'denied'
+        store.set({
+          push: { ...store.get().push, subscription: denied ? 'denied' : (sub?.toJSON() ?? false), isSubscribed: !!sub },
+        })
+      })
+      .catch(() => {})
+    const onMessage = (e: MessageEvent) => {
+      if (e.data?.type !== 'push') return
+      store.set({ push: { ...store.get().push, lastMessage: e.data.payload } })
+      if (store.get().user) void refreshAll(api, store, true)
+    }
+    sw.addEventListener('message', onMessage)
+    return () => sw.removeEventListener('message', onMessage)
+  }, [api, store])
+}
+
+/** useChunkPreloadGuard reloads once when Vite cannot preload a chunk. */
+function useChunkPreloadGuard() {
+  useEffect(() => {
+    const onError = (e: Event) => {
+      if (reloadForChunk()) e.preventDefault()
+    }
+    window.addEventListener('vite:preloadError', onError)
+    return () => window.removeEventListener('vite:preloadError', onError)
+  }, [])
+}
+
+/** Root holds what every page shares: title, polling, service worker, site-entry modal, toasts. */
+export function Root() {
+  useDocumentTitle()
+  useSettingsRefresh()
+  usePolling()
+  useServiceWorker()
+  useChunkPreloadGuard()
+  return (
+    <>
+      <Outlet />
+      <SiteEntryModal />
+      <Toaster />
+    </>
+  )
+}

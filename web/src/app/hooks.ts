@@ -1,0 +1,63 @@
+import { useCallback } from 'react'
+import { useMatches, useNavigate } from 'react-router'
+import { changeLocale } from '../i18n/i18n'
+import { writeLocaleCookie } from '../rules/locale'
+import { useApi, useServices } from '../state/context'
+import { loggedOut } from '../state/store'
+import type { LayoutName } from './routeTable'
+
+export interface RouteHandle {
+  name: string
+  layout: LayoutName
+}
+
+/** useRouteHandle is the current page's route name and layout. */
+export function useRouteHandle(): RouteHandle | undefined {
+  const matches = useMatches()
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i]!.handle as RouteHandle | undefined
+    if (h?.name) return h
+  }
+  return undefined
+}
+
+/** useLogout ends the session and returns home. */
+export function useLogout(): () => Promise<void> {
+  const { store, api } = useServices()
+  const navigate = useNavigate()
+  return useCallback(async () => {
+    try {
+      await api.logout()
+    } catch {
+      // the session is dropped locally either way
+    }
+    store.set(loggedOut())
+    navigate('/')
+  }, [api, store, navigate])
+}
+
+/** useChangeLanguage switches the language, remembers it in the locale cookie and on the member. */
+export function useChangeLanguage(): (locale: string) => Promise<void> {
+  const { store } = useServices()
+  const api = useApi()
+  return useCallback(
+    async (locale: string) => {
+      writeLocaleCookie(locale)
+      await changeLocale(locale)
+      store.set({ locale })
+      if (store.get().user) {
+        try {
+          await api.setLanguage(locale)
+        } catch {
+          // the cookie keeps the choice when the member cannot be updated
+        }
+      }
+    },
+    [api, store],
+  )
+}
+
+/** isDesktop: the signup is a modal from the md breakpoint up, a page below it. */
+export function isDesktop(win: Window = window): boolean {
+  return typeof win.matchMedia === 'function' && win.matchMedia('(min-width: 768px)').matches
+}

@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react'
+import { lazyPage } from './lazyPage'
+import type { PageKey } from './routeTable'
+
+// One chunk per page area: each area's index exports its pages.
+const home = () => import('../pages/home')
+const likes = () => import('../pages/likes')
+const chats = () => import('../pages/chats')
+const members = () => import('../pages/members')
+const landers = () => import('../pages/landers')
+const account = () => import('../pages/account')
+const credits = () => import('../pages/credits')
+const profile = () => import('../pages/profile')
+const matches = () => import('../pages/matches')
+const complaints = () => import('../pages/complaints')
+const info = () => import('../pages/info')
+
+export const pages: Record<PageKey, ComponentType> = {
+  home: lazyPage(home, 'HomePage'),
+  likes: lazyPage(likes, 'LikesPage'),
+  likeProfile: lazyPage(likes, 'LikeProfilePage'),
+  chats: lazyPage(chats, 'ChatsPage'),
+  members: lazyPage(members, 'MembersPage'),
+  member: lazyPage(members, 'MemberPage'),
+  memberChat: lazyPage(members, 'MemberChatPage'),
+  lander: lazyPage(landers, 'LanderPage'),
+  signup: lazyPage(account, 'SignupPage'),
+  completeSignup: lazyPage(account, 'CompleteSignupPage'),
+  login: lazyPage(account, 'LoginPage'),
+  resetPassword: lazyPage(account, 'ResetPasswordPage'),
+  resetPasswordDo: lazyPage(account, 'ResetPasswordDoPage'),
+  activateDone: lazyPage(account, 'ActivateDonePage'),
+  activateError: lazyPage(account, 'ActivateErrorPage'),
+  mailChangeDo: lazyPage(account, 'MailChangeDoPage'),
+  accountDeleted: lazyPage(account, 'AccountDeletedPage'),
+  langConfig: lazyPage(account, 'LangConfigPage'),
+  credits: lazyPage(credits, 'CreditsPage'),
+  paymentMethod: lazyPage(credits, 'PaymentMethodPage'),
+  repeatOrder: lazyPage(credits, 'RepeatOrderPage'),
+  directDebit: lazyPage(credits, 'DirectDebitPage'),
+  transactions: lazyPage(credits, 'TransactionsPage'),
+  premium: lazyPage(credits, 'PremiumPage'),
+  pricing: lazyPage(credits, 'PricingPage'),
+  profile: lazyPage(profile, 'ProfilePage'),
+  notifications: lazyPage(profile, 'NotificationsPage'),
+  matchFinder: lazyPage(matches, 'MatchFinderPage'),
+  signupMatches: lazyPage(matches, 'SignupMatchesPage'),
+  swipeGame: lazyPage(matches, 'SwipeGamePage'),
+  complaints: lazyPage(complaints, 'ComplaintsPage'),
+  info: lazyPage(info, 'InfoPage'),
+}
+
+export const LoginPanel = lazyPage(account, 'LoginPanel')

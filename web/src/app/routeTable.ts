@@ -1,0 +1,142 @@
+// The member app's routes (SPEC.md section 2), with their route names,
+// layouts and page components. engine/webapp/routes.go lists the same paths;
+// routeTable.test.ts keeps the two in step.
+
+export type LayoutName = 'default' | 'chat' | 'lander' | 'empty'
+
+export type PageKey =
+  | 'home'
+  | 'likes'
+  | 'likeProfile'
+  | 'chats'
+  | 'members'
+  | 'member'
+  | 'memberChat'
+  | 'lander'
+  | 'signup'
+  | 'completeSignup'
+  | 'login'
+  | 'resetPassword'
+  | 'resetPasswordDo'
+  | 'activateDone'
+  | 'activateError'
+  | 'mailChangeDo'
+  | 'accountDeleted'
+  | 'langConfig'
+  | 'credits'
+  | 'paymentMethod'
+  | 'repeatOrder'
+  | 'directDebit'
+  | 'transactions'
+  | 'premium'
+  | 'pricing'
+  | 'profile'
+  | 'notifications'
+  | 'matchFinder'
+  | 'signupMatches'
+  | 'swipeGame'
+  | 'complaints'
+  | 'info'
+
+export interface RouteDef {
+  name: string
+  path: string
+  layout: LayoutName
+  page: PageKey
+  /** auth: the page is for logged-in members; others see the login form. */
+  auth?: boolean
+}
+
+export const LANDER_NAMES = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+] as const
+
+export const INFO_PAGES = ['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const
+export type InfoPage = (typeof INFO_PAGES)[number]
+
+/** Lander niches 1 to 7. */
+export const NICHES = ['default', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay'] as const
+
+export const routeTable: RouteDef[] = [
+  { name: 'index', path: '/', layout: 'default', page: 'home' },
+  { name: 'likes', path: '/likes', layout: 'default', page: 'likes', auth: true },
+  { name: 'likes-type', path: '/likes/:type', layout: 'default', page: 'likes', auth: true },
+  { name: 'likes-m-id', path: '/likes/m/:id', layout: 'default', page: 'likeProfile', auth: true },
+  { name: 'chats', path: '/chats', layout: 'chat', page: 'chats', auth: true },
+  { name: 'chats-id', path: '/chats/:id', layout: 'chat', page: 'chats', auth: true },
+  { name: 'members', path: '/members', layout: 'default', page: 'members' },
+  { name: 'members-id', path: '/members/:id', layout: 'default', page: 'member' },
+  { name: 'members-id-chat', path: '/members/:id/chat', layout: 'chat', page: 'memberChat', auth: true },
+  { name: 'members-id-landing', path: '/members/:id/landing', layout: 'lander', page: 'lander' },
+  { name: 'members-id-signup', path: '/members/:id/signup', layout: 'empty', page: 'signup' },
+  { name: 'members-id-landing2-slug', path: '/members/:id/landing2/:slug?', layout: 'lander', page: 'lander' },
+  { name: 'members-id-landing3-slug', path: '/members/:id/landing3/:slug?', layout: 'lander', page: 'lander' },
+  { name: 'account-deleted', path: '/account-deleted', layout: 'default', page: 'accountDeleted' },
+  { name: 'complaints', path: '/complaints', layout: 'default', page: 'complaints' },
+  { name: 'complete-signup', path: '/complete-signup', layout: 'empty', page: 'completeSignup' },
+  { name: 'credits', path: '/credits', layout: 'default', page: 'credits', auth: true },
+  { name: 'credits-id-paymentmethod', path: '/credits/:id/:paymentmethod?', layout: 'default', page: 'paymentMethod', auth: true },
+  { name: 'credits-repeat-order', path: '/credits/repeat-order', layout: 'default', page: 'repeatOrder', auth: true },
+  { name: 'directdebit', path: '/directdebit', layout: 'default', page: 'directDebit', auth: true },
+  { name: 'lang-config', path: '/lang-config', layout: 'default', page: 'langConfig' },
+  { name: 'login', path: '/login', layout: 'default', page: 'login' },
+  { name: 'match-finder', path: '/match-finder', layout: 'default', page: 'matchFinder', auth: true },
+  { name: 'notifications', path: '/notifications', layout: 'default', page: 'notifications', auth: true },
+  { name: 'premium', path: '/premium', layout: 'default', page: 'premium' },
+  { name: 'pricing', path: '/pricing', layout: 'default', page: 'pricing' },
+  { name: 'profile', path: '/profile', layout: 'default', page: 'profile', auth: true },
+  { name: 'reset-password', path: '/reset-password', layout: 'default', page: 'resetPassword' },
+  { name: 'reset-password-do', path: '/reset-password/do', layout: 'default', page: 'resetPasswordDo' },
+  { name: 'signup', path: '/signup', layout: 'empty', page: 'signup' },
+  { name: 'signup-matches', path: '/signup-matches', layout: 'default', page: 'signupMatches', auth: true },
+  { name: 'swipe-game', path: '/swipe-game', layout: 'default', page: 'swipeGame', auth: true },
+  { name: 'activate-done', path: '/activate/done', layout: 'default', page: 'activateDone' },
+  { name: 'activate-error', path: '/activate/error', layout: 'default', page: 'activateError' },
+  { name: 'mail-change-do', path: '/mail-change/do', layout: 'default', page: 'mailChangeDo' },
+  { name: 'transactions-id', path: '/transactions/:id?', layout: 'default', page: 'transactions', auth: true },
+  { name: 'landers-tinderswipe', path: '/landers/tinderswipe', layout: 'lander', page: 'lander' },
+  ...LANDER_NAMES.map(
+    (n): RouteDef => ({ name: `landers-${n}-slug`, path: `/landers/${n}/:slug?`, layout: 'lander', page: 'lander' }),
+  ),
+  ...INFO_PAGES.map((p): RouteDef => ({ name: `pages-${p}`, path: `/pages/${p}`, layout: 'default', page: 'info' })),
+  // {token}: the same info pages at the root.
+  ...INFO_PAGES.map((p): RouteDef => ({ name: `token-${p}`, path: `/${p}`, layout: 'default', page: 'info' })),
+]
+
+/** The members area (SPEC.md section 2). */
+export const MEMBERS_AREA = new Set(['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'])
+
+/** pathFor builds the path of a route name with its parameters. */
+export function pathFor(name: string, params: Record<string, string | number> = {}): string {
+  const def = routeTable.find((r) => r.name === name)
+  if (!def) throw new Error(`unknown route ${name}`)
+  return (
+    def.path
+      .split('/')
+      .map((seg) => {
+        if (!seg.startsWith(':')) return seg
+        const key = seg.slice(1).replace(/\?$/, '')
+        const v = params[key]
+        if (v === undefined) {
+          if (seg.endsWith('?')) return null
+          throw new Error(`route ${name} needs ${key}`)
+        }
+        return encodeURIComponent(String(v))
+      })
+      .filter((s) => s !== null)
+      .join('/') || '/'
+  )
+}
+
+/** infoPageOf tells which info page a path shows. */
+export function infoPageOf(pathname: string): InfoPage | null {
+  const last = pathname.replace(/\/+$/, '').split('/').pop() ?? ''
+  return (INFO_PAGES as readonly string[]).includes(last) ? (last as InfoPage) : null
+}

@@ -1,0 +1,142 @@
+// Shapes of the first-paint state the engine injects into index.html
+// (engine/webapp/webapp.go) and of the API answers the app reads.
+
+export interface MessageCost {
+  costs: number
+  currency: string
+}
+
+/** Settings of GET /api/settings.php (SPEC.md section 3). */
+export interface Settings {
+  slug: string
+  name: string
+  countries: string[]
+  locales: string[]
+  theme: string
+  niche: number
+  company_id: number
+  domain: string
+  geoip_country: string
+  geoip_selected_country: string
+  push_public_key: string
+  index_title: string
+  description: string
+  visible_profile_fields: string[]
+  visible_profile_notes: boolean
+  cdn_prefix: string
+  message_credits: number
+  photo_credits: number
+  gift_credits: number
+  signup_credits: number
+  message_length: number
+  minimum_message_costs: Record<string, MessageCost>
+  support_email: string
+  support_phone: string
+  enable_site_entry_popup: string
+  search_fields: string[]
+  domain_language: string
+  fictional_warning: string
+  fictional_singular: string
+  fictional_plural: string
+  fictional_icon: string
+  refund_days: number
+  signups: string
+  logged_out_search: boolean
+  logged_out_search_trafficsource: boolean
+  member_resell: boolean
+  mail_name: string
+  min_age: number
+  chat_history: number
+  photo_moderation: boolean
+}
+
+/** Company info of GET /api/companyinfo.php. */
+export interface Company {
+  id: number
+  name: string
+  address: string
+  kvk: string
+  city: string
+  country: string
+  tradenames: string[]
+  vat_numbers: string[]
+  support_phone: string
+  delete_discount: number
+  added: string
+}
+
+export interface Image {
+  id?: number
+  filename: string
+  thumb_filename: string
+  status: string
+  url?: string
+  thumb_url?: string
+  match?: string
+}
+
+export interface Profile {
+  id: number
+  name: string
+  age?: number
+  gender?: string
+  sexuality?: string
+  country?: string
+  region?: string
+  city?: string
+  status?: string
+  main_image: Image | null
+  photos?: Image[]
+}
+
+/** The member of GET /api/user.php. */
+export interface User {
+  id: number
+  email: string
+  status: string
+  credits: number
+  paid_user: boolean
+  signup_date: string
+  language: string
+  notifications_disabled: string[] | null
+  profile: Profile | null
+}
+
+export interface ThemeTokens {
+  name?: string
+  colors?: Partial<Record<string, string>>
+  fonts?: Partial<Record<string, string>>
+  radii?: Partial<Record<string, string>>
+  logo?: string
+  icon?: string
+}
+
+/** The JSON of <script id="rdv-boot">. */
+export interface Boot {
+  tenant: { slug: string; name: string }
+  settings: Settings
+  company: Company
+  theme: ThemeTokens
+  user: User | null
+  locale: string
+  locales: string[]
+  country: string
+}
+
+/** One entry of GET /api/chats.php. */
+export interface ChatEntry {
+  conversation: { id: number }
+  profile: Profile
+  num_unread_messages: number
+}
+
+/** One entry of liked_by in GET /api/likes.php. */
+export interface LikedBy {
+  id: number
+  like_new: boolean
+}
+
+export interface Likes {
+  profiles: Profile[]
+  liked_by: LikedBy[]
+}

@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { focusables, trapTab } from './focus'
+
+const Overlay = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${(p) => p.theme.zIndex.modal};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${(p) => p.theme.space(4)};
+  background: rgba(0, 0, 0, 0.6);
+`
+
+const Dialog = styled.div`
+  position: relative;
+  width: 100%;
+  max-width: ${(p) => p.theme.modalWidth}px;
+  max-height: calc(100vh - 32px);
+  overflow: auto;
+  padding: ${(p) => p.theme.space(6)};
+  border-radius: ${(p) => p.theme.radii.lg};
+  background: ${(p) => p.theme.colors.surface};
+  color: ${(p) => p.theme.colors.text};
+  box-shadow: 0 12px 40px rgba(0, 0, 0, 0.35);
+  &:focus {
+    outline: none;
+  }
+`
+
+const Close = styled.button`
+  position: absolute;
+  top: ${(p) => p.theme.space(2)};
+  right: ${(p) => p.theme.space(2)};
+  width: 40px;
+  height: 40px;
+  border: 0;
+  border-radius: ${(p) => p.theme.radii.sm};
+  background: transparent;
+  color: ${(p) => p.theme.colors.textMuted};
+  font-size: 1.5rem;
+  line-height: 1;
+  cursor: pointer;
+`
+
+export interface ModalProps {
+  open: boolean
+  title: ReactNode
+  children: ReactNode
+  onClose: () => void
+  /** dismissible: false keeps Escape and a backdrop click from closing it. */
+  dismissible?: boolean
+  /** showClose shows the × button (only when dismissible). */
+  showClose?: boolean
+  testId?: string
+}
+
+/**
+ * Modal is a dialog that traps the focus while open and gives it back to
+ * the element that had it when it closes.
+ */
+export function Modal({ open, title, children, onClose, dismissible = true, showClose = true, testId }: ModalProps) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  const ref = useRef<HTMLDivElement>(null)
+  const dismissibleRef = useRef(dismissible)
+  dismissibleRef.current = dismissible
+  const onCloseRef = useRef(onClose)
+  onCloseRef.current = onClose
+
+  useEffect(() => {
+    if (!open) return
+    const previous = document.activeElement as HTMLElement | null
+    const dialog = ref.current
+    if (dialog) (focusables(dialog)[0] ?? dialog).focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (!ref.current) return
+      if (e.key === 'Escape') {
+        if (dismissibleRef.current) {
+          e.stopPropagation()
+          onCloseRef.current()
+        }
+        return
+      }
+      trapTab(ref.current, e, document.activeElement)
+    }
+    document.addEventListener('keydown', onKey, true)
+    const overflow = document.body.style.overflow
+    document.body.style.overflow = 'hidden'
+    return () => {
+      document.removeEventListener('keydown', onKey, true)
+      document.body.style.overflow = overflow
+      if (previous && document.contains(previous)) previous.focus()
+    }
+  }, [open])
+
+  if (!open) return null
+  return createPortal(
+    <Overlay
+      data-testid={testId ? `${testId}-backdrop` : undefined}
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget && dismissibleRef.current) onClose()
+      }}
+    >
+      <Dialog ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} data-testid={testId}>
+        {dismissible && showClose && (
+          <Close type="button" onClick={onClose} aria-label={t('modal.close')}>
+            <span aria-hidden="true">×</span>
+          </Close>
+        )}
+        <h2 id={titleId}>{title}</h2>
+        {children}
+      </Dialog>
+    </Overlay>,
+    document.body,
+  )
+}

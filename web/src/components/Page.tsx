@@ -1,0 +1,62 @@
+import { useEffect, type ReactNode } from 'react'
+import styled from 'styled-components'
+import { useServices } from '../state/context'
+import { Container } from './Grid'
+
+/** usePageTitle names the page in the document title. */
+export function usePageTitle(title: string | null): void {
+  const { store } = useServices()
+  useEffect(() => {
+    store.set({ pageTitle: title })
+    return () => {
+      if (store.get().pageTitle === title) store.set({ pageTitle: null })
+    }
+  }, [store, title])
+}
+
+const Section = styled.section`
+  padding: ${(p) => p.theme.space(6)} 0 ${(p) => p.theme.space(10)};
+`
+
+const Title = styled.h1`
+  font-size: 1.75rem;
+  color: ${(p) => p.theme.colors.text};
+`
+
+export const Lead = styled.p`
+  max-width: 65ch;
+  margin: 0 0 ${(p) => p.theme.space(5)};
+  font-size: 1.125rem;
+  color: ${(p) => p.theme.colors.textMuted};
+`
+
+export const Panel = styled.div`
+  padding: ${(p) => p.theme.space(5)};
+  margin-bottom: ${(p) => p.theme.space(4)};
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radii.lg};
+  background: ${(p) => p.theme.colors.surface};
+`
+
+export interface PageProps {
+  title: string
+  lead?: ReactNode
+  children?: ReactNode
+  /** docTitle overrides the document title (defaults to title). */
+  docTitle?: string
+  testId?: string
+}
+
+/** Page is the frame of every page: its title, lead text and content. */
+export function Page({ title, lead, children, docTitle, testId }: PageProps) {
+  usePageTitle(docTitle ?? title)
+  return (
+    <Section data-testid={testId}>
+      <Container>
+        <Title>{title}</Title>
+        {lead && <Lead>{lead}</Lead>}
+        {children}
+      </Container>
+    </Section>
+  )
+}

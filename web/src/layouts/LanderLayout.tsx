@@ -1,0 +1,30 @@
+import styled from 'styled-components'
+import { Container } from '../components/Grid'
+import { Logo } from '../nav/Logo'
+import { EntryWarning } from './parts/EntryWarning'
+import { Footer } from './parts/Footer'
+import { SkipLink } from './parts/SkipLink'
+import { Main, Shell } from './Main'
+
+const LogoBar = styled.header`
+  padding: ${(p) => p.theme.space(3)} 0;
+  background: ${(p) => p.theme.colors.surface};
+  border-bottom: 3px solid ${(p) => p.theme.colors.primary};
+`
+
+/** lander: logo bar and footer (plus the entry warning). */
+export function LanderLayout() {
+  return (
+    <Shell data-layout="lander">
+      <SkipLink />
+      <EntryWarning />
+      <LogoBar data-testid="site-header">
+        <Container>
+          <Logo />
+        </Container>
+      </LogoBar>
+      <Main />
+      <Footer />
+    </Shell>
+  )
+}

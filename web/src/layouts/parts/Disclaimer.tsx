@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Container } from '../../components/Grid'
+import { useAppState } from '../../state/context'
+
+const Note = styled.aside`
+  padding: ${(p) => p.theme.space(4)} 0;
+  background: ${(p) => p.theme.colors.background};
+  color: ${(p) => p.theme.colors.textMuted};
+  font-size: 0.8125rem;
+  p {
+    margin: 0;
+  }
+`
+
+/** Disclaimer: the site's fictional-profile warning and the adults-only note. */
+export function Disclaimer() {
+  const { t } = useTranslation()
+  const warning = useAppState((s) => s.settings.fictional_warning)
+  return (
+    <Note aria-label={t('disclaimer.label')} data-testid="disclaimer">
+      <Container>
+        <p>
+          {warning && <>{warning} </>}
+          {t('disclaimer.adults')}
+        </p>
+      </Container>
+    </Note>
+  )
+}

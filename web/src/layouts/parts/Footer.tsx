@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import styled from 'styled-components'
+import { Container } from '../../components/Grid'
+import { showUsFooter } from '../../rules/entry'
+import { useAppState } from '../../state/context'
+import { UsFooter } from './UsFooter'
+
+const Foot = styled.footer`
+  margin-top: auto;
+  padding: ${(p) => p.theme.space(8)} 0 ${(p) => p.theme.space(6)};
+  border-top: 1px solid ${(p) => p.theme.colors.border};
+  background: ${(p) => p.theme.colors.surface};
+  color: ${(p) => p.theme.colors.textMuted};
+  font-size: 0.875rem;
+`
+
+const Links = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(5)};
+  margin: 0 0 ${(p) => p.theme.space(4)};
+  padding: 0;
+  list-style: none;
+  a {
+    color: ${(p) => p.theme.colors.link};
+  }
+`
+
+/** The footer links of SPEC.md section 2, in order. */
+export const FOOTER_LINKS = [
+  { key: 'terms', to: '/pages/terms' },
+  { key: 'privacy', to: '/pages/privacy' },
+  { key: 'cookies', to: '/pages/cookies' },
+  { key: 'ban', to: '/pages/ban' },
+  { key: 'pricing', to: '/pricing' },
+  { key: 'complaints', to: '/complaints' },
+  { key: 'returnPolicy', to: '/pages/return-policy' },
+  { key: 'faq', to: '/pages/faq' },
+  { key: 'service', to: '/pages/service' },
+] as const
+
+export function Footer() {
+  const { t } = useTranslation()
+  const company = useAppState((s) => s.company)
+  const locale = useAppState((s) => s.locale)
+  const countries = useAppState((s) => s.settings.countries)
+  const country = useAppState((s) => s.country)
+  return (
+    <Foot data-testid="site-footer">
+      <Container>
+        <nav aria-label={t('footer.links')}>
+          <Links>
+            {FOOTER_LINKS.map((l) => (
+              <li key={l.key}>
+                <Link to={l.to}>{t(`footer.${l.key}`)}</Link>
+              </li>
+            ))}
+          </Links>
+        </nav>
+        <p>
+          {t('footer.company', { name: company.name, address: company.address, city: company.city })}
+          {company.kvk && <> · {t('footer.kvk', { kvk: company.kvk })}</>}
+          {company.vat_numbers?.length > 0 && <> · {t('footer.vat', { vat: company.vat_numbers.join(', ') })}</>}
+        </p>
+        <p>{t('footer.copyright', { year: new Date().getFullYear(), name: company.name })}</p>
+        {showUsFooter(locale, countries ?? [], country) && <UsFooter />}
+      </Container>
+    </Foot>
+  )
+}

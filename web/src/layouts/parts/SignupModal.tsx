@@ -1,0 +1,30 @@
+import { Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Modal } from '../../components/Modal'
+import { lazyPage } from '../../app/lazyPage'
+import { useAppState, useServices } from '../../state/context'
+
+const SignupFlow = lazyPage(() => import('../../pages/account/signup/SignupFlow'), 'SignupFlow')
+
+/**
+ * SignupModal holds the signup flow on desktop. While the signup is in
+ * progress neither Escape nor a backdrop click closes it.
+ */
+export function SignupModal() {
+  const { t } = useTranslation()
+  const { store } = useServices()
+  const signup = useAppState((s) => s.signup)
+  return (
+    <Modal
+      open={signup.open}
+      title={t('signup.title')}
+      dismissible={!signup.inProgress}
+      onClose={() => store.set({ signup: { open: false, inProgress: false } })}
+      testId="signup-modal"
+    >
+      <Suspense fallback={null}>
+        <SignupFlow inModal />
+      </Suspense>
+    </Modal>
+  )
+}

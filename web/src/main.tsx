@@ -1,0 +1,18 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/App'
+import { fetchBoot, readBoot } from './boot/boot'
+import { initI18n } from './i18n/i18n'
+import { createServices } from './state/context'
+
+// The engine injects the boot state into index.html: the first paint needs
+// no API round trip. Only the Vite dev server falls back to the API.
+const boot = readBoot() ?? (await fetchBoot())
+await initI18n(boot.locale)
+const services = createServices(boot)
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App services={services} theme={boot.theme} />
+  </StrictMode>,
+)

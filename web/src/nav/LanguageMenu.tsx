@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next'
+import { useChangeLanguage } from '../app/hooks'
+import { Dropdown } from '../components/Dropdown'
+import { showLanguageDropdown } from '../rules/nav'
+import { useAppState } from '../state/context'
+
+/** LanguageMenu appears only when the site offers more than one locale. */
+export function LanguageMenu() {
+  const { t } = useTranslation()
+  const locales = useAppState((s) => s.locales)
+  const locale = useAppState((s) => s.locale)
+  const change = useChangeLanguage()
+  if (!showLanguageDropdown(locales)) return null
+  return (
+    <Dropdown
+      testId="language-menu"
+      align="right"
+      label={<span lang={locale}>{locale.toUpperCase()}</span>}
+      accessibleLabel={t('nav.language', { language: t(`languages.${locale}`) })}
+      items={locales.map((l) => ({
+        key: l,
+        lang: l,
+        label: t(`languages.${l}`),
+        current: l === locale,
+        onSelect: () => void change(l),
+      }))}
+    />
+  )
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next'
+import { creditsItem, likesBadge, unreadBadge } from '../rules/nav'
+import { newLikes, unreadMessages } from '../rules/title'
+import { useAppState } from '../state/context'
+import type { User } from '../boot/types'
+import { NavLinkItem } from './NavLinkItem'
+
+/** MemberNav is the navigation of a logged-in member (SPEC.md section 2). */
+export function MemberNav({ user }: { user: User }) {
+  const { t } = useTranslation()
+  const unread = useAppState((s) => unreadMessages(s.chats))
+  const likes = useAppState((s) => newLikes(s.likes))
+  const credits = creditsItem(user)
+  return (
+    <>
+      <NavLinkItem to="/members" label={t('nav.search')} testId="nav-search" />
+      <NavLinkItem
+        to="/chats"
+        label={t('nav.messages')}
+        badge={unreadBadge(unread)}
+        badgeLabel={t('nav.unread', { count: unread })}
+        testId="nav-messages"
+      />
+      <NavLinkItem
+        to="/likes"
+        label={t('nav.likes')}
+        badge={likesBadge(likes)}
+        badgeLabel={t('nav.newLikes', { count: likes })}
+        testId="nav-likes"
+      />
+      {credits.kind === 'credits' ? (
+        <NavLinkItem
+          to="/credits"
+          label={t('nav.credits')}
+          badge={credits.badge?.text}
+          badgeTone={credits.badge?.tone}
+          badgeLabel={t('nav.creditsLeft', { count: user.credits })}
+          testId="nav-credits"
+        />
+      ) : (
+        <NavLinkItem to="/premium" label={t('nav.getPremium')} testId="nav-premium" />
+      )}
+    </>
+  )
+}

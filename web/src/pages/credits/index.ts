@@ -1,0 +1,9 @@
+export {
+  CreditsPage,
+  PaymentMethodPage,
+  RepeatOrderPage,
+  DirectDebitPage,
+  TransactionsPage,
+  PremiumPage,
+  PricingPage,
+} from './CreditsPages'

@@ -1,0 +1,1 @@
+export { LanderPage } from './LanderPage'

@@ -1,0 +1,1 @@
+export { LikesPage, LikeProfilePage } from './LikesPage'

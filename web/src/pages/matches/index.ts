@@ -1,0 +1,1 @@
+export { MatchFinderPage, SignupMatchesPage, SwipeGamePage } from './MatchesPages'

@@ -1,0 +1,1 @@
+export { MembersPage, MemberPage, MemberChatPage } from './MembersPages'

@@ -1,0 +1,1 @@
+export { ProfilePage, NotificationsPage } from './ProfilePages'

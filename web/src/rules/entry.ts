@@ -1,0 +1,65 @@
+// Adult-content warnings (SPEC.md section 1).
+
+/** Countries whose visitors see the adult-content entry warning. */
+export const ENTRY_WARNING_COUNTRIES = ['NL', 'DE'] as const
+export type EntryWarningCountry = (typeof ENTRY_WARNING_COUNTRIES)[number]
+
+/** Layouts that carry the entry warning. */
+export const ENTRY_WARNING_LAYOUTS = ['default', 'chat', 'lander', 'empty'] as const
+
+/** entryWarningFor returns which country's entry warning a visitor sees, or null. */
+export function entryWarningFor(country: string | null | undefined): EntryWarningCountry | null {
+  const c = (country ?? '').toUpperCase()
+  return (ENTRY_WARNING_COUNTRIES as readonly string[]).includes(c) ? (c as EntryWarningCountry) : null
+}
+
+/**
+ * showUsFooter: the US-specific footer shows only in English, on sites that
+ * serve the US or to visitors from the US.
+ */
+export function showUsFooter(locale: string, siteCountries: readonly string[], visitorCountry: string): boolean {
+  if (locale !== 'en') return false
+  return siteCountries.includes('US') || visitorCountry.toUpperCase() === 'US'
+}
+
+export interface SiteEntryInput {
+  loggedIn: boolean
+  installedApp: boolean
+  dismissed: boolean
+  /** settings.enable_site_entry_popup */
+  setting: string | null | undefined
+  /** the visitor's country */
+  country: string
+  /** settings.countries */
+  countries: readonly string[]
+}
+
+/**
+ * showSiteEntryModal: for logged-out visitors unless they are in installed-app
+ * mode, dismissed it before, the setting is 'no', or their country is not
+ * among the site's countries.
+ */
+export function showSiteEntryModal(i: SiteEntryInput): boolean {
+  if (i.loggedIn || i.installedApp || i.dismissed) return false
+  if (i.setting === 'no') return false
+  const c = i.country.toUpperCase()
+  return c !== '' && i.countries.some((x) => x.toUpperCase() === c)
+}
+
+export const SITE_ENTRY_KEY = 'rdv_site_entry_dismissed'
+
+export function siteEntryDismissed(storage: Pick<Storage, 'getItem'> | null): boolean {
+  try {
+    return !!storage?.getItem(SITE_ENTRY_KEY)
+  } catch {
+    return false
+  }
+}
+
+export function dismissSiteEntry(storage: Pick<Storage, 'setItem'> | null, now = Date.now()): void {
+  try {
+    storage?.setItem(SITE_ENTRY_KEY, String(now))
+  } catch {
+    // private mode: the modal shows again next visit
+  }
+}

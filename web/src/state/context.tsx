@@ -1,0 +1,50 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
+import type { Api } from '../api/calls'
+import { createApi } from '../api/calls'
+import { createClient, type ClientOptions } from '../api/http'
+import type { Boot } from '../boot/types'
+import { createStore, initialState, loggedOut, type AppState, type AppStore } from './store'
+import { createToasts, type Toasts } from './toasts'
+
+export interface Services {
+  store: AppStore
+  api: Api
+  toasts: Toasts
+}
+
+/** createServices builds the store and the API client of one app instance. */
+export function createServices(boot: Boot, client: ClientOptions = {}): Services {
+  const store = createStore<AppState>(initialState(boot))
+  const toasts = createToasts()
+  const http = createClient({
+    ...client,
+    onAuthRequired: () => {
+      if (store.get().user) {
+        store.set(loggedOut())
+        toasts.show('auth.sessionEnded')
+      }
+      client.onAuthRequired?.()
+    },
+  })
+  return { store, api: createApi(http), toasts }
+}
+
+const ServicesContext = createContext<Services | null>(null)
+
+export function ServicesProvider({ services, children }: { services: Services; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
+}
+
+export function useServices(): Services {
+  const s = useContext(ServicesContext)
+  if (!s) throw new Error('useServices outside ServicesProvider')
+  return s
+}
+
+/** useAppState selects a slice of the app state; select stable values only. */
+export function useAppState<T>(select: (s: AppState) => T): T {
+  const { store } = useServices()
+  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()))
+}
+
+export const useApi = (): Api => useServices().api

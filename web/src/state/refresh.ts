@@ -1,0 +1,25 @@
+import type { Api } from '../api/calls'
+import type { AppStore } from './store'
+import { loggedOut } from './store'
+
+/** A Refresher loads one area of the member's data into the store. */
+export type Refresher = (api: Api, store: AppStore) => Promise<void>
+
+export const refreshUser: Refresher = async (api, store) => {
+  const user = await api.currentUser()
+  if (user) store.set({ user })
+  else if (store.get().user) store.set(loggedOut())
+}
+
+/**
+ * refreshers are what polling loads. Chats and likes join here when their
+ * calls (chat and likes areas) exist; pushed messages reload those of them
+ * marked onPush.
+ */
+export const refreshers: { name: string; run: Refresher; onPush: boolean }[] = [
+  { name: 'user', run: refreshUser, onPush: false },
+]
+
+export async function refreshAll(api: Api, store: AppStore, onlyPush = false): Promise<void> {
+  await Promise.allSettled(refreshers.filter((r) => !onlyPush || r.onPush).map((r) => r.run(api, store)))
+}

@@ -1,0 +1,74 @@
+import type { Boot, ChatEntry, Likes, Settings, User } from '../boot/types'
+
+/** Push is the client's web-push state (SPEC.md section 3 and 4). */
+export interface PushState {
+  capability: boolean
+  /** null unknown, false none, a subscription, or 'denied'. */
+  subscription: PushSubscriptionJSON | false | 'denied' | null
+  isSubscribed: boolean
+  lastMessage: unknown
+}
+
+export interface AppState {
+  tenant: Boot['tenant']
+  company: Boot['company']
+  locales: string[]
+  country: string
+  settings: Settings
+  user: User | null
+  locale: string
+  chats: ChatEntry[]
+  likes: Likes
+  push: PushState
+  /** pageTitle is the current page's title; the document title adds the site name. */
+  pageTitle: string | null
+  /** signup is the signup modal: open, and in progress (then it cannot be dismissed). */
+  signup: { open: boolean; inProgress: boolean }
+}
+
+export interface Store<T> {
+  get(): T
+  set(patch: Partial<T> | ((s: T) => Partial<T>)): void
+  subscribe(listener: () => void): () => void
+}
+
+export function createStore<T extends object>(initial: T): Store<T> {
+  let state = initial
+  const listeners = new Set<() => void>()
+  return {
+    get: () => state,
+    set(patch) {
+      const next = typeof patch === 'function' ? patch(state) : patch
+      state = { ...state, ...next }
+      for (const l of listeners) l()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+export const emptyLikes: Likes = { profiles: [], liked_by: [] }
+
+export function initialState(boot: Boot): AppState {
+  return {
+    tenant: boot.tenant,
+    company: boot.company,
+    locales: boot.locales?.length ? boot.locales : boot.settings.locales ?? ['en'],
+    country: boot.country ?? '',
+    settings: boot.settings,
+    user: boot.user ?? null,
+    locale: boot.locale,
+    chats: [],
+    likes: emptyLikes,
+    push: { capability: false, subscription: null, isSubscribed: false, lastMessage: null },
+    pageTitle: null,
+    signup: { open: false, inProgress: false },
+  }
+}
+
+export type AppStore = Store<AppState>
+
+/** loggedOut is the state change of a logout: the member's data goes. */
+export const loggedOut = (): Partial<AppState> => ({ user: null, chats: [], likes: emptyLikes })

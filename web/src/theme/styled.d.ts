@@ -1,0 +1,20 @@
+import 'styled-components'
+import type { breakpoints, containerWidths, ColorName } from './theme'
+
+declare module 'styled-components' {
+  export interface DefaultTheme {
+    name: string
+    colors: Record<ColorName, string>
+    fonts: { body: string; heading: string }
+    radii: { sm: string; md: string; lg: string }
+    logo: string
+    icon: string
+    space: (n: number) => string
+    breakpoints: typeof breakpoints
+    containerWidths: typeof containerWidths
+    gridColumns: number
+    toastWidth: number
+    modalWidth: number
+    zIndex: { header: number; dropdown: number; banner: number; modal: number; toast: number }
+  }
+}

@@ -1,0 +1,60 @@
+import type { DefaultTheme } from 'styled-components'
+import type { ThemeTokens } from '../boot/types'
+
+/** Layout constants of SPEC.md section 9, shared by every theme. */
+export const breakpoints = { sm: 576, md: 768, lg: 992, xl: 1200 } as const
+export const containerWidths = { sm: 540, md: 720, lg: 960, xl: 1140 } as const
+export const gridColumns = 12
+export const toastWidth = 350
+export const modalWidth = 500
+
+export type Breakpoint = keyof typeof breakpoints
+
+const baseColors = {
+  primary: '#d6336c',
+  onPrimary: '#ffffff',
+  secondary: '#7048e8',
+  background: '#ffffff',
+  surface: '#ffffff',
+  text: '#212529',
+  textMuted: '#6c757d',
+  border: '#dee2e6',
+  link: '#c2255c',
+  warning: '#f08c00',
+  danger: '#c92a2a',
+  success: '#2b8a3e',
+  info: '#1971c2',
+}
+
+export type ColorName = keyof typeof baseColors
+
+/** media returns a min-width media query for a breakpoint. */
+export const media = (bp: Breakpoint): string => `@media (min-width: ${breakpoints[bp]}px)`
+
+/** buildTheme merges a tenant's theme.json tokens over the defaults. */
+export function buildTheme(tokens: ThemeTokens | null | undefined): DefaultTheme {
+  const t = tokens ?? {}
+  const pick = <T extends Record<string, string>>(base: T, over: Partial<Record<string, string>> | undefined): T => {
+    const out: Record<string, string> = { ...base }
+    for (const k of Object.keys(base)) {
+      const v = over?.[k]
+      if (typeof v === 'string' && v !== '') out[k] = v
+    }
+    return out as T
+  }
+  return {
+    name: t.name ?? 'default',
+    colors: pick(baseColors, t.colors),
+    fonts: pick({ body: 'system-ui, sans-serif', heading: 'system-ui, sans-serif' }, t.fonts),
+    radii: pick({ sm: '4px', md: '8px', lg: '16px' }, t.radii),
+    logo: t.logo ?? '',
+    icon: t.icon ?? '/favicon.svg',
+    space: (n: number) => `${n * 4}px`,
+    breakpoints,
+    containerWidths,
+    gridColumns,
+    toastWidth,
+    modalWidth,
+    zIndex: { header: 100, dropdown: 200, banner: 300, modal: 1000, toast: 1100 },
+  }
+}

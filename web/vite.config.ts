@@ -1,0 +1,31 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+// The engine serves dist/: index.html (with its boot placeholders), hashed
+// files under /assets/ and the files of public/ at the root.
+const engine = process.env.RDV_ENGINE ?? 'http://127.0.0.1:8080'
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    // `npm run dev` talks to a running engine for the API and themes.
+    proxy: {
+      '/api': { target: engine, changeOrigin: false },
+      '/themes': { target: engine, changeOrigin: false },
+      '/manifest.webmanifest': { target: engine, changeOrigin: false },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+})
