@@ -137,3 +137,26 @@ func NewMember(tb testing.TB, pool *pgxpool.Pool, m Member) Made {
 	made.Email, made.Password, made.Name = m.Email, Password, m.Name
 	return made
 }
+
+// Clock is a clock a test moves by hand; give its Now to a service.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock starts a clock at now.
+func NewClock(now time.Time) *Clock { return &Clock{now: now} }
+
+// Now tells the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock forward by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
