@@ -1,0 +1,106 @@
+package accounts_test
+
+import (
+	"encoding/base64"
+	"net/http"
+	"strings"
+	"testing"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/server/servertest"
+)
+
+func pushSubscription(endpoint string) map[string]any {
+	key := make([]byte, 65)
+	key[0] = 4
+	return map[string]any{"endpoint": endpoint, "expirationTime": nil, "keys": map[string]string{
+		"p256dh": base64.RawURLEncoding.EncodeToString(key), "auth": base64.RawURLEncoding.EncodeToString(make([]byte, 16)),
+	}}
+}
+
+func TestLanguageChange(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	c, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+	res := c.Do("PUT", "/api/user.php", map[string]string{"language": "en"})
+	var got struct{ User user }
+	res.JSON(t, &got)
+	if res.Status != 200 || got.User.Language != "en" {
+		t.Fatalf("%d %s", res.Status, res.Body)
+	}
+	if !strings.Contains(strings.Join(res.Header.Values("Set-Cookie"), ";"), "locale=en") {
+		t.Fatalf("no locale cookie: %v", res.Header.Values("Set-Cookie"))
+	}
+	for _, body := range []any{map[string]string{"language": "fr"}, map[string]string{"language": "<b>"}, map[string]int{"language": 1}} {
+		if res := c.Do("PUT", "/api/user.php", body); res.Status != 422 {
+			t.Errorf("%v: %d %s", body, res.Status, res.Body)
+		}
+	}
+	if u := currentUser(t, c); u.Language != "en" {
+		t.Fatalf("language %s", u.Language)
+	}
+	// State-changing user.php calls need X-Request-Type: client.
+	req, _ := http.NewRequest("PUT", env.URL+"/api/user.php", strings.NewReader(`{"language":"nl"}`))
+	req.Host = "localhost"
+	if res := c.Send(req); res.Status != 403 || res.ErrorCode() != "request_type_required" {
+		t.Fatalf("without the header: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestPushSubscription(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	c, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	other, otherMade := env.LoggedIn(t, "localhost", accountstest.Member{})
+	cases := []struct {
+		name   string
+		body   any
+		status int
+		code   string
+	}{
+		{"subscription", map[string]any{"subscription": pushSubscription("https://push.example.com/a")}, 204, ""},
+		{"again", map[string]any{"subscription": pushSubscription("https://push.example.com/a")}, 204, ""},
+		{"null", map[string]any{"subscription": nil}, 204, ""},
+		{"denied", map[string]any{"subscription": "denied"}, 204, ""},
+		{"http endpoint", map[string]any{"subscription": pushSubscription("http://push.example.com/a")}, 422, "subscription_invalid"},
+		{"bad keys", map[string]any{"subscription": map[string]any{"endpoint": "https://push.example.com/b", "keys": map[string]string{"p256dh": "x", "auth": "y"}}}, 422, "subscription_invalid"},
+		{"a number", map[string]any{"subscription": 5}, 422, "subscription_invalid"},
+		{"unknown field", map[string]any{"subscription": nil, "user_id": 1}, 400, "unknown_field"},
+	}
+	for _, tc := range cases {
+		res := c.Do("POST", "/api/user.php?push=1", tc.body)
+		if res.Status != tc.status || res.ErrorCode() != tc.code {
+			t.Errorf("%s: %d %s", tc.name, res.Status, res.Body)
+		}
+	}
+	if n := count(t, env.Pool, "SELECT count(*) FROM push_subscriptions WHERE member_id = $1", made.ID); n != 1 {
+		t.Fatalf("%d subscriptions", n)
+	}
+	// The browser's endpoint follows whoever saved it last.
+	other.Do("POST", "/api/user.php?push=1", map[string]any{"subscription": pushSubscription("https://push.example.com/a")})
+	targets, err := env.Accounts.PushTargets(t.Context(), otherMade.ID)
+	if err != nil || len(targets) != 1 || count(t, env.Pool, "SELECT count(*) FROM push_subscriptions WHERE member_id = $1", made.ID) != 0 {
+		t.Fatalf("targets %v %v", targets, err)
+	}
+}
+
+func TestAlertDismissals(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	c, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+	if u := currentUser(t, c); len(u.DismissedAlerts) != 0 {
+		t.Fatalf("dismissed %v", u.DismissedAlerts)
+	}
+	for _, a := range []string{"time_bonus", "profile_photo", "push", "notifications_disabled"} {
+		if res := c.Do("POST", "/api/alerts.php", map[string]string{"alert": a}); res.Status != 204 {
+			t.Fatalf("%s: %d %s", a, res.Status, res.Body)
+		}
+	}
+	if res := c.Do("POST", "/api/alerts.php", map[string]string{"alert": "everything"}); res.Status != 422 || res.ErrorCode() != "alert_invalid" {
+		t.Fatalf("unknown alert: %d %s", res.Status, res.Body)
+	}
+	u := currentUser(t, c)
+	if len(u.DismissedAlerts) != 4 || u.DismissedAlerts["push"].IsZero() {
+		t.Fatalf("dismissed %v", u.DismissedAlerts)
+	}
+}
