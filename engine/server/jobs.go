@@ -6,6 +6,7 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/notify"
+	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/jobs"
 )
 
@@ -29,6 +30,7 @@ func jobsAndMail(d Deps, e *Engine) error {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Log: d.Log})
 	river.AddWorker(workers, &accounts.PurgeWorker{Service: e.Accounts})
+	push.Register(workers, d.Pool, d.Log)
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge()}
 	client, err := jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})
 	if err != nil {

@@ -16,6 +16,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/chat"
+	"rendezvous/engine/live"
+	"rendezvous/engine/notify/push"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/httpx"
@@ -49,6 +52,11 @@ type Engine struct {
 	// Mailbox is the development mailbox, nil when SMTP is configured.
 	Mailbox *notify.Mailbox
 	App     *webapp.App
+	// Live fans events out to members' open streams; whoever runs the
+	// engine starts and closes it, like Jobs.
+	Live *live.Hub
+	// Chat holds the conversation rules.
+	Chat *chat.Service
 }
 
 // New builds the engine.
@@ -59,6 +67,8 @@ func New(d Deps) (*Engine, error) {
 	if err := jobsAndMail(d, e); err != nil {
 		return nil, err
 	}
+	e.Live = live.NewHub(d.Pool, d.Log)
+	e.Chat = &chat.Service{Pool: d.Pool, Push: &push.Queuer{Jobs: e.Jobs}, Log: d.Log}
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err
@@ -133,6 +143,18 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/notifications.php", a.Notifications)
 	r.With(member).Put("/notifications.php", a.UpdateNotifications)
 	r.With(member).Post("/alerts.php", a.DismissAlert)
+
+	c := chat.Handlers{Service: e.Chat, Hub: e.Live}
+	r.Get("/gifts.php", c.GiftList)
+	r.With(member).Get("/chats.php", c.Chats)
+	r.With(member).Get("/chat.php", c.Chat) // ?id= or ?profile_id=
+	r.With(member).Delete("/chat.php", c.HideChat)
+	r.With(member).Get("/messages.php", c.Messages)
+	r.With(member).Post("/messages.php", c.Send)
+	r.With(member).Get("/events", c.Events)
+	r.With(member).Get("/staff/inbox.php", c.StaffInbox)
+	r.With(member).Get("/staff/messages.php", c.StaffMessages)
+	r.With(member).Post("/staff/reply.php", c.StaffReply)
 
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrNotFound) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })

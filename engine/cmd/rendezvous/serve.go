@@ -74,6 +74,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		defer cancel()
 		_ = engine.Jobs.Stop(stopCtx)
 	}()
+	// Live event streams end as soon as shutdown begins, so they do not
+	// hold the graceful stop for its whole grace period.
+	engine.Live.Start()
+	defer engine.Live.Close()
+	context.AfterFunc(ctx, engine.Live.Close)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

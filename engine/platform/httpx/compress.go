@@ -3,13 +3,15 @@ package httpx
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/CAFxX/httpcompression"
 )
 
 // Compress answers with brotli or gzip when the client accepts them.
-// Server-sent event streams are left alone by the library's content-type
-// check, since they must flush every event at once.
+// Server-sent event streams are left alone: they must flush every event at
+// once and lift the server's deadlines through http.ResponseController,
+// which the library's writer does not pass on (it has no Unwrap).
 func Compress() (func(http.Handler) http.Handler, error) {
 	mw, err := httpcompression.DefaultAdapter(
 		httpcompression.MinSize(512),
@@ -21,5 +23,14 @@ func Compress() (func(http.Handler) http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compression: %w", err)
 	}
-	return mw, nil
+	return func(next http.Handler) http.Handler {
+		compressed := mw(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			compressed.ServeHTTP(w, r)
+		})
+	}, nil
 }

@@ -53,6 +53,26 @@ func New(tb testing.TB) *Env {
 	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
 		tb.Fatal(err)
 	}
+	return startOn(tb, pool)
+}
+
+// Twin starts a second engine on the same database with its own connection
+// pool, event listener and job client, as a second engine process would:
+// tests of cross-instance behaviour (live delivery) talk to both.
+func (e *Env) Twin(tb testing.TB) *Env {
+	tb.Helper()
+	pool, err := pgxpool.New(context.Background(), e.Pool.Config().ConnString())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(pool.Close)
+	return startOn(tb, pool)
+}
+
+// startOn builds and starts an engine on pool, served by an httptest server.
+func startOn(tb testing.TB, pool *pgxpool.Pool) *Env {
+	tb.Helper()
+	ctx := context.Background()
 	log := slog.New(slog.DiscardHandler)
 	dist := fstest.MapFS{
 		"index.html":           {Data: []byte(TestIndex)},
@@ -70,6 +90,8 @@ func New(tb testing.TB) *Env {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { _ = e.Jobs.Stop(context.Background()) })
+	e.Live.Start()
+	tb.Cleanup(e.Live.Close)
 	srv := httptest.NewServer(e.Handler)
 	tb.Cleanup(srv.Close)
 	return &Env{Engine: e, Pool: pool, Server: srv, URL: srv.URL}

@@ -1,0 +1,236 @@
+// Package chat owns conversations between members: messages, gifts and
+// photos paid in credits, unread counts, per-member removal, the history
+// window, house profiles answered by staff, and the live and push delivery
+// of new messages.
+package chat
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/chat/internal/db"
+	"rendezvous/engine/notify/push"
+	"rendezvous/engine/profiles"
+)
+
+// FreeConversations is how many conversations a free member may start
+// (SPEC.md section 6); premium members start as many as they like.
+const FreeConversations = 2
+
+// Defaults for tenants whose settings leave a bound at zero.
+const (
+	defaultHistory       = 100
+	defaultMessageLength = 1000
+	maxClientID          = 100
+)
+
+// OlderHiddenText is shown above a conversation whose history was cut
+// (SPEC.md section 8).
+const OlderHiddenText = "Older messages are no longer visible"
+
+// Message kinds.
+const (
+	KindText  = "text"
+	KindGift  = "gift"
+	KindPhoto = "photo"
+)
+
+// Domain errors; handlers map them to answers with stable codes.
+var (
+	// ErrNotFound means no such conversation or profile for this member.
+	ErrNotFound = errors.New("chat: not found")
+	// ErrPremiumOnly means a free member tried to start one conversation
+	// more than FreeConversations.
+	ErrPremiumOnly = errors.New("chat: premium only")
+	// ErrInvisible means the recipient is invisible and has not contacted
+	// the sender first.
+	ErrInvisible = errors.New("chat: recipient is invisible")
+	// ErrSelf means a member wrote to themselves.
+	ErrSelf = errors.New("chat: message to self")
+	// ErrEmpty means a text message without text.
+	ErrEmpty = errors.New("chat: empty message")
+	// ErrContent means not exactly one of text, gift and photo.
+	ErrContent = errors.New("chat: a message is one text, gift or photo")
+	// ErrGiftUnknown means a gift id the tenant's catalogue lacks.
+	ErrGiftUnknown = errors.New("chat: unknown gift")
+	// ErrPhotoUnknown means a photo that is not the sender's own active photo.
+	ErrPhotoUnknown = errors.New("chat: unknown photo")
+	// ErrClientID means a client id that is too long.
+	ErrClientID = errors.New("chat: client id too long")
+	// ErrNotStaff means a member without a staff role of the tenant.
+	ErrNotStaff = errors.New("chat: staff only")
+)
+
+// NotEnoughCreditsError means the sender's balance does not pay for the
+// message; Name is the recipient's, for the message of SPEC.md section 8.
+type NotEnoughCreditsError struct {
+	Name    string
+	Price   int
+	Balance int64
+}
+
+func (e *NotEnoughCreditsError) Error() string { return "chat: not enough credits to write to " + e.Name }
+
+// BlockedError means the recipient blocked the sender (ByMe false) or the
+// sender blocked the recipient (ByMe true).
+type BlockedError struct {
+	Name string
+	ByMe bool
+}
+
+func (e *BlockedError) Error() string { return "chat: blocked between members, " + e.Name }
+
+// TooLongError means a text longer than the tenant's message_length.
+type TooLongError struct{ Max int }
+
+func (e *TooLongError) Error() string { return "chat: message too long" }
+
+// Pusher queues web pushes; push.Queuer is the engine's.
+type Pusher interface {
+	Queue(ctx context.Context, tx pgx.Tx, n push.Notification) error
+}
+
+// Service runs the chat rules on the database.
+type Service struct {
+	Pool *pgxpool.Pool
+	// Push, when set, notifies recipients who have no live stream open.
+	Push Pusher
+	Log  *slog.Logger
+	Now  func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// ConversationRef names a conversation in answers ({conversation: {id}}).
+type ConversationRef struct {
+	ID int64 `json:"id"`
+}
+
+// Card is the other member of a conversation as the chat screens show them.
+type Card struct {
+	ID        int64           `json:"id"`
+	Name      string          `json:"name"`
+	Age       int             `json:"age"`
+	City      string          `json:"city"`
+	Country   string          `json:"country"`
+	Status    string          `json:"status"`
+	MainImage *profiles.Image `json:"main_image"`
+	// Fictional marks a house profile, which the client labels with the
+	// tenant's fictional-profile settings.
+	Fictional bool `json:"fictional"`
+}
+
+// Photo is a photo sent in a conversation.
+type Photo struct {
+	URL      string `json:"url"`
+	ThumbURL string `json:"thumb_url"`
+}
+
+// Message is one message as a member of its conversation sees it.
+type Message struct {
+	ID             int64  `json:"id"`
+	ConversationID int64  `json:"conversation_id"`
+	SenderID       int64  `json:"sender_id"`
+	FromMe         bool   `json:"from_me"`
+	Kind           string `json:"kind"`
+	Text           string `json:"text"`
+	Gift           *Gift  `json:"gift"`
+	Photo          *Photo `json:"photo"`
+	// Credits is what the message cost; shown to its sender only.
+	Credits   int       `json:"credits"`
+	ClientID  string    `json:"client_id,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// Chat is one entry of GET /api/chats.php.
+type Chat struct {
+	Conversation      ConversationRef `json:"conversation"`
+	Profile           Card            `json:"profile"`
+	NumUnreadMessages int             `json:"num_unread_messages"`
+	LastMessage       *Message        `json:"last_message"`
+	UpdatedAt         time.Time       `json:"updated_at"`
+	// Blocked is true when the other member blocked this one, who then
+	// cannot write to them.
+	Blocked bool `json:"blocked"`
+}
+
+// view renders stored rows for one member.
+type view struct {
+	member    int64
+	cdnPrefix string
+	gifts     []Gift
+	now       time.Time
+}
+
+func (v view) message(m db.Message) Message {
+	out := Message{
+		ID: m.ID, ConversationID: m.ConversationID, SenderID: m.SenderID, FromMe: m.SenderID == v.member,
+		Kind: m.Kind, Text: m.Body, CreatedAt: m.CreatedAt,
+	}
+	if out.FromMe {
+		out.Credits, out.ClientID = int(m.Credits), m.ClientID
+	}
+	if m.Kind == KindGift {
+		out.Gift = v.gift(m.GiftID)
+	}
+	if m.Kind == KindPhoto && m.PhotoFilename != "" {
+		out.Photo = &Photo{URL: mediaURL(v.cdnPrefix, m.PhotoFilename), ThumbURL: mediaURL(v.cdnPrefix, m.PhotoThumb)}
+	}
+	return out
+}
+
+// gift finds a gift of the catalogue; a gift the operator removed since
+// still shows by its id.
+func (v view) gift(id string) *Gift {
+	for _, g := range v.gifts {
+		if g.ID == id {
+			return &g
+		}
+	}
+	return &Gift{ID: id, Name: id}
+}
+
+func (v view) card(id int64, name string, dob pgtype.Date, city, country, status string, house bool, photo, thumb string) Card {
+	c := Card{ID: id, Name: name, City: city, Country: country, Status: status, Fictional: house}
+	if dob.Valid {
+		c.Age = profiles.Age(dob.Time, v.now)
+	}
+	if photo != "" {
+		url := mediaURL(v.cdnPrefix, photo)
+		c.MainImage = &profiles.Image{
+			Filename: photo, ThumbFilename: thumb, Status: "active", Match: url,
+			URL: url, ThumbURL: mediaURL(v.cdnPrefix, thumb),
+		}
+	}
+	return c
+}
+
+// mediaURL is where the engine (or the tenant's CDN) serves a media key,
+// the same rule as media.URL.
+func mediaURL(cdnPrefix, key string) string {
+	if key == "" {
+		return ""
+	}
+	return strings.TrimRight(cdnPrefix, "/") + "/media/" + key
+}
+
+// notFound turns the database's "no row" into the domain's ErrNotFound at
+// the one place rows are read.
+func notFound(err error) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}

@@ -1,0 +1,271 @@
+package chat
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"rendezvous/engine/accounts"
+	"rendezvous/engine/live"
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/tenancy"
+)
+
+// Handlers serve the chat calls of the member API (API.md) and the staff
+// inbox. Every call but gifts.php needs a logged-in member (the route
+// table puts them behind accounts.RequireMember).
+type Handlers struct {
+	Service *Service
+	Hub     *live.Hub
+	// Heartbeat is the event stream's keep-alive interval; 0 means
+	// live.DefaultHeartbeat.
+	Heartbeat time.Duration
+}
+
+// Texts of SPEC.md section 8 and the chat's own errors.
+const (
+	textNotEnoughCredits = "You do not have enough credits to send this message to {name}."
+	textPremiumOnly      = "This feature is only available for premium members."
+	textBlocked          = "You're blocked by {name}. You do not have access to this page."
+)
+
+// answer maps domain errors to API errors with stable codes.
+func answer(err error) error {
+	var (
+		credits *NotEnoughCreditsError
+		blocked *BlockedError
+		tooLong *TooLongError
+	)
+	switch {
+	case errors.As(err, &credits):
+		return httpx.NewError(http.StatusPaymentRequired, "not_enough_credits", fill(textNotEnoughCredits, credits.Name),
+			map[string]any{"name": credits.Name, "price": credits.Price, "credits": credits.Balance})
+	case errors.Is(err, ErrPremiumOnly):
+		return httpx.NewError(http.StatusForbidden, "premium_only", textPremiumOnly, nil)
+	case errors.As(err, &blocked) && blocked.ByMe:
+		return httpx.NewError(http.StatusForbidden, "blocked_by_you", "You blocked "+blocked.Name+". Unblock them to write to them.",
+			map[string]any{"name": blocked.Name})
+	case errors.As(err, &blocked):
+		return httpx.NewError(http.StatusForbidden, "blocked", fill(textBlocked, blocked.Name), map[string]any{"name": blocked.Name})
+	case errors.Is(err, ErrInvisible):
+		return httpx.NewError(http.StatusForbidden, "invisible", "This member can only be contacted after they contact you.", nil)
+	case errors.Is(err, ErrNotStaff):
+		return httpx.NewError(http.StatusForbidden, "staff_only", "This is only available for staff.", nil)
+	case errors.Is(err, ErrNotFound):
+		return httpx.ErrNotFound
+	case errors.As(err, &tooLong):
+		return httpx.Invalid("message_too_long", "The message is longer than "+strconv.Itoa(tooLong.Max)+" characters.",
+			map[string]any{"max": tooLong.Max})
+	case errors.Is(err, ErrEmpty):
+		return httpx.Invalid("message_empty", "Write a message first.", nil)
+	case errors.Is(err, ErrContent):
+		return httpx.Invalid("message_content", "Send one text, gift or photo at a time.", nil)
+	case errors.Is(err, ErrGiftUnknown):
+		return httpx.Invalid("gift_unknown", "This gift does not exist.", nil)
+	case errors.Is(err, ErrPhotoUnknown):
+		return httpx.Invalid("photo_unknown", "This photo does not exist.", nil)
+	case errors.Is(err, ErrSelf):
+		return httpx.Invalid("message_self", "You cannot send a message to yourself.", nil)
+	case errors.Is(err, ErrClientID):
+		return httpx.Invalid("client_id_invalid", "The client_id is too long.", nil)
+	}
+	return err
+}
+
+func fill(text, name string) string {
+	return string(bytes.Replace([]byte(text), []byte("{name}"), []byte(name), 1))
+}
+
+func fail(w http.ResponseWriter, r *http.Request, err error) { httpx.WriteError(w, r, answer(err)) }
+
+// memberID is the logged-in member; the route table guarantees one.
+func memberID(r *http.Request) int64 { return accounts.CurrentMember(r.Context()).ID }
+
+func queryID(r *http.Request, name string) (int64, error) {
+	raw := r.URL.Query().Get(name)
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, httpx.Invalid("id_invalid", "The "+name+" must be a positive number.", map[string]any{"field": name})
+	}
+	return id, nil
+}
+
+// Chats answers GET /api/chats.php.
+func (h Handlers) Chats(w http.ResponseWriter, r *http.Request) {
+	list, err := h.Service.List(r.Context(), tenancy.FromContext(r.Context()), memberID(r))
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, list)
+}
+
+// Chat answers GET /api/chat.php?id= (a conversation) or ?profile_id= (the
+// conversation with a profile, conversation id 0 when there is none yet).
+func (h Handlers) Chat(w http.ResponseWriter, r *http.Request) {
+	t, member := tenancy.FromContext(r.Context()), memberID(r)
+	var (
+		c   Chat
+		err error
+	)
+	if r.URL.Query().Has("profile_id") {
+		var profile int64
+		if profile, err = queryID(r, "profile_id"); err == nil {
+			c, err = h.Service.With(r.Context(), t, member, profile)
+		}
+	} else {
+		var id int64
+		if id, err = queryID(r, "id"); err == nil {
+			c, err = h.Service.Get(r.Context(), t, member, id)
+		}
+	}
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+}
+
+// conversationField reads a conversation given as {id} or as a bare id.
+type conversationField struct{ ID int64 }
+
+func (c *conversationField) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '{' {
+		var ref struct {
+			ID int64 `json:"id"`
+		}
+		if err := json.Unmarshal(b, &ref); err != nil {
+			return err
+		}
+		c.ID = ref.ID
+		return nil
+	}
+	return json.Unmarshal(b, &c.ID)
+}
+
+// HideChat answers DELETE /api/chat.php {conversation: {id}}: the
+// conversation leaves this member's list only.
+func (h Handlers) HideChat(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Conversation conversationField `json:"conversation"`
+	}
+	if err := httpx.DecodeJSON(w, r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if err := h.Service.Hide(r.Context(), memberID(r), body.Conversation.ID); err != nil {
+		fail(w, r, err)
+		return
+	}
+	httpx.NoContent(w)
+}
+
+// Messages answers GET /api/messages.php?conversation=: the visible
+// messages, oldest first, and marks the conversation read.
+func (h Handlers) Messages(w http.ResponseWriter, r *http.Request) {
+	id, err := queryID(r, "conversation")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	th, err := h.Service.Open(r.Context(), tenancy.FromContext(r.Context()), memberID(r), id)
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, th)
+}
+
+// sendBody is the body of POST /api/messages.php and staff/reply.php.
+type sendBody struct {
+	ProfileID    int64             `json:"profile_id"`
+	Conversation conversationField `json:"conversation"`
+	Text         string            `json:"text"`
+	GiftID       string            `json:"gift_id"`
+	// Photo is the id of one of the sender's own profile photos.
+	Photo    int64  `json:"photo"`
+	ClientID string `json:"client_id"`
+}
+
+func (b sendBody) input(t *tenancy.Tenant, sender int64) SendInput {
+	return SendInput{
+		Tenant: t, SenderID: sender, ProfileID: b.ProfileID, ConversationID: b.Conversation.ID,
+		Text: b.Text, GiftID: b.GiftID, PhotoID: b.Photo, ClientID: b.ClientID,
+	}
+}
+
+// Send answers POST /api/messages.php: 201 {message, credits}; a retry with
+// the same client_id answers 200 with the first message, charged once.
+func (h Handlers) Send(w http.ResponseWriter, r *http.Request) {
+	var body sendBody
+	if err := httpx.DecodeJSON(w, r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	res, err := h.Service.Send(r.Context(), body.input(tenancy.FromContext(r.Context()), memberID(r)))
+	writeSent(w, r, res, err)
+}
+
+func writeSent(w http.ResponseWriter, r *http.Request, res SendResult, err error) {
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	status := http.StatusCreated
+	if res.Replayed {
+		status = http.StatusOK
+	}
+	httpx.WriteJSON(w, status, res)
+}
+
+// GiftList answers GET /api/gifts.php: the tenant's gift catalogue.
+func (h Handlers) GiftList(w http.ResponseWriter, r *http.Request) {
+	httpx.WriteJSON(w, http.StatusOK, Gifts(tenancy.FromContext(r.Context())))
+}
+
+// Events answers GET /api/events: the member's live event stream.
+func (h Handlers) Events(w http.ResponseWriter, r *http.Request) {
+	h.Hub.Serve(w, r, memberID(r), h.Heartbeat)
+}
+
+// StaffInbox answers GET /api/staff/inbox.php.
+func (h Handlers) StaffInbox(w http.ResponseWriter, r *http.Request) {
+	list, err := h.Service.Inbox(r.Context(), tenancy.FromContext(r.Context()), memberID(r))
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, list)
+}
+
+// StaffMessages answers GET /api/staff/messages.php?conversation=: a house
+// profile's conversation, marked read for the house profile.
+func (h Handlers) StaffMessages(w http.ResponseWriter, r *http.Request) {
+	id, err := queryID(r, "conversation")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	th, err := h.Service.StaffOpen(r.Context(), tenancy.FromContext(r.Context()), memberID(r), id)
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, th)
+}
+
+// StaffReply answers POST /api/staff/reply.php {conversation, text or
+// gift_id, client_id}: a message from the conversation's house profile.
+func (h Handlers) StaffReply(w http.ResponseWriter, r *http.Request) {
+	var body sendBody
+	if err := httpx.DecodeJSON(w, r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	staff := memberID(r)
+	res, err := h.Service.Reply(r.Context(), staff, body.input(tenancy.FromContext(r.Context()), staff))
+	writeSent(w, r, res, err)
+}

@@ -1,0 +1,151 @@
+-- name: SenderLock :one
+-- Every send of one member takes this row lock first, so the free-member
+-- conversation limit, the idempotency check and the charge see one order.
+SELECT id, tenant_id, paid_user, is_house, credits FROM members WHERE id = @id FOR UPDATE;
+
+-- name: MessageByClientID :one
+SELECT * FROM messages WHERE sender_id = @sender_id AND client_id = @client_id;
+
+-- name: PartyByID :one
+-- A member as the other side of a conversation sees them.
+SELECT m.id, m.tenant_id, m.status, m.is_house, m.notification_types_disabled,
+       p.name, p.pool, p.status AS profile_status, p.invisible
+FROM members m JOIN profiles p ON p.id = m.id
+WHERE m.id = @id;
+
+-- name: ConversationOfMember :one
+-- A conversation as one of its members sees it.
+SELECT c.id, c.started_by, cm.other_id, cm.cleared_through
+FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
+WHERE cm.conversation_id = @conversation_id AND cm.member_id = @member_id;
+
+-- name: ConversationWith :one
+SELECT c.id, c.started_by, cm.other_id, cm.cleared_through
+FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
+WHERE cm.member_id = @member_id AND cm.other_id = @other_id;
+
+-- name: ConversationsStarted :one
+SELECT count(*) FROM conversations WHERE started_by = @member_id;
+
+-- name: ConversationInsert :one
+-- The other member may be starting the same conversation at this moment;
+-- then this inserts nothing and the caller reads theirs.
+INSERT INTO conversations (member_lo, member_hi, started_by)
+VALUES (LEAST(@sender_id::bigint, @recipient_id::bigint), GREATEST(@sender_id::bigint, @recipient_id::bigint), @sender_id)
+ON CONFLICT (member_lo, member_hi) DO NOTHING
+RETURNING id;
+
+-- name: ConversationMembersInsert :exec
+INSERT INTO conversation_members (conversation_id, member_id, other_id)
+VALUES (@conversation_id, @sender_id, @recipient_id), (@conversation_id, @recipient_id, @sender_id)
+ON CONFLICT DO NOTHING;
+
+-- name: BlockExists :one
+SELECT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = @blocker_id AND blocked_id = @blocked_id);
+
+-- name: ReachedOut :one
+-- Whether member wrote to or liked other first: an invisible member can be
+-- contacted only then (SPEC.md section 6).
+SELECT EXISTS (SELECT 1 FROM messages WHERE conversation_id = @conversation_id AND sender_id = @member_id)
+    OR EXISTS (SELECT 1 FROM likes WHERE liker_id = @member_id AND liked_id = @other_id) AS reached_out;
+
+-- name: PhotoOfProfile :one
+SELECT filename, thumb_filename FROM photos WHERE id = @id AND profile_id = @profile_id AND status = 'active';
+
+-- name: MessageInsert :one
+INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, staff_id)
+VALUES (@conversation_id, @sender_id, @kind, @body, @gift_id, @photo_filename, @photo_thumb, @credits, @client_id, @staff_id)
+ON CONFLICT (sender_id, client_id) WHERE client_id <> '' DO NOTHING
+RETURNING *;
+
+-- name: ConversationDelivered :one
+-- A new message shows the conversation again to both members and counts as
+-- unread for the recipient; returns the recipient's unread count.
+WITH upd AS (
+    UPDATE conversation_members
+    SET last_message_id = @message_id, last_message_at = @sent_at, hidden = false,
+        unread = unread + CASE WHEN member_id = @recipient_id THEN 1 ELSE 0 END
+    WHERE conversation_id = @conversation_id
+    RETURNING member_id, unread
+)
+SELECT unread FROM upd WHERE member_id = @recipient_id;
+
+-- name: ChatList :many
+-- A member's conversation list, newest first, with the other member's card
+-- and the last message.
+SELECT cm.conversation_id, cm.other_id, cm.unread, cm.last_message_at,
+       p.name, p.date_of_birth, p.city, p.country, p.status AS profile_status, o.is_house,
+       coalesce(ph.filename, '') AS photo_filename, coalesce(ph.thumb_filename, '') AS photo_thumb,
+       lm.id AS last_id, lm.sender_id AS last_sender_id, lm.kind AS last_kind, lm.body AS last_body,
+       lm.gift_id AS last_gift_id, lm.created_at AS last_created_at,
+       EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = cm.other_id AND b.blocked_id = cm.member_id) AS blocked
+FROM conversation_members cm
+JOIN members o ON o.id = cm.other_id
+JOIN profiles p ON p.id = cm.other_id
+LEFT JOIN LATERAL (
+    SELECT filename, thumb_filename FROM photos
+    WHERE profile_id = cm.other_id AND status = 'active' ORDER BY position, id LIMIT 1
+) ph ON true
+LEFT JOIN messages lm ON lm.id = cm.last_message_id AND lm.id > cm.cleared_through
+WHERE cm.member_id = @member_id AND NOT cm.hidden AND o.status <> 'deleted'
+  AND (sqlc.narg(conversation_id)::bigint IS NULL OR cm.conversation_id = sqlc.narg(conversation_id))
+ORDER BY cm.last_message_at DESC, cm.conversation_id DESC
+LIMIT @max_rows;
+
+-- name: CardOfProfile :one
+-- The card of a profile the member has no conversation with yet.
+SELECT p.id, p.name, p.date_of_birth, p.city, p.country, p.status AS profile_status, m.is_house,
+       coalesce(ph.filename, '') AS photo_filename, coalesce(ph.thumb_filename, '') AS photo_thumb
+FROM profiles p JOIN members m ON m.id = p.id
+LEFT JOIN LATERAL (
+    SELECT filename, thumb_filename FROM photos
+    WHERE profile_id = p.id AND status = 'active' ORDER BY position, id LIMIT 1
+) ph ON true
+WHERE p.id = @id;
+
+-- name: MessageList :many
+-- The newest visible messages, newest first; the caller asks for one more
+-- than it shows to learn whether older ones were cut.
+SELECT * FROM messages
+WHERE conversation_id = @conversation_id AND id > @cleared_through
+ORDER BY id DESC
+LIMIT @max_rows;
+
+-- name: ConversationRead :exec
+UPDATE conversation_members SET unread = 0
+WHERE conversation_id = @conversation_id AND member_id = @member_id AND unread > 0;
+
+-- name: ConversationHide :execrows
+-- Removes the conversation from this member's list only; the other member
+-- keeps it, and this member sees only later messages if it comes back.
+UPDATE conversation_members SET hidden = true, unread = 0, cleared_through = last_message_id
+WHERE conversation_id = @conversation_id AND member_id = @member_id;
+
+-- name: UnreadTotal :one
+SELECT coalesce(sum(unread), 0)::bigint FROM conversation_members WHERE member_id = @member_id AND NOT hidden;
+
+-- name: StaffTenant :one
+SELECT tenant_id FROM staff WHERE member_id = @member_id;
+
+-- name: StaffAdd :exec
+INSERT INTO staff (member_id, tenant_id) VALUES (@member_id, @tenant_id) ON CONFLICT DO NOTHING;
+
+-- name: StaffInbox :many
+-- Conversations of the tenant's house profiles, unanswered ones first.
+SELECT cm.conversation_id, cm.member_id AS house_id, hp.name AS house_name,
+       cm.other_id, p.name, p.date_of_birth, p.city, p.country, cm.unread, cm.last_message_at,
+       lm.id AS last_id, lm.sender_id AS last_sender_id, lm.kind AS last_kind, lm.body AS last_body,
+       lm.gift_id AS last_gift_id, lm.created_at AS last_created_at
+FROM conversation_members cm
+JOIN members h ON h.id = cm.member_id AND h.is_house AND h.tenant_id = @tenant_id
+JOIN profiles hp ON hp.id = cm.member_id
+JOIN profiles p ON p.id = cm.other_id
+LEFT JOIN messages lm ON lm.id = cm.last_message_id
+ORDER BY (cm.unread > 0) DESC, cm.last_message_at DESC
+LIMIT @max_rows;
+
+-- name: HouseOfConversation :one
+-- The house profile of the tenant in a conversation, if any.
+SELECT cm.member_id FROM conversation_members cm
+JOIN members h ON h.id = cm.member_id AND h.is_house AND h.tenant_id = @tenant_id
+WHERE cm.conversation_id = @conversation_id;

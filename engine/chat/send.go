@@ -1,0 +1,383 @@
+package chat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"rendezvous/engine/chat/internal/db"
+	"rendezvous/engine/credits"
+	"rendezvous/engine/live"
+	"rendezvous/engine/notify/push"
+	"rendezvous/engine/tenancy"
+)
+
+// SentPhoto is a photo already in the media store (an upload), sent as is.
+type SentPhoto struct {
+	Filename string
+	Thumb    string
+}
+
+// SendInput is one message to send.
+type SendInput struct {
+	// Tenant is the tenant of the request: its settings price and bound the
+	// message, its pool holds the profiles one may write to.
+	Tenant   *tenancy.Tenant
+	SenderID int64
+	// ProfileID or ConversationID names the recipient.
+	ProfileID      int64
+	ConversationID int64
+	// Exactly one of Text, GiftID, PhotoID and Photo.
+	Text    string
+	GiftID  string
+	PhotoID int64
+	Photo   *SentPhoto
+	// ClientID makes the send idempotent per sender.
+	ClientID string
+	// StaffID is the staff member writing for a house profile (SenderID).
+	StaffID int64
+}
+
+// SendResult is a sent message and the sender's balance after it.
+type SendResult struct {
+	Message Message `json:"message"`
+	Credits int64   `json:"credits"`
+	// Replayed is true when ClientID named a message sent before: nothing
+	// was sent or charged again.
+	Replayed bool `json:"-"`
+}
+
+// Send sends a message and charges its price in one transaction: the
+// message, the ledger row, the unread count, the live events and the push
+// job all happen, or none does.
+func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
+	in.Text = strings.TrimSpace(in.Text)
+	in.ClientID = strings.TrimSpace(in.ClientID)
+	if len(in.ClientID) > maxClientID {
+		return SendResult{}, ErrClientID
+	}
+	kind, err := contentKind(in)
+	if err != nil {
+		return SendResult{}, err
+	}
+	if kind == KindText {
+		if max := messageLength(in.Tenant); utf8.RuneCountInString(in.Text) > max {
+			return SendResult{}, &TooLongError{Max: max}
+		}
+	}
+	var res SendResult
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		var err error
+		res, err = s.send(ctx, tx, in, kind)
+		return err
+	})
+	return res, err
+}
+
+func contentKind(in SendInput) (string, error) {
+	n, kind := 0, ""
+	if in.Text != "" {
+		n, kind = n+1, KindText
+	}
+	if in.GiftID != "" {
+		n, kind = n+1, KindGift
+	}
+	if in.PhotoID != 0 || in.Photo != nil {
+		n, kind = n+1, KindPhoto
+	}
+	switch {
+	case n == 0:
+		return "", ErrEmpty
+	case n > 1:
+		return "", ErrContent
+	}
+	return kind, nil
+}
+
+func messageLength(t *tenancy.Tenant) int {
+	if t.Settings.MessageLength > 0 {
+		return t.Settings.MessageLength
+	}
+	return defaultMessageLength
+}
+
+func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string) (SendResult, error) {
+	q := db.New(tx)
+	now := s.now()
+	gifts := Gifts(in.Tenant)
+	v := view{member: in.SenderID, cdnPrefix: in.Tenant.Settings.CDNPrefix, gifts: gifts, now: now}
+
+	sender, err := q.SenderLock(ctx, in.SenderID)
+	if err != nil {
+		return SendResult{}, notFound(err)
+	}
+	if in.ClientID != "" {
+		prev, err := q.MessageByClientID(ctx, db.MessageByClientIDParams{SenderID: in.SenderID, ClientID: in.ClientID})
+		if err == nil {
+			return SendResult{Message: v.message(prev), Credits: sender.Credits, Replayed: true}, nil
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return SendResult{}, err
+		}
+	}
+
+	// The conversation and the recipient.
+	var conv db.ConversationWithRow
+	switch {
+	case in.ConversationID != 0:
+		c, err := q.ConversationOfMember(ctx, db.ConversationOfMemberParams{ConversationID: in.ConversationID, MemberID: in.SenderID})
+		if err != nil {
+			return SendResult{}, notFound(err)
+		}
+		conv = db.ConversationWithRow(c)
+	case in.ProfileID == in.SenderID:
+		return SendResult{}, ErrSelf
+	case in.ProfileID != 0:
+		conv, err = q.ConversationWith(ctx, db.ConversationWithParams{MemberID: in.SenderID, OtherID: in.ProfileID})
+		if errors.Is(err, pgx.ErrNoRows) {
+			conv, err = db.ConversationWithRow{OtherID: in.ProfileID}, nil
+		}
+		if err != nil {
+			return SendResult{}, err
+		}
+	default:
+		return SendResult{}, ErrNotFound
+	}
+	recipient, err := q.PartyByID(ctx, conv.OtherID)
+	if err != nil {
+		return SendResult{}, notFound(err)
+	}
+	if err := reachable(recipient, in.Tenant, conv.ID != 0); err != nil {
+		return SendResult{}, err
+	}
+	if err := s.allowed(ctx, q, in.SenderID, recipient, conv.ID); err != nil {
+		return SendResult{}, err
+	}
+
+	// A new conversation: free members start only a few.
+	started := false
+	if conv.ID == 0 {
+		if !sender.PaidUser && !sender.IsHouse {
+			n, err := q.ConversationsStarted(ctx, in.SenderID)
+			if err != nil {
+				return SendResult{}, err
+			}
+			if n >= FreeConversations {
+				return SendResult{}, ErrPremiumOnly
+			}
+		}
+		if conv.ID, started, err = openConversation(ctx, q, in.SenderID, recipient.ID); err != nil {
+			return SendResult{}, err
+		}
+	}
+
+	// What is sent and what it costs. House profiles answer for the site
+	// and pay nothing; every member pays every message, premium or not.
+	msg := db.MessageInsertParams{ConversationID: conv.ID, SenderID: in.SenderID, Kind: kind, ClientID: in.ClientID}
+	price, ledgerKind := 0, credits.Message
+	switch kind {
+	case KindText:
+		msg.Body, price = in.Text, in.Tenant.Settings.MessageCredits
+	case KindGift:
+		g, ok := findGift(gifts, in.GiftID)
+		if !ok {
+			return SendResult{}, ErrGiftUnknown
+		}
+		msg.GiftID, price, ledgerKind = g.ID, g.Credits, credits.Gift
+	case KindPhoto:
+		if in.Photo != nil {
+			msg.PhotoFilename, msg.PhotoThumb = in.Photo.Filename, in.Photo.Thumb
+		} else {
+			p, err := q.PhotoOfProfile(ctx, db.PhotoOfProfileParams{ID: in.PhotoID, ProfileID: in.SenderID})
+			if errors.Is(err, pgx.ErrNoRows) {
+				return SendResult{}, ErrPhotoUnknown
+			}
+			if err != nil {
+				return SendResult{}, err
+			}
+			msg.PhotoFilename, msg.PhotoThumb = p.Filename, p.ThumbFilename
+		}
+		price, ledgerKind = in.Tenant.Settings.PhotoCredits, credits.Photo
+	}
+	if sender.IsHouse {
+		price = 0
+	}
+	msg.Credits = int32(price)
+	if in.StaffID != 0 {
+		msg.StaffID = pgtype.Int8{Int64: in.StaffID, Valid: true}
+	}
+	row, err := q.MessageInsert(ctx, msg)
+	if err != nil {
+		return SendResult{}, fmt.Errorf("insert message: %w", err)
+	}
+	balance := sender.Credits
+	if price > 0 {
+		balance, err = credits.Charge(ctx, tx, in.SenderID, int64(price), ledgerKind, "message:"+strconv.FormatInt(row.ID, 10))
+		if errors.Is(err, credits.ErrInsufficient) {
+			return SendResult{}, &NotEnoughCreditsError{Name: recipient.Name, Price: price, Balance: sender.Credits}
+		}
+		if err != nil {
+			return SendResult{}, err
+		}
+	}
+	unread, err := q.ConversationDelivered(ctx, db.ConversationDeliveredParams{
+		MessageID: row.ID, SentAt: row.CreatedAt, RecipientID: recipient.ID, ConversationID: conv.ID,
+	})
+	if err != nil {
+		return SendResult{}, fmt.Errorf("deliver message %d: %w", row.ID, err)
+	}
+	res := SendResult{Message: v.message(row), Credits: balance}
+	if err := s.announce(ctx, tx, v, row, recipient, unread, price > 0, balance, started); err != nil {
+		return SendResult{}, err
+	}
+	return res, nil
+}
+
+// reachable refuses recipients outside the tenant's profile pool and
+// members who are gone. A conversation that exists may go on while the
+// other member's profile is not (yet) active, so a house profile can answer
+// a member who has not confirmed their address.
+func reachable(r db.PartyByIDRow, t *tenancy.Tenant, existing bool) error {
+	if r.Status == "deleted" || r.Status == "deletion_pending" {
+		return ErrNotFound
+	}
+	if !existing && (r.Pool != t.ProfilePool || r.ProfileStatus != "active") {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// allowed applies the blocked and invisible rules of SPEC.md section 6.
+func (s *Service) allowed(ctx context.Context, q *db.Queries, sender int64, r db.PartyByIDRow, conversation int64) error {
+	blocked, err := q.BlockExists(ctx, db.BlockExistsParams{BlockerID: r.ID, BlockedID: sender})
+	if err != nil {
+		return err
+	}
+	if blocked {
+		return &BlockedError{Name: r.Name}
+	}
+	byMe, err := q.BlockExists(ctx, db.BlockExistsParams{BlockerID: sender, BlockedID: r.ID})
+	if err != nil {
+		return err
+	}
+	if byMe {
+		return &BlockedError{Name: r.Name, ByMe: true}
+	}
+	if r.Invisible && !r.IsHouse {
+		// An invisible member must write or like first.
+		ok, err := q.ReachedOut(ctx, db.ReachedOutParams{ConversationID: conversation, MemberID: r.ID, OtherID: sender})
+		if err != nil {
+			return err
+		}
+		if !ok.Bool {
+			return ErrInvisible
+		}
+	}
+	return nil
+}
+
+// openConversation makes the conversation of a pair. When the other member
+// opened it at the same moment, theirs is used and this one did not start it.
+func openConversation(ctx context.Context, q *db.Queries, sender, recipient int64) (id int64, started bool, err error) {
+	id, err = q.ConversationInsert(ctx, db.ConversationInsertParams{SenderID: sender, RecipientID: recipient})
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		c, err := q.ConversationWith(ctx, db.ConversationWithParams{MemberID: sender, OtherID: recipient})
+		if err != nil {
+			return 0, false, fmt.Errorf("conversation opened concurrently: %w", err)
+		}
+		return c.ID, false, nil
+	case err != nil:
+		return 0, false, fmt.Errorf("open conversation: %w", err)
+	}
+	if err := q.ConversationMembersInsert(ctx, db.ConversationMembersInsertParams{ConversationID: id, SenderID: sender, RecipientID: recipient}); err != nil {
+		return 0, false, fmt.Errorf("open conversation: %w", err)
+	}
+	return id, true, nil
+}
+
+// MessageEvent is the data of a live "message" event: the message as the
+// receiving member sees it, with the conversation's other member.
+type MessageEvent struct {
+	Conversation      ConversationRef `json:"conversation"`
+	Profile           Card            `json:"profile"`
+	Message           Message         `json:"message"`
+	NumUnreadMessages int             `json:"num_unread_messages"`
+}
+
+// CreditsEvent is the data of a live "credits" event.
+type CreditsEvent struct {
+	Credits int64 `json:"credits"`
+}
+
+// announce publishes the message to both members' live streams (the
+// sender's other devices too) and queues a push for a recipient who has no
+// stream open; all of it happens only if the send commits.
+func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Message, recipient db.PartyByIDRow, unread int32, charged bool, balance int64, started bool) error {
+	q := db.New(tx)
+	senderCard, err := q.CardOfProfile(ctx, row.SenderID)
+	if err != nil {
+		return fmt.Errorf("card of sender: %w", err)
+	}
+	recipientCard, err := q.CardOfProfile(ctx, recipient.ID)
+	if err != nil {
+		return fmt.Errorf("card of recipient: %w", err)
+	}
+	conv := ConversationRef{ID: row.ConversationID}
+	rv := v
+	rv.member = recipient.ID
+	toRecipient := MessageEvent{Conversation: conv, Profile: cardOf(rv, senderCard), Message: rv.message(row), NumUnreadMessages: int(unread)}
+	if err := live.Publish(ctx, tx, recipient.ID, live.Event{Type: live.TypeMessage, Data: toRecipient}); err != nil {
+		return err
+	}
+	toSender := MessageEvent{Conversation: conv, Profile: cardOf(v, recipientCard), Message: v.message(row)}
+	if err := live.Publish(ctx, tx, row.SenderID, live.Event{Type: live.TypeMessage, Data: toSender}); err != nil {
+		return err
+	}
+	if charged {
+		if err := live.Publish(ctx, tx, row.SenderID, live.Event{Type: live.TypeCredits, Data: CreditsEvent{Credits: balance}}); err != nil {
+			return err
+		}
+	}
+	if s.Push == nil || recipient.IsHouse {
+		return nil
+	}
+	typ := push.TypeNewMessages
+	if started {
+		typ = push.TypeNewConversations
+	}
+	return s.Push.Queue(ctx, tx, push.Notification{
+		MemberID: recipient.ID, TenantID: recipient.TenantID, Type: typ,
+		Title: senderCard.Name, Body: preview(row, v.gifts),
+		URL: "/chats/" + strconv.FormatInt(row.ConversationID, 10), Tag: "chat-" + strconv.FormatInt(row.ConversationID, 10),
+	})
+}
+
+func cardOf(v view, c db.CardOfProfileRow) Card {
+	return v.card(c.ID, c.Name, c.DateOfBirth, c.City, c.Country, c.ProfileStatus, c.IsHouse, c.PhotoFilename, c.PhotoThumb)
+}
+
+// preview is the push text of a message: the start of a text, or what
+// kind of thing arrived.
+func preview(m db.Message, gifts []Gift) string {
+	switch m.Kind {
+	case KindGift:
+		if g, ok := findGift(gifts, m.GiftID); ok {
+			return g.Icon + " " + g.Name
+		}
+		return "🎁"
+	case KindPhoto:
+		return "📷"
+	}
+	if utf8.RuneCountInString(m.Body) > 120 {
+		r := []rune(m.Body)
+		return string(r[:120]) + "…"
+	}
+	return m.Body
+}

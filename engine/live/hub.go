@@ -1,0 +1,356 @@
+// Package live delivers events (new messages, likes, credit and user
+// changes) to members at once over server-sent events. Events are published
+// with pg_notify inside the transaction that causes them, so they go out only
+// if it commits; every engine instance holds one listener connection and a
+// hub in memory that maps members to their open streams, so a member
+// connected to any instance gets events published by any other.
+package live
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/live/internal/db"
+)
+
+// Channel is the PostgreSQL notification channel of member events.
+const Channel = "rdv_events"
+
+// Event types of GET /api/events (API.md).
+const (
+	TypeMessage = "message"
+	TypeLike    = "like"
+	TypeCredits = "credits"
+	TypeUser    = "user"
+)
+
+// maxPayload keeps notifications under PostgreSQL's 8000-byte limit; a
+// larger event goes out without its data and the client reloads instead.
+const maxPayload = 7800
+
+// Event is one thing that happened to a member.
+type Event struct {
+	// Type is one of the Type constants; the SSE event name.
+	Type string
+	// Data is encoded as JSON into the event's data line.
+	Data any
+}
+
+// notification is what travels through pg_notify.
+type notification struct {
+	Member int64           `json:"m"`
+	Type   string          `json:"t"`
+	Data   json.RawMessage `json:"d,omitempty"`
+}
+
+// Publish sends e to every open stream of member once conn's transaction
+// commits (at once when conn is not in a transaction). Call it with the
+// transaction that makes the change, so a rolled-back change is never
+// announced.
+func Publish(ctx context.Context, conn db.DBTX, member int64, e Event) error {
+	n := notification{Member: member, Type: e.Type}
+	if e.Data != nil {
+		raw, err := json.Marshal(e.Data)
+		if err != nil {
+			return fmt.Errorf("encode %s event: %w", e.Type, err)
+		}
+		n.Data = raw
+	}
+	payload, err := json.Marshal(n)
+	if err != nil {
+		return err
+	}
+	if len(payload) > maxPayload {
+		n.Data = nil
+		payload, _ = json.Marshal(n)
+	}
+	if err := db.New(conn).EventNotify(ctx, string(payload)); err != nil {
+		return fmt.Errorf("publish %s event to member %d: %w", e.Type, member, err)
+	}
+	return nil
+}
+
+// Presence timing: instances heartbeat every heartbeatEvery; one silent for
+// freshFor counts as gone, and after staleAfter its rows are deleted.
+const (
+	heartbeatEvery = 20 * time.Second
+	freshFor       = 60 * time.Second
+	staleAfter     = 10 * time.Minute
+)
+
+// Connected reports whether member has an open event stream on any live
+// engine instance; pushes go only to members who have none.
+func Connected(ctx context.Context, conn db.DBTX, member int64) (bool, error) {
+	ok, err := db.New(conn).PresenceOfMember(ctx, db.PresenceOfMemberParams{MemberID: member, FreshSeconds: freshFor.Seconds()})
+	if err != nil {
+		return false, fmt.Errorf("presence of member %d: %w", member, err)
+	}
+	return ok, nil
+}
+
+// Subscriber is one open event stream of a member.
+type Subscriber struct {
+	member int64
+	// C carries ready-to-write SSE frames; it is closed when the hub drops
+	// a subscriber that cannot keep up (the client reconnects and reloads).
+	C      chan []byte
+	closed bool
+}
+
+// subscriberBuffer is how many frames may wait for a slow client.
+const subscriberBuffer = 32
+
+// Hub fans events out to the open streams of this instance.
+type Hub struct {
+	pool     *pgxpool.Pool
+	log      *slog.Logger
+	instance pgtype.UUID
+
+	mu    sync.Mutex
+	subs  map[int64]map[*Subscriber]struct{}
+	count atomic.Int64
+
+	// presence carries first-subscribe (+id) and last-unsubscribe (-id)
+	// changes to one writer, so they reach the database in order.
+	presence chan int64
+	ready    chan struct{}
+	readyOne sync.Once
+	cancel   context.CancelFunc
+	done     chan struct{}
+	// closing ends every stream when the hub closes.
+	closing   chan struct{}
+	closeOnce sync.Once
+}
+
+// NewHub makes a hub on pool; Start runs it.
+func NewHub(pool *pgxpool.Pool, log *slog.Logger) *Hub {
+	var id [16]byte
+	_, _ = rand.Read(id[:])
+	id[6] = id[6]&0x0f | 0x40
+	id[8] = id[8]&0x3f | 0x80
+	return &Hub{
+		pool: pool, log: log, instance: pgtype.UUID{Bytes: id, Valid: true},
+		subs:     map[int64]map[*Subscriber]struct{}{},
+		presence: make(chan int64, 4096),
+		ready:    make(chan struct{}),
+		done:     make(chan struct{}),
+		closing:  make(chan struct{}),
+	}
+}
+
+// Start runs the listener, the heartbeat and the presence writer until
+// Close.
+func (h *Hub) Start() {
+	ctx, cancel := context.WithCancel(context.Background())
+	h.cancel = cancel
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() { defer wg.Done(); h.listen(ctx) }()
+	go func() { defer wg.Done(); h.heartbeat(ctx) }()
+	go func() { defer wg.Done(); h.writePresence(ctx) }()
+	go func() { wg.Wait(); close(h.done) }()
+}
+
+// Close ends every stream, stops the hub and removes this instance's
+// presence. It may be called more than once.
+func (h *Hub) Close() {
+	h.closeOnce.Do(func() {
+		close(h.closing)
+		if h.cancel == nil {
+			return
+		}
+		h.cancel()
+		<-h.done
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = db.New(h.pool).InstanceDelete(ctx, h.instance)
+	})
+}
+
+// Ready is closed once the listener is listening: from then on every
+// committed event reaches this instance's subscribers.
+func (h *Hub) Ready() <-chan struct{} { return h.ready }
+
+// Connections is the number of open streams on this instance.
+func (h *Hub) Connections() int64 { return h.count.Load() }
+
+// Subscribe opens a stream for member; Unsubscribe must follow.
+func (h *Hub) Subscribe(member int64) *Subscriber {
+	s := &Subscriber{member: member, C: make(chan []byte, subscriberBuffer)}
+	h.mu.Lock()
+	set := h.subs[member]
+	if set == nil {
+		set = map[*Subscriber]struct{}{}
+		h.subs[member] = set
+		h.notePresence(member)
+	}
+	set[s] = struct{}{}
+	h.mu.Unlock()
+	h.count.Add(1)
+	return s
+}
+
+// Unsubscribe closes s.
+func (h *Hub) Unsubscribe(s *Subscriber) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	set := h.subs[s.member]
+	if _, ok := set[s]; !ok {
+		return
+	}
+	delete(set, s)
+	h.count.Add(-1)
+	if !s.closed {
+		s.closed = true
+		close(s.C)
+	}
+	if len(set) == 0 {
+		delete(h.subs, s.member)
+		h.notePresence(-s.member)
+	}
+}
+
+// notePresence queues a presence change; called with mu held, so changes
+// of one member are queued in the order they happen.
+func (h *Hub) notePresence(change int64) {
+	select {
+	case h.presence <- change:
+	default:
+		// The writer is far behind (database trouble); presence only
+		// decides whether to push, so a lost row means at worst one push
+		// too many or too few.
+		h.log.Warn("live: presence queue full")
+	}
+}
+
+func (h *Hub) writePresence(ctx context.Context) {
+	q := db.New(h.pool)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case change := <-h.presence:
+			var err error
+			if change > 0 {
+				err = q.PresenceAdd(ctx, db.PresenceAddParams{InstanceID: h.instance, MemberID: change})
+			} else {
+				err = q.PresenceRemove(ctx, db.PresenceRemoveParams{InstanceID: h.instance, MemberID: -change})
+			}
+			if err != nil && ctx.Err() == nil {
+				h.log.Warn("live: presence", "err", err)
+			}
+		}
+	}
+}
+
+func (h *Hub) heartbeat(ctx context.Context) {
+	q := db.New(h.pool)
+	beat := func() {
+		if err := q.InstanceHeartbeat(ctx, h.instance); err != nil && ctx.Err() == nil {
+			h.log.Warn("live: heartbeat", "err", err)
+		}
+	}
+	beat()
+	_ = q.InstancePurgeStale(ctx, staleAfter.Seconds())
+	t := time.NewTicker(heartbeatEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			beat()
+		}
+	}
+}
+
+// listen holds the LISTEN connection and reconnects when it drops. Events
+// published while it is down are lost to this instance; clients poll as
+// well, so they catch up within a minute.
+func (h *Hub) listen(ctx context.Context) {
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		err := h.listenOnce(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		h.log.Warn("live: listener lost, reconnecting", "err", err, "in", backoff)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(backoff*2, 5*time.Second)
+	}
+}
+
+func (h *Hub) listenOnce(ctx context.Context) error {
+	conn, err := pgx.ConnectConfig(ctx, h.pool.Config().ConnConfig.Copy())
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
+		return err
+	}
+	h.readyOne.Do(func() { close(h.ready) })
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		h.dispatch([]byte(n.Payload))
+	}
+}
+
+// dispatch hands one notification to the member's streams on this instance.
+func (h *Hub) dispatch(payload []byte) {
+	var n notification
+	if err := json.Unmarshal(payload, &n); err != nil || n.Type == "" {
+		h.log.Warn("live: bad notification", "payload", string(payload))
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	set := h.subs[n.Member]
+	if len(set) == 0 {
+		return
+	}
+	frame := Frame(n.Type, n.Data)
+	for s := range set {
+		select {
+		case s.C <- frame:
+		default:
+			// A client that does not read its stream is cut off; its
+			// handler ends and the browser reconnects and reloads.
+			if !s.closed {
+				s.closed = true
+				close(s.C)
+			}
+		}
+	}
+}
+
+// Frame formats one server-sent event. JSON never holds a raw newline, so
+// the data fits on one line.
+func Frame(typ string, data json.RawMessage) []byte {
+	if len(data) == 0 {
+		data = json.RawMessage("null")
+	}
+	b := make([]byte, 0, len(typ)+len(data)+16)
+	b = append(b, "event: "...)
+	b = append(b, typ...)
+	b = append(b, "\ndata: "...)
+	b = append(b, data...)
+	return append(b, "\n\n"...)
+}

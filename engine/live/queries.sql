@@ -1,0 +1,29 @@
+-- name: EventNotify :exec
+-- Delivered to every engine's listener when the surrounding transaction
+-- commits, and never when it rolls back.
+SELECT pg_notify('rdv_events', @payload::text);
+
+-- name: InstanceHeartbeat :exec
+INSERT INTO live_instances (id, seen_at) VALUES (@id, now())
+ON CONFLICT (id) DO UPDATE SET seen_at = now();
+
+-- name: InstanceDelete :exec
+DELETE FROM live_instances WHERE id = @id;
+
+-- name: InstancePurgeStale :exec
+-- Instances that died without saying so; their presence rows go with them.
+DELETE FROM live_instances WHERE seen_at < now() - make_interval(secs => @older_than_seconds::float8);
+
+-- name: PresenceAdd :exec
+INSERT INTO live_presence (instance_id, member_id) VALUES (@instance_id, @member_id)
+ON CONFLICT DO NOTHING;
+
+-- name: PresenceRemove :exec
+DELETE FROM live_presence WHERE instance_id = @instance_id AND member_id = @member_id;
+
+-- name: PresenceOfMember :one
+-- Whether any live instance holds an event stream of the member.
+SELECT EXISTS (
+    SELECT 1 FROM live_presence p JOIN live_instances i ON i.id = p.instance_id
+    WHERE p.member_id = @member_id AND i.seen_at > now() - make_interval(secs => @fresh_seconds::float8)
+) AS connected;
