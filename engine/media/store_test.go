@@ -98,7 +98,9 @@ func contract(t *testing.T, store media.Store) {
 	}
 }
 
-func keyTag(key string) string { return string(bytes.ReplaceAll([]byte(key), []byte("/"), []byte("-"))) }
+func keyTag(key string) string {
+	return string(bytes.ReplaceAll([]byte(key), []byte("/"), []byte("-")))
+}
 
 func TestLocalStore(t *testing.T) {
 	t.Parallel()

@@ -1,2 +1,131 @@
 -- name: ProfileByID :one
 SELECT * FROM profiles WHERE id = @id;
+
+-- name: ProfileForView :one
+-- The profile another member or a visitor opens, with what the view needs
+-- from the member row.
+SELECT p.*, m.is_house, m.tenant_id
+FROM profiles p
+JOIN members m ON m.id = p.id
+WHERE p.id = @id;
+
+-- name: ProfileUpdate :exec
+UPDATE profiles SET
+    name = @name, gender = @gender, seeking = @seeking, sexuality = @sexuality,
+    date_of_birth = @date_of_birth, country = @country, region = @region, city = @city,
+    interests = @interests, hair_color = @hair_color, eye_color = @eye_color,
+    body_type = @body_type, relationship_status = @relationship_status, tattoos = @tattoos,
+    about_me = @about_me, invisible = @invisible, updated_at = now()
+WHERE id = @id;
+
+-- name: MemberEmail :one
+SELECT email FROM members WHERE id = @id;
+
+-- name: MemberLockForPhotos :one
+-- Locks the member row for the rest of the transaction, so two uploads at
+-- once cannot both see room for one more photo.
+SELECT paid_user FROM members WHERE id = @id FOR UPDATE;
+
+-- name: PhotoRoom :one
+-- A lock-free first look at whether the member has room for a photo.
+SELECT m.paid_user, (SELECT count(*) FROM photos p WHERE p.profile_id = m.id) AS photo_count
+FROM members m WHERE m.id = @id;
+
+-- name: InterestIDList :many
+SELECT id FROM interests ORDER BY id;
+
+-- name: PhotoListByProfile :many
+SELECT * FROM photos WHERE profile_id = @profile_id ORDER BY position, id;
+
+-- name: PhotoListByProfiles :many
+-- Photos of many profiles at once (lists, demo checks), in display order.
+SELECT * FROM photos WHERE profile_id = ANY(@profile_ids::bigint[]) ORDER BY profile_id, position, id;
+
+-- name: PhotoCountByProfile :one
+SELECT count(*) FROM photos WHERE profile_id = @profile_id;
+
+-- name: PhotoInsert :one
+INSERT INTO photos (profile_id, filename, thumb_filename, status, position, width, height)
+VALUES (@profile_id, @filename, @thumb_filename, @status,
+        (SELECT coalesce(max(position), 0) + 1 FROM photos WHERE profile_id = @profile_id),
+        @width, @height)
+RETURNING *;
+
+-- name: PhotoDelete :one
+DELETE FROM photos WHERE id = @id AND profile_id = @profile_id
+RETURNING filename, thumb_filename;
+
+-- name: PhotoFilenameInUse :one
+-- Whether any photo still points at a blob, before the blob is deleted.
+SELECT EXISTS (SELECT 1 FROM photos WHERE filename = @filename OR thumb_filename = @filename);
+
+-- name: PhotoMakeFirst :execrows
+-- Puts one photo before all others of its profile: it becomes the main one.
+UPDATE photos p SET position = (SELECT min(o.position) - 1 FROM photos o WHERE o.profile_id = @profile_id)
+WHERE p.id = @id AND p.profile_id = @profile_id;
+
+-- name: PhotoReorder :execrows
+UPDATE photos p SET position = o.ord
+FROM unnest(@ids::bigint[]) WITH ORDINALITY AS o(id, ord)
+WHERE p.id = o.id AND p.profile_id = @profile_id;
+
+-- name: PhotoSetStatus :one
+-- Operators approve or reject a pending photo.
+UPDATE photos SET status = @status WHERE id = @id RETURNING *;
+
+-- name: PhotoPendingList :many
+SELECT ph.*
+FROM photos ph
+JOIN profiles p ON p.id = ph.profile_id
+WHERE ph.status = 'pending' AND p.pool = @pool
+ORDER BY ph.created_at
+LIMIT @max_rows;
+
+-- name: BlockInsert :exec
+INSERT INTO blocks (blocker_id, blocked_id) VALUES (@blocker_id, @blocked_id)
+ON CONFLICT DO NOTHING;
+
+-- name: BlockDelete :exec
+DELETE FROM blocks WHERE blocker_id = @blocker_id AND blocked_id = @blocked_id;
+
+-- name: BlockListByBlocker :many
+SELECT p.*
+FROM blocks b
+JOIN profiles p ON p.id = b.blocked_id
+WHERE b.blocker_id = @blocker_id
+ORDER BY b.created_at DESC;
+
+-- name: BlockBetween :one
+-- Both directions of blocking between a viewer and another member.
+SELECT
+    EXISTS (SELECT 1 FROM blocks b1 WHERE b1.blocker_id = @viewer_id AND b1.blocked_id = @other_id) AS viewer_blocked,
+    EXISTS (SELECT 1 FROM blocks b2 WHERE b2.blocker_id = @other_id AND b2.blocked_id = @viewer_id) AS blocked_by_other;
+
+-- name: ContactFacts :one
+-- Everything the contact rules look at for a member (from) reaching out to
+-- another (to), in one round trip.
+SELECT
+    t.name, t.pool, t.status, t.invisible,
+    f.pool AS from_pool,
+    EXISTS (SELECT 1 FROM blocks b1 WHERE b1.blocker_id = t.id AND b1.blocked_id = f.id) AS blocked_by_target,
+    EXISTS (SELECT 1 FROM blocks b2 WHERE b2.blocker_id = f.id AND b2.blocked_id = t.id) AS target_blocked,
+    EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = t.id AND l.liked_id = f.id) AS target_liked
+FROM profiles t, profiles f
+WHERE t.id = @to_id AND f.id = @from_id;
+
+-- name: LikeClearNew :exec
+-- The viewer opened the liker's profile: that like is no longer new.
+UPDATE likes SET like_new = false
+WHERE liker_id = @liker_id AND liked_id = @liked_id AND like_new;
+
+-- name: ComplaintInsert :one
+INSERT INTO complaints (tenant_id, member_id, profile_id, category, name, email, message)
+VALUES (@tenant_id, @member_id, @profile_id, @category, @name, @email, @message)
+RETURNING *;
+
+-- name: ComplaintListByMember :many
+SELECT * FROM complaints WHERE member_id = @member_id ORDER BY created_at DESC LIMIT 50;
+
+-- name: ComplaintListByTenant :many
+-- For the operators' console.
+SELECT * FROM complaints WHERE tenant_id = @tenant_id AND status = @status ORDER BY created_at DESC LIMIT @max_rows;

@@ -19,10 +19,12 @@ import (
 	"rendezvous/engine/chat"
 	"rendezvous/engine/live"
 	"rendezvous/engine/notify/push"
+	"rendezvous/engine/media"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/webapp"
 )
@@ -38,6 +40,9 @@ type Deps struct {
 	Themes fs.FS
 	// SessionCleanup is how often expired sessions are deleted; 0 never.
 	SessionCleanup time.Duration
+	// Media keeps photos; nil opens the store the configuration names
+	// (media.Open: S3 or <data>/media).
+	Media media.Store
 }
 
 // Engine is the built engine: its handler and the services behind it, which
@@ -57,6 +62,8 @@ type Engine struct {
 	Live *live.Hub
 	// Chat holds the conversation rules.
 	Chat *chat.Service
+	// Profiles holds the profile and photo rules and the media store.
+	Profiles *profiles.Service
 }
 
 // New builds the engine.
@@ -69,6 +76,14 @@ func New(d Deps) (*Engine, error) {
 	}
 	e.Live = live.NewHub(d.Pool, d.Log)
 	e.Chat = &chat.Service{Pool: d.Pool, Push: &push.Queuer{Jobs: e.Jobs}, Log: d.Log}
+	if d.Media == nil {
+		store, err := media.Open(context.Background(), d.Config)
+		if err != nil {
+			return nil, err
+		}
+		d.Media = store
+	}
+	e.Profiles = profiles.NewService(d.Pool, d.Media, media.NewProcessor(media.DefaultLimits, 0), d.Log)
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err
@@ -101,6 +116,7 @@ func New(d Deps) (*Engine, error) {
 	r.Group(func(r chi.Router) {
 		r.Use(tenancy.Middleware(d.Directory))
 		staticFiles(r, e.App)
+		r.Handle(media.URLPath+"*", media.Handler(e.Profiles.Store))
 		mailRoutes(r, d, e)
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
@@ -144,6 +160,20 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Put("/notifications.php", a.UpdateNotifications)
 	r.With(member).Post("/alerts.php", a.DismissAlert)
 
+	p := profiles.Handlers{Service: e.Profiles, Viewer: profileViewer}
+	r.With(member).Get("/profile.php", p.OwnProfile)
+	r.With(member).Put("/profile.php", p.UpdateProfile)
+	r.With(member).Get("/photos.php", p.Photos)
+	r.With(member).Post("/photos.php", p.UploadPhoto)
+	r.With(member).Put("/photos.php", p.ChangePhotos) // ?id=&main=1, or {order: [ids]}
+	r.With(member).Delete("/photos.php", p.DeletePhoto)
+	r.Get("/member.php", p.Member) // logged out per logged_out_search(_trafficsource)
+	r.With(member).Get("/block.php", p.Blocked)
+	r.With(member).Post("/block.php", p.Block)
+	r.With(member).Delete("/block.php", p.Unblock)
+	r.Post("/complaints.php", p.FileComplaint) // visitors too, with an email
+	r.With(member).Get("/complaints.php", p.Complaints)
+
 	c := chat.Handlers{Service: e.Chat, Hub: e.Live}
 	r.Get("/gifts.php", c.GiftList)
 	r.With(member).Get("/chats.php", c.Chats)
@@ -170,6 +200,15 @@ func staticFiles(r chi.Router, app *webapp.App) {
 	for _, f := range []string{"/sw.js", "/favicon.svg", "/favicon.ico", "/robots.txt"} {
 		r.Get(f, assets.ServeHTTP)
 	}
+}
+
+// profileViewer tells the profiles area who is logged in.
+func profileViewer(r *http.Request) *profiles.Viewer {
+	m := accounts.CurrentMember(r.Context())
+	if m == nil {
+		return nil
+	}
+	return &profiles.Viewer{ID: m.ID, PaidUser: m.PaidUser}
 }
 
 // viewer tells the web app who is logged in, for the first paint.

@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/media"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server"
@@ -41,8 +42,16 @@ type Env struct {
 	URL    string
 }
 
-// New starts the engine with the demo tenants imported.
+// New starts the engine with the demo tenants imported; photos are kept on
+// local disk in a temporary directory.
 func New(tb testing.TB) *Env {
+	tb.Helper()
+	return NewWithMedia(tb, nil)
+}
+
+// NewWithMedia is New with photos kept in store (an S3 store in tests of
+// the S3 path); nil means local disk in a temporary directory.
+func NewWithMedia(tb testing.TB, store media.Store) *Env {
 	tb.Helper()
 	ctx := context.Background()
 	pool := pgtest.New(tb)
@@ -53,7 +62,7 @@ func New(tb testing.TB) *Env {
 	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
 		tb.Fatal(err)
 	}
-	return startOn(tb, pool)
+	return startOn(tb, pool, store)
 }
 
 // Twin starts a second engine on the same database with its own connection
@@ -66,11 +75,11 @@ func (e *Env) Twin(tb testing.TB) *Env {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(pool.Close)
-	return startOn(tb, pool)
+	return startOn(tb, pool, nil)
 }
 
 // startOn builds and starts an engine on pool, served by an httptest server.
-func startOn(tb testing.TB, pool *pgxpool.Pool) *Env {
+func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store) *Env {
 	tb.Helper()
 	ctx := context.Background()
 	log := slog.New(slog.DiscardHandler)
@@ -79,7 +88,7 @@ func startOn(tb testing.TB, pool *pgxpool.Pool) *Env {
 		"assets/app-abc123.js": {Data: []byte(strings.Repeat("console.log('rendezvous');\n", 100))},
 		"sw.js":                {Data: []byte("self.addEventListener('push', () => {});")},
 	}
-	e, err := server.New(server.Deps{Config: &config.Config{CountryHeader: CountryHeader}, Log: log, Pool: pool,
+	e, err := server.New(server.Deps{Config: &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir()}, Media: store, Log: log, Pool: pool,
 		Directory: tenancy.NewDirectory(pool, log), Dist: dist, Themes: themes.FS})
 	if err != nil {
 		tb.Fatal(err)

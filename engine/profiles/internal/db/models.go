@@ -11,6 +11,29 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type AccountToken struct {
+	ID        int64
+	MemberID  int64
+	Kind      string
+	TokenHash []byte
+	NewEmail  string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	UsedAt    pgtype.Timestamptz
+}
+
+type AlertDismissal struct {
+	MemberID    int64
+	Alert       string
+	DismissedAt time.Time
+}
+
+type Block struct {
+	BlockerID int64
+	BlockedID int64
+	CreatedAt time.Time
+}
+
 type Company struct {
 	ID             int64
 	Slug           string
@@ -24,6 +47,38 @@ type Company struct {
 	SupportPhone   string
 	DeleteDiscount int32
 	Added          time.Time
+}
+
+type Complaint struct {
+	ID        int64
+	TenantID  int64
+	MemberID  pgtype.Int8
+	ProfileID pgtype.Int8
+	Category  string
+	Name      string
+	Email     string
+	Message   string
+	Status    string
+	CreatedAt time.Time
+}
+
+type Conversation struct {
+	ID        int64
+	MemberLo  int64
+	MemberHi  int64
+	StartedBy int64
+	CreatedAt time.Time
+}
+
+type ConversationMember struct {
+	ConversationID int64
+	MemberID       int64
+	OtherID        int64
+	Unread         int32
+	Hidden         bool
+	ClearedThrough int64
+	LastMessageID  int64
+	LastMessageAt  time.Time
 }
 
 type Interest struct {
@@ -42,22 +97,97 @@ type Ledger struct {
 	CreatedAt    time.Time
 }
 
+type Like struct {
+	LikerID   int64
+	LikedID   int64
+	Source    string
+	LikeNew   bool
+	CreatedAt time.Time
+}
+
+type LiveInstance struct {
+	ID     pgtype.UUID
+	SeenAt time.Time
+}
+
+type LivePresence struct {
+	InstanceID pgtype.UUID
+	MemberID   int64
+}
+
+type LoginBlock struct {
+	TenantID     int64
+	Subject      string
+	BlockedUntil time.Time
+}
+
+type LoginFailure struct {
+	ID       int64
+	TenantID int64
+	Subject  string
+	FailedAt time.Time
+}
+
+type Mailbox struct {
+	ID        int64
+	TenantID  int64
+	Recipient string
+	Subject   string
+	TextBody  string
+	HtmlBody  string
+	Links     []string
+	Headers   json.RawMessage
+	Template  string
+	SentAt    time.Time
+}
+
 type Member struct {
-	ID                    int64
-	TenantID              int64
-	Email                 string
-	PasswordHash          string
-	Status                string
-	Credits               int64
-	PaidUser              bool
-	Language              string
-	NotificationsDisabled []string
-	IsHouse               bool
-	Tracking              json.RawMessage
-	SessionEpoch          int32
-	SignupDate            time.Time
-	LastSeenAt            time.Time
-	DeletionRequestedAt   pgtype.Timestamptz
+	ID                        int64
+	TenantID                  int64
+	Email                     string
+	PasswordHash              string
+	Status                    string
+	Credits                   int64
+	PaidUser                  bool
+	Language                  string
+	NotificationsDisabled     []string
+	IsHouse                   bool
+	Tracking                  json.RawMessage
+	SessionEpoch              int32
+	SignupDate                time.Time
+	LastSeenAt                time.Time
+	DeletionRequestedAt       pgtype.Timestamptz
+	NotificationTypesDisabled []string
+	SignupProfileID           pgtype.Int8
+	SignupMessage             string
+	PurgedAt                  pgtype.Timestamptz
+}
+
+type Message struct {
+	ID             int64
+	ConversationID int64
+	SenderID       int64
+	Kind           string
+	Body           string
+	GiftID         string
+	PhotoFilename  string
+	PhotoThumb     string
+	Credits        int32
+	ClientID       string
+	StaffID        pgtype.Int8
+	CreatedAt      time.Time
+}
+
+type Photo struct {
+	ID            int64
+	ProfileID     int64
+	Filename      string
+	ThumbFilename string
+	Status        string
+	Position      int32
+	Width         int32
+	Height        int32
+	CreatedAt     time.Time
 }
 
 type Profile struct {
@@ -85,10 +215,32 @@ type Profile struct {
 	UpdatedAt          time.Time
 }
 
+type PushSubscription struct {
+	ID        int64
+	MemberID  int64
+	Endpoint  string
+	P256dh    string
+	Auth      string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
 type Session struct {
 	Token  string
 	Data   []byte
 	Expiry time.Time
+}
+
+type SigningKey struct {
+	Name      string
+	Secret    []byte
+	CreatedAt time.Time
+}
+
+type Staff struct {
+	MemberID  int64
+	TenantID  int64
+	CreatedAt time.Time
 }
 
 type Tenant struct {

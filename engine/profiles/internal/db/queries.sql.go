@@ -7,7 +7,624 @@ package db
 
 import (
 	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
+
+const blockBetween = `-- name: BlockBetween :one
+SELECT
+    EXISTS (SELECT 1 FROM blocks b1 WHERE b1.blocker_id = $1 AND b1.blocked_id = $2) AS viewer_blocked,
+    EXISTS (SELECT 1 FROM blocks b2 WHERE b2.blocker_id = $2 AND b2.blocked_id = $1) AS blocked_by_other
+`
+
+type BlockBetweenParams struct {
+	ViewerID int64
+	OtherID  int64
+}
+
+type BlockBetweenRow struct {
+	ViewerBlocked  bool
+	BlockedByOther bool
+}
+
+// Both directions of blocking between a viewer and another member.
+func (q *Queries) BlockBetween(ctx context.Context, arg BlockBetweenParams) (BlockBetweenRow, error) {
+	row := q.db.QueryRow(ctx, blockBetween, arg.ViewerID, arg.OtherID)
+	var i BlockBetweenRow
+	err := row.Scan(&i.ViewerBlocked, &i.BlockedByOther)
+	return i, err
+}
+
+const blockDelete = `-- name: BlockDelete :exec
+DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2
+`
+
+type BlockDeleteParams struct {
+	BlockerID int64
+	BlockedID int64
+}
+
+func (q *Queries) BlockDelete(ctx context.Context, arg BlockDeleteParams) error {
+	_, err := q.db.Exec(ctx, blockDelete, arg.BlockerID, arg.BlockedID)
+	return err
+}
+
+const blockInsert = `-- name: BlockInsert :exec
+INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)
+ON CONFLICT DO NOTHING
+`
+
+type BlockInsertParams struct {
+	BlockerID int64
+	BlockedID int64
+}
+
+func (q *Queries) BlockInsert(ctx context.Context, arg BlockInsertParams) error {
+	_, err := q.db.Exec(ctx, blockInsert, arg.BlockerID, arg.BlockedID)
+	return err
+}
+
+const blockListByBlocker = `-- name: BlockListByBlocker :many
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at
+FROM blocks b
+JOIN profiles p ON p.id = b.blocked_id
+WHERE b.blocker_id = $1
+ORDER BY b.created_at DESC
+`
+
+func (q *Queries) BlockListByBlocker(ctx context.Context, blockerID int64) ([]Profile, error) {
+	rows, err := q.db.Query(ctx, blockListByBlocker, blockerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Profile{}
+	for rows.Next() {
+		var i Profile
+		if err := rows.Scan(
+			&i.ID,
+			&i.Pool,
+			&i.Name,
+			&i.Gender,
+			&i.Seeking,
+			&i.Sexuality,
+			&i.DateOfBirth,
+			&i.Country,
+			&i.Region,
+			&i.City,
+			&i.Interests,
+			&i.HairColor,
+			&i.EyeColor,
+			&i.BodyType,
+			&i.RelationshipStatus,
+			&i.Tattoos,
+			&i.AboutMe,
+			&i.Status,
+			&i.Invisible,
+			&i.LastActiveAt,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const complaintInsert = `-- name: ComplaintInsert :one
+INSERT INTO complaints (tenant_id, member_id, profile_id, category, name, email, message)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+RETURNING id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at
+`
+
+type ComplaintInsertParams struct {
+	TenantID  int64
+	MemberID  pgtype.Int8
+	ProfileID pgtype.Int8
+	Category  string
+	Name      string
+	Email     string
+	Message   string
+}
+
+func (q *Queries) ComplaintInsert(ctx context.Context, arg ComplaintInsertParams) (Complaint, error) {
+	row := q.db.QueryRow(ctx, complaintInsert,
+		arg.TenantID,
+		arg.MemberID,
+		arg.ProfileID,
+		arg.Category,
+		arg.Name,
+		arg.Email,
+		arg.Message,
+	)
+	var i Complaint
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.MemberID,
+		&i.ProfileID,
+		&i.Category,
+		&i.Name,
+		&i.Email,
+		&i.Message,
+		&i.Status,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const complaintListByMember = `-- name: ComplaintListByMember :many
+SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at FROM complaints WHERE member_id = $1 ORDER BY created_at DESC LIMIT 50
+`
+
+func (q *Queries) ComplaintListByMember(ctx context.Context, memberID pgtype.Int8) ([]Complaint, error) {
+	rows, err := q.db.Query(ctx, complaintListByMember, memberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Complaint{}
+	for rows.Next() {
+		var i Complaint
+		if err := rows.Scan(
+			&i.ID,
+			&i.TenantID,
+			&i.MemberID,
+			&i.ProfileID,
+			&i.Category,
+			&i.Name,
+			&i.Email,
+			&i.Message,
+			&i.Status,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const complaintListByTenant = `-- name: ComplaintListByTenant :many
+SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at FROM complaints WHERE tenant_id = $1 AND status = $2 ORDER BY created_at DESC LIMIT $3
+`
+
+type ComplaintListByTenantParams struct {
+	TenantID int64
+	Status   string
+	MaxRows  int32
+}
+
+// For the operators' console.
+func (q *Queries) ComplaintListByTenant(ctx context.Context, arg ComplaintListByTenantParams) ([]Complaint, error) {
+	rows, err := q.db.Query(ctx, complaintListByTenant, arg.TenantID, arg.Status, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Complaint{}
+	for rows.Next() {
+		var i Complaint
+		if err := rows.Scan(
+			&i.ID,
+			&i.TenantID,
+			&i.MemberID,
+			&i.ProfileID,
+			&i.Category,
+			&i.Name,
+			&i.Email,
+			&i.Message,
+			&i.Status,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const contactFacts = `-- name: ContactFacts :one
+SELECT
+    t.name, t.pool, t.status, t.invisible,
+    f.pool AS from_pool,
+    EXISTS (SELECT 1 FROM blocks b1 WHERE b1.blocker_id = t.id AND b1.blocked_id = f.id) AS blocked_by_target,
+    EXISTS (SELECT 1 FROM blocks b2 WHERE b2.blocker_id = f.id AND b2.blocked_id = t.id) AS target_blocked,
+    EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = t.id AND l.liked_id = f.id) AS target_liked
+FROM profiles t, profiles f
+WHERE t.id = $1 AND f.id = $2
+`
+
+type ContactFactsParams struct {
+	ToID   int64
+	FromID int64
+}
+
+type ContactFactsRow struct {
+	Name            string
+	Pool            string
+	Status          string
+	Invisible       bool
+	FromPool        string
+	BlockedByTarget bool
+	TargetBlocked   bool
+	TargetLiked     bool
+}
+
+// Everything the contact rules look at for a member (from) reaching out to
+// another (to), in one round trip.
+func (q *Queries) ContactFacts(ctx context.Context, arg ContactFactsParams) (ContactFactsRow, error) {
+	row := q.db.QueryRow(ctx, contactFacts, arg.ToID, arg.FromID)
+	var i ContactFactsRow
+	err := row.Scan(
+		&i.Name,
+		&i.Pool,
+		&i.Status,
+		&i.Invisible,
+		&i.FromPool,
+		&i.BlockedByTarget,
+		&i.TargetBlocked,
+		&i.TargetLiked,
+	)
+	return i, err
+}
+
+const interestIDList = `-- name: InterestIDList :many
+SELECT id FROM interests ORDER BY id
+`
+
+func (q *Queries) InterestIDList(ctx context.Context) ([]int16, error) {
+	rows, err := q.db.Query(ctx, interestIDList)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int16{}
+	for rows.Next() {
+		var id int16
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const likeClearNew = `-- name: LikeClearNew :exec
+UPDATE likes SET like_new = false
+WHERE liker_id = $1 AND liked_id = $2 AND like_new
+`
+
+type LikeClearNewParams struct {
+	LikerID int64
+	LikedID int64
+}
+
+// The viewer opened the liker's profile: that like is no longer new.
+func (q *Queries) LikeClearNew(ctx context.Context, arg LikeClearNewParams) error {
+	_, err := q.db.Exec(ctx, likeClearNew, arg.LikerID, arg.LikedID)
+	return err
+}
+
+const memberEmail = `-- name: MemberEmail :one
+SELECT email FROM members WHERE id = $1
+`
+
+func (q *Queries) MemberEmail(ctx context.Context, id int64) (string, error) {
+	row := q.db.QueryRow(ctx, memberEmail, id)
+	var email string
+	err := row.Scan(&email)
+	return email, err
+}
+
+const memberLockForPhotos = `-- name: MemberLockForPhotos :one
+SELECT paid_user FROM members WHERE id = $1 FOR UPDATE
+`
+
+// Locks the member row for the rest of the transaction, so two uploads at
+// once cannot both see room for one more photo.
+func (q *Queries) MemberLockForPhotos(ctx context.Context, id int64) (bool, error) {
+	row := q.db.QueryRow(ctx, memberLockForPhotos, id)
+	var paid_user bool
+	err := row.Scan(&paid_user)
+	return paid_user, err
+}
+
+const photoCountByProfile = `-- name: PhotoCountByProfile :one
+SELECT count(*) FROM photos WHERE profile_id = $1
+`
+
+func (q *Queries) PhotoCountByProfile(ctx context.Context, profileID int64) (int64, error) {
+	row := q.db.QueryRow(ctx, photoCountByProfile, profileID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const photoDelete = `-- name: PhotoDelete :one
+DELETE FROM photos WHERE id = $1 AND profile_id = $2
+RETURNING filename, thumb_filename
+`
+
+type PhotoDeleteParams struct {
+	ID        int64
+	ProfileID int64
+}
+
+type PhotoDeleteRow struct {
+	Filename      string
+	ThumbFilename string
+}
+
+func (q *Queries) PhotoDelete(ctx context.Context, arg PhotoDeleteParams) (PhotoDeleteRow, error) {
+	row := q.db.QueryRow(ctx, photoDelete, arg.ID, arg.ProfileID)
+	var i PhotoDeleteRow
+	err := row.Scan(&i.Filename, &i.ThumbFilename)
+	return i, err
+}
+
+const photoFilenameInUse = `-- name: PhotoFilenameInUse :one
+SELECT EXISTS (SELECT 1 FROM photos WHERE filename = $1 OR thumb_filename = $1)
+`
+
+// Whether any photo still points at a blob, before the blob is deleted.
+func (q *Queries) PhotoFilenameInUse(ctx context.Context, filename string) (bool, error) {
+	row := q.db.QueryRow(ctx, photoFilenameInUse, filename)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const photoInsert = `-- name: PhotoInsert :one
+INSERT INTO photos (profile_id, filename, thumb_filename, status, position, width, height)
+VALUES ($1, $2, $3, $4,
+        (SELECT coalesce(max(position), 0) + 1 FROM photos WHERE profile_id = $1),
+        $5, $6)
+RETURNING id, profile_id, filename, thumb_filename, status, position, width, height, created_at
+`
+
+type PhotoInsertParams struct {
+	ProfileID     int64
+	Filename      string
+	ThumbFilename string
+	Status        string
+	Width         int32
+	Height        int32
+}
+
+func (q *Queries) PhotoInsert(ctx context.Context, arg PhotoInsertParams) (Photo, error) {
+	row := q.db.QueryRow(ctx, photoInsert,
+		arg.ProfileID,
+		arg.Filename,
+		arg.ThumbFilename,
+		arg.Status,
+		arg.Width,
+		arg.Height,
+	)
+	var i Photo
+	err := row.Scan(
+		&i.ID,
+		&i.ProfileID,
+		&i.Filename,
+		&i.ThumbFilename,
+		&i.Status,
+		&i.Position,
+		&i.Width,
+		&i.Height,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const photoListByProfile = `-- name: PhotoListByProfile :many
+SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at FROM photos WHERE profile_id = $1 ORDER BY position, id
+`
+
+func (q *Queries) PhotoListByProfile(ctx context.Context, profileID int64) ([]Photo, error) {
+	rows, err := q.db.Query(ctx, photoListByProfile, profileID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Photo{}
+	for rows.Next() {
+		var i Photo
+		if err := rows.Scan(
+			&i.ID,
+			&i.ProfileID,
+			&i.Filename,
+			&i.ThumbFilename,
+			&i.Status,
+			&i.Position,
+			&i.Width,
+			&i.Height,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const photoListByProfiles = `-- name: PhotoListByProfiles :many
+SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at FROM photos WHERE profile_id = ANY($1::bigint[]) ORDER BY profile_id, position, id
+`
+
+// Photos of many profiles at once (lists, demo checks), in display order.
+func (q *Queries) PhotoListByProfiles(ctx context.Context, profileIds []int64) ([]Photo, error) {
+	rows, err := q.db.Query(ctx, photoListByProfiles, profileIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Photo{}
+	for rows.Next() {
+		var i Photo
+		if err := rows.Scan(
+			&i.ID,
+			&i.ProfileID,
+			&i.Filename,
+			&i.ThumbFilename,
+			&i.Status,
+			&i.Position,
+			&i.Width,
+			&i.Height,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const photoMakeFirst = `-- name: PhotoMakeFirst :execrows
+UPDATE photos p SET position = (SELECT min(o.position) - 1 FROM photos o WHERE o.profile_id = $1)
+WHERE p.id = $2 AND p.profile_id = $1
+`
+
+type PhotoMakeFirstParams struct {
+	ProfileID int64
+	ID        int64
+}
+
+// Puts one photo before all others of its profile: it becomes the main one.
+func (q *Queries) PhotoMakeFirst(ctx context.Context, arg PhotoMakeFirstParams) (int64, error) {
+	result, err := q.db.Exec(ctx, photoMakeFirst, arg.ProfileID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const photoPendingList = `-- name: PhotoPendingList :many
+SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at
+FROM photos ph
+JOIN profiles p ON p.id = ph.profile_id
+WHERE ph.status = 'pending' AND p.pool = $1
+ORDER BY ph.created_at
+LIMIT $2
+`
+
+type PhotoPendingListParams struct {
+	Pool    string
+	MaxRows int32
+}
+
+func (q *Queries) PhotoPendingList(ctx context.Context, arg PhotoPendingListParams) ([]Photo, error) {
+	rows, err := q.db.Query(ctx, photoPendingList, arg.Pool, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Photo{}
+	for rows.Next() {
+		var i Photo
+		if err := rows.Scan(
+			&i.ID,
+			&i.ProfileID,
+			&i.Filename,
+			&i.ThumbFilename,
+			&i.Status,
+			&i.Position,
+			&i.Width,
+			&i.Height,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const photoReorder = `-- name: PhotoReorder :execrows
+UPDATE photos p SET position = o.ord
+FROM unnest($2::bigint[]) WITH ORDINALITY AS o(id, ord)
+WHERE p.id = o.id AND p.profile_id = $1
+`
+
+type PhotoReorderParams struct {
+	ProfileID int64
+	Ids       []int64
+}
+
+func (q *Queries) PhotoReorder(ctx context.Context, arg PhotoReorderParams) (int64, error) {
+	result, err := q.db.Exec(ctx, photoReorder, arg.ProfileID, arg.Ids)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const photoRoom = `-- name: PhotoRoom :one
+SELECT m.paid_user, (SELECT count(*) FROM photos p WHERE p.profile_id = m.id) AS photo_count
+FROM members m WHERE m.id = $1
+`
+
+type PhotoRoomRow struct {
+	PaidUser   bool
+	PhotoCount int64
+}
+
+// A lock-free first look at whether the member has room for a photo.
+func (q *Queries) PhotoRoom(ctx context.Context, id int64) (PhotoRoomRow, error) {
+	row := q.db.QueryRow(ctx, photoRoom, id)
+	var i PhotoRoomRow
+	err := row.Scan(&i.PaidUser, &i.PhotoCount)
+	return i, err
+}
+
+const photoSetStatus = `-- name: PhotoSetStatus :one
+UPDATE photos SET status = $1 WHERE id = $2 RETURNING id, profile_id, filename, thumb_filename, status, position, width, height, created_at
+`
+
+type PhotoSetStatusParams struct {
+	Status string
+	ID     int64
+}
+
+// Operators approve or reject a pending photo.
+func (q *Queries) PhotoSetStatus(ctx context.Context, arg PhotoSetStatusParams) (Photo, error) {
+	row := q.db.QueryRow(ctx, photoSetStatus, arg.Status, arg.ID)
+	var i Photo
+	err := row.Scan(
+		&i.ID,
+		&i.ProfileID,
+		&i.Filename,
+		&i.ThumbFilename,
+		&i.Status,
+		&i.Position,
+		&i.Width,
+		&i.Height,
+		&i.CreatedAt,
+	)
+	return i, err
+}
 
 const profileByID = `-- name: ProfileByID :one
 SELECT id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city, interests, hair_color, eye_color, body_type, relationship_status, tattoos, about_me, status, invisible, last_active_at, created_at, updated_at FROM profiles WHERE id = $1
@@ -41,4 +658,125 @@ func (q *Queries) ProfileByID(ctx context.Context, id int64) (Profile, error) {
 		&i.UpdatedAt,
 	)
 	return i, err
+}
+
+const profileForView = `-- name: ProfileForView :one
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, m.is_house, m.tenant_id
+FROM profiles p
+JOIN members m ON m.id = p.id
+WHERE p.id = $1
+`
+
+type ProfileForViewRow struct {
+	ID                 int64
+	Pool               string
+	Name               string
+	Gender             string
+	Seeking            string
+	Sexuality          string
+	DateOfBirth        pgtype.Date
+	Country            string
+	Region             string
+	City               string
+	Interests          []int16
+	HairColor          string
+	EyeColor           string
+	BodyType           string
+	RelationshipStatus string
+	Tattoos            string
+	AboutMe            string
+	Status             string
+	Invisible          bool
+	LastActiveAt       time.Time
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+	IsHouse            bool
+	TenantID           int64
+}
+
+// The profile another member or a visitor opens, with what the view needs
+// from the member row.
+func (q *Queries) ProfileForView(ctx context.Context, id int64) (ProfileForViewRow, error) {
+	row := q.db.QueryRow(ctx, profileForView, id)
+	var i ProfileForViewRow
+	err := row.Scan(
+		&i.ID,
+		&i.Pool,
+		&i.Name,
+		&i.Gender,
+		&i.Seeking,
+		&i.Sexuality,
+		&i.DateOfBirth,
+		&i.Country,
+		&i.Region,
+		&i.City,
+		&i.Interests,
+		&i.HairColor,
+		&i.EyeColor,
+		&i.BodyType,
+		&i.RelationshipStatus,
+		&i.Tattoos,
+		&i.AboutMe,
+		&i.Status,
+		&i.Invisible,
+		&i.LastActiveAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.IsHouse,
+		&i.TenantID,
+	)
+	return i, err
+}
+
+const profileUpdate = `-- name: ProfileUpdate :exec
+UPDATE profiles SET
+    name = $1, gender = $2, seeking = $3, sexuality = $4,
+    date_of_birth = $5, country = $6, region = $7, city = $8,
+    interests = $9, hair_color = $10, eye_color = $11,
+    body_type = $12, relationship_status = $13, tattoos = $14,
+    about_me = $15, invisible = $16, updated_at = now()
+WHERE id = $17
+`
+
+type ProfileUpdateParams struct {
+	Name               string
+	Gender             string
+	Seeking            string
+	Sexuality          string
+	DateOfBirth        pgtype.Date
+	Country            string
+	Region             string
+	City               string
+	Interests          []int16
+	HairColor          string
+	EyeColor           string
+	BodyType           string
+	RelationshipStatus string
+	Tattoos            string
+	AboutMe            string
+	Invisible          bool
+	ID                 int64
+}
+
+func (q *Queries) ProfileUpdate(ctx context.Context, arg ProfileUpdateParams) error {
+	_, err := q.db.Exec(ctx, profileUpdate,
+		arg.Name,
+		arg.Gender,
+		arg.Seeking,
+		arg.Sexuality,
+		arg.DateOfBirth,
+		arg.Country,
+		arg.Region,
+		arg.City,
+		arg.Interests,
+		arg.HairColor,
+		arg.EyeColor,
+		arg.BodyType,
+		arg.RelationshipStatus,
+		arg.Tattoos,
+		arg.AboutMe,
+		arg.Invisible,
+		arg.ID,
+	)
+	return err
 }

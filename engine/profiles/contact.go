@@ -1,0 +1,126 @@
+package profiles
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"rendezvous/engine/profiles/internal/db"
+)
+
+// Contact refusals, for the likes and chat areas.
+var (
+	// ErrInvisible: the member is in invisible mode and has not reached out
+	// first, so others may not like or message them (SPEC.md section 6).
+	ErrInvisible = errors.New("profiles: member is invisible")
+	// ErrYouBlocked: the sender blocked the member they try to reach; they
+	// must unblock first.
+	ErrYouBlocked = errors.New("profiles: you blocked this member")
+	// ErrSelf: a member cannot block, like or message themselves.
+	ErrSelf = errors.New("profiles: that is your own profile")
+)
+
+// CheckContact tells whether member from may like or message member to:
+// nil when allowed; ErrNotFound when to is not an active profile of from's
+// pool; a *BlockedError (errors.Is ErrBlocked) when to blocked from;
+// ErrYouBlocked when from blocked to; ErrInvisible when to is invisible and
+// has not reached out first. A like from to counts as reaching out;
+// replying says to already started the conversation (the chat area knows).
+// conn may be a transaction, so the check and the act it guards commit
+// together.
+func CheckContact(ctx context.Context, conn db.DBTX, from, to int64, replying bool) error {
+	if from == to {
+		return ErrSelf
+	}
+	f, err := db.New(conn).ContactFacts(ctx, db.ContactFactsParams{FromID: from, ToID: to})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("contact facts %d->%d: %w", from, to, err)
+	}
+	switch {
+	case f.Pool != f.FromPool || f.Status != "active":
+		return ErrNotFound
+	case f.BlockedByTarget:
+		return &BlockedError{Name: f.Name}
+	case f.TargetBlocked:
+		return ErrYouBlocked
+	case f.Invisible && !f.TargetLiked && !replying:
+		return ErrInvisible
+	}
+	return nil
+}
+
+// Block makes blocker block the member blocked of the same pool.
+func Block(ctx context.Context, conn db.DBTX, pool string, blocker, blocked int64) error {
+	if blocker == blocked {
+		return ErrSelf
+	}
+	q := db.New(conn)
+	p, err := q.ProfileByID(ctx, blocked)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && p.Pool != pool) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("load profile %d: %w", blocked, err)
+	}
+	if err := q.BlockInsert(ctx, db.BlockInsertParams{BlockerID: blocker, BlockedID: blocked}); err != nil {
+		return fmt.Errorf("block %d by %d: %w", blocked, blocker, err)
+	}
+	return nil
+}
+
+// Unblock lifts a block; lifting one that does not exist is not an error,
+// so a repeated click does no harm.
+func Unblock(ctx context.Context, conn db.DBTX, blocker, blocked int64) error {
+	if err := db.New(conn).BlockDelete(ctx, db.BlockDeleteParams{BlockerID: blocker, BlockedID: blocked}); err != nil {
+		return fmt.Errorf("unblock %d by %d: %w", blocked, blocker, err)
+	}
+	return nil
+}
+
+// BlockedSummary is one member on the blocker's list.
+type BlockedSummary struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	MainImage *Image `json:"main_image"`
+}
+
+// BlockedList is who the member has blocked, newest first.
+func BlockedList(ctx context.Context, conn db.DBTX, blocker int64) ([]BlockedSummary, error) {
+	q := db.New(conn)
+	rows, err := q.BlockListByBlocker(ctx, blocker)
+	if err != nil {
+		return nil, fmt.Errorf("blocks of %d: %w", blocker, err)
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	photos, err := q.PhotoListByProfiles(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byProfile := map[int64][]db.Photo{}
+	for _, p := range photos {
+		byProfile[p.ProfileID] = append(byProfile[p.ProfileID], p)
+	}
+	prefix := cdnPrefix(ctx)
+	out := make([]BlockedSummary, len(rows))
+	for i, r := range rows {
+		out[i] = BlockedSummary{ID: r.ID, Name: r.Name, MainImage: mainImage(byProfile[r.ID], prefix)}
+	}
+	return out, nil
+}
+
+// SearchFilterSQL is the condition search queries (the likes and discovery
+// areas) add so a viewer never finds invisible members nor anybody on
+// either side of a block; $viewer stands for the viewer's id parameter and
+// p for the profiles table. It is documentation as much as code: sqlc
+// queries copy it literally.
+const SearchFilterSQL = `p.status = 'active' AND NOT p.invisible
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p.id AND b.blocked_id = $viewer)
+                                          OR (b.blocker_id = $viewer AND b.blocked_id = p.id))`

@@ -1,0 +1,405 @@
+package profiles
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+
+	"rendezvous/engine/media"
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/tenancy"
+)
+
+// Handlers serves the profile calls of the member API: profile.php,
+// photos.php, member.php, block.php and complaints.php.
+type Handlers struct {
+	Service *Service
+	// Viewer returns the request's logged-in member, or nil. The accounts
+	// area knows who is logged in, but it imports profiles (for the user
+	// answer), so the server wires this in instead of profiles importing it.
+	Viewer func(*http.Request) *Viewer
+}
+
+// viewer is the logged-in member; routes that need one are behind the
+// accounts area's RequireMember, and this refuses again should one not be.
+func (h Handlers) viewer(w http.ResponseWriter, r *http.Request) *Viewer {
+	v := h.Viewer(r)
+	if v == nil {
+		httpx.WriteError(w, r, httpx.ErrAuthenticationRequired)
+	}
+	return v
+}
+
+type profileAnswer struct {
+	Profile    Profile             `json:"profile"`
+	Options    map[string][]string `json:"options,omitempty"`
+	PhotoLimit int                 `json:"photo_limit"`
+}
+
+// OwnProfile answers GET /api/profile.php: the member's profile with every
+// field, the accepted values of the enumerated fields and the photo limit.
+func (h Handlers) OwnProfile(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	p, err := Own(r.Context(), h.Service.Pool, v.ID, h.Service.Now())
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, profileAnswer{Profile: p, Options: Options, PhotoLimit: PhotoLimit(v.PaidUser)})
+}
+
+// UpdateProfile answers PUT /api/profile.php.
+func (h Handlers) UpdateProfile(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	var u Update
+	if err := httpx.DecodeJSON(w, r, &u); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	p, err := h.Service.UpdateOwn(r.Context(), tenancy.FromContext(r.Context()), v.ID, u)
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, profileAnswer{Profile: p, PhotoLimit: PhotoLimit(v.PaidUser)})
+}
+
+type photosAnswer struct {
+	PhotoState
+	Photo *Image `json:"photo,omitempty"`
+}
+
+func (h Handlers) writePhotos(w http.ResponseWriter, r *http.Request, v *Viewer, status int, added *Image) {
+	st, err := h.Service.OwnPhotos(r.Context(), v.ID, v.PaidUser)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, status, photosAnswer{PhotoState: st, Photo: added})
+}
+
+// Photos answers GET /api/photos.php: the member's photos and limit.
+func (h Handlers) Photos(w http.ResponseWriter, r *http.Request) {
+	if v := h.viewer(w, r); v != nil {
+		h.writePhotos(w, r, v, http.StatusOK, nil)
+	}
+}
+
+// multipartSlack is what a multipart body may carry beside the photo
+// itself (boundaries, part headers, small fields).
+const multipartSlack = 64 << 10
+
+// UploadPhoto answers POST /api/photos.php with a multipart field "photo":
+// 201 and the member's photos, the new one also as "photo".
+func (h Handlers) UploadPhoto(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	maxBytes := h.Service.Images.Limits.MaxBytes
+	r.Body = http.MaxBytesReader(w, r.Body, int64(maxBytes)+multipartSlack)
+	data, err := readPhotoPart(r, maxBytes)
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	t := tenancy.FromContext(r.Context())
+	img, err := h.Service.AddPhoto(r.Context(), v.ID, data, t.Settings.PhotoModeration)
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	h.writePhotos(w, r, v, http.StatusCreated, &img)
+}
+
+var errPhotoMissing = httpx.BadRequest("photo_missing", "Send the photo as the multipart field \"photo\".")
+
+// readPhotoPart reads the "photo" part of a multipart upload into memory,
+// refusing more than maxBytes without reading on.
+func readPhotoPart(r *http.Request, maxBytes int) ([]byte, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, errPhotoMissing
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil, errPhotoMissing
+		}
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				return nil, media.ErrFileTooBig
+			}
+			return nil, httpx.BadRequest("multipart_invalid", "The upload is not valid multipart form data.")
+		}
+		if part.FormName() != "photo" {
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(part, int64(maxBytes)+1))
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig), len(data) > maxBytes:
+			return nil, media.ErrFileTooBig
+		case err != nil:
+			return nil, httpx.BadRequest("multipart_invalid", "The upload is not valid multipart form data.")
+		}
+		return data, nil
+	}
+}
+
+func photoID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, httpx.Invalid("id_invalid", "id must be a positive whole number.", nil)
+	}
+	return id, nil
+}
+
+// DeletePhoto answers DELETE /api/photos.php?id=.
+func (h Handlers) DeletePhoto(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	id, err := photoID(r)
+	if err == nil {
+		err = h.Service.DeletePhoto(r.Context(), v.ID, id)
+	}
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	h.writePhotos(w, r, v, http.StatusOK, nil)
+}
+
+// photoOrder is the body of PUT /api/photos.php without an id: the
+// member's photo ids in their new order, the first becoming main.
+type photoOrder struct {
+	Order []int64 `json:"order"`
+}
+
+// ChangePhotos answers PUT /api/photos.php?id=&main=1 (make one photo the
+// main one) and PUT /api/photos.php {order: [ids]} (reorder all).
+func (h Handlers) ChangePhotos(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	var err error
+	if r.URL.Query().Has("id") {
+		var id int64
+		id, err = photoID(r)
+		if err == nil && r.URL.Query().Get("main") != "1" {
+			err = httpx.Invalid("main_required", "Only main=1 can be changed on one photo.", nil)
+		}
+		if err == nil {
+			err = h.Service.MakeMain(r.Context(), v.ID, id)
+		}
+	} else {
+		var o photoOrder
+		if err = httpx.DecodeJSON(w, r, &o); err == nil {
+			err = h.Service.Reorder(r.Context(), v.ID, o.Order)
+		}
+	}
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	h.writePhotos(w, r, v, http.StatusOK, nil)
+}
+
+// Member answers GET /api/member.php?id=: another member's profile as the
+// viewer may see it.
+func (h Handlers) Member(w http.ResponseWriter, r *http.Request) {
+	t := tenancy.FromContext(r.Context())
+	v := h.Viewer(r)
+	if v == nil && !LoggedOutMayBrowse(r, t) {
+		httpx.WriteError(w, r, httpx.ErrAuthenticationRequired)
+		return
+	}
+	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
+	if err != nil || id <= 0 {
+		httpx.WriteError(w, r, httpx.Invalid("id_invalid", "id must be a positive whole number.", nil))
+		return
+	}
+	p, err := h.Service.MemberView(r.Context(), t, v, id)
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"profile": p})
+}
+
+// blockBody is the body of POST and DELETE /api/block.php.
+type blockBody struct {
+	ProfileID int64 `json:"profile_id"`
+}
+
+func blockTarget(w http.ResponseWriter, r *http.Request) (int64, error) {
+	if s := r.URL.Query().Get("profile_id"); s != "" && r.Method == http.MethodDelete {
+		// DELETE bodies are dropped by some proxies; the query works too.
+		id, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || id <= 0 {
+			return 0, httpx.Invalid("profile_id_invalid", "profile_id must be a positive whole number.", nil)
+		}
+		return id, nil
+	}
+	var b blockBody
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		return 0, err
+	}
+	if b.ProfileID <= 0 {
+		return 0, httpx.Invalid("profile_id_invalid", "profile_id must be a positive whole number.", nil)
+	}
+	return b.ProfileID, nil
+}
+
+// Block answers POST /api/block.php {profile_id}: 204.
+func (h Handlers) Block(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	id, err := blockTarget(w, r)
+	if err == nil {
+		err = Block(r.Context(), h.Service.Pool, tenancy.FromContext(r.Context()).ProfilePool, v.ID, id)
+	}
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	httpx.NoContent(w)
+}
+
+// Unblock answers DELETE /api/block.php {profile_id} (or ?profile_id=): 204.
+func (h Handlers) Unblock(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	id, err := blockTarget(w, r)
+	if err == nil {
+		err = Unblock(r.Context(), h.Service.Pool, v.ID, id)
+	}
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	httpx.NoContent(w)
+}
+
+// Blocked answers GET /api/block.php: {profiles: [{id, name, main_image}]}.
+func (h Handlers) Blocked(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	list, err := BlockedList(r.Context(), h.Service.Pool, v.ID)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"profiles": list})
+}
+
+// FileComplaint answers POST /api/complaints.php: 201 {complaint}. Visitors
+// may complain too (the footer links the page), giving an email address.
+func (h Handlers) FileComplaint(w http.ResponseWriter, r *http.Request) {
+	var in ComplaintInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	var memberID int64
+	if v := h.Viewer(r); v != nil {
+		memberID = v.ID
+	}
+	t := tenancy.FromContext(r.Context())
+	c, err := FileComplaint(r.Context(), h.Service.Pool, t.ID, t.ProfilePool, memberID, in)
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"complaint": c})
+}
+
+// Complaints answers GET /api/complaints.php: the member's own complaints.
+func (h Handlers) Complaints(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	list, err := OwnComplaints(r.Context(), h.Service.Pool, v.ID)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"complaints": list})
+}
+
+// ContactHTTPError maps CheckContact's refusals to API answers, for the
+// likes and chat handlers; other errors pass through unchanged.
+func ContactHTTPError(err error) error { return httpError(err) }
+
+// httpError maps the area's domain errors to API answers once, here.
+func httpError(err error) error {
+	var (
+		blocked *BlockedError
+		invalid *ValidationError
+		limit   *PhotoLimitError
+	)
+	lim := media.DefaultLimits
+	switch {
+	case errors.As(err, &blocked):
+		return httpx.NewError(http.StatusForbidden, "blocked",
+			fmt.Sprintf("You're blocked by %s. You do not have access to this page.", blocked.Name),
+			map[string]any{"name": blocked.Name})
+	case errors.As(err, &invalid):
+		return invalid.HTTPError()
+	case errors.As(err, &limit):
+		return httpx.NewError(http.StatusForbidden, "photo_limit",
+			fmt.Sprintf("You can have up to %d photos. Free members can have up to %d photos, premium members up to %d.",
+				limit.Limit, FreePhotoLimit, PremiumPhotoLimit),
+			map[string]any{"limit": limit.Limit, "premium": limit.Premium})
+	case errors.Is(err, ErrNotFound):
+		return httpx.NewError(http.StatusNotFound, "profile_not_found", "This page could not be found", nil)
+	case errors.Is(err, ErrPhotoNotFound):
+		return httpx.NewError(http.StatusNotFound, "photo_not_found", "This photo could not be found.", nil)
+	case errors.Is(err, ErrPhotoOrder):
+		return httpx.Invalid("order_invalid", "The order must list each of your photos exactly once.", nil)
+	case errors.Is(err, ErrSelf):
+		return httpx.Invalid("own_profile", "That is your own profile.", nil)
+	case errors.Is(err, ErrYouBlocked):
+		return httpx.NewError(http.StatusForbidden, "you_blocked", "You have blocked this member. Unblock them first.", nil)
+	case errors.Is(err, ErrInvisible):
+		return httpx.NewError(http.StatusForbidden, "invisible", "This member cannot be contacted right now.", nil)
+	case errors.Is(err, media.ErrFileTooBig):
+		return httpx.NewError(http.StatusRequestEntityTooLarge, "photo_too_big",
+			fmt.Sprintf("This photo is too big: at most %d MB.", lim.MaxBytes>>20), map[string]any{"max_bytes": lim.MaxBytes})
+	case errors.Is(err, media.ErrUnsupportedFormat):
+		return httpx.NewError(http.StatusUnsupportedMediaType, "photo_format_unsupported",
+			"HEIC and AVIF photos are not supported yet. Please upload a JPEG, PNG or WebP photo.", nil)
+	case errors.Is(err, media.ErrNotImage):
+		return httpx.NewError(http.StatusUnsupportedMediaType, "photo_not_image",
+			"This file is not a photo. Please upload a JPEG, PNG or WebP photo.", nil)
+	case errors.Is(err, media.ErrTooManyPixels):
+		return httpx.Invalid("photo_dimensions",
+			fmt.Sprintf("This photo has too many pixels: at most %d megapixels and %d pixels a side.", lim.MaxPixels/1_000_000, lim.MaxSide),
+			map[string]any{"max_pixels": lim.MaxPixels, "max_side": lim.MaxSide})
+	case errors.Is(err, media.ErrTooSmall):
+		return httpx.Invalid("photo_too_small", fmt.Sprintf("This photo is too small: at least %d pixels a side.", lim.MinSide),
+			map[string]any{"min_side": lim.MinSide})
+	case errors.Is(err, media.ErrBroken):
+		return httpx.Invalid("photo_broken", "This photo is damaged and cannot be read.", nil)
+	}
+	return err
+}

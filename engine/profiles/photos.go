@@ -1,0 +1,242 @@
+package profiles
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/media"
+	"rendezvous/engine/profiles/internal/db"
+)
+
+// Photo limits (SPEC.md sections 5, 6 and 9).
+const (
+	FreePhotoLimit    = 3
+	PremiumPhotoLimit = 25
+)
+
+// PhotoLimit is how many photos a member may have.
+func PhotoLimit(paidUser bool) int {
+	if paidUser {
+		return PremiumPhotoLimit
+	}
+	return FreePhotoLimit
+}
+
+// ErrPhotoNotFound means the member has no photo with that id.
+var ErrPhotoNotFound = errors.New("profiles: photo not found")
+
+// ErrPhotoOrder means a reorder list that is not exactly the member's photos.
+var ErrPhotoOrder = errors.New("profiles: the order must list each photo once")
+
+// PhotoLimitError refuses a photo over the member's limit.
+type PhotoLimitError struct {
+	Limit   int
+	Premium bool
+}
+
+func (e *PhotoLimitError) Error() string {
+	return fmt.Sprintf("profiles: photo limit %d reached", e.Limit)
+}
+
+// Service holds what the profile rules need.
+type Service struct {
+	Pool   *pgxpool.Pool
+	Store  media.Store
+	Images *media.Processor
+	Log    *slog.Logger
+	// Now is the clock; tests replace it.
+	Now func() time.Time
+}
+
+// NewService returns a service with the real clock.
+func NewService(pool *pgxpool.Pool, store media.Store, images *media.Processor, log *slog.Logger) *Service {
+	return &Service{Pool: pool, Store: store, Images: images, Log: log, Now: time.Now}
+}
+
+// PhotoState is a member's photos and how many they may have.
+type PhotoState struct {
+	Photos []Image `json:"photos"`
+	Limit  int     `json:"photo_limit"`
+}
+
+// OwnPhotos lists the member's photos in their order, every status.
+func (s *Service) OwnPhotos(ctx context.Context, memberID int64, paidUser bool) (PhotoState, error) {
+	rows, err := db.New(s.Pool).PhotoListByProfile(ctx, memberID)
+	if err != nil {
+		return PhotoState{}, fmt.Errorf("list photos of %d: %w", memberID, err)
+	}
+	return PhotoState{Photos: images(rows, cdnPrefix(ctx)), Limit: PhotoLimit(paidUser)}, nil
+}
+
+// AddPhoto turns an upload into a display image and a thumbnail, stores
+// both and records the photo, pending when the tenant moderates photos.
+// The limit is checked twice: cheaply before the costly decoding (so a
+// member at the limit costs nothing) and for certain in the transaction that
+// inserts, with the member row locked so parallel uploads cannot overshoot.
+func (s *Service) AddPhoto(ctx context.Context, memberID int64, upload []byte, moderated bool) (Image, error) {
+	if err := s.checkRoom(ctx, memberID); err != nil {
+		return Image{}, err
+	}
+	out, err := s.Images.Process(upload)
+	if err != nil {
+		return Image{}, err
+	}
+	key := media.NewKey()
+	display, thumb := key+".jpg", key+"_t.jpg"
+	if err := s.Store.Put(ctx, display, out.Display, "image/jpeg"); err != nil {
+		return Image{}, err
+	}
+	if err := s.Store.Put(ctx, thumb, out.Thumb, "image/jpeg"); err != nil {
+		s.deleteBlobs(display)
+		return Image{}, err
+	}
+	status := PhotoActive
+	if moderated {
+		status = PhotoPending
+	}
+	var row db.Photo
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		paid, err := q.MemberLockForPhotos(ctx, memberID)
+		if err != nil {
+			return fmt.Errorf("lock member %d: %w", memberID, err)
+		}
+		n, err := q.PhotoCountByProfile(ctx, memberID)
+		if err != nil {
+			return err
+		}
+		if limit := PhotoLimit(paid); int(n) >= limit {
+			return &PhotoLimitError{Limit: limit, Premium: paid}
+		}
+		row, err = q.PhotoInsert(ctx, db.PhotoInsertParams{ProfileID: memberID, Filename: display, ThumbFilename: thumb,
+			Status: status, Width: int32(out.Width), Height: int32(out.Height)})
+		return err
+	})
+	if err != nil {
+		// Nothing points at the blobs: remove them so refused uploads leave
+		// no trace.
+		s.deleteBlobs(display, thumb)
+		return Image{}, err
+	}
+	return imageOf(row, cdnPrefix(ctx)), nil
+}
+
+func (s *Service) checkRoom(ctx context.Context, memberID int64) error {
+	room, err := db.New(s.Pool).PhotoRoom(ctx, memberID)
+	if err != nil {
+		return fmt.Errorf("photo room of %d: %w", memberID, err)
+	}
+	if limit := PhotoLimit(room.PaidUser); int(room.PhotoCount) >= limit {
+		return &PhotoLimitError{Limit: limit, Premium: room.PaidUser}
+	}
+	return nil
+}
+
+// DeletePhoto removes one of the member's photos and, when no other photo
+// shares them, its blobs.
+func (s *Service) DeletePhoto(ctx context.Context, memberID, photoID int64) error {
+	q := db.New(s.Pool)
+	row, err := q.PhotoDelete(ctx, db.PhotoDeleteParams{ID: photoID, ProfileID: memberID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrPhotoNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("delete photo %d: %w", photoID, err)
+	}
+	for _, key := range []string{row.Filename, row.ThumbFilename} {
+		inUse, err := q.PhotoFilenameInUse(ctx, key)
+		if err != nil {
+			return err
+		}
+		if !inUse {
+			s.deleteBlobs(key)
+		}
+	}
+	return nil
+}
+
+// deleteBlobs removes blobs nothing points at any more. A failure only
+// leaves an orphan blob behind, which costs storage, not correctness, so it
+// is logged rather than failing the member's request.
+func (s *Service) deleteBlobs(keys ...string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for _, k := range keys {
+		if err := s.Store.Delete(ctx, k); err != nil && s.Log != nil {
+			s.Log.Warn("delete photo blob", "key", k, "err", err)
+		}
+	}
+}
+
+// MakeMain puts the photo first in the member's order: once active it is
+// their main_image.
+func (s *Service) MakeMain(ctx context.Context, memberID, photoID int64) error {
+	n, err := db.New(s.Pool).PhotoMakeFirst(ctx, db.PhotoMakeFirstParams{ID: photoID, ProfileID: memberID})
+	if err != nil {
+		return fmt.Errorf("make photo %d main: %w", photoID, err)
+	}
+	if n == 0 {
+		return ErrPhotoNotFound
+	}
+	return nil
+}
+
+// Reorder puts the member's photos in the given order; ids must list each
+// of their photos exactly once.
+func (s *Service) Reorder(ctx context.Context, memberID int64, ids []int64) error {
+	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if _, err := q.MemberLockForPhotos(ctx, memberID); err != nil {
+			return fmt.Errorf("lock member %d: %w", memberID, err)
+		}
+		rows, err := q.PhotoListByProfile(ctx, memberID)
+		if err != nil {
+			return err
+		}
+		have := make([]int64, len(rows))
+		for i, r := range rows {
+			have[i] = r.ID
+		}
+		want := slices.Clone(ids)
+		slices.Sort(have)
+		slices.Sort(want)
+		if !slices.Equal(have, want) {
+			return ErrPhotoOrder
+		}
+		_, err = q.PhotoReorder(ctx, db.PhotoReorderParams{Ids: ids, ProfileID: memberID})
+		return err
+	})
+}
+
+// SetPhotoStatus is the operators' moderation decision on a photo: active
+// (approved) or rejected.
+func SetPhotoStatus(ctx context.Context, conn db.DBTX, photoID int64, status string) (Image, error) {
+	if status != PhotoActive && status != PhotoRejected && status != PhotoPending {
+		return Image{}, fmt.Errorf("profiles: photo status %q", status)
+	}
+	row, err := db.New(conn).PhotoSetStatus(ctx, db.PhotoSetStatusParams{ID: photoID, Status: status})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Image{}, ErrPhotoNotFound
+	}
+	if err != nil {
+		return Image{}, fmt.Errorf("set photo %d %s: %w", photoID, status, err)
+	}
+	return imageOf(row, cdnPrefix(ctx)), nil
+}
+
+// PendingPhotos lists the oldest photos awaiting moderation in a pool, for
+// the operators' console.
+func PendingPhotos(ctx context.Context, conn db.DBTX, pool string, limit int) ([]Image, error) {
+	rows, err := db.New(conn).PhotoPendingList(ctx, db.PhotoPendingListParams{Pool: pool, MaxRows: int32(limit)})
+	if err != nil {
+		return nil, fmt.Errorf("pending photos of %s: %w", pool, err)
+	}
+	return images(rows, cdnPrefix(ctx)), nil
+}

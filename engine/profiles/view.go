@@ -1,0 +1,167 @@
+package profiles
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/jackc/pgx/v5"
+
+	"rendezvous/engine/profiles/internal/db"
+	"rendezvous/engine/tenancy"
+)
+
+// Viewer is who looks at a profile: the logged-in member, or nil for a
+// logged-out visitor.
+type Viewer struct {
+	ID       int64
+	PaidUser bool
+}
+
+// TrackingCookie is the cookie the landers set when a visitor arrives
+// through an affiliate link (network, ref, sub1..sub3). Its presence, or a
+// network or ref query parameter on the request itself (a lander link's
+// first hit, before the cookie exists), is what "a traffic source is
+// present" means for logged_out_search_trafficsource and for signups
+// 'with_trafficsource'.
+const TrackingCookie = "rdv_tracking"
+
+// HasTrafficSource reports whether the request comes with a traffic source.
+func HasTrafficSource(r *http.Request) bool {
+	if c, err := r.Cookie(TrackingCookie); err == nil && c.Value != "" {
+		return true
+	}
+	q := r.URL.Query()
+	return q.Get("network") != "" || q.Get("ref") != ""
+}
+
+// LoggedOutMayBrowse reports whether a logged-out visitor may see members
+// (search and the member view) on tenant t: when the tenant allows it to
+// everybody (logged_out_search), or to visitors with a traffic source
+// (logged_out_search_trafficsource).
+func LoggedOutMayBrowse(r *http.Request, t *tenancy.Tenant) bool {
+	s := t.Settings
+	return s.LoggedOutSearch || (s.LoggedOutSearchTrafficsource && HasTrafficSource(r))
+}
+
+// BlockedError refuses a member who has been blocked by the profile's
+// owner; Name is the blocker's, for the message of SPEC.md section 6.
+type BlockedError struct{ Name string }
+
+func (e *BlockedError) Error() string {
+	return fmt.Sprintf("You're blocked by %s. You do not have access to this page.", e.Name)
+}
+
+// Is makes errors.Is(err, ErrBlocked) match.
+func (e *BlockedError) Is(target error) bool { return target == ErrBlocked }
+
+// ErrBlocked matches any BlockedError.
+var ErrBlocked = errors.New("profiles: blocked")
+
+// optionalFields appear to others only when listed in the tenant's
+// visible_profile_fields (all of them when the list is empty); id, name,
+// gender, country and the photos are always shown, the date of birth never.
+var optionalFields = []string{"age", "sexuality", "seeking", "region", "city", "interests", "hair_color", "eye_color",
+	"body_type", "relationship_status", "tattoos", "about_me"}
+
+// MemberView is another member's profile as viewer may see it on tenant t:
+// only profiles of the tenant's pool, only active ones, never to a member
+// they blocked; fields per visible_profile_fields; all active photos for
+// premium viewers, the main photo and the count of the others for free and
+// logged-out ones. It also clears the like_new flag of a like the profile
+// gave the viewer (SPEC.md section 4: opening a profile clears it).
+func (s *Service) MemberView(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, id int64) (map[string]any, error) {
+	q := db.New(s.Pool)
+	row, err := q.ProfileForView(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load profile %d: %w", id, err)
+	}
+	self := viewer != nil && viewer.ID == id
+	// Another pool's members do not exist for this tenant: 404, not 403,
+	// so their ids cannot be probed.
+	if row.Pool != t.ProfilePool || (row.Status != "active" && !self) {
+		return nil, ErrNotFound
+	}
+	blockedByMe := false
+	if viewer != nil && !self {
+		b, err := q.BlockBetween(ctx, db.BlockBetweenParams{ViewerID: viewer.ID, OtherID: id})
+		if err != nil {
+			return nil, fmt.Errorf("blocks between %d and %d: %w", viewer.ID, id, err)
+		}
+		if b.BlockedByOther {
+			return nil, &BlockedError{Name: row.Name}
+		}
+		blockedByMe = b.ViewerBlocked
+	}
+	photos, err := q.PhotoListByProfile(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("load photos of %d: %w", id, err)
+	}
+	prefix := cdnPrefix(ctx)
+	active := make([]db.Photo, 0, len(photos))
+	for _, p := range photos {
+		if p.Status == PhotoActive {
+			active = append(active, p)
+		}
+	}
+	shown := active
+	if !self && (viewer == nil || !viewer.PaidUser) && len(active) > 1 {
+		// The server withholds the rest; the client only learns how many.
+		shown = active[:1]
+	}
+	if viewer != nil && !self {
+		if err := q.LikeClearNew(ctx, db.LikeClearNewParams{LikerID: id, LikedID: viewer.ID}); err != nil {
+			return nil, fmt.Errorf("clear new like: %w", err)
+		}
+	}
+
+	p := fromRow(db.Profile{
+		ID: row.ID, Pool: row.Pool, Name: row.Name, Gender: row.Gender, Seeking: row.Seeking, Sexuality: row.Sexuality,
+		DateOfBirth: row.DateOfBirth, Country: row.Country, Region: row.Region, City: row.City, Interests: row.Interests,
+		HairColor: row.HairColor, EyeColor: row.EyeColor, BodyType: row.BodyType, RelationshipStatus: row.RelationshipStatus,
+		Tattoos: row.Tattoos, AboutMe: row.AboutMe, Status: row.Status, Invisible: row.Invisible, LastActiveAt: row.LastActiveAt,
+	}, s.Now())
+	out := map[string]any{
+		"id": p.ID, "name": p.Name, "gender": p.Gender, "country": p.Country,
+		"main_image": mainImage(active, prefix), "photos": images(shown, prefix), "photos_hidden": len(active) - len(shown),
+		"is_house": row.IsHouse, "blocked": blockedByMe, "last_active_at": p.LastActiveAt,
+	}
+	visible := t.Settings.VisibleProfileFields
+	for _, f := range optionalFields {
+		if len(visible) > 0 && !slices.Contains(visible, f) {
+			continue
+		}
+		switch f {
+		case "age":
+			out["age"] = p.Age
+		case "sexuality":
+			out["sexuality"] = p.Sexuality
+		case "seeking":
+			out["seeking"] = p.Seeking
+		case "region":
+			out["region"], out["region_name"] = p.Region, p.RegionName
+		case "city":
+			out["city"] = p.City
+		case "interests":
+			out["interests"] = p.Interests
+		case "hair_color":
+			out["hair_color"] = p.HairColor
+		case "eye_color":
+			out["eye_color"] = p.EyeColor
+		case "body_type":
+			out["body_type"] = p.BodyType
+		case "relationship_status":
+			out["relationship_status"] = p.RelationshipStatus
+		case "tattoos":
+			out["tattoos"] = p.Tattoos
+		case "about_me":
+			out["about_me"] = p.AboutMe
+		}
+	}
+	return out, nil
+}
