@@ -1,0 +1,224 @@
+package notify_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"rendezvous/engine/notify"
+	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/tenancy"
+	"rendezvous/tenants"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func tenant(slug, name string) *tenancy.Tenant {
+	return &tenancy.Tenant{ID: 1, Slug: slug, Name: name, PrimaryHost: slug + ".example",
+		Settings: tenancy.Settings{MailName: name}, Company: tenancy.Company{Name: "Lokaal Media B.V.", City: "Amsterdam"}}
+}
+
+// keys flattens a catalogue's message ids.
+func keys(t *testing.T, path string) []string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]map[string]string
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	var out []string
+	for group, msgs := range doc {
+		for k := range msgs {
+			out = append(out, group+"."+k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Every language has every text of en, and nothing en lacks.
+func TestCataloguesAreComplete(t *testing.T) {
+	t.Parallel()
+	want := strings.Join(keys(t, "locales/en.yaml"), "\n")
+	files, _ := filepath.Glob("locales/*.yaml")
+	if len(files) < 4 {
+		t.Fatalf("catalogues %v", files)
+	}
+	for _, f := range files {
+		if got := strings.Join(keys(t, f), "\n"); got != want {
+			t.Errorf("%s has other ids than en.yaml:\n%s", f, got)
+		}
+	}
+}
+
+func TestRender(t *testing.T) {
+	t.Parallel()
+	tpl, err := notify.LoadTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, slug, locale, template string
+		subject                      string
+		text                         []string
+	}{
+		{"english", "lustlokaal", "en", notify.Activation, "Confirm your email address for LustLokaal", []string{"Hi Eve,", "works for 7 days"}},
+		{"french", "lustlokaal", "fr", notify.PasswordReset, "Réinitialisez votre mot de passe sur LustLokaal", []string{"Bonjour Eve,", "24 heures"}},
+		{"dutch", "lustlokaal", "nl", notify.Deletion, "Je LustLokaal-account wordt verwijderd", []string{"Hoi Eve,", "2030-01-02"}},
+		{"german", "sparkusa", "de", notify.MailChange, "Bestätige deine neue E-Mail-Adresse für Spark", []string{"eve@new.example"}},
+		{"unknown language falls back to en", "lustlokaal", "sv", notify.Activation, "Confirm your email address for LustLokaal", nil},
+		{"a tenant's own wording", "herzklopfen", "de", notify.Activation, "Nur noch ein Klick: Bestätige deine E-Mail-Adresse für Herzklopfen",
+			[]string{"Herzliche Grüße, dein Herzklopfen-Team", "Willkommen bei Herzklopfen"}},
+		{"a tenant's wording stays in its language", "herzklopfen", "en", notify.Activation, "Confirm your email address for Herzklopfen",
+			[]string{"The Herzklopfen team"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			name := map[string]string{"herzklopfen": "Herzklopfen", "sparkusa": "Spark"}[tc.slug]
+			if name == "" {
+				name = "LustLokaal"
+			}
+			msg, err := tpl.Render(notify.Mail{
+				Tenant: tenant(tc.slug, name), Locale: tc.locale, To: "eve@example.com", Template: tc.template,
+				BaseURL: "https://" + tc.slug + ".example",
+				Data:    map[string]any{"Name": "Eve", "Email": "eve@new.example", "Date": "2030-01-02", "Days": 7, "Hours": 24},
+				Action:  "https://" + tc.slug + ".example/go?token=abc",
+			}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if msg.Subject != tc.subject {
+				t.Errorf("subject %q", msg.Subject)
+			}
+			for _, w := range tc.text {
+				if !strings.Contains(msg.Text, w) {
+					t.Errorf("text lacks %q:\n%s", w, msg.Text)
+				}
+			}
+			if msg.From != `"`+name+`" <noreply@`+tc.slug+`.example>` || len(msg.Links) != 1 || msg.Headers != nil {
+				t.Errorf("from %q links %v headers %v", msg.From, msg.Links, msg.Headers)
+			}
+			if !strings.Contains(msg.HTML, `href="https://`+tc.slug+`.example/go?token=abc"`) {
+				t.Errorf("html lacks the button:\n%s", msg.HTML)
+			}
+		})
+	}
+}
+
+func TestRenderEscapesAndMarksBulkMail(t *testing.T) {
+	t.Parallel()
+	tpl, err := notify.LoadTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := tpl.Render(notify.Mail{
+		Tenant: tenant("lustlokaal", "LustLokaal"), Locale: "en", To: "eve@example.com", Template: "new_messages",
+		BaseURL: "https://lustlokaal.example", Data: map[string]any{"Name": "Eve", "Other": `<img src=x onerror=alert(1)>`},
+		Action: "https://lustlokaal.example/chats/1", Unsubscribe: "https://lustlokaal.example/hooks/mail/unsubscribe?token=t",
+	}, "mail@lustlokaal.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(msg.HTML, "<img") || !strings.Contains(msg.HTML, "&lt;img") {
+		t.Fatalf("markup in a name reached the HTML:\n%s", msg.HTML)
+	}
+	if msg.Headers["List-Unsubscribe"] != "<https://lustlokaal.example/hooks/mail/unsubscribe?token=t>" ||
+		msg.Headers["List-Unsubscribe-Post"] != "List-Unsubscribe=One-Click" || len(msg.Links) != 2 ||
+		!strings.Contains(msg.Text, "Unsubscribe from these emails: https://lustlokaal.example/hooks/mail/unsubscribe?token=t") {
+		t.Fatalf("bulk mail %v %v\n%s", msg.Headers, msg.Links, msg.Text)
+	}
+	raw, err := notify.Compose(msg, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"List-Unsubscribe: <https://lustlokaal.example/hooks/mail/unsubscribe?token=t>\r\n",
+		"List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n", "From: \"LustLokaal\" <mail@lustlokaal.example>\r\n"} {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("composed mail lacks %q", want)
+		}
+	}
+	if _, err := tpl.Render(notify.Mail{Tenant: tenant("lustlokaal", "L"), Template: "no_such_mail"}, ""); err == nil {
+		t.Fatal("an unknown template rendered")
+	}
+}
+
+func TestComposeKeepsHeadersOnOneLine(t *testing.T) {
+	t.Parallel()
+	raw, err := notify.Compose(notify.Message{From: "a@b.example", To: "c@d.example", Subject: "Hi\r\nBcc: evil@example.com",
+		Text: "x", HTML: "<p>x</p>"}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(raw), "\r\nBcc:") {
+		t.Fatalf("header injection:\n%s", raw)
+	}
+}
+
+func TestSMTPSender(t *testing.T) {
+	t.Parallel()
+	srv := notifytest.NewSMTPServer(t)
+	s, err := notify.NewSMTP("smtp://user:secret@" + srv.Addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := notify.Message{From: `"Spark" <noreply@spark.example>`, To: "eve@example.com", Subject: "Hallo Zoë", Text: "hi", HTML: "<p>hi</p>",
+		Headers: map[string]string{"List-Unsubscribe": "<https://spark.example/u>"}}
+	if err := s.Send(context.Background(), msg); err != nil {
+		t.Fatal(err)
+	}
+	got := srv.Await(t, 1)
+	if got.Auth != "\x00user\x00secret" || got.From != "noreply@spark.example" || got.To[0] != "eve@example.com" ||
+		!strings.Contains(got.Data, "Subject: =?utf-8?q?Hallo_Zo=C3=AB?=") || !strings.Contains(got.Data, "List-Unsubscribe: <https://spark.example/u>") {
+		t.Fatalf("%+v", got)
+	}
+	for _, bad := range []string{"", "http://mail.example", "smtp://", "::"} {
+		if _, err := notify.NewSMTP(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestMailboxKeepsMailPerTenantNewestFirst(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.New(t)
+	ctx := context.Background()
+	files, err := tenancy.ReadFiles(tenants.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	if err := pool.QueryRow(ctx, "SELECT array_agg(id ORDER BY position) FROM tenants").Scan(&ids); err != nil {
+		t.Fatal(err)
+	}
+	box := &notify.Mailbox{Pool: pool}
+	for i, subject := range []string{"first", "second"} {
+		if err := box.Send(ctx, notify.Message{TenantID: ids[0], To: "a@example.com", Subject: subject, Links: []string{"https://x/" + subject},
+			Headers: map[string]string{"X-N": subject}}); err != nil {
+			t.Fatalf("%d: %v", i, err)
+		}
+	}
+	if err := box.Send(ctx, notify.Message{TenantID: ids[1], To: "b@example.com", Subject: "other"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := box.List(ctx, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Subject != "second" || got[1].Links[0] != "https://x/first" || got[0].Headers["X-N"] != "second" {
+		t.Fatalf("%+v", got)
+	}
+}

@@ -1,0 +1,134 @@
+package server_test
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/platform/config"
+	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/server"
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/tenancy"
+	"rendezvous/tenants"
+	"rendezvous/themes"
+)
+
+var signup = map[string]any{"email": "mailbox@example.com", "name": "Mila", "date_of_birth": "1990-01-02",
+	"password": "secret123", "gender": "female", "seeking": "male"}
+
+// Without SMTP every mail lands in the tenant's development mailbox.
+func TestDevelopmentMailbox(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	c := env.Client(t, "localhost")
+	if res := c.Do("POST", "/api/signup.php", signup); res.Status != 201 {
+		t.Fatalf("signup %d %s", res.Status, res.Body)
+	}
+	notifytest.Await(t, env.Pool, "mailbox@example.com", "activation", 0)
+	c.Do("POST", "/api/reset-password.php", map[string]string{"email": "mailbox@example.com"})
+	notifytest.Await(t, env.Pool, "mailbox@example.com", "password_reset", 0)
+
+	var mails []struct {
+		To, Subject, Text, HTML string
+		Links                   []string
+		SentAt                  time.Time `json:"sent_at"`
+	}
+	c.Do("GET", "/dev/mailbox.json", nil).JSON(t, &mails)
+	if len(mails) != 2 || !strings.Contains(mails[0].Subject, "wachtwoord") || !strings.Contains(mails[1].Subject, "e-mailadres") {
+		t.Fatalf("mailbox %+v", mails)
+	}
+	m := mails[1]
+	if m.To != "mailbox@example.com" || m.Text == "" || !strings.Contains(m.HTML, "<a href=") || len(m.Links) != 1 ||
+		!strings.HasPrefix(m.Links[0], "http://localhost/api/activate.php?token=") || m.SentAt.IsZero() || mails[0].SentAt.Before(m.SentAt) {
+		t.Fatalf("mail %+v", m)
+	}
+	res := c.Do("GET", "/dev/mailbox", nil)
+	if res.Status != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
+		!strings.Contains(string(res.Body), `<a href="`+strings.ReplaceAll(m.Links[0], "&", "&amp;")+`">`) {
+		t.Fatalf("mailbox page %d %s", res.Status, res.Body)
+	}
+	// Each tenant sees its own mail only.
+	var other []any
+	env.Client(t, "de.localhost").Do("GET", "/dev/mailbox.json", nil).JSON(t, &other)
+	if len(other) != 0 {
+		t.Fatalf("another tenant's mailbox shows %d mails", len(other))
+	}
+}
+
+// With SMTP configured mail goes to the server and the mailbox does not
+// exist.
+func TestSMTPDelivery(t *testing.T) {
+	t.Parallel()
+	smtp := notifytest.NewSMTPServer(t)
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	files, err := tenancy.ReadFiles(tenants.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.DiscardHandler)
+	cfg := &config.Config{DataDir: t.TempDir(), SMTPURL: "smtp://mailer:pw@" + smtp.Addr, MailFrom: "hello@lustlokaal.example"}
+	e, err := server.New(server.Deps{Config: cfg, Log: log, Pool: pool, Directory: tenancy.NewDirectory(pool, log),
+		Dist: fstest.MapFS{"index.html": {Data: []byte(servertest.TestIndex)}}, Themes: themes.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Accounts.HashParams = accountstest.FastHash
+	if err := e.Jobs.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = e.Jobs.Stop(context.Background()) })
+	srv := httptest.NewServer(e.Handler)
+	t.Cleanup(srv.Close)
+
+	post := func(path, body string) *http.Response {
+		req, _ := http.NewRequest("POST", srv.URL+path, strings.NewReader(body))
+		req.Host = "localhost"
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+	if res := post("/api/signup.php", `{"email":"smtp@example.com","name":"Mila","date_of_birth":"1990-01-02","password":"secret123","gender":"female"}`); res.StatusCode != 201 {
+		t.Fatalf("signup %d", res.StatusCode)
+	}
+	got := smtp.Await(t, 1)
+	if got.Auth != "\x00mailer\x00pw" || got.From != "hello@lustlokaal.example" || len(got.To) != 1 || got.To[0] != "smtp@example.com" {
+		t.Fatalf("envelope %+v", got)
+	}
+	for _, want := range []string{"From: \"LustLokaal\" <hello@lustlokaal.example>", "To: smtp@example.com", "Subject: Bevestig je e-mailadres voor LustLokaal",
+		"multipart/alternative", "Content-Type: text/html; charset=utf-8", "activate.php?token=3D"} {
+		if !strings.Contains(got.Data, want) {
+			t.Errorf("message lacks %q:\n%s", want, got.Data)
+		}
+	}
+	for _, path := range []string{"/dev/mailbox", "/dev/mailbox.json"} {
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		req.Host = "localhost"
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: %d with SMTP configured", path, res.StatusCode)
+		}
+	}
+	// Unauthenticated bounce webhooks are refused when mail is real.
+	if res := post("/hooks/mail/bounce", `{"email":"smtp@example.com"}`); res.StatusCode == http.StatusNoContent {
+		t.Fatalf("webhook without a secret accepted: %d", res.StatusCode)
+	}
+}
