@@ -77,7 +77,7 @@ var (
 	ErrAlertInvalid        = newError("alert_invalid", "There is no such alert.")
 	ErrNotificationType    = newError("notification_type_invalid", "There is no such notification type.")
 	ErrHookUnauthorized    = newError("hook_unauthorized", "This webhook needs its secret.")
-	ErrHookInvalid         = newError("hook_invalid", "The webhook names no email address.")
+	ErrHookInvalid         = newError("hook_invalid", "The webhook names no valid email address.")
 )
 
 // errorStatus is the HTTP status of each refusal (API.md conventions:

@@ -343,7 +343,7 @@ func (h Handlers) MailHook(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	if strings.TrimSpace(b.Email) == "" {
+	if !ValidEmail(strings.TrimSpace(b.Email)) {
 		httpx.WriteError(w, r, apiError(ErrHookInvalid))
 		return
 	}

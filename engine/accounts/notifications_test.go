@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -217,5 +218,22 @@ func TestResendActivation(t *testing.T) {
 	}
 	if res := c.Do("POST", "/api/activate.php", map[string]any{}); res.Status != 409 || res.ErrorCode() != "already_active" {
 		t.Fatalf("active: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestActivationLinkExpires(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	clock := withClock(env)
+	c := env.Client(t, "localhost")
+	email := newEmail("late")
+	c.Do("POST", "/api/signup.php", signupBody(email, nil))
+	link := notifytest.Await(t, env.Pool, email, "activation", 0).Path(t, "activate.php")
+	clock.Advance(accounts.ActivationValidity + time.Minute)
+	if res := c.Do("GET", link, nil); res.Header.Get("Location") != "/activate/error" {
+		t.Fatalf("expired link: %s", res.Header.Get("Location"))
+	}
+	if u := currentUser(t, c); u.Status != "not_confirmed" || !u.ActivationReminder {
+		t.Fatalf("%+v", u)
 	}
 }
