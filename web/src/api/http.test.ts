@@ -1,0 +1,87 @@
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError, RETRIES, createClient, retryDelay } from './http'
+
+const json = (status: number, body: unknown) =>
+  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+function setup(responses: (Response | Error)[]) {
+  const calls: { url: string; init: RequestInit }[] = []
+  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} })
+    const next = responses.length > 1 ? responses.shift()! : responses[0]!
+    if (next instanceof Error) throw next
+    return next.clone()
+  })
+  const sleeps: number[] = []
+  const sleep = vi.fn(async (ms: number) => {
+    sleeps.push(ms)
+  })
+  const onAuthRequired = vi.fn()
+  const client = createClient({ fetch: fetch as unknown as typeof globalThis.fetch, sleep, onAuthRequired })
+  return { client, calls, sleeps, onAuthRequired }
+}
+
+describe('http client', () => {
+  it('retries a server error 5 times with exponential delays, then fails', async () => {
+    const { client, calls, sleeps } = setup([json(503, { error: 'unavailable', message: 'down' })])
+    await expect(client.get('/api/settings.php')).rejects.toMatchObject({ statusCode: 503, code: 'unavailable' })
+    expect(RETRIES).toBe(5)
+    expect(calls).toHaveLength(6)
+    expect(sleeps).toEqual([250, 500, 1000, 2000, 4000])
+    expect(retryDelay(3, 100)).toBe(800)
+  })
+
+  it('retries network failures and returns the answer that finally comes', async () => {
+    const { client, calls } = setup([new TypeError('Failed to fetch'), new TypeError('Failed to fetch'), json(200, { ok: 1 })])
+    await expect(client.get('/api/interests.php')).resolves.toEqual({ ok: 1 })
+    expect(calls).toHaveLength(3)
+  })
+
+  it('does not retry a client error and gives its code, message and fields', async () => {
+    const { client, calls } = setup([json(429, { error: 'login_blocked', message: 'blocked', minutes: 15 })])
+    const err = await client.post('/api/user.php', { email: 'a', password: 'b' }).catch((e: unknown) => e)
+    expect(calls).toHaveLength(1)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({ statusCode: 429, code: 'login_blocked', message: 'blocked', fields: { minutes: 15 } })
+  })
+
+  it('sends X-Request-Type: client on user.php only', async () => {
+    const { client, calls } = setup([json(200, { user: null })])
+    await client.get('/api/user.php')
+    await client.post('/api/user.php', { email: 'x' })
+    await client.get('/api/settings.php', { query: { domain: 'localhost' } })
+    const header = (i: number) => (calls[i]!.init.headers as Record<string, string>)['X-Request-Type']
+    expect(header(0)).toBe('client')
+    expect(header(1)).toBe('client')
+    expect(header(2)).toBeUndefined()
+    expect(calls[2]!.url).toBe('/api/settings.php?domain=localhost')
+    expect(calls[1]!.init.body).toBe('{"email":"x"}')
+  })
+
+  it('logs out and resolves false on 403 authentication_required', async () => {
+    const { client, onAuthRequired } = setup([json(403, { error: 'authentication_required', message: 'log in' })])
+    await expect(client.get('/api/chats.php')).resolves.toBe(false)
+    expect(onAuthRequired).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps 403 authentication_required of user.php an error', async () => {
+    const { client, onAuthRequired } = setup([json(403, { error: 'authentication_required', message: 'log in' })])
+    await expect(client.get('/api/user.php')).rejects.toMatchObject({ statusCode: 403 })
+    expect(onAuthRequired).not.toHaveBeenCalled()
+  })
+
+  it('treats other 403s as errors without logging out', async () => {
+    const { client, onAuthRequired } = setup([json(403, { error: 'blocked', message: 'no' })])
+    await expect(client.get('/api/member.php')).rejects.toMatchObject({ code: 'blocked' })
+    expect(onAuthRequired).not.toHaveBeenCalled()
+  })
+
+  it('answers null for 204', async () => {
+    const { client } = setup([new Response(null, { status: 204 })])
+    await expect(client.get('/api/logout.php')).resolves.toBeNull()
+  })
+
+  it('defaults the error status to 500 when there is none', () => {
+    expect(new ApiError('x').statusCode).toBe(500)
+  })
+})

@@ -1,0 +1,230 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { boot, user } from '../test/fixtures'
+import { jsonResponse, renderApp } from '../test/render'
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+})
+afterEach(() => cleanup())
+
+const header = () => screen.getByTestId('site-header')
+
+describe('navigation', () => {
+  it('offers log in, sign up and the language menu to visitors of a two-language site', async () => {
+    await renderApp(boot())
+    const h = header()
+    expect(within(h).getByText('Log in')).toBeTruthy()
+    expect(within(h).getByText('Sign up')).toBeTruthy()
+    expect(within(h).getByTestId('language-menu')).toBeTruthy()
+    expect(within(h).queryByText('Messages')).toBeNull()
+  })
+
+  it('has no language menu with one locale', async () => {
+    await renderApp(boot({ locales: ['en'] }))
+    expect(within(header()).queryByTestId('language-menu')).toBeNull()
+  })
+
+  it('gives free members Get Premium', async () => {
+    await renderApp(boot({ user: user({ paid_user: false, credits: 0 }) }), '/premium')
+    const h = header()
+    expect(within(h).getByText('Get Premium').closest('a')?.getAttribute('href')).toBe('/premium')
+    expect(within(h).queryByTestId('nav-credits')).toBeNull()
+  })
+
+  it.each([
+    [0, '0', 'danger'],
+    [7, '7', 'warning'],
+    [10, '10', 'warning'],
+  ])('shows a paid member with %i credits the badge %s in %s', async (credits, text, tone) => {
+    await renderApp(boot({ user: user({ paid_user: true, credits }) }), '/credits')
+    const badge = within(header()).getByTestId('nav-credits-badge')
+    expect(badge.textContent).toBe(text)
+    expect(badge.getAttribute('data-tone')).toBe(tone)
+  })
+
+  it('shows no credits badge above 10', async () => {
+    await renderApp(boot({ user: user({ paid_user: true, credits: 11 }) }), '/credits')
+    expect(within(header()).getByTestId('nav-credits')).toBeTruthy()
+    expect(within(header()).queryByTestId('nav-credits-badge')).toBeNull()
+  })
+
+  it('caps the unread badge at 99+ and puts unread plus new likes in the title', async () => {
+    const { services } = await renderApp(boot({ user: user() }), '/members')
+    act(() => {
+      services.store.set({
+        chats: [
+          { conversation: { id: 1 }, profile: { id: 1, name: 'A', main_image: null }, num_unread_messages: 120 },
+          { conversation: { id: 2 }, profile: { id: 2, name: 'B', main_image: null }, num_unread_messages: 3 },
+        ],
+        likes: { profiles: [], liked_by: [{ id: 5, like_new: true }, { id: 6, like_new: false }] },
+      })
+    })
+    expect(within(header()).getByTestId('nav-messages-badge').textContent).toBe('99+')
+    expect(within(header()).getByTestId('nav-likes-badge').textContent).toBe('1')
+    await waitFor(() => expect(document.title).toMatch(/^\(124\) /))
+  })
+
+  it('opens the account menu with the keyboard and gives the focus back on Escape', async () => {
+    await renderApp(boot({ user: user() }), '/members')
+    const trigger = within(screen.getByTestId('account-menu')).getByRole('button')
+    trigger.focus()
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' })
+    const items = await screen.findAllByRole('menuitem')
+    expect(items.map((i) => i.textContent)).toEqual(['My profile', 'Settings', 'Logout'])
+    await waitFor(() => expect(document.activeElement).toBe(items[0]))
+    fireEvent.keyDown(items[0]!, { key: 'ArrowDown' })
+    await waitFor(() => expect(document.activeElement).toBe(items[1]))
+    fireEvent.keyDown(items[1]!, { key: 'End' })
+    await waitFor(() => expect(document.activeElement).toBe(items[2]))
+    fireEvent.keyDown(items[2]!, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull())
+    expect(document.activeElement).toBe(trigger)
+    expect(trigger.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('logs out through logout.php', async () => {
+    const { fetch, services } = await renderApp(boot({ user: user() }), '/members', (url) =>
+      url.startsWith('/api/logout.php') ? new Response(null, { status: 204 }) : jsonResponse(404, {}),
+    )
+    fireEvent.click(within(screen.getByTestId('account-menu')).getByRole('button'))
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }))
+    await waitFor(() => expect(services.store.get().user).toBeNull())
+    expect(fetch.mock.calls.some((c) => String(c[0]) === '/api/logout.php')).toBe(true)
+    await waitFor(() => expect(within(header()).getByText('Log in')).toBeTruthy())
+  })
+
+  it('logs out when another call answers 403 authentication_required', async () => {
+    const { services } = await renderApp(boot({ user: user() }), '/members', (url) =>
+      url.startsWith('/api/chats.php') ? jsonResponse(403, { error: 'authentication_required', message: 'x' }) : jsonResponse(404, {}),
+    )
+    await expect(services.api.http.get('/api/chats.php')).resolves.toBe(false)
+    await waitFor(() => expect(services.store.get().user).toBeNull())
+  })
+})
+
+describe('footer and warnings', () => {
+  it('links the nine footer pages', async () => {
+    await renderApp(boot())
+    const links = within(screen.getByTestId('site-footer')).getAllByRole('link').map((a) => a.getAttribute('href'))
+    expect(links).toEqual([
+      '/pages/terms',
+      '/pages/privacy',
+      '/pages/cookies',
+      '/pages/ban',
+      '/pricing',
+      '/complaints',
+      '/pages/return-policy',
+      '/pages/faq',
+      '/pages/service',
+    ])
+  })
+
+  it('shows the US footer in English on a US site only', async () => {
+    await renderApp(boot({ locale: 'en', locales: ['en'] }, { countries: ['US'] }))
+    expect(screen.getByTestId('us-footer')).toBeTruthy()
+    cleanup()
+    await renderApp(boot({ locale: 'en' }, { countries: ['NL', 'BE'] }))
+    expect(screen.queryByTestId('us-footer')).toBeNull()
+  })
+
+  it.each([
+    ['/', 'default'],
+    ['/chats', 'chat'],
+    ['/landers/gallery', 'lander'],
+    ['/signup', 'empty'],
+  ])('shows the entry warning to NL visitors on %s (%s layout)', async (path, layout) => {
+    await renderApp(boot({ country: 'NL', user: null }, { enable_site_entry_popup: 'no' }), path)
+    await screen.findByTestId('entry-warning')
+    expect(document.querySelector(`[data-layout="${layout}"]`)).toBeTruthy()
+    expect(screen.getByTestId('entry-warning').getAttribute('data-country')).toBe('NL')
+  })
+
+  it('shows no entry warning to US visitors', async () => {
+    await renderApp(boot({ country: 'US' }), '/chats')
+    await screen.findByTestId('login-required')
+    expect(screen.queryByTestId('entry-warning')).toBeNull()
+  })
+})
+
+describe('site-entry modal', () => {
+  it('traps the focus, closes on enter and stays dismissed', async () => {
+    await renderApp(boot({ country: 'NL' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    const buttons = within(dialog).getAllByRole('button')
+    buttons.at(-1)!.focus()
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab' })
+    expect(document.activeElement).toBe(buttons[0])
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true })
+    expect(document.activeElement).toBe(buttons.at(-1))
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
+    expect(screen.getByRole('dialog')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('site-entry-enter'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    cleanup()
+    await renderApp(boot({ country: 'NL' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('does not show for members, other countries or when the setting is no', async () => {
+    await renderApp(boot({ country: 'NL', user: user() }), '/members')
+    expect(screen.queryByTestId('site-entry-modal')).toBeNull()
+    cleanup()
+    await renderApp(boot({ country: 'US' }))
+    expect(screen.queryByTestId('site-entry-modal')).toBeNull()
+    cleanup()
+    await renderApp(boot({ country: 'NL' }, { enable_site_entry_popup: 'no' }))
+    expect(screen.queryByTestId('site-entry-modal')).toBeNull()
+  })
+})
+
+describe('pages', () => {
+  it('shows the 404 page with a link home', async () => {
+    await renderApp(boot(), '/no/such/page')
+    expect(await screen.findByText('This page could not be found')).toBeTruthy()
+    expect(screen.getByText('Back to the home page').closest('a')?.getAttribute('href')).toBe('/')
+  })
+
+  it('shows the login form on member-only pages to visitors', async () => {
+    await renderApp(boot(), '/likes')
+    expect(await screen.findByTestId('login-required')).toBeTruthy()
+  })
+
+  it.each([
+    [401, { error: 'login_failed', message: 'Login failed, please try again' }, 'Login failed, please try again'],
+    [429, { error: 'login_blocked', message: 'x', minutes: 15 }, 'Too many incorrect attempts, account blocked for 15 min.'],
+  ])('shows the login error of a %i', async (status, body, text) => {
+    const { fetch } = await renderApp(boot(), '/login', (url) => (url.startsWith('/api/user.php') ? jsonResponse(status, body) : jsonResponse(404, {})))
+    const form = await screen.findByTestId('login-form')
+    fireEvent.change(within(form).getByLabelText('E-mail address'), { target: { value: 'a@b.c' } })
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'wrong' } })
+    fireEvent.click(within(form).getByTestId('login-submit'))
+    expect((await screen.findByTestId('login-error')).textContent).toBe(text)
+    const call = fetch.mock.calls.find((c) => String(c[0]) === '/api/user.php')!
+    expect((call[1]!.headers as Record<string, string>)['X-Request-Type']).toBe('client')
+  })
+
+  it('logs in and goes to the member search', async () => {
+    const { router } = await renderApp(boot(), '/login', (url) =>
+      url.startsWith('/api/user.php') ? jsonResponse(200, { user: user() }) : jsonResponse(404, {}),
+    )
+    const form = await screen.findByTestId('login-form')
+    fireEvent.change(within(form).getByLabelText('E-mail address'), { target: { value: 'ann@example.test' } })
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'right' } })
+    fireEvent.click(within(form).getByTestId('login-submit'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'))
+    expect(within(header()).getByText('Messages')).toBeTruthy()
+  })
+
+  it('asks settings.php with the host and the route query', async () => {
+    const { fetch } = await renderApp(boot(), '/?network=aff1&ref=x')
+    await waitFor(() => expect(fetch.mock.calls.some((c) => String(c[0]).startsWith('/api/settings.php'))).toBe(true))
+    const url = String(fetch.mock.calls.find((c) => String(c[0]).startsWith('/api/settings.php'))![0])
+    const q = new URL(url, 'http://x').searchParams
+    expect(q.get('domain')).toBe(window.location.hostname)
+    expect(q.get('network')).toBe('aff1')
+  })
+})

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../api/http'
+import { needsActivationReminder, visibleAlerts, dismissAlert } from './alerts'
+import { cleanPhone, termsVersionDate } from './company'
+import { errorMessage, errorStatus } from './errors'
+import { loggedOutSearchAllowed, signupsOpen, trackingFromQuery } from './tracking'
+import type { User } from '../boot/types'
+
+describe('error page message', () => {
+  it('falls back to a nested message, then to the default', () => {
+    expect(errorMessage(new Error('top'), 'fallback')).toBe('top')
+    expect(errorMessage({ error: { message: 'nested' } }, 'fallback')).toBe('nested')
+    expect(errorMessage({ response: { data: { message: 'deep' } } }, 'fallback')).toBe('deep')
+    expect(errorMessage({}, 'fallback')).toBe('fallback')
+    expect(errorMessage(null, 'fallback')).toBe('fallback')
+  })
+  it('has status 500 by default', () => {
+    expect(errorStatus(new Error('x'))).toBe(500)
+    expect(errorStatus(new ApiError('x', 404))).toBe(404)
+  })
+})
+
+describe('company rules', () => {
+  it('dates the terms 2023-12-01 unless the company was added later', () => {
+    expect(termsVersionDate('2022-06-15T10:00:00Z').toISOString()).toBe('2023-12-01T12:00:00.000Z')
+    expect(termsVersionDate('2024-03-01T09:00:00Z').toISOString()).toBe('2024-03-01T09:00:00.000Z')
+    expect(termsVersionDate(null).toISOString()).toBe('2023-12-01T12:00:00.000Z')
+  })
+  it('cleans dashes and spaces from the support phone', () => {
+    expect(cleanPhone('+31 20-123 4567')).toBe('+31201234567')
+  })
+})
+
+describe('traffic source rules', () => {
+  it('reads tracking from the query', () => {
+    expect(trackingFromQuery({})).toBeNull()
+    expect(trackingFromQuery({ network: 'n1', ref: 'r', sub2: 'x' })).toEqual({ network: 'n1', ref: 'r', sub2: 'x' })
+  })
+  it('opens signups to all, or with_trafficsource only with one', () => {
+    expect(signupsOpen('all', false)).toBe(true)
+    expect(signupsOpen('with_trafficsource', false)).toBe(false)
+    expect(signupsOpen('with_trafficsource', true)).toBe(true)
+    expect(signupsOpen('none', true)).toBe(false)
+  })
+  it('allows logged-out search per the settings', () => {
+    expect(loggedOutSearchAllowed({ logged_out_search: true, logged_out_search_trafficsource: false }, false)).toBe(true)
+    expect(loggedOutSearchAllowed({ logged_out_search: false, logged_out_search_trafficsource: true }, false)).toBe(false)
+    expect(loggedOutSearchAllowed({ logged_out_search: false, logged_out_search_trafficsource: true }, true)).toBe(true)
+  })
+})
+
+describe('member alerts', () => {
+  const user = (over: Partial<User> = {}): User => ({
+    id: 1,
+    email: 'a@b.c',
+    status: 'active',
+    credits: 0,
+    paid_user: false,
+    signup_date: '2026-01-01T00:00:00Z',
+    language: 'en',
+    notifications_disabled: [],
+    profile: { id: 1, name: 'Ann', status: 'active', main_image: null },
+    ...over,
+  })
+  const push = { capability: true, subscription: false as const, isSubscribed: false, lastMessage: null }
+
+  it('reminds to activate: not_confirmed, profile disabled, no disabled notifications', () => {
+    const u = user({ status: 'not_confirmed', profile: { id: 1, name: 'A', status: 'disabled', main_image: null } })
+    expect(needsActivationReminder(u)).toBe(true)
+    expect(needsActivationReminder({ ...u, notifications_disabled: ['fbl'] })).toBe(false)
+    expect(needsActivationReminder({ ...u, status: 'active' })).toBe(false)
+    expect(needsActivationReminder(null)).toBe(false)
+  })
+
+  it('suppresses a dismissed alert afterwards', () => {
+    const m = new Map<string, string>()
+    const storage = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) }
+    expect(visibleAlerts(user(), push, storage)).toEqual(['profilePhoto', 'push'])
+    dismissAlert(storage, 'profilePhoto', 123)
+    expect(visibleAlerts(user(), push, storage)).toEqual(['push'])
+    expect(visibleAlerts(user({ notifications_disabled: ['bounce'] }), { ...push, capability: false }, storage)).toEqual([
+      'notificationsDisabled',
+    ])
+    expect(visibleAlerts(null, push, storage)).toEqual([])
+  })
+})

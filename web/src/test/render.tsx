@@ -1,0 +1,40 @@
+import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { RouterProvider, createMemoryRouter } from 'react-router'
+import { ThemeProvider } from 'styled-components'
+import { vi } from 'vitest'
+import { appRoutes } from '../app/routes'
+import type { Boot } from '../boot/types'
+import i18n, { initI18n } from '../i18n/i18n'
+import { ServicesProvider, createServices, type Services } from '../state/context'
+import { buildTheme } from '../theme/theme'
+
+export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+function Providers({ services, boot, children }: { services: Services; boot: Boot; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ServicesProvider services={services}>
+        <ThemeProvider theme={buildTheme(boot.theme)}>{children}</ThemeProvider>
+      </ServicesProvider>
+    </I18nextProvider>
+  )
+}
+
+/** renderApp renders the whole app at path, with a fake API behind the HTTP client. */
+export async function renderApp(boot: Boot, path = '/', handler: FetchHandler = () => jsonResponse(404, { error: 'not_found' })) {
+  await initI18n(boot.locale)
+  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => handler(String(url), init ?? {}))
+  const services = createServices(boot, { fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} })
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] })
+  const view = render(
+    <Providers services={services} boot={boot}>
+      <RouterProvider router={router} />
+    </Providers>,
+  )
+  return { ...view, services, fetch, router }
+}
