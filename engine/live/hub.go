@@ -153,6 +153,12 @@ func NewHub(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 func (h *Hub) Start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel = cancel
+	// The instance row must exist before presence rows point at it.
+	first, stop := context.WithTimeout(ctx, 10*time.Second)
+	if err := db.New(h.pool).InstanceHeartbeat(first, h.instance); err != nil {
+		h.log.Warn("live: first heartbeat", "err", err)
+	}
+	stop()
 	var wg sync.WaitGroup
 	wg.Add(3)
 	go func() { defer wg.Done(); h.listen(ctx) }()
@@ -328,15 +334,16 @@ func (h *Hub) dispatch(payload []byte) {
 	}
 	frame := Frame(n.Type, n.Data)
 	for s := range set {
+		if s.closed {
+			continue
+		}
 		select {
 		case s.C <- frame:
 		default:
 			// A client that does not read its stream is cut off; its
 			// handler ends and the browser reconnects and reloads.
-			if !s.closed {
-				s.closed = true
-				close(s.C)
-			}
+			s.closed = true
+			close(s.C)
 		}
 	}
 }

@@ -1,0 +1,95 @@
+package chat_test
+
+import (
+	"net/http"
+	"sync"
+	"testing"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/server/servertest"
+)
+
+// Fifty sends race from one member whose credits pay for exactly ten:
+// exactly ten are sent, forty refused with 402, and the ledger balances.
+func TestParallelSendsNeverOverdraw(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 100})
+	b := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male"})
+	// The conversation exists, so every send is a plain message.
+	a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "first"})
+	exec(t, env, "UPDATE members SET credits = credits + 10 WHERE id = $1", a.ID)
+	exec(t, env, "INSERT INTO ledger (member_id, delta, balance_after, kind, note) VALUES ($1, 10, 100, 'correction', 'test')", a.ID)
+
+	statuses := make([]int, 50)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, _ := a.send(t, map[string]any{"profile_id": b.ID, "text": "race"})
+			statuses[i] = res.Status
+		}()
+	}
+	wg.Wait()
+	count := map[int]int{}
+	for _, s := range statuses {
+		count[s]++
+	}
+	if count[http.StatusCreated] != 10 || count[http.StatusPaymentRequired] != 40 {
+		t.Fatalf("statuses %v", count)
+	}
+	if got := balance(t, env, a.ID); got != 0 {
+		t.Fatalf("balance %d", got)
+	}
+	var messages int
+	if err := env.Pool.QueryRow(t.Context(), "SELECT count(*) FROM messages WHERE sender_id = $1", a.ID).Scan(&messages); err != nil {
+		t.Fatal(err)
+	}
+	if messages != 11 {
+		t.Fatalf("%d messages stored", messages)
+	}
+	ledgerBalances(t, env, a.TenantID)
+}
+
+// A send retried with its client_id, one after the other or all at once,
+// is sent and charged once and answers the first message every time.
+func TestClientIDMakesSendsIdempotent(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 100})
+	b := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male"})
+
+	first := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "once", "client_id": "retry-1"})
+	res, again := a.send(t, map[string]any{"profile_id": b.ID, "text": "once", "client_id": "retry-1"})
+	if res.Status != http.StatusOK || again.Message.ID != first.Message.ID || again.Credits != 90 {
+		t.Fatalf("retry: %d %s", res.Status, res.Body)
+	}
+
+	ids := make([]int64, 20)
+	var wg sync.WaitGroup
+	for i := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, s := a.send(t, map[string]any{"conversation": first.Message.ConversationID, "text": "burst", "client_id": "burst-1"})
+			if res.Status != http.StatusCreated && res.Status != http.StatusOK {
+				t.Errorf("burst: %d %s", res.Status, res.Body)
+			}
+			ids[i] = s.Message.ID
+		}()
+	}
+	wg.Wait()
+	for _, id := range ids {
+		if id != ids[0] || id == 0 {
+			t.Fatalf("burst answered different messages: %v", ids)
+		}
+	}
+	if got := balance(t, env, a.ID); got != 80 {
+		t.Fatalf("balance %d after two distinct sends", got)
+	}
+	if th := b.thread(t, first.Message.ConversationID); len(th.Messages) != 2 {
+		t.Fatalf("b received %d messages", len(th.Messages))
+	}
+	ledgerBalances(t, env, a.TenantID)
+}

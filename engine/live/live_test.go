@@ -1,0 +1,179 @@
+package live_test
+
+import (
+	"bufio"
+	"context"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/live"
+	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/tenancy"
+	"rendezvous/tenants"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func setup(t *testing.T) (*pgxpool.Pool, *live.Hub, int64) {
+	t.Helper()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	files, err := tenancy.ReadFiles(tenants.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
+		t.Fatal(err)
+	}
+	hub := live.NewHub(pool, slog.New(slog.DiscardHandler))
+	hub.Start()
+	t.Cleanup(hub.Close)
+	select {
+	case <-hub.Ready():
+	case <-time.After(10 * time.Second):
+		t.Fatal("hub never listened")
+	}
+	return pool, hub, accountstest.NewMember(t, pool, accountstest.Member{}).ID
+}
+
+// A stream outlives the server's read and write timeouts (the production
+// server has both at a minute; here one second), keeps sending heartbeats
+// and still delivers events afterwards.
+func TestStreamOutlivesServerTimeouts(t *testing.T) {
+	t.Parallel()
+	pool, hub, member := setup(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{ReadTimeout: time.Second, WriteTimeout: time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hub.Serve(w, r, member, 100*time.Millisecond)
+	})}
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+
+	res, err := http.Get("http://" + ln.Addr().String() + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	lines := bufio.NewScanner(res.Body)
+	start := time.Now()
+	pings := 0
+	for lines.Scan() {
+		if lines.Text() == ": ping" {
+			pings++
+		}
+		// Well past both timeouts.
+		if pings >= 5 && time.Since(start) > 2500*time.Millisecond {
+			break
+		}
+	}
+	if err := live.Publish(context.Background(), pool, member, live.Event{Type: live.TypeCredits, Data: map[string]int{"credits": 7}}); err != nil {
+		t.Fatal(err)
+	}
+	for lines.Scan() {
+		if lines.Text() == `data: {"credits":7}` {
+			return
+		}
+	}
+	t.Fatalf("stream ended after %s: %v", time.Since(start), lines.Err())
+}
+
+// Presence follows the member's streams: connected while one is open on any
+// instance, not connected once the last closes.
+func TestPresence(t *testing.T) {
+	t.Parallel()
+	pool, hub, member := setup(t)
+	a, b := hub.Subscribe(member), hub.Subscribe(member)
+	awaitConnected(t, pool, member, true)
+	hub.Unsubscribe(a)
+	if hub.Connections() != 1 {
+		t.Fatalf("%d connections", hub.Connections())
+	}
+	hub.Unsubscribe(b)
+	awaitConnected(t, pool, member, false)
+}
+
+// A subscriber that does not read is cut off rather than slowing the hub;
+// events roll back with their transaction; an event too big for a
+// notification arrives without its data.
+func TestDeliveryEdges(t *testing.T) {
+	t.Parallel()
+	pool, hub, member := setup(t)
+	ctx := context.Background()
+
+	slow := hub.Subscribe(member)
+	defer hub.Unsubscribe(slow)
+	other := accountstest.NewMember(t, pool, accountstest.Member{}).ID
+	marker := hub.Subscribe(other)
+	defer hub.Unsubscribe(marker)
+	for i := 0; i < 40; i++ {
+		if err := live.Publish(ctx, pool, member, live.Event{Type: live.TypeUser, Data: i}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// One listener dispatches in order: once the marker is through, all
+	// forty were offered to the slow subscriber.
+	if err := live.Publish(ctx, pool, other, live.Event{Type: live.TypeUser}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-marker.C:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no marker")
+	}
+	for n := 0; ; n++ {
+		if _, ok := <-slow.C; !ok {
+			if n != 32 {
+				t.Fatalf("read %d frames before the cut, buffer is 32", n)
+			}
+			break
+		}
+	}
+	sub := hub.Subscribe(member)
+	defer hub.Unsubscribe(sub)
+	_ = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if err := live.Publish(ctx, tx, member, live.Event{Type: live.TypeMessage, Data: "rolled back"}); err != nil {
+			t.Fatal(err)
+		}
+		return context.Canceled
+	})
+	if err := live.Publish(ctx, pool, member, live.Event{Type: live.TypeMessage, Data: strings.Repeat("x", 9000)}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case f := <-sub.C:
+		if string(f) != "event: message\ndata: null\n\n" {
+			t.Fatalf("frame %q", f)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event")
+	}
+}
+
+func awaitConnected(t *testing.T, pool *pgxpool.Pool, member int64, want bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := live.Connected(context.Background(), pool, member)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("connected never became %v", want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

@@ -1,0 +1,110 @@
+package push_test
+
+import (
+	"context"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/live"
+	"rendezvous/engine/notify/push"
+	"rendezvous/engine/platform/jobs"
+	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/tenancy"
+	"rendezvous/tenants"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// A push is queued only for a subscribed member who kept the type switched
+// on and has no live stream open.
+func TestQueueRespectsSettingsAndPresence(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	files, err := tenancy.ReadFiles(tenants.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
+		t.Fatal(err)
+	}
+	client, err := jobs.NewClient(pool, nil, slog.New(slog.DiscardHandler), jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &push.Queuer{Jobs: client}
+	hub := live.NewHub(pool, slog.New(slog.DiscardHandler))
+	hub.Start()
+	t.Cleanup(hub.Close)
+
+	subscribe := func(id int64) {
+		if _, err := pool.Exec(ctx, `INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth) VALUES ($1::bigint, 'https://push.example/' || $1::text, 'k', 'a')`, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		name   string
+		setup  func(id int64)
+		typ    string
+		queued bool
+	}{
+		{"subscribed", subscribe, push.TypeNewMessages, true},
+		{"no subscription", func(int64) {}, push.TypeNewMessages, false},
+		{"type switched off", func(id int64) {
+			subscribe(id)
+			if _, err := pool.Exec(ctx, `UPDATE members SET notification_types_disabled = '{new_messages}' WHERE id = $1`, id); err != nil {
+				t.Fatal(err)
+			}
+		}, push.TypeNewMessages, false},
+		{"other type still on", func(id int64) {
+			subscribe(id)
+			if _, err := pool.Exec(ctx, `UPDATE members SET notification_types_disabled = '{new_messages}' WHERE id = $1`, id); err != nil {
+				t.Fatal(err)
+			}
+		}, push.TypeLike, true},
+		{"connected live", func(id int64) {
+			subscribe(id)
+			sub := hub.Subscribe(id)
+			t.Cleanup(func() { hub.Unsubscribe(sub) })
+			awaitConnected(t, pool, id, true)
+		}, push.TypeNewMessages, false},
+	}
+	for _, c := range cases {
+		m := accountstest.NewMember(t, pool, accountstest.Member{})
+		c.setup(m.ID)
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			return q.Queue(ctx, tx, push.Notification{MemberID: m.ID, TenantID: m.TenantID, Type: c.typ, Title: "t"})
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var n int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'push_send' AND (args->'notification'->>'member_id')::bigint = $1`, m.ID).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if (n == 1) != c.queued {
+			t.Fatalf("%s: %d jobs queued", c.name, n)
+		}
+	}
+}
+
+// awaitConnected waits for the hub's presence writer to record member.
+func awaitConnected(t *testing.T, pool *pgxpool.Pool, member int64, want bool) {
+	t.Helper()
+	for i := 0; i < 500; i++ {
+		got, err := live.Connected(context.Background(), pool, member)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got == want {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("member %d connected never became %v", member, want)
+}
