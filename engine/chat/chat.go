@@ -76,7 +76,9 @@ type NotEnoughCreditsError struct {
 	Balance int64
 }
 
-func (e *NotEnoughCreditsError) Error() string { return "chat: not enough credits to write to " + e.Name }
+func (e *NotEnoughCreditsError) Error() string {
+	return "chat: not enough credits to write to " + e.Name
+}
 
 // BlockedError means the recipient blocked the sender (ByMe false) or the
 // sender blocked the recipient (ByMe true).
