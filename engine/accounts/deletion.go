@@ -133,8 +133,9 @@ func (s *Service) PurgeDue(ctx context.Context) (int, error) {
 
 // purge erases one member's personal data. The member row stays,
 // anonymised, because ledger rows, orders and affiliate tracking refer to
-// it for accounting; the profile (and with it the photos' rows), push
-// subscriptions, tokens and alert dismissals go.
+// it for accounting; likes, blocks, conversations with their messages, the
+// profile (and with it the photos' rows), push subscriptions, tokens and
+// alert dismissals go. Blobs in the media store are for a PurgeHook.
 func (s *Service) purge(ctx context.Context, id int64, cutoff time.Time) (bool, error) {
 	var done bool
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
@@ -156,6 +157,10 @@ func (s *Service) purge(ctx context.Context, id int64, cutoff time.Time) (bool, 
 			}
 		}
 		steps := []func() error{
+			func() error { return q.PurgeLikes(ctx, id) },
+			func() error { return q.PurgeBlocks(ctx, id) },
+			func() error { return q.PurgeConversations(ctx, id) },
+			func() error { return q.PurgeStaff(ctx, id) },
 			func() error { return q.ProfileDelete(ctx, id) },
 			func() error { return q.PushSubscriptionsDelete(ctx, id) },
 			func() error { return q.TokensDelete(ctx, id) },

@@ -89,6 +89,16 @@ func TestPurgeAfterFourteenDays(t *testing.T) {
 	if _, err := env.Pool.Exec(ctx, `UPDATE members SET tracking = '{"network":"adnet"}' WHERE id = $1`, made.ID); err != nil {
 		t.Fatal(err)
 	}
+	for _, q := range []string{
+		"INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2), ($2, $1)",
+		"INSERT INTO blocks (blocker_id, blocked_id) VALUES ($2, $1)",
+		`WITH c AS (INSERT INTO conversations (member_lo, member_hi, started_by) VALUES (least($1::bigint, $2::bigint), greatest($1::bigint, $2::bigint), $1) RETURNING id)
+		 INSERT INTO messages (conversation_id, sender_id, kind, body) SELECT id, $1, 'text', 'Hoi!' FROM c`,
+	} {
+		if _, err := env.Pool.Exec(ctx, q, made.ID, keep.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if res := c.Do("DELETE", "/api/account.php", nil); res.Status != 202 {
 		t.Fatalf("delete: %d %s", res.Status, res.Body)
 	}
@@ -124,6 +134,10 @@ func TestPurgeAfterFourteenDays(t *testing.T) {
 		"SELECT count(*) FROM push_subscriptions WHERE member_id = $1",
 		"SELECT count(*) FROM alert_dismissals WHERE member_id = $1",
 		"SELECT count(*) FROM account_tokens WHERE member_id = $1",
+		"SELECT count(*) FROM likes WHERE liker_id = $1 OR liked_id = $1",
+		"SELECT count(*) FROM blocks WHERE blocker_id = $1 OR blocked_id = $1",
+		"SELECT count(*) FROM conversations WHERE member_lo = $1 OR member_hi = $1",
+		"SELECT count(*) FROM messages WHERE sender_id = $1",
 	} {
 		if n := count(t, env.Pool, q, made.ID); n != 0 {
 			t.Errorf("%s: %d rows left", q, n)

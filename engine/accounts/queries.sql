@@ -195,3 +195,18 @@ SELECT secret FROM signing_keys WHERE name = @name;
 
 -- name: ProfileName :one
 SELECT name FROM profiles WHERE id = @id;
+
+-- name: PurgeLikes :exec
+-- Likes given and received say whom a person fancied: personal data.
+DELETE FROM likes WHERE liker_id = @member_id OR liked_id = @member_id;
+
+-- name: PurgeBlocks :exec
+DELETE FROM blocks WHERE blocker_id = @member_id OR blocked_id = @member_id;
+
+-- name: PurgeConversations :exec
+-- The member's conversations go with their messages; what was paid for
+-- them stays in the ledger (rows refer to messages by text, not by key).
+DELETE FROM conversations WHERE member_lo = @member_id OR member_hi = @member_id;
+
+-- name: PurgeStaff :exec
+DELETE FROM staff WHERE member_id = @member_id;

@@ -729,6 +729,45 @@ func (q *Queries) ProfileSetStatus(ctx context.Context, arg ProfileSetStatusPara
 	return err
 }
 
+const purgeBlocks = `-- name: PurgeBlocks :exec
+DELETE FROM blocks WHERE blocker_id = $1 OR blocked_id = $1
+`
+
+func (q *Queries) PurgeBlocks(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, purgeBlocks, memberID)
+	return err
+}
+
+const purgeConversations = `-- name: PurgeConversations :exec
+DELETE FROM conversations WHERE member_lo = $1 OR member_hi = $1
+`
+
+// The member's conversations go with their messages; what was paid for
+// them stays in the ledger (rows refer to messages by text, not by key).
+func (q *Queries) PurgeConversations(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, purgeConversations, memberID)
+	return err
+}
+
+const purgeLikes = `-- name: PurgeLikes :exec
+DELETE FROM likes WHERE liker_id = $1 OR liked_id = $1
+`
+
+// Likes given and received say whom a person fancied: personal data.
+func (q *Queries) PurgeLikes(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, purgeLikes, memberID)
+	return err
+}
+
+const purgeStaff = `-- name: PurgeStaff :exec
+DELETE FROM staff WHERE member_id = $1
+`
+
+func (q *Queries) PurgeStaff(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, purgeStaff, memberID)
+	return err
+}
+
 const pushSubscriptionDelete = `-- name: PushSubscriptionDelete :exec
 DELETE FROM push_subscriptions WHERE member_id = $1 AND endpoint = $2
 `
