@@ -278,3 +278,42 @@ func TestHistoryWindow(t *testing.T) {
 		}
 	}
 }
+
+// SPEC.md section 6: an invisible member must write or like first; a
+// blocked member cannot write to the blocker, and a blocker must unblock
+// before writing.
+func TestInvisibleAndBlockedRules(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 200, PaidUser: true})
+	shy := newMember(t, env, accountstest.Member{Credits: 50, Gender: "female", Seeking: "male", Invisible: true})
+	liker := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male", Invisible: true})
+	blocked := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male", Name: "Greta"})
+	exec(t, env, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)", liker.ID, a.ID)
+	exec(t, env, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", a.ID, blocked.ID)
+
+	steps := []struct {
+		name   string
+		from   member
+		body   map[string]any
+		status int
+		code   string
+	}{
+		{"invisible, not reached out", a, map[string]any{"profile_id": shy.ID, "text": "hi"}, 403, "invisible"},
+		{"invisible writes first", shy, map[string]any{"profile_id": a.ID, "text": "hi there"}, 201, ""},
+		{"then the other may answer", a, map[string]any{"profile_id": shy.ID, "text": "hello"}, 201, ""},
+		{"invisible who liked first", a, map[string]any{"profile_id": liker.ID, "text": "thanks"}, 201, ""},
+		{"blocker writes to the blocked", a, map[string]any{"profile_id": blocked.ID, "text": "hi"}, 403, "you_blocked"},
+		{"blocked writes to the blocker", blocked, map[string]any{"profile_id": a.ID, "text": "hi"}, 403, "blocked"},
+	}
+	for _, s := range steps {
+		res, _ := s.from.send(t, s.body)
+		if res.Status != s.status || (s.code != "" && res.ErrorCode() != s.code) {
+			t.Fatalf("%s: %d %s", s.name, res.Status, res.Body)
+		}
+	}
+	res := blocked.Do(http.MethodGet, fmt.Sprintf("/api/chat.php?profile_id=%d", a.ID), nil)
+	if res.Status != 403 || res.ErrorCode() != "blocked" {
+		t.Fatalf("blocked member opens the blocker's chat: %d %s", res.Status, res.Body)
+	}
+}

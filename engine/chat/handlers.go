@@ -46,12 +46,12 @@ func answer(err error) error {
 	case errors.Is(err, ErrPremiumOnly):
 		return httpx.NewError(http.StatusForbidden, "premium_only", textPremiumOnly, nil)
 	case errors.As(err, &blocked) && blocked.ByMe:
-		return httpx.NewError(http.StatusForbidden, "blocked_by_you", "You blocked "+blocked.Name+". Unblock them to write to them.",
+		return httpx.NewError(http.StatusForbidden, "you_blocked", "You have blocked this member. Unblock them first.",
 			map[string]any{"name": blocked.Name})
 	case errors.As(err, &blocked):
 		return httpx.NewError(http.StatusForbidden, "blocked", fill(textBlocked, blocked.Name), map[string]any{"name": blocked.Name})
 	case errors.Is(err, ErrInvisible):
-		return httpx.NewError(http.StatusForbidden, "invisible", "This member can only be contacted after they contact you.", nil)
+		return httpx.NewError(http.StatusForbidden, "invisible", "This member cannot be contacted right now.", nil)
 	case errors.Is(err, ErrNotStaff):
 		return httpx.NewError(http.StatusForbidden, "staff_only", "This is only available for staff.", nil)
 	case errors.Is(err, ErrNotFound):

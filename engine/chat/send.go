@@ -15,6 +15,7 @@ import (
 	"rendezvous/engine/credits"
 	"rendezvous/engine/live"
 	"rendezvous/engine/notify/push"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -156,7 +157,7 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	if err := reachable(recipient, in.Tenant, conv.ID != 0); err != nil {
 		return SendResult{}, err
 	}
-	if err := s.allowed(ctx, q, in.SenderID, recipient, conv.ID); err != nil {
+	if err := s.allowed(ctx, tx, in.SenderID, recipient, conv.ID); err != nil {
 		return SendResult{}, err
 	}
 
@@ -253,33 +254,44 @@ func reachable(r db.PartyByIDRow, t *tenancy.Tenant, existing bool) error {
 	return nil
 }
 
-// allowed applies the blocked and invisible rules of SPEC.md section 6.
-func (s *Service) allowed(ctx context.Context, q *db.Queries, sender int64, r db.PartyByIDRow, conversation int64) error {
-	blocked, err := q.BlockExists(ctx, db.BlockExistsParams{BlockerID: r.ID, BlockedID: sender})
-	if err != nil {
-		return err
-	}
-	if blocked {
-		return &BlockedError{Name: r.Name}
-	}
-	byMe, err := q.BlockExists(ctx, db.BlockExistsParams{BlockerID: sender, BlockedID: r.ID})
-	if err != nil {
-		return err
-	}
-	if byMe {
-		return &BlockedError{Name: r.Name, ByMe: true}
-	}
-	if r.Invisible && !r.IsHouse {
-		// An invisible member must write or like first.
-		ok, err := q.ReachedOut(ctx, db.ReachedOutParams{ConversationID: conversation, MemberID: r.ID, OtherID: sender})
+// allowed applies the blocked and invisible rules of SPEC.md section 6
+// through the profiles area's contact check, in the send's transaction. In
+// a conversation that exists, the other member's profile need not be
+// active (reachable decided that), and having written in it counts as
+// reaching out to an invisible member's partner.
+func (s *Service) allowed(ctx context.Context, tx pgx.Tx, sender int64, r db.PartyByIDRow, conversation int64) error {
+	replying := false
+	if conversation != 0 {
+		wrote, err := db.New(tx).ReachedOut(ctx, db.ReachedOutParams{ConversationID: conversation, MemberID: r.ID, OtherID: sender})
 		if err != nil {
 			return err
 		}
-		if !ok.Bool {
-			return ErrInvisible
-		}
+		replying = wrote.Bool
 	}
-	return nil
+	err := profiles.CheckContact(ctx, tx, sender, r.ID, replying)
+	var blocked *profiles.BlockedError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &blocked):
+		return &BlockedError{Name: blocked.Name}
+	case errors.Is(err, profiles.ErrYouBlocked):
+		return &BlockedError{Name: r.Name, ByMe: true}
+	case errors.Is(err, profiles.ErrInvisible):
+		if r.IsHouse {
+			// House profiles answer whoever writes.
+			return nil
+		}
+		return ErrInvisible
+	case errors.Is(err, profiles.ErrSelf):
+		return ErrSelf
+	case errors.Is(err, profiles.ErrNotFound):
+		if conversation != 0 {
+			return nil
+		}
+		return ErrNotFound
+	}
+	return err
 }
 
 // openConversation makes the conversation of a pair. When the other member
