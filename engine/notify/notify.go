@@ -47,7 +47,7 @@ type SendArgs struct {
 func (SendArgs) Kind() string { return "notify_send_mail" }
 
 // InsertOpts retries a failing mail server for about a day.
-func (SendArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 20} }
+func (SendArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 15} }
 
 // SendWorker delivers queued messages.
 type SendWorker struct {
