@@ -96,7 +96,7 @@ func run(binary string, duration time.Duration, conns int) error {
 	fmt.Printf("bench settings_rps %.0f req/s\n", engineRPS)
 	fmt.Printf("bench bare_nethttp_rps %.0f req/s\n", bareRPS)
 	fmt.Printf("bench settings_vs_bare %.3f ratio\n", engineRPS/bareRPS)
-	return nil
+	return chatBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid, duration)
 }
 
 // serveBare is the baseline: a plain net/http handler answering the same
