@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -16,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/chat/internal/db"
+	"rendezvous/engine/media"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/profiles"
 )
@@ -106,6 +106,10 @@ type Service struct {
 	Push Pusher
 	Log  *slog.Logger
 	Now  func() time.Time
+	// Store and Images keep and re-encode photos uploaded in chat; without
+	// them only the sender's profile photos can be sent.
+	Store  media.Store
+	Images *media.Processor
 }
 
 func (s *Service) now() time.Time {
@@ -219,13 +223,12 @@ func (v view) card(id int64, name string, dob pgtype.Date, city, country, status
 	return c
 }
 
-// mediaURL is where the engine (or the tenant's CDN) serves a media key,
-// the same rule as media.URL.
+// mediaURL is where the engine (or the tenant's CDN) serves a media key.
 func mediaURL(cdnPrefix, key string) string {
 	if key == "" {
 		return ""
 	}
-	return strings.TrimRight(cdnPrefix, "/") + "/media/" + key
+	return media.URL(cdnPrefix, key)
 }
 
 // notFound turns the database's "no row" into the domain's ErrNotFound at

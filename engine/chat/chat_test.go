@@ -1,7 +1,12 @@
 package chat_test
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -316,4 +321,61 @@ func TestInvisibleAndBlockedRules(t *testing.T) {
 	if res.Status != 403 || res.ErrorCode() != "blocked" {
 		t.Fatalf("blocked member opens the blocker's chat: %d %s", res.Status, res.Body)
 	}
+}
+
+// A photo uploaded with the message is re-encoded, stored, served and
+// charged photo_credits; a file that is no image is refused uncharged.
+func TestUploadedPhoto(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 100})
+	b := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male"})
+	upload := func(file []byte, clientID string) servertest.Response {
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		_ = mw.WriteField("profile_id", fmt.Sprint(b.ID))
+		_ = mw.WriteField("client_id", clientID)
+		fw, _ := mw.CreateFormFile("photo", "me.jpg")
+		_, _ = fw.Write(file)
+		_ = mw.Close()
+		req, _ := http.NewRequest(http.MethodPost, env.URL+"/api/messages.php", &buf)
+		req.Host = a.Host
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		return a.Send(req)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 400, 300))
+	for x := 0; x < 400; x++ {
+		for y := 0; y < 300; y++ {
+			img.Set(x, y, color.RGBA{uint8(x), uint8(y), 128, 255})
+		}
+	}
+	var jpg bytes.Buffer
+	if err := jpeg.Encode(&jpg, img, nil); err != nil {
+		t.Fatal(err)
+	}
+
+	res := upload([]byte("not an image at all"), cid())
+	if res.Status != http.StatusUnsupportedMediaType || res.ErrorCode() != "photo_not_image" {
+		t.Fatalf("not an image: %d %s", res.Status, res.Body)
+	}
+	id := cid()
+	res = upload(jpg.Bytes(), id)
+	var s sent
+	res.JSON(t, &s)
+	if res.Status != http.StatusCreated || s.Message.Kind != chat.KindPhoto || s.Message.Photo == nil || s.Credits != 85 {
+		t.Fatalf("upload: %d %s", res.Status, res.Body)
+	}
+	if again := upload(jpg.Bytes(), id); again.Status != http.StatusOK {
+		t.Fatalf("retried upload: %d %s", again.Status, again.Body)
+	}
+	for _, u := range []string{s.Message.Photo.URL, s.Message.Photo.ThumbURL} {
+		got := b.Do(http.MethodGet, u, nil)
+		if got.Status != http.StatusOK || got.Header.Get("Content-Type") != "image/jpeg" {
+			t.Fatalf("GET %s: %d %s", u, got.Status, got.Header.Get("Content-Type"))
+		}
+	}
+	if got := balance(t, env, a.ID); got != 85 {
+		t.Fatalf("balance %d", got)
+	}
+	ledgerBalances(t, env, a.TenantID)
 }

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
+	"mime"
 	"net/http"
 	"strconv"
 	"time"
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/live"
+	"rendezvous/engine/media"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
 )
@@ -71,6 +74,20 @@ func answer(err error) error {
 		return httpx.Invalid("message_self", "You cannot send a message to yourself.", nil)
 	case errors.Is(err, ErrClientID):
 		return httpx.Invalid("client_id_invalid", "The client_id is too long.", nil)
+	case errors.Is(err, ErrNoUploads):
+		return httpx.NewError(http.StatusServiceUnavailable, "uploads_unavailable", "Photo uploads are not available right now.", nil)
+	case errors.Is(err, media.ErrFileTooBig):
+		return httpx.NewError(http.StatusRequestEntityTooLarge, "photo_too_big", "This photo is too big.", nil)
+	case errors.Is(err, media.ErrUnsupportedFormat):
+		return httpx.NewError(http.StatusUnsupportedMediaType, "photo_format_unsupported",
+			"HEIC and AVIF photos are not supported yet. Please upload a JPEG, PNG or WebP photo.", nil)
+	case errors.Is(err, media.ErrNotImage):
+		return httpx.NewError(http.StatusUnsupportedMediaType, "photo_not_image",
+			"This file is not a photo. Please upload a JPEG, PNG or WebP photo.", nil)
+	case errors.Is(err, media.ErrTooManyPixels):
+		return httpx.Invalid("photo_dimensions", "This photo has too many pixels.", nil)
+	case errors.Is(err, media.ErrTooSmall):
+		return httpx.Invalid("photo_too_small", "This photo is too small.", nil)
 	}
 	return err
 }
@@ -199,14 +216,94 @@ func (b sendBody) input(t *tenancy.Tenant, sender int64) SendInput {
 
 // Send answers POST /api/messages.php: 201 {message, credits}; a retry with
 // the same client_id answers 200 with the first message, charged once.
+// A multipart body (fields profile_id or conversation, client_id, and the
+// file "photo") sends an uploaded photo.
 func (h Handlers) Send(w http.ResponseWriter, r *http.Request) {
+	t, sender := tenancy.FromContext(r.Context()), memberID(r)
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
+		body, upload, err := h.readUpload(w, r)
+		if err != nil {
+			fail(w, r, err)
+			return
+		}
+		res, err := h.Service.SendUpload(r.Context(), body.input(t, sender), upload)
+		writeSent(w, r, res, err)
+		return
+	}
 	var body sendBody
 	if err := httpx.DecodeJSON(w, r, &body); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	res, err := h.Service.Send(r.Context(), body.input(tenancy.FromContext(r.Context()), memberID(r)))
+	res, err := h.Service.Send(r.Context(), body.input(t, sender))
 	writeSent(w, r, res, err)
+}
+
+// multipartSlack is what an upload may carry beside the photo (boundaries,
+// part headers, the small fields).
+const multipartSlack = 64 << 10
+
+var errPhotoMissing = httpx.BadRequest("photo_missing", "Send the photo as the multipart field \"photo\".")
+
+// readUpload reads the fields and the photo of a multipart send, refusing
+// bodies larger than the image limit without reading on.
+func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, []byte, error) {
+	var body sendBody
+	if h.Service.Images == nil {
+		return body, nil, ErrNoUploads
+	}
+	maxBytes := h.Service.Images.Limits.MaxBytes
+	r.Body = http.MaxBytesReader(w, r.Body, int64(maxBytes)+multipartSlack)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return body, nil, errPhotoMissing
+	}
+	var photo []byte
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return body, nil, media.ErrFileTooBig
+		}
+		if err != nil {
+			return body, nil, httpx.BadRequest("multipart_invalid", "The upload could not be read.")
+		}
+		limit := int64(1 << 10)
+		if part.FormName() == "photo" {
+			limit = int64(maxBytes) + 1
+		}
+		data, err := io.ReadAll(io.LimitReader(part, limit))
+		if errors.As(err, &tooBig) || int64(len(data)) >= limit && part.FormName() == "photo" {
+			return body, nil, media.ErrFileTooBig
+		}
+		if err != nil {
+			return body, nil, httpx.BadRequest("multipart_invalid", "The upload could not be read.")
+		}
+		value := string(data)
+		switch part.FormName() {
+		case "photo":
+			photo = data
+		case "client_id":
+			body.ClientID = value
+		case "profile_id", "conversation":
+			id, err := strconv.ParseInt(value, 10, 64)
+			if err != nil || id <= 0 {
+				return body, nil, httpx.Invalid("id_invalid", "The "+part.FormName()+" must be a positive number.", map[string]any{"field": part.FormName()})
+			}
+			if part.FormName() == "profile_id" {
+				body.ProfileID = id
+			} else {
+				body.Conversation.ID = id
+			}
+		}
+	}
+	if len(photo) == 0 {
+		return body, nil, errPhotoMissing
+	}
+	return body, photo, nil
 }
 
 func writeSent(w http.ResponseWriter, r *http.Request, res SendResult, err error) {

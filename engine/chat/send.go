@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
@@ -14,6 +15,7 @@ import (
 	"rendezvous/engine/chat/internal/db"
 	"rendezvous/engine/credits"
 	"rendezvous/engine/live"
+	"rendezvous/engine/media"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
@@ -392,4 +394,46 @@ func preview(m db.Message, gifts []Gift) string {
 		return string(r[:120]) + "…"
 	}
 	return m.Body
+}
+
+// ErrNoUploads means the service has no media store for uploaded photos.
+var ErrNoUploads = errors.New("chat: photo uploads are not configured")
+
+// SendUpload sends a photo uploaded with the message: it is re-encoded
+// (metadata stripped) and stored, then sent like any photo. Blobs of a send
+// that fails or turns out to be a retry are removed again.
+func (s *Service) SendUpload(ctx context.Context, in SendInput, upload []byte) (SendResult, error) {
+	if s.Store == nil || s.Images == nil {
+		return SendResult{}, ErrNoUploads
+	}
+	out, err := s.Images.Process(upload)
+	if err != nil {
+		return SendResult{}, err
+	}
+	key := media.NewKey()
+	in.Photo = &SentPhoto{Filename: key + ".jpg", Thumb: key + "_t.jpg"}
+	if err := s.Store.Put(ctx, in.Photo.Filename, out.Display, "image/jpeg"); err != nil {
+		return SendResult{}, err
+	}
+	if err := s.Store.Put(ctx, in.Photo.Thumb, out.Thumb, "image/jpeg"); err != nil {
+		s.dropBlobs(in.Photo)
+		return SendResult{}, err
+	}
+	res, err := s.Send(ctx, in)
+	if err != nil || res.Replayed {
+		s.dropBlobs(in.Photo)
+	}
+	return res, err
+}
+
+// dropBlobs removes blobs no message points at; a failure leaves an
+// orphan blob, never a broken message.
+func (s *Service) dropBlobs(p *SentPhoto) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for _, key := range []string{p.Filename, p.Thumb} {
+		if err := s.Store.Delete(ctx, key); err != nil && s.Log != nil {
+			s.Log.Warn("chat: drop photo blob", "key", key, "err", err)
+		}
+	}
 }

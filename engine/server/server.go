@@ -84,6 +84,8 @@ func New(d Deps) (*Engine, error) {
 		d.Media = store
 	}
 	e.Profiles = profiles.NewService(d.Pool, d.Media, media.NewProcessor(media.DefaultLimits, 0), d.Log)
+	// Photos sent in chat go through the same store and image pipeline.
+	e.Chat.Store, e.Chat.Images = e.Profiles.Store, e.Profiles.Images
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err
