@@ -206,9 +206,36 @@ func fit(w, h, side int) (int, int) {
 // scaled draws the sr part of src into a new w x h image on a white
 // background, so transparent pixels come out white in the JPEG.
 func scaled(src image.Image, sr image.Rectangle, w, h int) *image.RGBA {
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
-	draw.BiLinear.Scale(dst, dst.Bounds(), src, sr, draw.Over, nil)
+	op := draw.Over
+	if o, ok := src.(interface{ Opaque() bool }); ok && o.Opaque() {
+		// Nothing to blend onto white: replacing is twice as fast.
+		op = draw.Src
+	}
+	canvas := func(w, h int) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		if op == draw.Over {
+			draw.Draw(img, img.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+		}
+		return img
+	}
+	dst := canvas(w, h)
+	if sr.Dx() == w && sr.Dy() == h {
+		// Same size: a plain copy, far cheaper than a 1:1 resampling.
+		draw.Draw(dst, dst.Bounds(), src, sr.Min, op)
+		return dst
+	}
+	if sr.Dx() > 2*w && sr.Dy() > 2*h {
+		// Much bigger than the target: a cheap bilinear-sampling pass to
+		// twice the target size first, then the proper filter on that. The
+		// filter's cost grows with the source's pixels, so this is several
+		// times faster on phone photos; sampling at no more than 2:1 before
+		// the real filter keeps the result free of visible aliasing.
+		mid := canvas(2*w, 2*h)
+		draw.ApproxBiLinear.Scale(mid, mid.Bounds(), src, sr, op, nil)
+		src, sr = mid, mid.Bounds()
+		op = draw.Src // mid is opaque now: it was filled or fully replaced
+	}
+	draw.BiLinear.Scale(dst, dst.Bounds(), src, sr, op, nil)
 	return dst
 }
 

@@ -19,6 +19,7 @@ Commands:
   serve [--addr 127.0.0.1:8080] [--data ./var] [--demo]   serve every tenant
   tenants list [--data ./var]                             one line per tenant: slug, primary host, name
   tenants import [--data ./var] [--overwrite]             import tenants/ (existing ones only with --overwrite)
+  demo generate [--data ./var] --profiles N [--tenant slug]   add N generated profiles (COPY) for benchmarks
 
 Run "rendezvous <command> -h" for a command's flags.
 `
@@ -53,6 +54,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		case "import":
 			return tenantsImport(ctx, args[2:], stdout, stderr)
 		}
+	case "demo":
+		if len(args) >= 2 && args[1] == "generate" {
+			return demoGenerate(ctx, args[2:], stdout, stderr)
+		}
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

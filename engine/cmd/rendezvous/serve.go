@@ -9,6 +9,7 @@ import (
 	"sort"
 	"time"
 
+	"rendezvous/engine/demo"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
@@ -63,6 +64,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		Dist: dist, Themes: themes.FS, SessionCleanup: 10 * time.Minute})
 	if err != nil {
 		return err
+	}
+	if cfg.Demo {
+		// Members with photos for every pool and known logins per tenant;
+		// a restart adds nothing (README: demo logins).
+		progress(stdout, "3/4 demo data")
+		seeder := demo.NewSeeder(pool, engine.Profiles.Store, engine.Profiles.Images, log)
+		if err := seeder.Seed(ctx); err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
 	}
 
 	// Background jobs (mail, purges) run while the engine serves.

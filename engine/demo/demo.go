@@ -1,0 +1,329 @@
+// Package demo fills a database with made-up members for `serve --demo`
+// and for benchmarks: varied profiles of every tenant's pool with drawn
+// photos that go through the real upload pipeline, known logins for each
+// tenant, and a bulk generator (COPY) for data sets of 100,000+ profiles.
+package demo
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/alexedwards/argon2id"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/text/unicode/norm"
+
+	"rendezvous/engine/demo/internal/db"
+	"rendezvous/engine/media"
+)
+
+// Password is the password of every demo login.
+const Password = "demo-password"
+
+// LoginEmail is the email of a tenant's free demo member, who logs in with
+// Password.
+func LoginEmail(slug string) string { return "demo@" + slug + ".example" }
+
+// PremiumEmail is the email of a tenant's premium demo member (paid_user,
+// 500 credits), who logs in with Password.
+func PremiumEmail(slug string) string { return "premium@" + slug + ".example" }
+
+// emailDomain marks demo members, so a pool that has them is not seeded
+// twice.
+const emailDomain = ".demo.example"
+
+// Seeder adds the demo data.
+type Seeder struct {
+	Pool   *pgxpool.Pool
+	Store  media.Store
+	Images *media.Processor
+	Log    *slog.Logger
+	// PerPool is how many members each profile pool gets.
+	PerPool int
+	// Workers draw and process photos in parallel.
+	Workers int
+	// SharedPhotos is how many distinct pictures Generate's profiles share:
+	// drawing and processing a photo per profile would make a
+	// 100,000-profile set take an hour, and what benchmarks measure is rows,
+	// not pixels. A shared blob is only deleted when no photo row points at
+	// it any more.
+	SharedPhotos int
+	Now     func() time.Time
+}
+
+// NewSeeder returns a seeder of 60 members a pool.
+func NewSeeder(pool *pgxpool.Pool, store media.Store, images *media.Processor, log *slog.Logger) *Seeder {
+	return &Seeder{Pool: pool, Store: store, Images: images, Log: log, PerPool: 60, Workers: 2, SharedPhotos: 24, Now: time.Now}
+}
+
+// Seed gives every pool its demo members and every tenant its two demo
+// logins, skipping what exists already: a restart adds nothing.
+func (s *Seeder) Seed(ctx context.Context) error {
+	q := db.New(s.Pool)
+	tenants, err := q.DemoTenantList(ctx)
+	if err != nil {
+		return fmt.Errorf("demo: tenants: %w", err)
+	}
+	for _, t := range tenants {
+		have, err := q.DemoPoolCount(ctx, t.ProfilePool)
+		if err != nil {
+			return err
+		}
+		if missing := s.PerPool - int(have); missing > 0 {
+			s.Log.Info("demo: adding members", "tenant", t.Slug, "pool", t.ProfilePool, "members", missing)
+			if err := s.addMembers(ctx, t, missing); err != nil {
+				return err
+			}
+		}
+		exists, err := q.DemoMemberExists(ctx, db.DemoMemberExistsParams{TenantID: t.ID, Email: LoginEmail(t.Slug)})
+		if err != nil {
+			return err
+		}
+		if !exists {
+			if err := s.addLogins(ctx, t); err != nil {
+				return err
+			}
+			s.Log.Info("demo: logins", "tenant", t.Slug, "free", LoginEmail(t.Slug), "premium", PremiumEmail(t.Slug), "password", Password)
+		}
+	}
+	return nil
+}
+
+// batch is members, profiles and photos written together by COPY.
+type batch struct {
+	members  []db.DemoMemberCopyParams
+	profiles []db.DemoProfileCopyParams
+	photos   []db.DemoPhotoCopyParams
+}
+
+func (b *batch) add(t db.DemoTenantListRow, id int64, email, hash string, p person, signup time.Time, paid bool, credits int64) {
+	b.members = append(b.members, db.DemoMemberCopyParams{
+		ID: id, TenantID: t.ID, Email: email, PasswordHash: hash, Status: "active", Credits: credits, PaidUser: paid,
+		Language: t.DefaultLocale, IsHouse: p.isHouse, SignupDate: signup, LastSeenAt: p.lastActive,
+	})
+	b.profiles = append(b.profiles, db.DemoProfileCopyParams{
+		ID: id, Pool: t.ProfilePool, Name: p.name, Gender: p.gender, Seeking: p.seeking, Sexuality: p.sexuality,
+		DateOfBirth: pgtype.Date{Time: p.born, Valid: true}, Country: p.country, Region: p.region, City: p.city,
+		Interests: p.interests, HairColor: p.hair, EyeColor: p.eyes, BodyType: p.body, RelationshipStatus: p.relationship,
+		Tattoos: p.tattoos, AboutMe: p.about, Status: "active", Invisible: p.invisible, LastActiveAt: p.lastActive,
+	})
+}
+
+// write stores the batch in one transaction.
+func (b *batch) write(ctx context.Context, pool *pgxpool.Pool, after func(*db.Queries) error) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if _, err := q.DemoMemberCopy(ctx, b.members); err != nil {
+			return fmt.Errorf("demo: copy members: %w", err)
+		}
+		if _, err := q.DemoProfileCopy(ctx, b.profiles); err != nil {
+			return fmt.Errorf("demo: copy profiles: %w", err)
+		}
+		if _, err := q.DemoPhotoCopy(ctx, b.photos); err != nil {
+			return fmt.Errorf("demo: copy photos: %w", err)
+		}
+		if after != nil {
+			return after(q)
+		}
+		return nil
+	})
+}
+
+// storedPhoto is a drawn picture after the upload pipeline, in the store.
+type storedPhoto struct {
+	display, thumb string
+	w, h           int32
+}
+
+// photo draws, processes and stores one picture.
+func (s *Seeder) photo(ctx context.Context, seed uint64, name string, variant int) (storedPhoto, error) {
+	rng := rand.New(rand.NewPCG(seed, uint64(variant)))
+	out, err := s.Images.Process(drawPhoto(rng, name, variant))
+	if err != nil {
+		return storedPhoto{}, fmt.Errorf("demo: process photo: %w", err)
+	}
+	key := media.NewKey()
+	sp := storedPhoto{display: key + ".jpg", thumb: key + "_t.jpg", w: int32(out.Width), h: int32(out.Height)}
+	if err := s.Store.Put(ctx, sp.display, out.Display, "image/jpeg"); err != nil {
+		return storedPhoto{}, err
+	}
+	if err := s.Store.Put(ctx, sp.thumb, out.Thumb, "image/jpeg"); err != nil {
+		return storedPhoto{}, err
+	}
+	return sp, nil
+}
+
+type photoJob struct {
+	member  int // index in the batch
+	seed    uint64
+	name    string
+	variant int
+}
+
+// photos makes the pictures of jobs on Workers goroutines, logging
+// progress, and returns them in job order.
+func (s *Seeder) photos(ctx context.Context, label string, jobs []photoJob) ([]storedPhoto, error) {
+	out := make([]storedPhoto, len(jobs))
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < max(1, s.Workers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], errs[i] = s.photo(ctx, jobs[i].seed, jobs[i].name, jobs[i].variant)
+				mu.Lock()
+				done++
+				if done%25 == 0 || done == len(jobs) {
+					s.Log.Info("demo: photos", "for", label, "done", done, "of", len(jobs))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range jobs {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, ctx.Err()
+}
+
+func (s *Seeder) passwordHash() (string, error) {
+	return argon2id.CreateHash(Password, argon2id.DefaultParams)
+}
+
+func poolSeed(parts ...string) uint64 {
+	h := fnv.New64a()
+	for _, p := range parts {
+		h.Write([]byte(p))
+	}
+	return h.Sum64()
+}
+
+// addMembers adds n varied members to t's pool, with photos.
+func (s *Seeder) addMembers(ctx context.Context, t db.DemoTenantListRow, n int) error {
+	now := s.Now()
+	rng := rand.New(rand.NewPCG(poolSeed(t.ProfilePool), uint64(now.UnixNano())))
+	hash, err := s.passwordHash()
+	if err != nil {
+		return err
+	}
+	ids, err := db.New(s.Pool).DemoMemberIDs(ctx, int32(n))
+	if err != nil {
+		return fmt.Errorf("demo: reserve ids: %w", err)
+	}
+	where := places{}
+	var b batch
+	var jobs []photoJob
+	for i, id := range ids {
+		p := newPerson(rng, now, t.Countries, t.DefaultLocale, int(t.Niche), where)
+		email := fmt.Sprintf("%s.%d@%s%s", asciiSlug(p.name), id, t.Slug, emailDomain)
+		b.add(t, id, email, hash, p, now.Add(-time.Duration(rng.IntN(400*24))*time.Hour), false, 0)
+		for v := 0; v < p.photos; v++ {
+			jobs = append(jobs, photoJob{member: i, seed: poolSeed(t.ProfilePool, email), name: p.name, variant: v})
+		}
+	}
+	stored, err := s.photos(ctx, t.ProfilePool, jobs)
+	if err != nil {
+		return err
+	}
+	for j, sp := range stored {
+		b.photos = append(b.photos, db.DemoPhotoCopyParams{ProfileID: ids[jobs[j].member], Filename: sp.display,
+			ThumbFilename: sp.thumb, Status: "active", Position: int32(jobs[j].variant + 1), Width: sp.w, Height: sp.h})
+	}
+	return b.write(ctx, s.Pool, nil)
+}
+
+// addLogins adds the tenant's free and premium demo logins, each with
+// photos and some new likes from the pool's members.
+func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
+	now := s.Now()
+	hash, err := s.passwordHash()
+	if err != nil {
+		return err
+	}
+	ids, err := db.New(s.Pool).DemoMemberIDs(ctx, 2)
+	if err != nil {
+		return err
+	}
+	rng := rand.New(rand.NewPCG(poolSeed(t.Slug, "logins"), 1))
+	var b batch
+	var jobs []photoJob
+	for i, email := range []string{LoginEmail(t.Slug), PremiumEmail(t.Slug)} {
+		p := newPerson(rng, now, t.Countries, t.DefaultLocale, 1, places{})
+		p.gender, p.seeking, p.sexuality, p.isHouse, p.invisible = "male", "female", "hetero", false, false
+		p.born = now.AddDate(-34-i*6, -2, 0)
+		p.name = []string{"Demo", "Premium Demo"}[i]
+		p.lastActive = now
+		paid, credits := i == 1, int64(0)
+		if paid {
+			credits = 500
+		}
+		b.add(t, ids[i], email, hash, p, now.Add(-time.Hour), paid, credits)
+		for v := 0; v < 1+i; v++ {
+			jobs = append(jobs, photoJob{member: i, seed: poolSeed(email), name: p.name, variant: v})
+		}
+	}
+	stored, err := s.photos(ctx, t.Slug+" logins", jobs)
+	if err != nil {
+		return err
+	}
+	for j, sp := range stored {
+		b.photos = append(b.photos, db.DemoPhotoCopyParams{ProfileID: ids[jobs[j].member], Filename: sp.display,
+			ThumbFilename: sp.thumb, Status: "active", Position: int32(jobs[j].variant + 1), Width: sp.w, Height: sp.h})
+	}
+	return b.write(ctx, s.Pool, func(q *db.Queries) error {
+		if err := q.DemoLedgerInsert(ctx, db.DemoLedgerInsertParams{MemberID: ids[1], Delta: 500}); err != nil {
+			return err
+		}
+		likers, err := q.DemoMemberIDListByPool(ctx, db.DemoMemberIDListByPoolParams{Pool: t.ProfilePool, Gender: "female", MaxRows: 8})
+		if err != nil {
+			return err
+		}
+		for k, liker := range likers {
+			for i, id := range ids {
+				if (k+i)%2 == 0 || i == 0 {
+					if err := q.DemoLikeInsert(ctx, db.DemoLikeInsertParams{LikerID: liker, LikedID: id, Source: "",
+						CreatedAt: now.Add(-time.Duration(k*37) * time.Minute)}); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// asciiSlug turns a name into the local part of an email address.
+func asciiSlug(name string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(strings.ToLower(name)) {
+		switch {
+		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			b.WriteRune(r)
+		case r == ' ' && b.Len() > 0:
+			b.WriteByte('.')
+		}
+	}
+	return strings.Trim(b.String(), ".")
+}
