@@ -12,6 +12,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/credits"
 	"rendezvous/engine/live"
 	"rendezvous/engine/server/servertest"
 )
@@ -115,15 +116,24 @@ func TestLiveDeliveryAcrossEngines(t *testing.T) {
 		got.Profile.ID != a.ID || got.Profile.Name != "Arno" || got.NumUnreadMessages != 1 || got.Conversation.ID != sentMsg.Message.ConversationID {
 		t.Fatalf("b got %+v", got)
 	}
+	aGot := map[string]string{}
+	for len(aGot) < 2 {
+		select {
+		case e := <-aEvents:
+			aGot[e.Type] = e.Data
+		case <-time.After(10 * time.Second):
+			t.Fatalf("a's stream has only %v", aGot)
+		}
+	}
 	var mine chat.MessageEvent
-	if err := json.Unmarshal([]byte(next(t, aEvents, live.TypeMessage).Data), &mine); err != nil {
+	if err := json.Unmarshal([]byte(aGot[live.TypeMessage]), &mine); err != nil {
 		t.Fatal(err)
 	}
 	if !mine.Message.FromMe || mine.Profile.ID != b.ID {
 		t.Fatalf("a got %+v", mine)
 	}
-	var bal chat.CreditsEvent
-	if err := json.Unmarshal([]byte(next(t, aEvents, live.TypeCredits).Data), &bal); err != nil || bal.Credits != 90 {
+	var bal credits.BalanceEvent
+	if err := json.Unmarshal([]byte(aGot[live.TypeCredits]), &bal); err != nil || bal.Credits != 90 {
 		t.Fatalf("credits event %+v %v", bal, err)
 	}
 

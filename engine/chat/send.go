@@ -236,7 +236,7 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		return SendResult{}, fmt.Errorf("deliver message %d: %w", row.ID, err)
 	}
 	res := SendResult{Message: v.message(row), Credits: balance}
-	if err := s.announce(ctx, tx, v, row, recipient, unread, price > 0, balance, started); err != nil {
+	if err := s.announce(ctx, tx, v, row, recipient, unread, started); err != nil {
 		return SendResult{}, err
 	}
 	return res, nil
@@ -325,15 +325,10 @@ type MessageEvent struct {
 	NumUnreadMessages int             `json:"num_unread_messages"`
 }
 
-// CreditsEvent is the data of a live "credits" event.
-type CreditsEvent struct {
-	Credits int64 `json:"credits"`
-}
-
 // announce publishes the message to both members' live streams (the
 // sender's other devices too) and queues a push for a recipient who has no
 // stream open; all of it happens only if the send commits.
-func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Message, recipient db.PartyByIDRow, unread int32, charged bool, balance int64, started bool) error {
+func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Message, recipient db.PartyByIDRow, unread int32, started bool) error {
 	q := db.New(tx)
 	senderCard, err := q.CardOfProfile(ctx, row.SenderID)
 	if err != nil {
@@ -354,11 +349,7 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Messag
 	if err := live.Publish(ctx, tx, row.SenderID, live.Event{Type: live.TypeMessage, Data: toSender}); err != nil {
 		return err
 	}
-	if charged {
-		if err := live.Publish(ctx, tx, row.SenderID, live.Event{Type: live.TypeCredits, Data: CreditsEvent{Credits: balance}}); err != nil {
-			return err
-		}
-	}
+	// The charge itself announced the new balance (credits.Post).
 	if s.Push == nil || recipient.IsHouse {
 		return nil
 	}

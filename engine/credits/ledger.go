@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/credits/internal/db"
+	"rendezvous/engine/live"
 )
 
 // Kind says what a ledger row is for.
@@ -78,7 +79,23 @@ func Post(ctx context.Context, tx pgx.Tx, e Entry) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("book ledger row for member %d: %w", e.MemberID, err)
 	}
+	// The member's open pages learn the new balance when tx commits.
+	if err := live.Publish(ctx, tx, e.MemberID, live.Event{Type: live.TypeCredits, Data: BalanceEvent{Credits: balance}}); err != nil {
+		return 0, err
+	}
 	return balance, nil
+}
+
+// BalanceEvent is the data of the live "credits" event every ledger post
+// sends to the member.
+type BalanceEvent struct {
+	Credits int64 `json:"credits"`
+}
+
+// PaidEvent is the data of the live "user" event sent when a member
+// becomes premium.
+type PaidEvent struct {
+	PaidUser bool `json:"paid_user"`
 }
 
 // Row is one ledger row as members and operators see it.
@@ -138,6 +155,11 @@ func BookPurchase(ctx context.Context, tx pgx.Tx, memberID, amount int64, refere
 	changed, err := db.New(tx).MemberMarkPaid(ctx, memberID)
 	if err != nil {
 		return 0, false, fmt.Errorf("mark member %d paid: %w", memberID, err)
+	}
+	if changed == 1 {
+		if err := live.Publish(ctx, tx, memberID, live.Event{Type: live.TypeUser, Data: PaidEvent{PaidUser: true}}); err != nil {
+			return 0, false, err
+		}
 	}
 	return balance, changed == 1, nil
 }

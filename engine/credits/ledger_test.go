@@ -4,15 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/credits"
+	"rendezvous/engine/live"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/tenancy"
 	"rendezvous/tenants"
@@ -243,4 +246,45 @@ func tenantOf(t *testing.T, pool *pgxpool.Pool, member int64) int64 {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// Every committed balance change reaches the member's live streams, and the
+// first purchase also announces premium; a rolled-back change announces
+// nothing.
+func TestBalanceChangesGoLive(t *testing.T) {
+	t.Parallel()
+	ctx, pool, member := setup(t, 0)
+	hub := live.NewHub(pool, slog.New(slog.DiscardHandler))
+	hub.Start()
+	t.Cleanup(hub.Close)
+	<-hub.Ready()
+	sub := hub.Subscribe(member)
+	defer hub.Unsubscribe(sub)
+
+	_ = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, _, err := credits.BookPurchase(ctx, tx, member, 999, "order:rolled-back", ""); err != nil {
+			t.Fatal(err)
+		}
+		return errors.New("roll back")
+	})
+	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		_, _, err := credits.BookPurchase(ctx, tx, member, 100, "order:1", "")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"event: credits\ndata: {\"credits\":100}\n\n",
+		"event: user\ndata: {\"paid_user\":true}\n\n",
+	}
+	for _, w := range want {
+		select {
+		case got := <-sub.C:
+			if string(got) != w {
+				t.Fatalf("event %q, want %q", got, w)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no event %q", w)
+		}
+	}
 }
