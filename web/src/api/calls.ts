@@ -1,4 +1,4 @@
-import type { Company, Settings, User } from '../boot/types'
+import type { Company, Image, Settings, User } from '../boot/types'
 import type { HttpClient, Query } from './http'
 
 export interface Interest {
@@ -51,6 +51,9 @@ export function createApi(http: HttpClient) {
       http.post<{ user: User }>('/api/user.php', { email, password }).then((r) => data(r).user),
     setLanguage: (language: string) => http.put<{ user: User }>('/api/user.php', { language }),
     logout: () => http.get<null>('/api/logout.php'),
+    /** autoLike: a profile that now likes the member, or null (204). */
+    autoLike: () =>
+      http.get<{ id: number; name?: string; main_image: Pick<Image, 'match'> | null } | null>('/api/auto-like.php', { retries: 0 }).then((r) => r || null),
     interests: once(() => http.get<Interest[]>('/api/interests.php').then(data)),
     regions: once((country) => http.get<Regions>('/api/regions.php', { query: { country: country || undefined } }).then(data)),
     companyInfo: once(() => http.get<Company>('/api/companyinfo.php').then(data)),

@@ -9,6 +9,7 @@ import { useAppState, useServices } from '../state/context'
 import { refreshInterval, startPolling } from '../state/polling'
 import { refreshAll } from '../state/refresh'
 import { reloadForChunk } from './lazyPage'
+import { useTimeBonus } from './timeBonus'
 
 /** useDocumentTitle: the page title with the site name and the "(N) " prefix. */
 function useDocumentTitle() {
@@ -106,6 +107,7 @@ export function Root() {
   usePolling()
   useServiceWorker()
   useChunkPreloadGuard()
+  useTimeBonus()
   return (
     <>
       <Outlet />

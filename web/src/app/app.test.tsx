@@ -228,3 +228,34 @@ describe('pages', () => {
     expect(q.get('network')).toBe('aff1')
   })
 })
+
+describe('welcome time bonus', () => {
+  const fresh = () => new Date(Date.now() - 60_000).toISOString()
+
+  it('shows the banner with a countdown and, at 0 credits, the modal linking to credits', async () => {
+    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/pricing')
+    const banner = await screen.findByTestId('alert-timeBonus')
+    expect(within(banner).getByTestId('time-bonus-countdown').textContent).toMatch(/^03:5\d:\d\d$/)
+    expect(within(banner).getByRole('link').getAttribute('href')).toBe('/credits')
+    const modal = await screen.findByTestId('time-bonus-modal')
+    fireEvent.click(within(modal).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByTestId('time-bonus-modal')).toBeNull())
+  })
+
+  it('shows no modal with credits and nothing to paid members', async () => {
+    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 5 }) }), '/pricing')
+    await screen.findByTestId('alert-timeBonus')
+    expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
+    cleanup()
+    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0, paid_user: true }) }), '/pricing')
+    await screen.findByTestId('pricing-page')
+    expect(screen.queryByTestId('alert-timeBonus')).toBeNull()
+    expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
+  })
+
+  it('waits 40 s in the members area', async () => {
+    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/members')
+    await screen.findByTestId('alert-timeBonus')
+    expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
+  })
+})

@@ -3,11 +3,16 @@ import { AlertBanners } from './parts/AlertBanners'
 import { Disclaimer } from './parts/Disclaimer'
 import { EntryWarning } from './parts/EntryWarning'
 import { Footer } from './parts/Footer'
+import { LikeModal } from './parts/LikeModal'
 import { SignupModal } from './parts/SignupModal'
 import { SkipLink } from './parts/SkipLink'
+import { TimeBonusModal } from './parts/TimeBonusModal'
 import { Main, Shell } from './Main'
 
-/** default: top navigation, warning banners, footer, disclaimer, entry warning and the signup modal. */
+/**
+ * default: top navigation, warning banners, footer, disclaimer, entry
+ * warning, signup modal, like modal and time-bonus modal.
+ */
 export function DefaultLayout() {
   return (
     <Shell data-layout="default">
@@ -19,6 +24,8 @@ export function DefaultLayout() {
       <Disclaimer />
       <Footer />
       <SignupModal />
+      <LikeModal />
+      <TimeBonusModal />
     </Shell>
   )
 }

@@ -2,7 +2,7 @@ import type { User } from '../boot/types'
 import type { PushState } from '../state/store'
 
 /** Alerts for the logged-in member (SPEC.md section 4). */
-export type AlertKind = 'profilePhoto' | 'push' | 'notificationsDisabled'
+export type AlertKind = 'timeBonus' | 'profilePhoto' | 'push' | 'notificationsDisabled'
 
 const key = (kind: AlertKind) => `rdv_alert_${kind}_dismissed_at`
 
@@ -37,9 +37,15 @@ export function needsActivationReminder(user: User | null): boolean {
 }
 
 /** visibleAlerts lists the alerts a member sees, minus the dismissed ones. */
-export function visibleAlerts(user: User | null, push: PushState, storage: Pick<Storage, 'getItem'> | null): AlertKind[] {
+export function visibleAlerts(
+  user: User | null,
+  push: PushState,
+  storage: Pick<Storage, 'getItem'> | null,
+  timeBonusVisible = false,
+): AlertKind[] {
   if (!user) return []
   const out: AlertKind[] = []
+  if (timeBonusVisible) out.push('timeBonus')
   if (user.profile && !user.profile.main_image) out.push('profilePhoto')
   if (push.capability && push.subscription === false) out.push('push')
   if (user.notifications_disabled && user.notifications_disabled.length > 0) out.push('notificationsDisabled')

@@ -23,3 +23,8 @@ export const refreshers: { name: string; run: Refresher; onPush: boolean }[] = [
 export async function refreshAll(api: Api, store: AppStore, onlyPush = false): Promise<void> {
   await Promise.allSettled(refreshers.filter((r) => !onlyPush || r.onPush).map((r) => r.run(api, store)))
 }
+
+/** refreshNamed reloads one area (e.g. likes after an auto-like) when it is registered. */
+export async function refreshNamed(name: string, api: Api, store: AppStore): Promise<void> {
+  await Promise.allSettled(refreshers.filter((r) => r.name === name).map((r) => r.run(api, store)))
+}

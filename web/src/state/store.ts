@@ -1,4 +1,5 @@
 import type { Boot, ChatEntry, Likes, Settings, User } from '../boot/types'
+import type { TimeBonusOffer } from '../rules/timeBonus'
 
 /** Push is the client's web-push state (SPEC.md section 3 and 4). */
 export interface PushState {
@@ -24,6 +25,8 @@ export interface AppState {
   pageTitle: string | null
   /** signup is the signup modal: open, and in progress (then it cannot be dismissed). */
   signup: { open: boolean; inProgress: boolean }
+  /** timeBonus is the welcome time-bonus offer; isVisible while its countdown runs. */
+  timeBonus: { offer: TimeBonusOffer | null; isVisible: boolean }
 }
 
 export interface Store<T> {
@@ -65,10 +68,16 @@ export function initialState(boot: Boot): AppState {
     push: { capability: false, subscription: null, isSubscribed: false, lastMessage: null },
     pageTitle: null,
     signup: { open: false, inProgress: false },
+    timeBonus: { offer: null, isVisible: false },
   }
 }
 
 export type AppStore = Store<AppState>
 
 /** loggedOut is the state change of a logout: the member's data goes. */
-export const loggedOut = (): Partial<AppState> => ({ user: null, chats: [], likes: emptyLikes })
+export const loggedOut = (): Partial<AppState> => ({
+  user: null,
+  chats: [],
+  likes: emptyLikes,
+  timeBonus: { offer: null, isVisible: false },
+})

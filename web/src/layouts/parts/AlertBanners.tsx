@@ -1,14 +1,18 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import styled from 'styled-components'
+import { isDesktop } from '../../app/hooks'
+import { pathFor } from '../../app/routeTable'
 import { Container } from '../../components/Grid'
+import { Modal } from '../../components/Modal'
 import { dismissAlert, needsActivationReminder, visibleAlerts, type AlertKind } from '../../rules/alerts'
 import { useAppState } from '../../state/context'
+import { TimeBonusCountdown } from './TimeBonusCountdown'
 
-const Bar = styled.div<{ $tone: 'info' | 'warning' }>`
+const Bar = styled.div<{ $tone: 'info' | 'warning' | 'primary' }>`
   padding: ${(p) => p.theme.space(2)} 0;
-  background: ${(p) => (p.$tone === 'warning' ? p.theme.colors.warning : p.theme.colors.info)};
+  background: ${(p) => (p.$tone === 'warning' ? p.theme.colors.warning : p.$tone === 'primary' ? p.theme.colors.secondary : p.theme.colors.info)};
   color: ${(p) => (p.$tone === 'warning' ? p.theme.colors.text : p.theme.colors.onPrimary)};
   a {
     color: inherit;
@@ -39,10 +43,31 @@ function local(): Storage | null {
   }
 }
 
-const ACTIONS: Record<AlertKind, { to: string; key: string }> = {
-  profilePhoto: { to: '/profile', key: 'alerts.profilePhotoAction' },
-  push: { to: '/notifications', key: 'alerts.pushAction' },
-  notificationsDisabled: { to: '/notifications', key: 'alerts.notificationsAction' },
+/** Where each alert leads; the time bonus links to the credits page by route name. */
+const ACTIONS: Record<AlertKind, { to: () => string; key: string }> = {
+  timeBonus: { to: () => pathFor('credits'), key: 'alerts.timeBonusAction' },
+  profilePhoto: { to: () => pathFor('profile'), key: 'alerts.profilePhotoAction' },
+  push: { to: () => pathFor('notifications'), key: 'alerts.pushAction' },
+  notificationsDisabled: { to: () => pathFor('notifications'), key: 'alerts.notificationsAction' },
+}
+
+/** ActivationReminder: a modal after api_signup_complete on a smartphone, otherwise an alert. */
+function ActivationReminder({ email }: { email: string }) {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const [open, setOpen] = useState(true)
+  if (params.has('api_signup_complete') && !isDesktop()) {
+    return (
+      <Modal open={open} title={t('alerts.activationTitle')} onClose={() => setOpen(false)} testId="activation-modal">
+        <p>{t('alerts.activation', { email })}</p>
+      </Modal>
+    )
+  }
+  return (
+    <Bar $tone="warning" role="alert" data-testid="activation-alert">
+      <Container>{t('alerts.activation', { email })}</Container>
+    </Bar>
+  )
 }
 
 /** AlertBanners: the activation reminder and the member's dismissible alerts. */
@@ -50,22 +75,26 @@ export function AlertBanners() {
   const { t } = useTranslation()
   const user = useAppState((s) => s.user)
   const push = useAppState((s) => s.push)
+  const timeBonus = useAppState((s) => s.timeBonus)
   const [, setVersion] = useState(0)
   if (!user) return null
-  const alerts = visibleAlerts(user, push, local())
+  const alerts = visibleAlerts(user, push, local(), timeBonus.isVisible && timeBonus.offer !== null)
   return (
     <div data-testid="alerts">
-      {needsActivationReminder(user) && (
-        <Bar $tone="warning" role="alert">
-          <Container>{t('alerts.activation', { email: user.email })}</Container>
-        </Bar>
-      )}
+      {needsActivationReminder(user) && <ActivationReminder email={user.email} />}
       {alerts.map((kind) => (
-        <Bar key={kind} $tone="info" role="status">
+        <Bar key={kind} $tone={kind === 'timeBonus' ? 'primary' : 'info'} role="status" data-testid={`alert-${kind}`}>
           <Container>
             <Row>
               <span>
-                {t(`alerts.${kind}`)} <Link to={ACTIONS[kind].to}>{t(ACTIONS[kind].key)}</Link>
+                {kind === 'timeBonus' && timeBonus.offer ? (
+                  <>
+                    {t('alerts.timeBonus', { percentage: timeBonus.offer.percentage })} <TimeBonusCountdown offer={timeBonus.offer} />{' '}
+                  </>
+                ) : (
+                  <>{t(`alerts.${kind}`)} </>
+                )}
+                <Link to={ACTIONS[kind].to()}>{t(ACTIONS[kind].key)}</Link>
               </span>
               <Dismiss
                 type="button"

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useRouteHandle } from '../../app/hooks'
+import { MEMBERS_AREA, pathFor } from '../../app/routeTable'
+import { ButtonLink } from '../../components/Button'
+import { Modal } from '../../components/Modal'
+import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_MODAL_KEY, showTimeBonusModal } from '../../rules/timeBonus'
+import { useAppState } from '../../state/context'
+import { TimeBonusCountdown } from './TimeBonusCountdown'
+
+function local(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+/**
+ * TimeBonusModal offers the welcome bonus to members with 0 credits who
+ * never dismissed it; in the members area it waits 40 s.
+ */
+export function TimeBonusModal() {
+  const { t } = useTranslation()
+  const offer = useAppState((s) => s.timeBonus.offer)
+  const visible = useAppState((s) => s.timeBonus.isVisible)
+  const credits = useAppState((s) => s.user?.credits ?? -1)
+  const routeName = useRouteHandle()?.name ?? ''
+  const inMembersArea = MEMBERS_AREA.has(routeName)
+  const [dismissed, setDismissed] = useState(() => !!local()?.getItem(TIME_BONUS_MODAL_KEY))
+  const [waited, setWaited] = useState(!inMembersArea)
+  useEffect(() => {
+    if (!inMembersArea) {
+      setWaited(true)
+      return
+    }
+    setWaited(false)
+    const id = setTimeout(() => setWaited(true), TIME_BONUS_MODAL_DELAY_MS)
+    return () => clearTimeout(id)
+  }, [inMembersArea])
+  const dismiss = () => {
+    try {
+      local()?.setItem(TIME_BONUS_MODAL_KEY, String(Date.now()))
+    } catch {
+      // shown again next visit
+    }
+    setDismissed(true)
+  }
+  if (!offer) return null
+  return (
+    <Modal open={waited && showTimeBonusModal(visible, credits, dismissed)} title={t('timeBonus.title')} onClose={dismiss} testId="time-bonus-modal">
+      <p>{t('timeBonus.text', { percentage: offer.percentage })}</p>
+      <p>
+        {t('timeBonus.endsIn')} <TimeBonusCountdown offer={offer} />
+      </p>
+      <ButtonLink to={pathFor('credits')} onClick={dismiss}>
+        {t('timeBonus.cta')}
+      </ButtonLink>
+    </Modal>
+  )
+}
