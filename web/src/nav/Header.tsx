@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Container } from '../components/Grid'
+import { media } from '../theme/theme'
 import { useAppState } from '../state/context'
 import { AccountMenu } from './AccountMenu'
 import { BackButton } from './BackButton'
@@ -29,15 +30,24 @@ const Inner = styled.div`
 `
 
 const Nav = styled.nav`
-  flex: 1 1 auto;
+  order: 3;
+  flex: 1 0 100%;
   display: flex;
-  justify-content: flex-end;
+  ${media('md')} {
+    order: 0;
+    flex: 1 1 auto;
+    justify-content: flex-end;
+  }
 `
 
 const Tools = styled.div`
   display: flex;
   align-items: center;
   gap: ${(p) => p.theme.space(2)};
+  margin-left: auto;
+  ${media('md')} {
+    margin-left: 0;
+  }
 `
 
 /** Header is the top navigation of the default layout. */
