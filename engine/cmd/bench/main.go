@@ -31,14 +31,15 @@ func main() {
 	binary := flag.String("bin", "bin/rendezvous", "engine binary")
 	duration := flag.Duration("duration", 5*time.Second, "length of each load run")
 	conns := flag.Int("conns", 64, "concurrent connections")
+	only := flag.String("only", "", `run one group only: "photos"`)
 	flag.Parse()
-	if err := run(*binary, *duration, *conns); err != nil {
+	if err := run(*binary, *duration, *conns, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(binary string, duration time.Duration, conns int) error {
+func run(binary string, duration time.Duration, conns int, only string) error {
 	dir, err := os.MkdirTemp("", "rdv-bench-")
 	if err != nil {
 		return err
@@ -65,6 +66,9 @@ func run(binary string, duration time.Duration, conns int) error {
 	defer stopProcess(engine)
 	if err := waitHealthy(engineAddr); err != nil {
 		return err
+	}
+	if only == "photos" {
+		return photoBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid)
 	}
 
 	settingsURL := "http://" + engineAddr + "/api/settings.php?domain=localhost"
@@ -96,7 +100,10 @@ func run(binary string, duration time.Duration, conns int) error {
 	fmt.Printf("bench settings_rps %.0f req/s\n", engineRPS)
 	fmt.Printf("bench bare_nethttp_rps %.0f req/s\n", bareRPS)
 	fmt.Printf("bench settings_vs_bare %.3f ratio\n", engineRPS/bareRPS)
-	return chatBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid, duration)
+	if err := chatBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid, duration); err != nil {
+		return err
+	}
+	return photoBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid)
 }
 
 // serveBare is the baseline: a plain net/http handler answering the same
