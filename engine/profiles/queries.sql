@@ -129,3 +129,57 @@ SELECT * FROM complaints WHERE member_id = @member_id ORDER BY created_at DESC L
 -- name: ComplaintListByTenant :many
 -- For the operators' console.
 SELECT * FROM complaints WHERE tenant_id = @tenant_id AND status = @status ORDER BY created_at DESC LIMIT @max_rows;
+
+-- name: SearchExcludedIDs :many
+-- Members the viewer never finds: those they blocked and those who blocked
+-- them. Search excludes them by id, which keeps its plan a plain index walk.
+SELECT b1.blocked_id AS id FROM blocks b1 WHERE b1.blocker_id = @viewer_id
+UNION
+SELECT b2.blocker_id AS id FROM blocks b2 WHERE b2.blocked_id = @viewer_id;
+
+-- name: SearchPage :many
+-- One page of search results, most recently active first. A NULL filter
+-- matches everything; search runs it with per-call plans (see search.go),
+-- in which "NULL IS NULL OR ..." folds away and the matching partial index
+-- of 00500_discovery.sql is walked.
+SELECT p.id
+FROM profiles p
+WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
+  AND (sqlc.narg(gender)::text IS NULL OR p.gender = sqlc.narg(gender))
+  AND (sqlc.narg(country)::text IS NULL OR p.country = sqlc.narg(country))
+  AND (sqlc.narg(region)::text IS NULL OR p.region = sqlc.narg(region))
+  AND p.date_of_birth BETWEEN @born_from::date AND @born_to::date
+  AND p.id <> ALL (@excluded::bigint[])
+ORDER BY p.last_active_at DESC, p.id DESC
+LIMIT @max_rows OFFSET @skip;
+
+-- name: SearchCount :one
+-- How many profiles match, counted up to @cap only: an exact count of a
+-- large pool would read all of it, and nobody pages that far.
+SELECT count(*) FROM (
+    SELECT 1
+    FROM profiles p
+    WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
+      AND (sqlc.narg(gender)::text IS NULL OR p.gender = sqlc.narg(gender))
+      AND (sqlc.narg(country)::text IS NULL OR p.country = sqlc.narg(country))
+      AND (sqlc.narg(region)::text IS NULL OR p.region = sqlc.narg(region))
+      AND p.date_of_birth BETWEEN @born_from::date AND @born_to::date
+      AND p.id <> ALL (@excluded::bigint[])
+    LIMIT @cap
+) s;
+
+-- name: ProfileCardList :many
+-- The cards of many profiles (search results, likes lists) with each one's
+-- main photo: the first active one in the member's order.
+SELECT p.id, p.pool, p.name, p.gender, p.date_of_birth, p.country, p.region, p.city, p.status, p.last_active_at,
+       m.is_house,
+       coalesce(ph.filename, '')::text AS photo_filename, coalesce(ph.thumb_filename, '')::text AS photo_thumb,
+       coalesce(ph.id, 0)::bigint AS photo_id, coalesce(ph.width, 0)::int AS photo_width,
+       coalesce(ph.height, 0)::int AS photo_height
+FROM profiles p
+JOIN members m ON m.id = p.id
+LEFT JOIN LATERAL (
+    SELECT x.id, x.filename, x.thumb_filename, x.width, x.height FROM photos x
+    WHERE x.profile_id = p.id AND x.status = 'active' ORDER BY x.position, x.id LIMIT 1
+) ph ON true
+WHERE p.id = ANY (@ids::bigint[]);

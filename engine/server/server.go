@@ -17,6 +17,7 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/likes"
 	"rendezvous/engine/live"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/media"
@@ -64,6 +65,8 @@ type Engine struct {
 	Chat *chat.Service
 	// Profiles holds the profile and photo rules and the media store.
 	Profiles *profiles.Service
+	// Likes holds the likes, swipe game, match finder and auto-like rules.
+	Likes *likes.Service
 }
 
 // New builds the engine.
@@ -84,6 +87,10 @@ func New(d Deps) (*Engine, error) {
 		d.Media = store
 	}
 	e.Profiles = profiles.NewService(d.Pool, d.Media, media.NewProcessor(media.DefaultLimits, 0), d.Log)
+	// A purged member's photos leave the store with the account.
+	e.Accounts.OnPurge(e.Profiles.PurgePhotos)
+	e.Likes = likes.NewService(d.Pool, &push.Queuer{Jobs: e.Jobs}, d.Log)
+	e.Accounts.OnPurge(e.Likes.Purge)
 	// Photos sent in chat go through the same store and image pipeline.
 	e.Chat.Store, e.Chat.Images = e.Profiles.Store, e.Profiles.Images
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, viewer(e.Accounts), d.Log)
@@ -170,11 +177,20 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Put("/photos.php", p.ChangePhotos) // ?id=&main=1, or {order: [ids]}
 	r.With(member).Delete("/photos.php", p.DeletePhoto)
 	r.Get("/member.php", p.Member) // logged out per logged_out_search(_trafficsource)
+	r.Get("/members.php", p.Search) // the same rule
 	r.With(member).Get("/block.php", p.Blocked)
 	r.With(member).Post("/block.php", p.Block)
 	r.With(member).Delete("/block.php", p.Unblock)
 	r.Post("/complaints.php", p.FileComplaint) // visitors too, with an email
 	r.With(member).Get("/complaints.php", p.Complaints)
+
+	l := likes.Handlers{Service: e.Likes}
+	r.With(member).Post("/like.php", l.Like)
+	r.With(member).Get("/likes.php", l.Likes) // ?type=liked|liked_by|matches
+	r.With(member).Get("/swipe.php", l.Deck)
+	r.With(member).Post("/swipe.php", l.Swipe) // {profile_id, action: like|pass}
+	r.With(member).Get("/match-finder.php", l.MatchFinder)
+	r.With(member).Get("/auto-like.php", l.AutoLike)
 
 	c := chat.Handlers{Service: e.Chat, Hub: e.Live}
 	r.Get("/gifts.php", c.GiftList)

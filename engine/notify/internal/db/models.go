@@ -243,6 +243,19 @@ type Staff struct {
 	CreatedAt time.Time
 }
 
+type Swipe struct {
+	MemberID  int64
+	ProfileID int64
+	Action    string
+	CreatedAt time.Time
+}
+
+type SwipeDay struct {
+	MemberID int64
+	Day      pgtype.Date
+	Likes    int32
+}
+
 type Tenant struct {
 	ID              int64
 	Slug            string

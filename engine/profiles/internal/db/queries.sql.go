@@ -660,6 +660,79 @@ func (q *Queries) ProfileByID(ctx context.Context, id int64) (Profile, error) {
 	return i, err
 }
 
+const profileCardList = `-- name: ProfileCardList :many
+SELECT p.id, p.pool, p.name, p.gender, p.date_of_birth, p.country, p.region, p.city, p.status, p.last_active_at,
+       m.is_house,
+       coalesce(ph.filename, '')::text AS photo_filename, coalesce(ph.thumb_filename, '')::text AS photo_thumb,
+       coalesce(ph.id, 0)::bigint AS photo_id, coalesce(ph.width, 0)::int AS photo_width,
+       coalesce(ph.height, 0)::int AS photo_height
+FROM profiles p
+JOIN members m ON m.id = p.id
+LEFT JOIN LATERAL (
+    SELECT x.id, x.filename, x.thumb_filename, x.width, x.height FROM photos x
+    WHERE x.profile_id = p.id AND x.status = 'active' ORDER BY x.position, x.id LIMIT 1
+) ph ON true
+WHERE p.id = ANY ($1::bigint[])
+`
+
+type ProfileCardListRow struct {
+	ID            int64
+	Pool          string
+	Name          string
+	Gender        string
+	DateOfBirth   pgtype.Date
+	Country       string
+	Region        string
+	City          string
+	Status        string
+	LastActiveAt  time.Time
+	IsHouse       bool
+	PhotoFilename string
+	PhotoThumb    string
+	PhotoID       int64
+	PhotoWidth    int32
+	PhotoHeight   int32
+}
+
+// The cards of many profiles (search results, likes lists) with each one's
+// main photo: the first active one in the member's order.
+func (q *Queries) ProfileCardList(ctx context.Context, ids []int64) ([]ProfileCardListRow, error) {
+	rows, err := q.db.Query(ctx, profileCardList, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProfileCardListRow{}
+	for rows.Next() {
+		var i ProfileCardListRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Pool,
+			&i.Name,
+			&i.Gender,
+			&i.DateOfBirth,
+			&i.Country,
+			&i.Region,
+			&i.City,
+			&i.Status,
+			&i.LastActiveAt,
+			&i.IsHouse,
+			&i.PhotoFilename,
+			&i.PhotoThumb,
+			&i.PhotoID,
+			&i.PhotoWidth,
+			&i.PhotoHeight,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const profileForView = `-- name: ProfileForView :one
 SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, m.is_house, m.tenant_id
 FROM profiles p
@@ -779,4 +852,134 @@ func (q *Queries) ProfileUpdate(ctx context.Context, arg ProfileUpdateParams) er
 		arg.ID,
 	)
 	return err
+}
+
+const searchCount = `-- name: SearchCount :one
+SELECT count(*) FROM (
+    SELECT 1
+    FROM profiles p
+    WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
+      AND ($2::text IS NULL OR p.gender = $2)
+      AND ($3::text IS NULL OR p.country = $3)
+      AND ($4::text IS NULL OR p.region = $4)
+      AND p.date_of_birth BETWEEN $5::date AND $6::date
+      AND p.id <> ALL ($7::bigint[])
+    LIMIT $8
+) s
+`
+
+type SearchCountParams struct {
+	Pool     string
+	Gender   pgtype.Text
+	Country  pgtype.Text
+	Region   pgtype.Text
+	BornFrom pgtype.Date
+	BornTo   pgtype.Date
+	Excluded []int64
+	Cap      int32
+}
+
+// How many profiles match, counted up to @cap only: an exact count of a
+// large pool would read all of it, and nobody pages that far.
+func (q *Queries) SearchCount(ctx context.Context, arg SearchCountParams) (int64, error) {
+	row := q.db.QueryRow(ctx, searchCount,
+		arg.Pool,
+		arg.Gender,
+		arg.Country,
+		arg.Region,
+		arg.BornFrom,
+		arg.BornTo,
+		arg.Excluded,
+		arg.Cap,
+	)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const searchExcludedIDs = `-- name: SearchExcludedIDs :many
+SELECT b1.blocked_id AS id FROM blocks b1 WHERE b1.blocker_id = $1
+UNION
+SELECT b2.blocker_id AS id FROM blocks b2 WHERE b2.blocked_id = $1
+`
+
+// Members the viewer never finds: those they blocked and those who blocked
+// them. Search excludes them by id, which keeps its plan a plain index walk.
+func (q *Queries) SearchExcludedIDs(ctx context.Context, viewerID int64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, searchExcludedIDs, viewerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchPage = `-- name: SearchPage :many
+SELECT p.id
+FROM profiles p
+WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
+  AND ($2::text IS NULL OR p.gender = $2)
+  AND ($3::text IS NULL OR p.country = $3)
+  AND ($4::text IS NULL OR p.region = $4)
+  AND p.date_of_birth BETWEEN $5::date AND $6::date
+  AND p.id <> ALL ($7::bigint[])
+ORDER BY p.last_active_at DESC, p.id DESC
+LIMIT $9 OFFSET $8
+`
+
+type SearchPageParams struct {
+	Pool     string
+	Gender   pgtype.Text
+	Country  pgtype.Text
+	Region   pgtype.Text
+	BornFrom pgtype.Date
+	BornTo   pgtype.Date
+	Excluded []int64
+	Skip     int32
+	MaxRows  int32
+}
+
+// One page of search results, most recently active first. A NULL filter
+// matches everything; search runs it with per-call plans (see search.go),
+// in which "NULL IS NULL OR ..." folds away and the matching partial index
+// of 00500_discovery.sql is walked.
+func (q *Queries) SearchPage(ctx context.Context, arg SearchPageParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, searchPage,
+		arg.Pool,
+		arg.Gender,
+		arg.Country,
+		arg.Region,
+		arg.BornFrom,
+		arg.BornTo,
+		arg.Excluded,
+		arg.Skip,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

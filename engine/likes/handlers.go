@@ -1,0 +1,194 @@
+package likes
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"rendezvous/engine/accounts"
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/profiles"
+	"rendezvous/engine/tenancy"
+)
+
+// Handlers serves like.php, likes.php, swipe.php, match-finder.php and
+// auto-like.php. Every route is behind accounts.RequireMember.
+type Handlers struct {
+	Service *Service
+}
+
+// member is the logged-in member; the route table puts every call of this
+// area behind RequireMember, and this refuses again should one not be.
+func member(w http.ResponseWriter, r *http.Request) *accounts.Member {
+	m := accounts.CurrentMember(r.Context())
+	if m == nil {
+		httpx.WriteError(w, r, httpx.ErrAuthenticationRequired)
+	}
+	return m
+}
+
+// likeBody is the body of POST like.php and POST swipe.php.
+type likeBody struct {
+	ProfileID int64  `json:"profile_id"`
+	Source    string `json:"source"`
+	// Action is swipe.php's: "like" or "pass".
+	Action string `json:"action"`
+}
+
+func readLike(w http.ResponseWriter, r *http.Request) (likeBody, error) {
+	var b likeBody
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		return b, err
+	}
+	if b.ProfileID <= 0 {
+		return b, httpx.Invalid("profile_id_invalid", "profile_id must be a positive whole number.", map[string]any{"field": "profile_id"})
+	}
+	return b, nil
+}
+
+// Like answers POST /api/like.php {profile_id, source?}: {match} (and
+// likes_left for source "swipe"); 429 swipe_limit after the day's swipe
+// likes; 403 blocked, you_blocked or invisible; 404 profile_not_found.
+func (h Handlers) Like(w http.ResponseWriter, r *http.Request) {
+	m := member(w, r)
+	if m == nil {
+		return
+	}
+	b, err := readLike(w, r)
+	if err == nil {
+		var res Result
+		if res, err = h.Service.Like(r.Context(), tenancy.FromContext(r.Context()), m.ID, b.ProfileID, b.Source); err == nil {
+			httpx.WriteJSON(w, http.StatusOK, res)
+			return
+		}
+	}
+	httpx.WriteError(w, r, httpError(err))
+}
+
+// Likes answers GET /api/likes.php?type=liked|liked_by|matches:
+// {type, profiles, liked_by, matches, new_likes}.
+func (h Handlers) Likes(w http.ResponseWriter, r *http.Request) {
+	m := member(w, r)
+	if m == nil {
+		return
+	}
+	lists, err := h.Service.List(r.Context(), tenancy.FromContext(r.Context()), m.ID, r.URL.Query().Get("type"))
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, lists)
+}
+
+// Deck answers GET /api/swipe.php: {profiles, likes_left, limit}.
+func (h Handlers) Deck(w http.ResponseWriter, r *http.Request) {
+	m := member(w, r)
+	if m == nil {
+		return
+	}
+	deck, err := h.Service.Deck(r.Context(), tenancy.FromContext(r.Context()), m.ID)
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, deck)
+}
+
+// Swipe answers POST /api/swipe.php {profile_id, action: like|pass}:
+// {match, likes_left}. A like is like.php with source "swipe".
+func (h Handlers) Swipe(w http.ResponseWriter, r *http.Request) {
+	m := member(w, r)
+	if m == nil {
+		return
+	}
+	b, err := readLike(w, r)
+	if err == nil {
+		t := tenancy.FromContext(r.Context())
+		var res Result
+		switch b.Action {
+		case "like":
+			res, err = h.Service.Like(r.Context(), t, m.ID, b.ProfileID, SourceSwipe)
+		case "pass":
+			res, err = h.Service.Pass(r.Context(), t, m.ID, b.ProfileID)
+		default:
+			err = httpx.Invalid("action_invalid", "action must be like or pass.", map[string]any{"field": "action"})
+		}
+		if err == nil {
+			httpx.WriteJSON(w, http.StatusOK, res)
+			return
+		}
+	}
+	httpx.WriteError(w, r, httpError(err))
+}
+
+// MatchFinder answers GET /api/match-finder.php?min_age=&max_age=&limit=:
+// {profiles}, the best suggestions first.
+func (h Handlers) MatchFinder(w http.ResponseWriter, r *http.Request) {
+	m := member(w, r)
+	if m == nil {
+		return
+	}
+	var fq FinderQuery
+	for _, p := range []struct {
+		name   string
+		lo, hi int
+		dst    *int
+	}{{"min_age", 1, profiles.MaxAge, &fq.MinAge}, {"max_age", 1, profiles.MaxAge, &fq.MaxAge}, {"limit", 1, FinderMax, &fq.Limit}} {
+		s := r.URL.Query().Get(p.name)
+		if s == "" {
+			continue
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil || n < p.lo || n > p.hi {
+			httpx.WriteError(w, r, httpx.Invalid("filter_invalid",
+				fmt.Sprintf("%s must be a whole number from %d to %d.", p.name, p.lo, p.hi), map[string]any{"field": p.name}))
+			return
+		}
+		*p.dst = n
+	}
+	cards, err := h.Service.MatchFinder(r.Context(), tenancy.FromContext(r.Context()), m.ID, fq)
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"profiles": cards})
+}
+
+// AutoLike answers GET /api/auto-like.php: the card ({id, main_image:
+// {match}, name, ...}) of a house profile that now likes the member, or
+// 204 when none does.
+func (h Handlers) AutoLike(w http.ResponseWriter, r *http.Request) {
+	m := member(w, r)
+	if m == nil {
+		return
+	}
+	card, err := h.Service.AutoLike(r.Context(), tenancy.FromContext(r.Context()), m.ID)
+	if err != nil {
+		httpx.WriteError(w, r, httpError(err))
+		return
+	}
+	if card == nil {
+		httpx.NoContent(w)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, card)
+}
+
+// httpError maps the area's domain errors to API answers once, here; the
+// contact refusals are profiles' own.
+func httpError(err error) error {
+	switch {
+	case errors.Is(err, ErrSwipeLimit):
+		return httpx.NewError(http.StatusTooManyRequests, "swipe_limit",
+			fmt.Sprintf("You have used your %d swipe likes for today. Come back tomorrow for more.", SwipeLikesPerDay),
+			map[string]any{"limit": SwipeLikesPerDay, "likes_left": 0})
+	case errors.Is(err, ErrSource):
+		return httpx.Invalid("source_invalid", "This like source is unknown.", map[string]any{"field": "source"})
+	case errors.Is(err, ErrListType):
+		return httpx.Invalid("type_invalid", "type must be liked, liked_by or matches.", map[string]any{"field": "type"})
+	case errors.Is(err, ErrNotFound):
+		return httpx.NewError(http.StatusNotFound, "profile_not_found", "This page could not be found", nil)
+	}
+	return profiles.ContactHTTPError(err)
+}

@@ -1,0 +1,228 @@
+// Package likes owns how members find each other beyond search: likes,
+// liked-by with the new-like flag, matches, the swipe game with its daily
+// limit, the match finder and auto-likes from house profiles.
+package likes
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/likes/internal/db"
+	"rendezvous/engine/live"
+	"rendezvous/engine/notify/push"
+	"rendezvous/engine/profiles"
+	"rendezvous/engine/tenancy"
+)
+
+// Like sources: where a like was given. SourceAuto is the engine's own
+// (auto-like) and never accepted from a client.
+const (
+	SourceProfile     = "profile"
+	SourceSwipe       = "swipe"
+	SourceMatchFinder = "match_finder"
+	SourceSearch      = "search"
+	SourceAuto        = "auto"
+)
+
+// clientSources are the sources a client may name; "" is a like from the
+// profile page.
+var clientSources = []string{"", SourceProfile, SourceSwipe, SourceMatchFinder, "signup_matches", SourceSearch, "likes", "popup"}
+
+// SwipeLikesPerDay is the swipe game's daily like allowance (SPEC.md
+// section 9), counted per day of the tenant's time zone.
+const SwipeLikesPerDay = 4
+
+// Domain errors; handlers map them to answers with stable codes.
+var (
+	// ErrSwipeLimit means the member used the day's swipe likes.
+	ErrSwipeLimit = errors.New("likes: swipe likes used up for today")
+	// ErrSource means a like source a client may not name.
+	ErrSource = errors.New("likes: unknown source")
+	// ErrNotFound means no such profile for this member.
+	ErrNotFound = errors.New("likes: not found")
+)
+
+// Service holds what the like rules need.
+type Service struct {
+	Pool *pgxpool.Pool
+	// Push queues web pushes of new likes; nil sends none.
+	Push *push.Queuer
+	Log  *slog.Logger
+	// Now is the clock; tests replace it to cross day boundaries.
+	Now func() time.Time
+}
+
+// NewService returns a service with the real clock.
+func NewService(pool *pgxpool.Pool, pusher *push.Queuer, log *slog.Logger) *Service {
+	return &Service{Pool: pool, Push: pusher, Log: log, Now: time.Now}
+}
+
+// Result is the answer to a like.
+type Result struct {
+	// Match is true when the liked member likes the liker too.
+	Match bool `json:"match"`
+	// LikesLeft is what remains of the day's swipe likes (swipe likes and
+	// swipe passes only).
+	LikesLeft *int `json:"likes_left,omitempty"`
+}
+
+// day is the date of now in the tenant's time zone: the swipe limit's day.
+func day(now time.Time, t *tenancy.Tenant) pgtype.Date {
+	loc := t.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	y, m, d := now.In(loc).Date()
+	return pgtype.Date{Time: time.Date(y, m, d, 0, 0, 0, 0, time.UTC), Valid: true}
+}
+
+// dayStart is midnight of now's day in the tenant's time zone.
+func dayStart(now time.Time, t *tenancy.Tenant) time.Time {
+	loc := t.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	y, m, d := now.In(loc).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, loc)
+}
+
+// Like makes member like profile on tenant t. A like is given once per
+// pair; repeating it changes nothing and answers the same. A swipe like
+// also takes one of the day's SwipeLikesPerDay, atomically, or fails with
+// ErrSwipeLimit and stores nothing. The contact rules of profiles apply:
+// nobody likes across a block, nor an invisible member who has not liked
+// them first.
+func (s *Service) Like(ctx context.Context, t *tenancy.Tenant, member, profile int64, source string) (Result, error) {
+	if !slices.Contains(clientSources, source) {
+		return Result{}, ErrSource
+	}
+	var res Result
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		var err error
+		res, err = s.like(ctx, tx, t, member, profile, source)
+		return err
+	})
+	return res, err
+}
+
+func (s *Service) like(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, member, profile int64, source string) (Result, error) {
+	if err := profiles.CheckContact(ctx, tx, member, profile, false); err != nil {
+		return Result{}, err
+	}
+	q := db.New(tx)
+	now := s.Now()
+	inserted, err := q.LikeInsert(ctx, db.LikeInsertParams{LikerID: member, LikedID: profile, Source: source, CreatedAt: now})
+	if err != nil {
+		return Result{}, fmt.Errorf("like %d->%d: %w", member, profile, err)
+	}
+	var res Result
+	if source == SourceSwipe {
+		if err := q.SwipeRecord(ctx, db.SwipeRecordParams{MemberID: member, ProfileID: profile, Action: "like", CreatedAt: now}); err != nil {
+			return Result{}, fmt.Errorf("record swipe: %w", err)
+		}
+		left, err := s.takeSwipe(ctx, q, t, member, inserted)
+		if err != nil {
+			return Result{}, err
+		}
+		res.LikesLeft = &left
+	}
+	if res.Match, err = q.LikeExists(ctx, db.LikeExistsParams{LikerID: profile, LikedID: member}); err != nil {
+		return Result{}, fmt.Errorf("like back %d->%d: %w", profile, member, err)
+	}
+	if inserted {
+		if err := s.announce(ctx, tx, t, member, profile, res.Match); err != nil {
+			return Result{}, err
+		}
+	}
+	return res, nil
+}
+
+// takeSwipe takes one of today's swipe likes when a new like was given and
+// tells how many are left.
+func (s *Service) takeSwipe(ctx context.Context, q *db.Queries, t *tenancy.Tenant, member int64, take bool) (int, error) {
+	d := day(s.Now(), t)
+	if !take {
+		used, err := q.SwipeDayLikes(ctx, db.SwipeDayLikesParams{MemberID: member, Day: d})
+		if err != nil {
+			return 0, fmt.Errorf("swipe likes of %d: %w", member, err)
+		}
+		return max(0, SwipeLikesPerDay-int(used)), nil
+	}
+	used, err := q.SwipeDayTake(ctx, db.SwipeDayTakeParams{MemberID: member, Day: d, DayLimit: SwipeLikesPerDay})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, ErrSwipeLimit
+	}
+	if err != nil {
+		return 0, fmt.Errorf("take a swipe like of %d: %w", member, err)
+	}
+	return SwipeLikesPerDay - int(used), nil
+}
+
+// Entry is one profile of a likes list: its card and the like's facts.
+// For liked-by entries LikeNew is the new-like flag of SPEC.md section 3.
+type Entry struct {
+	profiles.Card
+	LikeNew bool      `json:"like_new"`
+	Match   bool      `json:"match"`
+	LikedAt time.Time `json:"liked_at"`
+}
+
+// announce tells the liked member at once (the like event updates their
+// badge and shows the new-like popup) and pushes to their browsers when no
+// stream is open; both happen only if the like commits.
+func (s *Service) announce(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, liker, liked int64, match bool) error {
+	target, err := db.New(tx).LikeTarget(ctx, liked)
+	if err != nil {
+		return fmt.Errorf("like target %d: %w", liked, err)
+	}
+	if target.IsHouse {
+		// Staff answer house profiles in chat; nobody watches their likes live.
+		return nil
+	}
+	cards, err := profiles.Cards(ctx, tx, t, []int64{liker}, s.Now())
+	if err != nil {
+		return err
+	}
+	if len(cards) == 0 {
+		return nil
+	}
+	e := Entry{Card: cards[0], LikeNew: true, Match: match, LikedAt: s.Now()}
+	if err := live.Publish(ctx, tx, liked, live.Event{Type: live.TypeLike, Data: e}); err != nil {
+		return err
+	}
+	if s.Push == nil {
+		return nil
+	}
+	body := "likes you."
+	if match {
+		body = "likes you too. It's a match!"
+	}
+	id := strconv.FormatInt(liker, 10)
+	return s.Push.Queue(ctx, tx, push.Notification{
+		MemberID: liked, TenantID: target.TenantID, Type: push.TypeLike,
+		Title: cards[0].Name, Body: cards[0].Name + " " + body, URL: "/members/" + id, Tag: "like-" + id,
+	})
+}
+
+// Purge erases a purged member's swipes (given and received) and swipe
+// counters; accounts already removes their likes. Register it with
+// accounts.Service.OnPurge.
+func (s *Service) Purge(ctx context.Context, tx pgx.Tx, member int64) error {
+	q := db.New(tx)
+	if err := q.SwipePurge(ctx, member); err != nil {
+		return fmt.Errorf("purge swipes of %d: %w", member, err)
+	}
+	if err := q.SwipeDayPurge(ctx, member); err != nil {
+		return fmt.Errorf("purge swipe days of %d: %w", member, err)
+	}
+	return nil
+}
