@@ -1,4 +1,4 @@
-import type { Company, Image, Settings, User } from '../boot/types'
+import type { ChatEntry, Company, Image, Settings, User } from '../boot/types'
 import type { HttpClient, Query } from './http'
 
 export interface Interest {
@@ -51,6 +51,8 @@ export function createApi(http: HttpClient) {
       http.post<{ user: User }>('/api/user.php', { email, password }).then((r) => data(r).user),
     setLanguage: (language: string) => http.put<{ user: User }>('/api/user.php', { language }),
     logout: () => http.get<null>('/api/logout.php'),
+    /** chats: the member's conversations; false when the session is gone. */
+    chats: () => http.get<ChatEntry[]>('/api/chats.php'),
     /** autoLike: a profile that now likes the member, or null (204). */
     autoLike: () =>
       http.get<{ id: number; name?: string; main_image: Pick<Image, 'match'> | null } | null>('/api/auto-like.php', { retries: 0 }).then((r) => r || null),

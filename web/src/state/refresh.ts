@@ -11,13 +11,18 @@ export const refreshUser: Refresher = async (api, store) => {
   else if (store.get().user) store.set(loggedOut())
 }
 
+export const refreshChats: Refresher = async (api, store) => {
+  const chats = await api.chats()
+  if (chats !== false) store.set({ chats: chats ?? [] })
+}
+
 /**
- * refreshers are what polling loads. Chats and likes join here when their
- * calls (chat and likes areas) exist; pushed messages reload those of them
- * marked onPush.
+ * refreshers are what polling loads. Likes joins here when its call
+ * (likes.php) exists; pushed messages reload those marked onPush.
  */
 export const refreshers: { name: string; run: Refresher; onPush: boolean }[] = [
   { name: 'user', run: refreshUser, onPush: false },
+  { name: 'chats', run: refreshChats, onPush: true },
 ]
 
 export async function refreshAll(api: Api, store: AppStore, onlyPush = false): Promise<void> {

@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createApi } from '../api/calls'
+import { createClient } from '../api/http'
+import { boot, user } from '../test/fixtures'
+import { createStore, initialState, type AppState } from './store'
+import { refreshAll } from './refresh'
+
+function setup(routes: Record<string, () => Response>) {
+  const onAuth = vi.fn()
+  const fetch = vi.fn(async (url: RequestInfo | URL) => {
+    const path = String(url).split('?')[0]!
+    return routes[path]?.() ?? new Response('{}', { status: 404 })
+  })
+  const store = createStore<AppState>(initialState(boot({ user: user() })))
+  const http = createClient({ fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {}, onAuthRequired: onAuth })
+  return { api: createApi(http), store, fetch }
+}
+
+const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status })
+
+describe('refresh', () => {
+  it('loads the user and the chats', async () => {
+    const chats = [{ conversation: { id: 3 }, profile: { id: 9, name: 'B', main_image: null }, num_unread_messages: 2 }]
+    const { api, store } = setup({
+      '/api/user.php': json({ user: user({ credits: 3 }) }),
+      '/api/chats.php': json(chats),
+    })
+    await refreshAll(api, store)
+    expect(store.get().user?.credits).toBe(3)
+    expect(store.get().chats).toEqual(chats)
+  })
+
+  it('drops the member when user.php answers null', async () => {
+    const { api, store } = setup({ '/api/user.php': json({ user: null }), '/api/chats.php': json([]) })
+    await refreshAll(api, store)
+    expect(store.get().user).toBeNull()
+  })
+
+  it('reloads only chats and likes for a pushed message', async () => {
+    const { api, store, fetch } = setup({ '/api/user.php': json({ user: user() }), '/api/chats.php': json([]) })
+    await refreshAll(api, store, true)
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual(['/api/chats.php'])
+  })
+})
