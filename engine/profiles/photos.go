@@ -162,6 +162,35 @@ func (s *Service) DeletePhoto(ctx context.Context, memberID, photoID int64) erro
 	return nil
 }
 
+// PurgePhotos erases a purged member's photos: the rows in the purge
+// transaction tx and the blobs from the store at once, so a deleted
+// member's pictures stop being served even by URLs that were handed out.
+// It is the accounts area's purge hook (accounts.PurgeHook). Should the
+// purge roll back, its retry finds the rows again and deleting the
+// already-missing blobs is no error.
+func (s *Service) PurgePhotos(ctx context.Context, tx pgx.Tx, memberID int64) error {
+	q := db.New(tx)
+	rows, err := q.PhotoListByProfile(ctx, memberID)
+	if err != nil {
+		return fmt.Errorf("photos of %d: %w", memberID, err)
+	}
+	for _, r := range rows {
+		if _, err := q.PhotoDelete(ctx, db.PhotoDeleteParams{ID: r.ID, ProfileID: memberID}); err != nil {
+			return fmt.Errorf("delete photo %d: %w", r.ID, err)
+		}
+		for _, key := range []string{r.Filename, r.ThumbFilename} {
+			inUse, err := q.PhotoFilenameInUse(ctx, key)
+			if err != nil {
+				return err
+			}
+			if !inUse {
+				s.deleteBlobs(key)
+			}
+		}
+	}
+	return nil
+}
+
 // deleteBlobs removes blobs nothing points at any more. A failure only
 // leaves an orphan blob behind, which costs storage, not correctness, so it
 // is logged rather than failing the member's request.

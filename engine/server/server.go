@@ -89,6 +89,8 @@ func New(d Deps) (*Engine, error) {
 	e.Profiles = profiles.NewService(d.Pool, d.Media, media.NewProcessor(media.DefaultLimits, 0), d.Log)
 	// A purged member's photos leave the store with the account.
 	e.Accounts.OnPurge(e.Profiles.PurgePhotos)
+	// A purged member's photos leave the store with the account.
+	e.Accounts.OnPurge(e.Profiles.PurgePhotos)
 	e.Likes = likes.NewService(d.Pool, &push.Queuer{Jobs: e.Jobs}, d.Log)
 	e.Accounts.OnPurge(e.Likes.Purge)
 	// Photos sent in chat go through the same store and image pipeline.
