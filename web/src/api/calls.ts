@@ -51,6 +51,9 @@ export function createApi(http: HttpClient) {
       http.post<{ user: User }>('/api/user.php', { email, password }).then((r) => data(r).user),
     setLanguage: (language: string) => http.put<{ user: User }>('/api/user.php', { language }),
     logout: () => http.get<null>('/api/logout.php'),
+    /** savePush stores the web-push subscription (or 'denied'). */
+    savePush: (subscription: PushSubscriptionJSON | 'denied' | false | null) =>
+      http.post<null>('/api/user.php', { subscription }, { query: { push: 1 } }),
     /** chats: the member's conversations; false when the session is gone. */
     chats: () => http.get<ChatEntry[]>('/api/chats.php'),
     /** autoLike: a profile that now likes the member, or null (204). */

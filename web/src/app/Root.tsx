@@ -100,6 +100,25 @@ function useChunkPreloadGuard() {
   }, [])
 }
 
+/**
+ * usePageBounceLog: with the query parameter lb, an empty beacon goes to
+ * page-hidden.php when the page becomes hidden.
+ */
+function usePageBounceLog() {
+  const location = useLocation()
+  const enabled = new URLSearchParams(location.search).has('lb')
+  useEffect(() => {
+    if (!enabled || typeof navigator.sendBeacon !== 'function') return
+    const onChange = () => {
+      if (document.visibilityState === 'hidden') {
+        navigator.sendBeacon('/api/page-hidden.php', new Blob(['{}'], { type: 'application/json' }))
+      }
+    }
+    document.addEventListener('visibilitychange', onChange)
+    return () => document.removeEventListener('visibilitychange', onChange)
+  }, [enabled])
+}
+
 /** Root holds what every page shares: title, polling, service worker, site-entry modal, toasts. */
 export function Root() {
   useDocumentTitle()
@@ -108,6 +127,7 @@ export function Root() {
   useServiceWorker()
   useChunkPreloadGuard()
   useTimeBonus()
+  usePageBounceLog()
   return (
     <>
       <Outlet />

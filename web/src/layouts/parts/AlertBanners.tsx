@@ -7,7 +7,8 @@ import { pathFor } from '../../app/routeTable'
 import { Container } from '../../components/Grid'
 import { Modal } from '../../components/Modal'
 import { dismissAlert, needsActivationReminder, visibleAlerts, type AlertKind } from '../../rules/alerts'
-import { useAppState } from '../../state/context'
+import { subscribePush } from '../../api/push'
+import { useAppState, useServices } from '../../state/context'
 import { TimeBonusCountdown } from './TimeBonusCountdown'
 
 const Bar = styled.div<{ $tone: 'info' | 'warning' | 'primary' }>`
@@ -25,6 +26,17 @@ const Row = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${(p) => p.theme.space(3)};
+`
+
+const ActionButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  font-weight: 700;
+  text-decoration: underline;
+  cursor: pointer;
 `
 
 const Dismiss = styled.button`
@@ -73,6 +85,7 @@ function ActivationReminder({ email }: { email: string }) {
 /** AlertBanners: the activation reminder and the member's dismissible alerts. */
 export function AlertBanners() {
   const { t } = useTranslation()
+  const { api, store } = useServices()
   const user = useAppState((s) => s.user)
   const push = useAppState((s) => s.push)
   const timeBonus = useAppState((s) => s.timeBonus)
@@ -94,7 +107,13 @@ export function AlertBanners() {
                 ) : (
                   <>{t(`alerts.${kind}`)} </>
                 )}
-                <Link to={ACTIONS[kind].to()}>{t(ACTIONS[kind].key)}</Link>
+                {kind === 'push' ? (
+                  <ActionButton type="button" onClick={() => void subscribePush(api, store).catch(() => {})}>
+                    {t(ACTIONS[kind].key)}
+                  </ActionButton>
+                ) : (
+                  <Link to={ACTIONS[kind].to()}>{t(ACTIONS[kind].key)}</Link>
+                )}
               </span>
               <Dismiss
                 type="button"
