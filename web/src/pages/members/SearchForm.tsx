@@ -65,7 +65,7 @@ export function SearchForm() {
             </Col>
           )}
           {fields.has('country') && (
-            <Col $span={{ md: 6, lg: 3 }}>
+            <Col $span={{ md: 6, lg: 2 }}>
               <Field>
                 <Label htmlFor={`${id}-country`}>{t('search.country')}</Label>
                 <Select
@@ -101,7 +101,7 @@ export function SearchForm() {
             </Col>
           )}
           {fields.has('min_age') && (
-            <Col $span={{ xs: 6, md: 3, lg: 1 }}>
+            <Col $span={{ xs: 6, md: 3, lg: 2 }}>
               <Field>
                 <Label htmlFor={`${id}-min`}>{t('search.minAge')}</Label>
                 <Input id={`${id}-min`} type="number" inputMode="numeric" min={settings.min_age || 18} max={99} value={minAge} onChange={(e) => setMinAge(e.target.value)} />
@@ -109,7 +109,7 @@ export function SearchForm() {
             </Col>
           )}
           {fields.has('max_age') && (
-            <Col $span={{ xs: 6, md: 3, lg: 1 }}>
+            <Col $span={{ xs: 6, md: 3, lg: 2 }}>
               <Field>
                 <Label htmlFor={`${id}-max`}>{t('search.maxAge')}</Label>
                 <Input id={`${id}-max`} type="number" inputMode="numeric" min={settings.min_age || 18} max={99} value={maxAge} onChange={(e) => setMaxAge(e.target.value)} />
