@@ -291,10 +291,16 @@ func bornBetween(minAge, maxAge int, today time.Time) (pgtype.Date, pgtype.Date)
 // only t's pool, only active visible profiles, never the viewer nor anybody
 // on either side of a block of theirs.
 func (s *Service) Search(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, f Filters) (SearchResult, error) {
+	return s.search(ctx, customPlans{s.Pool}, t, viewer, f)
+}
+
+// search is Search on conn; the query-plan test passes a conn that
+// explains each query too.
+func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, viewer *Viewer, f Filters) (SearchResult, error) {
 	now := s.Now()
 	today := now.In(t.Location)
 	excluded := []int64{}
-	q := db.New(customPlans{s.Pool})
+	q := db.New(conn)
 	if viewer != nil {
 		ids, err := q.SearchExcludedIDs(ctx, viewer.ID)
 		if err != nil {
