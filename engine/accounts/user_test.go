@@ -104,3 +104,22 @@ func TestAlertDismissals(t *testing.T) {
 		t.Fatalf("dismissed %v", u.DismissedAlerts)
 	}
 }
+
+func TestPageHidden(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	if res := env.Client(t, "localhost").Do("POST", "/api/page-hidden.php", map[string]any{}); res.Status != 204 {
+		t.Fatalf("visitor: %d %s", res.Status, res.Body)
+	}
+	c, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	// Within the minute in which requests do not refresh it themselves.
+	if _, err := env.Pool.Exec(t.Context(), "UPDATE members SET last_seen_at = now() - interval '40 seconds' WHERE id = $1", made.ID); err != nil {
+		t.Fatal(err)
+	}
+	if res := c.Do("POST", "/api/page-hidden.php", map[string]any{}); res.Status != 204 {
+		t.Fatalf("member: %d %s", res.Status, res.Body)
+	}
+	if n := count(t, env.Pool, "SELECT count(*) FROM members WHERE id = $1 AND last_seen_at > now() - interval '20 seconds'", made.ID); n != 1 {
+		t.Fatal("the beacon must mark the moment the member left")
+	}
+}

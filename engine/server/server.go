@@ -89,8 +89,6 @@ func New(d Deps) (*Engine, error) {
 	e.Profiles = profiles.NewService(d.Pool, d.Media, media.NewProcessor(media.DefaultLimits, 0), d.Log)
 	// A purged member's photos leave the store with the account.
 	e.Accounts.OnPurge(e.Profiles.PurgePhotos)
-	// A purged member's photos leave the store with the account.
-	e.Accounts.OnPurge(e.Profiles.PurgePhotos)
 	e.Likes = likes.NewService(d.Pool, &push.Queuer{Jobs: e.Jobs}, d.Log)
 	e.Accounts.OnPurge(e.Likes.Purge)
 	// Photos sent in chat go through the same store and image pipeline.
@@ -159,6 +157,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(client).Post("/user.php", a.PostUser) // login; ?push=1 stores the push subscription
 	r.With(client, member).Put("/user.php", a.UpdateUser)
 	r.Get("/logout.php", a.Logout)
+	r.Post("/page-hidden.php", a.PageHidden)
 	r.Post("/signup.php", a.Signup)
 	r.Get("/activate.php", a.Activate) // the activation mail's link: redirects
 	r.With(member).Post("/activate.php", a.ResendActivation)
