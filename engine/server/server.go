@@ -120,12 +120,12 @@ func New(d Deps) (*Engine, error) {
 		}
 		_, _ = w.Write([]byte("ready\n"))
 	})
-	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	readOnly(r, "/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 
 	r.Group(func(r chi.Router) {
 		r.Use(tenancy.Middleware(d.Directory))
 		staticFiles(r, e.App)
-		r.Handle(media.URLPath+"*", media.Handler(e.Profiles.Store))
+		readOnly(r, media.URLPath+"*", media.Handler(e.Profiles.Store))
 		mailRoutes(r, d, e)
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
@@ -147,6 +147,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	member := accounts.RequireMember
 	client := accounts.RequireClientRequest
 
+	r.Get("/openapi.yaml", serveOpenAPI)
 	r.Get("/settings.php", t.Settings)
 	r.Get("/companyinfo.php", t.CompanyInfo)
 	r.Get("/interests.php", t.Interests)
@@ -214,8 +215,8 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 func staticFiles(r chi.Router, app *webapp.App) {
 	assets := app.Assets()
 	r.Get("/manifest.webmanifest", app.Manifest)
-	r.Handle("/assets/*", assets)
-	r.Handle("/themes/*", app.Themes())
+	readOnly(r, "/assets/*", assets)
+	readOnly(r, "/themes/*", app.Themes())
 	for _, f := range []string{"/sw.js", "/favicon.svg", "/favicon.ico", "/robots.txt"} {
 		r.Get(f, assets.ServeHTTP)
 	}
@@ -243,4 +244,11 @@ func viewer(svc *accounts.Service) webapp.ViewerFunc {
 		}
 		return webapp.Viewer{User: u, Language: m.Language}, nil
 	}
+}
+
+// readOnly serves files and figures to GET and HEAD only; other methods get
+// 405 instead of the file.
+func readOnly(r chi.Router, pattern string, h http.Handler) {
+	r.Method(http.MethodGet, pattern, h)
+	r.Method(http.MethodHead, pattern, h)
 }

@@ -78,6 +78,8 @@ func TestScenarios(t *testing.T) {
 		{name: "unknown host page", path: "/", host: "evil.example", wantStatus: 404},
 		{name: "unknown api call", path: "/api/nothing.php", host: "localhost", wantStatus: 404, wantCode: "not_found"},
 		{name: "wrong method", method: "POST", path: "/api/settings.php", host: "localhost", wantStatus: 405, wantCode: "method_not_allowed"},
+		{name: "files are read-only", method: "POST", path: "/assets/app-abc123.js", host: "localhost", wantStatus: 405, wantCode: "method_not_allowed"},
+		{name: "openapi", path: "/api/openapi.yaml", host: "localhost", wantStatus: 200, wantBody: []string{"openapi: 3.1.0", "/api/messages.php"}},
 		{name: "company", path: "/api/companyinfo.php", host: "localhost", wantStatus: 200,
 			wantBody: []string{`"name":"Lokaal Media B.V."`, `"kvk":"81234567"`, `"tradenames":["LustLokaal","Lokaal Dates"]`, `"vat_numbers"`, `"support_phone"`, `"delete_discount":50`, `"added":"2024-03-01T09:00:00Z"`, `"address"`, `"city":"Amsterdam"`, `"country":"NL"`}},
 		{name: "company of other tenant", path: "/api/companyinfo.php", host: "de.localhost", wantStatus: 200, wantBody: []string{"Herz Digital GmbH"}},
