@@ -31,7 +31,7 @@ func main() {
 	binary := flag.String("bin", "bin/rendezvous", "engine binary")
 	duration := flag.Duration("duration", 5*time.Second, "length of each load run")
 	conns := flag.Int("conns", 64, "concurrent connections")
-	only := flag.String("only", "", `run one group only: "photos"`)
+	only := flag.String("only", "", `run one group only: "photos" or "search"`)
 	flag.Parse()
 	if err := run(*binary, *duration, *conns, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -70,6 +70,9 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	if only == "photos" {
 		return photoBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid)
 	}
+	if only == "search" {
+		return searchBenches(engineAddr, cluster.URL("postgres"), duration)
+	}
 
 	settingsURL := "http://" + engineAddr + "/api/settings.php?domain=localhost"
 	body, err := fetch(settingsURL)
@@ -103,7 +106,10 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	if err := chatBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid, duration); err != nil {
 		return err
 	}
-	return photoBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid)
+	if err := photoBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid); err != nil {
+		return err
+	}
+	return searchBenches(engineAddr, cluster.URL("postgres"), duration)
 }
 
 // serveBare is the baseline: a plain net/http handler answering the same
