@@ -1,4 +1,4 @@
-import type { ChatEntry, Company, Image, Settings, User } from '../boot/types'
+import type { ChatEntry, Company, Image, Likes, Settings, User } from '../boot/types'
 import type { HttpClient, Query } from './http'
 
 export interface Interest {
@@ -56,6 +56,8 @@ export function createApi(http: HttpClient) {
       http.post<null>('/api/user.php', { subscription }, { query: { push: 1 } }),
     /** chats: the member's conversations; false when the session is gone. */
     chats: () => http.get<ChatEntry[]>('/api/chats.php'),
+    /** likes: the profiles the member liked and who liked the member. */
+    likes: () => http.get<Likes>('/api/likes.php'),
     /** autoLike: a profile that now likes the member, or null (204). */
     autoLike: () =>
       http.get<{ id: number; name?: string; main_image: Pick<Image, 'match'> | null } | null>('/api/auto-like.php', { retries: 0 }).then((r) => r || null),

@@ -19,15 +19,17 @@ function setup(routes: Record<string, () => Response>) {
 const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status })
 
 describe('refresh', () => {
-  it('loads the user and the chats', async () => {
+  it('loads the user, the chats and the likes', async () => {
     const chats = [{ conversation: { id: 3 }, profile: { id: 9, name: 'B', main_image: null }, num_unread_messages: 2 }]
     const { api, store } = setup({
       '/api/user.php': json({ user: user({ credits: 3 }) }),
       '/api/chats.php': json(chats),
+      '/api/likes.php': json({ type: 'liked', profiles: [], liked_by: [{ id: 4, like_new: true }], matches: [] }),
     })
     await refreshAll(api, store)
     expect(store.get().user?.credits).toBe(3)
     expect(store.get().chats).toEqual(chats)
+    expect(store.get().likes).toEqual({ profiles: [], liked_by: [{ id: 4, like_new: true }] })
   })
 
   it('drops the member when user.php answers null', async () => {
@@ -39,6 +41,6 @@ describe('refresh', () => {
   it('reloads only chats and likes for a pushed message', async () => {
     const { api, store, fetch } = setup({ '/api/user.php': json({ user: user() }), '/api/chats.php': json([]) })
     await refreshAll(api, store, true)
-    expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual(['/api/chats.php'])
+    expect(fetch.mock.calls.map((c) => String(c[0])).sort()).toEqual(['/api/chats.php', '/api/likes.php'])
   })
 })

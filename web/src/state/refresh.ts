@@ -16,13 +16,16 @@ export const refreshChats: Refresher = async (api, store) => {
   if (chats !== false) store.set({ chats: chats ?? [] })
 }
 
-/**
- * refreshers are what polling loads. Likes joins here when its call
- * (likes.php) exists; pushed messages reload those marked onPush.
- */
+export const refreshLikes: Refresher = async (api, store) => {
+  const likes = await api.likes()
+  if (likes !== false) store.set({ likes: { profiles: likes?.profiles ?? [], liked_by: likes?.liked_by ?? [] } })
+}
+
+/** refreshers are what polling loads; pushed messages reload those marked onPush. */
 export const refreshers: { name: string; run: Refresher; onPush: boolean }[] = [
   { name: 'user', run: refreshUser, onPush: false },
   { name: 'chats', run: refreshChats, onPush: true },
+  { name: 'likes', run: refreshLikes, onPush: true },
 ]
 
 export async function refreshAll(api: Api, store: AppStore, onlyPush = false): Promise<void> {
