@@ -56,7 +56,7 @@ type Seeder struct {
 	// not pixels. A shared blob is only deleted when no photo row points at
 	// it any more.
 	SharedPhotos int
-	Now     func() time.Time
+	Now          func() time.Time
 }
 
 // NewSeeder returns a seeder of 60 members a pool.

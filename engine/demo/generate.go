@@ -14,7 +14,6 @@ import (
 // GenerateBatch is how many profiles one COPY transaction writes.
 const GenerateBatch = 5000
 
-
 // Progress is told how many of total profiles are written so far.
 type Progress func(done, total int)
 

@@ -76,8 +76,8 @@ func FileComplaint(ctx context.Context, conn db.DBTX, tenantID int64, pool strin
 	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 254 {
 		v.fail("email", "email_invalid", "Invalid email", nil)
 	}
-	name := v.text("name", in.Name, 100, false, "")
-	msg := v.text("message", in.Message, ComplaintMessageMax, true, "")
+	name := v.text("name", "name_length", "name_invalid", in.Name, 100, false, "")
+	msg := v.text("message", "message_too_long", "message_invalid", in.Message, ComplaintMessageMax, true, "")
 	if utf8.RuneCountInString(msg) < ComplaintMessageMin && !v.has("message") {
 		v.fail("message", "message_too_short", fmt.Sprintf("Please describe your complaint in at least %d characters.", ComplaintMessageMin),
 			map[string]any{"min": ComplaintMessageMin})

@@ -142,14 +142,14 @@ func (s *Service) UpdateOwn(ctx context.Context, t *tenancy.Tenant, memberID int
 	if u.Name != nil {
 		p.Name = v.name(*u.Name, email)
 	}
-	p.Gender = v.enum("gender", u.Gender, p.Gender, false)
-	p.Seeking = v.enum("seeking", u.Seeking, p.Seeking, false)
-	p.Sexuality = v.enum("sexuality", u.Sexuality, p.Sexuality, false)
-	p.HairColor = v.enum("hair_color", u.HairColor, p.HairColor, true)
-	p.EyeColor = v.enum("eye_color", u.EyeColor, p.EyeColor, true)
-	p.BodyType = v.enum("body_type", u.BodyType, p.BodyType, true)
-	p.RelationshipStatus = v.enum("relationship_status", u.RelationshipStatus, p.RelationshipStatus, true)
-	p.Tattoos = v.enum("tattoos", u.Tattoos, p.Tattoos, true)
+	p.Gender = v.enum("gender", "gender_invalid", u.Gender, p.Gender, false)
+	p.Seeking = v.enum("seeking", "seeking_invalid", u.Seeking, p.Seeking, false)
+	p.Sexuality = v.enum("sexuality", "sexuality_invalid", u.Sexuality, p.Sexuality, false)
+	p.HairColor = v.enum("hair_color", "hair_color_invalid", u.HairColor, p.HairColor, true)
+	p.EyeColor = v.enum("eye_color", "eye_color_invalid", u.EyeColor, p.EyeColor, true)
+	p.BodyType = v.enum("body_type", "body_type_invalid", u.BodyType, p.BodyType, true)
+	p.RelationshipStatus = v.enum("relationship_status", "relationship_status_invalid", u.RelationshipStatus, p.RelationshipStatus, true)
+	p.Tattoos = v.enum("tattoos", "tattoos_invalid", u.Tattoos, p.Tattoos, true)
 	if u.DateOfBirth != nil {
 		p.DateOfBirth = v.dateOfBirth(*u.DateOfBirth, minAge, p.DateOfBirth)
 	}
@@ -164,10 +164,10 @@ func (s *Service) UpdateOwn(ctx context.Context, t *tenancy.Tenant, memberID int
 		p.Region = v.region(p.Country, *u.Region, p.Region)
 	}
 	if u.City != nil {
-		p.City = v.text("city", *u.City, CityMax, false, p.City)
+		p.City = v.text("city", "city_length", "city_invalid", *u.City, CityMax, false, p.City)
 	}
 	if u.AboutMe != nil {
-		p.AboutMe = v.text("about_me", *u.AboutMe, AboutMeMax, true, p.AboutMe)
+		p.AboutMe = v.text("about_me", "about_me_length", "about_me_invalid", *u.AboutMe, AboutMeMax, true, p.AboutMe)
 	}
 	if u.Interests != nil {
 		p.Interests = v.interests(*u.Interests, interests, p.Interests)
@@ -185,6 +185,9 @@ func (s *Service) UpdateOwn(ctx context.Context, t *tenancy.Tenant, memberID int
 }
 
 // validator collects field errors, so one answer names every bad field.
+// Codes are written out at each call, not built from field names, so every
+// code the API can answer is findable in the source (openapi.yaml's test
+// checks that).
 type validator struct {
 	now  time.Time
 	errs []FieldError
@@ -220,14 +223,14 @@ func (v *validator) name(name, email string) string {
 	return name
 }
 
-func (v *validator) enum(field string, value *string, current string, optional bool) string {
+func (v *validator) enum(field, code string, value *string, current string, optional bool) string {
 	if value == nil {
 		return current
 	}
 	if (*value == "" && optional) || slices.Contains(Options[field], *value) {
 		return *value
 	}
-	v.fail(field, field+"_invalid", fmt.Sprintf("%s must be one of: %s.", field, strings.Join(Options[field], ", ")),
+	v.fail(field, code, fmt.Sprintf("%s must be one of: %s.", field, strings.Join(Options[field], ", ")),
 		map[string]any{"allowed": Options[field]})
 	return current
 }
@@ -274,10 +277,10 @@ func (v *validator) region(country, r, current string) string {
 	return current
 }
 
-func (v *validator) text(field, s string, maxLen int, multiline bool, current string) string {
+func (v *validator) text(field, lengthCode, invalidCode, s string, maxLen int, multiline bool, current string) string {
 	s = strings.TrimSpace(s)
 	if n := utf8.RuneCountInString(s); n > maxLen {
-		v.fail(field, field+"_length", fmt.Sprintf("%s may be at most %d characters long.", field, maxLen),
+		v.fail(field, lengthCode, fmt.Sprintf("%s may be at most %d characters long.", field, maxLen),
 			map[string]any{"max": maxLen})
 		return current
 	}
@@ -285,7 +288,7 @@ func (v *validator) text(field, s string, maxLen int, multiline bool, current st
 		return r == utf8.RuneError || (unicode.IsControl(r) && !(multiline && (r == '\n' || r == '\r' || r == '\t')))
 	})
 	if bad >= 0 {
-		v.fail(field, field+"_invalid", fmt.Sprintf("%s contains characters that are not allowed.", field), nil)
+		v.fail(field, invalidCode, fmt.Sprintf("%s contains characters that are not allowed.", field), nil)
 		return current
 	}
 	return s

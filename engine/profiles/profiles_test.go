@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"strconv"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -61,7 +61,9 @@ func TestOwnProfile(t *testing.T) {
 					p.HairColor == "blonde" && p.AboutMe == "Hello\nthere" && p.Age >= 40
 			}},
 		{name: "partial keeps the rest", status: 200, body: `{"city":"Leiden"}`,
-			check: func(p profiles.Profile) bool { return p.City == "Leiden" && p.HairColor == "blonde" && p.Region == "NL-NH" }},
+			check: func(p profiles.Profile) bool {
+				return p.City == "Leiden" && p.HairColor == "blonde" && p.Region == "NL-NH"
+			}},
 		{name: "region by name", status: 200, body: `{"region":"Zuid-Holland"}`,
 			check: func(p profiles.Profile) bool { return p.Region == "NL-ZH" }},
 		{name: "country change clears region", status: 200, body: `{"country":"be"}`,
