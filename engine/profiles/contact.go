@@ -115,12 +115,3 @@ func BlockedList(ctx context.Context, conn db.DBTX, blocker int64) ([]BlockedSum
 	}
 	return out, nil
 }
-
-// SearchFilterSQL is the condition search queries (the likes and discovery
-// areas) add so a viewer never finds invisible members nor anybody on
-// either side of a block; $viewer stands for the viewer's id parameter and
-// p for the profiles table. It is documentation as much as code: sqlc
-// queries copy it literally.
-const SearchFilterSQL = `p.status = 'active' AND NOT p.invisible
-  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p.id AND b.blocked_id = $viewer)
-                                          OR (b.blocker_id = $viewer AND b.blocked_id = p.id))`
