@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/likes/internal/db"
+	"rendezvous/engine/platform/database"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
@@ -141,7 +142,8 @@ func seekingGender(seeking string) pgtype.Text {
 // pool with a photo, of the gender they seek, not swiped or liked before,
 // nobody across a block; and the swipe likes left today.
 func (s *Service) Deck(ctx context.Context, t *tenancy.Tenant, member int64) (SwipeDeck, error) {
-	q := db.New(s.Pool)
+	// The gender filter is optional: plan each call for its values.
+	q := db.New(database.CustomPlans{Conn: s.Pool})
 	me, err := q.DiscoveryMember(ctx, member)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return SwipeDeck{}, ErrNotFound
@@ -223,7 +225,7 @@ type FinderQuery struct {
 // seek the member's gender and how recently they were active; never one
 // already liked, nor anybody across a block.
 func (s *Service) MatchFinder(ctx context.Context, t *tenancy.Tenant, member int64, fq FinderQuery) ([]profiles.Card, error) {
-	q := db.New(s.Pool)
+	q := db.New(database.CustomPlans{Conn: s.Pool})
 	me, err := q.DiscoveryMember(ctx, member)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
@@ -284,7 +286,7 @@ const AutoLikesPerDay = 3
 func (s *Service) AutoLike(ctx context.Context, t *tenancy.Tenant, member int64) (*profiles.Card, error) {
 	var card *profiles.Card
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
+		q := db.New(database.CustomPlans{Conn: tx})
 		me, err := q.AutoLikeMember(ctx, member)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound

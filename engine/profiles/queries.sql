@@ -139,7 +139,7 @@ SELECT b2.blocker_id AS id FROM blocks b2 WHERE b2.blocked_id = @viewer_id;
 
 -- name: SearchPage :many
 -- One page of search results, most recently active first. A NULL filter
--- matches everything; search runs it with per-call plans (see search.go),
+-- matches everything; search runs it with per-call plans (database.CustomPlans),
 -- in which "NULL IS NULL OR ..." folds away and the matching partial index
 -- of 00500_discovery.sql is walked.
 SELECT p.id

@@ -12,11 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/geo"
+	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/profiles/internal/db"
 	"rendezvous/engine/tenancy"
@@ -246,24 +245,6 @@ func knownRegion(country, code string) bool {
 	return false
 }
 
-// customPlans runs queries as unnamed statements, which PostgreSQL plans
-// for the values of each call. pgx would otherwise prepare them once, and
-// after a few calls PostgreSQL may switch to one generic plan that cannot
-// tell which filters are NULL, and so cannot pick the matching index.
-type customPlans struct{ conn db.DBTX }
-
-func (c customPlans) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	return c.conn.Exec(ctx, sql, append([]any{pgx.QueryExecModeDescribeExec}, args...)...)
-}
-
-func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	return c.conn.Query(ctx, sql, append([]any{pgx.QueryExecModeDescribeExec}, args...)...)
-}
-
-func (c customPlans) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	return c.conn.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeDescribeExec}, args...)...)
-}
-
 // criteria is one search as the queries take it.
 type criteria struct {
 	gender, country, region string
@@ -291,7 +272,7 @@ func bornBetween(minAge, maxAge int, today time.Time) (pgtype.Date, pgtype.Date)
 // only t's pool, only active visible profiles, never the viewer nor anybody
 // on either side of a block of theirs.
 func (s *Service) Search(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, f Filters) (SearchResult, error) {
-	return s.search(ctx, customPlans{s.Pool}, t, viewer, f)
+	return s.search(ctx, database.CustomPlans{Conn: s.Pool}, t, viewer, f)
 }
 
 // search is Search on conn; the query-plan test passes a conn that

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/profiles/internal/db"
 	"rendezvous/engine/tenancy"
@@ -141,7 +142,7 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 			tc.f.PerPage = DefaultPerPage
 			var plans []string
 			var mu sync.Mutex
-			res, err := s.search(ctx, explainer{conn: customPlans{pool}, mu: &mu, plans: &plans}, tenant, tc.viewer, tc.f)
+			res, err := s.search(ctx, explainer{conn: database.CustomPlans{Conn: pool}, mu: &mu, plans: &plans}, tenant, tc.viewer, tc.f)
 			if err != nil {
 				t.Fatal(err)
 			}

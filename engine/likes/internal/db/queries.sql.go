@@ -56,8 +56,8 @@ JOIN profiles p ON p.id = m.id
 WHERE m.is_house AND p.pool = $1 AND p.status = 'active' AND p.id <> $2
   AND ($3::text IS NULL OR p.gender = $3)
   AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = p.id AND l.liked_id = $2)
-  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p.id AND b.blocked_id = $2)
-                                          OR (b.blocker_id = $2 AND b.blocked_id = p.id))
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p.id AND b.blocked_id = $2)
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $2 AND b.blocked_id = p.id)
   AND EXISTS (SELECT 1 FROM photos ph WHERE ph.profile_id = p.id AND ph.status = 'active')
 ORDER BY random()
 LIMIT 1
@@ -187,8 +187,8 @@ SELECT l.liker_id AS id, l.like_new, l.created_at,
 FROM likes l
 JOIN profiles p ON p.id = l.liker_id
 WHERE l.liked_id = $1 AND p.pool = $2 AND p.status = 'active'
-  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = l.liker_id AND b.blocked_id = l.liked_id)
-                                          OR (b.blocker_id = l.liked_id AND b.blocked_id = l.liker_id))
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liker_id AND b.blocked_id = l.liked_id)
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liked_id AND b.blocked_id = l.liker_id)
 ORDER BY l.created_at DESC
 LIMIT $3
 `
@@ -238,8 +238,8 @@ SELECT l.liked_id AS id, l.created_at, l.source,
 FROM likes l
 JOIN profiles p ON p.id = l.liked_id
 WHERE l.liker_id = $1 AND p.pool = $2 AND p.status = 'active'
-  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = l.liker_id AND b.blocked_id = l.liked_id)
-                                          OR (b.blocker_id = l.liked_id AND b.blocked_id = l.liker_id))
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liker_id AND b.blocked_id = l.liked_id)
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liked_id AND b.blocked_id = l.liker_id)
 ORDER BY l.created_at DESC
 LIMIT $3
 `
@@ -291,8 +291,8 @@ FROM likes mine
 JOIN likes theirs ON theirs.liker_id = mine.liked_id AND theirs.liked_id = mine.liker_id
 JOIN profiles p ON p.id = mine.liked_id
 WHERE mine.liker_id = $1 AND p.pool = $2 AND p.status = 'active'
-  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = mine.liker_id AND b.blocked_id = mine.liked_id)
-                                          OR (b.blocker_id = mine.liked_id AND b.blocked_id = mine.liker_id))
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = mine.liker_id AND b.blocked_id = mine.liked_id)
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = mine.liked_id AND b.blocked_id = mine.liker_id)
 ORDER BY matched_at DESC
 LIMIT $3
 `
@@ -335,8 +335,8 @@ SELECT count(*)
 FROM likes l
 JOIN profiles p ON p.id = l.liker_id
 WHERE l.liked_id = $1 AND l.like_new AND p.pool = $2 AND p.status = 'active'
-  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = l.liker_id AND b.blocked_id = l.liked_id)
-                                          OR (b.blocker_id = l.liked_id AND b.blocked_id = l.liker_id))
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liker_id AND b.blocked_id = l.liked_id)
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liked_id AND b.blocked_id = l.liker_id)
 `
 
 type LikeNewCountParams struct {
@@ -388,10 +388,11 @@ WITH args AS (
      LIMIT 400)
     UNION
     (SELECT p.id, p.country, p.region, p.seeking, p.last_active_at
-     FROM profiles p, args a
+     FROM profiles p
      WHERE p.pool = $7 AND p.status = 'active' AND NOT p.invisible
        AND ($8::text IS NULL OR p.gender = $8)
-       AND a.region <> '' AND p.country = a.country AND p.region = a.region
+       AND p.country = (SELECT a.country FROM args a) AND p.region = (SELECT a.region FROM args a)
+       AND (SELECT a.region FROM args a) <> ''
        AND p.date_of_birth BETWEEN $9::date AND $10::date
        AND p.id <> ALL ($11::bigint[])
      ORDER BY p.last_active_at DESC, p.id DESC

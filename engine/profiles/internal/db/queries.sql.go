@@ -954,7 +954,7 @@ type SearchPageParams struct {
 }
 
 // One page of search results, most recently active first. A NULL filter
-// matches everything; search runs it with per-call plans (see search.go),
+// matches everything; search runs it with per-call plans (database.CustomPlans),
 // in which "NULL IS NULL OR ..." folds away and the matching partial index
 // of 00500_discovery.sql is walked.
 func (q *Queries) SearchPage(ctx context.Context, arg SearchPageParams) ([]int64, error) {

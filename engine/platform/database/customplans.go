@@ -1,0 +1,39 @@
+package database
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Conn is what sqlc's generated code runs queries on: a pool, a
+// connection or a transaction.
+type Conn interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// CustomPlans runs queries on Conn as unnamed statements, which PostgreSQL
+// plans for the values of each call. pgx otherwise prepares a statement
+// once, and after a few calls PostgreSQL may switch to one generic plan that
+// cannot see which optional filters ("@x IS NULL OR col = @x") are NULL,
+// and so cannot pick the index that fits them. Searches with optional
+// filters run through it; the cost is one more round trip per query.
+type CustomPlans struct{ Conn Conn }
+
+// Exec runs sql as an unnamed statement.
+func (c CustomPlans) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	return c.Conn.Exec(ctx, sql, append([]any{pgx.QueryExecModeDescribeExec}, args...)...)
+}
+
+// Query runs sql as an unnamed statement.
+func (c CustomPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return c.Conn.Query(ctx, sql, append([]any{pgx.QueryExecModeDescribeExec}, args...)...)
+}
+
+// QueryRow runs sql as an unnamed statement.
+func (c CustomPlans) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return c.Conn.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeDescribeExec}, args...)...)
+}
