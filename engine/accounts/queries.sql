@@ -6,8 +6,12 @@ SELECT * FROM members
 WHERE tenant_id = @tenant_id AND lower(email) = lower(@email) AND status <> 'deleted' AND NOT is_house;
 
 -- name: MemberSeen :exec
--- Called at most once a minute per member, so it costs little.
-UPDATE members SET last_seen_at = now() WHERE id = @id;
+-- Called at most once a minute per member, so it costs little. The profile's
+-- last activity is what search and the match finder rank by.
+WITH seen AS (
+    UPDATE members SET last_seen_at = now() WHERE members.id = @id RETURNING members.id
+)
+UPDATE profiles SET last_active_at = now() FROM seen WHERE profiles.id = seen.id;
 
 -- name: MemberEmailTaken :one
 -- House profiles count too: the unique index covers every member not deleted.

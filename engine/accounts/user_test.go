@@ -116,10 +116,17 @@ func TestPageHidden(t *testing.T) {
 	if _, err := env.Pool.Exec(t.Context(), "UPDATE members SET last_seen_at = now() - interval '40 seconds' WHERE id = $1", made.ID); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := env.Pool.Exec(t.Context(), "UPDATE profiles SET last_active_at = now() - interval '1 day' WHERE id = $1", made.ID); err != nil {
+		t.Fatal(err)
+	}
 	if res := c.Do("POST", "/api/page-hidden.php", map[string]any{}); res.Status != 204 {
 		t.Fatalf("member: %d %s", res.Status, res.Body)
 	}
 	if n := count(t, env.Pool, "SELECT count(*) FROM members WHERE id = $1 AND last_seen_at > now() - interval '20 seconds'", made.ID); n != 1 {
 		t.Fatal("the beacon must mark the moment the member left")
+	}
+	// Search and the match finder rank by the profile's last activity.
+	if n := count(t, env.Pool, "SELECT count(*) FROM profiles WHERE id = $1 AND last_active_at > now() - interval '20 seconds'", made.ID); n != 1 {
+		t.Fatal("the profile's last activity must follow")
 	}
 }

@@ -496,10 +496,14 @@ func (q *Queries) MemberRequestDeletion(ctx context.Context, arg MemberRequestDe
 }
 
 const memberSeen = `-- name: MemberSeen :exec
-UPDATE members SET last_seen_at = now() WHERE id = $1
+WITH seen AS (
+    UPDATE members SET last_seen_at = now() WHERE members.id = $1 RETURNING members.id
+)
+UPDATE profiles SET last_active_at = now() FROM seen WHERE profiles.id = seen.id
 `
 
-// Called at most once a minute per member, so it costs little.
+// Called at most once a minute per member, so it costs little. The profile's
+// last activity is what search and the match finder rank by.
 func (q *Queries) MemberSeen(ctx context.Context, id int64) error {
 	_, err := q.db.Exec(ctx, memberSeen, id)
 	return err
