@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
@@ -9,7 +9,20 @@ const localeDir = join(__dirname, 'locales')
 
 type Tree = { [k: string]: string | Tree }
 
-const load = (l: string): Tree => JSON.parse(readFileSync(join(localeDir, `${l}.json`), 'utf8')) as Tree
+const pagesDir = join(srcDir, 'pages')
+const read = (file: string): Tree => JSON.parse(readFileSync(file, 'utf8')) as Tree
+
+/** areaFiles are the page areas' catalogue files of a locale. */
+const areaFiles = (l: string): string[] =>
+  readdirSync(pagesDir)
+    .map((area) => join(pagesDir, area, 'locales', `${l}.json`))
+    .filter((f) => existsSync(f))
+
+/** load is a locale's whole catalogue: the shell's file and the areas'. */
+const load = (l: string): Tree => {
+  const parts = [join(localeDir, `${l}.json`), ...areaFiles(l)].filter((f) => existsSync(f)).map(read)
+  return Object.assign({}, ...parts) as Tree
+}
 
 /** flat lists a catalogue's keys with plural suffixes folded away. */
 function flat(tree: Tree, prefix = ''): Map<string, string> {
@@ -36,6 +49,19 @@ function sources(dir: string): string[] {
 const en = flat(load('en'))
 
 describe('catalogues', () => {
+  it('give each page area top-level keys of its own', () => {
+    for (const l of SUPPORTED_LOCALES) {
+      const owners = new Map<string, string>()
+      for (const file of [join(localeDir, `${l}.json`), ...areaFiles(l)]) {
+        if (!existsSync(file)) continue
+        for (const key of Object.keys(read(file))) {
+          expect(owners.get(key), `${l}: ${key} is in ${owners.get(key)} and ${relative(srcDir, file)}`).toBeUndefined()
+          owners.set(key, relative(srcDir, file))
+        }
+      }
+    }
+  })
+
   it('exist for all 11 locales and hold only keys that en has', () => {
     expect(SUPPORTED_LOCALES).toHaveLength(11)
     const enBases = new Set([...en.keys()].map(base))
@@ -106,6 +132,7 @@ describe('source files', () => {
   it('hold no leftover markers', () => {
     const bad = sources(srcDir)
       .concat(readdirSync(localeDir).map((f) => join(localeDir, f)))
+      .concat(SUPPORTED_LOCALES.flatMap(areaFiles))
       .filter((f) => /TODO|FIXME|XXX|not implemented|coming soon/i.test(readFileSync(f, 'utf8')))
     expect(bad).toEqual([])
   })
