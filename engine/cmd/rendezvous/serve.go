@@ -56,7 +56,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	go dir.Listen(ctx)
 
 	progress(stdout, "3/4 web app")
-	dist, err := distFS()
+	dist, err := distFS(cfg.WebDir)
 	if err != nil {
 		return err
 	}

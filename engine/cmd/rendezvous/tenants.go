@@ -7,6 +7,8 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"os"
+	"path/filepath"
 
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
@@ -78,6 +80,13 @@ func withTenants(ctx context.Context, cfg *config.Config, stderr io.Writer, over
 }
 
 // distFS is the built web app inside the binary.
-func distFS() (fs.FS, error) {
+// distFS is the web bundle: the built-in one, or dir's when given.
+func distFS(dir string) (fs.FS, error) {
+	if dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+			return nil, fmt.Errorf("web dir: %w", err)
+		}
+		return os.DirFS(dir), nil
+	}
 	return fs.Sub(web.Dist, "dist")
 }

@@ -38,6 +38,9 @@ type Config struct {
 	// MailFrom is the sender address of mails; empty is noreply@ the
 	// tenant's primary host.
 	MailFrom string
+	// WebDir, when set, serves the web bundle from this folder instead of the
+	// one built into the binary: a fresh `vite build` without a Go rebuild.
+	WebDir string
 	// MailWebhookSecret authenticates the mail provider's bounce and
 	// complaint webhooks (Authorization: Bearer).
 	MailWebhookSecret string
@@ -60,6 +63,7 @@ func Flags(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.DataDir, "data", env("DATA_DIR", "./var"), "data directory: private PostgreSQL and local media (DATA_DIR)")
 	fs.BoolVar(&c.Demo, "demo", env("DEMO", "") == "1", "add demo members, photos, likes and conversations (DEMO=1)")
 	fs.BoolVar(&c.DevCountryOverride, "dev-country-override", env("DEV_COUNTRY_OVERRIDE", "") == "1", "let the rdv_country cookie set the visitor's country; for tests only")
+	fs.StringVar(&c.WebDir, "web-dir", env("WEB_DIR", ""), "serve the web bundle from this folder instead of the built-in one (WEB_DIR); for development")
 	fs.DurationVar(&c.ShutdownGrace, "shutdown-grace", 15*time.Second, "time running requests get to finish on shutdown")
 	return c
 }
