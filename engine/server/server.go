@@ -19,9 +19,9 @@ import (
 	"rendezvous/engine/chat"
 	"rendezvous/engine/likes"
 	"rendezvous/engine/live"
-	"rendezvous/engine/notify/push"
 	"rendezvous/engine/media"
 	"rendezvous/engine/notify"
+	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
@@ -178,7 +178,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Post("/photos.php", p.UploadPhoto)
 	r.With(member).Put("/photos.php", p.ChangePhotos) // ?id=&main=1, or {order: [ids]}
 	r.With(member).Delete("/photos.php", p.DeletePhoto)
-	r.Get("/member.php", p.Member) // logged out per logged_out_search(_trafficsource)
+	r.Get("/member.php", p.Member)  // logged out per logged_out_search(_trafficsource)
 	r.Get("/members.php", p.Search) // the same rule
 	r.With(member).Get("/block.php", p.Blocked)
 	r.With(member).Post("/block.php", p.Block)
