@@ -39,7 +39,9 @@ deps-browser:
 test: sqlc-check test-go test-web test-e2e
 
 test-go:
-	@echo "==> go vet"
+	@echo "==> gofmt and go vet"
+	@unformatted=$$(gofmt -l engine migrations tenants themes web/embed.go); \
+		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	@$(GO) vet ./...
 	@echo "==> go test (one throwaway PostgreSQL cluster for the run)"
 	@$(GO) run ./engine/platform/pgtest/withpg $(GO) test -count=1 -timeout 15m ./...
