@@ -130,13 +130,21 @@ export interface ChatEntry {
   num_unread_messages: number
 }
 
-/** One entry of liked_by in GET /api/likes.php. */
+/** One entry of liked_by in GET /api/likes.php: the liker's card and the like's facts. */
 export interface LikedBy {
   id: number
   like_new: boolean
+  name?: string
+  age?: number
+  city?: string
+  main_image?: Image | null
+  match?: boolean
+  liked_at?: string
 }
 
 export interface Likes {
   profiles: Profile[]
   liked_by: LikedBy[]
+  /** new_likes is the server's count of liked_by entries flagged new (the likes badge). */
+  new_likes?: number
 }

@@ -4,8 +4,9 @@ import type { ChatEntry, Likes } from '../boot/types'
 export const unreadMessages = (chats: readonly ChatEntry[]): number =>
   chats.reduce((n, c) => n + Math.max(0, c.num_unread_messages || 0), 0)
 
-/** newLikes counts the liked-by entries flagged new. */
-export const newLikes = (likes: Likes): number => likes.liked_by.filter((l) => l.like_new).length
+/** newLikes is the server's new-like count when known, else the liked-by entries flagged new. */
+export const newLikes = (likes: Likes): number =>
+  typeof likes.new_likes === 'number' ? Math.max(0, likes.new_likes) : likes.liked_by.filter((l) => l.like_new).length
 
 /** attentionCount is what the title prefix and app badge show: unread messages plus new likes. */
 export const attentionCount = (chats: readonly ChatEntry[], likes: Likes): number =>

@@ -14,9 +14,12 @@ export function markConversationRead(store: AppStore, conversationId: number): v
 
 /** clearNewLike: opening a profile clears that profile's new-like flag. */
 export function clearNewLike(store: AppStore, profileId: number): void {
-  store.set((s) => ({
-    likes: { ...s.likes, liked_by: s.likes.liked_by.map((l) => (l.id === profileId ? { ...l, like_new: false } : l)) },
-  }))
+  store.set((s) => {
+    const wasNew = s.likes.liked_by.some((l) => l.id === profileId && l.like_new)
+    const likes = { ...s.likes, liked_by: s.likes.liked_by.map((l) => (l.id === profileId ? { ...l, like_new: false } : l)) }
+    if (wasNew && typeof likes.new_likes === 'number') likes.new_likes = Math.max(0, likes.new_likes - 1)
+    return { likes }
+  })
 }
 
 /**

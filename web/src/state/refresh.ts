@@ -18,7 +18,8 @@ export const refreshChats: Refresher = async (api, store) => {
 
 export const refreshLikes: Refresher = async (api, store) => {
   const likes = await api.likes()
-  if (likes !== false) store.set({ likes: { profiles: likes?.profiles ?? [], liked_by: likes?.liked_by ?? [] } })
+  if (likes !== false)
+    store.set({ likes: { profiles: likes?.profiles ?? [], liked_by: likes?.liked_by ?? [], new_likes: likes?.new_likes } })
 }
 
 /** refreshers are what polling loads; pushed messages reload those marked onPush. */
