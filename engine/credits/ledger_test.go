@@ -17,8 +17,7 @@ import (
 	"rendezvous/engine/credits"
 	"rendezvous/engine/live"
 	"rendezvous/engine/platform/pgtest"
-	"rendezvous/engine/tenancy"
-	"rendezvous/tenants"
+	"rendezvous/engine/tenancy/tenancytest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -26,14 +25,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func setup(t *testing.T, startCredits int64) (context.Context, *pgxpool.Pool, int64) {
 	t.Helper()
 	ctx := context.Background()
-	pool := pgtest.New(t)
-	files, err := tenancy.ReadFiles(tenants.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
-		t.Fatal(err)
-	}
+	pool := tenancytest.Pool(t)
 	m := accountstest.NewMember(t, pool, accountstest.Member{Credits: startCredits})
 	return ctx, pool, m.ID
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strings"
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
@@ -91,17 +90,10 @@ func (m member) like(t *testing.T, id int64, source string) (servertest.Response
 	return res, r
 }
 
+// wantStatus checks an answer's status and error code.
 func wantStatus(t *testing.T, r servertest.Response, status int, code string) {
 	t.Helper()
-	if r.Status != status {
-		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
-	}
-	if code != "" && r.ErrorCode() != code {
-		t.Fatalf("error %q, want %q: %s", r.ErrorCode(), code, r.Body)
-	}
-	if strings.Contains(string(r.Body), "goroutine ") {
-		t.Fatal("a stack trace reached the client")
-	}
+	r.Want(t, status, code)
 }
 
 func (m member) lists(t *testing.T, typ string) likes.Lists {

@@ -13,9 +13,7 @@ import (
 
 	"rendezvous/engine/likes/internal/db"
 	"rendezvous/engine/platform/database"
-	"rendezvous/engine/platform/pgtest"
-	"rendezvous/engine/tenancy"
-	"rendezvous/tenants"
+	"rendezvous/engine/tenancy/tenancytest"
 )
 
 // explainer keeps every query's plan instead of running it.
@@ -67,15 +65,8 @@ func (r errRow) Scan(...any) error { return r.err }
 func TestDiscoveryPlansUseIndexes(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := pgtest.New(t)
-	files, err := tenancy.ReadFiles(tenants.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
-		t.Fatal(err)
-	}
-	_, err = pool.Exec(ctx, `
+	pool := tenancytest.Pool(t)
+	_, err := pool.Exec(ctx, `
 WITH ins AS (
     INSERT INTO members (tenant_id, email, language, status, is_house)
     SELECT (SELECT id FROM tenants WHERE slug = 'lustlokaal'), 'gen-' || g || '@plan.example', 'nl', 'active', g % 500 = 0

@@ -16,23 +16,14 @@ import (
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/live"
 	"rendezvous/engine/platform/pgtest"
-	"rendezvous/engine/tenancy"
-	"rendezvous/tenants"
+	"rendezvous/engine/tenancy/tenancytest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 func setup(t *testing.T) (*pgxpool.Pool, *live.Hub, int64) {
 	t.Helper()
-	ctx := context.Background()
-	pool := pgtest.New(t)
-	files, err := tenancy.ReadFiles(tenants.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
-		t.Fatal(err)
-	}
+	pool := tenancytest.Pool(t)
 	hub := live.NewHub(pool, slog.New(slog.DiscardHandler))
 	hub.Start()
 	t.Cleanup(hub.Close)

@@ -11,7 +11,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"os"
-	"strings"
 	"testing"
 
 	"rendezvous/engine/platform/pgtest"
@@ -110,17 +109,10 @@ func decode[T any](t testing.TB, r servertest.Response) T {
 	return v
 }
 
+// wantStatus checks an answer's status and error code.
 func wantStatus(t testing.TB, r servertest.Response, status int, code string) {
 	t.Helper()
-	if r.Status != status {
-		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
-	}
-	if code != "" && r.ErrorCode() != code {
-		t.Fatalf("error %q, want %q: %s", r.ErrorCode(), code, r.Body)
-	}
-	if strings.Contains(string(r.Body), "goroutine ") {
-		t.Fatalf("a stack trace reached the client")
-	}
+	r.Want(t, status, code)
 }
 
 // get fetches a path (a photo URL) on the client's host.

@@ -11,10 +11,9 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"rendezvous/engine/platform/database"
-	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/profiles/internal/db"
 	"rendezvous/engine/tenancy"
-	"rendezvous/tenants"
+	"rendezvous/engine/tenancy/tenancytest"
 )
 
 // explainer runs every query twice: once under EXPLAIN, keeping the plan,
@@ -93,14 +92,7 @@ FROM ins`, pool, n)
 func TestSearchPlansUseIndexes(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := pgtest.New(t)
-	files, err := tenancy.ReadFiles(tenants.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
-		t.Fatal(err)
-	}
+	pool := tenancytest.Pool(t)
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -13,11 +13,10 @@ import (
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/notify/notifytest"
 	"rendezvous/engine/platform/config"
-	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy"
-	"rendezvous/tenants"
+	"rendezvous/engine/tenancy/tenancytest"
 	"rendezvous/themes"
 )
 
@@ -69,14 +68,7 @@ func TestSMTPDelivery(t *testing.T) {
 	t.Parallel()
 	smtp := notifytest.NewSMTPServer(t)
 	ctx := context.Background()
-	pool := pgtest.New(t)
-	files, err := tenancy.ReadFiles(tenants.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
-		t.Fatal(err)
-	}
+	pool := tenancytest.Pool(t)
 	log := slog.New(slog.DiscardHandler)
 	cfg := &config.Config{DataDir: t.TempDir(), SMTPURL: "smtp://mailer:pw@" + smtp.Addr, MailFrom: "hello@lustlokaal.example"}
 	e, err := server.New(server.Deps{Config: cfg, Log: log, Pool: pool, Directory: tenancy.NewDirectory(pool, log),

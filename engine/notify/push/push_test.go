@@ -14,8 +14,7 @@ import (
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/pgtest"
-	"rendezvous/engine/tenancy"
-	"rendezvous/tenants"
+	"rendezvous/engine/tenancy/tenancytest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -25,14 +24,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func TestQueueRespectsSettingsAndPresence(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := pgtest.New(t)
-	files, err := tenancy.ReadFiles(tenants.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
-		t.Fatal(err)
-	}
+	pool := tenancytest.Pool(t)
 	client, err := jobs.NewClient(pool, nil, slog.New(slog.DiscardHandler), jobs.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -146,6 +146,21 @@ func (r Response) ErrorCode() string {
 	return e.Error
 }
 
+// Want fails the test unless the answer has status and, when code is not
+// empty, that error code; no answer may carry a stack trace.
+func (r Response) Want(tb testing.TB, status int, code string) {
+	tb.Helper()
+	if r.Status != status {
+		tb.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
+	}
+	if code != "" && r.ErrorCode() != code {
+		tb.Fatalf("error %q, want %q: %s", r.ErrorCode(), code, r.Body)
+	}
+	if strings.Contains(string(r.Body), "goroutine ") {
+		tb.Fatal("a stack trace reached the client")
+	}
+}
+
 // Do sends a request; body is JSON-encoded unless it is a string or []byte.
 // user.php calls carry X-Request-Type: client like the real client.
 func (c *Client) Do(method, path string, body any) Response {
