@@ -32,6 +32,8 @@ type Service struct {
 	HookSecret string
 	// purgeHooks erase what other areas keep of a purged member.
 	purgeHooks []PurgeHook
+	// signupMessage delivers a signup's first message to the profile in view.
+	signupMessage SignupMessageFunc
 }
 
 // NewService returns a service with the real clock and production hashing.

@@ -161,7 +161,31 @@ func (s *Service) Signup(ctx context.Context, t *tenancy.Tenant, req SignupReque
 	if err != nil {
 		return nil, err
 	}
+	if req.SignupMessage != "" && m.SignupProfileID > 0 {
+		s.deliverSignupMessage(ctx, t, m, req.SignupMessage)
+	}
 	return m, nil
+}
+
+// SignupMessageFunc sends the message a visitor wrote on a profile's signup
+// page to that profile, as the new member's first message; chat provides it.
+type SignupMessageFunc func(ctx context.Context, t *tenancy.Tenant, memberID, profileID int64, text string) error
+
+// OnSignupMessage registers who delivers signup messages; call it while
+// building the engine.
+func (s *Service) OnSignupMessage(f SignupMessageFunc) { s.signupMessage = f }
+
+// deliverSignupMessage sends the signup message once the account exists. A
+// refusal (the profile went invisible, the credits do not cover it) does not
+// undo the signup: the message stays on the member and the chat page offers
+// to send it again.
+func (s *Service) deliverSignupMessage(ctx context.Context, t *tenancy.Tenant, m *Member, text string) {
+	if s.signupMessage == nil {
+		return
+	}
+	if err := s.signupMessage(ctx, t, m.ID, m.SignupProfileID, text); err != nil {
+		s.Log.Warn("deliver signup message", "member", m.ID, "profile", m.SignupProfileID, "err", err)
+	}
 }
 
 // checkSignup applies the validation rules of SPEC.md section 5 and API.md

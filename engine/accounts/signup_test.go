@@ -98,7 +98,9 @@ func TestSignupCreatesMemberProfileCreditsAndActivation(t *testing.T) {
 	if u == nil {
 		t.Fatal("not logged in after signup")
 	}
-	if u.Email != email || u.Status != "not_confirmed" || u.Credits != 50 || u.Language != "nl" || !u.ActivationReminder ||
+	// 50 signup credits less the 10 of the signup message, which went to
+	// the profile in view as the member's first message.
+	if u.Email != email || u.Status != "not_confirmed" || u.Credits != 40 || u.Language != "nl" || !u.ActivationReminder ||
 		u.SignupProfileID == nil || *u.SignupProfileID != inView.ID {
 		t.Fatalf("user %+v", u)
 	}
@@ -111,12 +113,16 @@ func TestSignupCreatesMemberProfileCreditsAndActivation(t *testing.T) {
 	var kind, tracking, message string
 	var delta int64
 	if err := env.Pool.QueryRow(context.Background(), `SELECT l.kind, l.delta, m.tracking::text, m.signup_message
-		FROM ledger l JOIN members m ON m.id = l.member_id WHERE m.id = $1`, u.ID).Scan(&kind, &delta, &tracking, &message); err != nil {
+		FROM ledger l JOIN members m ON m.id = l.member_id WHERE m.id = $1 AND l.kind = 'signup_bonus'`, u.ID).Scan(&kind, &delta, &tracking, &message); err != nil {
 		t.Fatal(err)
 	}
 	if kind != "signup_bonus" || delta != 50 || !strings.Contains(tracking, `"network": "adnet"`) || !strings.Contains(tracking, `"sub3": "c"`) ||
 		message != "Hoi Lotte!" {
 		t.Fatalf("ledger %s %d, tracking %s, message %q", kind, delta, tracking, message)
+	}
+	if n := count(t, env.Pool, `SELECT count(*) FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id
+		WHERE m.sender_id = $1 AND m.body = 'Hoi Lotte!' AND cm.member_id = $2`, u.ID, inView.ID); n != 1 {
+		t.Fatalf("the signup message reached the profile %d times", n)
 	}
 
 	// The activation mail, in the member's language, links to activate.php.

@@ -93,6 +93,12 @@ func New(d Deps) (*Engine, error) {
 	e.Accounts.OnPurge(e.Likes.Purge)
 	// Photos sent in chat go through the same store and image pipeline.
 	e.Chat.Store, e.Chat.Images = e.Profiles.Store, e.Profiles.Images
+	// The message written on a profile's signup page is the new member's
+	// first message to that profile, paid like any other.
+	e.Accounts.OnSignupMessage(func(ctx context.Context, t *tenancy.Tenant, memberID, profileID int64, text string) error {
+		_, err := e.Chat.Send(ctx, chat.SendInput{Tenant: t, SenderID: memberID, ProfileID: profileID, Text: text, ClientID: "signup-message"})
+		return err
+	})
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err
