@@ -6,6 +6,7 @@ import { applyDomainLanguage } from '../rules/locale'
 import { attentionCount, titleWithCount } from '../rules/title'
 import { captureTracking } from '../rules/tracking'
 import { useAppState, useServices } from '../state/context'
+import { useLiveEvents } from '../state/events'
 import { refreshInterval, startPolling } from '../state/polling'
 import { refreshAll } from '../state/refresh'
 import { reloadForChunk } from './lazyPage'
@@ -124,6 +125,7 @@ export function Root() {
   useDocumentTitle()
   useSettingsRefresh()
   usePolling()
+  useLiveEvents()
   useServiceWorker()
   useChunkPreloadGuard()
   useTimeBonus()

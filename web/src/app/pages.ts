@@ -22,7 +22,7 @@ export const pages: Record<PageKey, ComponentType> = {
   chats: lazyPage(chats, 'ChatsPage'),
   members: lazyPage(members, 'MembersPage'),
   member: lazyPage(members, 'MemberPage'),
-  memberChat: lazyPage(members, 'MemberChatPage'),
+  memberChat: lazyPage(chats, 'MemberChatPage'),
   lander: lazyPage(landers, 'LanderPage'),
   signup: lazyPage(account, 'SignupPage'),
   completeSignup: lazyPage(account, 'CompleteSignupPage'),

@@ -123,11 +123,37 @@ export interface Boot {
   country: string
 }
 
+/** A gift of GET /api/gifts.php. */
+export interface Gift {
+  id: string
+  name: string
+  icon: string
+  credits: number
+}
+
+/** One message of a conversation as the member sees it (messages.php, the live stream). */
+export interface ChatMessage {
+  id: number
+  conversation_id: number
+  sender_id: number
+  from_me: boolean
+  kind: 'text' | 'gift' | 'photo'
+  text: string
+  gift: Gift | null
+  photo: { url: string; thumb_url: string } | null
+  credits: number
+  client_id?: string
+  created_at: string
+}
+
 /** One entry of GET /api/chats.php. */
 export interface ChatEntry {
   conversation: { id: number }
-  profile: Profile
+  profile: Profile & { fictional?: boolean }
   num_unread_messages: number
+  last_message?: ChatMessage | null
+  updated_at?: string
+  blocked?: boolean
 }
 
 /** One entry of liked_by in GET /api/likes.php: the liker's card and the like's facts. */

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
+import type { ChatEntry } from '../../boot/types'
 import { Container } from '../../components/Grid'
 import { Logo } from '../../nav/Logo'
+import { useAppState } from '../../state/context'
+import { Avatar } from './Avatar'
 
 const Bar = styled.header`
   background: ${(p) => p.theme.colors.primary};
@@ -20,17 +23,60 @@ const Inner = styled.div`
   }
 `
 
+const Who = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space(2)};
+  min-width: 0;
+  font-weight: 600;
+  text-decoration: none;
+  span:last-child {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`
+
+const Links = styled.nav`
+  display: flex;
+  gap: ${(p) => p.theme.space(4)};
+  white-space: nowrap;
+`
+
+const Tag = styled.span`
+  font-size: 0.75rem;
+  opacity: 0.85;
+`
+
+export interface ChatTopBarProps {
+  /** profile: the member of the open conversation, shown with a link to their profile. */
+  profile?: ChatEntry['profile'] | null
+}
+
 /** ChatTopBar is the in-chat top bar of the bare chat layout. */
-export function ChatTopBar() {
+export function ChatTopBar({ profile }: ChatTopBarProps = {}) {
   const { t } = useTranslation()
+  const fictional = useAppState((s) => s.settings.fictional_singular)
   return (
     <Bar data-testid="site-header">
       <Container>
         <Inner>
-          <Logo onPrimary />
-          <nav aria-label={t('nav.main')}>
+          {profile ? (
+            <Who to={`/members/${profile.id}`} aria-label={t('messenger.viewProfile', { name: profile.name })} data-testid="chat-profile-link">
+              <Avatar profile={profile} size={36} />
+              <span>
+                {profile.name}
+                {profile.age ? `, ${profile.age}` : ''}
+                {profile.fictional && fictional ? <Tag> · {fictional}</Tag> : null}
+              </span>
+            </Who>
+          ) : (
+            <Logo onPrimary />
+          )}
+          <Links aria-label={t('nav.main')}>
+            {profile && <Link to="/chats">{t('messenger.allConversations')}</Link>}
             <Link to="/members">{t('chats.back')}</Link>
-          </nav>
+          </Links>
         </Inner>
       </Container>
     </Bar>

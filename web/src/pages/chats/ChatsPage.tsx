@@ -1,49 +1,115 @@
+import { useCallback, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
-import styled from 'styled-components'
-import { Page, Panel } from '../../components/Page'
-import { Badge } from '../../components/Badge'
+import { useNavigate, useParams } from 'react-router'
+import styled, { css } from 'styled-components'
+import type { ChatEntry } from '../../boot/types'
+import { usePageTitle } from '../../components/Page'
 import { useAppState } from '../../state/context'
+import { media } from '../../theme/theme'
 import { ChatTopBar } from './ChatTopBar'
+import { Conversation } from './Conversation'
+import { ConversationList } from './ConversationList'
 
-const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li a {
-    display: flex;
-    justify-content: space-between;
-    padding: ${(p) => p.theme.space(3)};
-    border-bottom: 1px solid ${(p) => p.theme.colors.border};
-    color: ${(p) => p.theme.colors.text};
-    text-decoration: none;
+const Screen = styled.div<{ $open: boolean; $list: boolean }>`
+  display: flex;
+  height: calc(100vh - 56px);
+  min-height: 420px;
+  max-width: ${(p) => p.theme.containerWidths.xl}px;
+  margin: 0 auto;
+  background: ${(p) => p.theme.colors.surface};
+  > aside {
+    display: ${(p) => (p.$open ? 'none' : 'block')};
+    flex: 1;
+    overflow-y: auto;
+  }
+  > div {
+    display: ${(p) => (p.$open ? 'flex' : 'none')};
+    flex: 1;
+    min-width: 0;
+  }
+  ${media('md')} {
+    ${(p) =>
+      p.$list &&
+      css`
+        > aside {
+          display: block;
+          flex: 0 0 320px;
+          border-right: 1px solid ${p.theme.colors.border};
+        }
+        > div {
+          display: flex;
+        }
+      `}
   }
 `
 
-/** ChatsPage: /chats and /chats/{id}, the conversation list. */
+const Heading = styled.h1`
+  margin: 0;
+  padding: ${(p) => p.theme.space(4)};
+  font-size: 1.25rem;
+`
+
+const Empty = styled.p`
+  margin: auto;
+  padding: ${(p) => p.theme.space(6)};
+  color: ${(p) => p.theme.colors.textMuted};
+  text-align: center;
+`
+
+/** ChatScreen is the chat layout: the top bar, the conversation list and the open conversation. */
+function ChatScreen({ list, open, profile, children }: { list: ReactNode; open: boolean; profile: ChatEntry['profile'] | null; children: ReactNode }) {
+  const { t } = useTranslation()
+  usePageTitle(profile ? t('messenger.conversationWith', { name: profile.name }) : t('chats.title'))
+  return (
+    <>
+      <ChatTopBar profile={open ? profile : null} />
+      <Screen $open={open} $list={!!list} data-testid="chats-page">
+        {list && <aside>{list}</aside>}
+        <div>{children}</div>
+      </Screen>
+    </>
+  )
+}
+
+/** ChatsPage: /chats (the conversation list) and /chats/{id} (a conversation beside it). */
 export function ChatsPage() {
   const { t } = useTranslation()
   const { id } = useParams()
+  const navigate = useNavigate()
   const chats = useAppState((s) => s.chats)
-  return (
+  const conversationId = id && /^\d+$/.test(id) ? Number(id) : 0
+  const [profile, setProfile] = useState<ChatEntry['profile'] | null>(null)
+  const onProfile = useCallback((p: ChatEntry['profile'] | null) => setProfile(p), [])
+  const list = (
     <>
-      <ChatTopBar />
-      <Page title={t('chats.title')} lead={t('chats.lead')}>
-        {chats.length === 0 ? (
-          <Panel>{t('chats.empty')}</Panel>
-        ) : (
-          <List>
-            {chats.map((c) => (
-              <li key={c.conversation.id}>
-                <Link to={`/chats/${c.conversation.id}`} aria-current={String(c.conversation.id) === id ? 'page' : undefined}>
-                  <span>{c.profile.name}</span>
-                  {c.num_unread_messages > 0 && <Badge>{c.num_unread_messages}</Badge>}
-                </Link>
-              </li>
-            ))}
-          </List>
-        )}
-      </Page>
+      <Heading>{t('chats.title')}</Heading>
+      {chats.length === 0 ? (
+        <Empty>{t('chats.empty')}</Empty>
+      ) : (
+        <ConversationList chats={chats} currentId={conversationId} onDeleted={() => navigate('/chats', { replace: true })} />
+      )}
     </>
+  )
+  return (
+    <ChatScreen list={list} open={!!id} profile={id ? profile : null}>
+      {id ? (
+        <Conversation key={id} conversationKey={{ conversationId }} onProfile={onProfile} />
+      ) : (
+        <Empty>{t('messenger.pick')}</Empty>
+      )}
+    </ChatScreen>
+  )
+}
+
+/** MemberChatPage: /members/{id}/chat, the conversation with a member (started by the first message). */
+export function MemberChatPage() {
+  const { id } = useParams()
+  const profileId = id && /^\d+$/.test(id) ? Number(id) : 0
+  const [profile, setProfile] = useState<ChatEntry['profile'] | null>(null)
+  const onProfile = useCallback((p: ChatEntry['profile'] | null) => setProfile(p), [])
+  return (
+    <ChatScreen list={null} open profile={profile}>
+      <Conversation key={profileId} conversationKey={{ profileId }} onProfile={onProfile} />
+    </ChatScreen>
   )
 }

@@ -1,2 +1,2 @@
-export { ChatsPage } from './ChatsPage'
+export { ChatsPage, MemberChatPage } from './ChatsPage'
 export { ChatTopBar } from './ChatTopBar'

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { LoginPanel } from '../account'
-import { ChatTopBar } from '../chats'
 import { Page } from '../../components/Page'
 import { currentTracking, loggedOutSearchAllowed } from '../../rules/tracking'
 import { useAppState } from '../../state/context'
@@ -29,19 +28,5 @@ export function MemberPage() {
     <Page title={t('member.title')} lead={t('member.lead')}>
       {loggedIn ? <Link to={`/members/${id}/chat`}>{t('member.chat')}</Link> : <Link to="/login">{t('member.loginToChat')}</Link>}
     </Page>
-  )
-}
-
-/** MemberChatPage: /members/{id}/chat, the conversation with a member. */
-export function MemberChatPage() {
-  const { t } = useTranslation()
-  const { id } = useParams()
-  return (
-    <>
-      <ChatTopBar />
-      <Page title={t('chat.title')} lead={t('chat.lead')}>
-        <Link to={`/members/${id}`}>{t('likes.viewProfile')}</Link>
-      </Page>
-    </>
   )
 }

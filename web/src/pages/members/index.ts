@@ -1,1 +1,1 @@
-export { MembersPage, MemberPage, MemberChatPage } from './MembersPages'
+export { MembersPage } from './MembersPages'

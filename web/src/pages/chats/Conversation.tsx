@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import type { ChatEntry } from '../../boot/types'
+import { Button } from '../../components/Button'
+import { Composer } from './Composer'
+import { GiftPicker } from './GiftPicker'
+import { MessageList } from './MessageList'
+import { SendPrompt } from './SendPrompt'
+import { useConversation, type ConversationKey } from './useConversation'
+
+const Frame = styled.section`
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+  background: ${(p) => p.theme.colors.background};
+`
+
+const Note = styled.p`
+  margin: ${(p) => p.theme.space(6)} ${(p) => p.theme.space(4)};
+  text-align: center;
+  color: ${(p) => p.theme.colors.textMuted};
+`
+
+const Blocked = styled.p`
+  margin: 0;
+  padding: ${(p) => p.theme.space(4)};
+  border-top: 1px solid ${(p) => p.theme.colors.border};
+  color: ${(p) => p.theme.colors.danger};
+  text-align: center;
+`
+
+export interface ConversationProps {
+  conversationKey: ConversationKey
+  /** onProfile tells the page whom the conversation is with (for its top bar and title). */
+  onProfile?: (profile: ChatEntry['profile'] | null) => void
+}
+
+/** Conversation is one open chat: its messages, the composer, gifts, photos and the send prompts. */
+export function Conversation({ conversationKey, onProfile }: ConversationProps) {
+  const { t } = useTranslation()
+  const { view, send, retry, discard, reload, prompt, closePrompt } = useConversation(conversationKey)
+  const [gifts, setGifts] = useState(false)
+  const profile = view.profile
+  useEffect(() => {
+    onProfile?.(profile)
+  }, [onProfile, profile])
+
+  if (view.status === 'loading') {
+    return (
+      <Frame aria-busy="true">
+        <Note role="status">{t('messenger.loading')}</Note>
+      </Frame>
+    )
+  }
+  if (view.status === 'error' || !profile) {
+    const text =
+      view.errorCode === 404 ? t('messenger.notFound') : view.errorCode === 403 && view.errorMessage ? view.errorMessage : t('messenger.loadFailed')
+    return (
+      <Frame>
+        <Note role="alert" data-testid="chat-error">
+          {text}
+        </Note>
+        {view.errorCode !== 404 && view.errorCode !== 403 && (
+          <Note>
+            <Button type="button" $variant="secondary" onClick={() => void reload()}>
+              {t('messenger.tryAgain')}
+            </Button>
+          </Note>
+        )}
+      </Frame>
+    )
+  }
+
+  return (
+    <Frame data-testid="chat-conversation" data-conversation={view.conversationId}>
+      <MessageList name={profile.name} messages={view.messages} outbox={view.outbox} olderHidden={view.olderHidden} onRetry={retry} onDiscard={discard} />
+      {view.blocked ? (
+        <Blocked role="status">{t('messenger.blockedBy', { name: profile.name })}</Blocked>
+      ) : (
+        <Composer
+          name={profile.name}
+          onSend={(text) => void send({ text })}
+          onGift={() => setGifts(true)}
+          onPhoto={(file) => void send({ file, preview: URL.createObjectURL(file) })}
+        />
+      )}
+      <GiftPicker
+        open={gifts}
+        name={profile.name}
+        onClose={() => setGifts(false)}
+        onPick={(gift) => {
+          setGifts(false)
+          void send({ gift })
+        }}
+      />
+      <SendPrompt prompt={prompt} onClose={closePrompt} />
+    </Frame>
+  )
+}

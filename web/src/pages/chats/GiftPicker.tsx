@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import type { Gift } from '../../boot/types'
+import { Modal } from '../../components/Modal'
+import { useApi } from '../../state/context'
+import { gifts as loadGifts } from './api'
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
+  gap: ${(p) => p.theme.space(3)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+const Choice = styled.button`
+  width: 100%;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${(p) => p.theme.space(1)};
+  padding: ${(p) => p.theme.space(3)};
+  border: 2px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radii.md};
+  background: ${(p) => p.theme.colors.surface};
+  color: ${(p) => p.theme.colors.text};
+  font: inherit;
+  cursor: pointer;
+  &:hover,
+  &:focus-visible {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+  span:first-child {
+    font-size: 2.5rem;
+    line-height: 1.2;
+  }
+  small {
+    color: ${(p) => p.theme.colors.textMuted};
+  }
+`
+
+/** useGifts loads the tenant's gift catalogue once it is needed. */
+export function useGifts(enabled: boolean): { gifts: Gift[] | null; failed: boolean } {
+  const api = useApi()
+  const [state, setState] = useState<{ gifts: Gift[] | null; failed: boolean }>({ gifts: null, failed: false })
+  useEffect(() => {
+    if (!enabled || state.gifts) return
+    let live = true
+    loadGifts(api)
+      .then((g) => live && setState({ gifts: g, failed: false }))
+      .catch(() => live && setState({ gifts: null, failed: true }))
+    return () => {
+      live = false
+    }
+  }, [api, enabled, state.gifts])
+  return state
+}
+
+export interface GiftPickerProps {
+  open: boolean
+  name: string
+  onPick: (gift: Gift) => void
+  onClose: () => void
+}
+
+/** GiftPicker is the gift catalogue in a dialog that keeps the focus inside. */
+export function GiftPicker({ open, name, onPick, onClose }: GiftPickerProps) {
+  const { t } = useTranslation()
+  const { gifts, failed } = useGifts(open)
+  return (
+    <Modal open={open} title={t('messenger.gifts.title')} onClose={onClose} testId="gift-picker">
+      <p>{t('messenger.gifts.lead', { name })}</p>
+      {failed ? (
+        <p role="alert">{t('messenger.gifts.failed')}</p>
+      ) : !gifts ? (
+        <p role="status">{t('messenger.gifts.loading')}</p>
+      ) : (
+        <Grid>
+          {gifts.map((g) => (
+            <li key={g.id}>
+              <Choice type="button" onClick={() => onPick(g)} data-testid="gift-choice" data-gift={g.id}>
+                <span aria-hidden="true">{g.icon}</span>
+                <span>{g.name}</span>
+                <small>{t('messenger.gifts.price', { count: g.credits })}</small>
+              </Choice>
+            </li>
+          ))}
+        </Grid>
+      )}
+    </Modal>
+  )
+}

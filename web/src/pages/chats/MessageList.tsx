@@ -1,0 +1,217 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled, { css } from 'styled-components'
+import type { ChatMessage } from '../../boot/types'
+import { Button } from '../../components/Button'
+import { useShortTime } from './format'
+import type { Failure, Pending } from './rules'
+
+const Log = styled.ol`
+  flex: 1;
+  margin: 0;
+  padding: ${(p) => p.theme.space(4)};
+  list-style: none;
+  overflow-y: auto;
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space(2)};
+`
+
+const Notice = styled.li`
+  align-self: center;
+  padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+  border-radius: 999px;
+  background: ${(p) => p.theme.colors.border};
+  color: ${(p) => p.theme.colors.textMuted};
+  font-size: 0.8125rem;
+`
+
+const Bubble = styled.li<{ $mine: boolean; $failed?: boolean }>`
+  max-width: min(75%, 560px);
+  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
+  border-radius: ${(p) => p.theme.radii.lg};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  ${(p) =>
+    p.$mine
+      ? css`
+          align-self: flex-end;
+          background: ${p.theme.colors.primary};
+          color: ${p.theme.colors.onPrimary};
+          a {
+            color: ${p.theme.colors.onPrimary};
+          }
+        `
+      : css`
+          align-self: flex-start;
+          background: ${p.theme.colors.surface};
+          color: ${p.theme.colors.text};
+          border: 1px solid ${p.theme.colors.border};
+        `}
+  ${(p) =>
+    p.$failed &&
+    css`
+      opacity: 0.85;
+      outline: 2px solid ${p.theme.colors.danger};
+    `}
+`
+
+const Meta = styled.small`
+  display: block;
+  margin-top: ${(p) => p.theme.space(1)};
+  font-size: 0.75rem;
+  opacity: 0.8;
+`
+
+const GiftIcon = styled.span`
+  display: block;
+  font-size: 2.5rem;
+  line-height: 1.2;
+`
+
+const PhotoLink = styled.a`
+  display: block;
+  img {
+    display: block;
+    max-width: 220px;
+    max-height: 260px;
+    border-radius: ${(p) => p.theme.radii.md};
+  }
+`
+
+const Progress = styled.progress`
+  display: block;
+  width: 100%;
+  margin-top: ${(p) => p.theme.space(1)};
+`
+
+const Row = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space(2)};
+  margin-top: ${(p) => p.theme.space(2)};
+  button {
+    min-height: 32px;
+    padding: 0 ${(p) => p.theme.space(3)};
+    background: ${(p) => p.theme.colors.surface};
+    color: ${(p) => p.theme.colors.text};
+  }
+`
+
+function Body({ m }: { m: ChatMessage }) {
+  const { t } = useTranslation()
+  if (m.kind === 'gift') {
+    return (
+      <>
+        <GiftIcon aria-hidden="true">{m.gift?.icon}</GiftIcon>
+        {t('messenger.message.gift', { name: m.gift?.name ?? '' })}
+      </>
+    )
+  }
+  if (m.kind === 'photo' && m.photo) {
+    return (
+      <PhotoLink href={m.photo.url} target="_blank" rel="noopener" aria-label={t('messenger.message.openPhoto')}>
+        <img src={m.photo.thumb_url || m.photo.url} alt={t('messenger.message.photo')} data-testid="chat-photo" />
+      </PhotoLink>
+    )
+  }
+  return <>{m.text}</>
+}
+
+function Message({ m }: { m: ChatMessage }) {
+  const { t } = useTranslation()
+  const time = useShortTime(m.created_at)
+  return (
+    <Bubble $mine={m.from_me} data-testid="chat-message" data-kind={m.kind} data-mine={m.from_me ? 'true' : 'false'}>
+      <Body m={m} />
+      <Meta>
+        <time dateTime={m.created_at}>{t('messenger.message.sentAt', { time })}</time>
+      </Meta>
+    </Bubble>
+  )
+}
+
+function useRefusal(f: Failure | undefined): string {
+  const { t, i18n } = useTranslation()
+  if (!f) return ''
+  if (f.kind === 'credits') return t('messenger.prompt.notEnoughCredits', { name: f.name })
+  if (f.kind === 'premium') return t('messenger.prompt.premiumOnly')
+  if (f.kind === 'retry') return t('messenger.refused.retry')
+  const key = `messenger.refused.${f.code}`
+  return i18n.exists(key) ? t(key, { ...f.fields } as Record<string, string>) : f.message
+}
+
+function Outgoing({ p, onRetry, onDiscard }: { p: Pending; onRetry: () => void; onDiscard: () => void }) {
+  const { t } = useTranslation()
+  const reason = useRefusal(p.failure)
+  const c = p.content
+  return (
+    <Bubble $mine $failed={p.status === 'failed'} data-testid="chat-pending" data-status={p.status}>
+      {'text' in c && c.text}
+      {'gift' in c && (
+        <>
+          <GiftIcon aria-hidden="true">{c.gift.icon}</GiftIcon>
+          {t('messenger.message.gift', { name: c.gift.name })}
+        </>
+      )}
+      {'file' in c && (
+        <PhotoLink as="span">
+          <img src={c.preview} alt={t('messenger.message.photo')} />
+        </PhotoLink>
+      )}
+      {p.status === 'sending' && typeof p.progress === 'number' && (
+        <Progress max={100} value={Math.round(p.progress * 100)} aria-label={t('messenger.message.uploading', { percent: Math.round(p.progress * 100) })} data-testid="chat-upload-progress" />
+      )}
+      <Meta role={p.status === 'failed' ? 'alert' : undefined}>
+        {p.status === 'sending'
+          ? typeof p.progress === 'number'
+            ? t('messenger.message.uploading', { percent: Math.round(p.progress * 100) })
+            : t('messenger.message.sending')
+          : t('messenger.message.notSent', { reason })}
+      </Meta>
+      {p.status === 'failed' && (
+        <Row>
+          <Button type="button" $variant="secondary" onClick={onRetry} data-testid="chat-retry">
+            {t('messenger.message.retry')}
+          </Button>
+          <Button type="button" $variant="secondary" onClick={onDiscard}>
+            {t('messenger.message.discard')}
+          </Button>
+        </Row>
+      )}
+    </Bubble>
+  )
+}
+
+export interface MessageListProps {
+  name: string
+  messages: ChatMessage[]
+  outbox: Pending[]
+  olderHidden: boolean
+  onRetry: (p: Pending) => void
+  onDiscard: (p: Pending) => void
+}
+
+/** MessageList shows a conversation oldest first and keeps the newest in view. */
+export function MessageList({ name, messages, outbox, olderHidden, onRetry, onDiscard }: MessageListProps) {
+  const { t } = useTranslation()
+  const ref = useRef<HTMLOListElement>(null)
+  const last = messages[messages.length - 1]?.id
+  const size = messages.length + outbox.length
+  useEffect(() => {
+    const el = ref.current
+    if (el) el.scrollTop = el.scrollHeight
+  }, [last, size])
+  return (
+    <Log ref={ref} role="log" aria-live="polite" aria-label={t('messenger.log', { name })} data-testid="chat-messages" tabIndex={0}>
+      {olderHidden && <Notice data-testid="chat-older-hidden">{t('messenger.olderHidden')}</Notice>}
+      {messages.length === 0 && outbox.length === 0 && <Notice>{t('messenger.noMessages', { name })}</Notice>}
+      {messages.map((m) => (
+        <Message key={m.id} m={m} />
+      ))}
+      {outbox.map((p) => (
+        <Outgoing key={p.clientId} p={p} onRetry={() => onRetry(p)} onDiscard={() => onDiscard(p)} />
+      ))}
+    </Log>
+  )
+}
