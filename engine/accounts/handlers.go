@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"rendezvous/engine/landing"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
 )
@@ -50,6 +51,10 @@ func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
 	if err := httpx.DecodeJSON(w, r, &req); err != nil {
 		httpx.WriteError(w, r, err)
 		return
+	}
+	if req.Tracking == nil {
+		// The app may not know the source; the affiliate link's cookie does.
+		req.Tracking = landing.FromRequest(r)
 	}
 	t := tenancy.FromContext(r.Context())
 	country := h.Locator.SelectedCountry(r, t)

@@ -18,6 +18,7 @@ import (
 
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/credits"
+	"rendezvous/engine/landing"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
@@ -45,19 +46,7 @@ type SignupRequest struct {
 }
 
 // Tracking is where a member came from (SPEC.md section 3).
-type Tracking struct {
-	Network string `json:"network"`
-	Ref     string `json:"ref"`
-	Sub1    string `json:"sub1"`
-	Sub2    string `json:"sub2"`
-	Sub3    string `json:"sub3"`
-}
-
-// IsTrafficSource reports whether the visitor came through an affiliate
-// network or referrer, which the 'with_trafficsource' signup rule asks for.
-func (t *Tracking) IsTrafficSource() bool {
-	return t != nil && (strings.TrimSpace(t.Network) != "" || strings.TrimSpace(t.Ref) != "")
-}
+type Tracking = landing.Tracking
 
 // Visit is what the request tells about the person signing up.
 type Visit struct {
@@ -237,9 +226,9 @@ func (s *Service) checkSignup(t *tenancy.Tenant, req *SignupRequest, v Visit) (t
 	if tr := req.Tracking; tr != nil {
 		for _, f := range []*string{&tr.Network, &tr.Ref, &tr.Sub1, &tr.Sub2, &tr.Sub3} {
 			*f = strings.TrimSpace(*f)
-			if !plainText(*f, 100) {
-				return time.Time{}, "", ErrTrackingInvalid
-			}
+		}
+		if !tr.Valid() {
+			return time.Time{}, "", ErrTrackingInvalid
 		}
 	}
 	return dob, country, nil

@@ -265,3 +265,29 @@ func TestConcurrentSignupsWithOneEmail(t *testing.T) {
 		}
 	}
 }
+
+// A visitor who opened the site through an affiliate link keeps its traffic
+// source for the visit: signups 'with_trafficsource' open, and the member
+// keeps the source, even when the app sends none.
+func TestSignupRemembersTheAffiliateLink(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t) // sparkusa takes signups with a traffic source only
+	c := env.Client(t, "us.localhost")
+	if res := c.Do("POST", "/api/signup.php", signupBody(newEmail("aff"), nil)); res.Status != 403 || res.ErrorCode() != "invite_only" {
+		t.Fatalf("without a source: %d %s", res.Status, res.Body)
+	}
+	if res := c.Do("GET", "/?network=adnet&ref=r9&sub2=spring", nil); res.Status != 200 {
+		t.Fatalf("landing page: %d", res.Status)
+	}
+	if res := c.Do("GET", "/members", nil); res.Status != 200 {
+		t.Fatalf("next page: %d", res.Status)
+	}
+	email := newEmail("aff")
+	if res := c.Do("POST", "/api/signup.php", signupBody(email, map[string]any{"date_of_birth": "1990-01-01"})); res.Status != 201 {
+		t.Fatalf("with the remembered source: %d %s", res.Status, res.Body)
+	}
+	if n := count(t, env.Pool, `SELECT count(*) FROM members WHERE lower(email) = lower($1)
+		AND tracking->>'network' = 'adnet' AND tracking->>'ref' = 'r9' AND tracking->>'sub2' = 'spring'`, email); n != 1 {
+		t.Fatal("the member does not keep the traffic source")
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"rendezvous/engine/landing"
 	"rendezvous/engine/profiles/internal/db"
 	"rendezvous/engine/tenancy"
 )
@@ -20,30 +21,13 @@ type Viewer struct {
 	PaidUser bool
 }
 
-// TrackingCookie is the cookie the landers set when a visitor arrives
-// through an affiliate link (network, ref, sub1..sub3). Its presence, or a
-// network or ref query parameter on the request itself (a lander link's
-// first hit, before the cookie exists), is what "a traffic source is
-// present" means for logged_out_search_trafficsource and for signups
-// 'with_trafficsource'.
-const TrackingCookie = "rdv_tracking"
-
-// HasTrafficSource reports whether the request comes with a traffic source.
-func HasTrafficSource(r *http.Request) bool {
-	if c, err := r.Cookie(TrackingCookie); err == nil && c.Value != "" {
-		return true
-	}
-	q := r.URL.Query()
-	return q.Get("network") != "" || q.Get("ref") != ""
-}
-
 // LoggedOutMayBrowse reports whether a logged-out visitor may see members
 // (search and the member view) on tenant t: when the tenant allows it to
 // everybody (logged_out_search), or to visitors with a traffic source
 // (logged_out_search_trafficsource).
 func LoggedOutMayBrowse(r *http.Request, t *tenancy.Tenant) bool {
 	s := t.Settings
-	return s.LoggedOutSearch || (s.LoggedOutSearchTrafficsource && HasTrafficSource(r))
+	return s.LoggedOutSearch || (s.LoggedOutSearchTrafficsource && landing.HasTrafficSource(r))
 }
 
 // BlockedError refuses a member who has been blocked by the profile's

@@ -17,6 +17,7 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/landing"
 	"rendezvous/engine/likes"
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
@@ -137,7 +138,8 @@ func New(d Deps) (*Engine, error) {
 			// Only calls and pages that can depend on the member load the session.
 			r.Use(sessions.LoadAndSave, e.Accounts.Identify)
 			r.Route("/api", func(r chi.Router) { memberAPI(r, d, e) })
-			r.Get("/*", e.App.ServeIndex)
+			// Pages remember an affiliate link's traffic source for the visit.
+			r.With(landing.Remember(d.Config.SecureCookies)).Get("/*", e.App.ServeIndex)
 		})
 		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })
 	})
