@@ -13,6 +13,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"gopkg.in/yaml.v3"
 
+	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server"
 	"rendezvous/engine/server/servertest"
 )
@@ -144,5 +145,48 @@ func TestOpenAPIErrorCodes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestBadInputNeverFails sends every documented member call malformed and
+// mistyped input, logged in, and wants a 4xx with an error code for each:
+// never a 500, never a stack trace.
+func TestBadInputNeverFails(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	bodies := []string{
+		`not json`,
+		`[]`,
+		`null`,
+		`{"id":"x","profile_id":"abc","conversation":{"id":"y"},"text":123,"gift_id":[],"photo":"p","client_id":{},"email":7,"password":false,"disabled":"all","alert":null,"order":"1,2","action":9,"language":[]}`,
+		`{"profile_id":-1,"conversation":-5,"text":"` + strings.Repeat("<b>x</b>' OR 1=1 --", 400) + `"}`,
+		`{"unknown_field":true}`,
+	}
+	sent := 0
+	query := "?id=abc&conversation=-1&profile_id=1e99&type=%3Cscript%3E&country=%00&lat=nan&lon=inf&page=-3&per_page=99999&min_age=x&main=2&token=%27"
+	for path, methods := range loadOpenAPI(t).Paths {
+		if !strings.HasPrefix(path, "/api/") || path == "/api/events" || path == "/api/logout.php" {
+			continue
+		}
+		for method := range methods {
+			c, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+			for _, body := range bodies {
+				req, _ := http.NewRequest(strings.ToUpper(method), env.URL+path+query, strings.NewReader(body))
+				req.Host = "localhost"
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("X-Request-Type", "client")
+				res := c.Send(req)
+				sent++
+				if res.Status >= 500 || strings.Contains(string(res.Body), "goroutine ") {
+					t.Errorf("%s %s %.40q: %d %s", method, path, body, res.Status, res.Body)
+				}
+				if res.Status >= 400 && res.ErrorCode() == "" && strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
+					t.Errorf("%s %s %.40q: %d without an error code: %s", method, path, body, res.Status, res.Body)
+				}
+			}
+		}
+	}
+	if sent < 250 {
+		t.Fatalf("only %d requests sent", sent)
 	}
 }
