@@ -4,6 +4,7 @@ import { Disclaimer } from './parts/Disclaimer'
 import { EntryWarning } from './parts/EntryWarning'
 import { Footer } from './parts/Footer'
 import { LikeModal } from './parts/LikeModal'
+import { NewLikePopup } from './parts/NewLikePopup'
 import { SignupModal } from './parts/SignupModal'
 import { SkipLink } from './parts/SkipLink'
 import { TimeBonusModal } from './parts/TimeBonusModal'
@@ -11,7 +12,8 @@ import { Main, Shell } from './Main'
 
 /**
  * default: top navigation, warning banners, footer, disclaimer, entry
- * warning, signup modal, like modal and time-bonus modal.
+ * warning, signup modal, like modal and time-bonus modal, and the new-like
+ * popup.
  */
 export function DefaultLayout() {
   return (
@@ -25,6 +27,7 @@ export function DefaultLayout() {
       <Footer />
       <SignupModal />
       <LikeModal />
+      <NewLikePopup />
       <TimeBonusModal />
     </Shell>
   )

@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next'
-import { NavLink, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import styled from 'styled-components'
 import { NotFoundPage } from '../../app/ErrorPage'
+import { Badge } from '../../components/Badge'
+import { Button, ButtonLink } from '../../components/Button'
 import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
-
-/** The tabs of /likes/{type}; /likes is the first. */
-export const LIKE_TYPES = ['liked-me', 'mine', 'matches'] as const
+import { newLikes } from '../../rules/title'
+import type { LikeEntry, LikeListType } from '../members/discovery'
+import { CardGrid, LikeButton, ProfileCard } from '../members/ProfileCard'
+import { entryPath, LIKE_TABS, likeTypeOf, tabPath } from './likeTypes'
+import { useLikeList } from './useLikes'
 
 const Tabs = styled.ul`
   display: flex;
@@ -16,52 +20,98 @@ const Tabs = styled.ul`
   padding: 0;
   list-style: none;
   a {
-    display: inline-block;
+    display: inline-flex;
+    align-items: center;
+    gap: ${(p) => p.theme.space(2)};
+    min-height: 44px;
     padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
     border: 1px solid ${(p) => p.theme.colors.border};
     border-radius: ${(p) => p.theme.radii.lg};
     color: ${(p) => p.theme.colors.text};
     text-decoration: none;
   }
-  a.active {
+  a[aria-current='page'] {
     background: ${(p) => p.theme.colors.primary};
     border-color: ${(p) => p.theme.colors.primary};
     color: ${(p) => p.theme.colors.onPrimary};
   }
 `
 
-/** LikesPage: /likes and /likes/{type}. */
+/** EntryActions: like back who liked you, message a match. */
+function EntryActions({ type, entry }: { type: LikeListType; entry: LikeEntry }) {
+  const { t } = useTranslation()
+  if (entry.match || type === 'matches') {
+    return (
+      <ButtonLink to={`/members/${entry.id}/chat`} $block>
+        {t('likesList.message')}
+      </ButtonLink>
+    )
+  }
+  return <LikeButton card={entry} idleKey={type === 'liked_by' ? 'likesList.likeBack' : 'discovery.like'} />
+}
+
+/** LikesPage: /likes and /likes/{type}: who liked you, whom you liked, your matches. */
 export function LikesPage() {
   const { t } = useTranslation()
-  const { type = 'liked-me' } = useParams()
-  const likes = useAppState((s) => s.likes)
-  if (!(LIKE_TYPES as readonly string[]).includes(type)) return <NotFoundPage />
-  const count = type === 'liked-me' ? likes.liked_by.length : type === 'mine' ? likes.profiles.length : 0
+  const { type: param } = useParams()
+  const type = likeTypeOf(param)
+  if (!type) return <NotFoundPage />
   return (
-    <Page title={t('likes.title')} lead={t('likes.lead')}>
-      <nav aria-label={t('likes.tabs')}>
-        <Tabs>
-          {LIKE_TYPES.map((lt) => (
-            <li key={lt}>
-              <NavLink to={lt === 'liked-me' ? '/likes' : `/likes/${lt}`} end>
-                {t(`likes.type.${lt}`)}
-              </NavLink>
-            </li>
-          ))}
-        </Tabs>
-      </nav>
-      {count === 0 && <Panel>{t(`likes.empty.${type}`)}</Panel>}
+    <Page title={t('likes.title')} lead={t('likes.lead')} testId="likes-page">
+      <LikeTabs current={type} />
+      <LikeList key={type} type={type} />
     </Page>
   )
 }
 
-/** LikeProfilePage: /likes/m/{id}, a member who liked you. */
-export function LikeProfilePage() {
+function LikeTabs({ current }: { current: LikeListType }) {
   const { t } = useTranslation()
-  const { id } = useParams()
+  const fresh = useAppState((s) => newLikes(s.likes))
   return (
-    <Page title={t('likes.profileTitle')} lead={t('likes.profileLead')}>
-      <NavLink to={`/members/${id}`}>{t('likes.viewProfile')}</NavLink>
-    </Page>
+    <nav aria-label={t('likes.tabs')}>
+      <Tabs>
+        {LIKE_TABS.map((lt) => (
+          <li key={lt}>
+            <Link to={tabPath(lt)} aria-current={lt === current ? 'page' : undefined} data-testid={`likes-tab-${lt}`}>
+              {t(`likesList.tab.${lt}`)}
+              {lt === 'liked_by' && fresh > 0 && (
+                <Badge aria-label={t('nav.newLikes', { count: fresh })}>{fresh}</Badge>
+              )}
+            </Link>
+          </li>
+        ))}
+      </Tabs>
+    </nav>
   )
 }
+
+function LikeList({ type }: { type: LikeListType }) {
+  const { t } = useTranslation()
+  const { state, reload } = useLikeList(type)
+  if (state.status === 'loading') return <p role="status">{t('likesList.loading')}</p>
+  if (state.status === 'failed')
+    return (
+      <Panel role="alert">
+        <p>{t('likesList.failed')}</p>
+        <Button type="button" $variant="secondary" onClick={reload}>
+          {t('discovery.retry')}
+        </Button>
+      </Panel>
+    )
+  if (state.data.length === 0) return <Panel data-testid="likes-empty">{t(`likesList.empty.${type}`)}</Panel>
+  return (
+    <CardGrid aria-label={t(`likesList.tab.${type}`)} data-testid={`likes-list-${type}`}>
+      {state.data.map((e) => (
+        <ProfileCard
+          key={e.id}
+          card={e}
+          to={entryPath(type, e.id)}
+          marker={e.like_new && type !== 'liked' ? t('likesList.new') : e.match ? t('likesList.match') : undefined}
+          actions={<EntryActions type={type} entry={e} />}
+        />
+      ))}
+    </CardGrid>
+  )
+}
+
+export { LikeProfilePage } from './LikeProfilePage'

@@ -1,32 +1,106 @@
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
+import styled from 'styled-components'
 import { LoginPanel } from '../account'
-import { Page } from '../../components/Page'
+import { Button } from '../../components/Button'
+import { Page, Panel } from '../../components/Page'
 import { currentTracking, loggedOutSearchAllowed } from '../../rules/tracking'
 import { useAppState } from '../../state/context'
+import { Pagination } from './Pagination'
+import { CardGrid, ProfileCard } from './ProfileCard'
 import { SearchForm } from './SearchForm'
+import { draftOf, FILTER_FIELDS, offeredFields, pageOf, searchParams, withPage, type Draft } from './searchQuery'
+import { useAutoLike } from './useAutoLike'
+import { useSearch } from './useSearch'
 
-/** MembersPage: /members, the member search. */
+const Status = styled.p`
+  margin: ${(p) => p.theme.space(4)} 0;
+  font-weight: 600;
+`
+
+const SubTitle = styled.h2`
+  font-size: 1.375rem;
+  margin: ${(p) => p.theme.space(6)} 0 ${(p) => p.theme.space(2)};
+`
+
+const Results = styled.div<{ $busy: boolean }>`
+  opacity: ${(p) => (p.$busy ? 0.6 : 1)};
+  transition: opacity 0.15s;
+`
+
+/** MembersPage: /members, the member search with its filters, pages and similar members. */
 export function MembersPage() {
-  const { t } = useTranslation()
   const loggedIn = useAppState((s) => !!s.user)
   const settings = useAppState((s) => s.settings)
   if (!loggedIn && !loggedOutSearchAllowed(settings, currentTracking() !== null)) return <LoginPanel />
-  return (
-    <Page title={t('members.title')} lead={t('members.lead')} testId="members-page">
-      <SearchForm />
-    </Page>
-  )
+  return <MemberSearch />
 }
 
-/** MemberPage: /members/{id}, a member's profile. */
-export function MemberPage() {
+function MemberSearch() {
   const { t } = useTranslation()
-  const { id } = useParams()
   const loggedIn = useAppState((s) => !!s.user)
+  const searchFields = useAppState((s) => s.settings.search_fields)
+  const [params, setParams] = useSearchParams()
+  const fields = offeredFields(searchFields?.length ? searchFields : FILTER_FIELDS)
+  const state = useSearch(params, fields)
+  useAutoLike()
+  const result = state.result
+  const page = pageOf(params)
+  const onSearch = (d: Draft) => setParams(searchParams(d, fields))
+  const href = (p: number) => `/members?${withPage(params, p).toString()}`
+
   return (
-    <Page title={t('member.title')} lead={t('member.lead')}>
-      {loggedIn ? <Link to={`/members/${id}/chat`}>{t('member.chat')}</Link> : <Link to="/login">{t('member.loginToChat')}</Link>}
+    <Page title={t('members.title')} lead={t('members.lead')} testId="members-page">
+      <SearchForm
+        key={`${params.toString()}|${result ? 1 : 0}`}
+        initial={draftOf(params, result?.search as unknown as Record<string, string | number> | undefined)}
+        fields={fields}
+        onSearch={onSearch}
+        invalid={state.status === 'invalid' ? state.field : undefined}
+      />
+      <Results $busy={state.status === 'loading'} aria-busy={state.status === 'loading'} data-testid="search-results">
+        <Status role="status" data-testid="search-total">
+          {state.status === 'failed'
+            ? t('discovery.searchFailed')
+            : state.status === 'invalid'
+              ? t('discovery.filterInvalid')
+              : result
+                ? result.total_capped
+                  ? t('discovery.foundCapped', { count: result.total })
+                  : t('discovery.found', { count: result.total })
+                : t('discovery.searching')}
+        </Status>
+        {state.status === 'failed' && (
+          <Button type="button" $variant="secondary" onClick={() => setParams(new URLSearchParams(params))}>
+            {t('discovery.retry')}
+          </Button>
+        )}
+        {result && result.profiles.length > 0 && (
+          <CardGrid aria-label={t('discovery.results')}>
+            {result.profiles.map((c) => (
+              <ProfileCard key={c.id} card={c} />
+            ))}
+          </CardGrid>
+        )}
+        {result && result.profiles.length === 0 && state.status === 'done' && <Panel>{t('discovery.noResults')}</Panel>}
+        {result && <Pagination page={Math.min(page, Math.max(1, result.pages))} pages={result.pages} href={href} />}
+        {result && result.similar.length > 0 && (
+          <section aria-labelledby="similar-title" data-testid="similar-results">
+            <SubTitle id="similar-title">{t('discovery.similarTitle')}</SubTitle>
+            <p>{t('discovery.similarLead')}</p>
+            <CardGrid>
+              {result.similar.map((c) => (
+                <ProfileCard key={c.id} card={c} />
+              ))}
+            </CardGrid>
+          </section>
+        )}
+        {!loggedIn && result && (
+          <Panel>
+            <Link to="/signup">{t('discovery.signupToLike')}</Link>
+          </Panel>
+        )}
+      </Results>
     </Page>
   )
 }

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import styled from 'styled-components'
 import { Button } from '../../components/Button'
 import { Field, Input, Label, Select } from '../../components/Form'
@@ -8,13 +7,19 @@ import { Col, Row } from '../../components/Grid'
 import { Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import { useRegions } from './useRegions'
+import { validateDraft, type Draft, type DraftErrors, type FilterField } from './searchQuery'
 
 const Form = styled.form`
-  margin-bottom: ${(p) => p.theme.space(4)};
+  margin: 0;
+`
+
+const FieldError = styled.span`
+  font-size: 0.875rem;
+  color: ${(p) => p.theme.colors.danger};
 `
 
 /** countryName names a country in the page's language. */
-function countryName(code: string, locale: string): string {
+export function countryName(code: string, locale: string): string {
   try {
     return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code
   } catch {
@@ -22,41 +27,76 @@ function countryName(code: string, locale: string): string {
   }
 }
 
-/** SearchForm holds the search state (gender, country, region, ages) in the URL query. */
-export function SearchForm() {
+export interface SearchFormProps {
+  /** initial is the search shown (URL, then the engine's defaults). */
+  initial: Draft
+  fields: readonly FilterField[]
+  onSearch: (draft: Draft) => void
+  /** invalid is a filter the engine refused. */
+  invalid?: string
+}
+
+/** SearchForm edits the search: the filters the tenant's search_fields allow. */
+export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormProps) {
   const { t } = useTranslation()
   const id = useId()
   const settings = useAppState((s) => s.settings)
   const locale = useAppState((s) => s.locale)
-  const [params, setParams] = useSearchParams()
-  const fields = new Set(settings.search_fields ?? [])
-  const [gender, setGender] = useState(params.get('gender') ?? '')
-  const [country, setCountry] = useState(params.get('country') ?? settings.geoip_selected_country ?? settings.countries[0] ?? '')
-  const [region, setRegion] = useState(params.get('countryregion') ?? '')
-  const [minAge, setMinAge] = useState(params.get('min_age') ?? String(settings.min_age || 18))
-  const [maxAge, setMaxAge] = useState(params.get('max_age') ?? '99')
-  const regions = useRegions(fields.has('countryregion') ? country : '')
+  const [draft, setDraft] = useState<Draft>(initial)
+  const [errors, setErrors] = useState<DraftErrors>({})
+  const on = (f: FilterField) => fields.includes(f)
+  const countries = settings.countries ?? []
+  const regionCountry = draft.country || (countries.length === 1 ? countries[0]! : '')
+  const regions = useRegions(on('countryregion') ? regionCountry : '')
+  const minAge = settings.min_age || 18
+  const set = (f: keyof Draft, v: string) => setDraft((d) => ({ ...d, [f]: v, ...(f === 'country' ? { countryregion: '' } : {}) }))
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const next = new URLSearchParams()
-    if (gender) next.set('gender', gender)
-    if (fields.has('country') && country) next.set('country', country)
-    if (region) next.set('countryregion', region)
-    if (minAge) next.set('min_age', minAge)
-    if (maxAge) next.set('max_age', maxAge)
-    setParams(next)
+    const errs = validateDraft(draft, minAge)
+    setErrors(errs)
+    if (Object.keys(errs).length === 0) onSearch(draft)
+  }
+  const errorOf = (f: FilterField): string | null => {
+    const e = errors[f]
+    if (e === 'age') return t('discovery.ageError', { min: minAge, max: 99 })
+    if (e === 'order') return t('discovery.ageOrderError')
+    if (invalid === f) return t('discovery.filterInvalid')
+    return null
+  }
+  const ageField = (f: 'min_age' | 'max_age', label: string) => {
+    const err = errorOf(f)
+    return (
+      <Col $span={{ xs: 6, md: 3, lg: 2 }}>
+        <Field>
+          <Label htmlFor={`${id}-${f}`}>{label}</Label>
+          <Input
+            id={`${id}-${f}`}
+            name={f}
+            type="number"
+            inputMode="numeric"
+            min={minAge}
+            max={99}
+            value={draft[f]}
+            aria-invalid={err ? true : undefined}
+            aria-describedby={err ? `${id}-${f}-error` : undefined}
+            onChange={(e) => set(f, e.target.value)}
+          />
+          {err && <FieldError id={`${id}-${f}-error`}>{err}</FieldError>}
+        </Field>
+      </Col>
+    )
   }
 
   return (
     <Panel>
-      <Form onSubmit={submit} aria-label={t('search.form')} data-testid="search-form">
+      <Form onSubmit={submit} aria-label={t('search.form')} data-testid="search-form" noValidate>
         <Row>
-          {fields.has('gender') && (
+          {on('gender') && (
             <Col $span={{ md: 6, lg: 3 }}>
               <Field>
                 <Label htmlFor={`${id}-gender`}>{t('search.gender')}</Label>
-                <Select id={`${id}-gender`} value={gender} onChange={(e) => setGender(e.target.value)}>
+                <Select id={`${id}-gender`} name="gender" value={draft.gender} onChange={(e) => set('gender', e.target.value)}>
                   <option value="">{t('search.anyGender')}</option>
                   <option value="female">{t('search.female')}</option>
                   <option value="male">{t('search.male')}</option>
@@ -64,19 +104,13 @@ export function SearchForm() {
               </Field>
             </Col>
           )}
-          {fields.has('country') && (
+          {on('country') && countries.length > 0 && (
             <Col $span={{ md: 6, lg: 2 }}>
               <Field>
                 <Label htmlFor={`${id}-country`}>{t('search.country')}</Label>
-                <Select
-                  id={`${id}-country`}
-                  value={country}
-                  onChange={(e) => {
-                    setCountry(e.target.value)
-                    setRegion('')
-                  }}
-                >
-                  {settings.countries.map((c) => (
+                <Select id={`${id}-country`} name="country" value={draft.country} onChange={(e) => set('country', e.target.value)}>
+                  {countries.length > 1 && <option value="">{t('discovery.anyCountry')}</option>}
+                  {countries.map((c) => (
                     <option key={c} value={c}>
                       {countryName(c, locale)}
                     </option>
@@ -85,11 +119,13 @@ export function SearchForm() {
               </Field>
             </Col>
           )}
-          {fields.has('countryregion') && (
+          {on('countryregion') && regionCountry && (
             <Col $span={{ md: 6, lg: 3 }}>
               <Field>
-                <Label htmlFor={`${id}-region`}>{t(`search.regionLabel.${(regions?.label ?? 'region').replace(/ /g, '_')}`, t('search.regionLabel.region'))}</Label>
-                <Select id={`${id}-region`} value={region} onChange={(e) => setRegion(e.target.value)}>
+                <Label htmlFor={`${id}-region`}>
+                  {t(`search.regionLabel.${(regions?.label ?? 'region').replace(/ /g, '_')}`, t('search.regionLabel.region'))}
+                </Label>
+                <Select id={`${id}-region`} name="countryregion" value={draft.countryregion} onChange={(e) => set('countryregion', e.target.value)}>
                   <option value="">{t('search.anyRegion')}</option>
                   {regions?.regions.map((r) => (
                     <option key={r.code} value={r.code}>
@@ -100,22 +136,8 @@ export function SearchForm() {
               </Field>
             </Col>
           )}
-          {fields.has('min_age') && (
-            <Col $span={{ xs: 6, md: 3, lg: 2 }}>
-              <Field>
-                <Label htmlFor={`${id}-min`}>{t('search.minAge')}</Label>
-                <Input id={`${id}-min`} type="number" inputMode="numeric" min={settings.min_age || 18} max={99} value={minAge} onChange={(e) => setMinAge(e.target.value)} />
-              </Field>
-            </Col>
-          )}
-          {fields.has('max_age') && (
-            <Col $span={{ xs: 6, md: 3, lg: 2 }}>
-              <Field>
-                <Label htmlFor={`${id}-max`}>{t('search.maxAge')}</Label>
-                <Input id={`${id}-max`} type="number" inputMode="numeric" min={settings.min_age || 18} max={99} value={maxAge} onChange={(e) => setMaxAge(e.target.value)} />
-              </Field>
-            </Col>
-          )}
+          {on('min_age') && ageField('min_age', t('search.minAge'))}
+          {on('max_age') && ageField('max_age', t('search.maxAge'))}
         </Row>
         <Button type="submit">{t('search.submit')}</Button>
       </Form>

@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import styled from 'styled-components'
+import type { Image, LikedBy } from '../../boot/types'
+import { Button } from '../../components/Button'
+import { useAppState, useServices } from '../../state/context'
+import { refreshNamed } from '../../state/refresh'
+import { emptyLikes } from '../../state/store'
+import { firstShow, likerPath, newLikers, popupClick, targetOf } from './likePopupRules'
+
+/** Liker is who likes the member, as the popup shows them. */
+export interface Liker {
+  id: number
+  name?: string
+  age?: number
+  match?: boolean
+  main_image?: Pick<Image, 'match' | 'url' | 'thumb_url'> | null
+}
+
+const PhotoButton = styled.button`
+  display: block;
+  width: 100%;
+  padding: 0;
+  border: 0;
+  background: transparent;
+  cursor: pointer;
+  img {
+    display: block;
+    width: 100%;
+    max-height: 320px;
+    object-fit: cover;
+    border-radius: ${(p) => p.theme.radii.md};
+  }
+`
+
+const Text = styled.p`
+  margin: ${(p) => p.theme.space(3)} 0;
+`
+
+export interface LikerViewProps {
+  liker: Liker
+  photoRef?: RefObject<HTMLButtonElement | null>
+  buttonRef?: RefObject<HTMLButtonElement | null>
+  onPhoto?: () => void
+  onPress?: () => void
+}
+
+/** LikerView is the popup's body: the liker's photo (opens the profile) and the answer button. */
+export function LikerView({ liker, photoRef, buttonRef, onPhoto, onPress }: LikerViewProps) {
+  const { t } = useTranslation()
+  const src = liker.main_image?.match || liker.main_image?.url || liker.main_image?.thumb_url
+  const name = liker.name ?? ''
+  return (
+    <>
+      {src && (
+        <PhotoButton ref={photoRef} type="button" onClick={onPhoto} aria-label={t('likePopup.openProfile', { name })} data-testid="liker-photo">
+          <img src={src} alt="" />
+        </PhotoButton>
+      )}
+      <Text>{t(liker.match ? 'likePopup.matchText' : 'likePopup.text')}</Text>
+      <Button ref={buttonRef} type="button" onClick={onPress} data-testid="liker-press">
+        {t(liker.match ? 'likePopup.message' : 'likePopup.likeBack')}
+      </Button>
+    </>
+  )
+}
+
+/**
+ * useLikerPress answers a liker from a popup: like back (a match is
+ * celebrated), or open the chat when it is a match already.
+ */
+export function useLikerPress(): (liker: Liker) => void {
+  const { api, store, toasts } = useServices()
+  const navigate = useNavigate()
+  return useCallback(
+    (liker: Liker) => {
+      if (liker.match) {
+        navigate(`/members/${liker.id}/chat`)
+        return
+      }
+      api.http
+        .post<{ match: boolean }>('/api/like.php', { profile_id: liker.id }, { retries: 0 })
+        .then((res) => {
+          if (res && res.match) toasts.show('discovery.match', { name: liker.name ?? '' }, 'success')
+          void refreshNamed('likes', api, store)
+        })
+        .catch(() => toasts.show('errors.generic', undefined, 'danger'))
+    },
+    [api, store, toasts, navigate],
+  )
+}
+
+const Card = styled.div`
+  position: fixed;
+  left: ${(p) => p.theme.space(4)};
+  bottom: ${(p) => p.theme.space(4)};
+  z-index: ${(p) => p.theme.zIndex.toast};
+  width: min(300px, calc(100vw - 32px));
+  padding: ${(p) => p.theme.space(4)};
+  border-radius: ${(p) => p.theme.radii.lg};
+  background: ${(p) => p.theme.colors.surface};
+  color: ${(p) => p.theme.colors.text};
+  box-shadow: 0 12px 40px rgba(0, 0, 0, 0.35);
+  h2 {
+    margin: 0 ${(p) => p.theme.space(8)} ${(p) => p.theme.space(3)} 0;
+    font-size: 1.125rem;
+  }
+`
+
+const Close = styled.button`
+  position: absolute;
+  top: ${(p) => p.theme.space(2)};
+  right: ${(p) => p.theme.space(2)};
+  width: 36px;
+  height: 36px;
+  border: 0;
+  background: transparent;
+  color: ${(p) => p.theme.colors.textMuted};
+  font-size: 1.25rem;
+  cursor: pointer;
+`
+
+/**
+ * useNewLikers queues the likes that arrive while the page is open (polling,
+ * live events, an auto-like), each once.
+ */
+function useNewLikers(): [LikedBy | null, () => void] {
+  const likes = useAppState((s) => s.likes)
+  const seen = useRef<Set<number> | null>(null)
+  const [queue, setQueue] = useState<LikedBy[]>([])
+  useEffect(() => {
+    if (likes === emptyLikes) {
+      seen.current = null
+      setQueue([])
+      return
+    }
+    const fresh = newLikers(seen.current, likes.liked_by).filter((l) => firstShow(l.id))
+    const next = new Set(seen.current ?? [])
+    for (const l of likes.liked_by) {
+      next.add(l.id)
+      if (!seen.current) firstShow(l.id)
+    }
+    seen.current = next
+    if (fresh.length) setQueue((q) => [...q, ...fresh])
+  }, [likes])
+  const shift = useCallback(() => setQueue((q) => q.slice(1)), [])
+  return [queue[0] ?? null, shift]
+}
+
+/**
+ * NewLikePopup (SPEC.md section 4) shows a member who just liked you, in a
+ * corner so it never blocks the page: a click anywhere closes it; a click on
+ * the photo opens that profile; the button emits a press for that profile id
+ * (like back, or the chat for a match).
+ */
+export function NewLikePopup() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const press = useLikerPress()
+  const titleId = useId()
+  const [liker, next] = useNewLikers()
+  const photoRef = useRef<HTMLButtonElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!liker) return
+    const onClick = (e: MouseEvent) => {
+      const out = popupClick(targetOf(e.target as Node | null, photoRef.current, buttonRef.current), liker.id)
+      next()
+      if (out.open !== undefined) navigate(likerPath(out.open))
+      if (out.press !== undefined) press(liker)
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') next()
+    }
+    document.addEventListener('click', onClick)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('click', onClick)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [liker, next, navigate, press])
+
+  if (!liker) return null
+  return (
+    <Card role="dialog" aria-modal="false" aria-labelledby={titleId} aria-live="polite" data-testid="new-like-popup" data-id={liker.id}>
+      <Close type="button" aria-label={t('modal.close')}>
+        <span aria-hidden="true">×</span>
+      </Close>
+      <h2 id={titleId}>{t(liker.match ? 'likePopup.matchTitle' : 'likeModal.title', { name: liker.name ?? '' })}</h2>
+      <LikerView liker={liker} photoRef={photoRef} buttonRef={buttonRef} />
+    </Card>
+  )
+}

@@ -1,0 +1,53 @@
+// The new-like popup of SPEC.md section 4: who to show, and what a click does.
+import type { LikedBy } from '../../boot/types'
+
+/**
+ * newLikers are the liked-by entries flagged new that were not there before.
+ * seen is null until the likes first load: the likes a member already had
+ * when the page opened are the badge's, not the popup's.
+ */
+export function newLikers(seen: ReadonlySet<number> | null, likedBy: readonly LikedBy[]): LikedBy[] {
+  if (!seen) return []
+  return likedBy.filter((l) => l.like_new && !seen.has(l.id))
+}
+
+/** PopupTarget is what a click hit: the photo, the button, or anything else. */
+export type PopupTarget = 'photo' | 'button' | 'elsewhere'
+
+export interface PopupOutcome {
+  close: true
+  /** open is the profile to open (a click on the photo). */
+  open?: number
+  /** press is the profile the button was pressed for (e.g. like back). */
+  press?: number
+}
+
+/**
+ * popupClick: a click anywhere closes the popup; a click on the photo also
+ * opens that profile; the button also emits a press for that profile id.
+ */
+export function popupClick(target: PopupTarget, profileId: number): PopupOutcome {
+  if (target === 'photo') return { close: true, open: profileId }
+  if (target === 'button') return { close: true, press: profileId }
+  return { close: true }
+}
+
+/** targetOf tells what a click hit, given the photo and the button elements. */
+export function targetOf(node: Node | null, photo: Element | null, button: Element | null): PopupTarget {
+  if (node && photo?.contains(node)) return 'photo'
+  if (node && button?.contains(node)) return 'button'
+  return 'elsewhere'
+}
+
+/** shown remembers the likers already shown, so a like pops up once per page load. */
+const shown = new Set<number>()
+
+/** firstShow marks a liker shown and tells whether it was the first time. */
+export function firstShow(id: number): boolean {
+  if (shown.has(id)) return false
+  shown.add(id)
+  return true
+}
+
+/** likerPath is where a liker's profile opens: the likes view, which clears the new-like flag. */
+export const likerPath = (id: number): string => `/likes/m/${id}`
