@@ -57,7 +57,7 @@ export function useChangeLanguage(): (locale: string) => Promise<void> {
   )
 }
 
-/** isDesktop: the signup is a modal from the md breakpoint up, a page below it. */
+/** isDesktop: the signup is a modal from the sm breakpoint (576 px) up, a page on smartphones below it. */
 export function isDesktop(win: Window = window): boolean {
-  return typeof win.matchMedia === 'function' && win.matchMedia('(min-width: 768px)').matches
+  return typeof win.matchMedia === 'function' && win.matchMedia('(min-width: 576px)').matches
 }

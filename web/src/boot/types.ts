@@ -100,6 +100,14 @@ export interface User {
   language: string
   notifications_disabled: string[] | null
   profile: Profile | null
+  /** dismissed_alerts maps each dismissed alert (time_bonus, profile_photo, push, notifications_disabled, activation) to when. */
+  dismissed_alerts?: Record<string, string> | null
+  activation_reminder?: boolean
+  /** pending_email is a new address waiting for its confirmation link. */
+  pending_email?: string
+  /** signup_profile_id is the profile the member signed up from, null when none. */
+  signup_profile_id?: number | null
+  notification_types_disabled?: string[] | null
 }
 
 export interface ThemeTokens {

@@ -4,23 +4,28 @@ import type { PushState } from '../state/store'
 /** Alerts for the logged-in member (SPEC.md section 4). */
 export type AlertKind = 'timeBonus' | 'profilePhoto' | 'push' | 'notificationsDisabled'
 
-const key = (kind: AlertKind) => `rdv_alert_${kind}_dismissed_at`
+/** The server's name of each alert (POST /api/alerts.php, the user's dismissed_alerts). */
+export const SERVER_ALERTS = {
+  timeBonus: 'time_bonus',
+  profilePhoto: 'profile_photo',
+  push: 'push',
+  notificationsDisabled: 'notifications_disabled',
+  activation: 'activation',
+} as const
 
-export function dismissAlert(storage: Pick<Storage, 'setItem'> | null, kind: AlertKind, now = Date.now()): void {
-  try {
-    storage?.setItem(key(kind), String(now))
-  } catch {
-    // storage unavailable: the alert comes back next visit
-  }
+export type DismissibleAlert = keyof typeof SERVER_ALERTS
+
+/** alertDismissedAt is when the member dismissed an alert (stored on the server), or null. */
+export function alertDismissedAt(user: Pick<User, 'dismissed_alerts'> | null, kind: DismissibleAlert): number | null {
+  const at = user?.dismissed_alerts?.[SERVER_ALERTS[kind]]
+  if (!at) return null
+  const ms = Date.parse(at)
+  return Number.isNaN(ms) ? null : ms
 }
 
-export function alertDismissedAt(storage: Pick<Storage, 'getItem'> | null, kind: AlertKind): number | null {
-  try {
-    const v = Number(storage?.getItem(key(kind)))
-    return v > 0 ? v : null
-  } catch {
-    return null
-  }
+/** withDismissal is the member with an alert dismissed now, until the server's user comes back. */
+export function withDismissal<U extends Pick<User, 'dismissed_alerts'>>(user: U, kind: DismissibleAlert, now = Date.now()): U {
+  return { ...user, dismissed_alerts: { ...(user.dismissed_alerts ?? {}), [SERVER_ALERTS[kind]]: new Date(now).toISOString() } }
 }
 
 /**
@@ -37,17 +42,12 @@ export function needsActivationReminder(user: User | null): boolean {
 }
 
 /** visibleAlerts lists the alerts a member sees, minus the dismissed ones. */
-export function visibleAlerts(
-  user: User | null,
-  push: PushState,
-  storage: Pick<Storage, 'getItem'> | null,
-  timeBonusVisible = false,
-): AlertKind[] {
+export function visibleAlerts(user: User | null, push: PushState, timeBonusVisible = false): AlertKind[] {
   if (!user) return []
   const out: AlertKind[] = []
   if (timeBonusVisible) out.push('timeBonus')
   if (user.profile && !user.profile.main_image) out.push('profilePhoto')
   if (push.capability && push.subscription === false) out.push('push')
   if (user.notifications_disabled && user.notifications_disabled.length > 0) out.push('notificationsDisabled')
-  return out.filter((k) => alertDismissedAt(storage, k) === null)
+  return out.filter((k) => alertDismissedAt(user, k) === null)
 }

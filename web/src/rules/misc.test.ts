@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../api/http'
-import { needsActivationReminder, visibleAlerts, dismissAlert } from './alerts'
+import { alertDismissedAt, needsActivationReminder, visibleAlerts, withDismissal } from './alerts'
 import { cleanPhone, termsVersionDate } from './company'
 import { errorMessage, errorStatus } from './errors'
 import { loggedOutSearchAllowed, signupsOpen, trackingFromQuery } from './tracking'
@@ -72,15 +72,18 @@ describe('member alerts', () => {
     expect(needsActivationReminder(null)).toBe(false)
   })
 
-  it('suppresses a dismissed alert afterwards', () => {
-    const m = new Map<string, string>()
-    const storage = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) }
-    expect(visibleAlerts(user(), push, storage)).toEqual(['profilePhoto', 'push'])
-    dismissAlert(storage, 'profilePhoto', 123)
-    expect(visibleAlerts(user(), push, storage)).toEqual(['push'])
-    expect(visibleAlerts(user({ notifications_disabled: ['bounce'] }), { ...push, capability: false }, storage)).toEqual([
+  it('suppresses an alert the server lists as dismissed', () => {
+    expect(visibleAlerts(user(), push)).toEqual(['profilePhoto', 'push'])
+    const dismissed = withDismissal(user(), 'profilePhoto', 123)
+    expect(dismissed.dismissed_alerts).toEqual({ profile_photo: new Date(123).toISOString() })
+    expect(alertDismissedAt(dismissed, 'profilePhoto')).toBe(123)
+    expect(visibleAlerts(dismissed, push)).toEqual(['push'])
+    expect(visibleAlerts(user({ dismissed_alerts: { push: '2026-01-02T00:00:00Z' } }), push)).toEqual(['profilePhoto'])
+    expect(visibleAlerts(user({ notifications_disabled: ['bounce'] }), { ...push, capability: false })).toEqual([
+      'profilePhoto',
       'notificationsDisabled',
     ])
-    expect(visibleAlerts(null, push, storage)).toEqual([])
+    expect(visibleAlerts(user({ dismissed_alerts: { time_bonus: '2026-01-02T00:00:00Z' } }), push, true)).toEqual(['profilePhoto', 'push'])
+    expect(visibleAlerts(null, push)).toEqual([])
   })
 })

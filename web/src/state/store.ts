@@ -24,7 +24,7 @@ export interface AppState {
   /** pageTitle is the current page's title; the document title adds the site name. */
   pageTitle: string | null
   /** signup is the signup modal: open, and in progress (then it cannot be dismissed). */
-  signup: { open: boolean; inProgress: boolean }
+  signup: { open: boolean; inProgress: boolean; profileId?: number }
   /** timeBonus is the welcome time-bonus offer; isVisible while its countdown runs. */
   timeBonus: { offer: TimeBonusOffer | null; isVisible: boolean }
 }

@@ -6,7 +6,7 @@ import { isDesktop } from '../../app/hooks'
 import { pathFor } from '../../app/routeTable'
 import { Container } from '../../components/Grid'
 import { Modal } from '../../components/Modal'
-import { dismissAlert, needsActivationReminder, visibleAlerts, type AlertKind } from '../../rules/alerts'
+import { alertDismissedAt, needsActivationReminder, SERVER_ALERTS, visibleAlerts, withDismissal, type AlertKind, type DismissibleAlert } from '../../rules/alerts'
 import { subscribePush } from '../../api/push'
 import { useAppState, useServices } from '../../state/context'
 import { TimeBonusCountdown } from './TimeBonusCountdown'
@@ -47,11 +47,14 @@ const Dismiss = styled.button`
   cursor: pointer;
 `
 
-function local(): Storage | null {
-  try {
-    return window.localStorage
-  } catch {
-    return null
+/** useDismiss hides an alert at once and stores the dismissal on the server (POST /api/alerts.php). */
+function useDismiss(): (kind: DismissibleAlert) => void {
+  const { api, store } = useServices()
+  return (kind) => {
+    const user = store.get().user
+    if (!user) return
+    store.set({ user: withDismissal(user, kind) })
+    void api.http.post('/api/alerts.php', { alert: SERVER_ALERTS[kind] }, { retries: 2 }).catch(() => {})
   }
 }
 
@@ -68,6 +71,7 @@ function ActivationReminder({ email }: { email: string }) {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const [open, setOpen] = useState(true)
+  const dismiss = useDismiss()
   if (params.has('api_signup_complete') && !isDesktop()) {
     return (
       <Modal open={open} title={t('alerts.activationTitle')} onClose={() => setOpen(false)} testId="activation-modal">
@@ -77,7 +81,14 @@ function ActivationReminder({ email }: { email: string }) {
   }
   return (
     <Bar $tone="warning" role="alert" data-testid="activation-alert">
-      <Container>{t('alerts.activation', { email })}</Container>
+      <Container>
+        <Row>
+          <span>{t('alerts.activation', { email })}</span>
+          <Dismiss type="button" aria-label={t('alerts.dismiss')} onClick={() => dismiss('activation')}>
+            <span aria-hidden="true">×</span>
+          </Dismiss>
+        </Row>
+      </Container>
     </Bar>
   )
 }
@@ -89,12 +100,12 @@ export function AlertBanners() {
   const user = useAppState((s) => s.user)
   const push = useAppState((s) => s.push)
   const timeBonus = useAppState((s) => s.timeBonus)
-  const [, setVersion] = useState(0)
+  const dismiss = useDismiss()
   if (!user) return null
-  const alerts = visibleAlerts(user, push, local(), timeBonus.isVisible && timeBonus.offer !== null)
+  const alerts = visibleAlerts(user, push, timeBonus.isVisible && timeBonus.offer !== null)
   return (
     <div data-testid="alerts">
-      {needsActivationReminder(user) && <ActivationReminder email={user.email} />}
+      {needsActivationReminder(user) && alertDismissedAt(user, 'activation') === null && <ActivationReminder email={user.email} />}
       {alerts.map((kind) => (
         <Bar key={kind} $tone={kind === 'timeBonus' ? 'primary' : 'info'} role="status" data-testid={`alert-${kind}`}>
           <Container>
@@ -118,10 +129,7 @@ export function AlertBanners() {
               <Dismiss
                 type="button"
                 aria-label={t('alerts.dismiss')}
-                onClick={() => {
-                  dismissAlert(local(), kind)
-                  setVersion((v) => v + 1)
-                }}
+                onClick={() => dismiss(kind)}
               >
                 <span aria-hidden="true">×</span>
               </Dismiss>

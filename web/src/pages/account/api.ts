@@ -1,0 +1,136 @@
+// The account calls of API.md and engine/server/openapi.yaml that only the
+// account pages use.
+import type { Api } from '../../api/calls'
+import { ApiError } from '../../api/http'
+import type { Image, User } from '../../boot/types'
+
+/** The body of POST /api/signup.php. */
+export interface SignupBody {
+  email: string
+  name: string
+  date_of_birth: string
+  password: string
+  gender: string
+  seeking: string
+  signup_message?: string
+  profile_id?: number
+  tracking?: { network: string; ref: string; sub1?: string; sub2?: string; sub3?: string }
+}
+
+/** The own profile of GET/PUT /api/profile.php, the fields the signup edits. */
+export interface OwnProfile {
+  id: number
+  name: string
+  country: string
+  region: string
+  region_name?: string
+  city: string
+  sexuality: string
+  hair_color: string
+  eye_color: string
+  body_type: string
+  relationship_status: string
+  tattoos: string
+  about_me: string
+  main_image: Image | null
+}
+
+export type ProfileUpdate = Partial<Omit<OwnProfile, 'id' | 'main_image' | 'region_name'>>
+
+export interface Place {
+  country: string
+  region: string
+  region_code: string
+  city: string
+}
+
+export interface NotificationSettings {
+  types: string[]
+  disabled: string[]
+  email_disabled: string[]
+}
+
+export interface AccountChange {
+  old_password: string
+  email?: string
+  password?: string
+  password_repeat?: string
+}
+
+/** The alerts whose dismissal the server stores (POST /api/alerts.php). */
+export type ServerAlert = 'time_bonus' | 'profile_photo' | 'push' | 'notifications_disabled' | 'activation'
+
+function need<T>(v: T | false): T {
+  if (v === false) throw new ApiError('authentication_required', 403, 'authentication_required')
+  return v
+}
+
+/** accountApi names the account calls on top of the shared HTTP client. */
+export function accountApi(api: Api) {
+  const { http } = api
+  return {
+    signup: (body: SignupBody) => http.post<{ user: User }>('/api/signup.php', body, { retries: 0 }).then((r) => need(r).user),
+    resendActivation: () => http.post<null>('/api/activate.php', undefined, { retries: 0 }).then(need),
+    requestReset: (email: string) => http.post<null>('/api/reset-password.php', { email }, { retries: 0 }),
+    doReset: (token: string, password: string, password_repeat: string) =>
+      http.post<null>('/api/reset-password.php', { token, password, password_repeat }, { query: { do: 1 }, retries: 0 }),
+    changeAccount: (c: AccountChange) => http.put<{ user: User }>('/api/account.php', c, { retries: 0 }).then((r) => need(r).user),
+    deleteAccount: () => http.del<{ status: string; purge_at: string }>('/api/account.php', undefined, { retries: 0 }).then(need),
+    reactivate: (token: string) => http.post<{ user: User }>('/api/reactivate.php', { token }, { retries: 0 }).then((r) => need(r).user),
+    confirmMailChange: (token: string) =>
+      http.post<{ email: string; user: User | null }>('/api/mail-change.php', { token }, { retries: 0 }).then(need),
+    notifications: () => http.get<NotificationSettings>('/api/notifications.php').then(need),
+    setNotifications: (disabled: string[], enableEmail = false) =>
+      http
+        .put<NotificationSettings>('/api/notifications.php', enableEmail ? { disabled, enable_email: true } : { disabled }, { retries: 0 })
+        .then(need),
+    profile: () => http.get<{ profile: OwnProfile }>('/api/profile.php').then((r) => need(r).profile),
+    updateProfile: (u: ProfileUpdate) =>
+      http.put<{ profile: OwnProfile }>('/api/profile.php', u, { retries: 0 }).then((r) => need(r).profile),
+    geocode: (lat: number, lon: number) => http.get<Place>('/api/geocode.php', { query: { lat, lon }, retries: 1 }).then(need),
+    dismissAlert: (alert: ServerAlert) => http.post<null>('/api/alerts.php', { alert }, { retries: 2 }),
+  }
+}
+
+export type AccountApi = ReturnType<typeof accountApi>
+
+/**
+ * uploadPhoto sends a photo (multipart field photo) with XMLHttpRequest, so
+ * the upload progress (0 to 1) can be shown; it resolves with the photos.
+ */
+export function uploadPhoto(
+  file: Blob,
+  onProgress: (fraction: number) => void,
+  makeXhr: () => XMLHttpRequest = () => new XMLHttpRequest(),
+): Promise<Image[]> {
+  return new Promise((resolve, reject) => {
+    const xhr = makeXhr()
+    xhr.open('POST', '/api/photos.php')
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.withCredentials = true
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total)
+    }
+    xhr.onerror = () => reject(new ApiError('network_error', 500, 'network_error'))
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {}
+      try {
+        body = JSON.parse(xhr.responseText || '{}') as Record<string, unknown>
+      } catch {
+        body = {}
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1)
+        resolve((body.photos as Image[] | undefined) ?? [])
+        return
+      }
+      const { error, message, ...fields } = body
+      reject(
+        new ApiError(typeof message === 'string' ? message : 'An error has occurred.', xhr.status || 500, typeof error === 'string' ? error : '', fields),
+      )
+    }
+    const form = new FormData()
+    form.append('photo', file)
+    xhr.send(form)
+  })
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next'
+import { Page, Panel } from '../../../components/Page'
+import { EmailForm, PasswordForm } from './AccountForms'
+import { DeleteAccount } from './DeleteAccount'
+import { LanguageForm } from './LanguageForm'
+import { NotificationsForm } from './NotificationsForm'
+
+/**
+ * NotificationsPage: /notifications, the member's settings (the account
+ * menu's Settings): e-mail, password, language, notifications and the
+ * deletion of the account.
+ */
+export function NotificationsPage() {
+  const { t } = useTranslation()
+  return (
+    <Page title={t('notifications.title')} lead={t('notifications.lead')} testId="settings-page">
+      <Panel as="section" aria-labelledby="settings-notifications">
+        <h2 id="settings-notifications">{t('notifications.emails')}</h2>
+        <NotificationsForm />
+      </Panel>
+      <Panel as="section" aria-labelledby="settings-email">
+        <h2 id="settings-email">{t('accountSettings.email.title')}</h2>
+        <EmailForm />
+      </Panel>
+      <Panel as="section" aria-labelledby="settings-password">
+        <h2 id="settings-password">{t('accountSettings.password.title')}</h2>
+        <PasswordForm />
+      </Panel>
+      <Panel as="section" aria-labelledby="settings-language">
+        <h2 id="settings-language">{t('langConfig.title')}</h2>
+        <LanguageForm />
+      </Panel>
+      <Panel as="section" aria-labelledby="settings-delete">
+        <h2 id="settings-delete">{t('accountDeletion.title')}</h2>
+        <DeleteAccount />
+      </Panel>
+    </Page>
+  )
+}

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import type { Text } from './errors'
+
+const Box = styled.p<{ $tone: 'danger' | 'success' | 'info' }>`
+  margin: 0 0 ${(p) => p.theme.space(4)};
+  padding: ${(p) => p.theme.space(3)};
+  border-radius: ${(p) => p.theme.radii.md};
+  background: ${(p) => (p.$tone === 'danger' ? p.theme.colors.danger : p.$tone === 'success' ? p.theme.colors.success : p.theme.colors.info)};
+  color: ${(p) => p.theme.colors.onPrimary};
+`
+
+/** Notice is a form's error (role alert) or success message (role status). */
+export function Notice({ text, tone = 'danger', testId, id }: { text: Text | null; tone?: 'danger' | 'success' | 'info'; testId?: string; id?: string }) {
+  const { t } = useTranslation()
+  if (!text) return null
+  return (
+    <Box $tone={tone} role={tone === 'danger' ? 'alert' : 'status'} data-testid={testId} id={id}>
+      {t(text[0], text[1])}
+    </Box>
+  )
+}
+
+const Small = styled.span`
+  color: ${(p) => p.theme.colors.danger};
+  font-size: 0.875rem;
+`
+
+/** FieldError is the text under a field; the field names it in aria-describedby. */
+export function FieldError({ id, text }: { id: string; text: Text | undefined }) {
+  const { t } = useTranslation()
+  if (!text) return null
+  return (
+    <Small id={id} data-testid="field-error">
+      {t(text[0], text[1])}
+    </Small>
+  )
+}
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${(p) => p.theme.space(3)};
+  margin-top: ${(p) => p.theme.space(4)};
+`
+
+export const Textarea = styled.textarea`
+  min-height: 96px;
+  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radii.md};
+  background: ${(p) => p.theme.colors.surface};
+  color: ${(p) => p.theme.colors.text};
+  font: inherit;
+  resize: vertical;
+`
+
+export const Fieldset = styled.fieldset`
+  border: 0;
+  margin: 0 0 ${(p) => p.theme.space(4)};
+  padding: 0;
+  legend {
+    font-weight: 600;
+    margin-bottom: ${(p) => p.theme.space(1)};
+  }
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${(p) => p.theme.space(2)};
+    margin-right: ${(p) => p.theme.space(4)};
+    padding: ${(p) => p.theme.space(1)} 0;
+    cursor: pointer;
+  }
+`
+
+export const Inline = styled.div`
+  display: flex;
+  gap: ${(p) => p.theme.space(2)};
+  > * {
+    flex: 1 1 0;
+    min-width: 0;
+  }
+`
+
+export const Muted = styled.p`
+  color: ${(p) => p.theme.colors.textMuted};
+`

@@ -1,0 +1,129 @@
+// The rules of the signup steps (SPEC.md section 2): message, photo,
+// location, personal info, about me, push notifications and the final
+// e-mail confirmation. The message step creates the account, so every later
+// step works on the member's own profile.
+import type { User } from '../../../boot/types'
+import type { PushState } from '../../../state/store'
+import type { Text } from '../shared/errors'
+
+export const ALL_STEPS = ['message', 'photo', 'location', 'personal', 'about', 'push', 'confirm'] as const
+export type Step = (typeof ALL_STEPS)[number]
+
+/** pushAsked: the browser can take push messages and the member has not decided yet. */
+export const pushAsked = (push: Pick<PushState, 'capability' | 'subscription'>): boolean =>
+  push.capability && (push.subscription === null || push.subscription === false)
+
+/** stepsFor lists the steps of a signup; the push step only when the browser can subscribe. */
+export function stepsFor(push: Pick<PushState, 'capability' | 'subscription'>): Step[] {
+  return ALL_STEPS.filter((s) => s !== 'push' || pushAsked(push))
+}
+
+/** nextStep is the step after current, or null at the end. */
+export function nextStep(steps: readonly Step[], current: Step): Step | null {
+  const i = steps.indexOf(current)
+  return i >= 0 && i + 1 < steps.length ? steps[i + 1]! : null
+}
+
+/** skippable: every step after the account exists may be skipped but the last. */
+export const skippable = (step: Step): boolean => step !== 'message' && step !== 'confirm'
+
+/**
+ * resumeStep is where /complete-signup (or a signup opened by a logged-in
+ * member) continues: the photo when there is none, else the location when
+ * it is unknown, else the personal info.
+ */
+export function resumeStep(user: Pick<User, 'profile'> & { profile: (User['profile'] & { region?: string; city?: string }) | null }): Step {
+  const p = user.profile
+  if (!p?.main_image) return 'photo'
+  if (!p.region && !p.city) return 'location'
+  return 'personal'
+}
+
+/** The fields of the message step, which creates the account. */
+export interface AccountForm {
+  message: string
+  gender: string
+  seeking: string
+  name: string
+  day: string
+  month: string
+  year: string
+  email: string
+  password: string
+}
+
+export const emptyAccountForm = (): AccountForm => ({
+  message: '',
+  gender: '',
+  seeking: '',
+  name: '',
+  day: '',
+  month: '',
+  year: '',
+  email: '',
+  password: '',
+})
+
+export const EMAIL_RULE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const NAME_MIN = 2
+export const NAME_MAX = 30
+export const PASSWORD_MIN = 6
+export const PASSWORD_MAX = 128
+
+/** dateOfBirth builds YYYY-MM-DD from the three selects, or null when the date does not exist. */
+export function dateOfBirth(day: string, month: string, year: string): string | null {
+  const d = Number(day)
+  const m = Number(month)
+  const y = Number(year)
+  if (!Number.isInteger(d) || !Number.isInteger(m) || !Number.isInteger(y) || !d || !m || !y) return null
+  const date = new Date(Date.UTC(y, m - 1, d))
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+}
+
+/** ageOn is the age in whole years on the day today. */
+export function ageOn(dob: string, today: Date): number {
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number]
+  let age = today.getUTCFullYear() - y
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age--
+  return age
+}
+
+export type FormErrors = Partial<Record<keyof AccountForm | 'date_of_birth', Text>>
+
+/** The outcome of checking the message step before it is sent. */
+export interface AccountCheck {
+  errors: FormErrors
+  /** invalidDate: the chosen day does not exist (the 'Invalid date of birth' popup). */
+  invalidDate: boolean
+}
+
+/**
+ * checkAccountForm applies the rules of SPEC.md section 5 in the browser
+ * (the server checks them again): a valid e-mail, a username that is not
+ * the e-mail and does not start with @, a date of birth of minAge or older
+ * and a password of 6 to 128 characters.
+ */
+export function checkAccountForm(f: AccountForm, minAge: number, today: Date): AccountCheck {
+  const errors: FormErrors = {}
+  let invalidDate = false
+  if (f.gender !== 'male' && f.gender !== 'female') errors.gender = ['signupFlow.errors.gender']
+  const name = f.name.trim()
+  const email = f.email.trim()
+  if (name.startsWith('@')) errors.name = ['accountErrors.name_at']
+  else if (email && name.toLowerCase() === email.toLowerCase()) errors.name = ['accountErrors.name_is_email']
+  else if ([...name].length < NAME_MIN || [...name].length > NAME_MAX) errors.name = ['accountErrors.name_length', { min: NAME_MIN, max: NAME_MAX }]
+  if (!f.day || !f.month || !f.year) {
+    errors.date_of_birth = ['accountErrors.date_of_birth', { min_age: minAge }]
+  } else {
+    const dob = dateOfBirth(f.day, f.month, f.year)
+    if (!dob) invalidDate = true
+    else if (ageOn(dob, today) < minAge) errors.date_of_birth = ['accountErrors.date_of_birth', { min_age: minAge }]
+  }
+  if (!EMAIL_RULE.test(email)) errors.email = ['accountErrors.email_invalid']
+  if (f.password.length < PASSWORD_MIN || f.password.length > PASSWORD_MAX) errors.password = ['accountErrors.password_invalid']
+  return { errors, invalidDate }
+}
+
+/** passwordsDiffer: the two new passwords must match ('The entered passwords are not the same.'). */
+export const passwordsDiffer = (a: string, b: string): boolean => a !== b

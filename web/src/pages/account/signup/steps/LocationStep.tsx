@@ -1,0 +1,160 @@
+import { useEffect, useId, useReducer, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Field, Input, Label, Select } from '../../../../components/Form'
+import type { Regions } from '../../../../api/calls'
+import { refreshUser } from '../../../../state/refresh'
+import { useAppState, useServices } from '../../../../state/context'
+import { accountApi, type Place } from '../../api'
+import { accountErrorText, type Text } from '../../shared/errors'
+import { Muted, Notice } from '../../shared/ui'
+import { autoLocate, canAsk, geoReducer, initialGeo, locatePlace, needsFallback, readPermission } from '../geolocation'
+import type { StepProps } from './types'
+import { StepActions } from './StepActions'
+
+function local(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+/** useRegionList loads the first-level regions of a country (regions.php, cached). */
+function useRegionList(country: string, enabled: boolean): Regions | null {
+  const { api } = useServices()
+  const [regions, setRegions] = useState<Regions | null>(null)
+  useEffect(() => {
+    if (!enabled) return
+    let live = true
+    api
+      .regions(country)
+      .then((r) => live && setRegions(r))
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [api, country, enabled])
+  return regions
+}
+
+/**
+ * LocationStep finds the member's place with the browser's geolocation and
+ * the reverse geocode; without a position the region is chosen from a list.
+ */
+export function LocationStep({ onNext, onSkip }: StepProps) {
+  const { t } = useTranslation()
+  const { api, store } = useServices()
+  const id = useId()
+  const country = useAppState((s) => s.user?.profile?.country || s.settings.geoip_selected_country || s.country)
+  const [geo, dispatch] = useReducer(geoReducer, initialGeo)
+  const [region, setRegion] = useState('')
+  const [city, setCity] = useState('')
+  const [error, setError] = useState<Text | null>(null)
+  const [busy, setBusy] = useState(false)
+  const fallback = needsFallback(geo)
+  const regions = useRegionList(country, fallback)
+
+  useEffect(() => {
+    let live = true
+    void readPermission(navigator).then((permission) => live && dispatch({ type: 'permission', permission }))
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const locate = () => {
+    dispatch({ type: 'locate' })
+    locatePlace(navigator, (lat, lon) => accountApi(api).geocode(lat, lon), local())
+      .then((place) => dispatch({ type: 'located', place }))
+      .catch((e: { code?: number }) => dispatch({ type: 'failed', code: e?.code ?? 0 }))
+  }
+
+  useEffect(() => {
+    if (autoLocate(geo)) locate()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [geo.permission])
+
+  const save = async (place: Partial<Place> & { region_code?: string }) => {
+    setBusy(true)
+    setError(null)
+    try {
+      await accountApi(api).updateProfile({
+        ...(place.country ? { country: place.country } : {}),
+        region: place.region_code ?? '',
+        city: place.city ?? '',
+      })
+      void refreshUser(api, store).catch(() => {})
+      onNext()
+    } catch (err) {
+      setError(accountErrorText(err))
+      dispatch({ type: 'failed', code: 0 })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const saveChosen = (e: FormEvent) => {
+    e.preventDefault()
+    void save({ region_code: region, city: city.trim() })
+  }
+
+  return (
+    <div data-testid="signup-step-location" data-permission={geo.permission} data-status={geo.status}>
+      <p>{t('signupFlow.location.lead')}</p>
+      <Notice text={error} testId="signup-error" />
+      {geo.status === 'locating' && (
+        <p role="status" data-testid="geo-locating">
+          {t('signupFlow.location.locating')}
+        </p>
+      )}
+      {geo.status === 'located' && geo.place && (
+        <>
+          <p role="status" data-testid="geo-place">
+            {t('signupFlow.location.found', { city: geo.place.city || geo.place.region, region: geo.place.region })}
+          </p>
+          <StepActions onNext={() => void save(geo.place!)} onSkip={onSkip} busy={busy} nextKey="signupFlow.location.use" />
+        </>
+      )}
+      {!fallback && geo.status !== 'located' && (
+        <>
+          {geo.permission === 'prompt' || geo.permission === 'unknown' ? <Muted>{t('signupFlow.location.ask')}</Muted> : null}
+          <StepActions
+            onNext={canAsk(geo) ? locate : undefined}
+            onSkip={onSkip}
+            busy={geo.status === 'locating'}
+            nextKey="signupFlow.location.locate"
+          />
+        </>
+      )}
+      {fallback && (
+        <form onSubmit={saveChosen} data-testid="geo-fallback">
+          <Muted role="status">
+            {geo.permission === 'denied'
+              ? t('signupFlow.location.denied')
+              : geo.permission === 'unsupported'
+                ? t('signupFlow.location.unsupported')
+                : t('signupFlow.location.failed')}
+          </Muted>
+          <Field>
+            <Label htmlFor={`${id}-region`}>
+              {t(`search.regionLabel.${regions?.label || 'region'}`, { defaultValue: t('search.regionLabel.region') })}
+            </Label>
+            <Select id={`${id}-region`} name="region" value={region} onChange={(e) => setRegion(e.target.value)} required>
+              <option value="">{t('signupFlow.location.chooseRegion')}</option>
+              {regions?.regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field>
+            <Label htmlFor={`${id}-city`}>{t('signupFlow.location.city')}</Label>
+            <Input id={`${id}-city`} name="city" maxLength={80} autoComplete="address-level2" value={city} onChange={(e) => setCity(e.target.value)} />
+          </Field>
+          <StepActions submit onSkip={onSkip} busy={busy} disabled={!region} />
+        </form>
+      )}
+    </div>
+  )
+}

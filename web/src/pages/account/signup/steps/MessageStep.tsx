@@ -1,0 +1,226 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Button } from '../../../../components/Button'
+import { Field, Input, Label, Select } from '../../../../components/Form'
+import { Modal } from '../../../../components/Modal'
+import type { User } from '../../../../boot/types'
+import { currentTracking } from '../../../../rules/tracking'
+import { useAppState, useServices } from '../../../../state/context'
+import { accountApi } from '../../api'
+import { FIELD_OF, accountErrorText, errorCode, type AccountErrorCode, type Text } from '../../shared/errors'
+import { FieldError, Fieldset, Inline, Notice, Textarea } from '../../shared/ui'
+import { checkAccountForm, dateOfBirth, emptyAccountForm, type AccountForm, type FormErrors } from '../steps'
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1)
+const DAYS = Array.from({ length: 31 }, (_, i) => i + 1)
+
+/** useProfileName loads the name of the profile in view, for the message's label. */
+function useProfileName(profileId: number | undefined): string {
+  const { api } = useServices()
+  const [name, setName] = useState('')
+  useEffect(() => {
+    if (!profileId) return
+    let live = true
+    api.http
+      .get<{ profile: { name: string } }>('/api/member.php', { query: { id: profileId }, retries: 1 })
+      .then((r) => live && r && setName(r.profile.name))
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [api, profileId])
+  return name
+}
+
+export interface MessageStepProps {
+  profileId?: number
+  onStart: () => void
+  onCreated: (user: User) => void
+}
+
+/**
+ * MessageStep is the first step: the first message (to the profile in view)
+ * and what the account needs. Sending it creates the account and logs in.
+ */
+export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps) {
+  const { t } = useTranslation()
+  const { api } = useServices()
+  const id = useId()
+  const minAge = useAppState((s) => s.settings.min_age || 18)
+  const sitename = useAppState((s) => s.tenant.name)
+  const profileName = useProfileName(profileId)
+  const [form, setForm] = useState<AccountForm>(emptyAccountForm)
+  const [errors, setErrors] = useState<FormErrors>({})
+  const [general, setGeneral] = useState<Text | null>(null)
+  const [invalidDate, setInvalidDate] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const thisYear = new Date().getUTCFullYear()
+  const years = Array.from({ length: 100 - minAge + 1 }, (_, i) => thisYear - minAge - i)
+
+  const set = (k: keyof AccountForm) => (e: { target: { value: string } }) => {
+    onStart()
+    setForm((f) => ({ ...f, [k]: e.target.value }))
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setGeneral(null)
+    const check = checkAccountForm(form, minAge, new Date())
+    setErrors(check.errors)
+    if (check.invalidDate) setInvalidDate(true)
+    if (check.invalidDate || Object.keys(check.errors).length > 0) return
+    setBusy(true)
+    try {
+      const tracking = currentTracking()
+      const user = await accountApi(api).signup({
+        email: form.email.trim(),
+        name: form.name.trim(),
+        date_of_birth: dateOfBirth(form.day, form.month, form.year)!,
+        password: form.password,
+        gender: form.gender,
+        seeking: form.seeking,
+        signup_message: form.message.trim() || undefined,
+        profile_id: profileId,
+        tracking: tracking ? { ...tracking } : undefined,
+      })
+      onCreated(user)
+    } catch (err) {
+      const code = errorCode(err)
+      if (code === 'date_of_birth_invalid') {
+        setInvalidDate(true)
+      } else {
+        const text = accountErrorText(err, { sitename, min_age: minAge })
+        const field = FIELD_OF[code as AccountErrorCode]
+        if (field) setErrors({ [field]: text })
+        else setGeneral(text)
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const described = (k: keyof FormErrors) => (errors[k] ? `${id}-${k}-error` : undefined)
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="signup-step-message">
+      <Notice text={general} testId="signup-error" />
+      <Field>
+        <Label htmlFor={`${id}-message`}>
+          {profileName ? t('signupFlow.message.to', { name: profileName }) : t('signupFlow.message.label')}
+        </Label>
+        <Textarea id={`${id}-message`} name="message" maxLength={1000} value={form.message} onChange={set('message')} />
+      </Field>
+      <Fieldset aria-describedby={described('gender')}>
+        <legend>{t('signupFlow.account.gender')}</legend>
+        {(['male', 'female'] as const).map((g) => (
+          <label key={g}>
+            <input type="radio" name="gender" value={g} checked={form.gender === g} onChange={set('gender')} />
+            {t(`signupFlow.account.genders.${g}`)}
+          </label>
+        ))}
+        <FieldError id={`${id}-gender-error`} text={errors.gender} />
+      </Fieldset>
+      <Field>
+        <Label htmlFor={`${id}-seeking`}>{t('signupFlow.account.seeking')}</Label>
+        <Select id={`${id}-seeking`} name="seeking" value={form.seeking} onChange={set('seeking')}>
+          <option value="">{t('signupFlow.account.seekingDefault')}</option>
+          {(['female', 'male', 'both'] as const).map((s) => (
+            <option key={s} value={s}>
+              {t(`signupFlow.account.seekingOptions.${s}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field>
+        <Label htmlFor={`${id}-name`}>{t('signupFlow.account.name')}</Label>
+        <Input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="nickname"
+          value={form.name}
+          onChange={set('name')}
+          aria-invalid={!!errors.name}
+          aria-describedby={described('name')}
+        />
+        <FieldError id={`${id}-name-error`} text={errors.name} />
+      </Field>
+      <Fieldset aria-describedby={described('date_of_birth')}>
+        <legend>{t('signupFlow.account.dateOfBirth', { min_age: minAge })}</legend>
+        <Inline>
+          <Select aria-label={t('signupFlow.account.day')} name="day" value={form.day} onChange={set('day')}>
+            <option value="">{t('signupFlow.account.day')}</option>
+            {DAYS.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label={t('signupFlow.account.month')} name="month" value={form.month} onChange={set('month')}>
+            <option value="">{t('signupFlow.account.month')}</option>
+            {MONTHS.map((m) => (
+              <option key={m} value={m}>
+                {t(`signupFlow.months.${m}`)}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label={t('signupFlow.account.year')} name="year" value={form.year} onChange={set('year')}>
+            <option value="">{t('signupFlow.account.year')}</option>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </Select>
+        </Inline>
+        <FieldError id={`${id}-date_of_birth-error`} text={errors.date_of_birth} />
+      </Fieldset>
+      <Field>
+        <Label htmlFor={`${id}-email`}>{t('login.email')}</Label>
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          aria-invalid={!!errors.email}
+          aria-describedby={described('email')}
+        />
+        <FieldError id={`${id}-email-error`} text={errors.email} />
+      </Field>
+      <Field>
+        <Label htmlFor={`${id}-password`}>{t('login.password')}</Label>
+        <Input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          aria-invalid={!!errors.password}
+          aria-describedby={described('password')}
+        />
+        <FieldError id={`${id}-password-error`} text={errors.password} />
+      </Field>
+      <p>
+        {t('signupFlow.account.terms')} <Link to="/pages/terms">{t('footer.terms')}</Link>
+        {' · '}
+        <Link to="/pages/privacy">{t('footer.privacy')}</Link>
+      </p>
+      <Button type="submit" $block disabled={busy} data-testid="signup-create">
+        {busy ? t('signupFlow.busy') : t('signupFlow.account.submit')}
+      </Button>
+      <Modal
+        open={invalidDate}
+        title={t('accountErrors.date_of_birth_invalid')}
+        onClose={() => setInvalidDate(false)}
+        testId="invalid-date-popup"
+      >
+        <Button type="button" onClick={() => setInvalidDate(false)}>
+          {t('signupFlow.ok')}
+        </Button>
+      </Modal>
+    </form>
+  )
+}
