@@ -42,7 +42,7 @@ export const pages: Record<PageKey, ComponentType> = {
   premium: lazyPage(credits, 'PremiumPage'),
   pricing: lazyPage(credits, 'PricingPage'),
   profile: lazyPage(profile, 'ProfilePage'),
-  notifications: lazyPage(profile, 'NotificationsPage'),
+  notifications: lazyPage(account, 'NotificationsPage'),
   matchFinder: lazyPage(matches, 'MatchFinderPage'),
   signupMatches: lazyPage(matches, 'SignupMatchesPage'),
   swipeGame: lazyPage(matches, 'SwipeGamePage'),
