@@ -1,10 +1,11 @@
-import { useCallback, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import styled, { css } from 'styled-components'
 import type { ChatEntry } from '../../boot/types'
 import { usePageTitle } from '../../components/Page'
-import { useAppState } from '../../state/context'
+import { useAppState, useServices } from '../../state/context'
+import { refreshChats } from '../../state/refresh'
 import { media } from '../../theme/theme'
 import { ChatTopBar } from './ChatTopBar'
 import { Conversation } from './Conversation'
@@ -77,6 +78,11 @@ export function ChatsPage() {
   const { id } = useParams()
   const navigate = useNavigate()
   const chats = useAppState((s) => s.chats)
+  const { api, store } = useServices()
+  useEffect(() => {
+    // the list is current when the page opens, not only after the first poll
+    refreshChats(api, store).catch(() => {})
+  }, [api, store])
   const conversationId = id && /^\d+$/.test(id) ? Number(id) : 0
   const [profile, setProfile] = useState<ChatEntry['profile'] | null>(null)
   const onProfile = useCallback((p: ChatEntry['profile'] | null) => setProfile(p), [])
