@@ -26,7 +26,7 @@ self.addEventListener('push', (event) => {
     icon: data.icon || '/favicon.svg',
     badge: data.badge || '/favicon.svg',
     tag: data.tag || undefined,
-    data: { url: data.url || '/' },
+    data: { url: data.url || '/', type: data.type || '' },
   }
   event.waitUntil(
     Promise.all([
@@ -44,11 +44,12 @@ self.addEventListener('notificationclick', (event) => {
   const url = new URL((event.notification.data && event.notification.data.url) || '/', self.location.origin).href
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((list) => {
-      for (const client of list) {
-        if (new URL(client.url).origin === self.location.origin && 'focus' in client) {
-          return client.focus().then((c) => (c && 'navigate' in c && c.url !== url ? c.navigate(url) : c))
-        }
-      }
+      const ours = list.filter((c) => new URL(c.url).origin === self.location.origin && 'focus' in c)
+      // a page already on that URL (the chat) comes to the front as it is
+      const exact = ours.find((c) => c.url === url)
+      if (exact) return exact.focus()
+      const other = ours.find((c) => c.focused) || ours[0]
+      if (other) return other.focus().then((c) => (c && 'navigate' in c ? c.navigate(url) : c))
       return self.clients.openWindow ? self.clients.openWindow(url) : undefined
     }),
   )

@@ -1,0 +1,105 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { boot, user } from '../../test/fixtures'
+import { jsonResponse, renderApp } from '../../test/render'
+
+const profile = { id: 21, name: 'Eva', main_image: null, fictional: false }
+const thread = {
+  conversation: { id: 3 },
+  profile,
+  messages: [
+    { id: 1, conversation_id: 3, sender_id: 21, from_me: false, kind: 'text', text: 'Hi there', gift: null, photo: null, credits: 0, created_at: '2026-01-01T10:00:00Z' },
+  ],
+  older_hidden: true,
+  older_hidden_text: 'Older messages are no longer visible',
+  blocked: false,
+}
+
+/** api answers the conversation calls; sends answers POST messages.php in turn. */
+function api(sends: Array<(body: Record<string, unknown>) => Response>) {
+  const bodies: Array<Record<string, unknown>> = []
+  const handler = (url: string, init: RequestInit) => {
+    if (url.startsWith('/api/messages.php') && init.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>
+      bodies.push(body)
+      const next = sends.length > 1 ? sends.shift()! : sends[0]!
+      return next(body)
+    }
+    if (url.startsWith('/api/messages.php')) return jsonResponse(200, thread)
+    if (url.startsWith('/api/chats.php')) return jsonResponse(200, [{ conversation: { id: 3 }, profile, num_unread_messages: 2 }])
+    return jsonResponse(404, { error: 'not_found', message: 'This page could not be found' })
+  }
+  return { handler, bodies }
+}
+
+const sent = (body: Record<string, unknown>) =>
+  jsonResponse(201, {
+    message: { id: 2, conversation_id: 3, sender_id: 7, from_me: true, kind: 'text', text: body.text, gift: null, photo: null, credits: 10, client_id: body.client_id, created_at: '2026-01-01T10:01:00Z' },
+    credits: 40,
+  })
+
+async function write(text: string) {
+  const input = await screen.findByTestId('chat-input')
+  fireEvent.change(input, { target: { value: text } })
+  fireEvent.click(screen.getByTestId('chat-send'))
+}
+
+afterEach(cleanup)
+
+describe('a conversation', () => {
+  it('shows the messages with the older-messages notice, the counter and the price', async () => {
+    const { handler } = api([sent])
+    await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3', handler)
+    expect(await screen.findByText('Hi there')).toBeTruthy()
+    expect(screen.getByTestId('chat-older-hidden').textContent).toBe('Older messages are no longer visible')
+    expect(screen.getByTestId('chat-cost').textContent).toContain('A message costs 10 credits. You have 50 credits.')
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'Hello' } })
+    expect(screen.getByTestId('chat-counter').textContent).toBe('5 / 1000 characters')
+  })
+
+  it('sends, and takes the new balance', async () => {
+    const { handler, bodies } = api([sent])
+    const { services } = await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3', handler)
+    await write('Hello Eva')
+    expect(await screen.findByText('Hello Eva')).toBeTruthy()
+    await waitFor(() => expect(services.store.get().user?.credits).toBe(40))
+    expect(bodies[0]).toMatchObject({ conversation: { id: 3 }, text: 'Hello Eva' })
+    expect(String(bodies[0]!.client_id)).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('retries a failed send with the same client_id', async () => {
+    const down = () => jsonResponse(503, { error: 'unavailable', message: 'down' })
+    const { handler, bodies } = api([down, down, down, down, down, down, sent])
+    await renderApp(boot({ user: user() }), '/chats/3', handler)
+    await write('Are you there?')
+    fireEvent.click(await screen.findByTestId('chat-retry'))
+    await waitFor(() => expect(screen.queryByTestId('chat-pending')).toBeNull())
+    expect(bodies).toHaveLength(7)
+    expect(new Set(bodies.map((b) => b.client_id)).size).toBe(1)
+  })
+
+  it('offers premium to a free member without credits, and credits to a paid one', async () => {
+    const broke = () => jsonResponse(402, { error: 'not_enough_credits', message: 'x', name: 'Eva', price: 10, credits: 0 })
+    const free = api([broke])
+    const view = await renderApp(boot({ user: user({ credits: 0 }) }), '/chats/3', free.handler)
+    await write('Hello')
+    const prompt = await screen.findByTestId('send-prompt')
+    expect(prompt.textContent).toContain('You do not have enough credits to send this message to Eva.')
+    expect(screen.getByTestId('send-prompt-action').getAttribute('href')).toBe('/premium')
+    view.unmount()
+
+    const paid = api([broke])
+    await renderApp(boot({ user: user({ credits: 0, paid_user: true }) }), '/chats/3', paid.handler)
+    await write('Hello')
+    await screen.findByTestId('send-prompt')
+    expect(screen.getByTestId('send-prompt-action').getAttribute('href')).toBe('/credits')
+  })
+
+  it('opens the premium prompt for a premium-only feature', async () => {
+    const { handler } = api([() => jsonResponse(403, { error: 'premium_only', message: 'This feature is only available for premium members.' })])
+    await renderApp(boot({ user: user() }), '/chats/3', handler)
+    await write('Hello')
+    const prompt = await screen.findByTestId('send-prompt')
+    expect(prompt.textContent).toContain('This feature is only available for premium members.')
+  })
+})
