@@ -7,6 +7,7 @@ const home = () => import('../pages/home')
 const likes = () => import('../pages/likes')
 const chats = () => import('../pages/chats')
 const members = () => import('../pages/members')
+const member = () => import('../pages/member')
 const landers = () => import('../pages/landers')
 const account = () => import('../pages/account')
 const credits = () => import('../pages/credits')
@@ -21,7 +22,7 @@ export const pages: Record<PageKey, ComponentType> = {
   likeProfile: lazyPage(likes, 'LikeProfilePage'),
   chats: lazyPage(chats, 'ChatsPage'),
   members: lazyPage(members, 'MembersPage'),
-  member: lazyPage(members, 'MemberPage'),
+  member: lazyPage(member, 'MemberPage'),
   memberChat: lazyPage(chats, 'MemberChatPage'),
   lander: lazyPage(landers, 'LanderPage'),
   signup: lazyPage(account, 'SignupPage'),

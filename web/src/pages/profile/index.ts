@@ -1,1 +1,1 @@
-export { ProfilePage, NotificationsPage } from './ProfilePages'
+export { ProfilePage } from './ProfilePage'

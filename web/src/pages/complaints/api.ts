@@ -1,0 +1,48 @@
+// The complaints calls (engine/server/openapi.yaml: complaints.php).
+import { ApiError, type HttpClient } from '../../api/http'
+
+/** The categories complaints.php accepts. */
+export const CATEGORIES = ['profile', 'photo', 'message', 'payment', 'privacy', 'other'] as const
+
+/** Message bounds of a complaint, in characters. */
+export const MESSAGE_MIN = 10
+export const MESSAGE_MAX = 5000
+
+export interface Complaint {
+  id: number
+  category: string
+  profile_id: number | null
+  message: string
+  status: 'open' | 'closed' | string
+  created_at: string
+}
+
+export interface ComplaintInput {
+  category?: string
+  name?: string
+  email?: string
+  message: string
+  profile_id?: number
+}
+
+const need = <T>(v: T | false): T => {
+  if (v === false) throw new ApiError('authentication_required', 403, 'authentication_required')
+  return v
+}
+
+export function complaintsApi(http: HttpClient) {
+  return {
+    list: () => http.get<{ complaints: Complaint[] }>('/api/complaints.php').then((r) => need(r).complaints ?? []),
+    file: (c: ComplaintInput) => http.post<{ complaint: Complaint }>('/api/complaints.php', c, { retries: 0 }).then((r) => need(r).complaint),
+  }
+}
+
+/** complaintInput trims the form into a body, leaving out empty optional fields. */
+export function complaintInput(form: { category: string; name: string; email: string; message: string; profileId: number | null }, loggedIn: boolean): ComplaintInput {
+  const out: ComplaintInput = { message: form.message.trim() }
+  if (form.category) out.category = form.category
+  if (!loggedIn && form.name.trim()) out.name = form.name.trim()
+  if (!loggedIn && form.email.trim()) out.email = form.email.trim()
+  if (form.profileId) out.profile_id = form.profileId
+  return out
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import styled from 'styled-components'
+import { Button, ButtonLink } from '../../components/Button'
+import { Modal } from '../../components/Modal'
+import type { MemberProfile } from './api'
+import { useGifts, useMemberActions } from './hooks'
+import { giftChatPath } from './rules'
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space(2)};
+  margin: ${(p) => p.theme.space(3)} 0;
+`
+
+const Note = styled.p<{ $tone: 'info' | 'danger' | 'success' }>`
+  padding: ${(p) => p.theme.space(3)};
+  border-left: 4px solid ${(p) => p.theme.colors[p.$tone]};
+  border-radius: ${(p) => p.theme.radii.sm};
+  background: ${(p) => p.theme.colors.background};
+`
+
+const Gifts = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
+  gap: ${(p) => p.theme.space(2)};
+  padding: 0;
+  list-style: none;
+  a {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: ${(p) => p.theme.space(1)};
+    padding: ${(p) => p.theme.space(3)};
+    border: 1px solid ${(p) => p.theme.colors.border};
+    border-radius: ${(p) => p.theme.radii.md};
+    color: ${(p) => p.theme.colors.text};
+    text-decoration: none;
+  }
+  a:hover,
+  a:focus-visible {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+  span[aria-hidden] {
+    font-size: 2rem;
+  }
+`
+
+/** GiftPicker lists the site's gifts; choosing one opens the chat to send it. */
+function GiftPicker({ profile, open, onClose }: { profile: MemberProfile; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  const { gifts, error } = useGifts(open)
+  return (
+    <Modal open={open} title={t('member.giftTitle', { name: profile.name })} onClose={onClose} testId="gift-picker">
+      <p>{t('member.giftLead')}</p>
+      {error && <Note $tone="danger" role="alert">{error}</Note>}
+      {gifts && (
+        <Gifts>
+          {gifts.map((g) => (
+            <li key={g.id}>
+              <Link to={giftChatPath(profile.id, g.id)} onClick={onClose} data-testid="gift-option">
+                <span aria-hidden="true">{g.icon}</span>
+                <strong>{g.name}</strong>
+                <small>{t('member.giftCredits', { count: g.credits })}</small>
+              </Link>
+            </li>
+          ))}
+        </Gifts>
+      )}
+    </Modal>
+  )
+}
+
+/** MemberActions: like, chat, gift, block and unblock, and reporting the profile. */
+export function MemberActions({ profile, patch }: { profile: MemberProfile; patch: (p: Partial<MemberProfile>) => void }) {
+  const { t } = useTranslation()
+  const { liked, match, state, like, block, unblock, dismissMatch } = useMemberActions(profile, patch)
+  const [gift, setGift] = useState(false)
+  const [confirm, setConfirm] = useState(false)
+  const chat = `/members/${profile.id}/chat`
+
+  if (profile.blocked) {
+    return (
+      <div data-testid="member-actions">
+        <Note $tone="info" role="status" data-testid="member-blocked-by-me">
+          {t('member.youBlocked', { name: profile.name })}
+        </Note>
+        <Row>
+          <Button type="button" $variant="secondary" disabled={state.busy} onClick={() => void unblock()} data-testid="member-unblock">
+            {t('member.unblock')}
+          </Button>
+        </Row>
+        {state.error && <Note $tone="danger" role="alert">{state.error}</Note>}
+      </div>
+    )
+  }
+
+  return (
+    <div data-testid="member-actions">
+      <Row>
+        <Button type="button" disabled={state.busy || liked} aria-pressed={liked} onClick={() => void like()} data-testid="member-like">
+          <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
+          {liked ? t('member.liked') : t('member.like')}
+        </Button>
+        <ButtonLink to={chat} data-testid="member-chat">
+          {t('member.chat')}
+        </ButtonLink>
+        <Button type="button" $variant="secondary" onClick={() => setGift(true)} data-testid="member-gift">
+          <span aria-hidden="true">{'🎁'}</span>
+          {t('member.gift')}
+        </Button>
+      </Row>
+      {match && (
+        <Note $tone="success" role="status" data-testid="member-match">
+          {t('member.match', { name: profile.name })} <Link to={chat}>{t('member.matchChat')}</Link>{' '}
+          <Button type="button" $variant="ghost" onClick={dismissMatch}>
+            {t('member.dismiss')}
+          </Button>
+        </Note>
+      )}
+      {state.error && <Note $tone="danger" role="alert" data-testid="member-action-error">{state.error}</Note>}
+      <Row>
+        <Button type="button" $variant="ghost" disabled={state.busy} onClick={() => setConfirm(true)} data-testid="member-block">
+          {t('member.block')}
+        </Button>
+        <ButtonLink to={`/complaints?profile_id=${profile.id}`} $variant="ghost">
+          {t('member.report')}
+        </ButtonLink>
+      </Row>
+      <GiftPicker profile={profile} open={gift} onClose={() => setGift(false)} />
+      <Modal open={confirm} title={t('member.blockTitle', { name: profile.name })} onClose={() => setConfirm(false)} testId="block-modal">
+        <p>{t('member.blockText', { name: profile.name })}</p>
+        <Row>
+          <Button
+            type="button"
+            onClick={() => {
+              setConfirm(false)
+              void block()
+            }}
+            data-testid="block-confirm"
+          >
+            {t('member.blockConfirm')}
+          </Button>
+          <Button type="button" $variant="secondary" onClick={() => setConfirm(false)}>
+            {t('member.cancel')}
+          </Button>
+        </Row>
+      </Modal>
+    </div>
+  )
+}

@@ -1,0 +1,168 @@
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import styled from 'styled-components'
+import { LoginPanel } from '../account'
+import { ButtonLink } from '../../components/Button'
+import { Page, Panel } from '../../components/Page'
+import { PageLoading } from '../../components/PageLoading'
+import { useAppState } from '../../state/context'
+import type { MemberProfile } from './api'
+import { Gallery } from './Gallery'
+import { useMember } from './hooks'
+import { MemberActions } from './MemberActions'
+import { DETAIL_FIELDS, fictionalIcon, galleryPhotos, isOnline, lockOf, parseId } from './rules'
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${(p) => p.theme.space(5)};
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: ${(p) => p.theme.breakpoints.md}px) {
+    grid-template-columns: minmax(0, 5fr) minmax(0, 7fr);
+  }
+`
+
+const Marker = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space(2)};
+  padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+  border-radius: 999px;
+  background: ${(p) => p.theme.colors.info};
+  color: ${(p) => p.theme.colors.onPrimary};
+  font-size: 0.875rem;
+  font-weight: 600;
+`
+
+const Sub = styled.p`
+  margin: 0;
+  color: ${(p) => p.theme.colors.textMuted};
+`
+
+const Online = styled.span`
+  color: ${(p) => p.theme.colors.success};
+  font-weight: 600;
+`
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(120px, max-content) 1fr;
+  gap: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+  }
+`
+
+const Row = styled.div`
+  display: contents;
+`
+
+const About = styled.p`
+  white-space: pre-line;
+`
+
+/** FictionalMarker: the settings' fictional-profile marker on a house profile. */
+function FictionalMarker() {
+  const settings = useAppState((s) => s.settings)
+  const icon = fictionalIcon(settings.fictional_icon)
+  if (!settings.fictional_singular && !settings.fictional_warning) return null
+  return (
+    <Marker data-testid="fictional-marker" title={settings.fictional_warning || undefined}>
+      {icon && <span aria-hidden="true">{icon}</span>}
+      <span>{settings.fictional_singular || settings.fictional_warning}</span>
+    </Marker>
+  )
+}
+
+function MemberDetails({ profile }: { profile: MemberProfile }) {
+  const { t } = useTranslation()
+  const value = (f: (typeof DETAIL_FIELDS)[number]): string => {
+    if (f === 'age') return profile.age ? String(profile.age) : ''
+    if (f === 'region') return profile.region_name || profile.region || ''
+    if (f === 'city') return profile.city ?? ''
+    const v = profile[f]
+    return v ? t(`profile.options.${f}.${v}`, { defaultValue: v.replace(/_/g, ' ') }) : ''
+  }
+  const rows = DETAIL_FIELDS.map((f) => [f, value(f)] as const).filter(([, v]) => v !== '')
+  if (rows.length === 0) return null
+  return (
+    <Details data-testid="member-details">
+      {rows.map(([f, v]) => (
+        <Row key={f}>
+          <dt>{t(`profile.fields.${f}`)}</dt>
+          <dd>{v}</dd>
+        </Row>
+      ))}
+    </Details>
+  )
+}
+
+function MemberView({ profile, patch }: { profile: MemberProfile; patch: (p: Partial<MemberProfile>) => void }) {
+  const { t } = useTranslation()
+  const viewer = useAppState((s) => s.user)
+  const own = viewer?.profile?.id === profile.id
+  const photos = galleryPhotos(profile.main_image, profile.photos)
+  const gender = profile.gender ? t(`profile.options.gender.${profile.gender}`, { defaultValue: profile.gender }) : ''
+  const sub = [profile.age ? t('member.age', { age: profile.age }) : '', gender, profile.city || profile.region_name || ''].filter(Boolean).join(' · ')
+  return (
+    <Page title={profile.name} docTitle={t('member.docTitle', { name: profile.name })} testId="member-page">
+      <Layout>
+        <Gallery name={profile.name} photos={photos} hidden={profile.photos_hidden} lock={lockOf(profile.photos_hidden, !!viewer)} loginTo="/login" />
+        <div>
+          {profile.is_house && <FictionalMarker />}
+          {sub && <Sub>{sub}</Sub>}
+          {isOnline(profile.last_active_at) && <Online>{t('member.online')}</Online>}
+          {own ? (
+            <ButtonLink to="/profile" $variant="secondary">
+              {t('member.editOwn')}
+            </ButtonLink>
+          ) : viewer ? (
+            <MemberActions profile={profile} patch={patch} />
+          ) : (
+            <Panel data-testid="member-visitor">
+              <p>{t('member.visitorLead', { name: profile.name })}</p>
+              <ButtonLink to="/login">{t('member.login')}</ButtonLink>{' '}
+              <ButtonLink to={`/members/${profile.id}/signup`} $variant="secondary">
+                {t('member.signup')}
+              </ButtonLink>
+            </Panel>
+          )}
+          {profile.about_me && (
+            <>
+              <h2>{t('member.about', { name: profile.name })}</h2>
+              <About data-testid="member-about">{profile.about_me}</About>
+            </>
+          )}
+          <MemberDetails profile={profile} />
+        </div>
+      </Layout>
+    </Page>
+  )
+}
+
+/** MemberPage: /members/{id}, another member's profile. */
+export function MemberPage() {
+  const { t } = useTranslation()
+  const params = useParams()
+  const viewerId = useAppState((s) => s.user?.id ?? null)
+  const { load, patch } = useMember(parseId(params.id), viewerId)
+
+  if (load.state === 'loading') return <PageLoading />
+  if (load.state === 'ready') return <MemberView profile={load.profile} patch={patch} />
+  const f = load.failure
+  if (f.kind === 'login') return <LoginPanel />
+  return (
+    <Page title={t('member.title')} testId="member-page">
+      <Panel role="alert" data-testid={`member-${f.kind}`}>
+        {f.kind === 'blocked' && t('member.blocked', { name: f.name })}
+        {f.kind === 'notFound' && t('errors.notFound')}
+        {f.kind === 'error' && (f.message || t('errors.generic'))}
+      </Panel>
+      <ButtonLink to="/members" $variant="secondary">
+        {t('member.backToSearch')}
+      </ButtonLink>
+    </Page>
+  )
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { ApiError } from '../../api/http'
+import { useServices } from '../../state/context'
+import { memberApi, type Gift, type MemberProfile } from './api'
+import { failureOf, type ViewFailure } from './rules'
+
+export type MemberLoad = { state: 'loading' } | { state: 'failed'; failure: ViewFailure } | { state: 'ready'; profile: MemberProfile }
+
+/** useMemberApi is the view's calls on the app's HTTP client. */
+export function useMemberApi() {
+  const { api } = useServices()
+  return useMemo(() => memberApi(api.http), [api])
+}
+
+/** useMember loads a member's profile as the viewer may see it; it reloads when the viewer logs in or out. */
+export function useMember(id: number | null, viewerId: number | null) {
+  const calls = useMemberApi()
+  const [load, setLoad] = useState<MemberLoad>({ state: 'loading' })
+
+  useEffect(() => {
+    let live = true
+    if (id === null) {
+      setLoad({ state: 'failed', failure: { kind: 'notFound' } })
+      return
+    }
+    setLoad({ state: 'loading' })
+    calls.member(id).then(
+      (profile) => live && setLoad({ state: 'ready', profile }),
+      (err) => live && setLoad({ state: 'failed', failure: failureOf(err) }),
+    )
+    return () => {
+      live = false
+    }
+  }, [calls, id, viewerId])
+
+  const patch = useCallback((p: Partial<MemberProfile>) => setLoad((l) => (l.state === 'ready' ? { state: 'ready', profile: { ...l.profile, ...p } } : l)), [])
+  return { load, patch }
+}
+
+/** ActionState is one action's progress and its last error text. */
+export interface ActionState {
+  busy: boolean
+  error: string
+}
+
+/** useMemberActions likes, blocks and unblocks a member, each confirmed by the server. */
+export function useMemberActions(profile: MemberProfile, patch: (p: Partial<MemberProfile>) => void) {
+  const calls = useMemberApi()
+  const { store } = useServices()
+  const likedBefore = useMemo(() => store.get().likes.profiles.some((p) => p.id === profile.id), [store, profile.id])
+  const [liked, setLiked] = useState(likedBefore)
+  const [match, setMatch] = useState(false)
+  const [state, setState] = useState<ActionState>({ busy: false, error: '' })
+
+  const run = useCallback(async (call: () => Promise<void>) => {
+    setState({ busy: true, error: '' })
+    try {
+      await call()
+      setState({ busy: false, error: '' })
+    } catch (err) {
+      setState({ busy: false, error: err instanceof ApiError || err instanceof Error ? err.message : String(err) })
+    }
+  }, [])
+
+  const like = useCallback(
+    () =>
+      run(async () => {
+        const r = await calls.like(profile.id)
+        setLiked(true)
+        setMatch(!!r.match)
+        store.set((s) => (s.likes.profiles.some((p) => p.id === profile.id) ? {} : { likes: { ...s.likes, profiles: [...s.likes.profiles, { id: profile.id, name: profile.name, main_image: profile.main_image }] } }))
+      }),
+    [calls, profile, run, store],
+  )
+  const block = useCallback(
+    () =>
+      run(async () => {
+        await calls.block(profile.id)
+        patch({ blocked: true })
+      }),
+    [calls, patch, profile.id, run],
+  )
+  const unblock = useCallback(
+    () =>
+      run(async () => {
+        await calls.unblock(profile.id)
+        patch({ blocked: false })
+      }),
+    [calls, patch, profile.id, run],
+  )
+  return { liked, match, state, like, block, unblock, dismissMatch: () => setMatch(false) }
+}
+
+/** useGifts loads the gift catalogue when open turns true. */
+export function useGifts(open: boolean) {
+  const calls = useMemberApi()
+  const [gifts, setGifts] = useState<Gift[] | null>(null)
+  const [error, setError] = useState('')
+  useEffect(() => {
+    if (!open || gifts) return
+    let live = true
+    calls.gifts().then(
+      (g) => live && setGifts(g),
+      (err) => live && setError(err instanceof Error ? err.message : String(err)),
+    )
+    return () => {
+      live = false
+    }
+  }, [calls, gifts, open])
+  return { gifts, error }
+}

@@ -1,0 +1,73 @@
+// Rules of the member view that need no React.
+import { ApiError } from '../../api/http'
+import type { Image } from '../../boot/types'
+import { LOGGED_OUT } from './api'
+
+/** ViewFailure is why a profile cannot be shown. */
+export type ViewFailure =
+  /** blocked: the member blocked the viewer (SPEC.md section 6). */
+  | { kind: 'blocked'; name: string }
+  /** login: the site shows profiles to logged-in members only. */
+  | { kind: 'login' }
+  | { kind: 'notFound' }
+  | { kind: 'error'; message: string }
+
+/** failureOf reads a member.php error. */
+export function failureOf(err: unknown): ViewFailure {
+  if (err instanceof ApiError) {
+    if (err.code === 'blocked') return { kind: 'blocked', name: typeof err.fields.name === 'string' ? err.fields.name : '' }
+    if (err.code === LOGGED_OUT) return { kind: 'login' }
+    if (err.statusCode === 404 || err.code === 'profile_not_found' || err.code === 'id_invalid') return { kind: 'notFound' }
+    return { kind: 'error', message: err.message }
+  }
+  return { kind: 'error', message: err instanceof Error ? err.message : String(err) }
+}
+
+/** parseId reads a route's profile id: a positive whole number, or null. */
+export function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null
+  const n = Number(raw)
+  return Number.isSafeInteger(n) && n > 0 ? n : null
+}
+
+/** galleryPhotos are the photos to show, the main one first, without duplicates. */
+export function galleryPhotos(main: Image | null, photos: readonly Image[] | null): Image[] {
+  const list = [...(photos ?? [])]
+  if (main && !list.some((p) => p.filename === main.filename)) list.unshift(main)
+  return list
+}
+
+/** LockKind is who may unlock hidden photos: a free member by going premium, a visitor by logging in. */
+export type LockKind = 'none' | 'premium' | 'login'
+
+/** lockOf tells which lock the gallery shows for hidden photos. */
+export function lockOf(hidden: number, loggedIn: boolean): LockKind {
+  if (hidden <= 0) return 'none'
+  return loggedIn ? 'premium' : 'login'
+}
+
+/** ICONS name the fictional_icon setting's symbols; other values show as they are when short. */
+const ICONS: Record<string, string> = { mask: '🎭', info: 'ℹ️', star: '⭐', heart: '❤️', robot: '🤖', theater: '🎭' }
+
+/** fictionalIcon is the symbol of the fictional-profile marker, or ''. */
+export function fictionalIcon(icon: string | undefined): string {
+  if (!icon) return ''
+  if (ICONS[icon]) return ICONS[icon]
+  return /^[\x20-\x7e]+$/.test(icon) || icon.length > 8 ? '' : icon
+}
+
+/** ONLINE_MS: a member active this recently shows as online. */
+export const ONLINE_MS = 5 * 60 * 1000
+
+/** isOnline reports whether last activity is within ONLINE_MS of now. */
+export function isOnline(lastActive: string | undefined, now = Date.now()): boolean {
+  if (!lastActive) return false
+  const at = Date.parse(lastActive)
+  return Number.isFinite(at) && now - at < ONLINE_MS && at - now < ONLINE_MS
+}
+
+/** DETAIL_FIELDS are the optional fields the view lists when the server sends them. */
+export const DETAIL_FIELDS = ['age', 'sexuality', 'seeking', 'region', 'city', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos'] as const
+
+/** giftChatPath is where a chosen gift is sent: the chat with the member. */
+export const giftChatPath = (id: number, gift: string): string => `/members/${id}/chat?gift=${encodeURIComponent(gift)}`
