@@ -38,8 +38,11 @@ type Deps struct {
 	Pool      *pgxpool.Pool
 	Directory *tenancy.Directory
 	// Dist is the built web app; Themes the theme folders.
-	Dist   fs.FS
-	Themes fs.FS
+	Dist fs.FS
+	// LiveDist is true when Dist is a folder on disk that may be rebuilt
+	// while the engine runs (serve --web-dir).
+	LiveDist bool
+	Themes   fs.FS
 	// SessionCleanup is how often expired sessions are deleted; 0 never.
 	SessionCleanup time.Duration
 	// Media keeps photos; nil opens the store the configuration names
@@ -104,6 +107,7 @@ func New(d Deps) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	app.LiveIndex = d.LiveDist
 	e.App = app
 
 	reg := prometheus.NewRegistry()

@@ -36,8 +36,12 @@ type App struct {
 	locator tenancy.Locator
 	viewer  ViewerFunc
 	index   []byte
-	theme   map[string]json.RawMessage
-	log     *slog.Logger
+	// LiveIndex re-reads index.html for every page, for a bundle served
+	// from disk (serve --web-dir) that a `vite build` may replace at any
+	// time; the built-in bundle never changes.
+	LiveIndex bool
+	theme     map[string]json.RawMessage
+	log       *slog.Logger
 }
 
 // New reads the built index.html and every theme once.
@@ -130,7 +134,13 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 	if title == "" {
 		title = boot.Tenant.Name
 	}
-	page := bytes.Replace(a.index, []byte("<!--rdv-boot-->"),
+	index := a.index
+	if a.LiveIndex {
+		if fresh, err := fs.ReadFile(a.dist, "index.html"); err == nil {
+			index = fresh
+		}
+	}
+	page := bytes.Replace(index, []byte("<!--rdv-boot-->"),
 		append(append([]byte(`<script id="rdv-boot" type="application/json">`), raw...), "</script>"...), 1)
 	page = bytes.Replace(page, []byte("<!--rdv-title-->"), []byte("<title>"+html.EscapeString(title)+"</title>"), 1)
 	page = bytes.Replace(page, []byte("%RDV_LANG%"), []byte(boot.Locale), 1)

@@ -61,7 +61,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	engine, err := server.New(server.Deps{Config: cfg, Log: log, Pool: pool, Directory: dir,
-		Dist: dist, Themes: themes.FS, SessionCleanup: 10 * time.Minute})
+		Dist: dist, LiveDist: cfg.WebDir != "", Themes: themes.FS, SessionCleanup: 10 * time.Minute})
 	if err != nil {
 		return err
 	}
