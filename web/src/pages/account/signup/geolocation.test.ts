@@ -21,7 +21,8 @@ function memory() {
 }
 
 const geolocation = (ok: boolean, code = 1) => ({
-  getCurrentPosition: vi.fn((resolve: PositionCallback, reject?: PositionErrorCallback | null) => {
+  getCurrentPosition: vi.fn((resolve: PositionCallback, reject?: PositionErrorCallback | null, options?: PositionOptions) => {
+    void options
     if (ok) resolve({ coords: { latitude: 52.37, longitude: 4.9 } } as GeolocationPosition)
     else reject?.({ code } as GeolocationPositionError)
   }),
