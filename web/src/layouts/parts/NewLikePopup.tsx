@@ -18,9 +18,10 @@ export interface Liker {
   main_image?: Pick<Image, 'match' | 'url' | 'thumb_url'> | null
 }
 
-const PhotoButton = styled.button`
+const PhotoButton = styled.button<{ $compact?: boolean }>`
   display: block;
-  width: 100%;
+  flex: 0 0 auto;
+  width: ${(p) => (p.$compact ? '72px' : '100%')};
   padding: 0;
   border: 0;
   background: transparent;
@@ -28,14 +29,22 @@ const PhotoButton = styled.button`
   img {
     display: block;
     width: 100%;
+    height: ${(p) => (p.$compact ? '72px' : 'auto')};
     max-height: 320px;
     object-fit: cover;
     border-radius: ${(p) => p.theme.radii.md};
   }
 `
 
-const Text = styled.p`
-  margin: ${(p) => p.theme.space(3)} 0;
+const Text = styled.p<{ $compact?: boolean }>`
+  margin: ${(p) => (p.$compact ? `0 0 ${p.theme.space(2)}` : `${p.theme.space(3)} 0`)};
+  font-size: ${(p) => (p.$compact ? '0.875rem' : 'inherit')};
+`
+
+const Row = styled.div`
+  display: flex;
+  gap: ${(p) => p.theme.space(3)};
+  align-items: flex-start;
 `
 
 export interface LikerViewProps {
@@ -44,24 +53,41 @@ export interface LikerViewProps {
   buttonRef?: RefObject<HTMLButtonElement | null>
   onPhoto?: () => void
   onPress?: () => void
+  /** compact puts a small photo beside the text (the corner popup). */
+  compact?: boolean
 }
 
 /** LikerView is the popup's body: the liker's photo (opens the profile) and the answer button. */
-export function LikerView({ liker, photoRef, buttonRef, onPhoto, onPress }: LikerViewProps) {
+export function LikerView({ liker, photoRef, buttonRef, onPhoto, onPress, compact }: LikerViewProps) {
   const { t } = useTranslation()
   const src = liker.main_image?.match || liker.main_image?.url || liker.main_image?.thumb_url
   const name = liker.name ?? ''
+  const photo = src && (
+    <PhotoButton ref={photoRef} $compact={compact} type="button" onClick={onPhoto} aria-label={t('likePopup.openProfile', { name })} data-testid="liker-photo">
+      <img src={src} alt="" />
+    </PhotoButton>
+  )
+  const text = <Text $compact={compact}>{t(liker.match ? 'likePopup.matchText' : 'likePopup.text')}</Text>
+  const button = (
+    <Button ref={buttonRef} type="button" onClick={onPress} data-testid="liker-press">
+      {t(liker.match ? 'likePopup.message' : 'likePopup.likeBack')}
+    </Button>
+  )
+  if (compact)
+    return (
+      <Row>
+        {photo}
+        <div>
+          {text}
+          {button}
+        </div>
+      </Row>
+    )
   return (
     <>
-      {src && (
-        <PhotoButton ref={photoRef} type="button" onClick={onPhoto} aria-label={t('likePopup.openProfile', { name })} data-testid="liker-photo">
-          <img src={src} alt="" />
-        </PhotoButton>
-      )}
-      <Text>{t(liker.match ? 'likePopup.matchText' : 'likePopup.text')}</Text>
-      <Button ref={buttonRef} type="button" onClick={onPress} data-testid="liker-press">
-        {t(liker.match ? 'likePopup.message' : 'likePopup.likeBack')}
-      </Button>
+      {photo}
+      {text}
+      {button}
     </>
   )
 }
@@ -96,15 +122,15 @@ const Card = styled.div`
   left: ${(p) => p.theme.space(4)};
   bottom: ${(p) => p.theme.space(4)};
   z-index: ${(p) => p.theme.zIndex.toast};
-  width: min(300px, calc(100vw - 32px));
-  padding: ${(p) => p.theme.space(4)};
+  width: min(320px, calc(100vw - 32px));
+  padding: ${(p) => p.theme.space(3)};
   border-radius: ${(p) => p.theme.radii.lg};
   background: ${(p) => p.theme.colors.surface};
   color: ${(p) => p.theme.colors.text};
   box-shadow: 0 12px 40px rgba(0, 0, 0, 0.35);
   h2 {
-    margin: 0 ${(p) => p.theme.space(8)} ${(p) => p.theme.space(3)} 0;
-    font-size: 1.125rem;
+    margin: 0 ${(p) => p.theme.space(8)} ${(p) => p.theme.space(2)} 0;
+    font-size: 1rem;
   }
 `
 
@@ -120,6 +146,9 @@ const Close = styled.button`
   font-size: 1.25rem;
   cursor: pointer;
 `
+
+/** POPUP_MS: the popup goes by itself after this long; the badge still counts the like. */
+export const POPUP_MS = 8_000
 
 /**
  * useNewLikers queues the likes that arrive while the page is open (polling,
@@ -144,6 +173,15 @@ function useNewLikers(): [LikedBy | null, () => void] {
     seen.current = next
     if (fresh.length) setQueue((q) => [...q, ...fresh])
   }, [likes])
+  useEffect(() => {
+    // A live like event (state/events.ts) may come before the likes first load.
+    const onLike = (e: Event) => {
+      const liker = (e as CustomEvent<LikedBy>).detail
+      if (liker && typeof liker.id === 'number' && liker.like_new !== false && firstShow(liker.id)) setQueue((q) => [...q, liker])
+    }
+    window.addEventListener('rdv:like', onLike)
+    return () => window.removeEventListener('rdv:like', onLike)
+  }, [])
   const shift = useCallback(() => setQueue((q) => q.slice(1)), [])
   return [queue[0] ?? null, shift]
 }
@@ -176,7 +214,9 @@ export function NewLikePopup() {
     }
     document.addEventListener('click', onClick)
     document.addEventListener('keydown', onKey)
+    const timer = setTimeout(next, POPUP_MS)
     return () => {
+      clearTimeout(timer)
       document.removeEventListener('click', onClick)
       document.removeEventListener('keydown', onKey)
     }
@@ -189,7 +229,7 @@ export function NewLikePopup() {
         <span aria-hidden="true">×</span>
       </Close>
       <h2 id={titleId}>{t(liker.match ? 'likePopup.matchTitle' : 'likeModal.title', { name: liker.name ?? '' })}</h2>
-      <LikerView liker={liker} photoRef={photoRef} buttonRef={buttonRef} />
+      <LikerView liker={liker} photoRef={photoRef} buttonRef={buttonRef} compact />
     </Card>
   )
 }

@@ -1,0 +1,283 @@
+// Discovery in the browser (issue 5): search with filters and pages, likes
+// until a match, the new-like popup from an auto-like, and the swipe game to
+// its daily limit. Each test signs up fresh members through the API, so the
+// daily limits and likes start empty and the demo logins stay untouched.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { open, site } from './lib.mjs'
+
+const HOST = 'us.localhost'
+
+/**
+ * call runs an API call from the page (the browser resolves *.localhost and
+ * keeps the session cookie); it answers {status, body}.
+ */
+const call = (s, method, path, body) =>
+  s.page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) })
+      const text = await res.text()
+      return { status: res.status, body: text ? JSON.parse(text) : null }
+    },
+    [method, path, body],
+  )
+
+let seq = 0
+/** signup makes a new member in the context, so its pages are logged in. */
+async function signup(s, { name, gender = 'male', seeking = 'female' }) {
+  await s.goto('/pages/faq')
+  const email = `disc-${Date.now()}-${process.pid}-${seq++}@example.test`
+  const res = await call(s, 'POST', '/api/signup.php?ref=e2e-discovery', { email, name, date_of_birth: '1990-01-01', password: 'discovery-password', gender, seeking })
+  assert.equal(res.status, 201, JSON.stringify(res.body))
+  return res.body.user
+}
+
+/**
+ * gotoMembers opens the search; the auto-like of the first visit may bring
+ * the new-like popup, which is closed with Escape. It returns the liker's id.
+ */
+async function gotoMembers(s, path = '/members') {
+  const autoLike = s.page.waitForResponse((r) => r.url().includes('/api/auto-like.php'))
+  await s.goto(path)
+  const res = await autoLike
+  if (res.status() !== 200) return null
+  const liker = (await res.json()).id
+  const popup = s.page.locator(`[data-testid="new-like-popup"][data-id="${liker}"]`)
+  await popup.waitFor()
+  return liker
+}
+
+const cardIds = (page, scope = page) =>
+  scope.getByTestId('profile-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))))
+
+test('search: filters of the tenant, pages and similar members', async () => {
+  const s = await open(HOST)
+  try {
+    await signup(s, { name: 'Searcher' })
+    const liker = await gotoMembers(s)
+    if (liker) {
+      await s.page.keyboard.press('Escape')
+      await s.page.getByTestId('new-like-popup').waitFor({ state: 'detached' })
+    }
+    const form = s.page.getByTestId('search-form')
+    const total = s.page.getByTestId('search-total')
+    await s.page.getByTestId('profile-card').first().waitFor()
+    // The engine's default: the gender the member seeks.
+    assert.equal(await form.getByLabel('Looking for').inputValue(), 'female')
+    assert.match(await total.textContent(), /members? found/)
+    // Spark's search_fields offer no country: the form has none.
+    assert.equal(await form.getByLabel('Country').count(), 0)
+
+    // Everyone, to get several pages; page 2 shows other members.
+    await form.getByLabel('Looking for').selectOption('')
+    await form.getByRole('button', { name: 'Search' }).click()
+    await s.page.waitForURL((u) => u.searchParams.get('gender') === '' && !u.searchParams.has('page'))
+    const pages = s.page.getByTestId('pagination')
+    await pages.getByRole('link', { name: 'Page 2' }).waitFor()
+    const first = await cardIds(s.page)
+    assert.equal(first.length, 12)
+    await pages.getByRole('link', { name: 'Page 2' }).click()
+    await s.page.waitForURL((u) => u.searchParams.get('page') === '2')
+    await pages.locator('a[aria-current="page"]', { hasText: '2' }).waitFor()
+    await s.page.waitForFunction(
+      (ids) => {
+        const now = [...document.querySelectorAll('[data-testid="profile-card"]')].map((e) => Number(e.getAttribute('data-id')))
+        return now.length > 0 && !now.some((id) => ids.includes(id))
+      },
+      first,
+    )
+    await pages.getByRole('link', { name: 'Previous' }).click()
+    await s.page.waitForURL((u) => !u.searchParams.has('page'))
+
+    // Ages: every card is in range; a new search starts on page 1.
+    await form.getByLabel('From age').fill('30')
+    await form.getByLabel('To age').fill('45')
+    await form.getByRole('button', { name: 'Search' }).click()
+    await s.page.waitForURL((u) => u.searchParams.get('min_age') === '30' && u.searchParams.get('max_age') === '45')
+    await s.page.waitForFunction(() => {
+      const names = [...document.querySelectorAll('[data-testid="profile-card"] a')].map((a) => a.textContent ?? '')
+      return names.length > 0 && names.every((n) => {
+        const age = Number(n.split(', ').pop())
+        return age >= 30 && age <= 45
+      })
+    })
+
+    // A wrong age is refused in the form, without a search.
+    await form.getByLabel('To age').fill('20')
+    await form.getByRole('button', { name: 'Search' }).click()
+    await form.getByText('The highest age must not be below the lowest.').waitFor()
+    assert.equal(new URL(s.page.url()).searchParams.get('max_age'), '45')
+
+    // A state with a narrow age range finds few: similar members fill in.
+    const states = (await call(s, 'GET', '/api/regions.php?country=US')).body
+    let narrow = null
+    for (const r of states.regions) {
+      const q = `gender=&countryregion=${r.code}&min_age=18&max_age=20&per_page=12`
+      const a = (await call(s, 'GET', `/api/members.php?${q}`)).body
+      if (a.total < 6 && a.similar.length > 0) {
+        narrow = r
+        break
+      }
+    }
+    assert.ok(narrow, 'a state where similar members fill in')
+    await form.getByLabel('State').selectOption(narrow.code)
+    await form.getByLabel('From age').fill('18')
+    await form.getByLabel('To age').fill('20')
+    await form.getByRole('button', { name: 'Search' }).click()
+    await s.page.waitForURL((u) => u.searchParams.get('countryregion') === narrow.code)
+    const similar = s.page.getByTestId('similar-results')
+    await similar.getByRole('heading', { name: 'Similar members' }).waitFor()
+    assert.ok((await cardIds(s.page, similar)).length > 0)
+
+    // A card opens the member's profile.
+    const card = similar.getByTestId('profile-card').first()
+    const id = await card.getAttribute('data-id')
+    await card.getByRole('link').click()
+    await s.page.waitForURL(new RegExp(`/members/${id}$`))
+  } finally {
+    await s.close()
+  }
+})
+
+test('likes: a like, a like back, a match on both sides', async () => {
+  const a = await open(HOST)
+  const b = await open(HOST)
+  try {
+    const adam = await signup(a, { name: `Adam${seq}`, gender: 'male', seeking: 'female' })
+    const bea = await signup(b, { name: `Bea${seq}`, gender: 'female', seeking: 'male' })
+    const beaId = bea.profile?.id ?? bea.id
+    const adamId = adam.profile?.id ?? adam.id
+
+    // Adam finds Bea (the most recently active woman) and likes her.
+    const liker = await gotoMembers(a)
+    if (liker) {
+      await a.page.keyboard.press('Escape')
+      await a.page.getByTestId('new-like-popup').waitFor({ state: 'detached' })
+    }
+    const likeBea = a.page.getByTestId(`like-${beaId}`)
+    await likeBea.click()
+    await a.page.locator(`[data-testid="like-${beaId}"][aria-pressed="true"]`).waitFor()
+
+    // Bea sees Adam among who liked her, marked new, with the badge.
+    await b.goto('/likes')
+    const list = b.page.getByTestId('likes-list-liked_by')
+    const adamCard = list.locator(`[data-testid="profile-card"][data-id="${adamId}"]`)
+    await adamCard.getByText('New', { exact: true }).waitFor()
+    await b.page.getByTestId('nav-likes-badge').waitFor()
+    assert.equal(await b.page.getByTestId('nav-likes-badge').textContent(), '1')
+
+    // She likes back: a match for her, and a live match popup for him.
+    await adamCard.getByRole('button', { name: `Like ${adam.profile?.name ?? `Adam`}` }).click()
+    await b.page.getByText(/It's a match!/).waitFor()
+    const popup = a.page.locator(`[data-testid="new-like-popup"][data-id="${beaId}"]`)
+    await popup.getByRole('heading', { name: new RegExp(`It's a match with Bea`) }).waitFor({ timeout: 15_000 })
+    // A click anywhere closes it.
+    await a.page.getByTestId('members-page').locator('h1').click()
+    await popup.waitFor({ state: 'detached' })
+    await a.goto('/likes/matches')
+    await a.page.getByTestId('likes-list-matches').locator(`[data-testid="profile-card"][data-id="${beaId}"]`).waitFor()
+
+    // Opening Adam from the likes view clears the new-like flag and the badge.
+    await b.page.getByTestId('likes-tab-matches').click()
+    await b.page.getByTestId('likes-list-matches').locator(`[data-testid="profile-card"][data-id="${adamId}"] a`).first().click()
+    await b.page.waitForURL(new RegExp(`/likes/m/${adamId}$`))
+    await b.page.getByTestId('like-profile-page').waitFor()
+    await b.page.getByTestId('nav-likes-badge').waitFor({ state: 'detached' })
+    const lists = (await call(b, 'GET', '/api/likes.php?type=liked_by')).body
+    assert.equal(lists.new_likes, 0)
+  } finally {
+    await a.close()
+    await b.close()
+  }
+})
+
+test('auto-like: the new-like popup opens the liker from its photo', async () => {
+  const s = await open(HOST)
+  try {
+    await signup(s, { name: 'Popper' })
+    const liker = await gotoMembers(s)
+    assert.ok(liker, 'a house profile likes a new member')
+    const popup = s.page.getByTestId('new-like-popup')
+    await s.page.getByTestId('nav-likes-badge').waitFor()
+    const photo = popup.getByTestId('liker-photo')
+    if (await photo.count()) {
+      await photo.click()
+      await s.page.waitForURL(new RegExp(`/likes/m/${liker}$`))
+    } else {
+      await popup.getByTestId('liker-press').click()
+    }
+    await popup.waitFor({ state: 'detached' })
+  } finally {
+    await s.close()
+  }
+})
+
+test('swipe game: drag, keys and buttons until the 4 likes of the day are used', async () => {
+  const s = await open(HOST)
+  try {
+    await signup(s, { name: 'Swiper' })
+    await s.goto('/swipe-game')
+    const left = s.page.getByTestId('likes-left')
+    const card = s.page.getByTestId('swipe-card')
+    await card.waitFor()
+    await s.page.waitForFunction(() => document.querySelector('[data-testid="likes-left"]')?.getAttribute('data-count') === '4')
+    assert.equal(await left.textContent(), '4 of 4 likes left today')
+    const topId = () => card.getAttribute('data-id')
+    const waitLeft = (n) => s.page.locator(`[data-testid="likes-left"][data-count="${n}"]`).waitFor()
+    const waitNext = (id) => s.page.waitForFunction((prev) => {
+      const el = document.querySelector('[data-testid="swipe-card"]')
+      return !el || el.getAttribute('data-id') !== prev
+    }, id)
+
+    // Drag right with the pointer: a like.
+    let id = await topId()
+    const box = await card.boundingBox()
+    await s.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await s.page.mouse.down()
+    for (let i = 1; i <= 10; i++) await s.page.mouse.move(box.x + box.width / 2 + i * 25, box.y + box.height / 2)
+    await s.page.mouse.up()
+    await waitLeft(3)
+    await waitNext(id)
+
+    // A short drag springs back.
+    id = await topId()
+    const box2 = await card.boundingBox()
+    await s.page.mouse.move(box2.x + box2.width / 2, box2.y + box2.height / 2)
+    await s.page.mouse.down()
+    await s.page.mouse.move(box2.x + box2.width / 2 + 10, box2.y + box2.height / 2, { steps: 5 })
+    await s.page.mouse.up()
+    assert.equal(await topId(), id)
+
+    // Left arrow passes (no like used), right arrow likes.
+    await s.page.keyboard.press('ArrowLeft')
+    await waitNext(id)
+    assert.equal(await left.getAttribute('data-count'), '3')
+    id = await topId()
+    await s.page.keyboard.press('ArrowRight')
+    await waitLeft(2)
+    await waitNext(id)
+
+    // The buttons.
+    await s.page.getByTestId('swipe-like').click()
+    await waitLeft(1)
+    await s.page.getByTestId('swipe-like').click()
+    await waitLeft(0)
+    const limit = s.page.getByTestId('swipe-limit')
+    await limit.getByRole('heading', { name: "That's it for today" }).waitFor()
+    await limit.getByText('You have used your 4 likes for today. Come back tomorrow for more.').waitFor()
+    assert.equal(await s.page.getByTestId('swipe-card').count(), 0)
+
+    // The engine agrees: a fifth swipe like is refused.
+    const deck = (await call(s, 'GET', '/api/swipe.php')).body
+    assert.equal(deck.likes_left, 0)
+    if (deck.profiles.length) {
+      const res = await call(s, 'POST', '/api/swipe.php', { profile_id: deck.profiles[0].id, action: 'like' })
+      assert.equal(res.status, 429)
+    }
+    // Reloading keeps the limit message.
+    await s.page.reload()
+    await limit.waitFor()
+  } finally {
+    await s.close()
+  }
+})

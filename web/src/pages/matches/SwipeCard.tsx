@@ -1,0 +1,140 @@
+import { useRef, useState, type PointerEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { photoOf, type Card } from '../members/discovery'
+import { placeOf } from '../members/ProfileCard'
+import { hint, swipeDecision, tilt, type SwipeAction } from './swipeGesture'
+
+const Frame = styled.div`
+  position: relative;
+  width: 100%;
+  max-width: 360px;
+  aspect-ratio: 3 / 4;
+  margin: 0 auto;
+  touch-action: pan-y;
+  user-select: none;
+`
+
+const Face = styled.div`
+  position: absolute;
+  inset: 0;
+  overflow: hidden;
+  border-radius: ${(p) => p.theme.radii.lg};
+  background: ${(p) => p.theme.colors.border};
+  box-shadow: 0 8px 24px rgba(0, 0, 0, 0.2);
+  cursor: grab;
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 3px;
+  }
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    pointer-events: none;
+  }
+`
+
+const Caption = styled.div`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  padding: ${(p) => p.theme.space(4)};
+  color: #fff;
+  background: linear-gradient(transparent, rgba(0, 0, 0, 0.75));
+  strong {
+    display: block;
+    font-size: 1.375rem;
+  }
+`
+
+const Stamp = styled.span<{ $action: SwipeAction }>`
+  position: absolute;
+  top: ${(p) => p.theme.space(5)};
+  ${(p) => (p.$action === 'like' ? 'left' : 'right')}: ${(p) => p.theme.space(5)};
+  padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+  border: 3px solid ${(p) => (p.$action === 'like' ? p.theme.colors.success : p.theme.colors.danger)};
+  border-radius: ${(p) => p.theme.radii.md};
+  color: ${(p) => (p.$action === 'like' ? p.theme.colors.success : p.theme.colors.danger)};
+  background: ${(p) => p.theme.colors.surface};
+  font-weight: 800;
+  text-transform: uppercase;
+`
+
+interface Drag {
+  x: number
+  y: number
+  t: number
+  id: number
+}
+
+export interface SwipeCardProps {
+  card: Card
+  disabled: boolean
+  onSwipe: (action: SwipeAction) => void
+}
+
+/** SwipeCard is the top card of the stack: drag it right to like, left to pass. */
+export function SwipeCard({ card, disabled, onSwipe }: SwipeCardProps) {
+  const { t } = useTranslation()
+  const start = useRef<Drag | null>(null)
+  const [offset, setOffset] = useState({ dx: 0, dy: 0 })
+  const ref = useRef<HTMLDivElement>(null)
+  const width = ref.current?.offsetWidth ?? 0
+  const src = photoOf(card.main_image, true)
+  const place = placeOf(card)
+
+  const down = (e: PointerEvent<HTMLDivElement>) => {
+    if (disabled || (e.pointerType === 'mouse' && e.button !== 0)) return
+    start.current = { x: e.clientX, y: e.clientY, t: e.timeStamp, id: e.pointerId }
+    e.currentTarget.setPointerCapture?.(e.pointerId)
+  }
+  const move = (e: PointerEvent<HTMLDivElement>) => {
+    const s = start.current
+    if (!s || s.id !== e.pointerId) return
+    setOffset({ dx: e.clientX - s.x, dy: e.clientY - s.y })
+  }
+  const up = (e: PointerEvent<HTMLDivElement>) => {
+    const s = start.current
+    if (!s || s.id !== e.pointerId) return
+    start.current = null
+    const action = swipeDecision(e.clientX - s.x, e.clientY - s.y, e.timeStamp - s.t, e.currentTarget.offsetWidth)
+    setOffset({ dx: 0, dy: 0 })
+    if (action) onSwipe(action)
+  }
+  const cancel = () => {
+    start.current = null
+    setOffset({ dx: 0, dy: 0 })
+  }
+  const stamp = hint(offset.dx, width)
+  const name = card.age ? t('discovery.nameAge', { name: card.name, age: card.age }) : card.name
+
+  return (
+    <Frame>
+      <Face
+        ref={ref}
+        role="group"
+        aria-roledescription={t('swipe.card')}
+        aria-label={name}
+        data-testid="swipe-card"
+        data-id={card.id}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={cancel}
+        style={{
+          transform: `translate(${offset.dx}px, ${offset.dy * 0.2}px) rotate(${tilt(offset.dx, width)}deg)`,
+          transition: start.current ? 'none' : 'transform 0.2s ease-out',
+        }}
+      >
+        {src && <img src={src} alt="" draggable={false} />}
+        {stamp && <Stamp $action={stamp}>{t(stamp === 'like' ? 'swipe.like' : 'swipe.pass')}</Stamp>}
+        <Caption>
+          <strong>{name}</strong>
+          {place && <span>{place}</span>}
+        </Caption>
+      </Face>
+    </Frame>
+  )
+}
