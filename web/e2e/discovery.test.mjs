@@ -29,7 +29,16 @@ async function signup(s, { name, gender = 'male', seeking = 'female' }) {
   const email = `disc-${Date.now()}-${process.pid}-${seq++}@example.test`
   const res = await call(s, 'POST', '/api/signup.php?ref=e2e-discovery', { email, name, date_of_birth: '1990-01-01', password: 'discovery-password', gender, seeking })
   assert.equal(res.status, 201, JSON.stringify(res.body))
-  return res.body.user
+  return { ...res.body.user, email }
+}
+
+/** activate follows the activation link of the development mailbox: the profile becomes searchable. */
+async function activate(s, email) {
+  const mails = (await call(s, 'GET', '/dev/mailbox.json')).body
+  const link = mails.find((m) => m.to.includes(email))?.links.find((l) => /activate/.test(l))
+  assert.ok(link, 'an activation link')
+  await s.page.goto(link)
+  await s.page.waitForURL(/\/activate\/done/)
 }
 
 /**
@@ -112,7 +121,7 @@ test('search: filters of the tenant, pages and similar members', async () => {
     const states = (await call(s, 'GET', '/api/regions.php?country=US')).body
     let narrow = null
     for (const r of states.regions) {
-      const q = `gender=&countryregion=${r.code}&min_age=18&max_age=20&per_page=12`
+      const q = `gender=&countryregion=${r.code}&min_age=40&max_age=41&per_page=12`
       const a = (await call(s, 'GET', `/api/members.php?${q}`)).body
       if (a.total < 6 && a.similar.length > 0) {
         narrow = r
@@ -121,8 +130,8 @@ test('search: filters of the tenant, pages and similar members', async () => {
     }
     assert.ok(narrow, 'a state where similar members fill in')
     await form.getByLabel('State').selectOption(narrow.code)
-    await form.getByLabel('From age').fill('18')
-    await form.getByLabel('To age').fill('20')
+    await form.getByLabel('From age').fill('40')
+    await form.getByLabel('To age').fill('41')
     await form.getByRole('button', { name: 'Search' }).click()
     await s.page.waitForURL((u) => u.searchParams.get('countryregion') === narrow.code)
     const similar = s.page.getByTestId('similar-results')
@@ -146,6 +155,8 @@ test('likes: a like, a like back, a match on both sides', async () => {
     const adam = await signup(a, { name: `Adam${seq}`, gender: 'male', seeking: 'female' })
     const bea = await signup(b, { name: `Bea${seq}`, gender: 'female', seeking: 'male' })
     const beaId = bea.profile?.id ?? bea.id
+    await activate(a, adam.email)
+    await activate(b, bea.email)
     const adamId = adam.profile?.id ?? adam.id
 
     // Adam finds Bea (the most recently active woman) and likes her.
