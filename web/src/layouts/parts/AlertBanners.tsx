@@ -61,7 +61,7 @@ function useDismiss(): (kind: DismissibleAlert) => void {
 /** Where each alert leads; the time bonus links to the credits page by route name. */
 const ACTIONS: Record<AlertKind, { to: () => string; key: string }> = {
   timeBonus: { to: () => pathFor('credits'), key: 'alerts.timeBonusAction' },
-  profilePhoto: { to: () => pathFor('profile'), key: 'alerts.profilePhotoAction' },
+  profilePhoto: { to: () => `${pathFor('profile')}#photos`, key: 'alerts.profilePhotoAction' },
   push: { to: () => pathFor('notifications'), key: 'alerts.pushAction' },
   notificationsDisabled: { to: () => pathFor('notifications'), key: 'alerts.notificationsAction' },
 }

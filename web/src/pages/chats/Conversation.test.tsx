@@ -102,4 +102,10 @@ describe('a conversation', () => {
     const prompt = await screen.findByTestId('send-prompt')
     expect(prompt.textContent).toContain('This feature is only available for premium members.')
   })
+
+  it('opens the gift picker when a profile sent the member here to give a gift', async () => {
+    const { handler } = api([sent])
+    await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3?gift=rose', handler)
+    expect(await screen.findByRole('dialog')).toBeTruthy()
+  })
 })

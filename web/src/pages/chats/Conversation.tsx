@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import styled from 'styled-components'
 import type { ChatEntry } from '../../boot/types'
 import { Button } from '../../components/Button'
@@ -41,7 +42,9 @@ export interface ConversationProps {
 export function Conversation({ conversationKey, onProfile }: ConversationProps) {
   const { t } = useTranslation()
   const { view, send, retry, discard, reload, prompt, closePrompt } = useConversation(conversationKey)
-  const [gifts, setGifts] = useState(false)
+  // A profile's gift button links here with ?gift=: the picker opens at once.
+  const [params] = useSearchParams()
+  const [gifts, setGifts] = useState(params.has('gift'))
   const profile = view.profile
   useEffect(() => {
     onProfile?.(profile)
