@@ -39,9 +39,10 @@ deps-browser:
 test: sqlc-check test-go test-web test-e2e
 
 test-go:
-	@echo "==> gofmt and go vet"
+	@echo "==> gofmt, go mod tidy and go vet"
 	@unformatted=$$(gofmt -l engine migrations tenants themes web/embed.go); \
 		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod is not tidy: run go mod tidy"; exit 1; }
 	@$(GO) vet ./...
 	@echo "==> go test (one throwaway PostgreSQL cluster for the run)"
 	@$(GO) run ./engine/platform/pgtest/withpg $(GO) test -count=1 -timeout 15m ./...
