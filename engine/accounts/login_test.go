@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/platform/pgtest"
@@ -137,4 +138,33 @@ func mustURL(s string) *url.URL {
 		panic(err)
 	}
 	return u
+}
+
+// The session cookie lives 30 days, is out of scripts' reach, is not sent by
+// cross-site forms, and a login issues a new token (no session fixation).
+func TestSessionCookie(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	made := accountstest.NewMember(t, env.Pool, accountstest.Member{})
+	c := env.Client(t, "localhost")
+	// A visitor's session gets its token once something is stored in it;
+	// plant one to see that login replaces it.
+	c.HTTP.Jar.SetCookies(&url.URL{Scheme: "http", Host: "localhost"}, []*http.Cookie{{Name: "rdv_session", Value: "planted-token"}})
+	res := c.Do("POST", "/api/user.php", map[string]string{"email": made.Email, "password": made.Password})
+	if res.Status != 200 {
+		t.Fatalf("login: %d %s", res.Status, res.Body)
+	}
+	var session *http.Cookie
+	for _, ck := range (&http.Response{Header: res.Header}).Cookies() {
+		if ck.Name == "rdv_session" {
+			session = ck
+		}
+	}
+	if session == nil {
+		t.Fatalf("no session cookie: %v", res.Header.Values("Set-Cookie"))
+	}
+	if session.Value == "planted-token" || !session.HttpOnly || session.SameSite != http.SameSiteLaxMode ||
+		session.MaxAge < 29*24*3600 && session.Expires.Before(time.Now().Add(29*24*time.Hour)) {
+		t.Fatalf("session cookie %+v", session)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server/servertest"
 )
@@ -252,5 +253,38 @@ func TestHeadersCachingAndCompression(t *testing.T) {
 	h.ServeHTTP(w, req)
 	if got := w.Header().Get("Content-Security-Policy"); !strings.Contains(got, "frame-ancestors 'none'") {
 		t.Errorf("api csp %q", got)
+	}
+}
+
+// The logged-in member reaches the first paint in index.html, and nothing a
+// member wrote can end the boot script early.
+func TestIndexCarriesTheMember(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	hostile := `</script><script>alert(1)</script>`
+	c, made := env.LoggedIn(t, "localhost", accountstest.Member{Name: "Evil" + hostile})
+	res := c.Do("GET", "/members", nil)
+	page := string(res.Body)
+	if res.Status != 200 || strings.Contains(page, hostile) {
+		t.Fatalf("%d: the member's text broke out of the boot script:\n%s", res.Status, page)
+	}
+	start := strings.Index(page, `<script id="rdv-boot" type="application/json">`)
+	end := strings.Index(page[start:], "</script>")
+	if start < 0 || end < 0 {
+		t.Fatalf("no boot script:\n%s", page)
+	}
+	var boot struct {
+		User struct {
+			ID      int64
+			Email   string
+			Profile struct{ Name string }
+		}
+	}
+	raw := page[start+len(`<script id="rdv-boot" type="application/json">`) : start+end]
+	if err := json.Unmarshal([]byte(raw), &boot); err != nil {
+		t.Fatalf("boot: %v\n%s", err, raw)
+	}
+	if boot.User.ID != made.ID || boot.User.Email != made.Email || boot.User.Profile.Name != "Evil"+hostile {
+		t.Fatalf("boot user %+v", boot.User)
 	}
 }
