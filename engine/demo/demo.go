@@ -36,6 +36,18 @@ func LoginEmail(slug string) string { return "demo@" + slug + ".example" }
 // 500 credits), who logs in with Password.
 func PremiumEmail(slug string) string { return "premium@" + slug + ".example" }
 
+// StaffEmail is the email of a tenant's demo staff account, who answers for
+// the house profiles in the staff inbox and logs in with Password.
+func StaffEmail(slug string) string { return "staff@" + slug + ".example" }
+
+// greetings are the house profiles' first messages to the demo logins, in
+// the tenant's language.
+var greetings = map[string][]string{
+	"nl": {"Hoi %s! Leuk profiel, zin om even te kletsen?", "Hey %s, ik zag je in de buurt. Hoe is je dag?"},
+	"de": {"Hallo %s! Schönes Profil, Lust zu schreiben?", "Hey %s, ich habe dich in der Nähe gesehen. Wie geht's dir?"},
+	"en": {"Hi %s! Nice profile, fancy a chat?", "Hey %s, I saw you're nearby. How is your day going?"},
+}
+
 // emailDomain marks demo members, so a pool that has them is not seeded
 // twice.
 const emailDomain = ".demo.example"
@@ -262,24 +274,30 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 	if err != nil {
 		return err
 	}
-	ids, err := db.New(s.Pool).DemoMemberIDs(ctx, 2)
+	ids, err := db.New(s.Pool).DemoMemberIDs(ctx, 3)
 	if err != nil {
 		return err
 	}
 	rng := rand.New(rand.NewPCG(poolSeed(t.Slug, "logins"), 1))
 	var b batch
 	var jobs []photoJob
-	for i, email := range []string{LoginEmail(t.Slug), PremiumEmail(t.Slug)} {
+	for i, email := range []string{LoginEmail(t.Slug), PremiumEmail(t.Slug), StaffEmail(t.Slug)} {
 		p := newPerson(rng, now, t.Countries, t.DefaultLocale, 1, places{})
-		p.gender, p.seeking, p.sexuality, p.isHouse, p.invisible = "male", "female", "hetero", false, false
+		// Staff work behind the house profiles; their own profile stays out
+		// of search.
+		staff := i == 2
+		p.gender, p.seeking, p.sexuality, p.isHouse, p.invisible = "male", "female", "hetero", false, staff
 		p.born = now.AddDate(-34-i*6, -2, 0)
-		p.name = []string{"Demo", "Premium Demo"}[i]
+		p.name = []string{"Demo", "Premium Demo", "Staff"}[i]
 		p.lastActive = now
 		paid, credits := i == 1, int64(0)
 		if paid {
 			credits = 500
 		}
 		b.add(t, ids[i], email, hash, p, now.Add(-time.Hour), paid, credits)
+		if staff {
+			continue
+		}
 		for v := 0; v < 1+i; v++ {
 			jobs = append(jobs, photoJob{member: i, seed: poolSeed(email), name: p.name, variant: v})
 		}
@@ -296,12 +314,18 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 		if err := q.DemoLedgerInsert(ctx, db.DemoLedgerInsertParams{MemberID: ids[1], Delta: 500}); err != nil {
 			return err
 		}
+		if err := q.DemoStaffInsert(ctx, db.DemoStaffInsertParams{MemberID: ids[2], TenantID: t.ID}); err != nil {
+			return err
+		}
+		if err := s.greet(ctx, q, t, ids[:2], []string{"Demo", "Premium Demo"}, now); err != nil {
+			return err
+		}
 		likers, err := q.DemoMemberIDListByPool(ctx, db.DemoMemberIDListByPoolParams{Pool: t.ProfilePool, Gender: "female", MaxRows: 8})
 		if err != nil {
 			return err
 		}
 		for k, liker := range likers {
-			for i, id := range ids {
+			for i, id := range ids[:2] {
 				if (k+i)%2 == 0 || i == 0 {
 					if err := q.DemoLikeInsert(ctx, db.DemoLikeInsertParams{LikerID: liker, LikedID: id, Source: "",
 						CreatedAt: now.Add(-time.Duration(k*37) * time.Minute)}); err != nil {
@@ -312,6 +336,31 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 		}
 		return nil
 	})
+}
+
+// greet has two house profiles of the pool write to each demo login, so the
+// chats page and the staff inbox have something in them at once.
+func (s *Seeder) greet(ctx context.Context, q *db.Queries, t db.DemoTenantListRow, logins []int64, names []string, now time.Time) error {
+	houses, err := q.DemoHouseIDListByPool(ctx, db.DemoHouseIDListByPoolParams{Pool: t.ProfilePool, MaxRows: 2})
+	if err != nil {
+		return fmt.Errorf("demo: house profiles: %w", err)
+	}
+	lines, ok := greetings[t.DefaultLocale]
+	if !ok {
+		lines = greetings["en"]
+	}
+	for i, login := range logins {
+		for k, house := range houses {
+			err := q.DemoGreetingInsert(ctx, db.DemoGreetingInsertParams{
+				HouseID: house, MemberID: login, Body: fmt.Sprintf(lines[k%len(lines)], names[i]),
+				SentAt: now.Add(-time.Duration(10+k*25) * time.Minute),
+			})
+			if err != nil {
+				return fmt.Errorf("demo: greeting: %w", err)
+			}
+		}
+	}
+	return nil
 }
 
 // asciiSlug turns a name into the local part of an email address.

@@ -41,3 +41,29 @@ ON CONFLICT DO NOTHING;
 SELECT p.id FROM profiles p JOIN members m ON m.id = p.id
 WHERE p.pool = @pool AND m.email LIKE '%.demo.example' AND p.gender = @gender
 ORDER BY p.id LIMIT @max_rows;
+
+-- name: DemoHouseIDListByPool :many
+SELECT p.id FROM profiles p JOIN members m ON m.id = p.id
+WHERE p.pool = @pool AND m.is_house AND m.email LIKE '%.demo.example'
+ORDER BY p.id LIMIT @max_rows;
+
+-- name: DemoStaffInsert :exec
+INSERT INTO staff (member_id, tenant_id) VALUES (@member_id, @tenant_id) ON CONFLICT DO NOTHING;
+
+-- name: DemoGreetingInsert :exec
+-- A house profile's first message to a demo login: the conversation, the
+-- message and both members' views of it, unread for the login. House
+-- profiles write for free, so no ledger row.
+WITH c AS (
+    INSERT INTO conversations (member_lo, member_hi, started_by, created_at)
+    VALUES (LEAST(@house_id::bigint, @member_id::bigint), GREATEST(@house_id::bigint, @member_id::bigint), @house_id::bigint, @sent_at)
+    ON CONFLICT (member_lo, member_hi) DO NOTHING
+    RETURNING id
+), m AS (
+    INSERT INTO messages (conversation_id, sender_id, kind, body, created_at)
+    SELECT id, @house_id::bigint, 'text', @body::text, @sent_at FROM c
+    RETURNING id, conversation_id
+)
+INSERT INTO conversation_members (conversation_id, member_id, other_id, unread, last_message_id, last_message_at)
+SELECT m.conversation_id, v.member_id, v.other_id, v.unread, m.id, @sent_at
+FROM m CROSS JOIN (VALUES (@member_id::bigint, @house_id::bigint, 1), (@house_id::bigint, @member_id::bigint, 0)) AS v (member_id, other_id, unread);

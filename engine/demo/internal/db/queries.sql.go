@@ -12,6 +12,73 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const demoGreetingInsert = `-- name: DemoGreetingInsert :exec
+WITH c AS (
+    INSERT INTO conversations (member_lo, member_hi, started_by, created_at)
+    VALUES (LEAST($3::bigint, $2::bigint), GREATEST($3::bigint, $2::bigint), $3::bigint, $1)
+    ON CONFLICT (member_lo, member_hi) DO NOTHING
+    RETURNING id
+), m AS (
+    INSERT INTO messages (conversation_id, sender_id, kind, body, created_at)
+    SELECT id, $3::bigint, 'text', $4::text, $1 FROM c
+    RETURNING id, conversation_id
+)
+INSERT INTO conversation_members (conversation_id, member_id, other_id, unread, last_message_id, last_message_at)
+SELECT m.conversation_id, v.member_id, v.other_id, v.unread, m.id, $1
+FROM m CROSS JOIN (VALUES ($2::bigint, $3::bigint, 1), ($3::bigint, $2::bigint, 0)) AS v (member_id, other_id, unread)
+`
+
+type DemoGreetingInsertParams struct {
+	SentAt   time.Time
+	MemberID int64
+	HouseID  int64
+	Body     string
+}
+
+// A house profile's first message to a demo login: the conversation, the
+// message and both members' views of it, unread for the login. House
+// profiles write for free, so no ledger row.
+func (q *Queries) DemoGreetingInsert(ctx context.Context, arg DemoGreetingInsertParams) error {
+	_, err := q.db.Exec(ctx, demoGreetingInsert,
+		arg.SentAt,
+		arg.MemberID,
+		arg.HouseID,
+		arg.Body,
+	)
+	return err
+}
+
+const demoHouseIDListByPool = `-- name: DemoHouseIDListByPool :many
+SELECT p.id FROM profiles p JOIN members m ON m.id = p.id
+WHERE p.pool = $1 AND m.is_house AND m.email LIKE '%.demo.example'
+ORDER BY p.id LIMIT $2
+`
+
+type DemoHouseIDListByPoolParams struct {
+	Pool    string
+	MaxRows int32
+}
+
+func (q *Queries) DemoHouseIDListByPool(ctx context.Context, arg DemoHouseIDListByPoolParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, demoHouseIDListByPool, arg.Pool, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const demoLedgerInsert = `-- name: DemoLedgerInsert :exec
 INSERT INTO ledger (member_id, delta, balance_after, kind, note) VALUES ($1, $2, $2, 'correction', 'demo data')
 `
@@ -182,6 +249,20 @@ type DemoProfileCopyParams struct {
 	Status             string
 	Invisible          bool
 	LastActiveAt       time.Time
+}
+
+const demoStaffInsert = `-- name: DemoStaffInsert :exec
+INSERT INTO staff (member_id, tenant_id) VALUES ($1, $2) ON CONFLICT DO NOTHING
+`
+
+type DemoStaffInsertParams struct {
+	MemberID int64
+	TenantID int64
+}
+
+func (q *Queries) DemoStaffInsert(ctx context.Context, arg DemoStaffInsertParams) error {
+	_, err := q.db.Exec(ctx, demoStaffInsert, arg.MemberID, arg.TenantID)
+	return err
 }
 
 const demoTenantList = `-- name: DemoTenantList :many
