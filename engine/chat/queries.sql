@@ -130,6 +130,15 @@ SELECT tenant_id FROM staff WHERE member_id = @member_id;
 -- name: StaffAdd :exec
 INSERT INTO staff (member_id, tenant_id) VALUES (@member_id, @tenant_id) ON CONFLICT DO NOTHING;
 
+-- name: StaffAddByEmail :one
+-- An operator names a staff account by its login: a member of the tenant
+-- that logs in, not a house profile.
+INSERT INTO staff (member_id, tenant_id)
+SELECT m.id, m.tenant_id FROM members m
+WHERE m.tenant_id = @tenant_id AND lower(m.email) = lower(@email) AND NOT m.is_house AND m.status IN ('not_confirmed', 'active')
+ON CONFLICT (member_id) DO UPDATE SET tenant_id = excluded.tenant_id
+RETURNING member_id;
+
 -- name: StaffInbox :many
 -- Conversations of the tenant's house profiles, unanswered ones first.
 SELECT cm.conversation_id, cm.member_id AS house_id, hp.name AS house_name,

@@ -24,6 +24,17 @@ func (s *Service) AddStaff(ctx context.Context, member, tenant int64) error {
 	return nil
 }
 
+// AddStaffByEmail gives the tenant's member with this login email the staff
+// role and returns their id; ErrNotFound when the tenant has no such
+// member who can log in.
+func (s *Service) AddStaffByEmail(ctx context.Context, tenant int64, email string) (int64, error) {
+	id, err := db.New(s.Pool).StaffAddByEmail(ctx, db.StaffAddByEmailParams{TenantID: tenant, Email: email})
+	if err != nil {
+		return 0, notFound(fmt.Errorf("add staff %s: %w", email, err))
+	}
+	return id, nil
+}
+
 // RequireStaff fails with ErrNotStaff unless member is staff of tenant; a
 // staff role of one tenant is worthless on another.
 func (s *Service) RequireStaff(ctx context.Context, member, tenant int64) error {

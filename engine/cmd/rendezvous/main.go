@@ -20,6 +20,7 @@ Commands:
   tenants list [--data ./var]                             one line per tenant: slug, primary host, name
   tenants import [--data ./var] [--overwrite]             import tenants/ (existing ones only with --overwrite)
   demo generate [--data ./var] --profiles N [--tenant slug]   add N generated profiles (COPY) for benchmarks
+  staff add [--data ./var] --tenant slug --email addr       let a member answer for the tenant's house profiles
 
 Run "rendezvous <command> -h" for a command's flags.
 `
@@ -57,6 +58,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "demo":
 		if len(args) >= 2 && args[1] == "generate" {
 			return demoGenerate(ctx, args[2:], stdout, stderr)
+		}
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
+	case "staff":
+		if len(args) >= 2 && args[1] == "add" {
+			return staffAdd(ctx, args[2:], stdout, stderr)
 		}
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/tenancy"
@@ -24,7 +26,7 @@ func tenantsList(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	return withTenants(ctx, cfg, stderr, false, func(dir *tenancy.Directory) error {
+	return withTenants(ctx, cfg, stderr, false, func(_ *pgxpool.Pool, dir *tenancy.Directory) error {
 		all, err := dir.List(ctx)
 		if err != nil {
 			return err
@@ -44,12 +46,12 @@ func tenantsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	return withTenants(ctx, cfg, stderr, *overwrite, func(*tenancy.Directory) error { return nil }, stdout)
+	return withTenants(ctx, cfg, stderr, *overwrite, func(*pgxpool.Pool, *tenancy.Directory) error { return nil }, stdout)
 }
 
 // withTenants opens the database (starting the private cluster if needed),
 // imports the tenant files and hands over a directory.
-func withTenants(ctx context.Context, cfg *config.Config, stderr io.Writer, overwrite bool, fn func(*tenancy.Directory) error, report ...io.Writer) error {
+func withTenants(ctx context.Context, cfg *config.Config, stderr io.Writer, overwrite bool, fn func(*pgxpool.Pool, *tenancy.Directory) error, report ...io.Writer) error {
 	if err := cfg.FromEnv(); err != nil {
 		return err
 	}
@@ -76,7 +78,7 @@ func withTenants(ctx context.Context, cfg *config.Config, stderr io.Writer, over
 			fmt.Fprintf(w, "%s\t%s\n", r.Slug, state)
 		}
 	}
-	return fn(tenancy.NewDirectory(pool, log))
+	return fn(pool, tenancy.NewDirectory(pool, log))
 }
 
 // distFS is the built web app inside the binary.

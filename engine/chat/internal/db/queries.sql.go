@@ -603,6 +603,28 @@ func (q *Queries) StaffAdd(ctx context.Context, arg StaffAddParams) error {
 	return err
 }
 
+const staffAddByEmail = `-- name: StaffAddByEmail :one
+INSERT INTO staff (member_id, tenant_id)
+SELECT m.id, m.tenant_id FROM members m
+WHERE m.tenant_id = $1 AND lower(m.email) = lower($2) AND NOT m.is_house AND m.status IN ('not_confirmed', 'active')
+ON CONFLICT (member_id) DO UPDATE SET tenant_id = excluded.tenant_id
+RETURNING member_id
+`
+
+type StaffAddByEmailParams struct {
+	TenantID int64
+	Email    string
+}
+
+// An operator names a staff account by its login: a member of the tenant
+// that logs in, not a house profile.
+func (q *Queries) StaffAddByEmail(ctx context.Context, arg StaffAddByEmailParams) (int64, error) {
+	row := q.db.QueryRow(ctx, staffAddByEmail, arg.TenantID, arg.Email)
+	var member_id int64
+	err := row.Scan(&member_id)
+	return member_id, err
+}
+
 const staffInbox = `-- name: StaffInbox :many
 SELECT cm.conversation_id, cm.member_id AS house_id, hp.name AS house_name,
        cm.other_id, p.name, p.date_of_birth, p.city, p.country, cm.unread, cm.last_message_at,

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/platform/pgtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// The commands an operator runs against a database (DATABASE_URL).
+func TestCommands(t *testing.T) {
+	pool, url := pgtest.NewWithURL(t)
+	t.Setenv("DATABASE_URL", url)
+	ctx := context.Background()
+	cmd := func(args ...string) (string, error) {
+		var out, errs bytes.Buffer
+		err := run(ctx, args, &out, &errs)
+		return out.String(), err
+	}
+
+	// tenants list: slug<TAB>primary host<TAB>name, the first two tenants on
+	// separate profile pools (API.md).
+	out, err := cmd("tenants", "list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 || lines[0] != "lustlokaal\tlocalhost\tLustLokaal" ||
+		lines[1] != "herzklopfen\therzklopfen.localhost\tHerzklopfen" || !strings.HasPrefix(lines[2], "sparkusa\t") {
+		t.Fatalf("tenants list:\n%s", out)
+	}
+	var pools int
+	if err := pool.QueryRow(ctx, "SELECT count(DISTINCT profile_pool) FROM tenants WHERE slug IN ('lustlokaal', 'herzklopfen')").Scan(&pools); err != nil || pools != 2 {
+		t.Fatalf("the first two tenants share a pool: %d %v", pools, err)
+	}
+
+	// staff add: a member of the tenant becomes staff; nobody else can.
+	made := accountstest.NewMember(t, pool, accountstest.Member{})
+	if out, err := cmd("staff", "add", "--tenant", "lustlokaal", "--email", strings.ToUpper(made.Email)); err != nil || !strings.Contains(out, "is staff of lustlokaal") {
+		t.Fatalf("staff add: %q %v", out, err)
+	}
+	var staff int
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM staff WHERE member_id = $1", made.ID).Scan(&staff); err != nil || staff != 1 {
+		t.Fatalf("staff rows %d %v", staff, err)
+	}
+	for _, args := range [][]string{
+		{"staff", "add", "--tenant", "herzklopfen", "--email", made.Email}, // another tenant's member
+		{"staff", "add", "--tenant", "lustlokaal", "--email", "nobody@example.com"},
+		{"staff", "add", "--tenant", "nosuch", "--email", made.Email},
+		{"staff", "add", "--tenant", "lustlokaal"},
+		{"nonsense"},
+	} {
+		if _, err := cmd(args...); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+}
