@@ -326,6 +326,14 @@ func TestMatchFinder(t *testing.T) {
 	tooOld := woman(t, env, accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: age(1950)})
 	liked := woman(t, env, accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: age(1991)})
 	man := woman(t, env, accountstest.Member{Gender: "male", Seeking: "female", Country: "NL", Region: "NL-NH", BirthDate: age(1991)})
+	// Alike but for activity: the one seen just now ranks first.
+	recent := woman(t, env, accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: age(1991)})
+	// Nobody the member may not contact is suggested.
+	invisible := woman(t, env, accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: age(1991), Invisible: true})
+	blocksMe := woman(t, env, accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: age(1991)})
+	blocked := woman(t, env, accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: age(1991)})
+	leaving := woman(t, env, accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: age(1991), Status: "deletion_pending"})
+	exec(t, env, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2), ($2, $3)", blocksMe.ID, me.ID, blocked.ID)
 	// The others were active more recently: ranking, not recency, must win.
 	exec(t, env, "UPDATE profiles SET last_active_at = now() - interval '1 hour' WHERE id = $1", sameRegion.ID)
 	res, _ := me.like(t, liked.ID, likes.SourceMatchFinder)
@@ -337,7 +345,8 @@ func TestMatchFinder(t *testing.T) {
 		want  []int64
 		not   []int64
 	}{
-		{"default ages", "", []int64{sameRegion.ID, sameCountry.ID, abroad.ID}, []int64{tooOld.ID, liked.ID, man.ID, me.ID}},
+		{"default ages", "", []int64{recent.ID, sameRegion.ID, sameCountry.ID, abroad.ID},
+			[]int64{tooOld.ID, liked.ID, man.ID, me.ID, invisible.ID, blocksMe.ID, blocked.ID, leaving.ID}},
 		{"asked ages", "?min_age=60&max_age=99", []int64{tooOld.ID}, []int64{sameRegion.ID}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
