@@ -38,15 +38,18 @@ export function NotFoundPage() {
   return <ErrorView status={404} message={t('errors.notFound')} />
 }
 
+/** FailureView shows an error: a 404 as the not-found page, others with their status and message. */
+export function FailureView({ error }: { error: unknown }) {
+  const { t } = useTranslation()
+  const status = isRouteErrorResponse(error) ? error.status : errorStatus(error)
+  if (status === 404) return <NotFoundPage />
+  const message = isRouteErrorResponse(error)
+    ? errorMessage(error.data, error.statusText || t('errors.generic'))
+    : errorMessage(error, t('errors.generic'))
+  return <ErrorView status={status} message={message} />
+}
+
 /** ErrorPage is the error element of every route. */
 export function ErrorPage() {
-  const { t } = useTranslation()
-  const err = useRouteError()
-  if (isRouteErrorResponse(err) && err.status === 404) return <NotFoundPage />
-  const status = isRouteErrorResponse(err) ? err.status : errorStatus(err)
-  if (status === 404) return <NotFoundPage />
-  const message = isRouteErrorResponse(err)
-    ? errorMessage(err.data, err.statusText || t('errors.generic'))
-    : errorMessage(err, t('errors.generic'))
-  return <ErrorView status={status} message={message} />
+  return <FailureView error={useRouteError()} />
 }

@@ -8,7 +8,7 @@ import { captureTracking } from '../rules/tracking'
 import { useAppState, useServices } from '../state/context'
 import { useLiveEvents } from '../state/events'
 import { refreshInterval, startPolling } from '../state/polling'
-import { refreshAll } from '../state/refresh'
+import { refreshAll, refreshPage, resetFailedLoader } from '../state/refresh'
 import { reloadForChunk } from './lazyPage'
 import { useTimeBonus } from './timeBonus'
 
@@ -49,14 +49,19 @@ function useSettingsRefresh() {
   }, [])
 }
 
-/** usePolling refreshes the member's data while logged in. */
+/**
+ * usePolling refreshes the page (the member's data) while logged in; a failed
+ * refresh shows the error page until the member goes to another page.
+ */
 function usePolling() {
   const { api, store } = useServices()
   const loggedIn = useAppState((s) => !!s.user)
+  const { pathname } = useLocation()
+  useEffect(() => resetFailedLoader(store), [store, pathname])
   useEffect(() => {
     if (!loggedIn) return
     return startPolling(
-      () => refreshAll(api, store),
+      () => refreshPage(api, store),
       () => refreshInterval(store.get().push.isSubscribed),
     )
   }, [api, store, loggedIn])

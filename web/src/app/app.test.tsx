@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { boot, user } from '../test/fixtures'
-import { jsonResponse, renderApp } from '../test/render'
+import { jsonResponse, renderApp, until } from '../test/render'
 
 beforeEach(() => {
   localStorage.clear()
@@ -257,5 +257,87 @@ describe('welcome time bonus', () => {
     await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/members')
     await screen.findByTestId('alert-timeBonus')
     expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
+  })
+})
+
+describe('page refresh', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }))
+  afterEach(() => vi.useRealTimers())
+
+  it('marks the loader failed and shows the error page when the refresh fails, until the member moves on', async () => {
+    const { router } = await renderApp(boot({ user: user() }), '/pricing', (url) => {
+      if (url.startsWith('/api/user.php')) return jsonResponse(200, { user: user() })
+      if (url.startsWith('/api/likes.php')) return jsonResponse(200, { profiles: [], liked_by: [] })
+      if (url.startsWith('/api/chats.php')) return jsonResponse(500, { error: 'server_error', message: 'Chats are down' })
+      return jsonResponse(404, {})
+    })
+    await until(() => screen.queryByTestId('pricing-page'))
+    await act(() => vi.advanceTimersByTimeAsync(4999))
+    expect(screen.queryByTestId('error-page')).toBeNull()
+    await act(() => vi.advanceTimersByTimeAsync(1))
+    await until(() => screen.queryByTestId('error-page'))
+    expect(screen.getByTestId('error-message').textContent).toBe('Chats are down')
+    expect(screen.getByRole('progressbar').getAttribute('data-state')).toBe('failed')
+    expect(screen.queryByTestId('pricing-page')).toBeNull()
+    expect(header()).toBeTruthy()
+    await act(() => router.navigate('/premium'))
+    await until(() => !screen.queryByTestId('error-page'))
+  })
+})
+
+describe('app badge', () => {
+  const nav = navigator as unknown as Record<string, unknown>
+  afterEach(() => {
+    delete nav.setAppBadge
+    delete nav.clearAppBadge
+  })
+
+  it('is the unread messages plus the new likes, and is cleared at 0', async () => {
+    const setAppBadge = vi.fn(async (_n?: number) => {})
+    const clearAppBadge = vi.fn(async () => {})
+    Object.assign(nav, { setAppBadge, clearAppBadge })
+    const { services } = await renderApp(boot({ user: user() }), '/pricing')
+    await waitFor(() => expect(clearAppBadge).toHaveBeenCalled())
+    expect(setAppBadge).not.toHaveBeenCalled()
+    act(() => {
+      services.store.set({
+        chats: [
+          { conversation: { id: 1 }, profile: { id: 1, name: 'A', main_image: null }, num_unread_messages: 4 },
+          { conversation: { id: 2 }, profile: { id: 2, name: 'B', main_image: null }, num_unread_messages: 3 },
+        ],
+        likes: { profiles: [], liked_by: [{ id: 5, like_new: true }, { id: 6, like_new: false }, { id: 8, like_new: true }] },
+      })
+    })
+    await waitFor(() => expect(setAppBadge).toHaveBeenLastCalledWith(9))
+    clearAppBadge.mockClear()
+    act(() => services.store.set({ chats: [], likes: { profiles: [], liked_by: [] } }))
+    await waitFor(() => expect(clearAppBadge).toHaveBeenCalledTimes(1))
+  })
+})
+
+describe('like modal', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }))
+  afterEach(() => vi.useRealTimers())
+
+  const likesCalls = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.filter((c) => String(c[0]).startsWith('/api/likes.php')).length
+
+  it('opens t seconds later, drops t from the URL and reloads the likes 500 ms after the auto-like', async () => {
+    const { router, fetch } = await renderApp(boot({ user: user() }), '/pricing?t=3&x=1', (url) => {
+      if (url.startsWith('/api/auto-like.php')) return jsonResponse(200, { id: 12, name: 'Bea', main_image: null })
+      if (url.startsWith('/api/likes.php')) return jsonResponse(200, { profiles: [], liked_by: [{ id: 12, like_new: true }] })
+      return jsonResponse(404, {})
+    })
+    await until(() => router.state.location.search === '?x=1')
+    await act(() => vi.advanceTimersByTimeAsync(2999))
+    expect(screen.queryByTestId('like-modal')).toBeNull()
+    expect(fetch.mock.calls.some((c) => String(c[0]).startsWith('/api/auto-like.php'))).toBe(false)
+    await act(() => vi.advanceTimersByTimeAsync(1))
+    await until(() => screen.queryByTestId('like-modal'))
+    expect(screen.getByTestId('like-modal').textContent).toContain('Bea')
+    const before = likesCalls(fetch)
+    await act(() => vi.advanceTimersByTimeAsync(499))
+    expect(likesCalls(fetch)).toBe(before)
+    await act(() => vi.advanceTimersByTimeAsync(1))
+    expect(likesCalls(fetch)).toBe(before + 1)
   })
 })

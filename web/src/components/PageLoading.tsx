@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import styled, { keyframes } from 'styled-components'
+import styled, { css, keyframes } from 'styled-components'
 
 /** LOADER_THROTTLE_MS: the loader shows only when loading takes longer. */
 export const LOADER_THROTTLE_MS = 200
+/** LOADER_DURATION_MS: the loader runs at most this long, then completes. */
+export const LOADER_DURATION_MS = 5000
 
-const slide = keyframes`
-  from { transform: translateX(-100%); }
-  to { transform: translateX(100%); }
+const grow = keyframes`
+  from { transform: scaleX(0); }
+  to { transform: scaleX(1); }
 `
 
-const Bar = styled.div`
+const Bar = styled.div<{ $failed: boolean }>`
   position: fixed;
   top: 0;
   left: 0;
@@ -22,23 +24,39 @@ const Bar = styled.div`
     content: '';
     display: block;
     height: 100%;
-    background: ${(p) => p.theme.colors.secondary};
-    animation: ${slide} 1.2s linear infinite;
+    transform-origin: left;
+    background: ${(p) => (p.$failed ? p.theme.colors.danger : p.theme.colors.secondary)};
+    ${(p) =>
+      !p.$failed &&
+      css`
+        animation: ${grow} ${LOADER_DURATION_MS - LOADER_THROTTLE_MS}ms linear forwards;
+      `}
   }
 `
 
-/** PageLoading is the loading bar while a page chunk loads. */
-export function PageLoading() {
+type Phase = 'waiting' | 'running' | 'done'
+
+/**
+ * PageLoading is the top loading bar while a page or its data loads: it shows
+ * after LOADER_THROTTLE_MS and completes LOADER_DURATION_MS after the start.
+ * A failed loader shows at once in the danger colour.
+ */
+export function PageLoading({ failed = false }: { failed?: boolean }) {
   const { t } = useTranslation()
-  const [show, setShow] = useState(false)
+  const [phase, setPhase] = useState<Phase>(failed ? 'running' : 'waiting')
   useEffect(() => {
-    const id = setTimeout(() => setShow(true), LOADER_THROTTLE_MS)
-    return () => clearTimeout(id)
-  }, [])
-  if (!show) return null
+    const show = failed ? undefined : setTimeout(() => setPhase('running'), LOADER_THROTTLE_MS)
+    const done = setTimeout(() => setPhase('done'), LOADER_DURATION_MS)
+    return () => {
+      clearTimeout(show)
+      clearTimeout(done)
+    }
+  }, [failed])
+  if (phase !== 'running') return null
+  const label = failed ? t('app.loadFailed') : t('app.loading')
   return (
-    <Bar role="progressbar" aria-label={t('app.loading')}>
-      <span className="visually-hidden">{t('app.loading')}</span>
+    <Bar role="progressbar" aria-label={label} data-state={failed ? 'failed' : 'loading'} $failed={failed}>
+      <span className="visually-hidden">{label}</span>
     </Bar>
   )
 }

@@ -3,7 +3,7 @@ import { createApi } from '../api/calls'
 import { createClient } from '../api/http'
 import { boot, user } from '../test/fixtures'
 import { createStore, initialState, type AppState } from './store'
-import { refreshAll } from './refresh'
+import { refreshAll, refreshPage, resetFailedLoader } from './refresh'
 
 function setup(routes: Record<string, () => Response>) {
   const onAuth = vi.fn()
@@ -42,5 +42,35 @@ describe('refresh', () => {
     const { api, store, fetch } = setup({ '/api/user.php': json({ user: user() }), '/api/chats.php': json([]) })
     await refreshAll(api, store, true)
     expect(fetch.mock.calls.map((c) => String(c[0])).sort()).toEqual(['/api/chats.php', '/api/likes.php'])
+  })
+
+  it('runs the loader while the page refreshes and leaves it idle when all areas load', async () => {
+    const { api, store } = setup({
+      '/api/user.php': json({ user: user() }),
+      '/api/chats.php': json([]),
+      '/api/likes.php': json({ profiles: [], liked_by: [] }),
+    })
+    const seen: string[] = []
+    store.subscribe(() => seen.push(store.get().loader.state))
+    await refreshPage(api, store)
+    expect(seen[0]).toBe('loading')
+    expect(store.get().loader).toEqual({ state: 'idle' })
+  })
+
+  it('marks the loader failed with the error of a failed page refresh, and refreshes no more until reset', async () => {
+    const { api, store, fetch } = setup({
+      '/api/user.php': json({ user: user() }),
+      '/api/chats.php': json({ error: 'server_error', message: 'Chats are down' }, 500),
+      '/api/likes.php': json({ profiles: [], liked_by: [] }),
+    })
+    await refreshPage(api, store)
+    const loader = store.get().loader
+    expect(loader.state).toBe('failed')
+    expect(loader.state === 'failed' && (loader.error as Error).message).toBe('Chats are down')
+    const calls = fetch.mock.calls.length
+    await refreshPage(api, store)
+    expect(fetch.mock.calls.length).toBe(calls)
+    resetFailedLoader(store)
+    expect(store.get().loader).toEqual({ state: 'idle' })
   })
 })

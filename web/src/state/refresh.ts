@@ -37,3 +37,25 @@ export async function refreshAll(api: Api, store: AppStore, onlyPush = false): P
 export async function refreshNamed(name: string, api: Api, store: AppStore): Promise<void> {
   await Promise.allSettled(refreshers.filter((r) => r.name === name).map((r) => r.run(api, store)))
 }
+
+/** AUTO_LIKE_RELOAD_MS: the likes reload this long after an auto-like (SPEC.md section 9). */
+export const AUTO_LIKE_RELOAD_MS = 500
+
+/**
+ * refreshPage is the page refresh the polling runs: the loader runs while
+ * every area loads; when one fails, the loader is marked failed with that
+ * error and the error page shows (SPEC.md section 8). A failed page is not
+ * refreshed again until the member leaves it (resetFailedLoader).
+ */
+export async function refreshPage(api: Api, store: AppStore): Promise<void> {
+  if (store.get().loader.state === 'failed') return
+  store.set({ loader: { state: 'loading' } })
+  const results = await Promise.allSettled(refreshers.map((r) => r.run(api, store)))
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  store.set({ loader: failed ? { state: 'failed', error: failed.reason } : { state: 'idle' } })
+}
+
+/** resetFailedLoader clears a failed loader, so the next page shows again. */
+export function resetFailedLoader(store: AppStore): void {
+  if (store.get().loader.state === 'failed') store.set({ loader: { state: 'idle' } })
+}

@@ -10,6 +10,13 @@ export interface PushState {
   lastMessage: unknown
 }
 
+/**
+ * Loader is the top loading bar of a page refresh (SPEC.md sections 8 and 9):
+ * it runs while the refresh loads and is marked failed, with the error the
+ * error page shows, when the refresh fails.
+ */
+export type Loader = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; error: unknown }
+
 export interface AppState {
   tenant: Boot['tenant']
   company: Boot['company']
@@ -27,6 +34,7 @@ export interface AppState {
   signup: { open: boolean; inProgress: boolean; profileId?: number }
   /** timeBonus is the welcome time-bonus offer; isVisible while its countdown runs. */
   timeBonus: { offer: TimeBonusOffer | null; isVisible: boolean }
+  loader: Loader
 }
 
 export interface Store<T> {
@@ -69,6 +77,7 @@ export function initialState(boot: Boot): AppState {
     pageTitle: null,
     signup: { open: false, inProgress: false },
     timeBonus: { offer: null, isVisible: false },
+    loader: { state: 'idle' },
   }
 }
 

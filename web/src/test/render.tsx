@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { RouterProvider, createMemoryRouter } from 'react-router'
@@ -37,4 +37,18 @@ export async function renderApp(boot: Boot, path = '/', handler: FetchHandler = 
     </Providers>,
   )
   return { ...view, services, fetch, router }
+}
+
+const realSetTimeout = globalThis.setTimeout
+
+/**
+ * until waits in real time, inside act, until check() is truthy; unlike
+ * waitFor it works under fake timers without moving them. It throws after ms.
+ */
+export async function until(check: () => unknown, ms = 2000): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`until: still false after ${ms} ms`)
+    await act(() => new Promise<void>((resolve) => realSetTimeout(resolve, 10)))
+  }
 }

@@ -4,12 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { Modal } from '../../components/Modal'
 import { likeModalDelay } from '../../rules/likeModal'
 import { useServices } from '../../state/context'
-import { refreshNamed } from '../../state/refresh'
+import { AUTO_LIKE_RELOAD_MS, refreshNamed } from '../../state/refresh'
 import { firstShow, likerPath } from './likePopupRules'
 import { LikerView, useLikerPress, type Liker } from './NewLikePopup'
-
-/** AUTO_LIKE_RELOAD_MS: the likes reload this long after an auto-like. */
-export const AUTO_LIKE_RELOAD_MS = 500
 
 /**
  * LikeModal: with a positive query parameter t (seconds), a member who
@@ -25,8 +22,12 @@ export function LikeModal() {
   const [liker, setLiker] = useState<Liker | null>(null)
   const delay = likeModalDelay(params.get('t'))
 
+  const [pending, setPending] = useState<{ ms: number } | null>(null)
+
+  // t leaves the URL at once; the delay it gave stays pending.
   useEffect(() => {
     if (delay === null) return
+    setPending({ ms: delay })
     setParams(
       (p) => {
         const next = new URLSearchParams(p)
@@ -35,19 +36,29 @@ export function LikeModal() {
       },
       { replace: true },
     )
+  }, [delay, setParams])
+
+  useEffect(() => {
+    if (!pending) return
+    let live = true
+    let reload: ReturnType<typeof setTimeout> | undefined
     const id = setTimeout(() => {
       api
         .autoLike()
         .then((profile) => {
-          if (!profile) return
+          if (!profile || !live) return
           firstShow(profile.id)
           setLiker(profile)
-          setTimeout(() => void refreshNamed('likes', api, store), AUTO_LIKE_RELOAD_MS)
+          reload = setTimeout(() => void refreshNamed('likes', api, store), AUTO_LIKE_RELOAD_MS)
         })
         .catch(() => {})
-    }, delay)
-    return () => clearTimeout(id)
-  }, [delay, api, store, setParams])
+    }, pending.ms)
+    return () => {
+      live = false
+      clearTimeout(id)
+      clearTimeout(reload)
+    }
+  }, [pending, api, store])
 
   const close = () => setLiker(null)
   return (

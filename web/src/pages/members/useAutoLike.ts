@@ -1,9 +1,6 @@
 import { useEffect } from 'react'
 import { useAppState, useServices } from '../../state/context'
-import { refreshNamed } from '../../state/refresh'
-
-/** AUTO_LIKE_RELOAD_MS: the likes reload this long after an auto-like (SPEC.md section 9). */
-export const AUTO_LIKE_RELOAD_MS = 500
+import { AUTO_LIKE_RELOAD_MS, refreshNamed } from '../../state/refresh'
 const KEY = 'rdv_auto_like'
 
 function sessionStore(): Storage | null {
