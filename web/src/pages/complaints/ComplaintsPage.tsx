@@ -3,26 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import styled from 'styled-components'
 import { Button } from '../../components/Button'
-import { Field, Input, Label, Select } from '../../components/Form'
+import { Field, Hint, Input, Label, Select, TextArea } from '../../components/Form'
 import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import { CATEGORIES, MESSAGE_MAX, MESSAGE_MIN, complaintInput, type Complaint } from './api'
 import { useComplaints } from './hooks'
 
-const TextArea = styled.textarea`
-  min-height: 160px;
-  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
-  font: inherit;
-`
 
-const Hint = styled.span`
-  color: ${(p) => p.theme.colors.textMuted};
-  font-size: 0.875rem;
-`
 
 const ErrorText = styled.p`
   color: ${(p) => p.theme.colors.danger};
@@ -150,7 +137,7 @@ export function ComplaintsPage() {
           )}
           <Field>
             <Label htmlFor={`${id}-message`}>{t('complaints.message')}</Label>
-            <TextArea id={`${id}-message`} value={form.message} maxLength={MESSAGE_MAX} required aria-describedby={describe('message')} onChange={(e) => set('message', e.currentTarget.value)} />
+            <TextArea $rows={6} id={`${id}-message`} value={form.message} maxLength={MESSAGE_MAX} required aria-describedby={describe('message')} onChange={(e) => set('message', e.currentTarget.value)} />
             <Hint>{t('complaints.count', { n: form.message.length, max: MESSAGE_MAX })}</Hint>
           </Field>
           {error && (

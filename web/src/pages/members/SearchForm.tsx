@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Button } from '../../components/Button'
-import { Field, Input, Label, Select } from '../../components/Form'
+import { Field, FieldError, Input, Label, Select } from '../../components/Form'
 import { Col, Row } from '../../components/Grid'
 import { Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
@@ -13,10 +13,6 @@ const Form = styled.form`
   margin: 0;
 `
 
-const FieldError = styled.span`
-  font-size: 0.875rem;
-  color: ${(p) => p.theme.colors.danger};
-`
 
 /** countryName names a country in the page's language. */
 export function countryName(code: string, locale: string): string {

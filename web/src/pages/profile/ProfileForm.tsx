@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import type { Interest } from '../../api/calls'
 import { Button } from '../../components/Button'
-import { Field, Input, Label, Select } from '../../components/Form'
+import { Field, FieldError, Hint, Input, Label, Select, TextArea } from '../../components/Form'
 import { useAppState } from '../../state/context'
 import type { OwnProfile, ProfileOptions, ProfileUpdate } from './api'
 import { useInterests, useRegions, type Problem } from './hooks'
@@ -54,25 +54,8 @@ const Checks = styled.fieldset`
   }
 `
 
-const TextArea = styled.textarea`
-  min-height: 140px;
-  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
-  font: inherit;
-`
 
-const FieldError = styled.span`
-  color: ${(p) => p.theme.colors.danger};
-  font-size: 0.875rem;
-`
 
-const Hint = styled.span`
-  color: ${(p) => p.theme.colors.textMuted};
-  font-size: 0.875rem;
-`
 
 const Actions = styled.div`
   display: flex;
@@ -270,7 +253,7 @@ export function ProfileEditor({ profile, options, onSave, onDone }: EditorProps)
       </Checks>
       <Field>
         <Label htmlFor={`${id}-about`}>{t('profile.fields.about_me')}</Label>
-        <TextArea id={`${id}-about`} value={draft.about_me} maxLength={ABOUT_MAX} aria-describedby={`${id}-about-count ${describe('about_me') ?? ''}`} onChange={(e) => set('about_me', e.currentTarget.value)} />
+        <TextArea $rows={5} id={`${id}-about`} value={draft.about_me} maxLength={ABOUT_MAX} aria-describedby={`${id}-about-count ${describe('about_me') ?? ''}`} onChange={(e) => set('about_me', e.currentTarget.value)} />
         <Hint id={`${id}-about-count`}>{t('profile.aboutCount', { n: draft.about_me.length, max: ABOUT_MAX })}</Hint>
         {errorFor('about_me')}
       </Field>

@@ -45,16 +45,6 @@ export const Actions = styled.div`
   margin-top: ${(p) => p.theme.space(4)};
 `
 
-export const Textarea = styled.textarea`
-  min-height: 96px;
-  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
-  font: inherit;
-  resize: vertical;
-`
 
 export const Fieldset = styled.fieldset`
   border: 0;

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, Label } from '../../../../components/Form'
+import { Field, Label, TextArea } from '../../../../components/Form'
 import { useServices } from '../../../../state/context'
 import { accountApi } from '../../api'
 import { accountErrorText, type Text } from '../../shared/errors'
-import { Muted, Notice, Textarea } from '../../shared/ui'
+import { Muted, Notice } from '../../shared/ui'
 import type { StepProps } from './types'
 import { StepActions } from './StepActions'
 
@@ -43,7 +43,7 @@ export function AboutStep({ onNext, onSkip }: StepProps) {
       <Notice text={error} testId="signup-error" />
       <Field>
         <Label htmlFor={`${id}-about`}>{t('signupFlow.about.label')}</Label>
-        <Textarea
+        <TextArea
           id={`${id}-about`}
           name="about_me"
           rows={6}

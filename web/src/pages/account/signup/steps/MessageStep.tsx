@@ -2,14 +2,14 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '../../../../components/Button'
-import { Field, Input, Label, Select } from '../../../../components/Form'
+import { Field, Input, Label, Select, TextArea } from '../../../../components/Form'
 import { Modal } from '../../../../components/Modal'
 import type { User } from '../../../../boot/types'
 import { currentTracking } from '../../../../rules/tracking'
 import { useAppState, useServices } from '../../../../state/context'
 import { accountApi } from '../../api'
 import { FIELD_OF, accountErrorText, errorCode, type AccountErrorCode, type Text } from '../../shared/errors'
-import { FieldError, Fieldset, Inline, Notice, Textarea } from '../../shared/ui'
+import { FieldError, Fieldset, Inline, Notice } from '../../shared/ui'
 import { checkAccountForm, dateOfBirth, emptyAccountForm, type AccountForm, type FormErrors } from '../steps'
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1)
@@ -109,7 +109,7 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
         <Label htmlFor={`${id}-message`}>
           {profileName ? t('signupFlow.message.to', { name: profileName }) : t('signupFlow.message.label')}
         </Label>
-        <Textarea id={`${id}-message`} name="message" maxLength={1000} value={form.message} onChange={set('message')} />
+        <TextArea id={`${id}-message`} name="message" maxLength={1000} value={form.message} onChange={set('message')} />
       </Field>
       <Fieldset aria-describedby={described('gender')}>
         <legend>{t('signupFlow.account.gender')}</legend>
