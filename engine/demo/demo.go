@@ -249,6 +249,11 @@ func (s *Seeder) addMembers(ctx context.Context, t db.DemoTenantListRow, n int) 
 	var jobs []photoJob
 	for i, id := range ids {
 		p := newPerson(rng, now, t.Countries, t.DefaultLocale, int(t.Niche), where)
+		if i < 2 {
+			// However small, a pool has house profiles to greet and
+			// auto-like its members.
+			p.isHouse, p.invisible = true, false
+		}
 		email := fmt.Sprintf("%s.%d@%s%s", asciiSlug(p.name), id, t.Slug, emailDomain)
 		b.add(t, id, email, hash, p, now.Add(-time.Duration(rng.IntN(400*24))*time.Hour), false, 0)
 		for v := 0; v < p.photos; v++ {
