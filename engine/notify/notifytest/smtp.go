@@ -109,7 +109,7 @@ func (s *SMTPServer) session(conn net.Conn) {
 			say("221 Bye")
 			return
 		default:
-			say("502 Command not implemented")
+			say("502 5.5.1 Unrecognized command")
 		}
 	}
 }
