@@ -130,10 +130,15 @@ describe('source files', () => {
   })
 
   it('hold no leftover markers', () => {
+    // Whole upper-case words, so Spanish "todos" or Italian "metodo" pass;
+    // spelled in pieces so that this file does not match itself.
+    const words = new RegExp(`\\b(${['TO', 'DO'].join('')}|${['FIX', 'ME'].join('')}|${'X'.repeat(3)})\\b`)
+    const phrases = new RegExp(`${['not', 'implemented'].join(' ')}|${['coming', 'soon'].join(' ')}`, 'i')
+    const leftover = (text: string) => words.test(text) || phrases.test(text)
     const bad = sources(srcDir)
       .concat(readdirSync(localeDir).map((f) => join(localeDir, f)))
       .concat(SUPPORTED_LOCALES.flatMap(areaFiles))
-      .filter((f) => /TODO|FIXME|XXX|not implemented|coming soon/i.test(readFileSync(f, 'utf8')))
+      .filter((f) => leftover(readFileSync(f, 'utf8')))
     expect(bad).toEqual([])
   })
 })
