@@ -358,6 +358,10 @@ func TestUploadedPhoto(t *testing.T) {
 	if res.Status != http.StatusUnsupportedMediaType || res.ErrorCode() != "photo_not_image" {
 		t.Fatalf("not an image: %d %s", res.Status, res.Body)
 	}
+	// A damaged photo is refused as on photos.php, not failed.
+	if res := upload(jpg.Bytes()[:jpg.Len()/2], cid()); res.Status != http.StatusUnprocessableEntity || res.ErrorCode() != "photo_broken" {
+		t.Fatalf("truncated photo: %d %s", res.Status, res.Body)
+	}
 	id := cid()
 	res = upload(jpg.Bytes(), id)
 	var s sent

@@ -14,6 +14,7 @@ import (
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -76,20 +77,9 @@ func answer(err error) error {
 		return httpx.Invalid("client_id_invalid", "The client_id is too long.", nil)
 	case errors.Is(err, ErrNoUploads):
 		return httpx.NewError(http.StatusServiceUnavailable, "uploads_unavailable", "Photo uploads are not available right now.", nil)
-	case errors.Is(err, media.ErrFileTooBig):
-		return httpx.NewError(http.StatusRequestEntityTooLarge, "photo_too_big", "This photo is too big.", nil)
-	case errors.Is(err, media.ErrUnsupportedFormat):
-		return httpx.NewError(http.StatusUnsupportedMediaType, "photo_format_unsupported",
-			"HEIC and AVIF photos are not supported yet. Please upload a JPEG, PNG or WebP photo.", nil)
-	case errors.Is(err, media.ErrNotImage):
-		return httpx.NewError(http.StatusUnsupportedMediaType, "photo_not_image",
-			"This file is not a photo. Please upload a JPEG, PNG or WebP photo.", nil)
-	case errors.Is(err, media.ErrTooManyPixels):
-		return httpx.Invalid("photo_dimensions", "This photo has too many pixels.", nil)
-	case errors.Is(err, media.ErrTooSmall):
-		return httpx.Invalid("photo_too_small", "This photo is too small.", nil)
 	}
-	return err
+	// Uploads refused by the image pipeline answer as on photos.php.
+	return profiles.PhotoHTTPError(err)
 }
 
 func fill(text, name string) string {

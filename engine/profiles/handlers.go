@@ -357,7 +357,6 @@ func httpError(err error) error {
 		invalid *ValidationError
 		limit   *PhotoLimitError
 	)
-	lim := media.DefaultLimits
 	switch {
 	case errors.As(err, &blocked):
 		return httpx.NewError(http.StatusForbidden, "blocked",
@@ -382,6 +381,15 @@ func httpError(err error) error {
 		return httpx.NewError(http.StatusForbidden, "you_blocked", "You have blocked this member. Unblock them first.", nil)
 	case errors.Is(err, ErrInvisible):
 		return httpx.NewError(http.StatusForbidden, "invisible", "This member cannot be contacted right now.", nil)
+	}
+	return PhotoHTTPError(err)
+}
+
+// PhotoHTTPError answers an upload the image pipeline refused, the same for
+// profile photos and photos sent in chat.
+func PhotoHTTPError(err error) error {
+	lim := media.DefaultLimits
+	switch {
 	case errors.Is(err, media.ErrFileTooBig):
 		return httpx.NewError(http.StatusRequestEntityTooLarge, "photo_too_big",
 			fmt.Sprintf("This photo is too big: at most %d MB.", lim.MaxBytes>>20), map[string]any{"max_bytes": lim.MaxBytes})
