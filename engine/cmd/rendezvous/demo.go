@@ -9,12 +9,12 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"rendezvous/engine/demo"
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/config"
-	"rendezvous/engine/platform/database"
 	"rendezvous/engine/tenancy"
-	"rendezvous/tenants"
 )
 
 // demoGenerate is `rendezvous demo generate --profiles N [--tenant slug]`:
@@ -31,35 +31,22 @@ func demoGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *n <= 0 {
 		return errors.New("--profiles must be positive")
 	}
-	if err := cfg.FromEnv(); err != nil {
-		return err
-	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	pool, closeDB, err := database.Connect(ctx, cfg.DatabaseURL, cfg.DataDir, log)
-	if err != nil {
-		return err
-	}
-	defer closeDB()
-	files, err := tenancy.ReadFiles(tenants.FS)
-	if err != nil {
-		return err
-	}
-	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
-		return err
-	}
-	store, err := media.Open(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	start := time.Now()
-	s := demo.NewSeeder(pool, store, media.NewProcessor(media.DefaultLimits, 0), log)
-	err = s.Generate(ctx, *slug, *n, func(done, total int) {
-		rate := float64(done) / time.Since(start).Seconds()
-		fmt.Fprintf(stdout, "generated %d of %d profiles (%.0f/s)\n", done, total, rate)
+	return withTenants(ctx, cfg, stderr, false, func(pool *pgxpool.Pool, _ *tenancy.Directory) error {
+		store, err := media.Open(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		s := demo.NewSeeder(pool, store, media.NewProcessor(media.DefaultLimits, 0), log)
+		err = s.Generate(ctx, *slug, *n, func(done, total int) {
+			rate := float64(done) / time.Since(start).Seconds()
+			fmt.Fprintf(stdout, "generated %d of %d profiles (%.0f/s)\n", done, total, rate)
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "done: %d profiles in %s\n", *n, time.Since(start).Round(time.Millisecond))
+		return nil
 	})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "done: %d profiles in %s\n", *n, time.Since(start).Round(time.Millisecond))
-	return nil
 }

@@ -39,6 +39,22 @@ func TestCommands(t *testing.T) {
 		t.Fatalf("the first two tenants share a pool: %d %v", pools, err)
 	}
 
+	// demo generate: profiles for benchmarks, with progress.
+	before := 0
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM profiles WHERE pool = 'us'").Scan(&before); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := cmd("demo", "generate", "--data", t.TempDir(), "--profiles", "30", "--tenant", "sparkusa"); err != nil || !strings.Contains(out, "generated 30 of 30 profiles") {
+		t.Fatalf("demo generate: %q %v", out, err)
+	}
+	after := 0
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM profiles WHERE pool = 'us'").Scan(&after); err != nil || after != before+30 {
+		t.Fatalf("profiles of the us pool %d -> %d (%v)", before, after, err)
+	}
+	if _, err := cmd("demo", "generate", "--profiles", "0"); err == nil {
+		t.Error("--profiles 0: no error")
+	}
+
 	// staff add: a member of the tenant becomes staff; nobody else can.
 	made := accountstest.NewMember(t, pool, accountstest.Member{})
 	if out, err := cmd("staff", "add", "--tenant", "lustlokaal", "--email", strings.ToUpper(made.Email)); err != nil || !strings.Contains(out, "is staff of lustlokaal") {
