@@ -35,6 +35,16 @@ func (h Handlers) writeUser(w http.ResponseWriter, r *http.Request, status int, 
 	httpx.WriteJSON(w, status, userAnswer{User: u})
 }
 
+// logIn starts m's session and answers with the user object: the end of a
+// login, a signup and a reactivation.
+func (h Handlers) logIn(w http.ResponseWriter, r *http.Request, status int, m *Member) {
+	if err := h.Service.startSession(r.Context(), m); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.writeUser(w, r, status, m)
+}
+
 // reload reads the member again after a change.
 func (h Handlers) reload(w http.ResponseWriter, r *http.Request, status int, id int64) {
 	m, err := MemberByID(r.Context(), h.Service.Pool, id)
@@ -64,11 +74,7 @@ func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, apiError(err))
 		return
 	}
-	if err := h.Service.startSession(r.Context(), m); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.writeUser(w, r, http.StatusCreated, m)
+	h.logIn(w, r, http.StatusCreated, m)
 }
 
 // Activate answers GET /api/activate.php?token=, the link of the
@@ -190,11 +196,7 @@ func (h Handlers) Reactivate(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, apiError(err))
 		return
 	}
-	if err := h.Service.startSession(r.Context(), m); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.writeUser(w, r, http.StatusOK, m)
+	h.logIn(w, r, http.StatusOK, m)
 }
 
 // MailChange answers POST /api/mail-change.php {token}, from the link

@@ -107,12 +107,7 @@ func (h Handlers) CurrentUser(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusOK, userAnswer{})
 		return
 	}
-	u, err := UserOf(r.Context(), h.Service.Pool, m, h.Service.Now())
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, userAnswer{User: u})
+	h.writeUser(w, r, http.StatusOK, m)
 }
 
 // Login answers POST /api/user.php.
@@ -127,16 +122,7 @@ func (h Handlers) Login(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, apiError(err))
 		return
 	}
-	if err := h.Service.startSession(r.Context(), m); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	u, err := UserOf(r.Context(), h.Service.Pool, m, h.Service.Now())
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, userAnswer{User: u})
+	h.logIn(w, r, http.StatusOK, m)
 }
 
 // Logout answers GET /api/logout.php.
