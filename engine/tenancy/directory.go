@@ -8,6 +8,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -15,6 +16,9 @@ import (
 
 	"rendezvous/engine/tenancy/internal/db"
 )
+
+// loadTimeout bounds one load of every tenant, which no request owns.
+const loadTimeout = 10 * time.Second
 
 // Directory serves tenants from memory. It loads every tenant at once (a
 // company runs tens of brands, not millions) and drops its copy whenever the
@@ -30,6 +34,8 @@ type Directory struct {
 	// generation counts invalidations so a load that raced one is not kept.
 	generation uint64
 	loads      singleflight.Group
+	// waiting counts lookups waiting for a load.
+	waiting atomic.Int64
 }
 
 // NewDirectory returns a directory reading from pool. Call Listen to follow
@@ -116,16 +122,27 @@ func (d *Directory) ensureLoaded(ctx context.Context) error {
 	if loaded {
 		return nil
 	}
-	// One load serves every request that finds the cache empty at once.
-	_, err, _ := d.loads.Do("load", func() (any, error) {
-		all, byHost, err := d.load(ctx)
+	// One load serves every request that finds the cache empty at once. It
+	// runs on a context no single request owns: the caller that happened to
+	// start it may leave (a closed tab) while others still wait for it.
+	d.waiting.Add(1)
+	defer d.waiting.Add(-1)
+	done := d.loads.DoChan("load", func() (any, error) {
+		loadCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), loadTimeout)
+		defer cancel()
+		all, byHost, err := d.load(loadCtx)
 		if err != nil {
 			return nil, err
 		}
 		d.store(gen, all, byHost)
 		return nil, nil
 	})
-	return err
+	select {
+	case res := <-done:
+		return res.Err
+	case <-ctx.Done():
+		return fmt.Errorf("wait for tenants: %w", ctx.Err())
+	}
 }
 
 func (d *Directory) store(gen uint64, all []*Tenant, byHost map[string]*Tenant) {

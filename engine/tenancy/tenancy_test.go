@@ -264,3 +264,68 @@ func TestNegotiateLocale(t *testing.T) {
 		}
 	}
 }
+
+// A load serves every caller that finds the cache empty; the first caller
+// giving up (a closed browser tab) must not fail the others that wait on it.
+func TestDirectoryLoadOutlivesCancelledFirstCaller(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	if _, err := tenancy.Import(ctx, pool, demoFiles(t), false); err != nil {
+		t.Fatal(err)
+	}
+	// Hold the tenants table so the load waits inside PostgreSQL.
+	lock, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Rollback(ctx)
+	if _, err := lock.Exec(ctx, "LOCK TABLE tenants IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	dir := tenancy.NewDirectory(pool, slog.New(slog.DiscardHandler))
+
+	firstCtx, cancelFirst := context.WithCancel(ctx)
+	defer cancelFirst()
+	first := make(chan error, 1)
+	go func() { _, err := dir.ByHost(firstCtx, "localhost"); first <- err }()
+	awaitCondition(t, func() bool {
+		var n int
+		err := pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&n)
+		return err == nil && n == 1
+	})
+	second := make(chan *tenancy.Tenant, 1)
+	secondErr := make(chan error, 1)
+	go func() {
+		got, err := dir.ByHost(ctx, "localhost")
+		secondErr <- err
+		second <- got
+	}()
+	awaitCondition(t, func() bool { return dir.Waiting() == 2 })
+
+	cancelFirst()
+	if err := <-first; err == nil {
+		t.Error("the cancelled first caller got no error")
+	}
+	if err := lock.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-secondErr; err != nil {
+		t.Fatalf("the second caller failed with the first one's cancel: %v", err)
+	}
+	if got := <-second; got.Slug != "lustlokaal" {
+		t.Fatalf("second caller got %q", got.Slug)
+	}
+}
+
+func awaitCondition(t *testing.T, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not reached within 10s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

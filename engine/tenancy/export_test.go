@@ -1,0 +1,5 @@
+package tenancy
+
+// Waiting is how many lookups wait for a load now, so tests can await that
+// a second caller has joined the first caller's load.
+func (d *Directory) Waiting() int64 { return d.waiting.Load() }
