@@ -46,7 +46,7 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	}
 	defer os.RemoveAll(dir)
 	fmt.Fprintln(os.Stderr, "bench: starting PostgreSQL")
-	cluster, err := pgtest.StartCluster(dir)
+	cluster, err := pgtest.StartCluster(dir, pgtest.Throwaway)
 	if err != nil {
 		return err
 	}

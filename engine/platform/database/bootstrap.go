@@ -20,7 +20,7 @@ const Name = "rendezvous"
 func Connect(ctx context.Context, url, dataDir string, log *slog.Logger) (*pgxpool.Pool, func(), error) {
 	stop := func() {}
 	if url == "" {
-		cluster, err := pgcluster.Start(ctx, filepath.Join(dataDir, "postgres"), log)
+		cluster, err := pgcluster.Start(ctx, filepath.Join(dataDir, "postgres"), log, pgcluster.Options{})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -38,7 +38,7 @@ func Main(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "pgtest:", err)
 		os.Exit(1)
 	}
-	cluster, err := StartCluster(dir)
+	cluster, err := StartCluster(dir, Throwaway)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "pgtest:", err)
 		os.Exit(1)
@@ -50,14 +50,19 @@ func Main(m *testing.M) {
 	os.Exit(code)
 }
 
-// StartCluster starts a throwaway cluster under dir.
-func StartCluster(dir string) (*pgcluster.Cluster, error) {
+// Throwaway are the options of the clusters tests and benchmarks start:
+// not durable (no fsync), which is fast and fine for data thrown away
+// after the run. The engine's own cluster is always durable.
+var Throwaway = pgcluster.Options{NotDurable: true}
+
+// StartCluster starts a cluster for a test or benchmark run under dir.
+func StartCluster(dir string, opts pgcluster.Options) (*pgcluster.Cluster, error) {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	return pgcluster.Start(ctx, dir, slog.New(slog.DiscardHandler))
+	return pgcluster.Start(ctx, dir, slog.New(slog.DiscardHandler), opts)
 }
 
 var (

@@ -26,7 +26,7 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Fprintln(os.Stderr, "withpg: starting a throwaway PostgreSQL cluster in", dir)
-	cluster, err := pgtest.StartCluster(dir)
+	cluster, err := pgtest.StartCluster(dir, pgtest.Throwaway)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "withpg:", err)
 		os.Exit(1)
