@@ -179,6 +179,7 @@ func TestMailWebhooks(t *testing.T) {
 	req, _ := http.NewRequest("POST", env.URL+"/hooks/mail/bounce", strings.NewReader(`{"email":"`+made.Email+`"}`))
 	req.Host = "localhost"
 	req.Header.Set("Authorization", "Bearer s3cret")
+	req.Header.Set("Content-Type", "application/json")
 	if res := c.Send(req); res.Status != 204 {
 		t.Fatalf("with the secret: %d %s", res.Status, res.Body)
 	}

@@ -87,6 +87,7 @@ func TestSMTPDelivery(t *testing.T) {
 	post := func(path, body string) *http.Response {
 		req, _ := http.NewRequest("POST", srv.URL+path, strings.NewReader(body))
 		req.Host = "localhost"
+		req.Header.Set("Content-Type", "application/json")
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)

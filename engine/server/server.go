@@ -117,8 +117,12 @@ func New(d Deps) (*Engine, error) {
 		return nil, err
 	}
 	r := chi.NewRouter()
-	r.Use(httpx.RealIP(d.Config.TrustedProxies), httpx.RequestLog(d.Log), httpx.Recover,
-		httpx.SecurityHeaders, httpx.Metrics(reg), compress)
+	// SecurityHeaders looks at the direct peer, so it runs before RealIP.
+	// Cross-origin refusals and invalid query text stop a request before any
+	// handler; the mail provider's hooks are called from other sites by
+	// design and check their own secret or signed token.
+	r.Use(httpx.SecurityHeaders(d.Config.TrustedProxies), httpx.RealIP(d.Config.TrustedProxies), httpx.RequestLog(d.Log),
+		httpx.Recover, httpx.Metrics(reg), compress, httpx.CrossOrigin(CrossOriginExempt...), httpx.ValidQuery)
 
 	// Operational endpoints answer on every host, tenant or not.
 	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok\n")) })
@@ -150,6 +154,11 @@ func New(d Deps) (*Engine, error) {
 	e.Handler = r
 	return e, nil
 }
+
+// CrossOriginExempt are the state-changing endpoints other sites may call:
+// the mail provider's bounce and complaint webhooks (bearer secret) and the
+// RFC 8058 one-click unsubscribe (signed token), which mail clients post.
+var CrossOriginExempt = []string{"/hooks/mail/"}
 
 // memberAPI is the route table of the member API (API.md). Calls behind
 // member need a logged-in member; the rest answer everybody.

@@ -21,7 +21,12 @@ func TestDecodeJSON(t *testing.T) {
 		code                    string
 	}{
 		{"ok", `{"name":"Anna","age":30}`, "application/json", 0, ""},
-		{"beacon text/plain", `{"name":"Anna"}`, "text/plain;charset=UTF-8", 0, ""},
+		{"charset", `{"name":"Anna"}`, "application/json; charset=utf-8", 0, ""},
+		{"text/plain", `{"name":"Anna"}`, "text/plain;charset=UTF-8", 415, "unsupported_media_type"},
+		{"no content type", `{"name":"Anna"}`, "", 415, "unsupported_media_type"},
+		{"NUL", `{"name":"An\u0000na"}`, "application/json", 422, "text_invalid"},
+		{"invalid UTF-8", "{\"name\":\"An\xffna\"}", "application/json", 422, "text_invalid"},
+		{"escaped backslash is no NUL", `{"name":"An\\u0000na"}`, "application/json", 0, ""},
 		{"empty", ``, "application/json", 400, "invalid_json"},
 		{"malformed", `{"name":`, "application/json", 400, "invalid_json"},
 		{"syntax", `{"name" "x"}`, "application/json", 400, "invalid_json"},
@@ -100,6 +105,65 @@ func TestRealIPTrustsOnlyConfiguredProxies(t *testing.T) {
 		h.ServeHTTP(httptest.NewRecorder(), r)
 		if got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestTextInvalidNamesTheField: NUL and invalid UTF-8 anywhere in a body,
+// nested or in a key, are refused with the path of the field.
+func TestTextInvalidNamesTheField(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ body, field string }{
+		{`{"text":"a\u0000"}`, "text"},
+		{`{"a":1,"b":[true,"x",{"c":"\u0000"}]}`, "b[2].c"},
+		{`{"a":{"b":"ok"},"c":"\u0000"}`, "c"},
+		{"{\"order\":[1,\"\xc3\x28\"]}", "order[1]"},
+		{`"\u0000"`, "body"},
+		{`{"k\u0000":1}`, "body"},
+		{`[{"x":1},{"y":"\u0000"}]`, "[1].y"},
+	}
+	for _, c := range cases {
+		err := checkText([]byte(c.body))
+		e, ok := err.(*Error)
+		if !ok || e.Code != "text_invalid" || e.Status != 422 || e.Fields["field"] != c.field {
+			t.Errorf("%q: got %v %v, want text_invalid %s", c.body, err, e, c.field)
+		}
+	}
+	for _, ok := range []string{`{"a":"\\u0000"}`, `{"a":"ünïcødé ✓"}`, `not json \u0000 at all`} {
+		if err := checkText([]byte(ok)); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+}
+
+// TestValidQuery: query parameters with NUL or invalid UTF-8 never reach a
+// handler.
+func TestValidQuery(t *testing.T) {
+	t.Parallel()
+	h := ValidQuery(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(204) }))
+	for q, want := range map[string]int{"": 204, "?email=a%40b.c&x=%C3%BC": 204, "?email=a%00b": 422, "?t=%ff": 422, "?%00=1": 422} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "/api/x"+q, nil))
+		if w.Code != want {
+			t.Errorf("%q: %d, want %d", q, w.Code, want)
+		}
+	}
+}
+
+// TestHSTSOnlyFromTrustedProxies: X-Forwarded-Proto is believed only from a
+// trusted proxy.
+func TestHSTSOnlyFromTrustedProxies(t *testing.T) {
+	t.Parallel()
+	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
+	h := SecurityHeaders(trusted)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	for peer, want := range map[string]bool{"10.1.2.3:4000": true, "203.0.113.9:4000": false} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = peer
+		r.Header.Set("X-Forwarded-Proto", "https")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if got := w.Header().Get("Strict-Transport-Security") != ""; got != want {
+			t.Errorf("peer %s: HSTS %v, want %v", peer, got, want)
 		}
 	}
 }

@@ -76,7 +76,16 @@ func Recover(next http.Handler) http.Handler {
 
 // SecurityHeaders sets the headers every answer carries. Pages set their own
 // Content-Security-Policy; this one is the strict default for everything else.
-func SecurityHeaders(next http.Handler) http.Handler {
+// HSTS goes out over TLS, or when a trusted proxy (trusted) says the client
+// used HTTPS: anyone else's X-Forwarded-Proto is not believed. It must run
+// before RealIP, which replaces the proxy's address with the client's.
+func SecurityHeaders(trusted []netip.Prefix) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return securityHeaders(trusted, next)
+	}
+}
+
+func securityHeaders(trusted []netip.Prefix, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
@@ -85,11 +94,39 @@ func SecurityHeaders(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)")
-		if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		if r.TLS != nil || (r.Header.Get("X-Forwarded-Proto") == "https" && fromTrustedProxy(r, trusted)) {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+func fromTrustedProxy(r *http.Request, trusted []netip.Prefix) bool {
+	peer, ok := addrOf(r.RemoteAddr)
+	return ok && inAny(peer, trusted)
+}
+
+// ErrCrossOrigin refuses a state-changing request a browser sent from
+// another site (or an older browser's request whose Origin is not the host).
+var ErrCrossOrigin = NewError(http.StatusForbidden, "cross_origin", "This request came from another site.", nil)
+
+// CrossOrigin refuses state-changing requests (every method but GET, HEAD
+// and OPTIONS) that a browser sent from another origin, by Sec-Fetch-Site or
+// else by Origin against Host (net/http's CrossOriginProtection), with 403
+// cross_origin: a form or script on another site cannot act for a member
+// whose cookies the browser would send. Requests without either header
+// (not from a browser) pass. exempt are ServeMux patterns of endpoints that
+// other sites call by design and that authenticate themselves (the mail
+// provider's webhooks, RFC 8058 one-click unsubscribe with a signed token).
+func CrossOrigin(exempt ...string) func(http.Handler) http.Handler {
+	p := http.NewCrossOriginProtection()
+	for _, pattern := range exempt {
+		p.AddInsecureBypassPattern(pattern)
+	}
+	p.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		WriteError(w, r, ErrCrossOrigin)
+	}))
+	return p.Handler
 }
 
 // AppCSP is the policy of the member app and admin pages.
