@@ -5,6 +5,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/jobs"
@@ -31,7 +32,8 @@ func jobsAndMail(d Deps, e *Engine) error {
 	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Log: d.Log})
 	river.AddWorker(workers, &accounts.PurgeWorker{Service: e.Accounts})
 	push.Register(workers, d.Pool, d.Log)
-	periodic := []*river.PeriodicJob{accounts.PeriodicPurge()}
+	river.AddWorker(workers, &limits.CleanupWorker{Limiter: e.Limits})
+	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup()}
 	client, err := jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})
 	if err != nil {
 		return err

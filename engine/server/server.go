@@ -4,6 +4,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"rendezvous/engine/chat"
 	"rendezvous/engine/landing"
 	"rendezvous/engine/likes"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
 	"rendezvous/engine/notify"
@@ -71,11 +73,19 @@ type Engine struct {
 	Profiles *profiles.Service
 	// Likes holds the likes, swipe game, match finder and auto-like rules.
 	Likes *likes.Service
+	// Limits counts signups, complaints, mails, messages and likes against
+	// the abuse limits; tests set its clock and rules.
+	Limits *limits.Limiter
 }
 
 // New builds the engine.
 func New(d Deps) (*Engine, error) {
 	e := &Engine{Locator: tenancy.Locator{CountryHeader: d.Config.CountryHeader, DevOverride: d.Config.DevCountryOverride}}
+	rules, err := limits.Parse(d.Config.RateLimits)
+	if err != nil {
+		return nil, fmt.Errorf("RATE_LIMITS: %w", err)
+	}
+	e.Limits = limits.New(d.Pool, rules, d.Log)
 	sessions := accounts.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
 	e.Accounts = accounts.NewService(d.Pool, sessions, d.Log)
 	if err := jobsAndMail(d, e); err != nil {
@@ -167,6 +177,19 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	a := accounts.Handlers{Service: e.Accounts, Locator: e.Locator}
 	member := accounts.RequireMember
 	client := accounts.RequireClientRequest
+	// Abuse limits (engine/limits), per client address or per member; the
+	// member limits come after member, so visitors still get 403.
+	perClient := func(rule string) func(http.Handler) http.Handler { return e.Limits.Limit(rule, limits.ByClient) }
+	perMember := func(rule string) func(http.Handler) http.Handler {
+		return e.Limits.Limit(rule, limits.ByMember(memberID))
+	}
+	// reset-password.php?do=1 sets the new password; only mail requests count.
+	resetMails := e.Limits.Limit(limits.ResetMail, func(r *http.Request) (string, bool) {
+		if r.URL.Query().Has("do") {
+			return "", false
+		}
+		return limits.ByClient(r)
+	})
 
 	r.Get("/openapi.yaml", serveOpenAPI)
 	r.Get("/settings.php", t.Settings)
@@ -180,10 +203,10 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(client, member).Put("/user.php", a.UpdateUser)
 	r.Get("/logout.php", a.Logout)
 	r.Post("/page-hidden.php", a.PageHidden)
-	r.Post("/signup.php", a.Signup)
+	r.With(perClient(limits.Signup)).Post("/signup.php", a.Signup)
 	r.Get("/activate.php", a.Activate) // the activation mail's link: redirects
-	r.With(member).Post("/activate.php", a.ResendActivation)
-	r.Post("/reset-password.php", a.ResetPassword) // ?do=1 sets the new password
+	r.With(member, perClient(limits.ActivationMail)).Post("/activate.php", a.ResendActivation)
+	r.With(resetMails).Post("/reset-password.php", a.ResetPassword) // ?do=1 sets the new password
 	r.With(member).Put("/account.php", a.UpdateAccount)
 	r.With(member).Delete("/account.php", a.DeleteAccount)
 	r.Post("/mail-change.php", a.MailChange) // from /mail-change/do?token=
@@ -204,14 +227,14 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/block.php", p.Blocked)
 	r.With(member).Post("/block.php", p.Block)
 	r.With(member).Delete("/block.php", p.Unblock)
-	r.Post("/complaints.php", p.FileComplaint) // visitors too, with an email
+	r.With(perClient(limits.Complaint)).Post("/complaints.php", p.FileComplaint) // visitors too, with an email
 	r.With(member).Get("/complaints.php", p.Complaints)
 
 	l := likes.Handlers{Service: e.Likes}
-	r.With(member).Post("/like.php", l.Like)
+	r.With(member, perMember(limits.Like)).Post("/like.php", l.Like)
 	r.With(member).Get("/likes.php", l.Likes) // ?type=liked|liked_by|matches
 	r.With(member).Get("/swipe.php", l.Deck)
-	r.With(member).Post("/swipe.php", l.Swipe) // {profile_id, action: like|pass}
+	r.With(member, perMember(limits.Like)).Post("/swipe.php", l.Swipe) // {profile_id, action: like|pass}
 	r.With(member).Get("/match-finder.php", l.MatchFinder)
 	r.With(member).Get("/auto-like.php", l.AutoLike)
 
@@ -221,7 +244,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/chat.php", c.Chat) // ?id= or ?profile_id=
 	r.With(member).Delete("/chat.php", c.HideChat)
 	r.With(member).Get("/messages.php", c.Messages)
-	r.With(member).Post("/messages.php", c.Send)
+	r.With(member, perMember(limits.Message)).Post("/messages.php", c.Send)
 	r.With(member).Get("/events", c.Events)
 	r.With(member).Get("/staff/inbox.php", c.StaffInbox)
 	r.With(member).Get("/staff/messages.php", c.StaffMessages)
@@ -241,6 +264,14 @@ func staticFiles(r chi.Router, app *webapp.App) {
 	for _, f := range []string{"/sw.js", "/favicon.svg", "/favicon.ico", "/robots.txt"} {
 		r.Get(f, assets.ServeHTTP)
 	}
+}
+
+// memberID is the logged-in member's id, 0 for a visitor.
+func memberID(r *http.Request) int64 {
+	if m := accounts.CurrentMember(r.Context()); m != nil {
+		return m.ID
+	}
+	return 0
 }
 
 // profileViewer tells the profiles area who is logged in.

@@ -44,6 +44,9 @@ type Config struct {
 	// MailWebhookSecret authenticates the mail provider's bounce and
 	// complaint webhooks (Authorization: Bearer).
 	MailWebhookSecret string
+	// RateLimits overrides abuse limits (engine/limits):
+	// "signup=200/1h,message=1000/1m"; empty keeps the defaults.
+	RateLimits string
 }
 
 // S3 is where an S3-compatible bucket is (S3_* variables).
@@ -85,6 +88,7 @@ func (c *Config) FromEnv() error {
 	c.SMTPURL = os.Getenv("SMTP_URL")
 	c.MailFrom = os.Getenv("MAIL_FROM")
 	c.MailWebhookSecret = os.Getenv("MAIL_WEBHOOK_SECRET")
+	c.RateLimits = os.Getenv("RATE_LIMITS")
 	c.LogFormat = env("LOG_FORMAT", "text")
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
 		return fmt.Errorf("LOG_LEVEL: %w", err)

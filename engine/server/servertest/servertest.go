@@ -34,6 +34,11 @@ const CountryHeader = "X-Test-Country"
 // TestIndex stands in for the built index.html.
 const TestIndex = `<!doctype html><html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot--></head><body></body></html>`
 
+// Limits are the test engines' abuse limits: high enough that no scenario
+// meets one by chance (tests of validation send many bad requests from one
+// address). Tests of a limit lower it with Engine.Limits.Set.
+const Limits = "signup=100000/1h,complaint=100000/1h,reset_mail=100000/1h,activation_mail=100000/1h,message=100000/1m,like=100000/1m"
+
 // Env is a running engine on its own database.
 type Env struct {
 	*server.Engine
@@ -88,7 +93,7 @@ func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store) *Env {
 		"assets/app-abc123.js": {Data: []byte(strings.Repeat("console.log('rendezvous');\n", 100))},
 		"sw.js":                {Data: []byte("self.addEventListener('push', () => {});")},
 	}
-	e, err := server.New(server.Deps{Config: &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir()}, Media: store, Log: log, Pool: pool,
+	e, err := server.New(server.Deps{Config: &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir(), RateLimits: Limits}, Media: store, Log: log, Pool: pool,
 		Directory: tenancy.NewDirectory(pool, log), Dist: dist, Themes: themes.FS})
 	if err != nil {
 		tb.Fatal(err)

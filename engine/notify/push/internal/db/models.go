@@ -225,6 +225,14 @@ type PushSubscription struct {
 	UpdatedAt time.Time
 }
 
+type RateLimit struct {
+	TenantID int64
+	Rule     string
+	Subject  string
+	Hits     int32
+	ResetsAt time.Time
+}
+
 type Session struct {
 	Token  string
 	Data   []byte

@@ -1,0 +1,77 @@
+package limits
+
+import (
+	"math"
+	"net/http"
+	"net/netip"
+	"strconv"
+
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/tenancy"
+)
+
+// Code is the error code of a request over a limit (429); the answer's
+// retry_after says in how many seconds the window ends, as does the
+// Retry-After header.
+const Code = "rate_limited"
+
+const message = "Too many requests. Please try again in a little while."
+
+// Subject says whose hits a request is; false leaves the request uncounted.
+type Subject func(r *http.Request) (string, bool)
+
+// ByClient counts per client address (httpx.ClientIP, so behind trusted
+// proxies the visitor's). An IPv6 client counts per /64, the block one
+// connection is given.
+func ByClient(r *http.Request) (string, bool) {
+	ip := httpx.ClientIP(r)
+	if !ip.IsValid() {
+		return "", false
+	}
+	ip = ip.Unmap()
+	if ip.Is6() {
+		return "ip:" + netip.PrefixFrom(ip, 64).Masked().String(), true
+	}
+	return "ip:" + ip.String(), true
+}
+
+// ByMember counts per member; member gives the logged-in member's id (0:
+// nobody, not counted).
+func ByMember(member func(r *http.Request) int64) Subject {
+	return func(r *http.Request) (string, bool) {
+		id := member(r)
+		return "member:" + strconv.FormatInt(id, 10), id > 0
+	}
+}
+
+// Limit counts every request of the route against the rule called name for
+// its subject in the request's tenant, and answers 429 rate_limited once the
+// rule's count is used up, before the handler runs.
+func (l *Limiter) Limit(name string, by Subject) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			t := tenancy.FromContext(r.Context())
+			subject, ok := by(r)
+			if t == nil || !ok {
+				next.ServeHTTP(w, r)
+				return
+			}
+			d, err := l.Hit(r.Context(), t.ID, name, subject)
+			if err != nil {
+				httpx.WriteError(w, r, err)
+				return
+			}
+			if !d.Allowed {
+				seconds := int(math.Ceil(d.RetryAfter.Seconds()))
+				if seconds < 1 {
+					seconds = 1
+				}
+				w.Header().Set("Retry-After", strconv.Itoa(seconds))
+				httpx.WriteError(w, r, httpx.NewError(http.StatusTooManyRequests, Code, message,
+					map[string]any{"retry_after": seconds}))
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
