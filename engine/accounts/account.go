@@ -154,7 +154,7 @@ func (s *Service) ConfirmMailChange(ctx context.Context, t *tenancy.Tenant, toke
 // SetLanguage saves the member's language, one of the tenant's locales.
 func (s *Service) SetLanguage(ctx context.Context, t *tenancy.Tenant, m *Member, language string) error {
 	if !t.HasLocale(language) {
-		return ErrLanguageInvalid.with(map[string]any{"languages": t.Locales})
+		return ErrLanguageInvalid.With(map[string]any{"languages": t.Locales})
 	}
 	if err := db.New(s.Pool).MemberSetLanguage(ctx, db.MemberSetLanguageParams{ID: m.ID, Language: language}); err != nil {
 		return fmt.Errorf("set language: %w", err)

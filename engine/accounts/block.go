@@ -66,7 +66,7 @@ func blockedError(left time.Duration) error {
 	if minutes < 1 {
 		minutes = 1
 	}
-	return ErrLoginBlocked.with(map[string]any{"minutes": minutes})
+	return ErrLoginBlocked.With(map[string]any{"minutes": minutes})
 }
 
 // recordFailure counts a wrong password against each subject and blocks a

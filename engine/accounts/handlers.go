@@ -3,7 +3,6 @@ package accounts
 import (
 	"crypto/subtle"
 	"encoding/json"
-	"errors"
 	"html/template"
 	"net/http"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"rendezvous/engine/landing"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
 
@@ -71,7 +71,7 @@ func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
 	v := Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.baseURL(r)}
 	m, err := h.Service.Signup(r.Context(), t, req, v)
 	if err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	h.logIn(w, r, http.StatusCreated, m)
@@ -97,7 +97,7 @@ func (h Handlers) Activate(w http.ResponseWriter, r *http.Request) {
 func (h Handlers) ResendActivation(w http.ResponseWriter, r *http.Request) {
 	err := h.Service.ResendActivation(r.Context(), tenancy.FromContext(r.Context()), CurrentMember(r.Context()), h.baseURL(r))
 	if err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.NoContent(w)
@@ -115,7 +115,7 @@ func (h Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if err := h.Service.Reset(r.Context(), t, req); err != nil {
-			httpx.WriteError(w, r, apiError(err))
+			httpx.WriteError(w, r, err)
 			return
 		}
 		httpx.NoContent(w)
@@ -130,11 +130,11 @@ func (h Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) {
 	}
 	email := strings.TrimSpace(req.Email)
 	if !ValidEmail(email) {
-		httpx.WriteError(w, r, apiError(ErrEmailInvalid))
+		httpx.WriteError(w, r, ErrEmailInvalid)
 		return
 	}
 	if err := h.Service.RequestReset(r.Context(), t, email, h.baseURL(r)); err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.NoContent(w)
@@ -151,7 +151,7 @@ func (h Handlers) UpdateAccount(w http.ResponseWriter, r *http.Request) {
 	m := CurrentMember(r.Context())
 	res, err := h.Service.ChangeAccount(r.Context(), tenancy.FromContext(r.Context()), m, c, h.baseURL(r))
 	if err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if res.Epoch != 0 {
@@ -169,7 +169,7 @@ func (h Handlers) UpdateAccount(w http.ResponseWriter, r *http.Request) {
 func (h Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) {
 	purgeAt, err := h.Service.RequestDeletion(r.Context(), tenancy.FromContext(r.Context()), CurrentMember(r.Context()), h.baseURL(r))
 	if err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := h.Service.Sessions.Destroy(r.Context()); err != nil {
@@ -193,7 +193,7 @@ func (h Handlers) Reactivate(w http.ResponseWriter, r *http.Request) {
 	}
 	m, err := h.Service.Reactivate(r.Context(), tenancy.FromContext(r.Context()), b.Token)
 	if err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	h.logIn(w, r, http.StatusOK, m)
@@ -210,7 +210,7 @@ func (h Handlers) MailChange(w http.ResponseWriter, r *http.Request) {
 	}
 	m, err := h.Service.ConfirmMailChange(r.Context(), tenancy.FromContext(r.Context()), b.Token)
 	if err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	answer := map[string]any{"email": m.Email, "user": nil}
@@ -240,7 +240,7 @@ func (h Handlers) UpdateNotifications(w http.ResponseWriter, r *http.Request) {
 	}
 	m := CurrentMember(r.Context())
 	if err := h.Service.SetNotifications(r.Context(), m, c); err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, SettingsOf(m))
@@ -258,7 +258,7 @@ func (h Handlers) UpdateUser(w http.ResponseWriter, r *http.Request) {
 	}
 	m := CurrentMember(r.Context())
 	if err := h.Service.SetLanguage(r.Context(), tenancy.FromContext(r.Context()), m, b.Language); err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	tenancy.SetLocaleCookie(w, r, m.Language)
@@ -298,11 +298,11 @@ func (h Handlers) SavePush(w http.ResponseWriter, r *http.Request) {
 	}
 	var p PushSubscription
 	if err := json.Unmarshal(b.Subscription, &p); err != nil {
-		httpx.WriteError(w, r, apiError(ErrSubscriptionInvalid))
+		httpx.WriteError(w, r, ErrSubscriptionInvalid)
 		return
 	}
 	if err := h.Service.SavePush(r.Context(), m, p); err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.NoContent(w)
@@ -319,7 +319,7 @@ func (h Handlers) DismissAlert(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := h.Service.DismissAlert(r.Context(), CurrentMember(r.Context()), b.Alert); err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.NoContent(w)
@@ -333,7 +333,7 @@ func (h Handlers) MailHook(w http.ResponseWriter, r *http.Request) {
 	if secret := h.Service.HookSecret; secret != "" {
 		got := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if subtle.ConstantTimeCompare([]byte(got), []byte(secret)) != 1 {
-			httpx.WriteError(w, r, apiError(ErrHookUnauthorized))
+			httpx.WriteError(w, r, ErrHookUnauthorized)
 			return
 		}
 	}
@@ -351,7 +351,7 @@ func (h Handlers) MailHook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ValidEmail(strings.TrimSpace(b.Email)) {
-		httpx.WriteError(w, r, apiError(ErrHookInvalid))
+		httpx.WriteError(w, r, ErrHookInvalid)
 		return
 	}
 	if reason == ReasonBounce && strings.EqualFold(b.Type, "soft") {
@@ -413,6 +413,5 @@ var unsubscribeTemplate = template.Must(template.New("unsubscribe").Parse(`<!doc
 // isRefusal reports whether err is an account rule's refusal rather than a
 // failure.
 func isRefusal(err error) bool {
-	var e *Error
-	return errors.As(err, &e)
+	return refusal.As(err) != nil
 }

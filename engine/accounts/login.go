@@ -13,13 +13,14 @@ import (
 
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
 
 // Login refusals.
 var (
-	ErrLoginFailed     = newError("login_failed", "Login failed, please try again")
-	ErrPendingDeletion = newError("account_pending_deletion",
+	ErrLoginFailed     = refusal.New(refusal.Unauthorized, "login_failed", "Login failed, please try again")
+	ErrPendingDeletion = refusal.New(refusal.Forbidden, "account_pending_deletion",
 		"Your account is pending deletion. Use the link in the email we sent you to reactivate it, or contact customer service.")
 )
 
@@ -82,7 +83,7 @@ type Handlers struct {
 }
 
 // errRequestType guards state-changing user.php calls (API.md conventions).
-var errRequestType = httpx.NewError(http.StatusForbidden, "request_type_required", "This call needs the header X-Request-Type: client.", nil)
+var errRequestType = refusal.New(refusal.Forbidden, "request_type_required", "This call needs the header X-Request-Type: client.")
 
 // RequireClientRequest refuses calls without X-Request-Type: client; a
 // cross-site form cannot set that header.
@@ -119,7 +120,7 @@ func (h Handlers) Login(w http.ResponseWriter, r *http.Request) {
 	}
 	m, err := h.Service.Login(r.Context(), tenancy.FromContext(r.Context()), c, httpx.ClientIP(r))
 	if err != nil {
-		httpx.WriteError(w, r, apiError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	h.logIn(w, r, http.StatusOK, m)

@@ -64,7 +64,7 @@ func (s *Service) SetNotifications(ctx context.Context, m *Member, c Notificatio
 	disabled := []string{}
 	for _, typ := range c.Disabled {
 		if !slices.Contains(NotificationTypes, typ) {
-			return ErrNotificationType.with(map[string]any{"type": typ})
+			return ErrNotificationType.With(map[string]any{"type": typ})
 		}
 		if !slices.Contains(disabled, typ) {
 			disabled = append(disabled, typ)

@@ -91,7 +91,7 @@ var Alerts = []string{"time_bonus", "profile_photo", "push", "notifications_disa
 // DismissAlert stores that m dismissed alert, now.
 func (s *Service) DismissAlert(ctx context.Context, m *Member, alert string) error {
 	if !slices.Contains(Alerts, alert) {
-		return ErrAlertInvalid.with(map[string]any{"alerts": Alerts})
+		return ErrAlertInvalid.With(map[string]any{"alerts": Alerts})
 	}
 	if err := db.New(s.Pool).AlertDismiss(ctx, db.AlertDismissParams{MemberID: m.ID, Alert: alert, Now: s.Now()}); err != nil {
 		return fmt.Errorf("dismiss alert: %w", err)

@@ -78,10 +78,10 @@ func (s *Service) Signup(ctx context.Context, t *tenancy.Tenant, req SignupReque
 	case "all":
 	case "with_trafficsource":
 		if !req.Tracking.IsTrafficSource() {
-			return nil, ErrInviteOnly.with(map[string]any{"sitename": t.Name})
+			return nil, ErrInviteOnly.With(map[string]any{"sitename": t.Name})
 		}
 	default:
-		return nil, ErrInviteOnly.with(map[string]any{"sitename": t.Name})
+		return nil, ErrInviteOnly.With(map[string]any{"sitename": t.Name})
 	}
 	dob, country, err := s.checkSignup(t, &req, v)
 	if err != nil {
@@ -221,7 +221,7 @@ func (s *Service) checkSignup(t *tenancy.Tenant, req *SignupRequest, v Visit) (t
 	}
 	req.SignupMessage = strings.TrimSpace(req.SignupMessage)
 	if utf8.RuneCountInString(req.SignupMessage) > maxMessage || !utf8.ValidString(req.SignupMessage) {
-		return time.Time{}, "", ErrSignupMessageLong.with(map[string]any{"max": maxMessage})
+		return time.Time{}, "", ErrSignupMessageLong.With(map[string]any{"max": maxMessage})
 	}
 	if tr := req.Tracking; tr != nil {
 		for _, f := range []*string{&tr.Network, &tr.Ref, &tr.Sub1, &tr.Sub2, &tr.Sub3} {
@@ -281,7 +281,7 @@ func (s *Service) checkDateOfBirth(t *tenancy.Tenant, value string) (time.Time, 
 	case dob.After(today) || age > 120:
 		return time.Time{}, ErrDateOfBirthInvalid
 	case age < minAge:
-		return time.Time{}, ErrDateOfBirth.with(map[string]any{"min_age": minAge})
+		return time.Time{}, ErrDateOfBirth.With(map[string]any{"min_age": minAge})
 	}
 	return dob, nil
 }

@@ -17,6 +17,7 @@ import (
 	"rendezvous/engine/chat/internal/db"
 	"rendezvous/engine/media"
 	"rendezvous/engine/notify/push"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 )
 
@@ -42,57 +43,46 @@ const (
 	KindPhoto = "photo"
 )
 
-// Domain errors; handlers map them to answers with stable codes.
+// The chat rules' refusals. Blocks between members are profiles' own
+// (profiles.ErrBlocked, profiles.ErrYouBlocked).
 var (
 	// ErrNotFound means no such conversation or profile for this member.
-	ErrNotFound = errors.New("chat: not found")
+	ErrNotFound = refusal.New(refusal.NotFound, "not_found", "This page could not be found")
 	// ErrPremiumOnly means a free member tried to start one conversation
 	// more than FreeConversations.
-	ErrPremiumOnly = errors.New("chat: premium only")
+	ErrPremiumOnly = refusal.New(refusal.Forbidden, "premium_only", "This feature is only available for premium members.")
 	// ErrInvisible means the recipient is invisible and has not contacted
 	// the sender first.
-	ErrInvisible = errors.New("chat: recipient is invisible")
+	ErrInvisible = profiles.ErrInvisible
 	// ErrSelf means a member wrote to themselves.
-	ErrSelf = errors.New("chat: message to self")
+	ErrSelf = refusal.New(refusal.Invalid, "message_self", "You cannot send a message to yourself.")
 	// ErrEmpty means a text message without text.
-	ErrEmpty = errors.New("chat: empty message")
+	ErrEmpty = refusal.New(refusal.Invalid, "message_empty", "Write a message first.")
 	// ErrContent means not exactly one of text, gift and photo.
-	ErrContent = errors.New("chat: a message is one text, gift or photo")
+	ErrContent = refusal.New(refusal.Invalid, "message_content", "Send one text, gift or photo at a time.")
 	// ErrGiftUnknown means a gift id the tenant's catalogue lacks.
-	ErrGiftUnknown = errors.New("chat: unknown gift")
+	ErrGiftUnknown = refusal.New(refusal.Invalid, "gift_unknown", "This gift does not exist.")
 	// ErrPhotoUnknown means a photo that is not the sender's own active photo.
-	ErrPhotoUnknown = errors.New("chat: unknown photo")
+	ErrPhotoUnknown = refusal.New(refusal.Invalid, "photo_unknown", "This photo does not exist.")
 	// ErrClientID means a client id that is too long.
-	ErrClientID = errors.New("chat: client id too long")
+	ErrClientID = refusal.New(refusal.Invalid, "client_id_invalid", "The client_id is too long.")
 	// ErrNotStaff means a member without a staff role of the tenant.
-	ErrNotStaff = errors.New("chat: staff only")
+	ErrNotStaff = refusal.New(refusal.Forbidden, "staff_only", "This is only available for staff.")
+	// ErrNotEnoughCredits means the sender's balance does not pay for the
+	// message (SPEC.md section 8); notEnoughCredits fills it in.
+	ErrNotEnoughCredits = refusal.New(refusal.PaymentRequired, "not_enough_credits",
+		"You do not have enough credits to send this message to {name}.")
+	// ErrTooLong means a text longer than the tenant's message_length.
+	ErrTooLong = refusal.New(refusal.Invalid, "message_too_long", "The message is longer than {max} characters.")
+	// ErrNoUploads means the service has no media store for uploaded photos.
+	ErrNoUploads = refusal.New(refusal.Unavailable, "uploads_unavailable", "Photo uploads are not available right now.")
 )
 
-// NotEnoughCreditsError means the sender's balance does not pay for the
-// message; Name is the recipient's, for the message of SPEC.md section 8.
-type NotEnoughCreditsError struct {
-	Name    string
-	Price   int
-	Balance int64
+// notEnoughCredits refuses a message to recipient name that costs price
+// when the sender has balance.
+func notEnoughCredits(name string, price int, balance int64) error {
+	return ErrNotEnoughCredits.With(map[string]any{"name": name, "price": price, "credits": balance})
 }
-
-func (e *NotEnoughCreditsError) Error() string {
-	return "chat: not enough credits to write to " + e.Name
-}
-
-// BlockedError means the recipient blocked the sender (ByMe false) or the
-// sender blocked the recipient (ByMe true).
-type BlockedError struct {
-	Name string
-	ByMe bool
-}
-
-func (e *BlockedError) Error() string { return "chat: blocked between members, " + e.Name }
-
-// TooLongError means a text longer than the tenant's message_length.
-type TooLongError struct{ Max int }
-
-func (e *TooLongError) Error() string { return "chat: message too long" }
 
 // Pusher queues web pushes; push.Queuer is the engine's.
 type Pusher interface {

@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -14,7 +13,7 @@ import (
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/httpx"
-	"rendezvous/engine/profiles"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
 
@@ -29,65 +28,6 @@ type Handlers struct {
 	Heartbeat time.Duration
 }
 
-// Texts of SPEC.md section 8 and the chat's own errors.
-const (
-	textNotEnoughCredits = "You do not have enough credits to send this message to {name}."
-	textPremiumOnly      = "This feature is only available for premium members."
-	textBlocked          = "You're blocked by {name}. You do not have access to this page."
-)
-
-// answer maps domain errors to API errors with stable codes.
-func answer(err error) error {
-	var (
-		credits *NotEnoughCreditsError
-		blocked *BlockedError
-		tooLong *TooLongError
-	)
-	switch {
-	case errors.As(err, &credits):
-		return httpx.NewError(http.StatusPaymentRequired, "not_enough_credits", fill(textNotEnoughCredits, credits.Name),
-			map[string]any{"name": credits.Name, "price": credits.Price, "credits": credits.Balance})
-	case errors.Is(err, ErrPremiumOnly):
-		return httpx.NewError(http.StatusForbidden, "premium_only", textPremiumOnly, nil)
-	case errors.As(err, &blocked) && blocked.ByMe:
-		return httpx.NewError(http.StatusForbidden, "you_blocked", "You have blocked this member. Unblock them first.",
-			map[string]any{"name": blocked.Name})
-	case errors.As(err, &blocked):
-		return httpx.NewError(http.StatusForbidden, "blocked", fill(textBlocked, blocked.Name), map[string]any{"name": blocked.Name})
-	case errors.Is(err, ErrInvisible):
-		return httpx.NewError(http.StatusForbidden, "invisible", "This member cannot be contacted right now.", nil)
-	case errors.Is(err, ErrNotStaff):
-		return httpx.NewError(http.StatusForbidden, "staff_only", "This is only available for staff.", nil)
-	case errors.Is(err, ErrNotFound):
-		return httpx.ErrNotFound
-	case errors.As(err, &tooLong):
-		return httpx.Invalid("message_too_long", "The message is longer than "+strconv.Itoa(tooLong.Max)+" characters.",
-			map[string]any{"max": tooLong.Max})
-	case errors.Is(err, ErrEmpty):
-		return httpx.Invalid("message_empty", "Write a message first.", nil)
-	case errors.Is(err, ErrContent):
-		return httpx.Invalid("message_content", "Send one text, gift or photo at a time.", nil)
-	case errors.Is(err, ErrGiftUnknown):
-		return httpx.Invalid("gift_unknown", "This gift does not exist.", nil)
-	case errors.Is(err, ErrPhotoUnknown):
-		return httpx.Invalid("photo_unknown", "This photo does not exist.", nil)
-	case errors.Is(err, ErrSelf):
-		return httpx.Invalid("message_self", "You cannot send a message to yourself.", nil)
-	case errors.Is(err, ErrClientID):
-		return httpx.Invalid("client_id_invalid", "The client_id is too long.", nil)
-	case errors.Is(err, ErrNoUploads):
-		return httpx.NewError(http.StatusServiceUnavailable, "uploads_unavailable", "Photo uploads are not available right now.", nil)
-	}
-	// Uploads refused by the image pipeline answer as on photos.php.
-	return profiles.PhotoHTTPError(err)
-}
-
-func fill(text, name string) string {
-	return string(bytes.Replace([]byte(text), []byte("{name}"), []byte(name), 1))
-}
-
-func fail(w http.ResponseWriter, r *http.Request, err error) { httpx.WriteError(w, r, answer(err)) }
-
 // memberID is the logged-in member; the route table guarantees one.
 func memberID(r *http.Request) int64 { return accounts.CurrentMember(r.Context()).ID }
 
@@ -95,7 +35,7 @@ func queryID(r *http.Request, name string) (int64, error) {
 	raw := r.URL.Query().Get(name)
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
-		return 0, httpx.Invalid("id_invalid", "The "+name+" must be a positive number.", map[string]any{"field": name})
+		return 0, refusal.New(refusal.Invalid, "id_invalid", "The "+name+" must be a positive number.").With(map[string]any{"field": name})
 	}
 	return id, nil
 }
@@ -104,7 +44,7 @@ func queryID(r *http.Request, name string) (int64, error) {
 func (h Handlers) Chats(w http.ResponseWriter, r *http.Request) {
 	list, err := h.Service.List(r.Context(), tenancy.FromContext(r.Context()), memberID(r))
 	if err != nil {
-		fail(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, list)
@@ -130,7 +70,7 @@ func (h Handlers) Chat(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err != nil {
-		fail(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, c)
@@ -164,7 +104,7 @@ func (h Handlers) HideChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := h.Service.Hide(r.Context(), memberID(r), body.Conversation.ID); err != nil {
-		fail(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.NoContent(w)
@@ -180,7 +120,7 @@ func (h Handlers) Messages(w http.ResponseWriter, r *http.Request) {
 	}
 	th, err := h.Service.Open(r.Context(), tenancy.FromContext(r.Context()), memberID(r), id)
 	if err != nil {
-		fail(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, th)
@@ -213,7 +153,7 @@ func (h Handlers) Send(w http.ResponseWriter, r *http.Request) {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
 		body, upload, err := h.readUpload(w, r)
 		if err != nil {
-			fail(w, r, err)
+			httpx.WriteError(w, r, err)
 			return
 		}
 		res, err := h.Service.SendUpload(r.Context(), body.input(t, sender), upload)
@@ -233,7 +173,7 @@ func (h Handlers) Send(w http.ResponseWriter, r *http.Request) {
 // part headers, the small fields).
 const multipartSlack = 64 << 10
 
-var errPhotoMissing = httpx.BadRequest("photo_missing", "Send the photo as the multipart field \"photo\".")
+var errPhotoMissing = refusal.New(refusal.Malformed, "photo_missing", "Send the photo as the multipart field \"photo\".")
 
 // readUpload reads the fields and the photo of a multipart send, refusing
 // bodies larger than the image limit without reading on.
@@ -259,7 +199,7 @@ func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, 
 			return body, nil, media.ErrFileTooBig
 		}
 		if err != nil {
-			return body, nil, httpx.BadRequest("multipart_invalid", "The upload could not be read.")
+			return body, nil, refusal.New(refusal.Malformed, "multipart_invalid", "The upload could not be read.")
 		}
 		limit := int64(1 << 10)
 		if part.FormName() == "photo" {
@@ -270,7 +210,7 @@ func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, 
 			return body, nil, media.ErrFileTooBig
 		}
 		if err != nil {
-			return body, nil, httpx.BadRequest("multipart_invalid", "The upload could not be read.")
+			return body, nil, refusal.New(refusal.Malformed, "multipart_invalid", "The upload could not be read.")
 		}
 		value := string(data)
 		switch part.FormName() {
@@ -281,7 +221,7 @@ func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, 
 		case "profile_id", "conversation":
 			id, err := strconv.ParseInt(value, 10, 64)
 			if err != nil || id <= 0 {
-				return body, nil, httpx.Invalid("id_invalid", "The "+part.FormName()+" must be a positive number.", map[string]any{"field": part.FormName()})
+				return body, nil, refusal.New(refusal.Invalid, "id_invalid", "The "+part.FormName()+" must be a positive number.").With(map[string]any{"field": part.FormName()})
 			}
 			if part.FormName() == "profile_id" {
 				body.ProfileID = id
@@ -298,7 +238,7 @@ func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, 
 
 func writeSent(w http.ResponseWriter, r *http.Request, res SendResult, err error) {
 	if err != nil {
-		fail(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	status := http.StatusCreated
@@ -322,7 +262,7 @@ func (h Handlers) Events(w http.ResponseWriter, r *http.Request) {
 func (h Handlers) StaffInbox(w http.ResponseWriter, r *http.Request) {
 	list, err := h.Service.Inbox(r.Context(), tenancy.FromContext(r.Context()), memberID(r))
 	if err != nil {
-		fail(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, list)
@@ -338,7 +278,7 @@ func (h Handlers) StaffMessages(w http.ResponseWriter, r *http.Request) {
 	}
 	th, err := h.Service.StaffOpen(r.Context(), tenancy.FromContext(r.Context()), memberID(r), id)
 	if err != nil {
-		fail(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, th)

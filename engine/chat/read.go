@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/chat/internal/db"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -83,7 +84,7 @@ func (s *Service) With(ctx context.Context, t *tenancy.Tenant, member, profile i
 	}
 	if blocked {
 		// A blocked member may not even see the blocker's profile.
-		return Chat{}, &BlockedError{Name: card.Name}
+		return Chat{}, profiles.Blocked(card.Name)
 	}
 	ch := Chat{Profile: cardOf(s.viewFor(t, member), card)}
 	if c.ID != 0 {

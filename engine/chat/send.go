@@ -71,7 +71,7 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 	}
 	if kind == KindText {
 		if max := messageLength(in.Tenant); utf8.RuneCountInString(in.Text) > max {
-			return SendResult{}, &TooLongError{Max: max}
+			return SendResult{}, ErrTooLong.With(map[string]any{"max": max})
 		}
 	}
 	var res SendResult
@@ -223,7 +223,7 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	if price > 0 {
 		balance, err = credits.Charge(ctx, tx, in.SenderID, int64(price), ledgerKind, "message:"+strconv.FormatInt(row.ID, 10))
 		if errors.Is(err, credits.ErrInsufficient) {
-			return SendResult{}, &NotEnoughCreditsError{Name: recipient.Name, Price: price, Balance: sender.Credits}
+			return SendResult{}, notEnoughCredits(recipient.Name, price, sender.Credits)
 		}
 		if err != nil {
 			return SendResult{}, err
@@ -271,14 +271,14 @@ func (s *Service) allowed(ctx context.Context, tx pgx.Tx, sender int64, r db.Par
 		replying = wrote.Bool
 	}
 	err := profiles.CheckContact(ctx, tx, sender, r.ID, replying)
-	var blocked *profiles.BlockedError
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &blocked):
-		return &BlockedError{Name: blocked.Name}
+	case errors.Is(err, profiles.ErrBlocked):
+		return err
 	case errors.Is(err, profiles.ErrYouBlocked):
-		return &BlockedError{Name: r.Name, ByMe: true}
+		// The chat names the member, so the app can offer to unblock them.
+		return profiles.ErrYouBlocked.With(map[string]any{"name": r.Name})
 	case errors.Is(err, profiles.ErrInvisible):
 		if r.IsHouse {
 			// House profiles answer whoever writes.
@@ -386,9 +386,6 @@ func preview(m db.Message, gifts []Gift) string {
 	}
 	return m.Body
 }
-
-// ErrNoUploads means the service has no media store for uploaded photos.
-var ErrNoUploads = errors.New("chat: photo uploads are not configured")
 
 // SendUpload sends a photo uploaded with the message: it is re-encoded
 // (metadata stripped) and stored, then sent like any photo. Blobs of a send

@@ -11,6 +11,7 @@ import (
 
 	"rendezvous/engine/likes/internal/db"
 	"rendezvous/engine/platform/database"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
@@ -40,7 +41,8 @@ type Lists struct {
 }
 
 // ErrListType means a likes list type that does not exist.
-var ErrListType = errors.New("likes: unknown list type")
+var ErrListType = refusal.New(refusal.Invalid, "type_invalid", "type must be liked, liked_by or matches.").
+	With(map[string]any{"field": "type"})
 
 // List gives member's likes lists on tenant t; typ picks what Profiles
 // holds ("" is liked).

@@ -1,13 +1,13 @@
 package likes
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
@@ -42,7 +42,7 @@ func readLike(w http.ResponseWriter, r *http.Request) (likeBody, error) {
 		return b, err
 	}
 	if b.ProfileID <= 0 {
-		return b, httpx.Invalid("profile_id_invalid", "profile_id must be a positive whole number.", map[string]any{"field": "profile_id"})
+		return b, refusal.New(refusal.Invalid, "profile_id_invalid", "profile_id must be a positive whole number.").With(map[string]any{"field": "profile_id"})
 	}
 	return b, nil
 }
@@ -63,7 +63,7 @@ func (h Handlers) Like(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	httpx.WriteError(w, r, httpError(err))
+	httpx.WriteError(w, r, err)
 }
 
 // Likes answers GET /api/likes.php?type=liked|liked_by|matches:
@@ -75,7 +75,7 @@ func (h Handlers) Likes(w http.ResponseWriter, r *http.Request) {
 	}
 	lists, err := h.Service.List(r.Context(), tenancy.FromContext(r.Context()), m.ID, r.URL.Query().Get("type"))
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, lists)
@@ -89,7 +89,7 @@ func (h Handlers) Deck(w http.ResponseWriter, r *http.Request) {
 	}
 	deck, err := h.Service.Deck(r.Context(), tenancy.FromContext(r.Context()), m.ID)
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, deck)
@@ -112,14 +112,14 @@ func (h Handlers) Swipe(w http.ResponseWriter, r *http.Request) {
 		case "pass":
 			res, err = h.Service.Pass(r.Context(), t, m.ID, b.ProfileID)
 		default:
-			err = httpx.Invalid("action_invalid", "action must be like or pass.", map[string]any{"field": "action"})
+			err = refusal.New(refusal.Invalid, "action_invalid", "action must be like or pass.").With(map[string]any{"field": "action"})
 		}
 		if err == nil {
 			httpx.WriteJSON(w, http.StatusOK, res)
 			return
 		}
 	}
-	httpx.WriteError(w, r, httpError(err))
+	httpx.WriteError(w, r, err)
 }
 
 // MatchFinder answers GET /api/match-finder.php?min_age=&max_age=&limit=:
@@ -141,15 +141,14 @@ func (h Handlers) MatchFinder(w http.ResponseWriter, r *http.Request) {
 		}
 		n, err := strconv.Atoi(s)
 		if err != nil || n < p.lo || n > p.hi {
-			httpx.WriteError(w, r, httpx.Invalid("filter_invalid",
-				fmt.Sprintf("%s must be a whole number from %d to %d.", p.name, p.lo, p.hi), map[string]any{"field": p.name}))
+			httpx.WriteError(w, r, refusal.New(refusal.Invalid, "filter_invalid", fmt.Sprintf("%s must be a whole number from %d to %d.", p.name, p.lo, p.hi)).With(map[string]any{"field": p.name}))
 			return
 		}
 		*p.dst = n
 	}
 	cards, err := h.Service.MatchFinder(r.Context(), tenancy.FromContext(r.Context()), m.ID, fq)
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"profiles": cards})
@@ -165,7 +164,7 @@ func (h Handlers) AutoLike(w http.ResponseWriter, r *http.Request) {
 	}
 	card, err := h.Service.AutoLike(r.Context(), tenancy.FromContext(r.Context()), m.ID)
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if card == nil {
@@ -173,22 +172,4 @@ func (h Handlers) AutoLike(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, card)
-}
-
-// httpError maps the area's domain errors to API answers once, here; the
-// contact refusals are profiles' own.
-func httpError(err error) error {
-	switch {
-	case errors.Is(err, ErrSwipeLimit):
-		return httpx.NewError(http.StatusTooManyRequests, "swipe_limit",
-			fmt.Sprintf("You have used your %d swipe likes for today. Come back tomorrow for more.", SwipeLikesPerDay),
-			map[string]any{"limit": SwipeLikesPerDay, "likes_left": 0})
-	case errors.Is(err, ErrSource):
-		return httpx.Invalid("source_invalid", "This like source is unknown.", map[string]any{"field": "source"})
-	case errors.Is(err, ErrListType):
-		return httpx.Invalid("type_invalid", "type must be liked, liked_by or matches.", map[string]any{"field": "type"})
-	case errors.Is(err, ErrNotFound):
-		return httpx.NewError(http.StatusNotFound, "profile_not_found", "This page could not be found", nil)
-	}
-	return profiles.ContactHTTPError(err)
 }

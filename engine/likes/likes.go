@@ -19,6 +19,7 @@ import (
 	"rendezvous/engine/likes/internal/db"
 	"rendezvous/engine/live"
 	"rendezvous/engine/notify/push"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
@@ -41,14 +42,18 @@ var clientSources = []string{"", SourceProfile, SourceSwipe, SourceMatchFinder, 
 // section 9), counted per day of the tenant's time zone.
 const SwipeLikesPerDay = 4
 
-// Domain errors; handlers map them to answers with stable codes.
+// The like rules' refusals; the contact refusals (blocked, invisible...)
+// are profiles' own.
 var (
 	// ErrSwipeLimit means the member used the day's swipe likes.
-	ErrSwipeLimit = errors.New("likes: swipe likes used up for today")
+	ErrSwipeLimit = refusal.New(refusal.TooMany, "swipe_limit",
+		"You have used your {limit} swipe likes for today. Come back tomorrow for more.").
+		With(map[string]any{"limit": SwipeLikesPerDay, "likes_left": 0})
 	// ErrSource means a like source a client may not name.
-	ErrSource = errors.New("likes: unknown source")
+	ErrSource = refusal.New(refusal.Invalid, "source_invalid", "This like source is unknown.").
+			With(map[string]any{"field": "source"})
 	// ErrNotFound means no such profile for this member.
-	ErrNotFound = errors.New("likes: not found")
+	ErrNotFound = profiles.ErrNotFound
 )
 
 // Service holds what the like rules need.

@@ -2,7 +2,6 @@ package media
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -12,26 +11,38 @@ import (
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
+
+	"rendezvous/engine/platform/refusal"
 )
 
 // Upload refusals. Each is answered with its own code, so members learn
-// what to do differently.
+// what to do differently. Their texts name DefaultLimits, the limits the
+// engine runs with.
 var (
 	// ErrNotImage: the bytes are no JPEG, PNG or WebP image.
-	ErrNotImage = errors.New("media: not a JPEG, PNG or WebP image")
+	ErrNotImage = refusal.New(refusal.UnsupportedMedia, "photo_not_image",
+		"This file is not a photo. Please upload a JPEG, PNG or WebP photo.")
 	// ErrUnsupportedFormat: a real image format the engine cannot decode
 	// (HEIC/HEIF and AVIF: no maintained pure-Go decoder exists).
-	ErrUnsupportedFormat = errors.New("media: image format not supported")
+	ErrUnsupportedFormat = refusal.New(refusal.UnsupportedMedia, "photo_format_unsupported",
+		"HEIC and AVIF photos are not supported yet. Please upload a JPEG, PNG or WebP photo.")
 	// ErrFileTooBig: more bytes than Limits.MaxBytes.
-	ErrFileTooBig = errors.New("media: file too big")
+	ErrFileTooBig = refusal.New(refusal.TooLarge, "photo_too_big",
+		fmt.Sprintf("This photo is too big: at most %d MB.", DefaultLimits.MaxBytes>>20)).
+		With(map[string]any{"max_bytes": DefaultLimits.MaxBytes})
 	// ErrTooManyPixels: the header announces more pixels than
 	// Limits.MaxPixels or a side longer than Limits.MaxSide. Checked before a
 	// single pixel is decoded, so a decompression bomb costs nothing.
-	ErrTooManyPixels = errors.New("media: image dimensions too large")
+	ErrTooManyPixels = refusal.New(refusal.Invalid, "photo_dimensions",
+		fmt.Sprintf("This photo has too many pixels: at most %d megapixels and %d pixels a side.",
+			DefaultLimits.MaxPixels/1_000_000, DefaultLimits.MaxSide)).
+		With(map[string]any{"max_pixels": DefaultLimits.MaxPixels, "max_side": DefaultLimits.MaxSide})
 	// ErrTooSmall: a side shorter than Limits.MinSide.
-	ErrTooSmall = errors.New("media: image too small")
+	ErrTooSmall = refusal.New(refusal.Invalid, "photo_too_small",
+		fmt.Sprintf("This photo is too small: at least %d pixels a side.", DefaultLimits.MinSide)).
+		With(map[string]any{"min_side": DefaultLimits.MinSide})
 	// ErrBroken: a valid header followed by pixel data that does not decode.
-	ErrBroken = errors.New("media: image data is damaged")
+	ErrBroken = refusal.New(refusal.Invalid, "photo_broken", "This photo is damaged and cannot be read.")
 )
 
 // Limits bound what an upload may be.

@@ -92,7 +92,7 @@ func FileComplaint(ctx context.Context, conn db.DBTX, tenantID int64, pool strin
 		}
 	}
 	if len(v.errs) > 0 {
-		return Complaint{}, &ValidationError{Fields: v.errs}
+		return Complaint{}, invalidFields(v.errs)
 	}
 	row, err := q.ComplaintInsert(ctx, db.ComplaintInsertParams{
 		TenantID: tenantID, MemberID: pgtype.Int8{Int64: memberID, Valid: memberID != 0}, ProfileID: profile,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
 )
 
@@ -14,17 +15,17 @@ import (
 var (
 	// ErrInvisible: the member is in invisible mode and has not reached out
 	// first, so others may not like or message them (SPEC.md section 6).
-	ErrInvisible = errors.New("profiles: member is invisible")
+	ErrInvisible = refusal.New(refusal.Forbidden, "invisible", "This member cannot be contacted right now.")
 	// ErrYouBlocked: the sender blocked the member they try to reach; they
 	// must unblock first.
-	ErrYouBlocked = errors.New("profiles: you blocked this member")
+	ErrYouBlocked = refusal.New(refusal.Forbidden, "you_blocked", "You have blocked this member. Unblock them first.")
 	// ErrSelf: a member cannot block, like or message themselves.
-	ErrSelf = errors.New("profiles: that is your own profile")
+	ErrSelf = refusal.New(refusal.Invalid, "own_profile", "That is your own profile.")
 )
 
 // CheckContact tells whether member from may like or message member to:
 // nil when allowed; ErrNotFound when to is not an active profile of from's
-// pool; a *BlockedError (errors.Is ErrBlocked) when to blocked from;
+// pool; Blocked(name) (errors.Is ErrBlocked) when to blocked from;
 // ErrYouBlocked when from blocked to; ErrInvisible when to is invisible and
 // has not reached out first. A like from to counts as reaching out;
 // replying says to already started the conversation (the chat area knows).
@@ -45,7 +46,7 @@ func CheckContact(ctx context.Context, conn db.DBTX, from, to int64, replying bo
 	case f.Pool != f.FromPool || f.Status != "active":
 		return ErrNotFound
 	case f.BlockedByTarget:
-		return &BlockedError{Name: f.Name}
+		return Blocked(f.Name)
 	case f.TargetBlocked:
 		return ErrYouBlocked
 	case f.Invisible && !f.TargetLiked && !replying:

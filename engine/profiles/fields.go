@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -16,7 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/geo"
-	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
 	"rendezvous/engine/tenancy"
 )
@@ -87,26 +86,16 @@ type FieldError struct {
 	Extra   map[string]any `json:"-"`
 }
 
-// ValidationError lists every invalid field of an update.
-type ValidationError struct{ Fields []FieldError }
-
-func (e *ValidationError) Error() string {
-	codes := make([]string, len(e.Fields))
-	for i, f := range e.Fields {
-		codes[i] = f.Code
-	}
-	return "profiles: invalid " + strings.Join(codes, ", ")
-}
-
-// HTTPError is the 422 answer: the first field's code and text at the top
-// (so simple clients show one message), every field under "fields".
-func (e *ValidationError) HTTPError() *httpx.Error {
-	first := e.Fields[0]
-	fields := map[string]any{"field": first.Field, "fields": e.Fields}
+// invalidFields refuses an update for every invalid field at once: the
+// first field's code and text at the top (so simple clients show one
+// message), every field under "fields".
+func invalidFields(errs []FieldError) error {
+	first := errs[0]
+	params := map[string]any{"field": first.Field, "fields": errs}
 	for k, v := range first.Extra {
-		fields[k] = v
+		params[k] = v
 	}
-	return httpx.NewError(http.StatusUnprocessableEntity, first.Code, first.Message, fields)
+	return refusal.New(refusal.Invalid, first.Code, first.Message).With(params)
 }
 
 // UpdateOwn applies an update to the member's profile after checking every
@@ -176,7 +165,7 @@ func (s *Service) UpdateOwn(ctx context.Context, t *tenancy.Tenant, memberID int
 		p.Invisible = *u.Invisible
 	}
 	if len(v.errs) > 0 {
-		return Profile{}, &ValidationError{Fields: v.errs}
+		return Profile{}, invalidFields(v.errs)
 	}
 	if err := q.ProfileUpdate(ctx, p); err != nil {
 		return Profile{}, fmt.Errorf("update profile %d: %w", memberID, err)

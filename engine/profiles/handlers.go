@@ -2,13 +2,13 @@ package profiles
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
 
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
 
@@ -47,7 +47,7 @@ func (h Handlers) OwnProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	p, err := Own(r.Context(), h.Service.Pool, v.ID, h.Service.Now())
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, profileAnswer{Profile: p, Options: Options, PhotoLimit: PhotoLimit(v.PaidUser)})
@@ -66,7 +66,7 @@ func (h Handlers) UpdateProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	p, err := h.Service.UpdateOwn(r.Context(), tenancy.FromContext(r.Context()), v.ID, u)
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, profileAnswer{Profile: p, PhotoLimit: PhotoLimit(v.PaidUser)})
@@ -108,19 +108,19 @@ func (h Handlers) UploadPhoto(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, int64(maxBytes)+multipartSlack)
 	data, err := readPhotoPart(r, maxBytes)
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	t := tenancy.FromContext(r.Context())
 	img, err := h.Service.AddPhoto(r.Context(), v.ID, data, t.Settings.PhotoModeration)
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	h.writePhotos(w, r, v, http.StatusCreated, &img)
 }
 
-var errPhotoMissing = httpx.BadRequest("photo_missing", "Send the photo as the multipart field \"photo\".")
+var errPhotoMissing = refusal.New(refusal.Malformed, "photo_missing", "Send the photo as the multipart field \"photo\".")
 
 // readPhotoPart reads the "photo" part of a multipart upload into memory,
 // refusing more than maxBytes without reading on.
@@ -139,7 +139,7 @@ func readPhotoPart(r *http.Request, maxBytes int) ([]byte, error) {
 			if errors.As(err, &tooBig) {
 				return nil, media.ErrFileTooBig
 			}
-			return nil, httpx.BadRequest("multipart_invalid", "The upload is not valid multipart form data.")
+			return nil, refusal.New(refusal.Malformed, "multipart_invalid", "The upload is not valid multipart form data.")
 		}
 		if part.FormName() != "photo" {
 			continue
@@ -150,7 +150,7 @@ func readPhotoPart(r *http.Request, maxBytes int) ([]byte, error) {
 		case errors.As(err, &tooBig), len(data) > maxBytes:
 			return nil, media.ErrFileTooBig
 		case err != nil:
-			return nil, httpx.BadRequest("multipart_invalid", "The upload is not valid multipart form data.")
+			return nil, refusal.New(refusal.Malformed, "multipart_invalid", "The upload is not valid multipart form data.")
 		}
 		return data, nil
 	}
@@ -159,7 +159,7 @@ func readPhotoPart(r *http.Request, maxBytes int) ([]byte, error) {
 func photoID(r *http.Request) (int64, error) {
 	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, httpx.Invalid("id_invalid", "id must be a positive whole number.", nil)
+		return 0, refusal.New(refusal.Invalid, "id_invalid", "id must be a positive whole number.")
 	}
 	return id, nil
 }
@@ -175,7 +175,7 @@ func (h Handlers) DeletePhoto(w http.ResponseWriter, r *http.Request) {
 		err = h.Service.DeletePhoto(r.Context(), v.ID, id)
 	}
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	h.writePhotos(w, r, v, http.StatusOK, nil)
@@ -199,7 +199,7 @@ func (h Handlers) ChangePhotos(w http.ResponseWriter, r *http.Request) {
 		var id int64
 		id, err = photoID(r)
 		if err == nil && r.URL.Query().Get("main") != "1" {
-			err = httpx.Invalid("main_required", "Only main=1 can be changed on one photo.", nil)
+			err = refusal.New(refusal.Invalid, "main_required", "Only main=1 can be changed on one photo.")
 		}
 		if err == nil {
 			err = h.Service.MakeMain(r.Context(), v.ID, id)
@@ -211,7 +211,7 @@ func (h Handlers) ChangePhotos(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	h.writePhotos(w, r, v, http.StatusOK, nil)
@@ -228,12 +228,12 @@ func (h Handlers) Member(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
 	if err != nil || id <= 0 {
-		httpx.WriteError(w, r, httpx.Invalid("id_invalid", "id must be a positive whole number.", nil))
+		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "id_invalid", "id must be a positive whole number."))
 		return
 	}
 	p, err := h.Service.MemberView(r.Context(), t, v, id)
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"profile": p})
@@ -249,7 +249,7 @@ func blockTarget(w http.ResponseWriter, r *http.Request) (int64, error) {
 		// DELETE bodies are dropped by some proxies; the query works too.
 		id, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || id <= 0 {
-			return 0, httpx.Invalid("profile_id_invalid", "profile_id must be a positive whole number.", nil)
+			return 0, refusal.New(refusal.Invalid, "profile_id_invalid", "profile_id must be a positive whole number.")
 		}
 		return id, nil
 	}
@@ -258,7 +258,7 @@ func blockTarget(w http.ResponseWriter, r *http.Request) (int64, error) {
 		return 0, err
 	}
 	if b.ProfileID <= 0 {
-		return 0, httpx.Invalid("profile_id_invalid", "profile_id must be a positive whole number.", nil)
+		return 0, refusal.New(refusal.Invalid, "profile_id_invalid", "profile_id must be a positive whole number.")
 	}
 	return b.ProfileID, nil
 }
@@ -274,7 +274,7 @@ func (h Handlers) Block(w http.ResponseWriter, r *http.Request) {
 		err = Block(r.Context(), h.Service.Pool, tenancy.FromContext(r.Context()).ProfilePool, v.ID, id)
 	}
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.NoContent(w)
@@ -291,7 +291,7 @@ func (h Handlers) Unblock(w http.ResponseWriter, r *http.Request) {
 		err = Unblock(r.Context(), h.Service.Pool, v.ID, id)
 	}
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.NoContent(w)
@@ -326,7 +326,7 @@ func (h Handlers) FileComplaint(w http.ResponseWriter, r *http.Request) {
 	t := tenancy.FromContext(r.Context())
 	c, err := FileComplaint(r.Context(), h.Service.Pool, t.ID, t.ProfilePool, memberID, in)
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"complaint": c})
@@ -344,70 +344,4 @@ func (h Handlers) Complaints(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"complaints": list})
-}
-
-// ContactHTTPError maps CheckContact's refusals to API answers, for the
-// likes and chat handlers; other errors pass through unchanged.
-func ContactHTTPError(err error) error { return httpError(err) }
-
-// httpError maps the area's domain errors to API answers once, here.
-func httpError(err error) error {
-	var (
-		blocked *BlockedError
-		invalid *ValidationError
-		limit   *PhotoLimitError
-	)
-	switch {
-	case errors.As(err, &blocked):
-		return httpx.NewError(http.StatusForbidden, "blocked",
-			fmt.Sprintf("You're blocked by %s. You do not have access to this page.", blocked.Name),
-			map[string]any{"name": blocked.Name})
-	case errors.As(err, &invalid):
-		return invalid.HTTPError()
-	case errors.As(err, &limit):
-		return httpx.NewError(http.StatusForbidden, "photo_limit",
-			fmt.Sprintf("You can have up to %d photos. Free members can have up to %d photos, premium members up to %d.",
-				limit.Limit, FreePhotoLimit, PremiumPhotoLimit),
-			map[string]any{"limit": limit.Limit, "premium": limit.Premium})
-	case errors.Is(err, ErrNotFound):
-		return httpx.NewError(http.StatusNotFound, "profile_not_found", "This page could not be found", nil)
-	case errors.Is(err, ErrPhotoNotFound):
-		return httpx.NewError(http.StatusNotFound, "photo_not_found", "This photo could not be found.", nil)
-	case errors.Is(err, ErrPhotoOrder):
-		return httpx.Invalid("order_invalid", "The order must list each of your photos exactly once.", nil)
-	case errors.Is(err, ErrSelf):
-		return httpx.Invalid("own_profile", "That is your own profile.", nil)
-	case errors.Is(err, ErrYouBlocked):
-		return httpx.NewError(http.StatusForbidden, "you_blocked", "You have blocked this member. Unblock them first.", nil)
-	case errors.Is(err, ErrInvisible):
-		return httpx.NewError(http.StatusForbidden, "invisible", "This member cannot be contacted right now.", nil)
-	}
-	return PhotoHTTPError(err)
-}
-
-// PhotoHTTPError answers an upload the image pipeline refused, the same for
-// profile photos and photos sent in chat.
-func PhotoHTTPError(err error) error {
-	lim := media.DefaultLimits
-	switch {
-	case errors.Is(err, media.ErrFileTooBig):
-		return httpx.NewError(http.StatusRequestEntityTooLarge, "photo_too_big",
-			fmt.Sprintf("This photo is too big: at most %d MB.", lim.MaxBytes>>20), map[string]any{"max_bytes": lim.MaxBytes})
-	case errors.Is(err, media.ErrUnsupportedFormat):
-		return httpx.NewError(http.StatusUnsupportedMediaType, "photo_format_unsupported",
-			"HEIC and AVIF photos are not supported yet. Please upload a JPEG, PNG or WebP photo.", nil)
-	case errors.Is(err, media.ErrNotImage):
-		return httpx.NewError(http.StatusUnsupportedMediaType, "photo_not_image",
-			"This file is not a photo. Please upload a JPEG, PNG or WebP photo.", nil)
-	case errors.Is(err, media.ErrTooManyPixels):
-		return httpx.Invalid("photo_dimensions",
-			fmt.Sprintf("This photo has too many pixels: at most %d megapixels and %d pixels a side.", lim.MaxPixels/1_000_000, lim.MaxSide),
-			map[string]any{"max_pixels": lim.MaxPixels, "max_side": lim.MaxSide})
-	case errors.Is(err, media.ErrTooSmall):
-		return httpx.Invalid("photo_too_small", fmt.Sprintf("This photo is too small: at least %d pixels a side.", lim.MinSide),
-			map[string]any{"min_side": lim.MinSide})
-	case errors.Is(err, media.ErrBroken):
-		return httpx.Invalid("photo_broken", "This photo is damaged and cannot be read.", nil)
-	}
-	return err
 }

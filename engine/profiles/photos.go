@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/media"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
 )
 
@@ -30,19 +31,19 @@ func PhotoLimit(paidUser bool) int {
 }
 
 // ErrPhotoNotFound means the member has no photo with that id.
-var ErrPhotoNotFound = errors.New("profiles: photo not found")
+var ErrPhotoNotFound = refusal.New(refusal.NotFound, "photo_not_found", "This photo could not be found.")
 
 // ErrPhotoOrder means a reorder list that is not exactly the member's photos.
-var ErrPhotoOrder = errors.New("profiles: the order must list each photo once")
+var ErrPhotoOrder = refusal.New(refusal.Invalid, "order_invalid", "The order must list each of your photos exactly once.")
 
-// PhotoLimitError refuses a photo over the member's limit.
-type PhotoLimitError struct {
-	Limit   int
-	Premium bool
-}
+// ErrPhotoLimit refuses a photo over the member's limit; photoLimit fills
+// in the limit.
+var ErrPhotoLimit = refusal.New(refusal.Forbidden, "photo_limit",
+	fmt.Sprintf("You can have up to {limit} photos. Free members can have up to %d photos, premium members up to %d.",
+		FreePhotoLimit, PremiumPhotoLimit))
 
-func (e *PhotoLimitError) Error() string {
-	return fmt.Sprintf("profiles: photo limit %d reached", e.Limit)
+func photoLimit(limit int, premium bool) error {
+	return ErrPhotoLimit.With(map[string]any{"limit": limit, "premium": premium})
 }
 
 // Service holds what the profile rules need.
@@ -113,7 +114,7 @@ func (s *Service) AddPhoto(ctx context.Context, memberID int64, upload []byte, m
 			return err
 		}
 		if limit := PhotoLimit(paid); int(n) >= limit {
-			return &PhotoLimitError{Limit: limit, Premium: paid}
+			return photoLimit(limit, paid)
 		}
 		row, err = q.PhotoInsert(ctx, db.PhotoInsertParams{ProfileID: memberID, Filename: display, ThumbFilename: thumb,
 			Status: status, Width: int32(out.Width), Height: int32(out.Height)})
@@ -134,7 +135,7 @@ func (s *Service) checkRoom(ctx context.Context, memberID int64) error {
 		return fmt.Errorf("photo room of %d: %w", memberID, err)
 	}
 	if limit := PhotoLimit(room.PaidUser); int(room.PhotoCount) >= limit {
-		return &PhotoLimitError{Limit: limit, Premium: room.PaidUser}
+		return photoLimit(limit, room.PaidUser)
 	}
 	return nil
 }

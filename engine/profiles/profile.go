@@ -12,12 +12,13 @@ import (
 
 	"rendezvous/engine/geo"
 	"rendezvous/engine/media"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
 	"rendezvous/engine/tenancy"
 )
 
 // ErrNotFound means no such profile, or none the viewer may know of.
-var ErrNotFound = errors.New("profiles: not found")
+var ErrNotFound = refusal.New(refusal.NotFound, "profile_not_found", "This page could not be found")
 
 // Photo statuses.
 const (

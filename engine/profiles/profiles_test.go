@@ -15,6 +15,7 @@ import (
 	"rendezvous/engine/landing"
 	"rendezvous/engine/media"
 	"rendezvous/engine/media/mediatest"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy"
@@ -525,9 +526,9 @@ func TestInvisibleMode(t *testing.T) {
 	for _, tc := range []struct {
 		err  error
 		code string
-	}{{profiles.ErrInvisible, "invisible"}, {&profiles.BlockedError{Name: "X"}, "blocked"}, {profiles.ErrYouBlocked, "you_blocked"}} {
-		if e, ok := profiles.ContactHTTPError(tc.err).(interface{ Error() string }); !ok || !strings.Contains(e.Error(), tc.code) {
-			t.Errorf("ContactHTTPError(%v) = %v, want code %s", tc.err, e, tc.code)
+	}{{profiles.ErrInvisible, "invisible"}, {profiles.Blocked("X"), "blocked"}, {profiles.ErrYouBlocked, "you_blocked"}} {
+		if e := refusal.As(tc.err); e == nil || e.Code != tc.code {
+			t.Errorf("contact refusal %v, want code %s", tc.err, tc.code)
 		}
 	}
 }

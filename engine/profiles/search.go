@@ -17,6 +17,7 @@ import (
 	"rendezvous/engine/geo"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
 	"rendezvous/engine/tenancy"
 )
@@ -399,12 +400,12 @@ func (h Handlers) Search(w http.ResponseWriter, r *http.Request) {
 	f, err := ParseFilters(r.URL.Query(), t, seeking)
 	var bad *FilterError
 	if errors.As(err, &bad) {
-		httpx.WriteError(w, r, httpx.Invalid("filter_invalid", bad.Message, map[string]any{"field": bad.Field}))
+		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "filter_invalid", bad.Message).With(map[string]any{"field": bad.Field}))
 		return
 	}
 	res, err := h.Service.Search(r.Context(), t, v, f)
 	if err != nil {
-		httpx.WriteError(w, r, httpError(err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, res)

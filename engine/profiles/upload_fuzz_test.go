@@ -2,7 +2,6 @@ package profiles
 
 import (
 	"bytes"
-	"errors"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +9,7 @@ import (
 
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 )
 
 const fuzzBoundary = "rdvfuzzboundary"
@@ -55,9 +55,8 @@ func FuzzUploadBody(f *testing.F) {
 				return
 			}
 		}
-		var he *httpx.Error
-		if mapped := httpError(err); !errors.As(mapped, &he) || he.Status < 400 || he.Status >= 500 {
-			t.Fatalf("refusal %v is not answered 4xx (%v)", err, mapped)
+		if e := refusal.As(err); e == nil || httpx.Status(e.Kind) < 400 || httpx.Status(e.Kind) >= 500 {
+			t.Fatalf("refusal %v is not answered 4xx", err)
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/landing"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
 	"rendezvous/engine/tenancy"
 )
@@ -30,19 +31,12 @@ func LoggedOutMayBrowse(r *http.Request, t *tenancy.Tenant) bool {
 	return s.LoggedOutSearch || (s.LoggedOutSearchTrafficsource && landing.HasTrafficSource(r))
 }
 
-// BlockedError refuses a member who has been blocked by the profile's
-// owner; Name is the blocker's, for the message of SPEC.md section 6.
-type BlockedError struct{ Name string }
+// ErrBlocked refuses a member who has been blocked by the profile's owner
+// (SPEC.md section 6); Blocked fills in the blocker's name.
+var ErrBlocked = refusal.New(refusal.Forbidden, "blocked", "You're blocked by {name}. You do not have access to this page.")
 
-func (e *BlockedError) Error() string {
-	return fmt.Sprintf("You're blocked by %s. You do not have access to this page.", e.Name)
-}
-
-// Is makes errors.Is(err, ErrBlocked) match.
-func (e *BlockedError) Is(target error) bool { return target == ErrBlocked }
-
-// ErrBlocked matches any BlockedError.
-var ErrBlocked = errors.New("profiles: blocked")
+// Blocked is ErrBlocked with the name of the member who blocked.
+func Blocked(name string) error { return ErrBlocked.With(map[string]any{"name": name}) }
 
 // optionalFields appear to others only when listed in the tenant's
 // visible_profile_fields (all of them when the list is empty); id, name,
@@ -78,7 +72,7 @@ func (s *Service) MemberView(ctx context.Context, t *tenancy.Tenant, viewer *Vie
 			return nil, fmt.Errorf("blocks between %d and %d: %w", viewer.ID, id, err)
 		}
 		if b.BlockedByOther {
-			return nil, &BlockedError{Name: row.Name}
+			return nil, Blocked(row.Name)
 		}
 		blockedByMe = b.ViewerBlocked
 	}

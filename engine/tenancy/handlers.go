@@ -12,6 +12,7 @@ import (
 
 	"rendezvous/engine/geo"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy/internal/db"
 )
 
@@ -117,12 +118,12 @@ func (h Handlers) Regions(w http.ResponseWriter, r *http.Request) {
 		country = h.Locator.SelectedCountry(r, FromContext(r.Context()))
 	}
 	if !alpha2.MatchString(country) {
-		httpx.WriteError(w, r, httpx.Invalid("country_invalid", "The country must be a two-letter ISO code.", map[string]any{"country": country}))
+		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "country_invalid", "The country must be a two-letter ISO code.").With(map[string]any{"country": country}))
 		return
 	}
 	regions, err := geo.Regions(country)
 	if errors.Is(err, geo.ErrUnknownCountry) {
-		httpx.WriteError(w, r, httpx.NewError(http.StatusNotFound, "country_unknown", "This country is not known.", map[string]any{"country": country}))
+		httpx.WriteError(w, r, refusal.New(refusal.NotFound, "country_unknown", "This country is not known.").With(map[string]any{"country": country}))
 		return
 	}
 	if err != nil {
@@ -145,16 +146,16 @@ func (h Handlers) Geocode(w http.ResponseWriter, r *http.Request) {
 	lat, errLat := parseCoordinate(r.URL.Query().Get("lat"), 90)
 	lon, errLon := parseCoordinate(r.URL.Query().Get("lon"), 180)
 	if errLat != nil || errLon != nil {
-		httpx.WriteError(w, r, httpx.Invalid("coordinates_invalid", "lat must be -90 to 90 and lon -180 to 180.", nil))
+		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "coordinates_invalid", "lat must be -90 to 90 and lon -180 to 180."))
 		return
 	}
 	p, err := geo.ReverseGeocode(lat, lon)
 	switch {
 	case errors.Is(err, geo.ErrNoPlace):
-		httpx.WriteError(w, r, httpx.NewError(http.StatusNotFound, "place_not_found", "No place is known at this position.", nil))
+		httpx.WriteError(w, r, refusal.New(refusal.NotFound, "place_not_found", "No place is known at this position."))
 		return
 	case errors.Is(err, geo.ErrInvalidCoordinates):
-		httpx.WriteError(w, r, httpx.Invalid("coordinates_invalid", "lat must be -90 to 90 and lon -180 to 180.", nil))
+		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "coordinates_invalid", "lat must be -90 to 90 and lon -180 to 180."))
 		return
 	case err != nil:
 		httpx.WriteError(w, r, err)

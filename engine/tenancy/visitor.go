@@ -10,6 +10,7 @@ import (
 
 	"rendezvous/engine/geo"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 )
 
 type ctxKey int
@@ -46,7 +47,7 @@ func Middleware(res Resolver) func(http.Handler) http.Handler {
 			t, err := res.ByHost(r.Context(), r.Host)
 			if err == ErrNotFound {
 				if strings.HasPrefix(r.URL.Path, "/api/") {
-					httpx.WriteError(w, r, httpx.NewError(http.StatusNotFound, "unknown_site", "This site does not exist.", nil))
+					httpx.WriteError(w, r, refusal.New(refusal.NotFound, "unknown_site", "This site does not exist."))
 					return
 				}
 				w.Header().Set("Content-Type", "text/plain; charset=utf-8")

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"rendezvous/engine/platform/refusal"
 )
 
 // MaxJSONBody bounds a JSON request body; uploads use their own limits.
@@ -19,7 +20,7 @@ const MaxJSONBody = 64 << 10
 // ErrNotJSON refuses a call's body that is not declared as JSON. Only JSON
 // is accepted: a form or text/plain body is what a page on another site can
 // send without asking.
-var ErrNotJSON = NewError(http.StatusUnsupportedMediaType, "unsupported_media_type", "The request body must be JSON.", nil)
+var ErrNotJSON = refusal.New(refusal.UnsupportedMedia, "unsupported_media_type", "The request body must be JSON.")
 
 // DecodeJSON reads a JSON body into v, refusing bodies that are not
 // application/json, too large, malformed, of the wrong types, carry unknown
@@ -43,14 +44,14 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		return decodeError(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return BadRequest("invalid_json", "The request body must be one JSON value.")
+		return refusal.New(refusal.Malformed, "invalid_json", "The request body must be one JSON value.")
 	}
 	return nil
 }
 
 // TextInvalid answers a string field with a NUL character or invalid UTF-8.
-func TextInvalid(field string) *Error {
-	return Invalid("text_invalid", fmt.Sprintf("The field %s is not valid text.", field), map[string]any{"field": field})
+func TextInvalid(field string) *refusal.Error {
+	return refusal.New(refusal.Invalid, "text_invalid", "The field {field} is not valid text.").With(map[string]any{"field": field})
 }
 
 // checkText refuses a JSON body with a string (value or key) that holds a
@@ -152,7 +153,7 @@ func ValidQuery(next http.Handler) http.Handler {
 
 func plainText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
-func decodeError(err error) *Error {
+func decodeError(err error) *refusal.Error {
 	var (
 		syntax   *json.SyntaxError
 		typeErr  *json.UnmarshalTypeError
@@ -160,23 +161,17 @@ func decodeError(err error) *Error {
 	)
 	switch {
 	case errors.As(err, &maxBytes):
-		return NewError(http.StatusRequestEntityTooLarge, "body_too_large", "The request body is too large.", nil)
+		return refusal.New(refusal.TooLarge, "body_too_large", "The request body is too large.")
 	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
-		return BadRequest("invalid_json", "The request body is not valid JSON.")
+		return refusal.New(refusal.Malformed, "invalid_json", "The request body is not valid JSON.")
 	case errors.Is(err, io.EOF):
-		return BadRequest("invalid_json", "The request body is empty.")
+		return refusal.New(refusal.Malformed, "invalid_json", "The request body is empty.")
 	case errors.As(err, &typeErr):
-		return Invalid("wrong_type", fmt.Sprintf("The field %s has the wrong type.", typeErr.Field), map[string]any{"field": typeErr.Field})
+		return refusal.New(refusal.Invalid, "wrong_type", "The field {field} has the wrong type.").With(map[string]any{"field": typeErr.Field})
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return BadRequest("unknown_field", fmt.Sprintf("The field %s is not known.", field)).with("field", field)
+		return refusal.New(refusal.Malformed, "unknown_field", "The field {field} is not known.").With(map[string]any{"field": field})
 	default:
-		return BadRequest("invalid_json", "The request body is not valid JSON.")
+		return refusal.New(refusal.Malformed, "invalid_json", "The request body is not valid JSON.")
 	}
-}
-
-func (e *Error) with(key string, value any) *Error {
-	c := *e
-	c.Fields = map[string]any{key: value}
-	return &c
 }

@@ -1,70 +1,85 @@
 // Package httpx is the engine's small shared HTTP plumbing: JSON answers,
-// error values with stable codes, request decoding and middleware.
+// the one place where refusals become HTTP errors, request decoding and
+// middleware.
 package httpx
 
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
+
+	"rendezvous/engine/platform/refusal"
 )
 
-// Error is an answer to a failed request: an HTTP status, a stable code that
-// clients translate, the English text of SPEC.md and the placeholder values.
-type Error struct {
-	Status  int
-	Code    string
-	Message string
-	Fields  map[string]any
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Code, e.Message) }
-
-// NewError builds an Error; fields fill the answer's extra members (minutes,
-// name, min_age...).
-func NewError(status int, code, message string, fields map[string]any) *Error {
-	return &Error{Status: status, Code: code, Message: message, Fields: fields}
-}
-
-// Common errors every surface uses.
+// Refusals of the HTTP layer itself.
 var (
-	ErrAuthenticationRequired = NewError(http.StatusForbidden, "authentication_required", "You need to log in for this.", nil)
-	ErrNotFound               = NewError(http.StatusNotFound, "not_found", "This page could not be found", nil)
-	ErrMethodNotAllowed       = NewError(http.StatusMethodNotAllowed, "method_not_allowed", "This method is not allowed here.", nil)
-	ErrInternal               = NewError(http.StatusInternalServerError, "internal", "An error has occurred.", nil)
-	ErrUnavailable            = NewError(http.StatusServiceUnavailable, "unavailable", "An error occured, please try again later.", nil)
+	ErrAuthenticationRequired = refusal.New(refusal.Forbidden, "authentication_required", "You need to log in for this.")
+	ErrNotFound               = refusal.New(refusal.NotFound, "not_found", "This page could not be found")
+	ErrMethodNotAllowed       = refusal.New(refusal.MethodNotAllowed, "method_not_allowed", "This method is not allowed here.")
+	ErrUnavailable            = refusal.New(refusal.Unavailable, "unavailable", "An error occured, please try again later.")
 )
 
-// Invalid is a 422 validation failure of one field.
-func Invalid(code, message string, fields map[string]any) *Error {
-	return NewError(http.StatusUnprocessableEntity, code, message, fields)
+// internalCode and internalText answer every failure that is not a refusal.
+const (
+	internalCode = "internal"
+	internalText = "An error has occurred."
+)
+
+// statuses is the HTTP status of each kind of refusal (API.md conventions:
+// validation 422, not found 404, too many attempts 429...).
+var statuses = map[refusal.Kind]int{
+	refusal.Invalid:          http.StatusUnprocessableEntity,
+	refusal.Malformed:        http.StatusBadRequest,
+	refusal.Unauthorized:     http.StatusUnauthorized,
+	refusal.PaymentRequired:  http.StatusPaymentRequired,
+	refusal.Forbidden:        http.StatusForbidden,
+	refusal.NotFound:         http.StatusNotFound,
+	refusal.MethodNotAllowed: http.StatusMethodNotAllowed,
+	refusal.Conflict:         http.StatusConflict,
+	refusal.Gone:             http.StatusGone,
+	refusal.TooLarge:         http.StatusRequestEntityTooLarge,
+	refusal.UnsupportedMedia: http.StatusUnsupportedMediaType,
+	refusal.TooMany:          http.StatusTooManyRequests,
+	refusal.Unavailable:      http.StatusServiceUnavailable,
 }
 
-// BadRequest is a 400 for a request the server cannot read at all.
-func BadRequest(code, message string) *Error {
-	return NewError(http.StatusBadRequest, code, message, nil)
+// Status is the HTTP status that answers a refusal of kind k; a kind
+// without one (a mistake) answers like a validation failure, still a 4xx.
+func Status(k refusal.Kind) int {
+	if s, ok := statuses[k]; ok {
+		return s
+	}
+	return http.StatusUnprocessableEntity
 }
 
-// WriteError answers with err. An *Error is written as it is; anything else
-// is logged with the request id and answered as a bare 500, so no internal
-// detail reaches a client.
+// WriteError answers with err. A refusal is written with its kind's status
+// as {"error": code, "message": text, ...params}; anything else is logged
+// with the request id and answered as a bare 500, so no internal detail
+// reaches a client.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	var e *Error
-	if !errors.As(err, &e) {
+	e := refusal.As(err)
+	if e == nil {
 		if errors.Is(err, r.Context().Err()) && r.Context().Err() != nil {
 			// The client went away; nobody reads the answer.
 			return
 		}
 		Logger(r.Context()).Error("request failed", "err", err)
-		e = ErrInternal
+		writeInternal(w)
+		return
 	}
-	body := make(map[string]any, len(e.Fields)+2)
-	for k, v := range e.Fields {
+	body := make(map[string]any, len(e.Params)+2)
+	for k, v := range e.Params {
 		body[k] = v
 	}
 	body["error"] = e.Code
-	body["message"] = e.Message
-	WriteJSON(w, e.Status, body)
+	body["message"] = e.Text()
+	WriteJSON(w, Status(e.Kind), body)
+}
+
+// writeInternal answers a failure of the engine: a 500 that says nothing
+// about its cause.
+func writeInternal(w http.ResponseWriter) {
+	WriteJSON(w, http.StatusInternalServerError, map[string]any{"error": internalCode, "message": internalText})
 }
 
 // WriteJSON answers with v as JSON.

@@ -2,11 +2,14 @@ package httpx
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"strings"
 	"testing"
+
+	"rendezvous/engine/platform/refusal"
 )
 
 func TestDecodeJSON(t *testing.T) {
@@ -47,8 +50,8 @@ func TestDecodeJSON(t *testing.T) {
 			}
 			continue
 		}
-		e, ok := err.(*Error)
-		if !ok || e.Status != c.status || e.Code != c.code {
+		e, ok := err.(*refusal.Error)
+		if !ok || Status(e.Kind) != c.status || e.Code != c.code {
 			t.Errorf("%s: got %v, want %d %s", c.name, err, c.status, c.code)
 		}
 	}
@@ -64,10 +67,42 @@ func TestWriteErrorHidesInternals(t *testing.T) {
 		t.Fatalf("%d %s", w.Code, w.Body)
 	}
 	w = httptest.NewRecorder()
-	WriteError(w, httptest.NewRequest("GET", "/", nil), NewError(429, "login_blocked", "Too many", map[string]any{"minutes": 15}))
+	WriteError(w, httptest.NewRequest("GET", "/", nil),
+		fmt.Errorf("login: %w", refusal.New(refusal.TooMany, "login_blocked", "Too many, {minutes} min.").With(map[string]any{"minutes": 15})))
 	_ = json.Unmarshal(w.Body.Bytes(), &got)
-	if w.Code != 429 || got["error"] != "login_blocked" || got["minutes"] != float64(15) || got["message"] != "Too many" {
+	if w.Code != 429 || got["error"] != "login_blocked" || got["minutes"] != float64(15) || got["message"] != "Too many, 15 min." {
 		t.Fatalf("%d %s", w.Code, w.Body)
+	}
+}
+
+// TestStatusOfEachKind pins the one mapping of refusal kinds to HTTP
+// statuses that every area's errors go through.
+func TestStatusOfEachKind(t *testing.T) {
+	t.Parallel()
+	for kind, want := range map[refusal.Kind]int{
+		refusal.Invalid:          422,
+		refusal.Malformed:        400,
+		refusal.Unauthorized:     401,
+		refusal.PaymentRequired:  402,
+		refusal.Forbidden:        403,
+		refusal.NotFound:         404,
+		refusal.MethodNotAllowed: 405,
+		refusal.Conflict:         409,
+		refusal.Gone:             410,
+		refusal.TooLarge:         413,
+		refusal.UnsupportedMedia: 415,
+		refusal.TooMany:          429,
+		refusal.Unavailable:      503,
+		refusal.Kind(0):          422, // a forgotten kind still answers 4xx
+	} {
+		if got := Status(kind); got != want {
+			t.Errorf("Status(%v) = %d, want %d", kind, got, want)
+		}
+		w := httptest.NewRecorder()
+		WriteError(w, httptest.NewRequest("GET", "/", nil), refusal.New(kind, "some_code", "Some text."))
+		if w.Code != want {
+			t.Errorf("WriteError of a %v refusal answered %d, want %d", kind, w.Code, want)
+		}
 	}
 }
 
@@ -124,8 +159,8 @@ func TestTextInvalidNamesTheField(t *testing.T) {
 	}
 	for _, c := range cases {
 		err := checkText([]byte(c.body))
-		e, ok := err.(*Error)
-		if !ok || e.Code != "text_invalid" || e.Status != 422 || e.Fields["field"] != c.field {
+		e, ok := err.(*refusal.Error)
+		if !ok || e.Code != "text_invalid" || Status(e.Kind) != 422 || e.Params["field"] != c.field {
 			t.Errorf("%q: got %v %v, want text_invalid %s", c.body, err, e, c.field)
 		}
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
+
+	"rendezvous/engine/platform/refusal"
 )
 
 type ctxKey int
@@ -67,7 +69,7 @@ func Recover(next http.Handler) http.Handler {
 					panic(v)
 				}
 				Logger(r.Context()).Error("panic", "value", v, "stack", stack())
-				WriteError(w, r, ErrInternal)
+				writeInternal(w)
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -108,7 +110,7 @@ func fromTrustedProxy(r *http.Request, trusted []netip.Prefix) bool {
 
 // ErrCrossOrigin refuses a state-changing request a browser sent from
 // another site (or an older browser's request whose Origin is not the host).
-var ErrCrossOrigin = NewError(http.StatusForbidden, "cross_origin", "This request came from another site.", nil)
+var ErrCrossOrigin = refusal.New(refusal.Forbidden, "cross_origin", "This request came from another site.")
 
 // CrossOrigin refuses state-changing requests (every method but GET, HEAD
 // and OPTIONS) that a browser sent from another origin, by Sec-Fetch-Site or
