@@ -35,7 +35,7 @@ func queryID(r *http.Request, name string) (int64, error) {
 	raw := r.URL.Query().Get(name)
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
-		return 0, refusal.New(refusal.Invalid, "id_invalid", "The "+name+" must be a positive number.").With(map[string]any{"field": name})
+		return 0, errIDInvalid.With(map[string]any{"field": name})
 	}
 	return id, nil
 }
@@ -173,6 +173,9 @@ func (h Handlers) Send(w http.ResponseWriter, r *http.Request) {
 // part headers, the small fields).
 const multipartSlack = 64 << 10
 
+// errIDInvalid refuses an id parameter that is no positive number.
+var errIDInvalid = refusal.New(refusal.Invalid, "id_invalid", "The {field} must be a positive number.")
+
 var errPhotoMissing = refusal.New(refusal.Malformed, "photo_missing", "Send the photo as the multipart field \"photo\".")
 
 // readUpload reads the fields and the photo of a multipart send, refusing
@@ -221,7 +224,7 @@ func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, 
 		case "profile_id", "conversation":
 			id, err := strconv.ParseInt(value, 10, 64)
 			if err != nil || id <= 0 {
-				return body, nil, refusal.New(refusal.Invalid, "id_invalid", "The "+part.FormName()+" must be a positive number.").With(map[string]any{"field": part.FormName()})
+				return body, nil, errIDInvalid.With(map[string]any{"field": part.FormName()})
 			}
 			if part.FormName() == "profile_id" {
 				body.ProfileID = id
