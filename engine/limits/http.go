@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
 
@@ -15,7 +16,8 @@ import (
 // Retry-After header.
 const Code = "rate_limited"
 
-const message = "Too many requests. Please try again in a little while."
+// errLimited refuses a request over its limit.
+var errLimited = refusal.New(refusal.TooMany, Code, "Too many requests. Please try again in a little while.")
 
 // Subject says whose hits a request is; false leaves the request uncounted.
 type Subject func(r *http.Request) (string, bool)
@@ -67,8 +69,7 @@ func (l *Limiter) Limit(name string, by Subject) func(http.Handler) http.Handler
 					seconds = 1
 				}
 				w.Header().Set("Retry-After", strconv.Itoa(seconds))
-				httpx.WriteError(w, r, httpx.NewError(http.StatusTooManyRequests, Code, message,
-					map[string]any{"retry_after": seconds}))
+				httpx.WriteError(w, r, errLimited.With(map[string]any{"retry_after": seconds}))
 				return
 			}
 			next.ServeHTTP(w, r)
