@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -15,9 +16,10 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Mailbox is the development mailbox: with no SMTP configured every message
-// is stored per tenant and listed at /dev/mailbox, so its links can be
-// clicked (API.md).
+// Mailbox is the development mailbox: in development mode (--dev-mailbox,
+// --demo) every message is stored per tenant and listed at /dev/mailbox,
+// so its links can be clicked (API.md). Anyone can read it, so it never
+// exists on a real install.
 type Mailbox struct {
 	Pool *pgxpool.Pool
 	// Now is the clock; tests replace it.
@@ -139,3 +141,15 @@ ul{padding-left:20px}
 {{else}}<p>No mail yet.</p>
 {{end}}</main></body></html>
 `))
+
+// Discard is the sender of an install with mail switched off
+// (MAIL_DISABLED=1): every message is dropped with a log line.
+type Discard struct {
+	Log *slog.Logger
+}
+
+// Send drops m.
+func (d Discard) Send(ctx context.Context, m Message) error {
+	d.Log.InfoContext(ctx, "mail disabled: message dropped", "template", m.Template, "tenant_id", m.TenantID)
+	return nil
+}

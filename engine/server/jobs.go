@@ -13,20 +13,28 @@ import (
 
 // jobsAndMail builds the job queue with every area's workers and periodic
 // jobs, and the delivery of mail: SMTP when SMTP_URL is set, else the
-// development mailbox. The caller starts e.Jobs (serve does; tests too).
+// development mailbox when asked for (--dev-mailbox, --demo), else
+// nowhere when MAIL_DISABLED=1, else a start-up error. The caller starts
+// e.Jobs (serve does; tests too).
 func jobsAndMail(d Deps, e *Engine) error {
 	templates, err := notify.LoadTemplates()
 	if err != nil {
 		return err
 	}
+	if err := d.Config.CheckMail(); err != nil {
+		return err
+	}
 	var sender notify.Sender
-	if d.Config.SMTPURL != "" {
+	switch {
+	case d.Config.SMTPURL != "":
 		if sender, err = notify.NewSMTP(d.Config.SMTPURL); err != nil {
 			return err
 		}
-	} else {
+	case d.Config.DevMailbox:
 		e.Mailbox = &notify.Mailbox{Pool: d.Pool}
 		sender = e.Mailbox
+	default:
+		sender = notify.Discard{Log: d.Log}
 	}
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Log: d.Log})
@@ -45,9 +53,9 @@ func jobsAndMail(d Deps, e *Engine) error {
 }
 
 // mailRoutes are the tenant's mail endpoints outside the member API: the
-// development mailbox (only without SMTP), the provider's bounce and
+// development mailbox (only in development mode), the provider's bounce and
 // complaint webhooks (only when they can be trusted: with a secret, or in
-// development) and the RFC 8058 List-Unsubscribe URL.
+// development mode) and the RFC 8058 List-Unsubscribe URL.
 func mailRoutes(r chi.Router, d Deps, e *Engine) {
 	a := accounts.Handlers{Service: e.Accounts, Locator: e.Locator}
 	if e.Mailbox != nil {

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -123,5 +124,86 @@ func TestSMTPDelivery(t *testing.T) {
 	// Unauthenticated bounce webhooks are refused when mail is real.
 	if res := post("/hooks/mail/bounce", `{"email":"smtp@example.com"}`); res.StatusCode == http.StatusNoContent {
 		t.Fatalf("webhook without a secret accepted: %d", res.StatusCode)
+	}
+}
+
+// startWith builds and starts an engine on a fresh database with cfg.
+func startWith(t *testing.T, cfg *config.Config) (*server.Engine, *httptest.Server, error) {
+	t.Helper()
+	pool := tenancytest.Pool(t)
+	log := slog.New(slog.DiscardHandler)
+	e, err := server.New(server.Deps{Config: cfg, Log: log, Pool: pool, Directory: tenancy.NewDirectory(pool, log),
+		Dist: fstest.MapFS{"index.html": {Data: []byte(servertest.TestIndex)}}, Themes: themes.FS})
+	if err != nil {
+		return nil, nil, err
+	}
+	e.Accounts.HashParams = accountstest.FastHash
+	if err := e.Jobs.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = e.Jobs.Stop(context.Background()) })
+	srv := httptest.NewServer(e.Handler)
+	t.Cleanup(srv.Close)
+	return e, srv, nil
+}
+
+// Outside development mode the mailbox never exists: an engine told
+// neither SMTP_URL nor MAIL_DISABLED nor --dev-mailbox does not start, and
+// with mail disabled every mail is dropped, the mailbox is 404 and the
+// mail hooks are closed to callers without the secret.
+func TestMailboxOnlyInDevelopment(t *testing.T) {
+	t.Parallel()
+	if _, _, err := startWith(t, &config.Config{DataDir: t.TempDir()}); !errors.Is(err, config.ErrNoMail) {
+		t.Fatalf("no mail configured: %v, want ErrNoMail", err)
+	}
+	e, srv, err := startWith(t, &config.Config{DataDir: t.TempDir(), MailDisabled: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Mailbox != nil {
+		t.Fatal("a mailbox with mail disabled")
+	}
+	do := func(method, path, body string) int {
+		req, _ := http.NewRequest(method, srv.URL+path, strings.NewReader(body))
+		req.Host = "localhost"
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if got := do("POST", "/api/signup.php", `{"email":"dropped@example.com","name":"Mila","date_of_birth":"1990-01-02","password":"secret123","gender":"female"}`); got != 201 {
+		t.Fatalf("signup %d", got)
+	}
+	pool := e.Accounts.Pool
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var done int
+		if err := pool.QueryRow(t.Context(), "SELECT count(*) FROM river_job WHERE kind = 'notify_send_mail' AND state = 'completed'").Scan(&done); err != nil {
+			t.Fatal(err)
+		}
+		if done == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the activation mail's job never completed")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	var kept int
+	if err := pool.QueryRow(t.Context(), "SELECT count(*) FROM mailbox").Scan(&kept); err != nil || kept != 0 {
+		t.Fatalf("%d mails kept (%v)", kept, err)
+	}
+	for _, path := range []string{"/dev/mailbox", "/dev/mailbox.json"} {
+		if got := do("GET", path, ""); got != http.StatusNotFound {
+			t.Errorf("%s: %d with mail disabled", path, got)
+		}
+	}
+	for _, kind := range []string{"fbl", "bounce"} {
+		if got := do("POST", "/hooks/mail/"+kind, `{"email":"dropped@example.com"}`); got == http.StatusNoContent {
+			t.Errorf("%s hook accepted without a secret: %d", kind, got)
+		}
 	}
 }

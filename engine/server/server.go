@@ -61,7 +61,7 @@ type Engine struct {
 	// Jobs is the River client with every area's workers; whoever runs the
 	// engine starts and stops it.
 	Jobs *jobs.Client
-	// Mailbox is the development mailbox, nil when SMTP is configured.
+	// Mailbox is the development mailbox, nil outside development mode.
 	Mailbox *notify.Mailbox
 	App     *webapp.App
 	// Live fans events out to members' open streams; whoever runs the

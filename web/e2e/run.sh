@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Browser tests: start the built engine with the demo tenants on a free port
 # and a throwaway data directory, run the Playwright specs against it, stop it.
+# The specs read mail from the development mailbox (--dev-mailbox; --demo
+# implies it too).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 data=$(mktemp -d /tmp/rdv-e2e-XXXXXX)
@@ -9,7 +11,7 @@ log="$data/engine.log"
 # Port 0: the engine picks a free port and prints its URLs.
 # The browser tests sign up many members from 127.0.0.1: raise the abuse limits.
 RATE_LIMITS="signup=100000/1h,complaint=100000/1h,reset_mail=100000/1h,activation_mail=100000/1h,message=100000/1m,like=100000/1m" \
-  ./bin/rendezvous serve --addr "127.0.0.1:0" --data "$data" --demo --dev-country-override >"$log" 2>&1 &
+  ./bin/rendezvous serve --addr "127.0.0.1:0" --data "$data" --demo --dev-mailbox --dev-country-override >"$log" 2>&1 &
 pid=$!
 cleanup() {
   kill -INT "$pid" 2>/dev/null || true

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/pgtest"
 )
 
@@ -74,5 +76,19 @@ func TestCommands(t *testing.T) {
 		if _, err := cmd(args...); err == nil {
 			t.Errorf("%v: no error", args)
 		}
+	}
+}
+
+// serve refuses to start when mail has nowhere to go, before it touches a
+// database: no SMTP_URL, no MAIL_DISABLED, no development mailbox.
+func TestServeNeedsMail(t *testing.T) {
+	for _, k := range []string{"SMTP_URL", "MAIL_DISABLED", "DEV_MAILBOX", "DEMO"} {
+		t.Setenv(k, "")
+	}
+	t.Setenv("DATABASE_URL", "postgres://nobody@127.0.0.1:1/none")
+	var out, errs bytes.Buffer
+	err := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir()}, &out, &errs)
+	if !errors.Is(err, config.ErrNoMail) || strings.Contains(out.String(), "database") {
+		t.Fatalf("serve without mail: %v, output %q", err, out.String())
 	}
 }

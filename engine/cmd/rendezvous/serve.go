@@ -29,6 +29,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := cfg.FromEnv(); err != nil {
 		return err
 	}
+	if err := cfg.CheckMail(); err != nil {
+		return err
+	}
 	log := cfg.Logger()
 
 	progress(stdout, "1/4 database")

@@ -3,6 +3,7 @@
 package config
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -32,9 +33,16 @@ type Config struct {
 	// S3 is the bucket photos are kept in; with no S3_ENDPOINT they stay on
 	// local disk under DataDir/media.
 	S3 S3
-	// SMTPURL is the mail server (smtp:// or smtps://); empty keeps every
-	// mail in the development mailbox at /dev/mailbox.
+	// SMTPURL is the mail server (smtp:// or smtps://).
 	SMTPURL string
+	// DevMailbox keeps every mail in the development mailbox at
+	// /dev/mailbox instead of sending it, and lets the mail hooks be called
+	// without a secret; development and demo only (--demo implies it), as
+	// anyone can read the mailbox.
+	DevMailbox bool
+	// MailDisabled drops every mail with a log line: the explicit choice of
+	// an install without SMTP.
+	MailDisabled bool
 	// MailFrom is the sender address of mails; empty is noreply@ the
 	// tenant's primary host.
 	MailFrom string
@@ -65,6 +73,7 @@ func Flags(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.Addr, "addr", env("ADDR", "127.0.0.1:8080"), "address to listen on (ADDR)")
 	fs.StringVar(&c.DataDir, "data", env("DATA_DIR", "./var"), "data directory: private PostgreSQL and local media (DATA_DIR)")
 	fs.BoolVar(&c.Demo, "demo", env("DEMO", "") == "1", "add demo members, photos, likes and conversations (DEMO=1)")
+	fs.BoolVar(&c.DevMailbox, "dev-mailbox", env("DEV_MAILBOX", "") == "1", "keep mail in the public development mailbox at /dev/mailbox instead of sending it (DEV_MAILBOX=1); development only, --demo implies it")
 	fs.BoolVar(&c.DevCountryOverride, "dev-country-override", env("DEV_COUNTRY_OVERRIDE", "") == "1", "let the rdv_country cookie set the visitor's country; for tests only")
 	fs.StringVar(&c.WebDir, "web-dir", env("WEB_DIR", ""), "serve the web bundle from this folder instead of the built-in one (WEB_DIR); for development")
 	fs.DurationVar(&c.ShutdownGrace, "shutdown-grace", 15*time.Second, "time running requests get to finish on shutdown")
@@ -89,6 +98,10 @@ func (c *Config) FromEnv() error {
 	c.MailFrom = os.Getenv("MAIL_FROM")
 	c.MailWebhookSecret = os.Getenv("MAIL_WEBHOOK_SECRET")
 	c.RateLimits = os.Getenv("RATE_LIMITS")
+	c.MailDisabled = os.Getenv("MAIL_DISABLED") == "1"
+	if c.Demo {
+		c.DevMailbox = true
+	}
 	c.LogFormat = env("LOG_FORMAT", "text")
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
 		return fmt.Errorf("LOG_LEVEL: %w", err)
@@ -103,6 +116,20 @@ func (c *Config) FromEnv() error {
 			prefix = netip.PrefixFrom(addr, addr.BitLen())
 		}
 		c.TrustedProxies = append(c.TrustedProxies, prefix)
+	}
+	return nil
+}
+
+// ErrNoMail is the start-up error of an engine told neither how to send
+// mail nor that it may keep or drop it.
+var ErrNoMail = errors.New("no mail delivery configured: set SMTP_URL, or MAIL_DISABLED=1 to drop every mail, " +
+	"or --dev-mailbox (DEV_MAILBOX=1, implied by --demo) to keep mail in the public development mailbox")
+
+// CheckMail reports ErrNoMail unless mail has somewhere to go: an SMTP
+// server, the development mailbox, or explicitly nowhere.
+func (c *Config) CheckMail() error {
+	if c.SMTPURL == "" && !c.DevMailbox && !c.MailDisabled {
+		return ErrNoMail
 	}
 	return nil
 }

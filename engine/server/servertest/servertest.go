@@ -93,7 +93,7 @@ func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store) *Env {
 		"assets/app-abc123.js": {Data: []byte(strings.Repeat("console.log('rendezvous');\n", 100))},
 		"sw.js":                {Data: []byte("self.addEventListener('push', () => {});")},
 	}
-	e, err := server.New(server.Deps{Config: &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir(), RateLimits: Limits}, Media: store, Log: log, Pool: pool,
+	e, err := server.New(server.Deps{Config: &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir(), RateLimits: Limits, DevMailbox: true}, Media: store, Log: log, Pool: pool,
 		Directory: tenancy.NewDirectory(pool, log), Dist: dist, Themes: themes.FS})
 	if err != nil {
 		tb.Fatal(err)
