@@ -182,6 +182,6 @@ func newEngineErr(t *testing.T, spec string) (*server.Engine, error) {
 	t.Helper()
 	pool := tenancytest.Pool(t)
 	log := slog.New(slog.DiscardHandler)
-	return server.New(server.Deps{Config: &config.Config{DataDir: t.TempDir(), RateLimits: spec}, Log: log, Pool: pool,
+	return server.New(server.Deps{Config: &config.Config{DataDir: t.TempDir(), RateLimits: spec, MailDisabled: true}, Log: log, Pool: pool,
 		Directory: tenancy.NewDirectory(pool, log), Dist: fstest.MapFS{"index.html": {Data: []byte(servertest.TestIndex)}}, Themes: themes.FS})
 }
