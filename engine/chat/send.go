@@ -394,7 +394,7 @@ func (s *Service) SendUpload(ctx context.Context, in SendInput, upload []byte) (
 	if s.Store == nil || s.Images == nil {
 		return SendResult{}, ErrNoUploads
 	}
-	out, err := s.Images.Process(upload)
+	out, err := s.Images.Process(ctx, upload)
 	if err != nil {
 		return SendResult{}, err
 	}

@@ -158,7 +158,7 @@ type storedPhoto struct {
 // photo draws, processes and stores one picture.
 func (s *Seeder) photo(ctx context.Context, seed uint64, name string, variant int) (storedPhoto, error) {
 	rng := rand.New(rand.NewPCG(seed, uint64(variant)))
-	out, err := s.Images.Process(drawPhoto(rng, name, variant))
+	out, err := s.Images.Process(ctx, drawPhoto(rng, name, variant))
 	if err != nil {
 		return storedPhoto{}, fmt.Errorf("demo: process photo: %w", err)
 	}

@@ -2,15 +2,18 @@ package media
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
 	"runtime"
+	"runtime/debug"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
+	"golang.org/x/sync/semaphore"
 
 	"rendezvous/engine/platform/refusal"
 )
@@ -31,8 +34,10 @@ var (
 		fmt.Sprintf("This photo is too big: at most %d MB.", DefaultLimits.MaxBytes>>20)).
 		With(map[string]any{"max_bytes": DefaultLimits.MaxBytes})
 	// ErrTooManyPixels: the header announces more pixels than
-	// Limits.MaxPixels or a side longer than Limits.MaxSide. Checked before a
-	// single pixel is decoded, so a decompression bomb costs nothing.
+	// Limits.MaxPixels, a side longer than Limits.MaxSide, or pixels whose
+	// decoding would take more memory than Limits.MaxDecodeBytes (deep
+	// colour, progressive JPEG). Checked before a single pixel is decoded,
+	// so a decompression bomb costs nothing.
 	ErrTooManyPixels = refusal.New(refusal.Invalid, "photo_dimensions",
 		fmt.Sprintf("This photo has too many pixels: at most %d megapixels and %d pixels a side.",
 			DefaultLimits.MaxPixels/1_000_000, DefaultLimits.MaxSide)).
@@ -51,12 +56,29 @@ type Limits struct {
 	MaxPixels int
 	MaxSide   int
 	MinSide   int
+	// MaxDecodeBytes bounds the memory one decode takes (see decodeCost):
+	// pixels alone say too little, since a 16-bit RGBA PNG takes eight bytes
+	// a pixel and a progressive JPEG keeps its coefficients besides. 0
+	// leaves only the processor's DecodeBudget as the bound.
+	MaxDecodeBytes int64
 }
 
-// DefaultLimits fit phone and camera photos: 20 MiB and 40 megapixels (a
-// 40 MP RGBA decode is 160 MiB, so two at once stay well inside a small
-// instance), at least 100 pixels a side.
-var DefaultLimits = Limits{MaxBytes: 20 << 20, MaxPixels: 40_000_000, MaxSide: 12_000, MinSide: 100}
+// DefaultLimits fit phone and camera photos: 20 MiB and 40 megapixels, at
+// least 100 pixels a side, and 192 MiB to decode (a 40 MP 8-bit RGBA image
+// is 160 MB; a 16-bit one, twice that, is refused).
+var DefaultLimits = Limits{MaxBytes: 20 << 20, MaxPixels: 40_000_000, MaxSide: 12_000, MinSide: 100, MaxDecodeBytes: 192 << 20}
+
+// DecodeBudget is the memory all decodes of a processor may take together
+// (what decodeCost estimates, summed over the uploads in flight). Uploads
+// over it wait for earlier ones to finish, so however many arrive together
+// an instance's memory for images stays about this high.
+const DecodeBudget = 256 << 20
+
+// freeAfter is the decode size from which the memory is handed back to the
+// operating system as soon as the upload is done, rather than kept by the
+// Go heap for minutes: a few such uploads would otherwise leave an idle
+// instance holding hundreds of megabytes.
+const freeAfter = 64 << 20
 
 // Output sizes: the display image fits in DisplaySide x DisplaySide; the
 // thumbnail is a ThumbSide square cut from the centre.
@@ -78,21 +100,27 @@ type Processed struct {
 	Format string
 }
 
-// Processor decodes and re-encodes uploads, at most a fixed number at once:
-// decoding is where memory goes, so the bound is what keeps an instance's
-// peak memory flat however many uploads arrive together.
+// Processor decodes and re-encodes uploads, at most a fixed number at once
+// and at most DecodeBudget bytes of decoding at once: decoding is where
+// memory goes, so these bounds are what keep an instance's peak memory flat
+// however many uploads arrive together.
 type Processor struct {
 	Limits Limits
 	slots  chan struct{}
+	budget *semaphore.Weighted
+	// budgetBytes is the budget's size: an upload whose decode is larger
+	// can never run and is refused at once.
+	budgetBytes int64
 }
 
 // NewProcessor returns a processor running up to concurrency decodes at
-// once (GOMAXPROCS when 0).
+// once (GOMAXPROCS when 0) within DecodeBudget bytes.
 func NewProcessor(limits Limits, concurrency int) *Processor {
 	if concurrency <= 0 {
 		concurrency = runtime.GOMAXPROCS(0)
 	}
-	return &Processor{Limits: limits, slots: make(chan struct{}, concurrency)}
+	return &Processor{Limits: limits, slots: make(chan struct{}, concurrency),
+		budget: semaphore.NewWeighted(DecodeBudget), budgetBytes: DecodeBudget}
 }
 
 // Sniff names the format of data from its first bytes: jpeg, png, webp,
@@ -119,7 +147,9 @@ func Sniff(data []byte) string {
 // Process checks an upload against the limits, decodes it, turns it upright
 // (EXIF orientation, which re-encoding would otherwise lose), flattens
 // transparency onto white and encodes the display image and the thumbnail.
-func (p *Processor) Process(data []byte) (Processed, error) {
+// When the decodes in flight leave no room in the budget it waits for
+// room, as long as ctx (the member's request) lasts.
+func (p *Processor) Process(ctx context.Context, data []byte) (Processed, error) {
 	lim := p.Limits
 	if len(data) > lim.MaxBytes {
 		return Processed{}, ErrFileTooBig
@@ -153,13 +183,34 @@ func (p *Processor) Process(data []byte) (Processed, error) {
 	if cfg.Width < lim.MinSide || cfg.Height < lim.MinSide {
 		return Processed{}, ErrTooSmall
 	}
+	cost := decodeCost(format, data, cfg)
+	if lim.MaxDecodeBytes > 0 && cost > lim.MaxDecodeBytes {
+		return Processed{}, ErrTooManyPixels
+	}
+	cost += workingBytes(cfg.Width, cfg.Height)
+	if cost > p.budgetBytes {
+		return Processed{}, ErrTooManyPixels
+	}
 	orientation := 1
 	if format == "jpeg" {
 		orientation = jpegOrientation(data)
 	}
 
-	p.slots <- struct{}{}
+	if err := p.budget.Acquire(ctx, cost); err != nil {
+		return Processed{}, fmt.Errorf("media: waiting to decode: %w", err)
+	}
+	defer p.budget.Release(cost)
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		return Processed{}, fmt.Errorf("media: waiting to decode: %w", ctx.Err())
+	}
 	defer func() { <-p.slots }()
+	if cost >= freeAfter {
+		// Runs before the budget is released: the next large decode starts
+		// on a heap that has already let this one go.
+		defer debug.FreeOSMemory()
+	}
 	src, err := safeDecode(decode, data)
 	if err != nil {
 		return Processed{}, ErrBroken

@@ -2,6 +2,7 @@ package media_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -222,7 +223,7 @@ func TestProcess(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			out, err := p.Process(tc.data)
+			out, err := p.Process(context.Background(), tc.data)
 			if tc.wantErr != nil {
 				if !errors.Is(err, tc.wantErr) {
 					t.Fatalf("err %v, want %v", err, tc.wantErr)
@@ -306,7 +307,7 @@ func FuzzProcess(f *testing.F) {
 	known := []error{media.ErrNotImage, media.ErrUnsupportedFormat, media.ErrFileTooBig, media.ErrTooManyPixels, media.ErrTooSmall, media.ErrBroken}
 	p := media.NewProcessor(media.Limits{MaxBytes: 1 << 20, MaxPixels: 4_000_000, MaxSide: 4000, MinSide: 100}, 1)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		out, err := p.Process(data)
+		out, err := p.Process(context.Background(), data)
 		if err != nil {
 			for _, k := range known {
 				if errors.Is(err, k) {
@@ -332,7 +333,7 @@ func BenchmarkProcess(b *testing.B) {
 	p := media.NewProcessor(media.DefaultLimits, 1)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		if _, err := p.Process(data); err != nil {
+		if _, err := p.Process(context.Background(), data); err != nil {
 			b.Fatal(err)
 		}
 	}

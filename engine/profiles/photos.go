@@ -85,7 +85,7 @@ func (s *Service) AddPhoto(ctx context.Context, memberID int64, upload []byte, m
 	if err := s.checkRoom(ctx, memberID); err != nil {
 		return Image{}, err
 	}
-	out, err := s.Images.Process(upload)
+	out, err := s.Images.Process(ctx, upload)
 	if err != nil {
 		return Image{}, err
 	}

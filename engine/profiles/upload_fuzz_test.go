@@ -50,7 +50,7 @@ func FuzzUploadBody(f *testing.F) {
 			if len(data) > maxBytes {
 				t.Fatalf("read %d bytes past the limit", len(data))
 			}
-			_, err = images.Process(data)
+			_, err = images.Process(r.Context(), data)
 			if err == nil {
 				return
 			}
