@@ -30,10 +30,11 @@ type Service struct {
 	// empty accepts them unauthenticated, which only the development
 	// mailbox setup allows.
 	HookSecret string
+	// Jobs queues the account's background work (the signup message) in
+	// the transaction that causes it.
+	Jobs notify.Inserter
 	// purgeHooks erase what other areas keep of a purged member.
 	purgeHooks []PurgeHook
-	// signupMessage delivers a signup's first message to the profile in view.
-	signupMessage SignupMessageFunc
 }
 
 // NewService returns a service with the real clock and production hashing.

@@ -145,37 +145,37 @@ func (s *Service) Signup(ctx context.Context, t *tenancy.Tenant, req SignupReque
 			}
 			m.Credits = balance
 		}
+		if req.SignupMessage != "" && m.SignupProfileID > 0 {
+			// Queued with the member, so a stop right after the commit
+			// cannot lose it.
+			_, err := s.Jobs.InsertTx(ctx, tx, SignupMessageArgs{
+				TenantID: t.ID, MemberID: m.ID, ProfileID: m.SignupProfileID, Text: req.SignupMessage,
+			}, nil)
+			if err != nil {
+				return fmt.Errorf("queue signup message: %w", err)
+			}
+		}
 		return s.sendActivation(ctx, tx, t, m, req.Name, v.BaseURL)
 	})
 	if err != nil {
 		return nil, err
 	}
-	if req.SignupMessage != "" && m.SignupProfileID > 0 {
-		s.deliverSignupMessage(ctx, t, m, req.SignupMessage)
-	}
 	return m, nil
 }
 
-// SignupMessageFunc sends the message a visitor wrote on a profile's signup
-// page to that profile, as the new member's first message; chat provides it.
-type SignupMessageFunc func(ctx context.Context, t *tenancy.Tenant, memberID, profileID int64, text string) error
-
-// OnSignupMessage registers who delivers signup messages; call it while
-// building the engine.
-func (s *Service) OnSignupMessage(f SignupMessageFunc) { s.signupMessage = f }
-
-// deliverSignupMessage sends the signup message once the account exists. A
-// refusal (the profile went invisible, the credits do not cover it) does not
-// undo the signup: the message stays on the member and the chat page offers
-// to send it again.
-func (s *Service) deliverSignupMessage(ctx context.Context, t *tenancy.Tenant, m *Member, text string) {
-	if s.signupMessage == nil {
-		return
-	}
-	if err := s.signupMessage(ctx, t, m.ID, m.SignupProfileID, text); err != nil {
-		s.Log.Warn("deliver signup message", "member", m.ID, "profile", m.SignupProfileID, "err", err)
-	}
+// SignupMessageArgs is the job that sends the message a visitor wrote on a
+// profile's signup page to that profile, as the new member's first message.
+// The signup queues it in its transaction; chat works it
+// (chat.SignupMessageWorker).
+type SignupMessageArgs struct {
+	TenantID  int64  `json:"tenant_id"`
+	MemberID  int64  `json:"member_id"`
+	ProfileID int64  `json:"profile_id"`
+	Text      string `json:"text"`
 }
+
+// Kind names the job in River.
+func (SignupMessageArgs) Kind() string { return "signup_message" }
 
 // checkSignup applies the validation rules of SPEC.md section 5 and API.md
 // in the order a form shows them, and normalises req. It returns the date

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/notify/notifytest"
@@ -98,8 +99,19 @@ func TestSignupCreatesMemberProfileCreditsAndActivation(t *testing.T) {
 	if u == nil {
 		t.Fatal("not logged in after signup")
 	}
-	// 50 signup credits less the 10 of the signup message, which went to
-	// the profile in view as the member's first message.
+	// The signup message goes to the profile in view as the member's
+	// first message, sent by a job of the signup (chat tests it).
+	messageSent := `SELECT count(*) FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id
+		WHERE m.sender_id = $1 AND m.body = 'Hoi Lotte!' AND cm.member_id = $2`
+	deadline := time.Now().Add(10 * time.Second)
+	for count(t, env.Pool, messageSent, u.ID, inView.ID) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the signup message never reached the profile")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	u = currentUser(t, c)
+	// 50 signup credits less the 10 of the signup message.
 	if u.Email != email || u.Status != "not_confirmed" || u.Credits != 40 || u.Language != "nl" || !u.ActivationReminder ||
 		u.SignupProfileID == nil || *u.SignupProfileID != inView.ID {
 		t.Fatalf("user %+v", u)
@@ -120,8 +132,7 @@ func TestSignupCreatesMemberProfileCreditsAndActivation(t *testing.T) {
 		message != "Hoi Lotte!" {
 		t.Fatalf("ledger %s %d, tracking %s, message %q", kind, delta, tracking, message)
 	}
-	if n := count(t, env.Pool, `SELECT count(*) FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id
-		WHERE m.sender_id = $1 AND m.body = 'Hoi Lotte!' AND cm.member_id = $2`, u.ID, inView.ID); n != 1 {
+	if n := count(t, env.Pool, messageSent, u.ID, inView.ID); n != 1 {
 		t.Fatalf("the signup message reached the profile %d times", n)
 	}
 

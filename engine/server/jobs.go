@@ -5,6 +5,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/chat"
 	"rendezvous/engine/limits"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
@@ -41,12 +42,15 @@ func jobsAndMail(d Deps, e *Engine) error {
 	river.AddWorker(workers, &accounts.PurgeWorker{Service: e.Accounts})
 	push.Register(workers, d.Pool, d.Log)
 	river.AddWorker(workers, &limits.CleanupWorker{Limiter: e.Limits})
+	river.AddWorker(workers, &chat.SignupMessageWorker{Chat: e.Chat, Tenants: d.Directory})
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup()}
 	client, err := jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})
 	if err != nil {
 		return err
 	}
 	e.Jobs = client
+	e.Chat.Push = &push.Queuer{Jobs: client}
+	e.Accounts.Jobs = client
 	e.Accounts.Mailer = &notify.Mailer{Templates: templates, Jobs: client, FromAddress: d.Config.MailFrom}
 	e.Accounts.HookSecret = d.Config.MailWebhookSecret
 	return nil

@@ -88,11 +88,12 @@ func New(d Deps) (*Engine, error) {
 	e.Limits = limits.New(d.Pool, rules, d.Log)
 	sessions := accounts.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
 	e.Accounts = accounts.NewService(d.Pool, sessions, d.Log)
+	// Chat works the signup message job; jobsAndMail gives it its pushes.
+	e.Chat = &chat.Service{Pool: d.Pool, Log: d.Log}
 	if err := jobsAndMail(d, e); err != nil {
 		return nil, err
 	}
 	e.Live = live.NewHub(d.Pool, d.Log)
-	e.Chat = &chat.Service{Pool: d.Pool, Push: &push.Queuer{Jobs: e.Jobs}, Log: d.Log}
 	if d.Media == nil {
 		store, err := media.Open(context.Background(), d.Config)
 		if err != nil {
@@ -107,12 +108,6 @@ func New(d Deps) (*Engine, error) {
 	e.Accounts.OnPurge(e.Likes.Purge)
 	// Photos sent in chat go through the same store and image pipeline.
 	e.Chat.Store, e.Chat.Images = e.Profiles.Store, e.Profiles.Images
-	// The message written on a profile's signup page is the new member's
-	// first message to that profile, paid like any other.
-	e.Accounts.OnSignupMessage(func(ctx context.Context, t *tenancy.Tenant, memberID, profileID int64, text string) error {
-		_, err := e.Chat.Send(ctx, chat.SendInput{Tenant: t, SenderID: memberID, ProfileID: profileID, Text: text, ClientID: "signup-message"})
-		return err
-	})
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err

@@ -59,6 +59,21 @@ func (d *Directory) ByHost(ctx context.Context, host string) (*Tenant, error) {
 	return t, nil
 }
 
+// ByID returns the tenant with id, for jobs that act for a tenant outside a
+// request.
+func (d *Directory) ByID(ctx context.Context, id int64) (*Tenant, error) {
+	all, err := d.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range all {
+		if t.ID == id {
+			return t, nil
+		}
+	}
+	return nil, ErrNotFound
+}
+
 // List returns every tenant in their configured order.
 func (d *Directory) List(ctx context.Context) ([]*Tenant, error) {
 	if err := d.ensureLoaded(ctx); err != nil {

@@ -88,6 +88,12 @@ func TestImportAndResolve(t *testing.T) {
 	if nl.Location.String() != "Europe/Amsterdam" {
 		t.Errorf("location %v", nl.Location)
 	}
+	if byID, err := dir.ByID(ctx, nl.ID); err != nil || byID != nl {
+		t.Errorf("ByID(%d): %v %v", nl.ID, byID, err)
+	}
+	if _, err := dir.ByID(ctx, -1); err != tenancy.ErrNotFound {
+		t.Errorf("ByID(-1): %v, want ErrNotFound", err)
+	}
 }
 
 func TestImportKeepsDatabaseAsSourceOfTruth(t *testing.T) {

@@ -21,10 +21,9 @@ import (
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/config"
-	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server"
 	"rendezvous/engine/tenancy"
-	"rendezvous/tenants"
+	"rendezvous/engine/tenancy/tenancytest"
 	"rendezvous/themes"
 )
 
@@ -58,16 +57,15 @@ func New(tb testing.TB) *Env {
 // the S3 path); nil means local disk in a temporary directory.
 func NewWithMedia(tb testing.TB, store media.Store) *Env {
 	tb.Helper()
-	ctx := context.Background()
-	pool := pgtest.New(tb)
-	files, err := tenancy.ReadFiles(tenants.FS)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := tenancy.Import(ctx, pool, files, false); err != nil {
-		tb.Fatal(err)
-	}
-	return startOn(tb, pool, store)
+	return startOn(tb, tenancytest.Pool(tb), store, true)
+}
+
+// NewIdle is New with the job client not working: jobs are inserted and
+// stay queued, for tests of what a transaction queues; they run a worker
+// by hand.
+func NewIdle(tb testing.TB) *Env {
+	tb.Helper()
+	return startOn(tb, tenancytest.Pool(tb), nil, false)
 }
 
 // Twin starts a second engine on the same database with its own connection
@@ -80,11 +78,11 @@ func (e *Env) Twin(tb testing.TB) *Env {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(pool.Close)
-	return startOn(tb, pool, nil)
+	return startOn(tb, pool, nil, true)
 }
 
 // startOn builds and starts an engine on pool, served by an httptest server.
-func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store) *Env {
+func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool) *Env {
 	tb.Helper()
 	ctx := context.Background()
 	log := slog.New(slog.DiscardHandler)
@@ -100,10 +98,12 @@ func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store) *Env {
 	}
 	e.Accounts.HashParams = accountstest.FastHash
 	// Jobs run as in production, so mails reach the development mailbox.
-	if err := e.Jobs.Start(ctx); err != nil {
-		tb.Fatal(err)
+	if work {
+		if err := e.Jobs.Start(ctx); err != nil {
+			tb.Fatal(err)
+		}
+		tb.Cleanup(func() { _ = e.Jobs.Stop(context.Background()) })
 	}
-	tb.Cleanup(func() { _ = e.Jobs.Stop(context.Background()) })
 	e.Live.Start()
 	tb.Cleanup(e.Live.Close)
 	srv := httptest.NewServer(e.Handler)
