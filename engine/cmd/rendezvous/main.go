@@ -21,6 +21,8 @@ Commands:
   tenants import [--data ./var] [--overwrite]             import tenants/ (existing ones only with --overwrite)
   demo generate [--data ./var] --profiles N [--tenant slug]   add N generated profiles (COPY) for benchmarks
   staff add [--data ./var] --tenant slug --email addr       let a member answer for the tenant's house profiles
+  backup [--data ./var] --to FILE                         database and local media in one file, also while serving
+  restore --data NEWDIR --from FILE                       a backup into a new, empty data directory
 
 Run "rendezvous <command> -h" for a command's flags.
 `
@@ -67,6 +69,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp
+	case "backup":
+		return backupCmd(ctx, args[1:], stdout, stderr)
+	case "restore":
+		return restoreCmd(ctx, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

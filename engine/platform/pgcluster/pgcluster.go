@@ -224,23 +224,31 @@ func (c *Cluster) stop() error {
 	return c.run(ctx, "pg_ctl", "-D", c.dataDir, "-m", "fast", "-w", "stop")
 }
 
-// Bin is the directory of the PostgreSQL binaries the cluster runs with, so
-// pg_dump and pg_restore of the same version can be used on it.
-func (c *Cluster) Bin() string { return c.bin }
-
-func (c *Cluster) run(ctx context.Context, name string, args ...string) error {
+// Command prepares one of the cluster's PostgreSQL programs (pg_dump,
+// pg_restore: the same version as the server) to run as the user the
+// server runs as; the caller connects its input and output.
+func (c *Cluster) Command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, filepath.Join(c.bin, name), args...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.Dir = os.TempDir()
 	if c.cred != nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred}
 	}
+	return cmd
+}
+
+func (c *Cluster) run(ctx context.Context, name string, args ...string) error {
+	cmd := c.Command(ctx, name, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("pgcluster: %s: %w: %s", name, err, bytes.TrimSpace(out.Bytes()))
 	}
 	return nil
 }
+
+// HandOver gives path to the user the server runs as (the postgres user
+// when the engine runs as root), so its programs can write there.
+func (c *Cluster) HandOver(path string) error { return c.chown(path) }
 
 func (c *Cluster) chown(path string) error {
 	if c.cred == nil {
