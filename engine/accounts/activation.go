@@ -9,6 +9,7 @@ import (
 
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/notify"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -46,11 +47,7 @@ func (s *Service) confirmAddress(ctx context.Context, tx pgx.Tx, id int64) error
 	if err := q.MemberActivate(ctx, id); err != nil {
 		return fmt.Errorf("activate member %d: %w", id, err)
 	}
-	err := q.ProfileSetStatus(ctx, db.ProfileSetStatusParams{ID: id, ToStatus: "active", Now: s.Now(), FromStatuses: []string{"disabled"}})
-	if err != nil {
-		return fmt.Errorf("activate profile %d: %w", id, err)
-	}
-	return nil
+	return profiles.SetStatus(ctx, tx, id, profiles.StatusActive, []string{profiles.StatusDisabled}, s.Now())
 }
 
 // ResendActivation mails a logged-in, not yet confirmed member a new

@@ -11,18 +11,9 @@ import (
 
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/notify"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
-
-// PurgeHook erases what another area keeps about a member whose deletion
-// became final (photos and their blobs, messages...). It runs inside the
-// purge transaction; work outside the database (deleting blobs) should be
-// queued as a job in tx so it happens only if the purge commits.
-type PurgeHook func(ctx context.Context, tx pgx.Tx, memberID int64) error
-
-// OnPurge registers a hook; call it while building the engine, before any
-// purge runs.
-func (s *Service) OnPurge(h PurgeHook) { s.purgeHooks = append(s.purgeHooks, h) }
 
 // RequestDeletion makes m's account deletion-pending: the profile is hidden
 // everywhere, logins are refused, and a reactivation link valid for
@@ -39,9 +30,8 @@ func (s *Service) RequestDeletion(ctx context.Context, t *tenancy.Tenant, m *Mem
 		if n == 0 {
 			return ErrNotFound
 		}
-		if err := q.ProfileSetStatus(ctx, db.ProfileSetStatusParams{ID: m.ID, ToStatus: "hidden", Now: now,
-			FromStatuses: []string{"active", "disabled"}}); err != nil {
-			return fmt.Errorf("hide profile: %w", err)
+		if err := profiles.SetStatus(ctx, tx, m.ID, profiles.StatusHidden, []string{profiles.StatusActive, profiles.StatusDisabled}, now); err != nil {
+			return err
 		}
 		token, err := s.issueToken(ctx, tx, m.ID, tokenReactivation, "", DeletionGrace)
 		if err != nil {
@@ -85,9 +75,8 @@ func (s *Service) Reactivate(ctx context.Context, t *tenancy.Tenant, token strin
 			return ErrLinkInvalid
 		}
 		now := s.Now()
-		if err := q.ProfileSetStatus(ctx, db.ProfileSetStatusParams{ID: tok.MemberID, ToStatus: "active", Now: now,
-			FromStatuses: []string{"hidden", "disabled"}}); err != nil {
-			return fmt.Errorf("show profile: %w", err)
+		if err := profiles.SetStatus(ctx, tx, tok.MemberID, profiles.StatusActive, []string{profiles.StatusHidden, profiles.StatusDisabled}, now); err != nil {
+			return err
 		}
 		if err := q.TokensRetire(ctx, db.TokensRetireParams{MemberID: tok.MemberID, Kind: tokenReactivation, Now: now}); err != nil {
 			return err
@@ -101,113 +90,71 @@ func (s *Service) Reactivate(ctx context.Context, t *tenancy.Tenant, token strin
 	return m, nil
 }
 
-// purgeBatch bounds one purge transaction round.
-const purgeBatch = 100
+// Purging: when a deletion has been pending for DeletionGrace, every area
+// erases its own data of the member in one transaction (the engine's purge
+// job, engine/server, calls each area's PurgeMember after LockForPurge);
+// the accounts area goes last and anonymises the member row.
 
-// PurgeDue purges every member whose deletion has been pending for
-// DeletionGrace, and returns how many it purged.
-func (s *Service) PurgeDue(ctx context.Context) (int, error) {
-	cutoff := s.Now().Add(-DeletionGrace)
-	total := 0
-	for {
-		ids, err := db.New(s.Pool).MembersDueForPurge(ctx, db.MembersDueForPurgeParams{Cutoff: cutoff, MaxRows: purgeBatch})
-		if err != nil {
-			return total, fmt.Errorf("members due for purge: %w", err)
-		}
-		purged := 0
-		for _, id := range ids {
-			ok, err := s.purge(ctx, id, cutoff)
-			if err != nil {
-				return total, err
-			}
-			if ok {
-				purged++
-			}
-		}
-		total += purged
-		if len(ids) < purgeBatch || purged == 0 {
-			return total, nil
-		}
+// DueForPurge lists up to limit members whose deletion has been pending for
+// DeletionGrace, oldest first.
+func (s *Service) DueForPurge(ctx context.Context, limit int) ([]int64, error) {
+	ids, err := db.New(s.Pool).MembersDueForPurge(ctx, db.MembersDueForPurgeParams{Cutoff: s.Now().Add(-DeletionGrace), MaxRows: int32(limit)})
+	if err != nil {
+		return nil, fmt.Errorf("members due for purge: %w", err)
 	}
+	return ids, nil
 }
 
-// purge erases one member's personal data. The member row stays,
-// anonymised, because ledger rows, orders and affiliate tracking refer to
-// it for accounting; likes, blocks, conversations with their messages, the
-// profile (and with it the photos' rows), push subscriptions, tokens and
-// alert dismissals go. Blobs in the media store are for a PurgeHook.
-func (s *Service) purge(ctx context.Context, id int64, cutoff time.Time) (bool, error) {
-	var done bool
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		if _, err := q.MemberLockForPurge(ctx, db.MemberLockForPurgeParams{ID: id, Cutoff: cutoff}); err != nil {
-			if errors.Is(err, pgx.ErrNoRows) {
-				// Reactivated meanwhile, or another job has it.
-				return nil
-			}
-			return err
-		}
-		m, err := MemberByID(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		for _, h := range s.purgeHooks {
-			if err := h(ctx, tx, id); err != nil {
-				return fmt.Errorf("purge hook: %w", err)
-			}
-		}
-		steps := []func() error{
-			func() error { return q.PurgeLikes(ctx, id) },
-			func() error { return q.PurgeBlocks(ctx, id) },
-			func() error { return q.PurgeConversations(ctx, id) },
-			func() error { return q.PurgeStaff(ctx, id) },
-			func() error { return q.ProfileDelete(ctx, id) },
-			func() error { return q.PushSubscriptionsDelete(ctx, id) },
-			func() error { return q.TokensDelete(ctx, id) },
-			func() error { return q.AlertDismissalsDelete(ctx, id) },
-			func() error {
-				return q.LoginFailuresClear(ctx, db.LoginFailuresClearParams{TenantID: m.TenantID, Subject: memberSubject(id)})
-			},
-			func() error {
-				return q.LoginBlockClear(ctx, db.LoginBlockClearParams{TenantID: m.TenantID, Subject: memberSubject(id)})
-			},
-			func() error { return q.MemberPurge(ctx, db.MemberPurgeParams{ID: id, Now: s.Now()}) },
-		}
-		for _, step := range steps {
-			if err := step(); err != nil {
-				return fmt.Errorf("purge member %d: %w", id, err)
-			}
-		}
-		done = true
-		return nil
-	})
+// LockForPurge locks the member's row in the purge transaction tx and
+// reports whether the purge should go on: false when the member was
+// reactivated meanwhile or another purge job has them.
+func (s *Service) LockForPurge(ctx context.Context, tx pgx.Tx, id int64) (bool, error) {
+	_, err := db.New(tx).MemberLockForPurge(ctx, db.MemberLockForPurgeParams{ID: id, Cutoff: s.Now().Add(-DeletionGrace)})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
 	if err != nil {
-		return false, err
+		return false, fmt.Errorf("lock member %d for purge: %w", id, err)
 	}
-	if done {
-		s.Log.Info("purged member", "member", id)
+	return true, nil
+}
+
+// PurgeMember erases what the accounts area keeps of a member whose
+// deletion became final, in the purge transaction tx: tokens, alert
+// dismissals and login failures and blocks go; the member row stays,
+// anonymised, because ledger rows, orders and affiliate tracking refer to
+// it for accounting.
+func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, id int64) error {
+	m, err := MemberByID(ctx, tx, id)
+	if err != nil {
+		return err
 	}
-	return done, nil
+	q := db.New(tx)
+	steps := []func() error{
+		func() error { return q.TokensDelete(ctx, id) },
+		func() error { return q.AlertDismissalsDelete(ctx, id) },
+		func() error {
+			return q.LoginFailuresClear(ctx, db.LoginFailuresClearParams{TenantID: m.TenantID, Subject: memberSubject(id)})
+		},
+		func() error {
+			return q.LoginBlockClear(ctx, db.LoginBlockClearParams{TenantID: m.TenantID, Subject: memberSubject(id)})
+		},
+		func() error { return q.MemberPurge(ctx, db.MemberPurgeParams{ID: id, Now: s.Now()}) },
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return fmt.Errorf("purge member %d: %w", id, err)
+		}
+	}
+	return nil
 }
 
 // PurgeArgs is the periodic job that purges members whose deletion is
-// final.
+// final; the engine's worker (engine/server) runs it.
 type PurgeArgs struct{}
 
 // Kind names the job in River.
 func (PurgeArgs) Kind() string { return "accounts_purge" }
-
-// PurgeWorker runs PurgeDue.
-type PurgeWorker struct {
-	river.WorkerDefaults[PurgeArgs]
-	Service *Service
-}
-
-// Work purges what is due.
-func (w *PurgeWorker) Work(ctx context.Context, _ *river.Job[PurgeArgs]) error {
-	_, err := w.Service.PurgeDue(ctx)
-	return err
-}
 
 // PurgeInterval is how often the purge job runs; a purge happens at most
 // this long after its 14 days.

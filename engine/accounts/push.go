@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"rendezvous/engine/accounts/internal/db"
+	"rendezvous/engine/notify/push"
 )
 
 // PushSubscription is a browser's PushSubscription as its toJSON() gives
@@ -49,39 +50,9 @@ func (s *Service) SavePush(ctx context.Context, m *Member, p PushSubscription) e
 	if err := p.check(); err != nil {
 		return err
 	}
-	err := db.New(s.Pool).PushSubscriptionUpsert(ctx, db.PushSubscriptionUpsertParams{
-		MemberID: m.ID, Endpoint: p.Endpoint, P256dh: trimPad(p.Keys.P256dh), Auth: trimPad(p.Keys.Auth), Now: s.Now(),
-	})
-	if err != nil {
-		return fmt.Errorf("save push subscription: %w", err)
-	}
-	return nil
-}
-
-// DropPush forgets one of m's push subscriptions (the browser unsubscribed
-// or the push service said it is gone).
-func (s *Service) DropPush(ctx context.Context, memberID int64, endpoint string) error {
-	return db.New(s.Pool).PushSubscriptionDelete(ctx, db.PushSubscriptionDeleteParams{MemberID: memberID, Endpoint: endpoint})
-}
-
-// PushTarget is one subscription to send a web push to.
-type PushTarget struct {
-	Endpoint string
-	P256dh   string
-	Auth     string
-}
-
-// PushTargets lists a member's subscriptions, for the web-push sender.
-func (s *Service) PushTargets(ctx context.Context, memberID int64) ([]PushTarget, error) {
-	rows, err := db.New(s.Pool).PushSubscriptionsByMember(ctx, memberID)
-	if err != nil {
-		return nil, fmt.Errorf("push subscriptions: %w", err)
-	}
-	out := make([]PushTarget, len(rows))
-	for i, r := range rows {
-		out[i] = PushTarget{Endpoint: r.Endpoint, P256dh: r.P256dh, Auth: r.Auth}
-	}
-	return out, nil
+	return push.Subscribe(ctx, s.Pool, push.Subscription{
+		MemberID: m.ID, Endpoint: p.Endpoint, P256dh: trimPad(p.Keys.P256dh), Auth: trimPad(p.Keys.Auth),
+	}, s.Now())
 }
 
 // Alerts are the alerts of SPEC.md section 4 a member can dismiss, plus the

@@ -6,12 +6,8 @@ SELECT * FROM members
 WHERE tenant_id = @tenant_id AND lower(email) = lower(@email) AND status <> 'deleted' AND NOT is_house;
 
 -- name: MemberSeen :exec
--- Called at most once a minute per member, so it costs little. The profile's
--- last activity is what search and the match finder rank by.
-WITH seen AS (
-    UPDATE members SET last_seen_at = now() WHERE members.id = @id RETURNING members.id
-)
-UPDATE profiles SET last_active_at = now() FROM seen WHERE profiles.id = seen.id;
+-- Called at most once a minute per member, so it costs little.
+UPDATE members SET last_seen_at = now() WHERE id = @id;
 
 -- name: MemberEmailTaken :one
 -- House profiles count too: the unique index covers every member not deleted.
@@ -27,25 +23,8 @@ VALUES (@tenant_id, @email, @password_hash, 'not_confirmed', @language, @trackin
         sqlc.narg(signup_profile_id), @signup_message, @now, @now)
 RETURNING *;
 
--- name: ProfileInsert :exec
--- Signup creates the member's profile in the same transaction as the member;
--- it stays disabled until the email address is confirmed.
-INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, city,
-                      status, last_active_at, created_at, updated_at)
-VALUES (@id, @pool, @name, @gender, @seeking, @date_of_birth, @country, @region, @city,
-        'disabled', @now, @now, @now);
-
 -- name: ProfileInPool :one
 SELECT EXISTS (SELECT 1 FROM profiles WHERE id = @id AND pool = @pool AND status = 'active') AS found;
-
--- name: ProfileSetStatus :exec
--- Moves a profile between statuses only from the one expected, so
--- activating never shows a hidden (deletion-pending) profile.
-UPDATE profiles SET status = @to_status, updated_at = @now
-WHERE id = @id AND status = ANY (@from_statuses::text[]);
-
--- name: ProfileDelete :exec
-DELETE FROM profiles WHERE id = @id;
 
 -- name: TokenInsert :exec
 INSERT INTO account_tokens (member_id, kind, token_hash, new_email, created_at, expires_at)
@@ -162,22 +141,6 @@ ON CONFLICT (tenant_id, subject) DO UPDATE SET blocked_until = excluded.blocked_
 -- name: LoginBlockClear :exec
 DELETE FROM login_blocks WHERE tenant_id = @tenant_id AND subject = @subject;
 
--- name: PushSubscriptionUpsert :exec
--- A browser's endpoint belongs to whoever logged in on it last.
-INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth, created_at, updated_at)
-VALUES (@member_id, @endpoint, @p256dh, @auth, @now, @now)
-ON CONFLICT (endpoint) DO UPDATE
-SET member_id = excluded.member_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at;
-
--- name: PushSubscriptionsByMember :many
-SELECT * FROM push_subscriptions WHERE member_id = @member_id ORDER BY id;
-
--- name: PushSubscriptionDelete :exec
-DELETE FROM push_subscriptions WHERE member_id = @member_id AND endpoint = @endpoint;
-
--- name: PushSubscriptionsDelete :exec
-DELETE FROM push_subscriptions WHERE member_id = @member_id;
-
 -- name: AlertDismiss :exec
 INSERT INTO alert_dismissals (member_id, alert, dismissed_at) VALUES (@member_id, @alert, @now)
 ON CONFLICT (member_id, alert) DO UPDATE SET dismissed_at = excluded.dismissed_at;
@@ -199,18 +162,3 @@ SELECT secret FROM signing_keys WHERE name = @name;
 
 -- name: ProfileName :one
 SELECT name FROM profiles WHERE id = @id;
-
--- name: PurgeLikes :exec
--- Likes given and received say whom a person fancied: personal data.
-DELETE FROM likes WHERE liker_id = @member_id OR liked_id = @member_id;
-
--- name: PurgeBlocks :exec
-DELETE FROM blocks WHERE blocker_id = @member_id OR blocked_id = @member_id;
-
--- name: PurgeConversations :exec
--- The member's conversations go with their messages; what was paid for
--- them stays in the ledger (rows refer to messages by text, not by key).
-DELETE FROM conversations WHERE member_lo = @member_id OR member_hi = @member_id;
-
--- name: PurgeStaff :exec
-DELETE FROM staff WHERE member_id = @member_id;

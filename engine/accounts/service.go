@@ -11,6 +11,7 @@ import (
 
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/notify"
+	"rendezvous/engine/profiles"
 )
 
 // Service holds what the account rules need.
@@ -33,8 +34,6 @@ type Service struct {
 	// Jobs queues the account's background work (the signup message) in
 	// the transaction that causes it.
 	Jobs notify.Inserter
-	// purgeHooks erase what other areas keep of a purged member.
-	purgeHooks []PurgeHook
 }
 
 // NewService returns a service with the real clock and production hashing.
@@ -55,5 +54,8 @@ var dummyHash, _ = argon2id.CreateHash("rendezvous-no-such-member", argon2id.Def
 func (s *Service) markSeen(ctx context.Context, id int64) {
 	if err := db.New(s.Pool).MemberSeen(ctx, id); err != nil {
 		s.Log.Warn("mark member seen", "member", id, "err", err)
+	}
+	if err := profiles.MarkActive(ctx, s.Pool, id); err != nil {
+		s.Log.Warn("mark profile active", "member", id, "err", err)
 	}
 }

@@ -130,12 +130,12 @@ func (s *Service) Signup(ctx context.Context, t *tenancy.Tenant, req SignupReque
 			return fmt.Errorf("insert member: %w", err)
 		}
 		m = memberFromRow(row)
-		err = q.ProfileInsert(ctx, db.ProfileInsertParams{
+		err = profiles.Create(ctx, tx, profiles.NewProfile{
 			ID: m.ID, Pool: t.ProfilePool, Name: req.Name, Gender: req.Gender, Seeking: req.Seeking,
-			DateOfBirth: pgtype.Date{Time: dob, Valid: true}, Country: country, Region: req.Region, City: req.City, Now: now,
-		})
+			DateOfBirth: dob, Country: country, Region: req.Region, City: req.City,
+		}, now)
 		if err != nil {
-			return fmt.Errorf("insert profile: %w", err)
+			return err
 		}
 		if t.Settings.SignupCredits > 0 {
 			balance, err := credits.Post(ctx, tx, credits.Entry{MemberID: m.ID, Delta: int64(t.Settings.SignupCredits),

@@ -100,6 +100,8 @@ type Service struct {
 	// them only the sender's profile photos can be sent.
 	Store  media.Store
 	Images *media.Processor
+	// Blobs releases the blobs of purged conversations' photos.
+	Blobs *media.Blobs
 }
 
 func (s *Service) now() time.Time {

@@ -50,7 +50,10 @@ SELECT EXISTS (SELECT 1 FROM messages WHERE conversation_id = @conversation_id A
     OR EXISTS (SELECT 1 FROM likes WHERE liker_id = @member_id AND liked_id = @other_id) AS reached_out;
 
 -- name: PhotoOfProfile :one
-SELECT filename, thumb_filename FROM photos WHERE id = @id AND profile_id = @profile_id AND status = 'active';
+-- The share lock keeps the photo from being deleted until the message that
+-- sends it holds its blobs too (or finds it gone, if its deletion came first).
+SELECT filename, thumb_filename FROM photos WHERE id = @id AND profile_id = @profile_id AND status = 'active'
+FOR SHARE;
 
 -- name: MessageInsert :one
 INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, staff_id)
@@ -158,3 +161,37 @@ LIMIT @max_rows;
 SELECT cm.member_id FROM conversation_members cm
 JOIN members h ON h.id = cm.member_id AND h.is_house AND h.tenant_id = @tenant_id
 WHERE cm.conversation_id = @conversation_id;
+
+-- name: PhotoMessagesOfMember :many
+-- The photo messages of every conversation of a member, whose blobs the
+-- purge releases.
+SELECT m.id FROM messages m
+JOIN conversations c ON c.id = m.conversation_id
+WHERE (c.member_lo = @member_id OR c.member_hi = @member_id) AND m.kind = 'photo';
+
+-- name: ConversationsPurge :exec
+-- The member's conversations go with their messages; what was paid for
+-- them stays in the ledger (rows refer to messages by text, not by key).
+DELETE FROM conversations WHERE member_lo = @member_id OR member_hi = @member_id;
+
+-- name: StaffPurge :exec
+DELETE FROM staff WHERE member_id = @member_id;
+
+-- name: FirstMessageInsert :exec
+-- A house profile's first message to a member, written at a time of the
+-- caller's choosing (demo data): the conversation, the message and both
+-- members' views of it, unread for the member. House profiles write for
+-- free, so no ledger row. Nothing happens if the pair has a conversation.
+WITH c AS (
+    INSERT INTO conversations (member_lo, member_hi, started_by, created_at)
+    VALUES (LEAST(@house_id::bigint, @member_id::bigint), GREATEST(@house_id::bigint, @member_id::bigint), @house_id::bigint, @sent_at)
+    ON CONFLICT (member_lo, member_hi) DO NOTHING
+    RETURNING id
+), m AS (
+    INSERT INTO messages (conversation_id, sender_id, kind, body, created_at)
+    SELECT id, @house_id::bigint, 'text', @body::text, @sent_at FROM c
+    RETURNING id, conversation_id
+)
+INSERT INTO conversation_members (conversation_id, member_id, other_id, unread, last_message_id, last_message_at)
+SELECT m.conversation_id, v.member_id, v.other_id, v.unread, m.id, @sent_at
+FROM m CROSS JOIN (VALUES (@member_id::bigint, @house_id::bigint, 1), (@house_id::bigint, @member_id::bigint, 0)) AS v (member_id, other_id, unread);

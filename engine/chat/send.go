@@ -219,6 +219,13 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	if err != nil {
 		return SendResult{}, fmt.Errorf("insert message: %w", err)
 	}
+	if kind == KindPhoto {
+		// The message holds its blobs: deleting the profile photo it was
+		// sent from leaves them for the chat.
+		if err := media.Hold(ctx, tx, messageHolder(row.ID), row.PhotoFilename, row.PhotoThumb); err != nil {
+			return SendResult{}, err
+		}
+	}
 	balance := sender.Credits
 	if price > 0 {
 		balance, err = credits.Charge(ctx, tx, in.SenderID, int64(price), ledgerKind, "message:"+strconv.FormatInt(row.ID, 10))
@@ -414,8 +421,12 @@ func (s *Service) SendUpload(ctx context.Context, in SendInput, upload []byte) (
 	return res, err
 }
 
-// dropBlobs removes blobs no message points at; a failure leaves an
-// orphan blob, never a broken message.
+// messageHolder names a photo message as the holder of its blobs.
+func messageHolder(id int64) string { return media.Holder("message", id) }
+
+// dropBlobs removes the blobs of an upload no message holds (the send
+// failed or was a retry); a failure leaves an orphan blob, never a broken
+// message.
 func (s *Service) dropBlobs(p *SentPhoto) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -17,8 +17,8 @@ const maxInbox = 200
 
 // AddStaff gives member the staff role on tenant: they may answer for the
 // tenant's house profiles. The operators' console will manage this later.
-func (s *Service) AddStaff(ctx context.Context, member, tenant int64) error {
-	if err := db.New(s.Pool).StaffAdd(ctx, db.StaffAddParams{MemberID: member, TenantID: tenant}); err != nil {
+func AddStaff(ctx context.Context, conn db.DBTX, member, tenant int64) error {
+	if err := db.New(conn).StaffAdd(ctx, db.StaffAddParams{MemberID: member, TenantID: tenant}); err != nil {
 		return fmt.Errorf("add staff %d: %w", member, err)
 	}
 	return nil

@@ -20,10 +20,10 @@ func TestStaffAnswersForHouseProfiles(t *testing.T) {
 	staff := newMember(t, env, accountstest.Member{})
 	stranger := newMember(t, env, accountstest.Member{})
 	foreignStaff := newMember(t, env, accountstest.Member{TenantSlug: "herzklopfen"})
-	if err := env.Chat.AddStaff(t.Context(), staff.ID, staff.TenantID); err != nil {
+	if err := chat.AddStaff(t.Context(), env.Pool, staff.ID, staff.TenantID); err != nil {
 		t.Fatal(err)
 	}
-	if err := env.Chat.AddStaff(t.Context(), foreignStaff.ID, foreignStaff.TenantID); err != nil {
+	if err := chat.AddStaff(t.Context(), env.Pool, foreignStaff.ID, foreignStaff.TenantID); err != nil {
 		t.Fatal(err)
 	}
 

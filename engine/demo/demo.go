@@ -2,6 +2,8 @@
 // and for benchmarks: varied profiles of every tenant's pool with drawn
 // photos that go through the real upload pipeline, known logins for each
 // tenant, and a bulk generator (COPY) for data sets of 100,000+ profiles.
+// It writes every table through the area that owns it (accounts, profiles,
+// credits, likes, chat), and only reads on its own.
 package demo
 
 import (
@@ -17,12 +19,16 @@ import (
 
 	"github.com/alexedwards/argon2id"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/text/unicode/norm"
 
+	"rendezvous/engine/accounts"
+	"rendezvous/engine/chat"
+	"rendezvous/engine/credits"
 	"rendezvous/engine/demo/internal/db"
+	"rendezvous/engine/likes"
 	"rendezvous/engine/media"
+	"rendezvous/engine/profiles"
 )
 
 // Password is the password of every demo login.
@@ -65,8 +71,8 @@ type Seeder struct {
 	// SharedPhotos is how many distinct pictures Generate's profiles share:
 	// drawing and processing a photo per profile would make a
 	// 100,000-profile set take an hour, and what benchmarks measure is rows,
-	// not pixels. A shared blob is only deleted when no photo row points at
-	// it any more.
+	// not pixels. Each photo holds its blobs (media references), so a
+	// shared blob is only deleted when no photo holds it any more.
 	SharedPhotos int
 	Now          func() time.Time
 }
@@ -109,41 +115,41 @@ func (s *Seeder) Seed(ctx context.Context) error {
 	return nil
 }
 
-// batch is members, profiles and photos written together by COPY.
+// batch is members, profiles and photos written together by COPY, each
+// through the area that owns it.
 type batch struct {
-	members  []db.DemoMemberCopyParams
-	profiles []db.DemoProfileCopyParams
-	photos   []db.DemoPhotoCopyParams
+	members  []accounts.BulkMember
+	profiles []profiles.BulkProfile
+	photos   []profiles.BulkPhoto
 }
 
-func (b *batch) add(t db.DemoTenantListRow, id int64, email, hash string, p person, signup time.Time, paid bool, credits int64) {
-	b.members = append(b.members, db.DemoMemberCopyParams{
-		ID: id, TenantID: t.ID, Email: email, PasswordHash: hash, Status: "active", Credits: credits, PaidUser: paid,
+func (b *batch) add(t db.DemoTenantListRow, id int64, email, hash string, p person, signup time.Time) {
+	b.members = append(b.members, accounts.BulkMember{
+		ID: id, TenantID: t.ID, Email: email, PasswordHash: hash, Status: "active",
 		Language: t.DefaultLocale, IsHouse: p.isHouse, SignupDate: signup, LastSeenAt: p.lastActive,
 	})
-	b.profiles = append(b.profiles, db.DemoProfileCopyParams{
+	b.profiles = append(b.profiles, profiles.BulkProfile{
 		ID: id, Pool: t.ProfilePool, Name: p.name, Gender: p.gender, Seeking: p.seeking, Sexuality: p.sexuality,
-		DateOfBirth: pgtype.Date{Time: p.born, Valid: true}, Country: p.country, Region: p.region, City: p.city,
+		DateOfBirth: p.born, Country: p.country, Region: p.region, City: p.city,
 		Interests: p.interests, HairColor: p.hair, EyeColor: p.eyes, BodyType: p.body, RelationshipStatus: p.relationship,
 		Tattoos: p.tattoos, AboutMe: p.about, Status: "active", Invisible: p.invisible, LastActiveAt: p.lastActive,
 	})
 }
 
-// write stores the batch in one transaction.
-func (b *batch) write(ctx context.Context, pool *pgxpool.Pool, after func(*db.Queries) error) error {
+// write stores the batch in one transaction, then runs after in it.
+func (b *batch) write(ctx context.Context, pool *pgxpool.Pool, after func(pgx.Tx) error) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		if _, err := q.DemoMemberCopy(ctx, b.members); err != nil {
-			return fmt.Errorf("demo: copy members: %w", err)
+		if err := accounts.CopyMembers(ctx, tx, b.members); err != nil {
+			return fmt.Errorf("demo: %w", err)
 		}
-		if _, err := q.DemoProfileCopy(ctx, b.profiles); err != nil {
-			return fmt.Errorf("demo: copy profiles: %w", err)
+		if err := profiles.CopyProfiles(ctx, tx, b.profiles); err != nil {
+			return fmt.Errorf("demo: %w", err)
 		}
-		if _, err := q.DemoPhotoCopy(ctx, b.photos); err != nil {
-			return fmt.Errorf("demo: copy photos: %w", err)
+		if err := profiles.CopyPhotos(ctx, tx, b.photos); err != nil {
+			return fmt.Errorf("demo: %w", err)
 		}
 		if after != nil {
-			return after(q)
+			return after(tx)
 		}
 		return nil
 	})
@@ -240,7 +246,7 @@ func (s *Seeder) addMembers(ctx context.Context, t db.DemoTenantListRow, n int) 
 	if err != nil {
 		return err
 	}
-	ids, err := db.New(s.Pool).DemoMemberIDs(ctx, int32(n))
+	ids, err := accounts.ReserveMemberIDs(ctx, s.Pool, n)
 	if err != nil {
 		return fmt.Errorf("demo: reserve ids: %w", err)
 	}
@@ -255,7 +261,7 @@ func (s *Seeder) addMembers(ctx context.Context, t db.DemoTenantListRow, n int) 
 			p.isHouse, p.invisible = true, false
 		}
 		email := fmt.Sprintf("%s.%d@%s%s", asciiSlug(p.name), id, t.Slug, emailDomain)
-		b.add(t, id, email, hash, p, now.Add(-time.Duration(rng.IntN(400*24))*time.Hour), false, 0)
+		b.add(t, id, email, hash, p, now.Add(-time.Duration(rng.IntN(400*24))*time.Hour))
 		for v := 0; v < p.photos; v++ {
 			jobs = append(jobs, photoJob{member: i, seed: poolSeed(t.ProfilePool, email), name: p.name, variant: v})
 		}
@@ -265,7 +271,7 @@ func (s *Seeder) addMembers(ctx context.Context, t db.DemoTenantListRow, n int) 
 		return err
 	}
 	for j, sp := range stored {
-		b.photos = append(b.photos, db.DemoPhotoCopyParams{ProfileID: ids[jobs[j].member], Filename: sp.display,
+		b.photos = append(b.photos, profiles.BulkPhoto{ProfileID: ids[jobs[j].member], Filename: sp.display,
 			ThumbFilename: sp.thumb, Status: "active", Position: int32(jobs[j].variant + 1), Width: sp.w, Height: sp.h})
 	}
 	return b.write(ctx, s.Pool, nil)
@@ -279,7 +285,7 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 	if err != nil {
 		return err
 	}
-	ids, err := db.New(s.Pool).DemoMemberIDs(ctx, 3)
+	ids, err := accounts.ReserveMemberIDs(ctx, s.Pool, 3)
 	if err != nil {
 		return err
 	}
@@ -295,11 +301,7 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 		p.born = now.AddDate(-34-i*6, -2, 0)
 		p.name = []string{"Demo", "Premium Demo", "Staff"}[i]
 		p.lastActive = now
-		paid, credits := i == 1, int64(0)
-		if paid {
-			credits = 500
-		}
-		b.add(t, ids[i], email, hash, p, now.Add(-time.Hour), paid, credits)
+		b.add(t, ids[i], email, hash, p, now.Add(-time.Hour))
 		if staff {
 			continue
 		}
@@ -312,17 +314,19 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 		return err
 	}
 	for j, sp := range stored {
-		b.photos = append(b.photos, db.DemoPhotoCopyParams{ProfileID: ids[jobs[j].member], Filename: sp.display,
+		b.photos = append(b.photos, profiles.BulkPhoto{ProfileID: ids[jobs[j].member], Filename: sp.display,
 			ThumbFilename: sp.thumb, Status: "active", Position: int32(jobs[j].variant + 1), Width: sp.w, Height: sp.h})
 	}
-	return b.write(ctx, s.Pool, func(q *db.Queries) error {
-		if err := q.DemoLedgerInsert(ctx, db.DemoLedgerInsertParams{MemberID: ids[1], Delta: 500}); err != nil {
+	return b.write(ctx, s.Pool, func(tx pgx.Tx) error {
+		// The premium login bought its credits, which made it premium.
+		if _, _, err := credits.BookPurchase(ctx, tx, ids[1], 500, "demo", "demo data"); err != nil {
+			return fmt.Errorf("demo: premium credits: %w", err)
+		}
+		if err := chat.AddStaff(ctx, tx, ids[2], t.ID); err != nil {
 			return err
 		}
-		if err := q.DemoStaffInsert(ctx, db.DemoStaffInsertParams{MemberID: ids[2], TenantID: t.ID}); err != nil {
-			return err
-		}
-		if err := s.greet(ctx, q, t, ids[:2], []string{"Demo", "Premium Demo"}, now); err != nil {
+		q := db.New(tx)
+		if err := s.greet(ctx, tx, q, t, ids[:2], []string{"Demo", "Premium Demo"}, now); err != nil {
 			return err
 		}
 		likers, err := q.DemoMemberIDListByPool(ctx, db.DemoMemberIDListByPoolParams{Pool: t.ProfilePool, Gender: "female", MaxRows: 8})
@@ -332,8 +336,7 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 		for k, liker := range likers {
 			for i, id := range ids[:2] {
 				if (k+i)%2 == 0 || i == 0 {
-					if err := q.DemoLikeInsert(ctx, db.DemoLikeInsertParams{LikerID: liker, LikedID: id, Source: "",
-						CreatedAt: now.Add(-time.Duration(k*37) * time.Minute)}); err != nil {
+					if _, err := likes.Record(ctx, tx, liker, id, "", now.Add(-time.Duration(k*37)*time.Minute)); err != nil {
 						return err
 					}
 				}
@@ -345,7 +348,7 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 
 // greet has two house profiles of the pool write to each demo login, so the
 // chats page and the staff inbox have something in them at once.
-func (s *Seeder) greet(ctx context.Context, q *db.Queries, t db.DemoTenantListRow, logins []int64, names []string, now time.Time) error {
+func (s *Seeder) greet(ctx context.Context, tx pgx.Tx, q *db.Queries, t db.DemoTenantListRow, logins []int64, names []string, now time.Time) error {
 	houses, err := q.DemoHouseIDListByPool(ctx, db.DemoHouseIDListByPoolParams{Pool: t.ProfilePool, MaxRows: 2})
 	if err != nil {
 		return fmt.Errorf("demo: house profiles: %w", err)
@@ -356,10 +359,8 @@ func (s *Seeder) greet(ctx context.Context, q *db.Queries, t db.DemoTenantListRo
 	}
 	for i, login := range logins {
 		for k, house := range houses {
-			err := q.DemoGreetingInsert(ctx, db.DemoGreetingInsertParams{
-				HouseID: house, MemberID: login, Body: fmt.Sprintf(lines[k%len(lines)], names[i]),
-				SentAt: now.Add(-time.Duration(10+k*25) * time.Minute),
-			})
+			err := chat.FirstMessage(ctx, tx, house, login, fmt.Sprintf(lines[k%len(lines)], names[i]),
+				now.Add(-time.Duration(10+k*25)*time.Minute))
 			if err != nil {
 				return fmt.Errorf("demo: greeting: %w", err)
 			}

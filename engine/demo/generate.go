@@ -8,7 +8,9 @@ import (
 	mrand "math/rand/v2"
 	"time"
 
+	"rendezvous/engine/accounts"
 	"rendezvous/engine/demo/internal/db"
+	"rendezvous/engine/profiles"
 )
 
 // GenerateBatch is how many profiles one COPY transaction writes.
@@ -52,7 +54,7 @@ func (s *Seeder) Generate(ctx context.Context, slug string, n int, progress Prog
 	where := places{}
 	for done := 0; done < n; {
 		size := min(GenerateBatch, n-done)
-		ids, err := q.DemoMemberIDs(ctx, int32(size))
+		ids, err := accounts.ReserveMemberIDs(ctx, s.Pool, size)
 		if err != nil {
 			return fmt.Errorf("demo: reserve ids: %w", err)
 		}
@@ -61,10 +63,10 @@ func (s *Seeder) Generate(ctx context.Context, slug string, n int, progress Prog
 			p := newPerson(rng, now, t.Countries, t.DefaultLocale, int(t.Niche), where)
 			p.photos = min(p.photos, 3)
 			email := fmt.Sprintf("gen-%s-%d@%s%s", runID, done+i, t.Slug, emailDomain)
-			b.add(t, id, email, "", p, now.Add(-time.Duration(rng.IntN(900*24))*time.Hour), false, 0)
+			b.add(t, id, email, "", p, now.Add(-time.Duration(rng.IntN(900*24))*time.Hour))
 			for v := 0; v < p.photos; v++ {
 				sp := shared[rng.IntN(len(shared))]
-				b.photos = append(b.photos, db.DemoPhotoCopyParams{ProfileID: id, Filename: sp.display, ThumbFilename: sp.thumb,
+				b.photos = append(b.photos, profiles.BulkPhoto{ProfileID: id, Filename: sp.display, ThumbFilename: sp.thumb,
 					Status: "active", Position: int32(v + 1), Width: sp.w, Height: sp.h})
 			}
 		}

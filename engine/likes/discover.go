@@ -153,7 +153,7 @@ func (s *Service) Deck(ctx context.Context, t *tenancy.Tenant, member int64) (Sw
 	if err != nil {
 		return SwipeDeck{}, fmt.Errorf("profile of %d: %w", member, err)
 	}
-	excluded, err := s.excluded(ctx, q, member)
+	excluded, err := s.excluded(ctx, member)
 	if err != nil {
 		return SwipeDeck{}, err
 	}
@@ -176,10 +176,10 @@ func (s *Service) Deck(ctx context.Context, t *tenancy.Tenant, member int64) (Sw
 }
 
 // excluded are the member's own id and everyone across a block of theirs.
-func (s *Service) excluded(ctx context.Context, q *db.Queries, member int64) ([]int64, error) {
-	ids, err := q.DiscoveryExcludedIDs(ctx, member)
+func (s *Service) excluded(ctx context.Context, member int64) ([]int64, error) {
+	ids, err := profiles.AcrossBlocks(ctx, s.Pool, member)
 	if err != nil {
-		return nil, fmt.Errorf("blocks of %d: %w", member, err)
+		return nil, err
 	}
 	return append(ids, member), nil
 }
@@ -235,7 +235,7 @@ func (s *Service) MatchFinder(ctx context.Context, t *tenancy.Tenant, member int
 	if err != nil {
 		return nil, fmt.Errorf("profile of %d: %w", member, err)
 	}
-	excluded, err := s.excluded(ctx, q, member)
+	excluded, err := s.excluded(ctx, member)
 	if err != nil {
 		return nil, err
 	}

@@ -173,3 +173,21 @@ func (h Handlers) AutoLike(w http.ResponseWriter, r *http.Request) {
 	}
 	httpx.WriteJSON(w, http.StatusOK, card)
 }
+
+// OpenProfile goes before GET /api/member.php: opening a profile clears the
+// like it gave the viewer (SPEC.md section 4), when the viewer may see the
+// profile. The profiles area serves the view; the like is this area's.
+func (h Handlers) OpenProfile(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m := accounts.CurrentMember(r.Context())
+		id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
+		if m != nil && err == nil && id > 0 && id != m.ID {
+			t := tenancy.FromContext(r.Context())
+			if err := h.Service.Opened(r.Context(), t.ProfilePool, m.ID, id); err != nil {
+				httpx.WriteError(w, r, err)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}

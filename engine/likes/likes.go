@@ -218,16 +218,39 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, li
 	})
 }
 
-// Purge erases a purged member's swipes (given and received) and swipe
-// counters; accounts already removes their likes. Register it with
-// accounts.Service.OnPurge.
-func (s *Service) Purge(ctx context.Context, tx pgx.Tx, member int64) error {
+// PurgeMember erases what the likes area keeps of a member whose deletion
+// became final, in the purge transaction tx: likes given and received,
+// swipes given and received, and the swipe counters.
+func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, member int64) error {
 	q := db.New(tx)
+	if err := q.LikesPurge(ctx, member); err != nil {
+		return fmt.Errorf("purge likes of %d: %w", member, err)
+	}
 	if err := q.SwipePurge(ctx, member); err != nil {
 		return fmt.Errorf("purge swipes of %d: %w", member, err)
 	}
 	if err := q.SwipeDayPurge(ctx, member); err != nil {
 		return fmt.Errorf("purge swipe days of %d: %w", member, err)
+	}
+	return nil
+}
+
+// Record stores a like given at a time of the caller's choosing, with no
+// rules, events or pushes: for demo data. It answers whether the like is
+// new.
+func Record(ctx context.Context, tx pgx.Tx, liker, liked int64, source string, at time.Time) (bool, error) {
+	inserted, err := db.New(tx).LikeInsert(ctx, db.LikeInsertParams{LikerID: liker, LikedID: liked, Source: source, CreatedAt: at})
+	if err != nil {
+		return false, fmt.Errorf("record like %d -> %d: %w", liker, liked, err)
+	}
+	return inserted, nil
+}
+
+// Opened clears the like_new of the like liker gave viewer, now that the
+// viewer opened the liker's profile on a tenant of pool.
+func (s *Service) Opened(ctx context.Context, pool string, viewer, liker int64) error {
+	if err := db.New(s.Pool).LikeOpened(ctx, db.LikeOpenedParams{LikerID: liker, LikedID: viewer, Pool: pool}); err != nil {
+		return fmt.Errorf("clear new like %d -> %d: %w", liker, viewer, err)
 	}
 	return nil
 }

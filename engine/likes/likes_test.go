@@ -415,7 +415,7 @@ func TestAutoLike(t *testing.T) {
 	}
 }
 
-// The purge hook erases the member's swipes in both directions.
+// Purging a member erases their likes and swipes in both directions.
 func TestPurge(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
@@ -427,7 +427,7 @@ func TestPurge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := env.Likes.Purge(t.Context(), tx, her.ID); err != nil {
+	if err := env.Likes.PurgeMember(t.Context(), tx, her.ID); err != nil {
 		t.Fatal(err)
 	}
 	if err := tx.Commit(t.Context()); err != nil {
@@ -435,5 +435,8 @@ func TestPurge(t *testing.T) {
 	}
 	if n := count(t, env, "SELECT count(*) FROM swipes WHERE profile_id = $1", her.ID); n != 0 {
 		t.Fatalf("%d swipes left", n)
+	}
+	if n := count(t, env, "SELECT count(*) FROM likes WHERE liked_id = $1", her.ID); n != 0 {
+		t.Fatalf("%d likes left", n)
 	}
 }

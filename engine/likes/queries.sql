@@ -100,12 +100,6 @@ WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
 ORDER BY p.last_active_at DESC, p.id DESC
 LIMIT @max_rows;
 
--- name: DiscoveryExcludedIDs :many
--- Members the member never gets suggested: either side of a block.
-SELECT b1.blocked_id AS id FROM blocks b1 WHERE b1.blocker_id = @member_id
-UNION
-SELECT b2.blocker_id AS id FROM blocks b2 WHERE b2.blocked_id = @member_id;
-
 -- name: DiscoveryMember :one
 -- What suggestions are ranked by: the member's own profile.
 SELECT p.pool, p.gender, p.seeking, p.date_of_birth, p.country, p.region
@@ -176,9 +170,25 @@ WHERE m.is_house AND p.pool = @pool AND p.status = 'active' AND p.id <> @member_
 ORDER BY random()
 LIMIT 1;
 
+-- name: LikeOpened :exec
+-- The liked member opened the liker's profile, which they could see: the
+-- like is no longer new. Seeing it means what the likes lists require of
+-- a liker (their profile active in the viewer's pool) and what the profile
+-- view does (the liker did not block the viewer).
+UPDATE likes l SET like_new = false
+FROM profiles p
+WHERE l.liker_id = @liker_id AND l.liked_id = @liked_id AND l.like_new
+  AND p.id = l.liker_id AND p.pool = @pool AND p.status = 'active'
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liker_id AND b.blocked_id = l.liked_id);
+
+-- name: LikesPurge :exec
+-- Likes given and received say whom a person fancied: personal data.
+DELETE FROM likes WHERE liker_id = @member_id OR liked_id = @member_id;
+
 -- name: SwipePurge :exec
 -- A purged member's swipes, given and received.
 DELETE FROM swipes WHERE member_id = @member_id OR profile_id = @member_id;
 
 -- name: SwipeDayPurge :exec
 DELETE FROM swipe_days WHERE member_id = @member_id;
+

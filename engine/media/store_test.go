@@ -7,18 +7,17 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"testing"
 
 	"rendezvous/engine/media"
 	"rendezvous/engine/media/mediatest"
+	"rendezvous/engine/platform/pgtest"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	mediatest.Stop()
-	os.Exit(code)
-}
+// TestMain runs the tests on a real PostgreSQL (the blob references); the
+// S3 server dies with the test binary (mediatest starts it with a
+// parent-death signal).
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // contract is what every Store must do; it runs against local disk and a
 // real S3 server alike.

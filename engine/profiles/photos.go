@@ -48,8 +48,11 @@ func photoLimit(limit int, premium bool) error {
 
 // Service holds what the profile rules need.
 type Service struct {
-	Pool   *pgxpool.Pool
-	Store  media.Store
+	Pool  *pgxpool.Pool
+	Store media.Store
+	// Blobs releases the photos' references to their blobs; the media area
+	// deletes a blob once nothing holds it.
+	Blobs  *media.Blobs
 	Images *media.Processor
 	Log    *slog.Logger
 	// Now is the clock; tests replace it.
@@ -57,9 +60,12 @@ type Service struct {
 }
 
 // NewService returns a service with the real clock.
-func NewService(pool *pgxpool.Pool, store media.Store, images *media.Processor, log *slog.Logger) *Service {
-	return &Service{Pool: pool, Store: store, Images: images, Log: log, Now: time.Now}
+func NewService(pool *pgxpool.Pool, store media.Store, blobs *media.Blobs, images *media.Processor, log *slog.Logger) *Service {
+	return &Service{Pool: pool, Store: store, Blobs: blobs, Images: images, Log: log, Now: time.Now}
 }
+
+// photoHolder names a photo as the holder of its two blobs.
+func photoHolder(id int64) string { return media.Holder("photo", id) }
 
 // PhotoState is a member's photos and how many they may have.
 type PhotoState struct {
@@ -118,7 +124,10 @@ func (s *Service) AddPhoto(ctx context.Context, memberID int64, upload []byte, m
 		}
 		row, err = q.PhotoInsert(ctx, db.PhotoInsertParams{ProfileID: memberID, Filename: display, ThumbFilename: thumb,
 			Status: status, Width: int32(out.Width), Height: int32(out.Height)})
-		return err
+		if err != nil {
+			return err
+		}
+		return media.Hold(ctx, tx, photoHolder(row.ID), display, thumb)
 	})
 	if err != nil {
 		// Nothing points at the blobs: remove them so refused uploads leave
@@ -140,59 +149,50 @@ func (s *Service) checkRoom(ctx context.Context, memberID int64) error {
 	return nil
 }
 
-// DeletePhoto removes one of the member's photos and, when no other photo
-// shares them, its blobs.
+// DeletePhoto removes one of the member's photos and releases its blobs,
+// which go once nothing else (a chat message it was sent in) holds them.
 func (s *Service) DeletePhoto(ctx context.Context, memberID, photoID int64) error {
-	q := db.New(s.Pool)
-	row, err := q.PhotoDelete(ctx, db.PhotoDeleteParams{ID: photoID, ProfileID: memberID})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ErrPhotoNotFound
-	}
-	if err != nil {
-		return fmt.Errorf("delete photo %d: %w", photoID, err)
-	}
-	for _, key := range []string{row.Filename, row.ThumbFilename} {
-		inUse, err := q.PhotoFilenameInUse(ctx, key)
+	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		id, err := db.New(tx).PhotoDelete(ctx, db.PhotoDeleteParams{ID: photoID, ProfileID: memberID})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrPhotoNotFound
+		}
 		if err != nil {
-			return err
+			return fmt.Errorf("delete photo %d: %w", photoID, err)
 		}
-		if !inUse {
-			s.deleteBlobs(key)
-		}
-	}
-	return nil
+		return s.Blobs.Release(ctx, tx, photoHolder(id))
+	})
 }
 
-// PurgePhotos erases a purged member's photos: the rows in the purge
-// transaction tx and the blobs from the store at once, so a deleted
-// member's pictures stop being served even by URLs that were handed out.
-// It is the accounts area's purge hook (accounts.PurgeHook). Should the
-// purge roll back, its retry finds the rows again and deleting the
-// already-missing blobs is no error.
-func (s *Service) PurgePhotos(ctx context.Context, tx pgx.Tx, memberID int64) error {
+// PurgeMember erases what the profiles area keeps of a member whose
+// deletion became final, in the purge transaction tx: the blocks they made
+// and received, their photos (releasing the blobs, which the media area
+// deletes once nothing else holds them) and the profile.
+func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, memberID int64) error {
 	q := db.New(tx)
 	rows, err := q.PhotoListByProfile(ctx, memberID)
 	if err != nil {
 		return fmt.Errorf("photos of %d: %w", memberID, err)
 	}
-	for _, r := range rows {
-		if _, err := q.PhotoDelete(ctx, db.PhotoDeleteParams{ID: r.ID, ProfileID: memberID}); err != nil {
-			return fmt.Errorf("delete photo %d: %w", r.ID, err)
-		}
-		for _, key := range []string{r.Filename, r.ThumbFilename} {
-			inUse, err := q.PhotoFilenameInUse(ctx, key)
-			if err != nil {
-				return err
-			}
-			if !inUse {
-				s.deleteBlobs(key)
-			}
-		}
+	holders := make([]string, len(rows))
+	for i, r := range rows {
+		holders[i] = photoHolder(r.ID)
+	}
+	if err := s.Blobs.Release(ctx, tx, holders...); err != nil {
+		return err
+	}
+	if err := q.BlocksPurge(ctx, memberID); err != nil {
+		return fmt.Errorf("purge blocks of %d: %w", memberID, err)
+	}
+	// The photos' rows go with the profile.
+	if err := q.ProfileDelete(ctx, memberID); err != nil {
+		return fmt.Errorf("purge profile %d: %w", memberID, err)
 	}
 	return nil
 }
 
-// deleteBlobs removes blobs nothing points at any more. A failure only
+// deleteBlobs removes the blobs of an upload that was refused before any
+// photo held them. A failure only
 // leaves an orphan blob behind, which costs storage, not correctness, so it
 // is logged rather than failing the member's request.
 func (s *Service) deleteBlobs(keys ...string) {

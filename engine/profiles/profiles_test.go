@@ -183,6 +183,7 @@ func TestPhotoUploadLimitsAndMain(t *testing.T) {
 	if len(decode[photosAnswer](t, res).Photos) != 2 {
 		t.Fatalf("after delete: %s", res.Body)
 	}
+	awaitBlobJobs(t, env)
 	wantStatus(t, get(t, c, env, first.URL), 404, "")
 	wantStatus(t, get(t, c, env, first.ThumbURL), 404, "")
 	wantStatus(t, c.Do(http.MethodDelete, "/api/photos.php?id=abc", nil), 422, "id_invalid")
@@ -615,6 +616,8 @@ func TestPhotosOnS3(t *testing.T) {
 		t.Fatalf("thumbnail not in the bucket: %v", err)
 	}
 	wantStatus(t, c.Do(http.MethodDelete, "/api/photos.php?id="+itoa(p.ID), nil), 200, "")
+	// The blobs go by a job once the deletion commits.
+	awaitBlobJobs(t, env)
 	wantStatus(t, get(t, c, env, p.URL), 404, "")
 }
 

@@ -5,9 +5,6 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/riverqueue/river"
-
-	"rendezvous/engine/accounts"
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server/servertest"
 )
@@ -28,10 +25,10 @@ func TestPurgeRemovesPhotos(t *testing.T) {
 	if _, err := env.Pool.Exec(ctx, "UPDATE members SET deletion_requested_at = now() - interval '15 days' WHERE id = $1", made.ID); err != nil {
 		t.Fatal(err)
 	}
-	worker := &accounts.PurgeWorker{Service: env.Accounts}
-	if err := worker.Work(ctx, &river.Job[accounts.PurgeArgs]{}); err != nil {
+	if _, err := env.PurgeDue(ctx); err != nil {
 		t.Fatal(err)
 	}
+	awaitBlobJobs(t, env)
 	var rows int
 	if err := env.Pool.QueryRow(ctx, "SELECT count(*) FROM photos WHERE profile_id = $1", made.ID).Scan(&rows); err != nil || rows != 0 {
 		t.Fatalf("%d photo rows after purge (%v)", rows, err)

@@ -53,11 +53,7 @@ RETURNING *;
 
 -- name: PhotoDelete :one
 DELETE FROM photos WHERE id = @id AND profile_id = @profile_id
-RETURNING filename, thumb_filename;
-
--- name: PhotoFilenameInUse :one
--- Whether any photo still points at a blob, before the blob is deleted.
-SELECT EXISTS (SELECT 1 FROM photos WHERE filename = @filename OR thumb_filename = @filename);
+RETURNING id;
 
 -- name: PhotoMakeFirst :execrows
 -- Puts one photo before all others of its profile: it becomes the main one.
@@ -113,11 +109,6 @@ SELECT
 FROM profiles t, profiles f
 WHERE t.id = @to_id AND f.id = @from_id;
 
--- name: LikeClearNew :exec
--- The viewer opened the liker's profile: that like is no longer new.
-UPDATE likes SET like_new = false
-WHERE liker_id = @liker_id AND liked_id = @liked_id AND like_new;
-
 -- name: ComplaintInsert :one
 INSERT INTO complaints (tenant_id, member_id, profile_id, category, name, email, message)
 VALUES (@tenant_id, @member_id, @profile_id, @category, @name, @email, @message)
@@ -130,12 +121,13 @@ SELECT * FROM complaints WHERE member_id = @member_id ORDER BY created_at DESC L
 -- For the operators' console.
 SELECT * FROM complaints WHERE tenant_id = @tenant_id AND status = @status ORDER BY created_at DESC LIMIT @max_rows;
 
--- name: SearchExcludedIDs :many
--- Members the viewer never finds: those they blocked and those who blocked
--- them. Search excludes them by id, which keeps its plan a plain index walk.
-SELECT b1.blocked_id AS id FROM blocks b1 WHERE b1.blocker_id = @viewer_id
+-- name: AcrossBlocks :many
+-- Members across a block from the member, either way: those they blocked
+-- and those who blocked them. Search and discovery exclude them by id,
+-- which keeps their plans plain index walks.
+SELECT b1.blocked_id AS id FROM blocks b1 WHERE b1.blocker_id = @member_id
 UNION
-SELECT b2.blocker_id AS id FROM blocks b2 WHERE b2.blocked_id = @viewer_id;
+SELECT b2.blocker_id AS id FROM blocks b2 WHERE b2.blocked_id = @member_id;
 
 -- name: SearchPage :many
 -- One page of search results, most recently active first. A NULL filter
@@ -186,3 +178,28 @@ LEFT JOIN LATERAL (
     WHERE x.profile_id = p.id AND x.status = 'active' ORDER BY x.position, x.id LIMIT 1
 ) ph ON true
 WHERE p.id = ANY (@ids::bigint[]);
+
+-- name: ProfileInsert :exec
+-- Signup creates the member's profile in the same transaction as the member;
+-- it stays disabled until the email address is confirmed.
+INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, city,
+                      status, last_active_at, created_at, updated_at)
+VALUES (@id, @pool, @name, @gender, @seeking, @date_of_birth, @country, @region, @city,
+        'disabled', @now, @now, @now);
+
+-- name: ProfileSetStatus :exec
+-- Moves a profile between statuses only from the one expected, so
+-- activating never shows a hidden (deletion-pending) profile.
+UPDATE profiles SET status = @to_status, updated_at = @now
+WHERE id = @id AND status = ANY (@from_statuses::text[]);
+
+-- name: ProfileActive :exec
+-- The member was active: search and the match finder rank by this.
+UPDATE profiles SET last_active_at = now() WHERE id = @id;
+
+-- name: ProfileDelete :exec
+DELETE FROM profiles WHERE id = @id;
+
+-- name: BlocksPurge :exec
+-- Blocks a purged member made and received.
+DELETE FROM blocks WHERE blocker_id = @member_id OR blocked_id = @member_id;

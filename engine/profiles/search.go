@@ -284,9 +284,9 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 	excluded := []int64{}
 	q := db.New(conn)
 	if viewer != nil {
-		ids, err := q.SearchExcludedIDs(ctx, viewer.ID)
+		ids, err := AcrossBlocks(ctx, conn, viewer.ID)
 		if err != nil {
-			return SearchResult{}, fmt.Errorf("blocks of %d: %w", viewer.ID, err)
+			return SearchResult{}, err
 		}
 		excluded = append(ids, viewer.ID)
 	}
@@ -409,4 +409,14 @@ func (h Handlers) Search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, res)
+}
+
+// AcrossBlocks lists the members across a block from member, either way:
+// search, the swipe game and the match finder never show them.
+func AcrossBlocks(ctx context.Context, conn db.DBTX, member int64) ([]int64, error) {
+	ids, err := db.New(conn).AcrossBlocks(ctx, member)
+	if err != nil {
+		return nil, fmt.Errorf("blocks of %d: %w", member, err)
+	}
+	return ids, nil
 }

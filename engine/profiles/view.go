@@ -48,8 +48,8 @@ var optionalFields = []string{"age", "sexuality", "seeking", "region", "city", "
 // only profiles of the tenant's pool, only active ones, never to a member
 // they blocked; fields per visible_profile_fields; all active photos for
 // premium viewers, the main photo and the count of the others for free and
-// logged-out ones. It also clears the like_new flag of a like the profile
-// gave the viewer (SPEC.md section 4: opening a profile clears it).
+// logged-out ones. (Opening a profile also clears the like it gave the
+// viewer: the likes area does that, likes.Handlers.OpenProfile.)
 func (s *Service) MemberView(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, id int64) (map[string]any, error) {
 	q := db.New(s.Pool)
 	row, err := q.ProfileForView(ctx, id)
@@ -91,11 +91,6 @@ func (s *Service) MemberView(ctx context.Context, t *tenancy.Tenant, viewer *Vie
 	if !self && (viewer == nil || !viewer.PaidUser) && len(active) > 1 {
 		// The server withholds the rest; the client only learns how many.
 		shown = active[:1]
-	}
-	if viewer != nil && !self {
-		if err := q.LikeClearNew(ctx, db.LikeClearNewParams{LikerID: id, LikedID: viewer.ID}); err != nil {
-			return nil, fmt.Errorf("clear new like: %w", err)
-		}
 	}
 
 	p := fromRow(db.Profile{

@@ -76,11 +76,14 @@ type Engine struct {
 	// Limits counts signups, complaints, mails, messages and likes against
 	// the abuse limits; tests set its clock and rules.
 	Limits *limits.Limiter
+
+	pool *pgxpool.Pool
+	log  *slog.Logger
 }
 
 // New builds the engine.
 func New(d Deps) (*Engine, error) {
-	e := &Engine{Locator: tenancy.Locator{CountryHeader: d.Config.CountryHeader, DevOverride: d.Config.DevCountryOverride}}
+	e := &Engine{Locator: tenancy.Locator{CountryHeader: d.Config.CountryHeader, DevOverride: d.Config.DevCountryOverride}, pool: d.Pool, log: d.Log}
 	rules, err := limits.Parse(d.Config.RateLimits)
 	if err != nil {
 		return nil, fmt.Errorf("RATE_LIMITS: %w", err)
@@ -88,12 +91,6 @@ func New(d Deps) (*Engine, error) {
 	e.Limits = limits.New(d.Pool, rules, d.Log)
 	sessions := accounts.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
 	e.Accounts = accounts.NewService(d.Pool, sessions, d.Log)
-	// Chat works the signup message job; jobsAndMail gives it its pushes.
-	e.Chat = &chat.Service{Pool: d.Pool, Log: d.Log}
-	if err := jobsAndMail(d, e); err != nil {
-		return nil, err
-	}
-	e.Live = live.NewHub(d.Pool, d.Log)
 	if d.Media == nil {
 		store, err := media.Open(context.Background(), d.Config)
 		if err != nil {
@@ -101,13 +98,21 @@ func New(d Deps) (*Engine, error) {
 		}
 		d.Media = store
 	}
-	e.Profiles = profiles.NewService(d.Pool, d.Media, media.NewProcessor(media.DefaultLimits, 0), d.Log)
-	// A purged member's photos leave the store with the account.
-	e.Accounts.OnPurge(e.Profiles.PurgePhotos)
+	// Profile photos and photos sent in chat share the store, the image
+	// pipeline and the blob references.
+	images := media.NewProcessor(media.DefaultLimits, 0)
+	blobs := &media.Blobs{}
+	// Chat works the signup message job; jobsAndMail gives it its pushes.
+	e.Chat = &chat.Service{Pool: d.Pool, Log: d.Log, Store: d.Media, Images: images, Blobs: blobs}
+	if err := jobsAndMail(d, e); err != nil {
+		return nil, err
+	}
+	// Releasing a blob's last reference queues its deletion on the client
+	// that only exists now.
+	blobs.Jobs = e.Jobs
+	e.Live = live.NewHub(d.Pool, d.Log)
+	e.Profiles = profiles.NewService(d.Pool, d.Media, blobs, images, d.Log)
 	e.Likes = likes.NewService(d.Pool, &push.Queuer{Jobs: e.Jobs}, d.Log)
-	e.Accounts.OnPurge(e.Likes.Purge)
-	// Photos sent in chat go through the same store and image pipeline.
-	e.Chat.Store, e.Chat.Images = e.Profiles.Store, e.Profiles.Images
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err
@@ -217,7 +222,9 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Post("/photos.php", p.UploadPhoto)
 	r.With(member).Put("/photos.php", p.ChangePhotos) // ?id=&main=1, or {order: [ids]}
 	r.With(member).Delete("/photos.php", p.DeletePhoto)
-	r.Get("/member.php", p.Member)  // logged out per logged_out_search(_trafficsource)
+	// Logged out per logged_out_search(_trafficsource); opening a profile
+	// clears the like it gave the viewer (likes area).
+	r.With(likes.Handlers{Service: e.Likes}.OpenProfile).Get("/member.php", p.Member)
 	r.Get("/members.php", p.Search) // the same rule
 	r.With(member).Get("/block.php", p.Blocked)
 	r.With(member).Post("/block.php", p.Block)

@@ -18,3 +18,13 @@ SELECT t.vapid_public_key, t.vapid_private_key,
        coalesce(h.host, '')::text AS primary_host
 FROM tenants t LEFT JOIN tenant_hosts h ON h.tenant_id = t.id AND h.is_primary
 WHERE t.id = @id;
+
+-- name: SubscriptionSave :exec
+-- A browser's endpoint belongs to whoever logged in on it last.
+INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth, created_at, updated_at)
+VALUES (@member_id, @endpoint, @p256dh, @auth, @now, @now)
+ON CONFLICT (endpoint) DO UPDATE
+SET member_id = excluded.member_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at;
+
+-- name: SubscriptionsPurge :exec
+DELETE FROM push_subscriptions WHERE member_id = @member_id;

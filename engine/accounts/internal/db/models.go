@@ -32,13 +32,3 @@ type Member struct {
 	SignupMessage             string
 	PurgedAt                  pgtype.Timestamptz
 }
-
-type PushSubscription struct {
-	ID        int64
-	MemberID  int64
-	Endpoint  string
-	P256dh    string
-	Auth      string
-	CreatedAt time.Time
-	UpdatedAt time.Time
-}

@@ -496,14 +496,10 @@ func (q *Queries) MemberRequestDeletion(ctx context.Context, arg MemberRequestDe
 }
 
 const memberSeen = `-- name: MemberSeen :exec
-WITH seen AS (
-    UPDATE members SET last_seen_at = now() WHERE members.id = $1 RETURNING members.id
-)
-UPDATE profiles SET last_active_at = now() FROM seen WHERE profiles.id = seen.id
+UPDATE members SET last_seen_at = now() WHERE id = $1
 `
 
-// Called at most once a minute per member, so it costs little. The profile's
-// last activity is what search and the match finder rank by.
+// Called at most once a minute per member, so it costs little.
 func (q *Queries) MemberSeen(ctx context.Context, id int64) error {
 	_, err := q.db.Exec(ctx, memberSeen, id)
 	return err
@@ -635,15 +631,6 @@ func (q *Queries) PendingEmails(ctx context.Context, arg PendingEmailsParams) ([
 	return items, nil
 }
 
-const profileDelete = `-- name: ProfileDelete :exec
-DELETE FROM profiles WHERE id = $1
-`
-
-func (q *Queries) ProfileDelete(ctx context.Context, id int64) error {
-	_, err := q.db.Exec(ctx, profileDelete, id)
-	return err
-}
-
 const profileInPool = `-- name: ProfileInPool :one
 SELECT EXISTS (SELECT 1 FROM profiles WHERE id = $1 AND pool = $2 AND status = 'active') AS found
 `
@@ -660,44 +647,6 @@ func (q *Queries) ProfileInPool(ctx context.Context, arg ProfileInPoolParams) (b
 	return found, err
 }
 
-const profileInsert = `-- name: ProfileInsert :exec
-INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, city,
-                      status, last_active_at, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-        'disabled', $10, $10, $10)
-`
-
-type ProfileInsertParams struct {
-	ID          int64
-	Pool        string
-	Name        string
-	Gender      string
-	Seeking     string
-	DateOfBirth pgtype.Date
-	Country     string
-	Region      string
-	City        string
-	Now         time.Time
-}
-
-// Signup creates the member's profile in the same transaction as the member;
-// it stays disabled until the email address is confirmed.
-func (q *Queries) ProfileInsert(ctx context.Context, arg ProfileInsertParams) error {
-	_, err := q.db.Exec(ctx, profileInsert,
-		arg.ID,
-		arg.Pool,
-		arg.Name,
-		arg.Gender,
-		arg.Seeking,
-		arg.DateOfBirth,
-		arg.Country,
-		arg.Region,
-		arg.City,
-		arg.Now,
-	)
-	return err
-}
-
 const profileName = `-- name: ProfileName :one
 SELECT name FROM profiles WHERE id = $1
 `
@@ -707,151 +656,6 @@ func (q *Queries) ProfileName(ctx context.Context, id int64) (string, error) {
 	var name string
 	err := row.Scan(&name)
 	return name, err
-}
-
-const profileSetStatus = `-- name: ProfileSetStatus :exec
-UPDATE profiles SET status = $1, updated_at = $2
-WHERE id = $3 AND status = ANY ($4::text[])
-`
-
-type ProfileSetStatusParams struct {
-	ToStatus     string
-	Now          time.Time
-	ID           int64
-	FromStatuses []string
-}
-
-// Moves a profile between statuses only from the one expected, so
-// activating never shows a hidden (deletion-pending) profile.
-func (q *Queries) ProfileSetStatus(ctx context.Context, arg ProfileSetStatusParams) error {
-	_, err := q.db.Exec(ctx, profileSetStatus,
-		arg.ToStatus,
-		arg.Now,
-		arg.ID,
-		arg.FromStatuses,
-	)
-	return err
-}
-
-const purgeBlocks = `-- name: PurgeBlocks :exec
-DELETE FROM blocks WHERE blocker_id = $1 OR blocked_id = $1
-`
-
-func (q *Queries) PurgeBlocks(ctx context.Context, memberID int64) error {
-	_, err := q.db.Exec(ctx, purgeBlocks, memberID)
-	return err
-}
-
-const purgeConversations = `-- name: PurgeConversations :exec
-DELETE FROM conversations WHERE member_lo = $1 OR member_hi = $1
-`
-
-// The member's conversations go with their messages; what was paid for
-// them stays in the ledger (rows refer to messages by text, not by key).
-func (q *Queries) PurgeConversations(ctx context.Context, memberID int64) error {
-	_, err := q.db.Exec(ctx, purgeConversations, memberID)
-	return err
-}
-
-const purgeLikes = `-- name: PurgeLikes :exec
-DELETE FROM likes WHERE liker_id = $1 OR liked_id = $1
-`
-
-// Likes given and received say whom a person fancied: personal data.
-func (q *Queries) PurgeLikes(ctx context.Context, memberID int64) error {
-	_, err := q.db.Exec(ctx, purgeLikes, memberID)
-	return err
-}
-
-const purgeStaff = `-- name: PurgeStaff :exec
-DELETE FROM staff WHERE member_id = $1
-`
-
-func (q *Queries) PurgeStaff(ctx context.Context, memberID int64) error {
-	_, err := q.db.Exec(ctx, purgeStaff, memberID)
-	return err
-}
-
-const pushSubscriptionDelete = `-- name: PushSubscriptionDelete :exec
-DELETE FROM push_subscriptions WHERE member_id = $1 AND endpoint = $2
-`
-
-type PushSubscriptionDeleteParams struct {
-	MemberID int64
-	Endpoint string
-}
-
-func (q *Queries) PushSubscriptionDelete(ctx context.Context, arg PushSubscriptionDeleteParams) error {
-	_, err := q.db.Exec(ctx, pushSubscriptionDelete, arg.MemberID, arg.Endpoint)
-	return err
-}
-
-const pushSubscriptionUpsert = `-- name: PushSubscriptionUpsert :exec
-INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $5)
-ON CONFLICT (endpoint) DO UPDATE
-SET member_id = excluded.member_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at
-`
-
-type PushSubscriptionUpsertParams struct {
-	MemberID int64
-	Endpoint string
-	P256dh   string
-	Auth     string
-	Now      time.Time
-}
-
-// A browser's endpoint belongs to whoever logged in on it last.
-func (q *Queries) PushSubscriptionUpsert(ctx context.Context, arg PushSubscriptionUpsertParams) error {
-	_, err := q.db.Exec(ctx, pushSubscriptionUpsert,
-		arg.MemberID,
-		arg.Endpoint,
-		arg.P256dh,
-		arg.Auth,
-		arg.Now,
-	)
-	return err
-}
-
-const pushSubscriptionsByMember = `-- name: PushSubscriptionsByMember :many
-SELECT id, member_id, endpoint, p256dh, auth, created_at, updated_at FROM push_subscriptions WHERE member_id = $1 ORDER BY id
-`
-
-func (q *Queries) PushSubscriptionsByMember(ctx context.Context, memberID int64) ([]PushSubscription, error) {
-	rows, err := q.db.Query(ctx, pushSubscriptionsByMember, memberID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []PushSubscription{}
-	for rows.Next() {
-		var i PushSubscription
-		if err := rows.Scan(
-			&i.ID,
-			&i.MemberID,
-			&i.Endpoint,
-			&i.P256dh,
-			&i.Auth,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const pushSubscriptionsDelete = `-- name: PushSubscriptionsDelete :exec
-DELETE FROM push_subscriptions WHERE member_id = $1
-`
-
-func (q *Queries) PushSubscriptionsDelete(ctx context.Context, memberID int64) error {
-	_, err := q.db.Exec(ctx, pushSubscriptionsDelete, memberID)
-	return err
 }
 
 const signingKey = `-- name: SigningKey :one

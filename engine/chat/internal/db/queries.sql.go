@@ -326,6 +326,17 @@ func (q *Queries) ConversationWith(ctx context.Context, arg ConversationWithPara
 	return i, err
 }
 
+const conversationsPurge = `-- name: ConversationsPurge :exec
+DELETE FROM conversations WHERE member_lo = $1 OR member_hi = $1
+`
+
+// The member's conversations go with their messages; what was paid for
+// them stays in the ledger (rows refer to messages by text, not by key).
+func (q *Queries) ConversationsPurge(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, conversationsPurge, memberID)
+	return err
+}
+
 const conversationsStarted = `-- name: ConversationsStarted :one
 SELECT count(*) FROM conversations WHERE started_by = $1
 `
@@ -335,6 +346,43 @@ func (q *Queries) ConversationsStarted(ctx context.Context, memberID int64) (int
 	var count int64
 	err := row.Scan(&count)
 	return count, err
+}
+
+const firstMessageInsert = `-- name: FirstMessageInsert :exec
+WITH c AS (
+    INSERT INTO conversations (member_lo, member_hi, started_by, created_at)
+    VALUES (LEAST($3::bigint, $2::bigint), GREATEST($3::bigint, $2::bigint), $3::bigint, $1)
+    ON CONFLICT (member_lo, member_hi) DO NOTHING
+    RETURNING id
+), m AS (
+    INSERT INTO messages (conversation_id, sender_id, kind, body, created_at)
+    SELECT id, $3::bigint, 'text', $4::text, $1 FROM c
+    RETURNING id, conversation_id
+)
+INSERT INTO conversation_members (conversation_id, member_id, other_id, unread, last_message_id, last_message_at)
+SELECT m.conversation_id, v.member_id, v.other_id, v.unread, m.id, $1
+FROM m CROSS JOIN (VALUES ($2::bigint, $3::bigint, 1), ($3::bigint, $2::bigint, 0)) AS v (member_id, other_id, unread)
+`
+
+type FirstMessageInsertParams struct {
+	SentAt   time.Time
+	MemberID int64
+	HouseID  int64
+	Body     string
+}
+
+// A house profile's first message to a member, written at a time of the
+// caller's choosing (demo data): the conversation, the message and both
+// members' views of it, unread for the member. House profiles write for
+// free, so no ledger row. Nothing happens if the pair has a conversation.
+func (q *Queries) FirstMessageInsert(ctx context.Context, arg FirstMessageInsertParams) error {
+	_, err := q.db.Exec(ctx, firstMessageInsert,
+		arg.SentAt,
+		arg.MemberID,
+		arg.HouseID,
+		arg.Body,
+	)
+	return err
 }
 
 const houseOfConversation = `-- name: HouseOfConversation :one
@@ -521,8 +569,37 @@ func (q *Queries) PartyByID(ctx context.Context, id int64) (PartyByIDRow, error)
 	return i, err
 }
 
+const photoMessagesOfMember = `-- name: PhotoMessagesOfMember :many
+SELECT m.id FROM messages m
+JOIN conversations c ON c.id = m.conversation_id
+WHERE (c.member_lo = $1 OR c.member_hi = $1) AND m.kind = 'photo'
+`
+
+// The photo messages of every conversation of a member, whose blobs the
+// purge releases.
+func (q *Queries) PhotoMessagesOfMember(ctx context.Context, memberID int64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, photoMessagesOfMember, memberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const photoOfProfile = `-- name: PhotoOfProfile :one
 SELECT filename, thumb_filename FROM photos WHERE id = $1 AND profile_id = $2 AND status = 'active'
+FOR SHARE
 `
 
 type PhotoOfProfileParams struct {
@@ -535,6 +612,8 @@ type PhotoOfProfileRow struct {
 	ThumbFilename string
 }
 
+// The share lock keeps the photo from being deleted until the message that
+// sends it holds its blobs too (or finds it gone, if its deletion came first).
 func (q *Queries) PhotoOfProfile(ctx context.Context, arg PhotoOfProfileParams) (PhotoOfProfileRow, error) {
 	row := q.db.QueryRow(ctx, photoOfProfile, arg.ID, arg.ProfileID)
 	var i PhotoOfProfileRow
@@ -699,6 +778,15 @@ func (q *Queries) StaffInbox(ctx context.Context, arg StaffInboxParams) ([]Staff
 		return nil, err
 	}
 	return items, nil
+}
+
+const staffPurge = `-- name: StaffPurge :exec
+DELETE FROM staff WHERE member_id = $1
+`
+
+func (q *Queries) StaffPurge(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, staffPurge, memberID)
+	return err
 }
 
 const staffTenant = `-- name: StaffTenant :one

@@ -7,46 +7,7 @@ package db
 
 import (
 	"context"
-	"time"
-
-	"github.com/jackc/pgx/v5/pgtype"
 )
-
-const demoGreetingInsert = `-- name: DemoGreetingInsert :exec
-WITH c AS (
-    INSERT INTO conversations (member_lo, member_hi, started_by, created_at)
-    VALUES (LEAST($3::bigint, $2::bigint), GREATEST($3::bigint, $2::bigint), $3::bigint, $1)
-    ON CONFLICT (member_lo, member_hi) DO NOTHING
-    RETURNING id
-), m AS (
-    INSERT INTO messages (conversation_id, sender_id, kind, body, created_at)
-    SELECT id, $3::bigint, 'text', $4::text, $1 FROM c
-    RETURNING id, conversation_id
-)
-INSERT INTO conversation_members (conversation_id, member_id, other_id, unread, last_message_id, last_message_at)
-SELECT m.conversation_id, v.member_id, v.other_id, v.unread, m.id, $1
-FROM m CROSS JOIN (VALUES ($2::bigint, $3::bigint, 1), ($3::bigint, $2::bigint, 0)) AS v (member_id, other_id, unread)
-`
-
-type DemoGreetingInsertParams struct {
-	SentAt   time.Time
-	MemberID int64
-	HouseID  int64
-	Body     string
-}
-
-// A house profile's first message to a demo login: the conversation, the
-// message and both members' views of it, unread for the login. House
-// profiles write for free, so no ledger row.
-func (q *Queries) DemoGreetingInsert(ctx context.Context, arg DemoGreetingInsertParams) error {
-	_, err := q.db.Exec(ctx, demoGreetingInsert,
-		arg.SentAt,
-		arg.MemberID,
-		arg.HouseID,
-		arg.Body,
-	)
-	return err
-}
 
 const demoHouseIDListByPool = `-- name: DemoHouseIDListByPool :many
 SELECT p.id FROM profiles p JOIN members m ON m.id = p.id
@@ -77,58 +38,6 @@ func (q *Queries) DemoHouseIDListByPool(ctx context.Context, arg DemoHouseIDList
 		return nil, err
 	}
 	return items, nil
-}
-
-const demoLedgerInsert = `-- name: DemoLedgerInsert :exec
-INSERT INTO ledger (member_id, delta, balance_after, kind, note) VALUES ($1, $2, $2, 'correction', 'demo data')
-`
-
-type DemoLedgerInsertParams struct {
-	MemberID int64
-	Delta    int64
-}
-
-// The premium demo login's credits, booked like any correction so the
-// ledger still sums to the balance.
-func (q *Queries) DemoLedgerInsert(ctx context.Context, arg DemoLedgerInsertParams) error {
-	_, err := q.db.Exec(ctx, demoLedgerInsert, arg.MemberID, arg.Delta)
-	return err
-}
-
-const demoLikeInsert = `-- name: DemoLikeInsert :exec
-INSERT INTO likes (liker_id, liked_id, source, like_new, created_at) VALUES ($1, $2, $3, true, $4)
-ON CONFLICT DO NOTHING
-`
-
-type DemoLikeInsertParams struct {
-	LikerID   int64
-	LikedID   int64
-	Source    string
-	CreatedAt time.Time
-}
-
-func (q *Queries) DemoLikeInsert(ctx context.Context, arg DemoLikeInsertParams) error {
-	_, err := q.db.Exec(ctx, demoLikeInsert,
-		arg.LikerID,
-		arg.LikedID,
-		arg.Source,
-		arg.CreatedAt,
-	)
-	return err
-}
-
-type DemoMemberCopyParams struct {
-	ID           int64
-	TenantID     int64
-	Email        string
-	PasswordHash string
-	Status       string
-	Credits      int64
-	PaidUser     bool
-	Language     string
-	IsHouse      bool
-	SignupDate   time.Time
-	LastSeenAt   time.Time
 }
 
 const demoMemberExists = `-- name: DemoMemberExists :one
@@ -179,42 +88,6 @@ func (q *Queries) DemoMemberIDListByPool(ctx context.Context, arg DemoMemberIDLi
 	return items, nil
 }
 
-const demoMemberIDs = `-- name: DemoMemberIDs :many
-SELECT nextval(pg_get_serial_sequence('members', 'id'))::bigint AS id FROM generate_series(1, $1::int)
-`
-
-// Reserves n member ids in one go, so COPY can write members and their
-// profiles and photos without a round trip per row.
-func (q *Queries) DemoMemberIDs(ctx context.Context, n int32) ([]int64, error) {
-	rows, err := q.db.Query(ctx, demoMemberIDs, n)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []int64{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-type DemoPhotoCopyParams struct {
-	ProfileID     int64
-	Filename      string
-	ThumbFilename string
-	Status        string
-	Position      int32
-	Width         int32
-	Height        int32
-}
-
 const demoPoolCount = `-- name: DemoPoolCount :one
 SELECT count(*) FROM members m JOIN profiles p ON p.id = m.id
 WHERE p.pool = $1 AND m.email LIKE '%.demo.example'
@@ -226,43 +99,6 @@ func (q *Queries) DemoPoolCount(ctx context.Context, pool string) (int64, error)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
-}
-
-type DemoProfileCopyParams struct {
-	ID                 int64
-	Pool               string
-	Name               string
-	Gender             string
-	Seeking            string
-	Sexuality          string
-	DateOfBirth        pgtype.Date
-	Country            string
-	Region             string
-	City               string
-	Interests          []int16
-	HairColor          string
-	EyeColor           string
-	BodyType           string
-	RelationshipStatus string
-	Tattoos            string
-	AboutMe            string
-	Status             string
-	Invisible          bool
-	LastActiveAt       time.Time
-}
-
-const demoStaffInsert = `-- name: DemoStaffInsert :exec
-INSERT INTO staff (member_id, tenant_id) VALUES ($1, $2) ON CONFLICT DO NOTHING
-`
-
-type DemoStaffInsertParams struct {
-	MemberID int64
-	TenantID int64
-}
-
-func (q *Queries) DemoStaffInsert(ctx context.Context, arg DemoStaffInsertParams) error {
-	_, err := q.db.Exec(ctx, demoStaffInsert, arg.MemberID, arg.TenantID)
-	return err
 }
 
 const demoTenantList = `-- name: DemoTenantList :many

@@ -78,33 +78,6 @@ func (q *Queries) AutoLikePick(ctx context.Context, arg AutoLikePickParams) (int
 	return id, err
 }
 
-const discoveryExcludedIDs = `-- name: DiscoveryExcludedIDs :many
-SELECT b1.blocked_id AS id FROM blocks b1 WHERE b1.blocker_id = $1
-UNION
-SELECT b2.blocker_id AS id FROM blocks b2 WHERE b2.blocked_id = $1
-`
-
-// Members the member never gets suggested: either side of a block.
-func (q *Queries) DiscoveryExcludedIDs(ctx context.Context, memberID int64) ([]int64, error) {
-	rows, err := q.db.Query(ctx, discoveryExcludedIDs, memberID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []int64{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const discoveryMember = `-- name: DiscoveryMember :one
 SELECT p.pool, p.gender, p.seeking, p.date_of_birth, p.country, p.region
 FROM profiles p WHERE p.id = $1
@@ -352,6 +325,29 @@ func (q *Queries) LikeNewCount(ctx context.Context, arg LikeNewCountParams) (int
 	return count, err
 }
 
+const likeOpened = `-- name: LikeOpened :exec
+UPDATE likes l SET like_new = false
+FROM profiles p
+WHERE l.liker_id = $1 AND l.liked_id = $2 AND l.like_new
+  AND p.id = l.liker_id AND p.pool = $3 AND p.status = 'active'
+  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liker_id AND b.blocked_id = l.liked_id)
+`
+
+type LikeOpenedParams struct {
+	LikerID int64
+	LikedID int64
+	Pool    string
+}
+
+// The liked member opened the liker's profile, which they could see: the
+// like is no longer new. Seeing it means what the likes lists require of
+// a liker (their profile active in the viewer's pool) and what the profile
+// view does (the liker did not block the viewer).
+func (q *Queries) LikeOpened(ctx context.Context, arg LikeOpenedParams) error {
+	_, err := q.db.Exec(ctx, likeOpened, arg.LikerID, arg.LikedID, arg.Pool)
+	return err
+}
+
 const likeTarget = `-- name: LikeTarget :one
 SELECT m.tenant_id, m.is_house, p.name
 FROM members m JOIN profiles p ON p.id = m.id
@@ -371,6 +367,16 @@ func (q *Queries) LikeTarget(ctx context.Context, id int64) (LikeTargetRow, erro
 	var i LikeTargetRow
 	err := row.Scan(&i.TenantID, &i.IsHouse, &i.Name)
 	return i, err
+}
+
+const likesPurge = `-- name: LikesPurge :exec
+DELETE FROM likes WHERE liker_id = $1 OR liked_id = $1
+`
+
+// Likes given and received say whom a person fancied: personal data.
+func (q *Queries) LikesPurge(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, likesPurge, memberID)
+	return err
 }
 
 const matchFinderList = `-- name: MatchFinderList :many

@@ -12,6 +12,35 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const acrossBlocks = `-- name: AcrossBlocks :many
+SELECT b1.blocked_id AS id FROM blocks b1 WHERE b1.blocker_id = $1
+UNION
+SELECT b2.blocker_id AS id FROM blocks b2 WHERE b2.blocked_id = $1
+`
+
+// Members across a block from the member, either way: those they blocked
+// and those who blocked them. Search and discovery exclude them by id,
+// which keeps their plans plain index walks.
+func (q *Queries) AcrossBlocks(ctx context.Context, memberID int64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, acrossBlocks, memberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const blockBetween = `-- name: BlockBetween :one
 SELECT
     EXISTS (SELECT 1 FROM blocks b1 WHERE b1.blocker_id = $1 AND b1.blocked_id = $2) AS viewer_blocked,
@@ -114,6 +143,16 @@ func (q *Queries) BlockListByBlocker(ctx context.Context, blockerID int64) ([]Pr
 		return nil, err
 	}
 	return items, nil
+}
+
+const blocksPurge = `-- name: BlocksPurge :exec
+DELETE FROM blocks WHERE blocker_id = $1 OR blocked_id = $1
+`
+
+// Blocks a purged member made and received.
+func (q *Queries) BlocksPurge(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, blocksPurge, memberID)
+	return err
 }
 
 const complaintInsert = `-- name: ComplaintInsert :one
@@ -304,22 +343,6 @@ func (q *Queries) InterestIDList(ctx context.Context) ([]int16, error) {
 	return items, nil
 }
 
-const likeClearNew = `-- name: LikeClearNew :exec
-UPDATE likes SET like_new = false
-WHERE liker_id = $1 AND liked_id = $2 AND like_new
-`
-
-type LikeClearNewParams struct {
-	LikerID int64
-	LikedID int64
-}
-
-// The viewer opened the liker's profile: that like is no longer new.
-func (q *Queries) LikeClearNew(ctx context.Context, arg LikeClearNewParams) error {
-	_, err := q.db.Exec(ctx, likeClearNew, arg.LikerID, arg.LikedID)
-	return err
-}
-
 const memberEmail = `-- name: MemberEmail :one
 SELECT email FROM members WHERE id = $1
 `
@@ -357,7 +380,7 @@ func (q *Queries) PhotoCountByProfile(ctx context.Context, profileID int64) (int
 
 const photoDelete = `-- name: PhotoDelete :one
 DELETE FROM photos WHERE id = $1 AND profile_id = $2
-RETURNING filename, thumb_filename
+RETURNING id
 `
 
 type PhotoDeleteParams struct {
@@ -365,28 +388,11 @@ type PhotoDeleteParams struct {
 	ProfileID int64
 }
 
-type PhotoDeleteRow struct {
-	Filename      string
-	ThumbFilename string
-}
-
-func (q *Queries) PhotoDelete(ctx context.Context, arg PhotoDeleteParams) (PhotoDeleteRow, error) {
+func (q *Queries) PhotoDelete(ctx context.Context, arg PhotoDeleteParams) (int64, error) {
 	row := q.db.QueryRow(ctx, photoDelete, arg.ID, arg.ProfileID)
-	var i PhotoDeleteRow
-	err := row.Scan(&i.Filename, &i.ThumbFilename)
-	return i, err
-}
-
-const photoFilenameInUse = `-- name: PhotoFilenameInUse :one
-SELECT EXISTS (SELECT 1 FROM photos WHERE filename = $1 OR thumb_filename = $1)
-`
-
-// Whether any photo still points at a blob, before the blob is deleted.
-func (q *Queries) PhotoFilenameInUse(ctx context.Context, filename string) (bool, error) {
-	row := q.db.QueryRow(ctx, photoFilenameInUse, filename)
-	var exists bool
-	err := row.Scan(&exists)
-	return exists, err
+	var id int64
+	err := row.Scan(&id)
+	return id, err
 }
 
 const photoInsert = `-- name: PhotoInsert :one
@@ -626,6 +632,16 @@ func (q *Queries) PhotoSetStatus(ctx context.Context, arg PhotoSetStatusParams) 
 	return i, err
 }
 
+const profileActive = `-- name: ProfileActive :exec
+UPDATE profiles SET last_active_at = now() WHERE id = $1
+`
+
+// The member was active: search and the match finder rank by this.
+func (q *Queries) ProfileActive(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, profileActive, id)
+	return err
+}
+
 const profileByID = `-- name: ProfileByID :one
 SELECT id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city, interests, hair_color, eye_color, body_type, relationship_status, tattoos, about_me, status, invisible, last_active_at, created_at, updated_at FROM profiles WHERE id = $1
 `
@@ -733,6 +749,15 @@ func (q *Queries) ProfileCardList(ctx context.Context, ids []int64) ([]ProfileCa
 	return items, nil
 }
 
+const profileDelete = `-- name: ProfileDelete :exec
+DELETE FROM profiles WHERE id = $1
+`
+
+func (q *Queries) ProfileDelete(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, profileDelete, id)
+	return err
+}
+
 const profileForView = `-- name: ProfileForView :one
 SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, m.is_house, m.tenant_id
 FROM profiles p
@@ -799,6 +824,68 @@ func (q *Queries) ProfileForView(ctx context.Context, id int64) (ProfileForViewR
 		&i.TenantID,
 	)
 	return i, err
+}
+
+const profileInsert = `-- name: ProfileInsert :exec
+INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, city,
+                      status, last_active_at, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+        'disabled', $10, $10, $10)
+`
+
+type ProfileInsertParams struct {
+	ID          int64
+	Pool        string
+	Name        string
+	Gender      string
+	Seeking     string
+	DateOfBirth pgtype.Date
+	Country     string
+	Region      string
+	City        string
+	Now         time.Time
+}
+
+// Signup creates the member's profile in the same transaction as the member;
+// it stays disabled until the email address is confirmed.
+func (q *Queries) ProfileInsert(ctx context.Context, arg ProfileInsertParams) error {
+	_, err := q.db.Exec(ctx, profileInsert,
+		arg.ID,
+		arg.Pool,
+		arg.Name,
+		arg.Gender,
+		arg.Seeking,
+		arg.DateOfBirth,
+		arg.Country,
+		arg.Region,
+		arg.City,
+		arg.Now,
+	)
+	return err
+}
+
+const profileSetStatus = `-- name: ProfileSetStatus :exec
+UPDATE profiles SET status = $1, updated_at = $2
+WHERE id = $3 AND status = ANY ($4::text[])
+`
+
+type ProfileSetStatusParams struct {
+	ToStatus     string
+	Now          time.Time
+	ID           int64
+	FromStatuses []string
+}
+
+// Moves a profile between statuses only from the one expected, so
+// activating never shows a hidden (deletion-pending) profile.
+func (q *Queries) ProfileSetStatus(ctx context.Context, arg ProfileSetStatusParams) error {
+	_, err := q.db.Exec(ctx, profileSetStatus,
+		arg.ToStatus,
+		arg.Now,
+		arg.ID,
+		arg.FromStatuses,
+	)
+	return err
 }
 
 const profileUpdate = `-- name: ProfileUpdate :exec
@@ -898,34 +985,6 @@ func (q *Queries) SearchCount(ctx context.Context, arg SearchCountParams) (int64
 	var count int64
 	err := row.Scan(&count)
 	return count, err
-}
-
-const searchExcludedIDs = `-- name: SearchExcludedIDs :many
-SELECT b1.blocked_id AS id FROM blocks b1 WHERE b1.blocker_id = $1
-UNION
-SELECT b2.blocker_id AS id FROM blocks b2 WHERE b2.blocked_id = $1
-`
-
-// Members the viewer never finds: those they blocked and those who blocked
-// them. Search excludes them by id, which keeps its plan a plain index walk.
-func (q *Queries) SearchExcludedIDs(ctx context.Context, viewerID int64) ([]int64, error) {
-	rows, err := q.db.Query(ctx, searchExcludedIDs, viewerID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []int64{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 const searchPage = `-- name: SearchPage :many

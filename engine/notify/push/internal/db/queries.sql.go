@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 )
 
 const pushPrefs = `-- name: PushPrefs :one
@@ -96,4 +97,40 @@ func (q *Queries) PushTenant(ctx context.Context, id int64) (PushTenantRow, erro
 		&i.PrimaryHost,
 	)
 	return i, err
+}
+
+const subscriptionSave = `-- name: SubscriptionSave :exec
+INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $5)
+ON CONFLICT (endpoint) DO UPDATE
+SET member_id = excluded.member_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at
+`
+
+type SubscriptionSaveParams struct {
+	MemberID int64
+	Endpoint string
+	P256dh   string
+	Auth     string
+	Now      time.Time
+}
+
+// A browser's endpoint belongs to whoever logged in on it last.
+func (q *Queries) SubscriptionSave(ctx context.Context, arg SubscriptionSaveParams) error {
+	_, err := q.db.Exec(ctx, subscriptionSave,
+		arg.MemberID,
+		arg.Endpoint,
+		arg.P256dh,
+		arg.Auth,
+		arg.Now,
+	)
+	return err
+}
+
+const subscriptionsPurge = `-- name: SubscriptionsPurge :exec
+DELETE FROM push_subscriptions WHERE member_id = $1
+`
+
+func (q *Queries) SubscriptionsPurge(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, subscriptionsPurge, memberID)
+	return err
 }

@@ -1,0 +1,48 @@
+package accounts
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"rendezvous/engine/accounts/internal/bulkdb"
+)
+
+// BulkMember is a member of bulk data (demo members, load tests), written
+// by CopyMembers with no credits; their profiles follow through
+// profiles.CopyProfiles, credits through the credits area.
+type BulkMember struct {
+	ID           int64 // from ReserveMemberIDs
+	TenantID     int64
+	Email        string
+	PasswordHash string // empty: the member cannot log in
+	Status       string
+	Language     string
+	IsHouse      bool
+	SignupDate   time.Time
+	LastSeenAt   time.Time
+}
+
+// ReserveMemberIDs reserves n member ids for CopyMembers.
+func ReserveMemberIDs(ctx context.Context, conn bulkdb.DBTX, n int) ([]int64, error) {
+	ids, err := bulkdb.New(conn).MemberIDsReserve(ctx, int32(n))
+	if err != nil {
+		return nil, fmt.Errorf("reserve %d member ids: %w", n, err)
+	}
+	return ids, nil
+}
+
+// CopyMembers writes many members with COPY.
+func CopyMembers(ctx context.Context, tx pgx.Tx, members []BulkMember) error {
+	rows := make([]bulkdb.MemberCopyParams, len(members))
+	for i, m := range members {
+		rows[i] = bulkdb.MemberCopyParams{ID: m.ID, TenantID: m.TenantID, Email: m.Email, PasswordHash: m.PasswordHash,
+			Status: m.Status, Language: m.Language, IsHouse: m.IsHouse, SignupDate: m.SignupDate, LastSeenAt: m.LastSeenAt}
+	}
+	if _, err := bulkdb.New(tx).MemberCopy(ctx, rows); err != nil {
+		return fmt.Errorf("copy %d members: %w", len(rows), err)
+	}
+	return nil
+}
