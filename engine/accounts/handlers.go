@@ -9,72 +9,20 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"rendezvous/engine/landing"
+	"rendezvous/engine/identity"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
 
-// baseURL is the scheme and host the request came to, for mailed links: the
+// BaseURL is the scheme and host the request came to, for mailed links: the
 // host is one the tenant answers on (the tenancy middleware checked it).
-func (h Handlers) baseURL(r *http.Request) string {
+func (h Handlers) BaseURL(r *http.Request) string {
 	scheme := "http"
 	if r.TLS != nil || h.Service.Sessions.Cookie.Secure {
 		scheme = "https"
 	}
 	return scheme + "://" + r.Host
-}
-
-// writeUser answers with the member's user object.
-func (h Handlers) writeUser(w http.ResponseWriter, r *http.Request, status int, m *Member) {
-	u, err := UserOf(r.Context(), h.Service.Pool, m, h.Service.Now())
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, status, userAnswer{User: u})
-}
-
-// logIn starts m's session and answers with the user object: the end of a
-// login, a signup and a reactivation.
-func (h Handlers) logIn(w http.ResponseWriter, r *http.Request, status int, m *Member) {
-	if err := h.Service.startSession(r.Context(), m); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.writeUser(w, r, status, m)
-}
-
-// reload reads the member again after a change.
-func (h Handlers) reload(w http.ResponseWriter, r *http.Request, status int, id int64) {
-	m, err := MemberByID(r.Context(), h.Service.Pool, id)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.writeUser(w, r, status, m)
-}
-
-// Signup answers POST /api/signup.php: 201 {user} and a session.
-func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
-	var req SignupRequest
-	if err := httpx.DecodeJSON(w, r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if req.Tracking == nil {
-		// The app may not know the source; the affiliate link's cookie does.
-		req.Tracking = landing.FromRequest(r)
-	}
-	t := tenancy.FromContext(r.Context())
-	country := h.Locator.SelectedCountry(r, t)
-	v := Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.baseURL(r)}
-	m, err := h.Service.Signup(r.Context(), t, req, v)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.logIn(w, r, http.StatusCreated, m)
 }
 
 // Activate answers GET /api/activate.php?token=, the link of the
@@ -95,7 +43,7 @@ func (h Handlers) Activate(w http.ResponseWriter, r *http.Request) {
 // ResendActivation answers POST /api/activate.php: a new activation mail
 // for the logged-in, not yet confirmed member; 204.
 func (h Handlers) ResendActivation(w http.ResponseWriter, r *http.Request) {
-	err := h.Service.ResendActivation(r.Context(), tenancy.FromContext(r.Context()), CurrentMember(r.Context()), h.baseURL(r))
+	err := h.Service.ResendActivation(r.Context(), tenancy.FromContext(r.Context()), CurrentMember(r.Context()), h.BaseURL(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -133,96 +81,26 @@ func (h Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, ErrEmailInvalid)
 		return
 	}
-	if err := h.Service.RequestReset(r.Context(), t, email, h.baseURL(r)); err != nil {
+	if err := h.Service.RequestReset(r.Context(), t, email, h.BaseURL(r)); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.NoContent(w)
 }
 
-// UpdateAccount answers PUT /api/account.php {old_password, email?,
-// password?}: {user}. A new password keeps this session and ends the others.
-func (h Handlers) UpdateAccount(w http.ResponseWriter, r *http.Request) {
-	var c AccountChange
-	if err := httpx.DecodeJSON(w, r, &c); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	m := CurrentMember(r.Context())
-	res, err := h.Service.ChangeAccount(r.Context(), tenancy.FromContext(r.Context()), m, c, h.baseURL(r))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if res.Epoch != 0 {
-		m.SessionEpoch = res.Epoch
-		if err := h.Service.startSession(r.Context(), m); err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-	}
-	h.reload(w, r, http.StatusOK, m.ID)
-}
-
 // DeleteAccount answers DELETE /api/account.php: 202, the account is
 // deletion-pending, the session ends and a reactivation link is mailed.
 func (h Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) {
-	purgeAt, err := h.Service.RequestDeletion(r.Context(), tenancy.FromContext(r.Context()), CurrentMember(r.Context()), h.baseURL(r))
+	purgeAt, err := h.Service.RequestDeletion(r.Context(), tenancy.FromContext(r.Context()), CurrentMember(r.Context()), h.BaseURL(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	if err := h.Service.Sessions.Destroy(r.Context()); err != nil {
+	if err := h.Service.Sessions.End(r.Context()); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusAccepted, map[string]any{"status": StatusDeletionPending, "purge_at": purgeAt})
-}
-
-type tokenBody struct {
-	Token string `json:"token"`
-}
-
-// Reactivate answers POST /api/reactivate.php {token}, from the link of
-// the deletion mail (/account-deleted?token=): {user}, logged in.
-func (h Handlers) Reactivate(w http.ResponseWriter, r *http.Request) {
-	var b tokenBody
-	if err := httpx.DecodeJSON(w, r, &b); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	m, err := h.Service.Reactivate(r.Context(), tenancy.FromContext(r.Context()), b.Token)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.logIn(w, r, http.StatusOK, m)
-}
-
-// MailChange answers POST /api/mail-change.php {token}, from the link
-// mailed to a new address (/mail-change/do?token=): {email, user}; user is
-// null unless the request is logged in as that member.
-func (h Handlers) MailChange(w http.ResponseWriter, r *http.Request) {
-	var b tokenBody
-	if err := httpx.DecodeJSON(w, r, &b); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	m, err := h.Service.ConfirmMailChange(r.Context(), tenancy.FromContext(r.Context()), b.Token)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	answer := map[string]any{"email": m.Email, "user": nil}
-	if cur := CurrentMember(r.Context()); cur != nil && cur.ID == m.ID {
-		u, err := UserOf(r.Context(), h.Service.Pool, m, h.Service.Now())
-		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		answer["user"] = u
-	}
-	httpx.WriteJSON(w, http.StatusOK, answer)
 }
 
 // Notifications answers GET /api/notifications.php.
@@ -246,42 +124,13 @@ func (h Handlers) UpdateNotifications(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, SettingsOf(m))
 }
 
-// UpdateUser answers PUT /api/user.php {language}: {user} with the new
-// language, which also becomes the locale cookie.
-func (h Handlers) UpdateUser(w http.ResponseWriter, r *http.Request) {
-	var b struct {
-		Language string `json:"language"`
-	}
-	if err := httpx.DecodeJSON(w, r, &b); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	m := CurrentMember(r.Context())
-	if err := h.Service.SetLanguage(r.Context(), tenancy.FromContext(r.Context()), m, b.Language); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	tenancy.SetLocaleCookie(w, r, m.Language)
-	h.writeUser(w, r, http.StatusOK, m)
-}
-
-// PostUser answers POST /api/user.php: a login, or with ?push=1 the
-// storage of the member's push subscription.
-func (h Handlers) PostUser(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Query().Get("push") == "1" {
-		h.SavePush(w, r)
-		return
-	}
-	h.Login(w, r)
-}
-
 // SavePush answers POST /api/user.php?push=1 {subscription}: 204. A null,
 // false or "denied" subscription (the client's states without one) is
 // accepted and changes nothing.
 func (h Handlers) SavePush(w http.ResponseWriter, r *http.Request) {
 	m := CurrentMember(r.Context())
 	if m == nil {
-		httpx.WriteError(w, r, httpx.ErrAuthenticationRequired)
+		httpx.WriteError(w, r, identity.ErrAuthenticationRequired)
 		return
 	}
 	var b struct {

@@ -75,60 +75,15 @@ func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, i
 	return m, nil
 }
 
-// Handlers serves the account calls of the member API.
+// Handlers serves the account calls of the member API that do not answer
+// with the user object (package user serves those).
 type Handlers struct {
 	Service *Service
-	// Locator tells the visitor's country at signup.
-	Locator tenancy.Locator
-}
-
-// errRequestType guards state-changing user.php calls (API.md conventions).
-var errRequestType = refusal.New(refusal.Forbidden, "request_type_required", "This call needs the header X-Request-Type: client.")
-
-// RequireClientRequest refuses calls without X-Request-Type: client; a
-// cross-site form cannot set that header.
-func RequireClientRequest(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("X-Request-Type") != "client" {
-			httpx.WriteError(w, r, errRequestType)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-type userAnswer struct {
-	User *User `json:"user"`
-}
-
-// CurrentUser answers GET /api/user.php: the member, or null.
-func (h Handlers) CurrentUser(w http.ResponseWriter, r *http.Request) {
-	m := CurrentMember(r.Context())
-	if m == nil {
-		httpx.WriteJSON(w, http.StatusOK, userAnswer{})
-		return
-	}
-	h.writeUser(w, r, http.StatusOK, m)
-}
-
-// Login answers POST /api/user.php.
-func (h Handlers) Login(w http.ResponseWriter, r *http.Request) {
-	var c Credentials
-	if err := httpx.DecodeJSON(w, r, &c); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	m, err := h.Service.Login(r.Context(), tenancy.FromContext(r.Context()), c, httpx.ClientIP(r))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.logIn(w, r, http.StatusOK, m)
 }
 
 // Logout answers GET /api/logout.php.
 func (h Handlers) Logout(w http.ResponseWriter, r *http.Request) {
-	if err := h.Service.Sessions.Destroy(r.Context()); err != nil {
+	if err := h.Service.Sessions.End(r.Context()); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts/internal/db"
-	"rendezvous/engine/profiles"
 )
 
 // ErrNotFound means no such member.
@@ -76,8 +75,9 @@ func MemberByID(ctx context.Context, conn db.DBTX, id int64) (*Member, error) {
 	return memberFromRow(row), nil
 }
 
-// User is the member as GET /api/user.php answers it (SPEC.md section 3).
-type User struct {
+// Account is the account's part of the user object of GET /api/user.php
+// (SPEC.md section 3); package user adds the member's own profile.
+type Account struct {
 	ID         int64     `json:"id"`
 	Email      string    `json:"email"`
 	Status     string    `json:"status"`
@@ -87,11 +87,7 @@ type User struct {
 	Language   string    `json:"language"`
 	// NotificationsDisabled lists why email to the member is switched off:
 	// fbl (spam complaint), bounce, list_unsubscribe.
-	NotificationsDisabled []string          `json:"notifications_disabled"`
-	Profile               *profiles.Profile `json:"profile"`
-	// ActivationReminder is the rule of SPEC.md section 4: not confirmed,
-	// profile disabled and email not switched off.
-	ActivationReminder bool `json:"activation_reminder"`
+	NotificationsDisabled []string `json:"notifications_disabled"`
 	// DismissedAlerts maps each dismissed alert (time_bonus,
 	// profile_photo, push, notifications_disabled, activation) to when.
 	DismissedAlerts map[string]time.Time `json:"dismissed_alerts"`
@@ -104,9 +100,9 @@ type User struct {
 	NotificationTypesDisabled []string `json:"notification_types_disabled"`
 }
 
-// UserOf builds the user answer of m with their own profile.
-func UserOf(ctx context.Context, conn db.DBTX, m *Member, now time.Time) (*User, error) {
-	u := &User{
+// AccountOf builds the account's part of m's user object.
+func AccountOf(ctx context.Context, conn db.DBTX, m *Member, now time.Time) (*Account, error) {
+	u := &Account{
 		ID: m.ID, Email: m.Email, Status: m.Status, Credits: m.Credits, PaidUser: m.PaidUser,
 		SignupDate: m.SignupDate, Language: m.Language, NotificationsDisabled: nonNil(m.NotificationsDisabled),
 		NotificationTypesDisabled: nonNil(m.NotificationTypesDisabled), DismissedAlerts: map[string]time.Time{},
@@ -115,16 +111,6 @@ func UserOf(ctx context.Context, conn db.DBTX, m *Member, now time.Time) (*User,
 		id := m.SignupProfileID
 		u.SignupProfileID = &id
 	}
-	p, err := profiles.Own(ctx, conn, m.ID, now)
-	switch {
-	case errors.Is(err, profiles.ErrNotFound):
-	case err != nil:
-		return nil, err
-	default:
-		u.Profile = &p
-	}
-	u.ActivationReminder = m.Status == StatusNotConfirmed && u.Profile != nil && u.Profile.Status == "disabled" &&
-		len(m.NotificationsDisabled) == 0
 	q := db.New(conn)
 	alerts, err := q.AlertDismissals(ctx, m.ID)
 	if err != nil {

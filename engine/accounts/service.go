@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/alexedwards/argon2id"
-	"github.com/alexedwards/scs/v2"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/internal/db"
+	"rendezvous/engine/identity"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/profiles"
 )
@@ -17,7 +17,7 @@ import (
 // Service holds what the account rules need.
 type Service struct {
 	Pool     *pgxpool.Pool
-	Sessions *scs.SessionManager
+	Sessions *identity.Sessions
 	Log      *slog.Logger
 	// Now is the clock; tests replace it.
 	Now func() time.Time
@@ -37,9 +37,12 @@ type Service struct {
 }
 
 // NewService returns a service with the real clock and production hashing.
-func NewService(pool *pgxpool.Pool, sessions *scs.SessionManager, log *slog.Logger) *Service {
+// mailer queues the account mails, jobs the other background work;
+// hookSecret is MAIL_WEBHOOK_SECRET.
+func NewService(pool *pgxpool.Pool, sessions *identity.Sessions, mailer *notify.Mailer, jobs notify.Inserter,
+	hookSecret string, log *slog.Logger) *Service {
 	return &Service{Pool: pool, Sessions: sessions, Log: log, Now: time.Now, HashParams: argon2id.DefaultParams,
-		Block: DefaultBlockPolicy}
+		Mailer: mailer, Jobs: jobs, Block: DefaultBlockPolicy, HookSecret: hookSecret}
 }
 
 // HashPassword hashes a password with argon2id.

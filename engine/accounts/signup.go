@@ -276,7 +276,7 @@ func (s *Service) checkDateOfBirth(t *tenancy.Tenant, value string) (time.Time, 
 	}
 	today := startOfDay(t, s.Now())
 	today = time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC)
-	age := profiles.Age(dob, today)
+	age := tenancy.Age(dob, today)
 	switch {
 	case dob.After(today) || age > 120:
 		return time.Time{}, ErrDateOfBirthInvalid

@@ -19,6 +19,7 @@ import (
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/tenancy"
 )
 
 // FreeConversations is how many conversations a free member may start
@@ -102,6 +103,15 @@ type Service struct {
 	Images *media.Processor
 	// Blobs releases the blobs of purged conversations' photos.
 	Blobs *media.Blobs
+}
+
+// NewService returns the chat rules. push may be nil (no web pushes); store
+// and images may be nil when photos cannot be uploaded in chat (then only
+// the sender's profile photos can be sent); blobs releases the blobs of
+// purged conversations' photos.
+func NewService(pool *pgxpool.Pool, push Pusher, store media.Store, images *media.Processor, blobs *media.Blobs,
+	log *slog.Logger) *Service {
+	return &Service{Pool: pool, Push: push, Log: log, Store: store, Images: images, Blobs: blobs}
 }
 
 func (s *Service) now() time.Time {
@@ -203,7 +213,7 @@ func (v view) gift(id string) *Gift {
 func (v view) card(id int64, name string, dob pgtype.Date, city, country, status string, house bool, photo, thumb string) Card {
 	c := Card{ID: id, Name: name, City: city, Country: country, Status: status, Fictional: house}
 	if dob.Valid {
-		c.Age = profiles.Age(dob.Time, v.now)
+		c.Age = tenancy.Age(dob.Time, v.now)
 	}
 	if photo != "" {
 		url := mediaURL(v.cdnPrefix, photo)

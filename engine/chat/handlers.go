@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"rendezvous/engine/accounts"
+	"rendezvous/engine/identity"
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/httpx"
@@ -19,7 +19,7 @@ import (
 
 // Handlers serve the chat calls of the member API (API.md) and the staff
 // inbox. Every call but gifts.php needs a logged-in member (the route
-// table puts them behind accounts.RequireMember).
+// table puts them behind identity.RequireMember).
 type Handlers struct {
 	Service *Service
 	Hub     *live.Hub
@@ -29,7 +29,7 @@ type Handlers struct {
 }
 
 // memberID is the logged-in member; the route table guarantees one.
-func memberID(r *http.Request) int64 { return accounts.CurrentMember(r.Context()).ID }
+func memberID(r *http.Request) int64 { return identity.Current(r.Context()).ID }
 
 func queryID(r *http.Request, name string) (int64, error) {
 	raw := r.URL.Query().Get(name)

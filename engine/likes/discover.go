@@ -246,7 +246,7 @@ func (s *Service) MatchFinder(ctx context.Context, t *tenancy.Tenant, member int
 	}
 	lo, hi := fq.MinAge, fq.MaxAge
 	if lo == 0 && hi == 0 && me.DateOfBirth.Valid {
-		age := profiles.Age(me.DateOfBirth.Time, now)
+		age := tenancy.Age(me.DateOfBirth.Time, now)
 		lo, hi = age-finderAgeSpan, age+finderAgeSpan
 	}
 	lo = max(lo, minAge)

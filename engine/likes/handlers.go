@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"rendezvous/engine/accounts"
+	"rendezvous/engine/identity"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
@@ -13,19 +13,15 @@ import (
 )
 
 // Handlers serves like.php, likes.php, swipe.php, match-finder.php and
-// auto-like.php. Every route is behind accounts.RequireMember.
+// auto-like.php. Every route is behind identity.RequireMember.
 type Handlers struct {
 	Service *Service
 }
 
 // member is the logged-in member; the route table puts every call of this
 // area behind RequireMember, and this refuses again should one not be.
-func member(w http.ResponseWriter, r *http.Request) *accounts.Member {
-	m := accounts.CurrentMember(r.Context())
-	if m == nil {
-		httpx.WriteError(w, r, httpx.ErrAuthenticationRequired)
-	}
-	return m
+func member(w http.ResponseWriter, r *http.Request) *identity.Member {
+	return identity.MemberOnly(w, r)
 }
 
 // likeBody is the body of POST like.php and POST swipe.php.
@@ -179,7 +175,7 @@ func (h Handlers) AutoLike(w http.ResponseWriter, r *http.Request) {
 // profile. The profiles area serves the view; the like is this area's.
 func (h Handlers) OpenProfile(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		m := accounts.CurrentMember(r.Context())
+		m := identity.Current(r.Context())
 		id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
 		if m != nil && err == nil && id > 0 && id != m.ID {
 			t := tenancy.FromContext(r.Context())

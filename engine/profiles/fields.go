@@ -230,7 +230,7 @@ func (v *validator) dateOfBirth(s string, minAge int, current pgtype.Date) pgtyp
 		v.fail("date_of_birth", "date_of_birth_invalid", "Invalid date of birth", nil)
 		return current
 	}
-	if age := Age(d, v.now); age < minAge || age > MaxAge {
+	if age := tenancy.Age(d, v.now); age < minAge || age > MaxAge {
 		v.fail("date_of_birth", "date_of_birth", fmt.Sprintf("Enter your date of birth (%d+)", minAge),
 			map[string]any{"min_age": minAge})
 		return current

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"rendezvous/engine/identity"
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
@@ -16,20 +17,25 @@ import (
 // photos.php, member.php, block.php and complaints.php.
 type Handlers struct {
 	Service *Service
-	// Viewer returns the request's logged-in member, or nil. The accounts
-	// area knows who is logged in, but it imports profiles (for the user
-	// answer), so the server wires this in instead of profiles importing it.
-	Viewer func(*http.Request) *Viewer
 }
 
-// viewer is the logged-in member; routes that need one are behind the
-// accounts area's RequireMember, and this refuses again should one not be.
-func (h Handlers) viewer(w http.ResponseWriter, r *http.Request) *Viewer {
-	v := h.Viewer(r)
-	if v == nil {
-		httpx.WriteError(w, r, httpx.ErrAuthenticationRequired)
+// viewerOf is the request's logged-in member as the profile rules see
+// them, or nil for a visitor.
+func viewerOf(r *http.Request) *Viewer {
+	m := identity.Current(r.Context())
+	if m == nil {
+		return nil
 	}
-	return v
+	return &Viewer{ID: m.ID, PaidUser: m.PaidUser}
+}
+
+// viewer is the logged-in member; routes that need one are behind
+// identity.RequireMember, and this refuses again should one not be.
+func (h Handlers) viewer(w http.ResponseWriter, r *http.Request) *Viewer {
+	if identity.MemberOnly(w, r) == nil {
+		return nil
+	}
+	return viewerOf(r)
 }
 
 type profileAnswer struct {
@@ -221,9 +227,9 @@ func (h Handlers) ChangePhotos(w http.ResponseWriter, r *http.Request) {
 // viewer may see it.
 func (h Handlers) Member(w http.ResponseWriter, r *http.Request) {
 	t := tenancy.FromContext(r.Context())
-	v := h.Viewer(r)
+	v := viewerOf(r)
 	if v == nil && !LoggedOutMayBrowse(r, t) {
-		httpx.WriteError(w, r, httpx.ErrAuthenticationRequired)
+		httpx.WriteError(w, r, identity.ErrAuthenticationRequired)
 		return
 	}
 	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
@@ -320,7 +326,7 @@ func (h Handlers) FileComplaint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var memberID int64
-	if v := h.Viewer(r); v != nil {
+	if v := viewerOf(r); v != nil {
 		memberID = v.ID
 	}
 	t := tenancy.FromContext(r.Context())

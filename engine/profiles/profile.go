@@ -94,7 +94,7 @@ func Own(ctx context.Context, conn db.DBTX, id int64, now time.Time) (Profile, e
 
 func fromRow(r db.Profile, now time.Time) Profile {
 	return Profile{
-		ID: r.ID, Name: r.Name, Age: Age(r.DateOfBirth.Time, now), Gender: r.Gender, Seeking: r.Seeking,
+		ID: r.ID, Name: r.Name, Age: tenancy.Age(r.DateOfBirth.Time, now), Gender: r.Gender, Seeking: r.Seeking,
 		Sexuality: r.Sexuality, DateOfBirth: r.DateOfBirth.Time.Format(time.DateOnly), Country: r.Country,
 		Region: r.Region, RegionName: regionName(r.Country, r.Region), City: r.City, Interests: r.Interests,
 		HairColor: r.HairColor, EyeColor: r.EyeColor, BodyType: r.BodyType, RelationshipStatus: r.RelationshipStatus,
@@ -154,13 +154,4 @@ func regionName(country, code string) string {
 		}
 	}
 	return ""
-}
-
-// Age is the age in whole years on now of someone born on dob.
-func Age(dob, now time.Time) int {
-	years := now.Year() - dob.Year()
-	if now.Month() < dob.Month() || (now.Month() == dob.Month() && now.Day() < dob.Day()) {
-		years--
-	}
-	return years
 }

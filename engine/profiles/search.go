@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/geo"
+	"rendezvous/engine/identity"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
@@ -85,7 +86,7 @@ func Cards(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, ids []int64, no
 		}
 		c := Card{ID: r.ID, Name: r.Name, Gender: r.Gender, Country: r.Country, Fictional: r.IsHouse, LastActiveAt: r.LastActiveAt}
 		if visible("age") && r.DateOfBirth.Valid {
-			c.Age = Age(r.DateOfBirth.Time, now)
+			c.Age = tenancy.Age(r.DateOfBirth.Time, now)
 		}
 		if visible("region") {
 			c.Region, c.RegionName = r.Region, regionName(r.Country, r.Region)
@@ -386,9 +387,9 @@ func (s *Service) similar(ctx context.Context, c criteria, want int,
 // rule as the member view).
 func (h Handlers) Search(w http.ResponseWriter, r *http.Request) {
 	t := tenancy.FromContext(r.Context())
-	v := h.Viewer(r)
+	v := viewerOf(r)
 	if v == nil && !LoggedOutMayBrowse(r, t) {
-		httpx.WriteError(w, r, httpx.ErrAuthenticationRequired)
+		httpx.WriteError(w, r, identity.ErrAuthenticationRequired)
 		return
 	}
 	seeking := ""

@@ -18,24 +18,24 @@ import (
 	"rendezvous/engine/platform/jobs"
 )
 
-// jobsAndMail builds the job queue with every area's workers and periodic
-// jobs, and the delivery of mail: SMTP when SMTP_URL is set, else the
+// mail builds the delivery of mail: SMTP when SMTP_URL is set, else the
 // development mailbox when asked for (--dev-mailbox, --demo), else
-// nowhere when MAIL_DISABLED=1, else a start-up error. The caller starts
-// e.Jobs (serve does; tests too).
-func jobsAndMail(d Deps, e *Engine) error {
+// nowhere when MAIL_DISABLED=1, else a start-up error. The mailer queues
+// mails with inserter; the send worker (see work) delivers them through
+// the returned sender.
+func mail(d Deps, e *Engine, inserter *jobs.Client) (*notify.Mailer, notify.Sender, error) {
 	templates, err := notify.LoadTemplates()
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if err := d.Config.CheckMail(); err != nil {
-		return err
+		return nil, nil, err
 	}
 	var sender notify.Sender
 	switch {
 	case d.Config.SMTPURL != "":
 		if sender, err = notify.NewSMTP(d.Config.SMTPURL); err != nil {
-			return err
+			return nil, nil, err
 		}
 	case d.Config.DevMailbox:
 		e.Mailbox = &notify.Mailbox{Pool: d.Pool}
@@ -43,6 +43,14 @@ func jobsAndMail(d Deps, e *Engine) error {
 	default:
 		sender = notify.Discard{Log: d.Log}
 	}
+	return &notify.Mailer{Templates: templates, Jobs: inserter, FromAddress: d.Config.MailFrom}, sender, nil
+}
+
+// work builds the River client that works every area's jobs and schedules
+// the periodic ones. It comes after the services, whose workers it runs;
+// the services queue their jobs through the insert-only client made before
+// them. The caller starts it (serve does; tests too).
+func work(d Deps, e *Engine, sender notify.Sender) (*jobs.Client, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Log: d.Log})
 	river.AddWorker(workers, &purgeWorker{engine: e})
@@ -51,16 +59,7 @@ func jobsAndMail(d Deps, e *Engine) error {
 	river.AddWorker(workers, &chat.SignupMessageWorker{Chat: e.Chat, Tenants: d.Directory})
 	media.Register(workers, d.Pool, d.Media, d.Log)
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup()}
-	client, err := jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})
-	if err != nil {
-		return err
-	}
-	e.Jobs = client
-	e.Chat.Push = &push.Queuer{Jobs: client}
-	e.Accounts.Jobs = client
-	e.Accounts.Mailer = &notify.Mailer{Templates: templates, Jobs: client, FromAddress: d.Config.MailFrom}
-	e.Accounts.HookSecret = d.Config.MailWebhookSecret
-	return nil
+	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})
 }
 
 // mailRoutes are the tenant's mail endpoints outside the member API: the
@@ -68,7 +67,7 @@ func jobsAndMail(d Deps, e *Engine) error {
 // complaint webhooks (only when they can be trusted: with a secret, or in
 // development mode) and the RFC 8058 List-Unsubscribe URL.
 func mailRoutes(r chi.Router, d Deps, e *Engine) {
-	a := accounts.Handlers{Service: e.Accounts, Locator: e.Locator}
+	a := accounts.Handlers{Service: e.Accounts}
 	if e.Mailbox != nil {
 		r.Get("/dev/mailbox", e.Mailbox.Page)
 		r.Get("/dev/mailbox.json", e.Mailbox.JSON)

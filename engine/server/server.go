@@ -18,6 +18,7 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/identity"
 	"rendezvous/engine/landing"
 	"rendezvous/engine/likes"
 	"rendezvous/engine/limits"
@@ -30,6 +31,7 @@ import (
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/user"
 	"rendezvous/engine/webapp"
 )
 
@@ -89,8 +91,20 @@ func New(d Deps) (*Engine, error) {
 		return nil, fmt.Errorf("RATE_LIMITS: %w", err)
 	}
 	e.Limits = limits.New(d.Pool, rules, d.Log)
-	sessions := accounts.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
-	e.Accounts = accounts.NewService(d.Pool, sessions, d.Log)
+	// The services queue their jobs (mail, pushes) in their transactions
+	// through an insert-only client; the client that works the jobs needs
+	// the services, so it comes last.
+	inserter, err := jobs.NewClient(d.Pool, nil, d.Log, jobs.Options{})
+	if err != nil {
+		return nil, err
+	}
+	mailer, sender, err := mail(d, e, inserter)
+	if err != nil {
+		return nil, err
+	}
+	sessions := identity.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
+	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, inserter, d.Config.MailWebhookSecret, d.Log)
+	e.Live = live.NewHub(d.Pool, d.Log)
 	if d.Media == nil {
 		store, err := media.Open(context.Background(), d.Config)
 		if err != nil {
@@ -101,19 +115,14 @@ func New(d Deps) (*Engine, error) {
 	// Profile photos and photos sent in chat share the store, the image
 	// pipeline and the blob references.
 	images := media.NewProcessor(media.DefaultLimits, 0)
-	blobs := &media.Blobs{}
-	// Chat works the signup message job; jobsAndMail gives it its pushes.
-	e.Chat = &chat.Service{Pool: d.Pool, Log: d.Log, Store: d.Media, Images: images, Blobs: blobs}
-	if err := jobsAndMail(d, e); err != nil {
+	blobs := &media.Blobs{Jobs: inserter}
+	e.Profiles = profiles.NewService(d.Pool, d.Media, blobs, images, d.Log)
+	e.Likes = likes.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Log)
+	e.Chat = chat.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Media, images, blobs, d.Log)
+	if e.Jobs, err = work(d, e, sender); err != nil {
 		return nil, err
 	}
-	// Releasing a blob's last reference queues its deletion on the client
-	// that only exists now.
-	blobs.Jobs = e.Jobs
-	e.Live = live.NewHub(d.Pool, d.Log)
-	e.Profiles = profiles.NewService(d.Pool, d.Media, blobs, images, d.Log)
-	e.Likes = likes.NewService(d.Pool, &push.Queuer{Jobs: e.Jobs}, d.Log)
-	app, err := webapp.New(d.Dist, d.Themes, e.Locator, viewer(e.Accounts), d.Log)
+	app, err := webapp.New(d.Dist, d.Themes, e.Locator, user.Viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err
 	}
@@ -174,9 +183,10 @@ var CrossOriginExempt = []string{"/hooks/mail/"}
 // member need a logged-in member; the rest answer everybody.
 func memberAPI(r chi.Router, d Deps, e *Engine) {
 	t := tenancy.Handlers{Locator: e.Locator, Pool: d.Pool}
-	a := accounts.Handlers{Service: e.Accounts, Locator: e.Locator}
-	member := accounts.RequireMember
-	client := accounts.RequireClientRequest
+	a := accounts.Handlers{Service: e.Accounts}
+	u := user.Handlers{Accounts: a, Locator: e.Locator}
+	member := identity.RequireMember
+	client := identity.RequireClientRequest
 	// Abuse limits (engine/limits), per client address or per member; the
 	// member limits come after member, so visitors still get 403.
 	perClient := func(rule string) func(http.Handler) http.Handler { return e.Limits.Limit(rule, limits.ByClient) }
@@ -198,24 +208,24 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.Get("/regions.php", t.Regions)
 	r.Get("/geocode.php", t.Geocode)
 
-	r.Get("/user.php", a.CurrentUser)
-	r.With(client).Post("/user.php", a.PostUser) // login; ?push=1 stores the push subscription
-	r.With(client, member).Put("/user.php", a.UpdateUser)
+	r.Get("/user.php", u.Current)
+	r.With(client).Post("/user.php", u.Post) // login; ?push=1 stores the push subscription
+	r.With(client, member).Put("/user.php", u.Update)
 	r.Get("/logout.php", a.Logout)
 	r.Post("/page-hidden.php", a.PageHidden)
-	r.With(perClient(limits.Signup)).Post("/signup.php", a.Signup)
+	r.With(perClient(limits.Signup)).Post("/signup.php", u.Signup)
 	r.Get("/activate.php", a.Activate) // the activation mail's link: redirects
 	r.With(member, perClient(limits.ActivationMail)).Post("/activate.php", a.ResendActivation)
 	r.With(resetMails).Post("/reset-password.php", a.ResetPassword) // ?do=1 sets the new password
-	r.With(member).Put("/account.php", a.UpdateAccount)
+	r.With(member).Put("/account.php", u.UpdateAccount)
 	r.With(member).Delete("/account.php", a.DeleteAccount)
-	r.Post("/mail-change.php", a.MailChange) // from /mail-change/do?token=
-	r.Post("/reactivate.php", a.Reactivate)  // from /account-deleted?token=
+	r.Post("/mail-change.php", u.MailChange) // from /mail-change/do?token=
+	r.Post("/reactivate.php", u.Reactivate)  // from /account-deleted?token=
 	r.With(member).Get("/notifications.php", a.Notifications)
 	r.With(member).Put("/notifications.php", a.UpdateNotifications)
 	r.With(member).Post("/alerts.php", a.DismissAlert)
 
-	p := profiles.Handlers{Service: e.Profiles, Viewer: profileViewer}
+	p := profiles.Handlers{Service: e.Profiles}
 	r.With(member).Get("/profile.php", p.OwnProfile)
 	r.With(member).Put("/profile.php", p.UpdateProfile)
 	r.With(member).Get("/photos.php", p.Photos)
@@ -270,34 +280,10 @@ func staticFiles(r chi.Router, app *webapp.App) {
 
 // memberID is the logged-in member's id, 0 for a visitor.
 func memberID(r *http.Request) int64 {
-	if m := accounts.CurrentMember(r.Context()); m != nil {
+	if m := identity.Current(r.Context()); m != nil {
 		return m.ID
 	}
 	return 0
-}
-
-// profileViewer tells the profiles area who is logged in.
-func profileViewer(r *http.Request) *profiles.Viewer {
-	m := accounts.CurrentMember(r.Context())
-	if m == nil {
-		return nil
-	}
-	return &profiles.Viewer{ID: m.ID, PaidUser: m.PaidUser}
-}
-
-// viewer tells the web app who is logged in, for the first paint.
-func viewer(svc *accounts.Service) webapp.ViewerFunc {
-	return func(r *http.Request) (webapp.Viewer, error) {
-		m := accounts.CurrentMember(r.Context())
-		if m == nil {
-			return webapp.Viewer{}, nil
-		}
-		u, err := accounts.UserOf(r.Context(), svc.Pool, m, svc.Now())
-		if err != nil {
-			return webapp.Viewer{}, err
-		}
-		return webapp.Viewer{User: u, Language: m.Language}, nil
-	}
 }
 
 // readOnly serves files and figures to GET and HEAD only; other methods get

@@ -39,7 +39,7 @@ func staffAdd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			if t.Slug != *slug {
 				continue
 			}
-			svc := &chat.Service{Pool: pool, Log: slog.New(slog.DiscardHandler)}
+			svc := chat.NewService(pool, nil, nil, nil, nil, slog.New(slog.DiscardHandler))
 			id, err := svc.AddStaffByEmail(ctx, t.ID, *email)
 			if errors.Is(err, chat.ErrNotFound) {
 				return fmt.Errorf("%s has no member %s who can log in", t.Slug, *email)

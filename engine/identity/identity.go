@@ -1,0 +1,153 @@
+// Package identity knows who is on the other end of a request: the session
+// that carries a login, the logged-in member in the request context and
+// the guards of member-only and client-only calls. It sits below the domain
+// areas, so profiles, likes, chat (and later billing and admin) learn who is
+// logged in without importing accounts; accounts decides whether a session
+// still counts (Identify) and starts sessions at login.
+package identity
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/alexedwards/scs/pgxstore"
+	"github.com/alexedwards/scs/v2"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
+)
+
+// SessionLifetime is how long a login lasts (SPEC.md section 9).
+const SessionLifetime = 30 * 24 * time.Hour
+
+// Session keys.
+const (
+	keyMember = "member_id"
+	keyTenant = "tenant_id"
+	keyEpoch  = "epoch"
+)
+
+// Sessions are the members' logins, kept in PostgreSQL so every engine
+// instance knows every login. The embedded manager gives LoadAndSave, the
+// middleware that loads a request's session.
+type Sessions struct {
+	*scs.SessionManager
+}
+
+// NewSessions keeps sessions in pool's sessions table; secure marks the
+// cookie Secure (behind HTTPS); expired sessions are deleted every cleanup
+// (0 never).
+func NewSessions(pool *pgxpool.Pool, secure bool, cleanup time.Duration) *Sessions {
+	s := scs.New()
+	s.Store = pgxstore.NewWithCleanupInterval(pool, cleanup)
+	s.Lifetime = SessionLifetime
+	s.Cookie.Name = "rdv_session"
+	s.Cookie.HttpOnly = true
+	s.Cookie.SameSite = http.SameSiteLaxMode
+	s.Cookie.Secure = secure
+	s.Cookie.Persist = true
+	s.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) { httpx.WriteError(w, r, err) }
+	return &Sessions{SessionManager: s}
+}
+
+// Login is what a session remembers of a login: the member, the tenant it
+// was made on and the member's session epoch then (a password change moves
+// the epoch on, which ends every older session).
+type Login struct {
+	MemberID int64
+	TenantID int64
+	Epoch    int32
+}
+
+// Start logs l in on a fresh session token, so a token planted before login
+// is worthless afterwards.
+func (s *Sessions) Start(ctx context.Context, l Login) error {
+	if err := s.RenewToken(ctx); err != nil {
+		return err
+	}
+	s.Put(ctx, keyMember, l.MemberID)
+	s.Put(ctx, keyTenant, l.TenantID)
+	s.Put(ctx, keyEpoch, int(l.Epoch))
+	return nil
+}
+
+// End logs the request's session out.
+func (s *Sessions) End(ctx context.Context) error { return s.Destroy(ctx) }
+
+// Login is the login of the request's session; ok is false for visitors.
+func (s *Sessions) Login(ctx context.Context) (l Login, ok bool) {
+	id := s.GetInt64(ctx, keyMember)
+	if id == 0 {
+		return Login{}, false
+	}
+	return Login{MemberID: id, TenantID: s.GetInt64(ctx, keyTenant), Epoch: int32(s.GetInt(ctx, keyEpoch))}, true
+}
+
+// Member is the logged-in member of a request, as every area sees it; the
+// account itself is the accounts area's.
+type Member struct {
+	ID       int64
+	TenantID int64
+	// PaidUser is true for premium members.
+	PaidUser bool
+	// Language is the member's language of the site.
+	Language string
+}
+
+type ctxKey int
+
+const memberKey ctxKey = iota
+
+// WithMember stores m as the request's logged-in member.
+func WithMember(ctx context.Context, m Member) context.Context {
+	return context.WithValue(ctx, memberKey, &m)
+}
+
+// Current returns the request's logged-in member, or nil for a visitor.
+func Current(ctx context.Context) *Member {
+	m, _ := ctx.Value(memberKey).(*Member)
+	return m
+}
+
+// Refusals of the guards.
+var (
+	ErrAuthenticationRequired = refusal.New(refusal.Forbidden, "authentication_required", "You need to log in for this.")
+	ErrClientRequestRequired  = refusal.New(refusal.Forbidden, "request_type_required",
+		"This call needs the header X-Request-Type: client.")
+)
+
+// RequireMember refuses logged-out requests with 403 authentication_required.
+func RequireMember(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if Current(r.Context()) == nil {
+			httpx.WriteError(w, r, ErrAuthenticationRequired)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// RequireClientRequest refuses calls without X-Request-Type: client (API.md
+// conventions); a cross-site form cannot set that header.
+func RequireClientRequest(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("X-Request-Type") != "client" {
+			httpx.WriteError(w, r, ErrClientRequestRequired)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// MemberOnly returns the request's logged-in member, or answers 403
+// authentication_required and returns nil. Handlers of member-only calls use
+// it as a second guard should a route ever miss RequireMember.
+func MemberOnly(w http.ResponseWriter, r *http.Request) *Member {
+	m := Current(r.Context())
+	if m == nil {
+		httpx.WriteError(w, r, ErrAuthenticationRequired)
+	}
+	return m
+}

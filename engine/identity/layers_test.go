@@ -1,0 +1,69 @@
+package identity_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const engine = "rendezvous/engine/"
+
+// aboveAccounts are the packages that may depend on accounts: accounts
+// itself, the user object assembled above it, the server that wires
+// everything, the commands and test helpers. Every other package, and the
+// areas in particular, learns who is logged in from identity.
+var aboveAccounts = []string{"accounts", "user", "server", "cmd/", "accounts/", "server/"}
+
+// TestAreasDoNotImportAccounts keeps identity below the areas: no area
+// package (profiles, likes, chat, credits, live, and billing or admin when
+// they come) depends on accounts, directly or through another package, and
+// accounts does not depend on profiles.
+func TestAreasDoNotImportAccounts(t *testing.T) {
+	t.Parallel()
+	deps := engineDeps(t)
+	for _, area := range []string{"profiles", "likes", "chat", "credits", "live", "identity", "tenancy", "media"} {
+		if _, ok := deps[area]; !ok {
+			t.Errorf("package %s is missing from go list; the check would pass for nothing", area)
+		}
+	}
+	for pkg, list := range deps {
+		if allowed(pkg) {
+			continue
+		}
+		if list[engine+"accounts"] {
+			t.Errorf("%s depends on rendezvous/engine/accounts; use rendezvous/engine/identity for the logged-in member", pkg)
+		}
+	}
+	if deps["accounts"][engine+"profiles"] {
+		t.Error("accounts depends on profiles; the user object is assembled in package user, above both")
+	}
+}
+
+func allowed(pkg string) bool {
+	for _, a := range aboveAccounts {
+		if pkg == a || (strings.HasSuffix(a, "/") && strings.HasPrefix(pkg, a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// engineDeps maps each engine package (without the module prefix) to the set
+// of every package it depends on, test files left out.
+func engineDeps(t *testing.T) map[string]map[string]bool {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Deps \" \"}}", engine+"...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := map[string]map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		set := map[string]bool{}
+		for _, d := range fields[1:] {
+			set[d] = true
+		}
+		deps[strings.TrimPrefix(fields[0], engine)] = set
+	}
+	return deps
+}

@@ -1,0 +1,198 @@
+package user
+
+import (
+	"net/http"
+
+	"rendezvous/engine/accounts"
+	"rendezvous/engine/landing"
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/tenancy"
+)
+
+// Handlers serve the calls that answer with the user object.
+type Handlers struct {
+	// Accounts are the account calls (the push subscription of POST
+	// user.php?push=1 is theirs) and rules.
+	Accounts accounts.Handlers
+	// Locator tells the visitor's country at signup.
+	Locator tenancy.Locator
+}
+
+type userAnswer struct {
+	User *User `json:"user"`
+}
+
+// write answers with m's user object.
+func (h Handlers) write(w http.ResponseWriter, r *http.Request, status int, m *accounts.Member) {
+	svc := h.Accounts.Service
+	u, err := Of(r.Context(), svc.Pool, m, svc.Now())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, status, userAnswer{User: u})
+}
+
+// logIn starts m's session and answers with the user object: the end of a
+// login, a signup and a reactivation.
+func (h Handlers) logIn(w http.ResponseWriter, r *http.Request, status int, m *accounts.Member) {
+	if err := h.Accounts.Service.StartSession(r.Context(), m); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.write(w, r, status, m)
+}
+
+// Current answers GET /api/user.php: the member, or null.
+func (h Handlers) Current(w http.ResponseWriter, r *http.Request) {
+	m := accounts.CurrentMember(r.Context())
+	if m == nil {
+		httpx.WriteJSON(w, http.StatusOK, userAnswer{})
+		return
+	}
+	h.write(w, r, http.StatusOK, m)
+}
+
+// Post answers POST /api/user.php: a login, or with ?push=1 the storage of
+// the member's push subscription.
+func (h Handlers) Post(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Query().Get("push") == "1" {
+		h.Accounts.SavePush(w, r)
+		return
+	}
+	h.Login(w, r)
+}
+
+// Login answers POST /api/user.php {email, password}: {user}, logged in.
+func (h Handlers) Login(w http.ResponseWriter, r *http.Request) {
+	var c accounts.Credentials
+	if err := httpx.DecodeJSON(w, r, &c); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m, err := h.Accounts.Service.Login(r.Context(), tenancy.FromContext(r.Context()), c, httpx.ClientIP(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.logIn(w, r, http.StatusOK, m)
+}
+
+// Update answers PUT /api/user.php {language}: {user} with the new
+// language, which also becomes the locale cookie.
+func (h Handlers) Update(w http.ResponseWriter, r *http.Request) {
+	var b struct {
+		Language string `json:"language"`
+	}
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m := accounts.CurrentMember(r.Context())
+	if err := h.Accounts.Service.SetLanguage(r.Context(), tenancy.FromContext(r.Context()), m, b.Language); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	tenancy.SetLocaleCookie(w, r, m.Language)
+	h.write(w, r, http.StatusOK, m)
+}
+
+// Signup answers POST /api/signup.php: 201 {user} and a session.
+func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
+	var req accounts.SignupRequest
+	if err := httpx.DecodeJSON(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if req.Tracking == nil {
+		// The app may not know the source; the affiliate link's cookie does.
+		req.Tracking = landing.FromRequest(r)
+	}
+	t := tenancy.FromContext(r.Context())
+	country := h.Locator.SelectedCountry(r, t)
+	v := accounts.Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.Accounts.BaseURL(r)}
+	m, err := h.Accounts.Service.Signup(r.Context(), t, req, v)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.logIn(w, r, http.StatusCreated, m)
+}
+
+// UpdateAccount answers PUT /api/account.php {old_password, email?,
+// password?}: {user}. A new password keeps this session and ends the others.
+func (h Handlers) UpdateAccount(w http.ResponseWriter, r *http.Request) {
+	var c accounts.AccountChange
+	if err := httpx.DecodeJSON(w, r, &c); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	svc := h.Accounts.Service
+	m := accounts.CurrentMember(r.Context())
+	res, err := svc.ChangeAccount(r.Context(), tenancy.FromContext(r.Context()), m, c, h.Accounts.BaseURL(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if res.Epoch != 0 {
+		m.SessionEpoch = res.Epoch
+		if err := svc.StartSession(r.Context(), m); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+	}
+	// Read the account again: the change may have touched any of it.
+	m, err = accounts.MemberByID(r.Context(), svc.Pool, m.ID)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.write(w, r, http.StatusOK, m)
+}
+
+type tokenBody struct {
+	Token string `json:"token"`
+}
+
+// Reactivate answers POST /api/reactivate.php {token}, from the link of
+// the deletion mail (/account-deleted?token=): {user}, logged in.
+func (h Handlers) Reactivate(w http.ResponseWriter, r *http.Request) {
+	var b tokenBody
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m, err := h.Accounts.Service.Reactivate(r.Context(), tenancy.FromContext(r.Context()), b.Token)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.logIn(w, r, http.StatusOK, m)
+}
+
+// MailChange answers POST /api/mail-change.php {token}, from the link
+// mailed to a new address (/mail-change/do?token=): {email, user}; user is
+// null unless the request is logged in as that member.
+func (h Handlers) MailChange(w http.ResponseWriter, r *http.Request) {
+	var b tokenBody
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	svc := h.Accounts.Service
+	m, err := svc.ConfirmMailChange(r.Context(), tenancy.FromContext(r.Context()), b.Token)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	answer := map[string]any{"email": m.Email, "user": nil}
+	if cur := accounts.CurrentMember(r.Context()); cur != nil && cur.ID == m.ID {
+		u, err := Of(r.Context(), svc.Pool, m, svc.Now())
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		answer["user"] = u
+	}
+	httpx.WriteJSON(w, http.StatusOK, answer)
+}

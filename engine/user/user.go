@@ -1,0 +1,67 @@
+// Package user answers with the user object of GET /api/user.php (SPEC.md
+// section 3): the member's account and balance (accounts) with their own
+// profile (profiles). It sits above both areas, so neither imports the
+// other. The calls that answer with the user object (the current user,
+// login, signup, reactivation, account and language changes, the email
+// change confirmation) are served here, each a thin handler over the
+// accounts rules; the web app's first paint gets the same object.
+package user
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/accounts"
+	"rendezvous/engine/profiles"
+	"rendezvous/engine/webapp"
+)
+
+// User is the member as GET /api/user.php answers it: the account's fields
+// with the member's own profile.
+type User struct {
+	*accounts.Account
+	Profile *profiles.Profile `json:"profile"`
+	// ActivationReminder is the rule of SPEC.md section 4: not confirmed,
+	// profile disabled and email not switched off.
+	ActivationReminder bool `json:"activation_reminder"`
+}
+
+// Of builds m's user object as of now.
+func Of(ctx context.Context, pool *pgxpool.Pool, m *accounts.Member, now time.Time) (*User, error) {
+	a, err := accounts.AccountOf(ctx, pool, m, now)
+	if err != nil {
+		return nil, err
+	}
+	u := &User{Account: a}
+	p, err := profiles.Own(ctx, pool, m.ID, now)
+	switch {
+	case errors.Is(err, profiles.ErrNotFound):
+	case err != nil:
+		return nil, err
+	default:
+		u.Profile = &p
+	}
+	u.ActivationReminder = m.Status == accounts.StatusNotConfirmed && u.Profile != nil &&
+		u.Profile.Status == "disabled" && len(m.NotificationsDisabled) == 0
+	return u, nil
+}
+
+// Viewer tells the web app who is logged in, for the first paint: the same
+// user object GET /api/user.php answers.
+func Viewer(svc *accounts.Service) webapp.ViewerFunc {
+	return func(r *http.Request) (webapp.Viewer, error) {
+		m := accounts.CurrentMember(r.Context())
+		if m == nil {
+			return webapp.Viewer{}, nil
+		}
+		u, err := Of(r.Context(), svc.Pool, m, svc.Now())
+		if err != nil {
+			return webapp.Viewer{}, err
+		}
+		return webapp.Viewer{User: u, Language: m.Language}, nil
+	}
+}
