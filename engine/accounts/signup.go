@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/accounts/internal/db"
+	"rendezvous/engine/chat"
 	"rendezvous/engine/credits"
 	"rendezvous/engine/landing"
 	"rendezvous/engine/notify"
@@ -148,7 +149,7 @@ func (s *Service) Signup(ctx context.Context, t *tenancy.Tenant, req SignupReque
 		if req.SignupMessage != "" && m.SignupProfileID > 0 {
 			// Queued with the member, so a stop right after the commit
 			// cannot lose it.
-			_, err := s.Jobs.InsertTx(ctx, tx, SignupMessageArgs{
+			_, err := s.Jobs.InsertTx(ctx, tx, chat.SignupMessageArgs{
 				TenantID: t.ID, MemberID: m.ID, ProfileID: m.SignupProfileID, Text: req.SignupMessage,
 			}, nil)
 			if err != nil {
@@ -162,20 +163,6 @@ func (s *Service) Signup(ctx context.Context, t *tenancy.Tenant, req SignupReque
 	}
 	return m, nil
 }
-
-// SignupMessageArgs is the job that sends the message a visitor wrote on a
-// profile's signup page to that profile, as the new member's first message.
-// The signup queues it in its transaction; chat works it
-// (chat.SignupMessageWorker).
-type SignupMessageArgs struct {
-	TenantID  int64  `json:"tenant_id"`
-	MemberID  int64  `json:"member_id"`
-	ProfileID int64  `json:"profile_id"`
-	Text      string `json:"text"`
-}
-
-// Kind names the job in River.
-func (SignupMessageArgs) Kind() string { return "signup_message" }
 
 // checkSignup applies the validation rules of SPEC.md section 5 and API.md
 // in the order a form shows them, and normalises req. It returns the date

@@ -7,7 +7,6 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"rendezvous/engine/accounts"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
@@ -17,11 +16,25 @@ import (
 // charging it twice.
 const signupMessageClientID = "signup-message"
 
+// SignupMessageArgs is the job that sends the message a visitor wrote on a
+// profile's signup page to that profile, as the new member's first message.
+// The signup (accounts) queues it in its transaction; SignupMessageWorker
+// works it. The job is chat's, so chat needs nothing of accounts.
+type SignupMessageArgs struct {
+	TenantID  int64  `json:"tenant_id"`
+	MemberID  int64  `json:"member_id"`
+	ProfileID int64  `json:"profile_id"`
+	Text      string `json:"text"`
+}
+
+// Kind names the job in River.
+func (SignupMessageArgs) Kind() string { return "signup_message" }
+
 // SignupMessageWorker sends the message a visitor wrote on a profile's
 // signup page to that profile, as the new member's first message, paid like
 // any other. The signup queues the job in its own transaction.
 type SignupMessageWorker struct {
-	river.WorkerDefaults[accounts.SignupMessageArgs]
+	river.WorkerDefaults[SignupMessageArgs]
 	Chat    *Service
 	Tenants *tenancy.Directory
 }
@@ -30,7 +43,7 @@ type SignupMessageWorker struct {
 // the member, the credits do not cover it) is final and does not undo the
 // signup: the message stays on the member and the chat page offers to send
 // it again. Other failures are retried.
-func (w *SignupMessageWorker) Work(ctx context.Context, job *river.Job[accounts.SignupMessageArgs]) error {
+func (w *SignupMessageWorker) Work(ctx context.Context, job *river.Job[SignupMessageArgs]) error {
 	a := job.Args
 	t, err := w.Tenants.ByID(ctx, a.TenantID)
 	if errors.Is(err, tenancy.ErrNotFound) {
