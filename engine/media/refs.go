@@ -124,6 +124,13 @@ func (w *DeleteWorker) Work(ctx context.Context, job *river.Job[DeleteArgs]) err
 	key := job.Args.Key
 	return pgx.BeginFunc(ctx, w.Pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
+		allowed, err := q.DeletesAllowed(ctx)
+		if err != nil {
+			return fmt.Errorf("media: may %s be deleted: %w", key, err)
+		}
+		if !allowed {
+			return river.JobSnooze(deletesPausedRetry) // a backup is running (PauseDeletes)
+		}
 		if err := q.KeyLock(ctx, key); err != nil {
 			return fmt.Errorf("media: lock %s: %w", key, err)
 		}
@@ -147,4 +154,36 @@ func (w *DeleteWorker) Work(ctx context.Context, job *river.Job[DeleteArgs]) err
 // Register adds the blob deletion worker.
 func Register(workers *river.Workers, pool *pgxpool.Pool, store Store, log *slog.Logger) {
 	river.AddWorker(workers, &DeleteWorker{Pool: pool, Store: store, Log: log})
+}
+
+// deletesPausedRetry is when a deletion a backup held up tries again.
+const deletesPausedRetry = 30 * time.Second
+
+// PauseDeletes holds up blob deletions (DeleteWorker) on conn's session
+// until resume is called or conn closes, after waiting for the deletions
+// under way. A backup pauses them from before its database snapshot until
+// it has copied the files, so every blob the snapshot holds is still there
+// to copy.
+func PauseDeletes(ctx context.Context, conn *pgx.Conn) (resume func() error, err error) {
+	q := db.New(conn)
+	if err := q.DeletesPause(ctx); err != nil {
+		return nil, fmt.Errorf("media: pause deletions: %w", err)
+	}
+	return func() error {
+		if err := q.DeletesResume(context.Background()); err != nil {
+			return fmt.Errorf("media: resume deletions: %w", err)
+		}
+		return nil
+	}, nil
+}
+
+// HeldKeys lists every key something holds, as tx sees them. A backup asks
+// in the snapshot it dumps, to be sure it has the file of every blob the
+// dump refers to.
+func HeldKeys(ctx context.Context, tx pgx.Tx) ([]string, error) {
+	keys, err := db.New(tx).RefsKeys(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("media: held keys: %w", err)
+	}
+	return keys, nil
 }

@@ -5,16 +5,16 @@
 // (README: Backups).
 //
 // A backup is consistent while the engine runs. The database comes from
-// pg_dump, one snapshot. A photo's files are stored before the transaction
-// that records the photo commits, and are only deleted after the row's
-// deletion commits; keys are never reused and files never change. So every
-// photo in the snapshot has its files on disk from before the snapshot until
-// after the snapshot no longer matters, and copying the media folder once
-// before the dump and once more after it (for files added meanwhile) finds
-// them all: a file missing from the first pass was stored after that pass,
-// and is still there in the second unless its photo was both added and
-// deleted while the backup ran. Files of photos added after the snapshot
-// come along too; nothing refers to them after a restore.
+// pg_dump, one snapshot. A blob's file is stored before the transaction that
+// records it (and its media reference) commits, keys are never reused and
+// files never change, so every key the snapshot holds has its file on disk
+// when the snapshot is taken. Files are deleted only by the media deletion
+// job, which the backup pauses (media.PauseDeletes) from before the
+// snapshot until it has copied the media folder a second time; the first
+// copy, before the dump, takes most of the files while deletions still
+// run. So every file the dump refers to is in the archive, which the backup
+// checks against the keys the snapshot holds. Files of photos added after
+// the snapshot come along too; no row refers to them after a restore.
 package backup
 
 import (
@@ -31,6 +31,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/database"
@@ -98,11 +100,47 @@ func Create(ctx context.Context, dataDir string, w io.Writer, log *slog.Logger) 
 	if err := addMedia(tw, mediaFolder(dataDir), copied); err != nil {
 		return sum, err
 	}
-	if sum.DumpBytes, err = addDump(ctx, tw, cluster); err != nil {
+	work, err := os.MkdirTemp("", "rdv-backup-")
+	if err != nil {
+		return sum, fmt.Errorf("backup: %w", err)
+	}
+	defer os.RemoveAll(work)
+	if err := cluster.HandOver(work); err != nil {
+		return sum, err
+	}
+	dump := filepath.Join(work, dumpName)
+	conn, err := pgx.Connect(ctx, cluster.URL(database.Name))
+	if err != nil {
+		return sum, fmt.Errorf("backup: connect: %w", err)
+	}
+	defer conn.Close(context.Background())
+	resume, err := media.PauseDeletes(ctx, conn)
+	if err != nil {
+		return sum, err
+	}
+	held, err := dumpSnapshot(ctx, conn, cluster, dump)
+	if err != nil {
 		return sum, err
 	}
 	// Second pass: files stored while the first pass and the dump ran.
 	if err := addMedia(tw, mediaFolder(dataDir), copied); err != nil {
+		return sum, err
+	}
+	if err := resume(); err != nil {
+		return sum, err
+	}
+	var missing []string
+	for _, k := range held {
+		if !copied[k] {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 {
+		// Not a race (deletions were paused) but files lost from the disk
+		// before the backup: the backup keeps what there is.
+		log.Warn("backup: media files the database refers to are missing on disk", "count", len(missing), "first", missing[0])
+	}
+	if sum.DumpBytes, err = addFile(tw, dump, dumpName); err != nil {
 		return sum, err
 	}
 	sum.MediaFiles = len(copied)
@@ -112,27 +150,37 @@ func Create(ctx context.Context, dataDir string, w io.Writer, log *slog.Logger) 
 	return sum, nil
 }
 
-// addDump runs pg_dump (custom format: compressed, restored by pg_restore)
-// into a file of its own, because a tar entry needs its size up front and
-// pg_restore needs the offsets pg_dump only writes into a seekable file,
-// and adds it to the archive.
-func addDump(ctx context.Context, tw *tar.Writer, cluster *pgcluster.Cluster) (int64, error) {
-	dir, err := os.MkdirTemp("", "rdv-backup-")
+// dumpSnapshot runs pg_dump (custom format: compressed, restored by
+// pg_restore) into file, which must be a file of its own, because a tar
+// entry needs its size up front and pg_restore needs the offsets pg_dump
+// only writes into a seekable file. The dump reads a snapshot exported by a
+// transaction that also lists the media keys held in that snapshot.
+func dumpSnapshot(ctx context.Context, conn *pgx.Conn, cluster *pgcluster.Cluster, file string) ([]string, error) {
+	tx, err := conn.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
-		return 0, fmt.Errorf("backup: %w", err)
+		return nil, fmt.Errorf("backup: begin: %w", err)
 	}
-	defer os.RemoveAll(dir)
-	if err := cluster.HandOver(dir); err != nil {
-		return 0, err
+	defer tx.Rollback(context.Background())
+	var snapshot string
+	if err := tx.QueryRow(ctx, "SELECT pg_export_snapshot()").Scan(&snapshot); err != nil {
+		return nil, fmt.Errorf("backup: export snapshot: %w", err)
 	}
-	file := filepath.Join(dir, dumpName)
+	held, err := media.HeldKeys(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
 	var stderr strings.Builder
-	cmd := cluster.Command(ctx, "pg_dump", "--format=custom", "--file="+file, "--dbname="+cluster.URL(database.Name))
+	cmd := cluster.Command(ctx, "pg_dump", "--format=custom", "--snapshot="+snapshot, "--file="+file, "--dbname="+cluster.URL(database.Name))
 	cmd.Stdout, cmd.Stderr = &stderr, &stderr
 	if err := cmd.Run(); err != nil {
-		return 0, fmt.Errorf("backup: pg_dump: %w: %s", err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("backup: pg_dump: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
-	f, err := os.Open(file)
+	return held, nil
+}
+
+// addFile adds the file at p to the archive as name.
+func addFile(tw *tar.Writer, p, name string) (int64, error) {
+	f, err := os.Open(p)
 	if err != nil {
 		return 0, fmt.Errorf("backup: %w", err)
 	}
@@ -141,11 +189,11 @@ func addDump(ctx context.Context, tw *tar.Writer, cluster *pgcluster.Cluster) (i
 	if err != nil {
 		return 0, fmt.Errorf("backup: %w", err)
 	}
-	if err := tw.WriteHeader(&tar.Header{Name: dumpName, Mode: 0o644, Size: st.Size(), ModTime: st.ModTime()}); err != nil {
+	if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: st.Size(), ModTime: st.ModTime()}); err != nil {
 		return 0, fmt.Errorf("backup: write: %w", err)
 	}
 	if _, err := io.CopyN(tw, f, st.Size()); err != nil {
-		return 0, fmt.Errorf("backup: write database dump: %w", err)
+		return 0, fmt.Errorf("backup: write %s: %w", name, err)
 	}
 	return st.Size(), nil
 }

@@ -9,6 +9,38 @@ import (
 	"context"
 )
 
+const deletesAllowed = `-- name: DeletesAllowed :one
+SELECT pg_try_advisory_xact_lock_shared(hashtextextended('media_deletes', 0))
+`
+
+// A deletion's transaction holds this shared lock; false while a backup
+// pauses deletions.
+func (q *Queries) DeletesAllowed(ctx context.Context) (bool, error) {
+	row := q.db.QueryRow(ctx, deletesAllowed)
+	var pg_try_advisory_xact_lock_shared bool
+	err := row.Scan(&pg_try_advisory_xact_lock_shared)
+	return pg_try_advisory_xact_lock_shared, err
+}
+
+const deletesPause = `-- name: DeletesPause :exec
+SELECT pg_advisory_lock(hashtextextended('media_deletes', 0))
+`
+
+// Held by a backup while it dumps and copies: blob deletions wait for it.
+func (q *Queries) DeletesPause(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, deletesPause)
+	return err
+}
+
+const deletesResume = `-- name: DeletesResume :exec
+SELECT pg_advisory_unlock(hashtextextended('media_deletes', 0))
+`
+
+func (q *Queries) DeletesResume(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, deletesResume)
+	return err
+}
+
 const keyHeld = `-- name: KeyHeld :one
 SELECT EXISTS (SELECT 1 FROM media_refs WHERE key = $1)
 `
@@ -51,6 +83,31 @@ type RefsHoldParams struct {
 func (q *Queries) RefsHold(ctx context.Context, arg RefsHoldParams) error {
 	_, err := q.db.Exec(ctx, refsHold, arg.Keys, arg.Holder)
 	return err
+}
+
+const refsKeys = `-- name: RefsKeys :many
+SELECT DISTINCT key FROM media_refs ORDER BY key
+`
+
+// Every key something holds.
+func (q *Queries) RefsKeys(ctx context.Context) ([]string, error) {
+	rows, err := q.db.Query(ctx, refsKeys)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var key string
+		if err := rows.Scan(&key); err != nil {
+			return nil, err
+		}
+		items = append(items, key)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const refsRelease = `-- name: RefsRelease :many
