@@ -176,8 +176,6 @@ const multipartSlack = 64 << 10
 // errIDInvalid refuses an id parameter that is no positive number.
 var errIDInvalid = refusal.New(refusal.Invalid, "id_invalid", "The {field} must be a positive number.")
 
-var errPhotoMissing = refusal.New(refusal.Malformed, "photo_missing", "Send the photo as the multipart field \"photo\".")
-
 // readUpload reads the fields and the photo of a multipart send, refusing
 // bodies larger than the image limit without reading on.
 func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, []byte, error) {
@@ -189,7 +187,7 @@ func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, 
 	r.Body = http.MaxBytesReader(w, r.Body, int64(maxBytes)+multipartSlack)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return body, nil, errPhotoMissing
+		return body, nil, media.ErrPhotoMissing
 	}
 	var photo []byte
 	for {
@@ -234,7 +232,7 @@ func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, 
 		}
 	}
 	if len(photo) == 0 {
-		return body, nil, errPhotoMissing
+		return body, nil, media.ErrPhotoMissing
 	}
 	return body, photo, nil
 }

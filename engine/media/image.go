@@ -22,6 +22,8 @@ import (
 // what to do differently. Their texts name DefaultLimits, the limits the
 // engine runs with.
 var (
+	// ErrPhotoMissing: an upload without its "photo" part.
+	ErrPhotoMissing = refusal.New(refusal.Malformed, "photo_missing", "Send the photo as the multipart field \"photo\".")
 	// ErrNotImage: the bytes are no JPEG, PNG or WebP image.
 	ErrNotImage = refusal.New(refusal.UnsupportedMedia, "photo_not_image",
 		"This file is not a photo. Please upload a JPEG, PNG or WebP photo.")

@@ -126,19 +126,17 @@ func (h Handlers) UploadPhoto(w http.ResponseWriter, r *http.Request) {
 	h.writePhotos(w, r, v, http.StatusCreated, &img)
 }
 
-var errPhotoMissing = refusal.New(refusal.Malformed, "photo_missing", "Send the photo as the multipart field \"photo\".")
-
 // readPhotoPart reads the "photo" part of a multipart upload into memory,
 // refusing more than maxBytes without reading on.
 func readPhotoPart(r *http.Request, maxBytes int) ([]byte, error) {
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return nil, errPhotoMissing
+		return nil, media.ErrPhotoMissing
 	}
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
-			return nil, errPhotoMissing
+			return nil, media.ErrPhotoMissing
 		}
 		if err != nil {
 			var tooBig *http.MaxBytesError

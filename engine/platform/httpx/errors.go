@@ -13,10 +13,9 @@ import (
 
 // Refusals of the HTTP layer itself.
 var (
-	ErrAuthenticationRequired = refusal.New(refusal.Forbidden, "authentication_required", "You need to log in for this.")
-	ErrNotFound               = refusal.New(refusal.NotFound, "not_found", "This page could not be found")
-	ErrMethodNotAllowed       = refusal.New(refusal.MethodNotAllowed, "method_not_allowed", "This method is not allowed here.")
-	ErrUnavailable            = refusal.New(refusal.Unavailable, "unavailable", "An error occured, please try again later.")
+	ErrNotFound         = refusal.New(refusal.NotFound, "not_found", "This page could not be found")
+	ErrMethodNotAllowed = refusal.New(refusal.MethodNotAllowed, "method_not_allowed", "This method is not allowed here.")
+	ErrUnavailable      = refusal.New(refusal.Unavailable, "unavailable", "An error occured, please try again later.")
 )
 
 // internalCode and internalText answer every failure that is not a refusal.
