@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -204,6 +205,42 @@ func TestMailboxOnlyInDevelopment(t *testing.T) {
 	for _, kind := range []string{"fbl", "bounce"} {
 		if got := do("POST", "/hooks/mail/"+kind, `{"email":"dropped@example.com"}`); got == http.StatusNoContent {
 			t.Errorf("%s hook accepted without a secret: %d", kind, got)
+		}
+	}
+}
+
+// Without METRICS_TOKEN /metrics is not on the public address at all; the
+// operations address serves it with health and readiness.
+func TestMetricsOnTheOperationsAddress(t *testing.T) {
+	t.Parallel()
+	e, srv, err := startWith(t, &config.Config{DataDir: t.TempDir(), MailDisabled: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, host := range []string{"localhost", "anything.example"} {
+		req, _ := http.NewRequest("GET", srv.URL+"/metrics", nil)
+		req.Host = host
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusNotFound || strings.Contains(string(body), "go_goroutines") {
+			t.Errorf("public /metrics on %s: %d %.200s", host, res.StatusCode, body)
+		}
+	}
+	ops := httptest.NewServer(e.Ops)
+	t.Cleanup(ops.Close)
+	for path, want := range map[string]string{"/metrics": "go_goroutines", "/healthz": "ok", "/readyz": "ready"} {
+		res, err := http.Get(ops.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Errorf("operations %s: %d %.200s", path, res.StatusCode, body)
 		}
 	}
 }

@@ -4,10 +4,12 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -29,6 +31,7 @@ import (
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/user"
@@ -75,6 +78,9 @@ type Engine struct {
 	Profiles *profiles.Service
 	// Likes holds the likes, swipe game, match finder and auto-like rules.
 	Likes *likes.Service
+	// Ops is the operations address's handler (--ops-addr): /metrics,
+	// /healthz and /readyz without authentication.
+	Ops http.Handler
 	// Limits counts signups, complaints, mails, messages and likes against
 	// the abuse limits; tests set its clock and rules.
 	Limits *limits.Limiter
@@ -143,9 +149,12 @@ func New(d Deps) (*Engine, error) {
 	r.Use(httpx.SecurityHeaders(d.Config.TrustedProxies), httpx.RealIP(d.Config.TrustedProxies), httpx.RequestLog(d.Log),
 		httpx.Recover, httpx.Metrics(reg), compress, httpx.CrossOrigin(CrossOriginExempt...), httpx.ValidQuery)
 
-	// Operational endpoints answer on every host, tenant or not.
-	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok\n")) })
-	r.Get("/readyz", func(w http.ResponseWriter, r *http.Request) {
+	// Health answers on every host, tenant or not. The figures of /metrics
+	// are for operators: on the public address only with the METRICS_TOKEN
+	// bearer; the operations address (--ops-addr) serves them to whoever
+	// can reach it.
+	healthz := func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok\n")) }
+	readyz := func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
 		if err := d.Pool.Ping(ctx); err != nil {
@@ -153,8 +162,19 @@ func New(d Deps) (*Engine, error) {
 			return
 		}
 		_, _ = w.Write([]byte("ready\n"))
-	})
-	readOnly(r, "/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	}
+	metrics := promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	r.Get("/healthz", healthz)
+	r.Get("/readyz", readyz)
+	if d.Config.MetricsToken != "" {
+		readOnly(r, "/metrics", bearer(d.Config.MetricsToken, metrics))
+	}
+	ops := chi.NewRouter()
+	ops.Use(httpx.Recover)
+	ops.Get("/healthz", healthz)
+	ops.Get("/readyz", readyz)
+	readOnly(ops, "/metrics", metrics)
+	e.Ops = ops
 
 	r.Group(func(r chi.Router) {
 		r.Use(tenancy.Middleware(d.Directory))
@@ -284,6 +304,21 @@ func memberID(r *http.Request) int64 {
 		return m.ID
 	}
 	return 0
+}
+
+// errMetricsToken refuses /metrics to a caller without the token.
+var errMetricsToken = refusal.New(refusal.Unauthorized, "metrics_unauthorized", "The metrics need the operator's token.")
+
+// bearer lets through only requests with "Authorization: Bearer token".
+func bearer(token string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
+			httpx.WriteError(w, r, errMetricsToken)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // readOnly serves files and figures to GET and HEAD only; other methods get

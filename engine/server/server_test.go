@@ -31,6 +31,8 @@ type scenario struct {
 	wantStatus int
 	wantCode   string   // the error code of a JSON error answer
 	wantBody   []string // substrings of the body
+	// wantNoHeader is a header the answer must not carry.
+	wantNoHeader string
 }
 
 func (s scenario) run(t *testing.T, h http.Handler) *http.Response {
@@ -62,6 +64,9 @@ func (s scenario) run(t *testing.T, h http.Handler) *http.Response {
 			t.Errorf("%s: body lacks %q: %.300s", s.name, want, body)
 		}
 	}
+	if s.wantNoHeader != "" && res.Header.Get(s.wantNoHeader) != "" {
+		t.Errorf("%s: answer carries %s", s.name, s.wantNoHeader)
+	}
 	if strings.Contains(string(body), "goroutine ") || strings.Contains(string(body), ".go:") {
 		t.Errorf("%s: a stack trace reached the client", s.name)
 	}
@@ -74,7 +79,16 @@ func TestScenarios(t *testing.T) {
 	scenarios := []scenario{
 		{name: "health", path: "/healthz", host: "anything.example", wantStatus: 200},
 		{name: "ready", path: "/readyz", host: "anything.example", wantStatus: 200},
-		{name: "metrics", path: "/metrics", host: "localhost", wantStatus: 200, wantBody: []string{"go_goroutines"}},
+		{name: "metrics", path: "/metrics", host: "localhost", headers: map[string]string{"Authorization": "Bearer " + servertest.MetricsToken}, wantStatus: 200, wantBody: []string{"go_goroutines"}},
+		{name: "metrics on any host", path: "/metrics", host: "anything.example", headers: map[string]string{"Authorization": "Bearer " + servertest.MetricsToken}, wantStatus: 200, wantBody: []string{"go_goroutines"}},
+		{name: "metrics need the token", path: "/metrics", host: "localhost", wantStatus: 401, wantCode: "metrics_unauthorized"},
+		{name: "metrics need the right token", path: "/metrics", host: "localhost", headers: map[string]string{"Authorization": "Bearer guess"}, wantStatus: 401, wantCode: "metrics_unauthorized"},
+		{name: "assets folder not listed", path: "/assets/", host: "localhost", wantStatus: 404, wantCode: "not_found"},
+		{name: "asset", path: "/assets/app-abc123.js", host: "localhost", wantStatus: 200, wantBody: []string{"rendezvous"}},
+		{name: "themes folder not listed", path: "/themes/", host: "localhost", wantStatus: 404, wantCode: "not_found"},
+		{name: "theme folder not listed", path: "/themes/amber/", host: "localhost", wantStatus: 404, wantCode: "not_found"},
+		{name: "theme folder without slash", path: "/themes/amber", host: "localhost", wantStatus: 404, wantCode: "not_found"},
+		{name: "HSTS only from a trusted proxy", path: "/healthz", host: "localhost", headers: map[string]string{"X-Forwarded-Proto": "https"}, wantStatus: 200, wantNoHeader: "Strict-Transport-Security"},
 		{name: "unknown host api", path: "/api/settings.php", host: "evil.example", wantStatus: 404, wantCode: "unknown_site"},
 		{name: "unknown host page", path: "/", host: "evil.example", wantStatus: 404},
 		{name: "unknown api call", path: "/api/nothing.php", host: "localhost", wantStatus: 404, wantCode: "not_found"},

@@ -159,7 +159,7 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 // Assets serves the files of the web build. Hashed files under /assets/ are
 // cached for a year; the rest (service worker, icons) must revalidate.
 func (a *App) Assets() http.Handler {
-	files := http.FileServer(http.FS(a.dist))
+	files := filesOnly(a.dist)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/assets/") {
 			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
@@ -176,7 +176,7 @@ func (a *App) Assets() http.Handler {
 
 // Themes serves /themes/{name}/{file}.
 func (a *App) Themes() http.Handler {
-	files := http.StripPrefix("/themes/", http.FileServer(http.FS(a.themes)))
+	files := http.StripPrefix("/themes/", filesOnly(a.themes))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/") || strings.HasSuffix(r.URL.Path, ".go") {
 			httpx.WriteError(w, r, httpx.ErrNotFound)
@@ -184,6 +184,19 @@ func (a *App) Themes() http.Handler {
 		}
 		w.Header().Set("Cache-Control", "public, max-age=86400")
 		files.ServeHTTP(w, r)
+	})
+}
+
+// filesOnly serves the files of fsys by the request's path and answers 404
+// for folders: what the build or the themes hold is never listed.
+func filesOnly(fsys fs.FS) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if info, err := fs.Stat(fsys, name); err != nil || info.IsDir() || strings.HasSuffix(r.URL.Path, "/") {
+			httpx.WriteError(w, r, httpx.ErrNotFound)
+			return
+		}
+		http.ServeFileFS(w, r, fsys, name)
 	})
 }
 

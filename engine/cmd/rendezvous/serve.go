@@ -97,6 +97,20 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
+	if cfg.OpsAddr != "" {
+		// The operations address: metrics and health for the operator's
+		// network only.
+		opsLn, err := net.Listen("tcp", cfg.OpsAddr)
+		if err != nil {
+			return fmt.Errorf("listen on the operations address %s: %w", cfg.OpsAddr, err)
+		}
+		go func() {
+			if err := httpx.Serve(ctx, opsLn, engine.Ops, log, cfg.ShutdownGrace); err != nil {
+				log.Error("operations address", "err", err)
+			}
+		}()
+		fmt.Fprintf(stdout, "operations (metrics, health): http://%s/metrics\n", opsLn.Addr())
+	}
 	progress(stdout, "4/4 serving")
 	all, err := dir.List(ctx)
 	if err != nil {

@@ -49,6 +49,13 @@ type Config struct {
 	// WebDir, when set, serves the web bundle from this folder instead of the
 	// one built into the binary: a fresh `vite build` without a Go rebuild.
 	WebDir string
+	// OpsAddr, when set, is a second listen address serving /metrics,
+	// /healthz and /readyz without authentication: keep it private.
+	OpsAddr string
+	// MetricsToken, when set, opens /metrics on the public address to
+	// requests with "Authorization: Bearer <token>"; without it /metrics
+	// is only on OpsAddr.
+	MetricsToken string
 	// MailWebhookSecret authenticates the mail provider's bounce and
 	// complaint webhooks (Authorization: Bearer).
 	MailWebhookSecret string
@@ -72,6 +79,7 @@ func Flags(fs *flag.FlagSet) *Config {
 	c := &Config{}
 	fs.StringVar(&c.Addr, "addr", env("ADDR", "127.0.0.1:8080"), "address to listen on (ADDR)")
 	fs.StringVar(&c.DataDir, "data", env("DATA_DIR", "./var"), "data directory: private PostgreSQL and local media (DATA_DIR)")
+	fs.StringVar(&c.OpsAddr, "ops-addr", env("OPS_ADDR", ""), "private operations address serving /metrics, /healthz and /readyz (OPS_ADDR), e.g. 127.0.0.1:9090")
 	fs.BoolVar(&c.Demo, "demo", env("DEMO", "") == "1", "add demo members, photos, likes and conversations (DEMO=1)")
 	fs.BoolVar(&c.DevMailbox, "dev-mailbox", env("DEV_MAILBOX", "") == "1", "keep mail in the public development mailbox at /dev/mailbox instead of sending it (DEV_MAILBOX=1); development only, --demo implies it")
 	fs.BoolVar(&c.DevCountryOverride, "dev-country-override", env("DEV_COUNTRY_OVERRIDE", "") == "1", "let the rdv_country cookie set the visitor's country; for tests only")
@@ -99,6 +107,7 @@ func (c *Config) FromEnv() error {
 	c.MailWebhookSecret = os.Getenv("MAIL_WEBHOOK_SECRET")
 	c.RateLimits = os.Getenv("RATE_LIMITS")
 	c.MailDisabled = os.Getenv("MAIL_DISABLED") == "1"
+	c.MetricsToken = os.Getenv("METRICS_TOKEN")
 	if c.Demo {
 		c.DevMailbox = true
 	}

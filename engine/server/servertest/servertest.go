@@ -30,6 +30,9 @@ import (
 // CountryHeader sets a test client's country.
 const CountryHeader = "X-Test-Country"
 
+// MetricsToken is the test engine's METRICS_TOKEN.
+const MetricsToken = "test-metrics-token"
+
 // TestIndex stands in for the built index.html.
 const TestIndex = `<!doctype html><html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot--></head><body></body></html>`
 
@@ -91,7 +94,7 @@ func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool) *E
 		"assets/app-abc123.js": {Data: []byte(strings.Repeat("console.log('rendezvous');\n", 100))},
 		"sw.js":                {Data: []byte("self.addEventListener('push', () => {});")},
 	}
-	e, err := server.New(server.Deps{Config: &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir(), RateLimits: Limits, DevMailbox: true}, Media: store, Log: log, Pool: pool,
+	e, err := server.New(server.Deps{Config: &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir(), RateLimits: Limits, DevMailbox: true, MetricsToken: MetricsToken}, Media: store, Log: log, Pool: pool,
 		Directory: tenancy.NewDirectory(pool, log), Dist: dist, Themes: themes.FS})
 	if err != nil {
 		tb.Fatal(err)
