@@ -15,14 +15,15 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// BaseURL is the scheme and host the request came to, for mailed links: the
-// host is one the tenant answers on (the tenancy middleware checked it).
+// BaseURL is the scheme and host of mailed links: the tenant's own host
+// (the request's when the tenant owns it) and the engine's public scheme
+// and port, never the raw Host header.
 func (h Handlers) BaseURL(r *http.Request) string {
-	scheme := "http"
-	if r.TLS != nil || h.Service.Sessions.Cookie.Secure {
-		scheme = "https"
+	l := h.Service.Links
+	if l == nil {
+		l = &tenancy.Links{HTTPS: h.Service.Sessions.Cookie.Secure}
 	}
-	return scheme + "://" + r.Host
+	return l.Base(r, tenancy.FromContext(r.Context()))
 }
 
 // Activate answers GET /api/activate.php?token=, the link of the

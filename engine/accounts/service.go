@@ -12,6 +12,7 @@ import (
 	"rendezvous/engine/identity"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/tenancy"
 )
 
 // Service holds what the account rules need.
@@ -34,6 +35,9 @@ type Service struct {
 	// Jobs queues the account's background work (the signup message) in
 	// the transaction that causes it.
 	Jobs notify.Inserter
+	// Links makes the addresses of mailed links; nil is plain
+	// tenancy.Links (https only behind Secure cookies, no port).
+	Links *tenancy.Links
 }
 
 // NewService returns a service with the real clock and production hashing.

@@ -177,3 +177,67 @@ func TestEventsNeedLogin(t *testing.T) {
 		t.Fatalf("%d %s", res.Status, res.Body)
 	}
 }
+
+// openRaw opens GET /api/events as m and returns the answer, its body left
+// open, and the function that closes it.
+func openRaw(t *testing.T, env *servertest.Env, m member) (*http.Response, func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, env.URL+"/api/events", nil)
+	req.Host = m.Host
+	req.Header.Set("Accept", "text/event-stream")
+	u, _ := url.Parse("http://" + m.Host + "/")
+	for _, c := range m.HTTP.Jar.Cookies(u) {
+		req.AddCookie(c)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	done := func() { cancel(); res.Body.Close() }
+	t.Cleanup(done)
+	return res, done
+}
+
+// One member holds at most live.DefaultMaxStreams event streams on an
+// instance: the next is refused with 429 too_many_streams, other members
+// are not affected, and closing one makes room again.
+func TestStreamsPerMemberAreCapped(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	her := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male"})
+	him := newMember(t, env, accountstest.Member{})
+	var closers []func()
+	for range live.DefaultMaxStreams {
+		res, done := openRaw(t, env, her)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("stream %d: %d", len(closers)+1, res.StatusCode)
+		}
+		closers = append(closers, done)
+	}
+	res, _ := openRaw(t, env, her)
+	var refused struct {
+		Error string
+		Max   int
+	}
+	_ = json.NewDecoder(res.Body).Decode(&refused)
+	if res.StatusCode != http.StatusTooManyRequests || refused.Error != "too_many_streams" || refused.Max != live.DefaultMaxStreams {
+		t.Fatalf("stream beyond the limit: %d %+v", res.StatusCode, refused)
+	}
+	if res, _ := openRaw(t, env, him); res.StatusCode != http.StatusOK {
+		t.Fatalf("another member's stream: %d", res.StatusCode)
+	}
+	open := env.Live.Connections()
+	closers[0]()
+	deadline := time.Now().Add(10 * time.Second)
+	for env.Live.Connections() >= open {
+		if time.Now().After(deadline) {
+			t.Fatal("the closed stream never left the hub")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if res, _ := openRaw(t, env, her); res.StatusCode != http.StatusOK {
+		t.Fatalf("a stream after closing one: %d", res.StatusCode)
+	}
+}

@@ -120,6 +120,12 @@ type Hub struct {
 	subs  map[int64]map[*Subscriber]struct{}
 	count atomic.Int64
 
+	// MaxStreams is how many streams one member may hold open on this
+	// instance (tabs, windows, devices); 0 is DefaultMaxStreams. Each
+	// stream holds a connection, a goroutine and buffers, so without a
+	// bound one member could exhaust the instance.
+	MaxStreams int
+
 	// presence carries first-subscribe (+id) and last-unsubscribe (-id)
 	// changes to one writer, so they reach the database in order.
 	presence chan int64
@@ -192,9 +198,21 @@ func (h *Hub) Connections() int64 { return h.count.Load() }
 
 // Subscribe opens a stream for member; Unsubscribe must follow.
 func (h *Hub) Subscribe(member int64) *Subscriber {
+	s, _ := h.subscribe(member, 0)
+	return s
+}
+
+// subscribe opens a stream for member unless the member already holds
+// limit streams on this instance (0: no limit); the check and the opening
+// are one step, so parallel opens cannot pass the limit together.
+func (h *Hub) subscribe(member int64, limit int) (*Subscriber, bool) {
 	s := &Subscriber{member: member, C: make(chan []byte, subscriberBuffer)}
 	h.mu.Lock()
 	set := h.subs[member]
+	if limit > 0 && len(set) >= limit {
+		h.mu.Unlock()
+		return nil, false
+	}
 	if set == nil {
 		set = map[*Subscriber]struct{}{}
 		h.subs[member] = set
@@ -203,7 +221,7 @@ func (h *Hub) Subscribe(member int64) *Subscriber {
 	set[s] = struct{}{}
 	h.mu.Unlock()
 	h.count.Add(1)
-	return s
+	return s, true
 }
 
 // Unsubscribe closes s.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 )
 
 // Stream timing. The heartbeat keeps proxies from closing an idle stream and
@@ -15,7 +16,15 @@ const (
 	DefaultHeartbeat = 25 * time.Second
 	writeWindow      = 30 * time.Second
 	readyWait        = 10 * time.Second
+	// DefaultMaxStreams is how many event streams a member may hold open
+	// on one instance unless the hub is told otherwise.
+	DefaultMaxStreams = 5
 )
+
+// ErrTooManyStreams refuses a stream beyond the member's limit: the
+// browser's EventSource stops instead of retrying, and the member's other
+// tabs keep theirs.
+var ErrTooManyStreams = refusal.New(refusal.TooMany, "too_many_streams", "Too many open live connections: close another tab or window of this site.")
 
 // Serve streams member's events as text/event-stream until the client goes
 // away or the hub drops it. The server's read and write timeouts would cut
@@ -30,7 +39,15 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, member int64, heartb
 		httpx.WriteError(w, r, err)
 		return
 	}
-	sub := h.Subscribe(member)
+	limit := h.MaxStreams
+	if limit <= 0 {
+		limit = DefaultMaxStreams
+	}
+	sub, ok := h.subscribe(member, limit)
+	if !ok {
+		httpx.WriteError(w, r, ErrTooManyStreams.With(map[string]any{"max": limit}))
+		return
+	}
 	defer h.Unsubscribe(sub)
 
 	// Wait for the listener, so that once the client sees the stream open

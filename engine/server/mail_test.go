@@ -244,3 +244,23 @@ func TestMetricsOnTheOperationsAddress(t *testing.T) {
 		}
 	}
 }
+
+// Mailed links are built from the tenant's own host and the engine's
+// public port, never the request's raw Host header: a signup sent with
+// "Host: localhost:1" mails a link to http://localhost/.
+func TestMailedLinksIgnoreTheHostHeaderPort(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	for i, host := range []string{"localhost:1", "NL.localhost:65535"} {
+		email := []string{"port1@example.com", "port2@example.com"}[i]
+		body := map[string]any{"email": email, "name": "Mila", "date_of_birth": "1990-01-02", "password": "secret123", "gender": "female"}
+		if res := env.Client(t, host).Do("POST", "/api/signup.php", body); res.Status != 201 {
+			t.Fatalf("signup on %s: %d %s", host, res.Status, res.Body)
+		}
+		m := notifytest.Await(t, env.Pool, email, "activation", 0)
+		want := []string{"http://localhost/api/activate.php?token=", "http://nl.localhost/api/activate.php?token="}[i]
+		if len(m.Links) != 1 || !strings.HasPrefix(m.Links[0], want) {
+			t.Errorf("Host %s: links %v, want %s...", host, m.Links, want)
+		}
+	}
+}

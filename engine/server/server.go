@@ -78,6 +78,9 @@ type Engine struct {
 	Profiles *profiles.Service
 	// Likes holds the likes, swipe game, match finder and auto-like rules.
 	Likes *likes.Service
+	// Links makes the addresses of mailed links; serve gives it the
+	// listening port in development mode when PUBLIC_PORT is not set.
+	Links *tenancy.Links
 	// Ops is the operations address's handler (--ops-addr): /metrics,
 	// /healthz and /readyz without authentication.
 	Ops http.Handler
@@ -110,7 +113,10 @@ func New(d Deps) (*Engine, error) {
 	}
 	sessions := identity.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
 	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, inserter, d.Config.MailWebhookSecret, d.Log)
+	e.Links = &tenancy.Links{HTTPS: d.Config.SecureCookies, Port: d.Config.PublicPort}
+	e.Accounts.Links = e.Links
 	e.Live = live.NewHub(d.Pool, d.Log)
+	e.Live.MaxStreams = d.Config.LiveMaxStreams
 	if d.Media == nil {
 		store, err := media.Open(context.Background(), d.Config)
 		if err != nil {

@@ -335,3 +335,27 @@ func awaitCondition(t *testing.T, ok func() bool) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+func TestLinksBase(t *testing.T) {
+	t.Parallel()
+	tn := &tenancy.Tenant{PrimaryHost: "lustlokaal.nl", Hosts: []string{"lustlokaal.nl", "www.lustlokaal.nl"}}
+	cases := []struct {
+		links tenancy.Links
+		host  string
+		want  string
+	}{
+		{tenancy.Links{}, "lustlokaal.nl", "http://lustlokaal.nl"},
+		{tenancy.Links{HTTPS: true}, "WWW.lustlokaal.nl:1", "https://www.lustlokaal.nl"},
+		{tenancy.Links{HTTPS: true}, "evil.example", "https://lustlokaal.nl"},
+		{tenancy.Links{HTTPS: true, Port: "443"}, "lustlokaal.nl:8443", "https://lustlokaal.nl"},
+		{tenancy.Links{HTTPS: true, Port: "8443"}, "lustlokaal.nl:1", "https://lustlokaal.nl:8443"},
+		{tenancy.Links{Port: "8080"}, "www.lustlokaal.nl", "http://www.lustlokaal.nl:8080"},
+	}
+	for _, c := range cases {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Host = c.host
+		if got := c.links.Base(r, tn); got != c.want {
+			t.Errorf("%+v on %s: %s, want %s", c.links, c.host, got, c.want)
+		}
+	}
+}

@@ -60,9 +60,10 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	engine := exec.Command(binary, "serve", "--addr", engineAddr, "--data", filepath.Join(dir, "data"))
 	// Mail goes nowhere, as on an install without SMTP.
 	// The benchmark measures capacity, not abuse: its senders write far
-	// faster than a person, so the message limit is lifted.
+	// faster than a person, so the message limit is lifted; the idle-stream
+	// bench holds 25 streams per member.
 	engine.Env = append(os.Environ(), "DATABASE_URL="+cluster.URL("postgres"), "LOG_LEVEL=error", "MAIL_DISABLED=1",
-		"RATE_LIMITS=message=100000000/1m")
+		"RATE_LIMITS=message=100000000/1m", "LIVE_MAX_STREAMS=25")
 	engine.Stderr = os.Stderr
 	if err := engine.Start(); err != nil {
 		return fmt.Errorf("start engine: %w", err)

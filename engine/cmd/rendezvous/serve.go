@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"sort"
+	"strconv"
 	"time"
 
 	"rendezvous/engine/demo"
@@ -96,6 +97,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
+	}
+	if cfg.PublicPort == "" && cfg.DevMailbox {
+		// Development: the mailbox's links lead back to this engine.
+		engine.Links.Port = strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 	}
 	if cfg.OpsAddr != "" {
 		// The operations address: metrics and health for the operator's

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/netip"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -56,6 +57,12 @@ type Config struct {
 	// requests with "Authorization: Bearer <token>"; without it /metrics
 	// is only on OpsAddr.
 	MetricsToken string
+	// PublicPort is the port mailed links carry (PUBLIC_PORT); empty is
+	// the scheme's default, or in development mode the listening port.
+	PublicPort string
+	// LiveMaxStreams is how many event streams (GET /api/events) one
+	// member may hold open on one instance; 0 is the default (5).
+	LiveMaxStreams int
 	// MailWebhookSecret authenticates the mail provider's bounce and
 	// complaint webhooks (Authorization: Bearer).
 	MailWebhookSecret string
@@ -108,6 +115,17 @@ func (c *Config) FromEnv() error {
 	c.RateLimits = os.Getenv("RATE_LIMITS")
 	c.MailDisabled = os.Getenv("MAIL_DISABLED") == "1"
 	c.MetricsToken = os.Getenv("METRICS_TOKEN")
+	c.PublicPort = os.Getenv("PUBLIC_PORT")
+	if _, err := strconv.ParseUint(c.PublicPort, 10, 16); c.PublicPort != "" && err != nil {
+		return fmt.Errorf("PUBLIC_PORT: %q is not a port", c.PublicPort)
+	}
+	if v := os.Getenv("LIVE_MAX_STREAMS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return fmt.Errorf("LIVE_MAX_STREAMS: %q is not a positive number", v)
+		}
+		c.LiveMaxStreams = n
+	}
 	if c.Demo {
 		c.DevMailbox = true
 	}
