@@ -45,6 +45,19 @@ describe('http client', () => {
     expect(err).toMatchObject({ statusCode: 429, code: 'login_blocked', message: 'blocked', fields: { minutes: 15 } })
   })
 
+  it('declares every JSON body as application/json (the server refuses other bodies)', async () => {
+    const { client, calls } = setup([json(200, {})])
+    await client.post('/api/messages.php', { text: 'hi' })
+    await client.put('/api/profile.php', { city: 'Utrecht' })
+    await client.del('/api/block.php', { profile_id: 1 })
+    await client.request('PATCH', '/api/x.php', { body: [] })
+    expect(calls).toHaveLength(4)
+    for (const c of calls) {
+      expect((c.init.headers as Record<string, string>)['Content-Type']).toBe('application/json')
+      expect(typeof c.init.body).toBe('string')
+    }
+  })
+
   it('sends X-Request-Type: client on user.php only', async () => {
     const { client, calls } = setup([json(200, { user: null })])
     await client.get('/api/user.php')
