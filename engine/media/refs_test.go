@@ -230,3 +230,41 @@ func TestConcurrentLastReleases(t *testing.T) {
 		t.Fatal("both last references are released and the blob is still stored")
 	}
 }
+
+// TestPauseDeletes: while a backup pauses deletions, the deletion job
+// leaves a released blob in place and asks to run again later; once the
+// backup resumes them, the job deletes it.
+func TestPauseDeletes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := newRefsEnv(t, refsStores["local"](t))
+	key := e.put(t) // held by nothing: the job would delete it
+	worker := &media.DeleteWorker{Pool: e.pool, Store: e.store}
+	job := &river.Job[media.DeleteArgs]{Args: media.DeleteArgs{Key: key}}
+
+	conn, err := e.pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	resume, err := media.PauseDeletes(ctx, conn.Conn())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snooze *river.JobSnoozeError
+	if err := worker.Work(ctx, job); !errors.As(err, &snooze) {
+		t.Fatalf("deletion while paused: %v, want a snooze", err)
+	}
+	if !e.stored(t, key) {
+		t.Fatal("the blob was deleted while deletions were paused")
+	}
+	if err := resume(); err != nil {
+		t.Fatal(err)
+	}
+	if err := worker.Work(ctx, job); err != nil {
+		t.Fatal(err)
+	}
+	if e.stored(t, key) {
+		t.Fatal("the blob is still there after deletions resumed")
+	}
+}
