@@ -48,8 +48,8 @@ test-go:
 	@$(GO) run ./engine/platform/pgtest/withpg $(GO) test -count=1 -timeout 15m ./...
 
 test-web: deps-web
-	@echo "==> web typecheck and unit tests (vitest)"
-	@cd web && npm run typecheck --silent && npm test --silent
+	@echo "==> web API types (openapi-typescript) up to date, typecheck, ESLint, unit tests (vitest)"
+	@cd web && npm run api-types:check --silent && npm run typecheck --silent && npm run lint --silent && npm test --silent
 
 test-e2e: build deps-browser
 	@echo "==> browser tests (playwright-core + Debian chromium)"

@@ -1,21 +1,8 @@
-import type { ChatEntry, Company, Image, Likes, Settings, User } from '../boot/types'
+import type { Likes } from '../boot/types'
 import type { HttpClient, Query } from './http'
+import type { AutoLike, ChatEntry, Company, Interest, Regions, Settings, User } from './types'
 
-export interface Interest {
-  id: number
-  slug: string
-}
-
-export interface Region {
-  code: string
-  name: string
-}
-
-export interface Regions {
-  country: string
-  label: string
-  regions: Region[]
-}
+export type { Interest, Region, Regions } from './types'
 
 /** once caches a loader's answer per key; a failed load is tried again next time. */
 export function once<T>(load: (key: string) => Promise<T>): (key?: string) => Promise<T> {
@@ -60,7 +47,7 @@ export function createApi(http: HttpClient) {
     likes: () => http.get<Likes>('/api/likes.php'),
     /** autoLike: a profile that now likes the member, or null (204). */
     autoLike: () =>
-      http.get<{ id: number; name?: string; main_image: Pick<Image, 'match'> | null } | null>('/api/auto-like.php', { retries: 0 }).then((r) => r || null),
+      http.get<AutoLike | null>('/api/auto-like.php', { retries: 0 }).then((r) => r || null),
     interests: once(() => http.get<Interest[]>('/api/interests.php').then(data)),
     regions: once((country) => http.get<Regions>('/api/regions.php', { query: { country: country || undefined } }).then(data)),
     companyInfo: once(() => http.get<Company>('/api/companyinfo.php').then(data)),

@@ -2,63 +2,21 @@
 // account pages use.
 import type { Api } from '../../api/calls'
 import { ApiError } from '../../api/http'
-import type { Image, User } from '../../boot/types'
+import type {
+  AccountChange,
+  AccountDeletion,
+  Image,
+  MailChange,
+  NotificationSettings,
+  Place,
+  ProfileAnswer,
+  ProfileUpdate,
+  ServerAlert,
+  SignupBody,
+  User,
+} from '../../api/types'
 
-/** The body of POST /api/signup.php. */
-export interface SignupBody {
-  email: string
-  name: string
-  date_of_birth: string
-  password: string
-  gender: string
-  seeking: string
-  signup_message?: string
-  profile_id?: number
-  tracking?: { network: string; ref: string; sub1?: string; sub2?: string; sub3?: string }
-}
-
-/** The own profile of GET/PUT /api/profile.php, the fields the signup edits. */
-export interface OwnProfile {
-  id: number
-  name: string
-  country: string
-  region: string
-  region_name?: string
-  city: string
-  sexuality: string
-  hair_color: string
-  eye_color: string
-  body_type: string
-  relationship_status: string
-  tattoos: string
-  about_me: string
-  main_image: Image | null
-}
-
-export type ProfileUpdate = Partial<Omit<OwnProfile, 'id' | 'main_image' | 'region_name'>>
-
-export interface Place {
-  country: string
-  region: string
-  region_code: string
-  city: string
-}
-
-export interface NotificationSettings {
-  types: string[]
-  disabled: string[]
-  email_disabled: string[]
-}
-
-export interface AccountChange {
-  old_password: string
-  email?: string
-  password?: string
-  password_repeat?: string
-}
-
-/** The alerts whose dismissal the server stores (POST /api/alerts.php). */
-export type ServerAlert = 'time_bonus' | 'profile_photo' | 'push' | 'notifications_disabled' | 'activation'
+export type { AccountChange, NotificationSettings, OwnProfile, Place, ProfileUpdate, ServerAlert, SignupBody } from '../../api/types'
 
 function need<T>(v: T | false): T {
   if (v === false) throw new ApiError('authentication_required', 403, 'authentication_required')
@@ -75,18 +33,18 @@ export function accountApi(api: Api) {
     doReset: (token: string, password: string, password_repeat: string) =>
       http.post<null>('/api/reset-password.php', { token, password, password_repeat }, { query: { do: 1 }, retries: 0 }),
     changeAccount: (c: AccountChange) => http.put<{ user: User }>('/api/account.php', c, { retries: 0 }).then((r) => need(r).user),
-    deleteAccount: () => http.del<{ status: string; purge_at: string }>('/api/account.php', undefined, { retries: 0 }).then(need),
+    deleteAccount: () => http.del<AccountDeletion>('/api/account.php', undefined, { retries: 0 }).then(need),
     reactivate: (token: string) => http.post<{ user: User }>('/api/reactivate.php', { token }, { retries: 0 }).then((r) => need(r).user),
     confirmMailChange: (token: string) =>
-      http.post<{ email: string; user: User | null }>('/api/mail-change.php', { token }, { retries: 0 }).then(need),
+      http.post<MailChange>('/api/mail-change.php', { token }, { retries: 0 }).then(need),
     notifications: () => http.get<NotificationSettings>('/api/notifications.php').then(need),
     setNotifications: (disabled: string[], enableEmail = false) =>
       http
         .put<NotificationSettings>('/api/notifications.php', enableEmail ? { disabled, enable_email: true } : { disabled }, { retries: 0 })
         .then(need),
-    profile: () => http.get<{ profile: OwnProfile }>('/api/profile.php').then((r) => need(r).profile),
+    profile: () => http.get<ProfileAnswer>('/api/profile.php').then((r) => need(r).profile),
     updateProfile: (u: ProfileUpdate) =>
-      http.put<{ profile: OwnProfile }>('/api/profile.php', u, { retries: 0 }).then((r) => need(r).profile),
+      http.put<ProfileAnswer>('/api/profile.php', u, { retries: 0 }).then((r) => need(r).profile),
     geocode: (lat: number, lon: number) => http.get<Place>('/api/geocode.php', { query: { lat, lon }, retries: 1 }).then(need),
     dismissAlert: (alert: ServerAlert) => http.post<null>('/api/alerts.php', { alert }, { retries: 2 }),
   }

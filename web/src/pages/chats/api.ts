@@ -1,23 +1,9 @@
 // The chat calls of the member app (API.md: chat.php, messages.php, gifts.php).
 import type { Api } from '../../api/calls'
 import { ApiError } from '../../api/http'
-import type { ChatEntry, ChatMessage, Gift } from '../../boot/types'
+import type { ChatEntry, Gift, Sent, Thread } from '../../api/types'
 
-/** Thread is GET /api/messages.php: a conversation's visible messages, oldest first. */
-export interface Thread {
-  conversation: { id: number }
-  profile: ChatEntry['profile']
-  messages: ChatMessage[]
-  older_hidden: boolean
-  older_hidden_text?: string
-  blocked: boolean
-}
-
-/** Sent is the answer of POST /api/messages.php. */
-export interface Sent {
-  message: ChatMessage
-  credits: number
-}
+export type { Sent, Thread } from '../../api/types'
 
 /** Target names whom a message goes to: an open conversation or, for the first one, a profile. */
 export type Target = { conversation: number } | { profile_id: number }

@@ -1,29 +1,19 @@
 // The complaints calls (engine/server/openapi.yaml: complaints.php).
 import { ApiError, type HttpClient } from '../../api/http'
+import type { Complaint, ComplaintInput } from '../../api/types'
+
+export type { Complaint, ComplaintInput } from '../../api/types'
 
 /** The categories complaints.php accepts. */
-export const CATEGORIES = ['profile', 'photo', 'message', 'payment', 'privacy', 'other'] as const
+export const CATEGORIES = ['profile', 'photo', 'message', 'payment', 'privacy', 'other'] as const satisfies readonly Category[]
+
+type Category = NonNullable<ComplaintInput['category']>
+
+const isCategory = (c: string): c is Category => (CATEGORIES as readonly string[]).includes(c)
 
 /** Message bounds of a complaint, in characters. */
 export const MESSAGE_MIN = 10
 export const MESSAGE_MAX = 5000
-
-export interface Complaint {
-  id: number
-  category: string
-  profile_id: number | null
-  message: string
-  status: 'open' | 'closed' | string
-  created_at: string
-}
-
-export interface ComplaintInput {
-  category?: string
-  name?: string
-  email?: string
-  message: string
-  profile_id?: number
-}
 
 const need = <T>(v: T | false): T => {
   if (v === false) throw new ApiError('authentication_required', 403, 'authentication_required')
@@ -40,7 +30,7 @@ export function complaintsApi(http: HttpClient) {
 /** complaintInput trims the form into a body, leaving out empty optional fields. */
 export function complaintInput(form: { category: string; name: string; email: string; message: string; profileId: number | null }, loggedIn: boolean): ComplaintInput {
   const out: ComplaintInput = { message: form.message.trim() }
-  if (form.category) out.category = form.category
+  if (isCategory(form.category)) out.category = form.category
   if (!loggedIn && form.name.trim()) out.name = form.name.trim()
   if (!loggedIn && form.email.trim()) out.email = form.email.trim()
   if (form.profileId) out.profile_id = form.profileId

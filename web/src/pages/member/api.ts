@@ -1,42 +1,9 @@
 // The calls of the member view (engine/server/openapi.yaml): member.php,
 // like.php, block.php and gifts.php.
 import { ApiError, type HttpClient } from '../../api/http'
-import type { Image } from '../../boot/types'
+import type { Gift, LikeResult, MemberProfile } from '../../api/types'
 
-/** MemberProfile is GET /api/member.php's profile: the fields the viewer may see. */
-export interface MemberProfile {
-  id: number
-  name: string
-  gender: string
-  country: string
-  main_image: Image | null
-  photos: Image[] | null
-  photos_hidden: number
-  is_house: boolean
-  blocked: boolean
-  last_active_at?: string
-  age?: number
-  sexuality?: string
-  seeking?: string
-  region?: string
-  region_name?: string
-  city?: string
-  interests?: number[] | null
-  hair_color?: string
-  eye_color?: string
-  body_type?: string
-  relationship_status?: string
-  tattoos?: string
-  about_me?: string
-}
-
-/** Gift is one entry of the site's gift catalogue. */
-export interface Gift {
-  id: string
-  name: string
-  icon: string
-  credits: number
-}
+export type { Gift, MemberProfile } from '../../api/types'
 
 /** LOGGED_OUT is the code of a call the server answered with authentication_required. */
 export const LOGGED_OUT = 'authentication_required'
@@ -50,7 +17,7 @@ const need = <T>(v: T | false): T => {
 export function memberApi(http: HttpClient) {
   return {
     member: (id: number) => http.get<{ profile: MemberProfile }>('/api/member.php', { query: { id } }).then((r) => need(r).profile),
-    like: (id: number) => http.post<{ match: boolean }>('/api/like.php', { profile_id: id, source: 'profile' }, { retries: 0 }).then(need),
+    like: (id: number) => http.post<LikeResult>('/api/like.php', { profile_id: id, source: 'profile' }, { retries: 0 }).then(need),
     block: (id: number) => http.post<null>('/api/block.php', { profile_id: id }, { retries: 0 }).then(need),
     unblock: (id: number) => http.del<null>('/api/block.php', { profile_id: id }, { retries: 0 }).then(need),
     gifts: () => http.get<Gift[]>('/api/gifts.php').then(need),

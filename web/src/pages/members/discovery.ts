@@ -2,86 +2,10 @@
 // likes, the swipe game and the match finder. Each takes the app's Api and
 // turns a logged-out answer (false) into an error.
 import type { Api } from '../../api/calls'
-import type { Image } from '../../boot/types'
 import type { Query } from '../../api/http'
+import type { Card, Image, LikeListType, LikeLists, LikeResult, MemberView, SearchResult, SwipeDeck } from '../../api/types'
 
-/** Card is a profile as lists show it. */
-export interface Card {
-  id: number
-  name: string
-  age?: number
-  gender: string
-  country: string
-  region?: string
-  region_name?: string
-  city?: string
-  main_image: Image | null
-  fictional: boolean
-  last_active_at: string
-}
-
-/** SearchFilters are the search state (SPEC.md section 3); empty means any. */
-export interface SearchFilters {
-  gender: string
-  country: string
-  countryregion: string
-  min_age: number
-  max_age: number
-  page: number
-  per_page: number
-}
-
-export interface SearchResult {
-  profiles: Card[]
-  total: number
-  total_capped: boolean
-  similar: Card[]
-  search: SearchFilters
-  search_fields: string[]
-  pages: number
-}
-
-/** LikeEntry is one profile of a likes list. */
-export interface LikeEntry extends Card {
-  like_new: boolean
-  match: boolean
-  liked_at: string
-}
-
-export type LikeListType = 'liked' | 'liked_by' | 'matches'
-
-export interface LikeLists {
-  type: LikeListType
-  profiles: LikeEntry[]
-  liked_by: LikeEntry[]
-  matches: LikeEntry[]
-  new_likes: number
-}
-
-export interface LikeResult {
-  match: boolean
-  likes_left?: number
-}
-
-export interface SwipeDeck {
-  profiles: Card[]
-  likes_left: number
-  limit: number
-}
-
-/** MemberProfile is another member's profile (member.php). */
-export interface MemberProfile extends Omit<Card, 'fictional'> {
-  about_me?: string
-  photos?: Image[]
-  /** photos_hidden counts the photos a free or logged-out viewer does not get. */
-  photos_hidden?: number
-  is_house?: boolean
-  blocked?: boolean
-}
-
-export interface MemberView {
-  profile: MemberProfile
-}
+export type { Card, LikeEntry, LikeListType, LikeLists, LikeResult, MemberProfile, MemberView, SearchFilters, SearchResult, SwipeDeck } from '../../api/types'
 
 function data<T>(v: T | false): T {
   if (v === false) throw new Error('authentication_required')

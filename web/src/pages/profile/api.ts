@@ -2,81 +2,12 @@
 // (profile.php, photos.php): JSON through the app's HTTP client, uploads
 // through XMLHttpRequest so the page can show their progress.
 import { ApiError, type HttpClient } from '../../api/http'
-import type { Image } from '../../boot/types'
+import type { PhotosAnswer, ProfileAnswer, ProfileUpdate } from '../../api/types'
 
-/** OwnPhoto is one of the member's photos as photos.php answers it. */
-export interface OwnPhoto extends Image {
-  id: number
-  status: 'active' | 'pending' | 'rejected' | string
-  url: string
-  thumb_url: string
-  width?: number
-  height?: number
-}
-
-/** OwnProfile is the member's profile of GET /api/profile.php, every field. */
-export interface OwnProfile {
-  id: number
-  name: string
-  age: number
-  gender: string
-  seeking: string
-  sexuality: string
-  date_of_birth: string
-  country: string
-  region: string
-  region_name: string
-  city: string
-  interests: number[] | null
-  hair_color: string
-  eye_color: string
-  body_type: string
-  relationship_status: string
-  tattoos: string
-  about_me: string
-  status: string
-  invisible: boolean
-  main_image: Image | null
-  photos: OwnPhoto[] | null
-  last_active_at?: string
-}
+export type { OwnPhoto, OwnProfile, PhotosAnswer, ProfileAnswer, ProfileUpdate } from '../../api/types'
 
 /** ProfileOptions are the accepted values of each enumerated field. */
-export type ProfileOptions = Record<string, string[]>
-
-export interface ProfileAnswer {
-  profile: OwnProfile
-  options?: ProfileOptions
-  photo_limit: number
-}
-
-export interface PhotosAnswer {
-  photos: OwnPhoto[]
-  photo_limit: number
-  photo?: OwnPhoto
-}
-
-/** ProfileUpdate is a PUT body: any subset of the editable fields. */
-export type ProfileUpdate = Partial<
-  Pick<
-    OwnProfile,
-    | 'name'
-    | 'gender'
-    | 'seeking'
-    | 'sexuality'
-    | 'date_of_birth'
-    | 'country'
-    | 'region'
-    | 'city'
-    | 'hair_color'
-    | 'eye_color'
-    | 'body_type'
-    | 'relationship_status'
-    | 'tattoos'
-    | 'about_me'
-    | 'invisible'
-  > & { interests: number[] }
->
+export type ProfileOptions = NonNullable<ProfileAnswer['options']>
 
 const need = <T>(v: T | false): T => {
   if (v === false) throw new ApiError('authentication_required', 403, 'authentication_required')

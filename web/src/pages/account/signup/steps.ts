@@ -2,7 +2,7 @@
 // location, personal info, about me, push notifications and the final
 // e-mail confirmation. The message step creates the account, so every later
 // step works on the member's own profile.
-import type { User } from '../../../boot/types'
+import type { SignupBody, User } from '../../../api/types'
 import type { PushState } from '../../../state/store'
 import type { Text } from '../shared/errors'
 
@@ -124,6 +124,12 @@ export function checkAccountForm(f: AccountForm, minAge: number, today: Date): A
   if (f.password.length < PASSWORD_MIN || f.password.length > PASSWORD_MAX) errors.password = ['accountErrors.password_invalid']
   return { errors, invalidDate }
 }
+
+/** isGender: the genders signup.php accepts. */
+export const isGender = (g: string): g is SignupBody['gender'] => g === 'male' || g === 'female'
+
+/** isSeeking: the seeking values signup.php accepts (none chosen sends none). */
+export const isSeeking = (s: string): s is NonNullable<SignupBody['seeking']> => s === 'male' || s === 'female' || s === 'both'
 
 /** passwordsDiffer: the two new passwords must match ('The entered passwords are not the same.'). */
 export const passwordsDiffer = (a: string, b: string): boolean => a !== b

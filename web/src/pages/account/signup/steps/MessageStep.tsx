@@ -10,7 +10,7 @@ import { useAppState, useServices } from '../../../../state/context'
 import { accountApi } from '../../api'
 import { FIELD_OF, accountErrorText, errorCode, type AccountErrorCode, type Text } from '../../shared/errors'
 import { FieldError, Fieldset, Inline, Notice } from '../../shared/ui'
-import { checkAccountForm, dateOfBirth, emptyAccountForm, type AccountForm, type FormErrors } from '../steps'
+import { checkAccountForm, dateOfBirth, emptyAccountForm, isGender, isSeeking, type AccountForm, type FormErrors } from '../steps'
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1)
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1)
@@ -69,7 +69,7 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
     const check = checkAccountForm(form, minAge, new Date())
     setErrors(check.errors)
     if (check.invalidDate) setInvalidDate(true)
-    if (check.invalidDate || Object.keys(check.errors).length > 0) return
+    if (check.invalidDate || Object.keys(check.errors).length > 0 || !isGender(form.gender)) return
     setBusy(true)
     try {
       const tracking = currentTracking()
@@ -79,7 +79,7 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
         date_of_birth: dateOfBirth(form.day, form.month, form.year)!,
         password: form.password,
         gender: form.gender,
-        seeking: form.seeking,
+        seeking: isSeeking(form.seeking) ? form.seeking : undefined,
         signup_message: form.message.trim() || undefined,
         profile_id: profileId,
         tracking: tracking ? { ...tracking } : undefined,
