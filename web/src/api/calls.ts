@@ -1,6 +1,6 @@
 import type { Likes } from '../boot/types'
 import type { HttpClient, Query } from './http'
-import type { AutoLike, ChatEntry, Company, Interest, Regions, Settings, User } from './types'
+import type { AutoLike, ChatEntry, Company, Gift, Interest, Regions, Settings, User } from './types'
 
 export type { Interest, Region, Regions } from './types'
 
@@ -51,5 +51,6 @@ export function createApi(http: HttpClient) {
     interests: once(() => http.get<Interest[]>('/api/interests.php').then(data)),
     regions: once((country) => http.get<Regions>('/api/regions.php', { query: { country: country || undefined } }).then(data)),
     companyInfo: once(() => http.get<Company>('/api/companyinfo.php').then(data)),
+    gifts: once(() => http.get<Gift[]>('/api/gifts.php').then((g) => data(g) ?? [])),
   }
 }

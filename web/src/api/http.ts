@@ -25,6 +25,8 @@ export interface RequestOptions {
   headers?: Record<string, string>
   /** retries overrides the client's retry count for this call (0: none). */
   retries?: number
+  /** signal cancels the call (the page that wanted it is gone): it rejects with code aborted, never retried. */
+  signal?: AbortSignal
 }
 
 export interface ClientOptions {
@@ -79,7 +81,23 @@ async function readBody(res: Response): Promise<unknown> {
 
 const retryable = (status: number): boolean => status >= 500
 
+/** ABORTED is the code of a call cancelled by its signal (or an upload by its abort). */
+export const ABORTED = 'aborted'
+
+/** isAborted reports whether err is a cancelled call, which nobody waits for any more. */
+export const isAborted = (err: unknown): boolean => err instanceof ApiError && err.code === ABORTED
+
+const abortedError = () => new ApiError(ABORTED, 0, ABORTED)
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** fieldsOf is an error answer's parameters: every field but error and message. */
+export function fieldsOf(body: Record<string, unknown>): Record<string, unknown> {
+  const fields = { ...body }
+  delete fields.error
+  delete fields.message
+  return fields
+}
 
 export function createClient(options: ClientOptions = {}): HttpClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
@@ -97,11 +115,14 @@ export function createClient(options: ClientOptions = {}): HttpClient {
       body = JSON.stringify(opts.body)
     }
     const retries = opts.retries ?? maxRetries
+    const { signal } = opts
     for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) throw abortedError()
       let res: Response
       try {
-        res = await doFetch(url, { method, headers, body, credentials: 'same-origin' })
+        res = await doFetch(url, { method, headers, body, credentials: 'same-origin', signal })
       } catch (err) {
+        if (signal?.aborted) throw abortedError()
         if (attempt < retries) {
           await sleep(retryDelay(attempt, base))
           continue
@@ -112,7 +133,13 @@ export function createClient(options: ClientOptions = {}): HttpClient {
         await sleep(retryDelay(attempt, base))
         continue
       }
-      const data = await readBody(res)
+      let data: unknown
+      try {
+        data = await readBody(res)
+      } catch (err) {
+        if (signal?.aborted) throw abortedError()
+        throw err
+      }
       if (res.ok) return data as T
       const obj = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>
       const code = typeof obj.error === 'string' ? obj.error : ''
@@ -121,8 +148,7 @@ export function createClient(options: ClientOptions = {}): HttpClient {
         return false
       }
       const message = typeof obj.message === 'string' ? obj.message : res.statusText || 'An error has occurred.'
-      const { error: _e, message: _m, ...fields } = obj
-      throw new ApiError(message, res.status || 500, code, fields)
+      throw new ApiError(message, res.status || 500, code, fieldsOf(obj))
     }
   }
 

@@ -5,7 +5,6 @@ import { ApiError } from '../../api/http'
 import type {
   AccountChange,
   AccountDeletion,
-  Image,
   MailChange,
   NotificationSettings,
   Place,
@@ -51,44 +50,3 @@ export function accountApi(api: Api) {
 }
 
 export type AccountApi = ReturnType<typeof accountApi>
-
-/**
- * uploadPhoto sends a photo (multipart field photo) with XMLHttpRequest, so
- * the upload progress (0 to 1) can be shown; it resolves with the photos.
- */
-export function uploadPhoto(
-  file: Blob,
-  onProgress: (fraction: number) => void,
-  makeXhr: () => XMLHttpRequest = () => new XMLHttpRequest(),
-): Promise<Image[]> {
-  return new Promise((resolve, reject) => {
-    const xhr = makeXhr()
-    xhr.open('POST', '/api/photos.php')
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.withCredentials = true
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total)
-    }
-    xhr.onerror = () => reject(new ApiError('network_error', 500, 'network_error'))
-    xhr.onload = () => {
-      let body: Record<string, unknown> = {}
-      try {
-        body = JSON.parse(xhr.responseText || '{}') as Record<string, unknown>
-      } catch {
-        body = {}
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1)
-        resolve((body.photos as Image[] | undefined) ?? [])
-        return
-      }
-      const { error, message, ...fields } = body
-      reject(
-        new ApiError(typeof message === 'string' ? message : 'An error has occurred.', xhr.status || 500, typeof error === 'string' ? error : '', fields),
-      )
-    }
-    const form = new FormData()
-    form.append('photo', file)
-    xhr.send(form)
-  })
-}

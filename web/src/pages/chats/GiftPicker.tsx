@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import type { Gift } from '../../boot/types'
 import { Modal } from '../../components/Modal'
-import { useApi } from '../../state/context'
-import { gifts as loadGifts } from './api'
+import { useGifts } from '../../api/catalogues'
 
 const Grid = styled.ul`
   display: grid;
@@ -41,23 +39,6 @@ const Choice = styled.button`
   }
 `
 
-/** useGifts loads the tenant's gift catalogue once it is needed. */
-export function useGifts(enabled: boolean): { gifts: Gift[] | null; failed: boolean } {
-  const api = useApi()
-  const [state, setState] = useState<{ gifts: Gift[] | null; failed: boolean }>({ gifts: null, failed: false })
-  useEffect(() => {
-    if (!enabled || state.gifts) return
-    let live = true
-    loadGifts(api)
-      .then((g) => live && setState({ gifts: g, failed: false }))
-      .catch(() => live && setState({ gifts: null, failed: true }))
-    return () => {
-      live = false
-    }
-  }, [api, enabled, state.gifts])
-  return state
-}
-
 export interface GiftPickerProps {
   open: boolean
   name: string
@@ -68,17 +49,17 @@ export interface GiftPickerProps {
 /** GiftPicker is the gift catalogue in a dialog that keeps the focus inside. */
 export function GiftPicker({ open, name, onPick, onClose }: GiftPickerProps) {
   const { t } = useTranslation()
-  const { gifts, failed } = useGifts(open)
+  const gifts = useGifts(open)
   return (
     <Modal open={open} title={t('messenger.gifts.title')} onClose={onClose} testId="gift-picker">
       <p>{t('messenger.gifts.lead', { name })}</p>
-      {failed ? (
+      {gifts.status === 'failed' ? (
         <p role="alert">{t('messenger.gifts.failed')}</p>
-      ) : !gifts ? (
+      ) : gifts.status === 'loading' ? (
         <p role="status">{t('messenger.gifts.loading')}</p>
       ) : (
         <Grid>
-          {gifts.map((g) => (
+          {gifts.data.map((g) => (
             <li key={g.id}>
               <Choice type="button" onClick={() => onPick(g)} data-testid="gift-choice" data-gift={g.id}>
                 <span aria-hidden="true">{g.icon}</span>

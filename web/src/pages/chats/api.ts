@@ -1,7 +1,8 @@
 // The chat calls of the member app (API.md: chat.php, messages.php, gifts.php).
 import type { Api } from '../../api/calls'
 import { ApiError } from '../../api/http'
-import type { ChatEntry, Gift, Sent, Thread } from '../../api/types'
+import { upload } from '../../api/upload'
+import type { ChatEntry, Sent, Thread } from '../../api/types'
 
 export type { Sent, Thread } from '../../api/types'
 
@@ -34,74 +35,11 @@ export const thread = (api: Api, conversationId: number) =>
 export const sendMessage = (api: Api, target: Target, content: SendContent, clientId: string) =>
   api.http.post<Sent>('/api/messages.php', { ...targetFields(target), ...content, client_id: clientId }).then(need)
 
-let giftsCache: Promise<Gift[]> | null = null
-
-/** gifts is the tenant's gift catalogue, loaded once. */
-export function gifts(api: Api): Promise<Gift[]> {
-  if (!giftsCache) {
-    giftsCache = api.http.get<Gift[]>('/api/gifts.php').then((g) => need(g) ?? [])
-    giftsCache.catch(() => {
-      giftsCache = null
-    })
-  }
-  return giftsCache
-}
-
-export interface UploadOptions {
-  onProgress?: (fraction: number) => void
-  signal?: AbortSignal
-  /** xhr makes the request object (tests pass a fake). */
-  xhr?: () => XMLHttpRequest
-}
-
-/** errorOf turns an error answer into the app's ApiError. */
-export function errorOf(status: number, text: string): ApiError {
-  let body: Record<string, unknown> = {}
-  try {
-    const parsed: unknown = JSON.parse(text)
-    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>
-  } catch {
-    // not JSON
-  }
-  const { error, message, ...fields } = body
-  return new ApiError(
-    typeof message === 'string' ? message : 'An error has occurred.',
-    status || 500,
-    typeof error === 'string' ? error : status ? '' : 'network_error',
-    fields,
-  )
-}
-
 /**
- * uploadPhoto sends a photo as a multipart message through XMLHttpRequest,
- * which reports the upload's progress.
+ * sendPhoto sends a photo as a message through the app's upload, which
+ * reports its progress (0 to 1); the signal aborts it.
  */
-export function uploadPhoto(target: Target, file: Blob, clientId: string, opts: UploadOptions = {}): Promise<Sent> {
-  return new Promise<Sent>((resolve, reject) => {
-    const xhr = opts.xhr ? opts.xhr() : new XMLHttpRequest()
-    const form = new FormData()
-    if ('conversation' in target) form.append('conversation', String(target.conversation))
-    else form.append('profile_id', String(target.profile_id))
-    form.append('client_id', clientId)
-    form.append('photo', file)
-    xhr.open('POST', '/api/messages.php')
-    xhr.withCredentials = true
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) opts.onProgress?.(Math.min(1, e.loaded / e.total))
-    }
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(JSON.parse(xhr.responseText) as Sent)
-        } catch {
-          reject(errorOf(500, ''))
-        }
-      } else reject(errorOf(xhr.status, xhr.responseText))
-    }
-    xhr.onerror = () => reject(errorOf(0, ''))
-    xhr.onabort = () => reject(new ApiError('aborted', 0, 'aborted'))
-    opts.signal?.addEventListener('abort', () => xhr.abort())
-    xhr.send(form)
-  })
+export function sendPhoto(target: Target, file: Blob, clientId: string, opts: { onProgress?: (share: number) => void; signal?: AbortSignal } = {}): Promise<Sent> {
+  const to: Record<string, string> = 'conversation' in target ? { conversation: String(target.conversation) } : { profile_id: String(target.profile_id) }
+  return upload<Sent>('/api/messages.php', file, { ...opts, fields: { ...to, client_id: clientId } })
 }

@@ -4,7 +4,7 @@ import { errorStatus } from '../../rules/errors'
 import { useServices } from '../../state/context'
 import { dispatchLive, onLive } from '../../state/events'
 import { markConversationRead } from '../../state/member'
-import { chatWithProfile, sendMessage, thread, uploadPhoto, type Sent, type Target } from './api'
+import { chatWithProfile, sendMessage, sendPhoto, thread, type Sent, type Target } from './api'
 import { contentToSend, type Failure, failed, mergeMessage, outstanding, pending, retrying, sendFailure, type Outgoing, type Pending } from './rules'
 
 /** Which conversation a chat screen shows: by its id, or with a profile (/members/{id}/chat). */
@@ -169,7 +169,7 @@ export function useConversation(key: ConversationKey) {
         if (body) sent = await sendMessage(api, to, body, p.clientId)
         else {
           const file = (p.content as { file: Blob }).file
-          sent = await uploadPhoto(to, file, p.clientId, { onProgress: (f) => put({ ...p, progress: f }) })
+          sent = await sendPhoto(to, file, p.clientId, { onProgress: (f) => put({ ...p, progress: f }) })
         }
         settle(p, sent)
       } catch (err) {

@@ -5,7 +5,9 @@ import styled from 'styled-components'
 import { Button, ButtonLink } from '../../components/Button'
 import { Modal } from '../../components/Modal'
 import type { MemberProfile } from './api'
-import { useGifts, useMemberActions } from './hooks'
+import { useGifts } from '../../api/catalogues'
+import { errorMessage } from '../../rules/errors'
+import { useMemberActions } from './hooks'
 import { giftChatPath } from './rules'
 
 const Row = styled.div`
@@ -51,14 +53,14 @@ const Gifts = styled.ul`
 /** GiftPicker lists the site's gifts; choosing one opens the chat to send it. */
 function GiftPicker({ profile, open, onClose }: { profile: MemberProfile; open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
-  const { gifts, error } = useGifts(open)
+  const gifts = useGifts(open)
   return (
     <Modal open={open} title={t('member.giftTitle', { name: profile.name })} onClose={onClose} testId="gift-picker">
       <p>{t('member.giftLead')}</p>
-      {error && <Note $tone="danger" role="alert">{error}</Note>}
-      {gifts && (
+      {gifts.status === 'failed' && <Note $tone="danger" role="alert">{errorMessage(gifts.error, t('errors.generic'))}</Note>}
+      {gifts.status === 'done' && (
         <Gifts>
-          {gifts.map((g) => (
+          {gifts.data.map((g) => (
             <li key={g.id}>
               <Link to={giftChatPath(profile.id, g.id)} onClick={onClose} data-testid="gift-option">
                 <span aria-hidden="true">{g.icon}</span>

@@ -1,7 +1,7 @@
 // The calls of the member view (engine/server/openapi.yaml): member.php,
 // like.php, block.php and gifts.php.
 import { ApiError, type HttpClient } from '../../api/http'
-import type { Gift, LikeResult, MemberProfile } from '../../api/types'
+import type { LikeResult, MemberProfile } from '../../api/types'
 
 export type { Gift, MemberProfile } from '../../api/types'
 
@@ -20,6 +20,5 @@ export function memberApi(http: HttpClient) {
     like: (id: number) => http.post<LikeResult>('/api/like.php', { profile_id: id, source: 'profile' }, { retries: 0 }).then(need),
     block: (id: number) => http.post<null>('/api/block.php', { profile_id: id }, { retries: 0 }).then(need),
     unblock: (id: number) => http.del<null>('/api/block.php', { profile_id: id }, { retries: 0 }).then(need),
-    gifts: () => http.get<Gift[]>('/api/gifts.php').then(need),
   }
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { ApiError } from '../../api/http'
 import { useServices } from '../../state/context'
-import { memberApi, type Gift, type MemberProfile } from './api'
+import { memberApi, type MemberProfile } from './api'
 import { failureOf, type ViewFailure } from './rules'
 
 export type MemberLoad = { state: 'loading' } | { state: 'failed'; failure: ViewFailure } | { state: 'ready'; profile: MemberProfile }
@@ -89,23 +89,4 @@ export function useMemberActions(profile: MemberProfile, patch: (p: Partial<Memb
     [calls, patch, profile.id, run],
   )
   return { liked, match, state, like, block, unblock, dismissMatch: () => setMatch(false) }
-}
-
-/** useGifts loads the gift catalogue when open turns true. */
-export function useGifts(open: boolean) {
-  const calls = useMemberApi()
-  const [gifts, setGifts] = useState<Gift[] | null>(null)
-  const [error, setError] = useState('')
-  useEffect(() => {
-    if (!open || gifts) return
-    let live = true
-    calls.gifts().then(
-      (g) => live && setGifts(g),
-      (err) => live && setError(err instanceof Error ? err.message : String(err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [calls, gifts, open])
-  return { gifts, error }
 }

@@ -6,7 +6,7 @@ import { Field, FieldError, Input, Label, Select } from '../../components/Form'
 import { Col, Row } from '../../components/Grid'
 import { Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
-import { useRegions } from './useRegions'
+import { useRegions } from '../../api/catalogues'
 import { validateDraft, type Draft, type DraftErrors, type FilterField } from './searchQuery'
 
 const Form = styled.form`

@@ -6,7 +6,8 @@ import { Button } from '../../components/Button'
 import { Field, FieldError, Hint, Input, Label, Select, TextArea } from '../../components/Form'
 import { useAppState } from '../../state/context'
 import type { OwnProfile, ProfileOptions, ProfileUpdate } from './api'
-import { useInterests, useRegions, type Problem } from './hooks'
+import { useInterests, useRegions } from '../../api/catalogues'
+import type { Problem } from './hooks'
 import { ENUM_FIELDS, changes, draftOf, fieldOptions, toggleInterest, type Draft, type EnumField, type FieldProblem } from './rules'
 
 const ABOUT_MAX = 2000

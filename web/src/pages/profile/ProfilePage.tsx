@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../components/Button'
 import { Page, Panel } from '../../components/Page'
 import { PageLoading } from '../../components/PageLoading'
 import { useAppState } from '../../state/context'
+import { errorMessage } from '../../rules/errors'
 import { useOwnProfile } from './hooks'
 import { PhotoManager } from './PhotoManager'
 import { ProfileDetails, ProfileEditor } from './ProfileForm'
@@ -19,7 +20,7 @@ export function ProfilePage() {
   const { hash } = useLocation()
 
   // The profile-photo alert links to /profile#photos: bring the photo manager into view.
-  const ready = load.state === 'ready'
+  const ready = load.status === 'done'
   useEffect(() => {
     if (!ready || hash !== '#photos') return
     const el = document.getElementById('photos')
@@ -29,16 +30,16 @@ export function ProfilePage() {
 
   return (
     <Page title={t('profile.title')} lead={t('profile.lead')} testId="profile-page">
-      {load.state === 'loading' && <PageLoading />}
-      {load.state === 'error' && (
+      {load.status === 'loading' && <PageLoading />}
+      {load.status === 'failed' && (
         <Panel role="alert">
-          <p>{load.problem.message || t('errors.generic')}</p>
+          <p>{errorMessage(load.error, t('errors.generic'))}</p>
           <Button type="button" onClick={retry}>
             {t('profile.retry')}
           </Button>
         </Panel>
       )}
-      {load.state === 'ready' && (
+      {load.status === 'done' && (
         <>
           <PhotoManager initialLimit={load.data.photoLimit} paid={paid} />
           <Panel data-testid="profile-panel">

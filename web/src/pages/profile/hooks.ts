@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { ApiError } from '../../api/http'
-import type { Interest, Regions } from '../../api/calls'
-import type { Image } from '../../boot/types'
+import { ApiError, isAborted } from '../../api/http'
+import type { Image } from '../../api/types'
+import { useLoad } from '../../api/useLoad'
 import { useServices } from '../../state/context'
 import { loggedOut } from '../../state/store'
-import { profileApi, uploadPhoto, type OwnPhoto, type OwnProfile, type PhotosAnswer, type ProfileOptions, type ProfileUpdate, type Upload } from './api'
+import { profileApi, type OwnPhoto, type OwnProfile, type PhotosAnswer, type ProfileOptions, type ProfileUpdate } from './api'
 import { fieldProblems, moveItem, moveToFront, type FieldProblem } from './rules'
 
 /** Problem is an error answer the page shows: its code, text and fields. */
@@ -35,8 +35,6 @@ function useSyncUser() {
   )
 }
 
-export type Load<T> = { state: 'loading' } | { state: 'error'; problem: Problem } | { state: 'ready'; data: T }
-
 export interface ProfileData {
   profile: OwnProfile
   options: ProfileOptions
@@ -47,26 +45,16 @@ export interface ProfileData {
 export function useOwnProfile() {
   const calls = useProfileApi()
   const sync = useSyncUser()
-  const [load, setLoad] = useState<Load<ProfileData>>({ state: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    let live = true
-    calls.load().then(
-      (a) => live && setLoad({ state: 'ready', data: { profile: a.profile, options: a.options ?? {}, photoLimit: a.photo_limit } }),
-      (err) => live && setLoad({ state: 'error', problem: problemOf(err) }),
-    )
-    return () => {
-      live = false
-    }
-  }, [calls, attempt])
+  const { state: load, reload, update } = useLoad<ProfileData>('profile', (signal) =>
+    calls.load(signal).then((a) => ({ profile: a.profile, options: a.options ?? {}, photoLimit: a.photo_limit })),
+  )
 
   /** save sends update; it resolves to the bad fields (none when saved). */
   const save = useCallback(
-    async (update: ProfileUpdate): Promise<{ problems: FieldProblem[]; problem: Problem | null }> => {
+    async (change: ProfileUpdate): Promise<{ problems: FieldProblem[]; problem: Problem | null }> => {
       try {
-        const a = await calls.save(update)
-        setLoad((l) => (l.state === 'ready' ? { state: 'ready', data: { ...l.data, profile: a.profile } } : l))
+        const a = await calls.save(change)
+        update((data) => ({ ...data, profile: a.profile }))
         sync({ name: a.profile.name })
         return { problems: [], problem: null }
       } catch (err) {
@@ -74,27 +62,10 @@ export function useOwnProfile() {
         return { problems: fieldProblems(p.code, p.message, p.fields), problem: p }
       }
     },
-    [calls, sync],
+    [calls, sync, update],
   )
 
-  return { load, save, retry: () => setAttempt((n) => n + 1) }
-}
-
-/** useInterests loads the interest list once (interests.php is cached). */
-export function useInterests(): Interest[] {
-  const { api } = useServices()
-  const [list, setList] = useState<Interest[]>([])
-  useEffect(() => {
-    let live = true
-    api.interests().then(
-      (l) => live && setList(l),
-      () => live && setList([]),
-    )
-    return () => {
-      live = false
-    }
-  }, [api])
-  return list
+  return { load, save, retry: reload }
 }
 
 /** UploadItem is one file on its way: its progress (0 to 1) or its error. */
@@ -117,21 +88,35 @@ export function usePhotos(initialLimit: number) {
   const calls = useProfileApi()
   const sync = useSyncUser()
   const { store } = useServices()
-  const [photos, setPhotos] = useState<OwnPhoto[] | null>(null)
-  const [limit, setLimit] = useState(initialLimit)
+  const { state, update } = useLoad<PhotosAnswer>('photos', (signal) =>
+    calls.photos(signal).then((a) => {
+      sync({ main_image: mainOf(a.photos ?? []) })
+      return a
+    }),
+  )
   const [uploads, setUploads] = useState<UploadItem[]>([])
   const [problem, setProblem] = useState<Problem | null>(null)
   const [busy, setBusy] = useState(false)
-  const running = useRef(new Map<number, Upload>())
+  const running = useRef(new Map<number, AbortController>())
   const nextKey = useRef(1)
+
+  const photos = state.status === 'done' ? (state.data.photos ?? []) : null
+  const limit = state.status === 'done' ? state.data.photo_limit : initialLimit
+
+  // Leaving the page stops the running uploads.
+  useEffect(() => {
+    const map = running.current
+    return () => {
+      for (const ctl of map.values()) ctl.abort()
+    }
+  }, [])
 
   const apply = useCallback(
     (a: PhotosAnswer) => {
-      setPhotos(a.photos ?? [])
-      setLimit(a.photo_limit)
+      update(() => a)
       sync({ main_image: mainOf(a.photos ?? []) })
     },
-    [sync],
+    [sync, update],
   )
 
   const fail = useCallback(
@@ -144,36 +129,23 @@ export function usePhotos(initialLimit: number) {
     [store],
   )
 
-  useEffect(() => {
-    let live = true
-    calls.photos().then(
-      (a) => live && apply(a),
-      (err) => live && fail(err),
-    )
-    const map = running.current
-    return () => {
-      live = false
-      for (const u of map.values()) u.abort()
-    }
-  }, [calls, apply, fail])
-
   /** change runs one call that answers the photos, showing its error. */
   const change = useCallback(
     async (call: () => Promise<PhotosAnswer>, optimistic?: OwnPhoto[]) => {
       const before = photos
-      if (optimistic) setPhotos(optimistic)
+      if (optimistic) update((a) => ({ ...a, photos: optimistic }))
       setBusy(true)
       setProblem(null)
       try {
         apply(await call())
       } catch (err) {
-        if (optimistic) setPhotos(before)
+        if (optimistic && before) update((a) => ({ ...a, photos: before }))
         fail(err)
       } finally {
         setBusy(false)
       }
     },
-    [apply, fail, photos],
+    [apply, fail, photos, update],
   )
 
   const move = useCallback(
@@ -204,21 +176,22 @@ export function usePhotos(initialLimit: number) {
       for (const [i, file] of files.entries()) {
         const key = items[i]!.key
         const setItem = (patch: Partial<UploadItem>) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, ...patch } : x)))
-        const up = uploadPhoto(file, (progress) => setItem({ progress }))
-        running.current.set(key, up)
+        const ctl = new AbortController()
+        running.current.set(key, ctl)
         try {
-          apply(await up.done)
+          apply(await calls.upload(file, (progress) => setItem({ progress }), ctl.signal))
           setUploads((u) => u.filter((x) => x.key !== key))
         } catch (err) {
+          if (isAborted(err)) return
           const p = problemOf(err)
-          if (p.code === 'aborted') return
           if (p.code === 'authentication_required') store.set(loggedOut())
           setItem({ problem: p })
           if (p.code === 'photo_limit') {
             // The rest would meet the same limit: drop them.
             const rest = new Set(items.slice(i + 1).map((x) => x.key))
             setUploads((u) => u.filter((x) => !rest.has(x.key)))
-            if (typeof p.fields.limit === 'number') setLimit(p.fields.limit)
+            const n = p.fields.limit
+            if (typeof n === 'number') update((a) => ({ ...a, photo_limit: n }))
             break
           }
         } finally {
@@ -226,29 +199,11 @@ export function usePhotos(initialLimit: number) {
         }
       }
     },
-    [apply, store],
+    [apply, calls, store, update],
   )
 
   const dismissUpload = useCallback((key: number) => setUploads((u) => u.filter((x) => x.key !== key)), [])
 
-  return { photos, limit, uploads, problem, busy, move, makeMain, remove, upload, dismissUpload }
-}
-
-/** useRegions loads a country's regions (regions.php is cached per country). */
-export function useRegions(country: string): Regions | null {
-  const { api } = useServices()
-  const [regions, setRegions] = useState<Regions | null>(null)
-  useEffect(() => {
-    let live = true
-    setRegions(null)
-    if (!country) return
-    api.regions(country).then(
-      (r) => live && setRegions(r),
-      () => live && setRegions(null),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, country])
-  return regions
+  const shown = problem ?? (state.status === 'failed' ? problemOf(state.error) : null)
+  return { photos, limit, uploads, problem: shown, busy, move, makeMain, remove, upload, dismissUpload }
 }

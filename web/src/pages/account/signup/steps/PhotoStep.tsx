@@ -1,11 +1,12 @@
-import { useId, useState, type ChangeEvent } from 'react'
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import type { Image } from '../../../../boot/types'
+import { isAborted } from '../../../../api/http'
+import type { Image, PhotosAnswer } from '../../../../api/types'
+import { upload } from '../../../../api/upload'
 import { Label } from '../../../../components/Form'
 import { refreshUser } from '../../../../state/refresh'
 import { useServices } from '../../../../state/context'
-import { uploadPhoto } from '../../api'
 import { accountErrorText, type Text } from '../../shared/errors'
 import { Notice } from '../../shared/ui'
 import type { StepProps } from './types'
@@ -42,6 +43,9 @@ export function PhotoStep({ onNext, onSkip }: StepProps) {
   const [progress, setProgress] = useState<number | null>(null)
   const [photo, setPhoto] = useState<Image | null>(null)
   const [error, setError] = useState<Text | null>(null)
+  const running = useRef<AbortController | null>(null)
+  // Leaving the step stops a running upload.
+  useEffect(() => () => running.current?.abort(), [])
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0]
@@ -49,14 +53,18 @@ export function PhotoStep({ onNext, onSkip }: StepProps) {
     if (!file) return
     setError(null)
     setProgress(0)
+    running.current?.abort()
+    const ctl = new AbortController()
+    running.current = ctl
     try {
-      const photos = await uploadPhoto(file, setProgress)
+      const { photos } = await upload<PhotosAnswer>('/api/photos.php', file, { onProgress: setProgress, signal: ctl.signal })
       setPhoto(photos[photos.length - 1] ?? null)
       void refreshUser(api, store).catch(() => {})
     } catch (err) {
+      if (isAborted(err)) return
       setError(accountErrorText(err))
     } finally {
-      setProgress(null)
+      if (!ctl.signal.aborted) setProgress(null)
     }
   }
 
