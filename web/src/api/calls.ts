@@ -46,8 +46,7 @@ export function createApi(http: HttpClient) {
     /** likes: the profiles the member liked and who liked the member. */
     likes: () => http.get<Likes>('/api/likes.php'),
     /** autoLike: a profile that now likes the member, or null (204). */
-    autoLike: () =>
-      http.get<AutoLike | null>('/api/auto-like.php', { retries: 0 }).then((r) => r || null),
+    autoLike: (signal?: AbortSignal) => http.get<AutoLike | null>('/api/auto-like.php', { retries: 0, signal }).then((r) => r || null),
     interests: once(() => http.get<Interest[]>('/api/interests.php').then(data)),
     regions: once((country) => http.get<Regions>('/api/regions.php', { query: { country: country || undefined } }).then(data)),
     companyInfo: once(() => http.get<Company>('/api/companyinfo.php').then(data)),

@@ -3,12 +3,15 @@
 // (reload), and cancels it when the page goes away, so a late answer never
 // lands on a page that no longer wants it.
 import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import { ABORTED, ApiError } from './http'
 
 /** Loaded is where a load stands: loading, done with its data, or failed with its error. */
 export type Loaded<T> = { status: 'loading' } | { status: 'done'; data: T } | { status: 'failed'; error: unknown }
 
 export interface Load<T> {
   state: Loaded<T>
+  /** latest is the data of the last load that succeeded, for any key: a page can keep it on screen while the next one loads. */
+  latest: T | null
   /** reload loads again; the data shown stays until the new answer (a failure shows loading). */
   reload: () => void
   /** update changes the loaded data in place, for a change the server confirmed. */
@@ -26,14 +29,14 @@ const LOADING = { status: 'loading' } as const
  */
 export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Load<T> {
   const [round, setRound] = useState(0)
-  const [entry, setEntry] = useState<{ key: string; state: Loaded<T> } | null>(null)
+  const [entry, setEntry] = useState<{ key: string | null; state: Loaded<T>; latest: T | null } | null>(null)
   const run = useEffectEvent((signal: AbortSignal) => load(signal))
 
   useEffect(() => {
     if (key === null) return
     const ctl = new AbortController()
     const land = (state: Loaded<T>) => {
-      if (!ctl.signal.aborted) setEntry({ key, state })
+      if (!ctl.signal.aborted) setEntry((e) => ({ key, state, latest: state.status === 'done' ? state.data : (e?.latest ?? null) }))
     }
     run(ctl.signal).then(
       (data) => land({ status: 'done', data }),
@@ -43,14 +46,38 @@ export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Pr
   }, [key, round])
 
   const reload = useCallback(() => {
-    setEntry((e) => (e?.state.status === 'failed' ? null : e))
+    // After a failure the page shows loading again; data stays on screen.
+    setEntry((e) => (e?.state.status === 'failed' ? { ...e, key: null } : e))
     setRound((r) => r + 1)
   }, [])
 
   const update = useCallback((change: (data: T) => T) => {
-    setEntry((e) => (e?.state.status === 'done' ? { key: e.key, state: { status: 'done', data: change(e.state.data) } } : e))
+    setEntry((e) => {
+      if (e?.state.status !== 'done') return e
+      const data = change(e.state.data)
+      return { key: e.key, state: { status: 'done', data }, latest: data }
+    })
   }, [])
 
-  const state: Loaded<T> = entry !== null && entry.key === key ? entry.state : LOADING
-  return { state, reload, update }
+  const state: Loaded<T> = key !== null && entry?.key === key ? entry.state : LOADING
+  return { state, latest: entry?.latest ?? null, reload, update }
+}
+
+/**
+ * wait resolves after ms, or rejects (code aborted) as soon as signal
+ * aborts: timed steps of an effect stop with it.
+ */
+export function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => {
+      clearTimeout(id)
+      reject(new ApiError(ABORTED, 0, ABORTED))
+    }
+    const id = setTimeout(() => {
+      signal.removeEventListener('abort', aborted)
+      resolve()
+    }, ms)
+    if (signal.aborted) aborted()
+    else signal.addEventListener('abort', aborted, { once: true })
+  })
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
+import { wait } from '../../api/useLoad'
 import { Modal } from '../../components/Modal'
 import { likeModalDelay } from '../../rules/likeModal'
 import { useServices } from '../../state/context'
@@ -20,14 +21,18 @@ export function LikeModal() {
   const press = useLikerPress()
   const [params, setParams] = useSearchParams()
   const [liker, setLiker] = useState<Liker | null>(null)
-  const delay = likeModalDelay(params.get('t'))
+  const raw = params.get('t')
+  const delay = likeModalDelay(raw)
 
+  // t leaves the URL at once; the delay it gave stays pending (a new t starts a new delay).
   const [pending, setPending] = useState<{ ms: number } | null>(null)
-
-  // t leaves the URL at once; the delay it gave stays pending.
+  const [seenT, setSeenT] = useState<string | null>(null)
+  if (raw !== seenT) {
+    setSeenT(raw)
+    if (delay !== null) setPending({ ms: delay })
+  }
   useEffect(() => {
     if (delay === null) return
-    setPending({ ms: delay })
     setParams(
       (p) => {
         const next = new URLSearchParams(p)
@@ -40,24 +45,18 @@ export function LikeModal() {
 
   useEffect(() => {
     if (!pending) return
-    let live = true
-    let reload: ReturnType<typeof setTimeout> | undefined
-    const id = setTimeout(() => {
-      api
-        .autoLike()
-        .then((profile) => {
-          if (!profile || !live) return
-          firstShow(profile.id)
-          setLiker(profile)
-          reload = setTimeout(() => void refreshNamed('likes', api, store), AUTO_LIKE_RELOAD_MS)
-        })
-        .catch(() => {})
-    }, pending.ms)
-    return () => {
-      live = false
-      clearTimeout(id)
-      clearTimeout(reload)
-    }
+    const ctl = new AbortController()
+    const { signal } = ctl
+    wait(pending.ms, signal)
+      .then(() => api.autoLike(signal))
+      .then((profile) => {
+        if (!profile) return
+        firstShow(profile.id)
+        setLiker(profile)
+        return wait(AUTO_LIKE_RELOAD_MS, signal).then(() => refreshNamed('likes', api, store))
+      })
+      .catch(() => {})
+    return () => ctl.abort()
   }, [pending, api, store])
 
   const close = () => setLiker(null)

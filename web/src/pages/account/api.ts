@@ -36,7 +36,7 @@ export function accountApi(api: Api) {
     reactivate: (token: string) => http.post<{ user: User }>('/api/reactivate.php', { token }, { retries: 0 }).then((r) => need(r).user),
     confirmMailChange: (token: string) =>
       http.post<MailChange>('/api/mail-change.php', { token }, { retries: 0 }).then(need),
-    notifications: () => http.get<NotificationSettings>('/api/notifications.php').then(need),
+    notifications: (signal?: AbortSignal) => http.get<NotificationSettings>('/api/notifications.php', { signal }).then(need),
     setNotifications: (disabled: string[], enableEmail = false) =>
       http
         .put<NotificationSettings>('/api/notifications.php', enableEmail ? { disabled, enable_email: true } : { disabled }, { retries: 0 })

@@ -22,7 +22,7 @@ const need = <T>(v: T | false): T => {
 
 export function complaintsApi(http: HttpClient) {
   return {
-    list: () => http.get<{ complaints: Complaint[] }>('/api/complaints.php').then((r) => need(r).complaints ?? []),
+    list: (signal?: AbortSignal) => http.get<{ complaints: Complaint[] }>('/api/complaints.php', { signal }).then((r) => need(r).complaints ?? []),
     file: (c: ComplaintInput) => http.post<{ complaint: Complaint }>('/api/complaints.php', c, { retries: 0 }).then((r) => need(r).complaint),
   }
 }

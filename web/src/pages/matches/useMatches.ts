@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../api/http'
+import { useLoad } from '../../api/useLoad'
 import { useServices } from '../../state/context'
 import { refreshNamed } from '../../state/refresh'
 import { matchFinder, swipe, swipeDeck, type Card } from '../members/discovery'
@@ -8,6 +9,8 @@ import type { SwipeAction } from './swipeGesture'
 
 /** SWIPE_LIKES_PER_DAY: the swipe game's daily likes (SPEC.md section 9). */
 export const SWIPE_LIKES_PER_DAY = 4
+
+const NO_CARDS: Card[] = []
 
 export interface Deck {
   status: 'loading' | 'ready' | 'failed'
@@ -26,54 +29,60 @@ export interface Deck {
  */
 export function useSwipeDeck() {
   const { api, store, toasts } = useServices()
-  const [deck, setDeck] = useState<Deck>({ status: 'loading', cards: [], likesLeft: SWIPE_LIKES_PER_DAY, limit: SWIPE_LIKES_PER_DAY, busy: false, matched: null })
-  const load = useCallback(() => {
-    setDeck((d) => ({ ...d, status: 'loading' }))
-    swipeDeck(api)
-      .then((r) => setDeck((d) => ({ ...d, status: 'ready', cards: r.profiles ?? [], likesLeft: r.likes_left, limit: r.limit || SWIPE_LIKES_PER_DAY })))
-      .catch(() => setDeck((d) => ({ ...d, status: 'failed' })))
-  }, [api])
-  useEffect(load, [load])
+  const { state, reload, update } = useLoad('swipe', (signal) => swipeDeck(api, signal))
+  const [busy, setBusy] = useState(false)
+  const [matched, setMatched] = useState<Card | null>(null)
+  const refilled = useRef(false)
+  const data = state.status === 'done' ? state.data : null
+  const cards = data?.profiles ?? NO_CARDS
+  const deck: Deck = {
+    status: state.status === 'done' ? 'ready' : state.status,
+    cards,
+    likesLeft: data?.likes_left ?? SWIPE_LIKES_PER_DAY,
+    limit: data?.limit || SWIPE_LIKES_PER_DAY,
+    busy,
+    matched,
+  }
 
   const act = useCallback(
     async (card: Card, action: SwipeAction) => {
-      setDeck((d) => ({ ...d, busy: true, matched: null }))
+      setBusy(true)
+      setMatched(null)
+      const drop = () => {
+        update((d) => ({ ...d, profiles: (d.profiles ?? []).filter((c) => c.id !== card.id) }))
+        // An empty hand asks for more cards once.
+        if (!refilled.current && cards.every((c) => c.id === card.id)) {
+          refilled.current = true
+          reload()
+        }
+      }
       try {
         const res = await swipe(api, card.id, action)
-        setDeck((d) => ({
-          ...d,
-          busy: false,
-          cards: d.cards.filter((c) => c.id !== card.id),
-          likesLeft: typeof res.likes_left === 'number' ? res.likes_left : d.likesLeft,
-          matched: res.match ? card : null,
-        }))
+        if (typeof res.likes_left === 'number') {
+          const left = res.likes_left
+          update((d) => ({ ...d, likes_left: left }))
+        }
+        setMatched(res.match ? card : null)
+        drop()
         if (action === 'like') void refreshNamed('likes', api, store)
         return true
       } catch (err) {
         if (err instanceof ApiError && err.code === 'swipe_limit') {
-          setDeck((d) => ({ ...d, busy: false, likesLeft: 0 }))
+          update((d) => ({ ...d, likes_left: 0 }))
         } else {
-          setDeck((d) => ({ ...d, busy: false, cards: err instanceof ApiError && err.statusCode < 500 ? d.cards.filter((c) => c.id !== card.id) : d.cards }))
+          if (err instanceof ApiError && err.statusCode < 500) drop()
           const n = likeErrorNotice(err, card.name)
           toasts.show(n.key, n.values, n.tone)
         }
         return false
+      } finally {
+        setBusy(false)
       }
     },
-    [api, store, toasts],
+    [api, cards, reload, store, toasts, update],
   )
 
-  // An empty hand asks for more cards once.
-  const empty = deck.status === 'ready' && deck.cards.length === 0
-  const [refilled, setRefilled] = useState(false)
-  useEffect(() => {
-    if (empty && !refilled) {
-      setRefilled(true)
-      load()
-    }
-  }, [empty, refilled, load])
-
-  return { deck, act, reload: load }
+  return { deck, act, reload }
 }
 
 export interface Suggestions {
@@ -84,18 +93,10 @@ export interface Suggestions {
 /** useSuggestions loads the match finder's suggestions (match-finder.php); pass hides one. */
 export function useSuggestions(query: { min_age?: number; max_age?: number; limit: number }) {
   const { api } = useServices()
-  const [state, setState] = useState<Suggestions>({ status: 'loading', cards: [] })
   const key = JSON.stringify(query)
-  useEffect(() => {
-    let live = true
-    setState((s) => ({ ...s, status: 'loading' }))
-    matchFinder(api, JSON.parse(key))
-      .then((r) => live && setState({ status: 'ready', cards: r.profiles ?? [] }))
-      .catch(() => live && setState({ status: 'failed', cards: [] }))
-    return () => {
-      live = false
-    }
-  }, [api, key])
-  const pass = useCallback((id: number) => setState((s) => ({ ...s, cards: s.cards.filter((c) => c.id !== id) })), [])
+  const { state: load, latest, update } = useLoad(key, (signal) => matchFinder(api, JSON.parse(key), signal).then((r) => r.profiles ?? []))
+  const state: Suggestions =
+    load.status === 'done' ? { status: 'ready', cards: load.data } : load.status === 'loading' ? { status: 'loading', cards: latest ?? NO_CARDS } : { status: 'failed', cards: NO_CARDS }
+  const pass = useCallback((id: number) => update((cards) => cards.filter((c) => c.id !== id)), [update])
   return { state, pass }
 }

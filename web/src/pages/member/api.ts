@@ -1,7 +1,7 @@
 // The calls of the member view (engine/server/openapi.yaml): member.php,
 // like.php, block.php and gifts.php.
 import { ApiError, type HttpClient } from '../../api/http'
-import type { LikeResult, MemberProfile } from '../../api/types'
+import type { LikeResult, MemberView } from '../../api/types'
 
 export type { Gift, MemberProfile } from '../../api/types'
 
@@ -16,7 +16,7 @@ const need = <T>(v: T | false): T => {
 /** memberApi names the member view's calls. */
 export function memberApi(http: HttpClient) {
   return {
-    member: (id: number) => http.get<{ profile: MemberProfile }>('/api/member.php', { query: { id } }).then((r) => need(r).profile),
+    member: (id: number, signal?: AbortSignal) => http.get<MemberView>('/api/member.php', { query: { id }, signal }).then((r) => need(r).profile),
     like: (id: number) => http.post<LikeResult>('/api/like.php', { profile_id: id, source: 'profile' }, { retries: 0 }).then(need),
     block: (id: number) => http.post<null>('/api/block.php', { profile_id: id }, { retries: 0 }).then(need),
     unblock: (id: number) => http.del<null>('/api/block.php', { profile_id: id }, { retries: 0 }).then(need),

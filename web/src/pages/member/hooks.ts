@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { ApiError } from '../../api/http'
+import { useLoad } from '../../api/useLoad'
 import { useServices } from '../../state/context'
 import { memberApi, type MemberProfile } from './api'
 import { failureOf, type ViewFailure } from './rules'
@@ -15,25 +16,16 @@ export function useMemberApi() {
 /** useMember loads a member's profile as the viewer may see it; it reloads when the viewer logs in or out. */
 export function useMember(id: number | null, viewerId: number | null) {
   const calls = useMemberApi()
-  const [load, setLoad] = useState<MemberLoad>({ state: 'loading' })
-
-  useEffect(() => {
-    let live = true
-    if (id === null) {
-      setLoad({ state: 'failed', failure: { kind: 'notFound' } })
-      return
-    }
-    setLoad({ state: 'loading' })
-    calls.member(id).then(
-      (profile) => live && setLoad({ state: 'ready', profile }),
-      (err) => live && setLoad({ state: 'failed', failure: failureOf(err) }),
-    )
-    return () => {
-      live = false
-    }
-  }, [calls, id, viewerId])
-
-  const patch = useCallback((p: Partial<MemberProfile>) => setLoad((l) => (l.state === 'ready' ? { state: 'ready', profile: { ...l.profile, ...p } } : l)), [])
+  const { state, update } = useLoad(id === null ? null : `${id}:${viewerId ?? ''}`, (signal) => calls.member(id ?? 0, signal))
+  const load: MemberLoad =
+    id === null
+      ? { state: 'failed', failure: { kind: 'notFound' } }
+      : state.status === 'done'
+        ? { state: 'ready', profile: state.data }
+        : state.status === 'failed'
+          ? { state: 'failed', failure: failureOf(state.error) }
+          : { state: 'loading' }
+  const patch = useCallback((p: Partial<MemberProfile>) => update((profile) => ({ ...profile, ...p })), [update])
   return { load, patch }
 }
 

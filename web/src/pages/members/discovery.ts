@@ -12,22 +12,22 @@ function data<T>(v: T | false): T {
   return v
 }
 
-export const search = (api: Api, query: Query) => api.http.get<SearchResult>('/api/members.php', { query, retries: 1 }).then(data)
+export const search = (api: Api, query: Query, signal?: AbortSignal) => api.http.get<SearchResult>('/api/members.php', { query, retries: 1, signal }).then(data)
 
 export const like = (api: Api, profileId: number, source?: 'swipe') =>
   api.http.post<LikeResult>('/api/like.php', source ? { profile_id: profileId, source } : { profile_id: profileId }, { retries: 0 }).then(data)
 
-export const likeLists = (api: Api, type: LikeListType) => api.http.get<LikeLists>('/api/likes.php', { query: { type } }).then(data)
+export const likeLists = (api: Api, type: LikeListType, signal?: AbortSignal) => api.http.get<LikeLists>('/api/likes.php', { query: { type }, signal }).then(data)
 
-export const member = (api: Api, id: number) => api.http.get<MemberView>('/api/member.php', { query: { id }, retries: 1 }).then(data)
+export const member = (api: Api, id: number, signal?: AbortSignal) => api.http.get<MemberView>('/api/member.php', { query: { id }, retries: 1, signal }).then(data)
 
-export const swipeDeck = (api: Api) => api.http.get<SwipeDeck>('/api/swipe.php').then(data)
+export const swipeDeck = (api: Api, signal?: AbortSignal) => api.http.get<SwipeDeck>('/api/swipe.php', { signal }).then(data)
 
 export const swipe = (api: Api, profileId: number, action: 'like' | 'pass') =>
   api.http.post<LikeResult>('/api/swipe.php', { profile_id: profileId, action }, { retries: 0 }).then(data)
 
-export const matchFinder = (api: Api, query: { min_age?: number; max_age?: number; limit?: number }) =>
-  api.http.get<{ profiles: Card[] }>('/api/match-finder.php', { query }).then(data)
+export const matchFinder = (api: Api, query: { min_age?: number; max_age?: number; limit?: number }, signal?: AbortSignal) =>
+  api.http.get<{ profiles: Card[] }>('/api/match-finder.php', { query, signal }).then(data)
 
 /** photoOf is the best picture of a card for a list: the thumbnail, else the photo. */
 export function photoOf(img: Image | null | undefined, large = false): string | null {

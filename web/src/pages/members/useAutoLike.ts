@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { wait } from '../../api/useLoad'
 import { useAppState, useServices } from '../../state/context'
 import { AUTO_LIKE_RELOAD_MS, refreshNamed } from '../../state/refresh'
 const KEY = 'rdv_auto_like'
@@ -29,18 +30,13 @@ export function useAutoLike(storage: Storage | null = sessionStore()) {
   const memberId = useAppState((s) => s.user?.id ?? 0)
   useEffect(() => {
     if (!memberId || !claimAutoLike(storage, memberId)) return
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let live = true
+    const ctl = new AbortController()
+    const { signal } = ctl
     // The likes load first, so the popup knows what is new.
     refreshNamed('likes', api, store)
-      .then(() => (live ? api.autoLike() : null))
-      .then((profile) => {
-        if (profile && live) timer = setTimeout(() => void refreshNamed('likes', api, store), AUTO_LIKE_RELOAD_MS)
-      })
+      .then(() => api.autoLike(signal))
+      .then((profile) => profile && wait(AUTO_LIKE_RELOAD_MS, signal).then(() => refreshNamed('likes', api, store)))
       .catch(() => {})
-    return () => {
-      live = false
-      if (timer) clearTimeout(timer)
-    }
+    return () => ctl.abort()
   }, [api, store, memberId, storage])
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
 import { ApiError } from '../../api/http'
+import { useLoad } from '../../api/useLoad'
 import { useApi } from '../../state/context'
 import { search, type SearchResult } from './discovery'
 import { apiQuery, type FilterField } from './searchQuery'
@@ -17,21 +17,10 @@ export type SearchState =
 export function useSearch(params: URLSearchParams, fields: readonly FilterField[]): SearchState {
   const api = useApi()
   const key = JSON.stringify(apiQuery(params, fields))
-  const [state, setState] = useState<SearchState>({ status: 'loading', result: null })
-  useEffect(() => {
-    let live = true
-    setState((s) => ({ status: 'loading', result: s.result }))
-    search(api, JSON.parse(key))
-      .then((result) => live && setState({ status: 'done', result }))
-      .catch((err) => {
-        if (!live) return
-        if (err instanceof ApiError && err.code === 'filter_invalid') {
-          setState((s) => ({ status: 'invalid', field: String(err.fields.field ?? ''), result: s.result }))
-        } else setState((s) => ({ status: 'failed', result: s.result }))
-      })
-    return () => {
-      live = false
-    }
-  }, [api, key])
-  return state
+  const { state, latest } = useLoad(key, (signal) => search(api, JSON.parse(key), signal))
+  if (state.status === 'done') return { status: 'done', result: state.data }
+  if (state.status === 'loading') return { status: 'loading', result: latest }
+  const err = state.error
+  if (err instanceof ApiError && err.code === 'filter_invalid') return { status: 'invalid', field: String(err.fields.field ?? ''), result: latest }
+  return { status: 'failed', result: latest }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/Button'
 import { refreshUser } from '../../../state/refresh'
@@ -12,18 +12,18 @@ export function NotificationsForm() {
   const { t } = useTranslation()
   const { api, store } = useServices()
   const { settings, failed, save } = useNotificationSettings()
-  const [disabled, setDisabled] = useState<string[]>([])
+  // edited is the member's choice before saving; null shows the server's settings.
+  const [edited, setEdited] = useState<string[] | null>(null)
+  const disabled = edited ?? settings?.disabled ?? []
   const [notice, setNotice] = useState<{ text: Text; tone: 'danger' | 'success' } | null>(null)
   const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    if (settings) setDisabled(settings.disabled ?? [])
-  }, [settings])
 
   const submit = async (enableEmail: boolean) => {
     setBusy(true)
     setNotice(null)
     try {
       await save(disabled, enableEmail)
+      setEdited(null)
       void refreshUser(api, store).catch(() => {})
       setNotice({ text: ['accountSettings.notifications.saved'], tone: 'success' })
     } catch (err) {
@@ -63,7 +63,7 @@ export function NotificationsForm() {
                 type="checkbox"
                 name={type}
                 checked={!disabled.includes(type)}
-                onChange={(e) => setDisabled((d) => toggleType(d, type, e.target.checked))}
+                onChange={(e) => setEdited(toggleType(disabled, type, e.target.checked))}
               />
               {t(`notifications.types.${type}`)}
             </label>

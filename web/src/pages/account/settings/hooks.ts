@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback } from 'react'
+import { useLoad } from '../../../api/useLoad'
 import { useServices } from '../../../state/context'
 import { accountApi, type NotificationSettings } from '../api'
 
@@ -23,27 +24,16 @@ export interface NotificationsHook {
 /** useNotificationSettings loads GET /api/notifications.php and saves with PUT. */
 export function useNotificationSettings(): NotificationsHook {
   const { api } = useServices()
-  const [settings, setSettings] = useState<NotificationSettings | null>(null)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    let live = true
-    accountApi(api)
-      .notifications()
-      .then((s) => live && setSettings(s))
-      .catch(() => live && setFailed(true))
-    return () => {
-      live = false
-    }
-  }, [api])
+  const { state, update } = useLoad('notifications', (signal) => accountApi(api).notifications(signal))
   const save = useCallback(
     async (disabled: string[], enableEmail = false) => {
       const s = await accountApi(api).setNotifications(disabled, enableEmail)
-      setSettings(s)
+      update(() => s)
       return s
     },
-    [api],
+    [api, update],
   )
-  return { settings, failed, save }
+  return { settings: state.status === 'done' ? state.data : null, failed: state.status === 'failed', save }
 }
 
 /** toggleType switches one type in the list of disabled types. */

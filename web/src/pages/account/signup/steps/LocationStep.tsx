@@ -1,7 +1,8 @@
-import { useEffect, useId, useReducer, useState, type FormEvent } from 'react'
+import { useId, useReducer, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Field, Input, Label, Select } from '../../../../components/Form'
-import type { Regions } from '../../../../api/calls'
+import { useRegions } from '../../../../api/catalogues'
+import { useLoad } from '../../../../api/useLoad'
 import { refreshUser } from '../../../../state/refresh'
 import { useAppState, useServices } from '../../../../state/context'
 import { accountApi, type Place } from '../../api'
@@ -19,24 +20,6 @@ function local(): Storage | null {
   }
 }
 
-/** useRegionList loads the first-level regions of a country (regions.php, cached). */
-function useRegionList(country: string, enabled: boolean): Regions | null {
-  const { api } = useServices()
-  const [regions, setRegions] = useState<Regions | null>(null)
-  useEffect(() => {
-    if (!enabled) return
-    let live = true
-    api
-      .regions(country)
-      .then((r) => live && setRegions(r))
-      .catch(() => {})
-    return () => {
-      live = false
-    }
-  }, [api, country, enabled])
-  return regions
-}
-
 /**
  * LocationStep finds the member's place with the browser's geolocation and
  * the reverse geocode; without a position the region is chosen from a list.
@@ -52,15 +35,7 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
   const [error, setError] = useState<Text | null>(null)
   const [busy, setBusy] = useState(false)
   const fallback = needsFallback(geo)
-  const regions = useRegionList(country, fallback)
-
-  useEffect(() => {
-    let live = true
-    void readPermission(navigator).then((permission) => live && dispatch({ type: 'permission', permission }))
-    return () => {
-      live = false
-    }
-  }, [])
+  const regions = useRegions(fallback ? country : '')
 
   const locate = () => {
     dispatch({ type: 'locate' })
@@ -69,10 +44,14 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
       .catch((e: { code?: number }) => dispatch({ type: 'failed', code: e?.code ?? 0 }))
   }
 
-  useEffect(() => {
-    if (autoLocate(geo)) locate()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [geo.permission])
+  // The browser's permission is read once; granted, the position is asked at once.
+  useLoad('permission', async (signal) => {
+    const permission = await readPermission(navigator)
+    if (signal.aborted) return permission
+    dispatch({ type: 'permission', permission })
+    if (autoLocate(geoReducer(geo, { type: 'permission', permission }))) locate()
+    return permission
+  })
 
   const save = async (place: Partial<Place> & { region_code?: string }) => {
     setBusy(true)

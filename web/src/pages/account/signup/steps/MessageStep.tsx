@@ -1,10 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '../../../../components/Button'
 import { Field, Input, Label, Select, TextArea } from '../../../../components/Form'
 import { Modal } from '../../../../components/Modal'
-import type { User } from '../../../../boot/types'
+import type { MemberView, User } from '../../../../api/types'
+import { useLoad } from '../../../../api/useLoad'
 import { currentTracking } from '../../../../rules/tracking'
 import { useAppState, useServices } from '../../../../state/context'
 import { accountApi } from '../../api'
@@ -18,19 +19,10 @@ const DAYS = Array.from({ length: 31 }, (_, i) => i + 1)
 /** useProfileName loads the name of the profile in view, for the message's label. */
 function useProfileName(profileId: number | undefined): string {
   const { api } = useServices()
-  const [name, setName] = useState('')
-  useEffect(() => {
-    if (!profileId) return
-    let live = true
-    api.http
-      .get<{ profile: { name: string } }>('/api/member.php', { query: { id: profileId }, retries: 1 })
-      .then((r) => live && r && setName(r.profile.name))
-      .catch(() => {})
-    return () => {
-      live = false
-    }
-  }, [api, profileId])
-  return name
+  const { state } = useLoad(profileId ? String(profileId) : null, (signal) =>
+    api.http.get<MemberView>('/api/member.php', { query: { id: profileId }, retries: 1, signal }),
+  )
+  return state.status === 'done' && state.data ? state.data.profile.name : ''
 }
 
 export interface MessageStepProps {
