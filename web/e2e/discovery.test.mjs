@@ -4,7 +4,7 @@
 // daily limits and likes start empty and the demo logins stay untouched.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { open, site } from './lib.mjs'
+import { open } from './lib.mjs'
 
 const HOST = 'us.localhost'
 

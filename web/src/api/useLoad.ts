@@ -24,13 +24,14 @@ const LOADING = { status: 'loading' } as const
  * useLoad loads with load(signal) for key. A different key loads again
  * (showing loading until its answer); null loads nothing. The signal
  * aborts when the key changes, on reload and on unmount; pass it to the
- * HTTP client so the request itself stops. load may change between renders:
- * the key alone decides when to load.
+ * HTTP client so the request itself stops. shown is the data on screen for
+ * this key (a reload), else null. load may change between renders: the key
+ * alone decides when to load.
  */
-export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Load<T> {
+export function useLoad<T>(key: string | null, load: (signal: AbortSignal, shown: T | null) => Promise<T>): Load<T> {
   const [round, setRound] = useState(0)
   const [entry, setEntry] = useState<{ key: string | null; state: Loaded<T>; latest: T | null } | null>(null)
-  const run = useEffectEvent((signal: AbortSignal) => load(signal))
+  const run = useEffectEvent((signal: AbortSignal) => load(signal, entry?.key === key && entry.state.status === 'done' ? entry.state.data : null))
 
   useEffect(() => {
     if (key === null) return

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { Toaster } from '../components/Toaster'
 import { SiteEntryModal } from '../layouts/parts/SiteEntryModal'
@@ -31,7 +31,7 @@ function useDocumentTitle() {
 function useSettingsRefresh() {
   const { api, store } = useServices()
   const location = useLocation()
-  useEffect(() => {
+  const refresh = useEffectEvent(() => {
     applyDomainLanguage(store.get().settings.domain_language)
     const query = Object.fromEntries(new URLSearchParams(location.search))
     captureTracking(query)
@@ -44,9 +44,9 @@ function useSettingsRefresh() {
       .catch(() => {
         // the boot settings stay in force
       })
-    // once per page load: the boot state is current until then
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  })
+  // once per page load: the boot state is current until then
+  useEffect(() => refresh(), [])
 }
 
 /**

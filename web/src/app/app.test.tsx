@@ -293,7 +293,7 @@ describe('app badge', () => {
   })
 
   it('is the unread messages plus the new likes, and is cleared at 0', async () => {
-    const setAppBadge = vi.fn(async (_n?: number) => {})
+    const setAppBadge = vi.fn(async (n?: number) => void n)
     const clearAppBadge = vi.fn(async () => {})
     Object.assign(nav, { setAppBadge, clearAppBadge })
     const { services } = await renderApp(boot({ user: user() }), '/pricing')

@@ -24,11 +24,10 @@ export function reloadForChunk(storage: Storage | null = sessionStore(), reload 
  * loaded (a new release replaced it), the page reloads once; a second failure
  * within 60 s reaches the error page.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyPage<M extends Record<K, ComponentType<any>>, K extends string>(
-  load: () => Promise<M>,
+export function lazyPage<P extends object, K extends string>(
+  load: () => Promise<{ [k in K]: ComponentType<P> }>,
   name: K,
-): LazyExoticComponent<M[K]> {
+): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => {
     try {
       const mod = await load()

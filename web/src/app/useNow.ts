@@ -5,9 +5,14 @@ export function useNow(tick: number, active = true): number {
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
     if (!active) return
-    setNow(Date.now())
-    const id = setInterval(() => setNow(Date.now()), tick)
-    return () => clearInterval(id)
+    const update = () => setNow(Date.now())
+    // Becoming active shows the time at once, then every tick.
+    const first = setTimeout(update, 0)
+    const id = setInterval(update, tick)
+    return () => {
+      clearTimeout(first)
+      clearInterval(id)
+    }
   }, [tick, active])
   return now
 }

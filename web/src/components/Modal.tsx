@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
@@ -66,10 +66,11 @@ export function Modal({ open, title, children, onClose, dismissible = true, show
   const { t } = useTranslation()
   const titleId = useId()
   const ref = useRef<HTMLDivElement>(null)
-  const dismissibleRef = useRef(dismissible)
-  dismissibleRef.current = dismissible
-  const onCloseRef = useRef(onClose)
-  onCloseRef.current = onClose
+  const escape = useEffectEvent((e: KeyboardEvent) => {
+    if (!dismissible) return
+    e.stopPropagation()
+    onClose()
+  })
 
   useEffect(() => {
     if (!open) return
@@ -79,10 +80,7 @@ export function Modal({ open, title, children, onClose, dismissible = true, show
     const onKey = (e: KeyboardEvent) => {
       if (!ref.current) return
       if (e.key === 'Escape') {
-        if (dismissibleRef.current) {
-          e.stopPropagation()
-          onCloseRef.current()
-        }
+        escape(e)
         return
       }
       trapTab(ref.current, e, document.activeElement)
@@ -102,7 +100,7 @@ export function Modal({ open, title, children, onClose, dismissible = true, show
     <Overlay
       data-testid={testId ? `${testId}-backdrop` : undefined}
       onMouseDown={(e) => {
-        if (e.target === e.currentTarget && dismissibleRef.current) onClose()
+        if (e.target === e.currentTarget && dismissible) onClose()
       }}
     >
       <Dialog ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} data-testid={testId}>

@@ -22,7 +22,7 @@ export function isChunkLoadError(err: unknown): boolean {
  * error page shows instead of a reload loop.
  */
 export function tryChunkReload(storage: KV | null, now = Date.now()): boolean {
-  let last = 0
+  let last: number
   try {
     last = Number(storage?.getItem(CHUNK_RELOAD_KEY) ?? 0) || 0
   } catch {

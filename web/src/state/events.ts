@@ -125,7 +125,7 @@ export function startLive(api: Api, store: AppStore, opts: LiveOptions = {}): ()
   let dropped = false
 
   const handle = (type: LiveEvent['type']) => (ev: Event) => {
-    let data: unknown = null
+    let data: unknown
     try {
       data = JSON.parse((ev as MessageEvent<string>).data)
     } catch {

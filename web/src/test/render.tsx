@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react'
+import { act, configure, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { RouterProvider, createMemoryRouter } from 'react-router'
@@ -9,6 +9,10 @@ import type { Boot } from '../boot/types'
 import i18n, { initI18n } from '../i18n/i18n'
 import { ServicesProvider, createServices, type Services } from '../state/context'
 import { buildTheme } from '../theme/theme'
+
+// The first visit of a lazy page in a test file transforms its chunk; on a
+// busy machine that takes longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5000 })
 
 export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>
 

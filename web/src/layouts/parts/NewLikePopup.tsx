@@ -158,10 +158,11 @@ function useNewLikers(): [LikedBy | null, () => void] {
   const likes = useAppState((s) => s.likes)
   const seen = useRef<Set<number> | null>(null)
   const [queue, setQueue] = useState<LikedBy[]>([])
+  // Logging out forgets the queue.
+  if (likes === emptyLikes && queue.length > 0) setQueue([])
   useEffect(() => {
     if (likes === emptyLikes) {
       seen.current = null
-      setQueue([])
       return
     }
     const fresh = newLikers(seen.current, likes.liked_by).filter((l) => firstShow(l.id))

@@ -28,16 +28,19 @@ export function TimeBonusModal() {
   const routeName = useRouteHandle()?.name ?? ''
   const inMembersArea = MEMBERS_AREA.has(routeName)
   const [dismissed, setDismissed] = useState(() => !!local()?.getItem(TIME_BONUS_MODAL_KEY))
-  const [waited, setWaited] = useState(!inMembersArea)
+  // In the members area the offer waits; entering it again starts the wait again.
+  const [timerDone, setTimerDone] = useState(false)
+  const [area, setArea] = useState(inMembersArea)
+  if (area !== inMembersArea) {
+    setArea(inMembersArea)
+    setTimerDone(false)
+  }
   useEffect(() => {
-    if (!inMembersArea) {
-      setWaited(true)
-      return
-    }
-    setWaited(false)
-    const id = setTimeout(() => setWaited(true), TIME_BONUS_MODAL_DELAY_MS)
+    if (!inMembersArea) return
+    const id = setTimeout(() => setTimerDone(true), TIME_BONUS_MODAL_DELAY_MS)
     return () => clearTimeout(id)
   }, [inMembersArea])
+  const waited = !inMembersArea || timerDone
   const dismiss = () => {
     try {
       local()?.setItem(TIME_BONUS_MODAL_KEY, String(Date.now()))

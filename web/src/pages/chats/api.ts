@@ -21,12 +21,12 @@ export const targetFields = (target: Target): Record<string, number | { id: numb
   'conversation' in target ? { conversation: { id: target.conversation } } : { profile_id: target.profile_id }
 
 /** chatWithProfile: the conversation with a profile (conversation id 0 when none yet). */
-export const chatWithProfile = (api: Api, profileId: number) =>
-  api.http.get<ChatEntry>('/api/chat.php', { query: { profile_id: profileId } }).then(need)
+export const chatWithProfile = (api: Api, profileId: number, signal?: AbortSignal) =>
+  api.http.get<ChatEntry>('/api/chat.php', { query: { profile_id: profileId }, signal }).then(need)
 
 /** thread opens a conversation; the server sets its unread count to 0. */
-export const thread = (api: Api, conversationId: number) =>
-  api.http.get<Thread>('/api/messages.php', { query: { conversation: conversationId } }).then(need)
+export const thread = (api: Api, conversationId: number, signal?: AbortSignal) =>
+  api.http.get<Thread>('/api/messages.php', { query: { conversation: conversationId }, signal }).then(need)
 
 /**
  * sendMessage sends one message. The client retries network failures with

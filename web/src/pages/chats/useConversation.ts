@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import { isAborted } from '../../api/http'
+import { useLoad } from '../../api/useLoad'
 import type { ChatEntry, ChatMessage } from '../../boot/types'
 import { errorStatus } from '../../rules/errors'
 import { useServices } from '../../state/context'
-import { dispatchLive, onLive } from '../../state/events'
+import { dispatchLive, onLive, type LiveEvent } from '../../state/events'
 import { markConversationRead } from '../../state/member'
 import { chatWithProfile, sendMessage, sendPhoto, thread, type Sent, type Target } from './api'
 import { contentToSend, type Failure, failed, mergeMessage, outstanding, pending, retrying, sendFailure, type Outgoing, type Pending } from './rules'
@@ -23,15 +25,16 @@ export interface ConversationView {
   outbox: Pending[]
 }
 
-const empty: ConversationView = {
-  status: 'loading',
-  conversationId: 0,
-  profile: null,
-  messages: [],
-  olderHidden: false,
-  blocked: false,
-  outbox: [],
+/** Thread is what the server says of the conversation; live messages and sends add to it. */
+interface ThreadData {
+  conversationId: number
+  profile: ChatEntry['profile'] | null
+  messages: ChatMessage[]
+  olderHidden: boolean
+  blocked: boolean
 }
+
+const NO_PENDING: Pending[] = []
 
 /**
  * useConversation loads a conversation, follows it live, and sends messages
@@ -40,128 +43,81 @@ const empty: ConversationView = {
  */
 export function useConversation(key: ConversationKey) {
   const { api, store } = useServices()
-  const [view, setView] = useState<ConversationView>(empty)
+  const profileId = 'profileId' in key ? key.profileId : 0
+  const keyId = 'conversationId' in key ? `c${key.conversationId}` : `p${profileId}`
   /** prompt: a send was refused for credits or premium; the member is offered the way there. */
   const [prompt, setPrompt] = useState<Failure | null>(null)
-  const viewRef = useRef(view)
-  viewRef.current = view
-  const keyId = 'conversationId' in key ? `c${key.conversationId}` : `p${key.profileId}`
+  const [outbox, setOutbox] = useState<Pending[]>(NO_PENDING)
 
-  const load = useCallback(
-    async (quiet = false) => {
-      if (!quiet) setView(empty)
-      try {
-        let id = 'conversationId' in key ? key.conversationId : viewRef.current.conversationId
-        if (!id && 'profileId' in key) {
-          const chat = await chatWithProfile(api, key.profileId)
-          id = chat.conversation.id
-          if (!id) {
-            setView((v) => ({ ...v, status: 'ready', conversationId: 0, profile: chat.profile, blocked: !!chat.blocked }))
-            return
-          }
-        }
-        const th = await thread(api, id)
-        markConversationRead(store, th.conversation.id)
-        setView((v) => ({
-          ...v,
-          status: 'ready',
-          conversationId: th.conversation.id,
-          profile: th.profile,
-          messages: th.messages ?? [],
-          olderHidden: !!th.older_hidden,
-          blocked: !!th.blocked,
-          outbox: outstanding(v.outbox, th.messages ?? []),
-        }))
-      } catch (err) {
-        if (quiet) return
-        setView((v) => ({
-          ...v,
-          status: 'error',
-          errorCode: errorStatus(err),
-          errorMessage: err instanceof Error ? err.message : undefined,
-        }))
+  // A reload (after a live message or a reconnect) keeps what is shown when it fails.
+  const { state, reload, update } = useLoad<ThreadData>(keyId, async (signal, shown) => {
+    try {
+      let id = 'conversationId' in key ? key.conversationId : (shown?.conversationId ?? 0)
+      if (!id) {
+        const chat = await chatWithProfile(api, profileId, signal)
+        id = chat.conversation.id
+        if (!id) return { conversationId: 0, profile: chat.profile, messages: [], olderHidden: false, blocked: !!chat.blocked }
       }
-    },
-    // keyId names the key
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [api, store, keyId],
-  )
-
-  useEffect(() => {
-    void load()
-  }, [load])
+      const th = await thread(api, id, signal)
+      markConversationRead(store, th.conversation.id)
+      return { conversationId: th.conversation.id, profile: th.profile, messages: th.messages ?? [], olderHidden: !!th.older_hidden, blocked: !!th.blocked }
+    } catch (err) {
+      if (shown && !isAborted(err)) return shown
+      throw err
+    }
+  })
+  const data = state.status === 'done' ? state.data : null
+  const conversationId = data?.conversationId ?? 0
 
   // Live: a message of this conversation shows at once and is read here.
+  const onMessage = useEffectEvent((e: Extract<LiveEvent, { type: 'message' }>, reread: () => void) => {
+    const mine = conversationId ? e.data.conversation.id === conversationId : profileId !== 0 && e.data.profile?.id === profileId
+    if (!mine) return
+    update((d) => ({ ...d, conversationId: e.data.conversation.id, messages: mergeMessage(d.messages, e.data.message) }))
+    if (!e.data.message.from_me) {
+      markConversationRead(store, e.data.conversation.id)
+      reread()
+    }
+  })
   useEffect(() => {
-    let reread: ReturnType<typeof setTimeout> | null = null
+    let rereadTimer: ReturnType<typeof setTimeout> | null = null
+    // opening the conversation again tells the server it is read
+    const reread = () => {
+      if (rereadTimer) clearTimeout(rereadTimer)
+      rereadTimer = setTimeout(reload, 300)
+    }
     const off = onLive((e) => {
-      const v = viewRef.current
-      if (e.type === 'reconnected') {
-        void load(true)
-        return
-      }
-      if (e.type !== 'message') return
-      const mine = v.conversationId
-        ? e.data.conversation.id === v.conversationId
-        : 'profileId' in key && e.data.profile?.id === key.profileId
-      if (!mine) return
-      setView((cur) => {
-        const messages = mergeMessage(cur.messages, e.data.message)
-        return { ...cur, conversationId: e.data.conversation.id, messages, outbox: outstanding(cur.outbox, messages) }
-      })
-      if (!e.data.message.from_me) {
-        markConversationRead(store, e.data.conversation.id)
-        // opening the conversation again tells the server it is read
-        if (reread) clearTimeout(reread)
-        reread = setTimeout(() => void load(true), 300)
-      }
+      if (e.type === 'reconnected') reload()
+      else if (e.type === 'message') onMessage(e, reread)
     })
     return () => {
       off()
-      if (reread) clearTimeout(reread)
+      if (rereadTimer) clearTimeout(rereadTimer)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [load, store, keyId])
-
-  const target = (): Target | null => {
-    const v = viewRef.current
-    if (v.conversationId) return { conversation: v.conversationId }
-    if ('profileId' in key) return { profile_id: key.profileId }
-    return null
-  }
+  }, [keyId, reload])
 
   const settle = useCallback(
-    (p: Pending, sent: Sent) => {
-      const v = viewRef.current
+    (p: Pending, sent: Sent, profile: ChatEntry['profile'] | null) => {
       store.set((s) => (s.user ? { user: { ...s.user, credits: sent.credits } } : {}))
-      if (v.profile) {
+      if (profile) {
         dispatchLive(store, {
           type: 'message',
-          data: { conversation: { id: sent.message.conversation_id }, profile: v.profile, message: sent.message, num_unread_messages: 0 },
+          data: { conversation: { id: sent.message.conversation_id }, profile, message: sent.message, num_unread_messages: 0 },
         })
       }
-      setView((cur) => {
-        const messages = mergeMessage(cur.messages, sent.message)
-        return {
-          ...cur,
-          conversationId: sent.message.conversation_id,
-          messages,
-          outbox: outstanding(
-            cur.outbox.filter((x) => x.clientId !== p.clientId),
-            messages,
-          ),
-        }
-      })
+      update((d) => ({ ...d, conversationId: sent.message.conversation_id, messages: mergeMessage(d.messages, sent.message) }))
+      setOutbox((o) => o.filter((x) => x.clientId !== p.clientId))
     },
-    [store],
+    [store, update],
   )
 
+  const profile = data?.profile ?? null
   const deliver = useCallback(
     async (p: Pending) => {
-      const to = target()
+      const to: Target | null = conversationId ? { conversation: conversationId } : profileId ? { profile_id: profileId } : null
       if (!to) return
       const put = (next: Pending) =>
-        setView((cur) => ({ ...cur, outbox: cur.outbox.some((x) => x.clientId === next.clientId) ? cur.outbox.map((x) => (x.clientId === next.clientId ? next : x)) : [...cur.outbox, next] }))
+        setOutbox((o) => (o.some((x) => x.clientId === next.clientId) ? o.map((x) => (x.clientId === next.clientId ? next : x)) : [...o, next]))
       put(p)
       try {
         const body = contentToSend(p.content)
@@ -171,15 +127,14 @@ export function useConversation(key: ConversationKey) {
           const file = (p.content as { file: Blob }).file
           sent = await sendPhoto(to, file, p.clientId, { onProgress: (f) => put({ ...p, progress: f }) })
         }
-        settle(p, sent)
+        settle(p, sent, profile)
       } catch (err) {
         const failure = sendFailure(err, !!store.get().user?.paid_user)
         put(failed(p, failure))
         if (failure.kind === 'credits' || failure.kind === 'premium') setPrompt(failure)
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [api, store, settle, keyId],
+    [api, store, settle, conversationId, profileId, profile],
   )
 
   /** send starts a new message with a fresh client_id. */
@@ -189,10 +144,29 @@ export function useConversation(key: ConversationKey) {
   /** discard drops a failed message. */
   const discard = useCallback((p: Pending) => {
     if ('preview' in p.content) URL.revokeObjectURL(p.content.preview)
-    setView((cur) => ({ ...cur, outbox: cur.outbox.filter((x) => x.clientId !== p.clientId) }))
+    setOutbox((o) => o.filter((x) => x.clientId !== p.clientId))
   }, [])
 
   const closePrompt = useCallback(() => setPrompt(null), [])
 
-  return { view, send, retry, discard, reload: load, prompt, closePrompt }
+  const messages = data?.messages ?? NO_MESSAGES
+  const view: ConversationView =
+    state.status === 'failed'
+      ? { ...EMPTY, status: 'error', errorCode: errorStatus(state.error), errorMessage: state.error instanceof Error ? state.error.message : undefined }
+      : data
+        ? { status: 'ready', ...data, outbox: outstanding(outbox, messages) }
+        : EMPTY
+  return { view, send, retry, discard, reload, prompt, closePrompt }
+}
+
+const NO_MESSAGES: ChatMessage[] = []
+
+const EMPTY: ConversationView = {
+  status: 'loading',
+  conversationId: 0,
+  profile: null,
+  messages: NO_MESSAGES,
+  olderHidden: false,
+  blocked: false,
+  outbox: NO_PENDING,
 }

@@ -79,33 +79,37 @@ export interface SwipeCardProps {
 export function SwipeCard({ card, disabled, onSwipe }: SwipeCardProps) {
   const { t } = useTranslation()
   const start = useRef<Drag | null>(null)
-  const [offset, setOffset] = useState({ dx: 0, dy: 0 })
-  const ref = useRef<HTMLDivElement>(null)
-  const width = ref.current?.offsetWidth ?? 0
+  // The drag's offset and the card's width (read when the drag starts); null between drags.
+  const [drag, setDrag] = useState<{ dx: number; dy: number; width: number } | null>(null)
+  const offset = drag ?? { dx: 0, dy: 0 }
+  const width = drag?.width ?? 0
   const src = photoOf(card.main_image, true)
   const place = placeOf(card)
 
   const down = (e: PointerEvent<HTMLDivElement>) => {
     if (disabled || (e.pointerType === 'mouse' && e.button !== 0)) return
     start.current = { x: e.clientX, y: e.clientY, t: e.timeStamp, id: e.pointerId }
+    setDrag({ dx: 0, dy: 0, width: e.currentTarget.offsetWidth })
     e.currentTarget.setPointerCapture?.(e.pointerId)
   }
   const move = (e: PointerEvent<HTMLDivElement>) => {
     const s = start.current
     if (!s || s.id !== e.pointerId) return
-    setOffset({ dx: e.clientX - s.x, dy: e.clientY - s.y })
+    const dx = e.clientX - s.x
+    const dy = e.clientY - s.y
+    setDrag((d) => ({ dx, dy, width: d?.width ?? e.currentTarget.offsetWidth }))
   }
   const up = (e: PointerEvent<HTMLDivElement>) => {
     const s = start.current
     if (!s || s.id !== e.pointerId) return
     start.current = null
     const action = swipeDecision(e.clientX - s.x, e.clientY - s.y, e.timeStamp - s.t, e.currentTarget.offsetWidth)
-    setOffset({ dx: 0, dy: 0 })
+    setDrag(null)
     if (action) onSwipe(action)
   }
   const cancel = () => {
     start.current = null
-    setOffset({ dx: 0, dy: 0 })
+    setDrag(null)
   }
   const stamp = hint(offset.dx, width)
   const name = card.age ? t('discovery.nameAge', { name: card.name, age: card.age }) : card.name
@@ -113,7 +117,6 @@ export function SwipeCard({ card, disabled, onSwipe }: SwipeCardProps) {
   return (
     <Frame>
       <Face
-        ref={ref}
         role="group"
         aria-roledescription={t('swipe.card')}
         aria-label={name}
@@ -125,7 +128,7 @@ export function SwipeCard({ card, disabled, onSwipe }: SwipeCardProps) {
         onPointerCancel={cancel}
         style={{
           transform: `translate(${offset.dx}px, ${offset.dy * 0.2}px) rotate(${tilt(offset.dx, width)}deg)`,
-          transition: start.current ? 'none' : 'transform 0.2s ease-out',
+          transition: drag ? 'none' : 'transform 0.2s ease-out',
         }}
       >
         {src && <img src={src} alt="" draggable={false} />}

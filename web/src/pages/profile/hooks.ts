@@ -84,6 +84,8 @@ export const mainOf = (photos: readonly OwnPhoto[]): Image | null => photos.find
  * the running uploads with their progress, and the changes (main photo,
  * order, delete), each confirmed by the server's answer.
  */
+const NO_PHOTOS: OwnPhoto[] = []
+
 export function usePhotos(initialLimit: number) {
   const calls = useProfileApi()
   const sync = useSyncUser()
@@ -100,7 +102,7 @@ export function usePhotos(initialLimit: number) {
   const running = useRef(new Map<number, AbortController>())
   const nextKey = useRef(1)
 
-  const photos = state.status === 'done' ? (state.data.photos ?? []) : null
+  const photos = state.status === 'done' ? (state.data.photos ?? NO_PHOTOS) : null
   const limit = state.status === 'done' ? state.data.photo_limit : initialLimit
 
   // Leaving the page stops the running uploads.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { accountErrorText, type Text } from './errors'
 
@@ -12,15 +12,13 @@ export function useTokenCall<T>(call: (token: string) => Promise<T>): TokenCall<
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const [result, setResult] = useState<TokenCall<T>>(token ? { state: 'busy' } : { state: 'idle' })
+  // A link's token is spent by its call: it runs once per token, even when the effect runs again.
   const ran = useRef('')
-  const callRef = useRef(call)
-  callRef.current = call
+  const run = useEffectEvent((t: string) => call(t))
   useEffect(() => {
     if (!token || ran.current === token) return
     ran.current = token
-    setResult({ state: 'busy' })
-    callRef
-      .current(token)
+    run(token)
       .then((value) => setResult({ state: 'done', value }))
       .catch((err: unknown) => setResult({ state: 'failed', error: accountErrorText(err) }))
   }, [token])
