@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError, RETRIES, createClient, retryDelay } from './http'
+import { ApiError, RETRIES, createClient, isAborted, retryDelay } from './http'
 
 const json = (status: number, body: unknown) =>
   new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -96,5 +96,25 @@ describe('http client', () => {
 
   it('defaults the error status to 500 when there is none', () => {
     expect(new ApiError('x').statusCode).toBe(500)
+  })
+
+  it('passes the signal to fetch and never retries a cancelled call', async () => {
+    const ctl = new AbortController()
+    const { client, calls, sleeps } = setup([new Error('The operation was aborted')])
+    ctl.abort()
+    const err = await client.get('/api/likes.php', { signal: ctl.signal }).catch((e: unknown) => e)
+    expect(isAborted(err)).toBe(true)
+    expect(calls).toHaveLength(0)
+    expect(sleeps).toEqual([])
+  })
+
+  it('stops retrying when the signal aborts during a failing call', async () => {
+    const ctl = new AbortController()
+    const { client, calls } = setup([new Error('network down')])
+    const fetchFails = client.get('/api/likes.php', { signal: ctl.signal })
+    ctl.abort()
+    await expect(fetchFails).rejects.toMatchObject({ code: 'aborted', statusCode: 0 })
+    expect(calls.length).toBeLessThanOrEqual(1)
+    expect(calls[0]?.init.signal).toBe(ctl.signal)
   })
 })
