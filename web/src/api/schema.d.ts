@@ -105,7 +105,7 @@ export interface paths {
             responses: {
                 204: components["responses"]["NoContent"];
                 409: components["responses"]["Error"];
-                429: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -444,6 +444,7 @@ export interface paths {
                     };
                 };
                 422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -637,7 +638,7 @@ export interface paths {
                 };
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
-                429: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -972,6 +973,7 @@ export interface paths {
                 402: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -1365,7 +1367,7 @@ export interface paths {
                 404: components["responses"]["Error"];
                 410: components["responses"]["Error"];
                 422: components["responses"]["Error"];
-                429: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -1442,6 +1444,7 @@ export interface paths {
                 403: components["responses"]["Error"];
                 409: components["responses"]["Error"];
                 422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -1612,7 +1615,7 @@ export interface paths {
                     };
                 };
                 422: components["responses"]["Error"];
-                429: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -2298,6 +2301,20 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["PhotosAnswer"];
+            };
+        };
+        /** @description rate_limited (or the call's own limit); retry_after and Retry-After give the seconds to wait */
+        RateLimited: {
+            headers: {
+                /** @description seconds until the limit's window ends */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @description seconds to wait (rate_limited) */
+                    retry_after?: number;
+                };
             };
         };
         /** @description the member */
