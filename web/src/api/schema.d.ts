@@ -460,7 +460,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events for the member: message, like, credits, user */
+        /**
+         * Server-sent events for the member: message, like, credits, user
+         * @description At most LIVE_MAX_STREAMS (default 5) streams per member on one engine
+         *     instance; the next is refused with 429 `too_many_streams` and `max`.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -477,6 +481,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                429: components["responses"]["Error"];
             };
         };
         put?: never;
