@@ -53,7 +53,8 @@ func TestNULRefused(t *testing.T) {
 func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 type bodySchema struct {
-	Type       string                `yaml:"type"`
+	Ref        string                `yaml:"$ref"`
+	Type       any                   `yaml:"type"` // a name, or a list of names
 	Properties map[string]bodySchema `yaml:"properties"`
 	OneOf      []bodySchema          `yaml:"oneOf"`
 	Items      *bodySchema           `yaml:"items"`
@@ -71,16 +72,46 @@ type operation struct {
 	} `yaml:"requestBody"`
 }
 
+// text tells whether s may be a string: typed so, or untyped.
+func (s bodySchema) text() bool {
+	switch t := s.Type.(type) {
+	case nil:
+		return true
+	case string:
+		return t == "string"
+	case []any:
+		for _, name := range t {
+			if name == "string" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// schemas are the named schemas of openapi.yaml, which bodies and
+// properties refer to with $ref.
+type schemas map[string]bodySchema
+
+// resolve follows s's $ref, if it has one.
+func (all schemas) resolve(s bodySchema) bodySchema {
+	for s.Ref != "" {
+		s = all[strings.TrimPrefix(s.Ref, "#/components/schemas/")]
+	}
+	return s
+}
+
 // stringFields lists the string properties a JSON body schema names, with
-// alternatives of oneOf merged.
-func (s bodySchema) stringFields(into map[string]bool) {
+// alternatives of oneOf merged and references followed.
+func (all schemas) stringFields(s bodySchema, into map[string]bool) {
+	s = all.resolve(s)
 	for name, p := range s.Properties {
-		if p.Type == "string" || p.Type == "" {
+		if p = all.resolve(p); p.text() {
 			into[name] = true
 		}
 	}
 	for _, alt := range s.OneOf {
-		alt.stringFields(into)
+		all.stringFields(alt, into)
 	}
 }
 
@@ -94,7 +125,10 @@ func TestInvalidTextFuzz(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
 	var doc struct {
-		Paths map[string]map[string]operation `yaml:"paths"`
+		Paths      map[string]map[string]operation `yaml:"paths"`
+		Components struct {
+			Schemas schemas `yaml:"schemas"`
+		} `yaml:"components"`
 	}
 	if err := yaml.Unmarshal(server.OpenAPI(), &doc); err != nil {
 		t.Fatal(err)
@@ -128,7 +162,7 @@ func TestInvalidTextFuzz(t *testing.T) {
 			}
 			if js, ok := op.RequestBody.Content["application/json"]; ok {
 				fields := map[string]bool{}
-				js.Schema.stringFields(fields)
+				doc.Components.Schemas.stringFields(js.Schema, fields)
 				for field := range fields {
 					for _, b := range bad {
 						what := "field " + field + " " + b
