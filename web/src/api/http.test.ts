@@ -45,6 +45,14 @@ describe('http client', () => {
     expect(err).toMatchObject({ statusCode: 429, code: 'login_blocked', message: 'blocked', fields: { minutes: 15 } })
   })
 
+  it('gives a 429 rate_limited its wait from the body, or from Retry-After when the body has none', async () => {
+    const body = setup([json(429, { error: 'rate_limited', message: 'slow', retry_after: 42 })])
+    await expect(body.client.post('/api/complaints.php', {})).rejects.toMatchObject({ code: 'rate_limited', fields: { retry_after: 42 } })
+    const header = setup([new Response(JSON.stringify({ error: 'rate_limited', message: 'slow' }), { status: 429, headers: { 'Retry-After': '120' } })])
+    await expect(header.client.post('/api/like.php', {})).rejects.toMatchObject({ code: 'rate_limited', fields: { retry_after: 120 } })
+    expect(header.calls).toHaveLength(1)
+  })
+
   it('declares every JSON body as application/json (the server refuses other bodies)', async () => {
     const { client, calls } = setup([json(200, {})])
     await client.post('/api/messages.php', { text: 'hi' })

@@ -148,7 +148,11 @@ export function createClient(options: ClientOptions = {}): HttpClient {
         return false
       }
       const message = typeof obj.message === 'string' ? obj.message : res.statusText || 'An error has occurred.'
-      throw new ApiError(message, res.status || 500, code, fieldsOf(obj))
+      const fields = fieldsOf(obj)
+      // An answer without retry_after in its body still names the wait in its header.
+      const retryAfter = res.headers?.get?.('Retry-After')
+      if (res.status === 429 && fields.retry_after === undefined && retryAfter && /^\d+$/.test(retryAfter.trim())) fields.retry_after = Number(retryAfter)
+      throw new ApiError(message, res.status || 500, code, fields)
     }
   }
 

@@ -3,7 +3,7 @@ import type { ChatEntry, ChatMessage, Likes } from '../boot/types'
 import { createApi } from '../api/calls'
 import { createClient } from '../api/http'
 import { boot, user } from '../test/fixtures'
-import { applyLike, applyMessage, dispatchLive, onLive, reduceLive, startLive, type MessageEventData } from './events'
+import { MAX_RECONNECT_MS, RECONNECT_MS, applyLike, applyMessage, dispatchLive, onLive, reconnectDelay, reduceLive, startLive, type MessageEventData } from './events'
 import { createStore, initialState } from './store'
 
 const msg = (over: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -164,6 +164,47 @@ describe('startLive', () => {
     timers[0]!()
     expect(FakeSource.last).not.toBe(first)
     stop()
+  })
+
+  it('waits longer after each refused stream (429 too_many_streams) and starts over once one opens', () => {
+    const { store, api } = setup()
+    const waits: number[] = []
+    const timers: Array<() => void> = []
+    const stop = startLive(api, store, {
+      EventSource: FakeSource as unknown as typeof EventSource,
+      setTimeout: (fn, ms) => {
+        waits.push(ms)
+        timers.push(fn)
+      },
+      clearTimeout: () => {},
+    })
+    const refuse = () => {
+      const es = FakeSource.last
+      es.readyState = 2
+      es.emit('error')
+      expect(es.closed).toBe(true)
+      timers.shift()!()
+      expect(FakeSource.last).not.toBe(es)
+    }
+    for (let i = 0; i < 7; i++) refuse()
+    expect(waits).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 600_000, 600_000])
+    // a stream that opens resets the backoff; when it later closes, the next try is RECONNECT_MS away
+    const good = FakeSource.last
+    good.emit('open')
+    good.readyState = 2
+    good.emit('error')
+    expect(waits.at(-1)).toBe(RECONNECT_MS)
+    timers.shift()!()
+    refuse()
+    expect(waits.at(-1)).toBe(RECONNECT_MS)
+    stop()
+  })
+
+  it('reconnectDelay doubles from RECONNECT_MS up to MAX_RECONNECT_MS', () => {
+    expect(reconnectDelay(0)).toBe(RECONNECT_MS)
+    expect(reconnectDelay(1)).toBe(2 * RECONNECT_MS)
+    expect(reconnectDelay(50)).toBe(MAX_RECONNECT_MS)
+    expect(reconnectDelay(-1)).toBe(RECONNECT_MS)
   })
 
   it('dispatchLive hands likes to the new-like popup', () => {

@@ -2,7 +2,10 @@
 // likes, credit and user changes reach the member at once. Polling
 // (state/polling.ts) stays as the fallback of SPEC.md section 4; after a
 // dropped stream reconnects, chats and likes are reloaded because events
-// sent while it was down are lost.
+// sent while it was down are lost. A stream the server refuses (429
+// too_many_streams when the member has too many open, or any other failure
+// before it opens) is tried again ever more slowly, up to MAX_RECONNECT_MS;
+// polling keeps the data fresh meanwhile.
 import { useEffect } from 'react'
 import type { Api } from '../api/calls'
 import type { ChatEntry, ChatMessage, LikedBy, Likes, Profile, User } from '../boot/types'
@@ -13,6 +16,17 @@ import type { AppState, AppStore } from './store'
 export const EVENTS_URL = '/api/events'
 /** RECONNECT_MS: how long to wait before opening a stream that the browser gave up on. */
 export const RECONNECT_MS = 30_000
+/** MAX_RECONNECT_MS: the longest wait between attempts when stream after stream is refused. */
+export const MAX_RECONNECT_MS = 10 * 60_000
+
+/**
+ * reconnectDelay is the wait before the next stream after failures streams
+ * in a row closed without ever opening: RECONNECT_MS, doubled each time, at
+ * most MAX_RECONNECT_MS. The browser's EventSource does not tell the
+ * status, so a 429 too_many_streams is one such failure, and a member with
+ * streams open in many tabs is not hammering the server every 30 s.
+ */
+export const reconnectDelay = (failures: number): number => Math.min(RECONNECT_MS * 2 ** Math.max(0, failures), MAX_RECONNECT_MS)
 
 /** MessageEventData is the data of a "message" event. */
 export interface MessageEventData {
@@ -111,8 +125,9 @@ export interface LiveOptions {
 /**
  * startLive opens the stream and dispatches its events. EventSource
  * reconnects by itself after a drop (the server asks for 3 s); when the
- * browser gives up (closed), a new stream opens after RECONNECT_MS. Every
- * reopening reloads chats and likes. It returns a stop function.
+ * browser gives up (closed), a new stream opens after reconnectDelay, longer
+ * after each stream in a row that never opened. Every reopening reloads
+ * chats and likes. It returns a stop function.
  */
 export function startLive(api: Api, store: AppStore, opts: LiveOptions = {}): () => void {
   const ES = opts.EventSource ?? (typeof EventSource !== 'undefined' ? EventSource : undefined)
@@ -123,6 +138,9 @@ export function startLive(api: Api, store: AppStore, opts: LiveOptions = {}): ()
   let source: EventSource | null = null
   let timer: unknown = null
   let dropped = false
+  /** failures: streams in a row that closed without opening. */
+  let failures = 0
+  let opened = false
 
   const handle = (type: LiveEvent['type']) => (ev: Event) => {
     let data: unknown
@@ -143,8 +161,11 @@ export function startLive(api: Api, store: AppStore, opts: LiveOptions = {}): ()
     if (stopped) return
     const es = new ES(EVENTS_URL, { withCredentials: true })
     source = es
+    opened = false
     for (const type of LIVE_EVENT_TYPES) es.addEventListener(type, handle(type))
     es.addEventListener('open', () => {
+      opened = true
+      failures = 0
       if (!dropped) return
       dropped = false
       void refreshAll(api, store, true)
@@ -154,7 +175,8 @@ export function startLive(api: Api, store: AppStore, opts: LiveOptions = {}): ()
       dropped = true
       if (es.readyState === 2 /* CLOSED */ && !stopped) {
         es.close()
-        timer = later(open, RECONNECT_MS)
+        const wait = opened ? RECONNECT_MS : reconnectDelay(failures++)
+        timer = later(open, wait)
       }
     })
   }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import styled, { css } from 'styled-components'
 import type { ChatMessage } from '../../boot/types'
 import { Button } from '../../components/Button'
+import { codeText } from '../../rules/serverErrors'
 import { useShortTime } from './format'
 import type { Failure, Pending } from './rules'
 
@@ -138,6 +139,8 @@ function useRefusal(f: Failure | undefined): string {
   if (f.kind === 'premium') return t('messenger.prompt.premiumOnly')
   if (f.kind === 'retry') return t('messenger.refused.retry')
   const key = `messenger.refused.${f.code}`
+  const general = codeText(f.code, f.fields)
+  if (general) return t(general[0], general[1])
   return i18n.exists(key) ? t(key, { ...f.fields } as Record<string, string>) : f.message
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/http'
 import type { ChatMessage } from '../../boot/types'
+import { codeText } from '../../rules/serverErrors'
 import { settings } from '../../test/fixtures'
 import { composerState, costOf, failed, mergeMessage, minimumCost, outstanding, pending, retrying, sendFailure, textLength } from './rules'
 
@@ -52,6 +53,13 @@ describe('composer', () => {
 })
 
 describe('sendFailure', () => {
+  it('keeps a rate_limited message unsent with the wait, in the general text', () => {
+    const f = sendFailure(new ApiError('slow', 429, 'rate_limited', { retry_after: 45 }), true)
+    expect(f).toEqual({ kind: 'refused', code: 'rate_limited', message: 'slow', fields: { retry_after: 45 } })
+    if (f.kind !== 'refused') throw new Error('not refused')
+    expect(codeText(f.code, f.fields)).toEqual(['errors.rateLimitedSeconds', { seconds: 45 }])
+  })
+
   const credits = new ApiError('You do not have enough credits to send this message to Eva.', 402, 'not_enough_credits', { name: 'Eva' })
 
   it('leads a paid member short of credits to the credits page, a free one to premium', () => {

@@ -96,7 +96,10 @@ export function ComplaintsPage() {
     const r = await file(complaintInput({ ...form, profileId }, loggedIn))
     setSending(false)
     if (r) {
-      setError({ field: r.field, text: t(`complaints.errors.${r.code}`, { min: MESSAGE_MIN, max: MESSAGE_MAX, defaultValue: r.message || t('errors.generic') }) })
+      const text = r.text
+        ? t(r.text[0], r.text[1])
+        : t(`complaints.errors.${r.code}`, { min: MESSAGE_MIN, max: MESSAGE_MAX, defaultValue: r.message || t('errors.generic') })
+      setError({ field: r.field, text })
       return
     }
     setError(null)

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { ApiError } from '../../api/http'
 import { useLoad } from '../../api/useLoad'
+import { serverErrorText, type Text } from '../../rules/serverErrors'
 import { useServices } from '../../state/context'
 import { complaintsApi, type Complaint, type ComplaintInput } from './api'
 
@@ -11,16 +12,16 @@ export function useComplaints(loggedIn: boolean) {
   const { state, reload } = useLoad(loggedIn ? 'complaints' : null, (signal) => calls.list(signal))
   const list: Complaint[] | null = state.status === 'done' ? state.data : state.status === 'failed' ? [] : null
 
-  /** file sends a complaint; it resolves to null or the error (code, field, text). */
+  /** file sends a complaint; it resolves to null or the error (code, field, message, and the general codes' text). */
   const file = useCallback(
-    async (c: ComplaintInput): Promise<{ code: string; field: string; message: string } | null> => {
+    async (c: ComplaintInput): Promise<{ code: string; field: string; message: string; text: Text | null } | null> => {
       try {
         await calls.file(c)
         reload()
         return null
       } catch (err) {
-        if (err instanceof ApiError) return { code: err.code, field: typeof err.fields.field === 'string' ? err.fields.field : '', message: err.message }
-        return { code: '', field: '', message: err instanceof Error ? err.message : String(err) }
+        if (err instanceof ApiError) return { code: err.code, field: typeof err.fields.field === 'string' ? err.fields.field : '', message: err.message, text: serverErrorText(err) }
+        return { code: '', field: '', message: err instanceof Error ? err.message : String(err), text: null }
       }
     },
     [calls, reload],

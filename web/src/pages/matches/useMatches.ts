@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../api/http'
 import { useLoad } from '../../api/useLoad'
+import { isRateLimited } from '../../rules/serverErrors'
 import { useServices } from '../../state/context'
 import { refreshNamed } from '../../state/refresh'
 import { matchFinder, swipe, swipeDeck, type Card } from '../members/discovery'
@@ -70,7 +71,8 @@ export function useSwipeDeck() {
         if (err instanceof ApiError && err.code === 'swipe_limit') {
           update((d) => ({ ...d, likes_left: 0 }))
         } else {
-          if (err instanceof ApiError && err.statusCode < 500) drop()
+          // a refused card goes; one refused for going too fast stays for later
+          if (err instanceof ApiError && err.statusCode < 500 && !isRateLimited(err)) drop()
           const n = likeErrorNotice(err, card.name)
           toasts.show(n.key, n.values, n.tone)
         }

@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useState } from 'react'
 import { ApiError } from '../../api/http'
+import { useTranslation } from 'react-i18next'
 import { useLoad } from '../../api/useLoad'
+import { serverErrorText } from '../../rules/serverErrors'
 import { useServices } from '../../state/context'
 import { memberApi, type MemberProfile } from './api'
 import { failureOf, type ViewFailure } from './rules'
@@ -44,15 +46,22 @@ export function useMemberActions(profile: MemberProfile, patch: (p: Partial<Memb
   const [match, setMatch] = useState(false)
   const [state, setState] = useState<ActionState>({ busy: false, error: '' })
 
-  const run = useCallback(async (call: () => Promise<void>) => {
-    setState({ busy: true, error: '' })
-    try {
-      await call()
-      setState({ busy: false, error: '' })
-    } catch (err) {
-      setState({ busy: false, error: err instanceof ApiError || err instanceof Error ? err.message : String(err) })
-    }
-  }, [])
+  const { t } = useTranslation()
+  const run = useCallback(
+    async (call: () => Promise<void>) => {
+      setState({ busy: true, error: '' })
+      try {
+        await call()
+        setState({ busy: false, error: '' })
+      } catch (err) {
+        // the general codes (rate_limited and the like) in the catalogue's words, others as the server says
+        const general = serverErrorText(err)
+        const error = general ? t(general[0], general[1]) : err instanceof ApiError || err instanceof Error ? err.message : String(err)
+        setState({ busy: false, error })
+      }
+    },
+    [t],
+  )
 
   const like = useCallback(
     () =>

@@ -1,5 +1,6 @@
 // How a like's answer shows: the toast a match or a refusal gets.
 import { ApiError } from '../../api/http'
+import { serverErrorText } from '../../rules/serverErrors'
 
 export interface Notice {
   key: string
@@ -26,7 +27,10 @@ export function likeErrorNotice(err: unknown, name: string): Notice {
       return { key: 'discovery.likeError.swipeLimit', tone: 'info' }
     case 'profile_not_found':
       return { key: 'discovery.likeError.gone', tone: 'danger' }
-    default:
+    default: {
+      const general = serverErrorText(err)
+      if (general) return { key: general[0], values: general[1] as Notice['values'], tone: err instanceof ApiError && err.code === 'rate_limited' ? 'info' : 'danger' }
       return { key: 'errors.generic', tone: 'danger' }
+    }
   }
 }

@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import { Button, ButtonLink } from '../../components/Button'
 import { Modal } from '../../components/Modal'
 import { Panel } from '../../components/Page'
+import { codeText } from '../../rules/serverErrors'
 import type { OwnPhoto } from './api'
 import { usePhotos, type Problem, type UploadItem } from './hooks'
 import { PREMIUM_PHOTO_LIMIT, limitState, photoErrorKey, type LimitState } from './rules'
@@ -123,6 +124,8 @@ function useProblemText() {
       const limit = typeof p.fields.limit === 'number' ? p.fields.limit : ''
       return p.fields.premium ? t('profile.photos.limitPremium', { limit }) : t('profile.photos.limitFree', { limit, premium: PREMIUM_PHOTO_LIMIT })
     }
+    const general = codeText(p.code, p.fields)
+    if (general) return t(general[0], general[1])
     const key = photoErrorKey(p.code)
     if (!key) return p.message || t('errors.generic')
     return t(key, { min_side: p.fields.min_side ?? '', defaultValue: p.message })

@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import type { Interest } from '../../api/calls'
 import { Button } from '../../components/Button'
 import { Field, FieldError, Hint, Input, Label, Select, TextArea } from '../../components/Form'
+import { codeText } from '../../rules/serverErrors'
 import { useAppState } from '../../state/context'
 import type { OwnProfile, ProfileOptions, ProfileUpdate } from './api'
 import { useInterests, useRegions } from '../../api/catalogues'
@@ -126,6 +127,11 @@ interface EditorProps {
 /** ProfileEditor edits every field with the server's options and shows each field's error. */
 export function ProfileEditor({ profile, options, onSave, onDone }: EditorProps) {
   const { t } = useTranslation()
+  /** saveProblemText words a refused save: the general codes in the catalogue's words, others as the server says. */
+  const saveProblemText = (p: Problem): string => {
+    const general = codeText(p.code, p.fields)
+    return general ? t(general[0], general[1]) : p.message || t('errors.generic')
+  }
   const id = useId()
   const label = useOptionLabel()
   const settings = useAppState((s) => s.settings)
@@ -266,7 +272,7 @@ export function ProfileEditor({ profile, options, onSave, onDone }: EditorProps)
       </Field>
       {problem && (
         <FieldError role="alert" data-testid="profile-save-error">
-          {problem.message || t('errors.generic')}
+          {saveProblemText(problem)}
         </FieldError>
       )}
       <Actions>

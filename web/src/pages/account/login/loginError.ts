@@ -1,4 +1,5 @@
 import { ApiError } from '../../../api/http'
+import { serverErrorText } from '../../../rules/serverErrors'
 
 /** loginErrorText picks the catalogue key (and values) for a failed login. */
 export function loginErrorText(err: unknown): [string, Record<string, unknown>?] {
@@ -13,5 +14,5 @@ export function loginErrorText(err: unknown): [string, Record<string, unknown>?]
     }
     if (err.statusCode === 401) return ['login.failed']
   }
-  return ['errors.tryLater']
+  return serverErrorText(err) ?? ['errors.tryLater']
 }

@@ -1,7 +1,8 @@
 import { ApiError } from '../../../api/http'
+import { serverErrorText } from '../../../rules/serverErrors'
 
-/** A catalogue key with its values. */
-export type Text = [key: string, values?: Record<string, unknown>]
+export type { Text } from '../../../rules/serverErrors'
+import type { Text } from '../../../rules/serverErrors'
 
 /** The server's error codes that have a text in accountErrors. */
 export const ACCOUNT_ERROR_CODES = [
@@ -83,7 +84,8 @@ export const FIELD_OF: Partial<Record<AccountErrorCode, string>> = {
 /**
  * accountErrorText turns a failed account call into its catalogue text:
  * the server's code picks the text, its fields (or context, e.g. sitename
- * and min_age from the settings) fill the placeholders. Anything else is
+ * and min_age from the settings) fill the placeholders. The general codes
+ * (rate_limited and the like) have their shared texts; anything else is
  * 'An error occured, please try again later.'.
  */
 export function accountErrorText(err: unknown, context: Record<string, unknown> = {}): Text {
@@ -96,7 +98,7 @@ export function accountErrorText(err: unknown, context: Record<string, unknown> 
     return [`accountErrors.${code}`, values]
   }
   if (err instanceof ApiError && err.statusCode === 413) return ['accountErrors.photo_too_big']
-  return ['errors.tryLater']
+  return serverErrorText(err) ?? ['errors.tryLater']
 }
 
 /** errorCode is the server's code of an error, '' for other failures. */
