@@ -106,49 +106,46 @@ func (s *Service) ChangeAccount(ctx context.Context, t *tenancy.Tenant, m *Membe
 	return res, err
 }
 
-// ConfirmMailChange makes the address a mail_change token was mailed to the
-// member's email address.
-func (s *Service) ConfirmMailChange(ctx context.Context, t *tenancy.Tenant, token string) (*Member, error) {
-	var m *Member
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		tok, err := s.useToken(ctx, tx, t, tokenMailChange, token)
-		if err != nil {
-			return err
-		}
-		q := db.New(tx)
-		taken, err := q.MemberEmailTaken(ctx, db.MemberEmailTakenParams{TenantID: t.ID, Email: tok.NewEmail, ExceptID: tok.MemberID})
-		if err != nil {
-			return fmt.Errorf("check email: %w", err)
-		}
-		if taken {
-			return ErrEmailExists
-		}
-		err = q.MemberSetEmail(ctx, db.MemberSetEmailParams{ID: tok.MemberID, Email: tok.NewEmail})
-		if isUniqueViolation(err) {
-			return ErrEmailExists
-		}
-		if err != nil {
-			return fmt.Errorf("set email: %w", err)
-		}
-		if err := q.TokensRetire(ctx, db.TokensRetireParams{MemberID: tok.MemberID, Kind: tokenMailChange, Now: s.Now()}); err != nil {
-			return err
-		}
-		m, err = MemberByID(ctx, tx, tok.MemberID)
-		if err != nil {
-			return err
-		}
-		if m.Status == StatusNotConfirmed {
-			if err := s.confirmAddress(ctx, tx, m.ID); err != nil {
-				return err
-			}
-			m.Status = StatusActive
-		}
-		return nil
-	})
+// ConfirmMailChangeTx makes the address a mail_change token was mailed to
+// the member's email address, in tx, and returns the member. confirmed
+// says the link also proved a not yet confirmed account's address, which
+// made it active; showing its profile in the same transaction is the
+// caller's part (engine/user).
+func (s *Service) ConfirmMailChangeTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, token string) (m *Member, confirmed bool, err error) {
+	tok, err := s.useToken(ctx, tx, t, tokenMailChange, token)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return m, nil
+	q := db.New(tx)
+	taken, err := q.MemberEmailTaken(ctx, db.MemberEmailTakenParams{TenantID: t.ID, Email: tok.NewEmail, ExceptID: tok.MemberID})
+	if err != nil {
+		return nil, false, fmt.Errorf("check email: %w", err)
+	}
+	if taken {
+		return nil, false, ErrEmailExists
+	}
+	err = q.MemberSetEmail(ctx, db.MemberSetEmailParams{ID: tok.MemberID, Email: tok.NewEmail})
+	if isUniqueViolation(err) {
+		return nil, false, ErrEmailExists
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("set email: %w", err)
+	}
+	if err := q.TokensRetire(ctx, db.TokensRetireParams{MemberID: tok.MemberID, Kind: tokenMailChange, Now: s.Now()}); err != nil {
+		return nil, false, err
+	}
+	m, err = MemberByID(ctx, tx, tok.MemberID)
+	if err != nil {
+		return nil, false, err
+	}
+	if m.Status == StatusNotConfirmed {
+		if err := s.confirmAddress(ctx, tx, m.ID); err != nil {
+			return nil, false, err
+		}
+		m.Status = StatusActive
+		confirmed = true
+	}
+	return m, confirmed, nil
 }
 
 // SetLanguage saves the member's language, one of the tenant's locales.

@@ -9,7 +9,6 @@ import (
 
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/notify"
-	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -20,34 +19,32 @@ const ActivationsPerDay = 5
 // ResetsPerDay bounds the password reset mails of one account per day.
 const ResetsPerDay = 3
 
-// Activate confirms a member's address with the mailed token: the account
-// becomes active and its profile visible. A used, expired or foreign token
-// is ErrLinkInvalid.
-func (s *Service) Activate(ctx context.Context, t *tenancy.Tenant, token string) error {
-	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		tok, err := s.useToken(ctx, tx, t, tokenActivation, token)
-		if err != nil {
-			return err
-		}
-		m, err := MemberByID(ctx, tx, tok.MemberID)
-		if err != nil {
-			return err
-		}
-		if m.Status == StatusDeletionPending || m.Status == StatusDeleted {
-			return ErrLinkInvalid
-		}
-		return s.confirmAddress(ctx, tx, m.ID)
-	})
+// ActivateTx confirms a member's address with the mailed token in tx and
+// returns the member's ID: the account becomes active. Showing the profile
+// in the same transaction is the caller's part (engine/user). A used,
+// expired or foreign token is ErrLinkInvalid.
+func (s *Service) ActivateTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, token string) (int64, error) {
+	tok, err := s.useToken(ctx, tx, t, tokenActivation, token)
+	if err != nil {
+		return 0, err
+	}
+	m, err := MemberByID(ctx, tx, tok.MemberID)
+	if err != nil {
+		return 0, err
+	}
+	if m.Status == StatusDeletionPending || m.Status == StatusDeleted {
+		return 0, ErrLinkInvalid
+	}
+	return m.ID, s.confirmAddress(ctx, tx, m.ID)
 }
 
-// confirmAddress activates a not-confirmed member and shows their disabled
-// profile: a mailed link they used proves the address.
+// confirmAddress activates a not-confirmed member: a mailed link they used
+// proves the address.
 func (s *Service) confirmAddress(ctx context.Context, tx pgx.Tx, id int64) error {
-	q := db.New(tx)
-	if err := q.MemberActivate(ctx, id); err != nil {
+	if err := db.New(tx).MemberActivate(ctx, id); err != nil {
 		return fmt.Errorf("activate member %d: %w", id, err)
 	}
-	return profiles.SetStatus(ctx, tx, id, profiles.StatusActive, []string{profiles.StatusDisabled}, s.Now())
+	return nil
 }
 
 // ResendActivation mails a logged-in, not yet confirmed member a new
@@ -125,42 +122,54 @@ type ResetRequest struct {
 	PasswordRepeat string `json:"password_repeat"`
 }
 
-// Reset sets a new password with a mailed token. Every session of the
-// member ends, a login block on the account is lifted, and a not yet
-// confirmed account becomes active (the link proved the address).
-func (s *Service) Reset(ctx context.Context, t *tenancy.Tenant, req ResetRequest) error {
+// PasswordReset is a reset that passed the password rules, ready for
+// ResetTx. CheckReset makes it outside the transaction, so the slow
+// password hash holds no transaction open.
+type PasswordReset struct {
+	token, hash string
+}
+
+// CheckReset applies the password rules to req and hashes the new password.
+func (s *Service) CheckReset(req ResetRequest) (PasswordReset, error) {
 	if req.Password != req.PasswordRepeat {
-		return ErrPasswordsDiffer
+		return PasswordReset{}, ErrPasswordsDiffer
 	}
 	if err := checkPassword(req.Password); err != nil {
-		return err
+		return PasswordReset{}, err
 	}
 	hash, err := s.HashPassword(req.Password)
 	if err != nil {
-		return err
+		return PasswordReset{}, err
 	}
-	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		tok, err := s.useToken(ctx, tx, t, tokenReset, req.Token)
-		if err != nil {
-			return err
-		}
-		m, err := MemberByID(ctx, tx, tok.MemberID)
-		if err != nil {
-			return err
-		}
-		if m.Status == StatusDeletionPending || m.Status == StatusDeleted {
-			return ErrLinkInvalid
-		}
-		q := db.New(tx)
-		if _, err := q.MemberSetPassword(ctx, db.MemberSetPasswordParams{ID: m.ID, PasswordHash: hash}); err != nil {
-			return fmt.Errorf("set password: %w", err)
-		}
-		if err := q.TokensRetire(ctx, db.TokensRetireParams{MemberID: m.ID, Kind: tokenReset, Now: s.Now()}); err != nil {
-			return err
-		}
-		if err := s.clearFailures(ctx, tx, t, m.ID); err != nil {
-			return err
-		}
-		return s.confirmAddress(ctx, tx, m.ID)
-	})
+	return PasswordReset{token: req.Token, hash: hash}, nil
+}
+
+// ResetTx sets a new password with a mailed token in tx and returns the
+// member's ID. Every session of the member ends, a login block on the
+// account is lifted, and a not yet confirmed account becomes active (the
+// link proved the address; showing the profile in the same transaction is
+// the caller's part, engine/user).
+func (s *Service) ResetTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, reset PasswordReset) (int64, error) {
+	tok, err := s.useToken(ctx, tx, t, tokenReset, reset.token)
+	if err != nil {
+		return 0, err
+	}
+	m, err := MemberByID(ctx, tx, tok.MemberID)
+	if err != nil {
+		return 0, err
+	}
+	if m.Status == StatusDeletionPending || m.Status == StatusDeleted {
+		return 0, ErrLinkInvalid
+	}
+	q := db.New(tx)
+	if _, err := q.MemberSetPassword(ctx, db.MemberSetPasswordParams{ID: m.ID, PasswordHash: reset.hash}); err != nil {
+		return 0, fmt.Errorf("set password: %w", err)
+	}
+	if err := q.TokensRetire(ctx, db.TokensRetireParams{MemberID: m.ID, Kind: tokenReset, Now: s.Now()}); err != nil {
+		return 0, err
+	}
+	if err := s.clearFailures(ctx, tx, t, m.ID); err != nil {
+		return 0, err
+	}
+	return m.ID, s.confirmAddress(ctx, tx, m.ID)
 }

@@ -11,45 +11,40 @@ import (
 
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/notify"
-	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
-// RequestDeletion makes m's account deletion-pending: the profile is hidden
-// everywhere, logins are refused, and a reactivation link valid for
-// DeletionGrace is mailed. It returns when the purge will happen.
-func (s *Service) RequestDeletion(ctx context.Context, t *tenancy.Tenant, m *Member, baseURL string) (time.Time, error) {
+// RequestDeletionTx makes m's account deletion-pending in tx: logins are
+// refused and a reactivation link valid for DeletionGrace is mailed.
+// Hiding the profile everywhere in the same transaction is the caller's
+// part (engine/user). It returns when the purge will happen.
+func (s *Service) RequestDeletionTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, m *Member, baseURL string) (time.Time, error) {
 	now := s.Now()
 	purgeAt := now.Add(DeletionGrace)
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		n, err := q.MemberRequestDeletion(ctx, db.MemberRequestDeletionParams{ID: m.ID, Now: now})
-		if err != nil {
-			return fmt.Errorf("request deletion: %w", err)
-		}
-		if n == 0 {
-			return ErrNotFound
-		}
-		if err := profiles.SetStatus(ctx, tx, m.ID, profiles.StatusHidden, []string{profiles.StatusActive, profiles.StatusDisabled}, now); err != nil {
-			return err
-		}
-		token, err := s.issueToken(ctx, tx, m.ID, tokenReactivation, "", DeletionGrace)
-		if err != nil {
-			return err
-		}
-		name, err := q.ProfileName(ctx, m.ID)
-		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("profile name: %w", err)
-		}
-		loc := t.Location
-		if loc == nil {
-			loc = time.UTC
-		}
-		return s.Mailer.Queue(ctx, tx, notify.Mail{
-			Tenant: t, Locale: m.Language, To: m.Email, Template: notify.Deletion, BaseURL: baseURL,
-			Data:   map[string]any{"Name": name, "Date": purgeAt.In(loc).Format(time.DateOnly)},
-			Action: baseURL + "/account-deleted?token=" + token,
-		})
+	q := db.New(tx)
+	n, err := q.MemberRequestDeletion(ctx, db.MemberRequestDeletionParams{ID: m.ID, Now: now})
+	if err != nil {
+		return time.Time{}, fmt.Errorf("request deletion: %w", err)
+	}
+	if n == 0 {
+		return time.Time{}, ErrNotFound
+	}
+	token, err := s.issueToken(ctx, tx, m.ID, tokenReactivation, "", DeletionGrace)
+	if err != nil {
+		return time.Time{}, err
+	}
+	name, err := q.ProfileName(ctx, m.ID)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return time.Time{}, fmt.Errorf("profile name: %w", err)
+	}
+	loc := t.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	err = s.Mailer.Queue(ctx, tx, notify.Mail{
+		Tenant: t, Locale: m.Language, To: m.Email, Template: notify.Deletion, BaseURL: baseURL,
+		Data:   map[string]any{"Name": name, "Date": purgeAt.In(loc).Format(time.DateOnly)},
+		Action: baseURL + "/account-deleted?token=" + token,
 	})
 	if err != nil {
 		return time.Time{}, err
@@ -57,37 +52,27 @@ func (s *Service) RequestDeletion(ctx context.Context, t *tenancy.Tenant, m *Mem
 	return purgeAt, nil
 }
 
-// Reactivate reverses a pending deletion with the mailed token and returns
-// the member, active again (the link proved the address).
-func (s *Service) Reactivate(ctx context.Context, t *tenancy.Tenant, token string) (*Member, error) {
-	var m *Member
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		tok, err := s.useToken(ctx, tx, t, tokenReactivation, token)
-		if err != nil {
-			return err
-		}
-		q := db.New(tx)
-		n, err := q.MemberReactivate(ctx, tok.MemberID)
-		if err != nil {
-			return fmt.Errorf("reactivate: %w", err)
-		}
-		if n == 0 {
-			return ErrLinkInvalid
-		}
-		now := s.Now()
-		if err := profiles.SetStatus(ctx, tx, tok.MemberID, profiles.StatusActive, []string{profiles.StatusHidden, profiles.StatusDisabled}, now); err != nil {
-			return err
-		}
-		if err := q.TokensRetire(ctx, db.TokensRetireParams{MemberID: tok.MemberID, Kind: tokenReactivation, Now: now}); err != nil {
-			return err
-		}
-		m, err = MemberByID(ctx, tx, tok.MemberID)
-		return err
-	})
+// ReactivateTx reverses a pending deletion with the mailed token in tx and
+// returns the member, active again (the link proved the address). Showing
+// the profile again in the same transaction is the caller's part
+// (engine/user).
+func (s *Service) ReactivateTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, token string) (*Member, error) {
+	tok, err := s.useToken(ctx, tx, t, tokenReactivation, token)
 	if err != nil {
 		return nil, err
 	}
-	return m, nil
+	q := db.New(tx)
+	n, err := q.MemberReactivate(ctx, tok.MemberID)
+	if err != nil {
+		return nil, fmt.Errorf("reactivate: %w", err)
+	}
+	if n == 0 {
+		return nil, ErrLinkInvalid
+	}
+	if err := q.TokensRetire(ctx, db.TokensRetireParams{MemberID: tok.MemberID, Kind: tokenReactivation, Now: s.Now()}); err != nil {
+		return nil, err
+	}
+	return MemberByID(ctx, tx, tok.MemberID)
 }
 
 // Purging: when a deletion has been pending for DeletionGrace, every area

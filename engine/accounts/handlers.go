@@ -26,21 +26,6 @@ func (h Handlers) BaseURL(r *http.Request) string {
 	return l.Base(r, tenancy.FromContext(r.Context()))
 }
 
-// Activate answers GET /api/activate.php?token=, the link of the
-// activation mail: a redirect to /activate/done or /activate/error.
-func (h Handlers) Activate(w http.ResponseWriter, r *http.Request) {
-	err := h.Service.Activate(r.Context(), tenancy.FromContext(r.Context()), r.URL.Query().Get("token"))
-	target := "/activate/done"
-	if err != nil {
-		target = "/activate/error"
-		if !isRefusal(err) {
-			httpx.Logger(r.Context()).Error("activation failed", "err", err)
-		}
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	http.Redirect(w, r, target, http.StatusSeeOther)
-}
-
 // ResendActivation answers POST /api/activate.php: a new activation mail
 // for the logged-in, not yet confirmed member; 204.
 func (h Handlers) ResendActivation(w http.ResponseWriter, r *http.Request) {
@@ -52,24 +37,10 @@ func (h Handlers) ResendActivation(w http.ResponseWriter, r *http.Request) {
 	httpx.NoContent(w)
 }
 
-// ResetPassword answers POST /api/reset-password.php {email} (mails a
-// link) and POST /api/reset-password.php?do=1 {token, password,
-// password_repeat} (sets the password); both 204.
-func (h Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) {
-	t := tenancy.FromContext(r.Context())
-	if r.URL.Query().Get("do") == "1" {
-		var req ResetRequest
-		if err := httpx.DecodeJSON(w, r, &req); err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		if err := h.Service.Reset(r.Context(), t, req); err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		httpx.NoContent(w)
-		return
-	}
+// RequestReset answers POST /api/reset-password.php {email}: a password
+// reset link is mailed; 204. (engine/user serves ?do=1, which sets the
+// password, and hands the rest here.)
+func (h Handlers) RequestReset(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Email string `json:"email"`
 	}
@@ -82,26 +53,11 @@ func (h Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, ErrEmailInvalid)
 		return
 	}
-	if err := h.Service.RequestReset(r.Context(), t, email, h.BaseURL(r)); err != nil {
+	if err := h.Service.RequestReset(r.Context(), tenancy.FromContext(r.Context()), email, h.BaseURL(r)); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.NoContent(w)
-}
-
-// DeleteAccount answers DELETE /api/account.php: 202, the account is
-// deletion-pending, the session ends and a reactivation link is mailed.
-func (h Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) {
-	purgeAt, err := h.Service.RequestDeletion(r.Context(), tenancy.FromContext(r.Context()), CurrentMember(r.Context()), h.BaseURL(r))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if err := h.Service.Sessions.End(r.Context()); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusAccepted, map[string]any{"status": StatusDeletionPending, "purge_at": purgeAt})
 }
 
 // Notifications answers GET /api/notifications.php.

@@ -89,15 +89,3 @@ func (h Handlers) Logout(w http.ResponseWriter, r *http.Request) {
 	}
 	httpx.NoContent(w)
 }
-
-// PageHidden answers POST /api/page-hidden.php, the beacon the app sends when
-// its page becomes hidden. A member's last activity is then the moment they
-// left, which search ranking and "recently active" use; visitors get the same
-// 204 so the beacon never shows an error. The body is not read: a beacon may
-// carry anything.
-func (h Handlers) PageHidden(w http.ResponseWriter, r *http.Request) {
-	if m := CurrentMember(r.Context()); m != nil {
-		h.Service.markSeen(r.Context(), m.ID)
-	}
-	httpx.NoContent(w)
-}

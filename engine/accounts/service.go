@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -11,7 +12,6 @@ import (
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/identity"
 	"rendezvous/engine/notify"
-	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -32,21 +32,17 @@ type Service struct {
 	// empty accepts them unauthenticated, which only the development
 	// mailbox setup allows.
 	HookSecret string
-	// Jobs queues the account's background work (the signup message) in
-	// the transaction that causes it.
-	Jobs notify.Inserter
 	// Links makes the addresses of mailed links; nil is plain
 	// tenancy.Links (https only behind Secure cookies, no port).
 	Links *tenancy.Links
 }
 
 // NewService returns a service with the real clock and production hashing.
-// mailer queues the account mails, jobs the other background work;
-// hookSecret is MAIL_WEBHOOK_SECRET.
-func NewService(pool *pgxpool.Pool, sessions *identity.Sessions, mailer *notify.Mailer, jobs notify.Inserter,
+// mailer queues the account mails; hookSecret is MAIL_WEBHOOK_SECRET.
+func NewService(pool *pgxpool.Pool, sessions *identity.Sessions, mailer *notify.Mailer,
 	hookSecret string, log *slog.Logger) *Service {
 	return &Service{Pool: pool, Sessions: sessions, Log: log, Now: time.Now, HashParams: argon2id.DefaultParams,
-		Mailer: mailer, Jobs: jobs, Block: DefaultBlockPolicy, HookSecret: hookSecret}
+		Mailer: mailer, Block: DefaultBlockPolicy, HookSecret: hookSecret}
 }
 
 // HashPassword hashes a password with argon2id.
@@ -58,11 +54,12 @@ func (s *Service) HashPassword(password string) (string, error) {
 // takes as long whether or not the address exists.
 var dummyHash, _ = argon2id.CreateHash("rendezvous-no-such-member", argon2id.DefaultParams)
 
-func (s *Service) markSeen(ctx context.Context, id int64) {
+// MarkSeen records that member id was seen now; the web app shows when
+// members were last online. engine/user calls it at most once a minute per
+// member.
+func (s *Service) MarkSeen(ctx context.Context, id int64) error {
 	if err := db.New(s.Pool).MemberSeen(ctx, id); err != nil {
-		s.Log.Warn("mark member seen", "member", id, "err", err)
+		return fmt.Errorf("mark member %d seen: %w", id, err)
 	}
-	if err := profiles.MarkActive(ctx, s.Pool, id); err != nil {
-		s.Log.Warn("mark profile active", "member", id, "err", err)
-	}
+	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"time"
 
 	"rendezvous/engine/identity"
 	"rendezvous/engine/platform/httpx"
@@ -52,9 +51,6 @@ func (s *Service) Identify(next http.Handler) http.Handler {
 			_ = s.Sessions.End(ctx)
 			next.ServeHTTP(w, r)
 			return
-		}
-		if s.Now().Sub(m.LastSeenAt) > time.Minute {
-			s.markSeen(ctx, m.ID)
 		}
 		next.ServeHTTP(w, r.WithContext(WithMember(ctx, m)))
 	})

@@ -17,11 +17,9 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/accounts/internal/db"
-	"rendezvous/engine/chat"
 	"rendezvous/engine/credits"
 	"rendezvous/engine/landing"
 	"rendezvous/engine/notify"
-	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -70,95 +68,96 @@ const (
 
 var nameRule = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} ._-]{1,29}$`)
 
-// Signup creates a member of t: checks every rule, then in one transaction
-// the member, the profile, the signup credits and the activation mail.
-func (s *Service) Signup(ctx context.Context, t *tenancy.Tenant, req SignupRequest, v Visit) (*Member, error) {
+// NewMember is a signup that passed every rule of SPEC.md section 5, ready
+// to be stored with SignupTx. CheckSignup makes it outside the transaction,
+// so the slow password hash holds no transaction open.
+type NewMember struct {
+	// Request is the signup, normalised: trimmed, the default seeking
+	// filled in.
+	Request SignupRequest
+	// DateOfBirth and Country are the profile's.
+	DateOfBirth time.Time
+	Country     string
+	Visit       Visit
+	hash        string
+	tracking    []byte
+}
+
+// CheckSignup applies the signup rules of t to req and hashes the password.
+func (s *Service) CheckSignup(t *tenancy.Tenant, req SignupRequest, v Visit) (NewMember, error) {
 	req.Email = strings.TrimSpace(req.Email)
 	req.Name = strings.TrimSpace(req.Name)
 	switch t.Settings.Signups {
 	case "all":
 	case "with_trafficsource":
 		if !req.Tracking.IsTrafficSource() {
-			return nil, ErrInviteOnly.With(map[string]any{"sitename": t.Name})
+			return NewMember{}, ErrInviteOnly.With(map[string]any{"sitename": t.Name})
 		}
 	default:
-		return nil, ErrInviteOnly.With(map[string]any{"sitename": t.Name})
+		return NewMember{}, ErrInviteOnly.With(map[string]any{"sitename": t.Name})
 	}
 	dob, country, err := s.checkSignup(t, &req, v)
 	if err != nil {
-		return nil, err
+		return NewMember{}, err
 	}
 	hash, err := s.HashPassword(req.Password)
 	if err != nil {
-		return nil, fmt.Errorf("hash password: %w", err)
+		return NewMember{}, fmt.Errorf("hash password: %w", err)
 	}
 	tracking := []byte("{}")
 	if req.Tracking != nil {
 		if tracking, err = json.Marshal(req.Tracking); err != nil {
-			return nil, err
+			return NewMember{}, err
 		}
 	}
-	var m *Member
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		taken, err := q.MemberEmailTaken(ctx, db.MemberEmailTakenParams{TenantID: t.ID, Email: req.Email})
-		if err != nil {
-			return fmt.Errorf("check email: %w", err)
-		}
-		if taken {
-			return ErrEmailTaken
-		}
-		var inView pgtype.Int8
-		if req.ProfileID > 0 {
-			// A stale or foreign profile link does not stop a signup; it
-			// just opens no profile afterwards.
-			found, err := q.ProfileInPool(ctx, db.ProfileInPoolParams{ID: req.ProfileID, Pool: t.ProfilePool})
-			if err != nil {
-				return fmt.Errorf("check signup profile: %w", err)
-			}
-			inView = pgtype.Int8{Int64: req.ProfileID, Valid: found}
-		}
-		now := s.Now()
-		row, err := q.MemberInsert(ctx, db.MemberInsertParams{
-			TenantID: t.ID, Email: req.Email, PasswordHash: hash, Language: v.Locale, Tracking: tracking,
-			SignupProfileID: inView, SignupMessage: req.SignupMessage, Now: now,
-		})
-		if isUniqueViolation(err) {
-			// Another signup with this address committed first.
-			return ErrEmailTaken
-		}
-		if err != nil {
-			return fmt.Errorf("insert member: %w", err)
-		}
-		m = memberFromRow(row)
-		err = profiles.Create(ctx, tx, profiles.NewProfile{
-			ID: m.ID, Pool: t.ProfilePool, Name: req.Name, Gender: req.Gender, Seeking: req.Seeking,
-			DateOfBirth: dob, Country: country, Region: req.Region, City: req.City,
-		}, now)
-		if err != nil {
-			return err
-		}
-		if t.Settings.SignupCredits > 0 {
-			balance, err := credits.Post(ctx, tx, credits.Entry{MemberID: m.ID, Delta: int64(t.Settings.SignupCredits),
-				Kind: credits.SignupBonus, Reference: "signup", Note: "signup credits"})
-			if err != nil {
-				return fmt.Errorf("book signup credits: %w", err)
-			}
-			m.Credits = balance
-		}
-		if req.SignupMessage != "" && m.SignupProfileID > 0 {
-			// Queued with the member, so a stop right after the commit
-			// cannot lose it.
-			_, err := s.Jobs.InsertTx(ctx, tx, chat.SignupMessageArgs{
-				TenantID: t.ID, MemberID: m.ID, ProfileID: m.SignupProfileID, Text: req.SignupMessage,
-			}, nil)
-			if err != nil {
-				return fmt.Errorf("queue signup message: %w", err)
-			}
-		}
-		return s.sendActivation(ctx, tx, t, m, req.Name, v.BaseURL)
-	})
+	return NewMember{Request: req, DateOfBirth: dob, Country: country, Visit: v, hash: hash, tracking: tracking}, nil
+}
+
+// SignupTx stores n as a member of t in the signup transaction tx: the
+// member row, the signup credits and the activation mail. The signup as a
+// whole (with the profile and the signup message, engine/user) is one
+// transaction, so a failure leaves no member without a profile.
+func (s *Service) SignupTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, n NewMember) (*Member, error) {
+	req := n.Request
+	q := db.New(tx)
+	taken, err := q.MemberEmailTaken(ctx, db.MemberEmailTakenParams{TenantID: t.ID, Email: req.Email})
 	if err != nil {
+		return nil, fmt.Errorf("check email: %w", err)
+	}
+	if taken {
+		return nil, ErrEmailTaken
+	}
+	var inView pgtype.Int8
+	if req.ProfileID > 0 {
+		// A stale or foreign profile link does not stop a signup; it
+		// just opens no profile afterwards.
+		found, err := q.ProfileInPool(ctx, db.ProfileInPoolParams{ID: req.ProfileID, Pool: t.ProfilePool})
+		if err != nil {
+			return nil, fmt.Errorf("check signup profile: %w", err)
+		}
+		inView = pgtype.Int8{Int64: req.ProfileID, Valid: found}
+	}
+	row, err := q.MemberInsert(ctx, db.MemberInsertParams{
+		TenantID: t.ID, Email: req.Email, PasswordHash: n.hash, Language: n.Visit.Locale, Tracking: n.tracking,
+		SignupProfileID: inView, SignupMessage: req.SignupMessage, Now: s.Now(),
+	})
+	if isUniqueViolation(err) {
+		// Another signup with this address committed first.
+		return nil, ErrEmailTaken
+	}
+	if err != nil {
+		return nil, fmt.Errorf("insert member: %w", err)
+	}
+	m := memberFromRow(row)
+	if t.Settings.SignupCredits > 0 {
+		balance, err := credits.Post(ctx, tx, credits.Entry{MemberID: m.ID, Delta: int64(t.Settings.SignupCredits),
+			Kind: credits.SignupBonus, Reference: "signup", Note: "signup credits"})
+		if err != nil {
+			return nil, fmt.Errorf("book signup credits: %w", err)
+		}
+		m.Credits = balance
+	}
+	if err := s.sendActivation(ctx, tx, t, m, req.Name, n.Visit.BaseURL); err != nil {
 		return nil, err
 	}
 	return m, nil

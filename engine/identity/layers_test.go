@@ -18,9 +18,8 @@ var aboveAccounts = []string{"accounts", "user", "demo", "server", "cmd/", "acco
 // TestAreasDoNotImportAccounts keeps identity below the areas: no area
 // package (profiles, likes, chat, credits, live, and billing or admin when
 // they come) depends on accounts, directly or through another package.
-// (accounts itself may use profiles and chat: a signup creates the profile
-// and queues the signup message; the user object that joins an account
-// with its profile is assembled in package user.)
+// (What joins an account with its profile, the user object and the
+// changes of both together, is in package user; TestAccountsBelowTheAreas.)
 func TestAreasDoNotImportAccounts(t *testing.T) {
 	t.Parallel()
 	deps := engineDeps(t)
@@ -39,8 +38,53 @@ func TestAreasDoNotImportAccounts(t *testing.T) {
 	}
 }
 
+// belowAccounts are all accounts may depend on: the platform, the packages
+// below the areas, and of the areas only credits (a signup books the signup
+// credits with the member). Profiles, chat and the other areas are not among
+// them: a signup's profile and signup message, and the profile's part of
+// activation, deletion, reactivation and the last visit, are done in
+// package user, in the same transaction as the account's part.
+var belowAccounts = []string{"accounts", "accounts/", "platform/", "geo", "landing", "tenancy", "live", "notify", "notify/",
+	"identity", "credits"}
+
+// TestAccountsBelowTheAreas keeps accounts below profiles, chat and the
+// other areas: it depends, directly or through another package, on nothing
+// of the engine but belowAccounts.
+func TestAccountsBelowTheAreas(t *testing.T) {
+	t.Parallel()
+	deps := engineDeps(t)
+	list, ok := deps["accounts"]
+	if !ok {
+		t.Fatal("package accounts is missing from go list; the check would pass for nothing")
+	}
+	for _, area := range []string{"profiles", "chat"} {
+		if _, ok := deps[area]; !ok {
+			t.Errorf("package %s is missing from go list; the check would pass for nothing", area)
+		}
+	}
+	bad := map[string]bool{}
+	for dep := range list {
+		pkg, ok := strings.CutPrefix(dep, engine)
+		if i := strings.Index(pkg, "/internal/"); i >= 0 {
+			pkg = pkg[:i] // a package's internal ones are its own
+		}
+		if ok && !in(pkg, belowAccounts) {
+			bad[pkg] = true
+		}
+	}
+	for pkg := range bad {
+		t.Errorf("accounts depends on %s%s; only %v may be below it (join the areas in package user)", engine, pkg, belowAccounts)
+	}
+}
+
 func allowed(pkg string) bool {
-	for _, a := range aboveAccounts {
+	return in(pkg, aboveAccounts)
+}
+
+// in reports whether pkg is one of list, where an entry ending in / stands
+// for the packages under it.
+func in(pkg string, list []string) bool {
+	for _, a := range list {
 		if pkg == a || (strings.HasSuffix(a, "/") && strings.HasPrefix(pkg, a)) {
 			return true
 		}

@@ -63,6 +63,9 @@ type Engine struct {
 	Handler  http.Handler
 	Locator  tenancy.Locator
 	Accounts *accounts.Service
+	// Members changes an account and its profile together (signup,
+	// activation, deletion, reactivation).
+	Members *user.Members
 	// Jobs is the River client with every area's workers; whoever runs the
 	// engine starts and stops it.
 	Jobs *jobs.Client
@@ -112,7 +115,8 @@ func New(d Deps) (*Engine, error) {
 		return nil, err
 	}
 	sessions := identity.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
-	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, inserter, d.Config.MailWebhookSecret, d.Log)
+	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, d.Config.MailWebhookSecret, d.Log)
+	e.Members = user.NewMembers(e.Accounts, inserter)
 	e.Links = &tenancy.Links{HTTPS: d.Config.SecureCookies, Port: d.Config.PublicPort}
 	e.Accounts.Links = e.Links
 	e.Live = live.NewHub(d.Pool, d.Log)
@@ -189,7 +193,7 @@ func New(d Deps) (*Engine, error) {
 		mailRoutes(r, d, e)
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
-			r.Use(sessions.LoadAndSave, e.Accounts.Identify)
+			r.Use(sessions.LoadAndSave, e.Accounts.Identify, e.Members.MarkSeen)
 			r.Route("/api", func(r chi.Router) { memberAPI(r, d, e) })
 			// Pages remember an affiliate link's traffic source for the visit.
 			r.With(landing.Remember(d.Config.SecureCookies)).Get("/*", e.App.ServeIndex)
@@ -210,7 +214,7 @@ var CrossOriginExempt = []string{"/hooks/mail/"}
 func memberAPI(r chi.Router, d Deps, e *Engine) {
 	t := tenancy.Handlers{Locator: e.Locator, Pool: d.Pool}
 	a := accounts.Handlers{Service: e.Accounts}
-	u := user.Handlers{Accounts: a, Locator: e.Locator}
+	u := user.Handlers{Accounts: a, Members: e.Members, Locator: e.Locator}
 	member := identity.RequireMember
 	client := identity.RequireClientRequest
 	// Abuse limits (engine/limits), per client address or per member; the
@@ -238,13 +242,13 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(client).Post("/user.php", u.Post) // login; ?push=1 stores the push subscription
 	r.With(client, member).Put("/user.php", u.Update)
 	r.Get("/logout.php", a.Logout)
-	r.Post("/page-hidden.php", a.PageHidden)
+	r.Post("/page-hidden.php", u.PageHidden)
 	r.With(perClient(limits.Signup)).Post("/signup.php", u.Signup)
-	r.Get("/activate.php", a.Activate) // the activation mail's link: redirects
+	r.Get("/activate.php", u.Activate) // the activation mail's link: redirects
 	r.With(member, perClient(limits.ActivationMail)).Post("/activate.php", a.ResendActivation)
-	r.With(resetMails).Post("/reset-password.php", a.ResetPassword) // ?do=1 sets the new password
+	r.With(resetMails).Post("/reset-password.php", u.ResetPassword) // ?do=1 sets the new password
 	r.With(member).Put("/account.php", u.UpdateAccount)
-	r.With(member).Delete("/account.php", a.DeleteAccount)
+	r.With(member).Delete("/account.php", u.DeleteAccount)
 	r.Post("/mail-change.php", u.MailChange) // from /mail-change/do?token=
 	r.Post("/reactivate.php", u.Reactivate)  // from /account-deleted?token=
 	r.With(member).Get("/notifications.php", a.Notifications)

@@ -6,6 +6,7 @@ import (
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/landing"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
 
@@ -14,6 +15,9 @@ type Handlers struct {
 	// Accounts are the account calls (the push subscription of POST
 	// user.php?push=1 is theirs) and rules.
 	Accounts accounts.Handlers
+	// Members are the calls that change an account and its profile
+	// together.
+	Members *Members
 	// Locator tells the visitor's country at signup.
 	Locator tenancy.Locator
 }
@@ -111,7 +115,7 @@ func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
 	t := tenancy.FromContext(r.Context())
 	country := h.Locator.SelectedCountry(r, t)
 	v := accounts.Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.Accounts.BaseURL(r)}
-	m, err := h.Accounts.Service.Signup(r.Context(), t, req, v)
+	m, err := h.Members.Signup(r.Context(), t, req, v)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -162,7 +166,7 @@ func (h Handlers) Reactivate(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	m, err := h.Accounts.Service.Reactivate(r.Context(), tenancy.FromContext(r.Context()), b.Token)
+	m, err := h.Members.Reactivate(r.Context(), tenancy.FromContext(r.Context()), b.Token)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -180,7 +184,7 @@ func (h Handlers) MailChange(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	svc := h.Accounts.Service
-	m, err := svc.ConfirmMailChange(r.Context(), tenancy.FromContext(r.Context()), b.Token)
+	m, err := h.Members.ConfirmMailChange(r.Context(), tenancy.FromContext(r.Context()), b.Token)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -195,4 +199,67 @@ func (h Handlers) MailChange(w http.ResponseWriter, r *http.Request) {
 		answer["user"] = u
 	}
 	httpx.WriteJSON(w, http.StatusOK, answer)
+}
+
+// Activate answers GET /api/activate.php?token=, the link of the
+// activation mail: a redirect to /activate/done or /activate/error.
+func (h Handlers) Activate(w http.ResponseWriter, r *http.Request) {
+	err := h.Members.Activate(r.Context(), tenancy.FromContext(r.Context()), r.URL.Query().Get("token"))
+	target := "/activate/done"
+	if err != nil {
+		target = "/activate/error"
+		if refusal.As(err) == nil {
+			httpx.Logger(r.Context()).Error("activation failed", "err", err)
+		}
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, target, http.StatusSeeOther)
+}
+
+// ResetPassword answers POST /api/reset-password.php?do=1 {token,
+// password, password_repeat}: the new password is set; 204. Without ?do=1
+// it is the request for a reset link, which accounts serves.
+func (h Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Query().Get("do") != "1" {
+		h.Accounts.RequestReset(w, r)
+		return
+	}
+	var req accounts.ResetRequest
+	if err := httpx.DecodeJSON(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if err := h.Members.Reset(r.Context(), tenancy.FromContext(r.Context()), req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.NoContent(w)
+}
+
+// DeleteAccount answers DELETE /api/account.php: 202, the account is
+// deletion-pending, the session ends and a reactivation link is mailed.
+func (h Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) {
+	svc := h.Accounts.Service
+	purgeAt, err := h.Members.RequestDeletion(r.Context(), tenancy.FromContext(r.Context()), accounts.CurrentMember(r.Context()), h.Accounts.BaseURL(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if err := svc.Sessions.End(r.Context()); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusAccepted, map[string]any{"status": accounts.StatusDeletionPending, "purge_at": purgeAt})
+}
+
+// PageHidden answers POST /api/page-hidden.php, the beacon the app sends when
+// its page becomes hidden. A member's last activity is then the moment they
+// left, which search ranking and "recently active" use; visitors get the same
+// 204 so the beacon never shows an error. The body is not read: a beacon may
+// carry anything.
+func (h Handlers) PageHidden(w http.ResponseWriter, r *http.Request) {
+	if m := accounts.CurrentMember(r.Context()); m != nil {
+		h.Members.seen(r.Context(), m.ID)
+	}
+	httpx.NoContent(w)
 }
