@@ -131,3 +131,34 @@ func TestPageHidden(t *testing.T) {
 		t.Fatal("the profile's last activity must follow")
 	}
 }
+
+// Every request of a logged-in member records the visit, the account's
+// last visit and the profile's last activity together, but at most once a
+// minute.
+func TestRequestsMarkTheVisitOnceAMinute(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	c, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	for _, tc := range []struct {
+		lastSeen string
+		marked   bool
+	}{
+		{"40 seconds", false},
+		{"2 minutes", true},
+	} {
+		if _, err := env.Pool.Exec(t.Context(), "UPDATE members SET last_seen_at = now() - $2::interval WHERE id = $1", made.ID, tc.lastSeen); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := env.Pool.Exec(t.Context(), "UPDATE profiles SET last_active_at = now() - interval '1 day' WHERE id = $1", made.ID); err != nil {
+			t.Fatal(err)
+		}
+		if res := c.Do("GET", "/api/user.php", nil); res.Status != 200 {
+			t.Fatalf("user.php: %d %s", res.Status, res.Body)
+		}
+		seen := count(t, env.Pool, "SELECT count(*) FROM members WHERE id = $1 AND last_seen_at > now() - interval '20 seconds'", made.ID)
+		active := count(t, env.Pool, "SELECT count(*) FROM profiles WHERE id = $1 AND last_active_at > now() - interval '20 seconds'", made.ID)
+		if want := map[bool]int{true: 1}[tc.marked]; seen != want || active != want {
+			t.Errorf("last seen %s ago: member marked %d, profile marked %d; want %d", tc.lastSeen, seen, active, want)
+		}
+	}
+}
