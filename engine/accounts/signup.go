@@ -57,9 +57,6 @@ type Visit struct {
 	BaseURL string
 }
 
-// DefaultMinAge applies when a tenant sets no min_age.
-const DefaultMinAge = 18
-
 // Password bounds (SPEC.md leaves them open).
 const (
 	MinPasswordLength = 6
@@ -256,10 +253,7 @@ func (s *Service) checkDateOfBirth(t *tenancy.Tenant, value string) (time.Time, 
 	if err != nil {
 		return time.Time{}, ErrDateOfBirthInvalid
 	}
-	minAge := t.Settings.MinAge
-	if minAge <= 0 {
-		minAge = DefaultMinAge
-	}
+	minAge := t.Settings.YoungestAge()
 	today := startOfDay(t, s.Now())
 	today = time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC)
 	age := tenancy.Age(dob, today)

@@ -200,7 +200,7 @@ func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, 
 			return body, nil, media.ErrFileTooBig
 		}
 		if err != nil {
-			return body, nil, refusal.New(refusal.Malformed, "multipart_invalid", "The upload could not be read.")
+			return body, nil, media.ErrUploadUnreadable
 		}
 		limit := int64(1 << 10)
 		if part.FormName() == "photo" {
@@ -211,7 +211,7 @@ func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, 
 			return body, nil, media.ErrFileTooBig
 		}
 		if err != nil {
-			return body, nil, refusal.New(refusal.Malformed, "multipart_invalid", "The upload could not be read.")
+			return body, nil, media.ErrUploadUnreadable
 		}
 		value := string(data)
 		switch part.FormName() {

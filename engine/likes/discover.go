@@ -240,10 +240,7 @@ func (s *Service) MatchFinder(ctx context.Context, t *tenancy.Tenant, member int
 		return nil, err
 	}
 	now := s.Now()
-	minAge := t.Settings.MinAge
-	if minAge <= 0 {
-		minAge = profiles.DefaultMinAge
-	}
+	minAge := t.Settings.YoungestAge()
 	lo, hi := fq.MinAge, fq.MaxAge
 	if lo == 0 && hi == 0 && me.DateOfBirth.Valid {
 		age := tenancy.Age(me.DateOfBirth.Time, now)

@@ -31,6 +31,9 @@ var (
 	// (HEIC/HEIF and AVIF: no maintained pure-Go decoder exists).
 	ErrUnsupportedFormat = refusal.New(refusal.UnsupportedMedia, "photo_format_unsupported",
 		"HEIC and AVIF photos are not supported yet. Please upload a JPEG, PNG or WebP photo.")
+	// ErrUploadUnreadable: the multipart upload carrying a photo cannot be
+	// read (profile and chat uploads alike).
+	ErrUploadUnreadable = refusal.New(refusal.Malformed, "multipart_invalid", "The upload is not valid multipart form data.")
 	// ErrFileTooBig: more bytes than Limits.MaxBytes.
 	ErrFileTooBig = refusal.New(refusal.TooLarge, "photo_too_big",
 		fmt.Sprintf("This photo is too big: at most %d MB.", DefaultLimits.MaxBytes>>20)).

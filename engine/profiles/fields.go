@@ -45,9 +45,6 @@ const (
 	MaxAge = 99
 )
 
-// DefaultMinAge applies when a tenant sets no min_age.
-const DefaultMinAge = 18
-
 // Update is a PUT /api/profile.php body: every field optional, only those
 // present change. Read-only fields a client may send back from GET (id,
 // age, status, photos, ...) are accepted and ignored.
@@ -123,10 +120,7 @@ func (s *Service) UpdateOwn(ctx context.Context, t *tenancy.Tenant, memberID int
 		Interests: row.Interests, HairColor: row.HairColor, EyeColor: row.EyeColor, BodyType: row.BodyType,
 		RelationshipStatus: row.RelationshipStatus, Tattoos: row.Tattoos, AboutMe: row.AboutMe, Invisible: row.Invisible,
 	}
-	minAge := t.Settings.MinAge
-	if minAge <= 0 {
-		minAge = DefaultMinAge
-	}
+	minAge := t.Settings.YoungestAge()
 	v := validator{now: s.Now()}
 	if u.Name != nil {
 		p.Name = v.name(*u.Name, email)

@@ -143,7 +143,7 @@ func readPhotoPart(r *http.Request, maxBytes int) ([]byte, error) {
 			if errors.As(err, &tooBig) {
 				return nil, media.ErrFileTooBig
 			}
-			return nil, refusal.New(refusal.Malformed, "multipart_invalid", "The upload is not valid multipart form data.")
+			return nil, media.ErrUploadUnreadable
 		}
 		if part.FormName() != "photo" {
 			continue
@@ -154,7 +154,7 @@ func readPhotoPart(r *http.Request, maxBytes int) ([]byte, error) {
 		case errors.As(err, &tooBig), len(data) > maxBytes:
 			return nil, media.ErrFileTooBig
 		case err != nil:
-			return nil, refusal.New(refusal.Malformed, "multipart_invalid", "The upload is not valid multipart form data.")
+			return nil, media.ErrUploadUnreadable
 		}
 		return data, nil
 	}
@@ -248,12 +248,15 @@ type blockBody struct {
 	ProfileID int64 `json:"profile_id"`
 }
 
+// errProfileIDInvalid refuses a block or unblock without a usable profile id.
+var errProfileIDInvalid = refusal.New(refusal.Invalid, "profile_id_invalid", "profile_id must be a positive whole number.")
+
 func blockTarget(w http.ResponseWriter, r *http.Request) (int64, error) {
 	if s := r.URL.Query().Get("profile_id"); s != "" && r.Method == http.MethodDelete {
 		// DELETE bodies are dropped by some proxies; the query works too.
 		id, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || id <= 0 {
-			return 0, refusal.New(refusal.Invalid, "profile_id_invalid", "profile_id must be a positive whole number.")
+			return 0, errProfileIDInvalid
 		}
 		return id, nil
 	}
@@ -262,7 +265,7 @@ func blockTarget(w http.ResponseWriter, r *http.Request) (int64, error) {
 		return 0, err
 	}
 	if b.ProfileID <= 0 {
-		return 0, refusal.New(refusal.Invalid, "profile_id_invalid", "profile_id must be a positive whole number.")
+		return 0, errProfileIDInvalid
 	}
 	return b.ProfileID, nil
 }

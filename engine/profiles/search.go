@@ -163,10 +163,7 @@ func ParseFilters(q url.Values, t *tenancy.Tenant, seeking string) (Filters, err
 	offered := SearchFields(t)
 	on := func(f string) bool { return slices.Contains(offered, f) }
 	f := Filters{Page: 1, PerPage: DefaultPerPage}
-	minAge := t.Settings.MinAge
-	if minAge <= 0 {
-		minAge = DefaultMinAge
-	}
+	minAge := t.Settings.YoungestAge()
 	integer := func(field string, lo, hi int, dst *int) error {
 		s := strings.TrimSpace(q.Get(field))
 		if s == "" {

@@ -12,3 +12,16 @@ func Age(dob, now time.Time) int {
 	}
 	return years
 }
+
+// DefaultMinAge is the youngest age when a tenant sets no min_age.
+const DefaultMinAge = 18
+
+// YoungestAge is the youngest age the tenant allows: its min_age, or
+// DefaultMinAge. Signup, the profile, search and the match finder all
+// apply it, so the default is decided once.
+func (s *Settings) YoungestAge() int {
+	if s.MinAge <= 0 {
+		return DefaultMinAge
+	}
+	return s.MinAge
+}

@@ -141,12 +141,15 @@ type placeAnswer struct {
 	City       string `json:"city"`
 }
 
+// errCoordinatesInvalid refuses a position outside the globe.
+var errCoordinatesInvalid = refusal.New(refusal.Invalid, "coordinates_invalid", "lat must be -90 to 90 and lon -180 to 180.")
+
 // Geocode answers GET /api/geocode.php?lat=&lon= from embedded data.
 func (h Handlers) Geocode(w http.ResponseWriter, r *http.Request) {
 	lat, errLat := parseCoordinate(r.URL.Query().Get("lat"), 90)
 	lon, errLon := parseCoordinate(r.URL.Query().Get("lon"), 180)
 	if errLat != nil || errLon != nil {
-		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "coordinates_invalid", "lat must be -90 to 90 and lon -180 to 180."))
+		httpx.WriteError(w, r, errCoordinatesInvalid)
 		return
 	}
 	p, err := geo.ReverseGeocode(lat, lon)
@@ -155,7 +158,7 @@ func (h Handlers) Geocode(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, refusal.New(refusal.NotFound, "place_not_found", "No place is known at this position."))
 		return
 	case errors.Is(err, geo.ErrInvalidCoordinates):
-		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "coordinates_invalid", "lat must be -90 to 90 and lon -180 to 180."))
+		httpx.WriteError(w, r, errCoordinatesInvalid)
 		return
 	case err != nil:
 		httpx.WriteError(w, r, err)
