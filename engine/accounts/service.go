@@ -39,10 +39,10 @@ type Service struct {
 
 // NewService returns a service with the real clock and production hashing.
 // mailer queues the account mails; hookSecret is MAIL_WEBHOOK_SECRET.
-func NewService(pool *pgxpool.Pool, sessions *identity.Sessions, mailer *notify.Mailer,
+func NewService(pool *pgxpool.Pool, sessions *identity.Sessions, mailer *notify.Mailer, links *tenancy.Links,
 	hookSecret string, log *slog.Logger) *Service {
 	return &Service{Pool: pool, Sessions: sessions, Log: log, Now: time.Now, HashParams: argon2id.DefaultParams,
-		Mailer: mailer, Block: DefaultBlockPolicy, HookSecret: hookSecret}
+		Mailer: mailer, Links: links, Block: DefaultBlockPolicy, HookSecret: hookSecret}
 }
 
 // HashPassword hashes a password with argon2id.

@@ -246,7 +246,7 @@ func tenantOf(t *testing.T, pool *pgxpool.Pool, member int64) int64 {
 func TestBalanceChangesGoLive(t *testing.T) {
 	t.Parallel()
 	ctx, pool, member := setup(t, 0)
-	hub := live.NewHub(pool, slog.New(slog.DiscardHandler))
+	hub := live.NewHub(pool, 0, slog.New(slog.DiscardHandler))
 	hub.Start()
 	t.Cleanup(hub.Close)
 	<-hub.Ready()

@@ -120,11 +120,11 @@ type Hub struct {
 	subs  map[int64]map[*Subscriber]struct{}
 	count atomic.Int64
 
-	// MaxStreams is how many streams one member may hold open on this
-	// instance (tabs, windows, devices); 0 is DefaultMaxStreams. Each
-	// stream holds a connection, a goroutine and buffers, so without a
-	// bound one member could exhaust the instance.
-	MaxStreams int
+	// maxStreams is how many streams one member may hold open on this
+	// instance (tabs, windows, devices). Each stream holds a connection, a
+	// goroutine and buffers, so without a bound one member could exhaust
+	// the instance.
+	maxStreams int
 
 	// presence carries first-subscribe (+id) and last-unsubscribe (-id)
 	// changes to one writer, so they reach the database in order.
@@ -139,13 +139,16 @@ type Hub struct {
 }
 
 // NewHub makes a hub on pool; Start runs it.
-func NewHub(pool *pgxpool.Pool, log *slog.Logger) *Hub {
+func NewHub(pool *pgxpool.Pool, maxStreams int, log *slog.Logger) *Hub {
+	if maxStreams <= 0 {
+		maxStreams = DefaultMaxStreams
+	}
 	var id [16]byte
 	_, _ = rand.Read(id[:])
 	id[6] = id[6]&0x0f | 0x40
 	id[8] = id[8]&0x3f | 0x80
 	return &Hub{
-		pool: pool, log: log, instance: pgtype.UUID{Bytes: id, Valid: true},
+		pool: pool, log: log, maxStreams: maxStreams, instance: pgtype.UUID{Bytes: id, Valid: true},
 		subs:     map[int64]map[*Subscriber]struct{}{},
 		presence: make(chan int64, 4096),
 		ready:    make(chan struct{}),

@@ -24,7 +24,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func setup(t *testing.T) (*pgxpool.Pool, *live.Hub, int64) {
 	t.Helper()
 	pool := tenancytest.Pool(t)
-	hub := live.NewHub(pool, slog.New(slog.DiscardHandler))
+	hub := live.NewHub(pool, 0, slog.New(slog.DiscardHandler))
 	hub.Start()
 	t.Cleanup(hub.Close)
 	select {

@@ -39,10 +39,7 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, member int64, heartb
 		httpx.WriteError(w, r, err)
 		return
 	}
-	limit := h.MaxStreams
-	if limit <= 0 {
-		limit = DefaultMaxStreams
-	}
+	limit := h.maxStreams
 	sub, ok := h.subscribe(member, limit)
 	if !ok {
 		httpx.WriteError(w, r, ErrTooManyStreams.With(map[string]any{"max": limit}))

@@ -115,12 +115,10 @@ func New(d Deps) (*Engine, error) {
 		return nil, err
 	}
 	sessions := identity.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
-	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, d.Config.MailWebhookSecret, d.Log)
-	e.Members = user.NewMembers(e.Accounts, inserter)
 	e.Links = &tenancy.Links{HTTPS: d.Config.SecureCookies, Port: d.Config.PublicPort}
-	e.Accounts.Links = e.Links
-	e.Live = live.NewHub(d.Pool, d.Log)
-	e.Live.MaxStreams = d.Config.LiveMaxStreams
+	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, e.Links, d.Config.MailWebhookSecret, d.Log)
+	e.Members = user.NewMembers(e.Accounts, inserter)
+	e.Live = live.NewHub(d.Pool, d.Config.LiveMaxStreams, d.Log)
 	if d.Media == nil {
 		store, err := media.Open(context.Background(), d.Config)
 		if err != nil {

@@ -30,7 +30,7 @@ func TestQueueRespectsSettingsAndPresence(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := &push.Queuer{Jobs: client}
-	hub := live.NewHub(pool, slog.New(slog.DiscardHandler))
+	hub := live.NewHub(pool, 0, slog.New(slog.DiscardHandler))
 	hub.Start()
 	t.Cleanup(hub.Close)
 
