@@ -81,12 +81,9 @@ func (b *Blobs) Release(ctx context.Context, tx pgx.Tx, holders ...string) error
 	slices.Sort(keys)
 	keys = slices.Compact(keys)
 	for _, key := range keys {
-		if err := q.KeyLock(ctx, key); err != nil {
-			return fmt.Errorf("media: lock %s: %w", key, err)
-		}
-		held, err := q.KeyHeld(ctx, key)
+		held, err := lockHeld(ctx, q, key)
 		if err != nil {
-			return fmt.Errorf("media: is %s held: %w", key, err)
+			return err
 		}
 		if held {
 			continue
@@ -96,6 +93,19 @@ func (b *Blobs) Release(ctx context.Context, tx pgx.Tx, holders ...string) error
 		}
 	}
 	return nil
+}
+
+// lockHeld takes key's lock for the rest of the transaction (KeyLock) and
+// reports whether anything still holds the key.
+func lockHeld(ctx context.Context, q *db.Queries, key string) (bool, error) {
+	if err := q.KeyLock(ctx, key); err != nil {
+		return false, fmt.Errorf("media: lock %s: %w", key, err)
+	}
+	held, err := q.KeyHeld(ctx, key)
+	if err != nil {
+		return false, fmt.Errorf("media: is %s held: %w", key, err)
+	}
+	return held, nil
 }
 
 // DeleteArgs is the job that deletes a blob nothing holds.
@@ -131,12 +141,9 @@ func (w *DeleteWorker) Work(ctx context.Context, job *river.Job[DeleteArgs]) err
 		if !allowed {
 			return river.JobSnooze(deletesPausedRetry) // a backup is running (PauseDeletes)
 		}
-		if err := q.KeyLock(ctx, key); err != nil {
-			return fmt.Errorf("media: lock %s: %w", key, err)
-		}
-		held, err := q.KeyHeld(ctx, key)
+		held, err := lockHeld(ctx, q, key)
 		if err != nil {
-			return fmt.Errorf("media: is %s held: %w", key, err)
+			return err
 		}
 		if held {
 			return nil

@@ -66,6 +66,20 @@ type Summary struct {
 func clusterDir(dataDir string) string  { return filepath.Join(dataDir, "postgres") }
 func mediaFolder(dataDir string) string { return filepath.Join(dataDir, "media") }
 
+// startCluster starts (or joins) the durable cluster under dataDir; stop
+// ends it when this process started it, logging a failure.
+func startCluster(ctx context.Context, dataDir string, log *slog.Logger) (*pgcluster.Cluster, func(), error) {
+	cluster, err := pgcluster.Start(ctx, clusterDir(dataDir), log, pgcluster.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return cluster, func() {
+		if err := cluster.Stop(); err != nil {
+			log.Error("stop private PostgreSQL", "err", err)
+		}
+	}, nil
+}
+
 // Create writes a backup of the installation under dataDir to w. When an
 // engine runs on dataDir, its PostgreSQL server is used and left running;
 // otherwise the cluster is started for the backup and stopped after it.
@@ -74,15 +88,11 @@ func Create(ctx context.Context, dataDir string, w io.Writer, log *slog.Logger) 
 	if _, err := os.Stat(filepath.Join(clusterDir(dataDir), "pgdata", "PG_VERSION")); err != nil {
 		return sum, fmt.Errorf("backup: no embedded database under %s: %w", dataDir, err)
 	}
-	cluster, err := pgcluster.Start(ctx, clusterDir(dataDir), log, pgcluster.Options{})
+	cluster, stop, err := startCluster(ctx, dataDir, log)
 	if err != nil {
 		return sum, err
 	}
-	defer func() {
-		if err := cluster.Stop(); err != nil {
-			log.Error("stop private PostgreSQL", "err", err)
-		}
-	}()
+	defer stop()
 
 	tw := tar.NewWriter(w)
 	man, err := json.Marshal(manifest{Format: format, CreatedAt: time.Now().UTC(), Database: database.Name})
@@ -328,15 +338,11 @@ func Restore(ctx context.Context, dataDir string, r io.Reader, log *slog.Logger)
 		return sum, fmt.Errorf("restore: %w", err)
 	}
 
-	cluster, err := pgcluster.Start(ctx, clusterDir(dataDir), log, pgcluster.Options{})
+	cluster, stop, err := startCluster(ctx, dataDir, log)
 	if err != nil {
 		return sum, err
 	}
-	defer func() {
-		if err := cluster.Stop(); err != nil {
-			log.Error("stop private PostgreSQL", "err", err)
-		}
-	}()
+	defer stop()
 	if err := database.EnsureDatabase(ctx, cluster.URL("postgres"), database.Name); err != nil {
 		return sum, err
 	}
