@@ -10,6 +10,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,13 +85,7 @@ func Parse(spec string) (map[string]Rule, error) {
 }
 
 func names(rules map[string]Rule) string {
-	var all []string
-	for _, n := range []string{Signup, Complaint, ResetMail, ActivationMail, Message, Like} {
-		if _, ok := rules[n]; ok {
-			all = append(all, n)
-		}
-	}
-	return strings.Join(all, ", ")
+	return strings.Join(slices.Sorted(maps.Keys(rules)), ", ")
 }
 
 // Limiter counts hits against its rules.
