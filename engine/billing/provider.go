@@ -1,0 +1,118 @@
+// Package billing sells credit packages: the packages and payment methods a
+// tenant offers per country, orders and their payments at a payment
+// provider, the order states moved only by the provider's word, premium on
+// the first purchase, transactions, invoices and refunds.
+package billing
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Status is a payment's state at the provider, in Mollie's words (every
+// provider adapter maps its own states onto these).
+type Status string
+
+// The states of a payment at the provider. Open, pending and authorized are
+// unsettled; paid, failed, canceled and expired are final.
+const (
+	StatusOpen       Status = "open"
+	StatusPending    Status = "pending"
+	StatusAuthorized Status = "authorized"
+	StatusPaid       Status = "paid"
+	StatusFailed     Status = "failed"
+	StatusCanceled   Status = "canceled"
+	StatusExpired    Status = "expired"
+)
+
+// Settled reports whether the provider will not change s any more.
+func (s Status) Settled() bool {
+	switch s {
+	case StatusPaid, StatusFailed, StatusCanceled, StatusExpired:
+		return true
+	}
+	return false
+}
+
+// Money is an amount in minor units (cents) of an ISO 4217 currency.
+type Money struct {
+	Minor    int64
+	Currency string
+}
+
+// PaymentRequest asks a provider to open a payment.
+type PaymentRequest struct {
+	TenantID int64
+	Amount   Money
+	// Method is the payment method's name of SPEC.md section 9 (ideal,
+	// bancontact, creditcard, visa, paypal, sdd...); adapters map it to
+	// their own.
+	Method      string
+	Description string
+	// RedirectURL is where the payer's browser returns after the checkout.
+	RedirectURL string
+	// WebhookURL is where the provider posts the payment's id when its
+	// state changes.
+	WebhookURL string
+	// Locale is the payer's language (nl_NL, de_DE, en_US...).
+	Locale string
+	// Reference is the engine's own reference of the payment, kept in the
+	// provider's metadata.
+	Reference string
+}
+
+// Payment is a payment as the provider knows it.
+type Payment struct {
+	// ID is the provider's id (tr_... at Mollie).
+	ID     string
+	Status Status
+	// CheckoutURL is where to send the payer; empty once settled.
+	CheckoutURL string
+	Amount      Money
+	Refunded    Money
+	Method      string
+	ExpiresAt   time.Time
+}
+
+// RefundRequest asks a provider to pay back (part of) a paid payment.
+type RefundRequest struct {
+	PaymentID   string
+	Amount      Money
+	Description string
+}
+
+// Refund is a refund as the provider knows it.
+type Refund struct {
+	ID     string
+	Status string
+	Amount Money
+}
+
+// Provider is a payment provider: the embedded sandbox, Mollie. The engine
+// trusts nothing a webhook or a browser says about a payment; it asks the
+// provider with FetchPayment.
+type Provider interface {
+	// Name is the provider's name in tenant files and webhook URLs
+	// (/hooks/payments/{name}).
+	Name() string
+	CreatePayment(ctx context.Context, req PaymentRequest) (Payment, error)
+	// FetchPayment answers ErrPaymentNotFound for an id the provider does
+	// not know.
+	FetchPayment(ctx context.Context, id string) (Payment, error)
+	CreateRefund(ctx context.Context, req RefundRequest) (Refund, error)
+	// Methods lists the methods (SPEC.md section 9 names) the provider can
+	// take for amount; the tenant's country lists are filtered by it.
+	Methods(ctx context.Context, amount Money) ([]string, error)
+}
+
+var (
+	// ErrPaymentNotFound means the provider does not know the payment id.
+	ErrPaymentNotFound = errors.New("billing: the provider does not know this payment")
+	// ErrProviderRefused means the provider answered the request with a
+	// refusal (a 4xx with its own error body), wrapped with its detail.
+	ErrProviderRefused = errors.New("billing: the provider refused the request")
+	// ErrProviderUnavailable means the provider could not be reached or
+	// failed (network error, 5xx); the request may be retried.
+	ErrProviderUnavailable = errors.New("billing: the provider is unavailable")
+)
