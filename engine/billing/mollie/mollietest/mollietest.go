@@ -1,0 +1,310 @@
+// Package mollietest is a local HTTP server speaking the part of Mollie's
+// API v2 the engine uses (create and get payments, create refunds, list
+// methods), with Mollie's documented answer and error bodies, for tests that
+// run the engine against "Mollie" without the internet. A test moves a
+// payment's state as a payer at Mollie's checkout would (SetStatus).
+package mollietest
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"rendezvous/engine/billing"
+)
+
+// Payment is a payment as the local Mollie keeps it.
+type Payment struct {
+	ID          string
+	Status      billing.Status
+	Currency    string
+	Value       string // Mollie's amount value, "19.95"
+	Refunded    string
+	Method      string // Mollie's method id; empty when the payer chooses
+	Description string
+	RedirectURL string
+	WebhookURL  string
+	Locale      string
+	Metadata    map[string]any
+	CreatedAt   time.Time
+}
+
+// Server is the local Mollie.
+type Server struct {
+	// URL is the API's root to configure as the base URL (ends in /v2).
+	URL string
+	// Key is the API key it takes.
+	Key string
+	// Methods are the method ids GET /v2/methods lists.
+	Methods []string
+
+	mu       sync.Mutex
+	payments map[string]*Payment
+	order    []string
+	fetches  map[string]int
+}
+
+// New starts a local Mollie taking key, closed when the test ends.
+func New(tb testing.TB, key string) *Server {
+	tb.Helper()
+	s := &Server{
+		Key:      key,
+		Methods:  []string{"ideal", "creditcard", "applepay", "bancontact", "banktransfer", "paypal"},
+		payments: map[string]*Payment{},
+		fetches:  map[string]int{},
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /v2/payments", s.createPayment)
+	mux.HandleFunc("GET /v2/payments/{id}", s.getPayment)
+	mux.HandleFunc("POST /v2/payments/{id}/refunds", s.createRefund)
+	mux.HandleFunc("GET /v2/methods", s.listMethods)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer "+s.Key {
+			writeError(w, 401, "Unauthorized Request", "Missing authentication, or failed to authenticate", "")
+			return
+		}
+		mux.ServeHTTP(w, r)
+	}))
+	tb.Cleanup(srv.Close)
+	s.URL = srv.URL + "/v2"
+	return s
+}
+
+// SetStatus moves a payment as the payer's choice at Mollie's checkout
+// would; paid also sets the method to ideal when the payer had to choose.
+func (s *Server) SetStatus(tb testing.TB, id string, status billing.Status) {
+	tb.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.payments[id]
+	if !ok {
+		tb.Fatalf("mollietest: no payment %s", id)
+	}
+	p.Status = status
+	if p.Method == "" && status == billing.StatusPaid {
+		p.Method = "ideal"
+	}
+}
+
+// Payments answers the payments created so far, oldest first.
+func (s *Server) Payments() []Payment {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Payment, 0, len(s.order))
+	for _, id := range s.order {
+		out = append(out, *s.payments[id])
+	}
+	return out
+}
+
+// Fetches answers how often GET /v2/payments/{id} was asked for id, known
+// or not.
+func (s *Server) Fetches(id string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.fetches[id]
+}
+
+type amount struct {
+	Currency string `json:"currency"`
+	Value    string `json:"value"`
+}
+
+var (
+	currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
+	valuePattern    = map[bool]*regexp.Regexp{
+		true:  regexp.MustCompile(`^[0-9]+$`),           // JPY, ISK
+		false: regexp.MustCompile(`^[0-9]+\.[0-9]{2}$`), // the others
+	}
+	knownMethods = []string{"applepay", "bancontact", "banktransfer", "blik", "creditcard", "directdebit", "eps",
+		"giropay", "ideal", "mobilepay", "paypal", "paysafecard", "przelewy24", "satispay", "sofort", "swish", "twint", "vipps"}
+)
+
+func (a amount) invalid() string {
+	if !currencyPattern.MatchString(a.Currency) {
+		return "The amount currency is invalid"
+	}
+	if !valuePattern[a.Currency == "JPY" || a.Currency == "ISK"].MatchString(a.Value) {
+		return "The amount contains an invalid value"
+	}
+	return ""
+}
+
+func (s *Server) createPayment(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Amount      amount         `json:"amount"`
+		Description string         `json:"description"`
+		RedirectURL string         `json:"redirectUrl"`
+		WebhookURL  string         `json:"webhookUrl"`
+		Method      string         `json:"method"`
+		Locale      string         `json:"locale"`
+		Metadata    map[string]any `json:"metadata"`
+	}
+	if r.Header.Get("Content-Type") != "application/json" {
+		writeError(w, 415, "Unsupported Media Type", "The request's encoding is not supported", "")
+		return
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		writeError(w, 400, "Bad Request", "The request body is not valid JSON", "")
+		return
+	}
+	switch {
+	case in.Amount.invalid() != "":
+		writeError(w, 422, "Unprocessable Entity", in.Amount.invalid(), "amount")
+		return
+	case in.Description == "":
+		writeError(w, 422, "Unprocessable Entity", "The description is invalid", "description")
+		return
+	case in.RedirectURL == "":
+		writeError(w, 422, "Unprocessable Entity", "The redirect URL is invalid", "redirectUrl")
+		return
+	case in.Method != "" && !slices.Contains(knownMethods, in.Method):
+		writeError(w, 422, "Unprocessable Entity", "The payment method is invalid", "method")
+		return
+	}
+	p := &Payment{
+		ID: "tr_" + rand.Text()[:10], Status: billing.StatusOpen, Currency: in.Amount.Currency, Value: in.Amount.Value,
+		Method: in.Method, Description: in.Description, RedirectURL: in.RedirectURL, WebhookURL: in.WebhookURL,
+		Locale: in.Locale, Metadata: in.Metadata, CreatedAt: time.Now().UTC().Truncate(time.Second),
+	}
+	s.mu.Lock()
+	s.payments[p.ID] = p
+	s.order = append(s.order, p.ID)
+	body := p.resource()
+	s.mu.Unlock()
+	writeJSON(w, 201, body)
+}
+
+func (s *Server) getPayment(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	s.fetches[id]++
+	p, ok := s.payments[id]
+	var body map[string]any
+	if ok {
+		body = p.resource()
+	}
+	s.mu.Unlock()
+	if !ok {
+		writeError(w, 404, "Not Found", "No payment exists with token "+id+".", "")
+		return
+	}
+	writeJSON(w, 200, body)
+}
+
+func (s *Server) createRefund(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	var in struct {
+		Amount      amount `json:"amount"`
+		Description string `json:"description"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		writeError(w, 400, "Bad Request", "The request body is not valid JSON", "")
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.payments[id]
+	switch {
+	case !ok:
+		writeError(w, 404, "Not Found", "No payment exists with token "+id+".", "")
+	case p.Status != billing.StatusPaid:
+		writeError(w, 422, "Unprocessable Entity", "The payment cannot be refunded", "")
+	case in.Amount.invalid() != "" || in.Amount.Currency != p.Currency:
+		writeError(w, 422, "Unprocessable Entity", "The amount is invalid", "amount")
+	default:
+		p.Refunded = in.Amount.Value
+		writeJSON(w, 201, map[string]any{
+			"resource": "refund", "id": "re_" + rand.Text()[:10], "amount": in.Amount, "status": "pending",
+			"createdAt": time.Now().UTC().Format(time.RFC3339), "description": in.Description, "paymentId": id,
+			"_links": map[string]any{"self": link(s.URL + "/payments/" + id + "/refunds")},
+		})
+	}
+}
+
+func (s *Server) listMethods(w http.ResponseWriter, r *http.Request) {
+	a := amount{Currency: r.URL.Query().Get("amount[currency]"), Value: r.URL.Query().Get("amount[value]")}
+	if (a != amount{}) && a.invalid() != "" {
+		writeError(w, 422, "Unprocessable Entity", a.invalid(), "amount")
+		return
+	}
+	wallets := strings.Split(r.URL.Query().Get("includeWallets"), ",")
+	var methods []map[string]any
+	for _, id := range s.Methods {
+		if id == "applepay" && !slices.Contains(wallets, "applepay") {
+			continue
+		}
+		methods = append(methods, map[string]any{"resource": "method", "id": id, "description": id, "status": "activated"})
+	}
+	writeJSON(w, 200, map[string]any{"count": len(methods), "_embedded": map[string]any{"methods": methods}})
+}
+
+// resource is the payment as Mollie's Get payment answers it.
+func (p *Payment) resource() map[string]any {
+	out := map[string]any{
+		"resource": "payment", "id": p.ID, "mode": "test", "createdAt": p.CreatedAt.Format(time.RFC3339),
+		"amount": amount{p.Currency, p.Value}, "description": p.Description, "metadata": p.Metadata,
+		"status": p.Status, "profileId": "pfl_QkEhN94Ba", "sequenceType": "oneoff",
+		"redirectUrl": p.RedirectURL, "webhookUrl": p.WebhookURL,
+	}
+	if p.Method != "" {
+		out["method"] = p.Method
+	} else {
+		out["method"] = nil
+	}
+	if p.Locale != "" {
+		out["locale"] = p.Locale
+	}
+	links := map[string]any{"self": link("https://api.mollie.com/v2/payments/" + p.ID)}
+	if !p.Status.Settled() {
+		out["expiresAt"] = p.CreatedAt.Add(15 * time.Minute).Format(time.RFC3339)
+		links["checkout"] = map[string]string{"href": "https://www.mollie.com/checkout/select-method/" + strings.TrimPrefix(p.ID, "tr_"), "type": "text/html"}
+	}
+	if p.Status == billing.StatusPaid {
+		refunded := p.Refunded
+		if refunded == "" {
+			refunded = "0.00"
+			if !strings.Contains(p.Value, ".") {
+				refunded = "0"
+			}
+		}
+		out["amountRefunded"] = amount{p.Currency, refunded}
+	}
+	out["_links"] = links
+	return out
+}
+
+func link(href string) map[string]string {
+	return map[string]string{"href": href, "type": "application/hal+json"}
+}
+
+func writeJSON(w http.ResponseWriter, status int, body any) {
+	w.Header().Set("Content-Type", "application/hal+json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(body)
+}
+
+// writeError answers Mollie's error body (docs.mollie.com, Handling errors).
+func writeError(w http.ResponseWriter, status int, title, detail, field string) {
+	body := map[string]any{
+		"status": status, "title": title, "detail": detail,
+		"_links": map[string]any{"documentation": map[string]string{"href": "https://docs.mollie.com/errors", "type": "text/html"}},
+	}
+	if field != "" {
+		body["field"] = field
+	}
+	writeJSON(w, status, body)
+}
+
+// String is for test failure messages.
+func (p Payment) String() string {
+	return fmt.Sprintf("%s %s %s %s %s", p.ID, p.Status, p.Value, p.Currency, p.Method)
+}
