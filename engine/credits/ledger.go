@@ -174,6 +174,39 @@ func Charge(ctx context.Context, tx pgx.Tx, memberID, amount int64, kind Kind, r
 	return Post(ctx, tx, Entry{MemberID: memberID, Delta: -amount, Kind: kind, Reference: reference})
 }
 
+// TakeBack takes back up to amount credits (a refunded purchase) inside tx
+// and returns how many it took: never more than the balance, because
+// balances never go below zero; the caller records the rest as spent. The
+// reference ("refund:order:9") books it at most once: a second take-back
+// with the same reference fails with ErrAlreadyBooked. Taking nothing (an
+// empty balance) books no row.
+func TakeBack(ctx context.Context, tx pgx.Tx, memberID, amount int64, reference, note string) (int64, error) {
+	if amount <= 0 {
+		return 0, ErrZero
+	}
+	if reference == "" {
+		return 0, ErrNoReference
+	}
+	q := db.New(tx)
+	balance, err := q.MemberBalanceForUpdate(ctx, memberID)
+	if err != nil {
+		return 0, fmt.Errorf("lock balance of member %d: %w", memberID, err)
+	}
+	if _, err := q.LedgerByReference(ctx, db.LedgerByReferenceParams{MemberID: memberID, Kind: string(Refund), Reference: reference}); err == nil {
+		return 0, ErrAlreadyBooked
+	} else if !errors.Is(err, pgx.ErrNoRows) {
+		return 0, fmt.Errorf("look up take-back %s of member %d: %w", reference, memberID, err)
+	}
+	take := min(amount, balance)
+	if take == 0 {
+		return 0, nil
+	}
+	if _, err := Post(ctx, tx, Entry{MemberID: memberID, Delta: -take, Kind: Refund, Reference: reference, Note: note}); err != nil {
+		return 0, err
+	}
+	return take, nil
+}
+
 // Mismatch is a member whose balance differs from their ledger.
 type Mismatch struct {
 	MemberID  int64

@@ -36,3 +36,8 @@ FROM members m LEFT JOIN ledger l ON l.member_id = m.id
 WHERE m.tenant_id = @tenant_id
 GROUP BY m.id
 HAVING m.credits <> coalesce(sum(l.delta), 0);
+
+-- name: MemberBalanceForUpdate :one
+-- Locks the member's row like a charge does, so the balance read here is
+-- still the balance when the take-back is booked.
+SELECT credits FROM members WHERE id = @member_id FOR UPDATE;

@@ -181,6 +181,19 @@ func (q *Queries) MemberBalance(ctx context.Context, memberID int64) (int64, err
 	return credits, err
 }
 
+const memberBalanceForUpdate = `-- name: MemberBalanceForUpdate :one
+SELECT credits FROM members WHERE id = $1 FOR UPDATE
+`
+
+// Locks the member's row like a charge does, so the balance read here is
+// still the balance when the take-back is booked.
+func (q *Queries) MemberBalanceForUpdate(ctx context.Context, memberID int64) (int64, error) {
+	row := q.db.QueryRow(ctx, memberBalanceForUpdate, memberID)
+	var credits int64
+	err := row.Scan(&credits)
+	return credits, err
+}
+
 const memberMarkPaid = `-- name: MemberMarkPaid :execrows
 UPDATE members SET paid_user = true WHERE id = $1 AND NOT paid_user
 `
