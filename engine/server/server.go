@@ -19,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/billing"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/identity"
 	"rendezvous/engine/landing"
@@ -289,6 +290,9 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/staff/inbox.php", c.StaffInbox)
 	r.With(member).Get("/staff/messages.php", c.StaffMessages)
 	r.With(member).Post("/staff/reply.php", c.StaffReply)
+
+	// Billing: a member's invoices (HTML page, or the PDF with format=pdf).
+	r.With(member).Get("/invoice.php", billing.InvoiceHandlers{Pool: d.Pool}.Invoice)
 
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrNotFound) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })

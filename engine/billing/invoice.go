@@ -1,0 +1,362 @@
+package billing
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"strings"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/jackc/pgx/v5"
+
+	"rendezvous/engine/billing/internal/db"
+	"rendezvous/engine/platform/refusal"
+)
+
+// ErrInvoiceNotFound answers an invoice that does not exist, or not for
+// this member on this tenant.
+var ErrInvoiceNotFound = refusal.New(refusal.NotFound, "invoice_not_found", "This invoice could not be found.")
+
+// Seller is the company that sold, as it was on the day the invoice was
+// issued: a later change of the company's address or VAT number does not
+// rewrite issued invoices.
+type Seller struct {
+	Name string `json:"name"`
+	// TradeName is the tenant's name, the brand the buyer bought from.
+	TradeName  string   `json:"trade_name"`
+	Address    string   `json:"address"`
+	City       string   `json:"city"`
+	Country    string   `json:"country"`
+	KVK        string   `json:"kvk"`
+	VATNumbers []string `json:"vat_numbers"`
+	// CompanySlug prefixes the printed invoice number.
+	CompanySlug string `json:"company_slug"`
+}
+
+// Buyer is the member who bought, as they were on the invoice's day.
+type Buyer struct {
+	Email string `json:"email"`
+	Name  string `json:"name"`
+}
+
+// Invoice is the invoice of a completed order.
+type Invoice struct {
+	OrderID int64
+	// Number is the invoice number as printed (InvoiceNumber).
+	Number string
+	// Sequence is the number in the company's gapless sequence, from 1.
+	Sequence  int64
+	IssuedAt  time.Time
+	Seller    Seller
+	Buyer     Buyer
+	PackageID string
+	Credits   int64
+	Amount    Money
+	// Method is the payment method it was paid with (SPEC.md section 9's
+	// names).
+	Method string
+	// Refunded is true once the order was refunded.
+	Refunded bool
+}
+
+// InvoiceNumber is an invoice's number as printed: the company's slug in
+// upper case, a dash, and the company's sequence number padded to six
+// digits ("LOKAAL-MEDIA-000042"). The numbers of one company have no gaps;
+// the prefix keeps the sequences of different companies apart.
+func InvoiceNumber(companySlug string, sequence int64) string {
+	return fmt.Sprintf("%s-%06d", strings.ToUpper(companySlug), sequence)
+}
+
+// issueInvoice issues the invoice of an order inside tx, the transaction
+// that completes the order, so the order and its invoice commit together.
+// The number is the company's next from its invoice_counters row: the row
+// stays locked until tx ends, and a rolled-back completion takes no number,
+// so the numbers of a company have no gaps. An order that has its invoice
+// already keeps it (no second number).
+func issueInvoice(ctx context.Context, tx pgx.Tx, orderID int64) (Invoice, error) {
+	q := db.New(tx)
+	sale, err := q.InvoiceSale(ctx, orderID)
+	if err != nil {
+		return Invoice{}, fmt.Errorf("invoice: order %d: %w", orderID, err)
+	}
+	if _, err := q.InvoiceByOrder(ctx, orderID); err == nil {
+		return loadInvoice(ctx, q, sale.TenantID, sale.MemberID, orderID)
+	} else if !errors.Is(err, pgx.ErrNoRows) {
+		return Invoice{}, fmt.Errorf("invoice: look up invoice of order %d: %w", orderID, err)
+	}
+	seller, err := json.Marshal(Seller{
+		Name: sale.CompanyName, TradeName: sale.TenantName, Address: sale.Address, City: sale.City,
+		Country: sale.Country, KVK: sale.Kvk, VATNumbers: sale.VatNumbers, CompanySlug: sale.CompanySlug,
+	})
+	if err != nil {
+		return Invoice{}, err
+	}
+	buyer, err := json.Marshal(Buyer{Email: sale.Email, Name: sale.MemberName})
+	if err != nil {
+		return Invoice{}, err
+	}
+	number, err := q.InvoiceNextNumber(ctx, sale.CompanyID)
+	if err != nil {
+		return Invoice{}, fmt.Errorf("invoice: next number of company %d: %w", sale.CompanyID, err)
+	}
+	if _, err := q.InvoiceInsert(ctx, db.InvoiceInsertParams{
+		OrderID: orderID, CompanyID: sale.CompanyID, Number: number, Seller: seller, Buyer: buyer,
+	}); err != nil {
+		return Invoice{}, fmt.Errorf("invoice: insert invoice %d of order %d: %w", number, orderID, err)
+	}
+	return loadInvoice(ctx, q, sale.TenantID, sale.MemberID, orderID)
+}
+
+// MemberInvoice is the invoice of one of a member's orders on a tenant;
+// ErrInvoiceNotFound for an order without an invoice or someone else's.
+func MemberInvoice(ctx context.Context, conn db.DBTX, tenantID, memberID, orderID int64) (Invoice, error) {
+	return loadInvoice(ctx, db.New(conn), tenantID, memberID, orderID)
+}
+
+func loadInvoice(ctx context.Context, q *db.Queries, tenantID, memberID, orderID int64) (Invoice, error) {
+	row, err := q.InvoiceOfMember(ctx, db.InvoiceOfMemberParams{OrderID: orderID, MemberID: memberID, TenantID: tenantID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Invoice{}, ErrInvoiceNotFound
+	}
+	if err != nil {
+		return Invoice{}, fmt.Errorf("invoice of order %d: %w", orderID, err)
+	}
+	return invoiceFrom(db.InvoicesOfTenantRow(row))
+}
+
+// TenantInvoices lists the invoices of a tenant issued in [since, until),
+// in number order, for the operator's bookkeeping.
+func TenantInvoices(ctx context.Context, conn db.DBTX, tenantID int64, since, until time.Time) ([]Invoice, error) {
+	rows, err := db.New(conn).InvoicesOfTenant(ctx, db.InvoicesOfTenantParams{TenantID: tenantID, Since: since, Until: until})
+	if err != nil {
+		return nil, fmt.Errorf("invoices of tenant %d: %w", tenantID, err)
+	}
+	out := make([]Invoice, len(rows))
+	for i, r := range rows {
+		if out[i], err = invoiceFrom(r); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func invoiceFrom(r db.InvoicesOfTenantRow) (Invoice, error) {
+	inv := Invoice{
+		OrderID: r.OrderID, Sequence: r.Number, IssuedAt: r.IssuedAt, PackageID: r.PackageID, Credits: r.Credits,
+		Amount: Money{Minor: r.Amount, Currency: r.Currency}, Method: r.Method, Refunded: r.OrderStatus == "refunded",
+	}
+	if err := json.Unmarshal(r.Seller, &inv.Seller); err != nil {
+		return Invoice{}, fmt.Errorf("seller of invoice %d: %w", r.ID, err)
+	}
+	if err := json.Unmarshal(r.Buyer, &inv.Buyer); err != nil {
+		return Invoice{}, fmt.Errorf("buyer of invoice %d: %w", r.ID, err)
+	}
+	inv.Number = InvoiceNumber(inv.Seller.CompanySlug, r.Number)
+	return inv, nil
+}
+
+// Filename is the PDF's file name.
+func (inv Invoice) Filename() string { return "invoice-" + inv.Number + ".pdf" }
+
+// currencyDigits is the number of minor-unit digits of the ISO 4217
+// currencies that do not have two.
+var currencyDigits = map[string]int{
+	"BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
+	"RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
+	"BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
+}
+
+var currencySymbols = map[string]string{"EUR": "€", "USD": "$", "GBP": "£"}
+
+// FormatMoney writes an amount the way an invoice prints it: "€19.95",
+// "$39.95", "CHF 19.95", "JPY 1200".
+func FormatMoney(m Money) string {
+	digits, ok := currencyDigits[m.Currency]
+	if !ok {
+		digits = 2
+	}
+	minor := m.Minor
+	sign := ""
+	if minor < 0 {
+		sign, minor = "-", -minor
+	}
+	amount := fmt.Sprint(minor)
+	if digits > 0 {
+		unit := int64(1)
+		for range digits {
+			unit *= 10
+		}
+		amount = fmt.Sprintf("%d.%0*d", minor/unit, digits, minor%unit)
+	}
+	if s, ok := currencySymbols[m.Currency]; ok {
+		return sign + s + amount
+	}
+	return sign + m.Currency + " " + amount
+}
+
+// invoiceLines are what both the page and the PDF print, in order.
+type invoiceLines struct {
+	Inv      Invoice
+	Date     string
+	Amount   string
+	Method   string
+	VATNote  string
+	Company  []string
+	PDFLink  string
+	Contents string
+}
+
+func linesOf(inv Invoice, loc *time.Location) invoiceLines {
+	if loc == nil {
+		loc = time.UTC
+	}
+	s := inv.Seller
+	company := []string{s.Name}
+	if s.TradeName != "" && s.TradeName != s.Name {
+		company = append(company, "Trading as "+s.TradeName)
+	}
+	for _, l := range []string{s.Address, strings.TrimSpace(s.City + " " + s.Country)} {
+		if l != "" {
+			company = append(company, l)
+		}
+	}
+	if s.KVK != "" {
+		company = append(company, "Chamber of Commerce (KvK): "+s.KVK)
+	}
+	if len(s.VATNumbers) > 0 {
+		company = append(company, "VAT: "+strings.Join(s.VATNumbers, ", "))
+	}
+	method := inv.Method
+	if method == "" {
+		method = "-"
+	}
+	vat := "Prices include VAT."
+	if len(s.VATNumbers) > 0 {
+		vat = "Prices include VAT. Seller's VAT number: " + strings.Join(s.VATNumbers, ", ") + "."
+	}
+	return invoiceLines{
+		Inv: inv, Date: inv.IssuedAt.In(loc).Format("2006-01-02"), Amount: FormatMoney(inv.Amount),
+		Method: method, VATNote: vat, Company: company,
+		PDFLink:  fmt.Sprintf("/api/invoice.php?id=%d&format=pdf", inv.OrderID),
+		Contents: fmt.Sprintf("%d credits (package %s)", inv.Credits, inv.PackageID),
+	}
+}
+
+var invoicePage = template.Must(template.New("invoice").Parse(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Invoice {{.Inv.Number}}</title>
+<style>
+body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+h1 { font-size: 1.6rem; } table { border-collapse: collapse; width: 100%; margin: 1.5rem 0; }
+th, td { text-align: left; padding: .4rem; border-bottom: 1px solid #ddd; } td.amount { text-align: right; }
+.parties { display: flex; gap: 3rem; flex-wrap: wrap; } .note { color: #555; font-size: .9rem; }
+</style>
+</head>
+<body>
+<h1>Invoice {{.Inv.Number}}</h1>
+<div class="parties">
+<section class="seller"><h2>Seller</h2>{{range .Company}}<div>{{.}}</div>{{end}}</section>
+<section class="buyer"><h2>Buyer</h2>{{if .Inv.Buyer.Name}}<div>{{.Inv.Buyer.Name}}</div>{{end}}<div>{{.Inv.Buyer.Email}}</div></section>
+</div>
+<p>Invoice number: <strong class="number">{{.Inv.Number}}</strong><br>Date: <time>{{.Date}}</time><br>Order: {{.Inv.OrderID}}<br>Payment method: {{.Method}}</p>
+<table>
+<thead><tr><th>Description</th><th>Credits</th><th class="amount">Amount</th></tr></thead>
+<tbody><tr><td>{{.Contents}}</td><td>{{.Inv.Credits}}</td><td class="amount">{{.Amount}}</td></tr></tbody>
+<tfoot><tr><th colspan="2">Total</th><th class="amount">{{.Amount}}</th></tr></tfoot>
+</table>
+<p class="note">{{.VATNote}}</p>
+{{if .Inv.Refunded}}<p class="note refunded">This order has been refunded.</p>{{end}}
+<p><a href="{{.PDFLink}}">Download as PDF</a></p>
+</body>
+</html>
+`))
+
+// InvoiceHTML is the invoice as a web page, its date in loc (the tenant's
+// time zone).
+func InvoiceHTML(inv Invoice, loc *time.Location) ([]byte, error) {
+	var b bytes.Buffer
+	if err := invoicePage.Execute(&b, linesOf(inv, loc)); err != nil {
+		return nil, fmt.Errorf("invoice %s page: %w", inv.Number, err)
+	}
+	return b.Bytes(), nil
+}
+
+// InvoicePDF is the invoice as a PDF (A4), its date in loc. It is set in
+// the PDF core font Helvetica, whose encoding (Windows-1252) covers the
+// Western European languages and the euro sign; other characters print as
+// a question mark.
+func InvoicePDF(inv Invoice, loc *time.Location) ([]byte, error) {
+	l := linesOf(inv, loc)
+	pdf := fpdf.New("P", "mm", "A4", "")
+	tr := pdf.UnicodeTranslatorFromDescriptor("")
+	pdf.SetTitle("Invoice "+inv.Number, true)
+	pdf.SetAuthor(inv.Seller.Name, true)
+	pdf.SetCreationDate(inv.IssuedAt)
+	pdf.SetMargins(20, 20, 20)
+	pdf.AddPage()
+
+	pdf.SetFont("Helvetica", "B", 18)
+	pdf.CellFormat(0, 10, tr("Invoice "+inv.Number), "", 1, "L", false, 0, "")
+	pdf.Ln(4)
+
+	top := pdf.GetY()
+	pdf.SetFont("Helvetica", "B", 11)
+	pdf.CellFormat(85, 6, "Seller", "", 1, "L", false, 0, "")
+	pdf.SetFont("Helvetica", "", 10)
+	for _, line := range l.Company {
+		pdf.MultiCell(85, 5, tr(line), "", "L", false)
+	}
+	bottom := pdf.GetY()
+	pdf.SetXY(110, top)
+	pdf.SetFont("Helvetica", "B", 11)
+	pdf.CellFormat(80, 6, "Buyer", "", 2, "L", false, 0, "")
+	pdf.SetFont("Helvetica", "", 10)
+	for _, line := range []string{inv.Buyer.Name, inv.Buyer.Email} {
+		if line != "" {
+			pdf.CellFormat(80, 5, tr(line), "", 2, "L", false, 0, "")
+		}
+	}
+	pdf.SetXY(20, max(bottom, pdf.GetY())+8)
+
+	for _, kv := range [][2]string{
+		{"Invoice number", inv.Number}, {"Date", l.Date}, {"Order", fmt.Sprint(inv.OrderID)}, {"Payment method", l.Method},
+	} {
+		pdf.SetFont("Helvetica", "B", 10)
+		pdf.CellFormat(40, 6, kv[0], "", 0, "L", false, 0, "")
+		pdf.SetFont("Helvetica", "", 10)
+		pdf.CellFormat(0, 6, tr(kv[1]), "", 1, "L", false, 0, "")
+	}
+	pdf.Ln(6)
+
+	pdf.SetFont("Helvetica", "B", 10)
+	pdf.CellFormat(100, 8, "Description", "B", 0, "L", false, 0, "")
+	pdf.CellFormat(30, 8, "Credits", "B", 0, "L", false, 0, "")
+	pdf.CellFormat(40, 8, "Amount", "B", 1, "R", false, 0, "")
+	pdf.SetFont("Helvetica", "", 10)
+	pdf.CellFormat(100, 8, tr(l.Contents), "B", 0, "L", false, 0, "")
+	pdf.CellFormat(30, 8, fmt.Sprint(inv.Credits), "B", 0, "L", false, 0, "")
+	pdf.CellFormat(40, 8, tr(l.Amount), "B", 1, "R", false, 0, "")
+	pdf.SetFont("Helvetica", "B", 10)
+	pdf.CellFormat(130, 8, "Total", "", 0, "L", false, 0, "")
+	pdf.CellFormat(40, 8, tr(l.Amount), "", 1, "R", false, 0, "")
+	pdf.Ln(6)
+
+	pdf.SetFont("Helvetica", "", 9)
+	pdf.MultiCell(0, 5, tr(l.VATNote), "", "L", false)
+	if inv.Refunded {
+		pdf.MultiCell(0, 5, "This order has been refunded.", "", "L", false)
+	}
+
+	var b bytes.Buffer
+	if err := pdf.Output(&b); err != nil {
+		return nil, fmt.Errorf("invoice %s PDF: %w", inv.Number, err)
+	}
+	return b.Bytes(), nil
+}

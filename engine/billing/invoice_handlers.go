@@ -1,0 +1,68 @@
+package billing
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/identity"
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/tenancy"
+)
+
+// The refusals of invoice.php's parameters.
+var (
+	errInvoiceIDInvalid     = refusal.New(refusal.Invalid, "id_invalid", "The {field} must be a positive number.")
+	errInvoiceFormatInvalid = refusal.New(refusal.Invalid, "format_invalid", "The format must be html or pdf.")
+)
+
+// InvoiceHandlers serve a member's invoices (API.md: the invoice_url of a
+// transaction). The route table puts them behind identity.RequireMember.
+type InvoiceHandlers struct {
+	Pool *pgxpool.Pool
+}
+
+// Invoice answers GET /api/invoice.php?id=<order_id>: the invoice as a web
+// page, or with &format=pdf as a PDF download named after its number.
+// Someone else's order, or one without an invoice, is 404 invoice_not_found.
+func (h InvoiceHandlers) Invoice(w http.ResponseWriter, r *http.Request) {
+	orderID, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
+	if err != nil || orderID <= 0 {
+		httpx.WriteError(w, r, errInvoiceIDInvalid.With(map[string]any{"field": "id"}))
+		return
+	}
+	format := r.URL.Query().Get("format")
+	if format != "" && format != "html" && format != "pdf" {
+		httpx.WriteError(w, r, errInvoiceFormatInvalid)
+		return
+	}
+	t := tenancy.FromContext(r.Context())
+	inv, err := MemberInvoice(r.Context(), h.Pool, t.ID, identity.Current(r.Context()).ID, orderID)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	var (
+		body        []byte
+		contentType string
+	)
+	if format == "pdf" {
+		body, err = InvoicePDF(inv, t.Location)
+		contentType = "application/pdf"
+		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", inv.Filename()))
+	} else {
+		body, err = InvoiceHTML(inv, t.Location)
+		contentType = "text/html; charset=utf-8"
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+	}
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Cache-Control", "private, no-store")
+	_, _ = w.Write(body)
+}

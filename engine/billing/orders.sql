@@ -1,0 +1,1 @@
+-- Orders and payments (the billing core's queries).
