@@ -175,6 +175,20 @@ var currencySymbols = map[string]string{"EUR": "€", "USD": "$", "GBP": "£"}
 // FormatMoney writes an amount the way an invoice prints it: "€19.95",
 // "$39.95", "CHF 19.95", "JPY 1200".
 func FormatMoney(m Money) string {
+	amount := Decimal(m)
+	sign := ""
+	if m.Minor < 0 {
+		sign, amount = "-", amount[1:]
+	}
+	if s, ok := currencySymbols[m.Currency]; ok {
+		return sign + s + amount
+	}
+	return sign + m.Currency + " " + amount
+}
+
+// Decimal writes an amount in its currency's major unit without a symbol:
+// "19.95", "1200" (JPY), "1.500" (KWD).
+func Decimal(m Money) string {
 	digits, ok := currencyDigits[m.Currency]
 	if !ok {
 		digits = 2
@@ -184,18 +198,14 @@ func FormatMoney(m Money) string {
 	if minor < 0 {
 		sign, minor = "-", -minor
 	}
-	amount := fmt.Sprint(minor)
-	if digits > 0 {
-		unit := int64(1)
-		for range digits {
-			unit *= 10
-		}
-		amount = fmt.Sprintf("%d.%0*d", minor/unit, digits, minor%unit)
+	if digits == 0 {
+		return sign + fmt.Sprint(minor)
 	}
-	if s, ok := currencySymbols[m.Currency]; ok {
-		return sign + s + amount
+	unit := int64(1)
+	for range digits {
+		unit *= 10
 	}
-	return sign + m.Currency + " " + amount
+	return fmt.Sprintf("%s%d.%0*d", sign, minor/unit, digits, minor%unit)
 }
 
 // invoiceLines are what both the page and the PDF print, in order.

@@ -21,6 +21,7 @@ Commands:
   tenants import [--data ./var] [--overwrite]             import tenants/ (existing ones only with --overwrite)
   demo generate [--data ./var] --profiles N [--tenant slug]   add N generated profiles (COPY) for benchmarks
   staff add [--data ./var] --tenant slug --email addr       let a member answer for the tenant's house profiles
+  billing invoices [--data ./var] --tenant slug [--month YYYY-MM]   one line per invoice: number, date, order, amount, currency, buyer
   backup [--data ./var] --to FILE                         database and local media in one file, also while serving
   restore --data NEWDIR --from FILE                       a backup into a new, empty data directory
 
@@ -66,6 +67,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "staff":
 		if len(args) >= 2 && args[1] == "add" {
 			return staffAdd(ctx, args[2:], stdout, stderr)
+		}
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
+	case "billing":
+		if len(args) >= 2 && args[1] == "invoices" {
+			return billingInvoices(ctx, args[2:], stdout, stderr)
 		}
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp

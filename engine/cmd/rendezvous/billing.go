@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/billing"
+	"rendezvous/engine/platform/config"
+	"rendezvous/engine/tenancy"
+)
+
+// billingInvoices prints a tenant's invoices, one line each (number, date,
+// order, amount, currency, buyer), for the operator's bookkeeping: all of
+// them, or those of one month in the tenant's time zone.
+func billingInvoices(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("billing invoices", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := config.DataFlags(fs)
+	slug := fs.String("tenant", "", "the tenant's slug (see tenants list)")
+	month := fs.String("month", "", "only the invoices of this month (YYYY-MM) in the tenant's time zone")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *slug == "" {
+		fs.Usage()
+		return errors.New("billing invoices needs --tenant")
+	}
+	var first time.Time
+	if *month != "" {
+		var err error
+		if first, err = time.Parse("2006-01", *month); err != nil {
+			return fmt.Errorf("--month %q: want YYYY-MM", *month)
+		}
+	}
+	return withTenants(ctx, cfg, stderr, false, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
+		t, err := tenantBySlug(ctx, dir, *slug)
+		if err != nil {
+			return err
+		}
+		since, until := time.Time{}, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+		if !first.IsZero() {
+			since = time.Date(first.Year(), first.Month(), 1, 0, 0, 0, 0, t.Location)
+			until = since.AddDate(0, 1, 0)
+		}
+		list, err := billing.TenantInvoices(ctx, pool, t.ID, since, until)
+		if err != nil {
+			return err
+		}
+		for _, inv := range list {
+			fmt.Fprintf(stdout, "%s\t%s\t%d\t%s\t%s\t%s\n", inv.Number, inv.IssuedAt.In(t.Location).Format("2006-01-02"),
+				inv.OrderID, billing.Decimal(inv.Amount), inv.Amount.Currency, inv.Buyer.Email)
+		}
+		return nil
+	})
+}
+
+// tenantBySlug finds a tenant of the directory by its slug.
+func tenantBySlug(ctx context.Context, dir *tenancy.Directory, slug string) (*tenancy.Tenant, error) {
+	all, err := dir.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range all {
+		if t.Slug == slug {
+			return t, nil
+		}
+	}
+	return nil, fmt.Errorf("no tenant %q", slug)
+}
