@@ -42,12 +42,16 @@ CREATE TABLE payments (
     status              text NOT NULL DEFAULT 'open'
                         CHECK (status IN ('open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired')),
     checkout_url        text NOT NULL DEFAULT '',
+    -- Reconciliation: when the engine next asks the provider about an
+    -- unsettled payment, and how often it has asked (the back-off).
+    check_at            timestamptz NOT NULL DEFAULT now(),
+    checks              integer NOT NULL DEFAULT 0,
     created_at          timestamptz NOT NULL DEFAULT now(),
     updated_at          timestamptz NOT NULL DEFAULT now(),
     UNIQUE (provider, provider_payment_id)
 );
 CREATE INDEX payments_order ON payments (order_id);
-CREATE INDEX payments_unsettled ON payments (created_at) WHERE status IN ('open', 'pending', 'authorized');
+CREATE INDEX payments_unsettled ON payments (check_at) WHERE status IN ('open', 'pending', 'authorized');
 
 -- Invoices are numbered without gaps per company: the next number comes
 -- from the company's counter row, updated in the transaction that

@@ -1,1 +1,77 @@
--- Orders and payments (the billing core's queries).
+-- Orders and payments (the billing core's queries). Query names start with
+-- Order, Payment or Transaction: invoices.sql shares the generated package.
+
+-- name: OrderInsert :one
+-- A new order carries the traffic source of the member of the day.
+INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking)
+SELECT @tenant_id::bigint, m.id, @package_id::text, @credits::bigint, @amount::bigint, @currency::text, @country::text, m.tracking
+FROM members m WHERE m.id = @member_id AND m.tenant_id = @tenant_id
+RETURNING id;
+
+-- name: OrderOfMember :one
+SELECT * FROM orders WHERE id = @id AND member_id = @member_id AND tenant_id = @tenant_id;
+
+-- name: OrderLockOfMember :one
+SELECT * FROM orders WHERE id = @id AND member_id = @member_id AND tenant_id = @tenant_id FOR UPDATE;
+
+-- name: OrderLockByPayment :one
+-- The order a payment pays, locked: every change of the state of an order and
+-- its booking happen under this lock, one after the other.
+SELECT o.* FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = @payment_id FOR UPDATE OF o;
+
+-- name: OrderSetStatus :exec
+UPDATE orders SET status = @status, updated_at = now(),
+    completed_at = CASE WHEN @status = 'completed' THEN now() ELSE completed_at END
+WHERE id = @id;
+
+-- name: PaymentInsert :one
+INSERT INTO payments (public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at)
+VALUES (@public_id, @order_id, @provider, @provider_payment_id, @method, @status, @checkout_url, @check_at)
+RETURNING id;
+
+-- name: PaymentByProviderID :one
+-- A payment a webhook names, only on the tenant whose host it came to.
+SELECT p.* FROM payments p JOIN orders o ON o.id = p.order_id
+WHERE p.provider = @provider AND p.provider_payment_id = @provider_payment_id AND o.tenant_id = @tenant_id;
+
+-- name: PaymentOfMember :one
+-- A payment with its order, only for the member who ordered it on this tenant.
+SELECT p.id, p.public_id, p.provider, p.provider_payment_id, p.method, p.status,
+       o.id AS order_id, o.status AS order_status, o.package_id, o.credits, o.amount, o.currency
+FROM payments p JOIN orders o ON o.id = p.order_id
+WHERE p.public_id = @public_id AND o.member_id = @member_id AND o.tenant_id = @tenant_id;
+
+-- name: PaymentLatestID :one
+-- The newest payment of an order: only its failure fails the order.
+SELECT max(id)::bigint FROM payments WHERE order_id = @order_id;
+
+-- name: PaymentSetStatus :exec
+UPDATE payments SET status = @status, updated_at = now() WHERE id = @id AND status <> @status;
+
+-- name: PaymentsDue :many
+-- Claims unsettled payments due for reconciliation: each is pushed to its
+-- next check time in the same statement, and SKIP LOCKED leaves rows
+-- another instance is claiming to it, so each payment is asked about by
+-- one instance per round.
+UPDATE payments p SET checks = p.checks + 1,
+    check_at = now() + least(sqlc.arg(max_backoff_secs)::integer, sqlc.arg(first_backoff_secs)::integer * (1 << least(p.checks, 20))) * interval '1 second'
+FROM orders o
+WHERE o.id = p.order_id AND p.id IN (
+    SELECT id FROM payments
+    WHERE status IN ('open', 'pending', 'authorized') AND check_at <= now()
+    ORDER BY check_at LIMIT @max_rows FOR UPDATE SKIP LOCKED)
+RETURNING p.id, p.provider, p.provider_payment_id, o.tenant_id;
+
+-- name: TransactionsOfMember :many
+-- The orders of a member, newest first, each with its paid (else newest) payment and its
+-- invoice (written by invoice.go) when it has one.
+SELECT o.id, o.package_id, o.credits, o.amount, o.currency, o.status, o.created_at, o.completed_at,
+       p.public_id, p.method, i.number AS invoice_number, coalesce(i.seller->>'company_slug', '')::text AS invoice_company
+FROM orders o
+JOIN LATERAL (SELECT public_id, method FROM payments WHERE order_id = o.id
+              ORDER BY (status = 'paid') DESC, id DESC LIMIT 1) p ON true
+LEFT JOIN invoices i ON i.order_id = o.id
+WHERE o.member_id = @member_id AND o.tenant_id = @tenant_id
+  AND (sqlc.narg(order_id)::bigint IS NULL OR o.id = sqlc.narg(order_id))
+ORDER BY o.id DESC
+LIMIT @max_rows;

@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"os"
 
 	"github.com/jackc/pgx/v5"
 
@@ -10,11 +12,15 @@ import (
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/mollie"
+	"rendezvous/engine/billing/sandbox"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/limits"
 	"rendezvous/engine/media"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
+	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
 )
 
@@ -47,10 +53,12 @@ func mail(d Deps, e *Engine, inserter *jobs.Client) (*notify.Mailer, notify.Send
 }
 
 // work builds the River client that works every area's jobs and schedules
-// the periodic ones. It comes after the services, whose workers it runs;
-// the services queue their jobs through the insert-only client made before
-// them. The caller starts it (serve does; tests too).
-func work(d Deps, e *Engine, sender notify.Sender) (*jobs.Client, error) {
+// the periodic ones. It comes after the services, whose workers it runs,
+// and after the engine's handler, through which the sandbox payment
+// provider delivers its webhooks; the services queue their jobs through
+// the insert-only client made before them. The caller starts it (serve
+// does; tests too).
+func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.Client, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Log: d.Log})
 	river.AddWorker(workers, &purgeWorker{engine: e})
@@ -58,8 +66,44 @@ func work(d Deps, e *Engine, sender notify.Sender) (*jobs.Client, error) {
 	river.AddWorker(workers, &limits.CleanupWorker{Limiter: e.Limits})
 	river.AddWorker(workers, &chat.SignupMessageWorker{Chat: e.Chat, Tenants: d.Directory})
 	media.Register(workers, d.Pool, d.Media, d.Log)
-	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup()}
+	river.AddWorker(workers, &billing.ReconcileWorker{Billing: e.Billing})
+	// Registered even with the sandbox off, so webhooks queued while it
+	// was on are still delivered.
+	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))
+	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile()}
 	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})
+}
+
+// paymentProviders are the payment providers tenants may name: Mollie,
+// and the sandbox only when enabled (--payment-sandbox, --demo), as its
+// checkout gives credits for nothing.
+func paymentProviders(d Deps, e *Engine, inserter *jobs.Client) billing.Providers {
+	providers := billing.Providers{
+		// Each tenant has its own Mollie website profile: the key is in the
+		// environment variable its billing section names.
+		billing.ProviderMollie: func(s billing.Settings) (billing.Provider, error) {
+			return mollie.New(mollie.Config{APIKey: os.Getenv(s.APIKeyEnv)})
+		},
+	}
+	if d.Config.PaymentSandbox {
+		e.Sandbox = sandbox.New(d.Pool, inserter, d.Log)
+		providers[billing.ProviderSandbox] = func(billing.Settings) (billing.Provider, error) { return e.Sandbox, nil }
+	}
+	return providers
+}
+
+// paymentRoutes are the payment providers' webhooks and, when enabled, the
+// sandbox provider's checkout page. Without the sandbox its pages are 404
+// rather than the web app.
+func paymentRoutes(r chi.Router, e *Engine) {
+	b := billing.Handlers{Service: e.Billing, Locator: e.Locator, Links: e.Links}
+	r.Post("/hooks/payments/{provider}", b.Webhook)
+	if e.Sandbox == nil {
+		r.HandleFunc(sandbox.CheckoutPath+"*", func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrNotFound) })
+		return
+	}
+	r.Get(sandbox.CheckoutPath+"{id}", e.Sandbox.Checkout)
+	r.Post(sandbox.CheckoutPath+"{id}", e.Sandbox.Decide)
 }
 
 // mailRoutes are the tenant's mail endpoints outside the member API: the

@@ -20,6 +20,7 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/sandbox"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/identity"
 	"rendezvous/engine/landing"
@@ -91,6 +92,11 @@ type Engine struct {
 	// Limits counts signups, complaints, mails, messages and likes against
 	// the abuse limits; tests set its clock and rules.
 	Limits *limits.Limiter
+	// Billing sells credit packages: orders, payments, reconciliation.
+	Billing *billing.Service
+	// Sandbox is the embedded payment provider, nil unless enabled
+	// (--payment-sandbox, --demo).
+	Sandbox *sandbox.Provider
 
 	pool *pgxpool.Pool
 	log  *slog.Logger
@@ -134,9 +140,7 @@ func New(d Deps) (*Engine, error) {
 	e.Profiles = profiles.NewService(d.Pool, d.Media, blobs, images, d.Log)
 	e.Likes = likes.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Log)
 	e.Chat = chat.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Media, images, blobs, d.Log)
-	if e.Jobs, err = work(d, e, sender); err != nil {
-		return nil, err
-	}
+	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, d.Log)
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, user.Viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err
@@ -190,6 +194,7 @@ func New(d Deps) (*Engine, error) {
 		staticFiles(r, e.App)
 		readOnly(r, media.URLPath+"*", media.Handler(e.Profiles.Store))
 		mailRoutes(r, d, e)
+		paymentRoutes(r, e)
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
 			r.Use(sessions.LoadAndSave, e.Accounts.Identify, e.Members.MarkSeen)
@@ -200,13 +205,20 @@ func New(d Deps) (*Engine, error) {
 		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })
 	})
 	e.Handler = r
+	// The job workers come last: the sandbox's webhooks are delivered
+	// through the finished handler.
+	if e.Jobs, err = work(d, e, sender, e.Handler); err != nil {
+		return nil, err
+	}
 	return e, nil
 }
 
 // CrossOriginExempt are the state-changing endpoints other sites may call:
 // the mail provider's bounce and complaint webhooks (bearer secret) and the
 // RFC 8058 one-click unsubscribe (signed token), which mail clients post.
-var CrossOriginExempt = []string{"/hooks/mail/"}
+// The payment providers' webhooks carry only a payment id the engine asks
+// the provider about.
+var CrossOriginExempt = []string{"/hooks/mail/", "/hooks/payments/"}
 
 // memberAPI is the route table of the member API (API.md). Calls behind
 // member need a logged-in member; the rest answer everybody.
@@ -293,6 +305,11 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 
 	// Billing: a member's invoices (HTML page, or the PDF with format=pdf).
 	r.With(member).Get("/invoice.php", billing.InvoiceHandlers{Pool: d.Pool}.Invoice)
+	b := billing.Handlers{Service: e.Billing, Locator: e.Locator, Links: e.Links}
+	r.Get("/packages.php", b.Packages) // visitors too: /pricing
+	r.With(member).Post("/orders.php", b.Order)
+	r.With(member).Get("/orders.php", b.Payment) // ?id=<payment_id>
+	r.With(member).Get("/transactions.php", b.Transactions)
 
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrNotFound) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })

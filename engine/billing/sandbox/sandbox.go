@@ -2,5 +2,141 @@
 // tenants' one: a hosted checkout page on the engine where the payer picks
 // the outcome (paid, failed, cancelled, pending, expired), like a real
 // provider's test mode, and webhooks sent the way a real provider sends
-// them.
+// them. It keeps its own records (sandbox_payments), which the engine reads
+// only through billing.Provider, as it would Mollie's. It hands out credits
+// for nothing, so the engine enables it only when told (--payment-sandbox,
+// implied by --demo).
 package sandbox
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/sandbox/internal/db"
+	"rendezvous/engine/platform/jobs"
+)
+
+// Expiry is how long a payment stays open, as at a real provider: fetched
+// after that, an open or pending payment is expired.
+const Expiry = 15 * time.Minute
+
+// Provider is the sandbox payment provider.
+type Provider struct {
+	pool *pgxpool.Pool
+	// jobs queues webhooks in the transaction that records an outcome.
+	jobs *jobs.Client
+	log  *slog.Logger
+}
+
+// New builds the sandbox provider.
+func New(pool *pgxpool.Pool, inserter *jobs.Client, log *slog.Logger) *Provider {
+	return &Provider{pool: pool, jobs: inserter, log: log}
+}
+
+// Name is the sandbox's name in tenant files and webhook URLs.
+func (p *Provider) Name() string { return billing.ProviderSandbox }
+
+// CreatePayment opens a payment; its checkout page is on the tenant's host
+// the payer returns to.
+func (p *Provider) CreatePayment(ctx context.Context, req billing.PaymentRequest) (billing.Payment, error) {
+	if req.Amount.Minor <= 0 || req.Amount.Currency == "" {
+		return billing.Payment{}, fmt.Errorf("%w: amount %v", billing.ErrProviderRefused, req.Amount)
+	}
+	back, err := url.Parse(req.RedirectURL)
+	if err != nil || back.Host == "" {
+		return billing.Payment{}, fmt.Errorf("%w: redirect URL %q", billing.ErrProviderRefused, req.RedirectURL)
+	}
+	id, err := newID("sb_")
+	if err != nil {
+		return billing.Payment{}, err
+	}
+	row, err := db.New(p.pool).SandboxPaymentInsert(ctx, db.SandboxPaymentInsertParams{
+		ID: id, TenantID: req.TenantID, Amount: req.Amount.Minor, Currency: req.Amount.Currency, Method: req.Method,
+		Description: req.Description, RedirectUrl: req.RedirectURL, WebhookUrl: req.WebhookURL, ExpiresAt: time.Now().Add(Expiry),
+	})
+	if err != nil {
+		return billing.Payment{}, fmt.Errorf("%w: record payment: %v", billing.ErrProviderUnavailable, err)
+	}
+	return payment(row, back.Scheme+"://"+back.Host), nil
+}
+
+// FetchPayment answers a payment as the provider knows it.
+func (p *Provider) FetchPayment(ctx context.Context, id string) (billing.Payment, error) {
+	row, err := fetch(ctx, db.New(p.pool), id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return billing.Payment{}, billing.ErrPaymentNotFound
+	}
+	if err != nil {
+		return billing.Payment{}, fmt.Errorf("%w: %v", billing.ErrProviderUnavailable, err)
+	}
+	origin := ""
+	if back, err := url.Parse(row.RedirectUrl); err == nil {
+		origin = back.Scheme + "://" + back.Host
+	}
+	return payment(row, origin), nil
+}
+
+// fetch reads a payment, expiring it first when its time is up.
+func fetch(ctx context.Context, q *db.Queries, id string) (db.SandboxPayment, error) {
+	row, err := q.SandboxPaymentGet(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return q.SandboxPaymentByID(ctx, id)
+	}
+	return row, err
+}
+
+// CreateRefund pays back (part of) a paid payment.
+func (p *Provider) CreateRefund(ctx context.Context, req billing.RefundRequest) (billing.Refund, error) {
+	row, err := db.New(p.pool).SandboxPaymentRefund(ctx, db.SandboxPaymentRefundParams{ID: req.PaymentID, Amount: req.Amount.Minor})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return billing.Refund{}, fmt.Errorf("%w: payment %s is not paid, unknown, or the refund is more than is left", billing.ErrProviderRefused, req.PaymentID)
+	}
+	if err != nil {
+		return billing.Refund{}, fmt.Errorf("%w: %v", billing.ErrProviderUnavailable, err)
+	}
+	if row.Currency != req.Amount.Currency {
+		return billing.Refund{}, fmt.Errorf("%w: refund in %s of a payment in %s", billing.ErrProviderRefused, req.Amount.Currency, row.Currency)
+	}
+	id, err := newID("sbr_")
+	if err != nil {
+		return billing.Refund{}, err
+	}
+	return billing.Refund{ID: id, Status: "refunded", Amount: req.Amount}, nil
+}
+
+// Methods are every method of SPEC.md section 9: the sandbox takes them all.
+func (p *Provider) Methods(context.Context, billing.Money) ([]string, error) {
+	return billing.Methods, nil
+}
+
+// payment is a record as the provider interface answers it.
+func payment(row db.SandboxPayment, origin string) billing.Payment {
+	out := billing.Payment{
+		ID: row.ID, Status: billing.Status(row.Status), Method: row.Method, ExpiresAt: row.ExpiresAt,
+		Amount:   billing.Money{Minor: row.Amount, Currency: row.Currency},
+		Refunded: billing.Money{Minor: row.Refunded, Currency: row.Currency},
+	}
+	if !out.Status.Settled() {
+		out.CheckoutURL = origin + CheckoutPath + row.ID
+	}
+	return out
+}
+
+func newID(prefix string) (string, error) {
+	b := make([]byte, 10)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("sandbox id: %w", err)
+	}
+	return prefix + strings.ToLower(base32.StdEncoding.EncodeToString(b)), nil
+}

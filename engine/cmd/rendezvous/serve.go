@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"rendezvous/engine/billing"
 	"rendezvous/engine/demo"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
@@ -45,6 +46,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	progress(stdout, "2/4 tenants")
 	files, err := tenancy.ReadFiles(tenants.FS)
 	if err != nil {
+		return err
+	}
+	if err := billing.CheckTenantFiles(files); err != nil {
 		return err
 	}
 	results, err := tenancy.Import(ctx, pool, files, false)

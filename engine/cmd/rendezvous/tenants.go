@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"rendezvous/engine/billing"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/tenancy"
@@ -63,6 +64,9 @@ func withTenants(ctx context.Context, cfg *config.Config, stderr io.Writer, over
 	defer closeDB()
 	files, err := tenancy.ReadFiles(tenants.FS)
 	if err != nil {
+		return err
+	}
+	if err := billing.CheckTenantFiles(files); err != nil {
 		return err
 	}
 	results, err := tenancy.Import(ctx, pool, files, overwrite)

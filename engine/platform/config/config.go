@@ -66,6 +66,11 @@ type Config struct {
 	// MailWebhookSecret authenticates the mail provider's bounce and
 	// complaint webhooks (Authorization: Bearer).
 	MailWebhookSecret string
+	// PaymentSandbox enables the embedded sandbox payment provider, whose
+	// checkout page hands out credits for nothing: development and demo
+	// only (--demo implies it). Without it, orders of a tenant whose
+	// provider is the sandbox answer payments_unavailable.
+	PaymentSandbox bool
 	// RateLimits overrides abuse limits (engine/limits):
 	// "signup=200/1h,message=1000/1m"; empty keeps the defaults.
 	RateLimits string
@@ -89,6 +94,7 @@ func Flags(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.OpsAddr, "ops-addr", env("OPS_ADDR", ""), "private operations address serving /metrics, /healthz and /readyz (OPS_ADDR), e.g. 127.0.0.1:9090")
 	fs.BoolVar(&c.Demo, "demo", env("DEMO", "") == "1", "add demo members, photos, likes and conversations (DEMO=1)")
 	fs.BoolVar(&c.DevMailbox, "dev-mailbox", env("DEV_MAILBOX", "") == "1", "keep mail in the public development mailbox at /dev/mailbox instead of sending it (DEV_MAILBOX=1); development only, --demo implies it")
+	fs.BoolVar(&c.PaymentSandbox, "payment-sandbox", env("PAYMENT_SANDBOX", "") == "1", "enable the sandbox payment provider, whose checkout page gives credits for nothing (PAYMENT_SANDBOX=1); development only, --demo implies it")
 	fs.BoolVar(&c.DevCountryOverride, "dev-country-override", env("DEV_COUNTRY_OVERRIDE", "") == "1", "let the rdv_country cookie set the visitor's country; for tests only")
 	fs.StringVar(&c.WebDir, "web-dir", env("WEB_DIR", ""), "serve the web bundle from this folder instead of the built-in one (WEB_DIR); for development")
 	fs.DurationVar(&c.ShutdownGrace, "shutdown-grace", 15*time.Second, "time running requests get to finish on shutdown")
@@ -128,6 +134,7 @@ func (c *Config) FromEnv() error {
 	}
 	if c.Demo {
 		c.DevMailbox = true
+		c.PaymentSandbox = true
 	}
 	c.LogFormat = env("LOG_FORMAT", "text")
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {

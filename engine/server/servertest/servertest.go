@@ -63,6 +63,13 @@ func NewWithMedia(tb testing.TB, store media.Store) *Env {
 	return startOn(tb, tenancytest.Pool(tb), store, true)
 }
 
+// NewConfigured is New with the test configuration changed by configure
+// (an engine without the sandbox payment provider, say).
+func NewConfigured(tb testing.TB, configure func(*config.Config)) *Env {
+	tb.Helper()
+	return startWith(tb, tenancytest.Pool(tb), nil, true, configure)
+}
+
 // NewIdle is New with the job client not working: jobs are inserted and
 // stay queued, for tests of what a transaction queues; they run a worker
 // by hand.
@@ -87,6 +94,12 @@ func (e *Env) Twin(tb testing.TB) *Env {
 // startOn builds and starts an engine on pool, served by an httptest server.
 func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool) *Env {
 	tb.Helper()
+	return startWith(tb, pool, store, work, nil)
+}
+
+// startWith is startOn with the configuration changed by configure.
+func startWith(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool, configure func(*config.Config)) *Env {
+	tb.Helper()
 	ctx := context.Background()
 	log := slog.New(slog.DiscardHandler)
 	dist := fstest.MapFS{
@@ -94,7 +107,11 @@ func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool) *E
 		"assets/app-abc123.js": {Data: []byte(strings.Repeat("console.log('rendezvous');\n", 100))},
 		"sw.js":                {Data: []byte("self.addEventListener('push', () => {});")},
 	}
-	e, err := server.New(server.Deps{Config: &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir(), RateLimits: Limits, DevMailbox: true, MetricsToken: MetricsToken}, Media: store, Log: log, Pool: pool,
+	cfg := &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir(), RateLimits: Limits, DevMailbox: true, PaymentSandbox: true, MetricsToken: MetricsToken}
+	if configure != nil {
+		configure(cfg)
+	}
+	e, err := server.New(server.Deps{Config: cfg, Media: store, Log: log, Pool: pool,
 		Directory: tenancy.NewDirectory(pool, log), Dist: dist, Themes: themes.FS})
 	if err != nil {
 		tb.Fatal(err)

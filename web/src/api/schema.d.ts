@@ -605,6 +605,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoice.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice of one of the member's completed orders (a transaction's invoice_url)
+         * @description An HTML page by default; format=pdf answers the PDF as a download named invoice-<number>.pdf. The number is the company's slug in upper case and its gapless sequence number (LOKAAL-MEDIA-000042). Another member's order, another tenant's, or an order without an invoice: 404 invoice_not_found.
+         */
+        get: {
+            parameters: {
+                query: {
+                    format?: "html" | "pdf";
+                    /** @description the order id */
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the invoice */
+                200: {
+                    headers: {
+                        /** @description with format=pdf: attachment; filename="invoice-<number>.pdf" */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                        "text/html": string;
+                    };
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/like.php": {
         parameters: {
             query?: never;
@@ -1075,6 +1123,123 @@ export interface paths {
                     };
                     content?: never;
                 };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment and its order's state; an unsettled payment is first asked about at the provider */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the payment_id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderState"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Order a package (a new order and its payment), or with order_id retry a failed, cancelled or expired order with a new payment */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description the payment country; default as packages.php */
+                        country?: string;
+                        /** @description accepted and ignored until discounts exist */
+                        discount_code?: string;
+                        /** @description retry this order */
+                        order_id?: number;
+                        package_id?: string;
+                        paymentmethod?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description where to pay */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Checkout"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit packages and payment methods of the member's payment country (visitors too) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description another of the tenant's payment countries; default the GeoIP country when served */
+                    country?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the offer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Packages"];
+                    };
+                };
+                422: components["responses"]["Error"];
             };
         };
         put?: never;
@@ -1629,6 +1794,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transactions.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's orders, newest first; with id one order */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description an order id */
+                    id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description {transactions} or, with id, {transaction} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transaction?: components["schemas"]["Transaction"];
+                            transactions?: components["schemas"]["Transaction"][];
+                        };
+                    };
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user.php": {
         parameters: {
             query?: never;
@@ -1862,6 +2071,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hooks/payments/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A payment provider's webhook (form field id, the provider's payment id); the engine asks the provider and moves the order; 200 for any id */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider: "sandbox" | "mollie";
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1907,6 +2158,12 @@ export interface components {
             profile: components["schemas"]["Profile"];
             /** Format: date-time */
             updated_at?: string;
+        };
+        Checkout: {
+            order_id: number;
+            payment_id: string;
+            /** @description the provider's checkout page */
+            redirect_url: string;
         };
         Company: {
             added: string;
@@ -2046,6 +2303,20 @@ export interface components {
             email_disabled: string[];
             types: string[];
         };
+        OrderState: {
+            /** @description minor units */
+            amount: number;
+            credits: number;
+            currency: string;
+            /** @description 'Payment failed or has been cancelled.' for failed, cancelled and expired */
+            message?: string;
+            order_id: number;
+            package_id: string;
+            payment_id: string;
+            paymentmethod: components["schemas"]["PaymentMethod"];
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "cancelled" | "expired" | "refunded";
+        };
         /** @description The member's own profile (profile.php), every field; region is the ISO 3166-2 code, region_name its name. */
         OwnProfile: {
             about_me: string;
@@ -2074,6 +2345,31 @@ export interface components {
             status: string;
             tattoos: string;
         };
+        /** @description The credit packages and payment methods of one payment country. */
+        Packages: {
+            /** @description the tenant's payment countries a member may pick */
+            countries: string[];
+            /** @description the payment country (ISO 3166 alpha-2) */
+            country: string;
+            /** @description ISO 4217 */
+            currency: string;
+            methods: components["schemas"]["PaymentMethod"][];
+            packages: {
+                /** @description price in minor units (cents) */
+                amount: number;
+                badge: ("popular" | "best value") | null;
+                credits: number;
+                currency: string;
+                id: string;
+            }[];
+            /** @enum {string} */
+            provider: "sandbox" | "mollie";
+        };
+        /**
+         * @description A payment method of SPEC.md section 9.
+         * @enum {string}
+         */
+        PaymentMethod: "sdd" | "prezelewy24" | "blik" | "sct" | "giropay" | "mastercard" | "visa" | "creditcard" | "dankort" | "mobilepay" | "swish" | "twint" | "satispay" | "vipps" | "cartebancaire" | "nexi" | "ideal" | "bancontact" | "applepay" | "paysafecard" | "maestro" | "paypal" | "sofort" | "eps";
         /** @description One of the member's own photos, every status. */
         Photo: components["schemas"]["Image"] & {
             id: number;
@@ -2254,6 +2550,27 @@ export interface components {
             older_hidden: boolean;
             older_hidden_text?: string;
             profile: components["schemas"]["Profile"];
+        };
+        Transaction: {
+            /** @description minor units */
+            amount: number;
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            credits: number;
+            currency: string;
+            /** @description the order's id */
+            id: number;
+            /** @description the printed invoice number (LOKAAL-MEDIA-000042) */
+            invoice_number: string | null;
+            /** @description /api/invoice.php?id=<order id> (HTML; &format=pdf the PDF) */
+            invoice_url: string | null;
+            package_id: string;
+            /** @description the paid payment */
+            payment_id: string;
+            paymentmethod: components["schemas"]["PaymentMethod"];
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "cancelled" | "expired" | "refunded";
         };
         /**
          * @description The logged-in member. notifications_disabled says why email is off (fbl,

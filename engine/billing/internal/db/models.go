@@ -7,6 +7,8 @@ package db
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type Invoice struct {
@@ -17,4 +19,35 @@ type Invoice struct {
 	Seller    json.RawMessage
 	Buyer     json.RawMessage
 	IssuedAt  time.Time
+}
+
+type Order struct {
+	ID          int64
+	TenantID    int64
+	MemberID    int64
+	PackageID   string
+	Credits     int64
+	Amount      int64
+	Currency    string
+	Country     string
+	Status      string
+	Tracking    json.RawMessage
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	CompletedAt pgtype.Timestamptz
+}
+
+type Payment struct {
+	ID                int64
+	PublicID          string
+	OrderID           int64
+	Provider          string
+	ProviderPaymentID string
+	Method            string
+	Status            string
+	CheckoutUrl       string
+	CheckAt           time.Time
+	Checks            int32
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
 }

@@ -1,0 +1,326 @@
+package billing
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"rendezvous/engine/tenancy"
+)
+
+// Methods are the payment methods of SPEC.md section 9, by their names in
+// tenant files and on the wire ("prezelewy24" is spelled as the
+// specification spells it).
+var Methods = []string{
+	"sdd", "prezelewy24", "blik", "sct", "giropay", "mastercard", "visa", "creditcard", "dankort", "mobilepay",
+	"swish", "twint", "satispay", "vipps", "cartebancaire", "nexi", "ideal", "bancontact", "applepay",
+	"paysafecard", "maestro", "paypal", "sofort", "eps",
+}
+
+// Providers known to tenant files.
+const (
+	ProviderSandbox = "sandbox"
+	ProviderMollie  = "mollie"
+)
+
+// The badges a package may carry.
+const (
+	BadgePopular   = "popular"
+	BadgeBestValue = "best value"
+)
+
+// Settings is a tenant's billing section (the billing key of the tenant
+// file, kept in the tenant's settings document): the payment provider, the
+// credit packages and the payment countries.
+type Settings struct {
+	// Provider is the payment provider's name; sandbox when left out.
+	Provider string `json:"provider"`
+	// APIKeyEnv names the environment variable holding the provider's API
+	// key (mollie), so no secret sits in a tenant file.
+	APIKeyEnv string `json:"api_key_env"`
+	// Packages are listed in this order.
+	Packages []Package `json:"packages"`
+	// Countries maps a payment country to its currency and methods.
+	Countries map[string]Country `json:"countries"`
+	// Order is the payment countries in the order they are offered: the
+	// tenant's own countries first, then the others alphabetically.
+	Order []string `json:"-"`
+}
+
+// Package is a credit package: credits for a price per currency.
+type Package struct {
+	ID      string `json:"id"`
+	Credits int64  `json:"credits"`
+	// Prices are in minor units (cents) per ISO 4217 currency.
+	Prices map[string]int64 `json:"prices"`
+	Badge  string           `json:"badge,omitempty"`
+}
+
+// Country is what a payment country pays in and with.
+type Country struct {
+	Currency string   `json:"currency"`
+	Methods  []string `json:"methods"`
+}
+
+var (
+	packageIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
+	currencyPattern  = regexp.MustCompile(`^[A-Z]{3}$`)
+	countryPattern   = regexp.MustCompile(`^[A-Z]{2}$`)
+	envPattern       = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*$`)
+)
+
+// errNoSection means a settings document without a billing section.
+var errNoSection = errors.New("billing: no billing section")
+
+// SettingsOf is the tenant's billing section, or the defaults (see
+// DefaultSettings) when its file has none.
+func SettingsOf(t *tenancy.Tenant) (Settings, error) {
+	s, err := parseSection(t.RawSettings)
+	if errors.Is(err, errNoSection) {
+		return DefaultSettings(t.Countries), nil
+	}
+	if err != nil {
+		return Settings{}, fmt.Errorf("billing section of tenant %s: %w", t.Slug, err)
+	}
+	s.order(t.Countries)
+	return s, nil
+}
+
+// CheckTenantFiles validates the billing sections of tenant files before
+// they are imported, with errors naming the tenant and the field. The
+// tenancy area keeps other areas' sections without reading them, so the
+// commands that import files call this next to tenancy.ReadFiles.
+func CheckTenantFiles(files []tenancy.File) error {
+	var problems []string
+	for _, f := range files {
+		section, ok := f.Extra["billing"]
+		if !ok {
+			continue
+		}
+		raw, err := json.Marshal(map[string]any{"billing": section})
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("tenant file %s: billing: %v", f.Slug, err))
+			continue
+		}
+		if _, err := parseSection(raw); err != nil {
+			problems = append(problems, fmt.Sprintf("tenant file %s: %v", f.Slug, err))
+		}
+	}
+	if len(problems) > 0 {
+		return errors.New(strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// parseSection reads and validates the billing key of a settings document.
+func parseSection(settings json.RawMessage) (Settings, error) {
+	var doc map[string]json.RawMessage
+	if len(settings) > 0 {
+		if err := json.Unmarshal(settings, &doc); err != nil {
+			return Settings{}, fmt.Errorf("settings are not a JSON object: %w", err)
+		}
+	}
+	raw, ok := doc["billing"]
+	if !ok || string(raw) == "null" {
+		return Settings{}, errNoSection
+	}
+	var s Settings
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return Settings{}, fmt.Errorf("billing: %w", err)
+	}
+	if s.Provider == "" {
+		s.Provider = ProviderSandbox
+	}
+	if err := s.validate(); err != nil {
+		return Settings{}, err
+	}
+	return s, nil
+}
+
+// validate checks a billing section; the error names every bad field.
+func (s *Settings) validate() error {
+	var problems []string
+	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	switch s.Provider {
+	case ProviderSandbox:
+	case ProviderMollie:
+		if !envPattern.MatchString(s.APIKeyEnv) {
+			add("billing.api_key_env %q must name an environment variable (mollie needs its API key)", s.APIKeyEnv)
+		}
+	default:
+		add("billing.provider %q must be %s or %s", s.Provider, ProviderSandbox, ProviderMollie)
+	}
+	if len(s.Packages) == 0 {
+		add("billing.packages: at least one package is required")
+	}
+	seen := map[string]bool{}
+	for i, p := range s.Packages {
+		field := fmt.Sprintf("billing.packages[%d]", i)
+		if !packageIDPattern.MatchString(p.ID) {
+			add("%s.id %q must be lower-case letters, digits and dashes", field, p.ID)
+		}
+		if seen[p.ID] {
+			add("%s.id %q is listed twice", field, p.ID)
+		}
+		seen[p.ID] = true
+		if p.Credits <= 0 {
+			add("%s.credits must be more than 0", field)
+		}
+		if len(p.Prices) == 0 {
+			add("%s.prices: at least one price is required", field)
+		}
+		for _, cur := range sortedKeys(p.Prices) {
+			if !currencyPattern.MatchString(cur) {
+				add("%s.prices.%s: %q is not an ISO 4217 currency code", field, cur, cur)
+			}
+			if p.Prices[cur] <= 0 {
+				add("%s.prices.%s must be more than 0 (minor units)", field, cur)
+			}
+		}
+		switch p.Badge {
+		case "", BadgePopular, BadgeBestValue:
+		default:
+			add("%s.badge %q must be %q or %q", field, p.Badge, BadgePopular, BadgeBestValue)
+		}
+	}
+	if len(s.Countries) == 0 {
+		add("billing.countries: at least one payment country is required")
+	}
+	for _, code := range sortedKeys(s.Countries) {
+		c := s.Countries[code]
+		field := "billing.countries." + code
+		if !countryPattern.MatchString(code) {
+			add("%s: %q is not an ISO 3166 alpha-2 code", field, code)
+		}
+		if !currencyPattern.MatchString(c.Currency) {
+			add("%s.currency %q is not an ISO 4217 currency code", field, c.Currency)
+		}
+		if len(c.Methods) == 0 {
+			add("%s.methods: at least one payment method is required", field)
+		}
+		for i, m := range c.Methods {
+			if !slices.Contains(Methods, m) {
+				add("%s.methods[%d] %q is not a payment method of SPEC.md section 9", field, i, m)
+			}
+			if slices.Index(c.Methods, m) != i {
+				add("%s.methods[%d] %q is listed twice", field, i, m)
+			}
+		}
+		for i, p := range s.Packages {
+			if _, ok := p.Prices[c.Currency]; !ok && currencyPattern.MatchString(c.Currency) {
+				add("billing.packages[%d] (%s) has no price in %s, the currency of %s", i, p.ID, c.Currency, field)
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return errors.New(strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// order sets the order the payment countries are offered in.
+func (s *Settings) order(tenantCountries []string) {
+	s.Order = s.Order[:0]
+	for _, c := range tenantCountries {
+		if _, ok := s.Countries[c]; ok {
+			s.Order = append(s.Order, c)
+		}
+	}
+	for _, c := range sortedKeys(s.Countries) {
+		if !slices.Contains(s.Order, c) {
+			s.Order = append(s.Order, c)
+		}
+	}
+}
+
+// Package finds a package by id.
+func (s *Settings) Package(id string) (Package, bool) {
+	for _, p := range s.Packages {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return Package{}, false
+}
+
+// defaultCountries are the currency and methods of a payment country in
+// the defaults: the local methods of SPEC.md section 9 first, then cards
+// and PayPal, which every country gets.
+var defaultCountries = map[string]Country{
+	"NL": {"EUR", []string{"ideal", "creditcard", "paypal", "applepay", "sct", "sdd"}},
+	"BE": {"EUR", []string{"bancontact", "ideal", "creditcard", "paypal", "applepay", "sct"}},
+	"LU": {"EUR", []string{"bancontact", "creditcard", "paypal", "sct"}},
+	"DE": {"EUR", []string{"sofort", "giropay", "creditcard", "paypal", "sdd", "sct", "paysafecard"}},
+	"AT": {"EUR", []string{"eps", "sofort", "creditcard", "paypal", "sct", "paysafecard"}},
+	"CH": {"CHF", []string{"twint", "creditcard", "paypal"}},
+	"PL": {"PLN", []string{"blik", "prezelewy24", "creditcard", "paypal"}},
+	"SE": {"SEK", []string{"swish", "creditcard", "paypal"}},
+	"NO": {"NOK", []string{"vipps", "creditcard", "paypal"}},
+	"DK": {"DKK", []string{"mobilepay", "dankort", "creditcard", "paypal"}},
+	"FI": {"EUR", []string{"mobilepay", "creditcard", "paypal"}},
+	"FR": {"EUR", []string{"cartebancaire", "creditcard", "paypal", "applepay"}},
+	"IT": {"EUR", []string{"satispay", "nexi", "creditcard", "paypal"}},
+	"US": {"USD", []string{"creditcard", "paypal", "applepay"}},
+	"GB": {"GBP", []string{"creditcard", "paypal", "applepay"}},
+}
+
+// otherCountry is the default of a country defaultCountries does not list.
+var otherCountry = Country{Currency: "EUR", Methods: []string{"creditcard", "paypal"}}
+
+// defaultPrices are the three default packages' prices (starter, popular,
+// best value) per currency, in minor units.
+var defaultPrices = map[string][3]int64{
+	"EUR": {1995, 3995, 7995},
+	"USD": {1995, 3995, 7995},
+	"CHF": {1995, 3995, 7995},
+	"GBP": {1795, 3495, 6995},
+	"PLN": {8900, 17900, 34900},
+	"SEK": {21900, 43900, 87900},
+	"NOK": {21900, 43900, 87900},
+	"DKK": {14900, 29900, 59900},
+}
+
+// DefaultSettings serve a tenant whose file has no billing section: the
+// sandbox provider; three packages (starter 100 credits, popular 250, best
+// value 600) priced 19.95, 39.95 and 79.95 in EUR, USD or CHF and the like
+// in other currencies; and the tenant's countries as payment countries,
+// each with its usual currency and local methods plus cards and PayPal
+// (EUR with cards and PayPal for a country without its own entry).
+func DefaultSettings(tenantCountries []string) Settings {
+	s := Settings{Provider: ProviderSandbox, Countries: map[string]Country{}}
+	ids := [3]string{"starter", "popular", "value"}
+	credits := [3]int64{100, 250, 600}
+	badges := [3]string{"", BadgePopular, BadgeBestValue}
+	for i := range ids {
+		s.Packages = append(s.Packages, Package{ID: ids[i], Credits: credits[i], Badge: badges[i], Prices: map[string]int64{}})
+	}
+	for _, code := range tenantCountries {
+		c, ok := defaultCountries[code]
+		if !ok {
+			c = otherCountry
+		}
+		s.Countries[code] = Country{Currency: c.Currency, Methods: slices.Clone(c.Methods)}
+		prices := defaultPrices[c.Currency]
+		for i := range s.Packages {
+			s.Packages[i].Prices[c.Currency] = prices[i]
+		}
+	}
+	s.order(tenantCountries)
+	return s
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,116 @@
+package billing
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-chi/chi/v5"
+
+	"rendezvous/engine/identity"
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/tenancy"
+)
+
+// Handlers serve the billing calls of the member API (API.md) and the
+// payment providers' webhooks.
+type Handlers struct {
+	Service *Service
+	Locator tenancy.Locator
+	Links   *tenancy.Links
+}
+
+var errIDInvalid = refusal.New(refusal.Invalid, "id_invalid", "id must be a positive whole number.")
+
+// maxWebhookBody bounds a webhook's form: a payment id and little else.
+const maxWebhookBody = 4 << 10
+
+// Packages answers GET /api/packages.php[?country=XX], visitors too.
+func (h Handlers) Packages(w http.ResponseWriter, r *http.Request) {
+	o, err := h.Service.Offer(r.Context(), tenancy.FromContext(r.Context()), r.URL.Query().Get("country"), h.Locator.Country(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, o)
+}
+
+// Order answers POST /api/orders.php: a new order, or with order_id the
+// retry of a failed one; 201 with where to pay.
+func (h Handlers) Order(w http.ResponseWriter, r *http.Request) {
+	var req OrderRequest
+	if err := httpx.DecodeJSON(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if req.OrderID < 0 {
+		httpx.WriteError(w, r, errOrderNotFound)
+		return
+	}
+	t := tenancy.FromContext(r.Context())
+	member := identity.Current(r.Context())
+	locale := t.Settings.DomainLanguage
+	c, err := h.Service.Order(r.Context(), t, member.ID, h.Links.Base(r, t), h.Locator.Country(r), locale, req)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusCreated, c)
+}
+
+// Payment answers GET /api/orders.php?id=<payment_id>.
+func (h Handlers) Payment(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("id")
+	if id == "" || len(id) > 64 {
+		httpx.WriteError(w, r, errOrderNotFound)
+		return
+	}
+	st, err := h.Service.Payment(r.Context(), tenancy.FromContext(r.Context()), identity.Current(r.Context()).ID, id)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, st)
+}
+
+// Transactions answers GET /api/transactions.php[?id=<order_id>].
+func (h Handlers) Transactions(w http.ResponseWriter, r *http.Request) {
+	var order int64
+	if r.URL.Query().Has("id") {
+		id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
+		if err != nil || id <= 0 {
+			httpx.WriteError(w, r, errIDInvalid)
+			return
+		}
+		order = id
+	}
+	list, err := h.Service.Transactions(r.Context(), tenancy.FromContext(r.Context()), identity.Current(r.Context()).ID, order)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if order != 0 {
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"transaction": list[0]})
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"transactions": list})
+}
+
+// Webhook answers POST /hooks/payments/{provider} (form field id, the
+// provider's payment id) with 200 whatever the id: the engine asks the
+// provider, so a forged or replayed call changes nothing and learns
+// nothing. A failure to reach the provider is left to reconciliation.
+func (h Handlers) Webhook(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxWebhookBody)
+	if err := r.ParseForm(); err == nil {
+		if id := r.PostForm.Get("id"); id != "" && len(id) <= 128 && utf8.ValidString(id) && !strings.ContainsRune(id, 0) {
+			if err := h.Service.Webhook(r.Context(), tenancy.FromContext(r.Context()), chi.URLParam(r, "provider"), id); err != nil {
+				httpx.Logger(r.Context()).Warn("payment webhook", "provider", chi.URLParam(r, "provider"), "id", id, "err", err)
+			}
+		}
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+}

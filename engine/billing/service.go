@@ -1,0 +1,568 @@
+package billing
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/billing/internal/db"
+	"rendezvous/engine/credits"
+	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/tenancy"
+)
+
+// Opener gives the provider of a tenant's billing section (a Mollie client
+// with the tenant's API key, the embedded sandbox).
+type Opener func(Settings) (Provider, error)
+
+// Providers are the payment providers this engine may use, by name. A
+// provider that is not here (the sandbox without --payment-sandbox) is
+// unavailable: its tenants' orders answer payments_unavailable.
+type Providers map[string]Opener
+
+// Tenants finds a tenant by id (tenancy.Directory), for the work done
+// outside a request (reconciliation).
+type Tenants interface {
+	ByID(ctx context.Context, id int64) (*tenancy.Tenant, error)
+}
+
+// Refusals of the billing calls.
+var (
+	errCountryInvalid = refusal.New(refusal.Invalid, "country_invalid", "Payments are not offered in this country.")
+	errPackageInvalid = refusal.New(refusal.Invalid, "package_invalid", "This package does not exist.")
+	errMethodInvalid  = refusal.New(refusal.Invalid, "paymentmethod_invalid", "This payment method is not offered in this country.")
+	errUnavailable    = refusal.New(refusal.Unavailable, "payments_unavailable", "Payments are not possible right now, please try again later.")
+	errOrderNotFound  = refusal.New(refusal.NotFound, "order_not_found", "This order could not be found.")
+	errOrderSettled   = refusal.New(refusal.Conflict, "order_settled", "This order has been paid already.")
+	errOrderPending   = refusal.New(refusal.Conflict, "order_pending", "This order is still waiting for its payment.")
+)
+
+// MessageFailed is SPEC.md's text for a failed, cancelled or expired payment.
+const MessageFailed = "Payment failed or has been cancelled."
+
+// Order states (orders.status).
+const (
+	OrderPending   = "pending"
+	OrderCompleted = "completed"
+	OrderFailed    = "failed"
+	OrderCancelled = "cancelled"
+	OrderExpired   = "expired"
+	OrderRefunded  = "refunded"
+)
+
+// Reconciliation back-off: an unsettled payment is first asked about
+// firstCheck after it was made (its webhook usually comes sooner), then
+// after checkBackoff, doubling each time up to maxBackoff.
+const (
+	firstCheck   = 2 * time.Minute
+	checkBackoff = time.Minute
+	maxBackoff   = 6 * time.Hour
+)
+
+// Service sells credit packages: offers, orders, their payments and the
+// order states the providers' word moves.
+type Service struct {
+	pool      *pgxpool.Pool
+	providers Providers
+	tenants   Tenants
+	log       *slog.Logger
+}
+
+// NewService builds the billing service.
+func NewService(pool *pgxpool.Pool, providers Providers, tenants Tenants, log *slog.Logger) *Service {
+	return &Service{pool: pool, providers: providers, tenants: tenants, log: log}
+}
+
+// provider opens the named provider with the tenant's billing section.
+func (s *Service) provider(name string, set Settings) (Provider, error) {
+	open, ok := s.providers[name]
+	if !ok {
+		return nil, fmt.Errorf("provider %s is not enabled: %w", name, ErrProviderUnavailable)
+	}
+	p, err := open(set)
+	if err != nil {
+		return nil, fmt.Errorf("open provider %s: %w", name, err)
+	}
+	return p, nil
+}
+
+// Offer is what a payment country is offered: packages priced in its
+// currency and its payment methods.
+type Offer struct {
+	Country   string           `json:"country"`
+	Countries []string         `json:"countries"`
+	Currency  string           `json:"currency"`
+	Packages  []OfferedPackage `json:"packages"`
+	Methods   []string         `json:"methods"`
+	Provider  string           `json:"provider"`
+}
+
+// OfferedPackage is a package priced in one currency.
+type OfferedPackage struct {
+	ID       string  `json:"id"`
+	Credits  int64   `json:"credits"`
+	Amount   int64   `json:"amount"`
+	Currency string  `json:"currency"`
+	Badge    *string `json:"badge"`
+}
+
+// paymentCountry is the country a member pays in: the one asked for, which
+// must be one of the tenant's payment countries, else where they are when
+// the tenant serves it, else the tenant's first payment country.
+func paymentCountry(set Settings, asked, located string) (string, error) {
+	if asked != "" {
+		asked = strings.ToUpper(asked)
+		if _, ok := set.Countries[asked]; !ok {
+			return "", errCountryInvalid
+		}
+		return asked, nil
+	}
+	if _, ok := set.Countries[located]; ok {
+		return located, nil
+	}
+	return set.Order[0], nil
+}
+
+// Offer answers the packages and methods of the payment country (asked, or
+// where the visitor is located). The country's methods are narrowed to
+// those the provider takes; when the provider cannot say (unreachable, not
+// enabled), the tenant's list stands and ordering will tell.
+func (s *Service) Offer(ctx context.Context, t *tenancy.Tenant, asked, located string) (Offer, error) {
+	set, err := SettingsOf(t)
+	if err != nil {
+		return Offer{}, err
+	}
+	country, err := paymentCountry(set, asked, located)
+	if err != nil {
+		return Offer{}, err
+	}
+	c := set.Countries[country]
+	o := Offer{Country: country, Countries: set.Order, Currency: c.Currency, Methods: c.Methods, Provider: set.Provider}
+	var least int64
+	for _, p := range set.Packages {
+		op := OfferedPackage{ID: p.ID, Credits: p.Credits, Amount: p.Prices[c.Currency], Currency: c.Currency}
+		if p.Badge != "" {
+			op.Badge = &p.Badge
+		}
+		if least == 0 || op.Amount < least {
+			least = op.Amount
+		}
+		o.Packages = append(o.Packages, op)
+	}
+	prov, err := s.provider(set.Provider, set)
+	if err != nil {
+		return o, nil
+	}
+	taken, err := prov.Methods(ctx, Money{Minor: least, Currency: c.Currency})
+	if err != nil {
+		s.log.Warn("payment methods of the provider", "tenant", t.Slug, "provider", set.Provider, "err", err)
+		return o, nil
+	}
+	o.Methods = slices.DeleteFunc(slices.Clone(c.Methods), func(m string) bool { return !slices.Contains(taken, m) })
+	return o, nil
+}
+
+// OrderRequest is a member's order of a package (POST orders.php), or with
+// OrderID the retry of a failed order with another method.
+type OrderRequest struct {
+	PackageID    string `json:"package_id"`
+	Method       string `json:"paymentmethod"`
+	Country      string `json:"country"`
+	DiscountCode string `json:"discount_code"`
+	OrderID      int64  `json:"order_id"`
+}
+
+// Checkout is where to send the payer.
+type Checkout struct {
+	OrderID     int64  `json:"order_id"`
+	PaymentID   string `json:"payment_id"`
+	RedirectURL string `json:"redirect_url"`
+}
+
+// Order makes an order and its payment at the provider, or retries a
+// failed, cancelled or expired order with a new payment. base is the
+// tenant's address as the member reached it (return page and webhook);
+// located is the member's GeoIP country. The discount code is accepted and
+// ignored until discounts exist (issue 16).
+func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, base, located, locale string, req OrderRequest) (Checkout, error) {
+	set, err := SettingsOf(t)
+	if err != nil {
+		return Checkout{}, err
+	}
+	if req.OrderID != 0 {
+		return s.retry(ctx, t, set, memberID, base, locale, req)
+	}
+	country, err := paymentCountry(set, req.Country, located)
+	if err != nil {
+		return Checkout{}, err
+	}
+	pkg, ok := set.Package(req.PackageID)
+	if !ok {
+		return Checkout{}, errPackageInvalid
+	}
+	c := set.Countries[country]
+	if !slices.Contains(c.Methods, req.Method) {
+		return Checkout{}, errMethodInvalid
+	}
+	amount := Money{Minor: pkg.Prices[c.Currency], Currency: c.Currency}
+	pay, err := s.createPayment(ctx, t, set, base, locale, pkg.ID, pkg.Credits, req.Method, amount)
+	if err != nil {
+		return Checkout{}, err
+	}
+	var out Checkout
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		id, err := q.OrderInsert(ctx, db.OrderInsertParams{TenantID: t.ID, MemberID: memberID, PackageID: pkg.ID,
+			Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country})
+		if err != nil {
+			return fmt.Errorf("insert order of member %d: %w", memberID, err)
+		}
+		out = Checkout{OrderID: id, PaymentID: pay.publicID, RedirectURL: pay.CheckoutURL}
+		return pay.insert(ctx, q, id, req.Method)
+	})
+	if err != nil {
+		return Checkout{}, err
+	}
+	return out, nil
+}
+
+// retry is a new payment for a failed, cancelled or expired order.
+func (s *Service) retry(ctx context.Context, t *tenancy.Tenant, set Settings, memberID int64, base, locale string, req OrderRequest) (Checkout, error) {
+	key := db.OrderOfMemberParams{ID: req.OrderID, MemberID: memberID, TenantID: t.ID}
+	o, err := db.New(s.pool).OrderOfMember(ctx, key)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Checkout{}, errOrderNotFound
+	}
+	if err != nil {
+		return Checkout{}, fmt.Errorf("order %d: %w", req.OrderID, err)
+	}
+	if err := retryable(o.Status); err != nil {
+		return Checkout{}, err
+	}
+	c, ok := set.Countries[o.Country]
+	if !ok || c.Currency != o.Currency {
+		return Checkout{}, errCountryInvalid
+	}
+	if !slices.Contains(c.Methods, req.Method) {
+		return Checkout{}, errMethodInvalid
+	}
+	pay, err := s.createPayment(ctx, t, set, base, locale, o.PackageID, o.Credits, req.Method, Money{Minor: o.Amount, Currency: o.Currency})
+	if err != nil {
+		return Checkout{}, err
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		o, err := q.OrderLockOfMember(ctx, db.OrderLockOfMemberParams(key))
+		if err != nil {
+			return fmt.Errorf("lock order %d: %w", req.OrderID, err)
+		}
+		// A webhook or another retry may have moved it meanwhile; the new
+		// payment at the provider then stays unused and expires there.
+		if err := retryable(o.Status); err != nil {
+			return err
+		}
+		if err := q.OrderSetStatus(ctx, db.OrderSetStatusParams{ID: o.ID, Status: OrderPending}); err != nil {
+			return fmt.Errorf("reopen order %d: %w", o.ID, err)
+		}
+		return pay.insert(ctx, q, o.ID, req.Method)
+	})
+	if err != nil {
+		return Checkout{}, err
+	}
+	return Checkout{OrderID: o.ID, PaymentID: pay.publicID, RedirectURL: pay.CheckoutURL}, nil
+}
+
+// retryable says whether an order in status may get a new payment.
+func retryable(status string) error {
+	switch status {
+	case OrderFailed, OrderCancelled, OrderExpired:
+		return nil
+	case OrderPending:
+		return errOrderPending
+	default:
+		return errOrderSettled
+	}
+}
+
+// openedPayment is a payment the provider opened, not yet recorded.
+type openedPayment struct {
+	Payment
+	provider string
+	publicID string
+}
+
+// createPayment opens a payment at the tenant's provider. Any failure of
+// the provider is payments_unavailable to the member, with the cause in the
+// log.
+func (s *Service) createPayment(ctx context.Context, t *tenancy.Tenant, set Settings, base, locale, packageID string, credits int64, method string, amount Money) (openedPayment, error) {
+	prov, err := s.provider(set.Provider, set)
+	if err != nil {
+		s.log.Warn("payment provider", "tenant", t.Slug, "err", err)
+		return openedPayment{}, errUnavailable
+	}
+	publicID, err := newPublicID()
+	if err != nil {
+		return openedPayment{}, err
+	}
+	p, err := prov.CreatePayment(ctx, PaymentRequest{
+		TenantID:    t.ID,
+		Amount:      amount,
+		Method:      method,
+		Description: fmt.Sprintf("%s: %d credits (%s)", t.Name, credits, packageID),
+		RedirectURL: base + "/credits/" + packageID + "/" + method + "?payment_id=" + publicID,
+		WebhookURL:  base + "/hooks/payments/" + prov.Name(),
+		Locale:      locale,
+		Reference:   publicID,
+	})
+	if err != nil {
+		s.log.Warn("create payment", "tenant", t.Slug, "provider", prov.Name(), "err", err)
+		return openedPayment{}, errUnavailable
+	}
+	return openedPayment{Payment: p, provider: prov.Name(), publicID: publicID}, nil
+}
+
+// insert records the opened payment for order.
+func (p openedPayment) insert(ctx context.Context, q *db.Queries, order int64, method string) error {
+	status := p.Status
+	if status == "" {
+		status = StatusOpen
+	}
+	_, err := q.PaymentInsert(ctx, db.PaymentInsertParams{PublicID: p.publicID, OrderID: order, Provider: p.provider,
+		ProviderPaymentID: p.ID, Method: method, Status: string(status), CheckoutUrl: p.CheckoutURL,
+		CheckAt: time.Now().Add(firstCheck)})
+	if err != nil {
+		return fmt.Errorf("insert payment of order %d: %w", order, err)
+	}
+	return nil
+}
+
+// newPublicID is a payment id members see: random, not guessable.
+func newPublicID() (string, error) {
+	b := make([]byte, 15)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("payment id: %w", err)
+	}
+	return "pay_" + strings.ToLower(base32.StdEncoding.EncodeToString(b)), nil
+}
+
+// Webhook handles a provider's call naming one of its payments: the engine
+// trusts nothing but the id, asks the provider and moves the order. An id
+// the engine does not know on this tenant changes nothing.
+func (s *Service) Webhook(ctx context.Context, t *tenancy.Tenant, provider, id string) error {
+	p, err := db.New(s.pool).PaymentByProviderID(ctx, db.PaymentByProviderIDParams{Provider: provider, ProviderPaymentID: id, TenantID: t.ID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("payment %s %s: %w", provider, id, err)
+	}
+	return s.sync(ctx, t, p.ID, p.Provider, p.ProviderPaymentID)
+}
+
+// sync asks the provider about a payment and applies its answer.
+func (s *Service) sync(ctx context.Context, t *tenancy.Tenant, paymentID int64, provider, providerID string) error {
+	set, err := SettingsOf(t)
+	if err != nil {
+		return err
+	}
+	prov, err := s.provider(provider, set)
+	if err != nil {
+		return err
+	}
+	p, err := prov.FetchPayment(ctx, providerID)
+	if errors.Is(err, ErrPaymentNotFound) {
+		s.log.Warn("the provider does not know a payment", "tenant", t.Slug, "provider", provider, "id", providerID)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("fetch payment %s %s: %w", provider, providerID, err)
+	}
+	return s.settle(ctx, paymentID, p)
+}
+
+// settle moves a payment and its order to what the provider said, in one
+// transaction holding the order's row lock: a paid payment completes its
+// order (whatever earlier attempts did) and books its credits, once; a
+// failed, cancelled or expired payment fails the order when it is the
+// order's newest attempt and the order still waits.
+func (s *Service) settle(ctx context.Context, paymentID int64, p Payment) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		o, err := q.OrderLockByPayment(ctx, paymentID)
+		if err != nil {
+			return fmt.Errorf("lock order of payment %d: %w", paymentID, err)
+		}
+		if err := q.PaymentSetStatus(ctx, db.PaymentSetStatusParams{ID: paymentID, Status: string(p.Status)}); err != nil {
+			return fmt.Errorf("payment %d status: %w", paymentID, err)
+		}
+		switch p.Status {
+		case StatusPaid:
+			switch o.Status {
+			case OrderCompleted, OrderRefunded:
+				return nil
+			}
+			if p.Amount.Minor != o.Amount || p.Amount.Currency != o.Currency {
+				s.log.Error("a paid payment does not match its order", "order", o.ID, "paid", p.Amount, "amount", o.Amount, "currency", o.Currency)
+				return nil
+			}
+			return s.complete(ctx, tx, o)
+		case StatusFailed, StatusCanceled, StatusExpired:
+			if o.Status != OrderPending {
+				return nil
+			}
+			latest, err := q.PaymentLatestID(ctx, o.ID)
+			if err != nil {
+				return fmt.Errorf("newest payment of order %d: %w", o.ID, err)
+			}
+			if latest != paymentID {
+				return nil
+			}
+			status := map[Status]string{StatusFailed: OrderFailed, StatusCanceled: OrderCancelled, StatusExpired: OrderExpired}[p.Status]
+			if err := q.OrderSetStatus(ctx, db.OrderSetStatusParams{ID: o.ID, Status: status}); err != nil {
+				return fmt.Errorf("order %d %s: %w", o.ID, status, err)
+			}
+		}
+		return nil
+	})
+}
+
+// complete books a paid order inside tx, which holds the order's lock: the
+// order completed, the credits through the ledger (premium on the first
+// purchase) with the order as reference, so it is booked once, and its
+// invoice numbered.
+func (s *Service) complete(ctx context.Context, tx pgx.Tx, o db.Order) error {
+	if err := db.New(tx).OrderSetStatus(ctx, db.OrderSetStatusParams{ID: o.ID, Status: OrderCompleted}); err != nil {
+		return fmt.Errorf("complete order %d: %w", o.ID, err)
+	}
+	note := fmt.Sprintf("package %s", o.PackageID)
+	if _, _, err := credits.BookPurchase(ctx, tx, o.MemberID, o.Credits, fmt.Sprintf("order:%d", o.ID), note); err != nil {
+		return fmt.Errorf("book order %d: %w", o.ID, err)
+	}
+	if _, err := issueInvoice(ctx, tx, o.ID); err != nil {
+		return fmt.Errorf("invoice of order %d: %w", o.ID, err)
+	}
+	return nil
+}
+
+// PaymentState is a payment as its member sees it (GET orders.php).
+type PaymentState struct {
+	PaymentID string `json:"payment_id"`
+	OrderID   int64  `json:"order_id"`
+	// Status is pending, completed, failed, cancelled, expired or refunded.
+	Status    string `json:"status"`
+	Credits   int64  `json:"credits"`
+	Amount    int64  `json:"amount"`
+	Currency  string `json:"currency"`
+	PackageID string `json:"package_id"`
+	Method    string `json:"paymentmethod"`
+	Message   string `json:"message,omitempty"`
+}
+
+// Payment answers a member's payment. When the member returns from the
+// provider while the payment is unsettled, the engine asks the provider
+// (its word, not the browser's, moves the order); a provider that cannot
+// answer leaves the state as recorded.
+func (s *Service) Payment(ctx context.Context, t *tenancy.Tenant, memberID int64, publicID string) (PaymentState, error) {
+	key := db.PaymentOfMemberParams{PublicID: publicID, MemberID: memberID, TenantID: t.ID}
+	p, err := db.New(s.pool).PaymentOfMember(ctx, key)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return PaymentState{}, errOrderNotFound
+	}
+	if err != nil {
+		return PaymentState{}, fmt.Errorf("payment %s: %w", publicID, err)
+	}
+	if !Status(p.Status).Settled() && p.OrderStatus == OrderPending {
+		if err := s.sync(ctx, t, p.ID, p.Provider, p.ProviderPaymentID); err != nil {
+			s.log.Warn("ask the provider on return", "payment", publicID, "err", err)
+		}
+		if p, err = db.New(s.pool).PaymentOfMember(ctx, key); err != nil {
+			return PaymentState{}, fmt.Errorf("payment %s: %w", publicID, err)
+		}
+	}
+	st := PaymentState{PaymentID: p.PublicID, OrderID: p.OrderID, Status: paymentStatus(p.OrderStatus, Status(p.Status)),
+		Credits: p.Credits, Amount: p.Amount, Currency: p.Currency, PackageID: p.PackageID, Method: p.Method}
+	switch st.Status {
+	case OrderFailed, OrderCancelled, OrderExpired:
+		st.Message = MessageFailed
+	}
+	return st, nil
+}
+
+// paymentStatus is what a member is told of one payment of an order: the
+// order's state once it is completed or refunded, else the payment's own.
+func paymentStatus(order string, payment Status) string {
+	switch order {
+	case OrderCompleted, OrderRefunded:
+		return order
+	}
+	switch payment {
+	case StatusFailed:
+		return OrderFailed
+	case StatusCanceled:
+		return OrderCancelled
+	case StatusExpired:
+		return OrderExpired
+	}
+	return OrderPending
+}
+
+// Transaction is one order in the member's transactions.
+type Transaction struct {
+	ID          int64      `json:"id"`
+	PaymentID   string     `json:"payment_id"`
+	Status      string     `json:"status"`
+	Amount      int64      `json:"amount"`
+	Currency    string     `json:"currency"`
+	Credits     int64      `json:"credits"`
+	Method      string     `json:"paymentmethod"`
+	PackageID   string     `json:"package_id"`
+	CreatedAt   time.Time  `json:"created_at"`
+	CompletedAt *time.Time `json:"completed_at"`
+	// InvoiceNumber is the printed number (LOKAAL-MEDIA-000042).
+	InvoiceNumber *string `json:"invoice_number"`
+	InvoiceURL    *string `json:"invoice_url"`
+}
+
+// maxTransactions bounds the transactions list.
+const maxTransactions = 200
+
+// Transactions lists a member's orders, newest first; with order not 0,
+// only that one (errOrderNotFound when it is not the member's).
+func (s *Service) Transactions(ctx context.Context, t *tenancy.Tenant, memberID, order int64) ([]Transaction, error) {
+	params := db.TransactionsOfMemberParams{MemberID: memberID, TenantID: t.ID, MaxRows: maxTransactions}
+	if order != 0 {
+		params.OrderID = pgtype.Int8{Int64: order, Valid: true}
+	}
+	rows, err := db.New(s.pool).TransactionsOfMember(ctx, params)
+	if err != nil {
+		return nil, fmt.Errorf("transactions of member %d: %w", memberID, err)
+	}
+	if order != 0 && len(rows) == 0 {
+		return nil, errOrderNotFound
+	}
+	out := make([]Transaction, len(rows))
+	for i, r := range rows {
+		tr := Transaction{ID: r.ID, PaymentID: r.PublicID, Status: r.Status, Amount: r.Amount, Currency: r.Currency,
+			Credits: r.Credits, Method: r.Method, PackageID: r.PackageID, CreatedAt: r.CreatedAt}
+		if r.CompletedAt.Valid {
+			at := r.CompletedAt.Time
+			tr.CompletedAt = &at
+		}
+		if r.InvoiceNumber.Valid {
+			n, url := InvoiceNumber(r.InvoiceCompany, r.InvoiceNumber.Int64), fmt.Sprintf("/api/invoice.php?id=%d", r.ID)
+			tr.InvoiceNumber, tr.InvoiceURL = &n, &url
+		}
+		out[i] = tr
+	}
+	return out, nil
+}
