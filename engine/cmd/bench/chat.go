@@ -44,30 +44,32 @@ type benchMember struct {
 	cookie string
 }
 
-func chatBenches(addr, dbURL string, enginePID int, d time.Duration) error {
+// chatBenches runs the chat benchmarks and returns the message-send rate,
+// which other figures are compared with.
+func chatBenches(addr, dbURL string, enginePID int, d time.Duration) (float64, error) {
 	ctx := context.Background()
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer pool.Close()
 	fmt.Fprintln(os.Stderr, "bench: making chat members")
-	senders, recipients, err := chatMembers(ctx, pool, addr, chatSenders)
+	senders, recipients, err := chatMembers(ctx, pool, addr, "bench", chatSenders)
 	if err != nil {
-		return err
+		return 0, err
 	}
 
 	fmt.Fprintf(os.Stderr, "bench: messages.php, %d concurrent senders, %s\n", chatSenders, d)
 	rate, err := sendLoad(addr, senders, recipients, d)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	fmt.Printf("bench chat_messages_per_second %.0f msg/s\n", rate)
 
 	fmt.Fprintf(os.Stderr, "bench: delivery latency, %d pairs, one message each %s, %s\n", latencyPairs, latencyEvery, d)
 	p50, p99, n, err := deliveryLatency(addr, senders[:latencyPairs], recipients[:latencyPairs], d)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	fmt.Printf("bench chat_delivery_p50 %.1f ms\n", ms(p50))
 	fmt.Printf("bench chat_delivery_p99 %.1f ms\n", ms(p99))
@@ -76,7 +78,7 @@ func chatBenches(addr, dbURL string, enginePID int, d time.Duration) error {
 	fmt.Fprintf(os.Stderr, "bench: %d idle live connections\n", idleStreams)
 	before, err := rssKB(enginePID)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	all := append(append([]benchMember{}, senders...), recipients...)
 	conns, opened, err := openIdleStreams(addr, all, idleStreams, idleBudget)
@@ -86,16 +88,16 @@ func chatBenches(addr, dbURL string, enginePID int, d time.Duration) error {
 		}
 	}()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	after, err := rssKB(enginePID)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	fmt.Printf("bench live_idle_connections %d conns\n", opened)
 	fmt.Printf("bench live_idle_rss %.0f MiB\n", float64(after)/1024)
 	fmt.Printf("bench live_idle_rss_per_conn %.1f KiB\n", float64(after-before)/float64(max(opened, 1)))
-	return nil
+	return rate, nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -103,7 +105,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // chatMembers makes n senders with plenty of credits and n recipients on
 // the first tenant, straight in the database (with a cheap password hash),
 // and logs each in through the API.
-func chatMembers(ctx context.Context, pool *pgxpool.Pool, addr string, n int) (senders, recipients []benchMember, err error) {
+func chatMembers(ctx context.Context, pool *pgxpool.Pool, addr, prefix string, n int) (senders, recipients []benchMember, err error) {
 	const password = "bench password 1"
 	hash, err := argon2id.CreateHash(password, &argon2id.Params{Memory: 1024, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32})
 	if err != nil {
@@ -116,7 +118,7 @@ func chatMembers(ctx context.Context, pool *pgxpool.Pool, addr string, n int) (s
 		return nil, nil, fmt.Errorf("bench tenant: %w", err)
 	}
 	makeOne := func(i int, gender string, credits int64) (benchMember, error) {
-		email := fmt.Sprintf("bench-%s-%d@example.com", gender, i)
+		email := fmt.Sprintf("%s-%s-%d@example.com", prefix, gender, i)
 		var id int64
 		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 			if err := tx.QueryRow(ctx, `INSERT INTO members (tenant_id, email, password_hash, status, paid_user, language, credits)

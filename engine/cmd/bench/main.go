@@ -31,7 +31,7 @@ func main() {
 	binary := flag.String("bin", "bin/rendezvous", "engine binary")
 	duration := flag.Duration("duration", 5*time.Second, "length of each load run")
 	conns := flag.Int("conns", 64, "concurrent connections")
-	only := flag.String("only", "", `run one group only: "photos" or "search"`)
+	only := flag.String("only", "", `run one group only: "photos", "search" or "payments" (with the message-send figure it is compared with)`)
 	flag.Parse()
 	if err := run(*binary, *duration, *conns, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -58,12 +58,13 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	}
 	fmt.Fprintln(os.Stderr, "bench: starting the engine on", engineAddr)
 	engine := exec.Command(binary, "serve", "--addr", engineAddr, "--data", filepath.Join(dir, "data"))
-	// Mail goes nowhere, as on an install without SMTP.
+	// Mail goes nowhere, as on an install without SMTP. Payments go to the
+	// sandbox provider.
 	// The benchmark measures capacity, not abuse: its senders write far
 	// faster than a person, so the message limit is lifted; the idle-stream
 	// bench holds 25 streams per member.
 	engine.Env = append(os.Environ(), "DATABASE_URL="+cluster.URL("postgres"), "LOG_LEVEL=error", "MAIL_DISABLED=1",
-		"RATE_LIMITS=message=100000000/1m", "LIVE_MAX_STREAMS=25")
+		"RATE_LIMITS=message=100000000/1m", "LIVE_MAX_STREAMS=25", "PAYMENT_SANDBOX=1")
 	engine.Stderr = os.Stderr
 	if err := engine.Start(); err != nil {
 		return fmt.Errorf("start engine: %w", err)
@@ -77,6 +78,9 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	}
 	if only == "search" {
 		return searchBenches(engineAddr, cluster.URL("postgres"), duration)
+	}
+	if only == "payments" {
+		return paymentsAlone(engineAddr, cluster.URL("postgres"), duration)
 	}
 
 	settingsURL := "http://" + engineAddr + "/api/settings.php?domain=localhost"
@@ -108,7 +112,11 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	fmt.Printf("bench settings_rps %.0f req/s\n", engineRPS)
 	fmt.Printf("bench bare_nethttp_rps %.0f req/s\n", bareRPS)
 	fmt.Printf("bench settings_vs_bare %.3f ratio\n", engineRPS/bareRPS)
-	if err := chatBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid, duration); err != nil {
+	msgRate, err := chatBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid, duration)
+	if err != nil {
+		return err
+	}
+	if err := paymentBenches(engineAddr, cluster.URL("postgres"), duration, msgRate); err != nil {
 		return err
 	}
 	if err := photoBenches(engineAddr, cluster.URL("postgres"), engine.Process.Pid); err != nil {
