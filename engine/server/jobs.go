@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/admin"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/mollie"
 	"rendezvous/engine/billing/sandbox"
@@ -70,7 +71,9 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 	// Registered even with the sandbox off, so webhooks queued while it
 	// was on are still delivered.
 	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))
-	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile()}
+	river.AddWorker(workers, &admin.CleanupWorker{Service: e.Console.Service})
+	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile(),
+		admin.PeriodicCleanup()}
 	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/admin"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/sandbox"
 	"rendezvous/engine/chat"
@@ -97,6 +98,9 @@ type Engine struct {
 	// Sandbox is the embedded payment provider, nil unless enabled
 	// (--payment-sandbox, --demo).
 	Sandbox *sandbox.Provider
+	// Console is the operators' console, served on the console hosts
+	// (ADMIN_HOSTS) only.
+	Console *admin.Console
 
 	pool *pgxpool.Pool
 	log  *slog.Logger
@@ -141,12 +145,18 @@ func New(d Deps) (*Engine, error) {
 	e.Likes = likes.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Log)
 	e.Chat = chat.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Media, images, blobs, d.Log)
 	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, d.Log)
+	staff, err := admin.NewService(context.Background(), d.Pool, d.Directory, d.Log,
+		admin.Options{SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo})
+	if err != nil {
+		return nil, err
+	}
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, user.Viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err
 	}
 	app.LiveIndex = d.LiveDist
 	e.App = app
+	e.Console = admin.NewConsole(staff, d.Dist, e.App.Assets())
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -160,7 +170,9 @@ func New(d Deps) (*Engine, error) {
 	// handler; the mail provider's hooks are called from other sites by
 	// design and check their own secret or signed token.
 	r.Use(httpx.SecurityHeaders(d.Config.TrustedProxies), httpx.RealIP(d.Config.TrustedProxies), httpx.RequestLog(d.Log),
-		httpx.Recover, httpx.Metrics(reg), compress, httpx.CrossOrigin(CrossOriginExempt...), httpx.ValidQuery)
+		httpx.Recover, httpx.Metrics(reg), compress, httpx.CrossOrigin(CrossOriginExempt...), httpx.ValidQuery,
+		// The console's hosts serve the console and nothing else.
+		admin.OnHosts(d.Config.AdminHosts, e.Console, "/healthz", "/readyz", "/metrics"))
 
 	// Health answers on every host, tenant or not. The figures of /metrics
 	// are for operators: on the public address only with the METRICS_TOKEN
@@ -195,6 +207,9 @@ func New(d Deps) (*Engine, error) {
 		readOnly(r, media.URLPath+"*", media.Handler(e.Profiles.Store))
 		mailRoutes(r, d, e)
 		paymentRoutes(r, e)
+		// A brand's host knows nothing of the console.
+		r.HandleFunc("/admin", admin.NotOnBrands)
+		r.HandleFunc("/admin/*", admin.NotOnBrands)
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
 			r.Use(sessions.LoadAndSave, e.Accounts.Identify, e.Members.MarkSeen)

@@ -22,6 +22,8 @@ Commands:
   demo generate [--data ./var] --profiles N [--tenant slug]   add N generated profiles (COPY) for benchmarks
   staff add [--data ./var] --tenant slug --email addr       let a member answer for the tenant's house profiles
   billing invoices [--data ./var] --tenant slug [--month YYYY-MM]   one line per invoice: number, date, order, amount, currency, buyer
+  staff create [--data ./var] --email addr --role R [--tenant slug] [--password-stdin]
+                                                          a console account (prints a one-time password)
   backup [--data ./var] --to FILE                         database and local media in one file, also while serving
   restore --data NEWDIR --from FILE                       a backup into a new, empty data directory
 
@@ -39,7 +41,12 @@ func main() {
 	}
 }
 
+// run is the command line with the process's standard input.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runWith(ctx, args, os.Stdin, stdout, stderr)
+}
+
+func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp
@@ -67,6 +74,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "staff":
 		if len(args) >= 2 && args[1] == "add" {
 			return staffAdd(ctx, args[2:], stdout, stderr)
+		}
+		if len(args) >= 2 && args[1] == "create" {
+			return staffCreate(ctx, args[2:], stdin, stdout, stderr)
 		}
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp

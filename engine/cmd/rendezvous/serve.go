@@ -81,6 +81,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err := seeder.Seed(ctx); err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
+		// The console's demo staff (README: Console).
+		if err := engine.Console.Service.SeedDemo(ctx); err != nil {
+			return err
+		}
 	}
 
 	// Background jobs (mail, purges) run while the engine serves.
@@ -125,13 +129,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	printURLs(stdout, ln.Addr().(*net.TCPAddr).Port, all)
+	printURLs(stdout, ln.Addr().(*net.TCPAddr).Port, all, cfg.AdminHosts)
 	return httpx.Serve(ctx, ln, engine.Handler, log, cfg.ShutdownGrace)
 }
 
 func progress(w io.Writer, step string) { fmt.Fprintf(w, "==> %s\n", step) }
 
-func printURLs(w io.Writer, port int, all []*tenancy.Tenant) {
+func printURLs(w io.Writer, port int, all []*tenancy.Tenant, consoleHosts []string) {
 	fmt.Fprintln(w, "Rendezvous is serving:")
 	for _, t := range all {
 		hosts := append([]string(nil), t.Hosts...)
@@ -139,5 +143,8 @@ func printURLs(w io.Writer, port int, all []*tenancy.Tenant) {
 		for _, h := range hosts {
 			fmt.Fprintf(w, "  %-14s http://%s:%d/\n", t.Slug, h, port)
 		}
+	}
+	for _, h := range consoleHosts {
+		fmt.Fprintf(w, "  %-14s http://%s:%d/admin/\n", "console", h, port)
 	}
 }

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"rendezvous/engine/admin"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/tenancy"
@@ -52,4 +55,62 @@ func staffAdd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return fmt.Errorf("no tenant %q", *slug)
 	})
+}
+
+// staffCreate makes an account of the operators' console with one role,
+// on one tenant or (without --tenant) on every tenant. The password comes
+// from the first line of standard input with --password-stdin; otherwise a
+// one-time password is made and printed once.
+func staffCreate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("staff create", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := config.DataFlags(fs)
+	email := fs.String("email", "", "the staff member's login email")
+	role := fs.String("role", "", "the role: "+strings.Join(admin.Roles, ", "))
+	slug := fs.String("tenant", "", "the tenant's slug the role holds on (default: every tenant)")
+	fromStdin := fs.Bool("password-stdin", false, "read the password from the first line of standard input")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *email == "" || *role == "" {
+		fs.Usage()
+		return errors.New("staff create needs --email and --role")
+	}
+	var password string
+	if *fromStdin {
+		line, err := readLine(stdin)
+		if err != nil {
+			return fmt.Errorf("read the password from standard input: %w", err)
+		}
+		if password = line; password == "" {
+			return errors.New("--password-stdin: standard input holds no password")
+		}
+	}
+	return withTenants(ctx, cfg, stderr, false, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
+		svc, err := admin.NewService(ctx, pool, dir, slog.New(slog.DiscardHandler), admin.Options{})
+		if err != nil {
+			return err
+		}
+		out, err := svc.Create(ctx, admin.NewStaff{Email: *email, Role: *role, Tenant: *slug, Password: password}, nil, netip.Addr{})
+		if err != nil {
+			return err
+		}
+		g := out.Staff.Roles[0]
+		fmt.Fprintf(stdout, "staff %d (%s) is %s on %s\n", out.Staff.ID, out.Staff.Email, g.Role, g.Tenant)
+		if out.Password != "" {
+			fmt.Fprintf(stdout, "password (shown once): %s\n", out.Password)
+		}
+		fmt.Fprintln(stdout, "The first console login asks to set up an authenticator app (TOTP).")
+		return nil
+	})
+}
+
+// readLine reads the first line of r without its line ending.
+func readLine(r io.Reader) (string, error) {
+	b, err := io.ReadAll(io.LimitReader(r, 4096))
+	if err != nil {
+		return "", err
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	return strings.TrimRight(line, "\r"), nil
 }

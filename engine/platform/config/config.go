@@ -74,7 +74,14 @@ type Config struct {
 	// RateLimits overrides abuse limits (engine/limits):
 	// "signup=200/1h,message=1000/1m"; empty keeps the defaults.
 	RateLimits string
+	// AdminHosts are the hosts of the operators' console (ADMIN_HOSTS,
+	// comma-separated); --demo adds admin.localhost. A console host serves
+	// only the console, never a member site.
+	AdminHosts []string
 }
+
+// DemoAdminHost is the console's host in the demo.
+const DemoAdminHost = "admin.localhost"
 
 // S3 is where an S3-compatible bucket is (S3_* variables).
 type S3 struct {
@@ -132,9 +139,13 @@ func (c *Config) FromEnv() error {
 		}
 		c.LiveMaxStreams = n
 	}
+	for _, h := range strings.FieldsFunc(os.Getenv("ADMIN_HOSTS"), func(r rune) bool { return r == ',' || r == ' ' }) {
+		c.AdminHosts = append(c.AdminHosts, strings.ToLower(h))
+	}
 	if c.Demo {
 		c.DevMailbox = true
 		c.PaymentSandbox = true
+		c.AdminHosts = append(c.AdminHosts, DemoAdminHost)
 	}
 	c.LogFormat = env("LOG_FORMAT", "text")
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {

@@ -30,11 +30,17 @@ import (
 // CountryHeader sets a test client's country.
 const CountryHeader = "X-Test-Country"
 
+// ConsoleHost is the test engine's console host (ADMIN_HOSTS).
+const ConsoleHost = "admin.localhost"
+
 // MetricsToken is the test engine's METRICS_TOKEN.
 const MetricsToken = "test-metrics-token"
 
 // TestIndex stands in for the built index.html.
 const TestIndex = `<!doctype html><html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot--></head><body></body></html>`
+
+// TestConsoleIndex stands in for the built admin.html, the console's page.
+const TestConsoleIndex = `<!doctype html><html lang="en"><head><title>Rendezvous console</title></head><body><div id="console"></div></body></html>`
 
 // Limits are the test engines' abuse limits: high enough that no scenario
 // meets one by chance (tests of validation send many bad requests from one
@@ -104,10 +110,12 @@ func startWith(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool, 
 	log := slog.New(slog.DiscardHandler)
 	dist := fstest.MapFS{
 		"index.html":           {Data: []byte(TestIndex)},
+		"admin.html":           {Data: []byte(TestConsoleIndex)},
 		"assets/app-abc123.js": {Data: []byte(strings.Repeat("console.log('rendezvous');\n", 100))},
 		"sw.js":                {Data: []byte("self.addEventListener('push', () => {});")},
 	}
-	cfg := &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir(), RateLimits: Limits, DevMailbox: true, PaymentSandbox: true, MetricsToken: MetricsToken}
+	cfg := &config.Config{CountryHeader: CountryHeader, DataDir: tb.TempDir(), RateLimits: Limits, DevMailbox: true, PaymentSandbox: true, MetricsToken: MetricsToken,
+		AdminHosts: []string{ConsoleHost}}
 	if configure != nil {
 		configure(cfg)
 	}
@@ -117,6 +125,7 @@ func startWith(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool, 
 		tb.Fatal(err)
 	}
 	e.Accounts.HashParams = accountstest.FastHash
+	e.Console.Service.HashParams = accountstest.FastHash
 	// Jobs run as in production, so mails reach the development mailbox.
 	if work {
 		if err := e.Jobs.Start(ctx); err != nil {
