@@ -13,6 +13,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/mollie/mollietest"
 	"rendezvous/engine/credits"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/server/servertest"
@@ -579,4 +580,53 @@ func TestSandboxDisabled(t *testing.T) {
 	if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM orders").Scan(&n); err != nil || n != 0 {
 		t.Fatalf("%d orders %v", n, err)
 	}
+}
+
+// TestMollieTenant runs a tenant whose provider is Mollie through the
+// engine against the local Mollie: the methods narrowed to what Mollie
+// takes, the order opened at Mollie with the webhook URL, a webhook before
+// the payment is paid changing nothing, the webhook after it completing
+// the order once. Not parallel: the API key is in the environment.
+func TestMollieTenant(t *testing.T) {
+	const key = "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM"
+	t.Setenv("RDV_TEST_MOLLIE_KEY", key)
+	mol := mollietest.New(t, key)
+	env := servertest.NewConfigured(t, func(c *config.Config) { c.MollieBaseURL = mol.URL; c.PaymentSandbox = false })
+	section := `{"provider": "mollie", "api_key_env": "RDV_TEST_MOLLIE_KEY",
+		"packages": [{"id": "starter", "credits": 100, "prices": {"EUR": 1995}}],
+		"countries": {"NL": {"currency": "EUR", "methods": ["ideal", "creditcard", "sdd", "paysafecard"]}}}`
+	// Before the first request, which loads the tenants.
+	if _, err := env.Pool.Exec(context.Background(), "UPDATE tenants SET settings = jsonb_set(settings, '{billing}', $1::jsonb) WHERE slug = 'lustlokaal'", section); err != nil {
+		t.Fatal(err)
+	}
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	var o offer
+	res := member.Do(http.MethodGet, "/api/packages.php", nil)
+	res.Want(t, http.StatusOK, "")
+	res.JSON(t, &o)
+	if o.Provider != "mollie" || strings.Join(o.Methods, ",") != "ideal,creditcard" {
+		t.Fatalf("offer %+v", o)
+	}
+	res = member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	res.Want(t, http.StatusCreated, "")
+	var co checkout
+	res.JSON(t, &co)
+	at := mol.Payments()
+	if len(at) != 1 || at[0].Value != "19.95" || at[0].WebhookURL != "http://localhost/hooks/payments/mollie" ||
+		at[0].RedirectURL != "http://localhost/credits/starter/ideal?payment_id="+co.PaymentID || co.RedirectURL == "" {
+		t.Fatalf("at Mollie %v, checkout %+v", at, co)
+	}
+	webhook(t, member, env, "mollie", at[0].ID)
+	if s := paymentState(t, member, co.PaymentID); s.Status != "pending" {
+		t.Fatalf("before paying %+v", s)
+	}
+	mol.SetStatus(t, at[0].ID, billing.StatusPaid)
+	webhook(t, member, env, "mollie", at[0].ID)
+	webhook(t, member, env, "sandbox", at[0].ID) // the wrong provider's hook knows nothing
+	webhook(t, member, env, "mollie", at[0].ID)
+	if s := paymentState(t, member, co.PaymentID); s.Status != "completed" {
+		t.Fatalf("after paying %+v", s)
+	}
+	wantBooked(t, env, made.ID, 100, 1, true)
 }

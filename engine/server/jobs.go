@@ -85,7 +85,7 @@ func paymentProviders(d Deps, e *Engine, inserter *jobs.Client) billing.Provider
 		// Each tenant has its own Mollie website profile: the key is in the
 		// environment variable its billing section names.
 		billing.ProviderMollie: func(s billing.Settings) (billing.Provider, error) {
-			return mollie.New(mollie.Config{APIKey: os.Getenv(s.APIKeyEnv)})
+			return mollie.New(mollie.Config{APIKey: os.Getenv(s.APIKeyEnv), BaseURL: d.Config.MollieBaseURL})
 		},
 	}
 	if d.Config.PaymentSandbox {

@@ -71,6 +71,9 @@ type Config struct {
 	// only (--demo implies it). Without it, orders of a tenant whose
 	// provider is the sandbox answer payments_unavailable.
 	PaymentSandbox bool
+	// MollieBaseURL is Mollie's API root (MOLLIE_API_URL); empty is
+	// https://api.mollie.com/v2. For a proxy, or a local Mollie in tests.
+	MollieBaseURL string
 	// RateLimits overrides abuse limits (engine/limits):
 	// "signup=200/1h,message=1000/1m"; empty keeps the defaults.
 	RateLimits string
@@ -126,6 +129,7 @@ func (c *Config) FromEnv() error {
 	c.MailFrom = os.Getenv("MAIL_FROM")
 	c.MailWebhookSecret = os.Getenv("MAIL_WEBHOOK_SECRET")
 	c.RateLimits = os.Getenv("RATE_LIMITS")
+	c.MollieBaseURL = os.Getenv("MOLLIE_API_URL")
 	c.MailDisabled = os.Getenv("MAIL_DISABLED") == "1"
 	c.MetricsToken = os.Getenv("METRICS_TOKEN")
 	c.PublicPort = os.Getenv("PUBLIC_PORT")
