@@ -81,12 +81,15 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 // and the sandbox only when enabled (--payment-sandbox, --demo), as its
 // checkout gives credits for nothing.
 func paymentProviders(d Deps, e *Engine, inserter *jobs.Client) billing.Providers {
+	lookupEnv := d.Config.LookupEnv
+	if lookupEnv == nil {
+		lookupEnv = os.LookupEnv
+	}
 	providers := billing.Providers{
 		// Each tenant has its own Mollie website profile: the key is in the
-		// environment variable its billing section names.
-		billing.ProviderMollie: func(s billing.Settings) (billing.Provider, error) {
-			return mollie.New(mollie.Config{APIKey: os.Getenv(s.APIKeyEnv), BaseURL: d.Config.MollieBaseURL})
-		},
+		// environment variable its billing section names; a tenant without
+		// it answers orders with payments_unavailable.
+		billing.ProviderMollie: mollie.Opener(lookupEnv, d.Config.MollieBaseURL),
 	}
 	if d.Config.PaymentSandbox {
 		e.Sandbox = sandbox.New(d.Pool, inserter, d.Log)

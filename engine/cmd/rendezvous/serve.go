@@ -73,6 +73,14 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// A tenant whose payment provider cannot be opened (its Mollie key
+	// variable unset, the sandbox not enabled) answers its orders with
+	// payments_unavailable; say so now rather than at the first order.
+	if list, err := dir.List(ctx); err == nil {
+		for _, problem := range engine.Billing.CheckProviders(list) {
+			log.Warn("payments unavailable", "err", problem)
+		}
+	}
 	if cfg.Demo {
 		// Members with photos for every pool and known logins per tenant;
 		// a restart adds nothing (README: demo logins).

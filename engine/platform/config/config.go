@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/netip"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -74,6 +75,11 @@ type Config struct {
 	// MollieBaseURL is Mollie's API root (MOLLIE_API_URL); empty is
 	// https://api.mollie.com/v2. For a proxy, or a local Mollie in tests.
 	MollieBaseURL string
+	// LookupEnv reads the environment variables tenant files name for
+	// their secrets (a billing section's api_key_env, which holds a Mollie
+	// key); nil is the process environment (os.LookupEnv). Tests give
+	// their own.
+	LookupEnv func(string) (string, bool)
 	// RateLimits overrides abuse limits (engine/limits):
 	// "signup=200/1h,message=1000/1m"; empty keeps the defaults.
 	RateLimits string
@@ -130,6 +136,9 @@ func (c *Config) FromEnv() error {
 	c.MailWebhookSecret = os.Getenv("MAIL_WEBHOOK_SECRET")
 	c.RateLimits = os.Getenv("RATE_LIMITS")
 	c.MollieBaseURL = os.Getenv("MOLLIE_API_URL")
+	if u, err := url.Parse(c.MollieBaseURL); c.MollieBaseURL != "" && (err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "") {
+		return fmt.Errorf("MOLLIE_API_URL: %q is not an http(s) URL", c.MollieBaseURL)
+	}
 	c.MailDisabled = os.Getenv("MAIL_DISABLED") == "1"
 	c.MetricsToken = os.Getenv("METRICS_TOKEN")
 	c.PublicPort = os.Getenv("PUBLIC_PORT")

@@ -1,0 +1,186 @@
+package billing_test
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/mollie/mollietest"
+	"rendezvous/engine/platform/config"
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/tenancy"
+)
+
+// mollieKey is the test API key of the tenants sold through the local
+// Mollie, in the variable mollieKeyVar as the engine sees its environment.
+const (
+	mollieKey    = "test_4BBB6H4s2jGi3ajsx4E2KqY5sxSXaRV"
+	mollieKeyVar = "MOLLIE_API_KEY_TEST"
+)
+
+// mollieEngine starts an engine whose tenant slug sells through a local
+// Mollie; keyVar is the variable its billing section names (set only when
+// it is mollieKeyVar).
+func mollieEngine(t *testing.T, slug, keyVar string) (*servertest.Env, *mollietest.Server) {
+	t.Helper()
+	mol := mollietest.New(t, mollieKey)
+	env := servertest.NewConfigured(t, func(c *config.Config) {
+		c.MollieBaseURL = mol.URL
+		c.PaymentSandbox = true // the other tenants sell through it
+		c.LookupEnv = func(name string) (string, bool) {
+			if name == mollieKeyVar {
+				return mollieKey, true
+			}
+			return "", false
+		}
+	})
+	section := `{"provider": "mollie", "api_key_env": "` + keyVar + `",
+		"packages": [{"id": "starter", "credits": 100, "prices": {"EUR": 1995}},
+		             {"id": "popular", "credits": 250, "prices": {"EUR": 3995}, "badge": "popular"}],
+		"countries": {"NL": {"currency": "EUR", "methods": ["ideal", "visa", "creditcard", "paypal", "sct", "blik"]}}}`
+	// Before the first request, which loads the tenants.
+	if _, err := env.Pool.Exec(context.Background(), "UPDATE tenants SET settings = jsonb_set(settings, '{billing}', $1::jsonb) WHERE slug = $2", section, slug); err != nil {
+		t.Fatal(err)
+	}
+	return env, mol
+}
+
+// TestMollieWebhooks: only Mollie's word moves a Mollie order. Webhooks
+// naming ids the engine never made, another tenant's host, or the payment
+// before Mollie says it is paid change nothing (and ids the engine never
+// made are not even asked about); a failed payment is retried with another
+// method as a second Mollie payment; fifty webhooks at once after Mollie
+// says paid credit the order once.
+func TestMollieWebhooks(t *testing.T) {
+	t.Parallel()
+	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 7})
+	member.Country = "NL"
+
+	var o offer
+	res := member.Do(http.MethodGet, "/api/packages.php", nil)
+	res.Want(t, http.StatusOK, "")
+	res.JSON(t, &o)
+	// blik is no method of this Mollie profile; visa is a card, and cards
+	// it takes.
+	if o.Provider != "mollie" || strings.Join(o.Methods, ",") != "ideal,visa,creditcard,paypal,sct" {
+		t.Fatalf("offer %+v", o)
+	}
+
+	co := orderAt(t, member, map[string]any{"package_id": "popular", "paymentmethod": "visa"})
+	first := mol.Payments()[0]
+	if first.Method != "creditcard" || first.Value != "39.95" || first.Currency != "EUR" || first.Locale != "nl_NL" ||
+		first.Metadata["reference"] != co.PaymentID || co.RedirectURL != "https://www.mollie.com/checkout/select-method/"+strings.TrimPrefix(first.ID, "tr_") {
+		t.Fatalf("at Mollie %v %+v, checkout %+v", first, first.Metadata, co)
+	}
+
+	other, _ := env.LoggedIn(t, "herzklopfen.localhost", accountstest.Member{TenantSlug: "herzklopfen"})
+	forged := []struct {
+		name    string
+		client  *servertest.Client
+		id      string
+		askedAt int // how often the webhook makes the engine ask Mollie about id
+	}{
+		{"an id the engine never made", member, "tr_Forged12345", 0},
+		{"a path as id", member, "../methods", 0},
+		{"no id", member, "", 0},
+		{"a very long id", member, "tr_" + strings.Repeat("a", 5000), 0},
+		{"the payment on another tenant's host", other, first.ID, 0},
+		{"the payment before Mollie says paid", member, first.ID, 1},
+	}
+	for _, f := range forged {
+		before := mol.Fetches(f.id)
+		webhook(t, f.client, env, "mollie", f.id)
+		if n := mol.Fetches(f.id) - before; n != f.askedAt {
+			t.Fatalf("%s: the webhook made the engine ask Mollie %d times, want %d", f.name, n, f.askedAt)
+		}
+		if s := paymentState(t, member, co.PaymentID); s.Status != "pending" {
+			t.Fatalf("%s: %+v", f.name, s)
+		}
+		wantBooked(t, env, made.ID, 7, 0, false)
+	}
+
+	mol.SetStatus(t, first.ID, billing.StatusFailed)
+	webhook(t, member, env, "mollie", first.ID)
+	if s := paymentState(t, member, co.PaymentID); s.Status != "failed" || s.Message != billing.MessageFailed {
+		t.Fatalf("after Mollie said failed: %+v", s)
+	}
+
+	again := orderAt(t, member, map[string]any{"order_id": co.OrderID, "paymentmethod": "sct"})
+	at := mol.Payments()
+	if again.OrderID != co.OrderID || len(at) != 2 || at[1].Method != "banktransfer" || at[1].Value != "39.95" {
+		t.Fatalf("retry %+v, at Mollie %v", again, at)
+	}
+	second := at[1]
+	mol.SetStatus(t, second.ID, billing.StatusPaid)
+	var wg sync.WaitGroup
+	for range 50 {
+		wg.Go(func() { webhook(t, member, env, "mollie", second.ID) })
+	}
+	wg.Wait()
+	if s := paymentState(t, member, again.PaymentID); s.Status != "completed" || s.Credits != 250 {
+		t.Fatalf("after Mollie said paid: %+v", s)
+	}
+	wantBooked(t, env, made.ID, 257, 1, true)
+
+	// The first payment's late word changes nothing on a completed order.
+	mol.SetStatus(t, first.ID, billing.StatusPaid)
+	webhook(t, member, env, "mollie", first.ID)
+	wantBooked(t, env, made.ID, 257, 1, true)
+}
+
+// TestMollieWithoutKey: a tenant whose key variable is not set cannot take
+// orders (503 payments_unavailable, nothing asked of Mollie, no order),
+// still shows its packages, and other tenants sell on.
+func TestMollieWithoutKey(t *testing.T) {
+	t.Parallel()
+	env, mol := mollieEngine(t, "lustlokaal", "MOLLIE_API_KEY_NOT_SET")
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	res := member.Do(http.MethodGet, "/api/packages.php", nil)
+	res.Want(t, http.StatusOK, "")
+	var o offer
+	res.JSON(t, &o)
+	if o.Provider != "mollie" || len(o.Packages) != 2 {
+		t.Fatalf("offer %+v", o)
+	}
+	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal"}).
+		Want(t, http.StatusServiceUnavailable, "payments_unavailable")
+	if at := mol.Payments(); len(at) != 0 {
+		t.Fatalf("at Mollie %v", at)
+	}
+	// serve says so at start, naming the tenant and the variable, never a key.
+	tenants, err := tenancy.NewDirectory(env.Pool, slog.New(slog.DiscardHandler)).List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var problems []string
+	for _, p := range env.Billing.CheckProviders(tenants) {
+		problems = append(problems, p.Error())
+	}
+	if len(problems) != 1 || !strings.Contains(problems[0], "lustlokaal") || !strings.Contains(problems[0], "MOLLIE_API_KEY_NOT_SET") {
+		t.Fatalf("start-up problems %q", problems)
+	}
+	var orders int
+	if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM orders WHERE member_id = $1", made.ID).Scan(&orders); err != nil || orders != 0 {
+		t.Fatalf("%d orders, %v", orders, err)
+	}
+}
+
+// orderAt orders at a tenant whose provider is not the sandbox.
+func orderAt(t *testing.T, c *servertest.Client, body map[string]any) checkout {
+	t.Helper()
+	res := c.Do(http.MethodPost, "/api/orders.php", body)
+	res.Want(t, http.StatusCreated, "")
+	var out checkout
+	res.JSON(t, &out)
+	if out.OrderID == 0 || out.PaymentID == "" || out.RedirectURL == "" {
+		t.Fatalf("checkout %+v", out)
+	}
+	return out
+}
