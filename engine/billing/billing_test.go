@@ -586,12 +586,16 @@ func TestSandboxDisabled(t *testing.T) {
 // engine against the local Mollie: the methods narrowed to what Mollie
 // takes, the order opened at Mollie with the webhook URL, a webhook before
 // the payment is paid changing nothing, the webhook after it completing
-// the order once. Not parallel: the API key is in the environment.
+// the order once.
 func TestMollieTenant(t *testing.T) {
+	t.Parallel()
 	const key = "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM"
-	t.Setenv("RDV_TEST_MOLLIE_KEY", key)
 	mol := mollietest.New(t, key)
-	env := servertest.NewConfigured(t, func(c *config.Config) { c.MollieBaseURL = mol.URL; c.PaymentSandbox = false })
+	env := servertest.NewConfigured(t, func(c *config.Config) {
+		c.MollieBaseURL = mol.URL
+		c.PaymentSandbox = false
+		c.LookupEnv = func(name string) (string, bool) { return key, name == "RDV_TEST_MOLLIE_KEY" }
+	})
 	section := `{"provider": "mollie", "api_key_env": "RDV_TEST_MOLLIE_KEY",
 		"packages": [{"id": "starter", "credits": 100, "prices": {"EUR": 1995}}],
 		"countries": {"NL": {"currency": "EUR", "methods": ["ideal", "creditcard", "sdd", "paysafecard"]}}}`
