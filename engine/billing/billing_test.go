@@ -634,3 +634,42 @@ func TestMollieTenant(t *testing.T) {
 	}
 	wantBooked(t, env, made.ID, 100, 1, true)
 }
+
+// TestReconcileClaimsEachPaymentOnce: two reconciliation rounds at once
+// (two engine instances) ask about each due payment once between them.
+func TestReconcileClaimsEachPaymentOnce(t *testing.T) {
+	t.Parallel()
+	env := servertest.NewIdle(t)
+	twin := env.Twin(t)
+	ctx := context.Background()
+	member, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	const orders = 12
+	for range orders {
+		order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	}
+	if _, err := env.Pool.Exec(ctx, "UPDATE payments SET check_at = now() - interval '1 second'"); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	asked := make([]int, 2)
+	for i, s := range []*billing.Service{env.Billing, twin.Billing} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n, err := s.Reconcile(ctx)
+			if err != nil {
+				t.Error(err)
+			}
+			asked[i] = n
+		}()
+	}
+	wg.Wait()
+	var once int
+	if err := env.Pool.QueryRow(ctx, "SELECT count(*) FROM payments WHERE checks = 1").Scan(&once); err != nil {
+		t.Fatal(err)
+	}
+	if asked[0]+asked[1] != orders || once != orders {
+		t.Fatalf("asked %v, %d payments checked once; want %d in all", asked, once, orders)
+	}
+}

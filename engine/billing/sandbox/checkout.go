@@ -58,7 +58,7 @@ func (p *Provider) Checkout(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	err = checkoutPage.Execute(w, map[string]any{
-		"Brand": t.Name, "Lang": t.DefaultLocale, "Payment": row, "Amount": formatAmount(row.Amount, row.Currency),
+		"Brand": t.Name, "Payment": row, "Amount": formatAmount(row.Amount, row.Currency),
 		"Open": row.Status == "open" || row.Status == "pending", "Outcomes": outcomes, "Action": CheckoutPath + row.ID,
 	})
 	if err != nil {
@@ -123,7 +123,7 @@ func formatAmount(minor int64, currency string) string {
 }
 
 var checkoutPage = template.Must(template.New("checkout").Parse(`<!doctype html>
-<html lang="{{.Lang}}">
+<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
