@@ -50,3 +50,17 @@ SELECT i.*, o.package_id, o.credits, o.amount, o.currency, o.status AS order_sta
 FROM invoices i JOIN orders o ON o.id = i.order_id
 WHERE o.tenant_id = @tenant_id AND i.issued_at >= @since AND i.issued_at < @until
 ORDER BY i.company_id, i.number;
+
+-- name: RefundOrderLock :one
+-- The order to refund, locked for the whole refund: a second refund, and
+-- the provider's webhooks about the order's payment, wait for it.
+SELECT * FROM orders WHERE id = @id FOR UPDATE;
+
+-- name: RefundPaidPayment :one
+-- The payment that paid the order (its newest paid attempt).
+SELECT * FROM payments WHERE order_id = @order_id AND status = 'paid' ORDER BY id DESC LIMIT 1;
+
+-- name: RefundInsert :one
+INSERT INTO refunds (order_id, provider_refund_id, amount, credits_taken, credits_spent, requested_by, reason)
+VALUES (@order_id, @provider_refund_id, @amount, @credits_taken, @credits_spent, @requested_by, @reason)
+RETURNING *;

@@ -6,14 +6,59 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/mollie"
+	"rendezvous/engine/billing/sandbox"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/tenancy"
 )
+
+// billingRefund refunds a completed order at the operator's request
+// (billing.Service.Refund: within the tenant's refund_days, once, the
+// money back at the provider first, then the credits taken back).
+func billingRefund(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("billing refund", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := config.DataFlags(fs)
+	order := fs.Int64("order", 0, "the order's id (see billing invoices)")
+	reason := fs.String("reason", "", "why the order is refunded (kept with the refund)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *order <= 0 || *reason == "" {
+		fs.Usage()
+		return errors.New("billing refund needs --order and --reason")
+	}
+	return withTenants(ctx, cfg, stderr, false, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
+		log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		// The providers an order can have been paid with. The sandbox is
+		// always open here (unlike in serve): refunding a sandbox order
+		// hands out nothing, and it needs no webhook jobs.
+		providers := billing.Providers{
+			billing.ProviderMollie: func(s billing.Settings) (billing.Provider, error) {
+				return mollie.New(mollie.Config{APIKey: os.Getenv(s.APIKeyEnv)})
+			},
+			billing.ProviderSandbox: func(billing.Settings) (billing.Provider, error) { return sandbox.New(pool, nil, log), nil },
+		}
+		res, err := billing.NewService(pool, providers, dir, log).Refund(ctx, *order, "cli", *reason)
+		if err != nil {
+			return fmt.Errorf("refund of order %d: %w", *order, err)
+		}
+		refund := "made by an earlier attempt"
+		if res.ProviderRefundID != "" {
+			refund = res.ProviderRefundID
+		}
+		fmt.Fprintf(stdout, "order %d refunded: %s (provider refund %s); %d credits taken back, %d already spent\n",
+			res.OrderID, billing.FormatMoney(res.Amount), refund, res.CreditsTaken, res.CreditsSpent)
+		return nil
+	})
+}
 
 // billingInvoices prints a tenant's invoices, one line each (number, date,
 // order, amount, currency, buyer), for the operator's bookkeeping: all of

@@ -86,3 +86,96 @@ func TestBillingInvoicesCommand(t *testing.T) {
 		t.Errorf("herzklopfen's invoices: %q", out)
 	}
 }
+
+// sandboxPaidOrder inserts a completed order of 250 credits for €39.95 paid
+// through the sandbox, its credits booked (test factories write their rows
+// with plain SQL).
+func sandboxPaidOrder(t *testing.T, pool *pgxpool.Pool, m accountstest.Made, completed time.Time) int64 {
+	t.Helper()
+	ctx := context.Background()
+	var order int64
+	if err := pool.QueryRow(ctx, `INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, status, completed_at)
+		VALUES ($1, $2, 'popular', 250, 3995, 'EUR', 'NL', 'completed', $3) RETURNING id`, m.TenantID, m.ID, completed).Scan(&order); err != nil {
+		t.Fatal(err)
+	}
+	sb := fmt.Sprintf("sb_test%d", order)
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`INSERT INTO sandbox_payments (id, tenant_id, amount, currency, method, status, redirect_url, webhook_url, expires_at)
+			VALUES ($1, $2, 3995, 'EUR', 'ideal', 'paid', '', '', now() + interval '1 hour')`, []any{sb, m.TenantID}},
+		{`INSERT INTO payments (public_id, order_id, provider, provider_payment_id, method, status)
+			VALUES ('pay_' || $1, $2, 'sandbox', $1, 'ideal', 'paid')`, []any{sb, order}},
+		{`UPDATE members SET credits = credits + 250, paid_user = true WHERE id = $1`, []any{m.ID}},
+		{`INSERT INTO ledger (member_id, delta, balance_after, kind, reference)
+			SELECT $1, 250, credits, 'purchase', 'order:' || $2::bigint FROM members WHERE id = $1`, []any{m.ID, order}},
+	} {
+		if _, err := pool.Exec(ctx, q.sql, q.args...); err != nil {
+			t.Fatalf("%s: %v", q.sql, err)
+		}
+	}
+	return order
+}
+
+func TestBillingRefundCommand(t *testing.T) {
+	pool, url := pgtest.NewWithURL(t)
+	t.Setenv("DATABASE_URL", url)
+	ctx := context.Background()
+	cmd := func(args ...string) (string, error) {
+		var out, errs bytes.Buffer
+		err := run(ctx, append([]string{"billing", "refund"}, args...), &out, &errs)
+		return out.String(), err
+	}
+	// The first call imports the tenants.
+	if _, err := cmd("--order", "1", "--reason", "test"); err == nil || !strings.Contains(err.Error(), "could not be found") {
+		t.Fatalf("unknown order: %v", err)
+	}
+	m := accountstest.NewMember(t, pool, accountstest.Member{})
+	order := sandboxPaidOrder(t, pool, m, time.Now())
+	old := sandboxPaidOrder(t, pool, m, time.Now().AddDate(0, 0, -15)) // lustlokaal: refund_days 14
+	// The member spent 300 of the 500 credits.
+	if _, err := pool.Exec(ctx, `UPDATE members SET credits = 200 WHERE id = $1`, m.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO ledger (member_id, delta, balance_after, kind, reference) VALUES ($1, -300, 200, 'message', 'message:1')`, m.ID); err != nil {
+		t.Fatal(err)
+	}
+
+	out, err := cmd("--order", fmt.Sprint(order), "--reason", "asked by mail")
+	if err != nil || !strings.HasPrefix(out, fmt.Sprintf("order %d refunded: €39.95 (provider refund sbr_", order)) ||
+		!strings.HasSuffix(out, "; 200 credits taken back, 50 already spent\n") {
+		t.Fatalf("refund: %q %v", out, err)
+	}
+	var status, by, reason string
+	var refunded, credits int64
+	var premium bool
+	if err := pool.QueryRow(ctx, `SELECT o.status, r.requested_by, r.reason, sp.refunded, m.credits, m.paid_user
+		FROM orders o JOIN refunds r ON r.order_id = o.id JOIN payments p ON p.order_id = o.id
+		JOIN sandbox_payments sp ON sp.id = p.provider_payment_id JOIN members m ON m.id = o.member_id WHERE o.id = $1`, order).
+		Scan(&status, &by, &reason, &refunded, &credits, &premium); err != nil {
+		t.Fatal(err)
+	}
+	if status != "refunded" || by != "cli" || reason != "asked by mail" || refunded != 3995 || credits != 0 || !premium {
+		t.Fatalf("after the refund: %s %s %q refunded %d, credits %d, premium %v", status, by, reason, refunded, credits, premium)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--order", fmt.Sprint(order), "--reason", "again"}, "refunded already"},
+		{[]string{"--order", fmt.Sprint(old), "--reason", "late"}, "more than 14 days ago"},
+		{[]string{"--order", fmt.Sprint(order)}, "needs --order and --reason"},
+		{[]string{"--reason", "no order"}, "needs --order and --reason"},
+		{[]string{"--order", "x", "--reason", "r"}, "invalid value"},
+	} {
+		if _, err := cmd(c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want an error with %q", c.args, err, c.want)
+		}
+	}
+	var refunds int
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM refunds").Scan(&refunds); err != nil || refunds != 1 {
+		t.Fatalf("%d refunds (%v)", refunds, err)
+	}
+}

@@ -21,9 +21,10 @@ Commands:
   tenants import [--data ./var] [--overwrite]             import tenants/ (existing ones only with --overwrite)
   demo generate [--data ./var] --profiles N [--tenant slug]   add N generated profiles (COPY) for benchmarks
   staff add [--data ./var] --tenant slug --email addr       let a member answer for the tenant's house profiles
-  billing invoices [--data ./var] --tenant slug [--month YYYY-MM]   one line per invoice: number, date, order, amount, currency, buyer
   staff create [--data ./var] --email addr --role R [--tenant slug] [--password-stdin]
                                                           a console account (prints a one-time password)
+  billing invoices [--data ./var] --tenant slug [--month YYYY-MM]   one line per invoice: number, date, order, amount, currency, buyer
+  billing refund [--data ./var] --order ID --reason TEXT   refund a completed order within the tenant's refund_days
   backup [--data ./var] --to FILE                         database and local media in one file, also while serving
   restore --data NEWDIR --from FILE                       a backup into a new, empty data directory
 
@@ -83,6 +84,9 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	case "billing":
 		if len(args) >= 2 && args[1] == "invoices" {
 			return billingInvoices(ctx, args[2:], stdout, stderr)
+		}
+		if len(args) >= 2 && args[1] == "refund" {
+			return billingRefund(ctx, args[2:], stdout, stderr)
 		}
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp

@@ -258,3 +258,96 @@ func (q *Queries) InvoicesOfTenant(ctx context.Context, arg InvoicesOfTenantPara
 	}
 	return items, nil
 }
+
+const refundInsert = `-- name: RefundInsert :one
+INSERT INTO refunds (order_id, provider_refund_id, amount, credits_taken, credits_spent, requested_by, reason)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+RETURNING id, order_id, provider_refund_id, amount, credits_taken, credits_spent, requested_by, reason, created_at
+`
+
+type RefundInsertParams struct {
+	OrderID          int64
+	ProviderRefundID string
+	Amount           int64
+	CreditsTaken     int64
+	CreditsSpent     int64
+	RequestedBy      string
+	Reason           string
+}
+
+func (q *Queries) RefundInsert(ctx context.Context, arg RefundInsertParams) (Refund, error) {
+	row := q.db.QueryRow(ctx, refundInsert,
+		arg.OrderID,
+		arg.ProviderRefundID,
+		arg.Amount,
+		arg.CreditsTaken,
+		arg.CreditsSpent,
+		arg.RequestedBy,
+		arg.Reason,
+	)
+	var i Refund
+	err := row.Scan(
+		&i.ID,
+		&i.OrderID,
+		&i.ProviderRefundID,
+		&i.Amount,
+		&i.CreditsTaken,
+		&i.CreditsSpent,
+		&i.RequestedBy,
+		&i.Reason,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const refundOrderLock = `-- name: RefundOrderLock :one
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at FROM orders WHERE id = $1 FOR UPDATE
+`
+
+// The order to refund, locked for the whole refund: a second refund, and
+// the provider's webhooks about the order's payment, wait for it.
+func (q *Queries) RefundOrderLock(ctx context.Context, id int64) (Order, error) {
+	row := q.db.QueryRow(ctx, refundOrderLock, id)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.MemberID,
+		&i.PackageID,
+		&i.Credits,
+		&i.Amount,
+		&i.Currency,
+		&i.Country,
+		&i.Status,
+		&i.Tracking,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.CompletedAt,
+	)
+	return i, err
+}
+
+const refundPaidPayment = `-- name: RefundPaidPayment :one
+SELECT id, public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, checks, created_at, updated_at FROM payments WHERE order_id = $1 AND status = 'paid' ORDER BY id DESC LIMIT 1
+`
+
+// The payment that paid the order (its newest paid attempt).
+func (q *Queries) RefundPaidPayment(ctx context.Context, orderID int64) (Payment, error) {
+	row := q.db.QueryRow(ctx, refundPaidPayment, orderID)
+	var i Payment
+	err := row.Scan(
+		&i.ID,
+		&i.PublicID,
+		&i.OrderID,
+		&i.Provider,
+		&i.ProviderPaymentID,
+		&i.Method,
+		&i.Status,
+		&i.CheckoutUrl,
+		&i.CheckAt,
+		&i.Checks,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}

@@ -51,3 +51,15 @@ type Payment struct {
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 }
+
+type Refund struct {
+	ID               int64
+	OrderID          int64
+	ProviderRefundID string
+	Amount           int64
+	CreditsTaken     int64
+	CreditsSpent     int64
+	RequestedBy      string
+	Reason           string
+	CreatedAt        time.Time
+}
