@@ -86,7 +86,7 @@ func (s *Service) Refund(ctx context.Context, orderID int64, requestedBy, reason
 		}
 		p, err := s.provider(paid.Provider, set)
 		if err != nil {
-			return errUnavailable
+			return fmt.Errorf("%w (%v)", errUnavailable, err)
 		}
 		amount := Money{Minor: o.Amount, Currency: o.Currency}
 		res = RefundResult{OrderID: orderID, Amount: amount}

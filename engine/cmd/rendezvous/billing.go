@@ -41,9 +41,7 @@ func billingRefund(ctx context.Context, args []string, stdout, stderr io.Writer)
 		// always open here (unlike in serve): refunding a sandbox order
 		// hands out nothing, and it needs no webhook jobs.
 		providers := billing.Providers{
-			billing.ProviderMollie: func(s billing.Settings) (billing.Provider, error) {
-				return mollie.New(mollie.Config{APIKey: os.Getenv(s.APIKeyEnv)})
-			},
+			billing.ProviderMollie:  mollie.Opener(os.LookupEnv, cfg.MollieBaseURL),
 			billing.ProviderSandbox: func(billing.Settings) (billing.Provider, error) { return sandbox.New(pool, nil, log), nil },
 		}
 		res, err := billing.NewService(pool, providers, dir, log).Refund(ctx, *order, "cli", *reason)

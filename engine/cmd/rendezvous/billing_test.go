@@ -134,11 +134,16 @@ func TestBillingRefundCommand(t *testing.T) {
 	m := accountstest.NewMember(t, pool, accountstest.Member{})
 	order := sandboxPaidOrder(t, pool, m, time.Now())
 	old := sandboxPaidOrder(t, pool, m, time.Now().AddDate(0, 0, -15)) // lustlokaal: refund_days 14
-	// The member spent 300 of the 500 credits.
+	// Paid through Mollie, whose API key lustlokaal does not have.
+	viaMollie := sandboxPaidOrder(t, pool, m, time.Now())
+	if _, err := pool.Exec(ctx, `UPDATE payments SET provider = 'mollie' WHERE order_id = $1`, viaMollie); err != nil {
+		t.Fatal(err)
+	}
+	// The member spent 550 of the 750 credits.
 	if _, err := pool.Exec(ctx, `UPDATE members SET credits = 200 WHERE id = $1`, m.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO ledger (member_id, delta, balance_after, kind, reference) VALUES ($1, -300, 200, 'message', 'message:1')`, m.ID); err != nil {
+	if _, err := pool.Exec(ctx, `INSERT INTO ledger (member_id, delta, balance_after, kind, reference) VALUES ($1, -550, 200, 'message', 'message:1')`, m.ID); err != nil {
 		t.Fatal(err)
 	}
 
@@ -166,6 +171,7 @@ func TestBillingRefundCommand(t *testing.T) {
 	}{
 		{[]string{"--order", fmt.Sprint(order), "--reason", "again"}, "refunded already"},
 		{[]string{"--order", fmt.Sprint(old), "--reason", "late"}, "more than 14 days ago"},
+		{[]string{"--order", fmt.Sprint(viaMollie), "--reason", "no key"}, "Payments are not possible right now"},
 		{[]string{"--order", fmt.Sprint(order)}, "needs --order and --reason"},
 		{[]string{"--reason", "no order"}, "needs --order and --reason"},
 		{[]string{"--order", "x", "--reason", "r"}, "invalid value"},
@@ -177,5 +183,9 @@ func TestBillingRefundCommand(t *testing.T) {
 	var refunds int
 	if err := pool.QueryRow(ctx, "SELECT count(*) FROM refunds").Scan(&refunds); err != nil || refunds != 1 {
 		t.Fatalf("%d refunds (%v)", refunds, err)
+	}
+	var balance int64
+	if err := pool.QueryRow(ctx, "SELECT credits FROM members WHERE id = $1", m.ID).Scan(&balance); err != nil || balance != 0 {
+		t.Fatalf("balance %d after refused refunds (%v)", balance, err)
 	}
 }
