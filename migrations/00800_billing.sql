@@ -46,6 +46,9 @@ CREATE TABLE payments (
     -- unsettled payment, and how often it has asked (the back-off).
     check_at            timestamptz NOT NULL DEFAULT now(),
     checks              integer NOT NULL DEFAULT 0,
+    -- When the member's polling of the payment (orders.php) last asked the
+    -- provider: it asks at most once per few seconds per payment.
+    asked_at            timestamptz,
     created_at          timestamptz NOT NULL DEFAULT now(),
     updated_at          timestamptz NOT NULL DEFAULT now(),
     UNIQUE (provider, provider_payment_id)

@@ -45,8 +45,21 @@ WHERE p.public_id = @public_id AND o.member_id = @member_id AND o.tenant_id = @t
 -- The newest payment of an order: only its failure fails the order.
 SELECT max(id)::bigint FROM payments WHERE order_id = @order_id;
 
--- name: PaymentSetStatus :exec
+-- name: PaymentSetStatus :execrows
+-- Answers 1 when the status changed, 0 when the payment had it already.
 UPDATE payments SET status = @status, updated_at = now() WHERE id = @id AND status <> @status;
+
+-- name: PaymentClaimAsk :execrows
+-- Claims the right to ask the provider about an unsettled payment for the
+-- member's polling: 1 at most once per min_gap_ms per payment, 0 meanwhile.
+UPDATE payments SET asked_at = now()
+WHERE id = @id AND status IN ('open', 'pending', 'authorized')
+  AND (asked_at IS NULL OR asked_at <= now() - sqlc.arg(min_gap_ms)::integer * interval '1 millisecond');
+
+-- name: PaymentToRefund :one
+-- A payment with what is needed to ask its provider for a refund.
+SELECT p.id, p.provider, p.provider_payment_id, o.id AS order_id, o.tenant_id
+FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.id = @id;
 
 -- name: PaymentsDue :many
 -- Claims unsettled payments due for reconciliation: each is pushed to its

@@ -17,6 +17,7 @@ import (
 
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/credits"
+	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
@@ -69,18 +70,26 @@ const (
 	maxBackoff   = 6 * time.Hour
 )
 
+// askGap is how often, at most, a member's polling of an unsettled payment
+// (GET orders.php) asks its provider; in between it answers the recorded
+// state. Webhooks and reconciliation always ask.
+const askGap = 3 * time.Second
+
 // Service sells credit packages: offers, orders, their payments and the
 // order states the providers' word moves.
 type Service struct {
 	pool      *pgxpool.Pool
 	providers Providers
 	tenants   Tenants
-	log       *slog.Logger
+	// jobs queues the refund of a payment that paid an order twice, in the
+	// transaction that learns of it.
+	jobs *jobs.Client
+	log  *slog.Logger
 }
 
 // NewService builds the billing service.
-func NewService(pool *pgxpool.Pool, providers Providers, tenants Tenants, log *slog.Logger) *Service {
-	return &Service{pool: pool, providers: providers, tenants: tenants, log: log}
+func NewService(pool *pgxpool.Pool, providers Providers, tenants Tenants, inserter *jobs.Client, log *slog.Logger) *Service {
+	return &Service{pool: pool, providers: providers, tenants: tenants, jobs: inserter, log: log}
 }
 
 // provider opens the named provider with the tenant's billing section.
@@ -394,7 +403,10 @@ func (s *Service) sync(ctx context.Context, t *tenancy.Tenant, paymentID int64, 
 // transaction holding the order's row lock: a paid payment completes its
 // order (whatever earlier attempts did) and books its credits, once; a
 // failed, cancelled or expired payment fails the order when it is the
-// order's newest attempt and the order still waits.
+// order's newest attempt and the order still waits. Money is never kept
+// twice: a payment that becomes paid for an order completed (or refunded)
+// already, or that does not pay its order's amount, is refunded at the
+// provider by a job queued here, once, when the payment turns paid.
 func (s *Service) settle(ctx context.Context, paymentID int64, p Payment) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
@@ -402,18 +414,26 @@ func (s *Service) settle(ctx context.Context, paymentID int64, p Payment) error 
 		if err != nil {
 			return fmt.Errorf("lock order of payment %d: %w", paymentID, err)
 		}
-		if err := q.PaymentSetStatus(ctx, db.PaymentSetStatusParams{ID: paymentID, Status: string(p.Status)}); err != nil {
+		changed, err := q.PaymentSetStatus(ctx, db.PaymentSetStatusParams{ID: paymentID, Status: string(p.Status)})
+		if err != nil {
 			return fmt.Errorf("payment %d status: %w", paymentID, err)
 		}
 		switch p.Status {
 		case StatusPaid:
 			switch o.Status {
 			case OrderCompleted, OrderRefunded:
-				return nil
+				if changed == 0 {
+					return nil
+				}
+				s.log.Warn("a second payment of an order paid already: it is refunded", "order", o.ID, "payment", paymentID, "paid", p.Amount)
+				return s.queueRefund(ctx, tx, paymentID)
 			}
 			if p.Amount.Minor != o.Amount || p.Amount.Currency != o.Currency {
-				s.log.Error("a paid payment does not match its order", "order", o.ID, "paid", p.Amount, "amount", o.Amount, "currency", o.Currency)
-				return nil
+				s.log.Error("a paid payment does not match its order", "order", o.ID, "payment", paymentID, "paid", p.Amount, "amount", o.Amount, "currency", o.Currency)
+				if changed == 0 {
+					return nil
+				}
+				return s.queueRefund(ctx, tx, paymentID)
 			}
 			return s.complete(ctx, tx, o)
 		case StatusFailed, StatusCanceled, StatusExpired:
@@ -481,7 +501,7 @@ func (s *Service) Payment(ctx context.Context, t *tenancy.Tenant, memberID int64
 	if err != nil {
 		return PaymentState{}, fmt.Errorf("payment %s: %w", publicID, err)
 	}
-	if !Status(p.Status).Settled() && p.OrderStatus == OrderPending {
+	if !Status(p.Status).Settled() && p.OrderStatus == OrderPending && s.mayAsk(ctx, p.ID) {
 		if err := s.sync(ctx, t, p.ID, p.Provider, p.ProviderPaymentID); err != nil {
 			s.log.Warn("ask the provider on return", "payment", publicID, "err", err)
 		}
@@ -496,6 +516,19 @@ func (s *Service) Payment(ctx context.Context, t *tenancy.Tenant, memberID int64
 		st.Message = MessageFailed
 	}
 	return st, nil
+}
+
+// mayAsk claims the right to ask the provider about a payment for a
+// member's poll: once per askGap per payment, however many pages poll, so
+// a poll every second does not become a provider call every second. A
+// database failure answers no (the recorded state is answered).
+func (s *Service) mayAsk(ctx context.Context, paymentID int64) bool {
+	n, err := db.New(s.pool).PaymentClaimAsk(ctx, db.PaymentClaimAskParams{ID: paymentID, MinGapMs: int32(askGap / time.Millisecond)})
+	if err != nil {
+		s.log.Warn("claim asking the provider", "payment", paymentID, "err", err)
+		return false
+	}
+	return n == 1
 }
 
 // paymentStatus is what a member is told of one payment of an order: the

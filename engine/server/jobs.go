@@ -68,6 +68,7 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 	river.AddWorker(workers, &chat.SignupMessageWorker{Chat: e.Chat, Tenants: d.Directory})
 	media.Register(workers, d.Pool, d.Media, d.Log)
 	river.AddWorker(workers, &billing.ReconcileWorker{Billing: e.Billing})
+	river.AddWorker(workers, &billing.RefundWorker{Billing: e.Billing})
 	// Registered even with the sandbox off, so webhooks queued while it
 	// was on are still delivered.
 	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))

@@ -144,7 +144,7 @@ func New(d Deps) (*Engine, error) {
 	e.Profiles = profiles.NewService(d.Pool, d.Media, blobs, images, d.Log)
 	e.Likes = likes.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Log)
 	e.Chat = chat.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Media, images, blobs, d.Log)
-	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, d.Log)
+	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, inserter, d.Log)
 	staff, err := admin.NewService(context.Background(), d.Pool, d.Directory, d.Log,
 		admin.Options{SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo})
 	if err != nil {

@@ -48,6 +48,7 @@ type Payment struct {
 	CheckoutUrl       string
 	CheckAt           time.Time
 	Checks            int32
+	AskedAt           pgtype.Timestamptz
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 }

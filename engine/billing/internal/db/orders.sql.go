@@ -154,7 +154,7 @@ func (q *Queries) OrderSetStatus(ctx context.Context, arg OrderSetStatusParams) 
 }
 
 const paymentByProviderID = `-- name: PaymentByProviderID :one
-SELECT p.id, p.public_id, p.order_id, p.provider, p.provider_payment_id, p.method, p.status, p.checkout_url, p.check_at, p.checks, p.created_at, p.updated_at FROM payments p JOIN orders o ON o.id = p.order_id
+SELECT p.id, p.public_id, p.order_id, p.provider, p.provider_payment_id, p.method, p.status, p.checkout_url, p.check_at, p.checks, p.asked_at, p.created_at, p.updated_at FROM payments p JOIN orders o ON o.id = p.order_id
 WHERE p.provider = $1 AND p.provider_payment_id = $2 AND o.tenant_id = $3
 `
 
@@ -179,10 +179,32 @@ func (q *Queries) PaymentByProviderID(ctx context.Context, arg PaymentByProvider
 		&i.CheckoutUrl,
 		&i.CheckAt,
 		&i.Checks,
+		&i.AskedAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)
 	return i, err
+}
+
+const paymentClaimAsk = `-- name: PaymentClaimAsk :execrows
+UPDATE payments SET asked_at = now()
+WHERE id = $1 AND status IN ('open', 'pending', 'authorized')
+  AND (asked_at IS NULL OR asked_at <= now() - $2::integer * interval '1 millisecond')
+`
+
+type PaymentClaimAskParams struct {
+	ID       int64
+	MinGapMs int32
+}
+
+// Claims the right to ask the provider about an unsettled payment for the
+// member's polling: 1 at most once per min_gap_ms per payment, 0 meanwhile.
+func (q *Queries) PaymentClaimAsk(ctx context.Context, arg PaymentClaimAskParams) (int64, error) {
+	result, err := q.db.Exec(ctx, paymentClaimAsk, arg.ID, arg.MinGapMs)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const paymentInsert = `-- name: PaymentInsert :one
@@ -279,7 +301,7 @@ func (q *Queries) PaymentOfMember(ctx context.Context, arg PaymentOfMemberParams
 	return i, err
 }
 
-const paymentSetStatus = `-- name: PaymentSetStatus :exec
+const paymentSetStatus = `-- name: PaymentSetStatus :execrows
 UPDATE payments SET status = $1, updated_at = now() WHERE id = $2 AND status <> $1
 `
 
@@ -288,9 +310,40 @@ type PaymentSetStatusParams struct {
 	ID     int64
 }
 
-func (q *Queries) PaymentSetStatus(ctx context.Context, arg PaymentSetStatusParams) error {
-	_, err := q.db.Exec(ctx, paymentSetStatus, arg.Status, arg.ID)
-	return err
+// Answers 1 when the status changed, 0 when the payment had it already.
+func (q *Queries) PaymentSetStatus(ctx context.Context, arg PaymentSetStatusParams) (int64, error) {
+	result, err := q.db.Exec(ctx, paymentSetStatus, arg.Status, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const paymentToRefund = `-- name: PaymentToRefund :one
+SELECT p.id, p.provider, p.provider_payment_id, o.id AS order_id, o.tenant_id
+FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.id = $1
+`
+
+type PaymentToRefundRow struct {
+	ID                int64
+	Provider          string
+	ProviderPaymentID string
+	OrderID           int64
+	TenantID          int64
+}
+
+// A payment with what is needed to ask its provider for a refund.
+func (q *Queries) PaymentToRefund(ctx context.Context, id int64) (PaymentToRefundRow, error) {
+	row := q.db.QueryRow(ctx, paymentToRefund, id)
+	var i PaymentToRefundRow
+	err := row.Scan(
+		&i.ID,
+		&i.Provider,
+		&i.ProviderPaymentID,
+		&i.OrderID,
+		&i.TenantID,
+	)
+	return i, err
 }
 
 const paymentsDue = `-- name: PaymentsDue :many

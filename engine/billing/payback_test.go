@@ -1,0 +1,168 @@
+package billing_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/server/servertest"
+)
+
+// awaitRefunded waits until the sandbox records want refunded of a payment
+// (the refund job runs in the background).
+func awaitRefunded(t *testing.T, env *servertest.Env, sandboxID string, want int64) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var got int64
+		if err := env.Pool.QueryRow(context.Background(), "SELECT refunded FROM sandbox_payments WHERE id = $1", sandboxID).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("sandbox payment %s refunded %d, want %d", sandboxID, got, want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// refundJobs counts the refund jobs of payments and how many of them
+// completed.
+func refundJobs(t *testing.T, env *servertest.Env) (all, completed int) {
+	t.Helper()
+	err := env.Pool.QueryRow(context.Background(),
+		"SELECT count(*), count(*) FILTER (WHERE state = 'completed') FROM river_job WHERE kind = 'billing_refund_payment'").Scan(&all, &completed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return all, completed
+}
+
+// TestSecondPaymentRefunded: an order paid by a retry, whose first (pending
+// bank) payment settles paid afterwards, is credited once and the second
+// money is refunded at the provider, once, however often its webhook comes.
+func TestSecondPaymentRefunded(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ctx := context.Background()
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	first := order(t, member, map[string]any{"package_id": "popular", "paymentmethod": "sct"})
+	decide(t, member, env, first, "pending").Want(t, http.StatusSeeOther, "")
+	// The member gives up waiting (the order expires for them) and pays
+	// again with iDEAL.
+	if _, err := env.Pool.Exec(ctx, "UPDATE orders SET status = 'expired' WHERE id = $1", first.OrderID); err != nil {
+		t.Fatal(err)
+	}
+	second := order(t, member, map[string]any{"order_id": first.OrderID, "paymentmethod": "ideal"})
+	decide(t, member, env, second, "paid").Want(t, http.StatusSeeOther, "")
+	awaitStatus(t, member, second.PaymentID, "completed")
+	wantBooked(t, env, made.ID, 250, 1, true)
+
+	// The bank transfer arrives after all; its webhook comes, and again.
+	decide(t, member, env, first, "paid").Want(t, http.StatusSeeOther, "")
+	for range 3 {
+		webhook(t, member, env, "sandbox", sandboxID(first))
+	}
+	awaitRefunded(t, env, sandboxID(first), 3995)
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		all, done := refundJobs(t, env)
+		if all != 1 {
+			t.Fatalf("%d refund jobs, want 1", all)
+		}
+		if done == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the refund job did not complete")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	for range 2 {
+		webhook(t, member, env, "sandbox", sandboxID(first))
+	}
+	if all, _ := refundJobs(t, env); all != 1 {
+		t.Fatalf("%d refund jobs after more webhooks, want 1", all)
+	}
+	awaitRefunded(t, env, sandboxID(first), 3995)
+	awaitRefunded(t, env, sandboxID(second), 0)
+	wantBooked(t, env, made.ID, 250, 1, true)
+	if s := paymentState(t, member, first.PaymentID); s.Status != "completed" {
+		t.Fatalf("first attempt %+v", s)
+	}
+}
+
+// TestMismatchedPaymentRefunded: a payment the provider says is paid with
+// another amount than its order's leaves the order pending and uncredited,
+// and is refunded at the provider.
+func TestMismatchedPaymentRefunded(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ctx := context.Background()
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	if _, err := env.Pool.Exec(ctx, "UPDATE sandbox_payments SET amount = 995 WHERE id = $1", sandboxID(co)); err != nil {
+		t.Fatal(err)
+	}
+	decide(t, member, env, co, "paid").Want(t, http.StatusSeeOther, "")
+	webhook(t, member, env, "sandbox", sandboxID(co))
+	awaitRefunded(t, env, sandboxID(co), 995)
+	var status string
+	if err := env.Pool.QueryRow(ctx, "SELECT status FROM orders WHERE id = $1", co.OrderID).Scan(&status); err != nil || status != "pending" {
+		t.Fatalf("order %s %v", status, err)
+	}
+	wantBooked(t, env, made.ID, 0, 0, false)
+	if all, _ := refundJobs(t, env); all != 1 {
+		t.Fatalf("%d refund jobs, want 1", all)
+	}
+}
+
+// TestPollingAsksTheProviderSeldom: a member's page polling an unsettled
+// payment asks the provider at most once per few seconds; the webhook
+// always asks.
+func TestPollingAsksTheProviderSeldom(t *testing.T) {
+	t.Parallel()
+	env := servertest.NewIdle(t) // no webhook job: only polls and explicit webhooks ask
+	ctx := context.Background()
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	if s := paymentState(t, member, co.PaymentID); s.Status != "pending" {
+		t.Fatalf("%+v", s)
+	}
+	// Paid at the provider just after the page asked: the next polls in the
+	// same few seconds answer what is recorded, without asking.
+	decide(t, member, env, co, "paid").Want(t, http.StatusSeeOther, "")
+	for range 5 {
+		if s := paymentState(t, member, co.PaymentID); s.Status != "pending" {
+			t.Fatalf("a poll asked the provider again: %+v", s)
+		}
+	}
+	wantBooked(t, env, made.ID, 0, 0, false)
+	// The gap passes: the next poll asks and completes the order.
+	if _, err := env.Pool.Exec(ctx, "UPDATE payments SET asked_at = now() - interval '1 minute' WHERE public_id = $1", co.PaymentID); err != nil {
+		t.Fatal(err)
+	}
+	if s := paymentState(t, member, co.PaymentID); s.Status != "completed" {
+		t.Fatalf("%+v", s)
+	}
+	wantBooked(t, env, made.ID, 100, 1, true)
+
+	// The webhook is not held back by a recent poll.
+	again := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	if s := paymentState(t, member, again.PaymentID); s.Status != "pending" {
+		t.Fatalf("%+v", s)
+	}
+	decide(t, member, env, again, "paid").Want(t, http.StatusSeeOther, "")
+	webhook(t, member, env, "sandbox", sandboxID(again))
+	if s := paymentState(t, member, again.PaymentID); s.Status != "completed" {
+		t.Fatalf("%+v", s)
+	}
+	wantBooked(t, env, made.ID, 200, 2, true)
+}
