@@ -14,7 +14,7 @@ import (
 // of their countries.
 func TestDemoTenantFilesHaveValidBillingSections(t *testing.T) {
 	t.Parallel()
-	files, err := tenancy.ReadFiles(tenants.FS)
+	files, err := tenancy.ReadFiles(tenants.Demo())
 	if err != nil {
 		t.Fatal(err)
 	}

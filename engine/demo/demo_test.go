@@ -20,7 +20,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func newSeeder(t *testing.T) (*demo.Seeder, media.Store) {
 	t.Helper()
 	pool := pgtest.New(t)
-	files, err := tenancy.ReadFiles(tenants.FS)
+	files, err := tenancy.ReadFiles(tenants.Demo())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -193,7 +193,7 @@ func TestMailboxKeepsMailPerTenantNewestFirst(t *testing.T) {
 	t.Parallel()
 	pool := pgtest.New(t)
 	ctx := context.Background()
-	files, err := tenancy.ReadFiles(tenants.FS)
+	files, err := tenancy.ReadFiles(tenants.Demo())
 	if err != nil {
 		t.Fatal(err)
 	}

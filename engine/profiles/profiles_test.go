@@ -426,7 +426,7 @@ func TestMemberView(t *testing.T) {
 func TestSharedPool(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
-	files, err := tenancy.ReadFiles(tenants.FS)
+	files, err := tenancy.ReadFiles(tenants.Demo())
 	if err != nil {
 		t.Fatal(err)
 	}

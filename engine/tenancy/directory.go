@@ -197,7 +197,7 @@ func (d *Directory) load(ctx context.Context) ([]*Tenant, map[string]*Tenant, er
 	all := make([]*Tenant, 0, len(rows))
 	for _, r := range rows {
 		t := &Tenant{
-			ID: r.ID, Slug: r.Slug, Name: r.Name, Theme: r.Theme, Niche: int(r.Niche),
+			ID: r.ID, Slug: r.Slug, Name: r.Name, Position: int(r.Position), Theme: r.Theme, Niche: int(r.Niche),
 			Locales: r.Locales, DefaultLocale: r.DefaultLocale, Countries: r.Countries,
 			TimeZone: r.TimeZone, ProfilePool: r.ProfilePool, Company: companyByID[r.CompanyID],
 			VAPIDPublicKey: r.VapidPublicKey, VAPIDPrivateKey: r.VapidPrivateKey,

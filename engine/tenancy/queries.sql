@@ -22,6 +22,13 @@ RETURNING id;
 -- name: TenantExists :one
 SELECT EXISTS (SELECT 1 FROM tenants WHERE slug = @slug);
 
+-- name: TenantFileDigest :one
+-- The digest of the file the tenant was last imported from ('' for none).
+SELECT file_digest FROM tenants WHERE slug = @slug;
+
+-- name: TenantFileDigestSet :exec
+UPDATE tenants SET file_digest = @file_digest WHERE slug = @slug;
+
 -- name: TenantUpsert :one
 INSERT INTO tenants (slug, name, company_id, theme, niche, locales, default_locale, countries, time_zone, profile_pool, settings, position)
 VALUES (@slug, @name, @company_id, @theme, @niche, @locales, @default_locale, @countries, @time_zone, @profile_pool, @settings, @position)

@@ -17,7 +17,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 
 func demoFiles(t *testing.T) []tenancy.File {
 	t.Helper()
-	files, err := tenancy.ReadFiles(tenants.FS)
+	files, err := tenancy.ReadFiles(tenants.Demo())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,9 +14,11 @@ var ErrNotFound = errors.New("tenancy: no tenant for this host")
 
 // Tenant is one branded site with everything a request needs to serve it.
 type Tenant struct {
-	ID            int64
-	Slug          string
-	Name          string
+	ID   int64
+	Slug string
+	Name string
+	// Position orders the tenants in lists.
+	Position      int
 	Theme         string
 	Niche         int
 	Locales       []string

@@ -53,7 +53,7 @@ func embedded(t *testing.T, dir string) (*server.Engine, *pgxpool.Pool, func()) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := tenancy.ReadFiles(tenants.FS)
+	files, err := tenancy.ReadFiles(tenants.Demo())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,7 @@ func billingInvoices(ctx context.Context, args []string, stdout, stderr io.Write
 			return fmt.Errorf("--month %q: want YYYY-MM", *month)
 		}
 	}
-	return withTenants(ctx, cfg, stderr, false, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
+	return withTenants(ctx, cfg, stderr, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
 		t, err := tenantBySlug(ctx, dir, *slug)
 		if err != nil {
 			return err

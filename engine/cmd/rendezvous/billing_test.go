@@ -11,7 +11,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/platform/pgtest"
 )
 
 // invoicedOrder inserts a completed order with its invoice issued at
@@ -36,7 +35,7 @@ func invoicedOrder(t *testing.T, pool *pgxpool.Pool, m accountstest.Made, number
 }
 
 func TestBillingInvoicesCommand(t *testing.T) {
-	pool, url := pgtest.NewWithURL(t)
+	pool, url := demoTenantsDB(t)
 	t.Setenv("DATABASE_URL", url)
 	ctx := context.Background()
 	cmd := func(args ...string) (string, error) {
@@ -44,7 +43,6 @@ func TestBillingInvoicesCommand(t *testing.T) {
 		err := run(ctx, append([]string{"billing"}, args...), &out, &errs)
 		return out.String(), err
 	}
-	// The first call imports the tenants.
 	if out, err := cmd("invoices", "--tenant", "lustlokaal"); err != nil || out != "" {
 		t.Fatalf("no invoices yet: %q %v", out, err)
 	}

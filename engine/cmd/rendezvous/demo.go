@@ -31,7 +31,7 @@ func demoGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *n <= 0 {
 		return errors.New("--profiles must be positive")
 	}
-	return withTenants(ctx, cfg, stderr, false, func(pool *pgxpool.Pool, _ *tenancy.Directory) error {
+	return withTenants(ctx, cfg, stderr, func(pool *pgxpool.Pool, _ *tenancy.Directory) error {
 		store, err := media.Open(ctx, cfg)
 		if err != nil {
 			return err

@@ -4,15 +4,58 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/tenancy"
+	"rendezvous/tenants"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// demoTenantsDB is a fresh database with the demo brands imported, as serve
+// --demo leaves it, and its URL.
+func demoTenantsDB(t *testing.T) (*pgxpool.Pool, string) {
+	t.Helper()
+	pool, url := pgtest.NewWithURL(t)
+	files, err := tenancy.ReadFiles(tenants.Demo())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tenancy.Import(context.Background(), pool, files, false); err != nil {
+		t.Fatal(err)
+	}
+	return pool, url
+}
+
+// demoTenantsDir is a tenants directory holding copies of the demo brands'
+// files.
+func demoTenantsDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	names, err := fs.Glob(tenants.Demo(), "*.yaml")
+	if err != nil || len(names) != 3 {
+		t.Fatalf("demo files %v %v", names, err)
+	}
+	for _, name := range names {
+		raw, err := fs.ReadFile(tenants.Demo(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
 
 // The commands an operator runs against a database (DATABASE_URL).
 func TestCommands(t *testing.T) {
@@ -25,9 +68,15 @@ func TestCommands(t *testing.T) {
 		return out.String(), err
 	}
 
+	// tenants import: every file of the tenants directory.
+	dir := demoTenantsDir(t)
+	out, err := cmd("tenants", "import", "--tenants", dir)
+	if err != nil || out != "herzklopfen\timported\nlustlokaal\timported\nsparkusa\timported\n" {
+		t.Fatalf("tenants import: %q %v", out, err)
+	}
 	// tenants list: slug<TAB>primary host<TAB>name, the first two tenants on
 	// separate profile pools (API.md).
-	out, err := cmd("tenants", "list")
+	out, err = cmd("tenants", "list")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,14 +10,12 @@ import (
 	"strconv"
 	"time"
 
-	"rendezvous/engine/billing"
 	"rendezvous/engine/demo"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/server"
 	"rendezvous/engine/tenancy"
-	"rendezvous/tenants"
 	"rendezvous/themes"
 )
 
@@ -44,21 +42,21 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer closeDB()
 
 	progress(stdout, "2/4 tenants")
-	files, err := tenancy.ReadFiles(tenants.FS)
+	files, err := startTenants(cfg)
 	if err != nil {
 		return err
 	}
-	if err := billing.CheckTenantFiles(files); err != nil {
-		return err
-	}
-	results, err := tenancy.Import(ctx, pool, files, false)
-	if err != nil {
-		return err
-	}
-	for _, r := range results {
+	err = importTenants(ctx, pool, files, false, func(r tenancy.ImportResult) {
 		if !r.Skipped {
-			log.Info("imported tenant", "slug", r.Slug)
+			log.Info("imported tenant", "slug", r.Slug, "updated", r.Updated)
 		}
+	})
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		dir, _ := cfg.TenantFiles()
+		log.Warn("no tenant files (add brands to the tenants directory, or --demo for the demo brands)", "dir", dir)
 	}
 	dir := tenancy.NewDirectory(pool, log)
 	go dir.Listen(ctx)

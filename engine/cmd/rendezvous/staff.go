@@ -33,7 +33,7 @@ func staffAdd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fs.Usage()
 		return errors.New("staff add needs --tenant and --email")
 	}
-	return withTenants(ctx, cfg, stderr, false, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
+	return withTenants(ctx, cfg, stderr, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
 		all, err := dir.List(ctx)
 		if err != nil {
 			return err
@@ -86,7 +86,7 @@ func staffCreate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 			return errors.New("--password-stdin: standard input holds no password")
 		}
 	}
-	return withTenants(ctx, cfg, stderr, false, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
+	return withTenants(ctx, cfg, stderr, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
 		svc, err := admin.NewService(ctx, pool, dir, slog.New(slog.DiscardHandler), admin.Options{})
 		if err != nil {
 			return err

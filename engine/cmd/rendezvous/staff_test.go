@@ -6,13 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"rendezvous/engine/platform/pgtest"
 )
 
 // staff create makes console accounts: with a password from standard input
 // or a printed one-time password; bad input creates nothing.
 func TestStaffCreate(t *testing.T) {
-	pool, url := pgtest.NewWithURL(t)
+	pool, url := demoTenantsDB(t)
 	t.Setenv("DATABASE_URL", url)
 	ctx := context.Background()
 	cmd := func(stdin string, args ...string) (string, error) {

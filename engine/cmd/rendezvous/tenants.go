@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -27,8 +28,8 @@ func tenantsList(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	return withTenants(ctx, cfg, stderr, false, func(_ *pgxpool.Pool, dir *tenancy.Directory) error {
-		all, err := dir.List(ctx)
+	return withDatabase(ctx, cfg, stderr, func(pool *pgxpool.Pool, log *slog.Logger) error {
+		all, err := tenancy.NewDirectory(pool, log).List(ctx)
 		if err != nil {
 			return err
 		}
@@ -39,20 +40,49 @@ func tenantsList(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	})
 }
 
+// tenantsImport imports the named tenant files, or every file of the
+// tenants directory, into the database; a running engine serves the change
+// at once (its directory follows LISTEN/NOTIFY).
 func tenantsImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tenants import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	cfg := config.DataFlags(fs)
-	overwrite := fs.Bool("overwrite", false, "replace tenants that exist already with their files")
+	cfg := config.TenantsFlags(fs)
+	overwrite := fs.Bool("overwrite", false, "replace tenants whose file did not change as well (undoing console edits)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	return withTenants(ctx, cfg, stderr, *overwrite, func(*pgxpool.Pool, *tenancy.Directory) error { return nil }, stdout)
+	if err := cfg.FromEnv(); err != nil {
+		return err
+	}
+	var files []tenancy.File
+	var err error
+	if names := fs.Args(); len(names) > 0 {
+		// Files named on the command line are imported over what is stored.
+		*overwrite = true
+		files, err = readTenantFiles(names)
+	} else {
+		dir, _ := cfg.TenantFiles()
+		files, err = tenantDir(dir, true)
+	}
+	if err != nil {
+		return err
+	}
+	return withDatabase(ctx, cfg, stderr, func(pool *pgxpool.Pool, _ *slog.Logger) error {
+		return importTenants(ctx, pool, files, *overwrite, func(r tenancy.ImportResult) {
+			state := "imported"
+			switch {
+			case r.Skipped:
+				state = "kept (unchanged file; use --overwrite to replace)"
+			case r.Updated:
+				state = "updated"
+			}
+			fmt.Fprintf(stdout, "%s\t%s\n", r.Slug, state)
+		})
+	})
 }
 
-// withTenants opens the database (starting the private cluster if needed),
-// imports the tenant files and hands over a directory.
-func withTenants(ctx context.Context, cfg *config.Config, stderr io.Writer, overwrite bool, fn func(*pgxpool.Pool, *tenancy.Directory) error, report ...io.Writer) error {
+// withDatabase opens the database (starting the private cluster if needed).
+func withDatabase(ctx context.Context, cfg *config.Config, stderr io.Writer, fn func(*pgxpool.Pool, *slog.Logger) error) error {
 	if err := cfg.FromEnv(); err != nil {
 		return err
 	}
@@ -62,10 +92,72 @@ func withTenants(ctx context.Context, cfg *config.Config, stderr io.Writer, over
 		return err
 	}
 	defer closeDB()
-	files, err := tenancy.ReadFiles(tenants.FS)
+	return fn(pool, log)
+}
+
+// startTenants are the tenant files serve imports: the tenants directory's
+// and, with --demo, the demo brands compiled into the binary (a file of the
+// directory wins over a demo brand of the same slug).
+func startTenants(cfg *config.Config) ([]tenancy.File, error) {
+	dir, given := cfg.TenantFiles()
+	files, err := tenantDir(dir, given)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	if !cfg.Demo {
+		return files, nil
+	}
+	demo, err := tenancy.ReadFiles(tenants.Demo())
+	if err != nil {
+		return nil, fmt.Errorf("demo tenants: %w", err)
+	}
+	have := map[string]bool{}
+	for _, f := range files {
+		have[f.Slug] = true
+	}
+	for _, f := range demo {
+		if !have[f.Slug] {
+			files = append(files, f)
+		}
+	}
+	return files, nil
+}
+
+// tenantDir reads every *.yaml file of dir; a missing dir is an error only
+// when it was given.
+func tenantDir(dir string, required bool) ([]tenancy.File, error) {
+	if _, err := os.Stat(dir); err != nil {
+		if errors.Is(err, fs.ErrNotExist) && !required {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("tenants directory: %w", err)
+	}
+	files, err := tenancy.ReadFiles(os.DirFS(dir))
+	if err != nil {
+		return nil, fmt.Errorf("tenants directory %s: %w", dir, err)
+	}
+	return files, nil
+}
+
+func readTenantFiles(names []string) ([]tenancy.File, error) {
+	files := make([]tenancy.File, 0, len(names))
+	for _, name := range names {
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("tenant file: %w", err)
+		}
+		f, err := tenancy.ParseFile(name, raw)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// importTenants checks the billing sections and imports files, reporting
+// what happened to each.
+func importTenants(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File, overwrite bool, report func(tenancy.ImportResult)) error {
 	if err := billing.CheckTenantFiles(files); err != nil {
 		return err
 	}
@@ -73,16 +165,10 @@ func withTenants(ctx context.Context, cfg *config.Config, stderr io.Writer, over
 	if err != nil {
 		return err
 	}
-	for _, w := range report {
-		for _, r := range results {
-			state := "imported"
-			if r.Skipped {
-				state = "kept (exists; use --overwrite to replace)"
-			}
-			fmt.Fprintf(w, "%s\t%s\n", r.Slug, state)
-		}
+	for _, r := range results {
+		report(r)
 	}
-	return fn(pool, tenancy.NewDirectory(pool, log))
+	return nil
 }
 
 // distFS is the built web app inside the binary.
@@ -95,4 +181,12 @@ func distFS(dir string) (fs.FS, error) {
 		return os.DirFS(dir), nil
 	}
 	return fs.Sub(web.Dist, "dist")
+}
+
+// withTenants opens the database and hands over a directory of the tenants
+// stored in it (imported by serve or tenants import).
+func withTenants(ctx context.Context, cfg *config.Config, stderr io.Writer, fn func(*pgxpool.Pool, *tenancy.Directory) error) error {
+	return withDatabase(ctx, cfg, stderr, func(pool *pgxpool.Pool, log *slog.Logger) error {
+		return fn(pool, tenancy.NewDirectory(pool, log))
+	})
 }

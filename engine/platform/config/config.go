@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -22,7 +23,10 @@ type Config struct {
 	DataDir string
 	// DatabaseURL, when set, replaces the private cluster.
 	DatabaseURL string
-	Demo        bool
+	// TenantsDir holds the install's tenant files; "" is the default
+	// (TenantFiles).
+	TenantsDir string
+	Demo       bool
 	// DevCountryOverride lets the rdv_country cookie set a visitor's country.
 	DevCountryOverride bool
 	TrustedProxies     []netip.Prefix
@@ -108,7 +112,8 @@ func Flags(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.Addr, "addr", env("ADDR", "127.0.0.1:8080"), "address to listen on (ADDR)")
 	fs.StringVar(&c.DataDir, "data", env("DATA_DIR", "./var"), "data directory: private PostgreSQL and local media (DATA_DIR)")
 	fs.StringVar(&c.OpsAddr, "ops-addr", env("OPS_ADDR", ""), "private operations address serving /metrics, /healthz and /readyz (OPS_ADDR), e.g. 127.0.0.1:9090")
-	fs.BoolVar(&c.Demo, "demo", env("DEMO", "") == "1", "add demo members, photos, likes and conversations (DEMO=1)")
+	tenantsFlag(fs, c)
+	fs.BoolVar(&c.Demo, "demo", env("DEMO", "") == "1", "add the demo brands, demo members, photos, likes and conversations (DEMO=1)")
 	fs.BoolVar(&c.DevMailbox, "dev-mailbox", env("DEV_MAILBOX", "") == "1", "keep mail in the public development mailbox at /dev/mailbox instead of sending it (DEV_MAILBOX=1); development only, --demo implies it")
 	fs.BoolVar(&c.PaymentSandbox, "payment-sandbox", env("PAYMENT_SANDBOX", "") == "1", "enable the sandbox payment provider, whose checkout page gives credits for nothing (PAYMENT_SANDBOX=1); development only, --demo implies it")
 	fs.BoolVar(&c.DevCountryOverride, "dev-country-override", env("DEV_COUNTRY_OVERRIDE", "") == "1", "let the rdv_country cookie set the visitor's country; for tests only")
@@ -122,6 +127,28 @@ func DataFlags(fs *flag.FlagSet) *Config {
 	c := &Config{}
 	fs.StringVar(&c.DataDir, "data", env("DATA_DIR", "./var"), "data directory (DATA_DIR)")
 	return c
+}
+
+// TenantsFlags registers the data flags and --tenants, for commands that
+// import tenant files.
+func TenantsFlags(fs *flag.FlagSet) *Config {
+	c := DataFlags(fs)
+	tenantsFlag(fs, c)
+	return c
+}
+
+func tenantsFlag(fs *flag.FlagSet, c *Config) {
+	fs.StringVar(&c.TenantsDir, "tenants", env("TENANTS_DIR", ""), "directory of the tenant files (*.yaml) imported at start (TENANTS_DIR); default: tenants next to the data directory")
+}
+
+// TenantFiles is the directory of the tenant files and whether it was
+// given: --tenants, TENANTS_DIR, or else the folder tenants next to the data
+// directory (./tenants for --data ./var), which may be missing.
+func (c *Config) TenantFiles() (dir string, given bool) {
+	if c.TenantsDir != "" {
+		return c.TenantsDir, true
+	}
+	return filepath.Join(filepath.Dir(filepath.Clean(c.DataDir)), "tenants"), false
 }
 
 // FromEnv fills the settings that only the environment gives.

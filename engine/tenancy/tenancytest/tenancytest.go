@@ -17,7 +17,7 @@ import (
 func Pool(tb testing.TB) *pgxpool.Pool {
 	tb.Helper()
 	pool := pgtest.New(tb)
-	files, err := tenancy.ReadFiles(tenants.FS)
+	files, err := tenancy.ReadFiles(tenants.Demo())
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -126,6 +126,32 @@ func (q *Queries) TenantExists(ctx context.Context, slug string) (bool, error) {
 	return exists, err
 }
 
+const tenantFileDigest = `-- name: TenantFileDigest :one
+SELECT file_digest FROM tenants WHERE slug = $1
+`
+
+// The digest of the file the tenant was last imported from (” for none).
+func (q *Queries) TenantFileDigest(ctx context.Context, slug string) (string, error) {
+	row := q.db.QueryRow(ctx, tenantFileDigest, slug)
+	var file_digest string
+	err := row.Scan(&file_digest)
+	return file_digest, err
+}
+
+const tenantFileDigestSet = `-- name: TenantFileDigestSet :exec
+UPDATE tenants SET file_digest = $1 WHERE slug = $2
+`
+
+type TenantFileDigestSetParams struct {
+	FileDigest string
+	Slug       string
+}
+
+func (q *Queries) TenantFileDigestSet(ctx context.Context, arg TenantFileDigestSetParams) error {
+	_, err := q.db.Exec(ctx, tenantFileDigestSet, arg.FileDigest, arg.Slug)
+	return err
+}
+
 const tenantHostInsert = `-- name: TenantHostInsert :exec
 INSERT INTO tenant_hosts (host, tenant_id, is_primary) VALUES ($1, $2, $3)
 `
@@ -186,7 +212,7 @@ func (q *Queries) TenantHostsDelete(ctx context.Context, tenantID int64) error {
 }
 
 const tenantList = `-- name: TenantList :many
-SELECT t.id, t.slug, t.name, t.company_id, t.theme, t.niche, t.locales, t.default_locale, t.countries, t.time_zone, t.profile_pool, t.settings, t.vapid_public_key, t.vapid_private_key, t.position, t.created_at, t.updated_at, c.slug AS company_slug
+SELECT t.id, t.slug, t.name, t.company_id, t.theme, t.niche, t.locales, t.default_locale, t.countries, t.time_zone, t.profile_pool, t.settings, t.vapid_public_key, t.vapid_private_key, t.position, t.created_at, t.updated_at, t.file_digest, c.slug AS company_slug
 FROM tenants t
 JOIN companies c ON c.id = t.company_id
 ORDER BY t.position, t.id
@@ -210,6 +236,7 @@ type TenantListRow struct {
 	Position        int32
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
+	FileDigest      string
 	CompanySlug     string
 }
 
@@ -240,6 +267,7 @@ func (q *Queries) TenantList(ctx context.Context) ([]TenantListRow, error) {
 			&i.Position,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.FileDigest,
 			&i.CompanySlug,
 		); err != nil {
 			return nil, err
