@@ -35,7 +35,7 @@ func billingRefund(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fs.Usage()
 		return errors.New("billing refund needs --order and --reason")
 	}
-	return withTenants(ctx, cfg, stderr, false, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
+	return withTenants(ctx, cfg, stderr, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
 		log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 		// The providers an order can have been paid with. The sandbox is
 		// always open here (unlike in serve): refunding a sandbox order

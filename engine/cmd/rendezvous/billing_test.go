@@ -117,7 +117,7 @@ func sandboxPaidOrder(t *testing.T, pool *pgxpool.Pool, m accountstest.Made, com
 }
 
 func TestBillingRefundCommand(t *testing.T) {
-	pool, url := pgtest.NewWithURL(t)
+	pool, url := demoTenantsDB(t)
 	t.Setenv("DATABASE_URL", url)
 	ctx := context.Background()
 	cmd := func(args ...string) (string, error) {
@@ -125,7 +125,6 @@ func TestBillingRefundCommand(t *testing.T) {
 		err := run(ctx, append([]string{"billing", "refund"}, args...), &out, &errs)
 		return out.String(), err
 	}
-	// The first call imports the tenants.
 	if _, err := cmd("--order", "1", "--reason", "test"); err == nil || !strings.Contains(err.Error(), "could not be found") {
 		t.Fatalf("unknown order: %v", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-
 )
 
 // staff create makes console accounts: with a password from standard input
