@@ -44,6 +44,9 @@ func (w *RefundWorker) Work(ctx context.Context, job *river.Job[RefundPaymentArg
 // queueRefund queues the refund of a payment inside tx, the transaction
 // that recorded it paid.
 func (s *Service) queueRefund(ctx context.Context, tx pgx.Tx, paymentID int64) error {
+	if s.jobs == nil {
+		return fmt.Errorf("queue refund of payment %d: this billing service has no job inserter", paymentID)
+	}
 	if _, err := s.jobs.InsertTx(ctx, tx, RefundPaymentArgs{PaymentID: paymentID}, nil); err != nil {
 		return fmt.Errorf("queue refund of payment %d: %w", paymentID, err)
 	}

@@ -87,7 +87,8 @@ type Service struct {
 	log  *slog.Logger
 }
 
-// NewService builds the billing service.
+// NewService builds the billing service. inserter may be nil for a
+// service that settles no payment (the refund command).
 func NewService(pool *pgxpool.Pool, providers Providers, tenants Tenants, inserter *jobs.Client, log *slog.Logger) *Service {
 	return &Service{pool: pool, providers: providers, tenants: tenants, jobs: inserter, log: log}
 }

@@ -44,7 +44,8 @@ func billingRefund(ctx context.Context, args []string, stdout, stderr io.Writer)
 			billing.ProviderMollie:  mollie.Opener(os.LookupEnv, cfg.MollieBaseURL),
 			billing.ProviderSandbox: func(billing.Settings) (billing.Provider, error) { return sandbox.New(pool, nil, log), nil },
 		}
-		res, err := billing.NewService(pool, providers, dir, log).Refund(ctx, *order, "cli", *reason)
+		// No payment is settled here, so no job is queued: no inserter.
+		res, err := billing.NewService(pool, providers, dir, nil, log).Refund(ctx, *order, "cli", *reason)
 		if err != nil {
 			return fmt.Errorf("refund of order %d: %w", *order, err)
 		}
