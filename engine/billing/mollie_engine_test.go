@@ -2,6 +2,7 @@ package billing_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/mollie"
 	"rendezvous/engine/billing/mollie/mollietest"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/server/servertest"
@@ -183,4 +185,77 @@ func orderAt(t *testing.T, c *servertest.Client, body map[string]any) checkout {
 		t.Fatalf("checkout %+v", out)
 	}
 	return out
+}
+
+// TestMollieRefund refunds completed Mollie orders as the operator's
+// command does: the money back at Mollie, then the credits; a second
+// refund of an order refused without asking Mollie again; a refund Mollie
+// already made (an earlier attempt whose booking failed) booked without a
+// second one; Mollie's refusal, with its detail, changing nothing.
+func TestMollieRefund(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 7})
+	member.Country = "NL"
+	// completed orders a package and has Mollie say it is paid.
+	completed := func() (checkout, mollietest.Payment) {
+		t.Helper()
+		co := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+		at := mol.Payments()
+		p := at[len(at)-1]
+		mol.SetStatus(t, p.ID, billing.StatusPaid)
+		webhook(t, member, env, "mollie", p.ID)
+		if s := paymentState(t, member, co.PaymentID); s.Status != "completed" {
+			t.Fatalf("order %+v", s)
+		}
+		return co, p
+	}
+	orderStatus := func(id int64) string {
+		t.Helper()
+		var status string
+		if err := env.Pool.QueryRow(ctx, "SELECT status FROM orders WHERE id = $1", id).Scan(&status); err != nil {
+			t.Fatal(err)
+		}
+		return status
+	}
+
+	co, p := completed()
+	wantBooked(t, env, made.ID, 107, 1, true)
+	res, err := env.Billing.Refund(ctx, co.OrderID, "cli", "asked by the member")
+	if err != nil || !strings.HasPrefix(res.ProviderRefundID, "re_") || res.CreditsTaken != 100 || res.Amount != (billing.Money{Minor: 1995, Currency: "EUR"}) {
+		t.Fatalf("refund %+v, %v", res, err)
+	}
+	if mol.Refunds(p.ID) != 1 || mol.Payments()[0].Refunded != "19.95" || orderStatus(co.OrderID) != "refunded" {
+		t.Fatalf("at Mollie %d refunds of %v; order %s", mol.Refunds(p.ID), mol.Payments()[0], orderStatus(co.OrderID))
+	}
+	if _, err := env.Billing.Refund(ctx, co.OrderID, "cli", ""); !errors.Is(err, billing.ErrOrderRefunded) || mol.Refunds(p.ID) != 1 {
+		t.Fatalf("second refund: %v, %d at Mollie", err, mol.Refunds(p.ID))
+	}
+
+	// Mollie refunded already; the engine's booking of it was lost.
+	co, p = completed()
+	adapter, err := mollie.New(mollie.Config{APIKey: mollieKey, BaseURL: mol.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := adapter.CreateRefund(ctx, billing.RefundRequest{PaymentID: p.ID, Amount: billing.Money{Minor: 1995, Currency: "EUR"}}); err != nil {
+		t.Fatal(err)
+	}
+	res, err = env.Billing.Refund(ctx, co.OrderID, "cli", "")
+	if err != nil || res.ProviderRefundID != "" || res.CreditsTaken != 100 || mol.Refunds(p.ID) != 1 || orderStatus(co.OrderID) != "refunded" {
+		t.Fatalf("booking an earlier refund: %+v, %v; %d refunds at Mollie", res, err, mol.Refunds(p.ID))
+	}
+
+	// Mollie refuses: the order, the credits and Mollie stay as they were.
+	co, p = completed()
+	mol.SetStatus(t, p.ID, billing.StatusCanceled)
+	_, err = env.Billing.Refund(ctx, co.OrderID, "cli", "")
+	if !errors.Is(err, billing.ErrRefundRefused) || !strings.Contains(err.Error(), "The payment cannot be refunded") {
+		t.Fatalf("refused refund: %v", err)
+	}
+	if mol.Refunds(p.ID) != 0 || orderStatus(co.OrderID) != "completed" {
+		t.Fatalf("after the refusal: %d refunds at Mollie, order %s", mol.Refunds(p.ID), orderStatus(co.OrderID))
+	}
+	wantBooked(t, env, made.ID, 107, 3, true)
 }

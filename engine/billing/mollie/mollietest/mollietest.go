@@ -50,6 +50,7 @@ type Server struct {
 	payments map[string]*Payment
 	order    []string
 	fetches  map[string]int
+	refunds  map[string]int
 }
 
 // New starts a local Mollie taking key, closed when the test ends.
@@ -60,6 +61,7 @@ func New(tb testing.TB, key string) *Server {
 		Methods:  []string{"ideal", "creditcard", "applepay", "bancontact", "banktransfer", "paypal"},
 		payments: map[string]*Payment{},
 		fetches:  map[string]int{},
+		refunds:  map[string]int{},
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v2/payments", s.createPayment)
@@ -111,6 +113,13 @@ func (s *Server) Fetches(id string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.fetches[id]
+}
+
+// Refunds answers how many refunds of payment id were made.
+func (s *Server) Refunds(id string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.refunds[id]
 }
 
 type amount struct {
@@ -220,8 +229,12 @@ func (s *Server) createRefund(w http.ResponseWriter, r *http.Request) {
 		writeError(w, 422, "Unprocessable Entity", "The payment cannot be refunded", "")
 	case in.Amount.invalid() != "" || in.Amount.Currency != p.Currency:
 		writeError(w, 422, "Unprocessable Entity", "The amount is invalid", "amount")
+	case p.Refunded != "" || in.Amount.Value != p.Value:
+		// This local Mollie refunds whole payments, once.
+		writeError(w, 422, "Unprocessable Entity", "The amount is higher than the amount that can be refunded", "amount")
 	default:
 		p.Refunded = in.Amount.Value
+		s.refunds[id]++
 		writeJSON(w, 201, map[string]any{
 			"resource": "refund", "id": "re_" + rand.Text()[:10], "amount": in.Amount, "status": "pending",
 			"createdAt": time.Now().UTC().Format(time.RFC3339), "description": in.Description, "paymentId": id,
