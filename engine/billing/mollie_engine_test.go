@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/billing"
@@ -130,10 +131,21 @@ func TestMollieWebhooks(t *testing.T) {
 	}
 	wantBooked(t, env, made.ID, 257, 1, true)
 
-	// The first payment's late word changes nothing on a completed order.
+	// The first payment's late word credits nothing more on a completed
+	// order: the member paid twice, and the engine pays the first payment
+	// back at Mollie (a job, once however often the webhook comes).
 	mol.SetStatus(t, first.ID, billing.StatusPaid)
 	webhook(t, member, env, "mollie", first.ID)
+	webhook(t, member, env, "mollie", first.ID)
+	for deadline := time.Now().Add(15 * time.Second); mol.Refunds(first.ID) == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the second payment was not refunded at Mollie")
+		}
+	}
 	wantBooked(t, env, made.ID, 257, 1, true)
+	if n, paidBack := mol.Refunds(second.ID), mol.Payments()[0].Refunded; n != 0 || paidBack != "39.95" {
+		t.Fatalf("%d refunds of the order's payment; %s of the late one paid back", n, paidBack)
+	}
 }
 
 // TestMollieWithoutKey: a tenant whose key variable is not set cannot take
