@@ -48,6 +48,7 @@ var (
 	ErrTenantUnknown = refusal.New(refusal.Invalid, "tenant_unknown", "There is no such tenant.")
 	ErrPasswordShort = refusal.New(refusal.Invalid, "staff_password_too_short", "A staff password needs at least {min} characters.")
 	ErrNotFound      = refusal.New(refusal.NotFound, "not_found", "This page could not be found")
+	ErrSlugChanged   = refusal.New(refusal.Invalid, "tenant_slug_changed", "A tenant's slug cannot be changed; create a new tenant instead.").With(map[string]any{"field": "slug"})
 )
 
 // MinPasswordLength is the shortest staff password.

@@ -99,6 +99,11 @@ func (c *Console) Routes() []Route {
 
 		{"GET", "/tenants", anyTenant("tenants", "read"), h.tenants},
 		{"GET", "/tenants/{tenant}", inTenant("tenants", "read"), h.tenant},
+		// Tenants: create, edit and export brands (tenants.go).
+		{"POST", "/tenants", global("tenants", "write"), h.tenantCreate},
+		{"GET", "/tenants/{tenant}/file", inTenant("tenants", "read"), h.tenantGetFile},
+		{"PUT", "/tenants/{tenant}/file", inTenant("tenants", "write"), h.tenantUpdate},
+		{"GET", "/tenants/{tenant}/export", inTenant("tenants", "read"), h.tenantExport},
 
 		{"GET", "/staff", global("staff", "read"), h.staffList},
 		{"POST", "/staff", global("staff", "write"), h.staffCreate},

@@ -1,0 +1,194 @@
+package admin_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"rendezvous/engine/admin"
+	"rendezvous/engine/tenancy"
+)
+
+// follow makes e's tenant directory follow changes made on other instances
+// (serve starts the same listener).
+func follow(t *testing.T, e *env) {
+	t.Helper()
+	dir, ok := e.Console.Service.Tenants.(*tenancy.Directory)
+	if !ok {
+		t.Fatalf("the console's tenants are a %T", e.Console.Service.Tenants)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go dir.Listen(ctx)
+}
+
+// eventually waits (up to 10 s) until cond holds.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("not within 10 s: %s", what)
+		}
+		<-tick.C
+	}
+}
+
+type tenantAnswer struct {
+	File       tenancy.File `json:"file"`
+	PreviewURL string       `json:"preview_url"`
+}
+
+// A superadmin creates a brand and edits it in the console; a second engine
+// on the same database serves both at once, without a restart; the audit
+// log keeps the file before and after; the export is a tenant file.
+func TestTenantCreateEditLiveOnSecondInstance(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	twin := &env{Env: e.Twin(t), clock: e.clock}
+	follow(t, e)
+	follow(t, twin)
+	c, s := e.enrolled(t, admin.RoleSuperadmin, "*")
+
+	var base tenantAnswer
+	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
+	if base.File.Slug != "lustlokaal" || base.File.Hosts[0] != "localhost" || base.File.Extra["billing"] == nil || base.File.Extra["gifts"] == nil {
+		t.Fatalf("lustlokaal's file %+v", base.File)
+	}
+	brand := base.File
+	brand.Slug, brand.Name, brand.Hosts = "nachtbloem", "Nachtbloem", []string{"nachtbloem.localhost"}
+	brand.Company.Slug, brand.Company.Name = "bloem-media", "Bloem Media B.V."
+	brand.Settings.MinAge = 21
+
+	// Before: the host is nobody's.
+	member := twin.Client(t, "nachtbloem.localhost")
+	member.Do("GET", "/api/settings.php", nil).Want(t, http.StatusNotFound, "unknown_site")
+
+	res := c.Do("POST", "/admin/api/tenants", brand)
+	res.Want(t, http.StatusCreated, "")
+	var made tenantAnswer
+	res.JSON(t, &made)
+	if made.File.Name != "Nachtbloem" || !strings.HasPrefix(made.PreviewURL, "http://nachtbloem.localhost") {
+		t.Fatalf("created %+v %s", made.File, made.PreviewURL)
+	}
+	var got struct {
+		Name   string `json:"name"`
+		MinAge int    `json:"min_age"`
+	}
+	eventually(t, "the second instance serves the new brand", func() bool {
+		r := member.Do("GET", "/api/settings.php", nil)
+		if r.Status != http.StatusOK {
+			return false
+		}
+		r.JSON(t, &got)
+		return got.Name == "Nachtbloem"
+	})
+	if got.MinAge != 21 {
+		t.Errorf("min_age %d", got.MinAge)
+	}
+
+	// An edit: the second instance answers with it.
+	brand.Name = "Nachtbloem Nieuw"
+	c.Do("PUT", "/admin/api/tenants/nachtbloem/file", brand).Want(t, http.StatusOK, "")
+	eventually(t, "the second instance serves the edit", func() bool {
+		member.Do("GET", "/api/settings.php", nil).JSON(t, &got)
+		return got.Name == "Nachtbloem Nieuw"
+	})
+
+	// The audit log: the create with the file after, the edit with both.
+	rows, err := e.Pool.Query(context.Background(),
+		"SELECT action, tenant, staff_id, coalesce(before->>'name', ''), after->>'name' FROM audit_log WHERE action LIKE 'tenant.%' ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log []string
+	for rows.Next() {
+		var action, tenant, before, after string
+		var staff int64
+		if err := rows.Scan(&action, &tenant, &staff, &before, &after); err != nil {
+			t.Fatal(err)
+		}
+		if staff != s.ID {
+			t.Errorf("%s by staff %d", action, staff)
+		}
+		log = append(log, action+" "+tenant+" "+before+"->"+after)
+	}
+	if want := "tenant.create nachtbloem ->Nachtbloem|tenant.update nachtbloem Nachtbloem->Nachtbloem Nieuw"; strings.Join(log, "|") != want {
+		t.Fatalf("audit %q, want %q", strings.Join(log, "|"), want)
+	}
+
+	// The export is a valid tenant file of the brand as it is now.
+	exp := c.Do("GET", "/admin/api/tenants/nachtbloem/export", nil)
+	exp.Want(t, http.StatusOK, "")
+	f, err := tenancy.ParseFile("nachtbloem.yaml", exp.Body)
+	if err != nil {
+		t.Fatalf("export: %v\n%s", err, exp.Body)
+	}
+	if f.Name != "Nachtbloem Nieuw" || f.Settings.MinAge != 21 || f.Company.Slug != "bloem-media" || f.Extra["billing"] == nil {
+		t.Fatalf("exported %+v", f)
+	}
+}
+
+// Bad tenant files are refused with the field they break, and change
+// nothing.
+func TestTenantValidationNamesTheField(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	c, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
+	var base tenantAnswer
+	c.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &base)
+	fresh := func() tenancy.File {
+		var f tenantAnswer
+		c.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &f)
+		f.File.Slug, f.File.Hosts = "neuemarke", []string{"neuemarke.localhost"}
+		return f.File
+	}
+	for _, tc := range []struct {
+		name   string
+		method string
+		path   string
+		edit   func(f *tenancy.File)
+		status int
+		code   string
+		field  string
+	}{
+		{"bad host", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Hosts = []string{"ok.localhost", "Not A Host"} }, 422, "tenant_invalid", "hosts[1]"},
+		{"host of another tenant", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Hosts = []string{"neuemarke.localhost", "herzklopfen.localhost"} }, 422, "tenant_invalid", "hosts[1]"},
+		{"min age", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Settings.MinAge = 16 }, 422, "tenant_invalid", "settings.min_age"},
+		{"locale", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Locales = []string{"de", "xx"} }, 422, "tenant_invalid", "locales[1]"},
+		{"time zone", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.TimeZone = "Mars/Olympus" }, 422, "tenant_invalid", "time_zone"},
+		{"company", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Company.Name = "" }, 422, "tenant_invalid", "company.name"},
+		{"billing package", "POST", "/admin/api/tenants", func(f *tenancy.File) {
+			f.Extra["billing"] = map[string]any{"packages": []any{map[string]any{"id": "Bad Id", "credits": 10, "prices": map[string]any{"EUR": 100}}},
+				"countries": map[string]any{"DE": map[string]any{"currency": "EUR", "methods": []any{"creditcard"}}}}
+		}, 422, "tenant_invalid", "billing.packages[0].id"},
+		{"slug taken", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Slug = "lustlokaal" }, 409, "tenant_exists", ""},
+		{"unknown tenant", "PUT", "/admin/api/tenants/nosuch/file", func(f *tenancy.File) { f.Slug = "nosuch" }, 404, "tenant_not_found", ""},
+		{"slug changed", "PUT", "/admin/api/tenants/herzklopfen/file", func(f *tenancy.File) {}, 422, "tenant_slug_changed", "slug"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := fresh()
+			tc.edit(&f)
+			res := c.Do(tc.method, tc.path, f)
+			res.Want(t, tc.status, tc.code)
+			var body struct{ Field string }
+			res.JSON(t, &body)
+			if body.Field != tc.field {
+				t.Errorf("field %q, want %q (%s)", body.Field, tc.field, res.Body)
+			}
+		})
+	}
+	var n int
+	if err := e.Pool.QueryRow(context.Background(), "SELECT count(*) FROM tenants WHERE slug = 'neuemarke'").Scan(&n); err != nil || n != 0 {
+		t.Fatalf("refused tenants stored: %d %v", n, err)
+	}
+	var after tenantAnswer
+	c.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &after)
+	if after.File.Name != base.File.Name || len(after.File.Hosts) != len(base.File.Hosts) {
+		t.Fatalf("herzklopfen changed: %+v", after.File)
+	}
+}
