@@ -258,3 +258,28 @@ func TestRefundRetryAfterBookingFailed(t *testing.T) {
 		t.Fatalf("after the retry: %+v", s)
 	}
 }
+
+// A payment the provider refunded already (an earlier attempt whose
+// booking was lost) is booked even after the window: the money went back
+// within it, and the books must follow.
+func TestRefundBooksAnEarlierProviderRefundAfterTheWindow(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ctx := context.Background()
+	p := paidOrder(t, env)
+	var sb string
+	if err := env.Pool.QueryRow(ctx, "SELECT provider_payment_id FROM payments WHERE order_id = $1", p.order).Scan(&sb); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.Sandbox.CreateRefund(ctx, billing.RefundRequest{PaymentID: sb, Amount: billing.Money{Minor: 3995, Currency: "EUR"}}); err != nil {
+		t.Fatal(err)
+	}
+	exec(t, env, "UPDATE orders SET completed_at = now() - interval '30 days' WHERE id = $1", p.order)
+	res, err := env.Billing.Refund(ctx, p.order, "cli", "booking lost")
+	if err != nil || res.ProviderRefundID != "" || res.CreditsTaken != 250 {
+		t.Fatalf("refund: %+v %v", res, err)
+	}
+	if s := stateOf(t, env, p); s != (refundState{status: "refunded", refunds: 1, refunded: 3995, balance: 0}) {
+		t.Fatalf("after the refund: %+v", s)
+	}
+}
