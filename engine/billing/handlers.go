@@ -75,7 +75,8 @@ func (h Handlers) Payment(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, st)
 }
 
-// Transactions answers GET /api/transactions.php[?id=<order_id>].
+// Transactions answers GET /api/transactions.php[?id=<order_id>]: the
+// member's orders and credit ledger, or one order.
 func (h Handlers) Transactions(w http.ResponseWriter, r *http.Request) {
 	var order int64
 	if r.URL.Query().Has("id") {
@@ -86,7 +87,8 @@ func (h Handlers) Transactions(w http.ResponseWriter, r *http.Request) {
 		}
 		order = id
 	}
-	list, err := h.Service.Transactions(r.Context(), tenancy.FromContext(r.Context()), identity.Current(r.Context()).ID, order)
+	member := identity.Current(r.Context()).ID
+	list, err := h.Service.Transactions(r.Context(), tenancy.FromContext(r.Context()), member, order)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -95,7 +97,12 @@ func (h Handlers) Transactions(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusOK, map[string]any{"transaction": list[0]})
 		return
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"transactions": list})
+	ledger, err := h.Service.Ledger(r.Context(), member)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"transactions": list, "ledger": ledger})
 }
 
 // Webhook answers POST /hooks/payments/{provider} (form field id, the

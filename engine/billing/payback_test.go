@@ -2,11 +2,15 @@ package billing_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/billing"
+	"rendezvous/engine/credits"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -165,4 +169,67 @@ func TestPollingAsksTheProviderSeldom(t *testing.T) {
 		t.Fatalf("%+v", s)
 	}
 	wantBooked(t, env, made.ID, 200, 2, true)
+}
+
+// TestTransactionsLedger: the transactions list carries the member's credit
+// ledger, newest first: what they were given, bought and spent, without
+// the operators' references and notes, and only their own.
+func TestTransactionsLedger(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ctx := context.Background()
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 5})
+	member.Country = "NL"
+	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	decide(t, member, env, co, "paid").Want(t, http.StatusSeeOther, "")
+	awaitStatus(t, member, co.PaymentID, "completed")
+	tx, err := env.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := credits.Charge(ctx, tx, made.ID, 2, credits.Gift, "gift:test"); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 7})
+
+	res := member.Do(http.MethodGet, "/api/transactions.php", nil)
+	res.Want(t, http.StatusOK, "")
+	if strings.Contains(string(res.Body), "gift:test") || strings.Contains(string(res.Body), "reference") {
+		t.Fatalf("the ledger shows references: %s", res.Body)
+	}
+	var got struct {
+		Transactions []billing.Transaction
+		Ledger       []billing.LedgerEntry
+	}
+	res.JSON(t, &got)
+	want := []struct {
+		delta, after int64
+		kind         credits.Kind
+	}{{-2, 103, credits.Gift}, {100, 105, credits.Purchase}, {5, 5, credits.Correction}}
+	if len(got.Transactions) != 1 || len(got.Ledger) != len(want) {
+		t.Fatalf("%+v", got)
+	}
+	for i, w := range want {
+		e := got.Ledger[i]
+		if e.Delta != w.delta || e.BalanceAfter != w.after || e.Kind != w.kind || e.ID == 0 || e.CreatedAt.IsZero() {
+			t.Fatalf("entry %d: %+v, want %+v", i, e, w)
+		}
+	}
+	// One order asked for is the order alone.
+	one := member.Do(http.MethodGet, fmt.Sprintf("/api/transactions.php?id=%d", co.OrderID), nil)
+	one.Want(t, http.StatusOK, "")
+	if strings.Contains(string(one.Body), "ledger") {
+		t.Fatalf("%s", one.Body)
+	}
+	// Another member sees only their own.
+	var theirs struct{ Ledger []billing.LedgerEntry }
+	res = other.Do(http.MethodGet, "/api/transactions.php", nil)
+	res.Want(t, http.StatusOK, "")
+	res.JSON(t, &theirs)
+	if len(theirs.Ledger) != 1 || theirs.Ledger[0].Delta != 7 {
+		t.Fatalf("%+v", theirs)
+	}
 }

@@ -567,8 +567,36 @@ type Transaction struct {
 	InvoiceURL    *string `json:"invoice_url"`
 }
 
-// maxTransactions bounds the transactions list.
-const maxTransactions = 200
+// maxTransactions bounds the transactions list, maxLedger the ledger
+// entries listed with it.
+const (
+	maxTransactions = 200
+	maxLedger       = 200
+)
+
+// LedgerEntry is one change of a member's credit balance in their
+// transactions: purchases, refunds, the signup bonus and what the credits
+// were spent on. References and notes are the operators' and stay out.
+type LedgerEntry struct {
+	ID           int64        `json:"id"`
+	Delta        int64        `json:"delta"`
+	BalanceAfter int64        `json:"balance_after"`
+	Kind         credits.Kind `json:"kind"`
+	CreatedAt    time.Time    `json:"created_at"`
+}
+
+// Ledger lists a member's newest credit ledger entries, newest first.
+func (s *Service) Ledger(ctx context.Context, memberID int64) ([]LedgerEntry, error) {
+	rows, err := credits.History(ctx, s.pool, memberID, maxLedger)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]LedgerEntry, len(rows))
+	for i, r := range rows {
+		out[i] = LedgerEntry{ID: r.ID, Delta: r.Delta, BalanceAfter: r.BalanceAfter, Kind: r.Kind, CreatedAt: r.CreatedAt}
+	}
+	return out, nil
+}
 
 // Transactions lists a member's orders, newest first; with order not 0,
 // only that one (errOrderNotFound when it is not the member's).

@@ -1801,7 +1801,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The member's orders, newest first; with id one order */
+        /**
+         * The member's orders and credit ledger, newest first; with id one order
+         * @description Without id: `transactions`, the member's orders (at most 200), and `ledger`,
+         *     the member's newest credit ledger entries (at most 200): purchases, refunds,
+         *     the signup bonus, corrections and what credits were spent on (messages,
+         *     photos, gifts).
+         */
         get: {
             parameters: {
                 query?: {
@@ -1814,13 +1820,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description {transactions} or, with id, {transaction} */
+                /** @description {transactions, ledger} or, with id, {transaction} */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            ledger?: components["schemas"]["LedgerEntry"][];
                             transaction?: components["schemas"]["Transaction"];
                             transactions?: components["schemas"]["Transaction"][];
                         };
@@ -2223,6 +2230,17 @@ export interface components {
         Interest: {
             id: number;
             slug: string;
+        };
+        /** @description One change of the member's credit balance. */
+        LedgerEntry: {
+            balance_after: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description credits given (positive) or spent or taken back (negative) */
+            delta: number;
+            id: number;
+            /** @enum {string} */
+            kind: "signup_bonus" | "message" | "photo" | "gift" | "purchase" | "refund" | "correction";
         };
         /** @description One profile of a likes list. */
         LikeEntry: components["schemas"]["Card"] & {
