@@ -72,6 +72,9 @@ func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, i
 	if m.Status == StatusDeletionPending {
 		return nil, ErrPendingDeletion
 	}
+	if m.SuspensionEnded, err = s.checkModeration(ctx, row); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 

@@ -54,6 +54,11 @@ type Member struct {
 	SignupMessage   string
 	// DeletionRequestedAt is set while deletion is pending.
 	DeletionRequestedAt time.Time
+	// Banned is true once operators banned the member: no session counts.
+	Banned bool
+	// SuspensionEnded is set by Login when this login ended a suspension
+	// whose time was over: the caller shows the profile again.
+	SuspensionEnded bool
 }
 
 func memberFromRow(r db.Member) *Member {
@@ -63,7 +68,7 @@ func memberFromRow(r db.Member) *Member {
 		IsHouse: r.IsHouse, Tracking: r.Tracking, SessionEpoch: r.SessionEpoch, SignupDate: r.SignupDate,
 		LastSeenAt: r.LastSeenAt, NotificationTypesDisabled: r.NotificationTypesDisabled,
 		SignupProfileID: r.SignupProfileID.Int64, SignupMessage: r.SignupMessage,
-		DeletionRequestedAt: r.DeletionRequestedAt.Time,
+		DeletionRequestedAt: r.DeletionRequestedAt.Time, Banned: r.BannedAt.Valid,
 	}
 }
 

@@ -162,3 +162,35 @@ SELECT secret FROM signing_keys WHERE name = @name;
 
 -- name: ProfileName :one
 SELECT name FROM profiles WHERE id = @id;
+
+-- name: MemberSuspend :one
+-- Suspends one of the tenant's members until a time and ends their
+-- sessions (the epoch moves on).
+UPDATE members SET suspended_until = @until::timestamptz, moderation_reason = @reason, session_epoch = session_epoch + 1
+WHERE id = @id AND tenant_id = @tenant_id AND NOT is_house AND status <> 'deleted'
+RETURNING *;
+
+-- name: MemberBan :one
+-- Bans one of the tenant's members for good and ends their sessions.
+UPDATE members SET banned_at = coalesce(banned_at, @now::timestamptz), moderation_reason = @reason,
+    session_epoch = session_epoch + 1
+WHERE id = @id AND tenant_id = @tenant_id AND NOT is_house AND status <> 'deleted'
+RETURNING *;
+
+-- name: MemberSuspensionOver :execrows
+-- Clears a suspension whose time has passed (at the member's next login).
+UPDATE members SET suspended_until = NULL WHERE id = @id AND suspended_until <= @now::timestamptz;
+
+-- name: MemberOfTenant :one
+SELECT * FROM members WHERE id = @id AND tenant_id = @tenant_id AND status <> 'deleted';
+
+-- name: MemberLookup :many
+-- The console's member lookup on one tenant: by id, by the e-mail address
+-- or by a part of the profile name.
+SELECT m.*, coalesce(p.name, '')::text AS profile_name
+FROM members m
+LEFT JOIN profiles p ON p.id = m.id
+WHERE m.tenant_id = @tenant_id AND m.status <> 'deleted'
+  AND (m.id = @id OR lower(m.email) = lower(@email) OR (@name_pattern::text <> '' AND p.name ILIKE @name_pattern))
+ORDER BY m.id
+LIMIT 50;

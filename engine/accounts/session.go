@@ -47,7 +47,7 @@ func (s *Service) Identify(next http.Handler) http.Handler {
 			return
 		}
 		if m == nil || m.TenantID != t.ID || login.TenantID != t.ID || login.Epoch != m.SessionEpoch ||
-			m.Status == StatusDeletionPending || m.Status == StatusDeleted {
+			m.Status == StatusDeletionPending || m.Status == StatusDeleted || m.Banned {
 			_ = s.Sessions.End(ctx)
 			next.ServeHTTP(w, r)
 			return

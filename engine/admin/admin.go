@@ -25,6 +25,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"rendezvous/engine/accounts"
 	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
@@ -93,6 +94,9 @@ type Service struct {
 	Now func() time.Time
 	// Demo exempts DemoEmail from the second factor (serve --demo).
 	Demo bool
+	// Accounts warns members by mail (moderation); nil where no member is
+	// acted on (the staff command).
+	Accounts *accounts.Service
 
 	dummyOnce sync.Once
 	dummy     string
@@ -103,6 +107,8 @@ type Options struct {
 	// SecureCookies marks the console's cookie Secure (behind HTTPS).
 	SecureCookies bool
 	Demo          bool
+	// Accounts is the members' account service (moderation's warnings).
+	Accounts *accounts.Service
 }
 
 // NewService loads the console policy (writing the policy file's
@@ -113,7 +119,7 @@ func NewService(ctx context.Context, pool *pgxpool.Pool, tenants Tenants, log *s
 		return nil, err
 	}
 	return &Service{Pool: pool, Policy: policy, Sessions: newSessions(pool, o.SecureCookies), Tenants: tenants, Log: log,
-		HashParams: argon2id.DefaultParams, Block: DefaultBlockPolicy, Now: time.Now, Demo: o.Demo}, nil
+		HashParams: argon2id.DefaultParams, Block: DefaultBlockPolicy, Now: time.Now, Demo: o.Demo, Accounts: o.Accounts}, nil
 }
 
 // Staff is a staff member as the console shows them.

@@ -12,6 +12,7 @@ import (
 
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -108,6 +109,20 @@ func (c *Console) Routes() []Route {
 		{"GET", "/staff", global("staff", "read"), h.staffList},
 		{"POST", "/staff", global("staff", "write"), h.staffCreate},
 		{"GET", "/audit", global("audit", "read"), h.audit},
+
+		// Moderation: the photo queue, complaints, member lookup and what
+		// operators do about members (engine/admin/moderation.go).
+		{"GET", "/tenants/{tenant}/moderation/photos", inTenant("moderation", "read"), h.photoQueue},
+		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/approve", inTenant("moderation", "write"), h.photoDecision(profiles.PhotoActive, "photo.approve")},
+		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/reject", inTenant("moderation", "write"), h.photoDecision(profiles.PhotoRejected, "photo.reject")},
+		{"GET", "/tenants/{tenant}/moderation/complaints", inTenant("moderation", "read"), h.complaints},
+		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}", inTenant("moderation", "read"), h.complaint},
+		{"POST", "/tenants/{tenant}/moderation/complaints/{complaint}/status", inTenant("moderation", "write"), h.complaintStatus},
+		{"GET", "/tenants/{tenant}/moderation/members", inTenant("members", "read"), h.members},
+		{"GET", "/tenants/{tenant}/moderation/members/{member}", inTenant("members", "read"), h.member},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/warn", inTenant("moderation", "write"), h.warn},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/suspend", inTenant("moderation", "write"), h.suspend},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/ban", inTenant("moderation", "write"), h.ban},
 
 		{"GET", "/openapi.yaml", public, serveOpenAPI},
 	}

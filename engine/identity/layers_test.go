@@ -11,9 +11,10 @@ const engine = "rendezvous/engine/"
 // aboveAccounts are the packages that may depend on accounts: accounts
 // itself, the user object assembled above it, the demo data generator
 // (which writes through every area), the server that wires everything, the
-// commands and test helpers. Every other package, and the areas in
+// commands and test helpers, and the operators' console (admin), which acts
+// on accounts (warnings, suspensions, bans) above every area. Every other package, and the areas in
 // particular, learns who is logged in from identity.
-var aboveAccounts = []string{"accounts", "user", "demo", "server", "cmd/", "accounts/", "server/"}
+var aboveAccounts = []string{"accounts", "user", "demo", "server", "cmd/", "accounts/", "server/", "admin"}
 
 // TestAreasDoNotImportAccounts keeps identity below the areas: no area
 // package (profiles, likes, chat, credits, live, and billing or admin when

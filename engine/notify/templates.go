@@ -24,6 +24,8 @@ const (
 	PasswordReset = "password_reset"
 	MailChange    = "mail_change"
 	Deletion      = "deletion"
+	// ModerationWarning is the operators' warning to a member (the console).
+	ModerationWarning = "moderation_warning"
 )
 
 // Templates are the mail texts: locales/<lang>.yaml for every tenant, and

@@ -244,29 +244,3 @@ func (s *Service) Reorder(ctx context.Context, memberID int64, ids []int64) erro
 		return err
 	})
 }
-
-// SetPhotoStatus is the operators' moderation decision on a photo: active
-// (approved) or rejected.
-func SetPhotoStatus(ctx context.Context, conn db.DBTX, photoID int64, status string) (Image, error) {
-	if status != PhotoActive && status != PhotoRejected && status != PhotoPending {
-		return Image{}, fmt.Errorf("profiles: photo status %q", status)
-	}
-	row, err := db.New(conn).PhotoSetStatus(ctx, db.PhotoSetStatusParams{ID: photoID, Status: status})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Image{}, ErrPhotoNotFound
-	}
-	if err != nil {
-		return Image{}, fmt.Errorf("set photo %d %s: %w", photoID, status, err)
-	}
-	return imageOf(row, cdnPrefix(ctx)), nil
-}
-
-// PendingPhotos lists the oldest photos awaiting moderation in a pool, for
-// the operators' console.
-func PendingPhotos(ctx context.Context, conn db.DBTX, pool string, limit int) ([]Image, error) {
-	rows, err := db.New(conn).PhotoPendingList(ctx, db.PhotoPendingListParams{Pool: pool, MaxRows: int32(limit)})
-	if err != nil {
-		return nil, fmt.Errorf("pending photos of %s: %w", pool, err)
-	}
-	return images(rows, cdnPrefix(ctx)), nil
-}

@@ -39,6 +39,9 @@ type Image struct {
 	ThumbURL string `json:"thumb_url"`
 	Width    int    `json:"width"`
 	Height   int    `json:"height"`
+	// RejectReason is why operators rejected or took down the photo; only
+	// its owner sees rejected photos.
+	RejectReason string `json:"reject_reason,omitempty"`
 }
 
 // Profile is a member's profile with every field of SPEC.md section 3, as
@@ -117,6 +120,7 @@ func imageOf(p db.Photo, prefix string) Image {
 	return Image{
 		ID: p.ID, Filename: p.Filename, ThumbFilename: p.ThumbFilename, Status: p.Status,
 		Match: url, URL: url, ThumbURL: media.URL(prefix, p.ThumbFilename), Width: int(p.Width), Height: int(p.Height),
+		RejectReason: p.RejectReason,
 	}
 }
 

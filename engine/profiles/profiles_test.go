@@ -315,16 +315,40 @@ func TestPhotoModeration(t *testing.T) {
 	if view.MainImage != nil || len(view.Photos) != 0 || view.PhotosHidden != 0 {
 		t.Fatalf("others see a pending photo: %+v", view)
 	}
-	pending, err := profiles.PendingPhotos(context.Background(), env.Pool, "dach", 10)
-	if err != nil || len(pending) != 1 {
+	ctx := context.Background()
+	pending, err := profiles.PhotoQueue(ctx, env.Pool, made.TenantID, profiles.PhotoPending, 0, 10)
+	if err != nil || len(pending) != 1 || pending[0].ProfileID != made.ID {
 		t.Fatalf("pending list: %v %v", pending, err)
 	}
-	if _, err := profiles.SetPhotoStatus(context.Background(), env.Pool, pending[0].ID, profiles.PhotoActive); err != nil {
+	// Another tenant's operators cannot reach the photo by its id.
+	if _, _, err := profiles.ModeratePhoto(ctx, env.Pool, made.TenantID+1000, pending[0].ID, profiles.PhotoActive, ""); !errors.Is(err, profiles.ErrPhotoNotFound) {
+		t.Fatalf("other tenant approved: %v", err)
+	}
+	if _, _, err := profiles.ModeratePhoto(ctx, env.Pool, made.TenantID, pending[0].ID, profiles.PhotoRejected, "  "); !errors.Is(err, profiles.ErrRejectReason) {
+		t.Fatalf("reject without a reason: %v", err)
+	}
+	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+itoa(made.ID), nil)).Profile
+	if view.MainImage != nil || len(view.Photos) != 0 {
+		t.Fatalf("refused decisions showed the photo: %+v", view)
+	}
+	if _, _, err := profiles.ModeratePhoto(ctx, env.Pool, made.TenantID, pending[0].ID, profiles.PhotoActive, ""); err != nil {
 		t.Fatal(err)
 	}
 	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+itoa(made.ID), nil)).Profile
 	if view.MainImage == nil || view.MainImage.ID != pending[0].ID || len(view.Photos) != 1 {
 		t.Fatalf("approved photo not shown: %+v", view)
+	}
+	// Taken down (post-moderation): gone for others, the reason for its owner.
+	if _, _, err := profiles.ModeratePhoto(ctx, env.Pool, made.TenantID, pending[0].ID, profiles.PhotoRejected, "Not you"); err != nil {
+		t.Fatal(err)
+	}
+	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+itoa(made.ID), nil)).Profile
+	if view.MainImage != nil || len(view.Photos) != 0 {
+		t.Fatalf("taken-down photo still shown: %+v", view)
+	}
+	own = decode[ownAnswer](t, owner.Do(http.MethodGet, "/api/profile.php", nil)).Profile
+	if len(own.Photos) != 1 || own.Photos[0].Status != "rejected" || own.Photos[0].RejectReason != "Not you" {
+		t.Fatalf("owner's rejected photo: %+v", own.Photos)
 	}
 }
 

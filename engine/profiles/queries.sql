@@ -65,16 +65,27 @@ UPDATE photos p SET position = o.ord
 FROM unnest(@ids::bigint[]) WITH ORDINALITY AS o(id, ord)
 WHERE p.id = o.id AND p.profile_id = @profile_id;
 
--- name: PhotoSetStatus :one
--- Operators approve or reject a pending photo.
-UPDATE photos SET status = @status WHERE id = @id RETURNING *;
+-- name: PhotoModerate :one
+-- Operators approve, reject or take down a photo of one of the tenant's
+-- members; the reason is kept for the member to see.
+UPDATE photos ph SET status = @status, reject_reason = @reject_reason
+FROM members m
+WHERE ph.id = @id AND m.id = ph.profile_id AND m.tenant_id = @tenant_id
+RETURNING ph.*;
 
--- name: PhotoPendingList :many
-SELECT ph.*
+-- name: PhotoOfTenant :one
+SELECT ph.* FROM photos ph JOIN members m ON m.id = ph.profile_id
+WHERE ph.id = @id AND m.tenant_id = @tenant_id;
+
+-- name: PhotoQueue :many
+-- The console's photo queue: one tenant's members' photos of one status,
+-- oldest first, with whose they are.
+SELECT ph.*, p.name AS profile_name
 FROM photos ph
+JOIN members m ON m.id = ph.profile_id
 JOIN profiles p ON p.id = ph.profile_id
-WHERE ph.status = 'pending' AND p.pool = @pool
-ORDER BY ph.created_at
+WHERE m.tenant_id = @tenant_id AND ph.status = @status AND ph.id > @after_id
+ORDER BY ph.id
 LIMIT @max_rows;
 
 -- name: BlockInsert :exec
@@ -118,8 +129,16 @@ RETURNING *;
 SELECT * FROM complaints WHERE member_id = @member_id ORDER BY created_at DESC LIMIT 50;
 
 -- name: ComplaintListByTenant :many
--- For the operators' console.
-SELECT * FROM complaints WHERE tenant_id = @tenant_id AND status = @status ORDER BY created_at DESC LIMIT @max_rows;
+-- The console's complaints of a tenant in one state, newest first.
+SELECT * FROM complaints WHERE tenant_id = @tenant_id AND status = @status AND (@before_id::bigint = 0 OR id < @before_id)
+ORDER BY id DESC LIMIT @max_rows;
+
+-- name: ComplaintOfTenant :one
+SELECT * FROM complaints WHERE id = @id AND tenant_id = @tenant_id;
+
+-- name: ComplaintSetStatus :one
+UPDATE complaints SET status = @status, updated_at = @now::timestamptz
+WHERE id = @id AND tenant_id = @tenant_id RETURNING *;
 
 -- name: AcrossBlocks :many
 -- Members across a block from the member, either way: those they blocked

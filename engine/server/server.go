@@ -146,7 +146,7 @@ func New(d Deps) (*Engine, error) {
 	e.Chat = chat.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Media, images, blobs, d.Log)
 	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, inserter, d.Log)
 	staff, err := admin.NewService(context.Background(), d.Pool, d.Directory, d.Log,
-		admin.Options{SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo})
+		admin.Options{SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo, Accounts: e.Accounts})
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"rendezvous/engine/landing"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -78,6 +79,14 @@ func (h Handlers) Login(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
+	}
+	if m.SuspensionEnded {
+		// The suspension hid the profile; it is over, so others see it again.
+		svc := h.Accounts.Service
+		if err := profiles.SetStatus(r.Context(), svc.Pool, m.ID, profiles.StatusActive, []string{profiles.StatusHidden}, svc.Now()); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
 	}
 	h.logIn(w, r, http.StatusOK, m)
 }

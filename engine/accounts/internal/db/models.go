@@ -31,4 +31,7 @@ type Member struct {
 	SignupProfileID           pgtype.Int8
 	SignupMessage             string
 	PurgedAt                  pgtype.Timestamptz
+	SuspendedUntil            pgtype.Timestamptz
+	BannedAt                  pgtype.Timestamptz
+	ModerationReason          string
 }

@@ -202,8 +202,58 @@ func (q *Queries) MemberActivate(ctx context.Context, id int64) error {
 	return err
 }
 
+const memberBan = `-- name: MemberBan :one
+UPDATE members SET banned_at = coalesce(banned_at, $1::timestamptz), moderation_reason = $2,
+    session_epoch = session_epoch + 1
+WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason
+`
+
+type MemberBanParams struct {
+	Now      time.Time
+	Reason   string
+	ID       int64
+	TenantID int64
+}
+
+// Bans one of the tenant's members for good and ends their sessions.
+func (q *Queries) MemberBan(ctx context.Context, arg MemberBanParams) (Member, error) {
+	row := q.db.QueryRow(ctx, memberBan,
+		arg.Now,
+		arg.Reason,
+		arg.ID,
+		arg.TenantID,
+	)
+	var i Member
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.Status,
+		&i.Credits,
+		&i.PaidUser,
+		&i.Language,
+		&i.NotificationsDisabled,
+		&i.IsHouse,
+		&i.Tracking,
+		&i.SessionEpoch,
+		&i.SignupDate,
+		&i.LastSeenAt,
+		&i.DeletionRequestedAt,
+		&i.NotificationTypesDisabled,
+		&i.SignupProfileID,
+		&i.SignupMessage,
+		&i.PurgedAt,
+		&i.SuspendedUntil,
+		&i.BannedAt,
+		&i.ModerationReason,
+	)
+	return i, err
+}
+
 const memberByEmail = `-- name: MemberByEmail :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at FROM members
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason FROM members
 WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deleted' AND NOT is_house
 `
 
@@ -235,12 +285,15 @@ func (q *Queries) MemberByEmail(ctx context.Context, arg MemberByEmailParams) (M
 		&i.SignupProfileID,
 		&i.SignupMessage,
 		&i.PurgedAt,
+		&i.SuspendedUntil,
+		&i.BannedAt,
+		&i.ModerationReason,
 	)
 	return i, err
 }
 
 const memberByID = `-- name: MemberByID :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at FROM members WHERE id = $1
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason FROM members WHERE id = $1
 `
 
 func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
@@ -266,6 +319,9 @@ func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
 		&i.SignupProfileID,
 		&i.SignupMessage,
 		&i.PurgedAt,
+		&i.SuspendedUntil,
+		&i.BannedAt,
+		&i.ModerationReason,
 	)
 	return i, err
 }
@@ -342,7 +398,7 @@ INSERT INTO members (tenant_id, email, password_hash, status, language, tracking
                      signup_profile_id, signup_message, signup_date, last_seen_at)
 VALUES ($1, $2, $3, 'not_confirmed', $4, $5,
         $6, $7, $8, $8)
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason
 `
 
 type MemberInsertParams struct {
@@ -388,12 +444,15 @@ func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Mem
 		&i.SignupProfileID,
 		&i.SignupMessage,
 		&i.PurgedAt,
+		&i.SuspendedUntil,
+		&i.BannedAt,
+		&i.ModerationReason,
 	)
 	return i, err
 }
 
 const memberLock = `-- name: MemberLock :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at FROM members WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason FROM members WHERE id = $1 FOR UPDATE
 `
 
 // Serialises a member's requests that count toward a daily limit.
@@ -420,6 +479,9 @@ func (q *Queries) MemberLock(ctx context.Context, id int64) (Member, error) {
 		&i.SignupProfileID,
 		&i.SignupMessage,
 		&i.PurgedAt,
+		&i.SuspendedUntil,
+		&i.BannedAt,
+		&i.ModerationReason,
 	)
 	return i, err
 }
@@ -441,6 +503,139 @@ func (q *Queries) MemberLockForPurge(ctx context.Context, arg MemberLockForPurge
 	var id int64
 	err := row.Scan(&id)
 	return id, err
+}
+
+const memberLookup = `-- name: MemberLookup :many
+SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, coalesce(p.name, '')::text AS profile_name
+FROM members m
+LEFT JOIN profiles p ON p.id = m.id
+WHERE m.tenant_id = $1 AND m.status <> 'deleted'
+  AND (m.id = $2 OR lower(m.email) = lower($3) OR ($4::text <> '' AND p.name ILIKE $4))
+ORDER BY m.id
+LIMIT 50
+`
+
+type MemberLookupParams struct {
+	TenantID    int64
+	ID          int64
+	Email       string
+	NamePattern string
+}
+
+type MemberLookupRow struct {
+	ID                        int64
+	TenantID                  int64
+	Email                     string
+	PasswordHash              string
+	Status                    string
+	Credits                   int64
+	PaidUser                  bool
+	Language                  string
+	NotificationsDisabled     []string
+	IsHouse                   bool
+	Tracking                  json.RawMessage
+	SessionEpoch              int32
+	SignupDate                time.Time
+	LastSeenAt                time.Time
+	DeletionRequestedAt       pgtype.Timestamptz
+	NotificationTypesDisabled []string
+	SignupProfileID           pgtype.Int8
+	SignupMessage             string
+	PurgedAt                  pgtype.Timestamptz
+	SuspendedUntil            pgtype.Timestamptz
+	BannedAt                  pgtype.Timestamptz
+	ModerationReason          string
+	ProfileName               string
+}
+
+// The console's member lookup on one tenant: by id, by the e-mail address
+// or by a part of the profile name.
+func (q *Queries) MemberLookup(ctx context.Context, arg MemberLookupParams) ([]MemberLookupRow, error) {
+	rows, err := q.db.Query(ctx, memberLookup,
+		arg.TenantID,
+		arg.ID,
+		arg.Email,
+		arg.NamePattern,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []MemberLookupRow{}
+	for rows.Next() {
+		var i MemberLookupRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.TenantID,
+			&i.Email,
+			&i.PasswordHash,
+			&i.Status,
+			&i.Credits,
+			&i.PaidUser,
+			&i.Language,
+			&i.NotificationsDisabled,
+			&i.IsHouse,
+			&i.Tracking,
+			&i.SessionEpoch,
+			&i.SignupDate,
+			&i.LastSeenAt,
+			&i.DeletionRequestedAt,
+			&i.NotificationTypesDisabled,
+			&i.SignupProfileID,
+			&i.SignupMessage,
+			&i.PurgedAt,
+			&i.SuspendedUntil,
+			&i.BannedAt,
+			&i.ModerationReason,
+			&i.ProfileName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const memberOfTenant = `-- name: MemberOfTenant :one
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
+`
+
+type MemberOfTenantParams struct {
+	ID       int64
+	TenantID int64
+}
+
+func (q *Queries) MemberOfTenant(ctx context.Context, arg MemberOfTenantParams) (Member, error) {
+	row := q.db.QueryRow(ctx, memberOfTenant, arg.ID, arg.TenantID)
+	var i Member
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.Status,
+		&i.Credits,
+		&i.PaidUser,
+		&i.Language,
+		&i.NotificationsDisabled,
+		&i.IsHouse,
+		&i.Tracking,
+		&i.SessionEpoch,
+		&i.SignupDate,
+		&i.LastSeenAt,
+		&i.DeletionRequestedAt,
+		&i.NotificationTypesDisabled,
+		&i.SignupProfileID,
+		&i.SignupMessage,
+		&i.PurgedAt,
+		&i.SuspendedUntil,
+		&i.BannedAt,
+		&i.ModerationReason,
+	)
+	return i, err
 }
 
 const memberPurge = `-- name: MemberPurge :exec
@@ -567,6 +762,74 @@ func (q *Queries) MemberSetPassword(ctx context.Context, arg MemberSetPasswordPa
 	var session_epoch int32
 	err := row.Scan(&session_epoch)
 	return session_epoch, err
+}
+
+const memberSuspend = `-- name: MemberSuspend :one
+UPDATE members SET suspended_until = $1::timestamptz, moderation_reason = $2, session_epoch = session_epoch + 1
+WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason
+`
+
+type MemberSuspendParams struct {
+	Until    time.Time
+	Reason   string
+	ID       int64
+	TenantID int64
+}
+
+// Suspends one of the tenant's members until a time and ends their
+// sessions (the epoch moves on).
+func (q *Queries) MemberSuspend(ctx context.Context, arg MemberSuspendParams) (Member, error) {
+	row := q.db.QueryRow(ctx, memberSuspend,
+		arg.Until,
+		arg.Reason,
+		arg.ID,
+		arg.TenantID,
+	)
+	var i Member
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.Status,
+		&i.Credits,
+		&i.PaidUser,
+		&i.Language,
+		&i.NotificationsDisabled,
+		&i.IsHouse,
+		&i.Tracking,
+		&i.SessionEpoch,
+		&i.SignupDate,
+		&i.LastSeenAt,
+		&i.DeletionRequestedAt,
+		&i.NotificationTypesDisabled,
+		&i.SignupProfileID,
+		&i.SignupMessage,
+		&i.PurgedAt,
+		&i.SuspendedUntil,
+		&i.BannedAt,
+		&i.ModerationReason,
+	)
+	return i, err
+}
+
+const memberSuspensionOver = `-- name: MemberSuspensionOver :execrows
+UPDATE members SET suspended_until = NULL WHERE id = $1 AND suspended_until <= $2::timestamptz
+`
+
+type MemberSuspensionOverParams struct {
+	ID  int64
+	Now time.Time
+}
+
+// Clears a suspension whose time has passed (at the member's next login).
+func (q *Queries) MemberSuspensionOver(ctx context.Context, arg MemberSuspensionOverParams) (int64, error) {
+	result, err := q.db.Exec(ctx, memberSuspensionOver, arg.ID, arg.Now)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const membersDueForPurge = `-- name: MembersDueForPurge :many

@@ -21,6 +21,7 @@ type Complaint struct {
 	Message   string
 	Status    string
 	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 type Photo struct {
@@ -33,6 +34,7 @@ type Photo struct {
 	Width         int32
 	Height        int32
 	CreatedAt     time.Time
+	RejectReason  string
 }
 
 type Profile struct {

@@ -158,7 +158,7 @@ func (q *Queries) BlocksPurge(ctx context.Context, memberID int64) error {
 const complaintInsert = `-- name: ComplaintInsert :one
 INSERT INTO complaints (tenant_id, member_id, profile_id, category, name, email, message)
 VALUES ($1, $2, $3, $4, $5, $6, $7)
-RETURNING id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at
+RETURNING id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at
 `
 
 type ComplaintInsertParams struct {
@@ -193,12 +193,13 @@ func (q *Queries) ComplaintInsert(ctx context.Context, arg ComplaintInsertParams
 		&i.Message,
 		&i.Status,
 		&i.CreatedAt,
+		&i.UpdatedAt,
 	)
 	return i, err
 }
 
 const complaintListByMember = `-- name: ComplaintListByMember :many
-SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at FROM complaints WHERE member_id = $1 ORDER BY created_at DESC LIMIT 50
+SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at FROM complaints WHERE member_id = $1 ORDER BY created_at DESC LIMIT 50
 `
 
 func (q *Queries) ComplaintListByMember(ctx context.Context, memberID pgtype.Int8) ([]Complaint, error) {
@@ -221,6 +222,7 @@ func (q *Queries) ComplaintListByMember(ctx context.Context, memberID pgtype.Int
 			&i.Message,
 			&i.Status,
 			&i.CreatedAt,
+			&i.UpdatedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -233,18 +235,25 @@ func (q *Queries) ComplaintListByMember(ctx context.Context, memberID pgtype.Int
 }
 
 const complaintListByTenant = `-- name: ComplaintListByTenant :many
-SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at FROM complaints WHERE tenant_id = $1 AND status = $2 ORDER BY created_at DESC LIMIT $3
+SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at FROM complaints WHERE tenant_id = $1 AND status = $2 AND ($3::bigint = 0 OR id < $3)
+ORDER BY id DESC LIMIT $4
 `
 
 type ComplaintListByTenantParams struct {
 	TenantID int64
 	Status   string
+	BeforeID int64
 	MaxRows  int32
 }
 
-// For the operators' console.
+// The console's complaints of a tenant in one state, newest first.
 func (q *Queries) ComplaintListByTenant(ctx context.Context, arg ComplaintListByTenantParams) ([]Complaint, error) {
-	rows, err := q.db.Query(ctx, complaintListByTenant, arg.TenantID, arg.Status, arg.MaxRows)
+	rows, err := q.db.Query(ctx, complaintListByTenant,
+		arg.TenantID,
+		arg.Status,
+		arg.BeforeID,
+		arg.MaxRows,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -263,6 +272,7 @@ func (q *Queries) ComplaintListByTenant(ctx context.Context, arg ComplaintListBy
 			&i.Message,
 			&i.Status,
 			&i.CreatedAt,
+			&i.UpdatedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -272,6 +282,70 @@ func (q *Queries) ComplaintListByTenant(ctx context.Context, arg ComplaintListBy
 		return nil, err
 	}
 	return items, nil
+}
+
+const complaintOfTenant = `-- name: ComplaintOfTenant :one
+SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at FROM complaints WHERE id = $1 AND tenant_id = $2
+`
+
+type ComplaintOfTenantParams struct {
+	ID       int64
+	TenantID int64
+}
+
+func (q *Queries) ComplaintOfTenant(ctx context.Context, arg ComplaintOfTenantParams) (Complaint, error) {
+	row := q.db.QueryRow(ctx, complaintOfTenant, arg.ID, arg.TenantID)
+	var i Complaint
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.MemberID,
+		&i.ProfileID,
+		&i.Category,
+		&i.Name,
+		&i.Email,
+		&i.Message,
+		&i.Status,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const complaintSetStatus = `-- name: ComplaintSetStatus :one
+UPDATE complaints SET status = $1, updated_at = $2::timestamptz
+WHERE id = $3 AND tenant_id = $4 RETURNING id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at
+`
+
+type ComplaintSetStatusParams struct {
+	Status   string
+	Now      time.Time
+	ID       int64
+	TenantID int64
+}
+
+func (q *Queries) ComplaintSetStatus(ctx context.Context, arg ComplaintSetStatusParams) (Complaint, error) {
+	row := q.db.QueryRow(ctx, complaintSetStatus,
+		arg.Status,
+		arg.Now,
+		arg.ID,
+		arg.TenantID,
+	)
+	var i Complaint
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.MemberID,
+		&i.ProfileID,
+		&i.Category,
+		&i.Name,
+		&i.Email,
+		&i.Message,
+		&i.Status,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
 }
 
 const contactFacts = `-- name: ContactFacts :one
@@ -400,7 +474,7 @@ INSERT INTO photos (profile_id, filename, thumb_filename, status, position, widt
 VALUES ($1, $2, $3, $4,
         (SELECT coalesce(max(position), 0) + 1 FROM photos WHERE profile_id = $1),
         $5, $6)
-RETURNING id, profile_id, filename, thumb_filename, status, position, width, height, created_at
+RETURNING id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason
 `
 
 type PhotoInsertParams struct {
@@ -432,12 +506,13 @@ func (q *Queries) PhotoInsert(ctx context.Context, arg PhotoInsertParams) (Photo
 		&i.Width,
 		&i.Height,
 		&i.CreatedAt,
+		&i.RejectReason,
 	)
 	return i, err
 }
 
 const photoListByProfile = `-- name: PhotoListByProfile :many
-SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at FROM photos WHERE profile_id = $1 ORDER BY position, id
+SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason FROM photos WHERE profile_id = $1 ORDER BY position, id
 `
 
 func (q *Queries) PhotoListByProfile(ctx context.Context, profileID int64) ([]Photo, error) {
@@ -459,6 +534,7 @@ func (q *Queries) PhotoListByProfile(ctx context.Context, profileID int64) ([]Ph
 			&i.Width,
 			&i.Height,
 			&i.CreatedAt,
+			&i.RejectReason,
 		); err != nil {
 			return nil, err
 		}
@@ -471,7 +547,7 @@ func (q *Queries) PhotoListByProfile(ctx context.Context, profileID int64) ([]Ph
 }
 
 const photoListByProfiles = `-- name: PhotoListByProfiles :many
-SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at FROM photos WHERE profile_id = ANY($1::bigint[]) ORDER BY profile_id, position, id
+SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason FROM photos WHERE profile_id = ANY($1::bigint[]) ORDER BY profile_id, position, id
 `
 
 // Photos of many profiles at once (lists, demo checks), in display order.
@@ -494,6 +570,7 @@ func (q *Queries) PhotoListByProfiles(ctx context.Context, profileIds []int64) (
 			&i.Width,
 			&i.Height,
 			&i.CreatedAt,
+			&i.RejectReason,
 		); err != nil {
 			return nil, err
 		}
@@ -524,29 +601,120 @@ func (q *Queries) PhotoMakeFirst(ctx context.Context, arg PhotoMakeFirstParams) 
 	return result.RowsAffected(), nil
 }
 
-const photoPendingList = `-- name: PhotoPendingList :many
-SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at
-FROM photos ph
-JOIN profiles p ON p.id = ph.profile_id
-WHERE ph.status = 'pending' AND p.pool = $1
-ORDER BY ph.created_at
-LIMIT $2
+const photoModerate = `-- name: PhotoModerate :one
+UPDATE photos ph SET status = $1, reject_reason = $2
+FROM members m
+WHERE ph.id = $3 AND m.id = ph.profile_id AND m.tenant_id = $4
+RETURNING ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason
 `
 
-type PhotoPendingListParams struct {
-	Pool    string
-	MaxRows int32
+type PhotoModerateParams struct {
+	Status       string
+	RejectReason string
+	ID           int64
+	TenantID     int64
 }
 
-func (q *Queries) PhotoPendingList(ctx context.Context, arg PhotoPendingListParams) ([]Photo, error) {
-	rows, err := q.db.Query(ctx, photoPendingList, arg.Pool, arg.MaxRows)
+// Operators approve, reject or take down a photo of one of the tenant's
+// members; the reason is kept for the member to see.
+func (q *Queries) PhotoModerate(ctx context.Context, arg PhotoModerateParams) (Photo, error) {
+	row := q.db.QueryRow(ctx, photoModerate,
+		arg.Status,
+		arg.RejectReason,
+		arg.ID,
+		arg.TenantID,
+	)
+	var i Photo
+	err := row.Scan(
+		&i.ID,
+		&i.ProfileID,
+		&i.Filename,
+		&i.ThumbFilename,
+		&i.Status,
+		&i.Position,
+		&i.Width,
+		&i.Height,
+		&i.CreatedAt,
+		&i.RejectReason,
+	)
+	return i, err
+}
+
+const photoOfTenant = `-- name: PhotoOfTenant :one
+SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason FROM photos ph JOIN members m ON m.id = ph.profile_id
+WHERE ph.id = $1 AND m.tenant_id = $2
+`
+
+type PhotoOfTenantParams struct {
+	ID       int64
+	TenantID int64
+}
+
+func (q *Queries) PhotoOfTenant(ctx context.Context, arg PhotoOfTenantParams) (Photo, error) {
+	row := q.db.QueryRow(ctx, photoOfTenant, arg.ID, arg.TenantID)
+	var i Photo
+	err := row.Scan(
+		&i.ID,
+		&i.ProfileID,
+		&i.Filename,
+		&i.ThumbFilename,
+		&i.Status,
+		&i.Position,
+		&i.Width,
+		&i.Height,
+		&i.CreatedAt,
+		&i.RejectReason,
+	)
+	return i, err
+}
+
+const photoQueue = `-- name: PhotoQueue :many
+SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason, p.name AS profile_name
+FROM photos ph
+JOIN members m ON m.id = ph.profile_id
+JOIN profiles p ON p.id = ph.profile_id
+WHERE m.tenant_id = $1 AND ph.status = $2 AND ph.id > $3
+ORDER BY ph.id
+LIMIT $4
+`
+
+type PhotoQueueParams struct {
+	TenantID int64
+	Status   string
+	AfterID  int64
+	MaxRows  int32
+}
+
+type PhotoQueueRow struct {
+	ID            int64
+	ProfileID     int64
+	Filename      string
+	ThumbFilename string
+	Status        string
+	Position      int32
+	Width         int32
+	Height        int32
+	CreatedAt     time.Time
+	RejectReason  string
+	ProfileName   string
+}
+
+// The console's photo queue: one tenant's members' photos of one status,
+// oldest first, with whose they are.
+func (q *Queries) PhotoQueue(ctx context.Context, arg PhotoQueueParams) ([]PhotoQueueRow, error) {
+	rows, err := q.db.Query(ctx, photoQueue,
+		arg.TenantID,
+		arg.Status,
+		arg.AfterID,
+		arg.MaxRows,
+	)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []Photo{}
+	items := []PhotoQueueRow{}
 	for rows.Next() {
-		var i Photo
+		var i PhotoQueueRow
 		if err := rows.Scan(
 			&i.ID,
 			&i.ProfileID,
@@ -557,6 +725,8 @@ func (q *Queries) PhotoPendingList(ctx context.Context, arg PhotoPendingListPara
 			&i.Width,
 			&i.Height,
 			&i.CreatedAt,
+			&i.RejectReason,
+			&i.ProfileName,
 		); err != nil {
 			return nil, err
 		}
@@ -602,33 +772,6 @@ func (q *Queries) PhotoRoom(ctx context.Context, id int64) (PhotoRoomRow, error)
 	row := q.db.QueryRow(ctx, photoRoom, id)
 	var i PhotoRoomRow
 	err := row.Scan(&i.PaidUser, &i.PhotoCount)
-	return i, err
-}
-
-const photoSetStatus = `-- name: PhotoSetStatus :one
-UPDATE photos SET status = $1 WHERE id = $2 RETURNING id, profile_id, filename, thumb_filename, status, position, width, height, created_at
-`
-
-type PhotoSetStatusParams struct {
-	Status string
-	ID     int64
-}
-
-// Operators approve or reject a pending photo.
-func (q *Queries) PhotoSetStatus(ctx context.Context, arg PhotoSetStatusParams) (Photo, error) {
-	row := q.db.QueryRow(ctx, photoSetStatus, arg.Status, arg.ID)
-	var i Photo
-	err := row.Scan(
-		&i.ID,
-		&i.ProfileID,
-		&i.Filename,
-		&i.ThumbFilename,
-		&i.Status,
-		&i.Position,
-		&i.Width,
-		&i.Height,
-		&i.CreatedAt,
-	)
 	return i, err
 }
 
