@@ -2192,8 +2192,11 @@ export interface components {
             id: number;
             message: string;
             profile_id: number | null;
-            /** @description open or closed */
-            status: string;
+            /**
+             * @description operators move it from open through in_progress to resolved
+             * @enum {string}
+             */
+            status: "open" | "in_progress" | "resolved";
         };
         ComplaintInput: {
             /** @enum {string} */
@@ -2221,6 +2224,8 @@ export interface components {
             height?: number;
             id?: number;
             match?: string;
+            /** @description why operators rejected or took down the photo; only on the owner's own rejected photos */
+            reject_reason?: string;
             status: string;
             thumb_filename: string;
             thumb_url?: string;

@@ -78,6 +78,12 @@ const Tile = styled.li<{ $over: boolean }>`
   }
 `
 
+const Reason = styled.p`
+  margin: 0;
+  font-size: 0.875rem;
+  overflow-wrap: anywhere;
+`
+
 const Tag = styled.span<{ $tone: 'primary' | 'warning' | 'danger' }>`
   align-self: flex-start;
   padding: 0 ${(p) => p.theme.space(2)};
@@ -206,6 +212,9 @@ function PhotoTile({ photo, index, count, busy, over, onMove, onMain, onDelete, 
       {isMain && <Tag $tone="primary">{t('profile.photos.main')}</Tag>}
       {photo.status === 'pending' && <Tag $tone="warning">{t('profile.photos.pending')}</Tag>}
       {photo.status === 'rejected' && <Tag $tone="danger">{t('profile.photos.rejected')}</Tag>}
+      {photo.status === 'rejected' && photo.reject_reason && (
+        <Reason data-testid="photo-reject-reason">{t('profile.photos.rejectReason', { reason: photo.reject_reason })}</Reason>
+      )}
       <Tools>
         {!isMain && photo.status === 'active' && (
           <Button type="button" $variant="secondary" disabled={busy} onClick={onMain} aria-label={t('profile.photos.makeMainN', { n })}>

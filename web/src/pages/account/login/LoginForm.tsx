@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import styled from 'styled-components'
 import { Button } from '../../../components/Button'
 import { Field, Input, Label } from '../../../components/Form'
 import { useServices } from '../../../state/context'
 import type { User } from '../../../boot/types'
-import { loginErrorText } from './loginError'
+import { isBanned, loginErrorText } from './loginError'
 
 const Error = styled.p`
   padding: ${(p) => p.theme.space(3)};
@@ -26,6 +26,7 @@ const Links = styled.p`
 export function LoginForm({ onLoggedIn }: { onLoggedIn?: (user: User) => void }) {
   const { t } = useTranslation()
   const { api, store } = useServices()
+  const navigate = useNavigate()
   const id = useId()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -41,6 +42,10 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn?: (user: User) => void })
       store.set({ user })
       onLoggedIn?.(user)
     } catch (err) {
+      if (isBanned(err)) {
+        navigate('/pages/ban')
+        return
+      }
       setError(loginErrorText(err))
     } finally {
       setBusy(false)
