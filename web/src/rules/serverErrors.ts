@@ -1,7 +1,9 @@
 // The server's general error codes, the ones any call can answer (see
 // engine/server/openapi.yaml): abuse limits (rate_limited with retry_after),
 // too many event streams, a cross-origin call, a text with invalid
-// characters and a body that is not JSON. Pages that word their own codes
+// characters and a body that is not JSON; and the billing calls' codes
+// (packages.php, orders.php), which the credits pages and any later caller
+// word alike. Pages that word their own codes
 // fall back to serverErrorText, so these read the same everywhere instead of
 // "please try again later".
 import { ApiError } from '../api/http'
@@ -40,6 +42,18 @@ export function codeText(code: string, fields: Record<string, unknown> = {}): Te
       return ['errors.textInvalid']
     case 'unsupported_media_type':
       return ['errors.unsupportedMediaType']
+    case 'package_invalid':
+      return ['errors.packageInvalid']
+    case 'paymentmethod_invalid':
+      return ['errors.paymentmethodInvalid']
+    case 'country_invalid':
+      return ['errors.countryInvalid']
+    case 'payments_unavailable':
+      return ['errors.paymentsUnavailable']
+    case 'order_settled':
+      return ['errors.orderSettled']
+    case 'order_not_found':
+      return ['errors.orderNotFound']
     default:
       return null
   }

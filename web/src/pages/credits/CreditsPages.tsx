@@ -1,46 +1,161 @@
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
 import styled from 'styled-components'
-import { ButtonLink } from '../../components/Button'
+import { Button, ButtonLink } from '../../components/Button'
 import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
+import type { Packages } from './api'
+import { usePackages } from './hooks'
+import { PackageList } from './PackageList'
+import { Hint } from './Hint'
+import { isLowBalance } from './rules'
 
 const Balance = styled.p`
+  margin: 0;
   font-size: 1.5rem;
   font-weight: 700;
-  color: ${(p) => p.theme.colors.primary};
+  color: ${(p) => p.theme.colors.text};
 `
 
-/** The payment methods of SPEC.md section 9. */
-export const PAYMENT_METHODS = [
-  'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'dankort', 'mobilepay', 'swish',
-  'twint', 'satispay', 'vipps', 'cartebancaire', 'nexi', 'ideal', 'bancontact', 'applepay', 'paysafecard', 'maestro',
-  'paypal', 'sofort', 'eps',
-] as const
+const Benefits = styled.ul`
+  margin: 0;
+  padding-left: ${(p) => p.theme.space(5)};
+  li + li {
+    margin-top: ${(p) => p.theme.space(1)};
+  }
+`
 
-/** CreditsPage: /credits, the balance and the credit packages. */
+const Links = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space(4)};
+`
+
+/** PackagesPanel loads and shows the packages of the visitor's payment country (prices only unless buy). */
+function PackagesPanel({ buy }: { buy: boolean }) {
+  const { t } = useTranslation()
+  const locale = useAppState((s) => s.locale)
+  const { state, reload } = usePackages(null)
+  return (
+    <section aria-labelledby="packages-title" aria-busy={state.status === 'loading'}>
+      <h2 id="packages-title">{t('credits.packagesTitle')}</h2>
+      {state.status === 'failed' ? (
+        <Hint $tone="danger" role="alert">
+          {t('credits.loadFailed')}{' '}
+          <Button type="button" $variant="secondary" onClick={reload}>
+            {t('credits.reload')}
+          </Button>
+        </Hint>
+      ) : state.status === 'done' ? (
+        <Packaged data={state.data} locale={locale} buy={buy} />
+      ) : null}
+    </section>
+  )
+}
+
+function Packaged({ data, locale, buy }: { data: Packages; locale: string; buy: boolean }) {
+  const { t } = useTranslation()
+  if (data.packages.length === 0) return <p>{t('credits.none')}</p>
+  return <PackageList packages={data.packages} locale={locale} buy={buy} />
+}
+
+/** BenefitList is what premium gives (SPEC.md section 6). */
+function BenefitList() {
+  const { t } = useTranslation()
+  return (
+    <Benefits data-testid="premium-benefits">
+      <li>{t('premium.benefits.photos')}</li>
+      <li>{t('premium.benefits.features')}</li>
+      <li>{t('premium.benefits.ownPhotos', { count: 25 })}</li>
+    </Benefits>
+  )
+}
+
+/** CreditsPage: /credits, the balance, the packages and, for free members, what premium gives. */
 export function CreditsPage() {
   const { t } = useTranslation()
   const credits = useAppState((s) => s.user?.credits ?? 0)
+  const paid = useAppState((s) => !!s.user?.paid_user)
   return (
     <Page title={t('credits.title')} lead={t('credits.lead')} testId="credits-page">
       <Panel>
-        <Balance>{t('credits.balance', { count: credits })}</Balance>
+        <Balance data-testid="credits-balance">{t('credits.balance', { count: credits })}</Balance>
+        {isLowBalance(credits) && (
+          <Hint $tone={credits > 0 ? 'warning' : 'danger'} data-testid="low-balance">
+            {t('credits.low')}
+          </Hint>
+        )}
+        {paid && (
+          <Hint $tone="success" data-testid="premium-state">
+            {t('premium.already')}
+          </Hint>
+        )}
       </Panel>
-      <Link to="/credits/repeat-order">{t('repeatOrder.title')}</Link>
+      <PackagesPanel buy />
+      {!paid && (
+        <Panel as="section" aria-labelledby="benefits-title">
+          <h2 id="benefits-title">{t('premium.title')}</h2>
+          <p>{t('premium.lead')}</p>
+          <BenefitList />
+        </Panel>
+      )}
+      <Links>
+        <Link to="/transactions">{t('credits.transactions')}</Link>
+        <Link to="/credits/repeat-order">{t('repeatOrder.title')}</Link>
+      </Links>
     </Page>
   )
 }
 
-/** PaymentMethodPage: /credits/{id}/{paymentmethod?}, paying for a package. */
-export function PaymentMethodPage() {
+/** PremiumPage: /premium, what a first purchase unlocks and the packages that unlock it. */
+export function PremiumPage() {
   const { t } = useTranslation()
-  const { paymentmethod } = useParams()
-  const known = (PAYMENT_METHODS as readonly string[]).includes(paymentmethod ?? '')
+  const paid = useAppState((s) => !!s.user?.paid_user)
+  const loggedIn = useAppState((s) => !!s.user)
   return (
-    <Page title={t('paymentMethod.title')} lead={t('paymentMethod.lead')}>
-      {known && <Panel>{t('paymentMethod.chosen', { method: t(`paymentMethod.methods.${paymentmethod}`) })}</Panel>}
-      <Link to="/credits">{t('credits.title')}</Link>
+    <Page title={t('premium.title')} lead={paid ? t('premium.already') : t('premium.lead')} testId="premium-page">
+      <Panel>
+        <BenefitList />
+      </Panel>
+      <PackagesPanel buy={loggedIn} />
+      {loggedIn ? (
+        <Links>
+          <Link to="/transactions">{t('credits.transactions')}</Link>
+        </Links>
+      ) : (
+        <ButtonLink to="/signup">{t('premium.signup')}</ButtonLink>
+      )}
+    </Page>
+  )
+}
+
+/** money words an amount in major units (settings' minimum message costs). */
+function money(amount: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount)
+  } catch {
+    return `${amount} ${currency}`
+  }
+}
+
+/** PricingPage: /pricing, what messages, photos and gifts cost and what credits cost (prices only). */
+export function PricingPage() {
+  const { t } = useTranslation()
+  const s = useAppState((st) => st.settings)
+  const locale = useAppState((st) => st.locale)
+  const min = s.minimum_message_costs?.[s.geoip_selected_country] ?? Object.values(s.minimum_message_costs ?? {})[0]
+  return (
+    <Page title={t('pricing.title')} lead={t('pricing.lead')} testId="pricing-page">
+      <Panel>
+        <ul>
+          <li>{t('pricing.message', { count: s.message_credits })}</li>
+          <li>{t('pricing.photo', { count: s.photo_credits })}</li>
+          <li>{t('pricing.gift', { count: s.gift_credits })}</li>
+          {min && <li>{t('pricing.minimum', { amount: money(min.costs, min.currency, locale) })}</li>}
+        </ul>
+      </Panel>
+      <PackagesPanel buy={false} />
+      <p>{t('pricing.premium')}</p>
     </Page>
   )
 }
@@ -61,63 +176,6 @@ export function DirectDebitPage() {
   return (
     <Page title={t('directDebit.title')} lead={t('directDebit.lead')}>
       <Link to="/credits">{t('credits.title')}</Link>
-    </Page>
-  )
-}
-
-/** TransactionsPage: /transactions/{id?}. */
-export function TransactionsPage() {
-  const { t } = useTranslation()
-  return (
-    <Page title={t('transactions.title')} lead={t('transactions.lead')}>
-      <Link to="/credits">{t('credits.title')}</Link>
-    </Page>
-  )
-}
-
-/** PremiumPage: /premium, what a first purchase unlocks. */
-export function PremiumPage() {
-  const { t } = useTranslation()
-  const paid = useAppState((s) => !!s.user?.paid_user)
-  return (
-    <Page title={t('premium.title')} lead={paid ? t('premium.already') : t('premium.lead')}>
-      <Panel>
-        <ul>
-          <li>{t('premium.benefits.photos')}</li>
-          <li>{t('premium.benefits.ownPhotos', { count: 25 })}</li>
-          <li>{t('premium.benefits.features')}</li>
-        </ul>
-      </Panel>
-      <ButtonLink to="/credits">{t('premium.cta')}</ButtonLink>
-    </Page>
-  )
-}
-
-function money(amount: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount)
-  } catch {
-    return `${amount} ${currency}`
-  }
-}
-
-/** PricingPage: /pricing, what messages, photos and gifts cost. */
-export function PricingPage() {
-  const { t } = useTranslation()
-  const s = useAppState((st) => st.settings)
-  const locale = useAppState((st) => st.locale)
-  const min = s.minimum_message_costs?.[s.geoip_selected_country] ?? Object.values(s.minimum_message_costs ?? {})[0]
-  return (
-    <Page title={t('pricing.title')} lead={t('pricing.lead')} testId="pricing-page">
-      <Panel>
-        <ul>
-          <li>{t('pricing.message', { count: s.message_credits })}</li>
-          <li>{t('pricing.photo', { count: s.photo_credits })}</li>
-          <li>{t('pricing.gift', { count: s.gift_credits })}</li>
-          {min && <li>{t('pricing.minimum', { amount: money(min.costs, min.currency, locale) })}</li>}
-        </ul>
-      </Panel>
-      <p>{t('pricing.premium')}</p>
     </Page>
   )
 }

@@ -1,9 +1,3 @@
-export {
-  CreditsPage,
-  PaymentMethodPage,
-  RepeatOrderPage,
-  DirectDebitPage,
-  TransactionsPage,
-  PremiumPage,
-  PricingPage,
-} from './CreditsPages'
+export { CreditsPage, RepeatOrderPage, DirectDebitPage, PremiumPage, PricingPage } from './CreditsPages'
+export { PaymentMethodPage } from './PaymentPage'
+export { TransactionsPage } from './TransactionsPage'

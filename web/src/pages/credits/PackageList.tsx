@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { ButtonLink } from '../../components/Button'
+import type { CreditPackage } from './api'
+import { badgeKey, formatPrice, paymentPath } from './rules'
+
+const List = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: ${(p) => p.theme.space(4)};
+  padding: 0;
+  margin: 0 0 ${(p) => p.theme.space(4)};
+  list-style: none;
+`
+
+const Card = styled.li<{ $highlight: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space(2)};
+  min-width: 0;
+  padding: ${(p) => p.theme.space(4)};
+  border: 2px solid ${(p) => (p.$highlight ? p.theme.colors.primary : p.theme.colors.border)};
+  border-radius: ${(p) => p.theme.radii.lg};
+  background: ${(p) => p.theme.colors.surface};
+  color: ${(p) => p.theme.colors.text};
+  h3 {
+    margin: 0;
+    font-size: 1.25rem;
+  }
+`
+
+/** Ribbon is a package's badge: text colour on surface inverted, readable in every theme. */
+const Ribbon = styled.span`
+  align-self: flex-start;
+  padding: 0 ${(p) => p.theme.space(2)};
+  border-radius: 999px;
+  font-size: 0.875rem;
+  font-weight: 700;
+  color: ${(p) => p.theme.colors.surface};
+  background: ${(p) => p.theme.colors.text};
+`
+
+const Price = styled.p`
+  margin: 0;
+  font-size: 1.5rem;
+  font-weight: 700;
+`
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${(p) => p.theme.colors.textMuted};
+  font-size: 0.875rem;
+`
+
+/**
+ * PackageList shows the credit packages with their prices in the member's
+ * locale; with buy, each leads to its payment page.
+ */
+export function PackageList({ packages, locale, buy }: { packages: CreditPackage[]; locale: string; buy: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <List data-testid="package-list">
+      {packages.map((p) => {
+        const badge = badgeKey(p.badge)
+        const price = formatPrice(p.amount, p.currency, locale)
+        return (
+          <Card key={p.id} $highlight={!!badge} data-testid="package" data-id={p.id}>
+            {badge && <Ribbon data-testid="package-badge">{t(badge)}</Ribbon>}
+            <h3>{t('credits.packageCredits', { count: p.credits })}</h3>
+            <Price data-testid="package-price">{price}</Price>
+            {p.credits > 0 && <Muted>{t('credits.perCredit', { price: formatPrice(p.amount / p.credits, p.currency, locale) })}</Muted>}
+            {buy && (
+              <ButtonLink to={paymentPath(p.id)} $block aria-label={t('credits.buyLabel', { count: p.credits, price })}>
+                {t('credits.buy')}
+              </ButtonLink>
+            )}
+          </Card>
+        )
+      })}
+    </List>
+  )
+}

@@ -1,0 +1,187 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import styled from 'styled-components'
+import { ApiError } from '../../api/http'
+import { useLoad } from '../../api/useLoad'
+import { ButtonLink } from '../../components/Button'
+import { Page, Panel } from '../../components/Page'
+import { useAppState } from '../../state/context'
+import type { Transaction } from './api'
+import { useBilling } from './hooks'
+import { formatPrice, isPaymentMethod } from './rules'
+
+const List = styled.ul`
+  padding: 0;
+  margin: 0;
+  list-style: none;
+  li + li {
+    border-top: 1px solid ${(p) => p.theme.colors.border};
+  }
+  a {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+    align-items: center;
+    justify-content: space-between;
+    min-height: 44px;
+    padding: ${(p) => p.theme.space(3)} 0;
+  }
+`
+
+const Tone = { pending: 'warning', completed: 'success', failed: 'danger', cancelled: 'textMuted', expired: 'textMuted', refunded: 'info' } as const
+
+/** State is a transaction's state: the theme's text with a coloured edge, readable in every theme. */
+const State = styled.span<{ $status: Transaction['status'] }>`
+  display: inline-block;
+  padding: 0 ${(p) => p.theme.space(2)};
+  border: 2px solid ${(p) => p.theme.colors[Tone[p.$status] ?? 'border']};
+  border-radius: 999px;
+  font-size: 0.875rem;
+  font-weight: 600;
+  color: ${(p) => p.theme.colors.text};
+`
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
+  gap: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
+  margin: 0 0 ${(p) => p.theme.space(4)};
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`
+
+const Links = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space(4)};
+`
+
+function useDate() {
+  const locale = useAppState((s) => s.locale)
+  return useMemo(() => {
+    const f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+    return (iso: string | null) => (iso ? f.format(new Date(iso)) : '')
+  }, [locale])
+}
+
+function TransactionList({ list }: { list: Transaction[] }) {
+  const { t } = useTranslation()
+  const locale = useAppState((s) => s.locale)
+  const date = useDate()
+  if (list.length === 0) {
+    return (
+      <Panel>
+        <p>{t('transactions.none')}</p>
+        <ButtonLink to="/credits">{t('premium.cta')}</ButtonLink>
+      </Panel>
+    )
+  }
+  return (
+    <Panel>
+      <List data-testid="transaction-list">
+        {list.map((tx) => (
+          <li key={tx.id} data-testid="transaction" data-id={tx.id} data-status={tx.status}>
+            <Link to={`/transactions/${tx.id}`}>
+              <span>
+                <strong>{t('credits.packageCredits', { count: tx.credits })}</strong> {formatPrice(tx.amount, tx.currency, locale)}
+                <br />
+                <small>{date(tx.created_at)}</small>
+              </span>
+              <State $status={tx.status}>{t(`transactions.states.${tx.status}`)}</State>
+            </Link>
+          </li>
+        ))}
+      </List>
+    </Panel>
+  )
+}
+
+function TransactionDetail({ tx }: { tx: Transaction }) {
+  const { t } = useTranslation()
+  const locale = useAppState((s) => s.locale)
+  const date = useDate()
+  const method = tx.paymentmethod && isPaymentMethod(tx.paymentmethod) ? t(`paymentMethod.methods.${tx.paymentmethod}`) : (tx.paymentmethod ?? '')
+  return (
+    <Panel as="section" aria-labelledby="transaction-title" data-testid="transaction-detail" data-status={tx.status}>
+      <h2 id="transaction-title">{t('transactions.detail', { id: tx.id })}</h2>
+      <Details>
+        <dt>{t('transactions.status')}</dt>
+        <dd>
+          <State $status={tx.status} data-testid="transaction-status">
+            {t(`transactions.states.${tx.status}`)}
+          </State>
+        </dd>
+        <dt>{t('transactions.amount')}</dt>
+        <dd data-testid="transaction-amount">{formatPrice(tx.amount, tx.currency, locale)}</dd>
+        <dt>{t('transactions.credits')}</dt>
+        <dd data-testid="transaction-credits">{tx.credits}</dd>
+        {method && (
+          <>
+            <dt>{t('transactions.method')}</dt>
+            <dd data-testid="transaction-method">{method}</dd>
+          </>
+        )}
+        <dt>{t('transactions.created')}</dt>
+        <dd>{date(tx.created_at)}</dd>
+        {tx.completed_at && (
+          <>
+            <dt>{t('transactions.completed')}</dt>
+            <dd>{date(tx.completed_at)}</dd>
+          </>
+        )}
+        {tx.invoice_number && (
+          <>
+            <dt>{t('transactions.invoiceNumber')}</dt>
+            <dd data-testid="transaction-invoice-number">{tx.invoice_number}</dd>
+          </>
+        )}
+      </Details>
+      {tx.invoice_url && (
+        <Links data-testid="transaction-invoice">
+          <a href={tx.invoice_url} target="_blank" rel="noopener">
+            {t('transactions.invoiceHtml')}
+          </a>
+          <a href={`${tx.invoice_url}${tx.invoice_url.includes('?') ? '&' : '?'}format=pdf`} download>
+            {t('transactions.invoicePdf')}
+          </a>
+        </Links>
+      )}
+    </Panel>
+  )
+}
+
+/** TransactionsPage: /transactions/{id?}, the member's purchases, or one with its invoice. */
+export function TransactionsPage() {
+  const { t } = useTranslation()
+  const { id } = useParams()
+  const calls = useBilling()
+  const orderId = id && /^\d+$/.test(id) ? Number(id) : null
+  const one = useLoad<Transaction>(orderId ? `transaction:${orderId}` : null, (signal) => calls.transaction(orderId!, signal))
+  const all = useLoad<Transaction[]>(id ? null : 'transactions', (signal) => calls.transactions(signal))
+  const state = id ? (orderId ? one.state : { status: 'failed' as const, error: new ApiError('', 404, 'order_not_found') }) : all.state
+  return (
+    <Page title={t('transactions.title')} lead={t('transactions.lead')} testId="transactions-page">
+      {state.status === 'loading' ? (
+        <p role="status">{t('app.loading')}</p>
+      ) : state.status === 'failed' ? (
+        <Panel role="alert">
+          <p>{state.error instanceof ApiError && state.error.statusCode === 404 ? t('transactions.notFound') : t('errors.tryLater')}</p>
+        </Panel>
+      ) : Array.isArray(state.data) ? (
+        <TransactionList list={state.data} />
+      ) : (
+        <TransactionDetail tx={state.data} />
+      )}
+      <Links>
+        {id && <Link to="/transactions">{t('transactions.all')}</Link>}
+        <Link to="/credits">{t('credits.title')}</Link>
+      </Links>
+    </Page>
+  )
+}

@@ -1,0 +1,88 @@
+// The billing calls (engine/server/openapi.yaml: packages.php, orders.php,
+// transactions.php): the credit packages of the member's payment country,
+// orders and their payments, and the member's transactions.
+import { ApiError, type HttpClient } from '../../api/http'
+
+/** OrderStatus is where an order's payment stands; only pending moves on. */
+export type OrderStatus = 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired'
+
+export interface CreditPackage {
+  id: string
+  credits: number
+  /** amount is the price in minor units of currency. */
+  amount: number
+  currency: string
+  badge: 'popular' | 'best value' | null
+}
+
+/** Packages is packages.php: what the member can buy in their payment country. */
+export interface Packages {
+  country: string
+  countries: string[]
+  currency: string
+  packages: CreditPackage[]
+  methods: string[]
+  provider: string
+}
+
+export interface OrderCreated {
+  order_id: number
+  payment_id: string
+  redirect_url: string
+}
+
+/** Order is orders.php?id=: one payment of an order and the order's state. */
+export interface Order {
+  payment_id: string
+  order_id: number
+  status: OrderStatus
+  credits: number
+  amount: number
+  currency: string
+  package_id: string
+  paymentmethod: string
+  message?: string
+}
+
+export interface Transaction {
+  id: number
+  payment_id: string | null
+  status: OrderStatus | 'refunded'
+  amount: number
+  currency: string
+  credits: number
+  paymentmethod: string | null
+  package_id: string | null
+  created_at: string
+  completed_at: string | null
+  invoice_number: string | null
+  invoice_url: string | null
+}
+
+const need = <T>(v: T | false): T => {
+  if (v === false) throw new ApiError('authentication_required', 403, 'authentication_required')
+  return v
+}
+
+export function billingApi(http: HttpClient) {
+  return {
+    /** packages: the packages, currency and methods of country (the visitor's country when null). */
+    packages: (country: string | null, signal?: AbortSignal) =>
+      http.get<Packages>('/api/packages.php', { query: { country: country || undefined }, signal }).then(need),
+    /** order creates an order and its first payment; the answer names where to pay. */
+    order: (body: { package_id: string; paymentmethod: string; country?: string }) =>
+      http.post<OrderCreated>('/api/orders.php', body, { retries: 0 }).then(need),
+    /** retry pays a failed, cancelled or expired order again with another method. */
+    retry: (orderId: number, paymentmethod: string) =>
+      http.post<OrderCreated>('/api/orders.php', { order_id: orderId, paymentmethod }, { retries: 0 }).then(need),
+    /** payment is the state of one payment of the member's orders. */
+    payment: (paymentId: string, signal?: AbortSignal) =>
+      http.get<Order>('/api/orders.php', { query: { id: paymentId }, signal, retries: 1 }).then(need),
+    transactions: (signal?: AbortSignal) =>
+      http.get<{ transactions: Transaction[] }>('/api/transactions.php', { signal }).then((r) => need(r).transactions ?? []),
+    transaction: (orderId: number, signal?: AbortSignal) =>
+      http.get<{ transaction: Transaction }>('/api/transactions.php', { query: { id: orderId }, signal }).then((r) => need(r).transaction),
+  }
+}
+
+export type BillingApi = ReturnType<typeof billingApi>
