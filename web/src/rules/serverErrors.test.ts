@@ -36,6 +36,12 @@ describe('serverErrorText', () => {
     [new ApiError('no', 403, 'cross_origin'), ['errors.crossOrigin']],
     [new ApiError('bad', 422, 'text_invalid', { field: 'about_me' }), ['errors.textInvalid']],
     [new ApiError('json', 415, 'unsupported_media_type'), ['errors.unsupportedMediaType']],
+    [new ApiError('x', 422, 'package_invalid', { field: 'package_id' }), ['errors.packageInvalid']],
+    [new ApiError('x', 422, 'paymentmethod_invalid', { field: 'paymentmethod' }), ['errors.paymentmethodInvalid']],
+    [new ApiError('x', 422, 'country_invalid', { field: 'country' }), ['errors.countryInvalid']],
+    [new ApiError('x', 503, 'payments_unavailable'), ['errors.paymentsUnavailable']],
+    [new ApiError('x', 409, 'order_settled'), ['errors.orderSettled']],
+    [new ApiError('x', 404, 'order_not_found'), ['errors.orderNotFound']],
   ])('words the general code of %s', (err, text) => {
     expect(serverErrorText(err)).toEqual(text)
     expect(codeText(err.code, err.fields)).toEqual(text)

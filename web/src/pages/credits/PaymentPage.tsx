@@ -11,6 +11,7 @@ import { useAppState } from '../../state/context'
 import type { Order, Packages } from './api'
 import { Hint } from './Hint'
 import { orderCountry, rememberOrderCountry, useBilling, usePackages, usePayment, type Payment } from './hooks'
+import { leaveFor } from './leave'
 import { PaymentLogo } from './PaymentLogo'
 import { canRetry, chosenMethod, findPackage, formatPrice, methodsOf, paymentPath, type PaymentMethod } from './rules'
 
@@ -239,7 +240,7 @@ function MethodPicker() {
     try {
       const created = await calls.order({ package_id: pkg.id, paymentmethod: method, country: data.country })
       rememberOrderCountry(created.order_id, data.country)
-      window.location.assign(created.redirect_url)
+      leaveFor(created.redirect_url)
     } catch (err) {
       setBusy(false)
       setError(errorText(err, t))
@@ -307,7 +308,7 @@ function RetryForm({ order }: { order: Order }) {
     try {
       const created = await calls.retry(order.order_id, chosen)
       rememberOrderCountry(created.order_id, data.country)
-      window.location.assign(created.redirect_url)
+      leaveFor(created.redirect_url)
     } catch (err) {
       setBusy(false)
       setError(errorText(err, t))

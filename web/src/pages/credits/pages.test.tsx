@@ -1,0 +1,274 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { boot, user } from '../../test/fixtures'
+import { jsonResponse, renderApp, until } from '../../test/render'
+import type { Order, OrderStatus, Packages, Transaction } from './api'
+import { leaveFor } from './leave'
+
+vi.mock('./leave', () => ({ leaveFor: vi.fn() }))
+
+// The first test of the file waits for the lazy page's chunk to transform.
+vi.setConfig({ testTimeout: 20_000 })
+
+const packages = (country = 'NL'): Packages => ({
+  country,
+  countries: ['NL', 'BE'],
+  currency: 'EUR',
+  packages: [
+    { id: 'starter', credits: 100, amount: 1995, currency: 'EUR', badge: null },
+    { id: 'popular', credits: 250, amount: 3995, currency: 'EUR', badge: 'popular' },
+    { id: 'value', credits: 600, amount: 7995, currency: 'EUR', badge: 'best value' },
+  ],
+  methods: country === 'BE' ? ['bancontact', 'ideal', 'creditcard', 'paypal'] : ['ideal', 'creditcard', 'paypal', 'applepay', 'sct'],
+  provider: 'sandbox',
+})
+
+const order = (status: OrderStatus, over: Partial<Order> = {}): Order => ({
+  payment_id: 'pay_1',
+  order_id: 41,
+  status,
+  credits: 250,
+  amount: 3995,
+  currency: 'EUR',
+  package_id: 'popular',
+  paymentmethod: 'ideal',
+  ...(status === 'failed' || status === 'cancelled' || status === 'expired' ? { message: 'Payment failed or has been cancelled.' } : {}),
+  ...over,
+})
+
+const tx = (over: Partial<Transaction> = {}): Transaction => ({
+  id: 41,
+  payment_id: 'pay_1',
+  status: 'completed',
+  amount: 3995,
+  currency: 'EUR',
+  credits: 250,
+  paymentmethod: 'ideal',
+  package_id: 'popular',
+  created_at: '2026-11-23T10:00:00Z',
+  completed_at: '2026-11-23T10:01:00Z',
+  invoice_number: 'LOKAAL-MEDIA-000042',
+  invoice_url: '/api/invoice.php?id=41',
+  ...over,
+})
+
+const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ')
+
+type Call = { url: string; method: string; body: unknown }
+
+/** api answers the billing calls; calls records them. */
+function api(over: (c: Call) => Response | null = () => null) {
+  const calls: Call[] = []
+  const handler = (url: string, init: RequestInit) => {
+    const c = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined }
+    calls.push(c)
+    const r = over(c)
+    if (r) return r
+    // The app's own refresh (every 60 s, first after 5 s) must not fail into the error page.
+    if (url.startsWith('/api/user.php')) return jsonResponse(200, { user: user() })
+    if (url.startsWith('/api/chats.php')) return jsonResponse(200, [])
+    if (url.startsWith('/api/likes.php')) return jsonResponse(200, { profiles: [], liked_by: [] })
+    if (url.startsWith('/api/packages.php')) return jsonResponse(200, packages(new URL(url, 'http://x').searchParams.get('country') ?? 'NL'))
+    return jsonResponse(404, { error: 'not_found' })
+  }
+  return { calls, handler }
+}
+
+afterEach(() => {
+  cleanup()
+  vi.mocked(leaveFor).mockClear()
+})
+
+describe('/credits', () => {
+  it('lists the packages with prices in the locale, translated badges, the low-balance hint, premium benefits and the transactions link', async () => {
+    const { handler } = api()
+    await renderApp(boot({ user: user({ credits: 5, paid_user: false }) }), '/credits', handler)
+    const list = await screen.findByTestId('package-list')
+    const cards = within(list).getAllByTestId('package')
+    expect(cards.map((c) => c.getAttribute('data-id'))).toEqual(['starter', 'popular', 'value'])
+    expect(cards.map((c) => plain(within(c).getByTestId('package-price').textContent))).toEqual(['€19.95', '€39.95', '€79.95'])
+    expect(within(cards[1]!).getByTestId('package-badge').textContent).toBe('Popular')
+    expect(within(cards[2]!).getByTestId('package-badge').textContent).toBe('Best value')
+    expect(within(cards[0]!).queryByTestId('package-badge')).toBeNull()
+    expect(within(cards[0]!).getByRole('heading').textContent).toBe('100 credits')
+    const buy = within(cards[1]!).getByRole('link', { name: /Buy 250 credits for/ })
+    expect(buy.getAttribute('href')).toBe('/credits/popular')
+    expect(screen.getByTestId('low-balance')).toBeTruthy()
+    expect(screen.getByTestId('premium-benefits').textContent).toContain('Up to 25 photos of your own')
+    expect(screen.getByRole('link', { name: 'Your transactions' }).getAttribute('href')).toBe('/transactions')
+  })
+
+  it('hides the hint above 10 credits and the benefits for premium members', async () => {
+    const { handler } = api()
+    await renderApp(boot({ user: user({ credits: 11, paid_user: true }) }), '/credits', handler)
+    await screen.findByTestId('package-list')
+    expect(screen.queryByTestId('low-balance')).toBeNull()
+    expect(screen.queryByTestId('premium-benefits')).toBeNull()
+  })
+
+  it('shows prices in Dutch on the visitors\' /pricing, without buy links', async () => {
+    const { handler } = api()
+    await renderApp(boot({ locale: 'nl' }), '/pricing', handler)
+    const list = await screen.findByTestId('package-list')
+    expect(within(list).getAllByTestId('package-price').map((p) => plain(p.textContent))).toEqual(['€ 19,95', '€ 39,95', '€ 79,95'])
+    expect(within(list).getAllByTestId('package-badge').map((b) => b.textContent)).toEqual(['Populair', 'Beste deal'])
+    expect(within(list).queryAllByRole('link')).toHaveLength(0)
+  })
+})
+
+describe('/credits/:id/:paymentmethod?', () => {
+  it('offers the country\'s methods, refetches them for another payment country and pays there', async () => {
+    const { calls, handler } = api((c) =>
+      c.url === '/api/orders.php' && c.method === 'POST' ? jsonResponse(201, { order_id: 41, payment_id: 'pay_1', redirect_url: 'http://localhost/sandbox/pay/sb_1' }) : null,
+    )
+    const { router } = await renderApp(boot({ user: user() }), '/credits/popular', handler)
+    const methods = await screen.findByTestId('payment-methods')
+    const listed = () => within(screen.getByTestId('payment-methods')).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)
+    expect(listed()).toEqual(['ideal', 'creditcard', 'paypal', 'applepay', 'sct'])
+    expect(within(methods).getByRole('radio', { name: 'iDEAL' })).toBeTruthy()
+    expect(methods.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(5)
+    expect(plain(screen.getByTestId('order-total').textContent)).toBe('€39.95')
+
+    const country = screen.getByLabelText('Payment country') as HTMLSelectElement
+    expect(country.value).toBe('NL')
+    fireEvent.change(country, { target: { value: 'BE' } })
+    await until(() => listed()[0] === 'bancontact')
+    expect(calls.some((c) => c.url === '/api/packages.php?country=BE')).toBe(true)
+    expect(listed()).toEqual(['bancontact', 'ideal', 'creditcard', 'paypal'])
+
+    // Paying without a method asks for one and does not order.
+    fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
+    expect((await screen.findByTestId('payment-error')).textContent).toBe('Choose a payment method.')
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Bancontact' }))
+    await until(() => router.state.location.pathname === '/credits/popular/bancontact')
+    expect(router.state.location.search).toBe('?country=BE')
+    expect(within(screen.getByTestId('order-summary')).getByText('Bancontact')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
+    await until(() => vi.mocked(leaveFor).mock.calls.length > 0)
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ package_id: 'popular', paymentmethod: 'bancontact', country: 'BE' })
+    expect(leaveFor).toHaveBeenCalledWith('http://localhost/sandbox/pay/sb_1')
+  })
+
+  it('words the server\'s refusal and stays', async () => {
+    const { handler } = api((c) => (c.method === 'POST' ? jsonResponse(503, { error: 'payments_unavailable', message: 'no' }) : null))
+    await renderApp(boot({ user: user() }), '/credits/popular/ideal', handler)
+    fireEvent.click(await screen.findByRole('button', { name: /^Pay/ }))
+    expect((await screen.findByTestId('payment-error')).textContent).toBe('Payments are not possible right now. Please try again later.')
+    expect(leaveFor).not.toHaveBeenCalled()
+  })
+
+  it('says so for a package the tenant does not sell', async () => {
+    const { handler } = api()
+    await renderApp(boot({ user: user() }), '/credits/gold', handler)
+    expect((await screen.findByTestId('package-unknown')).textContent).toContain('This package is not available.')
+  })
+})
+
+describe('the payment result', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }))
+  afterEach(() => vi.useRealTimers())
+
+  it('polls a pending payment with a visible progress until it completes, then shows the credits, balance and premium', async () => {
+    const states: OrderStatus[] = ['pending', 'pending', 'completed']
+    const { calls, handler } = api((c) => {
+      if (c.url === '/api/orders.php?id=pay_1') return jsonResponse(200, order(states.shift() ?? 'completed'))
+      if (c.url.startsWith('/api/user.php')) return jsonResponse(200, { user: user({ credits: 300, paid_user: true }) })
+      if (c.url === '/api/transactions.php') return jsonResponse(200, { transactions: [tx()] })
+      return null
+    })
+    await renderApp(boot({ user: user({ credits: 50, paid_user: false }) }), '/credits/popular/ideal?payment_id=pay_1', handler)
+    await until(() => screen.queryByTestId('payment-progress'))
+    expect(screen.getByTestId('payment-result').getAttribute('data-status')).toBe('pending')
+    expect(screen.getByTestId('payment-progress').textContent).toContain('Checked 1 time')
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    await until(() => screen.getByTestId('payment-progress').textContent?.includes('Checked 2 times'))
+    await act(() => vi.advanceTimersByTimeAsync(2000))
+    await until(() => screen.queryByTestId('payment-result')?.getAttribute('data-status') === 'completed')
+    expect(screen.getByTestId('payment-added').textContent).toBe('250 credits have been added to your account.')
+    expect(screen.getByTestId('payment-balance').textContent).toBe('Your balance is now 300 credits.')
+    expect(screen.getByTestId('payment-premium').textContent).toBe('You are a premium member now.')
+    expect(calls.filter((c) => c.url === '/api/orders.php?id=pay_1')).toHaveLength(3)
+    // The navigation follows: Credits instead of Get Premium.
+    expect(screen.getByTestId('nav-credits')).toBeTruthy()
+    expect(screen.queryByTestId('nav-premium')).toBeNull()
+    // Settled: no more checks.
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    expect(calls.filter((c) => c.url === '/api/orders.php?id=pay_1')).toHaveLength(3)
+  })
+
+  it('stops polling after the last check and checks again on demand', async () => {
+    let checks = 0
+    const { handler } = api((c) => (c.url === '/api/orders.php?id=pay_1' ? (checks++, jsonResponse(200, order('pending'))) : null))
+    await renderApp(boot({ user: user() }), '/credits/popular/ideal?payment_id=pay_1', handler)
+    await until(() => screen.queryByTestId('payment-progress'))
+    for (let i = 2; i <= 20; i++) {
+      await act(() => vi.advanceTimersByTimeAsync(8000))
+      await until(() => checks >= i)
+    }
+    await until(() => screen.queryByRole('button', { name: 'Check again' }))
+    const again = screen.getByRole('button', { name: 'Check again' })
+    expect(checks).toBe(20)
+    expect(screen.queryByTestId('payment-progress')).toBeNull()
+    await act(() => vi.advanceTimersByTimeAsync(10 * 60_000))
+    expect(checks).toBe(20)
+    fireEvent.click(again)
+    await until(() => checks === 21)
+  })
+
+  it.each(['failed', 'cancelled', 'expired'] as const)('shows the SPEC text for a %s payment and retries the order with another method', async (status) => {
+    const { calls, handler } = api((c) => {
+      if (c.url === '/api/orders.php?id=pay_1') return jsonResponse(200, order(status))
+      if (c.url === '/api/orders.php' && c.method === 'POST') return jsonResponse(201, { order_id: 41, payment_id: 'pay_2', redirect_url: '/sandbox/pay/sb_2' })
+      return null
+    })
+    await renderApp(boot({ user: user() }), '/credits/popular/ideal?payment_id=pay_1', handler)
+    await until(() => screen.queryByTestId('retry-form')?.querySelector('input[type="radio"]'))
+    expect(screen.getByTestId('payment-failed').textContent).toBe('Payment failed or has been cancelled.')
+    expect(screen.getByTestId('payment-result').getAttribute('data-status')).toBe(status)
+    const form = screen.getByTestId('retry-form')
+    fireEvent.click(within(form).getByRole('radio', { name: 'PayPal' }))
+    fireEvent.click(within(form).getByRole('button', { name: /again$/ }))
+    await until(() => vi.mocked(leaveFor).mock.calls.length > 0)
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ order_id: 41, paymentmethod: 'paypal' })
+    expect(leaveFor).toHaveBeenCalledWith('/sandbox/pay/sb_2')
+  })
+
+  it('says when the payment is not the member\'s', async () => {
+    const { handler } = api((c) => (c.url.startsWith('/api/orders.php') ? jsonResponse(404, { error: 'order_not_found', message: 'x' }) : null))
+    await renderApp(boot({ user: user() }), '/credits/popular/ideal?payment_id=nope', handler)
+    await until(() => screen.queryByTestId('payment-result')?.getAttribute('data-status') === 'error')
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('This payment could not be found.')
+  })
+})
+
+describe('/transactions', () => {
+  it('lists the transactions and shows one with its invoice links', async () => {
+    const { handler } = api((c) => {
+      if (c.url === '/api/transactions.php') return jsonResponse(200, { transactions: [tx(), tx({ id: 40, status: 'failed', invoice_url: null, invoice_number: null, completed_at: null })] })
+      if (c.url === '/api/transactions.php?id=41') return jsonResponse(200, { transaction: tx() })
+      return null
+    })
+    const { router } = await renderApp(boot({ user: user() }), '/transactions', handler)
+    const list = await screen.findByTestId('transaction-list')
+    const items = within(list).getAllByTestId('transaction')
+    expect(items.map((i) => i.getAttribute('data-status'))).toEqual(['completed', 'failed'])
+    expect(items[1]!.textContent).toContain('Failed')
+    fireEvent.click(within(items[0]!).getByRole('link'))
+    await until(() => router.state.location.pathname === '/transactions/41')
+    const detail = await screen.findByTestId('transaction-detail')
+    expect(within(detail).getByTestId('transaction-status').textContent).toBe('Completed')
+    expect(plain(within(detail).getByTestId('transaction-amount').textContent)).toBe('€39.95')
+    expect(within(detail).getByTestId('transaction-credits').textContent).toBe('250')
+    expect(within(detail).getByTestId('transaction-method').textContent).toBe('iDEAL')
+    expect(within(detail).getByRole('link', { name: 'View the invoice' }).getAttribute('href')).toBe('/api/invoice.php?id=41')
+    expect(within(detail).getByRole('link', { name: 'Download the invoice (PDF)' }).getAttribute('href')).toBe('/api/invoice.php?id=41&format=pdf')
+  })
+
+  it('says so for a transaction that is not the member\'s', async () => {
+    const { handler } = api((c) => (c.url.startsWith('/api/transactions.php') ? jsonResponse(404, { error: 'order_not_found', message: 'x' }) : null))
+    await renderApp(boot({ user: user() }), '/transactions/9', handler)
+    expect((await screen.findByRole('alert')).textContent).toBe('This transaction could not be found.')
+  })
+})
