@@ -41,6 +41,7 @@ describe('serverErrorText', () => {
     [new ApiError('x', 422, 'country_invalid', { field: 'country' }), ['errors.countryInvalid']],
     [new ApiError('x', 503, 'payments_unavailable'), ['errors.paymentsUnavailable']],
     [new ApiError('x', 409, 'order_settled'), ['errors.orderSettled']],
+    [new ApiError('x', 409, 'order_pending'), ['errors.orderPending']],
     [new ApiError('x', 404, 'order_not_found'), ['errors.orderNotFound']],
   ])('words the general code of %s', (err, text) => {
     expect(serverErrorText(err)).toEqual(text)

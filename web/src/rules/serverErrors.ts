@@ -52,6 +52,8 @@ export function codeText(code: string, fields: Record<string, unknown> = {}): Te
       return ['errors.paymentsUnavailable']
     case 'order_settled':
       return ['errors.orderSettled']
+    case 'order_pending':
+      return ['errors.orderPending']
     case 'order_not_found':
       return ['errors.orderNotFound']
     default:

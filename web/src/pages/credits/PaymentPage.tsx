@@ -420,9 +420,15 @@ function Settled({ order, premiumNow, balance, headingRef }: { order: Order; pre
   }
   return (
     <Panel data-testid="payment-result" data-status={order.status}>
-      <h2 ref={headingRef} tabIndex={-1} data-testid="payment-failed">
-        {t('payment.failed')}
-      </h2>
+      {order.status === 'refunded' ? (
+        <h2 ref={headingRef} tabIndex={-1}>
+          {t('payment.refunded')}
+        </h2>
+      ) : (
+        <h2 ref={headingRef} tabIndex={-1} data-testid="payment-failed">
+          {t('payment.failed')}
+        </h2>
+      )}
       {canRetry(order.status) && <RetryForm order={order} />}
       <Actions>
         <Link to="/credits">{t('paymentMethod.backToPackages')}</Link>

@@ -4,7 +4,7 @@
 import { ApiError, type HttpClient } from '../../api/http'
 
 /** OrderStatus is where an order's payment stands; only pending moves on. */
-export type OrderStatus = 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired'
+export type OrderStatus = 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired' | 'refunded'
 
 export interface CreditPackage {
   id: string
@@ -47,7 +47,7 @@ export interface Order {
 export interface Transaction {
   id: number
   payment_id: string | null
-  status: OrderStatus | 'refunded'
+  status: OrderStatus
   amount: number
   currency: string
   credits: number
