@@ -59,3 +59,13 @@ export type Sent = Schemas['Sent']
 
 export type Complaint = Schemas['Complaint']
 export type ComplaintInput = Schemas['ComplaintInput']
+
+/** Packages is packages.php: the credit packages, currency and methods of one payment country. */
+export type Packages = Schemas['Packages']
+export type CreditPackage = Packages['packages'][number]
+export type PaymentMethodName = Schemas['PaymentMethod']
+/** Checkout is the answer of POST orders.php: the order, its payment and where to pay. */
+export type Checkout = Schemas['Checkout']
+/** OrderState is orders.php?id=: one payment and its order's state. */
+export type OrderState = Schemas['OrderState']
+export type Transaction = Schemas['Transaction']

@@ -2,62 +2,14 @@
 // transactions.php): the credit packages of the member's payment country,
 // orders and their payments, and the member's transactions.
 import { ApiError, type HttpClient } from '../../api/http'
+import type { Checkout, OrderState, Packages, Transaction } from '../../api/types'
 
-/** OrderStatus is where an order's payment stands; only pending moves on. */
-export type OrderStatus = 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired' | 'refunded'
-
-export interface CreditPackage {
-  id: string
-  credits: number
-  /** amount is the price in minor units of currency. */
-  amount: number
-  currency: string
-  badge: 'popular' | 'best value' | null
-}
-
-/** Packages is packages.php: what the member can buy in their payment country. */
-export interface Packages {
-  country: string
-  countries: string[]
-  currency: string
-  packages: CreditPackage[]
-  methods: string[]
-  provider: string
-}
-
-export interface OrderCreated {
-  order_id: number
-  payment_id: string
-  redirect_url: string
-}
-
+export type { CreditPackage, Packages, Transaction } from '../../api/types'
 /** Order is orders.php?id=: one payment of an order and the order's state. */
-export interface Order {
-  payment_id: string
-  order_id: number
-  status: OrderStatus
-  credits: number
-  amount: number
-  currency: string
-  package_id: string
-  paymentmethod: string
-  message?: string
-}
-
-export interface Transaction {
-  id: number
-  payment_id: string | null
-  status: OrderStatus
-  amount: number
-  currency: string
-  credits: number
-  paymentmethod: string | null
-  package_id: string | null
-  created_at: string
-  completed_at: string | null
-  invoice_number: string | null
-  invoice_url: string | null
-}
+export type Order = OrderState
+export type OrderCreated = Checkout
+/** OrderStatus is where an order's payment stands; only pending moves on by itself. */
+export type OrderStatus = OrderState['status']
 
 const need = <T>(v: T | false): T => {
   if (v === false) throw new ApiError('authentication_required', 403, 'authentication_required')

@@ -1,6 +1,7 @@
 // The rules of the billing pages: prices in the member's locale, the payment
 // methods a country offers, the payment's polling schedule and what a
 // finished payment means for the member.
+import type { PaymentMethodName } from '../../api/types'
 import { LOW_CREDITS } from '../../rules/nav'
 import type { CreditPackage, Order, OrderStatus, Packages } from './api'
 
@@ -9,7 +10,7 @@ export const PAYMENT_METHODS = [
   'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'dankort', 'mobilepay', 'swish',
   'twint', 'satispay', 'vipps', 'cartebancaire', 'nexi', 'ideal', 'bancontact', 'applepay', 'paysafecard', 'maestro',
   'paypal', 'sofort', 'eps',
-] as const
+] as const satisfies readonly PaymentMethodName[]
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
@@ -32,7 +33,7 @@ export function formatPrice(amount: number, currency: string, locale: string): s
 }
 
 /** methodsOf lists the methods packages.php offers that the app knows, in the tenant's order, once each. */
-export function methodsOf(p: Pick<Packages, 'methods'> | null): PaymentMethod[] {
+export function methodsOf(p: { methods: readonly string[] } | null): PaymentMethod[] {
   const out: PaymentMethod[] = []
   for (const m of p?.methods ?? []) if (isPaymentMethod(m) && !out.includes(m)) out.push(m)
   return out
