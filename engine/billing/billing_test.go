@@ -551,6 +551,10 @@ func TestCheckoutPage(t *testing.T) {
 	res := env.Client(t, "herzklopfen.localhost").Do(http.MethodGet, u.Path, nil)
 	res.Want(t, http.StatusOK, "")
 	page := string(res.Body)
+	// The page's own inline style must not be blocked by the engine's strict default policy.
+	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "style-src 'unsafe-inline'") || !strings.Contains(csp, "form-action 'self'") {
+		t.Errorf("Content-Security-Policy %q blocks the checkout's style or form", csp)
+	}
 	for _, want := range []string{"Herzklopfen", "250 credits (popular)", "CHF 39.90", "twint", `name="viewport"`, `<legend>`,
 		`value="paid"`, `value="failed"`, `value="cancelled"`, `value="pending"`, `value="expired"`, `method="post"`} {
 		if !strings.Contains(page, want) {

@@ -57,6 +57,8 @@ func (p *Provider) Checkout(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	// The page carries its own style; the engine's strict default policy would block it.
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
 	err = checkoutPage.Execute(w, map[string]any{
 		"Brand": t.Name, "Payment": row, "Amount": formatAmount(row.Amount, row.Currency),
 		"Open": row.Status == "open" || row.Status == "pending", "Outcomes": outcomes, "Action": CheckoutPath + row.ID,
