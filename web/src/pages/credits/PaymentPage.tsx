@@ -203,6 +203,8 @@ function MethodPicker() {
   const legendId = useId()
   const [country, setCountry] = useCountry()
   const { state, latest } = usePackages(country)
+  // The method shows as chosen at once; the route follows (a reload keeps it).
+  const [picked, setPicked] = useState(paymentmethod)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const data = state.status === 'done' ? state.data : latest
@@ -224,7 +226,7 @@ function MethodPicker() {
     )
   }
   const methods = methodsOf(data)
-  const method = chosenMethod(methods, paymentmethod)
+  const method = chosenMethod(methods, picked)
   const price = formatPrice(pkg.amount, pkg.currency, locale)
   const search = country ? `?country=${encodeURIComponent(country)}` : ''
 
@@ -252,7 +254,15 @@ function MethodPicker() {
       <Panel>
         <CountryChoice data={data} disabled={busy} onChange={setCountry} />
         {state.status === 'failed' && <ErrorText role="alert">{errorText(state.error, t)}</ErrorText>}
-        <MethodChoice methods={methods} value={method} legendId={legendId} onChange={(m) => navigate(paymentPath(pkg.id, m) + search, { replace: true })} />
+        <MethodChoice
+          methods={methods}
+          value={method}
+          legendId={legendId}
+          onChange={(m) => {
+            setPicked(m)
+            navigate(paymentPath(pkg.id, m) + search, { replace: true })
+          }}
+        />
       </Panel>
       <Panel as="section" aria-labelledby="order-summary">
         <h2 id="order-summary">{t('paymentMethod.summary')}</h2>
