@@ -27,6 +27,7 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/admin/internal/db"
+	"rendezvous/engine/billing"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
@@ -85,7 +86,9 @@ type Service struct {
 	Policy   *Policy
 	Sessions *scs.SessionManager
 	Tenants  Tenants
-	Log      *slog.Logger
+	// Billing is the orders and refunds of the money calls.
+	Billing *billing.Service
+	Log     *slog.Logger
 	// HashParams are the argon2id parameters of new passwords; tests lower
 	// them.
 	HashParams *argon2id.Params

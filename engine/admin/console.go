@@ -106,6 +106,13 @@ func (c *Console) Routes() []Route {
 		{"PUT", "/tenants/{tenant}/file", inTenant("tenants", "write"), h.tenantUpdate},
 		{"GET", "/tenants/{tenant}/export", inTenant("tenants", "read"), h.tenantExport},
 
+		// Money: orders and refunds, a member's ledger and credit
+		// corrections (money.go); support has no money permission.
+		{"GET", "/tenants/{tenant}/orders", inTenant("money", "read"), h.tenantOrders},
+		{"POST", "/tenants/{tenant}/orders/{order}/refund", inTenant("money", "write"), h.orderRefund},
+		{"GET", "/tenants/{tenant}/members/{member}/money", inTenant("money", "read"), h.memberMoney},
+		{"POST", "/tenants/{tenant}/members/{member}/credits", inTenant("money", "write"), h.creditCorrect},
+
 		{"GET", "/staff", global("staff", "read"), h.staffList},
 		{"POST", "/staff", global("staff", "write"), h.staffCreate},
 		{"GET", "/audit", global("audit", "read"), h.audit},

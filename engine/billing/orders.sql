@@ -88,3 +88,22 @@ WHERE o.member_id = @member_id AND o.tenant_id = @tenant_id
   AND (sqlc.narg(order_id)::bigint IS NULL OR o.id = sqlc.narg(order_id))
 ORDER BY o.id DESC
 LIMIT @max_rows;
+
+-- name: OrdersOfTenant :many
+-- A tenant's orders for the console, newest first: narrowed by state, by
+-- member and by order when those are given.
+SELECT o.id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status,
+       o.created_at, o.completed_at
+FROM orders o
+WHERE o.tenant_id = @tenant_id
+  AND (sqlc.narg(status)::text IS NULL OR o.status = sqlc.narg(status))
+  AND (sqlc.narg(member_id)::bigint IS NULL OR o.member_id = sqlc.narg(member_id))
+  AND (sqlc.narg(order_id)::bigint IS NULL OR o.id = sqlc.narg(order_id))
+ORDER BY o.id DESC
+LIMIT @max_rows;
+
+-- name: PaymentsOfOrders :many
+-- The payments of the orders listed, with their providers' states.
+SELECT order_id, public_id, provider, provider_payment_id, method, status, created_at, updated_at
+FROM payments WHERE order_id = ANY(@order_ids::bigint[])
+ORDER BY order_id, id;

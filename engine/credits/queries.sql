@@ -41,3 +41,11 @@ HAVING m.credits <> coalesce(sum(l.delta), 0);
 -- Locks the member's row like a charge does, so the balance read here is
 -- still the balance when the take-back is booked.
 SELECT credits FROM members WHERE id = @member_id FOR UPDATE;
+
+-- name: MemberBalanceInTenant :one
+-- Locks a member of the tenant like a charge does, for a correction: the
+-- balance read here is the balance before it.
+SELECT credits FROM members WHERE id = @member_id AND tenant_id = @tenant_id FOR UPDATE;
+
+-- name: MemberBalanceOf :one
+SELECT credits FROM members WHERE id = @member_id AND tenant_id = @tenant_id;

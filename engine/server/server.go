@@ -150,6 +150,7 @@ func New(d Deps) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	staff.Billing = e.Billing
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, user.Viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err

@@ -328,7 +328,7 @@ func (q *Queries) RefundOrderLock(ctx context.Context, id int64) (Order, error) 
 }
 
 const refundPaidPayment = `-- name: RefundPaidPayment :one
-SELECT id, public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, checks, created_at, updated_at FROM payments WHERE order_id = $1 AND status = 'paid' ORDER BY id DESC LIMIT 1
+SELECT id, public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, checks, asked_at, created_at, updated_at FROM payments WHERE order_id = $1 AND status = 'paid' ORDER BY id DESC LIMIT 1
 `
 
 // The payment that paid the order (its newest paid attempt).
@@ -346,6 +346,7 @@ func (q *Queries) RefundPaidPayment(ctx context.Context, orderID int64) (Payment
 		&i.CheckoutUrl,
 		&i.CheckAt,
 		&i.Checks,
+		&i.AskedAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)

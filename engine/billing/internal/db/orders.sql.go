@@ -153,6 +153,78 @@ func (q *Queries) OrderSetStatus(ctx context.Context, arg OrderSetStatusParams) 
 	return err
 }
 
+const ordersOfTenant = `-- name: OrdersOfTenant :many
+SELECT o.id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status,
+       o.created_at, o.completed_at
+FROM orders o
+WHERE o.tenant_id = $1
+  AND ($2::text IS NULL OR o.status = $2)
+  AND ($3::bigint IS NULL OR o.member_id = $3)
+  AND ($4::bigint IS NULL OR o.id = $4)
+ORDER BY o.id DESC
+LIMIT $5
+`
+
+type OrdersOfTenantParams struct {
+	TenantID int64
+	Status   pgtype.Text
+	MemberID pgtype.Int8
+	OrderID  pgtype.Int8
+	MaxRows  int32
+}
+
+type OrdersOfTenantRow struct {
+	ID          int64
+	MemberID    int64
+	PackageID   string
+	Credits     int64
+	Amount      int64
+	Currency    string
+	Country     string
+	Status      string
+	CreatedAt   time.Time
+	CompletedAt pgtype.Timestamptz
+}
+
+// A tenant's orders for the console, newest first: narrowed by state, by
+// member and by order when those are given.
+func (q *Queries) OrdersOfTenant(ctx context.Context, arg OrdersOfTenantParams) ([]OrdersOfTenantRow, error) {
+	rows, err := q.db.Query(ctx, ordersOfTenant,
+		arg.TenantID,
+		arg.Status,
+		arg.MemberID,
+		arg.OrderID,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []OrdersOfTenantRow{}
+	for rows.Next() {
+		var i OrdersOfTenantRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.MemberID,
+			&i.PackageID,
+			&i.Credits,
+			&i.Amount,
+			&i.Currency,
+			&i.Country,
+			&i.Status,
+			&i.CreatedAt,
+			&i.CompletedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const paymentByProviderID = `-- name: PaymentByProviderID :one
 SELECT p.id, p.public_id, p.order_id, p.provider, p.provider_payment_id, p.method, p.status, p.checkout_url, p.check_at, p.checks, p.asked_at, p.created_at, p.updated_at FROM payments p JOIN orders o ON o.id = p.order_id
 WHERE p.provider = $1 AND p.provider_payment_id = $2 AND o.tenant_id = $3
@@ -388,6 +460,53 @@ func (q *Queries) PaymentsDue(ctx context.Context, arg PaymentsDueParams) ([]Pay
 			&i.Provider,
 			&i.ProviderPaymentID,
 			&i.TenantID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const paymentsOfOrders = `-- name: PaymentsOfOrders :many
+SELECT order_id, public_id, provider, provider_payment_id, method, status, created_at, updated_at
+FROM payments WHERE order_id = ANY($1::bigint[])
+ORDER BY order_id, id
+`
+
+type PaymentsOfOrdersRow struct {
+	OrderID           int64
+	PublicID          string
+	Provider          string
+	ProviderPaymentID string
+	Method            string
+	Status            string
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+}
+
+// The payments of the orders listed, with their providers' states.
+func (q *Queries) PaymentsOfOrders(ctx context.Context, orderIds []int64) ([]PaymentsOfOrdersRow, error) {
+	rows, err := q.db.Query(ctx, paymentsOfOrders, orderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PaymentsOfOrdersRow{}
+	for rows.Next() {
+		var i PaymentsOfOrdersRow
+		if err := rows.Scan(
+			&i.OrderID,
+			&i.PublicID,
+			&i.Provider,
+			&i.ProviderPaymentID,
+			&i.Method,
+			&i.Status,
+			&i.CreatedAt,
+			&i.UpdatedAt,
 		); err != nil {
 			return nil, err
 		}

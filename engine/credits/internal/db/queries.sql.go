@@ -194,6 +194,40 @@ func (q *Queries) MemberBalanceForUpdate(ctx context.Context, memberID int64) (i
 	return credits, err
 }
 
+const memberBalanceInTenant = `-- name: MemberBalanceInTenant :one
+SELECT credits FROM members WHERE id = $1 AND tenant_id = $2 FOR UPDATE
+`
+
+type MemberBalanceInTenantParams struct {
+	MemberID int64
+	TenantID int64
+}
+
+// Locks a member of the tenant like a charge does, for a correction: the
+// balance read here is the balance before it.
+func (q *Queries) MemberBalanceInTenant(ctx context.Context, arg MemberBalanceInTenantParams) (int64, error) {
+	row := q.db.QueryRow(ctx, memberBalanceInTenant, arg.MemberID, arg.TenantID)
+	var credits int64
+	err := row.Scan(&credits)
+	return credits, err
+}
+
+const memberBalanceOf = `-- name: MemberBalanceOf :one
+SELECT credits FROM members WHERE id = $1 AND tenant_id = $2
+`
+
+type MemberBalanceOfParams struct {
+	MemberID int64
+	TenantID int64
+}
+
+func (q *Queries) MemberBalanceOf(ctx context.Context, arg MemberBalanceOfParams) (int64, error) {
+	row := q.db.QueryRow(ctx, memberBalanceOf, arg.MemberID, arg.TenantID)
+	var credits int64
+	err := row.Scan(&credits)
+	return credits, err
+}
+
 const memberMarkPaid = `-- name: MemberMarkPaid :execrows
 UPDATE members SET paid_user = true WHERE id = $1 AND NOT paid_user
 `

@@ -1,0 +1,123 @@
+package billing
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"rendezvous/engine/billing/internal/db"
+	"rendezvous/engine/platform/refusal"
+)
+
+// The operators' console reads a tenant's orders with every payment's
+// state at its provider; refunds go through Refund.
+
+// OrderStates are the states an order can be in.
+var OrderStates = []string{OrderPending, OrderCompleted, OrderFailed, OrderCancelled, OrderExpired, OrderRefunded}
+
+var errOrderStateInvalid = refusal.New(refusal.Invalid, "order_state_invalid",
+	"The state must be one of pending, completed, failed, cancelled, expired, refunded.")
+
+// OrderPayment is one attempt to pay an order, in its provider's words.
+type OrderPayment struct {
+	ID                string    `json:"payment_id"`
+	Provider          string    `json:"provider"`
+	ProviderPaymentID string    `json:"provider_payment_id"`
+	Method            string    `json:"paymentmethod"`
+	Status            string    `json:"status"`
+	CreatedAt         time.Time `json:"created_at"`
+	UpdatedAt         time.Time `json:"updated_at"`
+}
+
+// ConsoleOrder is an order as operators see it.
+type ConsoleOrder struct {
+	ID          int64          `json:"id"`
+	MemberID    int64          `json:"member_id"`
+	PackageID   string         `json:"package_id"`
+	Credits     int64          `json:"credits"`
+	Amount      int64          `json:"amount"`
+	Currency    string         `json:"currency"`
+	Country     string         `json:"country"`
+	Status      string         `json:"status"`
+	CreatedAt   time.Time      `json:"created_at"`
+	CompletedAt *time.Time     `json:"completed_at"`
+	Payments    []OrderPayment `json:"payments"`
+}
+
+// OrderFilter narrows a tenant's orders; zero fields do not.
+type OrderFilter struct {
+	Status   string
+	MemberID int64
+	OrderID  int64
+}
+
+// maxConsoleOrders bounds one page of the console's orders list.
+const maxConsoleOrders = 200
+
+// TenantOrders lists a tenant's orders, newest first, each with its
+// payments; a state that does not exist is refused (order_state_invalid).
+func (s *Service) TenantOrders(ctx context.Context, tenantID int64, f OrderFilter) ([]ConsoleOrder, error) {
+	p := db.OrdersOfTenantParams{TenantID: tenantID, MaxRows: maxConsoleOrders}
+	if f.Status != "" {
+		if !slices.Contains(OrderStates, f.Status) {
+			return nil, errOrderStateInvalid
+		}
+		p.Status = pgtype.Text{String: f.Status, Valid: true}
+	}
+	if f.MemberID != 0 {
+		p.MemberID = pgtype.Int8{Int64: f.MemberID, Valid: true}
+	}
+	if f.OrderID != 0 {
+		p.OrderID = pgtype.Int8{Int64: f.OrderID, Valid: true}
+	}
+	q := db.New(s.pool)
+	rows, err := q.OrdersOfTenant(ctx, p)
+	if err != nil {
+		return nil, fmt.Errorf("orders of tenant %d: %w", tenantID, err)
+	}
+	out := make([]ConsoleOrder, len(rows))
+	ids := make([]int64, len(rows))
+	index := map[int64]int{}
+	for i, r := range rows {
+		o := ConsoleOrder{ID: r.ID, MemberID: r.MemberID, PackageID: r.PackageID, Credits: r.Credits, Amount: r.Amount,
+			Currency: r.Currency, Country: r.Country, Status: r.Status, CreatedAt: r.CreatedAt, Payments: []OrderPayment{}}
+		if r.CompletedAt.Valid {
+			at := r.CompletedAt.Time
+			o.CompletedAt = &at
+		}
+		out[i], ids[i], index[r.ID] = o, r.ID, i
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	pays, err := q.PaymentsOfOrders(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("payments of tenant %d's orders: %w", tenantID, err)
+	}
+	for _, py := range pays {
+		o := &out[index[py.OrderID]]
+		o.Payments = append(o.Payments, OrderPayment{ID: py.PublicID, Provider: py.Provider, ProviderPaymentID: py.ProviderPaymentID,
+			Method: py.Method, Status: py.Status, CreatedAt: py.CreatedAt, UpdatedAt: py.UpdatedAt})
+	}
+	return out, nil
+}
+
+// TenantOrder is one order of the tenant (order_not_found when it is
+// another tenant's or none).
+func (s *Service) TenantOrder(ctx context.Context, tenantID, orderID int64) (ConsoleOrder, error) {
+	list, err := s.TenantOrders(ctx, tenantID, OrderFilter{OrderID: orderID})
+	if err != nil {
+		return ConsoleOrder{}, err
+	}
+	if len(list) == 0 {
+		return ConsoleOrder{}, errOrderNotFound
+	}
+	return list[0], nil
+}
+
+// ErrOrderNotFound is the refusal of an order that does not exist, or not
+// for this tenant or member.
+var ErrOrderNotFound = errOrderNotFound
