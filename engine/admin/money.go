@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"net/netip"
-	"strconv"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
@@ -20,31 +19,6 @@ import (
 // refunds (billing.Service.Refund), and a member's ledger with credit
 // corrections (credits.Correct). Support staff never reach these calls
 // (the policy gives them no money permission).
-
-var errIDInvalid = billing.ErrOrderNotFound
-
-// tenantBySlug is the tenant named by the route's {tenant}.
-func (s *Service) tenantBySlug(ctx context.Context, slug string) (*tenancy.Tenant, error) {
-	all, err := s.Tenants.List(ctx)
-	if err != nil {
-		return nil, err
-	}
-	for _, t := range all {
-		if t.Slug == slug {
-			return t, nil
-		}
-	}
-	return nil, tenancy.ErrNoTenant
-}
-
-// pathID is the positive number in the route's parameter name.
-func pathID(r *http.Request, name string) (int64, error) {
-	id, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, errIDInvalid
-	}
-	return id, nil
-}
 
 // CorrectCredits books a correction of a member's credits with its audit
 // row (the balance before and after) in one transaction.
@@ -100,9 +74,9 @@ func (h handlers) orderRefund(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	id, err := pathID(r, "order")
-	if err != nil {
-		httpx.WriteError(w, r, err)
+	id, ok := pathID(r, "order")
+	if !ok {
+		httpx.WriteError(w, r, billing.ErrOrderNotFound)
 		return
 	}
 	before, err := h.s.Billing.TenantOrder(r.Context(), t.ID, id)
@@ -132,8 +106,8 @@ func (h handlers) memberMoney(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	id, err := pathID(r, "member")
-	if err != nil {
+	id, ok := pathID(r, "member")
+	if !ok {
 		httpx.WriteError(w, r, credits.ErrMemberNotFound)
 		return
 	}
@@ -169,8 +143,8 @@ func (h handlers) creditCorrect(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	id, err := pathID(r, "member")
-	if err != nil {
+	id, ok := pathID(r, "member")
+	if !ok {
 		httpx.WriteError(w, r, credits.ErrMemberNotFound)
 		return
 	}
