@@ -9,6 +9,12 @@ const engine = process.env.RDV_ENGINE ?? 'http://127.0.0.1:8080'
 export default defineConfig({
   plugins: [react()],
   build: {
+    // Two entries: the member app (index.html) and the operators' console
+    // (admin.html, served only on console hosts). Members never load the
+    // console's chunks (web/e2e/console.test.mjs walks the member graph).
+    rolldownOptions: {
+      input: { main: 'index.html', admin: 'admin.html' },
+    },
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,

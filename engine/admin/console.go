@@ -185,7 +185,7 @@ func (c *Console) serveApp(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("X-Frame-Options", "DENY")
+	w.Header().Set("Content-Security-Policy", httpx.AppCSP)
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	_, _ = w.Write(page)
 }

@@ -98,7 +98,8 @@ describe('catalogues', () => {
 
   it('has every literal key the sources use', () => {
     const used = new Set<string>()
-    for (const file of sources(srcDir)) {
+    // The operators' console has its own catalogue (src/console/locales, checked by its own tests).
+    for (const file of sources(srcDir).filter((f) => !relative(srcDir, f).startsWith('console'))) {
       const text = readFileSync(file, 'utf8')
       for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) used.add(m[1]!)
     }

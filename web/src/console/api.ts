@@ -1,0 +1,92 @@
+// The console API client: JSON to and from /admin/api/, errors as
+// ConsoleError with the engine's stable code (API.md conventions).
+
+export interface Grant {
+  role: string
+  tenant: string
+}
+
+export interface Staff {
+  id: number
+  email: string
+  roles: Grant[]
+  totp_enabled: boolean
+  totp_enrolment_required: boolean
+}
+
+export interface Tenant {
+  slug: string
+  name: string
+  hosts: string[]
+  primary_host: string
+  theme: string
+  locales: string[]
+  default_locale: string
+  company: string
+}
+
+export interface Enrolment {
+  secret: string
+  uri: string
+}
+
+/** ConsoleError is a refused or failed call: the HTTP status, the engine's code and its extra fields. */
+export class ConsoleError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly fields: Record<string, unknown>
+
+  constructor(status: number, code: string, message: string, fields: Record<string, unknown> = {}) {
+    super(message)
+    this.name = 'ConsoleError'
+    this.status = status
+    this.code = code
+    this.fields = fields
+  }
+}
+
+export const API = '/admin/api'
+
+/** call sends one request; a 2xx answers its JSON (null for 204), anything else throws ConsoleError. */
+export async function call<T>(method: string, path: string, body?: unknown, fetcher: typeof fetch = fetch): Promise<T> {
+  let res: Response
+  try {
+    res = await fetcher(API + path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch {
+    throw new ConsoleError(0, 'network', 'network')
+  }
+  if (res.status === 204) return null as T
+  const data = parseJSON(await res.text())
+  if (!res.ok) {
+    const fields = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>
+    const code = typeof fields.error === 'string' ? fields.error : 'internal'
+    const message = typeof fields.message === 'string' ? fields.message : res.statusText
+    throw new ConsoleError(res.status, code, message, fields)
+  }
+  return data as T
+}
+
+function parseJSON(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null
+  } catch {
+    return null
+  }
+}
+
+export const consoleApi = {
+  me: () => call<{ staff: Staff }>('GET', '/me'),
+  login: (email: string, password: string, totp?: string) =>
+    call<{ staff: Staff }>('POST', '/login', totp ? { email, password, totp } : { email, password }),
+  logout: () => call<null>('POST', '/logout'),
+  startTOTP: () => call<Enrolment>('POST', '/totp'),
+  confirmTOTP: (code: string) => call<{ staff: Staff }>('POST', '/totp/confirm', { code }),
+  tenants: () => call<Tenant[]>('GET', '/tenants'),
+}
+
+export type ConsoleApi = typeof consoleApi

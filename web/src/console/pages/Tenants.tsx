@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import type { ConsoleApi, Tenant } from '../api'
+import { errorText } from '../errors'
+import { Alert, Card, Heading, Muted, colors } from '../ui'
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 300px), 1fr));
+`
+
+const Facts = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 4px 12px;
+  dt { color: ${colors.muted}; }
+  dd { margin: 0; }
+`
+
+/** Tenants lists the brands the staff member may see. */
+export function Tenants({ api }: { api: ConsoleApi }) {
+  const { t } = useTranslation()
+  const [tenants, setTenants] = useState<Tenant[] | null>(null)
+  const [error, setError] = useState('')
+
+  useEffect(() => {
+    let live = true
+    api.tenants().then(
+      (list) => live && setTenants(list),
+      (err: unknown) => live && setError(errorText(t, err)),
+    )
+    return () => {
+      live = false
+    }
+  }, [api, t])
+
+  return (
+    <>
+      <Heading>{t('console.tenants.heading')}</Heading>
+      {error && <Alert role="alert">{error}</Alert>}
+      {!tenants && !error && <Muted role="status">{t('console.loading')}</Muted>}
+      {tenants && tenants.length === 0 && <Muted>{t('console.tenants.empty')}</Muted>}
+      {tenants && tenants.length > 0 && (
+        <>
+          <Muted role="status">{t('console.tenants.count', { count: tenants.length })}</Muted>
+          <List aria-label={t('console.tenants.heading')}>
+            {tenants.map((tenant) => (
+              <li key={tenant.slug}>
+                <Card aria-labelledby={`tenant-${tenant.slug}`} data-tenant={tenant.slug}>
+                  <h2 id={`tenant-${tenant.slug}`} style={{ margin: '0 0 8px', fontSize: '1.125rem' }}>{tenant.name}</h2>
+                  <Facts>
+                    <dt>{t('console.tenants.hosts')}</dt>
+                    <dd>{tenant.hosts.join(', ')}</dd>
+                    <dt>{t('console.tenants.locales')}</dt>
+                    <dd>{tenant.locales.join(', ')}</dd>
+                    <dt>{t('console.tenants.theme')}</dt>
+                    <dd>{tenant.theme}</dd>
+                    <dt>{t('console.tenants.company')}</dt>
+                    <dd>{tenant.company}</dd>
+                  </Facts>
+                </Card>
+              </li>
+            ))}
+          </List>
+        </>
+      )}
+    </>
+  )
+}
