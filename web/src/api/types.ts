@@ -69,3 +69,5 @@ export type Checkout = Schemas['Checkout']
 /** OrderState is orders.php?id=: one payment and its order's state. */
 export type OrderState = Schemas['OrderState']
 export type Transaction = Schemas['Transaction']
+/** LedgerEntry is one change of the member's credit balance (transactions.php's ledger). */
+export type LedgerEntry = Schemas['LedgerEntry']

@@ -7,7 +7,7 @@ import { useLoad } from '../../api/useLoad'
 import { ButtonLink } from '../../components/Button'
 import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
-import type { Transaction } from './api'
+import type { LedgerEntry, Transaction, Transactions } from './api'
 import { useBilling } from './hooks'
 import { formatPrice, isPaymentMethod } from './rules'
 
@@ -26,6 +26,19 @@ const List = styled.ul`
     justify-content: space-between;
     min-height: 44px;
     padding: ${(p) => p.theme.space(3)} 0;
+  }
+`
+
+const LedgerRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+  align-items: center;
+  justify-content: space-between;
+  min-height: 44px;
+  padding: ${(p) => p.theme.space(3)} 0;
+  span + span {
+    text-align: end;
   }
 `
 
@@ -156,6 +169,36 @@ function TransactionDetail({ tx }: { tx: Transaction }) {
   )
 }
 
+/** Ledger is the member's credit ledger: what they were given, bought and spent. */
+function Ledger({ entries }: { entries: LedgerEntry[] }) {
+  const { t } = useTranslation()
+  const date = useDate()
+  if (entries.length === 0) return null
+  return (
+    <Panel as="section" aria-labelledby="ledger-title">
+      <h2 id="ledger-title">{t('transactions.ledger.title')}</h2>
+      <List data-testid="ledger">
+        {entries.map((e) => (
+          <li key={e.id} data-testid="ledger-entry" data-kind={e.kind} data-delta={e.delta}>
+            <LedgerRow>
+              <span>
+                <strong>{t(`transactions.ledger.kinds.${e.kind}`)}</strong>
+                <br />
+                <small>{date(e.created_at)}</small>
+              </span>
+              <span>
+                <strong>{t('transactions.ledger.delta', { count: Math.abs(e.delta), sign: e.delta > 0 ? '+' : '−' })}</strong>
+                <br />
+                <small>{t('transactions.ledger.balance', { count: e.balance_after })}</small>
+              </span>
+            </LedgerRow>
+          </li>
+        ))}
+      </List>
+    </Panel>
+  )
+}
+
 /** TransactionsPage: /transactions/{id?}, the member's purchases, or one with its invoice. */
 export function TransactionsPage() {
   const { t } = useTranslation()
@@ -163,7 +206,7 @@ export function TransactionsPage() {
   const calls = useBilling()
   const orderId = id && /^\d+$/.test(id) ? Number(id) : null
   const one = useLoad<Transaction>(orderId ? `transaction:${orderId}` : null, (signal) => calls.transaction(orderId!, signal))
-  const all = useLoad<Transaction[]>(id ? null : 'transactions', (signal) => calls.transactions(signal))
+  const all = useLoad<Transactions>(id ? null : 'transactions', (signal) => calls.transactions(signal))
   const state = id ? (orderId ? one.state : { status: 'failed' as const, error: new ApiError('', 404, 'order_not_found') }) : all.state
   return (
     <Page title={t('transactions.title')} lead={t('transactions.lead')} testId="transactions-page">
@@ -173,8 +216,11 @@ export function TransactionsPage() {
         <Panel role="alert">
           <p>{state.error instanceof ApiError && state.error.statusCode === 404 ? t('transactions.notFound') : t('errors.tryLater')}</p>
         </Panel>
-      ) : Array.isArray(state.data) ? (
-        <TransactionList list={state.data} />
+      ) : 'transactions' in state.data ? (
+        <>
+          <TransactionList list={state.data.transactions} />
+          <Ledger entries={state.data.ledger} />
+        </>
       ) : (
         <TransactionDetail tx={state.data} />
       )}

@@ -2,9 +2,12 @@
 // transactions.php): the credit packages of the member's payment country,
 // orders and their payments, and the member's transactions.
 import { ApiError, type HttpClient } from '../../api/http'
-import type { Checkout, OrderState, Packages, Transaction } from '../../api/types'
+import type { Checkout, LedgerEntry, OrderState, Packages, Transaction } from '../../api/types'
 
-export type { CreditPackage, Packages, Transaction } from '../../api/types'
+export type { CreditPackage, LedgerEntry, Packages, Transaction } from '../../api/types'
+
+/** Transactions is transactions.php's list: the orders and the credit ledger, newest first. */
+export type Transactions = { transactions: Transaction[]; ledger: LedgerEntry[] }
 /** Order is orders.php?id=: one payment of an order and the order's state. */
 export type Order = OrderState
 export type OrderCreated = Checkout
@@ -31,7 +34,9 @@ export function billingApi(http: HttpClient) {
     payment: (paymentId: string, signal?: AbortSignal) =>
       http.get<Order>('/api/orders.php', { query: { id: paymentId }, signal, retries: 1 }).then(need),
     transactions: (signal?: AbortSignal) =>
-      http.get<{ transactions: Transaction[] }>('/api/transactions.php', { signal }).then((r) => need(r).transactions ?? []),
+      http
+        .get<Partial<Transactions>>('/api/transactions.php', { signal })
+        .then((r): Transactions => ({ transactions: need(r).transactions ?? [], ledger: need(r).ledger ?? [] })),
     transaction: (orderId: number, signal?: AbortSignal) =>
       http.get<{ transaction: Transaction }>('/api/transactions.php', { query: { id: orderId }, signal }).then((r) => need(r).transaction),
   }

@@ -67,7 +67,7 @@ export function usePayment(paymentId: string | null): { payment: Payment; again:
       if (order.status === 'completed') {
         await refreshUser(api, store).catch(() => undefined)
         const list = await calls.transactions(signal).catch(() => null)
-        const completed = list ? list.filter((t) => t.status === 'completed' || t.status === 'refunded').length : null
+        const completed = list ? list.transactions.filter((t) => t.status === 'completed' || t.status === 'refunded').length : null
         premiumNow = becamePremium(paidBefore.current, !!store.get().user?.paid_user, completed)
       }
       if (signal.aborted) return

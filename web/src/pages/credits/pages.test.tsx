@@ -266,6 +266,33 @@ describe('/transactions', () => {
     expect(within(detail).getByRole('link', { name: 'Download the invoice (PDF)' }).getAttribute('href')).toBe('/api/invoice.php?id=41&format=pdf')
   })
 
+  it('lists the credit ledger newest first: what was given, bought and spent, with the balance after', async () => {
+    const entry = (id: number, delta: number, balance_after: number, kind: string) => ({ id, delta, balance_after, kind, created_at: '2026-11-20T10:00:00Z' })
+    const { handler } = api((c) =>
+      c.url === '/api/transactions.php'
+        ? jsonResponse(200, { transactions: [tx()], ledger: [entry(9, -2, 253, 'gift'), entry(8, 250, 255, 'purchase'), entry(7, 5, 5, 'signup_bonus')] })
+        : null,
+    )
+    await renderApp(boot({ user: user() }), '/transactions', handler)
+    const ledger = await screen.findByTestId('ledger')
+    expect(screen.getByRole('heading', { name: 'Credits history' })).toBeTruthy()
+    const rows = within(ledger).getAllByTestId('ledger-entry')
+    expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['gift', 'purchase', 'signup_bonus'])
+    expect(rows[0]!.textContent).toContain('Gift sent')
+    expect(rows[0]!.textContent).toContain('−2 credits')
+    expect(rows[0]!.textContent).toContain('Balance: 253')
+    expect(rows[1]!.textContent).toContain('Credits bought')
+    expect(rows[1]!.textContent).toContain('+250 credits')
+    expect(rows[2]!.textContent).toContain('Welcome credits')
+  })
+
+  it('shows no ledger when the member has none', async () => {
+    const { handler } = api((c) => (c.url === '/api/transactions.php' ? jsonResponse(200, { transactions: [] }) : null))
+    await renderApp(boot({ user: user() }), '/transactions', handler)
+    expect((await screen.findByText('You have not bought anything yet.')).textContent).toBeTruthy()
+    expect(screen.queryByTestId('ledger')).toBeNull()
+  })
+
   it('says so for a transaction that is not the member\'s', async () => {
     const { handler } = api((c) => (c.url.startsWith('/api/transactions.php') ? jsonResponse(404, { error: 'order_not_found', message: 'x' }) : null))
     await renderApp(boot({ user: user() }), '/transactions/9', handler)
