@@ -68,7 +68,7 @@ export function Layout({ staff, onLogout, children }: { staff: Staff; onLogout: 
         <Brand>{t('console.title')}</Brand>
         <Nav aria-label={t('console.nav.label')}>
           <ul>
-            {consolePages.map((p) => (
+            {consolePages.filter((p) => !p.hidden).map((p) => (
               <li key={p.path}>
                 <NavLink to={p.path} end>{t(p.label)}</NavLink>
               </li>

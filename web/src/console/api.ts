@@ -25,6 +25,29 @@ export interface Tenant {
   company: string
 }
 
+/** TenantFile is a brand's tenant file as JSON (engine/admin/openapi.yaml TenantFile). */
+export interface TenantFile {
+  slug: string
+  name: string
+  position: number
+  hosts: string[]
+  theme: string
+  niche: number
+  locales: string[]
+  default_locale: string
+  countries: string[]
+  time_zone: string
+  profile_pool: string
+  company: { slug: string; name: string } & Record<string, unknown>
+  settings: Record<string, unknown>
+  [section: string]: unknown
+}
+
+export interface TenantFileAnswer {
+  file: TenantFile
+  preview_url: string
+}
+
 export interface Enrolment {
   secret: string
   uri: string
@@ -87,6 +110,9 @@ export const consoleApi = {
   startTOTP: () => call<Enrolment>('POST', '/totp'),
   confirmTOTP: (code: string) => call<{ staff: Staff }>('POST', '/totp/confirm', { code }),
   tenants: () => call<Tenant[]>('GET', '/tenants'),
+  tenantFile: (slug: string) => call<TenantFileAnswer>('GET', `/tenants/${encodeURIComponent(slug)}/file`),
+  createTenant: (file: TenantFile) => call<TenantFileAnswer>('POST', '/tenants', file),
+  updateTenant: (slug: string, file: TenantFile) => call<TenantFileAnswer>('PUT', `/tenants/${encodeURIComponent(slug)}/file`, file),
 }
 
 export type ConsoleApi = typeof consoleApi

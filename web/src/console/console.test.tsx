@@ -43,6 +43,9 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     logout: vi.fn(() => Promise.resolve(null)),
     startTOTP: vi.fn(() => Promise.resolve({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' })),
     confirmTOTP: vi.fn(() => Promise.resolve({ staff: staff() })),
+    tenantFile: vi.fn(() => Promise.reject(new ConsoleError(404, 'tenant_not_found', 'none'))),
+    createTenant: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    updateTenant: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     tenants: vi.fn(() =>
       Promise.resolve([
         { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl', 'en'], default_locale: 'nl', company: 'Lokaal Media' },

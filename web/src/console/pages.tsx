@@ -4,11 +4,19 @@
 import type { ComponentType } from 'react'
 import type { ConsoleApi } from './api'
 import { Tenants } from './pages/Tenants'
+import { TenantEdit } from './pages/tenants/TenantEdit'
 
 export interface ConsolePage {
   path: string
   label: string
   Page: ComponentType<{ api: ConsoleApi }>
+  /** hidden pages are reached by links, not the navigation. */
+  hidden?: boolean
 }
 
-export const consolePages: ConsolePage[] = [{ path: '/', label: 'console.nav.tenants', Page: Tenants }]
+export const consolePages: ConsolePage[] = [
+  { path: '/', label: 'console.nav.tenants', Page: Tenants },
+  // Brands: create and edit (pages/tenants).
+  { path: '/tenants/new', label: 'console.brand.new', Page: TenantEdit, hidden: true },
+  { path: '/tenants/:slug', label: 'console.brand.edit', Page: TenantEdit, hidden: true },
+]

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { ConsoleApi, Tenant } from '../api'
 import { errorText } from '../errors'
@@ -43,6 +44,9 @@ export function Tenants({ api }: { api: ConsoleApi }) {
   return (
     <>
       <Heading>{t('console.tenants.heading')}</Heading>
+      <p>
+        <Link to="/tenants/new">{t('console.brand.new')}</Link>
+      </p>
       {error && <Alert role="alert">{error}</Alert>}
       {!tenants && !error && <Muted role="status">{t('console.loading')}</Muted>}
       {tenants && tenants.length === 0 && <Muted>{t('console.tenants.empty')}</Muted>}
@@ -64,6 +68,14 @@ export function Tenants({ api }: { api: ConsoleApi }) {
                     <dt>{t('console.tenants.company')}</dt>
                     <dd>{tenant.company}</dd>
                   </Facts>
+                  <p style={{ margin: '12px 0 0', display: 'flex', gap: '16px', flexWrap: 'wrap' }}>
+                    <Link to={`/tenants/${tenant.slug}`} aria-label={t('console.brand.editHeading', { name: tenant.name })}>
+                      {t('console.brand.edit')}
+                    </Link>
+                    <a href={`/admin/api/tenants/${tenant.slug}/export`} download={`${tenant.slug}.yaml`}>
+                      {t('console.brand.export')}
+                    </a>
+                  </p>
                 </Card>
               </li>
             ))}
