@@ -1,6 +1,6 @@
 // Package chat owns conversations between members: messages, gifts and
 // photos paid in credits, unread counts, per-member removal, the history
-// window, house profiles answered by staff, and the live and push delivery
+// window, house profiles answered by chat operators in the console, and the live and push delivery
 // of new messages.
 package chat
 
@@ -67,8 +67,6 @@ var (
 	ErrPhotoUnknown = refusal.New(refusal.Invalid, "photo_unknown", "This photo does not exist.")
 	// ErrClientID means a client id that is too long.
 	ErrClientID = refusal.New(refusal.Invalid, "client_id_invalid", "The client_id is too long.")
-	// ErrNotStaff means a member without a staff role of the tenant.
-	ErrNotStaff = refusal.New(refusal.Forbidden, "staff_only", "This is only available for staff.")
 	// ErrNotEnoughCredits means the sender's balance does not pay for the
 	// message (SPEC.md section 8); notEnoughCredits fills it in.
 	ErrNotEnoughCredits = refusal.New(refusal.PaymentRequired, "not_enough_credits",

@@ -17,8 +17,8 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Handlers serve the chat calls of the member API (API.md) and the staff
-// inbox. Every call but gifts.php needs a logged-in member (the route
+// Handlers serve the chat calls of the member API (API.md); house profiles
+// are answered in the operators' console (engine/admin). Every call but gifts.php needs a logged-in member (the route
 // table puts them behind identity.RequireMember).
 type Handlers struct {
 	Service *Service
@@ -126,7 +126,7 @@ func (h Handlers) Messages(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, th)
 }
 
-// sendBody is the body of POST /api/messages.php and staff/reply.php.
+// sendBody is the body of POST /api/messages.php.
 type sendBody struct {
 	ProfileID    int64             `json:"profile_id"`
 	Conversation conversationField `json:"conversation"`
@@ -257,43 +257,4 @@ func (h Handlers) GiftList(w http.ResponseWriter, r *http.Request) {
 // Events answers GET /api/events: the member's live event stream.
 func (h Handlers) Events(w http.ResponseWriter, r *http.Request) {
 	h.Hub.Serve(w, r, memberID(r), h.Heartbeat)
-}
-
-// StaffInbox answers GET /api/staff/inbox.php.
-func (h Handlers) StaffInbox(w http.ResponseWriter, r *http.Request) {
-	list, err := h.Service.Inbox(r.Context(), tenancy.FromContext(r.Context()), memberID(r))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, list)
-}
-
-// StaffMessages answers GET /api/staff/messages.php?conversation=: a house
-// profile's conversation, marked read for the house profile.
-func (h Handlers) StaffMessages(w http.ResponseWriter, r *http.Request) {
-	id, err := queryID(r, "conversation")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	th, err := h.Service.StaffOpen(r.Context(), tenancy.FromContext(r.Context()), memberID(r), id)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, th)
-}
-
-// StaffReply answers POST /api/staff/reply.php {conversation, text or
-// gift_id, client_id}: a message from the conversation's house profile.
-func (h Handlers) StaffReply(w http.ResponseWriter, r *http.Request) {
-	var body sendBody
-	if err := httpx.DecodeJSON(w, r, &body); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	staff := memberID(r)
-	res, err := h.Service.Reply(r.Context(), staff, body.input(tenancy.FromContext(r.Context()), staff))
-	writeSent(w, r, res, err)
 }

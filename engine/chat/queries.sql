@@ -56,8 +56,8 @@ SELECT filename, thumb_filename FROM photos WHERE id = @id AND profile_id = @pro
 FOR SHARE;
 
 -- name: MessageInsert :one
-INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, staff_id)
-VALUES (@conversation_id, @sender_id, @kind, @body, @gift_id, @photo_filename, @photo_thumb, @credits, @client_id, @staff_id)
+INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
+VALUES (@conversation_id, @sender_id, @kind, @body, @gift_id, @photo_filename, @photo_thumb, @credits, @client_id, @answered_by)
 ON CONFLICT (sender_id, client_id) WHERE client_id <> '' DO NOTHING
 RETURNING *;
 
@@ -127,34 +127,33 @@ WHERE conversation_id = @conversation_id AND member_id = @member_id;
 -- name: UnreadTotal :one
 SELECT coalesce(sum(unread), 0)::bigint FROM conversation_members WHERE member_id = @member_id AND NOT hidden;
 
--- name: StaffTenant :one
-SELECT tenant_id FROM staff WHERE member_id = @member_id;
-
--- name: StaffAdd :exec
-INSERT INTO staff (member_id, tenant_id) VALUES (@member_id, @tenant_id) ON CONFLICT DO NOTHING;
-
--- name: StaffAddByEmail :one
--- An operator names a staff account by its login: a member of the tenant
--- that logs in, not a house profile.
-INSERT INTO staff (member_id, tenant_id)
-SELECT m.id, m.tenant_id FROM members m
-WHERE m.tenant_id = @tenant_id AND lower(m.email) = lower(@email) AND NOT m.is_house AND m.status IN ('not_confirmed', 'active')
-ON CONFLICT (member_id) DO UPDATE SET tenant_id = excluded.tenant_id
-RETURNING member_id;
-
--- name: StaffInbox :many
--- Conversations of the tenant's house profiles, unanswered ones first.
+-- name: HouseInbox :many
+-- Conversations of the tenant's house profiles waiting for an answer (the
+-- last message is the member's), the one waiting longest first: waiting
+-- since the member's first message after the house profile's last one.
 SELECT cm.conversation_id, cm.member_id AS house_id, hp.name AS house_name,
        cm.other_id, p.name, p.date_of_birth, p.city, p.country, cm.unread, cm.last_message_at,
        lm.id AS last_id, lm.sender_id AS last_sender_id, lm.kind AS last_kind, lm.body AS last_body,
-       lm.gift_id AS last_gift_id, lm.created_at AS last_created_at
+       lm.gift_id AS last_gift_id, lm.created_at AS last_created_at,
+       (SELECT min(w.created_at) FROM messages w
+        WHERE w.conversation_id = cm.conversation_id AND w.sender_id = cm.other_id
+          AND w.id > coalesce((SELECT max(a.id) FROM messages a
+                               WHERE a.conversation_id = cm.conversation_id AND a.sender_id = cm.member_id), 0)
+       )::timestamptz AS waiting_since
 FROM conversation_members cm
 JOIN members h ON h.id = cm.member_id AND h.is_house AND h.tenant_id = @tenant_id
 JOIN profiles hp ON hp.id = cm.member_id
 JOIN profiles p ON p.id = cm.other_id
-LEFT JOIN messages lm ON lm.id = cm.last_message_id
-ORDER BY (cm.unread > 0) DESC, cm.last_message_at DESC
+JOIN messages lm ON lm.id = cm.last_message_id AND lm.sender_id = cm.other_id
+ORDER BY waiting_since, cm.conversation_id
 LIMIT @max_rows;
+
+-- name: AnswersOfConversation :many
+-- Who answered each house profile message of a conversation in the console.
+SELECT m.id, m.answered_by, coalesce(s.email, '')::text AS answered_by_email
+FROM messages m
+LEFT JOIN staff_accounts s ON s.id = m.answered_by
+WHERE m.conversation_id = @conversation_id AND m.answered_by IS NOT NULL;
 
 -- name: HouseOfConversation :one
 -- The house profile of the tenant in a conversation, if any.
@@ -173,9 +172,6 @@ WHERE (c.member_lo = @member_id OR c.member_hi = @member_id) AND m.kind = 'photo
 -- The member's conversations go with their messages; what was paid for
 -- them stays in the ledger (rows refer to messages by text, not by key).
 DELETE FROM conversations WHERE member_lo = @member_id OR member_hi = @member_id;
-
--- name: StaffPurge :exec
-DELETE FROM staff WHERE member_id = @member_id;
 
 -- name: FirstMessageInsert :exec
 -- A house profile's first message to a member, written at a time of the

@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/chat/internal/db"
 	"rendezvous/engine/credits"
@@ -43,8 +42,9 @@ type SendInput struct {
 	Photo   *SentPhoto
 	// ClientID makes the send idempotent per sender.
 	ClientID string
-	// StaffID is the staff member writing for a house profile (SenderID).
-	StaffID int64
+	// AnsweredBy is the console's staff account writing for a house
+	// profile (SenderID), recorded on the message.
+	AnsweredBy int64
 }
 
 // SendResult is a sent message and the sender's balance after it.
@@ -212,9 +212,7 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		price = 0
 	}
 	msg.Credits = int32(price)
-	if in.StaffID != 0 {
-		msg.StaffID = pgtype.Int8{Int64: in.StaffID, Valid: true}
-	}
+	msg.AnsweredBy = answeredBy(in.AnsweredBy)
 	row, err := q.MessageInsert(ctx, msg)
 	if err != nil {
 		return SendResult{}, fmt.Errorf("insert message: %w", err)

@@ -42,9 +42,6 @@ func LoginEmail(slug string) string { return "demo@" + slug + ".example" }
 // 500 credits), who logs in with Password.
 func PremiumEmail(slug string) string { return "premium@" + slug + ".example" }
 
-// StaffEmail is the email of a tenant's demo staff account, who answers for
-// the house profiles in the staff inbox and logs in with Password.
-func StaffEmail(slug string) string { return "staff@" + slug + ".example" }
 
 // greetings are the house profiles' first messages to the demo logins, in
 // the tenant's language.
@@ -285,26 +282,20 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 	if err != nil {
 		return err
 	}
-	ids, err := accounts.ReserveMemberIDs(ctx, s.Pool, 3)
+	ids, err := accounts.ReserveMemberIDs(ctx, s.Pool, 2)
 	if err != nil {
 		return err
 	}
 	rng := rand.New(rand.NewPCG(poolSeed(t.Slug, "logins"), 1))
 	var b batch
 	var jobs []photoJob
-	for i, email := range []string{LoginEmail(t.Slug), PremiumEmail(t.Slug), StaffEmail(t.Slug)} {
+	for i, email := range []string{LoginEmail(t.Slug), PremiumEmail(t.Slug)} {
 		p := newPerson(rng, now, t.Countries, t.DefaultLocale, 1, places{})
-		// Staff work behind the house profiles; their own profile stays out
-		// of search.
-		staff := i == 2
-		p.gender, p.seeking, p.sexuality, p.isHouse, p.invisible = "male", "female", "hetero", false, staff
+		p.gender, p.seeking, p.sexuality, p.isHouse, p.invisible = "male", "female", "hetero", false, false
 		p.born = now.AddDate(-34-i*6, -2, 0)
-		p.name = []string{"Demo", "Premium Demo", "Staff"}[i]
+		p.name = []string{"Demo", "Premium Demo"}[i]
 		p.lastActive = now
 		b.add(t, ids[i], email, hash, p, now.Add(-time.Hour))
-		if staff {
-			continue
-		}
 		for v := 0; v < 1+i; v++ {
 			jobs = append(jobs, photoJob{member: i, seed: poolSeed(email), name: p.name, variant: v})
 		}
@@ -321,9 +312,6 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 		// The premium login bought its credits, which made it premium.
 		if _, _, err := credits.BookPurchase(ctx, tx, ids[1], 500, "demo", "demo data"); err != nil {
 			return fmt.Errorf("demo: premium credits: %w", err)
-		}
-		if err := chat.AddStaff(ctx, tx, ids[2], t.ID); err != nil {
-			return err
 		}
 		q := db.New(tx)
 		if err := s.greet(ctx, tx, q, t, ids[:2], []string{"Demo", "Premium Demo"}, now); err != nil {
@@ -347,7 +335,7 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 }
 
 // greet has two house profiles of the pool write to each demo login, so the
-// chats page and the staff inbox have something in them at once.
+// chats page and the console's chat inbox have something in them at once.
 func (s *Seeder) greet(ctx context.Context, tx pgx.Tx, q *db.Queries, t db.DemoTenantListRow, logins []int64, names []string, now time.Time) error {
 	houses, err := q.DemoHouseIDListByPool(ctx, db.DemoHouseIDListByPoolParams{Pool: t.ProfilePool, MaxRows: 2})
 	if err != nil {

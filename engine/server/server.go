@@ -315,9 +315,6 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/messages.php", c.Messages)
 	r.With(member, perMember(limits.Message)).Post("/messages.php", c.Send)
 	r.With(member).Get("/events", c.Events)
-	r.With(member).Get("/staff/inbox.php", c.StaffInbox)
-	r.With(member).Get("/staff/messages.php", c.StaffMessages)
-	r.With(member).Post("/staff/reply.php", c.StaffReply)
 
 	// Billing: a member's invoices (HTML page, or the PDF with format=pdf).
 	r.With(member).Get("/invoice.php", billing.InvoiceHandlers{Pool: d.Pool}.Invoice)

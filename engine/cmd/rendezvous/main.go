@@ -20,7 +20,6 @@ Commands:
   tenants list [--data ./var]                             one line per tenant: slug, primary host, name
   tenants import [--data ./var] [--overwrite]             import tenants/ (existing ones only with --overwrite)
   demo generate [--data ./var] --profiles N [--tenant slug]   add N generated profiles (COPY) for benchmarks
-  staff add [--data ./var] --tenant slug --email addr       let a member answer for the tenant's house profiles
   staff create [--data ./var] --email addr --role R [--tenant slug] [--password-stdin]
                                                           a console account (prints a one-time password)
   billing invoices [--data ./var] --tenant slug [--month YYYY-MM]   one line per invoice: number, date, order, amount, currency, buyer
@@ -73,9 +72,6 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp
 	case "staff":
-		if len(args) >= 2 && args[1] == "add" {
-			return staffAdd(ctx, args[2:], stdout, stderr)
-		}
 		if len(args) >= 2 && args[1] == "create" {
 			return staffCreate(ctx, args[2:], stdin, stdout, stderr)
 		}

@@ -21,6 +21,6 @@ type Message struct {
 	PhotoThumb     string
 	Credits        int32
 	ClientID       string
-	StaffID        pgtype.Int8
 	CreatedAt      time.Time
+	AnsweredBy     pgtype.Int8
 }

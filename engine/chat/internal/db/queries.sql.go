@@ -12,6 +12,40 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const answersOfConversation = `-- name: AnswersOfConversation :many
+SELECT m.id, m.answered_by, coalesce(s.email, '')::text AS answered_by_email
+FROM messages m
+LEFT JOIN staff_accounts s ON s.id = m.answered_by
+WHERE m.conversation_id = $1 AND m.answered_by IS NOT NULL
+`
+
+type AnswersOfConversationRow struct {
+	ID              int64
+	AnsweredBy      pgtype.Int8
+	AnsweredByEmail string
+}
+
+// Who answered each house profile message of a conversation in the console.
+func (q *Queries) AnswersOfConversation(ctx context.Context, conversationID int64) ([]AnswersOfConversationRow, error) {
+	rows, err := q.db.Query(ctx, answersOfConversation, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []AnswersOfConversationRow{}
+	for rows.Next() {
+		var i AnswersOfConversationRow
+		if err := rows.Scan(&i.ID, &i.AnsweredBy, &i.AnsweredByEmail); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const blockExists = `-- name: BlockExists :one
 SELECT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = $1 AND blocked_id = $2)
 `
@@ -385,6 +419,91 @@ func (q *Queries) FirstMessageInsert(ctx context.Context, arg FirstMessageInsert
 	return err
 }
 
+const houseInbox = `-- name: HouseInbox :many
+SELECT cm.conversation_id, cm.member_id AS house_id, hp.name AS house_name,
+       cm.other_id, p.name, p.date_of_birth, p.city, p.country, cm.unread, cm.last_message_at,
+       lm.id AS last_id, lm.sender_id AS last_sender_id, lm.kind AS last_kind, lm.body AS last_body,
+       lm.gift_id AS last_gift_id, lm.created_at AS last_created_at,
+       (SELECT min(w.created_at) FROM messages w
+        WHERE w.conversation_id = cm.conversation_id AND w.sender_id = cm.other_id
+          AND w.id > coalesce((SELECT max(a.id) FROM messages a
+                               WHERE a.conversation_id = cm.conversation_id AND a.sender_id = cm.member_id), 0)
+       )::timestamptz AS waiting_since
+FROM conversation_members cm
+JOIN members h ON h.id = cm.member_id AND h.is_house AND h.tenant_id = $1
+JOIN profiles hp ON hp.id = cm.member_id
+JOIN profiles p ON p.id = cm.other_id
+JOIN messages lm ON lm.id = cm.last_message_id AND lm.sender_id = cm.other_id
+ORDER BY waiting_since, cm.conversation_id
+LIMIT $2
+`
+
+type HouseInboxParams struct {
+	TenantID int64
+	MaxRows  int32
+}
+
+type HouseInboxRow struct {
+	ConversationID int64
+	HouseID        int64
+	HouseName      string
+	OtherID        int64
+	Name           string
+	DateOfBirth    pgtype.Date
+	City           string
+	Country        string
+	Unread         int32
+	LastMessageAt  time.Time
+	LastID         int64
+	LastSenderID   int64
+	LastKind       string
+	LastBody       string
+	LastGiftID     string
+	LastCreatedAt  time.Time
+	WaitingSince   time.Time
+}
+
+// Conversations of the tenant's house profiles waiting for an answer (the
+// last message is the member's), the one waiting longest first: waiting
+// since the member's first message after the house profile's last one.
+func (q *Queries) HouseInbox(ctx context.Context, arg HouseInboxParams) ([]HouseInboxRow, error) {
+	rows, err := q.db.Query(ctx, houseInbox, arg.TenantID, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []HouseInboxRow{}
+	for rows.Next() {
+		var i HouseInboxRow
+		if err := rows.Scan(
+			&i.ConversationID,
+			&i.HouseID,
+			&i.HouseName,
+			&i.OtherID,
+			&i.Name,
+			&i.DateOfBirth,
+			&i.City,
+			&i.Country,
+			&i.Unread,
+			&i.LastMessageAt,
+			&i.LastID,
+			&i.LastSenderID,
+			&i.LastKind,
+			&i.LastBody,
+			&i.LastGiftID,
+			&i.LastCreatedAt,
+			&i.WaitingSince,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const houseOfConversation = `-- name: HouseOfConversation :one
 SELECT cm.member_id FROM conversation_members cm
 JOIN members h ON h.id = cm.member_id AND h.is_house AND h.tenant_id = $1
@@ -405,7 +524,7 @@ func (q *Queries) HouseOfConversation(ctx context.Context, arg HouseOfConversati
 }
 
 const messageByClientID = `-- name: MessageByClientID :one
-SELECT id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, staff_id, created_at FROM messages WHERE sender_id = $1 AND client_id = $2
+SELECT id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by FROM messages WHERE sender_id = $1 AND client_id = $2
 `
 
 type MessageByClientIDParams struct {
@@ -427,17 +546,17 @@ func (q *Queries) MessageByClientID(ctx context.Context, arg MessageByClientIDPa
 		&i.PhotoThumb,
 		&i.Credits,
 		&i.ClientID,
-		&i.StaffID,
 		&i.CreatedAt,
+		&i.AnsweredBy,
 	)
 	return i, err
 }
 
 const messageInsert = `-- name: MessageInsert :one
-INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, staff_id)
+INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 ON CONFLICT (sender_id, client_id) WHERE client_id <> '' DO NOTHING
-RETURNING id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, staff_id, created_at
+RETURNING id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by
 `
 
 type MessageInsertParams struct {
@@ -450,7 +569,7 @@ type MessageInsertParams struct {
 	PhotoThumb     string
 	Credits        int32
 	ClientID       string
-	StaffID        pgtype.Int8
+	AnsweredBy     pgtype.Int8
 }
 
 func (q *Queries) MessageInsert(ctx context.Context, arg MessageInsertParams) (Message, error) {
@@ -464,7 +583,7 @@ func (q *Queries) MessageInsert(ctx context.Context, arg MessageInsertParams) (M
 		arg.PhotoThumb,
 		arg.Credits,
 		arg.ClientID,
-		arg.StaffID,
+		arg.AnsweredBy,
 	)
 	var i Message
 	err := row.Scan(
@@ -478,14 +597,14 @@ func (q *Queries) MessageInsert(ctx context.Context, arg MessageInsertParams) (M
 		&i.PhotoThumb,
 		&i.Credits,
 		&i.ClientID,
-		&i.StaffID,
 		&i.CreatedAt,
+		&i.AnsweredBy,
 	)
 	return i, err
 }
 
 const messageList = `-- name: MessageList :many
-SELECT id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, staff_id, created_at FROM messages
+SELECT id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by FROM messages
 WHERE conversation_id = $1 AND id > $2
 ORDER BY id DESC
 LIMIT $3
@@ -519,8 +638,8 @@ func (q *Queries) MessageList(ctx context.Context, arg MessageListParams) ([]Mes
 			&i.PhotoThumb,
 			&i.Credits,
 			&i.ClientID,
-			&i.StaffID,
 			&i.CreatedAt,
+			&i.AnsweredBy,
 		); err != nil {
 			return nil, err
 		}
@@ -666,138 +785,6 @@ func (q *Queries) SenderLock(ctx context.Context, id int64) (SenderLockRow, erro
 		&i.Credits,
 	)
 	return i, err
-}
-
-const staffAdd = `-- name: StaffAdd :exec
-INSERT INTO staff (member_id, tenant_id) VALUES ($1, $2) ON CONFLICT DO NOTHING
-`
-
-type StaffAddParams struct {
-	MemberID int64
-	TenantID int64
-}
-
-func (q *Queries) StaffAdd(ctx context.Context, arg StaffAddParams) error {
-	_, err := q.db.Exec(ctx, staffAdd, arg.MemberID, arg.TenantID)
-	return err
-}
-
-const staffAddByEmail = `-- name: StaffAddByEmail :one
-INSERT INTO staff (member_id, tenant_id)
-SELECT m.id, m.tenant_id FROM members m
-WHERE m.tenant_id = $1 AND lower(m.email) = lower($2) AND NOT m.is_house AND m.status IN ('not_confirmed', 'active')
-ON CONFLICT (member_id) DO UPDATE SET tenant_id = excluded.tenant_id
-RETURNING member_id
-`
-
-type StaffAddByEmailParams struct {
-	TenantID int64
-	Email    string
-}
-
-// An operator names a staff account by its login: a member of the tenant
-// that logs in, not a house profile.
-func (q *Queries) StaffAddByEmail(ctx context.Context, arg StaffAddByEmailParams) (int64, error) {
-	row := q.db.QueryRow(ctx, staffAddByEmail, arg.TenantID, arg.Email)
-	var member_id int64
-	err := row.Scan(&member_id)
-	return member_id, err
-}
-
-const staffInbox = `-- name: StaffInbox :many
-SELECT cm.conversation_id, cm.member_id AS house_id, hp.name AS house_name,
-       cm.other_id, p.name, p.date_of_birth, p.city, p.country, cm.unread, cm.last_message_at,
-       lm.id AS last_id, lm.sender_id AS last_sender_id, lm.kind AS last_kind, lm.body AS last_body,
-       lm.gift_id AS last_gift_id, lm.created_at AS last_created_at
-FROM conversation_members cm
-JOIN members h ON h.id = cm.member_id AND h.is_house AND h.tenant_id = $1
-JOIN profiles hp ON hp.id = cm.member_id
-JOIN profiles p ON p.id = cm.other_id
-LEFT JOIN messages lm ON lm.id = cm.last_message_id
-ORDER BY (cm.unread > 0) DESC, cm.last_message_at DESC
-LIMIT $2
-`
-
-type StaffInboxParams struct {
-	TenantID int64
-	MaxRows  int32
-}
-
-type StaffInboxRow struct {
-	ConversationID int64
-	HouseID        int64
-	HouseName      string
-	OtherID        int64
-	Name           string
-	DateOfBirth    pgtype.Date
-	City           string
-	Country        string
-	Unread         int32
-	LastMessageAt  time.Time
-	LastID         pgtype.Int8
-	LastSenderID   pgtype.Int8
-	LastKind       pgtype.Text
-	LastBody       pgtype.Text
-	LastGiftID     pgtype.Text
-	LastCreatedAt  pgtype.Timestamptz
-}
-
-// Conversations of the tenant's house profiles, unanswered ones first.
-func (q *Queries) StaffInbox(ctx context.Context, arg StaffInboxParams) ([]StaffInboxRow, error) {
-	rows, err := q.db.Query(ctx, staffInbox, arg.TenantID, arg.MaxRows)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []StaffInboxRow{}
-	for rows.Next() {
-		var i StaffInboxRow
-		if err := rows.Scan(
-			&i.ConversationID,
-			&i.HouseID,
-			&i.HouseName,
-			&i.OtherID,
-			&i.Name,
-			&i.DateOfBirth,
-			&i.City,
-			&i.Country,
-			&i.Unread,
-			&i.LastMessageAt,
-			&i.LastID,
-			&i.LastSenderID,
-			&i.LastKind,
-			&i.LastBody,
-			&i.LastGiftID,
-			&i.LastCreatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const staffPurge = `-- name: StaffPurge :exec
-DELETE FROM staff WHERE member_id = $1
-`
-
-func (q *Queries) StaffPurge(ctx context.Context, memberID int64) error {
-	_, err := q.db.Exec(ctx, staffPurge, memberID)
-	return err
-}
-
-const staffTenant = `-- name: StaffTenant :one
-SELECT tenant_id FROM staff WHERE member_id = $1
-`
-
-func (q *Queries) StaffTenant(ctx context.Context, memberID int64) (int64, error) {
-	row := q.db.QueryRow(ctx, staffTenant, memberID)
-	var tenant_id int64
-	err := row.Scan(&tenant_id)
-	return tenant_id, err
 }
 
 const unreadTotal = `-- name: UnreadTotal :one
