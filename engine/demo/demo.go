@@ -42,7 +42,6 @@ func LoginEmail(slug string) string { return "demo@" + slug + ".example" }
 // 500 credits), who logs in with Password.
 func PremiumEmail(slug string) string { return "premium@" + slug + ".example" }
 
-
 // greetings are the house profiles' first messages to the demo logins, in
 // the tenant's language.
 var greetings = map[string][]string{
