@@ -28,6 +28,7 @@ import (
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
@@ -89,6 +90,8 @@ type Service struct {
 	// Billing is the orders and refunds of the money calls.
 	Billing *billing.Service
 	Log     *slog.Logger
+	// Chat answers for house profiles in the chat operators' inbox.
+	Chat *chat.Service
 	// HashParams are the argon2id parameters of new passwords; tests lower
 	// them.
 	HashParams *argon2id.Params

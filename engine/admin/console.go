@@ -131,6 +131,11 @@ func (c *Console) Routes() []Route {
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/suspend", inTenant("moderation", "write"), h.suspend},
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/ban", inTenant("moderation", "write"), h.ban},
 
+		// House profiles and the chat operators' inbox (house.go).
+		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), h.inbox},
+		{"GET", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "read"), h.inboxThread},
+		{"POST", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "write"), h.answer},
+
 		{"GET", "/openapi.yaml", public, serveOpenAPI},
 	}
 }

@@ -151,6 +151,7 @@ func New(d Deps) (*Engine, error) {
 		return nil, err
 	}
 	staff.Billing = e.Billing
+	staff.Chat = e.Chat
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, user.Viewer(e.Accounts), d.Log)
 	if err != nil {
 		return nil, err
