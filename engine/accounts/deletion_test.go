@@ -129,7 +129,6 @@ func TestPurgeAfterFourteenDays(t *testing.T) {
 		"SELECT count(*) FROM conversations WHERE member_lo = $1 OR member_hi = $1",
 		"SELECT count(*) FROM messages WHERE sender_id = $1",
 		"SELECT count(*) FROM swipes WHERE member_id = $1 OR profile_id = $1",
-		"SELECT count(*) FROM staff WHERE member_id = $1",
 	} {
 		if n := count(t, env.Pool, q, made.ID); n != 0 {
 			t.Errorf("%s: %d rows left", q, n)
