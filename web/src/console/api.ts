@@ -53,6 +53,56 @@ export interface Enrolment {
   uri: string
 }
 
+/** ConsoleOrder is one of a tenant's orders (engine/admin/openapi.yaml ConsoleOrder). */
+export interface ConsoleOrder {
+  id: number
+  member_id: number
+  package_id: string
+  credits: number
+  amount: number
+  currency: string
+  country: string
+  status: OrderState
+  created_at: string
+  completed_at: string | null
+}
+
+export const orderStates = ['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] as const
+export type OrderState = (typeof orderStates)[number]
+
+export interface Refund {
+  order_id: number
+  provider_refund_id: string
+  credits_taken: number
+  credits_spent: number
+}
+
+/** InboxEntry is a conversation waiting for the house profile's answer. */
+export interface InboxEntry {
+  conversation: { id: number }
+  house: { id: number; name: string }
+  profile: { id?: number; name?: string }
+  num_unread_messages: number
+  last_message: { text?: string | null }
+  waiting_since: string
+}
+
+export interface InboxMessage {
+  id: number
+  from_me: boolean
+  kind: string
+  text?: string | null
+  created_at: string
+}
+
+export interface InboxThread {
+  conversation: { id: number }
+  house: { id: number; name: string }
+  profile: { id?: number; name?: string }
+  messages: InboxMessage[]
+  answered_by: Record<string, string>
+}
+
 /** ConsoleError is a refused or failed call: the HTTP status, the engine's code and its extra fields. */
 export class ConsoleError extends Error {
   readonly status: number
@@ -113,6 +163,16 @@ export const consoleApi = {
   tenantFile: (slug: string) => call<TenantFileAnswer>('GET', `/tenants/${encodeURIComponent(slug)}/file`),
   createTenant: (file: TenantFile) => call<TenantFileAnswer>('POST', '/tenants', file),
   updateTenant: (slug: string, file: TenantFile) => call<TenantFileAnswer>('PUT', `/tenants/${encodeURIComponent(slug)}/file`, file),
+  // Money (money.go) and the chat operators' inbox (house.go).
+  orders: (tenant: string, state?: OrderState) =>
+    call<{ orders: ConsoleOrder[] }>('GET', `/tenants/${encodeURIComponent(tenant)}/orders${state ? `?state=${state}` : ''}`),
+  refund: (tenant: string, order: number, reason: string) =>
+    call<Refund>('POST', `/tenants/${encodeURIComponent(tenant)}/orders/${order}/refund`, { reason }),
+  inbox: (tenant: string) => call<{ conversations: InboxEntry[] }>('GET', `/tenants/${encodeURIComponent(tenant)}/inbox`),
+  inboxThread: (tenant: string, conversation: number) =>
+    call<InboxThread>('GET', `/tenants/${encodeURIComponent(tenant)}/inbox/${conversation}`),
+  answer: (tenant: string, conversation: number, text: string, clientId: string) =>
+    call<{ message: InboxMessage }>('POST', `/tenants/${encodeURIComponent(tenant)}/inbox/${conversation}`, { text, client_id: clientId }),
 }
 
 export type ConsoleApi = typeof consoleApi

@@ -46,6 +46,11 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     tenantFile: vi.fn(() => Promise.reject(new ConsoleError(404, 'tenant_not_found', 'none'))),
     createTenant: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     updateTenant: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    orders: vi.fn(() => Promise.resolve({ orders: [] })),
+    refund: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    inbox: vi.fn(() => Promise.resolve({ conversations: [] })),
+    inboxThread: vi.fn(() => Promise.reject(new ConsoleError(404, 'not_found', 'none'))),
+    answer: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     tenants: vi.fn(() =>
       Promise.resolve([
         { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl', 'en'], default_locale: 'nl', company: 'Lokaal Media' },

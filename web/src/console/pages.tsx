@@ -5,6 +5,8 @@ import type { ComponentType } from 'react'
 import type { ConsoleApi } from './api'
 import { Tenants } from './pages/Tenants'
 import { TenantEdit } from './pages/tenants/TenantEdit'
+import { Orders } from './pages/money/Orders'
+import { Inbox } from './pages/inbox/Inbox'
 
 export interface ConsolePage {
   path: string
@@ -19,4 +21,8 @@ export const consolePages: ConsolePage[] = [
   // Brands: create and edit (pages/tenants).
   { path: '/tenants/new', label: 'console.brand.new', Page: TenantEdit, hidden: true },
   { path: '/tenants/:slug', label: 'console.brand.edit', Page: TenantEdit, hidden: true },
+  // Money: a brand's orders and refunds (pages/money).
+  { path: '/orders', label: 'console.nav.orders', Page: Orders },
+  // The chat operators' inbox (pages/inbox).
+  { path: '/inbox', label: 'console.nav.inbox', Page: Inbox },
 ]

@@ -1,0 +1,108 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import type { i18n } from 'i18next'
+import { I18nextProvider } from 'react-i18next'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ConsoleError, type ConsoleApi, type InboxThread } from '../../api'
+import { initConsoleI18n } from '../../i18n'
+import { Inbox } from './Inbox'
+
+let i18nInstance: i18n
+beforeAll(async () => {
+  i18nInstance = await initConsoleI18n()
+})
+afterEach(cleanup)
+
+const thread: InboxThread = {
+  conversation: { id: 5 },
+  house: { id: 9, name: 'Sanne' },
+  profile: { id: 42, name: 'Jeroen' },
+  messages: [
+    { id: 1, from_me: true, kind: 'text', text: 'Hoi!', created_at: '2026-11-20T10:00:00Z' },
+    { id: 2, from_me: false, kind: 'text', text: 'Hallo Sanne', created_at: '2026-11-20T10:01:00Z' },
+  ],
+  answered_by: { '1': 'ops@staff.example' },
+}
+
+function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
+  return {
+    tenants: vi.fn(() =>
+      Promise.resolve([
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+      ]),
+    ),
+    inbox: vi.fn(() =>
+      Promise.resolve({
+        conversations: [
+          {
+            conversation: { id: 5 },
+            house: { id: 9, name: 'Sanne' },
+            profile: { id: 42, name: 'Jeroen' },
+            num_unread_messages: 1,
+            last_message: { text: 'Hallo Sanne' },
+            waiting_since: '2026-11-20T10:01:00Z',
+          },
+        ],
+      }),
+    ),
+    inboxThread: vi.fn(() => Promise.resolve(thread)),
+    answer: vi.fn(() => Promise.resolve({ message: { id: 3, from_me: true, kind: 'text', text: 'Leuk!', created_at: '2026-11-20T10:02:00Z' } })),
+    ...over,
+  } as unknown as ConsoleApi
+}
+
+function show(api: ConsoleApi) {
+  return render(
+    <I18nextProvider i18n={i18nInstance}>
+      <Inbox api={api} />
+    </I18nextProvider>,
+  )
+}
+
+async function openFirst() {
+  const list = await screen.findByRole('list', { name: 'Waiting for an answer' })
+  await act(async () => fireEvent.click(list.querySelector('button')!))
+  return screen.findByRole('heading', { name: 'Jeroen and Sanne' })
+}
+
+describe('Inbox', { timeout: 20_000 }, () => {
+  it('opens a waiting conversation and answers as the house profile with a client_id', async () => {
+    const api = fakeApi()
+    show(api)
+    await openFirst()
+    expect(api.inboxThread).toHaveBeenCalledWith('lustlokaal', 5)
+    expect(screen.getByText('Hallo Sanne')).toBeTruthy()
+    expect(screen.getByText('ops@staff.example')).toBeTruthy()
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement
+    expect(send.disabled).toBe(true)
+    fireEvent.change(screen.getByLabelText('Answer as Sanne'), { target: { value: 'Leuk!' } })
+    await act(async () => fireEvent.click(send))
+    expect(api.answer).toHaveBeenCalledWith('lustlokaal', 5, 'Leuk!', expect.stringMatching(/.+/))
+    expect((await screen.findByRole('status')).textContent).toBe('Sent.')
+    await waitFor(() => expect(api.inbox).toHaveBeenCalledTimes(2))
+  })
+
+  it('keeps the client_id of a failed send for the retry, and a new one after it went', async () => {
+    const answer = vi
+      .fn<ConsoleApi['answer']>()
+      .mockRejectedValueOnce(new ConsoleError(0, 'network', 'network'))
+      .mockResolvedValue({ message: { id: 3, from_me: true, kind: 'text', text: 'x', created_at: '2026-11-20T10:02:00Z' } })
+    const api = fakeApi({ answer })
+    show(api)
+    await openFirst()
+    const box = screen.getByLabelText('Answer as Sanne')
+    fireEvent.change(box, { target: { value: 'Leuk!' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
+    expect((await screen.findByRole('alert')).textContent).toBe('The console cannot reach the server. Check your connection and try again.')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
+    fireEvent.change(box, { target: { value: 'Nog eentje' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
+    const ids = answer.mock.calls.map((c) => c[3])
+    expect(ids[0]).toBe(ids[1])
+    expect(ids[2]).not.toBe(ids[1])
+  })
+
+  it('says when nothing is waiting', async () => {
+    show(fakeApi({ inbox: vi.fn(() => Promise.resolve({ conversations: [] })) }))
+    expect(await screen.findByText('No conversation is waiting for an answer.')).toBeTruthy()
+  })
+})

@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { ConsoleError, orderStates, type ConsoleApi, type ConsoleOrder, type OrderState } from '../../api'
+import { errorText } from '../../errors'
+import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
+import { Select, useTenantPicker } from '../TenantPicker'
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+`
+
+const Facts = styled.dl`
+  margin: 0 0 12px;
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 4px 12px;
+  dt { color: ${colors.muted}; }
+  dd { margin: 0; }
+`
+
+/** refusalText words the engine's refusal of a refund; the provider's own detail is kept. */
+function refusalText(t: ReturnType<typeof useTranslation>['t'], err: unknown): string {
+  if (err instanceof ConsoleError) {
+    switch (err.code) {
+      case 'order_not_completed':
+      case 'order_refunded':
+      case 'refund_window_over':
+      case 'order_not_found':
+      case 'payments_unavailable':
+        return t(`console.orders.refusals.${err.code}`)
+      case 'refund_refused':
+        return t('console.orders.refusals.refund_refused', { detail: err.message })
+    }
+  }
+  return errorText(t, err)
+}
+
+function money(amount: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount / 100)
+  } catch {
+    return `${(amount / 100).toFixed(2)} ${currency}`
+  }
+}
+
+/** Orders lists a brand's orders, newest first, with a refund of completed ones. */
+export function Orders({ api }: { api: ConsoleApi }) {
+  const { t, i18n } = useTranslation()
+  const { tenant, picker } = useTenantPicker(api, 'orders-brand')
+  const [state, setState] = useState<OrderState | ''>('')
+  const [orders, setOrders] = useState<ConsoleOrder[] | null>(null)
+  const [error, setError] = useState('')
+  const [refunding, setRefunding] = useState<number | null>(null)
+  const [reason, setReason] = useState('')
+  const [refusal, setRefusal] = useState('')
+  const [done, setDone] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  const load = useCallback(() => {
+    if (!tenant) return () => undefined
+    let live = true
+    api.orders(tenant, state || undefined).then(
+      (a) => {
+        if (!live) return
+        setError('')
+        setOrders(a.orders)
+      },
+      (err: unknown) => live && setError(errorText(t, err)),
+    )
+    return () => {
+      live = false
+    }
+  }, [api, tenant, state, t])
+  useEffect(load, [load])
+
+  const refund = async (e: FormEvent, order: ConsoleOrder) => {
+    e.preventDefault()
+    setRefusal('')
+    setBusy(true)
+    try {
+      const r = await api.refund(tenant, order.id, reason.trim())
+      setDone(t('console.orders.refunded', { id: order.id, taken: r.credits_taken, spent: r.credits_spent }))
+      setRefunding(null)
+      setReason('')
+      load()
+    } catch (err) {
+      setRefusal(refusalText(t, err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <Heading>{t('console.orders.heading')}</Heading>
+      {picker}
+      <Field>
+        <label htmlFor="orders-state">{t('console.orders.state')}</label>
+        <Select id="orders-state" value={state} onChange={(e) => setState(e.target.value as OrderState | '')}>
+          <option value="">{t('console.orders.anyState')}</option>
+          {orderStates.map((s) => (
+            <option key={s} value={s}>
+              {t(`console.orders.states.${s}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {error && <Alert role="alert">{error}</Alert>}
+      {done && <Muted role="status">{done}</Muted>}
+      {!orders && !error && <Muted role="status">{t('console.loading')}</Muted>}
+      {orders && orders.length === 0 && <Muted>{t('console.orders.empty')}</Muted>}
+      {orders && orders.length > 0 && (
+        <List aria-label={t('console.orders.heading')}>
+          {orders.map((o) => (
+            <li key={o.id}>
+              <Card aria-labelledby={`order-${o.id}`}>
+                <h2 id={`order-${o.id}`} style={{ margin: '0 0 8px', fontSize: '1.125rem' }}>
+                  {t('console.orders.order', { id: o.id })}
+                </h2>
+                <Facts>
+                  <dt>{t('console.orders.status')}</dt>
+                  <dd>{t(`console.orders.states.${o.status}`)}</dd>
+                  <dt>{t('console.orders.member')}</dt>
+                  <dd>{o.member_id}</dd>
+                  <dt>{t('console.orders.amount')}</dt>
+                  <dd>{money(o.amount, o.currency, i18n.language)}</dd>
+                  <dt>{t('console.orders.credits')}</dt>
+                  <dd>{o.credits}</dd>
+                  <dt>{t('console.orders.created')}</dt>
+                  <dd>{new Date(o.created_at).toLocaleString(i18n.language)}</dd>
+                </Facts>
+                {o.status === 'completed' && refunding !== o.id && (
+                  <Button
+                    type="button"
+                    $quiet
+                    onClick={() => {
+                      setRefunding(o.id)
+                      setRefusal('')
+                      setDone('')
+                    }}
+                    aria-label={t('console.orders.refundOrder', { id: o.id })}
+                  >
+                    {t('console.orders.refund')}
+                  </Button>
+                )}
+                {refunding === o.id && (
+                  <form onSubmit={(e) => void refund(e, o)} noValidate aria-label={t('console.orders.refundOrder', { id: o.id })}>
+                    <Field>
+                      <label htmlFor={`refund-reason-${o.id}`}>{t('console.orders.reason')}</label>
+                      <Input id={`refund-reason-${o.id}`} value={reason} onChange={(e) => setReason(e.target.value)} />
+                    </Field>
+                    {refusal && <Alert role="alert">{refusal}</Alert>}
+                    <div style={{ display: 'flex', gap: '12px', flexWrap: 'wrap' }}>
+                      <Button type="submit" disabled={busy}>
+                        {t('console.orders.confirmRefund')}
+                      </Button>
+                      <Button type="button" $quiet onClick={() => setRefunding(null)}>
+                        {t('console.orders.cancel')}
+                      </Button>
+                    </div>
+                  </form>
+                )}
+              </Card>
+            </li>
+          ))}
+        </List>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,87 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import type { i18n } from 'i18next'
+import { I18nextProvider } from 'react-i18next'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ConsoleError, type ConsoleApi, type ConsoleOrder } from '../../api'
+import { initConsoleI18n } from '../../i18n'
+import { Orders } from './Orders'
+
+let i18nInstance: i18n
+beforeAll(async () => {
+  i18nInstance = await initConsoleI18n()
+})
+afterEach(cleanup)
+
+const order = (over: Partial<ConsoleOrder> = {}): ConsoleOrder => ({
+  id: 7,
+  member_id: 42,
+  package_id: 'p100',
+  credits: 100,
+  amount: 1995,
+  currency: 'EUR',
+  country: 'NL',
+  status: 'completed',
+  created_at: '2026-11-20T10:00:00Z',
+  completed_at: '2026-11-20T10:01:00Z',
+  ...over,
+})
+
+function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
+  return {
+    tenants: vi.fn(() =>
+      Promise.resolve([
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+      ]),
+    ),
+    orders: vi.fn(() => Promise.resolve({ orders: [order(), order({ id: 8, status: 'pending' })] })),
+    refund: vi.fn(() => Promise.resolve({ order_id: 7, provider_refund_id: 're_1', credits_taken: 60, credits_spent: 40 })),
+    ...over,
+  } as unknown as ConsoleApi
+}
+
+function show(api: ConsoleApi) {
+  return render(
+    <I18nextProvider i18n={i18nInstance}>
+      <Orders api={api} />
+    </I18nextProvider>,
+  )
+}
+
+describe('Orders', { timeout: 20_000 }, () => {
+  it('lists the first brand\'s orders and filters them by state', async () => {
+    const api = fakeApi()
+    show(api)
+    expect(await screen.findByRole('heading', { name: 'Order 7' })).toBeTruthy()
+    expect(api.orders).toHaveBeenLastCalledWith('lustlokaal', undefined)
+    // Only a completed order offers a refund.
+    expect(screen.getByRole('button', { name: 'Refund order 7' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Refund order 8' })).toBeNull()
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'refunded' } })
+    await waitFor(() => expect(api.orders).toHaveBeenLastCalledWith('lustlokaal', 'refunded'))
+  })
+
+  it('refunds with the reason given and says what was taken back', async () => {
+    const api = fakeApi()
+    show(api)
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund order 7' }))
+    fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'charged twice' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))
+    expect(api.refund).toHaveBeenCalledWith('lustlokaal', 7, 'charged twice')
+    expect((await screen.findByRole('status')).textContent).toBe('Order 7 refunded: 60 credits taken back, 40 already spent.')
+    await waitFor(() => expect(api.orders).toHaveBeenCalledTimes(2))
+  })
+
+  it.each([
+    [new ConsoleError(409, 'refund_window_over', ''), 'The refund period of this order is over.'],
+    [new ConsoleError(409, 'refund_refused', 'insufficient balance'), 'The payment provider refused the refund: insufficient balance'],
+    [new ConsoleError(403, 'console_forbidden', ''), 'Your role does not allow this.'],
+  ])('shows the server\'s refusal %#', async (err, text) => {
+    const api = fakeApi({ refund: vi.fn(() => Promise.reject(err)) })
+    show(api)
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund order 7' }))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))
+    const form = screen.getByRole('form', { name: 'Refund order 7' })
+    expect((await within(form).findByRole('alert')).textContent).toBe(text)
+    expect(api.orders).toHaveBeenCalledTimes(1)
+  })
+})
