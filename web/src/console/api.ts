@@ -48,6 +48,49 @@ export interface TenantFileAnswer {
   preview_url: string
 }
 
+/** ModerationPhoto is a photo in the moderation queue (engine/admin/openapi.yaml). */
+export interface ModerationPhoto {
+  id: number
+  status: 'pending' | 'active' | 'rejected'
+  url: string
+  thumb_url: string
+  width?: number
+  height?: number
+  reject_reason?: string
+  profile_id?: number
+  profile_name?: string
+  created_at?: string
+}
+
+export type ComplaintStatus = 'open' | 'in_progress' | 'resolved'
+
+export interface ModerationComplaint {
+  id: number
+  category: string
+  profile_id: number | null
+  member_id: number | null
+  name: string
+  email: string
+  message: string
+  status: ComplaintStatus
+  created_at: string
+  updated_at?: string
+}
+
+export interface ModerationMember {
+  id: number
+  email: string
+  name: string
+  status: string
+  language?: string
+  is_house?: boolean
+  signup_date?: string
+  last_seen_at?: string
+  suspended_until: string | null
+  banned_at: string | null
+  moderation_reason?: string
+}
+
 export interface Enrolment {
   secret: string
   uri: string
@@ -152,6 +195,8 @@ function parseJSON(text: string): unknown {
   }
 }
 
+const mod = (tenant: string) => `/tenants/${encodeURIComponent(tenant)}/moderation`
+
 export const consoleApi = {
   me: () => call<{ staff: Staff }>('GET', '/me'),
   login: (email: string, password: string, totp?: string) =>
@@ -173,6 +218,26 @@ export const consoleApi = {
     call<InboxThread>('GET', `/tenants/${encodeURIComponent(tenant)}/inbox/${conversation}`),
   answer: (tenant: string, conversation: number, text: string, clientId: string) =>
     call<{ message: InboxMessage }>('POST', `/tenants/${encodeURIComponent(tenant)}/inbox/${conversation}`, { text, client_id: clientId }),
+  // Moderation (pages/moderation).
+  photoQueue: (tenant: string) =>
+    call<{ photos: ModerationPhoto[]; photo_moderation: boolean }>('GET', `${mod(tenant)}/photos?status=pending`),
+  approvePhoto: (tenant: string, photo: number) => call<{ photo: ModerationPhoto }>('POST', `${mod(tenant)}/photos/${photo}/approve`),
+  rejectPhoto: (tenant: string, photo: number, reason: string) =>
+    call<{ photo: ModerationPhoto }>('POST', `${mod(tenant)}/photos/${photo}/reject`, { reason }),
+  complaints: (tenant: string, status: ComplaintStatus) =>
+    call<{ complaints: ModerationComplaint[] }>('GET', `${mod(tenant)}/complaints?status=${status}`),
+  complaint: (tenant: string, id: number) =>
+    call<{ complaint: ModerationComplaint; member: ModerationMember | null; photos: ModerationPhoto[] }>('GET', `${mod(tenant)}/complaints/${id}`),
+  setComplaintStatus: (tenant: string, id: number, status: ComplaintStatus) =>
+    call<{ complaint: ModerationComplaint }>('POST', `${mod(tenant)}/complaints/${id}/status`, { status }),
+  findMembers: (tenant: string, q: string) =>
+    call<{ members: ModerationMember[] }>('GET', `${mod(tenant)}/members?q=${encodeURIComponent(q)}`),
+  warnMember: (tenant: string, member: number, text: string) =>
+    call<{ member: ModerationMember; warning: string }>('POST', `${mod(tenant)}/members/${member}/warn`, { text }),
+  suspendMember: (tenant: string, member: number, until: string, reason: string) =>
+    call<{ member: ModerationMember }>('POST', `${mod(tenant)}/members/${member}/suspend`, { until, reason }),
+  banMember: (tenant: string, member: number, reason: string) =>
+    call<{ member: ModerationMember }>('POST', `${mod(tenant)}/members/${member}/ban`, { reason }),
 }
 
 export type ConsoleApi = typeof consoleApi

@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, call, type ConsoleApi, type Staff } from './api'
+import { ConsoleError, call, type ConsoleApi, type ModerationMember, type ModerationPhoto, type Staff } from './api'
 import { ConsoleApp } from './App'
 import { errorText } from './errors'
 import { consoleCatalogue, initConsoleI18n } from './i18n'
@@ -51,6 +51,16 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     inbox: vi.fn(() => Promise.resolve({ conversations: [] })),
     inboxThread: vi.fn(() => Promise.reject(new ConsoleError(404, 'not_found', 'none'))),
     answer: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    photoQueue: vi.fn(() => Promise.resolve({ photos: [], photo_moderation: true })),
+    approvePhoto: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    rejectPhoto: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    complaints: vi.fn(() => Promise.resolve({ complaints: [] })),
+    complaint: vi.fn(() => Promise.reject(new ConsoleError(404, 'complaint_not_found', 'none'))),
+    setComplaintStatus: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    findMembers: vi.fn(() => Promise.resolve({ members: [] })),
+    warnMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    suspendMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    banMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     tenants: vi.fn(() =>
       Promise.resolve([
         { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl', 'en'], default_locale: 'nl', company: 'Lokaal Media' },
@@ -60,8 +70,8 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   }
 }
 
-function show(api: ConsoleApi) {
-  window.history.replaceState(null, '', '/admin/')
+function show(api: ConsoleApi, path = '/admin/') {
+  window.history.replaceState(null, '', path)
   return render(
     <I18nextProvider i18n={i18nInstance}>
       <ConsoleApp api={api} />
@@ -146,5 +156,78 @@ describe('ConsoleApp', { timeout: 20_000 }, () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on' })))
     expect(api.confirmTOTP).toHaveBeenCalledWith('654321')
     await waitFor(() => expect(api.tenants).toHaveBeenCalled())
+  })
+})
+
+const photo = (id: number): ModerationPhoto => ({
+  id,
+  status: 'pending',
+  url: `/media/${id}.jpg`,
+  thumb_url: `/media/${id}-t.jpg`,
+  profile_id: 40 + id,
+  profile_name: `Anna${id}`,
+  created_at: '2026-11-23T10:00:00Z',
+})
+
+const member = (over: Partial<ModerationMember> = {}): ModerationMember => ({
+  id: 42,
+  email: 'anna@example.com',
+  name: 'Anna',
+  status: 'active',
+  suspended_until: null,
+  banned_at: null,
+  ...over,
+})
+
+describe('console moderation', { timeout: 20_000 }, () => {
+  const moderator = () => Promise.resolve({ staff: staff({ roles: [{ role: 'moderator', tenant: 'lustlokaal' }] }) })
+
+  it('shows the photo queue; approve takes a photo off it, reject sends the reason and a refusal is worded', async () => {
+    const approvePhoto = vi.fn<ConsoleApi['approvePhoto']>(() => Promise.resolve({ photo: { ...photo(1), status: 'active' } }))
+    const rejectPhoto = vi
+      .fn<ConsoleApi['rejectPhoto']>()
+      .mockRejectedValueOnce(new ConsoleError(403, 'console_forbidden', 'no'))
+      .mockResolvedValueOnce({ photo: { ...photo(2), status: 'rejected', reject_reason: 'Not you' } })
+    const api = fakeApi({ me: vi.fn(moderator), photoQueue: vi.fn(() => Promise.resolve({ photos: [photo(1), photo(2)], photo_moderation: true })), approvePhoto, rejectPhoto })
+    show(api, '/admin/moderation')
+    const queue = await screen.findByRole('list', { name: 'Photos waiting for approval' })
+    expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal')
+    expect(within(queue).getAllByRole('img').map((i) => i.getAttribute('alt'))).toEqual(['Photo 1 of Anna1', 'Photo 2 of Anna2'])
+
+    const first = screen.getByRole('region', { name: 'Photo 1 of Anna1' })
+    await act(async () => fireEvent.click(within(first).getByRole('button', { name: 'Approve' })))
+    expect(approvePhoto).toHaveBeenCalledWith('lustlokaal', 1)
+    expect(screen.queryByRole('region', { name: 'Photo 1 of Anna1' })).toBeNull()
+    expect(screen.getByText('Photo 1 approved.')).toBeTruthy()
+
+    const second = screen.getByRole('region', { name: 'Photo 2 of Anna2' })
+    const reject = within(second).getByRole('button', { name: 'Reject' }) as HTMLButtonElement
+    expect(reject.disabled).toBe(true)
+    fireEvent.change(within(second).getByLabelText('Reason for rejecting (the member sees it)'), { target: { value: ' Not you ' } })
+    await act(async () => fireEvent.click(reject))
+    expect((await screen.findByRole('alert')).textContent).toBe('Your role does not allow this.')
+    expect(screen.getByRole('region', { name: 'Photo 2 of Anna2' })).toBeTruthy()
+    await act(async () => fireEvent.click(within(second).getByRole('button', { name: 'Reject' })))
+    expect(rejectPhoto).toHaveBeenLastCalledWith('lustlokaal', 2, 'Not you')
+    expect(screen.getByText('No photo is waiting.')).toBeTruthy()
+  })
+
+  it('bans a member only after the confirm, with the reason', async () => {
+    const banMember = vi.fn<ConsoleApi['banMember']>(() => Promise.resolve({ member: member({ status: 'banned', banned_at: '2026-11-23T11:00:00Z' }) }))
+    const api = fakeApi({ me: vi.fn(moderator), findMembers: vi.fn(() => Promise.resolve({ members: [member()] })), banMember })
+    show(api, '/admin/moderation')
+    fireEvent.change(await screen.findByLabelText('Member id, e-mail address or name'), { target: { value: 'anna@example.com' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Find' })))
+    expect(api.findMembers).toHaveBeenCalledWith('lustlokaal', 'anna@example.com')
+    const card = await screen.findByRole('region', { name: 'Anna (#42)' })
+    fireEvent.change(within(card).getByLabelText('Reason or warning text'), { target: { value: 'Spam' } })
+    fireEvent.click(within(card).getByRole('button', { name: 'Ban' }))
+    expect(banMember).not.toHaveBeenCalled()
+    const confirm = within(card).getByRole('alertdialog')
+    expect(confirm.textContent).toContain('Ban Anna for good?')
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, ban' })))
+    expect(banMember).toHaveBeenCalledWith('lustlokaal', 42, 'Spam')
+    expect(within(card).getByText('Banned')).toBeTruthy()
+    expect(within(card).queryByRole('alertdialog')).toBeNull()
   })
 })

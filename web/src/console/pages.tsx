@@ -3,6 +3,7 @@
 // here, one line each, like the engine's route table.
 import type { ComponentType } from 'react'
 import type { ConsoleApi } from './api'
+import { Moderation } from './pages/moderation/Moderation'
 import { Tenants } from './pages/Tenants'
 import { TenantEdit } from './pages/tenants/TenantEdit'
 import { Orders } from './pages/money/Orders'
@@ -25,4 +26,6 @@ export const consolePages: ConsolePage[] = [
   { path: '/orders', label: 'console.nav.orders', Page: Orders },
   // The chat operators' inbox (pages/inbox).
   { path: '/inbox', label: 'console.nav.inbox', Page: Inbox },
+  // Moderation: photo queue, complaints, member lookup (pages/moderation).
+  { path: '/moderation', label: 'console.nav.moderation', Page: Moderation },
 ]

@@ -1,0 +1,371 @@
+// Moderation: a brand's photo queue, its complaints by state and the member
+// lookup with warn, suspend and ban. The engine enforces every rule; this
+// page shows its answers and refusals in the console's words.
+import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import type { ComplaintStatus, ConsoleApi, ModerationComplaint, ModerationMember, ModerationPhoto, Tenant } from '../../api'
+import { errorText } from '../../errors'
+import { Alert, Button, Card, Field, Heading, Input, Muted } from '../../ui'
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0 0 16px;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 260px), 1fr));
+  img { max-width: 100%; height: auto; display: block; margin-bottom: 8px; }
+`
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`
+const Section = styled.section`
+  margin-bottom: 28px;
+  h2 { font-size: 1.125rem; }
+`
+const Select = styled.select`
+  font: inherit;
+  padding: 10px 12px;
+  min-height: 44px;
+`
+
+const statuses: ComplaintStatus[] = ['open', 'in_progress', 'resolved']
+
+/** Moderation picks a brand and shows its three moderation areas. */
+export function Moderation({ api }: { api: ConsoleApi }) {
+  const { t } = useTranslation()
+  const [tenants, setTenants] = useState<Tenant[] | null>(null)
+  const [tenant, setTenant] = useState('')
+  const [error, setError] = useState('')
+
+  useEffect(() => {
+    let live = true
+    api.tenants().then(
+      (list) => {
+        if (!live) return
+        setTenants(list)
+        setTenant(list[0]?.slug ?? '')
+      },
+      (err: unknown) => live && setError(errorText(t, err)),
+    )
+    return () => {
+      live = false
+    }
+  }, [api, t])
+
+  return (
+    <>
+      <Heading>{t('console.moderation.heading')}</Heading>
+      {error && <Alert role="alert">{error}</Alert>}
+      {!tenants && !error && <Muted role="status">{t('console.loading')}</Muted>}
+      {tenants && tenants.length === 0 && <Muted>{t('console.tenants.empty')}</Muted>}
+      {tenants && tenants.length > 0 && (
+        <Field>
+          <label htmlFor="moderation-tenant">{t('console.moderation.tenant')}</label>
+          <Select id="moderation-tenant" value={tenant} onChange={(e) => setTenant(e.target.value)}>
+            {tenants.map((x) => (
+              <option key={x.slug} value={x.slug}>{x.name}</option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {tenant && (
+        <div key={tenant}>
+          <PhotoQueue api={api} tenant={tenant} />
+          <Complaints api={api} tenant={tenant} />
+          <MemberLookup api={api} tenant={tenant} />
+        </div>
+      )}
+    </>
+  )
+}
+
+/** PhotoQueue lists the pending photos with approve and reject (with a reason). */
+export function PhotoQueue({ api, tenant }: { api: ConsoleApi; tenant: string }) {
+  const { t } = useTranslation()
+  const [photos, setPhotos] = useState<ModerationPhoto[] | null>(null)
+  const [error, setError] = useState('')
+  const [done, setDone] = useState('')
+
+  useEffect(() => {
+    let live = true
+    api.photoQueue(tenant).then(
+      (a) => live && setPhotos(a.photos),
+      (err: unknown) => live && setError(errorText(t, err)),
+    )
+    return () => {
+      live = false
+    }
+  }, [api, t, tenant])
+
+  const decided = (id: number, message: string) => {
+    setPhotos((list) => list?.filter((p) => p.id !== id) ?? null)
+    setDone(message)
+    setError('')
+  }
+
+  return (
+    <Section aria-labelledby="photos-heading">
+      <h2 id="photos-heading">{t('console.moderation.photos.heading')}</h2>
+      {error && <Alert role="alert">{error}</Alert>}
+      <Muted role="status">{done}</Muted>
+      {!photos && !error && <Muted>{t('console.loading')}</Muted>}
+      {photos && photos.length === 0 && <Muted>{t('console.moderation.photos.empty')}</Muted>}
+      {photos && photos.length > 0 && (
+        <Grid aria-label={t('console.moderation.photos.heading')}>
+          {photos.map((p) => (
+            <li key={p.id}>
+              <PhotoCard api={api} tenant={tenant} photo={p} onDone={decided} onError={(err) => setError(errorText(t, err))} />
+            </li>
+          ))}
+        </Grid>
+      )}
+    </Section>
+  )
+}
+
+function PhotoCard({ api, tenant, photo, onDone, onError }: {
+  api: ConsoleApi
+  tenant: string
+  photo: ModerationPhoto
+  onDone: (id: number, message: string) => void
+  onError: (err: unknown) => void
+}) {
+  const { t } = useTranslation()
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+  const who = photo.profile_name ?? String(photo.profile_id ?? '')
+  const run = (p: Promise<unknown>, message: string) => {
+    setBusy(true)
+    p.then(() => onDone(photo.id, message), (err: unknown) => { setBusy(false); onError(err) })
+  }
+  const reject = (e: FormEvent) => {
+    e.preventDefault()
+    run(api.rejectPhoto(tenant, photo.id, reason.trim()), t('console.moderation.photos.rejected', { id: photo.id }))
+  }
+  const reasonId = `reject-reason-${photo.id}`
+  return (
+    <Card aria-label={t('console.moderation.photos.photoOf', { id: photo.id, name: who })}>
+      <img src={photo.thumb_url} alt={t('console.moderation.photos.photoOf', { id: photo.id, name: who })} loading="lazy" />
+      <Row>
+        <Button type="button" disabled={busy} onClick={() => run(api.approvePhoto(tenant, photo.id), t('console.moderation.photos.approved', { id: photo.id }))}>
+          {t('console.moderation.photos.approve')}
+        </Button>
+      </Row>
+      <form onSubmit={reject} style={{ marginTop: 12 }}>
+        <Field>
+          <label htmlFor={reasonId}>{t('console.moderation.photos.reason')}</label>
+          <Input id={reasonId} value={reason} maxLength={500} required onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        <Button type="submit" $quiet disabled={busy || !reason.trim()}>{t('console.moderation.photos.reject')}</Button>
+      </form>
+    </Card>
+  )
+}
+
+/** Complaints lists one state's complaints; one opens with its detail and a state change. */
+export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string }) {
+  const { t } = useTranslation()
+  const [status, setStatus] = useState<ComplaintStatus>('open')
+  const [list, setList] = useState<ModerationComplaint[] | null>(null)
+  const [open, setOpen] = useState<Awaited<ReturnType<ConsoleApi['complaint']>> | null>(null)
+  const [error, setError] = useState('')
+  const [done, setDone] = useState('')
+
+  useEffect(() => {
+    let live = true
+    api.complaints(tenant, status).then(
+      (a) => live && setList(a.complaints),
+      (err: unknown) => live && setError(errorText(t, err)),
+    )
+    return () => {
+      live = false
+    }
+  }, [api, t, tenant, status])
+
+  const show = (id: number) => {
+    setError('')
+    api.complaint(tenant, id).then(setOpen, (err: unknown) => setError(errorText(t, err)))
+  }
+  const move = (to: ComplaintStatus) => {
+    if (!open) return
+    api.setComplaintStatus(tenant, open.complaint.id, to).then(
+      ({ complaint }) => {
+        setOpen({ ...open, complaint })
+        setList((l) => l?.filter((c) => c.id !== complaint.id || complaint.status === status) ?? null)
+        setDone(t('console.moderation.complaints.moved', { id: complaint.id, status: t(`console.moderation.complaints.status.${complaint.status}`) }))
+      },
+      (err: unknown) => setError(errorText(t, err)),
+    )
+  }
+
+  return (
+    <Section aria-labelledby="complaints-heading">
+      <h2 id="complaints-heading">{t('console.moderation.complaints.heading')}</h2>
+      <Field>
+        <label htmlFor="complaint-status">{t('console.moderation.complaints.state')}</label>
+        <Select id="complaint-status" value={status} onChange={(e) => {
+            setList(null)
+            setOpen(null)
+            setStatus(e.target.value as ComplaintStatus)
+          }}>
+          {statuses.map((s) => (
+            <option key={s} value={s}>{t(`console.moderation.complaints.status.${s}`)}</option>
+          ))}
+        </Select>
+      </Field>
+      {error && <Alert role="alert">{error}</Alert>}
+      <Muted role="status">{done}</Muted>
+      {!list && !error && <Muted>{t('console.loading')}</Muted>}
+      {list && list.length === 0 && <Muted>{t('console.moderation.complaints.empty')}</Muted>}
+      {list && list.length > 0 && (
+        <ul>
+          {list.map((c) => (
+            <li key={c.id}>
+              <Button type="button" $quiet onClick={() => show(c.id)}>
+                {t('console.moderation.complaints.item', { id: c.id, category: c.category, date: c.created_at.slice(0, 10) })}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && (
+        <Card aria-labelledby="complaint-detail">
+          <h3 id="complaint-detail">{t('console.moderation.complaints.detail', { id: open.complaint.id })}</h3>
+          <p>{t('console.moderation.complaints.from', { name: open.complaint.name, email: open.complaint.email })}</p>
+          <p>{open.complaint.message}</p>
+          {open.member && <p>{t('console.moderation.complaints.about', { name: open.member.name, id: open.member.id })}</p>}
+          <Row role="group" aria-label={t('console.moderation.complaints.moveTo')}>
+            {statuses.filter((s) => s !== open.complaint.status).map((s) => (
+              <Button key={s} type="button" $quiet onClick={() => move(s)}>
+                {t('console.moderation.complaints.moveTo')}: {t(`console.moderation.complaints.status.${s}`)}
+              </Button>
+            ))}
+          </Row>
+        </Card>
+      )}
+    </Section>
+  )
+}
+
+/** MemberLookup finds members by id, e-mail or name and warns, suspends or bans one (ban after a confirm). */
+export function MemberLookup({ api, tenant }: { api: ConsoleApi; tenant: string }) {
+  const { t } = useTranslation()
+  const [q, setQ] = useState('')
+  const [members, setMembers] = useState<ModerationMember[] | null>(null)
+  const [error, setError] = useState('')
+
+  const find = (e: FormEvent) => {
+    e.preventDefault()
+    setError('')
+    api.findMembers(tenant, q.trim()).then(
+      (a) => setMembers(a.members),
+      (err: unknown) => setError(errorText(t, err)),
+    )
+  }
+  const changed = (m: ModerationMember) => setMembers((l) => l?.map((x) => (x.id === m.id ? m : x)) ?? null)
+
+  return (
+    <Section aria-labelledby="members-heading">
+      <h2 id="members-heading">{t('console.moderation.members.heading')}</h2>
+      <form onSubmit={find}>
+        <Field>
+          <label htmlFor="member-q">{t('console.moderation.members.query')}</label>
+          <Input id="member-q" value={q} required onChange={(e) => setQ(e.target.value)} />
+        </Field>
+        <Button type="submit">{t('console.moderation.members.find')}</Button>
+      </form>
+      {error && <Alert role="alert">{error}</Alert>}
+      {members && members.length === 0 && <Muted role="status">{t('console.moderation.members.none')}</Muted>}
+      {members && members.length > 0 && (
+        <Grid aria-label={t('console.moderation.members.heading')} style={{ marginTop: 16 }}>
+          {members.map((m) => (
+            <li key={m.id}>
+              <MemberCard api={api} tenant={tenant} member={m} onChange={changed} />
+            </li>
+          ))}
+        </Grid>
+      )}
+    </Section>
+  )
+}
+
+function MemberCard({ api, tenant, member, onChange }: {
+  api: ConsoleApi
+  tenant: string
+  member: ModerationMember
+  onChange: (m: ModerationMember) => void
+}) {
+  const { t } = useTranslation()
+  const [reason, setReason] = useState('')
+  const [days, setDays] = useState('7')
+  const [confirmBan, setConfirmBan] = useState(false)
+  const [error, setError] = useState('')
+  const [done, setDone] = useState('')
+  const id = `member-${member.id}`
+
+  const run = (p: Promise<{ member: ModerationMember }>, message: string) => {
+    setError('')
+    p.then(
+      (a) => {
+        onChange(a.member)
+        setDone(message)
+        setConfirmBan(false)
+      },
+      (err: unknown) => setError(errorText(t, err)),
+    )
+  }
+  const until = () => new Date(Date.now() + Math.max(1, Number(days) || 1) * 86_400_000).toISOString()
+  const text = reason.trim()
+
+  return (
+    <Card aria-labelledby={`${id}-name`}>
+      <h3 id={`${id}-name`} style={{ margin: '0 0 8px' }}>{member.name} (#{member.id})</h3>
+      <p style={{ margin: '0 0 8px' }}>{member.email}</p>
+      <p style={{ margin: '0 0 8px' }}>
+        {member.banned_at
+          ? t('console.moderation.members.banned')
+          : member.suspended_until
+            ? t('console.moderation.members.suspendedUntil', { until: member.suspended_until.slice(0, 16).replace('T', ' ') })
+            : t('console.moderation.members.statusIs', { status: member.status })}
+      </p>
+      <Field>
+        <label htmlFor={`${id}-reason`}>{t('console.moderation.members.reason')}</label>
+        <Input id={`${id}-reason`} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      <Field>
+        <label htmlFor={`${id}-days`}>{t('console.moderation.members.days')}</label>
+        <Input id={`${id}-days`} type="number" min={1} max={366} value={days} onChange={(e) => setDays(e.target.value)} />
+      </Field>
+      {error && <Alert role="alert">{error}</Alert>}
+      <Muted role="status">{done}</Muted>
+      <Row>
+        <Button type="button" $quiet disabled={!text} onClick={() => run(api.warnMember(tenant, member.id, text), t('console.moderation.members.warned'))}>
+          {t('console.moderation.members.warn')}
+        </Button>
+        <Button type="button" $quiet disabled={!text} onClick={() => run(api.suspendMember(tenant, member.id, until(), text), t('console.moderation.members.suspended'))}>
+          {t('console.moderation.members.suspend')}
+        </Button>
+        {!confirmBan && (
+          <Button type="button" $quiet disabled={!text || !!member.banned_at} onClick={() => setConfirmBan(true)}>
+            {t('console.moderation.members.ban')}
+          </Button>
+        )}
+      </Row>
+      {confirmBan && (
+        <div role="alertdialog" aria-labelledby={`${id}-confirm`} style={{ marginTop: 12 }}>
+          <p id={`${id}-confirm`}>{t('console.moderation.members.banConfirm', { name: member.name })}</p>
+          <Row>
+            <Button type="button" onClick={() => run(api.banMember(tenant, member.id, text), t('console.moderation.members.bannedNow'))}>
+              {t('console.moderation.members.banYes')}
+            </Button>
+            <Button type="button" $quiet onClick={() => setConfirmBan(false)}>{t('console.moderation.members.cancel')}</Button>
+          </Row>
+        </div>
+      )}
+    </Card>
+  )
+}
