@@ -212,6 +212,31 @@ describe('console moderation', { timeout: 20_000 }, () => {
     expect(screen.getByText('No photo is waiting.')).toBeTruthy()
   })
 
+  it('lists complaints by state, opens one and moves it on', async () => {
+    const open = { id: 7, category: 'fake', profile_id: 42, member_id: 3, name: 'Bert', email: 'bert@example.com', message: 'Not a real person', status: 'open' as const, created_at: '2026-11-22T09:00:00Z' }
+    const complaints = vi.fn<ConsoleApi['complaints']>((_, status) => Promise.resolve({ complaints: status === 'open' ? [open] : [] }))
+    const setComplaintStatus = vi.fn<ConsoleApi['setComplaintStatus']>(() => Promise.resolve({ complaint: { ...open, status: 'in_progress' } }))
+    const api = fakeApi({
+      me: vi.fn(moderator),
+      complaints,
+      complaint: vi.fn(() => Promise.resolve({ complaint: open, member: member(), photos: [] })),
+      setComplaintStatus,
+    })
+    show(api, '/admin/moderation')
+    const item = await screen.findByRole('button', { name: '#7 fake (2026-11-22)' })
+    await act(async () => fireEvent.click(item))
+    const detail = await screen.findByRole('region', { name: 'Complaint 7' })
+    expect(detail.textContent).toContain('Not a real person')
+    expect(detail.textContent).toContain('About Anna (#42)')
+    await act(async () => fireEvent.click(within(detail).getByRole('button', { name: 'Move to: In progress' })))
+    expect(setComplaintStatus).toHaveBeenCalledWith('lustlokaal', 7, 'in_progress')
+    expect(screen.getByText('Complaint 7 is now In progress.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '#7 fake (2026-11-22)' })).toBeNull()
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'resolved' } })
+    await waitFor(() => expect(complaints).toHaveBeenLastCalledWith('lustlokaal', 'resolved'))
+    expect(await screen.findByText('No complaint in this state.')).toBeTruthy()
+  })
+
   it('bans a member only after the confirm, with the reason', async () => {
     const banMember = vi.fn<ConsoleApi['banMember']>(() => Promise.resolve({ member: member({ status: 'banned', banned_at: '2026-11-23T11:00:00Z' }) }))
     const api = fakeApi({ me: vi.fn(moderator), findMembers: vi.fn(() => Promise.resolve({ members: [member()] })), banMember })
