@@ -17,7 +17,8 @@ export const Select = styled.select`
 
 /**
  * useTenantPicker loads the brands the staff member may see and offers a
- * choice of one; the pages of one brand (orders, inbox) start with it.
+ * choice of one; the pages of one brand (orders, inbox, moderation) start
+ * with it. tenants is null while loading.
  */
 export function useTenantPicker(api: ConsoleApi, id: string) {
   const { t } = useTranslation()
@@ -57,5 +58,5 @@ export function useTenantPicker(api: ConsoleApi, id: string) {
       )}
     </>
   )
-  return { tenant, picker }
+  return { tenant, picker, tenants, error }
 }

@@ -4,9 +4,10 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import type { ComplaintStatus, ConsoleApi, ModerationComplaint, ModerationMember, ModerationPhoto, Tenant } from '../../api'
+import type { ComplaintStatus, ConsoleApi, ModerationComplaint, ModerationMember, ModerationPhoto } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Input, Muted } from '../../ui'
+import { Select, useTenantPicker } from '../TenantPicker'
 
 const Grid = styled.ul`
   list-style: none;
@@ -26,52 +27,19 @@ const Section = styled.section`
   margin-bottom: 28px;
   h2 { font-size: 1.125rem; }
 `
-const Select = styled.select`
-  font: inherit;
-  padding: 10px 12px;
-  min-height: 44px;
-`
-
 const statuses: ComplaintStatus[] = ['open', 'in_progress', 'resolved']
 
 /** Moderation picks a brand and shows its three moderation areas. */
 export function Moderation({ api }: { api: ConsoleApi }) {
   const { t } = useTranslation()
-  const [tenants, setTenants] = useState<Tenant[] | null>(null)
-  const [tenant, setTenant] = useState('')
-  const [error, setError] = useState('')
-
-  useEffect(() => {
-    let live = true
-    api.tenants().then(
-      (list) => {
-        if (!live) return
-        setTenants(list)
-        setTenant(list[0]?.slug ?? '')
-      },
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, t])
+  const { tenant, picker, tenants, error } = useTenantPicker(api, 'moderation-tenant')
 
   return (
     <>
       <Heading>{t('console.moderation.heading')}</Heading>
-      {error && <Alert role="alert">{error}</Alert>}
       {!tenants && !error && <Muted role="status">{t('console.loading')}</Muted>}
       {tenants && tenants.length === 0 && <Muted>{t('console.tenants.empty')}</Muted>}
-      {tenants && tenants.length > 0 && (
-        <Field>
-          <label htmlFor="moderation-tenant">{t('console.moderation.tenant')}</label>
-          <Select id="moderation-tenant" value={tenant} onChange={(e) => setTenant(e.target.value)}>
-            {tenants.map((x) => (
-              <option key={x.slug} value={x.slug}>{x.name}</option>
-            ))}
-          </Select>
-        </Field>
-      )}
+      {picker}
       {tenant && (
         <div key={tenant}>
           <PhotoQueue api={api} tenant={tenant} />
