@@ -2,9 +2,6 @@ package admin
 
 import (
 	"net/http"
-	"strconv"
-
-	"github.com/go-chi/chi/v5"
 
 	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/chat"
@@ -22,8 +19,8 @@ var ErrConversationID = refusal.New(refusal.Invalid, "conversation_invalid", "Th
 // routeConversation reads the route's conversation id, writing the
 // refusal when it is not one.
 func routeConversation(w http.ResponseWriter, r *http.Request) int64 {
-	id, err := strconv.ParseInt(chi.URLParam(r, "conversation"), 10, 64)
-	if err != nil || id < 1 {
+	id, ok := pathID(r, "conversation")
+	if !ok {
 		httpx.WriteError(w, r, ErrConversationID)
 		return 0
 	}
