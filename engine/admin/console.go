@@ -328,8 +328,31 @@ func (s *Service) allowedSomewhere(ctx context.Context, st *Staff, p Permission)
 // handlers are the console API's handlers: parse, call the service, answer.
 type handlers struct{ s *Service }
 
+// staffAnswer is the logged-in staff member and what they may do: the
+// permissions on each tenant domain of their roles (none while the session
+// may only set up the second factor, as the guard refuses everything else).
 type staffAnswer struct {
-	Staff *Staff `json:"staff"`
+	Staff       *Staff             `json:"staff"`
+	Permissions []TenantPermission `json:"permissions"`
+}
+
+// answerStaff writes st with their permissions.
+func (h handlers) answerStaff(w http.ResponseWriter, r *http.Request, st *Staff) {
+	perms := []TenantPermission{}
+	if !st.TOTPRequired {
+		var domains []string
+		for _, g := range st.Roles {
+			if !slices.Contains(domains, g.Tenant) {
+				domains = append(domains, g.Tenant)
+			}
+		}
+		var err error
+		if perms, err = h.s.Policy.Permissions(r.Context(), st.ID, domains); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+	}
+	httpx.WriteJSON(w, http.StatusOK, staffAnswer{st, perms})
 }
 
 func (h handlers) login(w http.ResponseWriter, r *http.Request) {
@@ -347,7 +370,7 @@ func (h handlers) login(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	httpx.WriteJSON(w, http.StatusOK, staffAnswer{st})
+	h.answerStaff(w, r, st)
 }
 
 // startSession logs st in on a fresh session token.
@@ -374,7 +397,7 @@ func (h handlers) logout(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h handlers) me(w http.ResponseWriter, r *http.Request) {
-	httpx.WriteJSON(w, http.StatusOK, staffAnswer{CurrentStaff(r.Context())})
+	h.answerStaff(w, r, CurrentStaff(r.Context()))
 }
 
 func (h handlers) startTOTP(w http.ResponseWriter, r *http.Request) {
@@ -405,7 +428,7 @@ func (h handlers) confirmTOTP(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	httpx.WriteJSON(w, http.StatusOK, staffAnswer{st})
+	h.answerStaff(w, r, st)
 }
 
 // TenantSummary is a tenant as the console's lists show it.

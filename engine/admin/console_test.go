@@ -133,6 +133,51 @@ func TestRoleRouteMatrix(t *testing.T) {
 	}
 }
 
+// TestMeAnswersThePermissions: /me answers, for every role given on one
+// tenant and on every tenant, exactly the policy's permissions of the role
+// on that domain (what the web app's navigation reflects), and none while
+// the session may only set up the second factor.
+func TestMeAnswersThePermissions(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	perms := policyFile(t)
+	type answer struct {
+		Permissions []admin.TenantPermission
+	}
+	for _, role := range admin.Roles {
+		for _, granted := range []string{"herzklopfen", "*"} {
+			s := e.create(t, role, granted)
+			c := e.console(t)
+			var me answer
+			c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password}).JSON(t, &me)
+			if me.Permissions == nil || len(me.Permissions) != 0 {
+				t.Errorf("%s on %s before the second factor: permissions %v, want []", role, granted, me.Permissions)
+			}
+			var enrol struct{ Secret string }
+			c.Do("POST", "/admin/api/totp", nil).JSON(t, &enrol)
+			var confirmed answer
+			c.Do("POST", "/admin/api/totp/confirm", map[string]string{"code": e.code(t, enrol.Secret)}).JSON(t, &confirmed)
+			c.Do("GET", "/admin/api/me", nil).JSON(t, &me)
+			var got []string
+			for _, p := range me.Permissions {
+				got = append(got, p.Tenant+" "+p.Object+":"+p.Action)
+			}
+			var want []string
+			for _, p := range perms[role] {
+				want = append(want, granted+" "+p)
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s on %s: /me permissions %v, want %v", role, granted, got, want)
+			}
+			if !slices.Equal(confirmed.Permissions, me.Permissions) {
+				t.Errorf("%s on %s: confirming answered %v, /me %v", role, granted, confirmed.Permissions, me.Permissions)
+			}
+		}
+	}
+}
+
 // TestMemberSessionNeverReachesTheConsole: a member's session token, sent
 // as either cookie, is no console session on any console route.
 func TestMemberSessionNeverReachesTheConsole(t *testing.T) {

@@ -170,6 +170,52 @@ func (p *Policy) Allowed(ctx context.Context, staffID int64, tenant, object, act
 	return ok, nil
 }
 
+// TenantPermission is one permission a staff member holds: an object and
+// an action of the policy on a tenant domain (a slug, or AllTenants: every
+// tenant, and the calls about no single tenant).
+type TenantPermission struct {
+	Tenant string `json:"tenant"`
+	Object string `json:"object"`
+	Action string `json:"action"`
+}
+
+// Permissions are what staff member staffID may do on each of domains, as
+// casbin decides it: every object and action of the policy, enforced on
+// each domain. The console's web app shows only what these allow; the
+// routes' guard stays the authority.
+func (p *Policy) Permissions(ctx context.Context, staffID int64, domains []string) ([]TenantPermission, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if err := p.reload(ctx, false); err != nil {
+		return nil, err
+	}
+	rules, err := p.enforcer.GetPolicy()
+	if err != nil {
+		return nil, fmt.Errorf("console policy: %w", err)
+	}
+	type objAct struct{ obj, act string }
+	var pairs []objAct
+	for _, r := range rules {
+		if len(r) == 4 && !slices.Contains(pairs, objAct{r[2], r[3]}) {
+			pairs = append(pairs, objAct{r[2], r[3]})
+		}
+	}
+	slices.SortFunc(pairs, func(a, b objAct) int { return strings.Compare(a.obj+":"+a.act, b.obj+":"+b.act) })
+	out := []TenantPermission{}
+	for _, d := range domains {
+		for _, oa := range pairs {
+			ok, err := p.enforcer.Enforce(subject(staffID), d, oa.obj, oa.act)
+			if err != nil {
+				return nil, fmt.Errorf("console policy: %w", err)
+			}
+			if ok {
+				out = append(out, TenantPermission{Tenant: d, Object: oa.obj, Action: oa.act})
+			}
+		}
+	}
+	return out, nil
+}
+
 // Grants are the roles staff member staffID holds.
 func (p *Policy) Grants(ctx context.Context, staffID int64) ([]Grant, error) {
 	p.mu.Lock()

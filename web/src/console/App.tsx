@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BrowserRouter, Route, Routes } from 'react-router'
-import { ConsoleError, type ConsoleApi, type Staff } from './api'
+import { ConsoleError, type ConsoleApi, type StaffAnswer } from './api'
 import { errorText } from './errors'
 import { Layout } from './Layout'
 import { consolePages } from './pages'
 import { Enrol } from './pages/Enrol'
 import { Login } from './pages/Login'
+import { NotAllowed } from './pages/NotAllowed'
+import { PermissionsContext, allows } from './permissions'
 import { Alert, ConsoleStyle, Heading, Muted, Narrow } from './ui'
 
-type Session = { state: 'loading' } | { state: 'out' } | { state: 'in'; staff: Staff } | { state: 'error'; message: string }
+type Session = { state: 'loading' } | { state: 'out' } | ({ state: 'in' } & StaffAnswer) | { state: 'error'; message: string }
 
 /**
  * ConsoleApp asks the engine who is logged in, then shows the login, the
@@ -21,7 +23,7 @@ export function ConsoleApp({ api }: { api: ConsoleApi }) {
 
   useEffect(() => {
     api.me().then(
-      ({ staff }) => setSession({ state: 'in', staff }),
+      (me) => setSession({ state: 'in', ...me }),
       (err: unknown) =>
         setSession(err instanceof ConsoleError && err.status === 401 ? { state: 'out' } : { state: 'error', message: errorText(t, err) }),
     )
@@ -30,7 +32,7 @@ export function ConsoleApp({ api }: { api: ConsoleApi }) {
   const logout = useCallback(() => {
     api.logout().finally(() => setSession({ state: 'out' }))
   }, [api])
-  const loggedIn = useCallback((staff: Staff) => setSession({ state: 'in', staff }), [])
+  const loggedIn = useCallback((me: StaffAnswer) => setSession({ state: 'in', ...me }), [])
 
   let body
   if (session.state === 'loading') {
@@ -50,15 +52,19 @@ export function ConsoleApp({ api }: { api: ConsoleApi }) {
   } else if (session.staff.totp_enrolment_required) {
     body = <Enrol api={api} onDone={loggedIn} onLogout={logout} />
   } else {
+    // A page the staff member's permissions do not give says so (the
+    // navigation does not offer it; the engine refuses its calls anyway).
     body = (
-      <Layout staff={session.staff} onLogout={logout}>
-        <Routes>
-          {consolePages.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Page api={api} />} />
-          ))}
-          <Route path="*" element={<Heading>{t('console.errors.notFound')}</Heading>} />
-        </Routes>
-      </Layout>
+      <PermissionsContext.Provider value={session.permissions}>
+        <Layout staff={session.staff} onLogout={logout}>
+          <Routes>
+            {consolePages.map(({ path, Page, need }) => (
+              <Route key={path} path={path} element={allows(session.permissions, need) ? <Page api={api} /> : <NotAllowed />} />
+            ))}
+            <Route path="*" element={<Heading>{t('console.errors.notFound')}</Heading>} />
+          </Routes>
+        </Layout>
+      </PermissionsContext.Provider>
     )
   }
   return (

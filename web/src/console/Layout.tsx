@@ -4,6 +4,7 @@ import { NavLink } from 'react-router'
 import styled from 'styled-components'
 import type { Staff } from './api'
 import { consolePages } from './pages'
+import { useCan } from './permissions'
 import { Button, colors } from './ui'
 
 const Bar = styled.header`
@@ -56,6 +57,7 @@ const Skip = styled.a`
 /** Layout is the frame of every console page: the bar with the navigation and the account, then the page. */
 export function Layout({ staff, onLogout, children }: { staff: Staff; onLogout: () => void; children: ReactNode }) {
   const { t } = useTranslation()
+  const can = useCan()
   const roles = staff.roles.map((g) =>
     g.tenant === '*'
       ? t('console.roles.onAll', { role: t(`console.roles.${g.role}`) })
@@ -68,7 +70,7 @@ export function Layout({ staff, onLogout, children }: { staff: Staff; onLogout: 
         <Brand>{t('console.title')}</Brand>
         <Nav aria-label={t('console.nav.label')}>
           <ul>
-            {consolePages.filter((p) => !p.hidden).map((p) => (
+            {consolePages.filter((p) => !p.hidden && can(p.need)).map((p) => (
               <li key={p.path}>
                 <NavLink to={p.path} end>{t(p.label)}</NavLink>
               </li>

@@ -14,6 +14,19 @@ export interface Staff {
   totp_enrolment_required: boolean
 }
 
+/** TenantPermission is one permission the staff member holds on a tenant domain ("*": every tenant), as the engine's casbin decides it. */
+export interface TenantPermission {
+  tenant: string
+  object: string
+  action: string
+}
+
+/** StaffAnswer is the logged-in staff member with their permissions (empty while only the second factor may be set up). */
+export interface StaffAnswer {
+  staff: Staff
+  permissions: TenantPermission[]
+}
+
 export interface Tenant {
   slug: string
   name: string
@@ -198,12 +211,12 @@ function parseJSON(text: string): unknown {
 const mod = (tenant: string) => `/tenants/${encodeURIComponent(tenant)}/moderation`
 
 export const consoleApi = {
-  me: () => call<{ staff: Staff }>('GET', '/me'),
+  me: () => call<StaffAnswer>('GET', '/me'),
   login: (email: string, password: string, totp?: string) =>
-    call<{ staff: Staff }>('POST', '/login', totp ? { email, password, totp } : { email, password }),
+    call<StaffAnswer>('POST', '/login', totp ? { email, password, totp } : { email, password }),
   logout: () => call<null>('POST', '/logout'),
   startTOTP: () => call<Enrolment>('POST', '/totp'),
-  confirmTOTP: (code: string) => call<{ staff: Staff }>('POST', '/totp/confirm', { code }),
+  confirmTOTP: (code: string) => call<StaffAnswer>('POST', '/totp/confirm', { code }),
   tenants: () => call<Tenant[]>('GET', '/tenants'),
   tenantFile: (slug: string) => call<TenantFileAnswer>('GET', `/tenants/${encodeURIComponent(slug)}/file`),
   createTenant: (file: TenantFile) => call<TenantFileAnswer>('POST', '/tenants', file),

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, call, type ConsoleApi, type ModerationMember, type ModerationPhoto, type Staff } from './api'
+import { ConsoleError, call, type ConsoleApi, type ModerationMember, type ModerationPhoto, type Staff, type StaffAnswer } from './api'
 import { ConsoleApp } from './App'
 import { errorText } from './errors'
 import { consoleCatalogue, initConsoleI18n } from './i18n'
@@ -36,13 +36,31 @@ const staff = (over: Partial<Staff> = {}): Staff => ({
   ...over,
 })
 
+// The engine's policy file: role -> "object:action" (all given on "*").
+const policy: Record<string, string[]> = {}
+for (const line of readFileSync(join(__dirname, '../../../config/console_policy.csv'), 'utf8').split('\n')) {
+  const [p, role, , object, action] = line.split(',').map((x) => x.trim())
+  if (p === 'p' && role && object && action) (policy[role] ??= []).push(`${object}:${action}`)
+}
+
+/** signedIn is /me's answer for a staff member with role on tenant: the policy's permissions on that domain, as the engine answers them. */
+function signedIn(role: string, tenant = '*'): StaffAnswer {
+  return {
+    staff: staff({ roles: [{ role, tenant }] }),
+    permissions: (policy[role] ?? []).map((p) => {
+      const [object, action] = p.split(':') as [string, string]
+      return { tenant, object, action }
+    }),
+  }
+}
+
 function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     me: vi.fn(() => Promise.reject(new ConsoleError(401, 'console_login_required', 'Log in'))),
-    login: vi.fn(() => Promise.resolve({ staff: staff() })),
+    login: vi.fn(() => Promise.resolve(signedIn('superadmin'))),
     logout: vi.fn(() => Promise.resolve(null)),
     startTOTP: vi.fn(() => Promise.resolve({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' })),
-    confirmTOTP: vi.fn(() => Promise.resolve({ staff: staff() })),
+    confirmTOTP: vi.fn(() => Promise.resolve(signedIn('superadmin'))),
     tenantFile: vi.fn(() => Promise.reject(new ConsoleError(404, 'tenant_not_found', 'none'))),
     createTenant: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     updateTenant: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
@@ -124,7 +142,7 @@ describe('ConsoleApp', { timeout: 20_000 }, () => {
     const login = vi
       .fn<ConsoleApi['login']>()
       .mockRejectedValueOnce(new ConsoleError(401, 'totp_required', ''))
-      .mockResolvedValueOnce({ staff: staff() })
+      .mockResolvedValueOnce(signedIn('superadmin'))
     const api = fakeApi({ login })
     show(api)
     fireEvent.change(await screen.findByLabelText('E-mail address'), { target: { value: 'boss@staff.example' } })
@@ -147,7 +165,7 @@ describe('ConsoleApp', { timeout: 20_000 }, () => {
   })
 
   it('sets up the second factor before anything else', async () => {
-    const api = fakeApi({ me: vi.fn(() => Promise.resolve({ staff: staff({ totp_enabled: false, totp_enrolment_required: true }) })) })
+    const api = fakeApi({ me: vi.fn(() => Promise.resolve({ staff: staff({ totp_enabled: false, totp_enrolment_required: true }), permissions: [] })) })
     show(api)
     expect(await screen.findByRole('heading', { name: 'Set up your second factor' })).toBeTruthy()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show the key' })))
@@ -156,6 +174,66 @@ describe('ConsoleApp', { timeout: 20_000 }, () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on' })))
     expect(api.confirmTOTP).toHaveBeenCalledWith('654321')
     await waitFor(() => expect(api.tenants).toHaveBeenCalled())
+  })
+})
+
+describe('console roles', { timeout: 20_000 }, () => {
+  const navLinks = async () => {
+    const nav = await screen.findByRole('navigation', { name: 'Console' })
+    return within(nav).getAllByRole('link').map((a) => a.textContent)
+  }
+
+  it.each([
+    ['superadmin', ['Brands', 'Orders', 'Inbox', 'Moderation']],
+    ['operator', ['Brands', 'Orders', 'Inbox', 'Moderation']],
+    ['moderator', ['Brands', 'Moderation']],
+    ['support', ['Brands', 'Moderation']],
+    ['chat_operator', ['Brands', 'Inbox']],
+    ['finance', ['Brands', 'Orders']],
+    ['affiliate_manager', ['Brands']],
+  ])('the navigation of a %s lists only the pages the policy gives', async (role, pages) => {
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn(role, 'lustlokaal'))) }))
+    expect(await navLinks()).toEqual(pages)
+  })
+
+  it('shows a page reached by its address without the permission as not allowed, and calls nothing of it', async () => {
+    const api = fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('support'))) })
+    show(api, '/admin/orders')
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toBe('Your role does not give you this page. Ask a superadmin if you need it.')
+    expect(await navLinks()).not.toContain('Orders')
+    expect(api.orders).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByRole('link', { name: 'Back to the brands' }))
+    expect(await screen.findByRole('heading', { name: 'LustLokaal' })).toBeTruthy()
+  })
+
+  it('refuses the new brand page to roles without tenants:write on every brand', async () => {
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('operator', 'lustlokaal'))) }), '/admin/tenants/new')
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeTruthy()
+  })
+
+  it('offers on a page only the brands where its permission holds', async () => {
+    const two: StaffAnswer = {
+      staff: staff({ roles: [{ role: 'finance', tenant: 'sparkusa' }, { role: 'moderator', tenant: 'lustlokaal' }] }),
+      permissions: [...signedIn('finance', 'sparkusa').permissions, ...signedIn('moderator', 'lustlokaal').permissions],
+    }
+    const tenants = vi.fn<ConsoleApi['tenants']>(() =>
+      Promise.resolve([
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'sparkusa', name: 'Spark', hosts: ['spark.localhost'], primary_host: 'spark.localhost', theme: 'blue', locales: ['en'], default_locale: 'en', company: 'Spark' },
+      ]),
+    )
+    const api = fakeApi({ me: vi.fn(() => Promise.resolve(two)), tenants })
+    show(api, '/admin/orders')
+    await waitFor(() => expect(api.orders).toHaveBeenCalledWith('sparkusa', undefined))
+    const brands = (screen.getByLabelText('Brand') as HTMLSelectElement).options
+    expect([...brands].map((o) => o.value)).toEqual(['sparkusa'])
+    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Moderation'])
+    cleanup()
+    show(api, '/admin/moderation')
+    await waitFor(() => expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal'))
+    expect([...(screen.getByLabelText('Brand') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['lustlokaal'])
+    expect(api.photoQueue).not.toHaveBeenCalledWith('sparkusa')
   })
 })
 
@@ -180,7 +258,7 @@ const member = (over: Partial<ModerationMember> = {}): ModerationMember => ({
 })
 
 describe('console moderation', { timeout: 20_000 }, () => {
-  const moderator = () => Promise.resolve({ staff: staff({ roles: [{ role: 'moderator', tenant: 'lustlokaal' }] }) })
+  const moderator = () => Promise.resolve(signedIn('moderator', 'lustlokaal'))
 
   it('shows the photo queue; approve takes a photo off it, reject sends the reason and a refusal is worded', async () => {
     const approvePhoto = vi.fn<ConsoleApi['approvePhoto']>(() => Promise.resolve({ photo: { ...photo(1), status: 'active' } }))

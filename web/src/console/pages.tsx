@@ -1,8 +1,12 @@
 // The console's page table: each page's path (under /admin), its label in
-// the navigation and its component. New pages of the console are added
-// here, one line each, like the engine's route table.
+// the navigation, the permission it needs and its component. New pages of
+// the console are added here, one line each, like the engine's route table;
+// need names the permission of the engine calls the page is for (the
+// navigation lists only pages the staff member may use, and a page reached
+// by its address without it says so).
 import type { ComponentType } from 'react'
 import type { ConsoleApi } from './api'
+import { anyTenant, global, type Need } from './permissions'
 import { Moderation } from './pages/moderation/Moderation'
 import { Tenants } from './pages/Tenants'
 import { TenantEdit } from './pages/tenants/TenantEdit'
@@ -13,19 +17,21 @@ export interface ConsolePage {
   path: string
   label: string
   Page: ComponentType<{ api: ConsoleApi }>
+  /** need is the permission the page needs (anyTenant: on one brand at least; global: on "*"). */
+  need: Need
   /** hidden pages are reached by links, not the navigation. */
   hidden?: boolean
 }
 
 export const consolePages: ConsolePage[] = [
-  { path: '/', label: 'console.nav.tenants', Page: Tenants },
+  { path: '/', label: 'console.nav.tenants', need: anyTenant('tenants', 'read'), Page: Tenants },
   // Brands: create and edit (pages/tenants).
-  { path: '/tenants/new', label: 'console.brand.new', Page: TenantEdit, hidden: true },
-  { path: '/tenants/:slug', label: 'console.brand.edit', Page: TenantEdit, hidden: true },
+  { path: '/tenants/new', label: 'console.brand.new', need: global('tenants', 'write'), Page: TenantEdit, hidden: true },
+  { path: '/tenants/:slug', label: 'console.brand.edit', need: anyTenant('tenants', 'write'), Page: TenantEdit, hidden: true },
   // Money: a brand's orders and refunds (pages/money).
-  { path: '/orders', label: 'console.nav.orders', Page: Orders },
+  { path: '/orders', label: 'console.nav.orders', need: anyTenant('money', 'read'), Page: Orders },
   // The chat operators' inbox (pages/inbox).
-  { path: '/inbox', label: 'console.nav.inbox', Page: Inbox },
+  { path: '/inbox', label: 'console.nav.inbox', need: anyTenant('house_profiles', 'read'), Page: Inbox },
   // Moderation: photo queue, complaints, member lookup (pages/moderation).
-  { path: '/moderation', label: 'console.nav.moderation', Page: Moderation },
+  { path: '/moderation', label: 'console.nav.moderation', need: anyTenant('moderation', 'read'), Page: Moderation },
 ]

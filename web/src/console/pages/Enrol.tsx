@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ConsoleApi, Enrolment, Staff } from '../api'
+import type { ConsoleApi, Enrolment, StaffAnswer } from '../api'
 import { errorText } from '../errors'
 import { Alert, Button, Card, Code, Field, Heading, Input, Muted, Narrow } from '../ui'
 
@@ -8,7 +8,7 @@ import { Alert, Button, Card, Code, Field, Heading, Input, Muted, Narrow } from 
  * Enrol sets up the second factor: the engine makes a secret, the staff
  * member adds it to an authenticator app and confirms with a code.
  */
-export function Enrol({ api, onDone, onLogout }: { api: ConsoleApi; onDone: (s: Staff) => void; onLogout: () => void }) {
+export function Enrol({ api, onDone, onLogout }: { api: ConsoleApi; onDone: (a: StaffAnswer) => void; onLogout: () => void }) {
   const { t } = useTranslation()
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
   const [code, setCode] = useState('')
@@ -29,7 +29,7 @@ export function Enrol({ api, onDone, onLogout }: { api: ConsoleApi; onDone: (s: 
   const start = () => run(async () => setEnrolment(await api.startTOTP()))
   const confirm = (e: FormEvent) => {
     e.preventDefault()
-    void run(async () => onDone((await api.confirmTOTP(code)).staff))
+    void run(async () => onDone(await api.confirmTOTP(code)))
   }
 
   return (

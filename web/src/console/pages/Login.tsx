@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ConsoleError, type ConsoleApi, type Staff } from '../api'
+import { ConsoleError, type ConsoleApi, type StaffAnswer } from '../api'
 import { errorText } from '../errors'
 import { Alert, Button, Card, Field, Heading, Input, Narrow } from '../ui'
 
@@ -8,7 +8,7 @@ import { Alert, Button, Card, Field, Heading, Input, Narrow } from '../ui'
  * Login asks for the e-mail address and password, and for the
  * authenticator app's code once the engine answers totp_required.
  */
-export function Login({ api, onLogin }: { api: ConsoleApi; onLogin: (s: Staff) => void }) {
+export function Login({ api, onLogin }: { api: ConsoleApi; onLogin: (a: StaffAnswer) => void }) {
   const { t } = useTranslation()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -22,8 +22,7 @@ export function Login({ api, onLogin }: { api: ConsoleApi; onLogin: (s: Staff) =
     setBusy(true)
     setError('')
     try {
-      const { staff } = await api.login(email, password, needCode ? code : undefined)
-      onLogin(staff)
+      onLogin(await api.login(email, password, needCode ? code : undefined))
     } catch (err) {
       if (err instanceof ConsoleError && err.code === 'totp_required' && !needCode) {
         setNeedCode(true)

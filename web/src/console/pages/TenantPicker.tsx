@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ConsoleApi, Tenant } from '../api'
 import { errorText } from '../errors'
+import { useCan, type Need } from '../permissions'
 import { Alert, Field, colors } from '../ui'
 import styled from 'styled-components'
 
@@ -18,22 +19,22 @@ export const Select = styled.select`
 /**
  * useTenantPicker loads the brands the staff member may see and offers a
  * choice of one; the pages of one brand (orders, inbox, moderation) start
- * with it. tenants is null while loading.
+ * with it. need is the permission the page needs: the engine's brand list
+ * holds every brand the staff member may read, the picker only those where
+ * need holds too (a moderator of one brand and finance of another sees
+ * only the second on the orders page). tenants is null while loading.
  */
-export function useTenantPicker(api: ConsoleApi, id: string) {
+export function useTenantPicker(api: ConsoleApi, id: string, need?: Need) {
   const { t } = useTranslation()
-  const [tenants, setTenants] = useState<Tenant[] | null>(null)
-  const [tenant, setTenant] = useState('')
+  const can = useCan()
+  const [all, setAll] = useState<Tenant[] | null>(null)
+  const [chosen, setChosen] = useState('')
   const [error, setError] = useState('')
 
   useEffect(() => {
     let live = true
     api.tenants().then(
-      (list) => {
-        if (!live) return
-        setTenants(list)
-        setTenant((cur) => cur || list[0]?.slug || '')
-      },
+      (list) => live && setAll(list),
       (err: unknown) => live && setError(errorText(t, err)),
     )
     return () => {
@@ -41,13 +42,16 @@ export function useTenantPicker(api: ConsoleApi, id: string) {
     }
   }, [api, t])
 
+  const tenants = all && need ? all.filter((x) => can(need, x.slug)) : all
+  const tenant = tenants?.some((x) => x.slug === chosen) ? chosen : (tenants?.[0]?.slug ?? '')
+
   const picker = (
     <>
       {error && <Alert role="alert">{error}</Alert>}
       {tenants && tenants.length > 0 && (
         <Field>
           <label htmlFor={id}>{t('console.picker.brand')}</label>
-          <Select id={id} value={tenant} onChange={(e) => setTenant(e.target.value)}>
+          <Select id={id} value={tenant} onChange={(e) => setChosen(e.target.value)}>
             {tenants.map((x) => (
               <option key={x.slug} value={x.slug}>
                 {x.name}

@@ -7,6 +7,7 @@ import styled from 'styled-components'
 import type { ComplaintStatus, ConsoleApi, ModerationComplaint, ModerationMember, ModerationPhoto } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Input, Muted } from '../../ui'
+import { anyTenant } from '../../permissions'
 import { Select, useTenantPicker } from '../TenantPicker'
 
 const Grid = styled.ul`
@@ -32,7 +33,7 @@ const statuses: ComplaintStatus[] = ['open', 'in_progress', 'resolved']
 /** Moderation picks a brand and shows its three moderation areas. */
 export function Moderation({ api }: { api: ConsoleApi }) {
   const { t } = useTranslation()
-  const { tenant, picker, tenants, error } = useTenantPicker(api, 'moderation-tenant')
+  const { tenant, picker, tenants, error } = useTenantPicker(api, 'moderation-tenant', anyTenant('moderation', 'read'))
 
   return (
     <>

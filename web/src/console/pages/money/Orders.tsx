@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import { ConsoleError, orderStates, type ConsoleApi, type ConsoleOrder, type OrderState } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
+import { anyTenant } from '../../permissions'
 import { Select, useTenantPicker } from '../TenantPicker'
 
 const List = styled.ul`
@@ -51,7 +52,7 @@ function money(amount: number, currency: string, locale: string): string {
 /** Orders lists a brand's orders, newest first, with a refund of completed ones. */
 export function Orders({ api }: { api: ConsoleApi }) {
   const { t, i18n } = useTranslation()
-  const { tenant, picker } = useTenantPicker(api, 'orders-brand')
+  const { tenant, picker } = useTenantPicker(api, 'orders-brand', anyTenant('money', 'read'))
   const [state, setState] = useState<OrderState | ''>('')
   const [orders, setOrders] = useState<ConsoleOrder[] | null>(null)
   const [error, setError] = useState('')
