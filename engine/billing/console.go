@@ -45,6 +45,11 @@ type ConsoleOrder struct {
 	CreatedAt   time.Time      `json:"created_at"`
 	CompletedAt *time.Time     `json:"completed_at"`
 	Payments    []OrderPayment `json:"payments"`
+	// ListAmount and DiscountCode are the price before the discount and the
+	// code, null for an order without one (Amount is what is paid).
+	ListAmount         *int64  `json:"list_amount"`
+	DiscountCode       *string `json:"discount_code"`
+	DiscountPercentage *int32  `json:"discount_percentage"`
 }
 
 // OrderFilter narrows a tenant's orders; zero fields do not.
@@ -87,6 +92,9 @@ func (s *Service) TenantOrders(ctx context.Context, tenantID int64, f OrderFilte
 		if r.CompletedAt.Valid {
 			at := r.CompletedAt.Time
 			o.CompletedAt = &at
+		}
+		if r.DiscountCode.Valid {
+			o.ListAmount, o.DiscountCode, o.DiscountPercentage = &r.ListAmount.Int64, &r.DiscountCode.String, &r.DiscountPercentage.Int32
 		}
 		out[i], ids[i], index[r.ID] = o, r.ID, i
 	}

@@ -61,6 +61,17 @@ type Invoice struct {
 	Method string
 	// Refunded is true once the order was refunded.
 	Refunded bool
+	// Discount is the code the order was made with, nil without one; Amount
+	// is then the discounted price paid.
+	Discount *InvoiceDiscount
+}
+
+// InvoiceDiscount is a discount code on an invoice: the package's price
+// before it, the code and its percentage.
+type InvoiceDiscount struct {
+	Code       string
+	Percentage int
+	ListAmount Money
 }
 
 // InvoiceNumber is an invoice's number as printed: the company's slug in
@@ -149,6 +160,10 @@ func invoiceFrom(r db.InvoicesOfTenantRow) (Invoice, error) {
 		OrderID: r.OrderID, Sequence: r.Number, IssuedAt: r.IssuedAt, PackageID: r.PackageID, Credits: r.Credits,
 		Amount: Money{Minor: r.Amount, Currency: r.Currency}, Method: r.Method, Refunded: r.OrderStatus == "refunded",
 	}
+	if r.DiscountCode.Valid {
+		inv.Discount = &InvoiceDiscount{Code: r.DiscountCode.String, Percentage: int(r.DiscountPercentage.Int32),
+			ListAmount: Money{Minor: r.ListAmount.Int64, Currency: r.Currency}}
+	}
 	if err := json.Unmarshal(r.Seller, &inv.Seller); err != nil {
 		return Invoice{}, fmt.Errorf("seller of invoice %d: %w", r.ID, err)
 	}
@@ -218,6 +233,12 @@ type invoiceLines struct {
 	Company  []string
 	PDFLink  string
 	Contents string
+	// Price is the package's line: its price before a discount.
+	Price string
+	// DiscountLine and DiscountAmount are the discount's line ("Discount
+	// code WELCOME (25%)", "-€5.00"); empty without one.
+	DiscountLine   string
+	DiscountAmount string
 }
 
 func linesOf(inv Invoice, loc *time.Location) invoiceLines {
@@ -248,12 +269,19 @@ func linesOf(inv Invoice, loc *time.Location) invoiceLines {
 	if len(s.VATNumbers) > 0 {
 		vat = "Prices include VAT. Seller's VAT number: " + strings.Join(s.VATNumbers, ", ") + "."
 	}
-	return invoiceLines{
+	l := invoiceLines{
 		Inv: inv, Date: inv.IssuedAt.In(loc).Format("2006-01-02"), Amount: FormatMoney(inv.Amount),
 		Method: method, VATNote: vat, Company: company,
 		PDFLink:  fmt.Sprintf("/api/invoice.php?id=%d&format=pdf", inv.OrderID),
 		Contents: fmt.Sprintf("%d credits (package %s)", inv.Credits, inv.PackageID),
+		Price:    FormatMoney(inv.Amount),
 	}
+	if d := inv.Discount; d != nil {
+		l.Price = FormatMoney(d.ListAmount)
+		l.DiscountLine = fmt.Sprintf("Discount code %s (%d%%)", d.Code, d.Percentage)
+		l.DiscountAmount = FormatMoney(Money{Minor: inv.Amount.Minor - d.ListAmount.Minor, Currency: inv.Amount.Currency})
+	}
+	return l
 }
 
 var invoicePage = template.Must(template.New("invoice").Parse(`<!doctype html>
@@ -278,7 +306,8 @@ th, td { text-align: left; padding: .4rem; border-bottom: 1px solid #ddd; } td.a
 <p>Invoice number: <strong class="number">{{.Inv.Number}}</strong><br>Date: <time>{{.Date}}</time><br>Order: {{.Inv.OrderID}}<br>Payment method: {{.Method}}</p>
 <table>
 <thead><tr><th>Description</th><th>Credits</th><th class="amount">Amount</th></tr></thead>
-<tbody><tr><td>{{.Contents}}</td><td>{{.Inv.Credits}}</td><td class="amount">{{.Amount}}</td></tr></tbody>
+<tbody><tr><td>{{.Contents}}</td><td>{{.Inv.Credits}}</td><td class="amount">{{.Price}}</td></tr>
+{{if .DiscountLine}}<tr class="discount"><td>{{.DiscountLine}}</td><td></td><td class="amount">{{.DiscountAmount}}</td></tr>{{end}}</tbody>
 <tfoot><tr><th colspan="2">Total</th><th class="amount">{{.Amount}}</th></tr></tfoot>
 </table>
 <p class="note">{{.VATNote}}</p>
@@ -352,7 +381,11 @@ func InvoicePDF(inv Invoice, loc *time.Location) ([]byte, error) {
 	pdf.SetFont("Helvetica", "", 10)
 	pdf.CellFormat(100, 8, tr(l.Contents), "B", 0, "L", false, 0, "")
 	pdf.CellFormat(30, 8, fmt.Sprint(inv.Credits), "B", 0, "L", false, 0, "")
-	pdf.CellFormat(40, 8, tr(l.Amount), "B", 1, "R", false, 0, "")
+	pdf.CellFormat(40, 8, tr(l.Price), "B", 1, "R", false, 0, "")
+	if l.DiscountLine != "" {
+		pdf.CellFormat(130, 8, tr(l.DiscountLine), "B", 0, "L", false, 0, "")
+		pdf.CellFormat(40, 8, tr(l.DiscountAmount), "B", 1, "R", false, 0, "")
+	}
 	pdf.SetFont("Helvetica", "B", 10)
 	pdf.CellFormat(130, 8, "Total", "", 0, "L", false, 0, "")
 	pdf.CellFormat(40, 8, tr(l.Amount), "", 1, "R", false, 0, "")

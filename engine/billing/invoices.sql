@@ -36,6 +36,7 @@ SELECT * FROM invoices WHERE order_id = @order_id;
 -- it was bought on. The method is the paid payment's (the newest attempt
 -- when none is marked paid).
 SELECT i.*, o.package_id, o.credits, o.amount, o.currency, o.status AS order_status,
+       o.list_amount, o.discount_code, o.discount_percentage,
        coalesce((SELECT p.method FROM payments p WHERE p.order_id = o.id
                  ORDER BY (p.status = 'paid') DESC, p.id DESC LIMIT 1), '')::text AS method
 FROM invoices i JOIN orders o ON o.id = i.order_id
@@ -45,6 +46,7 @@ WHERE i.order_id = @order_id AND o.member_id = @member_id AND o.tenant_id = @ten
 -- A tenant's invoices issued in [@since, @until), for the operator's
 -- bookkeeping, in number order.
 SELECT i.*, o.package_id, o.credits, o.amount, o.currency, o.status AS order_status,
+       o.list_amount, o.discount_code, o.discount_percentage,
        coalesce((SELECT p.method FROM payments p WHERE p.order_id = o.id
                  ORDER BY (p.status = 'paid') DESC, p.id DESC LIMIT 1), '')::text AS method
 FROM invoices i JOIN orders o ON o.id = i.order_id

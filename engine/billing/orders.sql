@@ -2,9 +2,12 @@
 -- Order, Payment or Transaction: invoices.sql shares the generated package.
 
 -- name: OrderInsert :one
--- A new order carries the traffic source of the member of the day.
-INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking)
-SELECT @tenant_id::bigint, m.id, @package_id::text, @credits::bigint, @amount::bigint, @currency::text, @country::text, m.tracking
+-- A new order carries the traffic source of the member of the day, and
+-- the discount code it was made with (null without one).
+INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking,
+    discount_code_id, discount_code, discount_percentage, list_amount)
+SELECT @tenant_id::bigint, m.id, @package_id::text, @credits::bigint, @amount::bigint, @currency::text, @country::text, m.tracking,
+    sqlc.narg(discount_code_id)::bigint, sqlc.narg(discount_code)::text, sqlc.narg(discount_percentage)::integer, sqlc.narg(list_amount)::bigint
 FROM members m WHERE m.id = @member_id AND m.tenant_id = @tenant_id
 RETURNING id;
 
@@ -79,7 +82,7 @@ RETURNING p.id, p.provider, p.provider_payment_id, o.tenant_id;
 -- The orders of a member, newest first, each with its paid (else newest) payment and its
 -- invoice (written by invoice.go) when it has one.
 SELECT o.id, o.package_id, o.credits, o.amount, o.currency, o.status, o.created_at, o.completed_at,
-       p.public_id, p.method, i.number AS invoice_number, coalesce(i.seller->>'company_slug', '')::text AS invoice_company
+       o.list_amount, o.discount_code, o.discount_percentage, p.public_id, p.method, i.number AS invoice_number, coalesce(i.seller->>'company_slug', '')::text AS invoice_company
 FROM orders o
 JOIN LATERAL (SELECT public_id, method FROM payments WHERE order_id = o.id
               ORDER BY (status = 'paid') DESC, id DESC LIMIT 1) p ON true
@@ -93,7 +96,7 @@ LIMIT @max_rows;
 -- A tenant's orders for the console, newest first: narrowed by state, by
 -- member and by order when those are given.
 SELECT o.id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status,
-       o.created_at, o.completed_at
+       o.created_at, o.completed_at, o.list_amount, o.discount_code, o.discount_percentage
 FROM orders o
 WHERE o.tenant_id = @tenant_id
   AND (sqlc.narg(status)::text IS NULL OR o.status = sqlc.narg(status))

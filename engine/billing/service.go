@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/credits"
 	"rendezvous/engine/platform/jobs"
@@ -202,8 +203,11 @@ type Checkout struct {
 // Order makes an order and its payment at the provider, or retries a
 // failed, cancelled or expired order with a new payment. base is the
 // tenant's address as the member reached it (return page and webhook);
-// located is the member's GeoIP country. The discount code is accepted and
-// ignored until discounts exist (issue 16).
+// located is the member's GeoIP country. A discount code is applied here,
+// on the server (discounts.Apply: every condition of the code), and taken
+// in the order's transaction (discounts.Hold: once per member, one order of
+// parallel ones); the provider is asked for the discounted amount and the
+// order records the code and the price before it.
 func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, base, located, locale string, req OrderRequest) (Checkout, error) {
 	set, err := SettingsOf(t)
 	if err != nil {
@@ -225,6 +229,22 @@ func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, 
 		return Checkout{}, errMethodInvalid
 	}
 	amount := Money{Minor: pkg.Prices[c.Currency], Currency: c.Currency}
+	params := db.OrderInsertParams{TenantID: t.ID, MemberID: memberID, PackageID: pkg.ID,
+		Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country}
+	var code *discounts.Discount
+	if strings.TrimSpace(req.DiscountCode) != "" {
+		d, err := discounts.Apply(ctx, s.pool, t.ID, memberID, req.DiscountCode,
+			discounts.Sale{ListAmount: amount.Minor, Currency: amount.Currency, Country: country, Method: req.Method}, time.Now())
+		if err != nil {
+			return Checkout{}, err
+		}
+		code, amount.Minor = &d, d.Amount
+		params.Amount = d.Amount
+		params.DiscountCodeID = pgtype.Int8{Int64: d.CodeID, Valid: true}
+		params.DiscountCode = pgtype.Text{String: d.Code, Valid: true}
+		params.DiscountPercentage = pgtype.Int4{Int32: int32(d.Percentage), Valid: true}
+		params.ListAmount = pgtype.Int8{Int64: d.ListAmount, Valid: true}
+	}
 	pay, err := s.createPayment(ctx, t, set, base, locale, pkg.ID, pkg.Credits, req.Method, amount)
 	if err != nil {
 		return Checkout{}, err
@@ -232,10 +252,17 @@ func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, 
 	var out Checkout
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		id, err := q.OrderInsert(ctx, db.OrderInsertParams{TenantID: t.ID, MemberID: memberID, PackageID: pkg.ID,
-			Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country})
+		id, err := q.OrderInsert(ctx, params)
 		if err != nil {
 			return fmt.Errorf("insert order of member %d: %w", memberID, err)
+		}
+		// Of parallel orders with the same code, one holds it; the others
+		// roll back, and their payments at the provider stay unused and
+		// expire there (nobody is sent to pay them).
+		if code != nil {
+			if err := discounts.Hold(ctx, tx, code.CodeID, memberID, id); err != nil {
+				return err
+			}
 		}
 		out = Checkout{OrderID: id, PaymentID: pay.publicID, RedirectURL: pay.CheckoutURL}
 		return pay.insert(ctx, q, id, req.Method)
@@ -266,6 +293,18 @@ func (s *Service) retry(ctx context.Context, t *tenancy.Tenant, set Settings, me
 	if !slices.Contains(c.Methods, req.Method) {
 		return Checkout{}, errMethodInvalid
 	}
+	// The failed order gave its code back: the retry applies it again
+	// (with the new method) and takes it again, or is refused.
+	if o.DiscountCodeID.Valid {
+		d, err := discounts.Apply(ctx, s.pool, t.ID, memberID, o.DiscountCode.String, discounts.Sale{ListAmount: o.ListAmount.Int64,
+			Currency: o.Currency, Country: o.Country, Method: req.Method, OrderID: o.ID}, time.Now())
+		if err != nil {
+			return Checkout{}, err
+		}
+		if d.CodeID != o.DiscountCodeID.Int64 || d.Amount != o.Amount {
+			return Checkout{}, discounts.ErrNotFound
+		}
+	}
 	pay, err := s.createPayment(ctx, t, set, base, locale, o.PackageID, o.Credits, req.Method, Money{Minor: o.Amount, Currency: o.Currency})
 	if err != nil {
 		return Checkout{}, err
@@ -283,6 +322,11 @@ func (s *Service) retry(ctx context.Context, t *tenancy.Tenant, set Settings, me
 		}
 		if err := q.OrderSetStatus(ctx, db.OrderSetStatusParams{ID: o.ID, Status: OrderPending}); err != nil {
 			return fmt.Errorf("reopen order %d: %w", o.ID, err)
+		}
+		if o.DiscountCodeID.Valid {
+			if err := discounts.Hold(ctx, tx, o.DiscountCodeID.Int64, memberID, o.ID); err != nil {
+				return err
+			}
 		}
 		return pay.insert(ctx, q, o.ID, req.Method)
 	})
@@ -452,6 +496,8 @@ func (s *Service) settle(ctx context.Context, paymentID int64, p Payment) error 
 			if err := q.OrderSetStatus(ctx, db.OrderSetStatusParams{ID: o.ID, Status: status}); err != nil {
 				return fmt.Errorf("order %d %s: %w", o.ID, status, err)
 			}
+			// Its discount code is free again for the member.
+			return discounts.Release(ctx, tx, o.ID)
 		}
 		return nil
 	})
@@ -468,6 +514,15 @@ func (s *Service) complete(ctx context.Context, tx pgx.Tx, o db.Order) error {
 	note := fmt.Sprintf("package %s", o.PackageID)
 	if _, _, err := credits.BookPurchase(ctx, tx, o.MemberID, o.Credits, fmt.Sprintf("order:%d", o.ID), note); err != nil {
 		return fmt.Errorf("book order %d: %w", o.ID, err)
+	}
+	if o.DiscountCodeID.Valid {
+		twice, err := discounts.Use(ctx, tx, o.DiscountCodeID.Int64, o.MemberID, o.ID)
+		if err != nil {
+			return err
+		}
+		if twice {
+			s.log.Warn("a late payment used a discount code another order of the member holds", "order", o.ID, "code", o.DiscountCode.String)
+		}
 	}
 	if _, err := issueInvoice(ctx, tx, o.ID); err != nil {
 		return fmt.Errorf("invoice of order %d: %w", o.ID, err)
@@ -565,6 +620,10 @@ type Transaction struct {
 	// InvoiceNumber is the printed number (LOKAAL-MEDIA-000042).
 	InvoiceNumber *string `json:"invoice_number"`
 	InvoiceURL    *string `json:"invoice_url"`
+	// ListAmount and DiscountCode are the price before the discount and the
+	// code, null for an order without one (Amount is what was paid).
+	ListAmount   *int64  `json:"list_amount"`
+	DiscountCode *string `json:"discount_code"`
 }
 
 // maxTransactions bounds the transactions list, maxLedger the ledger
@@ -619,6 +678,9 @@ func (s *Service) Transactions(ctx context.Context, t *tenancy.Tenant, memberID,
 		if r.CompletedAt.Valid {
 			at := r.CompletedAt.Time
 			tr.CompletedAt = &at
+		}
+		if r.DiscountCode.Valid {
+			tr.ListAmount, tr.DiscountCode = &r.ListAmount.Int64, &r.DiscountCode.String
 		}
 		if r.InvoiceNumber.Valid {
 			n, url := InvoiceNumber(r.InvoiceCompany, r.InvoiceNumber.Int64), fmt.Sprintf("/api/invoice.php?id=%d", r.ID)

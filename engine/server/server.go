@@ -21,6 +21,7 @@ import (
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/admin"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/sandbox"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/identity"
@@ -324,6 +325,8 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Post("/orders.php", b.Order)
 	r.With(member).Get("/orders.php", b.Payment) // ?id=<payment_id>
 	r.With(member).Get("/transactions.php", b.Transactions)
+	// Discount codes: ?code= or ?welcome=true (the member's welcome code).
+	r.With(member).Get("/discountcode.php", discounts.Handlers{Pool: d.Pool}.Code)
 
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrNotFound) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })

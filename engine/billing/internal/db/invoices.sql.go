@@ -9,6 +9,8 @@ import (
 	"context"
 	"encoding/json"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const invoiceByOrder = `-- name: InvoiceByOrder :one
@@ -83,6 +85,7 @@ func (q *Queries) InvoiceNextNumber(ctx context.Context, companyID int64) (int64
 
 const invoiceOfMember = `-- name: InvoiceOfMember :one
 SELECT i.id, i.order_id, i.company_id, i.number, i.seller, i.buyer, i.issued_at, o.package_id, o.credits, o.amount, o.currency, o.status AS order_status,
+       o.list_amount, o.discount_code, o.discount_percentage,
        coalesce((SELECT p.method FROM payments p WHERE p.order_id = o.id
                  ORDER BY (p.status = 'paid') DESC, p.id DESC LIMIT 1), '')::text AS method
 FROM invoices i JOIN orders o ON o.id = i.order_id
@@ -96,19 +99,22 @@ type InvoiceOfMemberParams struct {
 }
 
 type InvoiceOfMemberRow struct {
-	ID          int64
-	OrderID     int64
-	CompanyID   int64
-	Number      int64
-	Seller      json.RawMessage
-	Buyer       json.RawMessage
-	IssuedAt    time.Time
-	PackageID   string
-	Credits     int64
-	Amount      int64
-	Currency    string
-	OrderStatus string
-	Method      string
+	ID                 int64
+	OrderID            int64
+	CompanyID          int64
+	Number             int64
+	Seller             json.RawMessage
+	Buyer              json.RawMessage
+	IssuedAt           time.Time
+	PackageID          string
+	Credits            int64
+	Amount             int64
+	Currency           string
+	OrderStatus        string
+	ListAmount         pgtype.Int8
+	DiscountCode       pgtype.Text
+	DiscountPercentage pgtype.Int4
+	Method             string
 }
 
 // An invoice with its sale, only for the member who bought on the tenant
@@ -130,6 +136,9 @@ func (q *Queries) InvoiceOfMember(ctx context.Context, arg InvoiceOfMemberParams
 		&i.Amount,
 		&i.Currency,
 		&i.OrderStatus,
+		&i.ListAmount,
+		&i.DiscountCode,
+		&i.DiscountPercentage,
 		&i.Method,
 	)
 	return i, err
@@ -194,6 +203,7 @@ func (q *Queries) InvoiceSale(ctx context.Context, orderID int64) (InvoiceSaleRo
 
 const invoicesOfTenant = `-- name: InvoicesOfTenant :many
 SELECT i.id, i.order_id, i.company_id, i.number, i.seller, i.buyer, i.issued_at, o.package_id, o.credits, o.amount, o.currency, o.status AS order_status,
+       o.list_amount, o.discount_code, o.discount_percentage,
        coalesce((SELECT p.method FROM payments p WHERE p.order_id = o.id
                  ORDER BY (p.status = 'paid') DESC, p.id DESC LIMIT 1), '')::text AS method
 FROM invoices i JOIN orders o ON o.id = i.order_id
@@ -208,19 +218,22 @@ type InvoicesOfTenantParams struct {
 }
 
 type InvoicesOfTenantRow struct {
-	ID          int64
-	OrderID     int64
-	CompanyID   int64
-	Number      int64
-	Seller      json.RawMessage
-	Buyer       json.RawMessage
-	IssuedAt    time.Time
-	PackageID   string
-	Credits     int64
-	Amount      int64
-	Currency    string
-	OrderStatus string
-	Method      string
+	ID                 int64
+	OrderID            int64
+	CompanyID          int64
+	Number             int64
+	Seller             json.RawMessage
+	Buyer              json.RawMessage
+	IssuedAt           time.Time
+	PackageID          string
+	Credits            int64
+	Amount             int64
+	Currency           string
+	OrderStatus        string
+	ListAmount         pgtype.Int8
+	DiscountCode       pgtype.Text
+	DiscountPercentage pgtype.Int4
+	Method             string
 }
 
 // A tenant's invoices issued in [@since, @until), for the operator's
@@ -247,6 +260,9 @@ func (q *Queries) InvoicesOfTenant(ctx context.Context, arg InvoicesOfTenantPara
 			&i.Amount,
 			&i.Currency,
 			&i.OrderStatus,
+			&i.ListAmount,
+			&i.DiscountCode,
+			&i.DiscountPercentage,
 			&i.Method,
 		); err != nil {
 			return nil, err
@@ -301,7 +317,7 @@ func (q *Queries) RefundInsert(ctx context.Context, arg RefundInsertParams) (Ref
 }
 
 const refundOrderLock = `-- name: RefundOrderLock :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // The order to refund, locked for the whole refund: a second refund, and
@@ -323,6 +339,10 @@ func (q *Queries) RefundOrderLock(ctx context.Context, id int64) (Order, error) 
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.CompletedAt,
+		&i.DiscountCodeID,
+		&i.DiscountCode,
+		&i.DiscountPercentage,
+		&i.ListAmount,
 	)
 	return i, err
 }

@@ -22,19 +22,23 @@ type Invoice struct {
 }
 
 type Order struct {
-	ID          int64
-	TenantID    int64
-	MemberID    int64
-	PackageID   string
-	Credits     int64
-	Amount      int64
-	Currency    string
-	Country     string
-	Status      string
-	Tracking    json.RawMessage
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
-	CompletedAt pgtype.Timestamptz
+	ID                 int64
+	TenantID           int64
+	MemberID           int64
+	PackageID          string
+	Credits            int64
+	Amount             int64
+	Currency           string
+	Country            string
+	Status             string
+	Tracking           json.RawMessage
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+	CompletedAt        pgtype.Timestamptz
+	DiscountCodeID     pgtype.Int8
+	DiscountCode       pgtype.Text
+	DiscountPercentage pgtype.Int4
+	ListAmount         pgtype.Int8
 }
 
 type Payment struct {

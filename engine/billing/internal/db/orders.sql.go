@@ -14,25 +14,32 @@ import (
 
 const orderInsert = `-- name: OrderInsert :one
 
-INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking)
-SELECT $1::bigint, m.id, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, m.tracking
-FROM members m WHERE m.id = $7 AND m.tenant_id = $1
+INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking,
+    discount_code_id, discount_code, discount_percentage, list_amount)
+SELECT $1::bigint, m.id, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, m.tracking,
+    $7::bigint, $8::text, $9::integer, $10::bigint
+FROM members m WHERE m.id = $11 AND m.tenant_id = $1
 RETURNING id
 `
 
 type OrderInsertParams struct {
-	TenantID  int64
-	PackageID string
-	Credits   int64
-	Amount    int64
-	Currency  string
-	Country   string
-	MemberID  int64
+	TenantID           int64
+	PackageID          string
+	Credits            int64
+	Amount             int64
+	Currency           string
+	Country            string
+	DiscountCodeID     pgtype.Int8
+	DiscountCode       pgtype.Text
+	DiscountPercentage pgtype.Int4
+	ListAmount         pgtype.Int8
+	MemberID           int64
 }
 
 // Orders and payments (the billing core's queries). Query names start with
 // Order, Payment or Transaction: invoices.sql shares the generated package.
-// A new order carries the traffic source of the member of the day.
+// A new order carries the traffic source of the member of the day, and
+// the discount code it was made with (null without one).
 func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64, error) {
 	row := q.db.QueryRow(ctx, orderInsert,
 		arg.TenantID,
@@ -41,6 +48,10 @@ func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64
 		arg.Amount,
 		arg.Currency,
 		arg.Country,
+		arg.DiscountCodeID,
+		arg.DiscountCode,
+		arg.DiscountPercentage,
+		arg.ListAmount,
 		arg.MemberID,
 	)
 	var id int64
@@ -49,7 +60,7 @@ func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64
 }
 
 const orderLockByPayment = `-- name: OrderLockByPayment :one
-SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
+SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
 `
 
 // The order a payment pays, locked: every change of the state of an order and
@@ -71,12 +82,16 @@ func (q *Queries) OrderLockByPayment(ctx context.Context, paymentID int64) (Orde
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.CompletedAt,
+		&i.DiscountCodeID,
+		&i.DiscountCode,
+		&i.DiscountPercentage,
+		&i.ListAmount,
 	)
 	return i, err
 }
 
 const orderLockOfMember = `-- name: OrderLockOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
 `
 
 type OrderLockOfMemberParams struct {
@@ -102,12 +117,16 @@ func (q *Queries) OrderLockOfMember(ctx context.Context, arg OrderLockOfMemberPa
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.CompletedAt,
+		&i.DiscountCodeID,
+		&i.DiscountCode,
+		&i.DiscountPercentage,
+		&i.ListAmount,
 	)
 	return i, err
 }
 
 const orderOfMember = `-- name: OrderOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
 `
 
 type OrderOfMemberParams struct {
@@ -133,6 +152,10 @@ func (q *Queries) OrderOfMember(ctx context.Context, arg OrderOfMemberParams) (O
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.CompletedAt,
+		&i.DiscountCodeID,
+		&i.DiscountCode,
+		&i.DiscountPercentage,
+		&i.ListAmount,
 	)
 	return i, err
 }
@@ -155,7 +178,7 @@ func (q *Queries) OrderSetStatus(ctx context.Context, arg OrderSetStatusParams) 
 
 const ordersOfTenant = `-- name: OrdersOfTenant :many
 SELECT o.id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status,
-       o.created_at, o.completed_at
+       o.created_at, o.completed_at, o.list_amount, o.discount_code, o.discount_percentage
 FROM orders o
 WHERE o.tenant_id = $1
   AND ($2::text IS NULL OR o.status = $2)
@@ -174,16 +197,19 @@ type OrdersOfTenantParams struct {
 }
 
 type OrdersOfTenantRow struct {
-	ID          int64
-	MemberID    int64
-	PackageID   string
-	Credits     int64
-	Amount      int64
-	Currency    string
-	Country     string
-	Status      string
-	CreatedAt   time.Time
-	CompletedAt pgtype.Timestamptz
+	ID                 int64
+	MemberID           int64
+	PackageID          string
+	Credits            int64
+	Amount             int64
+	Currency           string
+	Country            string
+	Status             string
+	CreatedAt          time.Time
+	CompletedAt        pgtype.Timestamptz
+	ListAmount         pgtype.Int8
+	DiscountCode       pgtype.Text
+	DiscountPercentage pgtype.Int4
 }
 
 // A tenant's orders for the console, newest first: narrowed by state, by
@@ -214,6 +240,9 @@ func (q *Queries) OrdersOfTenant(ctx context.Context, arg OrdersOfTenantParams) 
 			&i.Status,
 			&i.CreatedAt,
 			&i.CompletedAt,
+			&i.ListAmount,
+			&i.DiscountCode,
+			&i.DiscountPercentage,
 		); err != nil {
 			return nil, err
 		}
@@ -520,7 +549,7 @@ func (q *Queries) PaymentsOfOrders(ctx context.Context, orderIds []int64) ([]Pay
 
 const transactionsOfMember = `-- name: TransactionsOfMember :many
 SELECT o.id, o.package_id, o.credits, o.amount, o.currency, o.status, o.created_at, o.completed_at,
-       p.public_id, p.method, i.number AS invoice_number, coalesce(i.seller->>'company_slug', '')::text AS invoice_company
+       o.list_amount, o.discount_code, o.discount_percentage, p.public_id, p.method, i.number AS invoice_number, coalesce(i.seller->>'company_slug', '')::text AS invoice_company
 FROM orders o
 JOIN LATERAL (SELECT public_id, method FROM payments WHERE order_id = o.id
               ORDER BY (status = 'paid') DESC, id DESC LIMIT 1) p ON true
@@ -539,18 +568,21 @@ type TransactionsOfMemberParams struct {
 }
 
 type TransactionsOfMemberRow struct {
-	ID             int64
-	PackageID      string
-	Credits        int64
-	Amount         int64
-	Currency       string
-	Status         string
-	CreatedAt      time.Time
-	CompletedAt    pgtype.Timestamptz
-	PublicID       string
-	Method         string
-	InvoiceNumber  pgtype.Int8
-	InvoiceCompany string
+	ID                 int64
+	PackageID          string
+	Credits            int64
+	Amount             int64
+	Currency           string
+	Status             string
+	CreatedAt          time.Time
+	CompletedAt        pgtype.Timestamptz
+	ListAmount         pgtype.Int8
+	DiscountCode       pgtype.Text
+	DiscountPercentage pgtype.Int4
+	PublicID           string
+	Method             string
+	InvoiceNumber      pgtype.Int8
+	InvoiceCompany     string
 }
 
 // The orders of a member, newest first, each with its paid (else newest) payment and its
@@ -578,6 +610,9 @@ func (q *Queries) TransactionsOfMember(ctx context.Context, arg TransactionsOfMe
 			&i.Status,
 			&i.CreatedAt,
 			&i.CompletedAt,
+			&i.ListAmount,
+			&i.DiscountCode,
+			&i.DiscountPercentage,
 			&i.PublicID,
 			&i.Method,
 			&i.InvoiceNumber,

@@ -1,0 +1,78 @@
+-- Discount codes and their redemptions (one per code and member).
+
+-- name: CodeByName :one
+-- A tenant's code by its text (stored in upper case).
+SELECT * FROM discount_codes WHERE tenant_id = @tenant_id AND code = @code;
+
+-- name: CodeByID :one
+SELECT * FROM discount_codes WHERE tenant_id = @tenant_id AND id = @id;
+
+-- name: WelcomeCodeOfMember :one
+-- The member's newest active personal welcome code.
+SELECT * FROM discount_codes
+WHERE tenant_id = @tenant_id AND member_id = @member_id AND kind = 'welcome' AND active
+ORDER BY id DESC LIMIT 1;
+
+-- name: MemberFacts :one
+-- What the per-member rules need: the member's signup (the time window)
+-- and whether they have bought before.
+SELECT signup_date, paid_user FROM members WHERE id = @member_id AND tenant_id = @tenant_id;
+
+-- name: RedemptionOfMember :one
+-- The order holding or having used a code for the member, if any.
+SELECT order_id, used_at FROM discount_redemptions WHERE code_id = @code_id AND member_id = @member_id;
+
+-- name: RedemptionHold :one
+-- The order takes the code for the member. Nothing is returned when
+-- another order of the member holds or has used it (once per member: the
+-- unique (code_id, member_id) decides among parallel orders); the same
+-- order taking it again (a retry) keeps its row.
+INSERT INTO discount_redemptions (code_id, member_id, order_id)
+VALUES (@code_id, @member_id, @order_id)
+ON CONFLICT (code_id, member_id) DO UPDATE SET order_id = EXCLUDED.order_id
+    WHERE discount_redemptions.order_id = EXCLUDED.order_id
+RETURNING id;
+
+-- name: RedemptionRelease :execrows
+-- An order that failed, was cancelled or expired gives its code back.
+DELETE FROM discount_redemptions WHERE order_id = @order_id AND used_at IS NULL;
+
+-- name: RedemptionUse :execrows
+-- A paid order has used its code for good.
+UPDATE discount_redemptions SET used_at = now() WHERE order_id = @order_id AND code_id = @code_id;
+
+-- name: RedemptionUseLate :execrows
+-- A payment that turned paid after its order had failed (and given the
+-- code back) uses the code anew, unless another order has it meanwhile.
+INSERT INTO discount_redemptions (code_id, member_id, order_id, used_at)
+VALUES (@code_id, @member_id, @order_id, now())
+ON CONFLICT (code_id, member_id) DO NOTHING;
+
+-- name: CodesOfTenant :many
+-- A tenant's codes for the console, newest first, with how many members
+-- hold (an order waiting) or have used each.
+SELECT c.*,
+       (SELECT count(*) FROM discount_redemptions r WHERE r.code_id = c.id AND r.used_at IS NOT NULL)::bigint AS used,
+       (SELECT count(*) FROM discount_redemptions r WHERE r.code_id = c.id AND r.used_at IS NULL)::bigint AS held
+FROM discount_codes c
+WHERE c.tenant_id = @tenant_id
+ORDER BY c.id DESC
+LIMIT @max_rows;
+
+-- name: CodeInsert :one
+INSERT INTO discount_codes (tenant_id, code, kind, percentage, minimum_order_value, currency, country,
+    payment_methods, valid_from, valid_until, signup_window_seconds, first_purchase_only, member_id, created_by)
+VALUES (@tenant_id, @code, @kind, @percentage, sqlc.narg(minimum_order_value), sqlc.narg(currency), sqlc.narg(country),
+    @payment_methods::text[], @valid_from, sqlc.narg(valid_until), sqlc.narg(signup_window_seconds), @first_purchase_only,
+    sqlc.narg(member_id), @created_by)
+ON CONFLICT (tenant_id, code) DO NOTHING
+RETURNING *;
+
+-- name: CodeDeactivate :one
+UPDATE discount_codes SET active = false, deactivated_at = now()
+WHERE tenant_id = @tenant_id AND id = @id AND active
+RETURNING *;
+
+-- name: MemberOfTenant :one
+-- A personal code's member must be the tenant's.
+SELECT id FROM members WHERE id = @member_id AND tenant_id = @tenant_id;
