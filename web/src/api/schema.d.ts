@@ -453,6 +453,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/discountcode.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A discount code and its conditions for the member, or with welcome=true the member's personal welcome code
+         * @description 404 `code_not_found` 'Code not found' for a code that does not exist on this
+         *     brand, is deactivated or not valid yet, or is another member's personal code,
+         *     and with welcome=true when the member has no welcome code; 409 `code_used`
+         *     'Code already used' when an order of the member holds or has used it (or, for
+         *     a first-purchase code, the member has bought before). An expired code is
+         *     answered with expired true and status expired.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the code as typed (any case) */
+                    code?: string;
+                    /** @description the member's welcome code instead */
+                    welcome?: "true";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the code */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DiscountCode"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -1166,7 +1217,19 @@ export interface paths {
             };
         };
         put?: never;
-        /** Order a package (a new order and its payment), or with order_id retry a failed, cancelled or expired order with a new payment */
+        /**
+         * Order a package (a new order and its payment), or with order_id retry a failed, cancelled or expired order with a new payment
+         * @description A discount code is applied on the server: the price less the code's
+         *     percentage, rounded half up to the minor unit (19.95 less 10% is 17.96),
+         *     under every condition of the code (minimum order value and currency,
+         *     payment country, payment methods, validity, its member for a personal
+         *     code). The order holds the code from its creation, once per member: of
+         *     parallel orders with the same code one is made and the others are refused
+         *     409 `code_used`. A failed, cancelled or expired order gives the code back;
+         *     its retry applies the code again (with the new method) and takes it again,
+         *     or is refused. Paying the order uses the code for good (a refund does not
+         *     give it back). Refusals change nothing.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1179,7 +1242,7 @@ export interface paths {
                     "application/json": {
                         /** @description the payment country; default as packages.php */
                         country?: string;
-                        /** @description accepted and ignored until discounts exist */
+                        /** @description a discount code (any case): applied by the server, the provider charges the discounted price */
                         discount_code?: string;
                         /** @description retry this order */
                         order_id?: number;
@@ -2101,6 +2164,30 @@ export interface components {
             name?: string;
             profile_id?: number;
         };
+        /** @description A discount code as the member may use it (SPEC.md section 3). */
+        DiscountCode: {
+            /** @description the code in upper case */
+            code: string;
+            /** @description only orders paid in this payment country */
+            country: string | null;
+            /** @description only orders in this currency */
+            currency: string | null;
+            expired: boolean;
+            /** @description when the code ends for this member (the earlier of its end and its window from the member's signup); null without an end */
+            expires: string | null;
+            /** @description the least price before the discount, minor units of currency */
+            minimum_order_value: number | null;
+            /** @description only these methods; empty for any */
+            paymentmethods: components["schemas"]["PaymentMethod"][];
+            /** @enum {string} */
+            status: "active" | "expired";
+            /** @description the member of a personal code */
+            user_id: number | null;
+            /** @description whole seconds left until expires (0 once expired) */
+            validity: number | null;
+            /** @description whole percent off the package's price */
+            value_percentage: number;
+        };
         Error: {
             /** @description stable code */
             error: string;
@@ -2477,12 +2564,16 @@ export interface components {
             created_at: string;
             credits: number;
             currency: string;
+            /** @description the discount code the order was made with */
+            discount_code?: string | null;
             /** @description the order's id */
             id: number;
             /** @description the printed invoice number (LOKAAL-MEDIA-000042) */
             invoice_number: string | null;
             /** @description /api/invoice.php?id=<order id> (HTML; &format=pdf the PDF) */
             invoice_url: string | null;
+            /** @description the package's price before the discount code (minor units); null without a code */
+            list_amount?: number | null;
             package_id: string;
             /** @description the paid payment */
             payment_id: string;
