@@ -13,7 +13,6 @@ import (
 	"log/slog"
 	"net/mail"
 	"net/netip"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -138,6 +137,8 @@ type Staff struct {
 	// TOTPRequired is true while this session may only set up the second
 	// factor (the role needs one, the account has none yet).
 	TOTPRequired bool `json:"totp_enrolment_required"`
+	// DisabledAt is when the account was disabled (it logs in no more).
+	DisabledAt *time.Time `json:"disabled_at"`
 
 	epoch int32
 }
@@ -153,15 +154,23 @@ func (s *Service) staffFrom(ctx context.Context, a db.StaffAccount) (*Staff, err
 	if err != nil {
 		return nil, err
 	}
-	return &Staff{ID: a.ID, Email: a.Email, Roles: grants, TOTPEnabled: a.TotpConfirmedAt.Valid, epoch: a.SessionEpoch}, nil
+	st := &Staff{ID: a.ID, Email: a.Email, Roles: grants, TOTPEnabled: a.TotpConfirmedAt.Valid, epoch: a.SessionEpoch}
+	if a.DisabledAt.Valid {
+		at := a.DisabledAt.Time
+		st.DisabledAt = &at
+	}
+	return st, nil
 }
 
 // NewStaff is a staff account to create.
 type NewStaff struct {
-	Email    string `json:"email"`
-	Role     string `json:"role"`
-	Tenant   string `json:"tenant"`
-	Password string `json:"password"`
+	Email string `json:"email"`
+	// Role on Tenant is the account's one role; Roles, when given, are its
+	// roles instead (each on a tenant slug or "*").
+	Role     string  `json:"role"`
+	Tenant   string  `json:"tenant"`
+	Roles    []Grant `json:"roles"`
+	Password string  `json:"password"`
 }
 
 // Created is a new staff account and, when none was given, the one-time
@@ -179,16 +188,13 @@ func (s *Service) Create(ctx context.Context, n NewStaff, by *Staff, ip netip.Ad
 	if a, err := mail.ParseAddress(n.Email); err != nil || a.Address != n.Email {
 		return nil, ErrEmailInvalid
 	}
-	if !slices.Contains(Roles, n.Role) {
-		return nil, ErrRoleInvalid
+	grants := n.Roles
+	if len(grants) == 0 {
+		grants = []Grant{{Role: n.Role, Tenant: n.Tenant}}
 	}
-	if n.Tenant == "" {
-		n.Tenant = AllTenants
-	}
-	if n.Tenant != AllTenants {
-		if err := s.checkTenant(ctx, n.Tenant); err != nil {
-			return nil, err
-		}
+	grants, err := s.checkGrants(ctx, grants)
+	if err != nil {
+		return nil, err
 	}
 	out := &Created{}
 	if n.Password == "" {
@@ -212,12 +218,13 @@ func (s *Service) Create(ctx context.Context, n NewStaff, by *Staff, ip netip.Ad
 		if err != nil {
 			return fmt.Errorf("create staff: %w", err)
 		}
-		g := Grant{Role: n.Role, Tenant: n.Tenant}
-		if err := addGrant(ctx, q, id, g); err != nil {
-			return err
+		for _, g := range grants {
+			if err := addGrant(ctx, q, id, g); err != nil {
+				return err
+			}
 		}
-		return s.audit(ctx, q, Entry{By: by, Tenant: n.Tenant, Action: "staff.create", IP: ip,
-			After: map[string]any{"id": id, "email": n.Email, "roles": []Grant{g}}})
+		return s.audit(ctx, q, Entry{By: by, Tenant: grantsTenant(grants), Action: "staff.create", IP: ip,
+			After: map[string]any{"id": id, "email": n.Email, "roles": grants}})
 	})
 	if err != nil {
 		return nil, err
@@ -545,11 +552,15 @@ type AuditRow struct {
 	After   json.RawMessage `json:"after"`
 }
 
-// AuditQuery narrows the audit log; zero fields do not.
+// AuditQuery narrows the audit log; zero fields do not. Since and Until
+// bound when (Since included, Until not); BeforeID pages on to older rows.
 type AuditQuery struct {
 	StaffID  int64
+	Email    string
 	Tenant   string
 	Action   string
+	Since    time.Time
+	Until    time.Time
 	BeforeID int64
 	Limit    int
 }
@@ -568,6 +579,15 @@ func (s *Service) Audit(ctx context.Context, aq AuditQuery) ([]AuditRow, error) 
 	}
 	if aq.Action != "" {
 		p.Action = pgtype.Text{String: aq.Action, Valid: true}
+	}
+	if aq.Email != "" {
+		p.Email = pgtype.Text{String: aq.Email, Valid: true}
+	}
+	if !aq.Since.IsZero() {
+		p.Since = pgtype.Timestamptz{Time: aq.Since, Valid: true}
+	}
+	if !aq.Until.IsZero() {
+		p.Until = pgtype.Timestamptz{Time: aq.Until, Valid: true}
 	}
 	if aq.BeforeID > 0 {
 		p.BeforeID = pgtype.Int8{Int64: aq.BeforeID, Valid: true}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -116,6 +117,13 @@ func (c *Console) Routes() []Route {
 		{"GET", "/staff", global("staff", "read"), h.staffList},
 		{"POST", "/staff", global("staff", "write"), h.staffCreate},
 		{"GET", "/audit", global("audit", "read"), h.audit},
+
+		// Members, staff and the audit log (members): a staff account's
+		// roles and disabling it (staff.go), and a conversation read only
+		// for a complaint about it, audited at every read (members.go).
+		{"PUT", "/staff/{staff}/roles", global("staff", "write"), h.staffRoles},
+		{"POST", "/staff/{staff}/disable", global("staff", "write"), h.staffDisable},
+		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}/conversation", inTenant("moderation", "read"), h.complaintConversation},
 
 		// Moderation: the photo queue, complaints, member lookup and what
 		// operators do about members (engine/admin/moderation.go).
@@ -536,11 +544,37 @@ func (h handlers) audit(w http.ResponseWriter, r *http.Request) {
 		}
 		aq.Limit = n
 	}
-	aq.Tenant, aq.Action = q.Get("tenant"), q.Get("action")
+	for name, dst := range map[string]*time.Time{"from": &aq.Since, "to": &aq.Until} {
+		if v := q.Get(name); v != "" {
+			at, err := auditTime(v, name == "to")
+			if err != nil {
+				httpx.WriteError(w, r, ErrQueryInvalid.With(map[string]any{"field": name}))
+				return
+			}
+			*dst = at
+		}
+	}
+	aq.Tenant, aq.Action, aq.Email = q.Get("tenant"), q.Get("action"), strings.TrimSpace(q.Get("email"))
 	rows, err := h.s.Audit(r.Context(), aq)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"entries": rows})
+}
+
+// auditTime reads the audit log's from and to: a time (RFC 3339) or a day
+// (YYYY-MM-DD, in UTC); a day as "to" includes the whole day.
+func auditTime(v string, end bool) (time.Time, error) {
+	if at, err := time.Parse(time.RFC3339, v); err == nil {
+		return at, nil
+	}
+	day, err := time.Parse(time.DateOnly, v)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if end {
+		day = day.AddDate(0, 0, 1)
+	}
+	return day, nil
 }

@@ -24,6 +24,12 @@ WHERE id = @id AND totp_confirmed_at IS NULL;
 UPDATE staff_accounts SET totp_confirmed_at = @now::timestamptz, totp_last_step = @step, session_epoch = session_epoch + 1
 WHERE id = @id AND totp_confirmed_at IS NULL AND totp_secret <> '';
 
+-- name: StaffDisable :one
+-- A disabled account logs in no more; the new epoch ends its sessions.
+UPDATE staff_accounts SET disabled_at = @now::timestamptz, session_epoch = session_epoch + 1
+WHERE id = @id AND disabled_at IS NULL
+RETURNING *;
+
 -- name: StaffUseTOTPStep :execrows
 -- A code counts once: a later login needs a later time step.
 UPDATE staff_accounts SET totp_last_step = @step WHERE id = @id AND totp_last_step < @step;
@@ -92,6 +98,9 @@ SELECT * FROM audit_log
 WHERE (sqlc.narg(staff_id)::bigint IS NULL OR staff_id = sqlc.narg(staff_id))
   AND (sqlc.narg(tenant)::text IS NULL OR tenant = sqlc.narg(tenant))
   AND (sqlc.narg(action)::text IS NULL OR action = sqlc.narg(action))
+  AND (sqlc.narg(email)::text IS NULL OR lower(email) = lower(sqlc.narg(email)))
+  AND (sqlc.narg(since)::timestamptz IS NULL OR at >= sqlc.narg(since))
+  AND (sqlc.narg(until)::timestamptz IS NULL OR at < sqlc.narg(until))
   AND (sqlc.narg(before_id)::bigint IS NULL OR id < sqlc.narg(before_id))
 ORDER BY id DESC
 LIMIT @max;

@@ -47,15 +47,21 @@ SELECT id, at, staff_id, email, tenant, action, ip, before, after FROM audit_log
 WHERE ($1::bigint IS NULL OR staff_id = $1)
   AND ($2::text IS NULL OR tenant = $2)
   AND ($3::text IS NULL OR action = $3)
-  AND ($4::bigint IS NULL OR id < $4)
+  AND ($4::text IS NULL OR lower(email) = lower($4))
+  AND ($5::timestamptz IS NULL OR at >= $5)
+  AND ($6::timestamptz IS NULL OR at < $6)
+  AND ($7::bigint IS NULL OR id < $7)
 ORDER BY id DESC
-LIMIT $5
+LIMIT $8
 `
 
 type AuditListParams struct {
 	StaffID  pgtype.Int8
 	Tenant   pgtype.Text
 	Action   pgtype.Text
+	Email    pgtype.Text
+	Since    pgtype.Timestamptz
+	Until    pgtype.Timestamptz
 	BeforeID pgtype.Int8
 	Max      int32
 }
@@ -65,6 +71,9 @@ func (q *Queries) AuditList(ctx context.Context, arg AuditListParams) ([]AuditLo
 		arg.StaffID,
 		arg.Tenant,
 		arg.Action,
+		arg.Email,
+		arg.Since,
+		arg.Until,
 		arg.BeforeID,
 		arg.Max,
 	)
@@ -442,6 +451,35 @@ func (q *Queries) StaffCreate(ctx context.Context, arg StaffCreateParams) (int64
 	var id int64
 	err := row.Scan(&id)
 	return id, err
+}
+
+const staffDisable = `-- name: StaffDisable :one
+UPDATE staff_accounts SET disabled_at = $1::timestamptz, session_epoch = session_epoch + 1
+WHERE id = $2 AND disabled_at IS NULL
+RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at
+`
+
+type StaffDisableParams struct {
+	Now time.Time
+	ID  int64
+}
+
+// A disabled account logs in no more; the new epoch ends its sessions.
+func (q *Queries) StaffDisable(ctx context.Context, arg StaffDisableParams) (StaffAccount, error) {
+	row := q.db.QueryRow(ctx, staffDisable, arg.Now, arg.ID)
+	var i StaffAccount
+	err := row.Scan(
+		&i.ID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.TotpSecret,
+		&i.TotpConfirmedAt,
+		&i.TotpLastStep,
+		&i.SessionEpoch,
+		&i.DisabledAt,
+		&i.CreatedAt,
+	)
+	return i, err
 }
 
 const staffList = `-- name: StaffList :many
