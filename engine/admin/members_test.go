@@ -85,7 +85,7 @@ func TestComplaintConversationOnlyForComplaintsAndAudited(t *testing.T) {
 	finance.Do("GET", path("lustlokaal", about), nil).Want(t, http.StatusForbidden, "console_forbidden")
 
 	var got struct {
-		Complaint struct{ ID int64 }
+		Complaint    struct{ ID int64 }
 		Conversation struct {
 			MemberID     int64 `json:"member_id"`
 			Conversation struct{ ID int64 }
