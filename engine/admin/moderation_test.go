@@ -58,6 +58,33 @@ func shown(t *testing.T, viewer *servertest.Client, memberID int64) []int64 {
 	return ids
 }
 
+// searchPhoto finds the member (aged 77) in viewer's search and answers the
+// id of the photo their card shows (0 for none).
+func searchPhoto(t *testing.T, viewer *servertest.Client, memberID int64) int64 {
+	t.Helper()
+	var r struct {
+		Profiles []struct {
+			ID        int64 `json:"id"`
+			MainImage *struct {
+				ID int64 `json:"id"`
+			} `json:"main_image"`
+		} `json:"profiles"`
+	}
+	res := viewer.Do("GET", "/api/members.php?gender=female&min_age=77&max_age=77", nil)
+	res.Want(t, http.StatusOK, "")
+	res.JSON(t, &r)
+	for _, p := range r.Profiles {
+		if p.ID == memberID {
+			if p.MainImage == nil {
+				return 0
+			}
+			return p.MainImage.ID
+		}
+	}
+	t.Fatalf("the search does not find member %d: %s", memberID, res.Body)
+	return 0
+}
+
 // wantLoggedIn checks whether the member app's client is logged in.
 func wantLoggedIn(t *testing.T, c *servertest.Client, want bool) {
 	t.Helper()
@@ -95,11 +122,16 @@ func auditActions(t *testing.T, e *env, tenant string) []string {
 func TestPreModeratedPhotoInvisibleUntilApproved(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	owner, made := e.LoggedIn(t, deHost, accountstest.Member{TenantSlug: "herzklopfen", Gender: "female"})
+	// Born 77 years ago: the only profile a search for that age finds.
+	owner, made := e.LoggedIn(t, deHost, accountstest.Member{TenantSlug: "herzklopfen", Gender: "female",
+		BirthDate: time.Now().AddDate(-77, -6, 0)})
 	viewer, _ := e.LoggedIn(t, deHost, accountstest.Member{TenantSlug: "herzklopfen", PaidUser: true})
 	good, bad := e.photo(t, made.ID, "pending"), e.photo(t, made.ID, "pending")
 	if got := shown(t, viewer, made.ID); len(got) != 0 {
 		t.Fatalf("others see pending photos: %v", got)
+	}
+	if got := searchPhoto(t, viewer, made.ID); got != 0 {
+		t.Fatalf("search shows pending photo %d", got)
 	}
 	mod, _ := e.enrolled(t, admin.RoleModerator, "herzklopfen")
 	var queue struct {
@@ -130,6 +162,9 @@ func TestPreModeratedPhotoInvisibleUntilApproved(t *testing.T) {
 		map[string]string{"reason": "Only photos of yourself, please."}).Want(t, http.StatusOK, "")
 	if got := shown(t, viewer, made.ID); len(got) != 1 || got[0] != good {
 		t.Fatalf("others see %v, want only the approved %d", got, good)
+	}
+	if got := searchPhoto(t, viewer, made.ID); got != good {
+		t.Fatalf("search shows photo %d, want the approved %d", got, good)
 	}
 	var own struct {
 		Profile struct {

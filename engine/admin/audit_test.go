@@ -1,0 +1,161 @@
+package admin_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/admin"
+	"rendezvous/engine/server/servertest"
+)
+
+// notAudited are the state-changing console routes without an audit
+// assertion here: the session's own calls, whose rows (login, logout,
+// totp.enrol) TestAuditRows checks.
+var notAudited = []string{"POST /login", "POST /logout", "POST /totp", "POST /totp/confirm"}
+
+// auditedCall makes one state-changing console route succeed as a
+// superadmin (c) and names the audit row it must leave.
+type auditedCall struct {
+	action string
+	do     func(t *testing.T, e *env, c *servertest.Client) servertest.Response
+}
+
+// auditedRoutes has an entry for every state-changing console route (by its
+// pattern in Console.Routes()). A new POST, PUT, PATCH or DELETE route
+// fails TestEveryStateChangingRouteIsAudited until it is added here with a
+// call that shows its audit row.
+var auditedRoutes = map[string]auditedCall{
+	"POST /tenants": {"tenant.create", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		var base tenantAnswer
+		c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
+		f := base.File
+		f.Slug, f.Name, f.Hosts = "auditbrand", "Audit Brand", []string{"auditbrand.localhost"}
+		f.Company.Slug, f.Company.Name = "audit-media", "Audit Media B.V."
+		return c.Do("POST", "/admin/api/tenants", f)
+	}},
+	"PUT /tenants/{tenant}/file": {"tenant.update", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		var base tenantAnswer
+		c.Do("GET", "/admin/api/tenants/sparkusa/file", nil).JSON(t, &base)
+		base.File.Name += " (edited)"
+		return c.Do("PUT", "/admin/api/tenants/sparkusa/file", base.File)
+	}},
+	"POST /tenants/{tenant}/orders/{order}/refund": {"order.refund", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		order, _ := paidOrder(t, e)
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/orders/%d/refund", order), map[string]string{"reason": "asked for it"})
+	}},
+	"POST /tenants/{tenant}/members/{member}/credits": {"credits.correct", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/credits", m.ID), map[string]any{"delta": 10, "reason": "goodwill"})
+	}},
+	"POST /staff": {"staff.create", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		return c.Do("POST", "/admin/api/staff", map[string]string{"email": nextEmail("audited"), "role": "support"})
+	}},
+	"PUT /staff/{staff}/roles": {"staff.roles", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		s := e.create(t, admin.RoleSupport, "*")
+		return c.Do("PUT", fmt.Sprintf("/admin/api/staff/%d/roles", s.ID), map[string]any{"roles": []admin.Grant{{Role: "moderator", Tenant: "*"}}})
+	}},
+	"POST /staff/{staff}/disable": {"staff.disable", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		s := e.create(t, admin.RoleSupport, "*")
+		return c.Do("POST", fmt.Sprintf("/admin/api/staff/%d/disable", s.ID), nil)
+	}},
+	"POST /tenants/{tenant}/moderation/photos/{photo}/approve": {"photo.approve", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/approve", e.photo(t, m.ID, "pending")), nil)
+	}},
+	"POST /tenants/{tenant}/moderation/photos/{photo}/reject": {"photo.reject", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/reject", e.photo(t, m.ID, "active")),
+			map[string]string{"reason": "Not you"})
+	}},
+	"POST /tenants/{tenant}/moderation/complaints/{complaint}/status": {"complaint.status", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		reporter, _ := e.LoggedIn(t, nlHost, accountstest.Member{})
+		reporter.Do("POST", "/api/complaints.php", map[string]any{"category": "other", "message": "Something."}).Want(t, http.StatusCreated, "")
+		var id int64
+		if err := e.Pool.QueryRow(context.Background(), "SELECT max(id) FROM complaints").Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/complaints/%d/status", id), map[string]string{"status": "resolved"})
+	}},
+	"POST /tenants/{tenant}/moderation/members/{member}/warn": {"member.warn", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/warn", m.ID), map[string]string{"text": "Be nice."})
+	}},
+	"POST /tenants/{tenant}/moderation/members/{member}/suspend": {"member.suspend", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/suspend", m.ID),
+			map[string]any{"until": e.clock.Now().Add(24 * time.Hour), "reason": "Rude"})
+	}},
+	"POST /tenants/{tenant}/moderation/members/{member}/ban": {"member.ban", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/ban", m.ID), map[string]string{"reason": "Spam"})
+	}},
+	"POST /tenants/{tenant}/inbox/{conversation}": {"house.answer", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		member, _ := e.LoggedIn(t, nlHost, accountstest.Member{Credits: 50})
+		house := accountstest.NewMember(t, e.Pool, accountstest.Member{Name: "Lotte", Gender: "female", Seeking: "male", IsHouse: true})
+		var sent struct {
+			Message struct {
+				ConversationID int64 `json:"conversation_id"`
+			}
+		}
+		member.Do("POST", "/api/messages.php", map[string]any{"profile_id": house.ID, "text": "Hoi", "client_id": "m-1"}).JSON(t, &sent)
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/inbox/%d", sent.Message.ConversationID),
+			map[string]any{"text": "Hoi!", "client_id": "a-1"})
+	}},
+}
+
+// TestEveryStateChangingRouteIsAudited walks Console.Routes(): every route
+// that changes state (POST, PUT, PATCH, DELETE; the session's own calls
+// aside) must have an entry in auditedRoutes, and each entry's call, made
+// by a superadmin, leaves exactly one audit row of its action naming the
+// staff member, the tenant and the client address.
+func TestEveryStateChangingRouteIsAudited(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	routes := map[string]bool{}
+	for _, r := range e.Console.Routes() {
+		key := r.Method + " " + r.Pattern
+		routes[key] = true
+		if r.Method == http.MethodGet || r.Method == http.MethodHead || slices.Contains(notAudited, key) {
+			continue
+		}
+		if _, ok := auditedRoutes[key]; !ok {
+			t.Errorf("%s changes state but has no audit assertion: add it to auditedRoutes (engine/admin/audit_test.go)", key)
+		}
+	}
+	keys := make([]string, 0, len(auditedRoutes))
+	for key := range auditedRoutes {
+		if !routes[key] {
+			t.Errorf("auditedRoutes names %s, which is no console route", key)
+		}
+		keys = append(keys, key)
+	}
+	slices.Sort(keys)
+	c, s := e.enrolled(t, admin.RoleSuperadmin, "*")
+	for _, key := range keys {
+		call := auditedRoutes[key]
+		before := auditCount(t, e, s.ID, call.action)
+		res := call.do(t, e, c)
+		if res.Status < 200 || res.Status > 299 {
+			t.Errorf("%s: %d %s", key, res.Status, res.Body)
+			continue
+		}
+		if n := auditCount(t, e, s.ID, call.action) - before; n != 1 {
+			t.Errorf("%s left %d audit rows of %s, want 1", key, n, call.action)
+			continue
+		}
+		var tenant, ip string
+		if err := e.Pool.QueryRow(context.Background(), "SELECT tenant, ip FROM audit_log WHERE staff_id = $1 AND action = $2 ORDER BY id DESC LIMIT 1",
+			s.ID, call.action).Scan(&tenant, &ip); err != nil {
+			t.Fatal(err)
+		}
+		if ip == "" || strings.Contains(key, "{tenant}") && tenant == "" {
+			t.Errorf("%s: audit row of tenant %q from %q", key, tenant, ip)
+		}
+	}
+}
