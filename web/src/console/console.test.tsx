@@ -191,7 +191,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     ['chat_operator', ['Brands', 'Inbox']],
     ['finance', ['Brands', 'Orders']],
     ['affiliate_manager', ['Brands']],
-  ])('the navigation of a %s lists only the pages the policy gives', async (role, pages) => {
+  ])('the navigation of the role %s lists only the pages the policy gives', async (role, pages) => {
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn(role, 'lustlokaal'))) }))
     expect(await navLinks()).toEqual(pages)
   })
@@ -210,6 +210,57 @@ describe('console roles', { timeout: 20_000 }, () => {
   it('refuses the new brand page to roles without tenants:write on every brand', async () => {
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('operator', 'lustlokaal'))) }), '/admin/tenants/new')
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeTruthy()
+  })
+
+  it('shows the brand links each role may follow', async () => {
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('moderator', 'lustlokaal'))) }))
+    expect(await screen.findByRole('heading', { name: 'LustLokaal' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'New brand' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Brand LustLokaal' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Export as a tenant file' })).toBeTruthy()
+    cleanup()
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('operator', 'lustlokaal'))) }))
+    expect(await screen.findByRole('link', { name: 'Brand LustLokaal' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'New brand' })).toBeNull()
+    cleanup()
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('superadmin'))) }))
+    expect(await screen.findByRole('link', { name: 'New brand' })).toBeTruthy()
+  })
+
+  it('lets support look at the photo queue, complaints and members without the moderators\' buttons', async () => {
+    const open = { id: 7, category: 'fake', profile_id: 42, member_id: 3, name: 'Bert', email: 'bert@example.com', message: 'Not a real person', status: 'open' as const, created_at: '2026-11-22T09:00:00Z' }
+    const api = fakeApi({
+      me: vi.fn(() => Promise.resolve(signedIn('support', 'lustlokaal'))),
+      photoQueue: vi.fn(() => Promise.resolve({ photos: [photo(1)], photo_moderation: true })),
+      complaints: vi.fn(() => Promise.resolve({ complaints: [open] })),
+      complaint: vi.fn(() => Promise.resolve({ complaint: open, member: member(), photos: [] })),
+      findMembers: vi.fn(() => Promise.resolve({ members: [member()] })),
+    })
+    show(api, '/admin/moderation')
+    const card = await screen.findByRole('region', { name: 'Photo 1 of Anna1' })
+    expect(within(card).queryByRole('button')).toBeNull()
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: '#7 fake (2026-11-22)' })))
+    const detail = await screen.findByRole('region', { name: 'Complaint 7' })
+    expect(within(detail).queryByRole('button')).toBeNull()
+    fireEvent.change(screen.getByLabelText('Member id, e-mail address or name'), { target: { value: 'anna' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Find' })))
+    const anna = await screen.findByRole('region', { name: 'Anna (#42)' })
+    expect(within(anna).queryByRole('button')).toBeNull()
+    // A moderator of the brand has them.
+    cleanup()
+    show(fakeApi({ ...api, me: vi.fn(() => Promise.resolve(signedIn('moderator', 'lustlokaal'))) }), '/admin/moderation')
+    const theirs = await screen.findByRole('region', { name: 'Photo 1 of Anna1' })
+    expect(within(theirs).getByRole('button', { name: 'Approve' })).toBeTruthy()
+  })
+
+  it('offers refunds only to roles with money:write', async () => {
+    const orders = vi.fn(() => Promise.resolve({ orders: [{ id: 7, member_id: 42, package_id: 'p100', credits: 100, amount: 1995, currency: 'EUR', country: 'NL', status: 'completed' as const, created_at: '2026-11-20T10:00:00Z', completed_at: '2026-11-20T10:01:00Z' }] }))
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('operator'))), orders }), '/admin/orders')
+    expect(await screen.findByRole('heading', { name: 'Order 7' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Refund order 7' })).toBeNull()
+    cleanup()
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('finance', 'lustlokaal'))), orders }), '/admin/orders')
+    expect(await screen.findByRole('button', { name: 'Refund order 7' })).toBeTruthy()
   })
 
   it('offers on a page only the brands where its permission holds', async () => {

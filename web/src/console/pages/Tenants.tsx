@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { ConsoleApi, Tenant } from '../api'
 import { errorText } from '../errors'
+import { anyTenant, global, useCan } from '../permissions'
 import { Alert, Card, Heading, Muted, colors } from '../ui'
 
 const List = styled.ul`
@@ -27,6 +28,7 @@ const Facts = styled.dl`
 /** Tenants lists the brands the staff member may see. */
 export function Tenants({ api }: { api: ConsoleApi }) {
   const { t } = useTranslation()
+  const can = useCan()
   const [tenants, setTenants] = useState<Tenant[] | null>(null)
   const [error, setError] = useState('')
 
@@ -44,9 +46,11 @@ export function Tenants({ api }: { api: ConsoleApi }) {
   return (
     <>
       <Heading>{t('console.tenants.heading')}</Heading>
-      <p>
-        <Link to="/tenants/new">{t('console.brand.new')}</Link>
-      </p>
+      {can(global('tenants', 'write')) && (
+        <p>
+          <Link to="/tenants/new">{t('console.brand.new')}</Link>
+        </p>
+      )}
       {error && <Alert role="alert">{error}</Alert>}
       {!tenants && !error && <Muted role="status">{t('console.loading')}</Muted>}
       {tenants && tenants.length === 0 && <Muted>{t('console.tenants.empty')}</Muted>}
@@ -69,9 +73,11 @@ export function Tenants({ api }: { api: ConsoleApi }) {
                     <dd>{tenant.company}</dd>
                   </Facts>
                   <p style={{ margin: '12px 0 0', display: 'flex', gap: '16px', flexWrap: 'wrap' }}>
-                    <Link to={`/tenants/${tenant.slug}`} aria-label={t('console.brand.editHeading', { name: tenant.name })}>
-                      {t('console.brand.edit')}
-                    </Link>
+                    {can(anyTenant('tenants', 'write'), tenant.slug) && (
+                      <Link to={`/tenants/${tenant.slug}`} aria-label={t('console.brand.editHeading', { name: tenant.name })}>
+                        {t('console.brand.edit')}
+                      </Link>
+                    )}
                     <a href={`/admin/api/tenants/${tenant.slug}/export`} download={`${tenant.slug}.yaml`}>
                       {t('console.brand.export')}
                     </a>

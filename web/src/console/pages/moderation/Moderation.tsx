@@ -7,7 +7,7 @@ import styled from 'styled-components'
 import type { ComplaintStatus, ConsoleApi, ModerationComplaint, ModerationMember, ModerationPhoto } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Input, Muted } from '../../ui'
-import { anyTenant } from '../../permissions'
+import { anyTenant, useCan } from '../../permissions'
 import { Select, useTenantPicker } from '../TenantPicker'
 
 const Grid = styled.ul`
@@ -34,6 +34,8 @@ const statuses: ComplaintStatus[] = ['open', 'in_progress', 'resolved']
 export function Moderation({ api }: { api: ConsoleApi }) {
   const { t } = useTranslation()
   const { tenant, picker, tenants, error } = useTenantPicker(api, 'moderation-tenant', anyTenant('moderation', 'read'))
+  // The member lookup needs members:read on the brand.
+  const mayLookUp = useCan()(anyTenant('members', 'read'), tenant)
 
   return (
     <>
@@ -45,7 +47,7 @@ export function Moderation({ api }: { api: ConsoleApi }) {
         <div key={tenant}>
           <PhotoQueue api={api} tenant={tenant} />
           <Complaints api={api} tenant={tenant} />
-          <MemberLookup api={api} tenant={tenant} />
+          {mayLookUp && <MemberLookup api={api} tenant={tenant} />}
         </div>
       )}
     </>
@@ -55,6 +57,8 @@ export function Moderation({ api }: { api: ConsoleApi }) {
 /** PhotoQueue lists the pending photos with approve and reject (with a reason). */
 export function PhotoQueue({ api, tenant }: { api: ConsoleApi; tenant: string }) {
   const { t } = useTranslation()
+  // Approving and rejecting need moderation:write (support only looks).
+  const mayDecide = useCan()(anyTenant('moderation', 'write'), tenant)
   const [photos, setPhotos] = useState<ModerationPhoto[] | null>(null)
   const [error, setError] = useState('')
   const [done, setDone] = useState('')
@@ -87,7 +91,7 @@ export function PhotoQueue({ api, tenant }: { api: ConsoleApi; tenant: string })
         <Grid aria-label={t('console.moderation.photos.heading')}>
           {photos.map((p) => (
             <li key={p.id}>
-              <PhotoCard api={api} tenant={tenant} photo={p} onDone={decided} onError={(err) => setError(errorText(t, err))} />
+              <PhotoCard api={api} tenant={tenant} photo={p} mayDecide={mayDecide} onDone={decided} onError={(err) => setError(errorText(t, err))} />
             </li>
           ))}
         </Grid>
@@ -96,10 +100,11 @@ export function PhotoQueue({ api, tenant }: { api: ConsoleApi; tenant: string })
   )
 }
 
-function PhotoCard({ api, tenant, photo, onDone, onError }: {
+function PhotoCard({ api, tenant, photo, mayDecide, onDone, onError }: {
   api: ConsoleApi
   tenant: string
   photo: ModerationPhoto
+  mayDecide: boolean
   onDone: (id: number, message: string) => void
   onError: (err: unknown) => void
 }) {
@@ -119,18 +124,22 @@ function PhotoCard({ api, tenant, photo, onDone, onError }: {
   return (
     <Card aria-label={t('console.moderation.photos.photoOf', { id: photo.id, name: who })}>
       <img src={photo.thumb_url} alt={t('console.moderation.photos.photoOf', { id: photo.id, name: who })} loading="lazy" />
-      <Row>
-        <Button type="button" disabled={busy} onClick={() => run(api.approvePhoto(tenant, photo.id), t('console.moderation.photos.approved', { id: photo.id }))}>
-          {t('console.moderation.photos.approve')}
-        </Button>
-      </Row>
-      <form onSubmit={reject} style={{ marginTop: 12 }}>
-        <Field>
-          <label htmlFor={reasonId}>{t('console.moderation.photos.reason')}</label>
-          <Input id={reasonId} value={reason} maxLength={500} required onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <Button type="submit" $quiet disabled={busy || !reason.trim()}>{t('console.moderation.photos.reject')}</Button>
-      </form>
+      {mayDecide && (
+        <>
+          <Row>
+            <Button type="button" disabled={busy} onClick={() => run(api.approvePhoto(tenant, photo.id), t('console.moderation.photos.approved', { id: photo.id }))}>
+              {t('console.moderation.photos.approve')}
+            </Button>
+          </Row>
+          <form onSubmit={reject} style={{ marginTop: 12 }}>
+            <Field>
+              <label htmlFor={reasonId}>{t('console.moderation.photos.reason')}</label>
+              <Input id={reasonId} value={reason} maxLength={500} required onChange={(e) => setReason(e.target.value)} />
+            </Field>
+            <Button type="submit" $quiet disabled={busy || !reason.trim()}>{t('console.moderation.photos.reject')}</Button>
+          </form>
+        </>
+      )}
     </Card>
   )
 }
@@ -138,6 +147,7 @@ function PhotoCard({ api, tenant, photo, onDone, onError }: {
 /** Complaints lists one state's complaints; one opens with its detail and a state change. */
 export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string }) {
   const { t } = useTranslation()
+  const mayMove = useCan()(anyTenant('moderation', 'write'), tenant)
   const [status, setStatus] = useState<ComplaintStatus>('open')
   const [list, setList] = useState<ModerationComplaint[] | null>(null)
   const [open, setOpen] = useState<Awaited<ReturnType<ConsoleApi['complaint']>> | null>(null)
@@ -207,13 +217,15 @@ export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string })
           <p>{t('console.moderation.complaints.from', { name: open.complaint.name, email: open.complaint.email })}</p>
           <p>{open.complaint.message}</p>
           {open.member && <p>{t('console.moderation.complaints.about', { name: open.member.name, id: open.member.id })}</p>}
-          <Row role="group" aria-label={t('console.moderation.complaints.moveTo')}>
-            {statuses.filter((s) => s !== open.complaint.status).map((s) => (
-              <Button key={s} type="button" $quiet onClick={() => move(s)}>
-                {t('console.moderation.complaints.moveTo')}: {t(`console.moderation.complaints.status.${s}`)}
-              </Button>
-            ))}
-          </Row>
+          {mayMove && (
+            <Row role="group" aria-label={t('console.moderation.complaints.moveTo')}>
+              {statuses.filter((s) => s !== open.complaint.status).map((s) => (
+                <Button key={s} type="button" $quiet onClick={() => move(s)}>
+                  {t('console.moderation.complaints.moveTo')}: {t(`console.moderation.complaints.status.${s}`)}
+                </Button>
+              ))}
+            </Row>
+          )}
         </Card>
       )}
     </Section>
@@ -274,6 +286,8 @@ function MemberCard({ api, tenant, member, onChange }: {
   const [confirmBan, setConfirmBan] = useState(false)
   const [error, setError] = useState('')
   const [done, setDone] = useState('')
+  // Warning, suspending and banning need moderation:write on the brand.
+  const mayAct = useCan()(anyTenant('moderation', 'write'), tenant)
   const id = `member-${member.id}`
 
   const run = (p: Promise<{ member: ModerationMember }>, message: string) => {
@@ -301,39 +315,43 @@ function MemberCard({ api, tenant, member, onChange }: {
             ? t('console.moderation.members.suspendedUntil', { until: member.suspended_until.slice(0, 16).replace('T', ' ') })
             : t('console.moderation.members.statusIs', { status: member.status })}
       </p>
-      <Field>
-        <label htmlFor={`${id}-reason`}>{t('console.moderation.members.reason')}</label>
-        <Input id={`${id}-reason`} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
-      </Field>
-      <Field>
-        <label htmlFor={`${id}-days`}>{t('console.moderation.members.days')}</label>
-        <Input id={`${id}-days`} type="number" min={1} max={366} value={days} onChange={(e) => setDays(e.target.value)} />
-      </Field>
-      {error && <Alert role="alert">{error}</Alert>}
-      <Muted role="status">{done}</Muted>
-      <Row>
-        <Button type="button" $quiet disabled={!text} onClick={() => run(api.warnMember(tenant, member.id, text), t('console.moderation.members.warned'))}>
-          {t('console.moderation.members.warn')}
-        </Button>
-        <Button type="button" $quiet disabled={!text} onClick={() => run(api.suspendMember(tenant, member.id, until(), text), t('console.moderation.members.suspended'))}>
-          {t('console.moderation.members.suspend')}
-        </Button>
-        {!confirmBan && (
-          <Button type="button" $quiet disabled={!text || !!member.banned_at} onClick={() => setConfirmBan(true)}>
-            {t('console.moderation.members.ban')}
-          </Button>
-        )}
-      </Row>
-      {confirmBan && (
-        <div role="alertdialog" aria-labelledby={`${id}-confirm`} style={{ marginTop: 12 }}>
-          <p id={`${id}-confirm`}>{t('console.moderation.members.banConfirm', { name: member.name })}</p>
+      {mayAct && (
+        <>
+          <Field>
+            <label htmlFor={`${id}-reason`}>{t('console.moderation.members.reason')}</label>
+            <Input id={`${id}-reason`} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          <Field>
+            <label htmlFor={`${id}-days`}>{t('console.moderation.members.days')}</label>
+            <Input id={`${id}-days`} type="number" min={1} max={366} value={days} onChange={(e) => setDays(e.target.value)} />
+          </Field>
+          {error && <Alert role="alert">{error}</Alert>}
+          <Muted role="status">{done}</Muted>
           <Row>
-            <Button type="button" onClick={() => run(api.banMember(tenant, member.id, text), t('console.moderation.members.bannedNow'))}>
-              {t('console.moderation.members.banYes')}
+            <Button type="button" $quiet disabled={!text} onClick={() => run(api.warnMember(tenant, member.id, text), t('console.moderation.members.warned'))}>
+              {t('console.moderation.members.warn')}
             </Button>
-            <Button type="button" $quiet onClick={() => setConfirmBan(false)}>{t('console.moderation.members.cancel')}</Button>
+            <Button type="button" $quiet disabled={!text} onClick={() => run(api.suspendMember(tenant, member.id, until(), text), t('console.moderation.members.suspended'))}>
+              {t('console.moderation.members.suspend')}
+            </Button>
+            {!confirmBan && (
+              <Button type="button" $quiet disabled={!text || !!member.banned_at} onClick={() => setConfirmBan(true)}>
+                {t('console.moderation.members.ban')}
+              </Button>
+            )}
           </Row>
-        </div>
+          {confirmBan && (
+            <div role="alertdialog" aria-labelledby={`${id}-confirm`} style={{ marginTop: 12 }}>
+              <p id={`${id}-confirm`}>{t('console.moderation.members.banConfirm', { name: member.name })}</p>
+              <Row>
+                <Button type="button" onClick={() => run(api.banMember(tenant, member.id, text), t('console.moderation.members.bannedNow'))}>
+                  {t('console.moderation.members.banYes')}
+                </Button>
+                <Button type="button" $quiet onClick={() => setConfirmBan(false)}>{t('console.moderation.members.cancel')}</Button>
+              </Row>
+            </div>
+          )}
+        </>
       )}
     </Card>
   )

@@ -4,7 +4,7 @@ import styled from 'styled-components'
 import { ConsoleError, orderStates, type ConsoleApi, type ConsoleOrder, type OrderState } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
-import { anyTenant } from '../../permissions'
+import { anyTenant, useCan } from '../../permissions'
 import { Select, useTenantPicker } from '../TenantPicker'
 
 const List = styled.ul`
@@ -53,6 +53,8 @@ function money(amount: number, currency: string, locale: string): string {
 export function Orders({ api }: { api: ConsoleApi }) {
   const { t, i18n } = useTranslation()
   const { tenant, picker } = useTenantPicker(api, 'orders-brand', anyTenant('money', 'read'))
+  // Refunds need money:write on the brand (finance, superadmin); operators read.
+  const mayRefund = useCan()(anyTenant('money', 'write'), tenant)
   const [state, setState] = useState<OrderState | ''>('')
   const [orders, setOrders] = useState<ConsoleOrder[] | null>(null)
   const [error, setError] = useState('')
@@ -135,7 +137,7 @@ export function Orders({ api }: { api: ConsoleApi }) {
                   <dt>{t('console.orders.created')}</dt>
                   <dd>{new Date(o.created_at).toLocaleString(i18n.language)}</dd>
                 </Facts>
-                {o.status === 'completed' && refunding !== o.id && (
+                {mayRefund && o.status === 'completed' && refunding !== o.id && (
                   <Button
                     type="button"
                     $quiet
