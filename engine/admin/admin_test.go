@@ -345,7 +345,7 @@ func TestSeedDemo(t *testing.T) {
 		}
 	}
 	list, err := svc.List(ctx)
-	if err != nil || len(list) != 7 {
+	if err != nil || len(list) != 10 {
 		t.Fatalf("demo staff %d, %v", len(list), err)
 	}
 	c := e.console(t)

@@ -16,7 +16,7 @@ type DemoStaff struct {
 }
 
 // DemoAccounts are the demo's staff accounts: the superadmin on every
-// tenant, and a moderator and a chat operator per tenant.
+// tenant, and a moderator, a chat operator and a support agent per tenant.
 func (s *Service) DemoAccounts(ctx context.Context) ([]DemoStaff, error) {
 	all, err := s.Tenants.List(ctx)
 	if err != nil {
@@ -26,7 +26,8 @@ func (s *Service) DemoAccounts(ctx context.Context) ([]DemoStaff, error) {
 	for _, t := range all {
 		out = append(out,
 			DemoStaff{Email: "moderator@" + t.Slug + ".example", Role: RoleModerator, Tenant: t.Slug},
-			DemoStaff{Email: "chat@" + t.Slug + ".example", Role: RoleChatOperator, Tenant: t.Slug})
+			DemoStaff{Email: "chat@" + t.Slug + ".example", Role: RoleChatOperator, Tenant: t.Slug},
+			DemoStaff{Email: "support@" + t.Slug + ".example", Role: RoleSupport, Tenant: t.Slug})
 	}
 	return out, nil
 }
