@@ -114,6 +114,13 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/members/{member}/money", inTenant("money", "read"), h.memberMoney},
 		{"POST", "/tenants/{tenant}/members/{member}/credits", inTenant("money", "write"), h.creditCorrect},
 
+		// Discount codes: a brand's codes with their redemptions, a new
+		// code, deactivating one (codes.go); money permissions, so support
+		// reaches none of them.
+		{"GET", "/tenants/{tenant}/codes", inTenant("money", "read"), h.codes},
+		{"POST", "/tenants/{tenant}/codes", inTenant("money", "write"), h.codeCreate},
+		{"POST", "/tenants/{tenant}/codes/{code}/deactivate", inTenant("money", "write"), h.codeDeactivate},
+
 		{"GET", "/staff", global("staff", "read"), h.staffList},
 		{"POST", "/staff", global("staff", "write"), h.staffCreate},
 		{"GET", "/audit", global("audit", "read"), h.audit},
