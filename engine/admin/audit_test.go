@@ -53,6 +53,15 @@ var auditedRoutes = map[string]auditedCall{
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/credits", m.ID), map[string]any{"delta": 10, "reason": "goodwill"})
 	}},
+	// Discount codes (codes.go).
+	"POST /tenants/{tenant}/codes": {"code.create", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		return c.Do("POST", "/admin/api/tenants/lustlokaal/codes", map[string]any{"code": "AUDITED10", "value_percentage": 10})
+	}},
+	"POST /tenants/{tenant}/codes/{code}/deactivate": {"code.deactivate", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		var id int64
+		c.Do("POST", "/admin/api/tenants/lustlokaal/codes", map[string]any{"code": "AUDITED20", "value_percentage": 20}).JSON(t, &struct{ ID *int64 }{&id})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/codes/%d/deactivate", id), nil)
+	}},
 	"POST /staff": {"staff.create", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
 		return c.Do("POST", "/admin/api/staff", map[string]string{"email": nextEmail("audited"), "role": "support"})
 	}},
