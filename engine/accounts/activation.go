@@ -41,7 +41,7 @@ func (s *Service) ActivateTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, 
 // confirmAddress activates a not-confirmed member: a mailed link they used
 // proves the address.
 func (s *Service) confirmAddress(ctx context.Context, tx pgx.Tx, id int64) error {
-	if err := db.New(tx).MemberActivate(ctx, id); err != nil {
+	if err := db.New(tx).MemberActivate(ctx, db.MemberActivateParams{Now: s.Now(), ID: id}); err != nil {
 		return fmt.Errorf("activate member %d: %w", id, err)
 	}
 	return nil

@@ -201,6 +201,7 @@ func TestMailWebhooks(t *testing.T) {
 func TestResendActivation(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
+	clock := withClock(env)
 	c := env.Client(t, "localhost")
 	email := newEmail("resend")
 	c.Do("POST", "/api/signup.php", signupBody(email, nil))
@@ -214,8 +215,24 @@ func TestResendActivation(t *testing.T) {
 	if res := c.Do("POST", "/api/activate.php", map[string]any{}); res.Status != 429 || res.ErrorCode() != "activation_limit" {
 		t.Fatalf("over the limit: %d %s", res.Status, res.Body)
 	}
+	activatedAt := func() *time.Time {
+		t.Helper()
+		var at *time.Time
+		if err := env.Pool.QueryRow(context.Background(), "SELECT activated_at FROM members WHERE email = $1", email).Scan(&at); err != nil {
+			t.Fatal(err)
+		}
+		return at
+	}
+	if at := activatedAt(); at != nil {
+		t.Fatalf("not confirmed, activated at %v", at)
+	}
+	clock.Advance(time.Hour)
 	if res := c.Do("GET", last.Path(t, "activate.php"), nil); res.Header.Get("Location") != "/activate/done" {
 		t.Fatalf("activate: %s", res.Header.Get("Location"))
+	}
+	// When the address was confirmed is kept (the dashboards' activations).
+	if at := activatedAt(); at == nil || at.Sub(clock.Now()).Abs() > time.Millisecond {
+		t.Fatalf("activated at %v, the clock says %v", at, clock.Now())
 	}
 	if res := c.Do("POST", "/api/activate.php", map[string]any{}); res.Status != 409 || res.ErrorCode() != "already_active" {
 		t.Fatalf("active: %d %s", res.Status, res.Body)

@@ -58,7 +58,7 @@ ORDER BY id DESC LIMIT 1;
 SELECT * FROM members WHERE id = @id FOR UPDATE;
 
 -- name: MemberActivate :exec
-UPDATE members SET status = 'active' WHERE id = @id AND status = 'not_confirmed';
+UPDATE members SET status = 'active', activated_at = @now::timestamptz WHERE id = @id AND status = 'not_confirmed';
 
 -- name: MemberSetPassword :one
 -- Bumping the epoch ends every session made with the old password.
@@ -194,3 +194,52 @@ WHERE m.tenant_id = @tenant_id AND m.status <> 'deleted'
   AND (m.id = @id OR lower(m.email) = lower(@email) OR (@name_pattern::text <> '' AND p.name ILIKE @name_pattern))
 ORDER BY m.id
 LIMIT 50;
+
+-- name: SignupsPerDay :many
+-- The operators' dashboards: a tenant's signups and activations (confirmed
+-- addresses) per day of its time zone, every day of the span, days without
+-- either as 0. House profiles are no signups.
+WITH days AS (
+    SELECT d::date AS day FROM generate_series(@first_day::date, @last_day::date, interval '1 day') AS d
+), signups AS (
+    SELECT (m.signup_date AT TIME ZONE @zone::text)::date AS day, count(*) AS n
+    FROM members m
+    WHERE m.tenant_id = @tenant_id AND NOT m.is_house AND m.signup_date >= @since::timestamptz AND m.signup_date < @until::timestamptz
+    GROUP BY 1
+), activations AS (
+    SELECT (m.activated_at AT TIME ZONE @zone::text)::date AS day, count(*) AS n
+    FROM members m
+    WHERE m.tenant_id = @tenant_id AND NOT m.is_house AND m.activated_at >= @since::timestamptz AND m.activated_at < @until::timestamptz
+    GROUP BY 1
+)
+SELECT days.day::text AS day, coalesce(s.n, 0)::bigint AS signups, coalesce(a.n, 0)::bigint AS activations
+FROM days
+LEFT JOIN signups s ON s.day = days.day
+LEFT JOIN activations a ON a.day = days.day
+ORDER BY days.day;
+
+-- name: SignupConversion :many
+-- The members who signed up in a span, by traffic source (network, ref,
+-- sub1..sub3 as stored at signup; the grouping keeps the fields @by names
+-- and leaves the others empty): how many signed up, confirmed their
+-- address and made a first purchase (by now). Most signups first.
+WITH cohort AS (
+    SELECT
+        CASE WHEN @by::text IN ('network', 'all') THEN coalesce(m.tracking->>'network', '') ELSE '' END AS network,
+        CASE WHEN @by::text IN ('ref', 'all') THEN coalesce(m.tracking->>'ref', '') ELSE '' END AS ref,
+        CASE WHEN @by::text IN ('sub1', 'all') THEN coalesce(m.tracking->>'sub1', '') ELSE '' END AS sub1,
+        CASE WHEN @by::text IN ('sub2', 'all') THEN coalesce(m.tracking->>'sub2', '') ELSE '' END AS sub2,
+        CASE WHEN @by::text IN ('sub3', 'all') THEN coalesce(m.tracking->>'sub3', '') ELSE '' END AS sub3,
+        m.activated_at IS NOT NULL AS activated,
+        EXISTS (SELECT 1 FROM orders o WHERE o.member_id = m.id AND o.completed_at IS NOT NULL) AS bought
+    FROM members m
+    WHERE m.tenant_id = @tenant_id AND NOT m.is_house AND m.signup_date >= @since::timestamptz AND m.signup_date < @until::timestamptz
+)
+SELECT network::text AS network, ref::text AS ref, sub1::text AS sub1, sub2::text AS sub2, sub3::text AS sub3,
+       count(*)::bigint AS signups,
+       count(*) FILTER (WHERE activated)::bigint AS activations,
+       count(*) FILTER (WHERE bought)::bigint AS first_purchases
+FROM cohort
+GROUP BY network, ref, sub1, sub2, sub3
+ORDER BY signups DESC, network, ref, sub1, sub2, sub3
+LIMIT @max_rows;

@@ -151,6 +151,14 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "read"), h.inboxThread},
 		{"POST", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "write"), h.answer},
 
+		// Dashboards: a tenant's per-day series and conversion by traffic
+		// source, each also as CSV with ?format=csv (dashboards.go).
+		{"GET", "/tenants/{tenant}/dashboards/signups", inTenant("dashboards", "read"), h.dashboard("signups", h.signupsDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/purchases", inTenant("dashboards", "read"), h.dashboard("purchases", h.purchasesDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/messages", inTenant("dashboards", "read"), h.dashboard("messages", h.messagesDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/moderation", inTenant("dashboards", "read"), h.dashboard("moderation", h.moderationDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/conversion", inTenant("dashboards", "read"), h.dashboard("conversion", h.conversionDashboard)},
+
 		{"GET", "/openapi.yaml", public, serveOpenAPI},
 	}
 }

@@ -110,3 +110,52 @@ LIMIT @max_rows;
 SELECT order_id, public_id, provider, provider_payment_id, method, status, created_at, updated_at
 FROM payments WHERE order_id = ANY(@order_ids::bigint[])
 ORDER BY order_id, id;
+
+-- name: PurchasesPerDay :many
+-- The operators' dashboards: a tenant's paid orders per day of its time
+-- zone, and how many of them were their member's first purchase (the
+-- member's earliest paid order); every day of the span, 0 where none.
+WITH days AS (
+    SELECT d::date AS day FROM generate_series(@first_day::date, @last_day::date, interval '1 day') AS d
+), paid AS (
+    SELECT (o.completed_at AT TIME ZONE @zone::text)::date AS day,
+           NOT EXISTS (
+               SELECT 1 FROM orders e
+               WHERE e.member_id = o.member_id AND e.completed_at IS NOT NULL
+                 AND (e.completed_at, e.id) < (o.completed_at, o.id)
+           ) AS first
+    FROM orders o
+    WHERE o.tenant_id = @tenant_id AND o.completed_at >= @since::timestamptz AND o.completed_at < @until::timestamptz
+), per_day AS (
+    SELECT day, count(*) AS paid_orders, count(*) FILTER (WHERE first) AS first_purchases FROM paid GROUP BY day
+)
+SELECT days.day::text AS day, coalesce(p.paid_orders, 0)::bigint AS paid_orders,
+       coalesce(p.first_purchases, 0)::bigint AS first_purchases
+FROM days LEFT JOIN per_day p ON p.day = days.day
+ORDER BY days.day;
+
+-- name: RevenuePerDay :many
+-- A tenant's revenue per day and currency in minor units: what paid
+-- orders brought in on the day they were paid, and what refunds made that
+-- day gave back. Every day of the span for each currency with money in it.
+WITH days AS (
+    SELECT d::date AS day FROM generate_series(@first_day::date, @last_day::date, interval '1 day') AS d
+), paid AS (
+    SELECT (o.completed_at AT TIME ZONE @zone::text)::date AS day, o.currency, sum(o.amount) AS amount
+    FROM orders o
+    WHERE o.tenant_id = @tenant_id AND o.completed_at >= @since::timestamptz AND o.completed_at < @until::timestamptz
+    GROUP BY 1, 2
+), refunded AS (
+    SELECT (r.created_at AT TIME ZONE @zone::text)::date AS day, o.currency, sum(r.amount) AS amount
+    FROM refunds r JOIN orders o ON o.id = r.order_id
+    WHERE o.tenant_id = @tenant_id AND r.created_at >= @since::timestamptz AND r.created_at < @until::timestamptz
+    GROUP BY 1, 2
+), currencies AS (
+    SELECT currency FROM paid UNION SELECT currency FROM refunded
+)
+SELECT days.day::text AS day, c.currency::text AS currency,
+       coalesce(p.amount, 0)::bigint AS revenue, coalesce(f.amount, 0)::bigint AS refunded
+FROM days CROSS JOIN currencies c
+LEFT JOIN paid p ON p.day = days.day AND p.currency = c.currency
+LEFT JOIN refunded f ON f.day = days.day AND f.currency = c.currency
+ORDER BY c.currency, days.day;

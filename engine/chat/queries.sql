@@ -191,3 +191,23 @@ WITH c AS (
 INSERT INTO conversation_members (conversation_id, member_id, other_id, unread, last_message_id, last_message_at)
 SELECT m.conversation_id, v.member_id, v.other_id, v.unread, m.id, @sent_at
 FROM m CROSS JOIN (VALUES (@member_id::bigint, @house_id::bigint, 1), (@house_id::bigint, @member_id::bigint, 0)) AS v (member_id, other_id, unread);
+
+-- name: MessagesPerDay :many
+-- The operators' dashboards: messages a tenant's members and its house
+-- profiles sent per day of its time zone (a sender belongs to one tenant;
+-- pools may be shared, so the receiver's tenant does not count); every day
+-- of the span, 0 where none.
+WITH days AS (
+    SELECT d::date AS day FROM generate_series(@first_day::date, @last_day::date, interval '1 day') AS d
+), sent AS (
+    SELECT (msg.created_at AT TIME ZONE @zone::text)::date AS day,
+           count(*) FILTER (WHERE NOT s.is_house) AS by_members,
+           count(*) FILTER (WHERE s.is_house) AS by_house
+    FROM messages msg JOIN members s ON s.id = msg.sender_id
+    WHERE s.tenant_id = @tenant_id AND msg.created_at >= @since::timestamptz AND msg.created_at < @until::timestamptz
+    GROUP BY 1
+)
+SELECT days.day::text AS day, coalesce(sent.by_members, 0)::bigint AS by_members,
+       coalesce(sent.by_house, 0)::bigint AS by_house
+FROM days LEFT JOIN sent ON sent.day = days.day
+ORDER BY days.day;

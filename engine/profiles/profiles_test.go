@@ -331,8 +331,24 @@ func TestPhotoModeration(t *testing.T) {
 	if view.MainImage != nil || len(view.Photos) != 0 {
 		t.Fatalf("refused decisions showed the photo: %+v", view)
 	}
+	reviewedAt := func() *time.Time {
+		t.Helper()
+		var at *time.Time
+		if err := env.Pool.QueryRow(ctx, "SELECT reviewed_at FROM photos WHERE id = $1", pending[0].ID).Scan(&at); err != nil {
+			t.Fatal(err)
+		}
+		return at
+	}
+	if at := reviewedAt(); at != nil {
+		t.Fatalf("a pending photo reviewed at %v", at)
+	}
 	if _, _, err := profiles.ModeratePhoto(ctx, env.Pool, made.TenantID, pending[0].ID, profiles.PhotoActive, ""); err != nil {
 		t.Fatal(err)
+	}
+	// Leaving the queue is recorded (the dashboards' backlog).
+	approved := reviewedAt()
+	if approved == nil || time.Since(*approved) > time.Minute {
+		t.Fatalf("approved photo reviewed at %v", approved)
 	}
 	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+itoa(made.ID), nil)).Profile
 	if view.MainImage == nil || view.MainImage.ID != pending[0].ID || len(view.Photos) != 1 {
@@ -345,6 +361,10 @@ func TestPhotoModeration(t *testing.T) {
 	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+itoa(made.ID), nil)).Profile
 	if view.MainImage != nil || len(view.Photos) != 0 {
 		t.Fatalf("taken-down photo still shown: %+v", view)
+	}
+	// A take-down is no decision on a waiting photo: reviewed_at stays.
+	if at := reviewedAt(); at == nil || !at.Equal(*approved) {
+		t.Fatalf("taken down: reviewed at %v, was %v", at, approved)
 	}
 	own = decode[ownAnswer](t, owner.Do(http.MethodGet, "/api/profile.php", nil)).Profile
 	if len(own.Photos) != 1 || own.Photos[0].Status != "rejected" || own.Photos[0].RejectReason != "Not you" {

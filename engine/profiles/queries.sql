@@ -68,7 +68,9 @@ WHERE p.id = o.id AND p.profile_id = @profile_id;
 -- name: PhotoModerate :one
 -- Operators approve, reject or take down a photo of one of the tenant's
 -- members; the reason is kept for the member to see.
-UPDATE photos ph SET status = @status, reject_reason = @reject_reason
+-- A photo leaving the queue records when (the dashboards' backlog).
+UPDATE photos ph SET status = @status, reject_reason = @reject_reason,
+    reviewed_at = CASE WHEN ph.status = 'pending' AND @status <> 'pending' THEN now() ELSE ph.reviewed_at END
 FROM members m
 WHERE ph.id = @id AND m.id = ph.profile_id AND m.tenant_id = @tenant_id
 RETURNING ph.*;
@@ -222,3 +224,46 @@ DELETE FROM profiles WHERE id = @id;
 -- name: BlocksPurge :exec
 -- Blocks a purged member made and received.
 DELETE FROM blocks WHERE blocker_id = @member_id OR blocked_id = @member_id;
+
+-- name: ModerationPerDay :many
+-- The operators' dashboards: a tenant's moderation backlog at the end of
+-- each day of its time zone (photos waiting for a decision, complaints not
+-- yet resolved) and what arrived that day. A photo waited from its upload
+-- until reviewed_at; a resolved complaint from its filing until its last
+-- change (updated_at).
+WITH dates AS (
+    SELECT d::date AS day FROM generate_series(@first_day::date, @last_day::date, interval '1 day') AS d
+), days AS (
+    SELECT day, day::timestamp AT TIME ZONE @zone::text AS day_start,
+           (day + 1)::timestamp AT TIME ZONE @zone::text AS day_end
+    FROM dates
+), waiting_photos AS (
+    SELECT ph.created_at, ph.status, ph.reviewed_at
+    FROM photos ph JOIN members m ON m.id = ph.profile_id
+    WHERE m.tenant_id = @tenant_id AND ph.created_at < @until::timestamptz
+      AND (ph.status = 'pending' OR ph.reviewed_at >= @since::timestamptz)
+), open_complaints AS (
+    SELECT c.created_at, c.status, c.updated_at
+    FROM complaints c
+    WHERE c.tenant_id = @tenant_id AND c.created_at < @until::timestamptz
+      AND (c.status <> 'resolved' OR c.updated_at >= @since::timestamptz)
+)
+SELECT days.day::text AS day,
+    (SELECT count(*) FROM waiting_photos w
+     WHERE w.created_at < days.day_end AND (w.status = 'pending' OR w.reviewed_at >= days.day_end))::bigint AS photos_pending,
+    (SELECT count(*) FROM waiting_photos w
+     WHERE w.created_at >= days.day_start AND w.created_at < days.day_end)::bigint AS photos_submitted,
+    (SELECT count(*) FROM open_complaints c
+     WHERE c.created_at < days.day_end AND (c.status <> 'resolved' OR c.updated_at >= days.day_end))::bigint AS complaints_open,
+    (SELECT count(*) FROM complaints c
+     WHERE c.tenant_id = @tenant_id AND c.created_at >= days.day_start AND c.created_at < days.day_end)::bigint AS complaints_filed
+FROM days
+ORDER BY days.day;
+
+-- name: ModerationBacklogNow :one
+-- A tenant's moderation backlog right now.
+SELECT
+    (SELECT count(*) FROM photos ph JOIN members m ON m.id = ph.profile_id
+     WHERE m.tenant_id = @tenant_id AND ph.status = 'pending')::bigint AS photos_pending,
+    (SELECT count(*) FROM complaints c WHERE c.tenant_id = @tenant_id AND c.status = 'open')::bigint AS complaints_open,
+    (SELECT count(*) FROM complaints c WHERE c.tenant_id = @tenant_id AND c.status = 'in_progress')::bigint AS complaints_in_progress;

@@ -34,4 +34,5 @@ type Member struct {
 	SuspendedUntil            pgtype.Timestamptz
 	BannedAt                  pgtype.Timestamptz
 	ModerationReason          string
+	ActivatedAt               pgtype.Timestamptz
 }

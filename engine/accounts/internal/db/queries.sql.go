@@ -194,11 +194,16 @@ func (q *Queries) LoginFailuresSince(ctx context.Context, arg LoginFailuresSince
 }
 
 const memberActivate = `-- name: MemberActivate :exec
-UPDATE members SET status = 'active' WHERE id = $1 AND status = 'not_confirmed'
+UPDATE members SET status = 'active', activated_at = $1::timestamptz WHERE id = $2 AND status = 'not_confirmed'
 `
 
-func (q *Queries) MemberActivate(ctx context.Context, id int64) error {
-	_, err := q.db.Exec(ctx, memberActivate, id)
+type MemberActivateParams struct {
+	Now time.Time
+	ID  int64
+}
+
+func (q *Queries) MemberActivate(ctx context.Context, arg MemberActivateParams) error {
+	_, err := q.db.Exec(ctx, memberActivate, arg.Now, arg.ID)
 	return err
 }
 
@@ -206,7 +211,7 @@ const memberBan = `-- name: MemberBan :one
 UPDATE members SET banned_at = coalesce(banned_at, $1::timestamptz), moderation_reason = $2,
     session_epoch = session_epoch + 1
 WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at
 `
 
 type MemberBanParams struct {
@@ -248,12 +253,13 @@ func (q *Queries) MemberBan(ctx context.Context, arg MemberBanParams) (Member, e
 		&i.SuspendedUntil,
 		&i.BannedAt,
 		&i.ModerationReason,
+		&i.ActivatedAt,
 	)
 	return i, err
 }
 
 const memberByEmail = `-- name: MemberByEmail :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason FROM members
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at FROM members
 WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deleted' AND NOT is_house
 `
 
@@ -288,12 +294,13 @@ func (q *Queries) MemberByEmail(ctx context.Context, arg MemberByEmailParams) (M
 		&i.SuspendedUntil,
 		&i.BannedAt,
 		&i.ModerationReason,
+		&i.ActivatedAt,
 	)
 	return i, err
 }
 
 const memberByID = `-- name: MemberByID :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason FROM members WHERE id = $1
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at FROM members WHERE id = $1
 `
 
 func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
@@ -322,6 +329,7 @@ func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
 		&i.SuspendedUntil,
 		&i.BannedAt,
 		&i.ModerationReason,
+		&i.ActivatedAt,
 	)
 	return i, err
 }
@@ -398,7 +406,7 @@ INSERT INTO members (tenant_id, email, password_hash, status, language, tracking
                      signup_profile_id, signup_message, signup_date, last_seen_at)
 VALUES ($1, $2, $3, 'not_confirmed', $4, $5,
         $6, $7, $8, $8)
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at
 `
 
 type MemberInsertParams struct {
@@ -447,12 +455,13 @@ func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Mem
 		&i.SuspendedUntil,
 		&i.BannedAt,
 		&i.ModerationReason,
+		&i.ActivatedAt,
 	)
 	return i, err
 }
 
 const memberLock = `-- name: MemberLock :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason FROM members WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at FROM members WHERE id = $1 FOR UPDATE
 `
 
 // Serialises a member's requests that count toward a daily limit.
@@ -482,6 +491,7 @@ func (q *Queries) MemberLock(ctx context.Context, id int64) (Member, error) {
 		&i.SuspendedUntil,
 		&i.BannedAt,
 		&i.ModerationReason,
+		&i.ActivatedAt,
 	)
 	return i, err
 }
@@ -506,7 +516,7 @@ func (q *Queries) MemberLockForPurge(ctx context.Context, arg MemberLockForPurge
 }
 
 const memberLookup = `-- name: MemberLookup :many
-SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, coalesce(p.name, '')::text AS profile_name
+SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, coalesce(p.name, '')::text AS profile_name
 FROM members m
 LEFT JOIN profiles p ON p.id = m.id
 WHERE m.tenant_id = $1 AND m.status <> 'deleted'
@@ -545,6 +555,7 @@ type MemberLookupRow struct {
 	SuspendedUntil            pgtype.Timestamptz
 	BannedAt                  pgtype.Timestamptz
 	ModerationReason          string
+	ActivatedAt               pgtype.Timestamptz
 	ProfileName               string
 }
 
@@ -587,6 +598,7 @@ func (q *Queries) MemberLookup(ctx context.Context, arg MemberLookupParams) ([]M
 			&i.SuspendedUntil,
 			&i.BannedAt,
 			&i.ModerationReason,
+			&i.ActivatedAt,
 			&i.ProfileName,
 		); err != nil {
 			return nil, err
@@ -600,7 +612,7 @@ func (q *Queries) MemberLookup(ctx context.Context, arg MemberLookupParams) ([]M
 }
 
 const memberOfTenant = `-- name: MemberOfTenant :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
 `
 
 type MemberOfTenantParams struct {
@@ -634,6 +646,7 @@ func (q *Queries) MemberOfTenant(ctx context.Context, arg MemberOfTenantParams) 
 		&i.SuspendedUntil,
 		&i.BannedAt,
 		&i.ModerationReason,
+		&i.ActivatedAt,
 	)
 	return i, err
 }
@@ -767,7 +780,7 @@ func (q *Queries) MemberSetPassword(ctx context.Context, arg MemberSetPasswordPa
 const memberSuspend = `-- name: MemberSuspend :one
 UPDATE members SET suspended_until = $1::timestamptz, moderation_reason = $2, session_epoch = session_epoch + 1
 WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at
 `
 
 type MemberSuspendParams struct {
@@ -810,6 +823,7 @@ func (q *Queries) MemberSuspend(ctx context.Context, arg MemberSuspendParams) (M
 		&i.SuspendedUntil,
 		&i.BannedAt,
 		&i.ModerationReason,
+		&i.ActivatedAt,
 	)
 	return i, err
 }
@@ -944,6 +958,153 @@ type SigningKeyEnsureParams struct {
 func (q *Queries) SigningKeyEnsure(ctx context.Context, arg SigningKeyEnsureParams) error {
 	_, err := q.db.Exec(ctx, signingKeyEnsure, arg.Name, arg.Secret)
 	return err
+}
+
+const signupConversion = `-- name: SignupConversion :many
+WITH cohort AS (
+    SELECT
+        CASE WHEN $2::text IN ('network', 'all') THEN coalesce(m.tracking->>'network', '') ELSE '' END AS network,
+        CASE WHEN $2::text IN ('ref', 'all') THEN coalesce(m.tracking->>'ref', '') ELSE '' END AS ref,
+        CASE WHEN $2::text IN ('sub1', 'all') THEN coalesce(m.tracking->>'sub1', '') ELSE '' END AS sub1,
+        CASE WHEN $2::text IN ('sub2', 'all') THEN coalesce(m.tracking->>'sub2', '') ELSE '' END AS sub2,
+        CASE WHEN $2::text IN ('sub3', 'all') THEN coalesce(m.tracking->>'sub3', '') ELSE '' END AS sub3,
+        m.activated_at IS NOT NULL AS activated,
+        EXISTS (SELECT 1 FROM orders o WHERE o.member_id = m.id AND o.completed_at IS NOT NULL) AS bought
+    FROM members m
+    WHERE m.tenant_id = $3 AND NOT m.is_house AND m.signup_date >= $4::timestamptz AND m.signup_date < $5::timestamptz
+)
+SELECT network::text AS network, ref::text AS ref, sub1::text AS sub1, sub2::text AS sub2, sub3::text AS sub3,
+       count(*)::bigint AS signups,
+       count(*) FILTER (WHERE activated)::bigint AS activations,
+       count(*) FILTER (WHERE bought)::bigint AS first_purchases
+FROM cohort
+GROUP BY network, ref, sub1, sub2, sub3
+ORDER BY signups DESC, network, ref, sub1, sub2, sub3
+LIMIT $1
+`
+
+type SignupConversionParams struct {
+	MaxRows  int32
+	By       string
+	TenantID int64
+	Since    time.Time
+	Until    time.Time
+}
+
+type SignupConversionRow struct {
+	Network        string
+	Ref            string
+	Sub1           string
+	Sub2           string
+	Sub3           string
+	Signups        int64
+	Activations    int64
+	FirstPurchases int64
+}
+
+// The members who signed up in a span, by traffic source (network, ref,
+// sub1..sub3 as stored at signup; the grouping keeps the fields @by names
+// and leaves the others empty): how many signed up, confirmed their
+// address and made a first purchase (by now). Most signups first.
+func (q *Queries) SignupConversion(ctx context.Context, arg SignupConversionParams) ([]SignupConversionRow, error) {
+	rows, err := q.db.Query(ctx, signupConversion,
+		arg.MaxRows,
+		arg.By,
+		arg.TenantID,
+		arg.Since,
+		arg.Until,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SignupConversionRow{}
+	for rows.Next() {
+		var i SignupConversionRow
+		if err := rows.Scan(
+			&i.Network,
+			&i.Ref,
+			&i.Sub1,
+			&i.Sub2,
+			&i.Sub3,
+			&i.Signups,
+			&i.Activations,
+			&i.FirstPurchases,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const signupsPerDay = `-- name: SignupsPerDay :many
+WITH days AS (
+    SELECT d::date AS day FROM generate_series($1::date, $2::date, interval '1 day') AS d
+), signups AS (
+    SELECT (m.signup_date AT TIME ZONE $3::text)::date AS day, count(*) AS n
+    FROM members m
+    WHERE m.tenant_id = $4 AND NOT m.is_house AND m.signup_date >= $5::timestamptz AND m.signup_date < $6::timestamptz
+    GROUP BY 1
+), activations AS (
+    SELECT (m.activated_at AT TIME ZONE $3::text)::date AS day, count(*) AS n
+    FROM members m
+    WHERE m.tenant_id = $4 AND NOT m.is_house AND m.activated_at >= $5::timestamptz AND m.activated_at < $6::timestamptz
+    GROUP BY 1
+)
+SELECT days.day::text AS day, coalesce(s.n, 0)::bigint AS signups, coalesce(a.n, 0)::bigint AS activations
+FROM days
+LEFT JOIN signups s ON s.day = days.day
+LEFT JOIN activations a ON a.day = days.day
+ORDER BY days.day
+`
+
+type SignupsPerDayParams struct {
+	FirstDay pgtype.Date
+	LastDay  pgtype.Date
+	Zone     string
+	TenantID int64
+	Since    time.Time
+	Until    time.Time
+}
+
+type SignupsPerDayRow struct {
+	Day         string
+	Signups     int64
+	Activations int64
+}
+
+// The operators' dashboards: a tenant's signups and activations (confirmed
+// addresses) per day of its time zone, every day of the span, days without
+// either as 0. House profiles are no signups.
+func (q *Queries) SignupsPerDay(ctx context.Context, arg SignupsPerDayParams) ([]SignupsPerDayRow, error) {
+	rows, err := q.db.Query(ctx, signupsPerDay,
+		arg.FirstDay,
+		arg.LastDay,
+		arg.Zone,
+		arg.TenantID,
+		arg.Since,
+		arg.Until,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SignupsPerDayRow{}
+	for rows.Next() {
+		var i SignupsPerDayRow
+		if err := rows.Scan(&i.Day, &i.Signups, &i.Activations); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const tokenInsert = `-- name: TokenInsert :exec

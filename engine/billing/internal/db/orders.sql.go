@@ -547,6 +547,147 @@ func (q *Queries) PaymentsOfOrders(ctx context.Context, orderIds []int64) ([]Pay
 	return items, nil
 }
 
+const purchasesPerDay = `-- name: PurchasesPerDay :many
+WITH days AS (
+    SELECT d::date AS day FROM generate_series($1::date, $2::date, interval '1 day') AS d
+), paid AS (
+    SELECT (o.completed_at AT TIME ZONE $3::text)::date AS day,
+           NOT EXISTS (
+               SELECT 1 FROM orders e
+               WHERE e.member_id = o.member_id AND e.completed_at IS NOT NULL
+                 AND (e.completed_at, e.id) < (o.completed_at, o.id)
+           ) AS first
+    FROM orders o
+    WHERE o.tenant_id = $4 AND o.completed_at >= $5::timestamptz AND o.completed_at < $6::timestamptz
+), per_day AS (
+    SELECT day, count(*) AS paid_orders, count(*) FILTER (WHERE first) AS first_purchases FROM paid GROUP BY day
+)
+SELECT days.day::text AS day, coalesce(p.paid_orders, 0)::bigint AS paid_orders,
+       coalesce(p.first_purchases, 0)::bigint AS first_purchases
+FROM days LEFT JOIN per_day p ON p.day = days.day
+ORDER BY days.day
+`
+
+type PurchasesPerDayParams struct {
+	FirstDay pgtype.Date
+	LastDay  pgtype.Date
+	Zone     string
+	TenantID int64
+	Since    time.Time
+	Until    time.Time
+}
+
+type PurchasesPerDayRow struct {
+	Day            string
+	PaidOrders     int64
+	FirstPurchases int64
+}
+
+// The operators' dashboards: a tenant's paid orders per day of its time
+// zone, and how many of them were their member's first purchase (the
+// member's earliest paid order); every day of the span, 0 where none.
+func (q *Queries) PurchasesPerDay(ctx context.Context, arg PurchasesPerDayParams) ([]PurchasesPerDayRow, error) {
+	rows, err := q.db.Query(ctx, purchasesPerDay,
+		arg.FirstDay,
+		arg.LastDay,
+		arg.Zone,
+		arg.TenantID,
+		arg.Since,
+		arg.Until,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PurchasesPerDayRow{}
+	for rows.Next() {
+		var i PurchasesPerDayRow
+		if err := rows.Scan(&i.Day, &i.PaidOrders, &i.FirstPurchases); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const revenuePerDay = `-- name: RevenuePerDay :many
+WITH days AS (
+    SELECT d::date AS day FROM generate_series($1::date, $2::date, interval '1 day') AS d
+), paid AS (
+    SELECT (o.completed_at AT TIME ZONE $3::text)::date AS day, o.currency, sum(o.amount) AS amount
+    FROM orders o
+    WHERE o.tenant_id = $4 AND o.completed_at >= $5::timestamptz AND o.completed_at < $6::timestamptz
+    GROUP BY 1, 2
+), refunded AS (
+    SELECT (r.created_at AT TIME ZONE $3::text)::date AS day, o.currency, sum(r.amount) AS amount
+    FROM refunds r JOIN orders o ON o.id = r.order_id
+    WHERE o.tenant_id = $4 AND r.created_at >= $5::timestamptz AND r.created_at < $6::timestamptz
+    GROUP BY 1, 2
+), currencies AS (
+    SELECT currency FROM paid UNION SELECT currency FROM refunded
+)
+SELECT days.day::text AS day, c.currency::text AS currency,
+       coalesce(p.amount, 0)::bigint AS revenue, coalesce(f.amount, 0)::bigint AS refunded
+FROM days CROSS JOIN currencies c
+LEFT JOIN paid p ON p.day = days.day AND p.currency = c.currency
+LEFT JOIN refunded f ON f.day = days.day AND f.currency = c.currency
+ORDER BY c.currency, days.day
+`
+
+type RevenuePerDayParams struct {
+	FirstDay pgtype.Date
+	LastDay  pgtype.Date
+	Zone     string
+	TenantID int64
+	Since    time.Time
+	Until    time.Time
+}
+
+type RevenuePerDayRow struct {
+	Day      string
+	Currency string
+	Revenue  int64
+	Refunded int64
+}
+
+// A tenant's revenue per day and currency in minor units: what paid
+// orders brought in on the day they were paid, and what refunds made that
+// day gave back. Every day of the span for each currency with money in it.
+func (q *Queries) RevenuePerDay(ctx context.Context, arg RevenuePerDayParams) ([]RevenuePerDayRow, error) {
+	rows, err := q.db.Query(ctx, revenuePerDay,
+		arg.FirstDay,
+		arg.LastDay,
+		arg.Zone,
+		arg.TenantID,
+		arg.Since,
+		arg.Until,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []RevenuePerDayRow{}
+	for rows.Next() {
+		var i RevenuePerDayRow
+		if err := rows.Scan(
+			&i.Day,
+			&i.Currency,
+			&i.Revenue,
+			&i.Refunded,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const transactionsOfMember = `-- name: TransactionsOfMember :many
 SELECT o.id, o.package_id, o.credits, o.amount, o.currency, o.status, o.created_at, o.completed_at,
        o.list_amount, o.discount_code, o.discount_percentage, p.public_id, p.method, i.number AS invoice_number, coalesce(i.seller->>'company_slug', '')::text AS invoice_company

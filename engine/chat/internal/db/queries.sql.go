@@ -651,6 +651,69 @@ func (q *Queries) MessageList(ctx context.Context, arg MessageListParams) ([]Mes
 	return items, nil
 }
 
+const messagesPerDay = `-- name: MessagesPerDay :many
+WITH days AS (
+    SELECT d::date AS day FROM generate_series($1::date, $2::date, interval '1 day') AS d
+), sent AS (
+    SELECT (msg.created_at AT TIME ZONE $3::text)::date AS day,
+           count(*) FILTER (WHERE NOT s.is_house) AS by_members,
+           count(*) FILTER (WHERE s.is_house) AS by_house
+    FROM messages msg JOIN members s ON s.id = msg.sender_id
+    WHERE s.tenant_id = $4 AND msg.created_at >= $5::timestamptz AND msg.created_at < $6::timestamptz
+    GROUP BY 1
+)
+SELECT days.day::text AS day, coalesce(sent.by_members, 0)::bigint AS by_members,
+       coalesce(sent.by_house, 0)::bigint AS by_house
+FROM days LEFT JOIN sent ON sent.day = days.day
+ORDER BY days.day
+`
+
+type MessagesPerDayParams struct {
+	FirstDay pgtype.Date
+	LastDay  pgtype.Date
+	Zone     string
+	TenantID int64
+	Since    time.Time
+	Until    time.Time
+}
+
+type MessagesPerDayRow struct {
+	Day       string
+	ByMembers int64
+	ByHouse   int64
+}
+
+// The operators' dashboards: messages a tenant's members and its house
+// profiles sent per day of its time zone (a sender belongs to one tenant;
+// pools may be shared, so the receiver's tenant does not count); every day
+// of the span, 0 where none.
+func (q *Queries) MessagesPerDay(ctx context.Context, arg MessagesPerDayParams) ([]MessagesPerDayRow, error) {
+	rows, err := q.db.Query(ctx, messagesPerDay,
+		arg.FirstDay,
+		arg.LastDay,
+		arg.Zone,
+		arg.TenantID,
+		arg.Since,
+		arg.Until,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []MessagesPerDayRow{}
+	for rows.Next() {
+		var i MessagesPerDayRow
+		if err := rows.Scan(&i.Day, &i.ByMembers, &i.ByHouse); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const partyByID = `-- name: PartyByID :one
 SELECT m.id, m.tenant_id, m.status, m.is_house, m.notification_types_disabled,
        p.name, p.pool, p.status AS profile_status, p.invisible

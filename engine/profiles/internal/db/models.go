@@ -35,6 +35,7 @@ type Photo struct {
 	Height        int32
 	CreatedAt     time.Time
 	RejectReason  string
+	ReviewedAt    pgtype.Timestamptz
 }
 
 type Profile struct {

@@ -441,6 +441,114 @@ func (q *Queries) MemberLockForPhotos(ctx context.Context, id int64) (bool, erro
 	return paid_user, err
 }
 
+const moderationBacklogNow = `-- name: ModerationBacklogNow :one
+SELECT
+    (SELECT count(*) FROM photos ph JOIN members m ON m.id = ph.profile_id
+     WHERE m.tenant_id = $1 AND ph.status = 'pending')::bigint AS photos_pending,
+    (SELECT count(*) FROM complaints c WHERE c.tenant_id = $1 AND c.status = 'open')::bigint AS complaints_open,
+    (SELECT count(*) FROM complaints c WHERE c.tenant_id = $1 AND c.status = 'in_progress')::bigint AS complaints_in_progress
+`
+
+type ModerationBacklogNowRow struct {
+	PhotosPending        int64
+	ComplaintsOpen       int64
+	ComplaintsInProgress int64
+}
+
+// A tenant's moderation backlog right now.
+func (q *Queries) ModerationBacklogNow(ctx context.Context, tenantID int64) (ModerationBacklogNowRow, error) {
+	row := q.db.QueryRow(ctx, moderationBacklogNow, tenantID)
+	var i ModerationBacklogNowRow
+	err := row.Scan(&i.PhotosPending, &i.ComplaintsOpen, &i.ComplaintsInProgress)
+	return i, err
+}
+
+const moderationPerDay = `-- name: ModerationPerDay :many
+WITH dates AS (
+    SELECT d::date AS day FROM generate_series($2::date, $3::date, interval '1 day') AS d
+), days AS (
+    SELECT day, day::timestamp AT TIME ZONE $4::text AS day_start,
+           (day + 1)::timestamp AT TIME ZONE $4::text AS day_end
+    FROM dates
+), waiting_photos AS (
+    SELECT ph.created_at, ph.status, ph.reviewed_at
+    FROM photos ph JOIN members m ON m.id = ph.profile_id
+    WHERE m.tenant_id = $1 AND ph.created_at < $5::timestamptz
+      AND (ph.status = 'pending' OR ph.reviewed_at >= $6::timestamptz)
+), open_complaints AS (
+    SELECT c.created_at, c.status, c.updated_at
+    FROM complaints c
+    WHERE c.tenant_id = $1 AND c.created_at < $5::timestamptz
+      AND (c.status <> 'resolved' OR c.updated_at >= $6::timestamptz)
+)
+SELECT days.day::text AS day,
+    (SELECT count(*) FROM waiting_photos w
+     WHERE w.created_at < days.day_end AND (w.status = 'pending' OR w.reviewed_at >= days.day_end))::bigint AS photos_pending,
+    (SELECT count(*) FROM waiting_photos w
+     WHERE w.created_at >= days.day_start AND w.created_at < days.day_end)::bigint AS photos_submitted,
+    (SELECT count(*) FROM open_complaints c
+     WHERE c.created_at < days.day_end AND (c.status <> 'resolved' OR c.updated_at >= days.day_end))::bigint AS complaints_open,
+    (SELECT count(*) FROM complaints c
+     WHERE c.tenant_id = $1 AND c.created_at >= days.day_start AND c.created_at < days.day_end)::bigint AS complaints_filed
+FROM days
+ORDER BY days.day
+`
+
+type ModerationPerDayParams struct {
+	TenantID int64
+	FirstDay pgtype.Date
+	LastDay  pgtype.Date
+	Zone     string
+	Until    time.Time
+	Since    time.Time
+}
+
+type ModerationPerDayRow struct {
+	Day             string
+	PhotosPending   int64
+	PhotosSubmitted int64
+	ComplaintsOpen  int64
+	ComplaintsFiled int64
+}
+
+// The operators' dashboards: a tenant's moderation backlog at the end of
+// each day of its time zone (photos waiting for a decision, complaints not
+// yet resolved) and what arrived that day. A photo waited from its upload
+// until reviewed_at; a resolved complaint from its filing until its last
+// change (updated_at).
+func (q *Queries) ModerationPerDay(ctx context.Context, arg ModerationPerDayParams) ([]ModerationPerDayRow, error) {
+	rows, err := q.db.Query(ctx, moderationPerDay,
+		arg.TenantID,
+		arg.FirstDay,
+		arg.LastDay,
+		arg.Zone,
+		arg.Until,
+		arg.Since,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ModerationPerDayRow{}
+	for rows.Next() {
+		var i ModerationPerDayRow
+		if err := rows.Scan(
+			&i.Day,
+			&i.PhotosPending,
+			&i.PhotosSubmitted,
+			&i.ComplaintsOpen,
+			&i.ComplaintsFiled,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const photoCountByProfile = `-- name: PhotoCountByProfile :one
 SELECT count(*) FROM photos WHERE profile_id = $1
 `
@@ -474,7 +582,7 @@ INSERT INTO photos (profile_id, filename, thumb_filename, status, position, widt
 VALUES ($1, $2, $3, $4,
         (SELECT coalesce(max(position), 0) + 1 FROM photos WHERE profile_id = $1),
         $5, $6)
-RETURNING id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason
+RETURNING id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason, reviewed_at
 `
 
 type PhotoInsertParams struct {
@@ -507,12 +615,13 @@ func (q *Queries) PhotoInsert(ctx context.Context, arg PhotoInsertParams) (Photo
 		&i.Height,
 		&i.CreatedAt,
 		&i.RejectReason,
+		&i.ReviewedAt,
 	)
 	return i, err
 }
 
 const photoListByProfile = `-- name: PhotoListByProfile :many
-SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason FROM photos WHERE profile_id = $1 ORDER BY position, id
+SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason, reviewed_at FROM photos WHERE profile_id = $1 ORDER BY position, id
 `
 
 func (q *Queries) PhotoListByProfile(ctx context.Context, profileID int64) ([]Photo, error) {
@@ -535,6 +644,7 @@ func (q *Queries) PhotoListByProfile(ctx context.Context, profileID int64) ([]Ph
 			&i.Height,
 			&i.CreatedAt,
 			&i.RejectReason,
+			&i.ReviewedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -547,7 +657,7 @@ func (q *Queries) PhotoListByProfile(ctx context.Context, profileID int64) ([]Ph
 }
 
 const photoListByProfiles = `-- name: PhotoListByProfiles :many
-SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason FROM photos WHERE profile_id = ANY($1::bigint[]) ORDER BY profile_id, position, id
+SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason, reviewed_at FROM photos WHERE profile_id = ANY($1::bigint[]) ORDER BY profile_id, position, id
 `
 
 // Photos of many profiles at once (lists, demo checks), in display order.
@@ -571,6 +681,7 @@ func (q *Queries) PhotoListByProfiles(ctx context.Context, profileIds []int64) (
 			&i.Height,
 			&i.CreatedAt,
 			&i.RejectReason,
+			&i.ReviewedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -602,10 +713,11 @@ func (q *Queries) PhotoMakeFirst(ctx context.Context, arg PhotoMakeFirstParams) 
 }
 
 const photoModerate = `-- name: PhotoModerate :one
-UPDATE photos ph SET status = $1, reject_reason = $2
+UPDATE photos ph SET status = $1, reject_reason = $2,
+    reviewed_at = CASE WHEN ph.status = 'pending' AND $1 <> 'pending' THEN now() ELSE ph.reviewed_at END
 FROM members m
 WHERE ph.id = $3 AND m.id = ph.profile_id AND m.tenant_id = $4
-RETURNING ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason
+RETURNING ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason, ph.reviewed_at
 `
 
 type PhotoModerateParams struct {
@@ -617,6 +729,7 @@ type PhotoModerateParams struct {
 
 // Operators approve, reject or take down a photo of one of the tenant's
 // members; the reason is kept for the member to see.
+// A photo leaving the queue records when (the dashboards' backlog).
 func (q *Queries) PhotoModerate(ctx context.Context, arg PhotoModerateParams) (Photo, error) {
 	row := q.db.QueryRow(ctx, photoModerate,
 		arg.Status,
@@ -636,12 +749,13 @@ func (q *Queries) PhotoModerate(ctx context.Context, arg PhotoModerateParams) (P
 		&i.Height,
 		&i.CreatedAt,
 		&i.RejectReason,
+		&i.ReviewedAt,
 	)
 	return i, err
 }
 
 const photoOfTenant = `-- name: PhotoOfTenant :one
-SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason FROM photos ph JOIN members m ON m.id = ph.profile_id
+SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason, ph.reviewed_at FROM photos ph JOIN members m ON m.id = ph.profile_id
 WHERE ph.id = $1 AND m.tenant_id = $2
 `
 
@@ -664,12 +778,13 @@ func (q *Queries) PhotoOfTenant(ctx context.Context, arg PhotoOfTenantParams) (P
 		&i.Height,
 		&i.CreatedAt,
 		&i.RejectReason,
+		&i.ReviewedAt,
 	)
 	return i, err
 }
 
 const photoQueue = `-- name: PhotoQueue :many
-SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason, p.name AS profile_name
+SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason, ph.reviewed_at, p.name AS profile_name
 FROM photos ph
 JOIN members m ON m.id = ph.profile_id
 JOIN profiles p ON p.id = ph.profile_id
@@ -696,6 +811,7 @@ type PhotoQueueRow struct {
 	Height        int32
 	CreatedAt     time.Time
 	RejectReason  string
+	ReviewedAt    pgtype.Timestamptz
 	ProfileName   string
 }
 
@@ -726,6 +842,7 @@ func (q *Queries) PhotoQueue(ctx context.Context, arg PhotoQueueParams) ([]Photo
 			&i.Height,
 			&i.CreatedAt,
 			&i.RejectReason,
+			&i.ReviewedAt,
 			&i.ProfileName,
 		); err != nil {
 			return nil, err
