@@ -3,10 +3,9 @@
 // up the second factor and sees only their brand; members' pages never load
 // the console's code.
 import assert from 'node:assert/strict'
-import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import { test } from 'node:test'
-import { open, port } from './lib.mjs'
+import { open, port, totp } from './lib.mjs'
 
 const CONSOLE = 'admin.localhost'
 
@@ -22,19 +21,6 @@ function get(host, path) {
       })
       .on('error', reject)
   })
-}
-
-/** totp is the RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 secret at time ms. */
-function totp(secret, ms = Date.now()) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-  let bits = ''
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
-  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)))
-  const counter = Buffer.alloc(8)
-  counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)))
-  const mac = createHmac('sha1', key).update(counter).digest()
-  const offset = mac[mac.length - 1] & 0xf
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 }
 
 async function logIn(page, email, password) {

@@ -1,6 +1,8 @@
 // Shared set-up of the browser tests: Debian's Chromium through playwright-core.
 import assert from 'node:assert/strict'
+import { createHmac } from 'node:crypto'
 import { after, before } from 'node:test'
+import { deflateSync, crc32 } from 'node:zlib'
 import { chromium } from 'playwright-core'
 
 const base = new URL(process.env.BASE_URL ?? 'http://localhost:8080')
@@ -67,3 +69,42 @@ export async function open(host, { country, locale, width = 1280 } = {}) {
 /** style reads a computed style property of the first element matching selector. */
 export const style = (page, selector, prop) =>
   page.locator(selector).first().evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop)
+
+/** png makes a valid RGB PNG of noise (incompressible, so its upload takes a while under throttling). */
+export function png(width, height, seed = 1) {
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4)
+    len.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body) >>> 0)
+    return Buffer.concat([len, body, crc])
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr[8] = 8 // bit depth
+  ihdr[9] = 2 // RGB
+  const raw = Buffer.alloc((width * 3 + 1) * height)
+  let x = seed * 2654435761
+  for (let i = 0; i < raw.length; i++) {
+    if (i % (width * 3 + 1) === 0) continue // filter byte 0
+    x = (x * 1103515245 + 12345) >>> 0
+    raw[i] = x >>> 24
+  }
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))])
+}
+
+/** totp is the RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 secret at time ms. */
+export function totp(secret, ms = Date.now()) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
+  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)))
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)))
+  const mac = createHmac('sha1', key).update(counter).digest()
+  const offset = mac[mac.length - 1] & 0xf
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+}

@@ -3,38 +3,11 @@
 // and a premium member, blocking and unblocking, and the logged-out view.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { deflateSync, crc32 } from 'node:zlib'
-import { open } from './lib.mjs'
+import { open, png } from './lib.mjs'
 
 const PASSWORD = 'demo-password'
 const FREE = 'demo@lustlokaal.example'
 const PREMIUM = 'premium@lustlokaal.example'
-
-/** png makes a valid RGB PNG of noise (incompressible, so its upload takes a while under throttling). */
-function png(width, height, seed = 1) {
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4)
-    len.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body) >>> 0)
-    return Buffer.concat([len, body, crc])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr[8] = 8 // bit depth
-  ihdr[9] = 2 // RGB
-  const raw = Buffer.alloc((width * 3 + 1) * height)
-  let x = seed * 2654435761
-  for (let i = 0; i < raw.length; i++) {
-    if (i % (width * 3 + 1) === 0) continue // filter byte 0
-    x = (x * 1103515245 + 12345) >>> 0
-    raw[i] = x >>> 24
-  }
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))])
-}
 
 const file = (name, w, h, seed) => ({ name, mimeType: 'image/png', buffer: png(w, h, seed) })
 
