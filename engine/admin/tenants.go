@@ -13,6 +13,7 @@ import (
 
 	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
 )
@@ -57,7 +58,7 @@ func (s *Service) SaveTenant(ctx context.Context, f tenancy.File, create bool, b
 		}
 		return err
 	}
-	if problems := billing.CheckTenantFile(f); len(problems) > 0 {
+	if problems := append(billing.CheckTenantFile(f), chat.CheckTenantFile(f)...); len(problems) > 0 {
 		return (&tenancy.InvalidFileError{Slug: f.Slug, Problems: problems}).Refusal()
 	}
 	action := "tenant.update"

@@ -166,6 +166,12 @@ func TestTenantValidationNamesTheField(t *testing.T) {
 			f.Extra["billing"] = map[string]any{"packages": []any{map[string]any{"id": "Bad Id", "credits": 10, "prices": map[string]any{"EUR": 100}}},
 				"countries": map[string]any{"DE": map[string]any{"currency": "EUR", "methods": []any{"creditcard"}}}}
 		}, 422, "tenant_invalid", "billing.packages[0].id"},
+		{"gift without an icon", "POST", "/admin/api/tenants", func(f *tenancy.File) {
+			f.Extra["gifts"] = []any{map[string]any{"id": "rose", "name": "Rose", "icon": "🌹"}, map[string]any{"id": "kiss", "name": "Kiss", "credits": 10}}
+		}, 422, "tenant_invalid", "gifts[1].icon"},
+		{"gift credits", "POST", "/admin/api/tenants", func(f *tenancy.File) {
+			f.Extra["gifts"] = []any{map[string]any{"id": "rose", "name": "Rose", "icon": "🌹", "credits": -1}}
+		}, 422, "tenant_invalid", "gifts[0].credits"},
 		{"slug taken", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Slug = "lustlokaal" }, 409, "tenant_exists", ""},
 		{"unknown tenant", "PUT", "/admin/api/tenants/nosuch/file", func(f *tenancy.File) { f.Slug = "nosuch" }, 404, "tenant_not_found", ""},
 		{"slug changed", "PUT", "/admin/api/tenants/herzklopfen/file", func(f *tenancy.File) {}, 422, "tenant_slug_changed", "slug"},
@@ -190,5 +196,34 @@ func TestTenantValidationNamesTheField(t *testing.T) {
 	c.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &after)
 	if after.File.Name != base.File.Name || len(after.File.Hosts) != len(base.File.Hosts) {
 		t.Fatalf("herzklopfen changed: %+v", after.File)
+	}
+}
+
+// TestGiftCatalogueEdit: an operator edits a brand's gift catalogue in its
+// tenant file; members see the new catalogue and prices at once.
+func TestGiftCatalogueEdit(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	c, _ := e.enrolled(t, admin.RoleOperator, "*")
+	var base tenantAnswer
+	c.Do("GET", "/admin/api/tenants/sparkusa/file", nil).JSON(t, &base)
+	f := base.File
+	f.Extra["gifts"] = []any{
+		map[string]any{"id": "sunflower", "name": "Sunflower", "icon": "🌻", "credits": 15},
+		map[string]any{"id": "cake", "name": "Cake", "icon": "🎂"},
+	}
+	c.Do("PUT", "/admin/api/tenants/sparkusa/file", f).Want(t, http.StatusOK, "")
+	visitor := e.Client(t, "sparkusa.localhost")
+	eventually(t, "the new gifts on gifts.php", func() bool {
+		res := visitor.Do("GET", "/api/gifts.php", nil)
+		return res.Status == http.StatusOK && strings.Contains(string(res.Body), `"id":"sunflower"`) &&
+			strings.Contains(string(res.Body), `"credits":15`) && strings.Contains(string(res.Body), `"id":"cake"`) &&
+			!strings.Contains(string(res.Body), `"id":"rose"`)
+	})
+	f.Extra["gifts"] = []any{map[string]any{"id": "sunflower", "name": "", "icon": "🌻"}}
+	res := c.Do("PUT", "/admin/api/tenants/sparkusa/file", f)
+	res.Want(t, http.StatusUnprocessableEntity, "tenant_invalid")
+	if !strings.Contains(string(res.Body), `"field":"gifts[0].name"`) {
+		t.Fatalf("%s", res.Body)
 	}
 }

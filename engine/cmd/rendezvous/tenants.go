@@ -10,10 +10,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/billing"
+	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/tenancy"
@@ -155,11 +157,20 @@ func readTenantFiles(names []string) ([]tenancy.File, error) {
 	return files, nil
 }
 
-// importTenants checks the billing sections and imports files, reporting
+// importTenants checks the billing and gifts sections and imports files, reporting
 // what happened to each.
 func importTenants(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File, overwrite bool, report func(tenancy.ImportResult)) error {
 	if err := billing.CheckTenantFiles(files); err != nil {
 		return err
+	}
+	var gifts []string
+	for _, f := range files {
+		for _, p := range chat.CheckTenantFile(f) {
+			gifts = append(gifts, fmt.Sprintf("tenant file %s: %s", f.Slug, p.Message))
+		}
+	}
+	if len(gifts) > 0 {
+		return errors.New(strings.Join(gifts, "; "))
 	}
 	results, err := tenancy.Import(ctx, pool, files, overwrite)
 	if err != nil {
