@@ -123,6 +123,42 @@ export interface ConsoleOrder {
   completed_at: string | null
 }
 
+/** DiscountCode is one of a brand's discount codes (engine/admin/openapi.yaml DiscountCode); amounts in minor units. */
+export interface DiscountCode {
+  id: number
+  code: string
+  kind: 'code' | 'welcome' | 'time_bonus'
+  value_percentage: number
+  minimum_order_value: number | null
+  currency: string | null
+  country: string | null
+  paymentmethods: string[]
+  valid_from: string
+  valid_until: string | null
+  signup_window_seconds: number | null
+  first_purchase_only: boolean
+  member_id: number | null
+  active: boolean
+  created_by: string
+  created_at: string
+  deactivated_at: string | null
+  used: number
+  held: number
+}
+
+/** NewDiscountCode is a code to create; null or an empty list leaves a condition out. */
+export interface NewDiscountCode {
+  code: string
+  value_percentage: number
+  minimum_order_value: number | null
+  currency: string | null
+  country: string | null
+  paymentmethods: string[]
+  valid_from: string | null
+  valid_until: string | null
+  member_id: number | null
+}
+
 export const orderStates = ['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] as const
 export type OrderState = (typeof orderStates)[number]
 
@@ -226,6 +262,13 @@ export const consoleApi = {
     call<{ orders: ConsoleOrder[] }>('GET', `/tenants/${encodeURIComponent(tenant)}/orders${state ? `?state=${state}` : ''}`),
   refund: (tenant: string, order: number, reason: string) =>
     call<Refund>('POST', `/tenants/${encodeURIComponent(tenant)}/orders/${order}/refund`, { reason }),
+  // Discount codes (codes.go).
+  codes: (tenant: string) =>
+    call<{ codes: DiscountCode[]; paymentmethods: string[] }>('GET', `/tenants/${encodeURIComponent(tenant)}/codes`),
+  createCode: (tenant: string, code: NewDiscountCode) =>
+    call<DiscountCode>('POST', `/tenants/${encodeURIComponent(tenant)}/codes`, code),
+  deactivateCode: (tenant: string, id: number) =>
+    call<DiscountCode>('POST', `/tenants/${encodeURIComponent(tenant)}/codes/${id}/deactivate`),
   inbox: (tenant: string) => call<{ conversations: InboxEntry[] }>('GET', `/tenants/${encodeURIComponent(tenant)}/inbox`),
   inboxThread: (tenant: string, conversation: number) =>
     call<InboxThread>('GET', `/tenants/${encodeURIComponent(tenant)}/inbox/${conversation}`),

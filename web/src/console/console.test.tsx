@@ -66,6 +66,9 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     updateTenant: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     orders: vi.fn(() => Promise.resolve({ orders: [] })),
     refund: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    codes: vi.fn(() => Promise.resolve({ codes: [], paymentmethods: [] })),
+    createCode: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    deactivateCode: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     inbox: vi.fn(() => Promise.resolve({ conversations: [] })),
     inboxThread: vi.fn(() => Promise.reject(new ConsoleError(404, 'not_found', 'none'))),
     answer: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
@@ -184,12 +187,12 @@ describe('console roles', { timeout: 20_000 }, () => {
   }
 
   it.each([
-    ['superadmin', ['Brands', 'Orders', 'Inbox', 'Moderation']],
-    ['operator', ['Brands', 'Orders', 'Inbox', 'Moderation']],
+    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'Moderation']],
+    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'Moderation']],
     ['moderator', ['Brands', 'Moderation']],
     ['support', ['Brands', 'Moderation']],
     ['chat_operator', ['Brands', 'Inbox']],
-    ['finance', ['Brands', 'Orders']],
+    ['finance', ['Brands', 'Orders', 'Discount codes']],
     ['affiliate_manager', ['Brands']],
   ])('the navigation of the role %s lists only the pages the policy gives', async (role, pages) => {
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn(role, 'lustlokaal'))) }))
@@ -279,7 +282,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.orders).toHaveBeenCalledWith('sparkusa', undefined))
     const brands = (screen.getByLabelText('Brand') as HTMLSelectElement).options
     expect([...brands].map((o) => o.value)).toEqual(['sparkusa'])
-    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Moderation'])
+    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation'])
     cleanup()
     show(api, '/admin/moderation')
     await waitFor(() => expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal'))

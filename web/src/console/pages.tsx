@@ -11,6 +11,7 @@ import { Moderation } from './pages/moderation/Moderation'
 import { Tenants } from './pages/Tenants'
 import { TenantEdit } from './pages/tenants/TenantEdit'
 import { Orders } from './pages/money/Orders'
+import { Codes } from './pages/money/Codes'
 import { Inbox } from './pages/inbox/Inbox'
 
 export interface ConsolePage {
@@ -30,6 +31,8 @@ export const consolePages: ConsolePage[] = [
   { path: '/tenants/:slug', label: 'console.brand.edit', need: anyTenant('tenants', 'write'), Page: TenantEdit, hidden: true },
   // Money: a brand's orders and refunds (pages/money).
   { path: '/orders', label: 'console.nav.orders', need: anyTenant('money', 'read'), Page: Orders },
+  // Money: a brand's discount codes (pages/money/Codes).
+  { path: '/codes', label: 'console.nav.codes', need: anyTenant('money', 'read'), Page: Codes },
   // The chat operators' inbox (pages/inbox).
   { path: '/inbox', label: 'console.nav.inbox', need: anyTenant('house_profiles', 'read'), Page: Inbox },
   // Moderation: photo queue, complaints, member lookup (pages/moderation).
