@@ -12,6 +12,8 @@ export interface Staff {
   roles: Grant[]
   totp_enabled: boolean
   totp_enrolment_required: boolean
+  /** disabled_at is when the account was disabled (staff list only). */
+  disabled_at?: string | null
 }
 
 /** TenantPermission is one permission the staff member holds on a tenant domain ("*": every tenant), as the engine's casbin decides it. */
@@ -195,6 +197,65 @@ export interface InboxThread {
   answered_by: Record<string, string>
 }
 
+/** LedgerRow is one row of a member's credit ledger (newest first). */
+export interface LedgerRow {
+  id: number
+  delta: number
+  balance_after: number
+  kind: string
+  reference: string
+  note: string
+  created_at: string
+}
+
+/** MemberMoney is a member's balance, ledger and orders (money:read). */
+export interface MemberMoney {
+  member_id: number
+  balance: number
+  ledger: LedgerRow[]
+  orders: ConsoleOrder[]
+}
+
+export interface Corrected {
+  member_id: number
+  delta: number
+  balance_before: number
+  balance_after: number
+}
+
+/** ReviewedConversation is the conversation a complaint is about, from the complaining member's side. */
+export interface ReviewedConversation {
+  member_id: number
+  conversation: { id: number }
+  profile: { id?: number; name?: string }
+  older_hidden?: boolean
+  messages: InboxMessage[]
+}
+
+/** AuditEntry is one row of the audit log. */
+export interface AuditEntry {
+  id: number
+  at: string
+  staff_id: number | null
+  email: string
+  tenant: string
+  action: string
+  ip: string
+  before: unknown
+  after: unknown
+}
+
+export interface AuditFilter {
+  email?: string
+  tenant?: string
+  action?: string
+  /** from and to are days (YYYY-MM-DD); to includes the whole day. */
+  from?: string
+  to?: string
+  before_id?: number
+  limit?: number
+}
+
 /** ConsoleError is a refused or failed call: the HTTP status, the engine's code and its extra fields. */
 export class ConsoleError extends Error {
   readonly status: number
@@ -294,6 +355,25 @@ export const consoleApi = {
     call<{ member: ModerationMember }>('POST', `${mod(tenant)}/members/${member}/suspend`, { until, reason }),
   banMember: (tenant: string, member: number, reason: string) =>
     call<{ member: ModerationMember }>('POST', `${mod(tenant)}/members/${member}/ban`, { reason }),
+  // Members, the audit log and staff (pages/members, pages/audit, pages/staff).
+  member: (tenant: string, member: number) =>
+    call<{ member: ModerationMember; photos: ModerationPhoto[] }>('GET', `${mod(tenant)}/members/${member}`),
+  memberMoney: (tenant: string, member: number) =>
+    call<MemberMoney>('GET', `/tenants/${encodeURIComponent(tenant)}/members/${member}/money`),
+  correctCredits: (tenant: string, member: number, delta: number, reason: string) =>
+    call<Corrected>('POST', `/tenants/${encodeURIComponent(tenant)}/members/${member}/credits`, { delta, reason }),
+  complaintConversation: (tenant: string, complaint: number) =>
+    call<{ complaint: ModerationComplaint; conversation: ReviewedConversation }>('GET', `${mod(tenant)}/complaints/${complaint}/conversation`),
+  audit: (f: AuditFilter) => {
+    const q = new URLSearchParams()
+    for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== '') q.set(k, String(v))
+    const qs = q.toString()
+    return call<{ entries: AuditEntry[] }>('GET', `/audit${qs ? `?${qs}` : ''}`)
+  },
+  staff: () => call<{ staff: Staff[] }>('GET', '/staff'),
+  createStaff: (email: string, roles: Grant[]) => call<{ staff: Staff; password?: string }>('POST', '/staff', { email, roles }),
+  setStaffRoles: (id: number, roles: Grant[]) => call<{ staff: Staff }>('PUT', `/staff/${id}/roles`, { roles }),
+  disableStaff: (id: number) => call<{ staff: Staff }>('POST', `/staff/${id}/disable`),
 }
 
 export type ConsoleApi = typeof consoleApi

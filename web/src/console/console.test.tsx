@@ -82,6 +82,15 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     warnMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     suspendMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     banMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    member: vi.fn(() => Promise.reject(new ConsoleError(404, 'member_not_found', 'none'))),
+    memberMoney: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    correctCredits: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    complaintConversation: vi.fn(() => Promise.reject(new ConsoleError(404, 'complaint_not_found', 'none'))),
+    audit: vi.fn(() => Promise.resolve({ entries: [] })),
+    staff: vi.fn(() => Promise.resolve({ staff: [] })),
+    createStaff: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    setStaffRoles: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    disableStaff: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     tenants: vi.fn(() =>
       Promise.resolve([
         { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl', 'en'], default_locale: 'nl', company: 'Lokaal Media' },

@@ -13,6 +13,9 @@ import { TenantEdit } from './pages/tenants/TenantEdit'
 import { Orders } from './pages/money/Orders'
 import { Codes } from './pages/money/Codes'
 import { Inbox } from './pages/inbox/Inbox'
+import { MemberPage } from './pages/members/MemberPage'
+import { Audit } from './pages/audit/Audit'
+import { Staff } from './pages/staff/Staff'
 
 export interface ConsolePage {
   path: string
@@ -37,4 +40,8 @@ export const consolePages: ConsolePage[] = [
   { path: '/inbox', label: 'console.nav.inbox', need: anyTenant('house_profiles', 'read'), Page: Inbox },
   // Moderation: photo queue, complaints, member lookup (pages/moderation).
   { path: '/moderation', label: 'console.nav.moderation', need: anyTenant('moderation', 'read'), Page: Moderation },
+  // Members, the audit log and staff (pages/members, pages/audit, pages/staff).
+  { path: '/members/:tenant/:id', label: 'console.members.heading', need: anyTenant('members', 'read'), Page: MemberPage, hidden: true },
+  { path: '/audit', label: 'console.nav.audit', need: global('audit', 'read'), Page: Audit },
+  { path: '/staff', label: 'console.nav.staff', need: global('staff', 'read'), Page: Staff },
 ]

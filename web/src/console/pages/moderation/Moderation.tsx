@@ -1,14 +1,18 @@
 // Moderation: a brand's photo queue, its complaints by state and the member
-// lookup with warn, suspend and ban. The engine enforces every rule; this
+// lookup with warn, suspend and ban (shared with the member page:
+// pages/members/MemberActions.tsx). The engine enforces every rule; this
 // page shows its answers and refusals in the console's words.
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { ComplaintStatus, ConsoleApi, ModerationComplaint, ModerationMember, ModerationPhoto } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Input, Muted } from '../../ui'
 import { anyTenant, useCan } from '../../permissions'
 import { Select, useTenantPicker } from '../TenantPicker'
+import { ComplaintConversation } from '../members/ComplaintConversation'
+import { MemberActions, PhotoActions, Row, memberStateText } from '../members/MemberActions'
 
 const Grid = styled.ul`
   list-style: none;
@@ -18,11 +22,6 @@ const Grid = styled.ul`
   gap: 12px;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 260px), 1fr));
   img { max-width: 100%; height: auto; display: block; margin-bottom: 8px; }
-`
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
 `
 const Section = styled.section`
   margin-bottom: 28px;
@@ -91,56 +90,12 @@ export function PhotoQueue({ api, tenant }: { api: ConsoleApi; tenant: string })
         <Grid aria-label={t('console.moderation.photos.heading')}>
           {photos.map((p) => (
             <li key={p.id}>
-              <PhotoCard api={api} tenant={tenant} photo={p} mayDecide={mayDecide} onDone={decided} onError={(err) => setError(errorText(t, err))} />
+              <PhotoActions api={api} tenant={tenant} photo={p} canAct={mayDecide} onDone={(after, message) => decided(after.id, message)} onError={(err) => setError(errorText(t, err))} />
             </li>
           ))}
         </Grid>
       )}
     </Section>
-  )
-}
-
-function PhotoCard({ api, tenant, photo, mayDecide, onDone, onError }: {
-  api: ConsoleApi
-  tenant: string
-  photo: ModerationPhoto
-  mayDecide: boolean
-  onDone: (id: number, message: string) => void
-  onError: (err: unknown) => void
-}) {
-  const { t } = useTranslation()
-  const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const who = photo.profile_name ?? String(photo.profile_id ?? '')
-  const run = (p: Promise<unknown>, message: string) => {
-    setBusy(true)
-    p.then(() => onDone(photo.id, message), (err: unknown) => { setBusy(false); onError(err) })
-  }
-  const reject = (e: FormEvent) => {
-    e.preventDefault()
-    run(api.rejectPhoto(tenant, photo.id, reason.trim()), t('console.moderation.photos.rejected', { id: photo.id }))
-  }
-  const reasonId = `reject-reason-${photo.id}`
-  return (
-    <Card aria-label={t('console.moderation.photos.photoOf', { id: photo.id, name: who })}>
-      <img src={photo.thumb_url} alt={t('console.moderation.photos.photoOf', { id: photo.id, name: who })} loading="lazy" />
-      {mayDecide && (
-        <>
-          <Row>
-            <Button type="button" disabled={busy} onClick={() => run(api.approvePhoto(tenant, photo.id), t('console.moderation.photos.approved', { id: photo.id }))}>
-              {t('console.moderation.photos.approve')}
-            </Button>
-          </Row>
-          <form onSubmit={reject} style={{ marginTop: 12 }}>
-            <Field>
-              <label htmlFor={reasonId}>{t('console.moderation.photos.reason')}</label>
-              <Input id={reasonId} value={reason} maxLength={500} required onChange={(e) => setReason(e.target.value)} />
-            </Field>
-            <Button type="submit" $quiet disabled={busy || !reason.trim()}>{t('console.moderation.photos.reject')}</Button>
-          </form>
-        </>
-      )}
-    </Card>
   )
 }
 
@@ -216,7 +171,12 @@ export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string })
           <h3 id="complaint-detail">{t('console.moderation.complaints.detail', { id: open.complaint.id })}</h3>
           <p>{t('console.moderation.complaints.from', { name: open.complaint.name, email: open.complaint.email })}</p>
           <p>{open.complaint.message}</p>
-          {open.member && <p>{t('console.moderation.complaints.about', { name: open.member.name, id: open.member.id })}</p>}
+          {open.member && (
+            <p>
+              {t('console.moderation.complaints.about', { name: open.member.name, id: open.member.id })}{' '}
+              <Link to={`/members/${tenant}/${open.member.id}`}>{t('console.members.open', { name: open.member.name })}</Link>
+            </p>
+          )}
           {mayMove && (
             <Row role="group" aria-label={t('console.moderation.complaints.moveTo')}>
               {statuses.filter((s) => s !== open.complaint.status).map((s) => (
@@ -225,6 +185,9 @@ export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string })
                 </Button>
               ))}
             </Row>
+          )}
+          {open.complaint.member_id !== null && open.complaint.profile_id !== null && (
+            <ComplaintConversation key={open.complaint.id} api={api} tenant={tenant} complaint={open.complaint.id} reporter={open.complaint.name || open.complaint.email} />
           )}
         </Card>
       )}
@@ -281,78 +244,16 @@ function MemberCard({ api, tenant, member, onChange }: {
   onChange: (m: ModerationMember) => void
 }) {
   const { t } = useTranslation()
-  const [reason, setReason] = useState('')
-  const [days, setDays] = useState('7')
-  const [confirmBan, setConfirmBan] = useState(false)
-  const [error, setError] = useState('')
-  const [done, setDone] = useState('')
   // Warning, suspending and banning need moderation:write on the brand.
   const mayAct = useCan()(anyTenant('moderation', 'write'), tenant)
   const id = `member-${member.id}`
-
-  const run = (p: Promise<{ member: ModerationMember }>, message: string) => {
-    setError('')
-    p.then(
-      (a) => {
-        onChange(a.member)
-        setDone(message)
-        setConfirmBan(false)
-      },
-      (err: unknown) => setError(errorText(t, err)),
-    )
-  }
-  const until = () => new Date(Date.now() + Math.max(1, Number(days) || 1) * 86_400_000).toISOString()
-  const text = reason.trim()
-
   return (
     <Card aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`} style={{ margin: '0 0 8px' }}>{member.name} (#{member.id})</h3>
       <p style={{ margin: '0 0 8px' }}>{member.email}</p>
-      <p style={{ margin: '0 0 8px' }}>
-        {member.banned_at
-          ? t('console.moderation.members.banned')
-          : member.suspended_until
-            ? t('console.moderation.members.suspendedUntil', { until: member.suspended_until.slice(0, 16).replace('T', ' ') })
-            : t('console.moderation.members.statusIs', { status: member.status })}
-      </p>
-      {mayAct && (
-        <>
-          <Field>
-            <label htmlFor={`${id}-reason`}>{t('console.moderation.members.reason')}</label>
-            <Input id={`${id}-reason`} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
-          </Field>
-          <Field>
-            <label htmlFor={`${id}-days`}>{t('console.moderation.members.days')}</label>
-            <Input id={`${id}-days`} type="number" min={1} max={366} value={days} onChange={(e) => setDays(e.target.value)} />
-          </Field>
-          {error && <Alert role="alert">{error}</Alert>}
-          <Muted role="status">{done}</Muted>
-          <Row>
-            <Button type="button" $quiet disabled={!text} onClick={() => run(api.warnMember(tenant, member.id, text), t('console.moderation.members.warned'))}>
-              {t('console.moderation.members.warn')}
-            </Button>
-            <Button type="button" $quiet disabled={!text} onClick={() => run(api.suspendMember(tenant, member.id, until(), text), t('console.moderation.members.suspended'))}>
-              {t('console.moderation.members.suspend')}
-            </Button>
-            {!confirmBan && (
-              <Button type="button" $quiet disabled={!text || !!member.banned_at} onClick={() => setConfirmBan(true)}>
-                {t('console.moderation.members.ban')}
-              </Button>
-            )}
-          </Row>
-          {confirmBan && (
-            <div role="alertdialog" aria-labelledby={`${id}-confirm`} style={{ marginTop: 12 }}>
-              <p id={`${id}-confirm`}>{t('console.moderation.members.banConfirm', { name: member.name })}</p>
-              <Row>
-                <Button type="button" onClick={() => run(api.banMember(tenant, member.id, text), t('console.moderation.members.bannedNow'))}>
-                  {t('console.moderation.members.banYes')}
-                </Button>
-                <Button type="button" $quiet onClick={() => setConfirmBan(false)}>{t('console.moderation.members.cancel')}</Button>
-              </Row>
-            </div>
-          )}
-        </>
-      )}
+      <p style={{ margin: '0 0 8px' }}>{memberStateText(t, member)}</p>
+      <p style={{ margin: '0 0 8px' }}><Link to={`/members/${tenant}/${member.id}`}>{t('console.members.open', { name: member.name })}</Link></p>
+      {mayAct && <MemberActions api={api} tenant={tenant} member={member} onChange={onChange} />}
     </Card>
   )
 }

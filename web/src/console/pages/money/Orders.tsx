@@ -129,7 +129,7 @@ export function Orders({ api }: { api: ConsoleApi }) {
                   <dt>{t('console.orders.status')}</dt>
                   <dd>{t(`console.orders.states.${o.status}`)}</dd>
                   <dt>{t('console.orders.member')}</dt>
-                  <dd>{o.member_id}</dd>
+                  <dd><a href={`/admin/members/${encodeURIComponent(tenant)}/${o.member_id}`}>{o.member_id}</a></dd>
                   <dt>{t('console.orders.amount')}</dt>
                   <dd>{money(o.amount, o.currency, i18n.language)}</dd>
                   <dt>{t('console.orders.credits')}</dt>

@@ -1,0 +1,189 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { i18n } from 'i18next'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ConsoleError, type ConsoleApi, type ModerationMember, type ModerationPhoto } from '../../api'
+import { initConsoleI18n } from '../../i18n'
+import { ComplaintConversation } from './ComplaintConversation'
+import { MemberPage } from './MemberPage'
+import { permissionsOf, showAt } from './testing'
+
+let i18nInstance: i18n
+beforeAll(async () => {
+  i18nInstance = await initConsoleI18n()
+})
+afterEach(cleanup)
+
+const member = (over: Partial<ModerationMember> = {}): ModerationMember => ({
+  id: 42,
+  email: 'jeroen@example.com',
+  name: 'Jeroen',
+  status: 'active',
+  language: 'nl',
+  signup_date: '2026-10-01T09:00:00Z',
+  suspended_until: null,
+  banned_at: null,
+  ...over,
+})
+const photo = (id: number, status: ModerationPhoto['status'], over: Partial<ModerationPhoto> = {}): ModerationPhoto => ({
+  id,
+  status,
+  url: `/media/${id}.jpg`,
+  thumb_url: `/media/${id}_t.jpg`,
+  ...over,
+})
+
+function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
+  return {
+    member: vi.fn(() =>
+      Promise.resolve({ member: member(), photos: [photo(1, 'active'), photo(2, 'pending'), photo(3, 'rejected', { reject_reason: 'Not you' })] }),
+    ),
+    memberMoney: vi.fn(() =>
+      Promise.resolve({
+        member_id: 42,
+        balance: 30,
+        ledger: [{ id: 9, delta: -10, balance_after: 30, kind: 'message', reference: 'message:5', note: '', created_at: '2026-11-20T10:00:00Z' }],
+        orders: [
+          { id: 7, member_id: 42, package_id: 'p100', credits: 100, amount: 1995, currency: 'EUR', country: 'NL', status: 'completed', created_at: '2026-11-19T10:00:00Z', completed_at: null },
+        ],
+      }),
+    ),
+    correctCredits: vi.fn(() => Promise.resolve({ member_id: 42, delta: 20, balance_before: 30, balance_after: 50 })),
+    rejectPhoto: vi.fn((_t: string, id: number, reason: string) => Promise.resolve({ photo: photo(id, 'rejected', { reject_reason: reason }) })),
+    approvePhoto: vi.fn((_t: string, id: number) => Promise.resolve({ photo: photo(id, 'active') })),
+    warnMember: vi.fn(() => Promise.resolve({ member: member(), warning: 'x' })),
+    suspendMember: vi.fn(() => Promise.resolve({ member: member({ suspended_until: '2026-12-01T10:00:00Z' }) })),
+    banMember: vi.fn(() => Promise.resolve({ member: member({ banned_at: '2026-11-24T10:00:00Z' }) })),
+    ...over,
+  } as unknown as ConsoleApi
+}
+
+function show(api: ConsoleApi, role: string, address = '/members/lustlokaal/42') {
+  return showAt(i18nInstance, permissionsOf(role, 'lustlokaal'), '/members/:tenant/:id', address, <MemberPage api={api} />)
+}
+
+describe('member page', { timeout: 20_000 }, () => {
+  it('shows the profile, every photo, the state actions and, for an operator, the money read only', async () => {
+    const api = fakeApi()
+    show(api, 'operator')
+    expect(await screen.findByRole('heading', { name: 'Jeroen (#42)' })).toBeTruthy()
+    expect(api.member).toHaveBeenCalledWith('lustlokaal', 42)
+    expect(screen.getByText('jeroen@example.com')).toBeTruthy()
+    const photos = screen.getByRole('list', { name: 'Photos' })
+    expect(within(photos).getAllByRole('listitem')).toHaveLength(3)
+    expect(within(photos).getByText('Reason: Not you')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Take down' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Ban' })).toBeTruthy()
+    expect(await screen.findByText('Balance: 30 credits')).toBeTruthy()
+    expect(api.memberMoney).toHaveBeenCalledWith('lustlokaal', 42)
+    expect(screen.getByRole('table', { name: 'Ledger' })).toBeTruthy()
+    expect(screen.getByRole('table', { name: 'Orders' })).toBeTruthy()
+    // Operators read money but do not correct it.
+    expect(screen.queryByRole('heading', { name: 'Correct the credits' })).toBeNull()
+  })
+
+  it('takes down a visible photo with a reason the member sees', async () => {
+    const api = fakeApi()
+    show(api, 'moderator')
+    await screen.findByRole('heading', { name: 'Jeroen (#42)' })
+    const takeDown = screen.getByRole('button', { name: 'Take down' }) as HTMLButtonElement
+    expect(takeDown.disabled).toBe(true)
+    fireEvent.change(screen.getByLabelText('Reason for taking it down (the member sees it)'), { target: { value: 'Nudity' } })
+    await act(async () => fireEvent.click(takeDown))
+    expect(api.rejectPhoto).toHaveBeenCalledWith('lustlokaal', 1, 'Nudity')
+    expect(await screen.findByText('Photo 1 taken down.')).toBeTruthy()
+    expect(screen.getByText('Reason: Nudity')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Take down' })).toBeNull()
+  })
+
+  it('bans after a confirm, with the actions shared with the moderation page', async () => {
+    const api = fakeApi()
+    show(api, 'moderator')
+    await screen.findByRole('heading', { name: 'Jeroen (#42)' })
+    fireEvent.change(screen.getByLabelText('Reason or warning text'), { target: { value: 'Spam' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Ban' }))
+    expect(api.banMember).not.toHaveBeenCalled()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Yes, ban' })))
+    expect(api.banMember).toHaveBeenCalledWith('lustlokaal', 42, 'Spam')
+    expect(await screen.findByText('Banned')).toBeTruthy()
+  })
+
+  it.each(['support', 'moderator'])('gives a %s no money section and never calls the money API', async (role) => {
+    const api = fakeApi()
+    show(api, role)
+    await screen.findByRole('heading', { name: 'Jeroen (#42)' })
+    expect(screen.queryByRole('heading', { name: 'Credits and orders' })).toBeNull()
+    expect(api.memberMoney).not.toHaveBeenCalled()
+  })
+
+  it('shows support the photos without the moderators\' actions', async () => {
+    show(fakeApi(), 'support')
+    await screen.findByRole('heading', { name: 'Jeroen (#42)' })
+    expect(screen.queryByRole('button', { name: 'Take down' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Ban' })).toBeNull()
+  })
+
+  it('books a credit correction for finance and words the engine\'s refusal', async () => {
+    const correctCredits = vi
+      .fn<ConsoleApi['correctCredits']>()
+      .mockRejectedValueOnce(new ConsoleError(409, 'credits_below_zero', 'below zero', { balance: 30 }))
+      .mockResolvedValueOnce({ member_id: 42, delta: 20, balance_before: 30, balance_after: 50 })
+    const api = fakeApi({ correctCredits })
+    show(api, 'finance')
+    await screen.findByRole('heading', { name: 'Correct the credits' })
+    const book = screen.getByRole('button', { name: 'Book the correction' }) as HTMLButtonElement
+    fireEvent.change(screen.getByLabelText('Credits to add (negative to take away)'), { target: { value: '-40' } })
+    expect(book.disabled).toBe(true) // the reason is required
+    fireEvent.change(screen.getByLabelText('Reason (kept in the ledger and the audit log)'), { target: { value: 'fraud' } })
+    await act(async () => fireEvent.click(book))
+    expect(correctCredits).toHaveBeenLastCalledWith('lustlokaal', 42, -40, 'fraud')
+    expect((await screen.findByRole('alert')).textContent).toBe('This correction would leave the member with fewer than zero credits (balance 30).')
+    fireEvent.change(screen.getByLabelText('Credits to add (negative to take away)'), { target: { value: '20' } })
+    await act(async () => fireEvent.click(book))
+    expect(correctCredits).toHaveBeenLastCalledWith('lustlokaal', 42, 20, 'fraud')
+    expect(await screen.findByText('Corrected: the balance went from 30 to 50 credits.')).toBeTruthy()
+    await waitFor(() => expect(api.memberMoney).toHaveBeenCalledTimes(2))
+  })
+
+  it('shows an unknown member as not found', async () => {
+    const api = fakeApi({ member: vi.fn(() => Promise.reject(new ConsoleError(404, 'member_not_found', 'x'))) })
+    show(api, 'operator')
+    expect((await screen.findByRole('alert')).textContent).toBe('There is no such member on this brand.')
+    cleanup()
+    show(api, 'operator', '/members/lustlokaal/abc')
+    expect((await screen.findByRole('alert')).textContent).toBe('There is no such member on this brand.')
+  })
+})
+
+describe('complaint conversation', { timeout: 20_000 }, () => {
+  it('reads the conversation only on request, and says when there is none', async () => {
+    const complaintConversation = vi
+      .fn<ConsoleApi['complaintConversation']>()
+      .mockRejectedValueOnce(new ConsoleError(404, 'conversation_none', 'none'))
+      .mockResolvedValueOnce({
+        complaint: { id: 3, category: 'message', profile_id: 9, member_id: 42, name: 'Jeroen', email: 'j@example.com', message: 'Rude', status: 'open', created_at: '2026-11-20T10:00:00Z' },
+        conversation: {
+          member_id: 42,
+          conversation: { id: 5 },
+          profile: { id: 9, name: 'Rudy' },
+          messages: [
+            { id: 1, from_me: true, kind: 'text', text: 'Hello', created_at: '2026-11-20T09:00:00Z' },
+            { id: 2, from_me: false, kind: 'text', text: 'Go away', created_at: '2026-11-20T09:01:00Z' },
+          ],
+        },
+      })
+    const api = fakeApi({ complaintConversation })
+    showAt(i18nInstance, permissionsOf('moderator'), '/', '/', <ComplaintConversation api={api} tenant="lustlokaal" complaint={3} reporter="Jeroen" />)
+    expect(screen.getByText(/Every read is recorded in the audit log/)).toBeTruthy()
+    expect(complaintConversation).not.toHaveBeenCalled()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Read the conversation' })))
+    expect((await screen.findByRole('alert')).textContent).toBe('These two members have no conversation.')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Read the conversation' })))
+    expect(complaintConversation).toHaveBeenCalledWith('lustlokaal', 3)
+    const list = await screen.findByRole('list', { name: 'The conversation this complaint is about' })
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Jeroen · 2026-11-20 09:00Hello',
+      'Rudy · 2026-11-20 09:01Go away',
+    ])
+  })
+})

@@ -1,0 +1,249 @@
+// Staff accounts: the list with each account's roles per brand, a new
+// account (e-mail and roles, each on a brand or every brand "*", with the
+// one-time password to hand over), changing an account's roles and
+// disabling one (its console sessions end at once). Superadmins only
+// (staff:write); the engine refuses taking one's own superadmin role.
+import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { ConsoleError, type ConsoleApi, type Grant, type Staff as StaffAccount, type Tenant } from '../../api'
+import { errorText } from '../../errors'
+import { global, useCan } from '../../permissions'
+import { Alert, Button, Card, Field, Heading, Input, Muted } from '../../ui'
+import { Select } from '../TenantPicker'
+
+/** roles are the console's roles, most powerful first (engine/admin/policy.go). */
+export const roles = ['superadmin', 'operator', 'moderator', 'support', 'chat_operator', 'finance', 'affiliate_manager'] as const
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0 0 24px;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+`
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: end;
+  margin-bottom: 8px;
+  > div { flex: 1 1 140px; margin-bottom: 0; }
+`
+
+/** staffText words the engine's refusals of the staff calls. */
+function staffText(t: ReturnType<typeof useTranslation>['t'], err: unknown): string {
+  if (err instanceof ConsoleError) {
+    switch (err.code) {
+      case 'staff_email_invalid':
+      case 'staff_email_taken':
+      case 'role_invalid':
+      case 'tenant_unknown':
+      case 'roles_empty':
+      case 'role_duplicated':
+      case 'own_superadmin_role':
+      case 'staff_disable_self':
+      case 'staff_disabled':
+      case 'staff_not_found':
+        return t(`console.staff.refusals.${err.code}`)
+    }
+  }
+  return errorText(t, err)
+}
+
+/** Staff lists the staff accounts and, for superadmins, creates and changes them. */
+export function Staff({ api }: { api: ConsoleApi }) {
+  const { t } = useTranslation()
+  const can = useCan()
+  const write = can(global('staff', 'write'))
+  const [list, setList] = useState<StaffAccount[] | null>(null)
+  const [tenants, setTenants] = useState<Tenant[]>([])
+  const [error, setError] = useState('')
+
+  useEffect(() => {
+    let live = true
+    api.staff().then(
+      (a) => live && setList(a.staff),
+      (err: unknown) => live && setError(errorText(t, err)),
+    )
+    api.tenants().then((l) => live && setTenants(l), () => undefined)
+    return () => {
+      live = false
+    }
+  }, [api, t])
+
+  const changed = (s: StaffAccount) => setList((l) => (l?.some((x) => x.id === s.id) ? l.map((x) => (x.id === s.id ? s : x)) : [...(l ?? []), s]))
+
+  return (
+    <>
+      <Heading>{t('console.staff.heading')}</Heading>
+      {error && <Alert role="alert">{error}</Alert>}
+      {!list && !error && <Muted role="status">{t('console.loading')}</Muted>}
+      {list && (
+        <List aria-label={t('console.staff.list')}>
+          {list.map((s) => (
+            <li key={s.id}>
+              <StaffCard api={api} staff={s} tenants={tenants} write={write} onChange={changed} />
+            </li>
+          ))}
+        </List>
+      )}
+      {write && <NewStaff api={api} tenants={tenants} onCreated={changed} />}
+    </>
+  )
+}
+
+/** RolesEditor edits a list of roles, each on a brand or "*". */
+function RolesEditor({ idPrefix, value, tenants, onChange }: { idPrefix: string; value: Grant[]; tenants: Tenant[]; onChange: (g: Grant[]) => void }) {
+  const { t } = useTranslation()
+  const set = (i: number, g: Partial<Grant>) => onChange(value.map((x, j) => (j === i ? { ...x, ...g } : x)))
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
+      <legend style={{ fontWeight: 600, marginBottom: 8 }}>{t('console.staff.roles')}</legend>
+      {value.map((g, i) => (
+        <Row key={i}>
+          <Field>
+            <label htmlFor={`${idPrefix}-role-${i}`}>{t('console.staff.role', { n: i + 1 })}</label>
+            <Select id={`${idPrefix}-role-${i}`} value={g.role} onChange={(e) => set(i, { role: e.target.value })}>
+              {roles.map((r) => <option key={r} value={r}>{t(`console.roles.${r}`)}</option>)}
+            </Select>
+          </Field>
+          <Field>
+            <label htmlFor={`${idPrefix}-tenant-${i}`}>{t('console.staff.on', { n: i + 1 })}</label>
+            <Select id={`${idPrefix}-tenant-${i}`} value={g.tenant} onChange={(e) => set(i, { tenant: e.target.value })}>
+              <option value="*">{t('console.staff.everyBrand')}</option>
+              {tenants.map((x) => <option key={x.slug} value={x.slug}>{x.name}</option>)}
+            </Select>
+          </Field>
+          <Button type="button" $quiet disabled={value.length < 2} onClick={() => onChange(value.filter((_, j) => j !== i))}
+            aria-label={t('console.staff.removeRole', { n: i + 1 })}>
+            {t('console.staff.remove')}
+          </Button>
+        </Row>
+      ))}
+      <Button type="button" $quiet onClick={() => onChange([...value, { role: 'moderator', tenant: '*' }])}>{t('console.staff.addRole')}</Button>
+    </fieldset>
+  )
+}
+
+function StaffCard({ api, staff, tenants, write, onChange }: {
+  api: ConsoleApi
+  staff: StaffAccount
+  tenants: Tenant[]
+  write: boolean
+  onChange: (s: StaffAccount) => void
+}) {
+  const { t } = useTranslation()
+  const [editing, setEditing] = useState<Grant[] | null>(null)
+  const [confirm, setConfirm] = useState(false)
+  const [error, setError] = useState('')
+  const [done, setDone] = useState('')
+  const id = `staff-${staff.id}`
+  const brand = (slug: string) => (slug === '*' ? t('console.staff.everyBrand') : (tenants.find((x) => x.slug === slug)?.name ?? slug))
+
+  const run = (p: Promise<{ staff: StaffAccount }>, message: string) => {
+    setError('')
+    p.then(
+      (a) => {
+        onChange(a.staff)
+        setDone(message)
+        setEditing(null)
+        setConfirm(false)
+      },
+      (err: unknown) => setError(staffText(t, err)),
+    )
+  }
+  const save = (e: FormEvent) => {
+    e.preventDefault()
+    if (editing) run(api.setStaffRoles(staff.id, editing), t('console.staff.saved'))
+  }
+
+  return (
+    <Card aria-labelledby={`${id}-email`}>
+      <h2 id={`${id}-email`} style={{ fontSize: '1.0625rem', margin: '0 0 4px' }}>{staff.email}</h2>
+      <p style={{ margin: '0 0 8px' }}>
+        {staff.disabled_at ? t('console.staff.disabledAt', { at: staff.disabled_at.slice(0, 10) }) : staff.totp_enabled ? t('console.staff.totpOn') : t('console.staff.totpOff')}
+      </p>
+      <ul aria-label={t('console.staff.rolesOf', { email: staff.email })} style={{ margin: '0 0 8px', paddingLeft: 20 }}>
+        {staff.roles.map((g) => <li key={`${g.role}@${g.tenant}`}>{t('console.staff.grant', { role: t(`console.roles.${g.role}`), brand: brand(g.tenant) })}</li>)}
+      </ul>
+      {error && <Alert role="alert">{error}</Alert>}
+      <Muted role="status">{done}</Muted>
+      {write && !staff.disabled_at && !editing && !confirm && (
+        <Row>
+          <Button type="button" $quiet onClick={() => setEditing(staff.roles.length ? staff.roles : [{ role: 'moderator', tenant: '*' }])}>{t('console.staff.changeRoles')}</Button>
+          <Button type="button" $quiet onClick={() => setConfirm(true)}>{t('console.staff.disable')}</Button>
+        </Row>
+      )}
+      {editing && (
+        <form onSubmit={save}>
+          <RolesEditor idPrefix={id} value={editing} tenants={tenants} onChange={setEditing} />
+          <Row>
+            <Button type="submit">{t('console.staff.save')}</Button>
+            <Button type="button" $quiet onClick={() => setEditing(null)}>{t('console.staff.cancel')}</Button>
+          </Row>
+        </form>
+      )}
+      {confirm && (
+        <div role="alertdialog" aria-labelledby={`${id}-confirm`}>
+          <p id={`${id}-confirm`}>{t('console.staff.disableConfirm', { email: staff.email })}</p>
+          <Row>
+            <Button type="button" onClick={() => run(api.disableStaff(staff.id), t('console.staff.disabled'))}>{t('console.staff.disableYes')}</Button>
+            <Button type="button" $quiet onClick={() => setConfirm(false)}>{t('console.staff.cancel')}</Button>
+          </Row>
+        </div>
+      )}
+    </Card>
+  )
+}
+
+function NewStaff({ api, tenants, onCreated }: { api: ConsoleApi; tenants: Tenant[]; onCreated: (s: StaffAccount) => void }) {
+  const { t } = useTranslation()
+  const [email, setEmail] = useState('')
+  const [grants, setGrants] = useState<Grant[]>([{ role: 'moderator', tenant: '*' }])
+  const [error, setError] = useState('')
+  const [made, setMade] = useState<{ email: string; password?: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const create = (e: FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    setError('')
+    api.createStaff(email.trim(), grants).then(
+      (a) => {
+        setBusy(false)
+        onCreated(a.staff)
+        setMade({ email: a.staff.email, password: a.password })
+        setEmail('')
+        setGrants([{ role: 'moderator', tenant: '*' }])
+      },
+      (err: unknown) => {
+        setBusy(false)
+        setError(staffText(t, err))
+      },
+    )
+  }
+
+  return (
+    <Card as="form" onSubmit={create} aria-labelledby="new-staff">
+      <h2 id="new-staff" style={{ fontSize: '1.125rem', marginTop: 0 }}>{t('console.staff.new')}</h2>
+      <Field>
+        <label htmlFor="new-staff-email">{t('console.staff.email')}</label>
+        <Input id="new-staff-email" type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </Field>
+      <RolesEditor idPrefix="new-staff" value={grants} tenants={tenants} onChange={setGrants} />
+      {error && <Alert role="alert">{error}</Alert>}
+      {made && (
+        <div role="status">
+          <p>{t('console.staff.created', { email: made.email })}</p>
+          {made.password && (
+            <p>
+              {t('console.staff.password')} <code>{made.password}</code>
+            </p>
+          )}
+        </div>
+      )}
+      <Button type="submit" disabled={busy || !email.trim()}>{t('console.staff.create')}</Button>
+    </Card>
+  )
+}

@@ -1,0 +1,105 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import type { i18n } from 'i18next'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ConsoleError, type ConsoleApi, type Staff as StaffAccount } from '../../api'
+import { initConsoleI18n } from '../../i18n'
+import { permissionsOf, showAt } from '../members/testing'
+import { Staff } from './Staff'
+
+let i18nInstance: i18n
+beforeAll(async () => {
+  i18nInstance = await initConsoleI18n()
+})
+afterEach(cleanup)
+
+const account = (id: number, email: string, over: Partial<StaffAccount> = {}): StaffAccount => ({
+  id,
+  email,
+  roles: [{ role: 'moderator', tenant: 'lustlokaal' }],
+  totp_enabled: true,
+  totp_enrolment_required: false,
+  disabled_at: null,
+  ...over,
+})
+
+function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
+  return {
+    tenants: vi.fn(() =>
+      Promise.resolve([
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+      ]),
+    ),
+    staff: vi.fn(() =>
+      Promise.resolve({ staff: [account(1, 'boss@staff.example', { roles: [{ role: 'superadmin', tenant: '*' }] }), account(2, 'mod@staff.example')] }),
+    ),
+    createStaff: vi.fn((email: string, roles) => Promise.resolve({ staff: account(3, email, { roles, totp_enabled: false }), password: 'one-time-pass' })),
+    setStaffRoles: vi.fn((id: number, roles) => Promise.resolve({ staff: account(id, 'mod@staff.example', { roles }) })),
+    disableStaff: vi.fn((id: number) => Promise.resolve({ staff: account(id, 'mod@staff.example', { disabled_at: '2026-11-24T01:00:00Z' }) })),
+    ...over,
+  } as unknown as ConsoleApi
+}
+
+const show = (api: ConsoleApi, role = 'superadmin') => showAt(i18nInstance, permissionsOf(role), '/staff', '/staff', <Staff api={api} />)
+const card = async (email: string) => screen.findByRole('region', { name: email })
+
+describe('staff page', { timeout: 20_000 }, () => {
+  it('lists staff with their roles per brand', async () => {
+    show(fakeApi())
+    const mod = await card('mod@staff.example')
+    expect(within(within(mod).getByRole('list', { name: 'Roles of mod@staff.example' })).getByRole('listitem').textContent).toBe('Moderator on LustLokaal')
+    expect(within(await card('boss@staff.example')).getByText('Superadmin on Every brand (*)')).toBeTruthy()
+  })
+
+  it('creates a staff member with several roles and shows the one-time password', async () => {
+    const api = fakeApi()
+    show(api)
+    await card('mod@staff.example')
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'new@staff.example' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add a role' }))
+    fireEvent.change(screen.getByLabelText('Role 2'), { target: { value: 'finance' } })
+    fireEvent.change(screen.getByLabelText('Brand of role 2'), { target: { value: 'lustlokaal' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create' })))
+    expect(api.createStaff).toHaveBeenCalledWith('new@staff.example', [
+      { role: 'moderator', tenant: '*' },
+      { role: 'finance', tenant: 'lustlokaal' },
+    ])
+    expect(await screen.findByText('one-time-pass')).toBeTruthy()
+    expect(await card('new@staff.example')).toBeTruthy()
+  })
+
+  it('changes roles and words the engine\'s refusal of one\'s own superadmin role', async () => {
+    const setStaffRoles = vi
+      .fn<ConsoleApi['setStaffRoles']>()
+      .mockRejectedValueOnce(new ConsoleError(409, 'own_superadmin_role', 'no'))
+      .mockImplementation((id, roles) => Promise.resolve({ staff: account(id, 'mod@staff.example', { roles }) }))
+    show(fakeApi({ setStaffRoles }))
+    const mod = await card('mod@staff.example')
+    fireEvent.click(within(mod).getByRole('button', { name: 'Change roles' }))
+    fireEvent.change(within(mod).getByLabelText('Role 1'), { target: { value: 'support' } })
+    await act(async () => fireEvent.click(within(mod).getByRole('button', { name: 'Save roles' })))
+    expect((await within(mod).findByRole('alert')).textContent).toBe('You cannot take your own superadmin role on every brand.')
+    await act(async () => fireEvent.click(within(mod).getByRole('button', { name: 'Save roles' })))
+    expect(setStaffRoles).toHaveBeenLastCalledWith(2, [{ role: 'support', tenant: 'lustlokaal' }])
+    expect(await within(mod).findByText('Support on LustLokaal')).toBeTruthy()
+  })
+
+  it('disables a staff member after a confirm', async () => {
+    const api = fakeApi()
+    show(api)
+    const mod = await card('mod@staff.example')
+    fireEvent.click(within(mod).getByRole('button', { name: 'Disable' }))
+    expect(api.disableStaff).not.toHaveBeenCalled()
+    await act(async () => fireEvent.click(within(mod).getByRole('button', { name: 'Yes, disable' })))
+    expect(api.disableStaff).toHaveBeenCalledWith(2)
+    expect(await within(mod).findByText('Disabled since 2026-11-24.')).toBeTruthy()
+    expect(within(mod).queryByRole('button', { name: 'Change roles' })).toBeNull()
+  })
+
+  it('offers no changes without staff:write', async () => {
+    // No role but superadmin has staff:read; a read-only grant stands for one.
+    showAt(i18nInstance, [{ tenant: '*', object: 'staff', action: 'read' }], '/staff', '/staff', <Staff api={fakeApi()} />)
+    await card('mod@staff.example')
+    expect(screen.queryByRole('button', { name: 'Change roles' })).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'New staff member' })).toBeNull()
+  })
+})
