@@ -243,3 +243,11 @@ FROM cohort
 GROUP BY network, ref, sub1, sub2, sub3
 ORDER BY signups DESC, network, ref, sub1, sub2, sub3
 LIMIT @max_rows;
+
+-- name: HouseMemberInsert :one
+-- A house profile's member row, made from the operators' console: active,
+-- with no password (it never logs in) and an address nobody receives mail
+-- at, unique per tenant like every member's.
+INSERT INTO members (tenant_id, email, status, language, is_house, signup_date, last_seen_at)
+VALUES (@tenant_id, @email, 'active', @language, true, @now, @now)
+RETURNING id;

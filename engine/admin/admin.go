@@ -29,6 +29,7 @@ import (
 	"rendezvous/engine/billing"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -91,6 +92,9 @@ type Service struct {
 	Log     *slog.Logger
 	// Chat answers for house profiles in the chat operators' inbox.
 	Chat *chat.Service
+	// Profiles stores house profiles' photos (the media store and image
+	// pipeline members' uploads go through).
+	Profiles *profiles.Service
 	// HashParams are the argon2id parameters of new passwords; tests lower
 	// them.
 	HashParams *argon2id.Params

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"rendezvous/engine/media"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
@@ -150,6 +151,16 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), h.inbox},
 		{"GET", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "read"), h.inboxThread},
 		{"POST", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "write"), h.answer},
+		// House profiles: made, edited, retired and their photos (house.go).
+		// Operators and superadmins edit them (house_profiles:edit); chat
+		// operators see them (read) and answer for them (write) only.
+		{"GET", "/tenants/{tenant}/house", inTenant("house_profiles", "read"), h.houseList},
+		{"POST", "/tenants/{tenant}/house", inTenant("house_profiles", "edit"), h.houseCreate},
+		{"GET", "/tenants/{tenant}/house/{profile}", inTenant("house_profiles", "read"), h.houseGet},
+		{"PUT", "/tenants/{tenant}/house/{profile}", inTenant("house_profiles", "edit"), h.houseUpdate},
+		{"POST", "/tenants/{tenant}/house/{profile}/status", inTenant("house_profiles", "edit"), h.houseStatus},
+		{"POST", "/tenants/{tenant}/house/{profile}/photos", inTenant("house_profiles", "edit"), h.housePhotoAdd},
+		{"DELETE", "/tenants/{tenant}/house/{profile}/photos/{photo}", inTenant("house_profiles", "edit"), h.housePhotoDelete},
 
 		// Dashboards: a tenant's per-day series and conversion by traffic
 		// source, each also as CSV with ?format=csv (dashboards.go).
@@ -183,6 +194,13 @@ func NewConsole(s *Service, dist fs.FS, assets http.Handler) *Console {
 	r.Get("/admin/*", c.serveApp)
 	r.Method(http.MethodGet, "/assets/*", assets)
 	r.Method(http.MethodHead, "/assets/*", assets)
+	if s.Profiles != nil {
+		// Photos (house profiles', the moderation queue's) from the media
+		// store, as brand hosts serve them.
+		photos := media.Handler(s.Profiles.Store)
+		r.Method(http.MethodGet, media.URLPath+"*", photos)
+		r.Method(http.MethodHead, media.URLPath+"*", photos)
+	}
 	r.Route(APIPrefix, func(r chi.Router) {
 		r.Use(s.Sessions.LoadAndSave, s.identify)
 		for _, rt := range c.Routes() {

@@ -110,9 +110,24 @@ func (s *Service) UpdateOwn(ctx context.Context, t *tenancy.Tenant, memberID int
 	if err != nil {
 		return Profile{}, fmt.Errorf("load member %d: %w", memberID, err)
 	}
+	p, err := apply(ctx, q, t, row, email, u, &validator{now: s.Now()})
+	if err != nil {
+		return Profile{}, err
+	}
+	if err := q.ProfileUpdate(ctx, p); err != nil {
+		return Profile{}, fmt.Errorf("update profile %d: %w", memberID, err)
+	}
+	return Own(ctx, s.Pool, memberID, s.Now())
+}
+
+// apply checks every field of u against the tenant's rules and answers row
+// with the fields changed; the error names every invalid field. email is
+// the member's address, which a name may not be ("" for none); v may hold
+// the caller's own field errors already.
+func apply(ctx context.Context, q *db.Queries, t *tenancy.Tenant, row db.Profile, email string, u Update, v *validator) (db.ProfileUpdateParams, error) {
 	interests, err := q.InterestIDList(ctx)
 	if err != nil {
-		return Profile{}, fmt.Errorf("load interests: %w", err)
+		return db.ProfileUpdateParams{}, fmt.Errorf("load interests: %w", err)
 	}
 	p := db.ProfileUpdateParams{
 		ID: row.ID, Name: row.Name, Gender: row.Gender, Seeking: row.Seeking, Sexuality: row.Sexuality,
@@ -121,7 +136,6 @@ func (s *Service) UpdateOwn(ctx context.Context, t *tenancy.Tenant, memberID int
 		RelationshipStatus: row.RelationshipStatus, Tattoos: row.Tattoos, AboutMe: row.AboutMe, Invisible: row.Invisible,
 	}
 	minAge := t.Settings.YoungestAge()
-	v := validator{now: s.Now()}
 	if u.Name != nil {
 		p.Name = v.name(*u.Name, email)
 	}
@@ -159,12 +173,9 @@ func (s *Service) UpdateOwn(ctx context.Context, t *tenancy.Tenant, memberID int
 		p.Invisible = *u.Invisible
 	}
 	if len(v.errs) > 0 {
-		return Profile{}, invalidFields(v.errs)
+		return p, invalidFields(v.errs)
 	}
-	if err := q.ProfileUpdate(ctx, p); err != nil {
-		return Profile{}, fmt.Errorf("update profile %d: %w", memberID, err)
-	}
-	return Own(ctx, s.Pool, memberID, s.Now())
+	return p, nil
 }
 
 // validator collects field errors, so one answer names every bad field.

@@ -22,7 +22,8 @@ const (
 	PremiumPhotoLimit = 25
 )
 
-// PhotoLimit is how many photos a member may have.
+// PhotoLimit is how many photos a member may have; house profiles have the
+// premium limit.
 func PhotoLimit(paidUser bool) int {
 	if paidUser {
 		return PremiumPhotoLimit
@@ -111,7 +112,8 @@ func (s *Service) AddPhoto(ctx context.Context, memberID int64, upload []byte, m
 	var row db.Photo
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		paid, err := q.MemberLockForPhotos(ctx, memberID)
+		m, err := q.MemberLockForPhotos(ctx, memberID)
+		paid := m.PaidUser || m.IsHouse
 		if err != nil {
 			return fmt.Errorf("lock member %d: %w", memberID, err)
 		}
@@ -143,8 +145,9 @@ func (s *Service) checkRoom(ctx context.Context, memberID int64) error {
 	if err != nil {
 		return fmt.Errorf("photo room of %d: %w", memberID, err)
 	}
-	if limit := PhotoLimit(room.PaidUser); int(room.PhotoCount) >= limit {
-		return photoLimit(limit, room.PaidUser)
+	paid := room.PaidUser || room.IsHouse
+	if limit := PhotoLimit(paid); int(room.PhotoCount) >= limit {
+		return photoLimit(limit, paid)
 	}
 	return nil
 }

@@ -24,11 +24,11 @@ SELECT email FROM members WHERE id = @id;
 -- name: MemberLockForPhotos :one
 -- Locks the member row for the rest of the transaction, so two uploads at
 -- once cannot both see room for one more photo.
-SELECT paid_user FROM members WHERE id = @id FOR UPDATE;
+SELECT paid_user, is_house FROM members WHERE id = @id FOR UPDATE;
 
 -- name: PhotoRoom :one
 -- A lock-free first look at whether the member has room for a photo.
-SELECT m.paid_user, (SELECT count(*) FROM photos p WHERE p.profile_id = m.id) AS photo_count
+SELECT m.paid_user, m.is_house, (SELECT count(*) FROM photos p WHERE p.profile_id = m.id) AS photo_count
 FROM members m WHERE m.id = @id;
 
 -- name: InterestIDList :many
@@ -267,3 +267,35 @@ SELECT
      WHERE m.tenant_id = @tenant_id AND ph.status = 'pending')::bigint AS photos_pending,
     (SELECT count(*) FROM complaints c WHERE c.tenant_id = @tenant_id AND c.status = 'open')::bigint AS complaints_open,
     (SELECT count(*) FROM complaints c WHERE c.tenant_id = @tenant_id AND c.status = 'in_progress')::bigint AS complaints_in_progress;
+
+-- name: HouseProfileList :many
+-- A tenant's house profiles for the operators' console, every status, by
+-- name, with each one's main photo (the first active one).
+SELECT p.*,
+       coalesce(ph.id, 0)::bigint AS photo_id,
+       coalesce(ph.filename, '')::text AS photo_filename, coalesce(ph.thumb_filename, '')::text AS photo_thumb,
+       coalesce(ph.width, 0)::int AS photo_width, coalesce(ph.height, 0)::int AS photo_height
+FROM profiles p
+JOIN members m ON m.id = p.id AND m.is_house AND m.tenant_id = @tenant_id
+LEFT JOIN LATERAL (
+    SELECT x.id, x.filename, x.thumb_filename, x.width, x.height FROM photos x
+    WHERE x.profile_id = p.id AND x.status = 'active' ORDER BY x.position, x.id LIMIT 1
+) ph ON true
+ORDER BY p.name, p.id;
+
+-- name: HouseProfileOfTenant :one
+-- Locks a house profile of the tenant for a change from the console; no
+-- row for members, other tenants' house profiles and unknown ids.
+SELECT p.* FROM profiles p
+JOIN members m ON m.id = p.id AND m.is_house AND m.tenant_id = @tenant_id
+WHERE p.id = @id
+FOR UPDATE OF p;
+
+-- name: HouseProfileInsert :exec
+-- A house profile made in the console: complete and shown at once.
+INSERT INTO profiles (id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city,
+                      interests, hair_color, eye_color, body_type, relationship_status, tattoos, about_me,
+                      status, last_active_at, created_at, updated_at)
+VALUES (@id, @pool, @name, @gender, @seeking, @sexuality, @date_of_birth, @country, @region, @city,
+        @interests, @hair_color, @eye_color, @body_type, @relationship_status, @tattoos, @about_me,
+        'active', @now, @now, @now);

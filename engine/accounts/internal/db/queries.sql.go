@@ -81,6 +81,34 @@ func (q *Queries) AlertDismissalsDelete(ctx context.Context, memberID int64) err
 	return err
 }
 
+const houseMemberInsert = `-- name: HouseMemberInsert :one
+INSERT INTO members (tenant_id, email, status, language, is_house, signup_date, last_seen_at)
+VALUES ($1, $2, 'active', $3, true, $4, $4)
+RETURNING id
+`
+
+type HouseMemberInsertParams struct {
+	TenantID int64
+	Email    string
+	Language string
+	Now      time.Time
+}
+
+// A house profile's member row, made from the operators' console: active,
+// with no password (it never logs in) and an address nobody receives mail
+// at, unique per tenant like every member's.
+func (q *Queries) HouseMemberInsert(ctx context.Context, arg HouseMemberInsertParams) (int64, error) {
+	row := q.db.QueryRow(ctx, houseMemberInsert,
+		arg.TenantID,
+		arg.Email,
+		arg.Language,
+		arg.Now,
+	)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
 const loginBlockClear = `-- name: LoginBlockClear :exec
 DELETE FROM login_blocks WHERE tenant_id = $1 AND subject = $2
 `

@@ -393,6 +393,199 @@ func (q *Queries) ContactFacts(ctx context.Context, arg ContactFactsParams) (Con
 	return i, err
 }
 
+const houseProfileInsert = `-- name: HouseProfileInsert :exec
+INSERT INTO profiles (id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city,
+                      interests, hair_color, eye_color, body_type, relationship_status, tattoos, about_me,
+                      status, last_active_at, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+        $11, $12, $13, $14, $15, $16, $17,
+        'active', $18, $18, $18)
+`
+
+type HouseProfileInsertParams struct {
+	ID                 int64
+	Pool               string
+	Name               string
+	Gender             string
+	Seeking            string
+	Sexuality          string
+	DateOfBirth        pgtype.Date
+	Country            string
+	Region             string
+	City               string
+	Interests          []int16
+	HairColor          string
+	EyeColor           string
+	BodyType           string
+	RelationshipStatus string
+	Tattoos            string
+	AboutMe            string
+	Now                time.Time
+}
+
+// A house profile made in the console: complete and shown at once.
+func (q *Queries) HouseProfileInsert(ctx context.Context, arg HouseProfileInsertParams) error {
+	_, err := q.db.Exec(ctx, houseProfileInsert,
+		arg.ID,
+		arg.Pool,
+		arg.Name,
+		arg.Gender,
+		arg.Seeking,
+		arg.Sexuality,
+		arg.DateOfBirth,
+		arg.Country,
+		arg.Region,
+		arg.City,
+		arg.Interests,
+		arg.HairColor,
+		arg.EyeColor,
+		arg.BodyType,
+		arg.RelationshipStatus,
+		arg.Tattoos,
+		arg.AboutMe,
+		arg.Now,
+	)
+	return err
+}
+
+const houseProfileList = `-- name: HouseProfileList :many
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at,
+       coalesce(ph.id, 0)::bigint AS photo_id,
+       coalesce(ph.filename, '')::text AS photo_filename, coalesce(ph.thumb_filename, '')::text AS photo_thumb,
+       coalesce(ph.width, 0)::int AS photo_width, coalesce(ph.height, 0)::int AS photo_height
+FROM profiles p
+JOIN members m ON m.id = p.id AND m.is_house AND m.tenant_id = $1
+LEFT JOIN LATERAL (
+    SELECT x.id, x.filename, x.thumb_filename, x.width, x.height FROM photos x
+    WHERE x.profile_id = p.id AND x.status = 'active' ORDER BY x.position, x.id LIMIT 1
+) ph ON true
+ORDER BY p.name, p.id
+`
+
+type HouseProfileListRow struct {
+	ID                 int64
+	Pool               string
+	Name               string
+	Gender             string
+	Seeking            string
+	Sexuality          string
+	DateOfBirth        pgtype.Date
+	Country            string
+	Region             string
+	City               string
+	Interests          []int16
+	HairColor          string
+	EyeColor           string
+	BodyType           string
+	RelationshipStatus string
+	Tattoos            string
+	AboutMe            string
+	Status             string
+	Invisible          bool
+	LastActiveAt       time.Time
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+	PhotoID            int64
+	PhotoFilename      string
+	PhotoThumb         string
+	PhotoWidth         int32
+	PhotoHeight        int32
+}
+
+// A tenant's house profiles for the operators' console, every status, by
+// name, with each one's main photo (the first active one).
+func (q *Queries) HouseProfileList(ctx context.Context, tenantID int64) ([]HouseProfileListRow, error) {
+	rows, err := q.db.Query(ctx, houseProfileList, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []HouseProfileListRow{}
+	for rows.Next() {
+		var i HouseProfileListRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Pool,
+			&i.Name,
+			&i.Gender,
+			&i.Seeking,
+			&i.Sexuality,
+			&i.DateOfBirth,
+			&i.Country,
+			&i.Region,
+			&i.City,
+			&i.Interests,
+			&i.HairColor,
+			&i.EyeColor,
+			&i.BodyType,
+			&i.RelationshipStatus,
+			&i.Tattoos,
+			&i.AboutMe,
+			&i.Status,
+			&i.Invisible,
+			&i.LastActiveAt,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.PhotoID,
+			&i.PhotoFilename,
+			&i.PhotoThumb,
+			&i.PhotoWidth,
+			&i.PhotoHeight,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const houseProfileOfTenant = `-- name: HouseProfileOfTenant :one
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at FROM profiles p
+JOIN members m ON m.id = p.id AND m.is_house AND m.tenant_id = $1
+WHERE p.id = $2
+FOR UPDATE OF p
+`
+
+type HouseProfileOfTenantParams struct {
+	TenantID int64
+	ID       int64
+}
+
+// Locks a house profile of the tenant for a change from the console; no
+// row for members, other tenants' house profiles and unknown ids.
+func (q *Queries) HouseProfileOfTenant(ctx context.Context, arg HouseProfileOfTenantParams) (Profile, error) {
+	row := q.db.QueryRow(ctx, houseProfileOfTenant, arg.TenantID, arg.ID)
+	var i Profile
+	err := row.Scan(
+		&i.ID,
+		&i.Pool,
+		&i.Name,
+		&i.Gender,
+		&i.Seeking,
+		&i.Sexuality,
+		&i.DateOfBirth,
+		&i.Country,
+		&i.Region,
+		&i.City,
+		&i.Interests,
+		&i.HairColor,
+		&i.EyeColor,
+		&i.BodyType,
+		&i.RelationshipStatus,
+		&i.Tattoos,
+		&i.AboutMe,
+		&i.Status,
+		&i.Invisible,
+		&i.LastActiveAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
 const interestIDList = `-- name: InterestIDList :many
 SELECT id FROM interests ORDER BY id
 `
@@ -429,16 +622,21 @@ func (q *Queries) MemberEmail(ctx context.Context, id int64) (string, error) {
 }
 
 const memberLockForPhotos = `-- name: MemberLockForPhotos :one
-SELECT paid_user FROM members WHERE id = $1 FOR UPDATE
+SELECT paid_user, is_house FROM members WHERE id = $1 FOR UPDATE
 `
+
+type MemberLockForPhotosRow struct {
+	PaidUser bool
+	IsHouse  bool
+}
 
 // Locks the member row for the rest of the transaction, so two uploads at
 // once cannot both see room for one more photo.
-func (q *Queries) MemberLockForPhotos(ctx context.Context, id int64) (bool, error) {
+func (q *Queries) MemberLockForPhotos(ctx context.Context, id int64) (MemberLockForPhotosRow, error) {
 	row := q.db.QueryRow(ctx, memberLockForPhotos, id)
-	var paid_user bool
-	err := row.Scan(&paid_user)
-	return paid_user, err
+	var i MemberLockForPhotosRow
+	err := row.Scan(&i.PaidUser, &i.IsHouse)
+	return i, err
 }
 
 const moderationBacklogNow = `-- name: ModerationBacklogNow :one
@@ -875,12 +1073,13 @@ func (q *Queries) PhotoReorder(ctx context.Context, arg PhotoReorderParams) (int
 }
 
 const photoRoom = `-- name: PhotoRoom :one
-SELECT m.paid_user, (SELECT count(*) FROM photos p WHERE p.profile_id = m.id) AS photo_count
+SELECT m.paid_user, m.is_house, (SELECT count(*) FROM photos p WHERE p.profile_id = m.id) AS photo_count
 FROM members m WHERE m.id = $1
 `
 
 type PhotoRoomRow struct {
 	PaidUser   bool
+	IsHouse    bool
 	PhotoCount int64
 }
 
@@ -888,7 +1087,7 @@ type PhotoRoomRow struct {
 func (q *Queries) PhotoRoom(ctx context.Context, id int64) (PhotoRoomRow, error) {
 	row := q.db.QueryRow(ctx, photoRoom, id)
 	var i PhotoRoomRow
-	err := row.Scan(&i.PaidUser, &i.PhotoCount)
+	err := row.Scan(&i.PaidUser, &i.IsHouse, &i.PhotoCount)
 	return i, err
 }
 
