@@ -256,6 +256,75 @@ export interface AuditFilter {
   limit?: number
 }
 
+/** HousePhoto is a house profile's photo. */
+export interface HousePhoto {
+  id: number
+  status: string
+  url: string
+  thumb_url: string
+}
+
+/** HouseProfile is a house profile as the console shows it (engine/admin/openapi.yaml HouseProfile). */
+export interface HouseProfile {
+  id: number
+  name: string
+  age: number
+  gender: string
+  seeking: string
+  sexuality: string
+  date_of_birth: string
+  country: string
+  region: string
+  region_name: string
+  city: string
+  interests: number[]
+  hair_color: string
+  eye_color: string
+  body_type: string
+  relationship_status: string
+  tattoos: string
+  about_me: string
+  status: 'active' | 'hidden'
+  main_image: HousePhoto | null
+  photos: HousePhoto[]
+}
+
+/** HouseFields are the fields a house profile is made or edited with. */
+export type HouseFields = Partial<
+  Pick<
+    HouseProfile,
+    | 'name'
+    | 'gender'
+    | 'seeking'
+    | 'sexuality'
+    | 'date_of_birth'
+    | 'country'
+    | 'region'
+    | 'city'
+    | 'hair_color'
+    | 'eye_color'
+    | 'body_type'
+    | 'relationship_status'
+    | 'tattoos'
+    | 'about_me'
+  >
+>
+
+/** Fictional is the brand's marking of house profiles on the member site (settings fictional_*). */
+export interface Fictional {
+  warning: string
+  singular: string
+  plural: string
+  icon: string
+}
+
+export interface HouseList {
+  house_profiles: HouseProfile[]
+  fictional: Fictional
+  options: Record<string, string[]>
+  countries: string[]
+}
+
 /** ConsoleError is a refused or failed call: the HTTP status, the engine's code and its extra fields. */
 export class ConsoleError extends Error {
   readonly status: number
@@ -280,8 +349,12 @@ export async function call<T>(method: string, path: string, body?: unknown, fetc
     res = await fetcher(API + path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // FormData (photo uploads) sets its own multipart Content-Type.
+      headers:
+        body === undefined || body instanceof FormData
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     })
   } catch {
     throw new ConsoleError(0, 'network', 'network')
@@ -305,6 +378,7 @@ function parseJSON(text: string): unknown {
   }
 }
 
+const house = (tenant: string) => `/tenants/${encodeURIComponent(tenant)}/house`
 const mod = (tenant: string) => `/tenants/${encodeURIComponent(tenant)}/moderation`
 
 export const consoleApi = {
@@ -374,6 +448,20 @@ export const consoleApi = {
   createStaff: (email: string, roles: Grant[]) => call<{ staff: Staff; password?: string }>('POST', '/staff', { email, roles }),
   setStaffRoles: (id: number, roles: Grant[]) => call<{ staff: Staff }>('PUT', `/staff/${id}/roles`, { roles }),
   disableStaff: (id: number) => call<{ staff: Staff }>('POST', `/staff/${id}/disable`),
+  // House profiles (pages/house, house.go).
+  houseProfiles: (tenant: string) => call<HouseList>('GET', house(tenant)),
+  houseProfile: (tenant: string, id: number) => call<{ house_profile: HouseProfile }>('GET', `${house(tenant)}/${id}`),
+  createHouse: (tenant: string, fields: HouseFields) => call<{ house_profile: HouseProfile }>('POST', house(tenant), fields),
+  updateHouse: (tenant: string, id: number, fields: HouseFields) =>
+    call<{ house_profile: HouseProfile }>('PUT', `${house(tenant)}/${id}`, fields),
+  setHouseStatus: (tenant: string, id: number, status: 'active' | 'hidden') =>
+    call<{ house_profile: HouseProfile }>('POST', `${house(tenant)}/${id}/status`, { status }),
+  addHousePhoto: (tenant: string, id: number, file: Blob) => {
+    const form = new FormData()
+    form.append('photo', file)
+    return call<{ photo: HousePhoto }>('POST', `${house(tenant)}/${id}/photos`, form)
+  },
+  deleteHousePhoto: (tenant: string, id: number, photo: number) => call<null>('DELETE', `${house(tenant)}/${id}/photos/${photo}`),
 }
 
 export type ConsoleApi = typeof consoleApi

@@ -91,6 +91,16 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     createStaff: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     setStaffRoles: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     disableStaff: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    // House profiles (pages/house).
+    houseProfiles: vi.fn(() =>
+      Promise.resolve({ house_profiles: [], fictional: { warning: '', singular: '', plural: '', icon: '' }, options: {}, countries: ['NL'] }),
+    ),
+    houseProfile: vi.fn(() => Promise.reject(new ConsoleError(404, 'profile_not_found', 'none'))),
+    createHouse: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    updateHouse: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    setHouseStatus: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    addHousePhoto: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    deleteHousePhoto: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     tenants: vi.fn(() =>
       Promise.resolve([
         { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl', 'en'], default_locale: 'nl', company: 'Lokaal Media' },

@@ -16,6 +16,7 @@ import { Inbox } from './pages/inbox/Inbox'
 import { MemberPage } from './pages/members/MemberPage'
 import { Audit } from './pages/audit/Audit'
 import { Staff } from './pages/staff/Staff'
+import { HouseProfiles } from './pages/house/HouseProfiles'
 
 export interface ConsolePage {
   path: string
@@ -38,6 +39,8 @@ export const consolePages: ConsolePage[] = [
   { path: '/codes', label: 'console.nav.codes', need: anyTenant('money', 'read'), Page: Codes },
   // The chat operators' inbox (pages/inbox).
   { path: '/inbox', label: 'console.nav.inbox', need: anyTenant('house_profiles', 'read'), Page: Inbox },
+  // House profiles: make, edit, retire, photos (pages/house).
+  { path: '/house', label: 'console.nav.house', need: anyTenant('house_profiles', 'edit'), Page: HouseProfiles },
   // Moderation: photo queue, complaints, member lookup (pages/moderation).
   { path: '/moderation', label: 'console.nav.moderation', need: anyTenant('moderation', 'read'), Page: Moderation },
   // Members, the audit log and staff (pages/members, pages/audit, pages/staff).

@@ -8,7 +8,8 @@ import type { TenantPermission } from './api'
 /** Need is the permission a page or an action needs, as the engine's route table names it (engine/admin/console.go). */
 export interface Need {
   object: string
-  action: 'read' | 'write'
+  /** edit: house profiles' own (make and change them; write is answering as one). */
+  action: 'read' | 'write' | 'edit'
   /** global: needed on every tenant ("*"), for calls about no single tenant (staff, the audit log, a new brand). */
   global?: boolean
 }

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import type { ConsoleApi, InboxEntry, InboxThread } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Muted, colors } from '../../ui'
+import { anyTenant } from '../../permissions'
 import { useTenantPicker } from '../TenantPicker'
 
 const List = styled.ul`
@@ -39,34 +40,94 @@ function newClientId(): string {
 }
 
 /**
+ * POLL_MS is how often the inbox and an open conversation ask the engine
+ * again. Staff are not members, so the member side's live event stream
+ * (one per member) does not reach them; a bounded poll does: one request
+ * at a time, the next only after the last answered, none while the tab is
+ * hidden.
+ */
+export const POLL_MS = 4000
+
+/**
+ * usePoll runs tick at once and then ms after each run ended, one run at a
+ * time, skipping runs while the tab is hidden; a new key (the brand) starts
+ * over, and alive() turns false for the runs of the old one.
+ */
+function usePoll(tick: (alive: () => boolean) => Promise<unknown>, ms: number, key: string) {
+  const latest = useRef(tick)
+  useEffect(() => {
+    latest.current = tick
+  })
+  useEffect(() => {
+    if (!key) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const alive = () => !stopped
+    const run = async () => {
+      if (typeof document === 'undefined' || !document.hidden) {
+        try {
+          await latest.current(alive)
+        } catch {
+          // A failed refresh keeps what is shown; the next one tries again.
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void run(), ms)
+    }
+    void run()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [ms, key])
+}
+
+/**
  * Inbox is the chat operators' inbox of a brand: conversations waiting for a
  * house profile's answer, the one waiting longest first; open one and
  * answer as the house profile.
  */
-export function Inbox({ api }: { api: ConsoleApi }) {
+export function Inbox({ api, pollMs = POLL_MS }: { api: ConsoleApi; pollMs?: number }) {
   const { t, i18n } = useTranslation()
-  const { tenant, picker } = useTenantPicker(api, 'inbox-brand')
+  const { tenant, picker } = useTenantPicker(api, 'inbox-brand', anyTenant('house_profiles', 'read'))
   const [waiting, setWaiting] = useState<InboxEntry[] | null>(null)
   const [thread, setThread] = useState<InboxThread | null>(null)
   const [text, setText] = useState('')
   const [clientId, setClientId] = useState(newClientId)
   const [error, setError] = useState('')
+  const [listError, setListError] = useState('')
   const [sendError, setSendError] = useState('')
   const [sent, setSent] = useState(false)
   const [busy, setBusy] = useState(false)
 
-  const load = useCallback(() => {
-    if (!tenant) return () => undefined
-    let live = true
+  // The list and the open conversation follow new messages by themselves.
+  const openId = thread?.conversation.id ?? 0
+  usePoll(
+    async (alive) => {
+      try {
+        const a = await api.inbox(tenant)
+        if (!alive()) return
+        setWaiting(a.conversations)
+        setListError('')
+      } catch (err) {
+        if (alive()) setListError(errorText(t, err))
+        return
+      }
+      if (openId) {
+        const th = await api.inboxThread(tenant, openId)
+        if (alive()) setThread((cur) => (cur && cur.conversation.id === th.conversation.id ? th : cur))
+      }
+    },
+    pollMs,
+    tenant,
+  )
+
+  /** load asks for the list again at once (after an answer). */
+  const load = () => {
     api.inbox(tenant).then(
-      (a) => live && setWaiting(a.conversations),
-      (err: unknown) => live && setError(errorText(t, err)),
+      (a) => setWaiting(a.conversations),
+      () => undefined,
     )
-    return () => {
-      live = false
-    }
-  }, [api, tenant, t])
-  useEffect(load, [load])
+  }
 
   const open = async (id: number) => {
     setError('')
@@ -105,8 +166,9 @@ export function Inbox({ api }: { api: ConsoleApi }) {
     <>
       <Heading>{t('console.inbox.heading')}</Heading>
       {picker}
-      {error && <Alert role="alert">{error}</Alert>}
-      {!waiting && !error && <Muted role="status">{t('console.loading')}</Muted>}
+      {(error || listError) && <Alert role="alert">{error || listError}</Alert>}
+      {!waiting && !error && !listError && <Muted role="status">{t('console.loading')}</Muted>}
+      <Muted>{t('console.inbox.live')}</Muted>
       {waiting && waiting.length === 0 && <Muted>{t('console.inbox.empty')}</Muted>}
       {waiting && waiting.length > 0 && (
         <List aria-label={t('console.inbox.waiting')}>

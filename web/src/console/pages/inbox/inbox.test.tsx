@@ -50,10 +50,10 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   } as unknown as ConsoleApi
 }
 
-function show(api: ConsoleApi) {
+function show(api: ConsoleApi, pollMs?: number) {
   return render(
     <I18nextProvider i18n={i18nInstance}>
-      <Inbox api={api} />
+      <Inbox api={api} pollMs={pollMs} />
     </I18nextProvider>,
   )
 }
@@ -99,6 +99,37 @@ describe('Inbox', { timeout: 20_000 }, () => {
     const ids = answer.mock.calls.map((c) => c[3])
     expect(ids[0]).toBe(ids[1])
     expect(ids[2]).not.toBe(ids[1])
+  })
+
+  it('shows a new waiting conversation and a new message in the open one by itself', async () => {
+    const first = await fakeApi().inbox('lustlokaal')
+    const inbox = vi.fn<ConsoleApi['inbox']>().mockResolvedValueOnce({ conversations: [] }).mockResolvedValue(first)
+    const later = { ...thread, messages: [...thread.messages, { id: 4, from_me: false, kind: 'text', text: 'Ben je er nog?', created_at: '2026-11-20T10:05:00Z' }] }
+    const inboxThread = vi.fn<ConsoleApi['inboxThread']>().mockResolvedValueOnce(thread).mockResolvedValue(later)
+    show(fakeApi({ inbox, inboxThread }), 25)
+    expect(await screen.findByText('No conversation is waiting for an answer.')).toBeTruthy()
+    await openFirst()
+    expect(await screen.findByText('Ben je er nog?')).toBeTruthy()
+    expect(inboxThread.mock.calls.every((c) => c[0] === 'lustlokaal' && c[1] === 5)).toBe(true)
+  })
+
+  it('asks one request at a time and stops asking when it is gone', async () => {
+    let pending = 0
+    let most = 0
+    const inbox = vi.fn<ConsoleApi['inbox']>(async () => {
+      pending++
+      most = Math.max(most, pending)
+      await new Promise((r) => setTimeout(r, 40))
+      pending--
+      return { conversations: [] }
+    })
+    const view = show(fakeApi({ inbox }), 5)
+    await waitFor(() => expect(inbox.mock.calls.length).toBeGreaterThan(3))
+    expect(most).toBe(1)
+    view.unmount()
+    const calls = inbox.mock.calls.length
+    await new Promise((r) => setTimeout(r, 120))
+    expect(inbox.mock.calls.length).toBeLessThanOrEqual(calls + 1)
   })
 
   it('says when nothing is waiting', async () => {
