@@ -62,6 +62,28 @@ var auditedRoutes = map[string]auditedCall{
 		c.Do("POST", "/admin/api/tenants/lustlokaal/codes", map[string]any{"code": "AUDITED20", "value_percentage": 20}).JSON(t, &struct{ ID *int64 }{&id})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/codes/%d/deactivate", id), nil)
 	}},
+	// House profiles (house.go).
+	"POST /tenants/{tenant}/house": {"house.create", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		return c.Do("POST", "/admin/api/tenants/lustlokaal/house", map[string]any{"name": "Iris", "gender": "female", "date_of_birth": dob(33), "country": "NL"})
+	}},
+	"PUT /tenants/{tenant}/house/{profile}": {"house.update", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		p := newHouse(t, c, "lustlokaal", "Mila")
+		return c.Do("PUT", fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d", p.ID), map[string]any{"city": "Delft"})
+	}},
+	"POST /tenants/{tenant}/house/{profile}/status": {"house.retire", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		p := newHouse(t, c, "lustlokaal", "Noor")
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/status", p.ID), map[string]any{"status": "hidden"})
+	}},
+	"POST /tenants/{tenant}/house/{profile}/photos": {"house.photo_add", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		p := newHouse(t, c, "lustlokaal", "Evi")
+		return uploadPhoto(t, e, c, fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), testJPEG(t, 400, 400))
+	}},
+	"DELETE /tenants/{tenant}/house/{profile}/photos/{photo}": {"house.photo_delete", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		p := newHouse(t, c, "lustlokaal", "Jade")
+		var added struct{ Photo struct{ ID int64 } }
+		uploadPhoto(t, e, c, fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), testJPEG(t, 400, 400)).JSON(t, &added)
+		return c.Do("DELETE", fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos/%d", p.ID, added.Photo.ID), nil)
+	}},
 	"POST /staff": {"staff.create", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
 		return c.Do("POST", "/admin/api/staff", map[string]string{"email": nextEmail("audited"), "role": "support"})
 	}},

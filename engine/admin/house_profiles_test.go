@@ -61,9 +61,9 @@ func newHouse(t *testing.T, c *servertest.Client, tenant, name string) houseProf
 	return a.HouseProfile
 }
 
-// auditCount counts audit rows of action by staffID on tenant about
+// houseAudits counts audit rows of action by staffID on tenant about
 // profile id (in before or after).
-func auditCount(t *testing.T, e *env, action string, staffID int64, tenant, where string) int {
+func houseAudits(t *testing.T, e *env, action string, staffID int64, tenant, where string) int {
 	t.Helper()
 	var n int
 	err := e.Pool.QueryRow(context.Background(),
@@ -91,7 +91,7 @@ func TestOperatorMakesEditsAndRetiresHouseProfile(t *testing.T) {
 		t.Fatalf("created %+v", p)
 	}
 	where := fmt.Sprintf("(after->>'id')::bigint = %d", p.ID)
-	if n := auditCount(t, e, "house.create", op.ID, "lustlokaal", where); n != 1 {
+	if n := houseAudits(t, e, "house.create", op.ID, "lustlokaal", where); n != 1 {
 		t.Fatalf("house.create audit rows: %d", n)
 	}
 
@@ -124,7 +124,7 @@ func TestOperatorMakesEditsAndRetiresHouseProfile(t *testing.T) {
 	if a.HouseProfile.City != "Zwolle" || a.HouseProfile.AboutMe != "Nieuw" || a.HouseProfile.Name != "Fleur" {
 		t.Fatalf("edited %+v", a.HouseProfile)
 	}
-	if n := auditCount(t, e, "house.update", op.ID, "lustlokaal",
+	if n := houseAudits(t, e, "house.update", op.ID, "lustlokaal",
 		where+" AND before->>'city' = 'Utrecht' AND after->>'city' = 'Zwolle'"); n != 1 {
 		t.Fatalf("house.update audit rows: %d", n)
 	}
@@ -138,13 +138,13 @@ func TestOperatorMakesEditsAndRetiresHouseProfile(t *testing.T) {
 	}
 	member.Do("GET", fmt.Sprintf("/api/member.php?id=%d", p.ID), nil).Want(t, http.StatusNotFound, "")
 	member.Do("POST", "/api/messages.php", map[string]any{"profile_id": p.ID, "text": "Hoi", "client_id": "r-1"}).Want(t, http.StatusNotFound, "")
-	if n := auditCount(t, e, "house.retire", op.ID, "lustlokaal",
+	if n := houseAudits(t, e, "house.retire", op.ID, "lustlokaal",
 		where+" AND before->>'status' = 'active' AND after->>'status' = 'hidden'"); n != 1 {
 		t.Fatalf("house.retire audit rows: %d", n)
 	}
 	c.Do("POST", status, map[string]any{"status": "active"}).Want(t, http.StatusOK, "")
 	member.Do("GET", fmt.Sprintf("/api/member.php?id=%d", p.ID), nil).Want(t, http.StatusOK, "")
-	if n := auditCount(t, e, "house.restore", op.ID, "lustlokaal", where+" AND after->>'status' = 'active'"); n != 1 {
+	if n := houseAudits(t, e, "house.restore", op.ID, "lustlokaal", where+" AND after->>'status' = 'active'"); n != 1 {
 		t.Fatalf("house.restore audit rows: %d", n)
 	}
 }
@@ -364,7 +364,7 @@ func TestHouseProfilePhotosOnS3(t *testing.T) {
 	if a.HouseProfile.MainImage == nil || a.HouseProfile.MainImage.URL != added.Photo.URL || len(a.HouseProfile.Photos) != 1 {
 		t.Fatalf("house profile after the upload %+v", a.HouseProfile)
 	}
-	if n := auditCount(t, e, "house.photo_add", op.ID, "herzklopfen",
+	if n := houseAudits(t, e, "house.photo_add", op.ID, "herzklopfen",
 		fmt.Sprintf("(after->>'profile_id')::bigint = %d AND (after->'photo'->>'id')::bigint = %d", p.ID, added.Photo.ID)); n != 1 {
 		t.Fatalf("house.photo_add audit rows: %d", n)
 	}
@@ -374,7 +374,7 @@ func TestHouseProfilePhotosOnS3(t *testing.T) {
 	if len(a.HouseProfile.Photos) != 0 || a.HouseProfile.MainImage != nil {
 		t.Fatalf("house profile after the deletion %+v", a.HouseProfile)
 	}
-	if n := auditCount(t, e, "house.photo_delete", op.ID, "herzklopfen",
+	if n := houseAudits(t, e, "house.photo_delete", op.ID, "herzklopfen",
 		fmt.Sprintf("(before->'photo'->>'id')::bigint = %d", added.Photo.ID)); n != 1 {
 		t.Fatalf("house.photo_delete audit rows: %d", n)
 	}

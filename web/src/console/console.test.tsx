@@ -206,8 +206,8 @@ describe('console roles', { timeout: 20_000 }, () => {
   }
 
   it.each([
-    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'Moderation']],
-    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'Moderation']],
+    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation']],
+    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation']],
     ['moderator', ['Brands', 'Moderation']],
     ['support', ['Brands', 'Moderation']],
     ['chat_operator', ['Brands', 'Inbox']],
