@@ -69,5 +69,7 @@ export type Checkout = Schemas['Checkout']
 /** OrderState is orders.php?id=: one payment and its order's state. */
 export type OrderState = Schemas['OrderState']
 export type Transaction = Schemas['Transaction']
+/** DiscountCode is discountcode.php: a code and its conditions for the member. */
+export type DiscountCode = Schemas['DiscountCode']
 /** LedgerEntry is one change of the member's credit balance (transactions.php's ledger). */
 export type LedgerEntry = Schemas['LedgerEntry']

@@ -9,6 +9,9 @@ import { usePackages } from './hooks'
 import { PackageList } from './PackageList'
 import { Hint } from './Hint'
 import { isLowBalance } from './rules'
+import { DiscountPanel } from './DiscountPanel'
+import { useDiscount } from './useDiscount'
+import type { DiscountCode } from './api'
 
 const Balance = styled.p`
   margin: 0;
@@ -31,11 +34,12 @@ const Links = styled.p`
   gap: ${(p) => p.theme.space(4)};
 `
 
-/** PackagesPanel loads and shows the packages of the visitor's payment country (prices only unless buy). */
+/** PackagesPanel loads and shows the packages of the visitor's payment country (prices only unless buy); a member buying sees their discount code. */
 function PackagesPanel({ buy }: { buy: boolean }) {
   const { t } = useTranslation()
   const locale = useAppState((s) => s.locale)
   const { state, reload } = usePackages(null)
+  const discount = useDiscount()
   return (
     <section aria-labelledby="packages-title" aria-busy={state.status === 'loading'}>
       <h2 id="packages-title">{t('credits.packagesTitle')}</h2>
@@ -47,16 +51,17 @@ function PackagesPanel({ buy }: { buy: boolean }) {
           </Button>
         </Hint>
       ) : state.status === 'done' ? (
-        <Packaged data={state.data} locale={locale} buy={buy} />
+        <Packaged data={state.data} locale={locale} buy={buy} discount={buy ? discount.code : null} />
       ) : null}
+      {buy && <DiscountPanel discount={discount} />}
     </section>
   )
 }
 
-function Packaged({ data, locale, buy }: { data: Packages; locale: string; buy: boolean }) {
+function Packaged({ data, locale, buy, discount }: { data: Packages; locale: string; buy: boolean; discount: DiscountCode | null }) {
   const { t } = useTranslation()
   if (data.packages.length === 0) return <p>{t('credits.none')}</p>
-  return <PackageList packages={data.packages} locale={locale} buy={buy} />
+  return <PackageList packages={data.packages} locale={locale} buy={buy} discount={discount} country={data.country} />
 }
 
 /** BenefitList is what premium gives (SPEC.md section 6). */

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { ButtonLink } from '../../components/Button'
-import type { CreditPackage } from './api'
+import type { CreditPackage, DiscountCode } from './api'
+import { discounted, whyNot } from './discount'
 import { badgeKey, formatPrice, paymentPath } from './rules'
 
 const List = styled.ul`
@@ -46,6 +47,14 @@ const Price = styled.p`
   font-weight: 700;
 `
 
+/** Before is the price before a discount, struck through. */
+const Before = styled.s`
+  display: block;
+  font-size: 1rem;
+  font-weight: 400;
+  color: ${(p) => p.theme.colors.textMuted};
+`
+
 const Muted = styled.p`
   margin: 0;
   color: ${(p) => p.theme.colors.textMuted};
@@ -54,21 +63,34 @@ const Muted = styled.p`
 
 /**
  * PackageList shows the credit packages with their prices in the member's
- * locale; with buy, each leads to its payment page.
+ * locale; with buy, each leads to its payment page. With an active
+ * discount code, a package the code applies to (in country) shows the
+ * discounted price the server will charge, the price before struck
+ * through.
  */
-export function PackageList({ packages, locale, buy }: { packages: CreditPackage[]; locale: string; buy: boolean }) {
+export function PackageList({ packages, locale, buy, discount, country }: { packages: CreditPackage[]; locale: string; buy: boolean; discount?: DiscountCode | null; country?: string }) {
   const { t } = useTranslation()
   return (
     <List data-testid="package-list">
       {packages.map((p) => {
         const badge = badgeKey(p.badge)
-        const price = formatPrice(p.amount, p.currency, locale)
+        const applies = !!discount && whyNot(discount, p, country) === null
+        const amount = applies ? discounted(p.amount, discount.value_percentage) : p.amount
+        const price = formatPrice(amount, p.currency, locale)
         return (
           <Card key={p.id} $highlight={!!badge} data-testid="package" data-id={p.id}>
             {badge && <Ribbon data-testid="package-badge">{t(badge)}</Ribbon>}
             <h3>{t('credits.packageCredits', { count: p.credits })}</h3>
-            <Price data-testid="package-price">{price}</Price>
-            {p.credits > 0 && <Muted>{t('credits.perCredit', { price: formatPrice(p.amount / p.credits, p.currency, locale) })}</Muted>}
+            <Price data-testid="package-price">
+              {applies && (
+                <Before data-testid="package-list-price" aria-label={t('discount.before', { price: formatPrice(p.amount, p.currency, locale) })}>
+                  {formatPrice(p.amount, p.currency, locale)}
+                </Before>
+              )}
+              {price}
+            </Price>
+            {applies && <Muted data-testid="package-discount">{t('discount.off', { code: discount.code, percentage: discount.value_percentage })}</Muted>}
+            {p.credits > 0 && <Muted>{t('credits.perCredit', { price: formatPrice(amount / p.credits, p.currency, locale) })}</Muted>}
             {buy && (
               <ButtonLink to={paymentPath(p.id)} $block aria-label={t('credits.buyLabel', { count: p.credits, price })}>
                 {t('credits.buy')}

@@ -13,7 +13,11 @@ import { Hint } from './Hint'
 import { orderCountry, rememberOrderCountry, useBilling, usePackages, usePayment, type Payment } from './hooks'
 import { leaveFor } from './leave'
 import { PaymentLogo } from './PaymentLogo'
+import { countryName } from './countries'
 import { canRetry, chosenMethod, findPackage, formatPrice, methodsOf, paymentPath, type PaymentMethod } from './rules'
+import { discounted, refusalKey, whyNot } from './discount'
+import { DiscountPanel } from './DiscountPanel'
+import { useDiscount } from './useDiscount'
 
 const Methods = styled.fieldset`
   margin: 0 0 ${(p) => p.theme.space(4)};
@@ -118,17 +122,12 @@ const Actions = styled.div`
   margin-top: ${(p) => p.theme.space(4)};
 `
 
-/** countryName is a country code in the member's language ("NL" is "Nederland" in nl). */
-export function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code
-  } catch {
-    return code
-  }
-}
+export { countryName }
 
 /** errorKey is the text of a failed billing call: its code's catalogue text, or the general one. */
 function errorText(err: unknown, t: (key: string, values?: Record<string, unknown>) => string): string {
+  const code = refusalKey(err)
+  if (code) return t(code)
   if (err instanceof ApiError) {
     const text = codeText(err.code, err.fields)
     if (text) return t(text[0], text[1])
@@ -207,6 +206,7 @@ function MethodPicker() {
   const [picked, setPicked] = useState(paymentmethod)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const discount = useDiscount()
   const data = state.status === 'done' ? state.data : latest
 
   if (!data) {
@@ -227,7 +227,13 @@ function MethodPicker() {
   }
   const methods = methodsOf(data)
   const method = chosenMethod(methods, picked)
-  const price = formatPrice(pkg.amount, pkg.currency, locale)
+  // The active code applies when every condition holds for this package,
+  // payment country and method; the server checks them again.
+  const code = discount.code
+  const notApplicable = code ? whyNot(code, pkg, data.country, method) : null
+  const applies = !!code && notApplicable === null
+  const amount = applies ? discounted(pkg.amount, code.value_percentage) : pkg.amount
+  const price = formatPrice(amount, pkg.currency, locale)
   const search = country ? `?country=${encodeURIComponent(country)}` : ''
 
   const pay = async (e: FormEvent) => {
@@ -240,7 +246,12 @@ function MethodPicker() {
     setBusy(true)
     setError(null)
     try {
-      const created = await calls.order({ package_id: pkg.id, paymentmethod: method, country: data.country })
+      const created = await calls.order({
+        package_id: pkg.id,
+        paymentmethod: method,
+        country: data.country,
+        ...(applies ? { discount_code: code.code } : {}),
+      })
       rememberOrderCountry(created.order_id, data.country)
       leaveFor(created.redirect_url)
     } catch (err) {
@@ -250,7 +261,8 @@ function MethodPicker() {
   }
 
   return (
-    <form onSubmit={pay} noValidate aria-label={t('paymentMethod.title')} data-testid="payment-form">
+    <>
+      <form onSubmit={pay} noValidate aria-label={t('paymentMethod.title')} data-testid="payment-form">
       <Panel>
         <CountryChoice data={data} disabled={busy} onChange={setCountry} />
         {state.status === 'failed' && <ErrorText role="alert">{errorText(state.error, t)}</ErrorText>}
@@ -273,9 +285,22 @@ function MethodPicker() {
           <dd>{method ? t(`paymentMethod.methods.${method}`) : t('paymentMethod.noneChosen')}</dd>
           <dt>{t('paymentMethod.country')}</dt>
           <dd>{countryName(data.country, locale)}</dd>
+          {applies && (
+            <>
+              <dt>{t('discount.price')}</dt>
+              <dd data-testid="order-list-price">{formatPrice(pkg.amount, pkg.currency, locale)}</dd>
+              <dt>{t('discount.row', { code: code.code, percentage: code.value_percentage })}</dt>
+              <dd data-testid="order-discount">{formatPrice(amount - pkg.amount, pkg.currency, locale)}</dd>
+            </>
+          )}
           <dt>{t('paymentMethod.total')}</dt>
           <dd data-testid="order-total">{price}</dd>
         </Summary>
+        {code && notApplicable && (
+          <Hint $tone="warning" data-testid="discount-not-applicable">
+            {t(`discount.notApplicable.${notApplicable}`)}
+          </Hint>
+        )}
         {error && (
           <ErrorText role="alert" data-testid="payment-error">
             {error}
@@ -285,8 +310,13 @@ function MethodPicker() {
           {busy ? t('paymentMethod.paying') : t('paymentMethod.pay', { price })}
         </Button>
       </Panel>
+      </form>
+      {/* Its own form: forms do not nest. */}
+      <Panel>
+        <DiscountPanel discount={discount} />
+      </Panel>
       <Link to="/credits">{t('paymentMethod.backToPackages')}</Link>
-    </form>
+    </>
   )
 }
 

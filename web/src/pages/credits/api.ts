@@ -2,9 +2,9 @@
 // transactions.php): the credit packages of the member's payment country,
 // orders and their payments, and the member's transactions.
 import { ApiError, type HttpClient } from '../../api/http'
-import type { Checkout, LedgerEntry, OrderState, Packages, Transaction } from '../../api/types'
+import type { Checkout, DiscountCode, LedgerEntry, OrderState, Packages, Transaction } from '../../api/types'
 
-export type { CreditPackage, LedgerEntry, Packages, Transaction } from '../../api/types'
+export type { CreditPackage, DiscountCode, LedgerEntry, Packages, Transaction } from '../../api/types'
 
 /** Transactions is transactions.php's list: the orders and the credit ledger, newest first. */
 export type Transactions = { transactions: Transaction[]; ledger: LedgerEntry[] }
@@ -25,11 +25,17 @@ export function billingApi(http: HttpClient) {
     packages: (country: string | null, signal?: AbortSignal) =>
       http.get<Packages>('/api/packages.php', { query: { country: country || undefined }, signal }).then(need),
     /** order creates an order and its first payment; the answer names where to pay. */
-    order: (body: { package_id: string; paymentmethod: string; country?: string }) =>
+    order: (body: { package_id: string; paymentmethod: string; country?: string; discount_code?: string }) =>
       http.post<OrderCreated>('/api/orders.php', body, { retries: 0 }).then(need),
     /** retry pays a failed, cancelled or expired order again with another method. */
     retry: (orderId: number, paymentmethod: string) =>
       http.post<OrderCreated>('/api/orders.php', { order_id: orderId, paymentmethod }, { retries: 0 }).then(need),
+    /** discountCode answers a code the member typed or was given, with its conditions (404 code_not_found, 409 code_used). */
+    discountCode: (code: string, signal?: AbortSignal) =>
+      http.get<DiscountCode>('/api/discountcode.php', { query: { code }, signal, retries: 0 }).then(need),
+    /** welcomeCode answers the member's personal welcome code (404 when there is none). */
+    welcomeCode: (signal?: AbortSignal) =>
+      http.get<DiscountCode>('/api/discountcode.php', { query: { welcome: 'true' }, signal, retries: 0 }).then(need),
     /** payment is the state of one payment of the member's orders. */
     payment: (paymentId: string, signal?: AbortSignal) =>
       http.get<Order>('/api/orders.php', { query: { id: paymentId }, signal, retries: 1 }).then(need),

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { boot, user } from '../../test/fixtures'
 import { jsonResponse, renderApp, until } from '../../test/render'
-import type { Order, OrderStatus, Packages, Transaction } from './api'
+import type { DiscountCode, Order, OrderStatus, Packages, Transaction } from './api'
 import { leaveFor } from './leave'
 
 vi.mock('./leave', () => ({ leaveFor: vi.fn() }))
@@ -297,5 +297,122 @@ describe('/transactions', () => {
     const { handler } = api((c) => (c.url.startsWith('/api/transactions.php') ? jsonResponse(404, { error: 'order_not_found', message: 'x' }) : null))
     await renderApp(boot({ user: user() }), '/transactions/9', handler)
     expect((await screen.findByRole('alert')).textContent).toBe('This transaction could not be found.')
+  })
+})
+
+describe('discount codes', () => {
+  const spring = (over: Partial<DiscountCode> = {}): DiscountCode => ({
+    code: 'SPRING25',
+    value_percentage: 25,
+    minimum_order_value: 3000,
+    currency: 'EUR',
+    country: 'NL',
+    paymentmethods: ['ideal', 'creditcard'],
+    user_id: null,
+    expires: '2026-12-31T12:00:00Z',
+    validity: 3600,
+    expired: false,
+    status: 'active',
+    ...over,
+  })
+  /** codes answers discountcode.php: known codes by text, the rest refused as given. */
+  const codes = (known: Record<string, Response | DiscountCode>, welcome: Response | DiscountCode = jsonResponse(404, { error: 'code_not_found', message: 'Code not found' })) => (c: Call) => {
+    if (!c.url.startsWith('/api/discountcode.php')) return null
+    const q = new URL(c.url, 'http://x').searchParams
+    const answer = q.get('welcome') === 'true' ? welcome : (known[q.get('code') ?? ''] ?? jsonResponse(404, { error: 'code_not_found', message: 'Code not found' }))
+    return answer instanceof Response ? answer : jsonResponse(200, answer)
+  }
+  beforeEach(() => sessionStorage.clear())
+
+  it('shows the discounted prices of the packages the page\'s ?discount_code= applies to, with its conditions', async () => {
+    const { calls, handler } = api(codes({ SPRING25: spring() }))
+    await renderApp(boot({ user: user() }), '/credits?discount_code=spring25', handler)
+    const active = await screen.findByTestId('discount-active')
+    expect(calls.some((c) => c.url === '/api/discountcode.php?code=SPRING25')).toBe(true)
+    expect(active.textContent).toContain('Code SPRING25: 25% off')
+    const lines = within(screen.getByTestId('discount-conditions')).getAllByRole('listitem').map((l) => plain(l.textContent))
+    expect(lines[0]).toBe('For orders from €30.00')
+    expect(lines).toContain('Only with iDEAL, Credit card')
+    expect(lines).toContain('Once per member')
+    const cards = within(screen.getByTestId('package-list')).getAllByTestId('package')
+    // Starter (19.95) is below the minimum; 39.95 and 79.95 less 25%, rounded half up.
+    expect(within(cards[0]!).queryByTestId('package-list-price')).toBeNull()
+    expect(plain(within(cards[0]!).getByTestId('package-price').textContent)).toBe('€19.95')
+    expect(plain(within(cards[1]!).getByTestId('package-list-price').textContent)).toBe('€39.95')
+    expect(plain(within(cards[1]!).getByTestId('package-price').textContent)).toBe('€39.95€29.96')
+    expect(plain(within(cards[2]!).getByTestId('package-price').textContent)).toBe('€79.95€59.96')
+    expect(within(cards[1]!).getByRole('link', { name: /Buy 250 credits for €29.96/ })).toBeTruthy()
+    expect(sessionStorage.getItem('rdv-discount-code')).toBe('SPRING25')
+  })
+
+  it('words a code the member enters that is not found or used, and keeps none', async () => {
+    const { handler } = api(codes({ USED10: jsonResponse(409, { error: 'code_used', message: 'Code already used' }) }))
+    await renderApp(boot({ user: user() }), '/credits', handler)
+    const form = await screen.findByRole('form', { name: 'Discount code' })
+    const field = within(form).getByLabelText('Your discount code')
+    fireEvent.change(field, { target: { value: 'nope' } })
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Apply' })))
+    expect((await screen.findByTestId('discount-error')).textContent).toBe('Code not found')
+    fireEvent.change(field, { target: { value: 'used10' } })
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Apply' })))
+    await until(() => screen.getByTestId('discount-error').textContent === 'Code already used')
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.queryByTestId('discount-active')).toBeNull()
+    expect(screen.queryByTestId('package-list-price')).toBeNull()
+  })
+
+  it('shows the member\'s welcome code when no code was given, and ignores its absence silently', async () => {
+    const welcome = spring({ code: 'WELCOME-7', minimum_order_value: null, currency: null, country: null, paymentmethods: [], user_id: 7 })
+    const { handler } = api(codes({}, welcome))
+    await renderApp(boot({ user: user() }), '/credits', handler)
+    expect((await screen.findByTestId('discount-active')).textContent).toContain('Code WELCOME-7: 25% off')
+    cleanup()
+    const none = api(codes({}))
+    await renderApp(boot({ user: user() }), '/credits', none.handler)
+    await screen.findByTestId('package-list')
+    await until(() => none.calls.some((c) => c.url === '/api/discountcode.php?welcome=true'))
+    expect(screen.queryByTestId('discount-error')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('orders with the code when it applies to the method, and without it (full price, said why) when it does not', async () => {
+    sessionStorage.setItem('rdv-discount-code', 'SPRING25')
+    const { calls, handler } = api((c) =>
+      c.url === '/api/orders.php' && c.method === 'POST'
+        ? jsonResponse(201, { order_id: 41, payment_id: 'pay_1', redirect_url: 'http://localhost/sandbox/pay/sb_1' })
+        : codes({ SPRING25: spring() })(c),
+    )
+    const { router } = await renderApp(boot({ user: user() }), '/credits/popular/ideal', handler)
+    await screen.findByTestId('order-discount')
+    expect(plain(screen.getByTestId('order-list-price').textContent)).toBe('€39.95')
+    expect(plain(screen.getByTestId('order-discount').textContent)).toBe('-€9.99')
+    expect(plain(screen.getByTestId('order-total').textContent)).toBe('€29.96')
+    fireEvent.click(screen.getByRole('radio', { name: 'PayPal' }))
+    await until(() => router.state.location.pathname === '/credits/popular/paypal')
+    expect(screen.getByTestId('discount-not-applicable').textContent).toBe('This code is not valid for this payment method.')
+    expect(plain(screen.getByTestId('order-total').textContent)).toBe('€39.95')
+    fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
+    await until(() => calls.some((c) => c.method === 'POST'))
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ package_id: 'popular', paymentmethod: 'paypal', country: 'NL' })
+    // The page has left for the provider; anew with iDEAL, which the code takes.
+    cleanup()
+    await renderApp(boot({ user: user() }), '/credits/popular/ideal', handler)
+    await screen.findByTestId('order-discount')
+    expect(screen.queryByTestId('discount-not-applicable')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
+    await until(() => calls.filter((c) => c.method === 'POST').length === 2)
+    expect(calls.filter((c) => c.method === 'POST')[1]?.body).toEqual({ package_id: 'popular', paymentmethod: 'ideal', country: 'NL', discount_code: 'SPRING25' })
+  })
+
+  it('words the server\'s refusal of the code when ordering', async () => {
+    sessionStorage.setItem('rdv-discount-code', 'SPRING25')
+    const { handler } = api((c) =>
+      c.method === 'POST' ? jsonResponse(409, { error: 'code_used', message: 'Code already used' }) : codes({ SPRING25: spring() })(c),
+    )
+    await renderApp(boot({ user: user() }), '/credits/popular/ideal', handler)
+    await screen.findByTestId('order-discount')
+    fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
+    expect((await screen.findByTestId('payment-error')).textContent).toBe('Code already used')
+    expect(leaveFor).not.toHaveBeenCalled()
   })
 })

@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { isAborted } from '../../api/http'
+import { useAppState } from '../../state/context'
+import type { DiscountCode } from './api'
+import { normalizeCode, refusalKey, storeCode, storedCode } from './discount'
+import { useBilling } from './hooks'
+
+/** Discount is the active code of the credits pages and what the member can do with it. */
+export interface Discount {
+  /** code is the active code, null without one (or while it loads). */
+  code: DiscountCode | null
+  /** refusal is the catalogue key of the last refused code the member entered. */
+  refusal: string | null
+  busy: boolean
+  /** enter checks a code the member typed; a refused one leaves the active code as it was. */
+  enter: (code: string) => Promise<void>
+  remove: () => void
+}
+
+/**
+ * useDiscount is the active discount code: the page's ?discount_code=, or
+ * the one entered earlier in this tab, else the member's welcome code
+ * (its failure ignored). Visitors have none.
+ */
+export function useDiscount(): Discount {
+  const calls = useBilling()
+  const loggedIn = useAppState((s) => !!s.user)
+  const [params] = useSearchParams()
+  const given = params.get('discount_code')
+  const [code, setCode] = useState<DiscountCode | null>(null)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (!loggedIn) return
+    const ctl = new AbortController()
+    const typed = given ? normalizeCode(given) : storedCode()
+    if (given) storeCode(typed)
+    const load = typed ? calls.discountCode(typed, ctl.signal) : calls.welcomeCode(ctl.signal)
+    load.then(
+      (c) => setCode(c),
+      (err: unknown) => {
+        if (ctl.signal.aborted || isAborted(err)) return
+        // A given code that is refused says why; the welcome code's failure is ignored (SPEC.md section 8).
+        if (typed) {
+          storeCode(null)
+          setRefusal(refusalKey(err) ?? 'discount.errors.failed')
+        }
+      },
+    )
+    return () => ctl.abort()
+  }, [calls, given, loggedIn])
+
+  const enter = useCallback(
+    async (typed: string) => {
+      const text = normalizeCode(typed)
+      setRefusal(null)
+      if (!text) return
+      setBusy(true)
+      try {
+        const c = await calls.discountCode(text)
+        storeCode(c.code)
+        setCode(c)
+      } catch (err) {
+        setRefusal(refusalKey(err) ?? 'discount.errors.failed')
+      } finally {
+        setBusy(false)
+      }
+    },
+    [calls],
+  )
+  const remove = useCallback(() => {
+    storeCode(null)
+    setCode(null)
+    setRefusal(null)
+  }, [])
+  return { code, refusal, busy, enter, remove }
+}
