@@ -86,7 +86,8 @@ describe('Codes', { timeout: 20_000 }, () => {
   it('creates a code with every condition, the minimum in minor units', async () => {
     const api = fakeApi()
     show(api)
-    fireEvent.click(await screen.findByRole('button', { name: 'New code' }, { timeout: 5000 }))
+    await screen.findByRole('heading', { name: 'SPRING25' }, { timeout: 5000 })
+    fireEvent.click(screen.getByRole('button', { name: 'New code' }))
     const form = screen.getByRole('form', { name: 'New discount code' })
     const type = (label: RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } })
     type(/^Code/, 'new20')
@@ -121,7 +122,8 @@ describe('Codes', { timeout: 20_000 }, () => {
       ),
     })
     show(api)
-    fireEvent.click(await screen.findByRole('button', { name: 'New code' }, { timeout: 5000 }))
+    await screen.findByRole('heading', { name: 'SPRING25' }, { timeout: 5000 })
+    fireEvent.click(screen.getByRole('button', { name: 'New code' }))
     const form = screen.getByRole('form', { name: 'New discount code' })
     fireEvent.change(within(form).getByLabelText(/^Code/), { target: { value: 'MIN10' } })
     fireEvent.change(within(form).getByLabelText(/^Discount in percent/), { target: { value: '10' } })
@@ -135,7 +137,8 @@ describe('Codes', { timeout: 20_000 }, () => {
   it('refuses an amount it cannot read without calling the engine, and words code_taken on the code', async () => {
     const api = fakeApi({ createCode: vi.fn(() => Promise.reject(new ConsoleError(409, 'code_taken', 'x', { field: 'code' }))) })
     show(api)
-    fireEvent.click(await screen.findByRole('button', { name: 'New code' }, { timeout: 5000 }))
+    await screen.findByRole('heading', { name: 'SPRING25' }, { timeout: 5000 })
+    fireEvent.click(screen.getByRole('button', { name: 'New code' }))
     const form = screen.getByRole('form', { name: 'New discount code' })
     fireEvent.change(within(form).getByLabelText(/^Minimum order value/), { target: { value: '30 euro' } })
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Create code' })))
