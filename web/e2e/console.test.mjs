@@ -130,4 +130,7 @@ test('members never download the console', async () => {
   for (const [path, code] of member) {
     assert.ok(!code.includes('Set up your second factor') && !code.includes('/admin/api'), `${path} holds console code`)
   }
+  // The dashboards' chart library (uPlot) is the console's alone.
+  assert.ok(consoleOnly.some((p) => /\/uPlot[\w.-]*\.js$/.test(p)), `no uPlot chunk in the console: ${consoleOnly}`)
+  assert.ok(![...member.keys()].some((p) => /uPlot/i.test(p)), 'members download uPlot')
 })

@@ -325,6 +325,89 @@ export interface HouseList {
   countries: string[]
 }
 
+/** DashboardRange starts every dashboard answer: the brand, its time zone and the days (engine/admin/openapi.yaml DashboardRange). */
+export interface DashboardRange {
+  tenant: string
+  time_zone: string
+  from: string
+  to: string
+}
+
+/** The per-day series of the dashboards: one value per day, in the order of days. */
+export interface SignupSeries extends DashboardRange {
+  days: string[]
+  signups: number[]
+  activations: number[]
+}
+
+export interface PurchaseSeries extends DashboardRange {
+  days: string[]
+  paid_orders: number[]
+  first_purchases: number[]
+  /** revenue per currency in minor units (cents). */
+  revenue: { currency: string; revenue: number[]; refunded: number[] }[]
+}
+
+export interface MessageSeries extends DashboardRange {
+  days: string[]
+  by_members: number[]
+  by_house: number[]
+}
+
+export interface ModerationSeries extends DashboardRange {
+  days: string[]
+  photos_pending: number[]
+  photos_submitted: number[]
+  complaints_open: number[]
+  complaints_filed: number[]
+  now: { photos_pending: number; complaints_open: number; complaints_in_progress: number }
+}
+
+export const sourceGroupings = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'all'] as const
+export type SourceGrouping = (typeof sourceGroupings)[number]
+
+export interface SourceConversion {
+  network: string
+  ref: string
+  sub1: string
+  sub2: string
+  sub3: string
+  signups: number
+  activations: number
+  first_purchases: number
+}
+
+export interface Conversion extends DashboardRange {
+  by: SourceGrouping
+  sources: SourceConversion[]
+  truncated: boolean
+}
+
+/** The dashboards' series and what each answers. */
+export interface DashboardSeries {
+  signups: SignupSeries
+  purchases: PurchaseSeries
+  messages: MessageSeries
+  moderation: ModerationSeries
+  conversion: Conversion
+}
+
+/** DaySpan is a dashboard's range: empty ends are the engine's defaults (the brand's last 30 days). */
+export interface DaySpan {
+  from: string
+  to: string
+}
+
+/** dashboardPath is a dashboard's address under the API; format csv is its CSV download. */
+export function dashboardPath(tenant: string, series: keyof DashboardSeries, span: DaySpan, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams()
+  if (span.from) q.set('from', span.from)
+  if (span.to) q.set('to', span.to)
+  for (const [k, v] of Object.entries(extra)) q.set(k, v)
+  const qs = q.toString()
+  return `/tenants/${encodeURIComponent(tenant)}/dashboards/${series}${qs ? `?${qs}` : ''}`
+}
+
 /** ConsoleError is a refused or failed call: the HTTP status, the engine's code and its extra fields. */
 export class ConsoleError extends Error {
   readonly status: number
@@ -462,6 +545,9 @@ export const consoleApi = {
     return call<{ photo: HousePhoto }>('POST', `${house(tenant)}/${id}/photos`, form)
   },
   deleteHousePhoto: (tenant: string, id: number, photo: number) => call<null>('DELETE', `${house(tenant)}/${id}/photos/${photo}`),
+  // Dashboards (pages/dashboards): one series of a brand over a span of days.
+  dashboard: <S extends keyof DashboardSeries>(tenant: string, series: S, span: DaySpan, extra?: Record<string, string>) =>
+    call<DashboardSeries[S]>('GET', dashboardPath(tenant, series, span, extra)),
 }
 
 export type ConsoleApi = typeof consoleApi

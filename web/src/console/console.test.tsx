@@ -82,6 +82,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     warnMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     suspendMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     banMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    dashboard: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     member: vi.fn(() => Promise.reject(new ConsoleError(404, 'member_not_found', 'none'))),
     memberMoney: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     correctCredits: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
@@ -206,13 +207,13 @@ describe('console roles', { timeout: 20_000 }, () => {
   }
 
   it.each([
-    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation']],
-    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation']],
+    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards']],
+    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards']],
     ['moderator', ['Brands', 'Moderation']],
     ['support', ['Brands', 'Moderation']],
     ['chat_operator', ['Brands', 'Inbox']],
-    ['finance', ['Brands', 'Orders', 'Discount codes']],
-    ['affiliate_manager', ['Brands']],
+    ['finance', ['Brands', 'Orders', 'Discount codes', 'Dashboards']],
+    ['affiliate_manager', ['Brands', 'Dashboards']],
   ])('the navigation of the role %s lists only the pages the policy gives', async (role, pages) => {
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn(role, 'lustlokaal'))) }))
     expect(await navLinks()).toEqual(pages)
@@ -302,7 +303,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.orders).toHaveBeenCalledWith('sparkusa', undefined))
     const brands = (screen.getByLabelText('Brand') as HTMLSelectElement).options
     expect([...brands].map((o) => o.value)).toEqual(['sparkusa'])
-    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation'])
+    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation', 'Dashboards'])
     cleanup()
     show(api, '/admin/moderation')
     await waitFor(() => expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal'))

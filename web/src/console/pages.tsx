@@ -13,6 +13,7 @@ import { TenantEdit } from './pages/tenants/TenantEdit'
 import { Orders } from './pages/money/Orders'
 import { Codes } from './pages/money/Codes'
 import { Inbox } from './pages/inbox/Inbox'
+import { Dashboards } from './pages/dashboards/Dashboards'
 import { MemberPage } from './pages/members/MemberPage'
 import { Audit } from './pages/audit/Audit'
 import { Staff } from './pages/staff/Staff'
@@ -47,4 +48,6 @@ export const consolePages: ConsolePage[] = [
   { path: '/members/:tenant/:id', label: 'console.members.heading', need: anyTenant('members', 'read'), Page: MemberPage, hidden: true },
   { path: '/audit', label: 'console.nav.audit', need: global('audit', 'read'), Page: Audit },
   { path: '/staff', label: 'console.nav.staff', need: global('staff', 'read'), Page: Staff },
+  // Dashboards: a brand's plots per day and conversion by traffic source (pages/dashboards).
+  { path: '/dashboards', label: 'console.nav.dashboards', need: anyTenant('dashboards', 'read'), Page: Dashboards },
 ]
