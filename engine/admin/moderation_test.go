@@ -241,6 +241,7 @@ func TestBanEndsSessions(t *testing.T) {
 	viewer.Do("GET", fmt.Sprintf("/api/member.php?id=%d", made.ID), nil).Want(t, http.StatusOK, "")
 	for _, c := range []*servertest.Client{member, second} {
 		wantLoggedIn(t, c, true)
+		c.Do("GET", "/api/chats.php", nil).Want(t, http.StatusOK, "")
 	}
 	support, _ := e.enrolled(t, admin.RoleSupport, "*")
 	support.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/ban", made.ID), map[string]string{"reason": "x"}).
@@ -257,6 +258,8 @@ func TestBanEndsSessions(t *testing.T) {
 		Want(t, http.StatusOK, "")
 	for _, c := range []*servertest.Client{member, second} {
 		wantLoggedIn(t, c, false)
+		// The next member call of either session is refused.
+		c.Do("GET", "/api/chats.php", nil).Want(t, http.StatusForbidden, "authentication_required")
 	}
 	viewer.Do("GET", fmt.Sprintf("/api/member.php?id=%d", made.ID), nil).Want(t, http.StatusNotFound, "")
 	e.Client(t, nlHost).Do("POST", "/api/user.php", map[string]string{"email": made.Email, "password": made.Password}).
