@@ -9,7 +9,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts/internal/db"
-	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -19,16 +18,16 @@ func houseEmail(t *tenancy.Tenant) string {
 	return "house-" + rand.Text() + "@" + t.Slug + ".house.invalid"
 }
 
-// CreateHouse makes a house profile of t in tx, from the operators'
-// console: a member row flagged is_house (active, without a password: it
-// never logs in; staff answer for it in the console's inbox) and its
-// profile, checked field by field by the profiles area.
-func CreateHouse(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, u profiles.Update, now time.Time) (profiles.Profile, error) {
+// AddHouseMember inserts the member row of a new house profile of t in tx,
+// from the operators' console: flagged is_house, active, without a password
+// (it never logs in; staff answer for it in the console's inbox). Its
+// profile follows in the same transaction (user.CreateHouse).
+func AddHouseMember(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, now time.Time) (int64, error) {
 	id, err := db.New(tx).HouseMemberInsert(ctx, db.HouseMemberInsertParams{
 		TenantID: t.ID, Email: houseEmail(t), Language: t.DefaultLocale, Now: now,
 	})
 	if err != nil {
-		return profiles.Profile{}, fmt.Errorf("insert house member of tenant %d: %w", t.ID, err)
+		return 0, fmt.Errorf("insert house member of tenant %d: %w", t.ID, err)
 	}
-	return profiles.CreateHouse(ctx, tx, t, id, u, now)
+	return id, nil
 }

@@ -5,13 +5,13 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"rendezvous/engine/accounts"
 	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/user"
 )
 
 // The chat operators' inbox: conversations of a tenant's house profiles
@@ -198,7 +198,7 @@ func (h handlers) houseCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.s.act(r, t, "house.create", func(tx pgx.Tx) (any, any, error) {
-		p, err := accounts.CreateHouse(r.Context(), tx, t, u, h.s.Now())
+		p, err := user.CreateHouse(r.Context(), tx, t, u, h.s.Now())
 		return nil, p, err
 	})
 	if err != nil {
