@@ -123,6 +123,10 @@ export interface ConsoleOrder {
   status: OrderState
   created_at: string
   completed_at: string | null
+  /** list_amount and discount_code: the price before the discount code and the code, null (or absent) without one. */
+  list_amount?: number | null
+  discount_code?: string | null
+  discount_percentage?: number | null
 }
 
 /** DiscountCode is one of a brand's discount codes (engine/admin/openapi.yaml DiscountCode); amounts in minor units. */

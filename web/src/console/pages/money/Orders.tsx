@@ -134,6 +134,18 @@ export function Orders({ api }: { api: ConsoleApi }) {
                   <dd>{money(o.amount, o.currency, i18n.language)}</dd>
                   <dt>{t('console.orders.credits')}</dt>
                   <dd>{o.credits}</dd>
+                  {o.discount_code && o.list_amount != null && (
+                    <>
+                      <dt>{t('console.orders.discount')}</dt>
+                      <dd data-testid="order-discount">
+                        {t('console.orders.discountValue', {
+                          code: o.discount_code,
+                          percentage: o.discount_percentage ?? 0,
+                          before: money(o.list_amount, o.currency, i18n.language),
+                        })}
+                      </dd>
+                    </>
+                  )}
                   <dt>{t('console.orders.created')}</dt>
                   <dd>{new Date(o.created_at).toLocaleString(i18n.language)}</dd>
                 </Facts>

@@ -33,7 +33,9 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
         { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
       ]),
     ),
-    orders: vi.fn(() => Promise.resolve({ orders: [order(), order({ id: 8, status: 'pending' })] })),
+    orders: vi.fn(() =>
+      Promise.resolve({ orders: [order(), order({ id: 8, status: 'pending', amount: 2996, list_amount: 3995, discount_code: 'SPRING25', discount_percentage: 25 })] }),
+    ),
     refund: vi.fn(() => Promise.resolve({ order_id: 7, provider_refund_id: 're_1', credits_taken: 60, credits_spent: 40 })),
     ...over,
   } as unknown as ConsoleApi
@@ -56,6 +58,8 @@ describe('Orders', { timeout: 20_000 }, () => {
     // Only a completed order offers a refund.
     expect(screen.getByRole('button', { name: 'Refund order 7' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Refund order 8' })).toBeNull()
+    // An order made with a discount code shows the code and the price before it.
+    expect(screen.getAllByTestId('order-discount').map((d) => d.textContent?.replace(/\s/g, ' '))).toEqual(['SPRING25 (25%), price before €39.95'])
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'refunded' } })
     await waitFor(() => expect(api.orders).toHaveBeenLastCalledWith('lustlokaal', 'refunded'))
   })
