@@ -96,3 +96,22 @@ export const Code = styled.code`
   margin-bottom: 8px;
   word-break: break-all;
 `
+
+/** CardList lays out a page's cards (orders, codes, brands, staff) one under the other. */
+export const CardList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+`
+
+/** Facts shows a card's name/value pairs as a two-column description list. */
+export const Facts = styled.dl`
+  margin: 0 0 12px;
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 4px 12px;
+  dt { color: ${colors.muted}; }
+  dd { margin: 0; }
+`

@@ -5,24 +5,14 @@ import styled from 'styled-components'
 import type { ConsoleApi, Tenant } from '../api'
 import { errorText } from '../errors'
 import { anyTenant, global, useCan } from '../permissions'
-import { Alert, Card, Heading, Muted, colors } from '../ui'
+import { Alert, Card, CardList, Facts as SharedFacts, Heading, Muted } from '../ui'
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
+const List = styled(CardList)`
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 300px), 1fr));
 `
 
-const Facts = styled.dl`
+const Facts = styled(SharedFacts)`
   margin: 0;
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  dt { color: ${colors.muted}; }
-  dd { margin: 0; }
 `
 
 /** Tenants lists the brands the staff member may see. */

@@ -4,25 +4,8 @@ import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type DiscountCode, type NewDiscountCode } from '../../api'
 import { errorText } from '../../errors'
 import { anyTenant, useCan } from '../../permissions'
-import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
+import { Alert, Button, Card, CardList as List, Facts, Field, Heading, Input, Muted, colors } from '../../ui'
 import { useTenantPicker } from '../TenantPicker'
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-`
-
-const Facts = styled.dl`
-  margin: 0 0 12px;
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  dt { color: ${colors.muted}; }
-  dd { margin: 0; }
-`
 
 const Methods = styled.fieldset`
   border: 1px solid ${colors.line};

@@ -1,28 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import styled from 'styled-components'
 import { ConsoleError, orderStates, type ConsoleApi, type ConsoleOrder, type OrderState } from '../../api'
 import { errorText } from '../../errors'
-import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
+import { Alert, Button, Card, CardList as List, Facts, Field, Heading, Input, Muted } from '../../ui'
 import { anyTenant, useCan } from '../../permissions'
 import { Select, useTenantPicker } from '../TenantPicker'
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-`
-
-const Facts = styled.dl`
-  margin: 0 0 12px;
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  dt { color: ${colors.muted}; }
-  dd { margin: 0; }
-`
 
 /** refusalText words the engine's refusal of a refund; the provider's own detail is kept. */
 function refusalText(t: ReturnType<typeof useTranslation>['t'], err: unknown): string {

@@ -9,18 +9,14 @@ import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type Grant, type Staff as StaffAccount, type Tenant } from '../../api'
 import { errorText } from '../../errors'
 import { global, useCan } from '../../permissions'
-import { Alert, Button, Card, Field, Heading, Input, Muted } from '../../ui'
+import { Alert, Button, Card, CardList, Field, Heading, Input, Muted } from '../../ui'
 import { Select } from '../TenantPicker'
 
 /** roles are the console's roles, most powerful first (engine/admin/policy.go). */
 export const roles = ['superadmin', 'operator', 'moderator', 'support', 'chat_operator', 'finance', 'affiliate_manager'] as const
 
-const List = styled.ul`
-  list-style: none;
+const List = styled(CardList)`
   margin: 0 0 24px;
-  padding: 0;
-  display: grid;
-  gap: 12px;
 `
 const Row = styled.div`
   display: flex;
