@@ -97,7 +97,9 @@ export function SwipeCard({ card, disabled, onSwipe }: SwipeCardProps) {
     if (!s || s.id !== e.pointerId) return
     const dx = e.clientX - s.x
     const dy = e.clientY - s.y
-    setDrag((d) => ({ dx, dy, width: d?.width ?? e.currentTarget.offsetWidth }))
+    // Read the width now: React runs the updater later, when the event's currentTarget is gone.
+    const width = e.currentTarget.offsetWidth
+    setDrag((d) => ({ dx, dy, width: d?.width ?? width }))
   }
   const up = (e: PointerEvent<HTMLDivElement>) => {
     const s = start.current

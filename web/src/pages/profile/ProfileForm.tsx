@@ -211,7 +211,11 @@ export function ProfileEditor({ profile, options, onSave, onDone }: EditorProps)
             id={`${id}-country`}
             value={draft.country}
             aria-describedby={describe('country')}
-            onChange={(e) => setDraft((d) => ({ ...d, country: e.currentTarget.value, region: '' }))}
+            onChange={(e) => {
+              // Read the value now: React runs the updater later, when the event's currentTarget is gone.
+              const country = e.currentTarget.value
+              setDraft((d) => ({ ...d, country, region: '' }))
+            }}
           >
             {!draft.country && <option value="">{t('profile.notTold')}</option>}
             {countries.map((c) => (
