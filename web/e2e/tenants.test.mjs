@@ -16,8 +16,8 @@ test('two demo tenants differ in name, theme and language', async () => {
 
     const nlHeader = await style(nl.page, '[data-testid="site-header"]', 'background-color')
     const deHeader = await style(de.page, '[data-testid="site-header"]', 'background-color')
-    assert.equal(nlHeader, 'rgb(217, 72, 15)') // amber primary
-    assert.equal(deHeader, 'rgb(124, 92, 255)') // midnight primary
+    assert.equal(nlHeader, 'rgb(194, 65, 12)') // amber primary
+    assert.equal(deHeader, 'rgb(157, 135, 255)') // midnight primary
     assert.notEqual(await style(nl.page, 'body', 'background-color'), await style(de.page, 'body', 'background-color'))
 
     assert.equal(await nl.page.locator('html').getAttribute('lang'), 'nl')

@@ -12,7 +12,7 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   font-weight: 700;
   line-height: 1.5em;
   text-align: center;
-  color: ${(p) => (p.$tone === 'warning' ? p.theme.colors.text : p.theme.colors.onPrimary)};
+  color: ${(p) => (p.$tone === 'warning' ? p.theme.colors.onWarning : p.$tone === 'danger' ? p.theme.colors.onDanger : p.theme.colors.onPrimary)};
   background: ${(p) =>
     p.$tone === 'warning' ? p.theme.colors.warning : p.$tone === 'danger' ? p.theme.colors.danger : p.theme.colors.primary};
 `

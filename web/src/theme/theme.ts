@@ -14,16 +14,21 @@ const baseColors = {
   primary: '#d6336c',
   onPrimary: '#ffffff',
   secondary: '#7048e8',
+  onSecondary: '#ffffff',
   background: '#ffffff',
   surface: '#ffffff',
   text: '#212529',
-  textMuted: '#6c757d',
+  textMuted: '#495057',
   border: '#dee2e6',
   link: '#c2255c',
   warning: '#f08c00',
+  onWarning: '#212529',
   danger: '#c92a2a',
-  success: '#2b8a3e',
+  onDanger: '#ffffff',
+  success: '#2b7a3b',
+  onSuccess: '#ffffff',
   info: '#1971c2',
+  onInfo: '#ffffff',
 }
 
 export type ColorName = keyof typeof baseColors

@@ -14,7 +14,7 @@ import { TimeBonusCountdown } from './TimeBonusCountdown'
 const Bar = styled.div<{ $tone: 'info' | 'warning' | 'primary' }>`
   padding: ${(p) => p.theme.space(2)} 0;
   background: ${(p) => (p.$tone === 'warning' ? p.theme.colors.warning : p.$tone === 'primary' ? p.theme.colors.secondary : p.theme.colors.info)};
-  color: ${(p) => (p.$tone === 'warning' ? p.theme.colors.text : p.theme.colors.onPrimary)};
+  color: ${(p) => (p.$tone === 'warning' ? p.theme.colors.onWarning : p.$tone === 'primary' ? p.theme.colors.onSecondary : p.theme.colors.onInfo)};
   a {
     color: inherit;
     font-weight: 700;

@@ -41,7 +41,7 @@ const Status = styled.span<{ $open: boolean }>`
   border-radius: 999px;
   font-size: 0.75rem;
   font-weight: 700;
-  color: ${(p) => p.theme.colors.onPrimary};
+  color: ${(p) => (p.$open ? p.theme.colors.onWarning : p.theme.colors.onSuccess)};
   background: ${(p) => (p.$open ? p.theme.colors.warning : p.theme.colors.success)};
 `
 

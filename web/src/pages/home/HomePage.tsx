@@ -9,7 +9,7 @@ import { useAppState, useServices } from '../../state/context'
 
 const Hero = styled.section`
   padding: ${(p) => p.theme.space(16)} 0;
-  background: linear-gradient(135deg, ${(p) => p.theme.colors.primary}, ${(p) => p.theme.colors.secondary});
+  background: ${(p) => p.theme.colors.primary};
   color: ${(p) => p.theme.colors.onPrimary};
   h1 {
     font-size: clamp(2rem, 5vw, 3rem);

@@ -10,7 +10,7 @@ import { useAppState } from '../../state/context'
 const Hero = styled.section`
   padding: ${(p) => p.theme.space(16)} 0;
   text-align: center;
-  background: radial-gradient(circle at top, ${(p) => p.theme.colors.secondary}, ${(p) => p.theme.colors.primary});
+  background: ${(p) => p.theme.colors.primary};
   color: ${(p) => p.theme.colors.onPrimary};
   h1 {
     font-size: clamp(2rem, 6vw, 3.25rem);

@@ -28,7 +28,7 @@ const Marker = styled.p`
   padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
   border-radius: 999px;
   background: ${(p) => p.theme.colors.info};
-  color: ${(p) => p.theme.colors.onPrimary};
+  color: ${(p) => p.theme.colors.onInfo};
   font-size: 0.875rem;
   font-weight: 600;
 `

@@ -90,7 +90,7 @@ const Tag = styled.span<{ $tone: 'primary' | 'warning' | 'danger' }>`
   border-radius: 999px;
   font-size: 0.75rem;
   font-weight: 700;
-  color: ${(p) => (p.$tone === 'warning' ? p.theme.colors.text : p.theme.colors.onPrimary)};
+  color: ${(p) => (p.$tone === 'warning' ? p.theme.colors.onWarning : p.$tone === 'danger' ? p.theme.colors.onDanger : p.theme.colors.onPrimary)};
   background: ${(p) => p.theme.colors[p.$tone]};
 `
 

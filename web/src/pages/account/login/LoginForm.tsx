@@ -12,7 +12,7 @@ const Error = styled.p`
   padding: ${(p) => p.theme.space(3)};
   border-radius: ${(p) => p.theme.radii.md};
   background: ${(p) => p.theme.colors.danger};
-  color: ${(p) => p.theme.colors.onPrimary};
+  color: ${(p) => p.theme.colors.onDanger};
 `
 
 const Links = styled.p`

@@ -7,7 +7,7 @@ const Box = styled.p<{ $tone: 'danger' | 'success' | 'info' }>`
   padding: ${(p) => p.theme.space(3)};
   border-radius: ${(p) => p.theme.radii.md};
   background: ${(p) => (p.$tone === 'danger' ? p.theme.colors.danger : p.$tone === 'success' ? p.theme.colors.success : p.theme.colors.info)};
-  color: ${(p) => p.theme.colors.onPrimary};
+  color: ${(p) => (p.$tone === 'danger' ? p.theme.colors.onDanger : p.$tone === 'success' ? p.theme.colors.onSuccess : p.theme.colors.onInfo)};
 `
 
 /** Notice is a form's error (role alert) or success message (role status). */
