@@ -1,4 +1,7 @@
 import { useCallback, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { ApiError } from '../../api/http'
+import { isDesktop } from '../../app/hooks'
 import { useAppState, useServices } from '../../state/context'
 import { refreshNamed } from '../../state/refresh'
 import { like } from './discovery'
@@ -18,16 +21,31 @@ export function useLikedIds(): Set<number> {
   return set
 }
 
+/** loggedOutLike tells whether a like failed because no one is logged in (the call answered authentication_required). */
+const loggedOutLike = (err: unknown) => (err instanceof ApiError ? err.code : err instanceof Error ? err.message : '') === 'authentication_required'
+
 /**
  * useLike likes a profile once: a match is celebrated with a toast, a refusal
- * (blocked, invisible...) explained; the likes lists reload after it.
+ * (blocked, invisible...) explained; the likes lists reload after it. A
+ * visitor must log in to like (SPEC.md section 6): the like invites them to
+ * sign up for this profile instead, in the signup modal on desktop and on the
+ * profile's signup page on a smartphone.
  */
 export function useLike(profileId: number, name: string, onLiked?: (match: boolean) => void) {
   const { api, store, toasts } = useServices()
+  const navigate = useNavigate()
   const liked = useLikedIds().has(profileId)
   const [status, setStatus] = useState<LikeStatus>('idle')
+  const inviteSignup = useCallback(() => {
+    if (isDesktop()) store.set({ signup: { open: true, inProgress: false, profileId } })
+    else void navigate(`/members/${profileId}/signup`)
+  }, [navigate, store, profileId])
   const run = useCallback(async () => {
     if (status !== 'idle' || liked) return
+    if (!store.get().user) {
+      inviteSignup()
+      return
+    }
     setStatus('pending')
     try {
       const res = await like(api, profileId)
@@ -38,9 +56,13 @@ export function useLike(profileId: number, name: string, onLiked?: (match: boole
       void refreshNamed('likes', api, store)
     } catch (err) {
       setStatus('idle')
+      if (loggedOutLike(err)) {
+        inviteSignup()
+        return
+      }
       const n = likeErrorNotice(err, name)
       toasts.show(n.key, n.values, n.tone)
     }
-  }, [api, store, toasts, profileId, name, status, liked, onLiked])
+  }, [api, store, toasts, profileId, name, status, liked, onLiked, inviteSignup])
   return { status: liked ? ('liked' as const) : status, like: run }
 }
