@@ -67,6 +67,19 @@ describe('a conversation', () => {
     expect(String(bodies[0]!.client_id)).toMatch(/^[0-9a-f-]{36}$/)
   })
 
+  it("labels only the member's own messages as sent", async () => {
+    const { handler } = api([sent])
+    await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3', handler)
+    await write('Hello Eva')
+    await screen.findByText('Hello Eva')
+    const [incoming, own] = screen.getAllByTestId('chat-message')
+    expect(incoming!.dataset.mine).toBe('false')
+    expect(incoming!.querySelector('time')!.textContent).not.toMatch(/sent/i)
+    expect(incoming!.querySelector('time')!.textContent).not.toBe('')
+    expect(own!.dataset.mine).toBe('true')
+    expect(own!.querySelector('time')!.textContent).toMatch(/^Sent /)
+  })
+
   it('retries a failed send with the same client_id', async () => {
     const down = () => jsonResponse(503, { error: 'unavailable', message: 'down' })
     const { handler, bodies } = api([down, down, down, down, down, down, sent])

@@ -126,7 +126,8 @@ function Message({ m }: { m: ChatMessage }) {
     <Bubble $mine={m.from_me} data-testid="chat-message" data-kind={m.kind} data-mine={m.from_me ? 'true' : 'false'}>
       <Body m={m} />
       <Meta>
-        <time dateTime={m.created_at}>{t('messenger.message.sentAt', { time })}</time>
+        {/* Only the member's own messages carry a sending state; an incoming one shows its time. */}
+        <time dateTime={m.created_at}>{m.from_me ? t('messenger.message.sentAt', { time }) : time}</time>
       </Meta>
     </Bubble>
   )
