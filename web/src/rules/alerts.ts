@@ -41,12 +41,22 @@ export function needsActivationReminder(user: User | null): boolean {
   )
 }
 
+/**
+ * needsPhoto: the member has no photo others see and none waiting for
+ * moderation (a pending photo is not the main image yet, but asking for one
+ * again would only confuse).
+ */
+export function needsPhoto(user: Pick<User, 'profile'> | null): boolean {
+  const p = user?.profile
+  return !!p && !p.main_image && !(p.photos ?? []).some((ph) => ph.status === 'pending')
+}
+
 /** visibleAlerts lists the alerts a member sees, minus the dismissed ones. */
 export function visibleAlerts(user: User | null, push: PushState, timeBonusVisible = false): AlertKind[] {
   if (!user) return []
   const out: AlertKind[] = []
   if (timeBonusVisible) out.push('timeBonus')
-  if (user.profile && !user.profile.main_image) out.push('profilePhoto')
+  if (needsPhoto(user)) out.push('profilePhoto')
   if (push.capability && push.subscription === false) out.push('push')
   if (user.notifications_disabled && user.notifications_disabled.length > 0) out.push('notificationsDisabled')
   return out.filter((k) => alertDismissedAt(user, k) === null)

@@ -86,4 +86,16 @@ describe('member alerts', () => {
     expect(visibleAlerts(user({ dismissed_alerts: { time_bonus: '2026-01-02T00:00:00Z' } }), push, true)).toEqual(['profilePhoto', 'push'])
     expect(visibleAlerts(null, push)).toEqual([])
   })
+
+  it.each([
+    ['no photos', undefined, ['profilePhoto']],
+    ['an empty photo list', [], ['profilePhoto']],
+    ['only a rejected photo', ['rejected'], ['profilePhoto']],
+    ['a photo waiting for moderation', ['pending'], []],
+    ['a rejected and a pending photo', ['rejected', 'pending'], []],
+  ])('asks for a photo with %s: %j', (_, statuses, want) => {
+    const photos = statuses?.map((status, i) => ({ id: i + 1, filename: `p${i}.jpg`, thumb_filename: `t${i}.jpg`, status }))
+    const u = user({ profile: { id: 1, name: 'Ann', status: 'active', main_image: null, photos } })
+    expect(visibleAlerts(u, { ...push, capability: false })).toEqual(want)
+  })
 })

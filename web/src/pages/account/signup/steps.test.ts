@@ -26,6 +26,7 @@ describe('signup steps', () => {
     const img = { filename: 'a', thumb_filename: 'b', status: 'active' }
     expect(resumeStep({ profile: { id: 1, name: 'A', main_image: null } })).toBe('photo')
     expect(resumeStep({ profile: { id: 1, name: 'A', main_image: img } })).toBe('location')
+    expect(resumeStep({ profile: { id: 1, name: 'A', main_image: null, photos: [{ ...img, status: 'pending' }] } })).toBe('location')
     expect(resumeStep({ profile: { id: 1, name: 'A', main_image: img, region: 'NL-NH' } })).toBe('personal')
   })
 

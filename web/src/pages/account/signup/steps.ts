@@ -4,6 +4,7 @@
 // step works on the member's own profile.
 import type { SignupBody, User } from '../../../api/types'
 import type { PushState } from '../../../state/store'
+import { needsPhoto } from '../../../rules/alerts'
 import type { Text } from '../shared/errors'
 
 export const ALL_STEPS = ['message', 'photo', 'location', 'personal', 'about', 'push', 'confirm'] as const
@@ -30,11 +31,12 @@ export const skippable = (step: Step): boolean => step !== 'message' && step !==
 /**
  * resumeStep is where /complete-signup (or a signup opened by a logged-in
  * member) continues: the photo when there is none, else the location when
- * it is unknown, else the personal info.
+ * it is unknown, else the personal info. A photo waiting for moderation
+ * counts as one.
  */
 export function resumeStep(user: Pick<User, 'profile'> & { profile: (User['profile'] & { region?: string; city?: string }) | null }): Step {
   const p = user.profile
-  if (!p?.main_image) return 'photo'
+  if (!p || needsPhoto(user)) return 'photo'
   if (!p.region && !p.city) return 'location'
   return 'personal'
 }
