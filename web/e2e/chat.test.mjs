@@ -143,7 +143,14 @@ test('a premium member sends a gift and a photo', async () => {
     }
     const gifts = await (await s.page.request.get(api('/api/gifts.php'))).json()
     const gift = gifts[0]
+    const credits = async () => (await (await s.page.request.get(api('/api/user.php'), { headers: { 'X-Request-Type': 'client' } })).json()).user.credits
+    // A tap chooses the gift; it is sent (and paid) only once confirmed with its price.
     await picker.locator(`[data-gift="${gift.id}"]`).click()
+    const confirm = picker.getByTestId('gift-confirm')
+    await confirm.waitFor()
+    assert.match(await confirm.innerText(), new RegExp(`${gift.name}.*${gift.credits} credits`, 's'))
+    assert.equal(await credits(), me.credits, 'nothing paid before the gift is confirmed')
+    await picker.getByTestId('gift-send').click()
     await picker.waitFor({ state: 'detached' })
     await s.page.locator('[data-testid="chat-message"][data-kind="gift"]').getByText(gift.name).waitFor()
 
@@ -151,6 +158,15 @@ test('a premium member sends a gift and a photo', async () => {
     const img = await s.page.request.get(site(HOST) + her.main_image.url)
     assert.equal(img.status(), 200)
     await s.page.getByTestId('chat-photo-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await img.body() })
+    // The picked photo is previewed with its price; it is sent only once confirmed.
+    const preview = s.page.getByTestId('photo-confirm')
+    await preview.getByTestId('photo-confirm-preview').waitFor()
+    assert.ok(await preview.getByTestId('photo-confirm-preview').evaluate((el) => el.complete && el.naturalWidth > 0), 'the preview shows the photo')
+    const beforePhoto = await credits()
+    assert.equal(await s.page.locator('[data-testid="chat-message"][data-kind="photo"], [data-testid="chat-pending"]').count(), 0)
+    await preview.getByTestId('photo-confirm-send').click()
+    await preview.waitFor({ state: 'detached' })
+    assert.ok(beforePhoto <= me.credits - gift.credits, 'the gift was paid after its confirmation')
     await s.page.locator('[data-testid="chat-message"][data-kind="photo"] img').waitFor({ timeout: 15_000 })
 
     // Both were paid for.

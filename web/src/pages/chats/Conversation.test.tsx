@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { boot, user } from '../../test/fixtures'
 import { jsonResponse, renderApp } from '../../test/render'
 
@@ -26,6 +26,7 @@ function api(sends: Array<(body: Record<string, unknown>) => Response>) {
       return next(body)
     }
     if (url.startsWith('/api/messages.php')) return jsonResponse(200, thread)
+    if (url.startsWith('/api/gifts.php')) return jsonResponse(200, [{ id: 'rose', name: 'Rose', icon: '🌹', credits: 25 }])
     if (url.startsWith('/api/chats.php')) return jsonResponse(200, [{ conversation: { id: 3 }, profile, num_unread_messages: 2 }])
     return jsonResponse(404, { error: 'not_found', message: 'This page could not be found' })
   }
@@ -44,7 +45,10 @@ async function write(text: string) {
   fireEvent.click(screen.getByTestId('chat-send'))
 }
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 describe('a conversation', () => {
   it('shows the messages with the older-messages notice, the counter and the price', async () => {
@@ -120,5 +124,45 @@ describe('a conversation', () => {
     const { handler } = api([sent])
     await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3?gift=rose', handler)
     expect(await screen.findByRole('dialog')).toBeTruthy()
+  })
+
+  it('sends a gift only after the member confirms the gift and its price', async () => {
+    const gift = (body: Record<string, unknown>) =>
+      jsonResponse(201, {
+        message: { id: 2, conversation_id: 3, sender_id: 7, from_me: true, kind: 'gift', text: '', gift: { id: 'rose', name: 'Rose', icon: '🌹', credits: 25 }, photo: null, credits: 25, client_id: body.client_id, created_at: '2026-01-01T10:01:00Z' },
+        credits: 25,
+      })
+    const { handler, bodies } = api([gift])
+    await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3', handler)
+    fireEvent.click(await screen.findByTestId('chat-gift'))
+    fireEvent.click(await screen.findByTestId('gift-choice'))
+    expect(screen.getByTestId('gift-confirm').textContent).toContain('Send Rose to Eva for 25 credits?')
+    fireEvent.click(screen.getByTestId('gift-back'))
+    expect(screen.queryByTestId('gift-confirm')).toBeNull()
+    fireEvent.click(await screen.findByTestId('gift-choice'))
+    expect(bodies).toEqual([])
+    fireEvent.click(screen.getByTestId('gift-send'))
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).toMatchObject({ gift_id: 'rose' })
+  })
+
+  it('previews a picked photo with its price and sends nothing until the member confirms', async () => {
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:photo')
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    const { handler } = api([sent])
+    await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3', handler)
+    const pick = async () => fireEvent.change(await screen.findByTestId('chat-photo-input'), { target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] } })
+    await pick()
+    expect((await screen.findByTestId('photo-confirm-preview')).getAttribute('src')).toBe('blob:photo')
+    expect(screen.getByTestId('photo-confirm-cost').textContent).toBe('Sending a photo to Eva costs 15 credits.')
+    expect(screen.queryByTestId('chat-pending')).toBeNull()
+    fireEvent.click(screen.getByTestId('photo-confirm-cancel'))
+    await waitFor(() => expect(screen.queryByTestId('photo-confirm')).toBeNull())
+    expect(revoked).toHaveBeenCalledWith('blob:photo')
+    expect(screen.queryByTestId('chat-pending')).toBeNull()
+    await pick()
+    fireEvent.click(await screen.findByTestId('photo-confirm-send'))
+    expect(await screen.findByTestId('chat-pending')).toBeTruthy()
+    expect(created).toHaveBeenCalledTimes(2)
   })
 })

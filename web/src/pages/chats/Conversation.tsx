@@ -7,6 +7,7 @@ import { Button } from '../../components/Button'
 import { Composer } from './Composer'
 import { GiftPicker } from './GiftPicker'
 import { MessageList } from './MessageList'
+import { PhotoConfirm } from './PhotoConfirm'
 import { SendPrompt } from './SendPrompt'
 import { useConversation, type ConversationKey } from './useConversation'
 
@@ -45,6 +46,8 @@ export function Conversation({ conversationKey, onProfile }: ConversationProps) 
   // A profile's gift button links here with ?gift=: the picker opens at once.
   const [params] = useSearchParams()
   const [gifts, setGifts] = useState(params.has('gift'))
+  // A picked photo waits here, previewed with its price, until the member sends it.
+  const [photo, setPhoto] = useState<{ file: File; preview: string } | null>(null)
   const profile = view.profile
   useEffect(() => {
     onProfile?.(profile)
@@ -86,7 +89,7 @@ export function Conversation({ conversationKey, onProfile }: ConversationProps) 
           name={profile.name}
           onSend={(text) => void send({ text })}
           onGift={() => setGifts(true)}
-          onPhoto={(file) => void send({ file, preview: URL.createObjectURL(file) })}
+          onPhoto={(file) => setPhoto({ file, preview: URL.createObjectURL(file) })}
         />
       )}
       <GiftPicker
@@ -96,6 +99,18 @@ export function Conversation({ conversationKey, onProfile }: ConversationProps) 
         onPick={(gift) => {
           setGifts(false)
           void send({ gift })
+        }}
+      />
+      <PhotoConfirm
+        photo={photo?.preview ?? null}
+        name={profile.name}
+        onCancel={() => {
+          if (photo) URL.revokeObjectURL(photo.preview)
+          setPhoto(null)
+        }}
+        onSend={() => {
+          if (photo) void send(photo)
+          setPhoto(null)
         }}
       />
       <SendPrompt prompt={prompt} onClose={closePrompt} />

@@ -1,6 +1,8 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import type { Gift } from '../../boot/types'
+import { Button } from '../../components/Button'
 import { Modal } from '../../components/Modal'
 import { useGifts } from '../../api/catalogues'
 
@@ -46,14 +48,61 @@ export interface GiftPickerProps {
   onClose: () => void
 }
 
-/** GiftPicker is the gift catalogue in a dialog that keeps the focus inside. */
+const Chosen = styled.div`
+  text-align: center;
+  span[aria-hidden] {
+    display: block;
+    font-size: 3rem;
+    line-height: 1.2;
+  }
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${(p) => p.theme.space(2)};
+  justify-content: flex-end;
+`
+
+/**
+ * GiftPicker is the gift catalogue in a dialog that keeps the focus inside.
+ * A gift costs credits, so a tap chooses it and the member confirms the
+ * gift and its price before it is sent.
+ */
 export function GiftPicker({ open, name, onPick, onClose }: GiftPickerProps) {
   const { t } = useTranslation()
   const gifts = useGifts(open)
+  const [chosen, setChosen] = useState<Gift | null>(null)
+  const close = () => {
+    setChosen(null)
+    onClose()
+  }
   return (
-    <Modal open={open} title={t('messenger.gifts.title')} onClose={onClose} testId="gift-picker">
-      <p>{t('messenger.gifts.lead', { name })}</p>
-      {gifts.status === 'failed' ? (
+    <Modal open={open} title={t('messenger.gifts.title')} onClose={close} testId="gift-picker">
+      {chosen ? (
+        <Chosen data-testid="gift-confirm">
+          <span aria-hidden="true">{chosen.icon}</span>
+          <p>{t('messenger.gifts.confirm', { gift: chosen.name, name, price: t('messenger.gifts.price', { count: chosen.credits }) })}</p>
+          <Actions>
+            <Button type="button" $variant="secondary" onClick={() => setChosen(null)} data-testid="gift-back">
+              {t('messenger.gifts.back')}
+            </Button>
+            <Button
+              type="button"
+              onClick={() => {
+                setChosen(null)
+                onPick(chosen)
+              }}
+              data-testid="gift-send"
+            >
+              {t('messenger.gifts.send')}
+            </Button>
+          </Actions>
+        </Chosen>
+      ) : (
+        <p>{t('messenger.gifts.lead', { name })}</p>
+      )}
+      {chosen ? null : gifts.status === 'failed' ? (
         <p role="alert">{t('messenger.gifts.failed')}</p>
       ) : gifts.status === 'loading' ? (
         <p role="status">{t('messenger.gifts.loading')}</p>
@@ -61,7 +110,7 @@ export function GiftPicker({ open, name, onPick, onClose }: GiftPickerProps) {
         <Grid>
           {gifts.data.map((g) => (
             <li key={g.id}>
-              <Choice type="button" onClick={() => onPick(g)} data-testid="gift-choice" data-gift={g.id}>
+              <Choice type="button" onClick={() => setChosen(g)} data-testid="gift-choice" data-gift={g.id}>
                 <span aria-hidden="true">{g.icon}</span>
                 <span>{g.name}</span>
                 <small>{t('messenger.gifts.price', { count: g.credits })}</small>
