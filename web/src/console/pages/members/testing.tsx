@@ -33,7 +33,7 @@ export function showAt(i18nInstance: i18n, perms: TenantPermission[], route: str
         <MemoryRouter initialEntries={[address]}>
           <Routes>
             <Route path={route} element={page} />
-            <Route path="*" element={<p>elsewhere</p>} />
+            <Route path="*" element={<p data-testid="elsewhere" />} />
           </Routes>
         </MemoryRouter>
       </PermissionsContext.Provider>
