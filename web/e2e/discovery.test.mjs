@@ -292,3 +292,26 @@ test('swipe game: drag, keys and buttons until the 4 likes of the day are used',
     await s.close()
   }
 })
+
+test("a visitor's Like invites to sign up for that profile: the signup modal on desktop, the profile's signup page at 390 px", async () => {
+  for (const width of [1280, 390]) {
+    const s = await open('localhost', { locale: 'en', width })
+    try {
+      await s.goto('/members')
+      const card = s.page.getByTestId('profile-card').first()
+      await card.waitFor()
+      const id = Number(await card.getAttribute('data-id'))
+      let liked = 0
+      s.page.on('request', (r) => {
+        if (r.url().includes('/api/like.php')) liked++
+      })
+      await card.getByTestId(`like-${id}`).click()
+      if (width === 1280) await s.page.getByTestId('signup-modal').waitFor()
+      else await s.page.waitForURL(new RegExp(`/members/${id}/signup$`))
+      assert.equal(await s.page.getByText('An error has occurred.').count(), 0, `no error at ${width} px`)
+      assert.equal(liked, 0, `no like sent at ${width} px`)
+    } finally {
+      await s.close()
+    }
+  }
+})

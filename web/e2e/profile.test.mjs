@@ -200,3 +200,37 @@ test('logged-out visitors see the profile with a login prompt, or the login form
     await de.close()
   }
 })
+
+test('a new member changes the country on /profile at 390 px: no crash, the other edits kept and saved', async () => {
+  const s = await open('localhost', { locale: 'en', width: 390 })
+  try {
+    await s.context.addInitScript(() => window.localStorage.setItem('rdv_time_bonus_modal_dismissed_at', String(Date.now())))
+    await s.goto('/pages/faq')
+    const email = `country-${Date.now()}-${process.pid}@example.test`
+    const made = await api(s, 'POST', '/api/signup.php', { email, name: 'Landwissel', date_of_birth: '1990-01-01', password: 'country-password', gender: 'male', seeking: 'female' })
+    assert.equal(made.status, 201, JSON.stringify(made.body))
+    const errors = []
+    s.page.on('pageerror', (e) => errors.push(e.message))
+
+    await s.goto('/profile')
+    await s.page.getByTestId('profile-edit').click()
+    const form = s.page.getByTestId('profile-form')
+    await form.getByLabel('City').fill('Antwerpen')
+    const country = form.getByLabel('Country', { exact: true })
+    await country.selectOption('BE')
+    await country.selectOption('NL')
+    await country.selectOption('BE')
+    assert.deepEqual(errors, [])
+    assert.equal(await country.inputValue(), 'BE')
+    assert.equal(await form.getByLabel('City').inputValue(), 'Antwerpen')
+    await form.getByTestId('profile-save').click()
+    await s.page.getByTestId('profile-details').waitFor()
+    assert.equal(await s.page.getByTestId('profile-value-country').textContent(), 'Belgium')
+    assert.equal(await s.page.getByTestId('profile-value-city').textContent(), 'Antwerpen')
+    const saved = (await api(s, 'GET', '/api/profile.php')).body.profile
+    assert.equal(saved.country, 'BE')
+    assert.equal(saved.city, 'Antwerpen')
+  } finally {
+    await s.close()
+  }
+})
