@@ -44,6 +44,16 @@ type Lists struct {
 var ErrListType = refusal.New(refusal.Invalid, "type_invalid", "type must be liked, liked_by or matches.").
 	With(map[string]any{"field": "type"})
 
+// NewCount is the member's new-likes badge on tenant t: likes received that
+// the member has not looked at.
+func (s *Service) NewCount(ctx context.Context, t *tenancy.Tenant, member int64) (int64, error) {
+	n, err := db.New(s.Pool).LikeNewCount(ctx, db.LikeNewCountParams{MemberID: member, Pool: t.ProfilePool})
+	if err != nil {
+		return 0, fmt.Errorf("new likes of %d: %w", member, err)
+	}
+	return n, nil
+}
+
 // List gives member's likes lists on tenant t; typ picks what Profiles
 // holds ("" is liked).
 func (s *Service) List(ctx context.Context, t *tenancy.Tenant, member int64, typ string) (Lists, error) {

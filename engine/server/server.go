@@ -154,7 +154,7 @@ func New(d Deps) (*Engine, error) {
 	staff.Billing = e.Billing
 	staff.Chat = e.Chat
 	staff.Profiles = e.Profiles
-	app, err := webapp.New(d.Dist, d.Themes, e.Locator, user.Viewer(e.Accounts), d.Log)
+	app, err := webapp.New(d.Dist, d.Themes, e.Locator, user.Viewer(e.Accounts, e.Chat, e.Likes), d.Log)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -300,5 +301,62 @@ func TestIndexCarriesTheMember(t *testing.T) {
 	}
 	if boot.User.ID != made.ID || boot.User.Email != made.Email || boot.User.Profile.Name != "Evil"+hostile {
 		t.Fatalf("boot user %+v", boot.User)
+	}
+}
+
+// bootOf reads the boot state of an app page.
+func bootOf(t *testing.T, page string, v any) {
+	t.Helper()
+	start := strings.Index(page, `<script id="rdv-boot" type="application/json">`)
+	if start < 0 {
+		t.Fatalf("no boot script:\n%.300s", page)
+	}
+	raw := page[start+len(`<script id="rdv-boot" type="application/json">`):]
+	raw = raw[:strings.Index(raw, "</script>")]
+	if err := json.Unmarshal([]byte(raw), v); err != nil {
+		t.Fatalf("boot: %v\n%s", err, raw)
+	}
+}
+
+// The navigation's badges (unread messages, new likes) are in the boot
+// state, so the first paint shows them.
+func TestIndexCarriesTheNavCounts(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ann, annMade := env.LoggedIn(t, "localhost", accountstest.Member{Name: "Ann", Gender: "female", Seeking: "male"})
+	bob, _ := env.LoggedIn(t, "localhost", accountstest.Member{Name: "Bob", Credits: 100})
+	type counts struct {
+		UnreadMessages int64 `json:"unread_messages"`
+		NewLikes       int64 `json:"new_likes"`
+	}
+	read := func() *counts {
+		var boot struct{ Counts *counts }
+		res := ann.Do("GET", "/members", nil)
+		if res.Status != 200 {
+			t.Fatalf("page: %d", res.Status)
+		}
+		bootOf(t, string(res.Body), &boot)
+		return boot.Counts
+	}
+	if got := read(); got == nil || *got != (counts{}) {
+		t.Fatalf("before: counts %+v, want zeros", got)
+	}
+	for i, text := range []string{"hi", "there"} {
+		if res := bob.Do("POST", "/api/messages.php", map[string]any{"profile_id": annMade.ID, "text": text, "client_id": fmt.Sprintf("nav-%d", i)}); res.Status != 201 {
+			t.Fatalf("send: %d %s", res.Status, res.Body)
+		}
+	}
+	if res := bob.Do("POST", "/api/like.php", map[string]any{"profile_id": annMade.ID, "source": "profile"}); res.Status != 200 {
+		t.Fatalf("like: %d %s", res.Status, res.Body)
+	}
+	if got := read(); got == nil || *got != (counts{UnreadMessages: 2, NewLikes: 1}) {
+		t.Fatalf("after: counts %+v, want 2 unread, 1 new like", got)
+	}
+
+	var loggedOut struct{ Counts *counts }
+	res := env.Client(t, "localhost").Do("GET", "/members", nil)
+	bootOf(t, string(res.Body), &loggedOut)
+	if loggedOut.Counts != nil {
+		t.Fatalf("logged out: counts %+v", loggedOut.Counts)
 	}
 }

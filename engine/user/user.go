@@ -14,13 +14,17 @@ package user
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/chat"
+	"rendezvous/engine/likes"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/tenancy"
 	"rendezvous/engine/webapp"
 )
 
@@ -55,8 +59,10 @@ func Of(ctx context.Context, pool *pgxpool.Pool, m *accounts.Member, now time.Ti
 }
 
 // Viewer tells the web app who is logged in, for the first paint: the same
-// user object GET /api/user.php answers.
-func Viewer(svc *accounts.Service) webapp.ViewerFunc {
+// user object GET /api/user.php answers, and the navigation's badges (unread
+// messages, new likes) so they show at once rather than after the first
+// refresh.
+func Viewer(svc *accounts.Service, chats *chat.Service, liked *likes.Service) webapp.ViewerFunc {
 	return func(r *http.Request) (webapp.Viewer, error) {
 		m := accounts.CurrentMember(r.Context())
 		if m == nil {
@@ -66,6 +72,14 @@ func Viewer(svc *accounts.Service) webapp.ViewerFunc {
 		if err != nil {
 			return webapp.Viewer{}, err
 		}
-		return webapp.Viewer{User: u, Language: m.Language}, nil
+		unread, err := chats.Unread(r.Context(), m.ID)
+		if err != nil {
+			return webapp.Viewer{}, fmt.Errorf("unread messages of %d: %w", m.ID, err)
+		}
+		newLikes, err := liked.NewCount(r.Context(), tenancy.FromContext(r.Context()), m.ID)
+		if err != nil {
+			return webapp.Viewer{}, err
+		}
+		return webapp.Viewer{User: u, Language: m.Language, Counts: &webapp.NavCounts{UnreadMessages: unread, NewLikes: newLikes}}, nil
 	}
 }

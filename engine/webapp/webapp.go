@@ -24,6 +24,15 @@ type Viewer struct {
 	User any
 	// Language is the member's saved language.
 	Language string
+	// Counts are the navigation's badges, nil when nobody is logged in.
+	Counts *NavCounts
+}
+
+// NavCounts are the navigation's badges, in the boot state so they show on
+// the first paint instead of after the first refresh.
+type NavCounts struct {
+	UnreadMessages int64 `json:"unread_messages"`
+	NewLikes       int64 `json:"new_likes"`
 }
 
 // ViewerFunc finds the logged-in member of a request; accounts provides it.
@@ -79,9 +88,11 @@ type Boot struct {
 	Company  tenancy.Company        `json:"company"`
 	Theme    json.RawMessage        `json:"theme"`
 	User     any                    `json:"user"`
-	Locale   string                 `json:"locale"`
-	Locales  []string               `json:"locales"`
-	Country  string                 `json:"country"`
+	// Counts are the logged-in member's badges (null when logged out).
+	Counts  *NavCounts `json:"counts"`
+	Locale  string     `json:"locale"`
+	Locales []string   `json:"locales"`
+	Country string     `json:"country"`
 }
 
 type bootTenant struct {
@@ -110,6 +121,7 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 		Company:  t.Company,
 		Theme:    theme,
 		User:     v.User,
+		Counts:   v.Counts,
 		Locale:   tenancy.NegotiateLocale(r, t, v.Language, settings.GeoipCountry),
 		Locales:  t.Locales,
 		Country:  settings.GeoipCountry,

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router'
 import { Toaster } from '../components/Toaster'
 import { SiteEntryModal } from '../layouts/parts/SiteEntryModal'
 import { applyDomainLanguage } from '../rules/locale'
-import { attentionCount, titleWithCount } from '../rules/title'
+import { navUnread, newLikes, titleWithCount } from '../rules/title'
 import { captureTracking } from '../rules/tracking'
 import { useAppState, useServices } from '../state/context'
 import { useLiveEvents } from '../state/events'
@@ -17,7 +17,7 @@ function useDocumentTitle() {
   const pageTitle = useAppState((s) => s.pageTitle)
   const siteName = useAppState((s) => s.tenant.name)
   const indexTitle = useAppState((s) => s.settings.index_title)
-  const count = useAppState((s) => attentionCount(s.chats, s.likes))
+  const count = useAppState((s) => navUnread(s) + newLikes(s.likes))
   useEffect(() => {
     const base = pageTitle ? `${pageTitle} | ${siteName}` : indexTitle || siteName
     document.title = titleWithCount(base, count)

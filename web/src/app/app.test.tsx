@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { boot, user } from '../test/fixtures'
+import { refreshChats } from '../state/refresh'
 import { jsonResponse, renderApp, until } from '../test/render'
 
 beforeEach(() => {
@@ -64,6 +65,19 @@ describe('navigation', () => {
     expect(within(header()).getByTestId('nav-messages-badge').textContent).toBe('99+')
     expect(within(header()).getByTestId('nav-likes-badge').textContent).toBe('1')
     await waitFor(() => expect(document.title).toMatch(/^\(124\) /))
+  })
+
+  it('shows the boot state unread messages and new likes at once, without a fetch, until the chats load', async () => {
+    const chats = [{ conversation: { id: 1 }, profile: { id: 1, name: 'A', main_image: null }, num_unread_messages: 1 }]
+    const { services, fetch } = await renderApp(boot({ user: user(), counts: { unread_messages: 4, new_likes: 2 } }), '/members', (url) =>
+      url.includes('/api/chats.php') ? jsonResponse(200, chats) : jsonResponse(404, { error: 'not_found' }),
+    )
+    expect(within(header()).getByTestId('nav-messages-badge').textContent).toBe('4')
+    expect(within(header()).getByTestId('nav-likes-badge').textContent).toBe('2')
+    expect(fetch.mock.calls.map(([url]) => String(url)).filter((u) => /chats|likes/.test(u))).toEqual([])
+    await waitFor(() => expect(document.title).toMatch(/^\(6\) /))
+    await act(() => refreshChats(services.api, services.store))
+    expect(within(header()).getByTestId('nav-messages-badge').textContent).toBe('1')
   })
 
   it('opens the account menu with the keyboard and gives the focus back on Escape', async () => {

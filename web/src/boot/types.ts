@@ -21,9 +21,17 @@ export interface Boot {
   company: Company
   theme: ThemeTokens
   user: User | null
+  /** counts are the logged-in member's navigation badges, null when logged out. */
+  counts?: NavCounts | null
   locale: string
   locales: string[]
   country: string
+}
+
+/** NavCounts are the navigation's badges the engine puts in the boot state, so the first paint shows them. */
+export interface NavCounts {
+  unread_messages: number
+  new_likes: number
 }
 
 /** LikedBy is one liker the app keeps (likes.php's liked_by, or a live like event, which carries less). */

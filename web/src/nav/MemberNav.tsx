@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { creditsItem, likesBadge, unreadBadge } from '../rules/nav'
-import { newLikes, unreadMessages } from '../rules/title'
+import { navUnread, newLikes } from '../rules/title'
 import { useAppState } from '../state/context'
 import type { User } from '../boot/types'
 import { NavLinkItem } from './NavLinkItem'
@@ -8,7 +8,7 @@ import { NavLinkItem } from './NavLinkItem'
 /** MemberNav is the navigation of a logged-in member (SPEC.md section 2). */
 export function MemberNav({ user }: { user: User }) {
   const { t } = useTranslation()
-  const unread = useAppState((s) => unreadMessages(s.chats))
+  const unread = useAppState(navUnread)
   const likes = useAppState((s) => newLikes(s.likes))
   const credits = creditsItem(user)
   return (

@@ -4,6 +4,10 @@ import type { ChatEntry, Likes } from '../boot/types'
 export const unreadMessages = (chats: readonly ChatEntry[]): number =>
   chats.reduce((n, c) => n + Math.max(0, c.num_unread_messages || 0), 0)
 
+/** navUnread is the unread-messages badge: the boot state's count until the chats load, then the chats' total. */
+export const navUnread = (s: { chats: readonly ChatEntry[]; unreadTotal: number | null }): number =>
+  s.unreadTotal ?? unreadMessages(s.chats)
+
 /** newLikes is the server's new-like count when known, else the liked-by entries flagged new. */
 export const newLikes = (likes: Likes): number =>
   typeof likes.new_likes === 'number' ? Math.max(0, likes.new_likes) : likes.liked_by.filter((l) => l.like_new).length

@@ -13,7 +13,7 @@ export const refreshUser: Refresher = async (api, store) => {
 
 export const refreshChats: Refresher = async (api, store) => {
   const chats = await api.chats()
-  if (chats !== false) store.set({ chats: chats ?? [] })
+  if (chats !== false) store.set({ chats: chats ?? [], unreadTotal: null })
 }
 
 export const refreshLikes: Refresher = async (api, store) => {

@@ -26,6 +26,11 @@ export interface AppState {
   user: User | null
   locale: string
   chats: ChatEntry[]
+  /**
+   * unreadTotal is the boot state's unread-messages count, shown until the
+   * chats load (then null: the chats' own counts are newer).
+   */
+  unreadTotal: number | null
   likes: Likes
   push: PushState
   /** pageTitle is the current page's title; the document title adds the site name. */
@@ -72,7 +77,8 @@ export function initialState(boot: Boot): AppState {
     user: boot.user ?? null,
     locale: boot.locale,
     chats: [],
-    likes: emptyLikes,
+    unreadTotal: boot.user ? (boot.counts?.unread_messages ?? null) : null,
+    likes: boot.user && boot.counts ? { ...emptyLikes, new_likes: boot.counts.new_likes } : emptyLikes,
     push: { capability: false, subscription: null, isSubscribed: false, lastMessage: null },
     pageTitle: null,
     signup: { open: false, inProgress: false },
@@ -87,6 +93,7 @@ export type AppStore = Store<AppState>
 export const loggedOut = (): Partial<AppState> => ({
   user: null,
   chats: [],
+  unreadTotal: null,
   likes: emptyLikes,
   timeBonus: { offer: null, isVisible: false },
 })
