@@ -21,7 +21,9 @@ test('the demo superadmin sees the dashboards drawn and downloads a CSV', async 
     const box = await canvas.boundingBox()
     assert.ok(box && box.width > 200 && box.width <= 390, `canvas ${JSON.stringify(box)}`)
     await c.page.getByRole('region', { name: 'Moderation backlog', exact: true }).locator('canvas').first().waitFor()
-    assert.ok((await c.page.locator('[data-testid="chart"] canvas').count()) >= 5)
+    // Conversion by traffic source is plotted too, as bars (the demo's members signed up over the last 400 days).
+    await c.page.getByRole('region', { name: 'Conversion by traffic source' }).locator('canvas').first().waitFor()
+    assert.ok((await c.page.locator('[data-testid="chart"] canvas').count()) >= 6)
     // The page fits the phone.
     assert.ok(await c.page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the page is wider than 390 px')
 

@@ -1,4 +1,5 @@
-// A per-day line chart drawn by uPlot (a small, fast canvas chart). uPlot is
+// A per-day line chart, or a bar chart of counts per named category (traffic
+// sources), drawn by uPlot (a small, fast canvas chart). uPlot is
 // loaded with the dashboards page only, so neither the member app nor the
 // console's other pages carry it. Where no canvas can be drawn (an old
 // browser, a test's DOM) the chart stays empty and the page's table and
@@ -34,6 +35,62 @@ export function chartOptions(UPlot: typeof uPlot, lines: Line[], width: number, 
   }
 }
 
+/** barData shapes counts per category into uPlot's columns: x is each category's place (0, 1, …) in the given order. */
+export function barData(categories: string[], lines: Line[]): uPlot.AlignedData {
+  return [categories.map((_, i) => i), ...lines.map((l) => l.values)]
+}
+
+// ScaleValue (uPlot's const enum, which isolated modules cannot read): bar
+// places and widths are in x's own units, so each category spans 1.
+const scaleValue = 1 as uPlot.Series.BarsPathBuilderFacetUnit
+const groupWidth = 0.8
+
+/**
+ * barOptions are uPlot's options for grouped bars: at each category one bar
+ * per line, side by side; the x axis names the categories (every few, when
+ * there are too many to fit).
+ */
+export function barOptions(UPlot: typeof uPlot, categories: string[], lines: Line[], width: number, xLabel: string): uPlot.Options {
+  const bar = groupWidth / Math.max(1, lines.length)
+  const name = (v: number | null) => (v != null && Number.isInteger(v) ? (categories[v] ?? '') : '')
+  const short = (s: string) => (s.length > 14 ? `${s.slice(0, 13)}…` : s)
+  return {
+    width,
+    height: 220,
+    scales: {
+      x: { time: false, range: () => [-0.5, Math.max(0, categories.length - 1) + 0.5] },
+      y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+    },
+    series: [
+      { label: xLabel, value: (_u: uPlot, v: number | null) => name(v) },
+      ...lines.map((l, s) => ({
+        label: l.label,
+        stroke: l.color,
+        fill: l.color,
+        width: 0,
+        points: { show: false },
+        paths: UPlot.paths.bars?.({
+          disp: {
+            x0: { unit: scaleValue, values: (u: uPlot) => (u.data[0] as number[]).map((x) => x - groupWidth / 2 + s * bar) },
+            size: { unit: scaleValue, values: () => [bar] },
+          },
+        }),
+      })),
+    ],
+    axes: [
+      {
+        splits: () => categories.map((_, i) => i),
+        values: (u: uPlot, vs: number[]) => {
+          const every = Math.max(1, Math.ceil(categories.length / Math.max(1, Math.floor(u.width / 90))))
+          return vs.map((v, i) => (i % every === 0 ? short(name(v)) : ''))
+        },
+      },
+      { size: 60 },
+    ],
+    legend: { show: true },
+  }
+}
+
 const importUPlot = () => import('uplot')
 let uPlotModule: ReturnType<typeof importUPlot> | undefined
 
@@ -51,11 +108,26 @@ const Box = styled.div`
 `
 
 /**
- * Chart draws lines over days. label names the chart for screen readers
- * (the page's table holds the numbers); format words axis and legend
- * values (money).
+ * Chart draws lines over days, or, given categories (with xLabel naming
+ * them), bars per category. label names the chart for screen readers (the
+ * page's table holds the numbers); format words axis and legend values
+ * (money).
  */
-export function Chart({ days, lines, label, format }: { days: string[]; lines: Line[]; label: string; format?: (v: number) => string }) {
+export function Chart({
+  days,
+  categories,
+  xLabel,
+  lines,
+  label,
+  format,
+}: {
+  days?: string[]
+  categories?: string[]
+  xLabel?: string
+  lines: Line[]
+  label: string
+  format?: (v: number) => string
+}) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const el = ref.current
@@ -67,7 +139,10 @@ export function Chart({ days, lines, label, format }: { days: string[]; lines: L
       ({ default: UPlot }) => {
         if (!live) return
         try {
-          chart = new UPlot(chartOptions(UPlot, lines, el.clientWidth || 320, format), chartData(days, lines), el)
+          const width = el.clientWidth || 320
+          chart = categories
+            ? new UPlot(barOptions(UPlot, categories, lines, width, xLabel ?? ''), barData(categories, lines), el)
+            : new UPlot(chartOptions(UPlot, lines, width, format), chartData(days ?? [], lines), el)
         } catch {
           // No canvas here: the table and summary stand in for the chart.
           chart = null
@@ -88,6 +163,6 @@ export function Chart({ days, lines, label, format }: { days: string[]; lines: L
       resize?.disconnect()
       chart?.destroy()
     }
-  }, [days, lines, format])
+  }, [days, categories, xLabel, lines, format])
   return <Box ref={ref} role="img" aria-label={label} data-testid="chart" />
 }

@@ -356,6 +356,25 @@ function percent(part: number, whole: number, locale: string): string {
 
 const sourceFields = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const
 
+/**
+ * conversionPlot is the conversion plot's bars: each source (in the table's
+ * order, named by its grouped fields) with its signups, activations and
+ * first purchases.
+ */
+export function conversionPlot(conv: Conversion, fields: readonly (typeof sourceFields)[number][], t: ReturnType<typeof useTranslation>['t']) {
+  const none = t('console.dashboards.conversion.none')
+  const categories = conv.sources.map((s) => {
+    const named = fields.map((f) => s[f]).filter((v) => v !== '')
+    return named.length > 0 ? named.join(' / ') : none
+  })
+  const lines: Line[] = [
+    { label: t('console.dashboards.conversion.signups'), values: conv.sources.map((s) => s.signups), color: palette[0]! },
+    { label: t('console.dashboards.conversion.activations'), values: conv.sources.map((s) => s.activations), color: palette[1]! },
+    { label: t('console.dashboards.conversion.firstPurchases'), values: conv.sources.map((s) => s.first_purchases), color: palette[2]! },
+  ]
+  return { categories, lines }
+}
+
 /** Sources is conversion by traffic source: the range's signups, activations and first purchases per source. */
 function Sources({ api, tenant, span, ready }: { api: ConsoleApi; tenant: string; span: DaySpan; ready: boolean }) {
   const { t, i18n } = useTranslation()
@@ -385,8 +404,9 @@ function Sources({ api, tenant, span, ready }: { api: ConsoleApi; tenant: string
   }, [api, tenant, from, to, by, ready, t])
 
   const locale = i18n.language
-  const fields = by === 'all' ? sourceFields : sourceFields.filter((f) => f === by)
+  const fields = useMemo(() => (by === 'all' ? sourceFields : sourceFields.filter((f) => f === by)), [by])
   const none = t('console.dashboards.conversion.none')
+  const plot = useMemo(() => (conv ? conversionPlot(conv, fields, t) : null), [conv, fields, t])
   return (
     <Panel aria-labelledby="dash-conversion" style={{ marginTop: 16 }}>
       <h2 id="dash-conversion">{t('console.dashboards.conversion.title')}</h2>
@@ -400,6 +420,14 @@ function Sources({ api, tenant, span, ready }: { api: ConsoleApi; tenant: string
       </Field>
       {error && <Alert role="alert">{error}</Alert>}
       {conv && conv.sources.length === 0 && <Muted>{t('console.dashboards.conversion.empty')}</Muted>}
+      {conv && plot && conv.sources.length > 0 && (
+        <Chart
+          categories={plot.categories}
+          xLabel={t('console.dashboards.conversion.source')}
+          lines={plot.lines}
+          label={t('console.dashboards.conversion.plotLabel', { from: conv.from, to: conv.to })}
+        />
+      )}
       {conv && conv.sources.length > 0 && (
         <Scroll>
           <table>

@@ -9,14 +9,28 @@ import { Dashboards } from './Dashboards'
 
 // uPlot draws on a canvas, which jsdom has not: a stand-in records what the
 // page hands it.
-const drawn = vi.hoisted(() => [] as { series: (string | undefined)[]; data: number[][] }[])
+const drawn = vi.hoisted(() => [] as { series: (string | undefined)[]; data: number[][]; xNames?: string[]; bars?: number }[])
 const canvas = vi.hoisted(() => ({ missing: false }))
 vi.mock('uplot', () => {
   class FakePlot {
     static tzDate = (d: Date) => d
-    constructor(opts: { series: { label?: string }[] }, data: number[][], el: HTMLElement) {
+    static paths = { bars: () => 'bars' }
+    width = 600
+    constructor(
+      opts: { series: { label?: string; paths?: unknown }[]; axes: { values?: (u: unknown, vs: number[]) => string[]; splits?: unknown }[] },
+      data: number[][],
+      el: HTMLElement,
+    ) {
       if (canvas.missing) throw new TypeError("Cannot read properties of null (reading 'scale')")
-      drawn.push({ series: opts.series.map((s) => s.label), data })
+      const x = opts.axes[0]
+      const bars = opts.series.filter((s) => s.paths === 'bars').length
+      drawn.push({
+        series: opts.series.map((s) => s.label),
+        data,
+        // A bar chart names its x places on the axis.
+        ...(x?.splits && x.values ? { xNames: x.values(this, data[0]!) } : {}),
+        ...(bars > 0 ? { bars } : {}),
+      })
       el.appendChild(document.createElement('canvas'))
     }
     setSize() {}
@@ -120,7 +134,8 @@ describe('Dashboards', { timeout: 20_000 }, () => {
     expect(rows.map((r) => r.textContent)).toEqual(['DaySignupsActivations', '2026-03-2821', '2026-03-2901', '2026-03-3010'])
 
     // uPlot got each plot's lines, x as days.
-    await waitFor(() => expect(drawn.length).toBe(5), { timeout: 5000 })
+    // Five plots over days and conversion's bars.
+    await waitFor(() => expect(drawn.length).toBe(6), { timeout: 5000 })
     const x = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000)
     expect(drawn).toContainEqual({ series: [undefined, 'Signups', 'Activations'], data: [x, [2, 0, 1], [1, 1, 0]] })
     expect(drawn).toContainEqual({
@@ -147,6 +162,17 @@ describe('Dashboards', { timeout: 20_000 }, () => {
       'adnet21 (50%)2 (100%)',
       '(none)11 (100%)0 (0%)',
     ])
+    // The plot: bars of signups, activations and first purchases per source, in the table's order, named on the x axis.
+    const chart = within(region).getByRole('img', {
+      name: 'Signups, activations and first purchases per traffic source from 2026-03-28 to 2026-03-30; the table below has the numbers',
+    })
+    await waitFor(() => expect(chart.querySelector('canvas')).toBeTruthy())
+    expect(drawn).toContainEqual({
+      series: ['Source', 'Signups', 'Activated', 'Bought'],
+      data: [[0, 1], [2, 1], [1, 1], [2, 0]],
+      xNames: ['adnet', '(none)'],
+      bars: 3,
+    })
     fireEvent.change(within(region).getByLabelText('Group by'), { target: { value: 'all' } })
     await waitFor(() => expect(api.dashboard).toHaveBeenLastCalledWith('lustlokaal', 'conversion', { from: '2026-03-28', to: '2026-03-30' }, { by: 'all' }))
     expect(within(region).getByRole('link', { name: 'Download CSV (Conversion by traffic source)' }).getAttribute('href')).toBe(
