@@ -34,8 +34,13 @@ async function signup(s, { name, gender = 'male', seeking = 'female' }) {
 
 /** activate follows the activation link of the development mailbox: the profile becomes searchable. */
 async function activate(s, email) {
-  const mails = (await call(s, 'GET', '/dev/mailbox.json')).body
-  const link = mails.find((m) => m.to.includes(email))?.links.find((l) => /activate/.test(l))
+  // The activation mail is sent by a background job: wait for it (10 s at most).
+  let link
+  for (const end = Date.now() + 10_000; !link && Date.now() < end; ) {
+    const mails = (await call(s, 'GET', '/dev/mailbox.json')).body
+    link = mails.find((m) => m.to.includes(email))?.links.find((l) => /activate/.test(l))
+    if (!link) await new Promise((r) => setTimeout(r, 100))
+  }
   assert.ok(link, 'an activation link')
   await s.page.goto(link)
   await s.page.waitForURL(/\/activate\/done/)

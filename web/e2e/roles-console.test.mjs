@@ -72,8 +72,13 @@ test('a moderator approves one photo and rejects another; the member sees the re
     const signup = await call(member, 'POST', '/api/signup.php', { email, name, date_of_birth: '1990-01-01', password: 'roles-password-1', gender: 'female', seeking: 'male' })
     assert.equal(signup.status, 201, JSON.stringify(signup.body))
     const profileId = signup.body.user.profile.id
-    const mails = (await call(member, 'GET', '/dev/mailbox.json')).body
-    const link = mails.find((m) => m.to.includes(email))?.links.find((l) => /activate/.test(l))
+    // The activation mail is sent by a background job: wait for it (10 s at most).
+    let link
+    for (const end = Date.now() + 10_000; !link && Date.now() < end; ) {
+      const mails = (await call(member, 'GET', '/dev/mailbox.json')).body
+      link = mails.find((m) => m.to.includes(email))?.links.find((l) => /activate/.test(l))
+      if (!link) await new Promise((r) => setTimeout(r, 100))
+    }
     assert.ok(link, 'an activation link')
     await member.page.goto(link)
     await member.page.waitForURL(/\/activate\/done/)
