@@ -158,6 +158,9 @@ type Message struct {
 	Credits   int       `json:"credits"`
 	ClientID  string    `json:"client_id,omitempty"`
 	CreatedAt time.Time `json:"created_at"`
+	// Read tells the sender that the other member has opened the
+	// conversation since this message arrived; false on received messages.
+	Read bool `json:"read"`
 }
 
 // Chat is one entry of GET /api/chats.php.
@@ -178,6 +181,8 @@ type view struct {
 	cdnPrefix string
 	gifts     []Gift
 	now       time.Time
+	// partnerRead is the newest message id the other member has seen.
+	partnerRead int64
 }
 
 func (v view) message(m db.Message) Message {
@@ -187,6 +192,7 @@ func (v view) message(m db.Message) Message {
 	}
 	if out.FromMe {
 		out.Credits, out.ClientID = int(m.Credits), m.ClientID
+		out.Read = v.partnerRead > 0 && m.ID <= v.partnerRead
 	}
 	if m.Kind == KindGift {
 		out.Gift = v.gift(m.GiftID)

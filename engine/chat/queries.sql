@@ -63,11 +63,13 @@ RETURNING *;
 
 -- name: ConversationDelivered :one
 -- A new message shows the conversation again to both members and counts as
--- unread for the recipient; returns the recipient's unread count.
+-- unread for the recipient (the sender has seen it: read_through); returns
+-- the recipient's unread count.
 WITH upd AS (
     UPDATE conversation_members
     SET last_message_id = @message_id, last_message_at = @sent_at, hidden = false,
-        unread = unread + CASE WHEN member_id = @recipient_id THEN 1 ELSE 0 END
+        unread = unread + CASE WHEN member_id = @recipient_id THEN 1 ELSE 0 END,
+        read_through = CASE WHEN member_id = @recipient_id THEN read_through ELSE @message_id END
     WHERE conversation_id = @conversation_id
     RETURNING member_id, unread
 )
@@ -114,9 +116,18 @@ WHERE conversation_id = @conversation_id AND id > @cleared_through
 ORDER BY id DESC
 LIMIT @max_rows;
 
--- name: ConversationRead :exec
-UPDATE conversation_members SET unread = 0
-WHERE conversation_id = @conversation_id AND member_id = @member_id AND unread > 0;
+-- name: ConversationRead :one
+-- The member has seen the conversation up to its last message; no row when
+-- there was nothing new to read, so the other member is told only once.
+UPDATE conversation_members SET unread = 0, read_through = last_message_id
+WHERE conversation_id = @conversation_id AND member_id = @member_id
+  AND (unread > 0 OR read_through < last_message_id)
+RETURNING read_through;
+
+-- name: PartnerReadThrough :one
+-- How far the other member of a conversation has read it.
+SELECT read_through FROM conversation_members
+WHERE conversation_id = @conversation_id AND member_id = @other_id;
 
 -- name: ConversationHide :execrows
 -- Removes the conversation from this member's list only; the other member

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/chat/internal/db"
+	"rendezvous/engine/live"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
@@ -150,6 +151,9 @@ func (s *Service) Open(ctx context.Context, t *tenancy.Tenant, member, conversat
 	}
 	slices.Reverse(rows)
 	v := s.viewFor(t, member)
+	if v.partnerRead, err = q.PartnerReadThrough(ctx, db.PartnerReadThroughParams{ConversationID: c.ID, OtherID: c.OtherID}); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return Thread{}, fmt.Errorf("read receipts of conversation %d: %w", c.ID, err)
+	}
 	for _, r := range rows {
 		th.Messages = append(th.Messages, v.message(r))
 	}
@@ -161,10 +165,37 @@ func (s *Service) Open(ctx context.Context, t *tenancy.Tenant, member, conversat
 	if th.Blocked, err = q.BlockExists(ctx, db.BlockExistsParams{BlockerID: c.OtherID, BlockedID: member}); err != nil {
 		return Thread{}, err
 	}
-	if err := q.ConversationRead(ctx, db.ConversationReadParams{ConversationID: c.ID, MemberID: member}); err != nil {
-		return Thread{}, fmt.Errorf("mark conversation %d read: %w", c.ID, err)
+	if err := s.markRead(ctx, q, c.ID, member, c.OtherID); err != nil {
+		return Thread{}, err
 	}
 	return th, nil
+}
+
+// ReadEvent is the data of a "read" event: the other member has read the
+// conversation up to ReadThrough, so the receiver's messages up to it show
+// as read.
+type ReadEvent struct {
+	Conversation ConversationRef `json:"conversation"`
+	ReadThrough  int64           `json:"read_through"`
+}
+
+// markRead records that member has seen the conversation up to its last
+// message and, when that is news, tells the other member live (a read
+// receipt). A read needs no transaction: the receipt describes a row that
+// is already committed.
+func (s *Service) markRead(ctx context.Context, q *db.Queries, conversation, member, other int64) error {
+	through, err := q.ConversationRead(ctx, db.ConversationReadParams{ConversationID: conversation, MemberID: member})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("mark conversation %d read: %w", conversation, err)
+	}
+	e := ReadEvent{Conversation: ConversationRef{ID: conversation}, ReadThrough: through}
+	if err := live.Publish(ctx, s.Pool, other, live.Event{Type: live.TypeRead, Data: e}); err != nil {
+		return fmt.Errorf("read receipt of conversation %d: %w", conversation, err)
+	}
+	return nil
 }
 
 // Hide removes a conversation from the member's list only (DELETE

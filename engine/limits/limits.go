@@ -36,6 +36,9 @@ const (
 	Message = "message"
 	// Like counts likes (like.php and the swipe game) per member.
 	Like = "like"
+	// Typing counts typing signals (typing.php) per member; the client
+	// sends one every few seconds while the member writes.
+	Typing = "typing"
 )
 
 // Rule allows Max hits per Window; the window starts with its first hit.
@@ -58,6 +61,7 @@ func Defaults() map[string]Rule {
 		ActivationMail: {Max: 10, Window: time.Hour},
 		Message:        {Max: 30, Window: time.Minute},
 		Like:           {Max: 100, Window: time.Minute},
+		Typing:         {Max: 40, Window: time.Minute},
 	}
 }
 

@@ -32,6 +32,12 @@ const (
 	TypeLike    = "like"
 	TypeCredits = "credits"
 	TypeUser    = "user"
+	// TypeRead is a read receipt: the other member of a conversation has
+	// read it (chat).
+	TypeRead = "read"
+	// TypeTyping says the other member of a conversation is typing; it is
+	// never stored (chat).
+	TypeTyping = "typing"
 )
 
 // maxPayload keeps notifications under PostgreSQL's 8000-byte limit; a

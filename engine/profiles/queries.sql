@@ -188,7 +188,7 @@ SELECT count(*) FROM (
 -- The cards of many profiles (search results, likes lists) with each one's
 -- main photo: the first active one in the member's order.
 SELECT p.id, p.pool, p.name, p.gender, p.date_of_birth, p.country, p.region, p.city, p.status, p.last_active_at,
-       m.is_house,
+       p.invisible, m.is_house,
        coalesce(ph.filename, '')::text AS photo_filename, coalesce(ph.thumb_filename, '')::text AS photo_thumb,
        coalesce(ph.id, 0)::bigint AS photo_id, coalesce(ph.width, 0)::int AS photo_width,
        coalesce(ph.height, 0)::int AS photo_height

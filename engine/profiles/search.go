@@ -50,8 +50,8 @@ type Card struct {
 	MainImage  *Image `json:"main_image"`
 	// Fictional marks a house profile, which the client labels with the
 	// tenant's fictional-profile settings.
-	Fictional    bool      `json:"fictional"`
-	LastActiveAt time.Time `json:"last_active_at"`
+	Fictional bool `json:"fictional"`
+	Activity
 }
 
 // Cards loads the cards of ids in the order given, as tenant t shows them.
@@ -84,7 +84,8 @@ func Cards(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, ids []int64, no
 		if r.Status != "active" || r.Pool != t.ProfilePool {
 			continue
 		}
-		c := Card{ID: r.ID, Name: r.Name, Gender: r.Gender, Country: r.Country, Fictional: r.IsHouse, LastActiveAt: r.LastActiveAt}
+		c := Card{ID: r.ID, Name: r.Name, Gender: r.Gender, Country: r.Country, Fictional: r.IsHouse,
+			Activity: ActivityOf(r.LastActiveAt, r.IsHouse, r.Invisible, now)}
 		if visible("age") && r.DateOfBirth.Valid {
 			c.Age = tenancy.Age(r.DateOfBirth.Time, now)
 		}

@@ -102,7 +102,13 @@ func (s *Service) MemberView(ctx context.Context, t *tenancy.Tenant, viewer *Vie
 	out := map[string]any{
 		"id": p.ID, "name": p.Name, "gender": p.Gender, "country": p.Country,
 		"main_image": mainImage(active, prefix), "photos": images(shown, prefix), "photos_hidden": len(active) - len(shown),
-		"is_house": row.IsHouse, "blocked": blockedByMe, "last_active_at": p.LastActiveAt,
+		"is_house": row.IsHouse, "blocked": blockedByMe, "last_active_at": p.LastActiveAt, "online": false,
+	}
+	if !self {
+		a := ActivityOf(row.LastActiveAt, row.IsHouse, row.Invisible, s.Now())
+		out["last_active_at"], out["online"] = a.LastActiveAt, a.Online
+	} else {
+		out["online"] = true
 	}
 	visible := t.Settings.VisibleProfileFields
 	for _, f := range optionalFields {

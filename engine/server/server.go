@@ -318,6 +318,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/messages.php", c.Messages)
 	r.With(member, perMember(limits.Message)).Post("/messages.php", c.Send)
 	r.With(member).Get("/events", c.Events)
+	r.With(member, perMember(limits.Typing)).Post("/typing.php", c.Typing) // never stored: only the partner's streams hear it
 
 	// Billing: a member's invoices (HTML page, or the PDF with format=pdf).
 	r.With(member).Get("/invoice.php", billing.InvoiceHandlers{Pool: d.Pool}.Invoice)

@@ -512,9 +512,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Server-sent events for the member: message, like, credits, user
+         * Server-sent events for the member: message, like, credits, user, read, typing
          * @description At most LIVE_MAX_STREAMS (default 5) streams per member on one engine
          *     instance; the next is refused with 429 `too_many_streams` and `max`.
+         *     `read` (`{conversation: {id}, read_through}`) says the other member of a
+         *     conversation has read it up to that message id; `typing`
+         *     (`{conversation: {id}, profile_id}`) says they are writing (typing.php).
+         *     A `like` with `match: true` is a like given back (a match).
          */
         get: {
             parameters: {
@@ -1803,6 +1807,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/typing.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tell the other member of a conversation, live, that the member is typing
+         * @description Never stored: only the other member's open event streams get a `typing` event, and only when both are members of this tenant and neither blocked the other (the answer is 204 either way). The client sends one every few seconds while the member writes; more than the `typing` rate limit (40 a minute by default) is refused.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description {id} or the bare id of one of the member's conversations */
+                        conversation: unknown;
+                    };
+                };
+            };
+            responses: {
+                204: components["responses"]["NoContent"];
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user.php": {
         parameters: {
             query?: never;
@@ -2105,10 +2150,10 @@ export interface components {
             fictional: boolean;
             gender: string;
             id: number;
-            /** Format: date-time */
-            last_active_at: string;
+            last_active_at: components["schemas"]["LastActiveAt"];
             main_image: components["schemas"]["Image"] | null;
             name: string;
+            online: components["schemas"]["Online"];
             region?: string;
             region_name?: string;
         };
@@ -2218,6 +2263,11 @@ export interface components {
             id: number;
             slug: string;
         };
+        /**
+         * Format: date-time
+         * @description The member's last activity, to the minute; null for an invisible member and a house profile (fictional: it would claim a person who is not there).
+         */
+        LastActiveAt: string | null;
         /** @description One change of the member's credit balance. */
         LedgerEntry: {
             balance_after: number;
@@ -2267,10 +2317,10 @@ export interface components {
             id: number;
             interests?: number[] | null;
             is_house: boolean;
-            /** Format: date-time */
-            last_active_at: string;
+            last_active_at: components["schemas"]["LastActiveAt"];
             main_image: components["schemas"]["Image"] | null;
             name: string;
+            online: components["schemas"]["Online"];
             photos: components["schemas"]["Image"][] | null;
             photos_hidden: number;
             region?: string;
@@ -2296,6 +2346,8 @@ export interface components {
                 thumb_url: string;
                 url: string;
             };
+            /** @description the member's own message has been read by the other member (a read receipt); false on received messages */
+            read: boolean;
             sender_id: number;
             text: string;
         };
@@ -2308,6 +2360,8 @@ export interface components {
             email_disabled: string[];
             types: string[];
         };
+        /** @description Active in the last 5 minutes; always false for an invisible member and a house profile. */
+        Online: boolean;
         OrderState: {
             /** @description minor units */
             amount: number;

@@ -17,6 +17,7 @@ const msg = (over: Partial<ChatMessage> = {}): ChatMessage => ({
   photo: null,
   credits: 0,
   created_at: '2026-01-02T10:00:00Z',
+  read: false,
   ...over,
 })
 

@@ -198,7 +198,8 @@ const conversationDelivered = `-- name: ConversationDelivered :one
 WITH upd AS (
     UPDATE conversation_members
     SET last_message_id = $2, last_message_at = $3, hidden = false,
-        unread = unread + CASE WHEN member_id = $1 THEN 1 ELSE 0 END
+        unread = unread + CASE WHEN member_id = $1 THEN 1 ELSE 0 END,
+        read_through = CASE WHEN member_id = $1 THEN read_through ELSE $2 END
     WHERE conversation_id = $4
     RETURNING member_id, unread
 )
@@ -213,7 +214,8 @@ type ConversationDeliveredParams struct {
 }
 
 // A new message shows the conversation again to both members and counts as
-// unread for the recipient; returns the recipient's unread count.
+// unread for the recipient (the sender has seen it: read_through); returns
+// the recipient's unread count.
 func (q *Queries) ConversationDelivered(ctx context.Context, arg ConversationDeliveredParams) (int32, error) {
 	row := q.db.QueryRow(ctx, conversationDelivered,
 		arg.RecipientID,
@@ -315,9 +317,11 @@ func (q *Queries) ConversationOfMember(ctx context.Context, arg ConversationOfMe
 	return i, err
 }
 
-const conversationRead = `-- name: ConversationRead :exec
-UPDATE conversation_members SET unread = 0
-WHERE conversation_id = $1 AND member_id = $2 AND unread > 0
+const conversationRead = `-- name: ConversationRead :one
+UPDATE conversation_members SET unread = 0, read_through = last_message_id
+WHERE conversation_id = $1 AND member_id = $2
+  AND (unread > 0 OR read_through < last_message_id)
+RETURNING read_through
 `
 
 type ConversationReadParams struct {
@@ -325,9 +329,13 @@ type ConversationReadParams struct {
 	MemberID       int64
 }
 
-func (q *Queries) ConversationRead(ctx context.Context, arg ConversationReadParams) error {
-	_, err := q.db.Exec(ctx, conversationRead, arg.ConversationID, arg.MemberID)
-	return err
+// The member has seen the conversation up to its last message; no row when
+// there was nothing new to read, so the other member is told only once.
+func (q *Queries) ConversationRead(ctx context.Context, arg ConversationReadParams) (int64, error) {
+	row := q.db.QueryRow(ctx, conversationRead, arg.ConversationID, arg.MemberID)
+	var read_through int64
+	err := row.Scan(&read_through)
+	return read_through, err
 }
 
 const conversationWith = `-- name: ConversationWith :one
@@ -712,6 +720,24 @@ func (q *Queries) MessagesPerDay(ctx context.Context, arg MessagesPerDayParams) 
 		return nil, err
 	}
 	return items, nil
+}
+
+const partnerReadThrough = `-- name: PartnerReadThrough :one
+SELECT read_through FROM conversation_members
+WHERE conversation_id = $1 AND member_id = $2
+`
+
+type PartnerReadThroughParams struct {
+	ConversationID int64
+	OtherID        int64
+}
+
+// How far the other member of a conversation has read it.
+func (q *Queries) PartnerReadThrough(ctx context.Context, arg PartnerReadThroughParams) (int64, error) {
+	row := q.db.QueryRow(ctx, partnerReadThrough, arg.ConversationID, arg.OtherID)
+	var read_through int64
+	err := row.Scan(&read_through)
+	return read_through, err
 }
 
 const partyByID = `-- name: PartyByID :one

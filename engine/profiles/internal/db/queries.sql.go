@@ -1137,7 +1137,7 @@ func (q *Queries) ProfileByID(ctx context.Context, id int64) (Profile, error) {
 
 const profileCardList = `-- name: ProfileCardList :many
 SELECT p.id, p.pool, p.name, p.gender, p.date_of_birth, p.country, p.region, p.city, p.status, p.last_active_at,
-       m.is_house,
+       p.invisible, m.is_house,
        coalesce(ph.filename, '')::text AS photo_filename, coalesce(ph.thumb_filename, '')::text AS photo_thumb,
        coalesce(ph.id, 0)::bigint AS photo_id, coalesce(ph.width, 0)::int AS photo_width,
        coalesce(ph.height, 0)::int AS photo_height
@@ -1161,6 +1161,7 @@ type ProfileCardListRow struct {
 	City          string
 	Status        string
 	LastActiveAt  time.Time
+	Invisible     bool
 	IsHouse       bool
 	PhotoFilename string
 	PhotoThumb    string
@@ -1191,6 +1192,7 @@ func (q *Queries) ProfileCardList(ctx context.Context, ids []int64) ([]ProfileCa
 			&i.City,
 			&i.Status,
 			&i.LastActiveAt,
+			&i.Invisible,
 			&i.IsHouse,
 			&i.PhotoFilename,
 			&i.PhotoThumb,

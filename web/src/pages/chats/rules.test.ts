@@ -17,6 +17,7 @@ const msg = (id: number, client_id?: string): ChatMessage => ({
   credits: 10,
   client_id,
   created_at: '2026-01-01T00:00:00Z',
+  read: false,
 })
 
 describe('composer', () => {

@@ -10,7 +10,7 @@ import type { MemberProfile } from './api'
 import { Gallery } from './Gallery'
 import { useMember } from './hooks'
 import { MemberActions } from './MemberActions'
-import { DETAIL_FIELDS, fictionalIcon, galleryPhotos, isOnline, lockOf, parseId } from './rules'
+import { DETAIL_FIELDS, fictionalIcon, galleryPhotos, lockOf, parseId } from './rules'
 
 const Layout = styled.div`
   display: grid;
@@ -113,7 +113,7 @@ function MemberView({ profile, patch }: { profile: MemberProfile; patch: (p: Par
         <div>
           {profile.is_house && <FictionalMarker />}
           {sub && <Sub>{sub}</Sub>}
-          {isOnline(profile.last_active_at) && <Online>{t('member.online')}</Online>}
+          {profile.online && <Online>{t('member.online')}</Online>}
           {own ? (
             <ButtonLink to="/profile" $variant="secondary">
               {t('member.editOwn')}
