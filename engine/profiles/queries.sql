@@ -299,3 +299,14 @@ INSERT INTO profiles (id, pool, name, gender, seeking, sexuality, date_of_birth,
 VALUES (@id, @pool, @name, @gender, @seeking, @sexuality, @date_of_birth, @country, @region, @city,
         @interests, @hair_color, @eye_color, @body_type, @relationship_status, @tattoos, @about_me,
         'active', @now, @now, @now);
+
+-- name: TeaserPage :many
+-- The members a logged-out visitor sees on a brand's home page: active,
+-- visible members of the pool with a photo others may see, most recently
+-- active first (the same index walk as an unfiltered search).
+SELECT p.id
+FROM profiles p
+WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
+  AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
+ORDER BY p.last_active_at DESC, p.id DESC
+LIMIT @max_rows;

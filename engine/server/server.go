@@ -159,6 +159,8 @@ func New(d Deps) (*Engine, error) {
 		return nil, err
 	}
 	app.LiveIndex = d.LiveDist
+	app.Showcase = e.Profiles
+	app.Links = e.Links
 	e.App = app
 	e.Console = admin.NewConsole(staff, d.Dist, e.App.Assets())
 
@@ -339,9 +341,12 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 func staticFiles(r chi.Router, app *webapp.App) {
 	assets := app.Assets()
 	r.Get("/manifest.webmanifest", app.Manifest)
+	// Per tenant: the sitemap of its public pages and the robots.txt naming it.
+	r.Get("/robots.txt", app.Robots)
+	r.Get("/sitemap.xml", app.Sitemap)
 	readOnly(r, "/assets/*", assets)
 	readOnly(r, "/themes/*", app.Themes())
-	for _, f := range []string{"/sw.js", "/favicon.svg", "/favicon.ico", "/robots.txt"} {
+	for _, f := range []string{"/sw.js", "/favicon.svg", "/favicon.ico"} {
 		r.Get(f, assets.ServeHTTP)
 	}
 }

@@ -119,6 +119,10 @@ type Settings struct {
 	ChatHistory int `json:"chat_history" yaml:"chat_history"`
 	// PhotoModeration holds new photos pending until an operator approves them.
 	PhotoModeration bool `json:"photo_moderation" yaml:"photo_moderation"`
+	// IndexLanders lets search engines index the landers (their pages say
+	// index and the sitemap lists them); off, only the home page, the info
+	// pages and the member search (with logged_out_search) are indexed.
+	IndexLanders bool `json:"index_landers" yaml:"index_landers"`
 }
 
 // Resolver finds the tenant of a host.

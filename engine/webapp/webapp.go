@@ -5,6 +5,7 @@ package webapp
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -15,6 +16,7 @@ import (
 	"strings"
 
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -49,8 +51,20 @@ type App struct {
 	// from disk (serve --web-dir) that a `vite build` may replace at any
 	// time; the built-in bundle never changes.
 	LiveIndex bool
-	theme     map[string]json.RawMessage
-	log       *slog.Logger
+	// Showcase finds the member teasers of the logged-out home page; nil
+	// shows none.
+	Showcase Showcase
+	// Links makes the canonical addresses of public pages (the scheme and
+	// port mailed links use, on the brand's primary host).
+	Links *tenancy.Links
+	theme map[string]json.RawMessage
+	log   *slog.Logger
+}
+
+// Showcase finds the members a logged-out visitor sees on a brand's home
+// page (profiles.Service.Teasers).
+type Showcase interface {
+	Teasers(ctx context.Context, r *http.Request, t *tenancy.Tenant, n int) ([]profiles.Card, error)
 }
 
 // New reads the built index.html and every theme once.
@@ -93,6 +107,9 @@ type Boot struct {
 	Locale  string     `json:"locale"`
 	Locales []string   `json:"locales"`
 	Country string     `json:"country"`
+	// Teasers are the members the logged-out home page shows, so it needs
+	// no API call; null on other pages and for members.
+	Teasers []profiles.Card `json:"teasers"`
 }
 
 type bootTenant struct {
@@ -115,6 +132,19 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 	if theme == nil {
 		theme = json.RawMessage("{}")
 	}
+	locale := tenancy.NegotiateLocale(r, t, v.Language, settings.GeoipCountry)
+	// A public page's own address in a language (?lang=, hreflang) shows
+	// that language whatever the visitor's preference.
+	if l := r.URL.Query().Get(LangParam); t.HasLocale(l) {
+		locale = l
+	}
+	var teasers []profiles.Card
+	if v.User == nil && a.Showcase != nil && strings.Trim(r.URL.Path, "/") == "" {
+		var err error
+		if teasers, err = a.Showcase.Teasers(r.Context(), r, t, profiles.TeaserCount); err != nil {
+			return Boot{}, fmt.Errorf("boot teasers: %w", err)
+		}
+	}
 	return Boot{
 		Tenant:   bootTenant{Slug: t.Slug, Name: t.Name},
 		Settings: settings,
@@ -122,9 +152,10 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 		Theme:    theme,
 		User:     v.User,
 		Counts:   v.Counts,
-		Locale:   tenancy.NegotiateLocale(r, t, v.Language, settings.GeoipCountry),
+		Locale:   locale,
 		Locales:  t.Locales,
 		Country:  settings.GeoipCountry,
+		Teasers:  teasers,
 	}, nil
 }
 
@@ -154,14 +185,16 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 	}
 	page := bytes.Replace(index, []byte("<!--rdv-boot-->"),
 		append(append([]byte(`<script id="rdv-boot" type="application/json">`), raw...), "</script>"...), 1)
-	page = bytes.Replace(page, []byte("<!--rdv-title-->"), []byte("<title>"+html.EscapeString(title)+"</title>"), 1)
+	found := IsAppRoute(r.URL.Path)
+	head := append([]byte("<title>"+html.EscapeString(title)+"</title>"), a.headTags(r, tenancy.FromContext(r.Context()), boot, title, found)...)
+	page = bytes.Replace(page, []byte("<!--rdv-title-->"), head, 1)
 	page = bytes.Replace(page, []byte("%RDV_LANG%"), []byte(boot.Locale), 1)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Security-Policy", httpx.AppCSP)
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Vary", "Cookie, Accept-Language")
 	status := http.StatusOK
-	if !IsAppRoute(r.URL.Path) {
+	if !found {
 		status = http.StatusNotFound
 	}
 	w.WriteHeader(status)
@@ -243,8 +276,7 @@ type themeColors struct {
 // Manifest answers /manifest.webmanifest for the request's tenant.
 func (a *App) Manifest(w http.ResponseWriter, r *http.Request) {
 	t := tenancy.FromContext(r.Context())
-	var tc themeColors
-	_ = json.Unmarshal(a.theme[t.Theme], &tc)
+	tc := a.themeColors(t)
 	icon := tc.Icon
 	if icon == "" {
 		icon = "/themes/" + t.Theme + "/icon.svg"
@@ -258,4 +290,11 @@ func (a *App) Manifest(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/manifest+json")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	_ = json.NewEncoder(w).Encode(m)
+}
+
+// themeColors reads the colours and icon of tenant t's theme.
+func (a *App) themeColors(t *tenancy.Tenant) themeColors {
+	var tc themeColors
+	_ = json.Unmarshal(a.theme[t.Theme], &tc)
+	return tc
 }

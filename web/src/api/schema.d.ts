@@ -2543,6 +2543,8 @@ export interface components {
             geoip_country: string;
             geoip_selected_country: string;
             gift_credits: number;
+            /** @description search engines may index the landers (SEO) */
+            index_landers: boolean;
             index_title: string;
             locales: string[];
             logged_out_search: boolean;

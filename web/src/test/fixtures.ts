@@ -36,6 +36,7 @@ export const settings = (over: Partial<Settings> = {}): Settings => ({
   signups: 'all',
   logged_out_search: true,
   logged_out_search_trafficsource: true,
+  index_landers: false,
   member_resell: false,
   mail_name: 'LustLokaal',
   min_age: 18,

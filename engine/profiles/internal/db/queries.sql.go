@@ -1506,3 +1506,40 @@ func (q *Queries) SearchPage(ctx context.Context, arg SearchPageParams) ([]int64
 	}
 	return items, nil
 }
+
+const teaserPage = `-- name: TeaserPage :many
+SELECT p.id
+FROM profiles p
+WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
+  AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
+ORDER BY p.last_active_at DESC, p.id DESC
+LIMIT $2
+`
+
+type TeaserPageParams struct {
+	Pool    string
+	MaxRows int32
+}
+
+// The members a logged-out visitor sees on a brand's home page: active,
+// visible members of the pool with a photo others may see, most recently
+// active first (the same index walk as an unfiltered search).
+func (q *Queries) TeaserPage(ctx context.Context, arg TeaserPageParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, teaserPage, arg.Pool, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
