@@ -67,6 +67,11 @@ func TestHomeBootTeasers(t *testing.T) {
 		if err := json.Unmarshal(boot.Teasers, &list); err != nil {
 			t.Fatalf("teasers %s: %v", boot.Teasers, err)
 		}
+		// The first teaser photos load with the page, not after the app starts.
+		preload := strings.Contains(string(res.Body), `<link rel="preload" as="image" href="/media/ab/p_t.jpg" fetchpriority="high">`)
+		if preload != (len(list) > 0) {
+			t.Errorf("%s %s: teaser photo preloaded %v with %d teasers", c.Host, path, preload, len(list))
+		}
 		return list, string(boot.Teasers)
 	}
 	names := func(list []teaser) []string {

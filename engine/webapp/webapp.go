@@ -187,6 +187,7 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 		append(append([]byte(`<script id="rdv-boot" type="application/json">`), raw...), "</script>"...), 1)
 	found := IsAppRoute(r.URL.Path)
 	head := append([]byte("<title>"+html.EscapeString(title)+"</title>"), a.headTags(r, tenancy.FromContext(r.Context()), boot, title, found)...)
+	head = append(head, preloadTeasers(boot.Teasers)...)
 	page = bytes.Replace(page, []byte("<!--rdv-title-->"), head, 1)
 	page = bytes.Replace(page, []byte("%RDV_LANG%"), []byte(boot.Locale), 1)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -297,4 +298,30 @@ func (a *App) themeColors(t *tenancy.Tenant) themeColors {
 	var tc themeColors
 	_ = json.Unmarshal(a.theme[t.Theme], &tc)
 	return tc
+}
+
+// teasersAboveFold is how many teaser photos a phone shows without scrolling.
+const teasersAboveFold = 2
+
+// preloadTeasers has the browser fetch the first teaser photos with the page
+// (the largest paint of the home page on a phone) instead of after the app
+// has started.
+func preloadTeasers(cards []profiles.Card) []byte {
+	var b bytes.Buffer
+	for i, c := range cards {
+		if i == teasersAboveFold {
+			break
+		}
+		if c.MainImage == nil {
+			continue
+		}
+		src := c.MainImage.ThumbURL
+		if src == "" {
+			src = c.MainImage.URL
+		}
+		if src != "" {
+			fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s" fetchpriority="high">`, html.EscapeString(src))
+		}
+	}
+	return b.Bytes()
 }

@@ -1,14 +1,16 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { preloadPageOf } from './app/pages'
 import { fetchBoot, readBoot } from './boot/boot'
 import { initI18n } from './i18n/i18n'
 import { createServices } from './state/context'
 
 // The engine injects the boot state into index.html: the first paint needs
 // no API round trip. Only the Vite dev server falls back to the API.
+// The first page's chunk loads in parallel with the catalogues.
 const boot = readBoot() ?? (await fetchBoot())
-await initI18n(boot.locale)
+await Promise.all([initI18n(boot.locale), preloadPageOf(window.location.pathname)])
 const services = createServices(boot)
 
 createRoot(document.getElementById('root')!).render(

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { createElement, lazy, type ComponentType } from 'react'
 import { isChunkLoadError, tryChunkReload } from '../rules/chunkReload'
 
 function sessionStore(): Storage | null {
@@ -19,18 +19,28 @@ export function reloadForChunk(storage: Storage | null = sessionStore(), reload 
   return true
 }
 
+/** LazyPage is a page component in its own chunk that can be fetched ahead of its first render. */
+export type LazyPage<P extends object> = ComponentType<P> & {
+  /** preload fetches the chunk; once it is in, the page renders without suspending. */
+  preload: () => Promise<void>
+}
+
 /**
  * lazyPage loads a page component in its own chunk. When the chunk cannot be
  * loaded (a new release replaced it), the page reloads once; a second failure
- * within 60 s reaches the error page.
+ * within 60 s reaches the error page. A page whose chunk was preloaded (main.tsx
+ * preloads the first page's in parallel with the catalogues) renders at once,
+ * without the loader flashing and the footer jumping.
  */
 export function lazyPage<P extends object, K extends string>(
   load: () => Promise<{ [k in K]: ComponentType<P> }>,
   name: K,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
+): LazyPage<P> {
+  let loaded: ComponentType<P> | null = null
+  const Lazy: ComponentType<P> = lazy(async (): Promise<{ default: ComponentType<P> }> => {
     try {
       const mod = await load()
+      loaded = mod[name]
       return { default: mod[name] }
     } catch (err) {
       if (isChunkLoadError(err) && reloadForChunk()) {
@@ -40,4 +50,13 @@ export function lazyPage<P extends object, K extends string>(
       throw err
     }
   })
+  const Page = (props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy, props))
+  Page.preload = async () => {
+    try {
+      loaded = (await load())[name]
+    } catch {
+      // The lazy path retries and handles the failure when the page renders.
+    }
+  }
+  return Page
 }

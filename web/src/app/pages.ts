@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react'
-import { lazyPage } from './lazyPage'
-import type { PageKey } from './routeTable'
+import { lazyPage, type LazyPage } from './lazyPage'
+import { matchPath } from 'react-router'
+import { routeTable, type PageKey } from './routeTable'
 
 // One chunk per page area: each area's index exports its pages.
 const home = () => import('../pages/home')
@@ -16,7 +16,7 @@ const matches = () => import('../pages/matches')
 const complaints = () => import('../pages/complaints')
 const info = () => import('../pages/info')
 
-export const pages: Record<PageKey, ComponentType> = {
+export const pages: Record<PageKey, LazyPage<object>> = {
   home: lazyPage(home, 'HomePage'),
   likes: lazyPage(likes, 'LikesPage'),
   likeProfile: lazyPage(likes, 'LikeProfilePage'),
@@ -52,3 +52,13 @@ export const pages: Record<PageKey, ComponentType> = {
 }
 
 export const LoginPanel = lazyPage(account, 'LoginPanel')
+
+/**
+ * preloadPageOf fetches the chunk of the page at pathname, so the first
+ * paint shows the page itself rather than the loader; unknown paths load
+ * nothing.
+ */
+export function preloadPageOf(pathname: string): Promise<void> {
+  const def = routeTable.find((r) => matchPath(r.path, pathname))
+  return def ? pages[def.page].preload() : Promise.resolve()
+}

@@ -1,4 +1,4 @@
-import type { Boot, ChatEntry, Likes, Settings, User } from '../boot/types'
+import type { Boot, Card, ChatEntry, Likes, Settings, User } from '../boot/types'
 import type { TimeBonusOffer } from '../rules/timeBonus'
 
 /** Push is the client's web-push state (SPEC.md section 3 and 4). */
@@ -40,6 +40,8 @@ export interface AppState {
   /** timeBonus is the welcome time-bonus offer; isVisible while its countdown runs. */
   timeBonus: { offer: TimeBonusOffer | null; isVisible: boolean }
   loader: Loader
+  /** teasers are the boot state's members for the logged-out home page. */
+  teasers: Card[]
 }
 
 export interface Store<T> {
@@ -84,6 +86,7 @@ export function initialState(boot: Boot): AppState {
     signup: { open: false, inProgress: false },
     timeBonus: { offer: null, isVisible: false },
     loader: { state: 'idle' },
+    teasers: boot.teasers ?? [],
   }
 }
 

@@ -1,0 +1,124 @@
+// Lighthouse on the phone profile (Lighthouse's default: a mid-range phone on
+// a slow 4G network) for the home, search, profile and chat screens of a
+// running engine with the demo data (serve --demo), in Debian's Chromium.
+//
+//   BASE_URL=http://localhost:8080 node scripts/lighthouse.mjs [--host localhost] [--assert]
+//
+// Prints one `bench lighthouse_<page>_<category> <score> score` line per page
+// and category (the lines of `make bench`); --assert exits 1 when a score is
+// below its threshold (thresholds below). The browser test
+// e2e/lighthouse.test.mjs runs the same measurement in CI.
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const cli = fileURLToPath(new URL('../node_modules/lighthouse/cli/index.js', import.meta.url))
+
+/** thresholds are the least score (0-100) each page must reach per category. */
+export const thresholds = {
+  home: { performance: 90, accessibility: 95, seo: 95 },
+  search: { performance: 90, accessibility: 95 },
+  profile: { performance: 90, accessibility: 95 },
+  chat: { performance: 90, accessibility: 95 },
+}
+
+/** origin is the address of a demo host on the engine of BASE_URL. */
+function origin(base, host) {
+  const u = new URL(base)
+  return `http://${host}:${u.port || 80}`
+}
+
+async function api(url, { cookie, body } = {}) {
+  const res = await fetch(url, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'X-Request-Type': 'client', 'Content-Type': 'application/json', Origin: new URL(url).origin, ...(cookie ? { Cookie: cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
+  return res
+}
+
+/**
+ * pagesOf finds the four screens on a demo host: the home and the search
+ * logged out, a member's profile logged out, and a conversation of the demo
+ * login (demo@<slug>.example, which has messages from the start).
+ */
+export async function pagesOf(base, host = 'localhost') {
+  const site = origin(base, host)
+  const settings = await (await api(`${site}/api/settings.php`)).json()
+  const login = await api(`${site}/api/user.php`, { body: { email: `demo@${settings.slug}.example`, password: 'demo-password' } })
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const chats = await (await api(`${site}/api/chats.php`, { cookie })).json()
+  const chat = (chats.chats ?? chats)[0]
+  if (!chat) throw new Error(`${host}: the demo login has no conversation`)
+  const search = await (await api(`${site}/api/members.php?per_page=1`, { cookie })).json()
+  const member = search.profiles[0]
+  if (!member) throw new Error(`${host}: search found nobody`)
+  return [
+    { name: 'home', url: `${site}/` },
+    { name: 'search', url: `${site}/members` },
+    { name: 'profile', url: `${site}/members/${member.id}` },
+    { name: 'chat', url: `${site}/chats/${chat.conversation.id}`, cookie },
+  ]
+}
+
+/** run is one Lighthouse run of a page: its category scores, 0-100. */
+export async function run(page, categories = ['performance', 'accessibility', 'seo']) {
+  const dir = await mkdtemp(join(tmpdir(), 'rdv-lighthouse-'))
+  try {
+    const out = join(dir, 'report.json')
+    const args = [
+      cli,
+      page.url,
+      `--only-categories=${categories.join(',')}`,
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      '--max-wait-for-load=45000',
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu --user-data-dir=${join(dir, 'profile')}`,
+    ]
+    if (page.cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: page.cookie })}`)
+    await new Promise((resolve, reject) => {
+      execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, timeout: 180_000 },
+        (err, _stdout, stderr) => (err ? reject(new Error(`lighthouse ${page.url}: ${err.message}\n${stderr}`)) : resolve()))
+    })
+    const report = JSON.parse(await readFile(out, 'utf8'))
+    const scores = {}
+    for (const [id, c] of Object.entries(report.categories)) scores[id] = Math.round((c.score ?? 0) * 100)
+    // What cost the points, for a failing run's message.
+    const losses = Object.values(report.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && !['informative', 'manual', 'notApplicable'].includes(a.scoreDisplayMode))
+      .map((a) => `${a.id} ${a.displayValue ?? a.score}`)
+    return { scores, losses }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** shortfalls lists the categories of page below their thresholds. */
+export function shortfalls(name, scores) {
+  return Object.entries(thresholds[name] ?? {})
+    .filter(([category, least]) => (scores[category] ?? 0) < least)
+    .map(([category, least]) => `${name} ${category} ${scores[category]} < ${least}`)
+}
+
+async function main() {
+  const args = process.argv.slice(2)
+  const host = args.includes('--host') ? args[args.indexOf('--host') + 1] : 'localhost'
+  const base = process.env.BASE_URL ?? 'http://localhost:8080'
+  const failed = []
+  for (const page of await pagesOf(base, host)) {
+    const { scores, losses } = await run(page)
+    for (const [category, score] of Object.entries(scores)) console.log(`bench lighthouse_${page.name}_${category} ${score} score`)
+    const short = shortfalls(page.name, scores)
+    if (short.length) failed.push(...short.map((s) => `${s} (${losses.join('; ')})`))
+  }
+  if (args.includes('--assert') && failed.length) {
+    console.error(`lighthouse: below the thresholds:\n${failed.join('\n')}`)
+    process.exit(1)
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main()
