@@ -189,11 +189,19 @@ type Notification struct {
 	Data map[string]any
 	// Path is where the button leads on the site, e.g. "/chats/12".
 	Path string
+	// Template is the mail's template when it is not Type's own (several
+	// messages in one mail, a match, the kinds of reminder).
+	Template string
+	// Unconfirmed lets the mail reach a member who has not confirmed the
+	// e-mail address yet (the reminder to confirm it); other notification
+	// mails go to active accounts only.
+	Unconfirmed bool
 }
 
 // Notify queues a notification mail to memberID in tx unless the member
-// switched the type off, email to them is disabled, or the account is not
-// active. Every such mail carries List-Unsubscribe headers (RFC 8058). It
+// switched the type off, email to them is disabled (fbl, bounce,
+// list-unsubscribe), or the account is not active (deletion pending,
+// deleted), banned or suspended. Every such mail carries List-Unsubscribe headers (RFC 8058). It
 // reports whether a mail was queued. baseURL is the site's scheme and host;
 // empty means https:// and the tenant's primary host.
 func (s *Service) Notify(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, memberID int64, n Notification, baseURL string) (bool, error) {
@@ -204,9 +212,21 @@ func (s *Service) Notify(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, memb
 	if err != nil {
 		return false, err
 	}
-	if m.TenantID != t.ID || m.Status != StatusActive || m.IsHouse || len(m.NotificationsDisabled) > 0 ||
+	reachable := m.Status == StatusActive || (n.Unconfirmed && m.Status == StatusNotConfirmed)
+	if m.TenantID != t.ID || !reachable || m.IsHouse || len(m.NotificationsDisabled) > 0 ||
 		slices.Contains(m.NotificationTypesDisabled, n.Type) {
 		return false, nil
+	}
+	restricted, err := db.New(tx).MemberRestricted(ctx, m.ID)
+	if err != nil {
+		return false, fmt.Errorf("restrictions of member %d: %w", m.ID, err)
+	}
+	if restricted {
+		return false, nil
+	}
+	template := n.Template
+	if template == "" {
+		template = n.Type
 	}
 	if baseURL == "" {
 		baseURL = "https://" + t.PrimaryHost
@@ -224,7 +244,7 @@ func (s *Service) Notify(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, memb
 		data[k] = v
 	}
 	err = s.Mailer.Queue(ctx, tx, notify.Mail{
-		Tenant: t, Locale: m.Language, To: m.Email, Template: n.Type, BaseURL: baseURL, Data: data,
+		Tenant: t, Locale: m.Language, To: m.Email, Template: template, BaseURL: baseURL, Data: data,
 		Action: baseURL + n.Path, Unsubscribe: baseURL + "/hooks/mail/unsubscribe?token=" + token,
 	})
 	if err != nil {

@@ -251,3 +251,9 @@ LIMIT @max_rows;
 INSERT INTO members (tenant_id, email, status, language, is_house, signup_date, last_seen_at)
 VALUES (@tenant_id, @email, 'active', @language, true, @now, @now)
 RETURNING id;
+
+-- name: MemberRestricted :one
+-- Whether operators banned the member or suspended them until later: no
+-- notification mail reaches such a member.
+SELECT (banned_at IS NOT NULL OR coalesce(suspended_until > now(), false))::bool AS restricted
+FROM members WHERE id = @id;

@@ -16,6 +16,7 @@ import (
 
 	"rendezvous/engine/chat/internal/db"
 	"rendezvous/engine/media"
+	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
@@ -93,6 +94,10 @@ type Service struct {
 	Pool *pgxpool.Pool
 	// Push, when set, notifies recipients who have no live stream open.
 	Push Pusher
+	// Mail, when set, queues the new-conversation and new-message mails of
+	// recipients who have no live stream open (engine/notifications sends
+	// them after the batch window, unless the message was read).
+	Mail *notify.Events
 	Log  *slog.Logger
 	Now  func() time.Time
 	// Store and Images keep and re-encode photos uploaded in chat; without

@@ -15,6 +15,7 @@ import (
 	"rendezvous/engine/credits"
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
+	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
@@ -355,18 +356,40 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Messag
 		return err
 	}
 	// The charge itself announced the new balance (credits.Post).
-	if s.Push == nil || recipient.IsHouse {
+	if recipient.IsHouse {
 		return nil
 	}
 	typ := push.TypeNewMessages
 	if started {
 		typ = push.TypeNewConversations
 	}
-	return s.Push.Queue(ctx, tx, push.Notification{
+	path := "/chats/" + strconv.FormatInt(row.ConversationID, 10)
+	if err := s.Mail.Queue(ctx, tx, notify.EventArgs{
+		TenantID: recipient.TenantID, MemberID: recipient.ID, Type: typ, Ref: row.ConversationID,
+		Other: senderCard.Name, Path: path,
+	}); err != nil {
+		return err
+	}
+	if s.Push == nil {
+		return nil
+	}
+	n := push.Notification{
 		MemberID: recipient.ID, TenantID: recipient.TenantID, Type: typ,
 		Title: senderCard.Name, Body: preview(row, v.gifts),
-		URL: "/chats/" + strconv.FormatInt(row.ConversationID, 10), Tag: "chat-" + strconv.FormatInt(row.ConversationID, 10),
-	})
+		URL: path, Tag: "chat-" + strconv.FormatInt(row.ConversationID, 10),
+	}
+	// A gift or a photo is told in the recipient's language.
+	switch row.Kind {
+	case KindGift:
+		gift := "🎁"
+		if g, ok := findGift(v.gifts, row.GiftID); ok {
+			gift = g.Icon + " " + g.Name
+		}
+		n.Text, n.Data = "gift", map[string]any{"Other": senderCard.Name, "Gift": gift}
+	case KindPhoto:
+		n.Text, n.Data = "photo", map[string]any{"Other": senderCard.Name}
+	}
+	return s.Push.Queue(ctx, tx, n)
 }
 
 func cardOf(v view, c db.CardOfProfileRow) Card {

@@ -12,9 +12,11 @@ const engine = "rendezvous/engine/"
 // itself, the user object assembled above it, the demo data generator
 // (which writes through every area), the server that wires everything, the
 // commands and test helpers, and the operators' console (admin), which acts
-// on accounts (warnings, suspensions, bans) above every area. Every other package, and the areas in
+// on accounts (warnings, suspensions, bans) above every area, and the
+// notification mails (notifications), which go out through
+// accounts.Service.Notify. Every other package, and the areas in
 // particular, learns who is logged in from identity.
-var aboveAccounts = []string{"accounts", "user", "demo", "server", "cmd/", "accounts/", "server/", "admin"}
+var aboveAccounts = []string{"accounts", "user", "demo", "server", "cmd/", "accounts/", "server/", "admin", "notifications"}
 
 // TestAreasDoNotImportAccounts keeps identity below the areas: no area
 // package (profiles, likes, chat, credits, live, and billing or admin when

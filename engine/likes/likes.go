@@ -18,6 +18,7 @@ import (
 
 	"rendezvous/engine/likes/internal/db"
 	"rendezvous/engine/live"
+	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
@@ -61,6 +62,10 @@ type Service struct {
 	Pool *pgxpool.Pool
 	// Push queues web pushes of new likes; nil sends none.
 	Push *push.Queuer
+	// Mail queues the like mails of members who have no live stream open
+	// (engine/notifications sends them unless the like was seen); nil
+	// sends none.
+	Mail *notify.Events
 	Log  *slog.Logger
 	// Now is the clock; tests replace it to cross day boundaries.
 	Now func() time.Time
@@ -204,17 +209,24 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, li
 	if err := live.Publish(ctx, tx, liked, live.Event{Type: live.TypeLike, Data: e}); err != nil {
 		return err
 	}
+	id := strconv.FormatInt(liker, 10)
+	if err := s.Mail.Queue(ctx, tx, notify.EventArgs{
+		TenantID: target.TenantID, MemberID: liked, Type: notify.TypeLike, Ref: liker, Other: cards[0].Name,
+		Match: match, Path: "/members/" + id,
+	}); err != nil {
+		return err
+	}
 	if s.Push == nil {
 		return nil
 	}
-	body := "likes you."
+	text := "like"
 	if match {
-		body = "likes you too. It's a match!"
+		text = "match"
 	}
-	id := strconv.FormatInt(liker, 10)
 	return s.Push.Queue(ctx, tx, push.Notification{
 		MemberID: liked, TenantID: target.TenantID, Type: push.TypeLike,
-		Title: cards[0].Name, Body: cards[0].Name + " " + body, URL: "/members/" + id, Tag: "like-" + id,
+		Text: text, Data: map[string]any{"Other": cards[0].Name},
+		URL: "/members/" + id, Tag: "like-" + id,
 	})
 }
 

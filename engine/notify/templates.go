@@ -3,12 +3,14 @@ package notify
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
 	"net/mail"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -16,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"rendezvous/engine/tenancy"
+	"rendezvous/themes"
 )
 
 // Template names.
@@ -37,7 +40,67 @@ type Templates struct {
 	langs map[string]bool
 	// overrides holds "<slug>/<lang>" for each tenant catalogue.
 	overrides map[string]bool
+	// palettes are the mail colours of each theme (themes/*/theme.json).
+	palettes map[string]Palette
 }
+
+// Palette is what a mail takes from the tenant's theme: the button (and
+// header band) in the brand's primary colour with its on-colour, the page
+// background, and the card's surface with its text colours. The themes'
+// contrast test holds every pair to WCAG AA.
+type Palette struct {
+	Primary    string `json:"primary"`
+	OnPrimary  string `json:"onPrimary"`
+	Background string `json:"background"`
+	Surface    string `json:"surface"`
+	Text       string `json:"text"`
+	TextMuted  string `json:"textMuted"`
+	Link       string `json:"link"`
+}
+
+// DefaultPalette is used for a tenant whose theme is unknown.
+var DefaultPalette = Palette{Primary: "#be123c", OnPrimary: "#ffffff", Background: "#f4f4f5", Surface: "#ffffff",
+	Text: "#18181b", TextMuted: "#52525b", Link: "#be123c"}
+
+// PaletteOf is the mail colours of theme, DefaultPalette when there is no
+// such theme.
+func (t *Templates) PaletteOf(theme string) Palette {
+	if p, ok := t.palettes[theme]; ok {
+		return p
+	}
+	return DefaultPalette
+}
+
+// loadPalettes reads the colours of every theme.json in fsys.
+func loadPalettes(fsys fs.FS) (map[string]Palette, error) {
+	out := map[string]Palette{}
+	files, err := fs.Glob(fsys, "*/theme.json")
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		raw, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			return nil, err
+		}
+		var theme struct {
+			Colors Palette `json:"colors"`
+		}
+		if err := json.Unmarshal(raw, &theme); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		p := theme.Colors
+		for _, c := range []string{p.Primary, p.OnPrimary, p.Background, p.Surface, p.Text, p.TextMuted, p.Link} {
+			if !hexColour.MatchString(c) {
+				return nil, fmt.Errorf("%s: colour %q is not #rrggbb", f, c)
+			}
+		}
+		out[path.Dir(f)] = p
+	}
+	return out, nil
+}
+
+var hexColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
 //go:embed locales
 var localesFS embed.FS
@@ -79,6 +142,9 @@ func LoadTemplates() (*Templates, error) {
 	})
 	if err != nil {
 		return nil, fmt.Errorf("mail templates: %w", err)
+	}
+	if t.palettes, err = loadPalettes(themes.FS); err != nil {
+		return nil, fmt.Errorf("mail colours: %w", err)
 	}
 	return t, nil
 }
@@ -159,6 +225,7 @@ func (t *Templates) Render(m Mail, from string) (Message, error) {
 	l := &localizer{t: t, slug: tn.Slug, lang: lang, loc: i18n.NewLocalizer(t.bundle, lang), data: data}
 
 	v := view{
+		Palette:   t.PaletteOf(tn.Theme),
 		Lang:      lang,
 		Site:      site,
 		BaseURL:   m.BaseURL,
@@ -219,6 +286,7 @@ func companyLine(c tenancy.Company) string {
 
 // view is what the layouts show.
 type view struct {
+	Palette
 	Lang, Site, BaseURL, Subject, Greeting string
 	Paragraphs                             []string
 	Action, ActionLabel, Fallback          string
@@ -249,20 +317,32 @@ func (v view) text() string {
 // texts, so a member's name cannot inject markup.
 var htmlLayout = template.Must(template.New("mail").Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{.Subject}}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f5;font-family:Helvetica,Arial,sans-serif;color:#18181b">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
-<tr><td style="padding:24px 32px;font-size:22px;font-weight:bold">{{.Site}}</td></tr>
-<tr><td style="padding:0 32px;font-size:16px;line-height:1.5">
+<body style="margin:0;padding:0;background:{{.Background}};font-family:Helvetica,Arial,sans-serif;color:{{.Text}}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:{{.Background}}"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:{{.Surface}};border-radius:8px">
+<tr><td style="padding:20px 32px;font-size:22px;font-weight:bold;background:{{.Primary}};color:{{.OnPrimary}};border-radius:8px 8px 0 0">{{.Site}}</td></tr>
+<tr><td style="padding:16px 32px 0;font-size:16px;line-height:1.5;color:{{.Text}}">
 <p>{{.Greeting}}</p>
 {{range .Paragraphs}}<p>{{.}}</p>
-{{end}}{{if .Action}}<p style="padding:8px 0"><a href="{{.Action}}" style="display:inline-block;padding:12px 20px;background:#e11d48;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">{{.ActionLabel}}</a></p>
-<p style="font-size:13px;color:#52525b">{{.Fallback}}<br><a href="{{.Action}}" style="color:#52525b;word-break:break-all">{{.Action}}</a></p>
+{{end}}{{if .Action}}<p style="padding:8px 0"><a class="button" href="{{.Action}}" style="display:inline-block;padding:12px 20px;background:{{.Primary}};color:{{.OnPrimary}};text-decoration:none;border-radius:6px;font-weight:bold">{{.ActionLabel}}</a></p>
+<p style="font-size:13px;color:{{.TextMuted}}">{{.Fallback}}<br><a href="{{.Action}}" style="color:{{.Link}};word-break:break-all">{{.Action}}</a></p>
 {{end}}<p>{{.Signature}}</p>
 </td></tr>
-<tr><td style="padding:16px 32px 24px;font-size:12px;color:#71717a;line-height:1.4">
-{{.Footer}}{{if .Company}}<br>{{.Company}}{{end}}{{if .Unsubscribe}}<br><a href="{{.Unsubscribe}}" style="color:#71717a">{{.UnsubscribeLabel}}</a>{{end}}
+<tr><td style="padding:16px 32px 24px;font-size:12px;color:{{.TextMuted}};line-height:1.4">
+{{.Footer}}{{if .Company}}<br>{{.Company}}{{end}}{{if .Unsubscribe}}<br><a href="{{.Unsubscribe}}" style="color:{{.TextMuted}}">{{.UnsubscribeLabel}}</a>{{end}}
 </td></tr>
 </table></td></tr></table>
 </body></html>
 `))
+
+// Phrase is one text of the catalogues (a push's title or body, say) in
+// lang for tenant slug: the brand's own wording first, then the common
+// catalogue, falling back to en.
+func (t *Templates) Phrase(slug, lang, id string, data map[string]any) (string, error) {
+	if !t.langs[lang] {
+		lang = "en"
+	}
+	l := &localizer{t: t, slug: slug, lang: lang, loc: i18n.NewLocalizer(t.bundle, lang), data: data}
+	s := l.text(id)
+	return s, l.err
+}

@@ -19,6 +19,7 @@ import (
 	"rendezvous/engine/chat"
 	"rendezvous/engine/limits"
 	"rendezvous/engine/media"
+	"rendezvous/engine/notifications"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/httpx"
@@ -64,6 +65,7 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Log: d.Log})
 	river.AddWorker(workers, &purgeWorker{engine: e})
 	push.Register(workers, d.Pool, d.Log)
+	notifications.Register(workers, e.Notifications)
 	river.AddWorker(workers, &limits.CleanupWorker{Limiter: e.Limits})
 	river.AddWorker(workers, &chat.SignupMessageWorker{Chat: e.Chat, Tenants: d.Directory})
 	media.Register(workers, d.Pool, d.Media, d.Log)
@@ -74,7 +76,7 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))
 	river.AddWorker(workers, &admin.CleanupWorker{Service: e.Console.Service})
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile(),
-		admin.PeriodicCleanup()}
+		admin.PeriodicCleanup(), notifications.PeriodicDigest()}
 	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})
 }
 
@@ -173,6 +175,7 @@ func (e *Engine) purgeMember(ctx context.Context, id int64) (bool, error) {
 		{"likes", e.Likes.PurgeMember},
 		{"profiles", e.Profiles.PurgeMember},
 		{"push", push.PurgeMember},
+		{"notifications", notifications.PurgeMember},
 		{"accounts", e.Accounts.PurgeMember},
 	}
 	var done bool

@@ -31,6 +31,7 @@ import (
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
 	"rendezvous/engine/notify"
+	"rendezvous/engine/notifications"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/httpx"
@@ -102,6 +103,12 @@ type Engine struct {
 	// Console is the operators' console, served on the console hosts
 	// (ADMIN_HOSTS) only.
 	Console *admin.Console
+	// Notifications sends the notification mails (events, reminders,
+	// weekly updates, campaigns); tests set its clock, quiet hours and caps.
+	Notifications *notifications.Service
+	// MailEvents queues the event mails of chat and likes; tests set its
+	// batch window.
+	MailEvents *notify.Events
 
 	pool *pgxpool.Pool
 	log  *slog.Logger
@@ -143,8 +150,14 @@ func New(d Deps) (*Engine, error) {
 	images := media.NewProcessor(media.DefaultLimits, 0)
 	blobs := &media.Blobs{Jobs: inserter}
 	e.Profiles = profiles.NewService(d.Pool, d.Media, blobs, images, d.Log)
-	e.Likes = likes.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Log)
-	e.Chat = chat.NewService(d.Pool, &push.Queuer{Jobs: inserter}, d.Media, images, blobs, d.Log)
+	// Pushes are written from the mail catalogues, in the member's language.
+	pusher := &push.Queuer{Jobs: inserter, Texts: mailer.Templates}
+	e.MailEvents = &notify.Events{Jobs: inserter}
+	e.Likes = likes.NewService(d.Pool, pusher, d.Log)
+	e.Likes.Mail = e.MailEvents
+	e.Chat = chat.NewService(d.Pool, pusher, d.Media, images, blobs, d.Log)
+	e.Chat.Mail = e.MailEvents
+	e.Notifications = notifications.NewService(d.Pool, e.Accounts, d.Directory, e.Links, d.Log)
 	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, inserter, d.Log)
 	staff, err := admin.NewService(context.Background(), d.Pool, d.Directory, d.Log,
 		admin.Options{SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo, Accounts: e.Accounts})

@@ -24,14 +24,15 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"rendezvous/engine/live"
+	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push/internal/db"
 )
 
 // Notification types of SPEC.md section 3 that pushes respect.
 const (
-	TypeNewConversations = "new_conversations"
-	TypeNewMessages      = "new_messages"
-	TypeLike             = "like"
+	TypeNewConversations = notify.TypeNewConversations
+	TypeNewMessages      = notify.TypeNewMessages
+	TypeLike             = notify.TypeLike
 )
 
 // Notification is one push to all of a member's browsers.
@@ -48,6 +49,11 @@ type Notification struct {
 	// Tag collapses pushes of one conversation on the device and at the
 	// push service (Topic).
 	Tag string `json:"tag"`
+	// Text, when set, names the catalogue texts (push_<Text>.title and
+	// .body of engine/notify/locales) that Queue writes into Title and Body
+	// in the member's language with the tenant's wording, filled with Data.
+	Text string         `json:"-"`
+	Data map[string]any `json:"-"`
 }
 
 // Payload is what the service worker receives (the decrypted push body).
@@ -78,6 +84,9 @@ type Inserter interface {
 // Queuer decides whether a notification is pushed and queues it.
 type Queuer struct {
 	Jobs Inserter
+	// Texts are the catalogues of mail and push texts; nil leaves Title
+	// and Body as given.
+	Texts *notify.Templates
 }
 
 // Queue queues n in tx unless the member switched its type off, has no
@@ -103,6 +112,14 @@ func (q *Queuer) Queue(ctx context.Context, tx pgx.Tx, n Notification) error {
 	}
 	if connected {
 		return nil
+	}
+	if n.Text != "" && q.Texts != nil {
+		if n.Title, err = q.Texts.Phrase(prefs.TenantSlug, prefs.Language, "push_"+n.Text+".title", n.Data); err != nil {
+			return err
+		}
+		if n.Body, err = q.Texts.Phrase(prefs.TenantSlug, prefs.Language, "push_"+n.Text+".body", n.Data); err != nil {
+			return err
+		}
 	}
 	if _, err := q.Jobs.InsertTx(ctx, tx, Args{Notification: n}, nil); err != nil {
 		return fmt.Errorf("queue push to member %d: %w", n.MemberID, err)

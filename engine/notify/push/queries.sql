@@ -1,9 +1,11 @@
 -- name: PushPrefs :one
--- The notification types the member switched off and whether any browser
--- of theirs subscribed to pushes.
+-- The notification types the member switched off, whether any browser of
+-- theirs subscribed to pushes, and the language and tenant the texts are
+-- written for.
 SELECT m.notification_types_disabled,
-       EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.member_id = m.id) AS subscribed
-FROM members m WHERE m.id = @member_id;
+       EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.member_id = m.id) AS subscribed,
+       m.language, t.slug AS tenant_slug
+FROM members m JOIN tenants t ON t.id = m.tenant_id WHERE m.id = @member_id;
 
 -- name: PushSubscriptions :many
 SELECT * FROM push_subscriptions WHERE member_id = @member_id ORDER BY id;

@@ -731,6 +731,20 @@ func (q *Queries) MemberRequestDeletion(ctx context.Context, arg MemberRequestDe
 	return result.RowsAffected(), nil
 }
 
+const memberRestricted = `-- name: MemberRestricted :one
+SELECT (banned_at IS NOT NULL OR coalesce(suspended_until > now(), false))::bool AS restricted
+FROM members WHERE id = $1
+`
+
+// Whether operators banned the member or suspended them until later: no
+// notification mail reaches such a member.
+func (q *Queries) MemberRestricted(ctx context.Context, id int64) (bool, error) {
+	row := q.db.QueryRow(ctx, memberRestricted, id)
+	var restricted bool
+	err := row.Scan(&restricted)
+	return restricted, err
+}
+
 const memberSeen = `-- name: MemberSeen :exec
 UPDATE members SET last_seen_at = now() WHERE id = $1
 `

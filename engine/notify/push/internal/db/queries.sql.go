@@ -12,21 +12,30 @@ import (
 
 const pushPrefs = `-- name: PushPrefs :one
 SELECT m.notification_types_disabled,
-       EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.member_id = m.id) AS subscribed
-FROM members m WHERE m.id = $1
+       EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.member_id = m.id) AS subscribed,
+       m.language, t.slug AS tenant_slug
+FROM members m JOIN tenants t ON t.id = m.tenant_id WHERE m.id = $1
 `
 
 type PushPrefsRow struct {
 	NotificationTypesDisabled []string
 	Subscribed                bool
+	Language                  string
+	TenantSlug                string
 }
 
-// The notification types the member switched off and whether any browser
-// of theirs subscribed to pushes.
+// The notification types the member switched off, whether any browser of
+// theirs subscribed to pushes, and the language and tenant the texts are
+// written for.
 func (q *Queries) PushPrefs(ctx context.Context, memberID int64) (PushPrefsRow, error) {
 	row := q.db.QueryRow(ctx, pushPrefs, memberID)
 	var i PushPrefsRow
-	err := row.Scan(&i.NotificationTypesDisabled, &i.Subscribed)
+	err := row.Scan(
+		&i.NotificationTypesDisabled,
+		&i.Subscribed,
+		&i.Language,
+		&i.TenantSlug,
+	)
 	return i, err
 }
 
