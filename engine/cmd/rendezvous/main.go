@@ -24,6 +24,8 @@ Commands:
                                                           a console account (prints a one-time password)
   billing invoices [--data ./var] --tenant slug [--month YYYY-MM]   one line per invoice: number, date, order, amount, currency, buyer
   billing refund [--data ./var] --order ID --reason TEXT   refund a completed order within the tenant's refund_days
+  notify promotion|news [--data ./var] --tenant slug --key NAME --text TEXT [--path /credits]
+                                                          mail a promotion or news to the tenant's members (once per key)
   backup [--data ./var] --to FILE                         database and local media in one file, also while serving
   restore --data NEWDIR --from FILE                       a backup into a new, empty data directory
 
@@ -83,6 +85,16 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 		if len(args) >= 2 && args[1] == "refund" {
 			return billingRefund(ctx, args[2:], stdout, stderr)
+		}
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
+	case "notify":
+		if len(args) >= 2 && (args[1] == "promotion" || args[1] == "news") {
+			typ := "promotions"
+			if args[1] == "news" {
+				typ = "news"
+			}
+			return notifyCampaign(ctx, typ, args[2:], stdout, stderr)
 		}
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp

@@ -11,6 +11,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/live"
+	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/pgtest"
@@ -99,4 +100,56 @@ func awaitConnected(t *testing.T, pool *pgxpool.Pool, member int64, want bool) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("member %d connected never became %v", member, want)
+}
+
+// A push named by a catalogue text is written in the member's language
+// with the brand's wording (English only where the language has no
+// catalogue), not in the engine's English.
+func TestQueueWritesTextsInMemberLanguage(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := tenancytest.Pool(t)
+	client, err := jobs.NewClient(pool, nil, slog.New(slog.DiscardHandler), jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := notify.LoadTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &push.Queuer{Jobs: client, Texts: texts}
+	cases := []struct {
+		slug, lang, text    string
+		wantTitle, wantBody string
+	}{
+		{"lustlokaal", "nl", "like", "Anton", "Anton vindt je leuk."},
+		{"lustlokaal", "nl", "match", "Anton", "Anton vindt jou ook leuk. Het is een match!"},
+		{"herzklopfen", "de", "like", "Anton", "Anton hat Herzklopfen wegen dir."},
+		{"herzklopfen", "de", "gift", "Anton", "Anton hat dir ein Geschenk geschickt: 🌹 Rose"},
+		{"lustlokaal", "da", "like", "Anton", "Anton likes you."},
+	}
+	for _, c := range cases {
+		m := accountstest.NewMember(t, pool, accountstest.Member{TenantSlug: c.slug})
+		if _, err := pool.Exec(ctx, `UPDATE members SET language = $2 WHERE id = $1`, m.ID, c.lang); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pool.Exec(ctx, `INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth) VALUES ($1::bigint, 'https://push.example/' || $1::text, 'k', 'a')`, m.ID); err != nil {
+			t.Fatal(err)
+		}
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			return q.Queue(ctx, tx, push.Notification{MemberID: m.ID, TenantID: m.TenantID, Type: push.TypeLike,
+				Text: c.text, Data: map[string]any{"Other": "Anton", "Gift": "🌹 Rose"}})
+		})
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.slug, c.lang, err)
+		}
+		var title, body string
+		if err := pool.QueryRow(ctx, `SELECT args->'notification'->>'title', args->'notification'->>'body' FROM river_job
+			WHERE kind = 'push_send' AND (args->'notification'->>'member_id')::bigint = $1`, m.ID).Scan(&title, &body); err != nil {
+			t.Fatal(err)
+		}
+		if title != c.wantTitle || body != c.wantBody {
+			t.Errorf("%s %s %s: %q / %q, want %q / %q", c.slug, c.lang, c.text, title, body, c.wantTitle, c.wantBody)
+		}
+	}
 }
