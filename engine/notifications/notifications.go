@@ -167,6 +167,9 @@ func (s *Service) send(ctx context.Context, t *tenancy.Tenant, member int64, key
 			return errSkip
 		}
 		sent, err := s.Accounts.Notify(ctx, tx, t, member, n, s.baseURL(t))
+		if errors.Is(err, accounts.ErrNotFound) {
+			return errSkip
+		}
 		if err != nil {
 			return err
 		}
