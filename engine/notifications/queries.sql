@@ -98,5 +98,5 @@ LIMIT @max_rows;
 
 -- name: MemberLock :exec
 -- Serialises the mail decisions of one member until the transaction ends
--- (the first key is this package's: migration 01300).
-SELECT pg_advisory_xact_lock(1300, mod(@member_id::bigint, 2147483647)::int);
+-- (the first key is this package's: migration 01310).
+SELECT pg_advisory_xact_lock(1310, mod(@member_id::bigint, 2147483647)::int);

@@ -195,11 +195,11 @@ func (q *Queries) LogPurge(ctx context.Context, memberID int64) error {
 }
 
 const memberLock = `-- name: MemberLock :exec
-SELECT pg_advisory_xact_lock(1300, mod($1::bigint, 2147483647)::int)
+SELECT pg_advisory_xact_lock(1310, mod($1::bigint, 2147483647)::int)
 `
 
 // Serialises the mail decisions of one member until the transaction ends
-// (the first key is this package's: migration 01300).
+// (the first key is this package's: migration 01310).
 func (q *Queries) MemberLock(ctx context.Context, memberID int64) error {
 	_, err := q.db.Exec(ctx, memberLock, memberID)
 	return err
