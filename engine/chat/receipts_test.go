@@ -187,8 +187,12 @@ func TestTypingRateLimit(t *testing.T) {
 	env.Limits.Set(limits.Typing, limits.Rule{Max: 2, Window: time.Minute})
 	a := newMember(t, env, accountstest.Member{Credits: 100})
 	b := newMember(t, env, accountstest.Member{Credits: 100, Gender: "female", Seeking: "male"})
-	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "hi"}).Message.ConversationID
+	// The stream opens before the first message and takes its event, so
+	// the message's event (delivered after the commit) cannot arrive in
+	// place of a typing event.
 	bEvents := stream(t, env, b)
+	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "hi"}).Message.ConversationID
+	firstOf(t, bEvents, live.TypeMessage)
 	for i := range 2 {
 		if res := a.Do(http.MethodPost, "/api/typing.php", map[string]any{"conversation": conv}); res.Status != http.StatusNoContent {
 			t.Fatalf("typing %d: %d %s", i, res.Status, res.Body)
