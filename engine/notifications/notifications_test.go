@@ -244,6 +244,20 @@ func TestEventMails(t *testing.T) {
 		t.Fatalf("match subject %q", match.Subject)
 	}
 
+	// A Danish and a Polish member get theirs in their language.
+	for _, tc := range []struct{ lang, subject string }{
+		{"da", "Bea kan lide dig"},
+		{"pl", "Bea cię lubi"},
+	} {
+		m := newMember(t, env, accountstest.Member{})
+		exec(t, env, `UPDATE members SET language = $2 WHERE id = $1`, m.ID, tc.lang)
+		bea.like(t, m)
+		flush(t, env, m.ID)
+		if mail := notifytest.Await(t, env.Pool, m.Email, "like", 0); mail.Subject != tc.subject {
+			t.Errorf("%s like mail %q, want %q", tc.lang, mail.Subject, tc.subject)
+		}
+	}
+
 	// German on Herzklopfen, with its own signature.
 	hans := newMember(t, env, accountstest.Member{TenantSlug: "herzklopfen", Name: "Hans"})
 	greta := newMember(t, env, accountstest.Member{TenantSlug: "herzklopfen", Name: "Greta", Gender: "female", Seeking: "male"})

@@ -76,6 +76,8 @@ func TestRender(t *testing.T) {
 		{"french", "lustlokaal", "fr", notify.PasswordReset, "Réinitialisez votre mot de passe sur LustLokaal", []string{"Bonjour Eve,", "24 heures"}},
 		{"dutch", "lustlokaal", "nl", notify.Deletion, "Je LustLokaal-account wordt verwijderd", []string{"Hoi Eve,", "2030-01-02"}},
 		{"german", "sparkusa", "de", notify.MailChange, "Bestätige deine neue E-Mail-Adresse für Spark", []string{"eve@new.example"}},
+		{"danish", "lustlokaal", "da", notify.Activation, "Bekræft din e-mailadresse til LustLokaal", []string{"Hej Eve,", "virker i 7 dage"}},
+		{"polish", "lustlokaal", "pl", notify.PasswordReset, "Zresetuj hasło w serwisie LustLokaal", []string{"Cześć Eve,", "24 godz."}},
 		{"unknown language falls back to en", "lustlokaal", "sv", notify.Activation, "Confirm your email address for LustLokaal", nil},
 		{"a tenant's own wording", "herzklopfen", "de", notify.Activation, "Nur noch ein Klick: Bestätige deine E-Mail-Adresse für Herzklopfen",
 			[]string{"Herzliche Grüße, dein Herzklopfen-Team", "Willkommen bei Herzklopfen"}},

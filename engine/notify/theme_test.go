@@ -118,6 +118,8 @@ func TestPhrase(t *testing.T) {
 		{"herzklopfen", "de", "push_like.body", "Anton hat Herzklopfen wegen dir."},
 		{"herzklopfen", "de", "push_match.body", "Anton mag dich auch. Es ist ein Match!"},
 		{"sparkusa", "en", "push_like.body", "Anton likes you."},
+		{"lustlokaal", "da", "push_match.body", "Anton kan også lide dig. Det er et match!"},
+		{"lustlokaal", "pl", "push_like.body", "Anton cię lubi."},
 		{"lustlokaal", "xx", "push_like.title", "Anton"},
 	}
 	for _, tc := range cases {

@@ -126,7 +126,8 @@ func TestQueueWritesTextsInMemberLanguage(t *testing.T) {
 		{"lustlokaal", "nl", "match", "Anton", "Anton vindt jou ook leuk. Het is een match!"},
 		{"herzklopfen", "de", "like", "Anton", "Anton hat Herzklopfen wegen dir."},
 		{"herzklopfen", "de", "gift", "Anton", "Anton hat dir ein Geschenk geschickt: 🌹 Rose"},
-		{"lustlokaal", "da", "like", "Anton", "Anton likes you."},
+		{"lustlokaal", "da", "like", "Anton", "Anton kan lide dig."},
+		{"lustlokaal", "sv", "like", "Anton", "Anton likes you."},
 	}
 	for _, c := range cases {
 		m := accountstest.NewMember(t, pool, accountstest.Member{TenantSlug: c.slug})
