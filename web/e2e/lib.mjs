@@ -39,8 +39,8 @@ after(async () => {
  * given visitor country and locale cookie, and returns a page that records
  * script errors and CSP violations.
  */
-export async function open(host, { country, locale, width = 1280 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' })
+export async function open(host, { country, locale, width = 1280, height = 900 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US' })
   context.setDefaultTimeout(10_000)
   const cookies = []
   if (country) cookies.push({ name: 'rdv_country', value: country, url: site(host) })
@@ -107,4 +107,45 @@ export function totp(secret, ms = Date.now()) {
   const mac = createHmac('sha1', key).update(counter).digest()
   const offset = mac[mac.length - 1] & 0xf
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+}
+
+/** PHONE is the phone viewport of the layout tests (an iPhone 12 to 15). */
+export const PHONE = { width: 390, height: 844 }
+
+/**
+ * assertNoSidewaysScroll: the document is exactly as wide as the viewport
+ * (nothing pushes the page wider, so there is no sideways scrolling).
+ */
+export async function assertNoSidewaysScroll(page, what = page.url()) {
+  const { scroll, viewport } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }))
+  assert.equal(scroll, viewport, `${what}: the document is ${scroll}px wide in a ${viewport}px viewport`)
+}
+
+/**
+ * assertFullyVisible: the element is inside the viewport without scrolling,
+ * not cut by any ancestor that clips (overflow other than visible), and its
+ * own text is not truncated ("Se..." for "Send").
+ */
+export async function assertFullyVisible(locator, what) {
+  await locator.waitFor()
+  const problem = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    const inside = (box) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+    const fmt = (b) => `${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.width)}x${Math.round(b.height)}`
+    if (r.width === 0 || r.height === 0) return 'it has no size'
+    if (!inside({ left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight }))
+      return `it is at ${fmt(r)}, outside the ${window.innerWidth}x${window.innerHeight} viewport`
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a)
+      if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue
+      const b = a.getBoundingClientRect()
+      if (!inside(b)) return `it is at ${fmt(r)}, cut by <${a.tagName.toLowerCase()} class="${a.className}"> at ${fmt(b)}`
+    }
+    if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) return `its text is cut (${el.scrollWidth}px in ${el.clientWidth}px)`
+    return null
+  })
+  assert.equal(problem, null, `${what}: ${problem}`)
 }

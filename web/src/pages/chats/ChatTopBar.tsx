@@ -64,7 +64,7 @@ export function ChatTopBar({ profile }: ChatTopBarProps = {}) {
           {profile ? (
             <Who to={`/members/${profile.id}`} aria-label={t('messenger.viewProfile', { name: profile.name })} data-testid="chat-profile-link">
               <Avatar profile={profile} size={36} />
-              <span>
+              <span data-testid="chat-profile-name">
                 {profile.name}
                 {profile.age ? `, ${profile.age}` : ''}
                 {profile.fictional && fictional ? <Tag> · {fictional}</Tag> : null}

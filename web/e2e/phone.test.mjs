@@ -1,0 +1,69 @@
+// The member site on a phone (390x844): the chat that fits, the app shell
+// (bottom tab bar, compact top bar) and every main screen without sideways
+// scrolling, its primary action visible without scrolling.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { assertFullyVisible, assertNoSidewaysScroll, open, PHONE, site } from './lib.mjs'
+
+const HOST = 'localhost'
+const api = (path) => site(HOST) + path
+
+/** signup makes a fresh free member in the browser context. */
+async function signup(s, name = 'Phonetester') {
+  await s.page.goto(api('/'))
+  const email = `phone-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
+  const res = await s.page.request.post(api('/api/signup.php'), {
+    data: { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
+  })
+  assert.equal(res.status(), 201, await res.text())
+  return (await res.json()).user
+}
+
+/** aHouseProfile is a profile of the demo pool with a photo. */
+async function aHouseProfile(s, skip = 0) {
+  const res = await s.page.request.get(api('/api/members.php?per_page=10'))
+  assert.equal(res.status(), 200)
+  const p = (await res.json()).profiles.filter((x) => x.main_image)[skip]
+  assert.ok(p, 'the demo pool has profiles with photos')
+  return p
+}
+
+/** composerFits: no sideways scrolling; Send, the cost line, the counter and the partner's name whole and in view. */
+async function composerFits(page, what) {
+  await page.getByTestId('chat-composer').waitFor()
+  await page.getByTestId('chat-input').fill('Hello there, how are you today?')
+  await assertNoSidewaysScroll(page, what)
+  await assertFullyVisible(page.getByTestId('chat-send'), `${what}: Send`)
+  await assertFullyVisible(page.getByTestId('chat-cost'), `${what}: the cost line`)
+  await assertFullyVisible(page.getByTestId('chat-counter'), `${what}: the counter`)
+  await assertFullyVisible(page.getByTestId('chat-input'), `${what}: the message field`)
+  await assertFullyVisible(page.getByTestId('chat-profile-name'), `${what}: the partner's name`)
+}
+
+test('chat on a phone: the composer fits the screen (Send, cost line and counter whole, no sideways scrolling)', async () => {
+  // NL: the 18+ bar shows too.
+  const s = await open(HOST, { country: 'NL', locale: 'en', ...PHONE })
+  try {
+    await signup(s)
+    const p = await aHouseProfile(s)
+    await s.goto(`/members/${p.id}/chat`)
+    await composerFits(s.page, 'a new chat on a phone')
+  } finally {
+    await s.close()
+  }
+})
+
+test('chat on a desktop: the screen is full-height, the composer and its cost line above the fold under the 18+ bar', async () => {
+  const s = await open(HOST, { country: 'NL', locale: 'en', width: 1280, height: 800 })
+  try {
+    await signup(s)
+    const p = await aHouseProfile(s, 1)
+    await s.goto(`/members/${p.id}/chat`)
+    await s.page.getByTestId('entry-warning').waitFor()
+    await composerFits(s.page, 'a new chat on a desktop')
+    const scrollable = await s.page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+    assert.ok(scrollable <= 0, `the chat screen is ${scrollable}px taller than the window`)
+  } finally {
+    await s.close()
+  }
+})
