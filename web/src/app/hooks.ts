@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 import { useMatches, useNavigate } from 'react-router'
 import { changeLocale } from '../i18n/i18n'
 import { writeLocaleCookie } from '../rules/locale'
@@ -60,4 +60,21 @@ export function useChangeLanguage(): (locale: string) => Promise<void> {
 /** isDesktop: the signup is a modal from the sm breakpoint (576 px) up, a page on smartphones below it. */
 export function isDesktop(win: Window = window): boolean {
   return typeof win.matchMedia === 'function' && win.matchMedia('(min-width: 576px)').matches
+}
+
+/** PHONE_QUERY: the screens below the md breakpoint (768 px), which get the app shell's tab bar. */
+export const PHONE_QUERY = '(max-width: 767.98px)'
+
+/** useMediaQuery follows a media query (false where matchMedia is missing, as in tests). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => {}
+      const list = window.matchMedia(query)
+      list.addEventListener('change', onChange)
+      return () => list.removeEventListener('change', onChange)
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => false,
+  )
 }

@@ -1,4 +1,5 @@
 import { Header } from '../nav/Header'
+import { TabBar } from '../nav/TabBar'
 import { AlertBanners } from './parts/AlertBanners'
 import { Disclaimer } from './parts/Disclaimer'
 import { EntryWarning } from './parts/EntryWarning'
@@ -13,7 +14,8 @@ import { Main, Shell } from './Main'
 /**
  * default: top navigation, warning banners, footer, disclaimer, entry
  * warning, signup modal, like modal and time-bonus modal, and the new-like
- * popup.
+ * popup; on a member's phone the bottom tab bar (sticky, so it stays in
+ * view while the page scrolls).
  */
 export function DefaultLayout() {
   return (
@@ -25,6 +27,7 @@ export function DefaultLayout() {
       <Main />
       <Disclaimer />
       <Footer />
+      <TabBar />
       <SignupModal />
       <LikeModal />
       <NewLikePopup />

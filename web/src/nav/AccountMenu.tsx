@@ -1,23 +1,50 @@
 import { useTranslation } from 'react-i18next'
-import { useLogout } from '../app/hooks'
-import { Dropdown } from '../components/Dropdown'
+import styled from 'styled-components'
+import { PHONE_QUERY, useLogout, useMediaQuery } from '../app/hooks'
+import { Dropdown, type DropdownItem } from '../components/Dropdown'
 import type { User } from '../boot/types'
+import { showLanguageDropdown } from '../rules/nav'
+import { useAppState } from '../state/context'
 
-/** AccountMenu: My profile, Settings, Logout. */
+/** Name is the member's name on the menu's button, cut short when long. */
+const Name = styled.span`
+  display: inline-block;
+  max-width: 14em;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  vertical-align: bottom;
+`
+
+const MenuIcon = () => (
+  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+    <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+)
+
+/**
+ * AccountMenu: My profile, Settings, Logout. On a phone's one-row header its
+ * button is an icon (the name would not fit) and it holds the language choice
+ * too, which has no room of its own there.
+ */
 export function AccountMenu({ user }: { user: User }) {
   const { t } = useTranslation()
   const logout = useLogout()
+  const phone = useMediaQuery(PHONE_QUERY)
+  const locales = useAppState((s) => s.locales)
+  const items: DropdownItem[] = [
+    { key: 'profile', label: t('nav.myProfile'), to: '/profile' },
+    { key: 'settings', label: t('nav.settings'), to: '/notifications' },
+  ]
+  if (phone && showLanguageDropdown(locales)) items.push({ key: 'language', label: t('langConfig.title'), to: '/lang-config' })
+  items.push({ key: 'logout', label: t('nav.logout'), onSelect: () => void logout() })
   return (
     <Dropdown
       testId="account-menu"
       align="right"
-      label={user.profile?.name || t('nav.account')}
+      label={phone ? <MenuIcon /> : <Name>{user.profile?.name || t('nav.account')}</Name>}
       accessibleLabel={t('nav.account')}
-      items={[
-        { key: 'profile', label: t('nav.myProfile'), to: '/profile' },
-        { key: 'settings', label: t('nav.settings'), to: '/notifications' },
-        { key: 'logout', label: t('nav.logout'), onSelect: () => void logout() },
-      ]}
+      items={items}
     />
   )
 }

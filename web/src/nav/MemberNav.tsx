@@ -5,7 +5,10 @@ import { useAppState } from '../state/context'
 import type { User } from '../boot/types'
 import { NavLinkItem } from './NavLinkItem'
 
-/** MemberNav is the navigation of a logged-in member (SPEC.md section 2). */
+/**
+ * MemberNav is the navigation of a logged-in member (SPEC.md section 2). On
+ * phones search, messages and likes live in the tab bar; credits stay here.
+ */
 export function MemberNav({ user }: { user: User }) {
   const { t } = useTranslation()
   const unread = useAppState(navUnread)
@@ -13,13 +16,14 @@ export function MemberNav({ user }: { user: User }) {
   const credits = creditsItem(user)
   return (
     <>
-      <NavLinkItem to="/members" label={t('nav.search')} testId="nav-search" />
+      <NavLinkItem to="/members" label={t('nav.search')} testId="nav-search" wideOnly />
       <NavLinkItem
         to="/chats"
         label={t('nav.messages')}
         badge={unreadBadge(unread)}
         badgeLabel={t('nav.unread', { count: unread })}
         testId="nav-messages"
+        wideOnly
       />
       <NavLinkItem
         to="/likes"
@@ -27,6 +31,7 @@ export function MemberNav({ user }: { user: User }) {
         badge={likesBadge(likes)}
         badgeLabel={t('nav.newLikes', { count: likes })}
         testId="nav-likes"
+        wideOnly
       />
       {credits.kind === 'credits' ? (
         <NavLinkItem

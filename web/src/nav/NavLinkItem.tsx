@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import styled from 'styled-components'
 import { Badge, type BadgeTone } from '../components/Badge'
+import { below } from '../theme/theme'
 
 export const NavList = styled.ul`
   display: flex;
@@ -11,6 +12,11 @@ export const NavList = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+  ${below('md')} {
+    li[data-wide-only] {
+      display: none;
+    }
+  }
 `
 
 const Item = styled(NavLink)`
@@ -23,6 +29,10 @@ const Item = styled(NavLink)`
   color: ${(p) => p.theme.colors.onPrimary};
   font-weight: 600;
   text-decoration: none;
+  white-space: nowrap;
+  ${below('sm')} {
+    padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(2)};
+  }
   &:hover {
     background: rgba(255, 255, 255, 0.15);
   }
@@ -39,12 +49,14 @@ export interface NavLinkItemProps {
   /** badgeLabel is read by screen readers instead of the bare number. */
   badgeLabel?: string
   testId?: string
+  /** wideOnly leaves the item out on phones, where the tab bar has it. */
+  wideOnly?: boolean
   onClick?: (e: MouseEvent<HTMLAnchorElement>) => void
 }
 
-export function NavLinkItem({ to, label, badge, badgeTone, badgeLabel, testId, onClick }: NavLinkItemProps) {
+export function NavLinkItem({ to, label, badge, badgeTone, badgeLabel, testId, wideOnly, onClick }: NavLinkItemProps) {
   return (
-    <li>
+    <li data-wide-only={wideOnly || undefined}>
       <Item to={to} data-testid={testId} onClick={onClick}>
         <span>{label}</span>
         {badge && (

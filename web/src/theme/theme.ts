@@ -36,6 +36,9 @@ export type ColorName = keyof typeof baseColors
 /** media returns a min-width media query for a breakpoint. */
 export const media = (bp: Breakpoint): string => `@media (min-width: ${breakpoints[bp]}px)`
 
+/** below returns a max-width media query for the screens narrower than a breakpoint (phones: below('md')). */
+export const below = (bp: Breakpoint): string => `@media (max-width: ${breakpoints[bp] - 0.02}px)`
+
 /** buildTheme merges a tenant's theme.json tokens over the defaults. */
 export function buildTheme(tokens: ThemeTokens | null | undefined): DefaultTheme {
   const t = tokens ?? {}

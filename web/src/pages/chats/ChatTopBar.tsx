@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import type { ChatEntry } from '../../boot/types'
 import { Container } from '../../components/Grid'
 import { Logo } from '../../nav/Logo'
+import { below, media } from '../../theme/theme'
 import { useAppState } from '../../state/context'
 import { Avatar } from './Avatar'
 
@@ -16,7 +17,7 @@ const Inner = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${(p) => p.theme.space(2)};
   min-height: 56px;
   a {
     color: ${(p) => p.theme.colors.onPrimary};
@@ -25,6 +26,7 @@ const Inner = styled.div`
 
 const Who = styled(Link)`
   display: inline-flex;
+  flex: 1 1 auto;
   align-items: center;
   gap: ${(p) => p.theme.space(2)};
   min-width: 0;
@@ -37,10 +39,33 @@ const Who = styled(Link)`
   }
 `
 
-const Links = styled.nav`
+const Links = styled.nav<{ $inConversation: boolean }>`
   display: flex;
+  flex: none;
   gap: ${(p) => p.theme.space(4)};
   white-space: nowrap;
+  ${below('md')} {
+    display: ${(p) => (p.$inConversation ? 'none' : 'flex')};
+  }
+`
+
+/** Back leads from a conversation to the list on phones (the links take its place on wider screens). */
+const Back = styled(Link)`
+  display: inline-flex;
+  flex: none;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  margin-left: -${(p) => p.theme.space(2)};
+  border-radius: ${(p) => p.theme.radii.md};
+  svg {
+    width: 24px;
+    height: 24px;
+  }
+  ${media('md')} {
+    display: none;
+  }
 `
 
 const Tag = styled.span`
@@ -61,6 +86,13 @@ export function ChatTopBar({ profile }: ChatTopBarProps = {}) {
     <Bar data-testid="site-header">
       <Container>
         <Inner>
+          {profile && (
+            <Back to="/chats" aria-label={t('messenger.allConversations')} data-testid="chat-back">
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </Back>
+          )}
           {profile ? (
             <Who to={`/members/${profile.id}`} aria-label={t('messenger.viewProfile', { name: profile.name })} data-testid="chat-profile-link">
               <Avatar profile={profile} size={36} />
@@ -73,7 +105,7 @@ export function ChatTopBar({ profile }: ChatTopBarProps = {}) {
           ) : (
             <Logo onPrimary />
           )}
-          <Links aria-label={t('nav.main')}>
+          <Links aria-label={t('nav.main')} $inConversation={!!profile}>
             {profile && <Link to="/chats">{t('messenger.allConversations')}</Link>}
             <Link to="/members">{t('chats.back')}</Link>
           </Links>

@@ -13,8 +13,9 @@ import { ConversationList } from './ConversationList'
 
 const Screen = styled.div<{ $open: boolean; $list: boolean }>`
   display: flex;
-  height: calc(100vh - 56px);
-  min-height: 420px;
+  flex: 1 1 0;
+  min-height: 0;
+  width: 100%;
   max-width: ${(p) => p.theme.containerWidths.xl}px;
   margin: 0 auto;
   background: ${(p) => p.theme.colors.surface};

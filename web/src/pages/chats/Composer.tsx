@@ -7,6 +7,8 @@ import { money } from './format'
 import { composerState, minimumCost } from './rules'
 
 const Form = styled.form`
+  flex: none;
+  min-width: 0;
   border-top: 1px solid ${(p) => p.theme.colors.border};
   padding: ${(p) => p.theme.space(3)} ${(p) => p.theme.space(4)};
   background: ${(p) => p.theme.colors.surface};
@@ -19,7 +21,9 @@ const Row = styled.div`
 `
 
 const Area = styled.textarea<{ $over: boolean }>`
-  flex: 1;
+  flex: 1 1 0;
+  min-width: 0;
+  width: 100%;
   min-height: 44px;
   max-height: 160px;
   padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
@@ -33,6 +37,9 @@ const Area = styled.textarea<{ $over: boolean }>`
 
 const Tool = styled.button`
   flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
   width: 44px;
   height: 44px;
   border: 1px solid ${(p) => p.theme.colors.border};
@@ -51,6 +58,11 @@ const Hidden = styled.input`
   height: 1px;
   overflow: hidden;
   clip: rect(0 0 0 0);
+`
+
+const Send = styled(Button)`
+  flex: none;
+  white-space: nowrap;
 `
 
 const Info = styled.div`
@@ -140,9 +152,9 @@ export function Composer({ name, disabled, onSend, onGift, onPhoto }: ComposerPr
           onKeyDown={onKey}
           data-testid="chat-input"
         />
-        <Button type="submit" disabled={disabled || !state.canSend} data-testid="chat-send">
+        <Send type="submit" disabled={disabled || !state.canSend} data-testid="chat-send">
           {t('messenger.composer.send')}
-        </Button>
+        </Send>
       </Row>
       <Info id={ids.info}>
         <span data-testid="chat-cost">

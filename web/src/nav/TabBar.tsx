@@ -1,0 +1,128 @@
+import { useTranslation } from 'react-i18next'
+import { NavLink } from 'react-router'
+import styled from 'styled-components'
+import { Badge } from '../components/Badge'
+import { likesBadge, unreadBadge } from '../rules/nav'
+import { navUnread, newLikes } from '../rules/title'
+import { useAppState } from '../state/context'
+import { media } from '../theme/theme'
+import { TabIcon, type TabIconName } from './TabIcons'
+
+/**
+ * Bar sticks to the bottom of the screen on phones (below md) and is not
+ * there on wider screens, where the header's navigation does its work.
+ */
+const Bar = styled.nav`
+  position: sticky;
+  bottom: 0;
+  z-index: ${(p) => p.theme.zIndex.header};
+  flex: none;
+  background: ${(p) => p.theme.colors.surface};
+  border-top: 1px solid ${(p) => p.theme.colors.border};
+  box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.08);
+  padding-bottom: env(safe-area-inset-bottom, 0);
+  ${media('md')} {
+    display: none;
+  }
+`
+
+const List = styled.ul`
+  display: flex;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    flex: 1 1 0;
+    min-width: 0;
+  }
+`
+
+const Tab = styled(NavLink)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 2px;
+  min-height: 56px;
+  padding: ${(p) => p.theme.space(1)} 2px;
+  color: ${(p) => p.theme.colors.textMuted};
+  font-size: 0.6875rem;
+  font-weight: 600;
+  line-height: 1.2;
+  text-decoration: none;
+  &.active {
+    color: ${(p) => p.theme.colors.primary};
+  }
+  &:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.secondary};
+    outline-offset: -3px;
+  }
+`
+
+const Icon = styled.span`
+  position: relative;
+  display: inline-flex;
+  ${Badge} {
+    position: absolute;
+    top: -6px;
+    left: 14px;
+  }
+`
+
+const Label = styled.span`
+  max-width: 100%;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`
+
+interface TabDef {
+  to: string
+  icon: TabIconName
+  label: string
+  badge?: string | null
+  badgeLabel?: string
+}
+
+/**
+ * TabBar is the phone's app navigation for members: search, swipe, likes,
+ * messages and profile, with the unread and new-like badges (the boot state's
+ * counts on the first paint, kept fresh by the state layer). The badge is read
+ * by screen readers as words ("3 unread messages"), not as a bare number.
+ */
+export function TabBar() {
+  const { t } = useTranslation()
+  const loggedIn = useAppState((s) => !!s.user)
+  const unread = useAppState(navUnread)
+  const likes = useAppState((s) => newLikes(s.likes))
+  if (!loggedIn) return null
+  const tabs: TabDef[] = [
+    { to: '/members', icon: 'search', label: t('nav.tabs.search') },
+    { to: '/swipe-game', icon: 'swipe', label: t('nav.tabs.swipe') },
+    { to: '/likes', icon: 'likes', label: t('nav.tabs.likes'), badge: likesBadge(likes), badgeLabel: t('nav.newLikes', { count: likes }) },
+    { to: '/chats', icon: 'messages', label: t('nav.tabs.messages'), badge: unreadBadge(unread), badgeLabel: t('nav.unread', { count: unread }) },
+    { to: '/profile', icon: 'profile', label: t('nav.tabs.profile') },
+  ]
+  return (
+    <Bar aria-label={t('nav.tabs.label')} data-testid="tab-bar">
+      <List>
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <Tab to={tab.to} data-testid={`tab-${tab.icon}`}>
+              <Icon>
+                <TabIcon name={tab.icon} />
+                {tab.badge && (
+                  <Badge $tone="primary" aria-hidden="true" data-testid={`tab-${tab.icon}-badge`}>
+                    {tab.badge}
+                  </Badge>
+                )}
+              </Icon>
+              <Label>{tab.label}</Label>
+              {tab.badge && tab.badgeLabel && <span className="visually-hidden">{tab.badgeLabel}</span>}
+            </Tab>
+          </li>
+        ))}
+      </List>
+    </Bar>
+  )
+}
