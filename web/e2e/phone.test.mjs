@@ -67,3 +67,57 @@ test('chat on a desktop: the screen is full-height, the composer and its cost li
     await s.close()
   }
 })
+
+test('the app shell on a phone: five tabs, the active one marked, badges read as words, usable by keyboard; the desktop keeps its top navigation', async () => {
+  const s = await open(HOST, { locale: 'en', ...PHONE })
+  try {
+    await signup(s)
+    await s.goto('/members')
+    const tabs = s.page.getByRole('navigation', { name: 'App navigation' })
+    const names = await tabs.getByRole('link').evaluateAll((links) => links.map((a) => a.textContent))
+    assert.equal(names.length, 5)
+    assert.deepEqual(
+      names.map((n) => n.replace(/\d+.*$/, '').trim()),
+      ['Search', 'Swipe', 'Likes', 'Messages', 'Profile'],
+    )
+    assert.equal(await tabs.getByRole('link', { name: 'Search' }).getAttribute('aria-current'), 'page')
+    await assertFullyVisible(tabs, 'the tab bar')
+    // A house profile likes a new member: the likes tab counts it, in words for screen readers.
+    const badge = s.page.getByTestId('tab-likes-badge')
+    await badge.waitFor({ timeout: 15_000 })
+    const n = Number(await badge.textContent())
+    assert.ok(n >= 1)
+    await tabs.getByRole('link', { name: new RegExp(`^Likes ${n} new likes?$`) }).waitFor()
+    assert.equal(await badge.getAttribute('aria-hidden'), 'true')
+    // The header is one compact row; search, likes and messages are in the tab bar only.
+    const header = await s.page.getByTestId('site-header').boundingBox()
+    assert.ok(header.height <= 64, `the header is ${header.height}px high`)
+    const main = s.page.getByRole('navigation', { name: 'Main navigation' })
+    assert.equal(await main.getByRole('link', { name: /^Messages/ }).count(), 0)
+    await main.getByRole('link', { name: 'Get Premium' }).waitFor()
+    await assertNoSidewaysScroll(s.page, 'the members page on a phone')
+    // Keyboard: the tabs are links in the tab order.
+    await tabs.getByRole('link', { name: /^Likes/ }).focus()
+    await s.page.keyboard.press('Enter')
+    await s.page.waitForURL(/\/likes$/)
+    await tabs.locator('a[aria-current="page"]', { hasText: 'Likes' }).waitFor()
+    await s.page.keyboard.press('Shift+Tab')
+    assert.equal(await s.page.evaluate(() => document.activeElement?.textContent), 'Swipe')
+    // The account menu holds the language on a phone.
+    await s.page.getByTestId('account-menu').getByRole('button').click()
+    await s.page.getByTestId('account-menu').getByRole('menuitem', { name: 'Language' }).waitFor()
+  } finally {
+    await s.close()
+  }
+  const d = await open(HOST, { locale: 'en', width: 1280, height: 800 })
+  try {
+    await signup(d)
+    await d.goto('/members')
+    const main = d.page.getByRole('navigation', { name: 'Main navigation' })
+    await main.getByRole('link', { name: /^Messages/ }).waitFor()
+    assert.equal(await d.page.getByTestId('tab-bar').isVisible(), false)
+    await d.page.getByTestId('language-menu').waitFor()
+  } finally {
+    await d.close()
+  }
+})
