@@ -7,6 +7,7 @@ import { navUnread, newLikes, titleWithCount } from '../rules/title'
 import { captureTracking } from '../rules/tracking'
 import { useAppState, useServices } from '../state/context'
 import { useLiveEvents } from '../state/events'
+import { useFormWatch } from '../state/interruptions'
 import { refreshInterval, startPolling } from '../state/polling'
 import { refreshAll, refreshPage, resetFailedLoader } from '../state/refresh'
 import { reloadForChunk } from './lazyPage'
@@ -125,7 +126,11 @@ function usePageBounceLog() {
   }, [enabled])
 }
 
-/** Root holds what every page shares: title, polling, service worker, site-entry modal, toasts. */
+/**
+ * Root holds what every page shares: title, polling, service worker, site-entry
+ * modal, toasts, and the watch on the page's forms that keeps the
+ * interruptions away from a form being edited.
+ */
 export function Root() {
   useDocumentTitle()
   useSettingsRefresh()
@@ -135,6 +140,7 @@ export function Root() {
   useChunkPreloadGuard()
   useTimeBonus()
   usePageBounceLog()
+  useFormWatch()
   return (
     <>
       <Outlet />

@@ -3,6 +3,7 @@ import type { Api } from '../api/calls'
 import { createApi } from '../api/calls'
 import { createClient, type ClientOptions } from '../api/http'
 import type { Boot } from '../boot/types'
+import { createInterruptions, type Interruptions } from './interruptionQueue'
 import { createStore, initialState, loggedOut, type AppState, type AppStore } from './store'
 import { createToasts, type Toasts } from './toasts'
 
@@ -10,6 +11,8 @@ export interface Services {
   store: AppStore
   api: Api
   toasts: Toasts
+  /** interruptions is the one queue of banners, modals and pop-ups. */
+  interruptions: Interruptions
 }
 
 /** createServices builds the store and the API client of one app instance. */
@@ -26,7 +29,7 @@ export function createServices(boot: Boot, client: ClientOptions = {}): Services
       client.onAuthRequired?.()
     },
   })
-  return { store, api: createApi(http), toasts }
+  return { store, api: createApi(http), toasts, interruptions: createInterruptions() }
 }
 
 const ServicesContext = createContext<Services | null>(null)

@@ -9,6 +9,7 @@ import { Modal } from '../../components/Modal'
 import { alertDismissedAt, needsActivationReminder, SERVER_ALERTS, visibleAlerts, withDismissal, type AlertKind, type DismissibleAlert } from '../../rules/alerts'
 import { subscribePush } from '../../api/push'
 import { useAppState, useServices } from '../../state/context'
+import { useInterruption } from '../../state/interruptions'
 import { TimeBonusCountdown } from './TimeBonusCountdown'
 
 const Bar = styled.div<{ $tone: 'info' | 'warning' | 'primary' }>`
@@ -66,19 +67,26 @@ const ACTIONS: Record<AlertKind, { to: () => string; key: string }> = {
   notificationsDisabled: { to: () => pathFor('notifications'), key: 'alerts.notificationsAction' },
 }
 
-/** ActivationReminder: a modal after api_signup_complete on a smartphone, otherwise an alert. */
-function ActivationReminder({ email }: { email: string }) {
+/**
+ * ActivationReminder: a modal after api_signup_complete on a smartphone,
+ * otherwise an alert; either waits its turn in the interruption queue.
+ */
+function ActivationReminder({ email, wanted }: { email: string; wanted: boolean }) {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const [open, setOpen] = useState(true)
   const dismiss = useDismiss()
-  if (params.has('api_signup_complete') && !isDesktop()) {
+  const asModal = params.has('api_signup_complete') && !isDesktop()
+  const modalShown = useInterruption('activationModal', wanted && asModal && open)
+  const bannerShown = useInterruption('activation', wanted && !asModal)
+  if (asModal) {
     return (
-      <Modal open={open} title={t('alerts.activationTitle')} onClose={() => setOpen(false)} testId="activation-modal">
+      <Modal open={modalShown} title={t('alerts.activationTitle')} onClose={() => setOpen(false)} testId="activation-modal">
         <p>{t('alerts.activation', { email })}</p>
       </Modal>
     )
   }
+  if (!bannerShown) return null
   return (
     <Bar $tone="warning" role="alert" data-testid="activation-alert">
       <Container>
@@ -93,7 +101,11 @@ function ActivationReminder({ email }: { email: string }) {
   )
 }
 
-/** AlertBanners: the activation reminder and the member's dismissible alerts. */
+/**
+ * AlertBanners: the activation reminder and the member's dismissible alerts,
+ * one at a time (the interruption queue picks which: e-mail confirmation, the
+ * offer, then the reminders); dismissing one brings the next.
+ */
 export function AlertBanners() {
   const { t } = useTranslation()
   const { api, store } = useServices()
@@ -101,11 +113,18 @@ export function AlertBanners() {
   const push = useAppState((s) => s.push)
   const timeBonus = useAppState((s) => s.timeBonus)
   const dismiss = useDismiss()
+  const wanted = visibleAlerts(user, push, timeBonus.isVisible && timeBonus.offer !== null)
+  const shown: Record<AlertKind, boolean> = {
+    timeBonus: useInterruption('timeBonus', wanted.includes('timeBonus')),
+    profilePhoto: useInterruption('profilePhoto', wanted.includes('profilePhoto')),
+    push: useInterruption('push', wanted.includes('push')),
+    notificationsDisabled: useInterruption('notificationsDisabled', wanted.includes('notificationsDisabled')),
+  }
   if (!user) return null
-  const alerts = visibleAlerts(user, push, timeBonus.isVisible && timeBonus.offer !== null)
+  const alerts = wanted.filter((kind) => shown[kind])
   return (
     <div data-testid="alerts">
-      {needsActivationReminder(user) && alertDismissedAt(user, 'activation') === null && <ActivationReminder email={user.email} />}
+      <ActivationReminder email={user.email} wanted={needsActivationReminder(user) && alertDismissedAt(user, 'activation') === null} />
       {alerts.map((kind) => (
         <Bar key={kind} $tone={kind === 'timeBonus' ? 'primary' : 'info'} role="status" data-testid={`alert-${kind}`}>
           <Container>

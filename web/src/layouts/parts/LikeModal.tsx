@@ -5,6 +5,7 @@ import { wait } from '../../api/useLoad'
 import { Modal } from '../../components/Modal'
 import { likeModalDelay } from '../../rules/likeModal'
 import { useServices } from '../../state/context'
+import { useInterruption } from '../../state/interruptions'
 import { AUTO_LIKE_RELOAD_MS, refreshNamed } from '../../state/refresh'
 import { firstShow, likerPath } from './likePopupRules'
 import { LikerView, useLikerPress, type Liker } from './NewLikePopup'
@@ -60,8 +61,9 @@ export function LikeModal() {
   }, [pending, api, store])
 
   const close = () => setLiker(null)
+  const open = useInterruption('likeModal', liker !== null)
   return (
-    <Modal open={liker !== null} title={t('likeModal.title', { name: liker?.name ?? '' })} onClose={close} testId="like-modal">
+    <Modal open={open} title={t('likeModal.title', { name: liker?.name ?? '' })} onClose={close} testId="like-modal">
       <div onClick={close}>
         {liker && <LikerView liker={liker} onPhoto={() => navigate(likerPath(liker.id))} onPress={() => press(liker)} />}
       </div>

@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import type { Image, LikedBy } from '../../boot/types'
 import { Button } from '../../components/Button'
 import { useAppState, useServices } from '../../state/context'
+import { useInterruption } from '../../state/interruptions'
 import { refreshNamed } from '../../state/refresh'
 import { emptyLikes } from '../../state/store'
 import { firstShow, likerPath, newLikers, popupClick, targetOf } from './likePopupRules'
@@ -199,11 +200,13 @@ export function NewLikePopup() {
   const press = useLikerPress()
   const titleId = useId()
   const [liker, next] = useNewLikers()
+  // Likes come last in the interruption queue: a like waits (and its 8 s start) until it may show.
+  const shown = useInterruption('newLike', liker !== null)
   const photoRef = useRef<HTMLButtonElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
-    if (!liker) return
+    if (!liker || !shown) return
     const onClick = (e: MouseEvent) => {
       const out = popupClick(targetOf(e.target as Node | null, photoRef.current, buttonRef.current), liker.id)
       next()
@@ -213,17 +216,21 @@ export function NewLikePopup() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') next()
     }
-    document.addEventListener('click', onClick)
-    document.addEventListener('keydown', onKey)
+    // From the next task on: the click that closed what came before it in the queue is still on its way up.
+    const listen = setTimeout(() => {
+      document.addEventListener('click', onClick)
+      document.addEventListener('keydown', onKey)
+    }, 0)
     const timer = setTimeout(next, POPUP_MS)
     return () => {
+      clearTimeout(listen)
       clearTimeout(timer)
       document.removeEventListener('click', onClick)
       document.removeEventListener('keydown', onKey)
     }
-  }, [liker, next, navigate, press])
+  }, [liker, shown, next, navigate, press])
 
-  if (!liker) return null
+  if (!liker || !shown) return null
   return (
     <Card role="dialog" aria-modal="false" aria-labelledby={titleId} aria-live="polite" data-testid="new-like-popup" data-id={liker.id}>
       <Close type="button" aria-label={t('modal.close')}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Modal } from '../../components/Modal'
 import { lazyPage } from '../../app/lazyPage'
 import { useAppState, useServices } from '../../state/context'
+import { useInterruption } from '../../state/interruptions'
 
 const SignupFlow = lazyPage(() => import('../../pages/account/signup/SignupFlow'), 'SignupFlow')
 
@@ -14,9 +15,11 @@ export function SignupModal() {
   const { t } = useTranslation()
   const { store } = useServices()
   const signup = useAppState((s) => s.signup)
+  // The visitor asked for it: it shows over forms too, after the age gate only.
+  const open = useInterruption('signup', signup.open)
   return (
     <Modal
-      open={signup.open}
+      open={open}
       title={t('signup.title')}
       dismissible={!signup.inProgress}
       onClose={() => store.set({ signup: { open: false, inProgress: false } })}

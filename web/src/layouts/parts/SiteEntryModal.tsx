@@ -6,6 +6,7 @@ import { Modal } from '../../components/Modal'
 import { isInstalledApp } from '../../rules/display'
 import { dismissSiteEntry, showSiteEntryModal, siteEntryDismissed } from '../../rules/entry'
 import { useAppState } from '../../state/context'
+import { useInterruption } from '../../state/interruptions'
 
 const Actions = styled.div`
   display: flex;
@@ -31,7 +32,7 @@ export function SiteEntryModal() {
   const country = useAppState((s) => s.country)
   const name = useAppState((s) => s.tenant.name)
   const [dismissed, setDismissed] = useState(() => siteEntryDismissed(local()))
-  const open = showSiteEntryModal({
+  const wanted = showSiteEntryModal({
     loggedIn,
     installedApp: isInstalledApp(),
     dismissed,
@@ -39,6 +40,8 @@ export function SiteEntryModal() {
     country,
     countries: countries ?? [],
   })
+  // First in the interruption queue: nothing else shows before the visitor has answered it.
+  const open = useInterruption('ageGate', wanted)
   const enter = () => {
     dismissSiteEntry(local())
     setDismissed(true)

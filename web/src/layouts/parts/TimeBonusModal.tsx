@@ -6,6 +6,7 @@ import { ButtonLink } from '../../components/Button'
 import { Modal } from '../../components/Modal'
 import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_MODAL_KEY, showTimeBonusModal } from '../../rules/timeBonus'
 import { useAppState } from '../../state/context'
+import { useInterruption } from '../../state/interruptions'
 import { TimeBonusCountdown } from './TimeBonusCountdown'
 
 function local(): Storage | null {
@@ -49,9 +50,11 @@ export function TimeBonusModal() {
     }
     setDismissed(true)
   }
+  // An offer: after the age gate and the e-mail confirmation, and never over a form being edited.
+  const open = useInterruption('timeBonusModal', !!offer && waited && showTimeBonusModal(visible, credits, dismissed))
   if (!offer) return null
   return (
-    <Modal open={waited && showTimeBonusModal(visible, credits, dismissed)} title={t('timeBonus.title')} onClose={dismiss} testId="time-bonus-modal">
+    <Modal open={open} title={t('timeBonus.title')} onClose={dismiss} testId="time-bonus-modal">
       <p>{t('timeBonus.text', { percentage: offer.percentage })}</p>
       <p>
         {t('timeBonus.endsIn')} <TimeBonusCountdown offer={offer} />

@@ -86,7 +86,7 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
 
   return (
     <Panel>
-      <Form onSubmit={submit} aria-label={t('search.form')} data-testid="search-form" noValidate>
+      <Form role="search" onSubmit={submit} aria-label={t('search.form')} data-testid="search-form" noValidate>
         <Row>
           {on('gender') && (
             <Col $span={{ md: 6, lg: 3 }}>
