@@ -126,8 +126,9 @@ export async function assertNoSidewaysScroll(page, what = page.url()) {
 
 /**
  * assertFullyVisible: the element is inside the viewport without scrolling,
- * not cut by any ancestor that clips (overflow other than visible), and its
- * own text is not truncated ("Se..." for "Send").
+ * not cut by any ancestor that clips (overflow other than visible), not
+ * under another element (the tab bar), and its own text is not truncated
+ * ("Se..." for "Send").
  */
 export async function assertFullyVisible(locator, what) {
   await locator.waitFor()
@@ -144,6 +145,10 @@ export async function assertFullyVisible(locator, what) {
       const b = a.getBoundingClientRect()
       if (!inside(b)) return `it is at ${fmt(r)}, cut by <${a.tagName.toLowerCase()} class="${a.className}"> at ${fmt(b)}`
     }
+    // Nothing sits on it (the tab bar, a sticky header); pop-ups and toasts (live regions) come and go.
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)
+    if (hit && hit !== el && !el.contains(hit) && !hit.closest('[aria-live]'))
+      return `it is at ${fmt(r)}, under <${hit.tagName.toLowerCase()} data-testid="${hit.closest('[data-testid]')?.dataset.testid ?? ''}">`
     if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) return `its text is cut (${el.scrollWidth}px in ${el.clientWidth}px)`
     return null
   })

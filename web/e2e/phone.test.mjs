@@ -121,3 +121,56 @@ test('the app shell on a phone: five tabs, the active one marked, badges read as
     await d.close()
   }
 })
+
+/**
+ * SCREENS: every main screen with its primary action, the one thing a member
+ * comes to the screen for; on a phone it must be in view without scrolling.
+ */
+const SCREENS = [
+  { name: 'search', path: () => '/members', action: (p) => p.getByTestId('profile-card').first().locator('[data-testid^="like-"]') },
+  { name: 'swipe', path: () => '/swipe-game', action: (p) => p.getByTestId('swipe-like') },
+  { name: 'likes', path: () => '/likes', action: (p) => p.locator('[data-testid^="likes-tab-"][aria-current="page"]') },
+  { name: 'matches', path: () => '/match-finder', action: (p) => p.getByTestId('suggestions').getByRole('button').first() },
+  { name: 'chats list', path: () => '/chats', action: (p) => p.getByTestId('chat-entry').first() },
+  { name: 'a chat', path: (her) => `/members/${her.id}/chat`, action: (p) => p.getByTestId('chat-send') },
+  { name: "a member's profile", path: (her) => `/members/${her.id}`, action: (p) => p.getByTestId('member-chat') },
+  { name: 'own profile', path: () => '/profile', action: (p) => p.getByTestId('photo-add') },
+  { name: 'credits', path: () => '/credits', action: (p) => p.getByRole('link', { name: /^Buy \d+ credits/ }).first() },
+  { name: 'account', path: () => '/notifications', action: (p) => p.getByTestId('notifications-save') },
+]
+
+test('every main screen on a phone: no sideways scrolling, the primary action in view without scrolling', async () => {
+  // Logged out: the home page and its call to sign up.
+  const v = await open(HOST, { country: 'NL', locale: 'en', ...PHONE })
+  try {
+    await v.context.addInitScript(() => window.localStorage.setItem('rdv_site_entry_dismissed', String(Date.now())))
+    await v.goto('/')
+    await assertFullyVisible(v.page.getByRole('link', { name: 'Sign up' }).first(), 'home: sign up')
+    await assertNoSidewaysScroll(v.page, 'home')
+  } finally {
+    await v.close()
+  }
+
+  const s = await open(HOST, { country: 'NL', locale: 'en', ...PHONE })
+  try {
+    // The offer modal and pop-ups are the queue's business (interruptions.test.mjs); here the screens themselves.
+    await s.context.addInitScript(() => window.localStorage.setItem('rdv_time_bonus_modal_dismissed_at', String(Date.now())))
+    await signup(s, 'Screenwalker')
+    const her = await aHouseProfile(s, 3)
+    const sent = await s.page.request.post(api('/api/messages.php'), { data: { profile_id: her.id, text: 'Hello', client_id: `screens-${Date.now()}` } })
+    assert.ok([200, 201].includes(sent.status()), await sent.text())
+    const problems = []
+    for (const screen of SCREENS) {
+      await s.goto(screen.path(her))
+      try {
+        await assertFullyVisible(screen.action(s.page), `${screen.name}: the primary action`)
+        await assertNoSidewaysScroll(s.page, screen.name)
+      } catch (err) {
+        problems.push(err.message.split('\n')[0])
+      }
+    }
+    assert.deepEqual(problems, [])
+  } finally {
+    await s.close()
+  }
+})

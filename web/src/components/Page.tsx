@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { useServices } from '../state/context'
+import { below } from '../theme/theme'
 import { Container } from './Grid'
 
 /** usePageTitle names the page in the document title. */
@@ -14,13 +15,21 @@ export function usePageTitle(title: string | null): void {
   }, [store, title])
 }
 
+// On phones the title and lead take less room, so a screen's main action is in view.
 const Section = styled.section`
   padding: ${(p) => p.theme.space(6)} 0 ${(p) => p.theme.space(10)};
+  ${below('md')} {
+    padding: ${(p) => p.theme.space(3)} 0 ${(p) => p.theme.space(6)};
+  }
 `
 
 const Title = styled.h1`
   font-size: 1.75rem;
   color: ${(p) => p.theme.colors.text};
+  ${below('md')} {
+    margin: 0 0 ${(p) => p.theme.space(1)};
+    font-size: 1.375rem;
+  }
 `
 
 export const Lead = styled.p`
@@ -28,6 +37,10 @@ export const Lead = styled.p`
   margin: 0 0 ${(p) => p.theme.space(5)};
   font-size: 1.125rem;
   color: ${(p) => p.theme.colors.textMuted};
+  ${below('md')} {
+    margin-bottom: ${(p) => p.theme.space(3)};
+    font-size: 0.9375rem;
+  }
 `
 
 export const Panel = styled.div`

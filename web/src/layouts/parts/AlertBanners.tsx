@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import { isDesktop } from '../../app/hooks'
 import { pathFor } from '../../app/routeTable'
 import { Container } from '../../components/Grid'
+import { below } from '../../theme/theme'
 import { Modal } from '../../components/Modal'
 import { alertDismissedAt, needsActivationReminder, SERVER_ALERTS, visibleAlerts, withDismissal, type AlertKind, type DismissibleAlert } from '../../rules/alerts'
 import { subscribePush } from '../../api/push'
@@ -19,6 +20,11 @@ const Bar = styled.div<{ $tone: 'info' | 'warning' | 'primary' }>`
   a {
     color: inherit;
     font-weight: 700;
+  }
+  ${below('md')} {
+    padding: ${(p) => p.theme.space(1)} 0;
+    font-size: 0.875rem;
+    line-height: 1.4;
   }
 `
 
@@ -41,6 +47,9 @@ const ActionButton = styled.button`
 `
 
 const Dismiss = styled.button`
+  flex: none;
+  min-width: 32px;
+  min-height: 32px;
   border: 0;
   background: transparent;
   color: inherit;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { entryWarningFor } from '../../rules/entry'
+import { below } from '../../theme/theme'
 import { useAppState } from '../../state/context'
 
 const Banner = styled.aside`
@@ -11,6 +12,11 @@ const Banner = styled.aside`
   text-align: center;
   strong {
     margin-right: ${(p) => p.theme.space(2)};
+  }
+  ${below('md')} {
+    padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+    font-size: 0.75rem;
+    line-height: 1.35;
   }
 `
 

@@ -20,6 +20,9 @@ const Controls = styled.div`
   justify-content: center;
   gap: ${(p) => p.theme.space(4)};
   margin: ${(p) => p.theme.space(5)} 0 ${(p) => p.theme.space(2)};
+  @media (max-width: 767.98px) {
+    margin-top: ${(p) => p.theme.space(3)};
+  }
 `
 
 const Round = styled(Button)`

@@ -11,6 +11,11 @@ const Frame = styled.div`
   max-width: 360px;
   aspect-ratio: 3 / 4;
   margin: 0 auto;
+  /* on a short screen the card gives way, so Like and Pass stay in view */
+  @media (max-width: 767.98px) {
+    width: min(100%, calc((100dvh - 470px) * 3 / 4));
+    min-width: 180px;
+  }
   touch-action: pan-y;
   user-select: none;
 `

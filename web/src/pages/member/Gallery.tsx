@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
+import { below } from '../../theme/theme'
 import type { Image } from '../../boot/types'
 import { ButtonLink } from '../../components/Button'
 import type { LockKind } from './rules'
@@ -11,9 +12,13 @@ const Frame = styled.div`
   gap: ${(p) => p.theme.space(2)};
 `
 
+// On a phone the photo is a little wider than high, so the actions under it are in view.
 const Big = styled.img`
   width: 100%;
   aspect-ratio: 1;
+  ${below('md')} {
+    aspect-ratio: 4 / 3;
+  }
   object-fit: cover;
   border-radius: ${(p) => p.theme.radii.lg};
   background: ${(p) => p.theme.colors.border};
@@ -25,6 +30,9 @@ const Empty = styled.div`
   justify-content: center;
   width: 100%;
   aspect-ratio: 1;
+  ${below('md')} {
+    aspect-ratio: 4 / 3;
+  }
   border-radius: ${(p) => p.theme.radii.lg};
   background: ${(p) => p.theme.colors.border};
   color: ${(p) => p.theme.colors.textMuted};

@@ -6,11 +6,46 @@ import { Field, FieldError, Input, Label, Select } from '../../components/Form'
 import { Col, Row } from '../../components/Grid'
 import { Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
+import { below } from '../../theme/theme'
 import { useRegions } from '../../api/catalogues'
 import { validateDraft, type Draft, type DraftErrors, type FilterField } from './searchQuery'
 
 const Form = styled.form`
   margin: 0;
+`
+
+/**
+ * Filters: on a phone the filters fold away behind a toggle, so the first
+ * members are in view; wider screens show them open, without the toggle.
+ */
+const Filters = styled(Panel)`
+  ${below('md')} {
+    padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
+    &:not([data-open]) form {
+      display: none;
+    }
+  }
+`
+
+const Toggle = styled.button`
+  display: none;
+  ${below('md')} {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    width: 100%;
+    min-height: 40px;
+    padding: 0;
+    border: 0;
+    background: transparent;
+    color: ${(p) => p.theme.colors.text};
+    font: inherit;
+    font-weight: 700;
+    cursor: pointer;
+    &[aria-expanded='true'] {
+      margin-bottom: ${(p) => p.theme.space(3)};
+    }
+  }
 `
 
 
@@ -40,6 +75,8 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
   const locale = useAppState((s) => s.locale)
   const [draft, setDraft] = useState<Draft>(initial)
   const [errors, setErrors] = useState<DraftErrors>({})
+  const [unfolded, setUnfolded] = useState(false)
+  const open = unfolded || !!invalid || Object.keys(errors).length > 0
   const on = (f: FilterField) => fields.includes(f)
   const countries = settings.countries ?? []
   const regionCountry = draft.country || (countries.length === 1 ? countries[0]! : '')
@@ -85,8 +122,12 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
   }
 
   return (
-    <Panel>
-      <Form role="search" onSubmit={submit} aria-label={t('search.form')} data-testid="search-form" noValidate>
+    <Filters data-open={open || undefined}>
+      <Toggle type="button" aria-expanded={open} aria-controls={`${id}-form`} onClick={() => setUnfolded(!open)} data-testid="search-filters-toggle">
+        <span>{t('search.filters')}</span>
+        <span aria-hidden="true">{open ? '−' : '+'}</span>
+      </Toggle>
+      <Form id={`${id}-form`} role="search" onSubmit={submit} aria-label={t('search.form')} data-testid="search-form" noValidate>
         <Row>
           {on('gender') && (
             <Col $span={{ md: 6, lg: 3 }}>
@@ -137,6 +178,6 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
         </Row>
         <Button type="submit">{t('search.submit')}</Button>
       </Form>
-    </Panel>
+    </Filters>
   )
 }
