@@ -74,12 +74,8 @@ test('the app shell on a phone: five tabs, the active one marked, badges read as
     await signup(s)
     await s.goto('/members')
     const tabs = s.page.getByRole('navigation', { name: 'App navigation' })
-    const names = await tabs.getByRole('link').evaluateAll((links) => links.map((a) => a.textContent))
-    assert.equal(names.length, 5)
-    assert.deepEqual(
-      names.map((n) => n.replace(/\d+.*$/, '').trim()),
-      ['Search', 'Swipe', 'Likes', 'Messages', 'Profile'],
-    )
+    const names = await tabs.getByRole('link').evaluateAll((links) => links.map((a) => a.querySelector('[data-tab-label]')?.textContent))
+    assert.deepEqual(names, ['Search', 'Swipe', 'Likes', 'Messages', 'Profile'])
     assert.equal(await tabs.getByRole('link', { name: 'Search' }).getAttribute('aria-current'), 'page')
     await assertFullyVisible(tabs, 'the tab bar')
     // A house profile likes a new member: the likes tab counts it, in words for screen readers.

@@ -117,7 +117,7 @@ export function TabBar() {
                   </Badge>
                 )}
               </Icon>
-              <Label>{tab.label}</Label>
+              <Label data-tab-label>{tab.label}</Label>
               {tab.badge && tab.badgeLabel && <span className="visually-hidden">{tab.badgeLabel}</span>}
             </Tab>
           </li>
