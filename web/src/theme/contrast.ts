@@ -59,4 +59,7 @@ export const colorPairs: ColorPair[] = [
   { fg: 'success', bg: 'surface', kind: 'text', where: 'swipe like stamp, online' },
   { fg: 'secondary', bg: 'background', kind: 'ui', where: 'focus ring' },
   { fg: 'primary', bg: 'surface', kind: 'ui', where: 'outlines, selected borders' },
+  { fg: 'primary', bg: 'surface', kind: 'text', where: 'the active tab of the phone tab bar' },
+  { fg: 'textMuted', bg: 'surface', kind: 'text', where: 'the other tabs of the phone tab bar' },
+  { fg: 'secondary', bg: 'surface', kind: 'ui', where: 'focus ring in the phone tab bar' },
 ]
