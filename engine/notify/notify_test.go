@@ -2,14 +2,11 @@ package notify_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 	"time"
-
-	"gopkg.in/yaml.v3"
 
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/notifytest"
@@ -28,19 +25,9 @@ func tenant(slug, name string) *tenancy.Tenant {
 // keys flattens a catalogue's message ids.
 func keys(t *testing.T, path string) []string {
 	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]map[string]string
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
 	var out []string
-	for group, msgs := range doc {
-		for k := range msgs {
-			out = append(out, group+"."+k)
-		}
+	for id := range catalogue(t, path) {
+		out = append(out, id)
 	}
 	sort.Strings(out)
 	return out
@@ -78,7 +65,8 @@ func TestRender(t *testing.T) {
 		{"german", "sparkusa", "de", notify.MailChange, "Bestätige deine neue E-Mail-Adresse für Spark", []string{"eve@new.example"}},
 		{"danish", "lustlokaal", "da", notify.Activation, "Bekræft din e-mailadresse til LustLokaal", []string{"Hej Eve,", "virker i 7 dage"}},
 		{"polish", "lustlokaal", "pl", notify.PasswordReset, "Zresetuj hasło w serwisie LustLokaal", []string{"Cześć Eve,", "24 godz."}},
-		{"unknown language falls back to en", "lustlokaal", "sv", notify.Activation, "Confirm your email address for LustLokaal", nil},
+		{"swedish", "lustlokaal", "sv", notify.Activation, "Bekräfta din e-postadress för LustLokaal", []string{"Hej Eve!", "gäller i 7 dagar"}},
+		{"unknown language falls back to en", "lustlokaal", "pt", notify.Activation, "Confirm your email address for LustLokaal", nil},
 		{"a tenant's own wording", "herzklopfen", "de", notify.Activation, "Nur noch ein Klick: Bestätige deine E-Mail-Adresse für Herzklopfen",
 			[]string{"Herzliche Grüße, dein Herzklopfen-Team", "Willkommen bei Herzklopfen"}},
 		{"a tenant's wording stays in its language", "herzklopfen", "en", notify.Activation, "Confirm your email address for Herzklopfen",

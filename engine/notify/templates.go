@@ -189,16 +189,32 @@ type localizer struct {
 	err  error
 }
 
+// localize renders id with the mail's data. A Count in the data picks the
+// message's plural form (one, few, many, other by CLDR's rules of the
+// language); go-i18n refuses a count for a text without that form (one
+// that reads the same for every count), which then renders as it is.
+func (l *localizer) localize(id string) (string, language.Tag, error) {
+	c := &i18n.LocalizeConfig{MessageID: id, TemplateData: l.data}
+	if n, ok := l.data["Count"]; ok {
+		c.PluralCount = n
+		if s, tag, err := l.loc.LocalizeWithTag(c); err == nil {
+			return s, tag, nil
+		}
+		c.PluralCount = nil
+	}
+	return l.loc.LocalizeWithTag(c)
+}
+
 // text localizes id: the tenant's own wording in the recipient's language
 // first, then the common catalogue (falling back to en).
 func (l *localizer) text(id string) string {
 	if l.t.overrides[l.slug+"/"+l.lang] {
-		s, tag, err := l.loc.LocalizeWithTag(&i18n.LocalizeConfig{MessageID: l.slug + ":" + id, TemplateData: l.data})
+		s, tag, err := l.localize(l.slug + ":" + id)
 		if base, _ := tag.Base(); err == nil && base.String() == l.lang {
 			return s
 		}
 	}
-	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: l.data})
+	s, _, err := l.localize(id)
 	if err != nil && l.err == nil {
 		l.err = fmt.Errorf("%w: %s: %v", ErrTemplate, id, err)
 	}

@@ -127,7 +127,8 @@ func TestQueueWritesTextsInMemberLanguage(t *testing.T) {
 		{"herzklopfen", "de", "like", "Anton", "Anton hat Herzklopfen wegen dir."},
 		{"herzklopfen", "de", "gift", "Anton", "Anton hat dir ein Geschenk geschickt: 🌹 Rose"},
 		{"lustlokaal", "da", "like", "Anton", "Anton kan lide dig."},
-		{"lustlokaal", "sv", "like", "Anton", "Anton likes you."},
+		{"lustlokaal", "sv", "like", "Anton", "Anton gillar dig."},
+		{"lustlokaal", "fi", "match", "Anton", "Anton tykkää sinustakin. Osuma!"},
 	}
 	for _, c := range cases {
 		m := accountstest.NewMember(t, pool, accountstest.Member{TenantSlug: c.slug})
