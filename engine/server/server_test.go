@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,15 +199,22 @@ func TestIndexCarriesTenantThemeAndLocale(t *testing.T) {
 	t.Parallel()
 	h := newEngine(t)
 	cases := []struct {
-		host, lang, theme, name string
+		host, country, lang, theme, name string
+		// locales are the language menu's, the visitor's country's first.
+		locales []string
 	}{
-		{"localhost", "nl", "amber", "LustLokaal"},
-		{"de.localhost", "de", "midnight", "Herzklopfen"},
-		{"us.localhost", "en", "rose", "Spark"},
+		{"localhost", "", "nl", "amber", "LustLokaal", []string{"nl", "en"}},
+		{"de.localhost", "", "de", "midnight", "Herzklopfen", []string{"de", "en"}},
+		{"de.localhost", "US", "de", "midnight", "Herzklopfen", []string{"en", "de"}},
+		{"de.localhost", "CH", "de", "midnight", "Herzklopfen", []string{"de", "en"}},
+		{"us.localhost", "", "en", "rose", "Spark", []string{"en"}},
 	}
 	for _, c := range cases {
 		req := httptest.NewRequest("GET", "/", nil)
 		req.Host = c.host
+		if c.country != "" {
+			req.Header.Set("X-Test-Country", c.country)
+		}
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, req)
 		body := w.Body.String()
@@ -225,11 +233,12 @@ func TestIndexCarriesTenantThemeAndLocale(t *testing.T) {
 			Settings struct{ Name string }
 			User     any
 			Locale   string
+			Locales  []string
 		}
 		if err := json.Unmarshal([]byte(raw), &boot); err != nil {
 			t.Fatalf("%s: boot: %v", c.host, err)
 		}
-		if boot.Tenant.Name != c.name || boot.Theme.Name != c.theme || boot.Locale != c.lang || boot.User != nil {
+		if boot.Tenant.Name != c.name || boot.Theme.Name != c.theme || boot.Locale != c.lang || boot.User != nil || !slices.Equal(boot.Locales, c.locales) {
 			t.Errorf("%s: boot %+v", c.host, boot)
 		}
 		if csp := w.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'self'") {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/text/language"
@@ -140,11 +141,41 @@ func NegotiateLocale(r *http.Request, t *Tenant, memberLanguage, country string)
 }
 
 // DomainLocale is the first two letters of the tenant's domain_language when
-// they name one of its locales.
+// they name one of its locales ("no", Norwegian, is the site's nb).
 func DomainLocale(t *Tenant) string {
 	dl := strings.ToLower(t.Settings.DomainLanguage)
-	if len(dl) >= 2 && t.HasLocale(dl[:2]) {
-		return dl[:2]
+	if len(dl) < 2 {
+		return ""
+	}
+	l := dl[:2]
+	if l == "no" {
+		l = "nb"
+	}
+	if t.HasLocale(l) {
+		return l
 	}
 	return ""
+}
+
+// OfferedLocales are the languages the site offers a visitor from country
+// (SPEC.md section 9): the tenant's locales, those spoken in the country
+// first in the country's order of preference (geo.LanguagesOf: BE nl, fr,
+// de; CH de, it, fr, en), then the tenant's others in its own order, so a
+// visitor abroad can still pick any of them. An unknown country ("") keeps
+// the tenant's order. The result is a new slice.
+func OfferedLocales(t *Tenant, country string) []string {
+	out := make([]string, 0, len(t.Locales))
+	if country != "" {
+		for _, l := range geo.LanguagesOf(country) {
+			if t.HasLocale(l) && !slices.Contains(out, l) {
+				out = append(out, l)
+			}
+		}
+	}
+	for _, l := range t.Locales {
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -103,10 +103,12 @@ type Boot struct {
 	Theme    json.RawMessage        `json:"theme"`
 	User     any                    `json:"user"`
 	// Counts are the logged-in member's badges (null when logged out).
-	Counts  *NavCounts `json:"counts"`
-	Locale  string     `json:"locale"`
-	Locales []string   `json:"locales"`
-	Country string     `json:"country"`
+	Counts *NavCounts `json:"counts"`
+	Locale string     `json:"locale"`
+	// Locales are the languages the language menu offers, those of the
+	// visitor's country first (tenancy.OfferedLocales).
+	Locales []string `json:"locales"`
+	Country string   `json:"country"`
 	// Teasers are the members the logged-out home page shows, so it needs
 	// no API call; null on other pages and for members.
 	Teasers []profiles.Card `json:"teasers"`
@@ -153,7 +155,7 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 		User:     v.User,
 		Counts:   v.Counts,
 		Locale:   locale,
-		Locales:  t.Locales,
+		Locales:  tenancy.OfferedLocales(t, settings.GeoipCountry),
 		Country:  settings.GeoipCountry,
 		Teasers:  teasers,
 	}, nil
