@@ -58,6 +58,7 @@ test-e2e: build deps-browser
 ## bench: benchmarks, one `bench <name> <value> <unit>` line each
 bench: build
 	@$(GO) run ./engine/cmd/bench
+	@bash web/scripts/lighthouse-bench.sh
 
 $(SQLC):
 	@echo "==> installing sqlc $(SQLC_VERSION) (one-time compile)"

@@ -384,30 +384,40 @@ func (s *Service) similar(ctx context.Context, c criteria, want int,
 // Logged-out visitors search only where the tenant lets them (the same
 // rule as the member view).
 func (h Handlers) Search(w http.ResponseWriter, r *http.Request) {
-	t := tenancy.FromContext(r.Context())
-	v := viewerOf(r)
-	if v == nil && !LoggedOutMayBrowse(r, t) {
-		httpx.WriteError(w, r, identity.ErrAuthenticationRequired)
-		return
-	}
-	seeking := ""
-	if v != nil {
-		if p, err := db.New(h.Service.Pool).ProfileByID(r.Context(), v.ID); err == nil {
-			seeking = p.Seeking
-		}
-	}
-	f, err := ParseFilters(r.URL.Query(), t, seeking)
+	res, err := h.Service.SearchFor(r, r.URL.Query())
 	var bad *FilterError
 	if errors.As(err, &bad) {
 		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "filter_invalid", bad.Message).With(map[string]any{"field": bad.Field}))
 		return
 	}
-	res, err := h.Service.Search(r.Context(), t, v, f)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, res)
+}
+
+// SearchFor runs the search of query (members.php's parameters) for the
+// request's tenant and viewer: identity.ErrAuthenticationRequired for a
+// visitor the tenant does not let browse, a *FilterError for a bad filter.
+// The search page's first paint (webapp's boot state) runs it too.
+func (s *Service) SearchFor(r *http.Request, query url.Values) (SearchResult, error) {
+	t := tenancy.FromContext(r.Context())
+	v := viewerOf(r)
+	if v == nil && !LoggedOutMayBrowse(r, t) {
+		return SearchResult{}, identity.ErrAuthenticationRequired
+	}
+	seeking := ""
+	if v != nil {
+		if p, err := db.New(s.Pool).ProfileByID(r.Context(), v.ID); err == nil {
+			seeking = p.Seeking
+		}
+	}
+	f, err := ParseFilters(query, t, seeking)
+	if err != nil {
+		return SearchResult{}, err
+	}
+	return s.Search(r.Context(), t, v, f)
 }
 
 // AcrossBlocks lists the members across a block from member, either way:

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server/servertest"
@@ -293,6 +294,62 @@ func TestSitemapPerTenant(t *testing.T) {
 			if !strings.Contains(string(robots.Body), want) {
 				t.Errorf("%s: robots.txt lacks %q:\n%s", c.host, want, robots.Body)
 			}
+		}
+	}
+}
+
+// The search page's first results come in the boot state, run as
+// members.php would for that address and viewer; none where members.php
+// would refuse.
+func TestSearchPageBootResults(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ann := accountstest.NewMember(t, env.Pool, accountstest.Member{Name: "Ann", Gender: "female", BirthDate: time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)})
+	withPhoto(t, env, ann.ID, "active")
+	accountstest.NewMember(t, env.Pool, accountstest.Member{Name: "Heidi", Gender: "female", TenantSlug: "herzklopfen", Country: "DE"})
+	type result struct {
+		Profiles []teaser `json:"profiles"`
+		Search   struct {
+			Gender  string `json:"gender"`
+			PerPage int    `json:"per_page"`
+		} `json:"search"`
+	}
+	read := func(c *servertest.Client, path string) *result {
+		t.Helper()
+		res := c.Do("GET", path, nil)
+		if res.Status != 200 {
+			t.Fatalf("%s %s: %d", c.Host, path, res.Status)
+		}
+		var boot struct{ Search *result }
+		bootOf(t, string(res.Body), &boot)
+		return boot.Search
+	}
+	got := read(env.Client(t, "localhost"), "/members?gender=female")
+	if got == nil || len(got.Profiles) != 1 || got.Profiles[0].ID != ann.ID || got.Search.PerPage != 12 || got.Search.Gender != "female" {
+		t.Fatalf("lustlokaal search in the boot state: %+v", got)
+	}
+	if got := read(env.Client(t, "localhost"), "/members?gender=male"); got == nil || len(got.Profiles) != 0 {
+		t.Fatalf("the boot's search follows the address's filters: %+v", got)
+	}
+	res := env.Client(t, "localhost").Do("GET", "/members?gender=female", nil)
+	if !strings.Contains(string(res.Body), `<link rel="preload" as="image" href="/media/ab/p_t.jpg" fetchpriority="high">`) {
+		t.Errorf("the first result's photo is not preloaded")
+	}
+	for _, c := range []struct{ host, path string }{
+		{"de.localhost", "/members"},        // visitors may not browse herzklopfen
+		{"localhost", "/members?min_age=3"}, // members.php refuses the filter
+		{"localhost", "/members/" + "1"},    // not the search page
+		{"localhost", "/?gender=female"},    // nor the home
+	} {
+		if got := read(env.Client(t, c.host), c.path); got != nil {
+			t.Errorf("%s%s: a search in the boot state: %+v", c.host, c.path, got)
+		}
+	}
+	// A member's search leaves the member out, as members.php does.
+	eve, eveMade := env.LoggedIn(t, "localhost", accountstest.Member{Name: "Eve", Gender: "female"})
+	for _, p := range read(eve, "/members?gender=female").Profiles {
+		if p.ID == eveMade.ID {
+			t.Fatalf("the member finds herself")
 		}
 	}
 }

@@ -7,14 +7,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"path"
+	"strconv"
 	"strings"
 
+	"rendezvous/engine/identity"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
@@ -65,7 +69,14 @@ type App struct {
 // page (profiles.Service.Teasers).
 type Showcase interface {
 	Teasers(ctx context.Context, r *http.Request, t *tenancy.Tenant, n int) ([]profiles.Card, error)
+	// SearchFor is members.php's search for the request (profiles.Service.SearchFor).
+	SearchFor(r *http.Request, query url.Values) (profiles.SearchResult, error)
 }
+
+// SearchPageSize is the member app's search page size (PER_PAGE of
+// web/src/pages/members/searchQuery.ts): the search page's first results
+// come in the boot state in that size, which the app checks before using them.
+const SearchPageSize = 12
 
 // New reads the built index.html and every theme once.
 func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, log *slog.Logger) (*App, error) {
@@ -112,6 +123,10 @@ type Boot struct {
 	// Teasers are the members the logged-out home page shows, so it needs
 	// no API call; null on other pages and for members.
 	Teasers []profiles.Card `json:"teasers"`
+	// Search is the first answer of the search page (/members), the search
+	// of its address, so the results paint without an API call; null on other
+	// pages and where members.php would refuse the search.
+	Search *profiles.SearchResult `json:"search"`
 }
 
 type bootTenant struct {
@@ -147,6 +162,23 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 			return Boot{}, fmt.Errorf("boot teasers: %w", err)
 		}
 	}
+	var search *profiles.SearchResult
+	if a.Showcase != nil && strings.Trim(r.URL.Path, "/") == "members" {
+		query := r.URL.Query()
+		if !query.Has("per_page") {
+			query.Set("per_page", strconv.Itoa(SearchPageSize))
+		}
+		res, err := a.Showcase.SearchFor(r, query)
+		var bad *profiles.FilterError
+		switch {
+		case err == nil:
+			search = &res
+		case errors.Is(err, identity.ErrAuthenticationRequired) || errors.As(err, &bad):
+			// The app asks members.php itself and shows its refusal.
+		default:
+			return Boot{}, fmt.Errorf("boot search: %w", err)
+		}
+	}
 	return Boot{
 		Tenant:   bootTenant{Slug: t.Slug, Name: t.Name},
 		Settings: settings,
@@ -158,6 +190,7 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 		Locales:  tenancy.OfferedLocales(t, settings.GeoipCountry),
 		Country:  settings.GeoipCountry,
 		Teasers:  teasers,
+		Search:   search,
 	}, nil
 }
 
@@ -189,7 +222,11 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 		append(append([]byte(`<script id="rdv-boot" type="application/json">`), raw...), "</script>"...), 1)
 	found := IsAppRoute(r.URL.Path)
 	head := append([]byte("<title>"+html.EscapeString(title)+"</title>"), a.headTags(r, tenancy.FromContext(r.Context()), boot, title, found)...)
-	head = append(head, preloadTeasers(boot.Teasers)...)
+	firstCards := boot.Teasers
+	if boot.Search != nil {
+		firstCards = boot.Search.Profiles
+	}
+	head = append(head, preloadTeasers(firstCards)...)
 	page = bytes.Replace(page, []byte("<!--rdv-title-->"), head, 1)
 	page = bytes.Replace(page, []byte("%RDV_LANG%"), []byte(boot.Locale), 1)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -305,9 +342,9 @@ func (a *App) themeColors(t *tenancy.Tenant) themeColors {
 // teasersAboveFold is how many teaser photos a phone shows without scrolling.
 const teasersAboveFold = 2
 
-// preloadTeasers has the browser fetch the first teaser photos with the page
-// (the largest paint of the home page on a phone) instead of after the app
-// has started.
+// preloadTeasers has the browser fetch the first photos of the home's
+// teasers or the search's results with the page (the largest paint of those
+// pages on a phone) instead of after the app has started.
 func preloadTeasers(cards []profiles.Card) []byte {
 	var b bytes.Buffer
 	for i, c := range cards {

@@ -1,9 +1,9 @@
 // Shapes of the first-paint state the engine injects into index.html
 // (engine/webapp/webapp.go). The API's own types come from the OpenAPI
 // description (api/types.ts); this file only composes them.
-import type { Card, Company, LikeEntry, Profile, Settings, User } from '../api/types'
+import type { Card, Company, LikeEntry, Profile, SearchResult, Settings, User } from '../api/types'
 
-export type { Card, ChatEntry, ChatMessage, Company, Gift, Image, MessageCost, Profile, Settings, User } from '../api/types'
+export type { Card, ChatEntry, SearchResult, ChatMessage, Company, Gift, Image, MessageCost, Profile, Settings, User } from '../api/types'
 
 export interface ThemeTokens {
   name?: string
@@ -28,6 +28,8 @@ export interface Boot {
   country: string
   /** teasers are the members the logged-out home page shows (null elsewhere). */
   teasers?: Card[] | null
+  /** search is the search page's first answer, for the address it was served at (null elsewhere). */
+  search?: SearchResult | null
 }
 
 /** NavCounts are the navigation's badges the engine puts in the boot state, so the first paint shows them. */

@@ -1,4 +1,4 @@
-import type { Boot, Card, ChatEntry, Likes, Settings, User } from '../boot/types'
+import type { Boot, Card, ChatEntry, Likes, SearchResult, Settings, User } from '../boot/types'
 import type { TimeBonusOffer } from '../rules/timeBonus'
 
 /** Push is the client's web-push state (SPEC.md section 3 and 4). */
@@ -42,6 +42,12 @@ export interface AppState {
   loader: Loader
   /** teasers are the boot state's members for the logged-out home page. */
   teasers: Card[]
+  /**
+   * bootSearch is the boot state's search answer with the query of the
+   * address it answers; the search page uses it once instead of calling
+   * members.php, if the address is still the same.
+   */
+  bootSearch: { query: string; result: SearchResult } | null
 }
 
 export interface Store<T> {
@@ -87,6 +93,7 @@ export function initialState(boot: Boot): AppState {
     timeBonus: { offer: null, isVisible: false },
     loader: { state: 'idle' },
     teasers: boot.teasers ?? [],
+    bootSearch: boot.search ? { query: new URLSearchParams(globalThis.location?.search ?? '').toString(), result: boot.search } : null,
   }
 }
 
