@@ -2,10 +2,11 @@
 // for the home, search, profile and chat screens, SEO >= 95 on the home
 // (thresholds in scripts/lighthouse.mjs, which `make bench` runs too). One
 // run per page, a second only on a host slower than Lighthouse's reference
-// (the CPU slowdown calibrated to it).
+// (the CPU slowdown calibrated to it); performance is asserted only where the
+// host can emulate the phone at all.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { measure, pagesOf, shortfalls } from '../scripts/lighthouse.mjs'
+import { emulates, measure, pagesOf, shortfalls } from '../scripts/lighthouse.mjs'
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080'
 
@@ -14,7 +15,11 @@ test('lighthouse scores of home, search, profile and chat on a phone', { timeout
   for (const page of await pagesOf(base, 'localhost')) {
     const { scores, losses, benchmarkIndex, cpuSlowdown } = await measure(page)
     t.diagnostic(`${page.name}: ${JSON.stringify(scores)} (benchmark index ${benchmarkIndex}, CPU slowdown ${cpuSlowdown}x)`)
-    for (const s of shortfalls(page.name, scores)) failed.push(`${s}: ${losses.join('; ')}`)
+    // A host slower than the emulated phone (an overloaded machine) cannot
+    // tell the page's performance; accessibility and SEO are asserted always.
+    const perf = emulates(benchmarkIndex)
+    if (!perf) t.diagnostic(`${page.name}: performance not asserted: the host (benchmark index ${benchmarkIndex}) is slower than the phone profile`)
+    for (const s of shortfalls(page.name, scores, perf)) failed.push(`${s}: ${losses.join('; ')}`)
   }
   assert.deepEqual(failed, [], 'pages below their Lighthouse thresholds')
 })

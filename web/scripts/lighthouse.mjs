@@ -118,15 +118,37 @@ export async function run(page, { categories = ['performance', 'accessibility', 
  * CPU slowdown calibrated to the host (at most two runs per page).
  */
 export async function measure(page) {
-  const first = await run(page)
+  const first = await retried(() => run(page))
   if (shortfalls(page.name, first.scores).length === 0 || first.benchmarkIndex >= referenceBenchmark) return { ...first, cpuSlowdown: 4 }
   const cpuSlowdown = calibrated(first.benchmarkIndex)
-  return { ...(await run(page, { cpuSlowdown })), cpuSlowdown }
+  return { ...(await retried(() => run(page, { cpuSlowdown }))), cpuSlowdown }
 }
 
-/** shortfalls lists the categories of page below their thresholds. */
-export function shortfalls(name, scores) {
+/**
+ * emulates reports whether a host of benchmark index bi can emulate the
+ * phone profile at all: a host slower than that phone (a CPU slowdown below
+ * 1x would be needed) measures the host, not the page.
+ */
+export const emulates = (bi) => (4 * bi) / referenceBenchmark >= 1
+
+/** retried runs a Lighthouse run again once when Lighthouse itself fails (NO_NAVSTART and the like on a busy host). */
+async function retried(fn) {
+  try {
+    return await fn()
+  } catch (err) {
+    console.error(`lighthouse: ${err.message.split('\n')[0]}; running it again`)
+    return fn()
+  }
+}
+
+/**
+ * shortfalls lists the categories of page below their thresholds; with
+ * withPerformance false (a host that cannot emulate the phone) performance
+ * is left out.
+ */
+export function shortfalls(name, scores, withPerformance = true) {
   return Object.entries(thresholds[name] ?? {})
+    .filter(([category]) => withPerformance || category !== 'performance')
     .filter(([category, least]) => (scores[category] ?? 0) < least)
     .map(([category, least]) => `${name} ${category} ${scores[category]} < ${least}`)
 }
