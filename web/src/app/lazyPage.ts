@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react'
+import { createElement, lazy, useState, type ComponentType } from 'react'
 import { isChunkLoadError, tryChunkReload } from '../rules/chunkReload'
 
 function sessionStore(): Storage | null {
@@ -50,7 +50,12 @@ export function lazyPage<P extends object, K extends string>(
       throw err
     }
   })
-  const Page = (props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy, props))
+  // Each mount keeps the component it started with: switching from the lazy
+  // wrapper to the loaded page would remount it and lose its state.
+  const Page = (props: P) => {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy)
+    return createElement(Component, props)
+  }
   Page.preload = async () => {
     try {
       loaded = (await load())[name]
