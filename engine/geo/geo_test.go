@@ -287,3 +287,37 @@ func BenchmarkCountryOfIP(b *testing.B) {
 		_ = CountryOfIP(ip)
 	}
 }
+
+// Every kind of region has a word in every site language, and a country's
+// label follows the language's own usage.
+func TestRegionLabelIn(t *testing.T) {
+	t.Parallel()
+	loadRegions()
+	if len(regionsBy) < 200 {
+		t.Fatalf("%d countries", len(regionsBy))
+	}
+	locales := []string{"da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"}
+	for _, lang := range locales {
+		for country := range regionsBy {
+			if RegionLabelIn(country, lang) == "" {
+				t.Errorf("%s in %s: no label", country, lang)
+			}
+		}
+		if len(regionWords[lang]) != len(regionWords["en"]) {
+			t.Errorf("%s has %d words, en %d", lang, len(regionWords[lang]), len(regionWords["en"]))
+		}
+	}
+	cases := []struct{ country, lang, want string }{
+		{"NL", "nl", "Provincie"}, {"BE", "fr", "Province"}, {"CH", "de", "Kanton"}, {"CH", "it", "Cantone"},
+		{"CH", "fr", "Canton"}, {"US", "en", "State"}, {"US", "es", "Estado"}, {"DE", "de", "Bundesland"},
+		{"us", "de", "Bundesstaat"}, {"PL", "pl", "Województwo"}, {"US", "pl", "Stan"}, {"SE", "sv", "Län"},
+		{"NO", "nb", "Fylke"}, {"FI", "fi", "Maakunta"}, {"GB", "en", "County"}, {"IE", "da", "Grevskab"},
+		{"DK", "da", "Region"}, {"ES", "es", "Comunidad autónoma"}, {"FR", "fr", "Région"}, {"IT", "it", "Regione"},
+		{"JP", "fr", "Préfecture"}, {"NL", "pt", "Province"}, {"XX", "nl", "Regio"},
+	}
+	for _, c := range cases {
+		if got := RegionLabelIn(c.country, c.lang); got != c.want {
+			t.Errorf("%s in %s: %q, want %q", c.country, c.lang, got, c.want)
+		}
+	}
+}

@@ -105,6 +105,13 @@ func TestScenarios(t *testing.T) {
 		{name: "regions US", path: "/api/regions.php?country=us", host: "us.localhost", wantStatus: 200, wantBody: []string{`"label":"state"`, "Texas"}},
 		{name: "regions CH", path: "/api/regions.php?country=CH", host: "de.localhost", wantStatus: 200, wantBody: []string{`"label":"canton"`}},
 		{name: "regions default country", path: "/api/regions.php", host: "de.localhost", wantStatus: 200, wantBody: []string{`"country":"DE"`}},
+		// label_text is the label in ?lang= (one of the tenant's locales), else the tenant's default.
+		{name: "regions label in the tenant's language", path: "/api/regions.php?country=NL", host: "localhost", wantStatus: 200, wantBody: []string{`"label_text":"Provincie"`}},
+		{name: "regions label in the asked language", path: "/api/regions.php?country=NL&lang=en", host: "localhost", wantStatus: 200, wantBody: []string{`"label_text":"Province"`}},
+		{name: "regions label of Germany in German", path: "/api/regions.php?country=DE", host: "de.localhost", wantStatus: 200, wantBody: []string{`"label_text":"Bundesland"`}},
+		{name: "regions label of the US in German", path: "/api/regions.php?country=US", host: "de.localhost", wantStatus: 200, wantBody: []string{`"label_text":"Bundesstaat"`}},
+		{name: "regions label in a language the tenant lacks", path: "/api/regions.php?country=CH&lang=fr", host: "de.localhost", wantStatus: 200, wantBody: []string{`"label_text":"Kanton"`}},
+		{name: "regions label of Switzerland in English", path: "/api/regions.php?country=CH&lang=en", host: "de.localhost", wantStatus: 200, wantBody: []string{`"label_text":"Canton"`}},
 		{name: "regions malformed", path: "/api/regions.php?country=N1", host: "localhost", wantStatus: 422, wantCode: "country_invalid"},
 		{name: "regions unknown", path: "/api/regions.php?country=XX", host: "localhost", wantStatus: 404, wantCode: "country_unknown"},
 		{name: "geocode Amsterdam", path: "/api/geocode.php?lat=52.3702&lon=4.8952", host: "localhost", wantStatus: 200, wantBody: []string{`"country":"NL"`, "Amsterdam"}},

@@ -104,9 +104,11 @@ func (h Handlers) Interests(w http.ResponseWriter, r *http.Request) {
 }
 
 type regionsAnswer struct {
-	Country string       `json:"country"`
-	Label   string       `json:"label"`
-	Regions []geo.Region `json:"regions"`
+	Country string `json:"country"`
+	Label   string `json:"label"`
+	// LabelText is Label as the field's label in the asked language.
+	LabelText string       `json:"label_text"`
+	Regions   []geo.Region `json:"regions"`
 }
 
 // Regions answers GET /api/regions.php?country=: the country's first-level
@@ -130,8 +132,15 @@ func (h Handlers) Regions(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
+	// The label's language comes from the address (?lang=, else the
+	// tenant's default), never from cookies, so the answer stays cacheable.
+	lang := r.URL.Query().Get("lang")
+	if t := FromContext(r.Context()); !t.HasLocale(lang) {
+		lang = t.DefaultLocale
+	}
 	w.Header().Set("Cache-Control", "public, max-age=86400")
-	httpx.WriteJSON(w, http.StatusOK, regionsAnswer{Country: regions.Country, Label: regions.Label, Regions: regions.Items})
+	httpx.WriteJSON(w, http.StatusOK, regionsAnswer{Country: regions.Country, Label: regions.Label,
+		LabelText: geo.RegionLabelIn(regions.Country, lang), Regions: regions.Items})
 }
 
 type placeAnswer struct {

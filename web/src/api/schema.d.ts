@@ -1541,6 +1541,8 @@ export interface paths {
                 query?: {
                     /** @description ISO 3166-1 alpha-2; default the visitor's country */
                     country?: string;
+                    /** @description the language of label_text, one of the tenant's locales; default the tenant's default locale */
+                    lang?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2497,6 +2499,8 @@ export interface components {
             country: string;
             /** @description what a first-level region is called in the country */
             label: string;
+            /** @description the label as a form field's label in the asked language (Provincie, Województwo, Bundesland) */
+            label_text: string;
             regions: {
                 code: string;
                 name: string;
