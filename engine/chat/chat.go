@@ -216,7 +216,7 @@ func (v view) gift(id string) *Gift {
 			return &g
 		}
 	}
-	return &Gift{ID: id, Name: id}
+	return &Gift{ID: id, Name: id, Icon: "gift"}
 }
 
 func (v view) card(id int64, name string, dob pgtype.Date, city, country, status string, house bool, photo, thumb string) Card {

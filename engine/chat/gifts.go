@@ -2,12 +2,15 @@ package chat
 
 import (
 	"encoding/json"
+	"slices"
 
 	"rendezvous/engine/tenancy"
 )
 
 // Gift is one entry of a tenant's gift catalogue (the gifts section of the
-// tenant file). Clients translate names by id and show the icon.
+// tenant file). Clients translate names by id and draw the icon, which is one
+// of GiftIcons (an SVG of the app's icon set, never an emoji: systems without
+// an emoji font show those as empty boxes).
 type Gift struct {
 	ID      string `json:"id"`
 	Name    string `json:"name"`
@@ -18,10 +21,17 @@ type Gift struct {
 // defaultGifts serve a tenant whose file has no gifts section; they cost
 // the tenant's gift_credits.
 var defaultGifts = []Gift{
-	{ID: "rose", Name: "Rose", Icon: "🌹"},
-	{ID: "kiss", Name: "Kiss", Icon: "💋"},
-	{ID: "champagne", Name: "Champagne", Icon: "🍾"},
-	{ID: "heart", Name: "Heart", Icon: "❤️"},
+	{ID: "rose", Name: "Rose", Icon: "rose"},
+	{ID: "kiss", Name: "Kiss", Icon: "kiss"},
+	{ID: "champagne", Name: "Champagne", Icon: "champagne"},
+	{ID: "heart", Name: "Heart", Icon: "heart"},
+}
+
+// GiftIcons are the icon names a gift may have; the member app draws each
+// (web/src/components/Icon.tsx, giftIcons, keeps the same list).
+var GiftIcons = []string{
+	"gift", "rose", "flower", "heart", "kiss", "champagne", "cocktail", "beer", "coffee", "gem", "diamond",
+	"crown", "star", "sparkles", "cake", "candy", "pretzel", "teddy",
 }
 
 // Gifts is the tenant's gift catalogue with prices. A gift without its own
@@ -45,6 +55,10 @@ func Gifts(t *tenancy.Tenant) []Gift {
 		}
 		if g.Name == "" {
 			g.Name = g.ID
+		}
+		if !slices.Contains(GiftIcons, g.Icon) {
+			// Stored before icons were names (an emoji): the plain gift.
+			g.Icon = "gift"
 		}
 		out = append(out, g)
 	}

@@ -3,6 +3,8 @@ package chat
 import (
 	"fmt"
 	"regexp"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"rendezvous/engine/tenancy"
@@ -64,8 +66,8 @@ func CheckTenantFile(f tenancy.File) []tenancy.Problem {
 		if name, ok := g["name"].(string); !ok || name == "" || utf8.RuneCountInString(name) > 40 {
 			add(at+".name", "must be a name of 1 to 40 characters")
 		}
-		if icon, ok := g["icon"].(string); !ok || icon == "" || utf8.RuneCountInString(icon) > 8 {
-			add(at+".icon", "must be an icon (an emoji) of 1 to 8 characters")
+		if icon, ok := g["icon"].(string); !ok || !slices.Contains(GiftIcons, icon) {
+			add(at+".icon", "must be one of the icon names %s", strings.Join(GiftIcons, ", "))
 		}
 		if c, present := g["credits"]; present && c != nil {
 			n, ok := wholeNumber(c)

@@ -1,6 +1,7 @@
 package chat_test
 
 import (
+	"slices"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -18,17 +19,19 @@ func TestCheckGiftCatalogue(t *testing.T) {
 		fields      []string
 	}{
 		{"none", ``, nil},
-		{"fine", `[{id: rose, name: Rose, icon: "🌹", credits: 25}, {id: heart, name: Heart, icon: "❤️"}]`, nil},
+		{"fine", `[{id: rose, name: Rose, icon: rose, credits: 25}, {id: heart, name: Heart, icon: heart}]`, nil},
 		{"not a list", `{rose: 25}`, []string{"gifts"}},
 		{"not a gift", `[rose]`, []string{"gifts[0]"}},
-		{"bad id", `[{id: Big Rose, name: Rose, icon: "🌹"}]`, []string{"gifts[0].id"}},
-		{"id twice", `[{id: rose, name: Rose, icon: "🌹"}, {id: rose, name: Red rose, icon: "🌹"}]`, []string{"gifts[1].id"}},
-		{"no name", `[{id: rose, icon: "🌹"}]`, []string{"gifts[0].name"}},
+		{"bad id", `[{id: Big Rose, name: Rose, icon: rose}]`, []string{"gifts[0].id"}},
+		{"id twice", `[{id: rose, name: Rose, icon: rose}, {id: rose, name: Red rose, icon: rose}]`, []string{"gifts[1].id"}},
+		{"no name", `[{id: rose, icon: rose}]`, []string{"gifts[0].name"}},
 		{"no icon", `[{id: rose, name: Rose}]`, []string{"gifts[0].icon"}},
-		{"negative credits", `[{id: rose, name: Rose, icon: "🌹", credits: -5}]`, []string{"gifts[0].credits"}},
-		{"fractional credits", `[{id: rose, name: Rose, icon: "🌹", credits: 2.5}]`, []string{"gifts[0].credits"}},
-		{"credits as text", `[{id: rose, name: Rose, icon: "🌹", credits: "ten"}]`, []string{"gifts[0].credits"}},
-		{"unknown field", `[{id: rose, name: Rose, icon: "🌹", price: 3}]`, []string{"gifts[0].price"}},
+		{"emoji icon", `[{id: rose, name: Rose, icon: "🌹"}]`, []string{"gifts[0].icon"}},
+		{"unknown icon", `[{id: rose, name: Rose, icon: tulip}]`, []string{"gifts[0].icon"}},
+		{"negative credits", `[{id: rose, name: Rose, icon: rose, credits: -5}]`, []string{"gifts[0].credits"}},
+		{"fractional credits", `[{id: rose, name: Rose, icon: rose, credits: 2.5}]`, []string{"gifts[0].credits"}},
+		{"credits as text", `[{id: rose, name: Rose, icon: rose, credits: "ten"}]`, []string{"gifts[0].credits"}},
+		{"unknown field", `[{id: rose, name: Rose, icon: rose, price: 3}]`, []string{"gifts[0].price"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -50,5 +53,23 @@ func TestCheckGiftCatalogue(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGiftIcons: the catalogue answers icon names the app draws; a gift
+// stored with an emoji (before icons were names) answers the plain gift, and
+// the default catalogue names its icons too.
+func TestGiftIcons(t *testing.T) {
+	t.Parallel()
+	stored := &tenancy.Tenant{RawSettings: []byte(`{"gifts":[{"id":"rose","name":"Rose","icon":"🌹"},{"id":"kiss","name":"Kiss","icon":"kiss"}]}`)}
+	stored.Settings.GiftCredits = 10
+	got := chat.Gifts(stored)
+	if len(got) != 2 || got[0].Icon != "gift" || got[1].Icon != "kiss" || got[0].Credits != 10 {
+		t.Fatalf("gifts %+v, want rose drawn as gift and kiss as kiss", got)
+	}
+	for _, g := range chat.Gifts(&tenancy.Tenant{}) {
+		if !slices.Contains(chat.GiftIcons, g.Icon) {
+			t.Errorf("default gift %s has icon %q, not one of %v", g.ID, g.Icon, chat.GiftIcons)
+		}
 	}
 }

@@ -2243,8 +2243,10 @@ export interface components {
         };
         Gift: {
             credits: number;
+            /** @description An icon name of the app's icon set (gift, rose, flower, heart, kiss, champagne, cocktail, beer, coffee, gem, diamond, crown, star, sparkles, cake, candy, pretzel, teddy), never an emoji. */
             icon: string;
             id: string;
+            /** @description The tenant file's name; the app names known ids (rose, kiss, ...) in the reader's language. */
             name: string;
         };
         /** @description A photo as lists and profiles show it; match is the picture of the match and auto-like popups. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import styled, { css } from 'styled-components'
+import { ChevronDown, Icon } from './Icon'
 
 export interface DropdownItem {
   key: string
@@ -172,7 +173,7 @@ export function Dropdown({ label, accessibleLabel, items, align = 'left', testId
         onKeyDown={onTriggerKey}
       >
         {label}
-        <span aria-hidden="true">▾</span>
+        <Icon icon={ChevronDown} size="1em" />
       </Trigger>
       {open && (
         <Menu id={`${id}-menu`} role="menu" $align={align} onKeyDown={onMenuKey}>

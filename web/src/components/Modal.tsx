@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { focusables, trapTab } from './focus'
+import { Icon, X } from './Icon'
 
 const Overlay = styled.div`
   position: fixed;
@@ -106,7 +107,7 @@ export function Modal({ open, title, children, onClose, dismissible = true, show
       <Dialog ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} data-testid={testId}>
         {dismissible && showClose && (
           <Close type="button" onClick={onClose} aria-label={t('modal.close')}>
-            <span aria-hidden="true">×</span>
+            <Icon icon={X} />
           </Close>
         )}
         <h2 id={titleId}>{title}</h2>

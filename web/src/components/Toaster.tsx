@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
+import { Icon, X } from './Icon'
 import { useServices } from '../state/context'
 import type { Toast } from '../state/toasts'
 
@@ -51,7 +52,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     <Item $tone={toast.tone} role={toast.tone === 'danger' ? 'alert' : 'status'}>
       <span>{t(toast.key, toast.values)}</span>
       <Dismiss type="button" aria-label={t('modal.close')} onClick={() => toasts.dismiss(toast.id)}>
-        <span aria-hidden="true">×</span>
+        <Icon icon={X} />
       </Dismiss>
     </Item>
   )

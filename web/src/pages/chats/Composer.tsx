@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Button } from '../../components/Button'
+import { Camera, Gift, Icon } from '../../components/Icon'
 import { useAppState } from '../../state/context'
 import { money } from './format'
 import { composerState, minimumCost } from './rules'
@@ -121,10 +122,10 @@ export function Composer({ name, disabled, onSend, onGift, onPhoto }: ComposerPr
       </label>
       <Row>
         <Tool type="button" onClick={onGift} disabled={disabled} aria-label={t('messenger.composer.gift')} title={t('messenger.composer.gift')} data-testid="chat-gift">
-          <span aria-hidden="true">🎁</span>
+          <Icon icon={Gift} />
         </Tool>
         <Tool type="button" onClick={() => file.current?.click()} disabled={disabled} aria-label={t('messenger.composer.photo')} title={t('messenger.composer.photo')} data-testid="chat-photo-button">
-          <span aria-hidden="true">📷</span>
+          <Icon icon={Camera} />
         </Tool>
         <Hidden
           ref={file}

@@ -26,7 +26,7 @@ function api(sends: Array<(body: Record<string, unknown>) => Response>) {
       return next(body)
     }
     if (url.startsWith('/api/messages.php')) return jsonResponse(200, thread)
-    if (url.startsWith('/api/gifts.php')) return jsonResponse(200, [{ id: 'rose', name: 'Rose', icon: '🌹', credits: 25 }])
+    if (url.startsWith('/api/gifts.php')) return jsonResponse(200, [{ id: 'rose', name: 'Rose', icon: 'rose', credits: 25 }])
     if (url.startsWith('/api/chats.php')) return jsonResponse(200, [{ conversation: { id: 3 }, profile, num_unread_messages: 2 }])
     return jsonResponse(404, { error: 'not_found', message: 'This page could not be found' })
   }
@@ -129,7 +129,7 @@ describe('a conversation', () => {
   it('sends a gift only after the member confirms the gift and its price', async () => {
     const gift = (body: Record<string, unknown>) =>
       jsonResponse(201, {
-        message: { id: 2, conversation_id: 3, sender_id: 7, from_me: true, kind: 'gift', text: '', gift: { id: 'rose', name: 'Rose', icon: '🌹', credits: 25 }, photo: null, credits: 25, client_id: body.client_id, created_at: '2026-01-01T10:01:00Z' },
+        message: { id: 2, conversation_id: 3, sender_id: 7, from_me: true, kind: 'gift', text: '', gift: { id: 'rose', name: 'Rose', icon: 'rose', credits: 25 }, photo: null, credits: 25, client_id: body.client_id, created_at: '2026-01-01T10:01:00Z' },
         credits: 25,
       })
     const { handler, bodies } = api([gift])

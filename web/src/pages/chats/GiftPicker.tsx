@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import type { Gift } from '../../boot/types'
 import { Button } from '../../components/Button'
+import { giftIcon, Icon } from '../../components/Icon'
 import { Modal } from '../../components/Modal'
 import { useGifts } from '../../api/catalogues'
+import { giftName } from '../../rules/gifts'
 
 const Grid = styled.ul`
   display: grid;
@@ -81,8 +83,8 @@ export function GiftPicker({ open, name, onPick, onClose }: GiftPickerProps) {
     <Modal open={open} title={t('messenger.gifts.title')} onClose={close} testId="gift-picker">
       {chosen ? (
         <Chosen data-testid="gift-confirm">
-          <span aria-hidden="true">{chosen.icon}</span>
-          <p>{t('messenger.gifts.confirm', { gift: chosen.name, name, price: t('messenger.gifts.price', { count: chosen.credits }) })}</p>
+          <Icon icon={giftIcon(chosen.icon)} />
+          <p>{t('messenger.gifts.confirm', { gift: giftName(t, chosen), name, price: t('messenger.gifts.price', { count: chosen.credits }) })}</p>
           <Actions>
             <Button type="button" $variant="secondary" onClick={() => setChosen(null)} data-testid="gift-back">
               {t('messenger.gifts.back')}
@@ -111,8 +113,8 @@ export function GiftPicker({ open, name, onPick, onClose }: GiftPickerProps) {
           {gifts.data.map((g) => (
             <li key={g.id}>
               <Choice type="button" onClick={() => setChosen(g)} data-testid="gift-choice" data-gift={g.id}>
-                <span aria-hidden="true">{g.icon}</span>
-                <span>{g.name}</span>
+                <Icon icon={giftIcon(g.icon)} />
+                <span>{giftName(t, g)}</span>
                 <small>{t('messenger.gifts.price', { count: g.credits })}</small>
               </Choice>
             </li>

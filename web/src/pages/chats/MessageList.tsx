@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import styled, { css } from 'styled-components'
 import type { ChatMessage } from '../../boot/types'
 import { Button } from '../../components/Button'
+import { giftIcon, Icon } from '../../components/Icon'
+import { giftName } from '../../rules/gifts'
 import { codeText } from '../../rules/serverErrors'
 import { useShortTime } from './format'
 import type { Failure, Pending } from './rules'
@@ -104,8 +106,8 @@ function Body({ m }: { m: ChatMessage }) {
   if (m.kind === 'gift') {
     return (
       <>
-        <GiftIcon aria-hidden="true">{m.gift?.icon}</GiftIcon>
-        {t('messenger.message.gift', { name: m.gift?.name ?? '' })}
+        <GiftIcon><Icon icon={giftIcon(m.gift?.icon)} /></GiftIcon>
+        {t('messenger.message.gift', { name: giftName(t, m.gift) })}
       </>
     )
   }
@@ -154,8 +156,8 @@ function Outgoing({ p, onRetry, onDiscard }: { p: Pending; onRetry: () => void; 
       {'text' in c && c.text}
       {'gift' in c && (
         <>
-          <GiftIcon aria-hidden="true">{c.gift.icon}</GiftIcon>
-          {t('messenger.message.gift', { name: c.gift.name })}
+          <GiftIcon><Icon icon={giftIcon(c.gift.icon)} /></GiftIcon>
+          {t('messenger.message.gift', { name: giftName(t, c.gift) })}
         </>
       )}
       {'file' in c && (

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import type { ChatMessage } from '../../boot/types'
+import { giftName } from '../../rules/gifts'
 
 /** usePreview is the one-line preview of a conversation's last message. */
 export function usePreview(m: ChatMessage | null): string {
   const { t } = useTranslation()
   if (!m) return ''
-  const body = m.kind === 'gift' ? t('messenger.lastGift', { name: m.gift?.name ?? '' }) : m.kind === 'photo' ? t('messenger.lastPhoto') : m.text
+  const body = m.kind === 'gift' ? t('messenger.lastGift', { name: giftName(t, m.gift) }) : m.kind === 'photo' ? t('messenger.lastPhoto') : m.text
   return m.from_me ? t('messenger.you', { text: body }) : body
 }
 

@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import { below } from '../../theme/theme'
 import type { Image } from '../../boot/types'
 import { ButtonLink } from '../../components/Button'
+import { Icon, Lock as LockIcon, User } from '../../components/Icon'
 import type { LockKind } from './rules'
 
 const Frame = styled.div`
@@ -93,7 +94,7 @@ export function Gallery({ name, photos, hidden, lock, loginTo }: GalleryProps) {
   const current = photos[Math.min(index, photos.length - 1)]
   return (
     <Frame data-testid="member-gallery" data-photos={photos.length}>
-      {current ? <Big src={current.url || current.match || current.filename} alt={t('member.photoAlt', { name, n: index + 1 })} /> : <Empty aria-hidden="true">{'👤'}</Empty>}
+      {current ? <Big src={current.url || current.match || current.filename} alt={t('member.photoAlt', { name, n: index + 1 })} /> : <Empty><Icon icon={User} /></Empty>}
       {photos.length > 1 && (
         <Thumbs aria-label={t('member.photos')}>
           {photos.map((p, i) => (
@@ -107,7 +108,7 @@ export function Gallery({ name, photos, hidden, lock, loginTo }: GalleryProps) {
       )}
       {lock !== 'none' && (
         <Lock data-testid="member-photo-lock">
-          <span aria-hidden="true">{'🔒'}</span>
+          <Icon icon={LockIcon} />
           <strong>{t('member.hiddenPhotos', { count: hidden })}</strong>
           {lock === 'premium' ? (
             <ButtonLink to="/premium" data-testid="member-premium-cta">

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import { Button, ButtonLink } from '../../components/Button'
+import { Gift, giftIcon, Heart, Icon } from '../../components/Icon'
 import { Modal } from '../../components/Modal'
 import type { MemberProfile } from './api'
 import { useGifts } from '../../api/catalogues'
 import { errorMessage } from '../../rules/errors'
+import { giftName } from '../../rules/gifts'
 import { useMemberActions } from './hooks'
 import { giftChatPath } from './rules'
 
@@ -63,8 +65,8 @@ function GiftPicker({ profile, open, onClose }: { profile: MemberProfile; open: 
           {gifts.data.map((g) => (
             <li key={g.id}>
               <Link to={giftChatPath(profile.id, g.id)} onClick={onClose} data-testid="gift-option">
-                <span aria-hidden="true">{g.icon}</span>
-                <strong>{g.name}</strong>
+                <Icon icon={giftIcon(g.icon)} />
+                <strong>{giftName(t, g)}</strong>
                 <small>{t('member.giftCredits', { count: g.credits })}</small>
               </Link>
             </li>
@@ -103,14 +105,14 @@ export function MemberActions({ profile, patch }: { profile: MemberProfile; patc
     <div data-testid="member-actions">
       <Row>
         <Button type="button" disabled={state.busy || liked} aria-pressed={liked} onClick={() => void like()} data-testid="member-like">
-          <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
+          <Icon icon={Heart} fill={liked ? 'currentColor' : 'none'} />
           {liked ? t('member.liked') : t('member.like')}
         </Button>
         <ButtonLink to={chat} data-testid="member-chat">
           {t('member.chat')}
         </ButtonLink>
         <Button type="button" $variant="secondary" onClick={() => setGift(true)} data-testid="member-gift">
-          <span aria-hidden="true">{'🎁'}</span>
+          <Icon icon={Gift} />
           {t('member.gift')}
         </Button>
       </Row>

@@ -3,6 +3,7 @@ import { useParams } from 'react-router'
 import styled from 'styled-components'
 import { LoginPanel } from '../account'
 import { ButtonLink } from '../../components/Button'
+import { fictionalIcon, Icon } from '../../components/Icon'
 import { Page, Panel } from '../../components/Page'
 import { PageLoading } from '../../components/PageLoading'
 import { useAppState } from '../../state/context'
@@ -10,7 +11,7 @@ import type { MemberProfile } from './api'
 import { Gallery } from './Gallery'
 import { useMember } from './hooks'
 import { MemberActions } from './MemberActions'
-import { DETAIL_FIELDS, fictionalIcon, galleryPhotos, lockOf, parseId } from './rules'
+import { DETAIL_FIELDS, galleryPhotos, lockOf, parseId } from './rules'
 
 const Layout = styled.div`
   display: grid;
@@ -70,7 +71,7 @@ function FictionalMarker() {
   if (!settings.fictional_singular && !settings.fictional_warning) return null
   return (
     <Marker data-testid="fictional-marker" title={settings.fictional_warning || undefined}>
-      {icon && <span aria-hidden="true">{icon}</span>}
+      {icon && <Icon icon={icon} />}
       <span>{settings.fictional_singular || settings.fictional_warning}</span>
     </Marker>
   )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/http'
 import { enCatalogue } from '../../i18n/i18n'
-import { failureOf, fictionalIcon, galleryPhotos, giftChatPath, isOnline, lockOf, parseId } from './rules'
+import { failureOf, galleryPhotos, giftChatPath, isOnline, lockOf, parseId } from './rules'
 
 describe('member view', () => {
   it('reads why a profile cannot be shown', () => {
@@ -26,13 +26,10 @@ describe('member view', () => {
     expect(galleryPhotos(main, [])).toEqual([main])
     expect(galleryPhotos(null, null)).toEqual([])
   })
-  it('parses ids, icons, online state and gift links', () => {
+  it('parses ids, online state and gift links', () => {
     expect(parseId('12')).toBe(12)
     expect(parseId('0')).toBeNull()
     expect(parseId('1e3')).toBeNull()
-    expect(fictionalIcon('mask')).toBe('🎭')
-    expect(fictionalIcon('🤡')).toBe('🤡')
-    expect(fictionalIcon('unknown')).toBe('')
     expect(isOnline(new Date(1_000_000 - 60_000).toISOString(), 1_000_000)).toBe(true)
     expect(isOnline(new Date(1_000_000 - 3_600_000).toISOString(), 1_000_000)).toBe(false)
     expect(giftChatPath(5, 'rose')).toBe('/members/5/chat?gift=rose')

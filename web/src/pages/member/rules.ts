@@ -46,16 +46,6 @@ export function lockOf(hidden: number, loggedIn: boolean): LockKind {
   return loggedIn ? 'premium' : 'login'
 }
 
-/** ICONS name the fictional_icon setting's symbols; other values show as they are when short. */
-const ICONS: Record<string, string> = { mask: '🎭', info: 'ℹ️', star: '⭐', heart: '❤️', robot: '🤖', theater: '🎭' }
-
-/** fictionalIcon is the symbol of the fictional-profile marker, or ''. */
-export function fictionalIcon(icon: string | undefined): string {
-  if (!icon) return ''
-  if (ICONS[icon]) return ICONS[icon]
-  return /^[\x20-\x7e]+$/.test(icon) || icon.length > 8 ? '' : icon
-}
-
 /** ONLINE_MS: a member active this recently shows as online. */
 export const ONLINE_MS = 5 * 60 * 1000
 

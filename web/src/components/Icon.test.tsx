@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { render } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fictionalIcon, Gift, giftIcon, giftIcons, Icon } from './Icon'
+
+const src = join(__dirname, '..')
+const root = join(src, '..', '..')
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return files(path)
+    return /\.(tsx?|json)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : []
+  })
+}
+
+// Pictographs a system without an emoji font draws as empty boxes. The
+// typographic marks ©, ® and ™ are letters of every font, so they may stay.
+const emoji = /(?![\u00a9\u00ae\u2122])\p{Extended_Pictographic}|\ufe0f/u
+
+describe('icons', () => {
+  it('leaves no emoji in the app sources and catalogues (icons come from components/Icon)', () => {
+    const found = files(src).flatMap((path) =>
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (emoji.test(line) ? [`${relative(src, path)}:${i + 1}: ${line.trim()}`] : [])),
+    )
+    expect(found).toEqual([])
+  })
+
+  it('draws every gift icon the demo brands name, none as the fallback', () => {
+    const dir = join(root, 'tenants', 'demo')
+    const names = readdirSync(dir)
+      .filter((f) => f.endsWith('.yaml'))
+      .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/^\s+- \{id: [a-z0-9_-]+,.*icon: "?([^",}]+)"?/gm)].map((m) => m[1]))
+    expect(names.length).toBeGreaterThan(5)
+    for (const name of names) expect(giftIcons, `gift icon ${name}`).toHaveProperty(name)
+    expect(giftIcon('🌹')).toBe(Gift)
+    expect(giftIcon(undefined)).toBe(Gift)
+  })
+
+  it('is decorative next to text and named when alone', () => {
+    const { container } = render(
+      <>
+        <Icon icon={Gift} data-testid="decorative" />
+        <Icon icon={Gift} label="Send a gift" data-testid="alone" />
+      </>,
+    )
+    const [decorative, alone] = container.querySelectorAll('svg')
+    expect(decorative.getAttribute('aria-hidden')).toBe('true')
+    expect(decorative.getAttribute('role')).toBeNull()
+    expect(alone.getAttribute('role')).toBe('img')
+    expect(alone.getAttribute('aria-label')).toBe('Send a gift')
+    expect(alone.getAttribute('aria-hidden')).toBeNull()
+  })
+
+  it('names the fictional marker icons of the settings', () => {
+    expect(fictionalIcon('mask')).not.toBeNull()
+    expect(fictionalIcon('robot')).not.toBe(fictionalIcon('mask'))
+    expect(fictionalIcon('')).toBeNull()
+    expect(fictionalIcon('🤡')).toBeNull()
+  })
+})
