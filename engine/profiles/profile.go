@@ -99,7 +99,7 @@ func fromRow(r db.Profile, now time.Time) Profile {
 	return Profile{
 		ID: r.ID, Name: r.Name, Age: tenancy.Age(r.DateOfBirth.Time, now), Gender: r.Gender, Seeking: r.Seeking,
 		Sexuality: r.Sexuality, DateOfBirth: r.DateOfBirth.Time.Format(time.DateOnly), Country: r.Country,
-		Region: r.Region, RegionName: regionName(r.Country, r.Region), City: r.City, Interests: r.Interests,
+		Region: r.Region, RegionName: regionName(r.Country, r.Region, ""), City: r.City, Interests: r.Interests,
 		HairColor: r.HairColor, EyeColor: r.EyeColor, BodyType: r.BodyType, RelationshipStatus: r.RelationshipStatus,
 		Tattoos: r.Tattoos, AboutMe: r.AboutMe, Status: r.Status, Invisible: r.Invisible, Photos: []Image{},
 		LastActiveAt: r.LastActiveAt,
@@ -144,7 +144,9 @@ func mainImage(photos []db.Photo, prefix string) *Image {
 	return nil
 }
 
-func regionName(country, code string) string {
+// regionName is the region's name in the site language lang (geo.PlaceName),
+// or as the data has it when lang is "".
+func regionName(country, code, lang string) string {
 	if code == "" {
 		return ""
 	}
@@ -154,6 +156,9 @@ func regionName(country, code string) string {
 	}
 	for _, r := range list.Items {
 		if r.Code == code {
+			if lang != "" {
+				return geo.PlaceName(country, r.Name, lang)
+			}
 			return r.Name
 		}
 	}

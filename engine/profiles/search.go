@@ -75,6 +75,7 @@ func Cards(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, ids []int64, no
 		return len(v) == 0 || slices.Contains(v, f)
 	}
 	prefix := t.Settings.CDNPrefix
+	lang := tenancy.LanguageFrom(ctx) // places are named in the reader's language
 	for _, id := range ids {
 		r, ok := byID[id]
 		if !ok {
@@ -90,10 +91,10 @@ func Cards(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, ids []int64, no
 			c.Age = tenancy.Age(r.DateOfBirth.Time, now)
 		}
 		if visible("region") {
-			c.Region, c.RegionName = r.Region, regionName(r.Country, r.Region)
+			c.Region, c.RegionName = r.Region, regionName(r.Country, r.Region, lang)
 		}
 		if visible("city") {
-			c.City = r.City
+			c.City = geo.PlaceName(r.Country, r.City, lang)
 		}
 		if r.PhotoFilename != "" {
 			img := imageOf(db.Photo{ID: r.PhotoID, Filename: r.PhotoFilename, ThumbFilename: r.PhotoThumb,

@@ -2,7 +2,9 @@ package profiles_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"testing"
 	"time"
@@ -212,6 +214,42 @@ func TestSearchTenants(t *testing.T) {
 			}
 			if tc.host == usHost && (r.Search.Country != "" || slices.Contains(r.SearchFields, "country")) {
 				t.Errorf("search %+v with fields %v", r.Search, r.SearchFields)
+			}
+		})
+	}
+}
+
+// TestPlaceNamesInReadersLanguage: a profile's city and region (stored as the
+// geo data names them, in English for Belgium) read in the reader's site
+// language in search cards and on the profile.
+func TestPlaceNamesInReadersLanguage(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	m := accountstest.NewMember(t, env.Pool, accountstest.Member{Gender: "female", Seeking: "male", Country: "BE", Region: "BE-BRU", City: "Brussels"})
+	for _, tc := range []struct {
+		name, cookie, city, region string
+	}{
+		{"dutch brand", "", "Brussel", "Brussel"},
+		{"dutch brand read in english", "en", "Brussels", "Brussels"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c := env.Client(t, nlHost)
+			if tc.cookie != "" {
+				u, _ := url.Parse("http://" + c.Host + "/")
+				c.HTTP.Jar.SetCookies(u, []*http.Cookie{{Name: "locale", Value: tc.cookie}})
+			}
+			res := c.Do(http.MethodGet, "/api/members.php?country=BE", nil)
+			wantStatus(t, res, http.StatusOK, "")
+			r := decode[profiles.SearchResult](t, res)
+			if len(r.Profiles) != 1 || r.Profiles[0].ID != m.ID || r.Profiles[0].City != tc.city || r.Profiles[0].RegionName != tc.region {
+				t.Fatalf("cards %+v, want %d in %s, %s", r.Profiles, m.ID, tc.city, tc.region)
+			}
+			res = c.Do(http.MethodGet, fmt.Sprintf("/api/member.php?id=%d", m.ID), nil)
+			wantStatus(t, res, http.StatusOK, "")
+			v := decode[struct{ Profile map[string]any }](t, res).Profile
+			if v["city"] != tc.city || v["region_name"] != tc.region {
+				t.Errorf("profile in %v, %v; want %s, %s: %s", v["city"], v["region_name"], tc.city, tc.region, res.Body)
 			}
 		})
 	}

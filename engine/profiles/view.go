@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"rendezvous/engine/geo"
 	"rendezvous/engine/landing"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
@@ -123,9 +124,10 @@ func (s *Service) MemberView(ctx context.Context, t *tenancy.Tenant, viewer *Vie
 		case "seeking":
 			out["seeking"] = p.Seeking
 		case "region":
-			out["region"], out["region_name"] = p.Region, p.RegionName
+			// Places read in the reader's language (Den Haag, Köln).
+			out["region"], out["region_name"] = p.Region, regionName(p.Country, p.Region, tenancy.LanguageFrom(ctx))
 		case "city":
-			out["city"] = p.City
+			out["city"] = geo.PlaceName(p.Country, p.City, tenancy.LanguageFrom(ctx))
 		case "interests":
 			out["interests"] = p.Interests
 		case "hair_color":

@@ -112,7 +112,9 @@ type regionsAnswer struct {
 }
 
 // Regions answers GET /api/regions.php?country=: the country's first-level
-// regions and what they are called there. Without a country it answers for
+// regions and what they are called there, in the request's site language
+// where names.json knows another name (Belgium's provinces: Oost-Vlaanderen,
+// Flandre-Orientale). Without a country it answers for
 // the visitor's selected country.
 func (h Handlers) Regions(w http.ResponseWriter, r *http.Request) {
 	country := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("country")))
@@ -123,7 +125,13 @@ func (h Handlers) Regions(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "country_invalid", "The country must be a two-letter ISO code.").With(map[string]any{"country": country}))
 		return
 	}
-	regions, err := geo.Regions(country)
+	// Names in ?lang= when it is one of the tenant's locales, else the
+	// request's site language (Vary says which headers that reads).
+	nameLang := LanguageFrom(r.Context())
+	if l := r.URL.Query().Get("lang"); FromContext(r.Context()).HasLocale(l) {
+		nameLang = l
+	}
+	regions, err := geo.RegionsIn(country, nameLang)
 	if errors.Is(err, geo.ErrUnknownCountry) {
 		httpx.WriteError(w, r, refusal.New(refusal.NotFound, "country_unknown", "This country is not known.").With(map[string]any{"country": country}))
 		return
@@ -139,6 +147,7 @@ func (h Handlers) Regions(w http.ResponseWriter, r *http.Request) {
 		lang = t.DefaultLocale
 	}
 	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Header().Add("Vary", "Accept-Language, Cookie")
 	httpx.WriteJSON(w, http.StatusOK, regionsAnswer{Country: regions.Country, Label: regions.Label,
 		LabelText: geo.RegionLabelIn(regions.Country, lang), Regions: regions.Items})
 }
@@ -153,7 +162,8 @@ type placeAnswer struct {
 // errCoordinatesInvalid refuses a position outside the globe.
 var errCoordinatesInvalid = refusal.New(refusal.Invalid, "coordinates_invalid", "lat must be -90 to 90 and lon -180 to 180.")
 
-// Geocode answers GET /api/geocode.php?lat=&lon= from embedded data.
+// Geocode answers GET /api/geocode.php?lat=&lon= from embedded data, the
+// city and region named in the request's site language (Den Haag, Köln).
 func (h Handlers) Geocode(w http.ResponseWriter, r *http.Request) {
 	lat, errLat := parseCoordinate(r.URL.Query().Get("lat"), 90)
 	lon, errLon := parseCoordinate(r.URL.Query().Get("lon"), 180)
@@ -173,6 +183,7 @@ func (h Handlers) Geocode(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
+	p = p.In(LanguageFrom(r.Context()))
 	httpx.WriteJSON(w, http.StatusOK, placeAnswer{Country: p.Country, Region: p.Region, RegionCode: p.RegionCode, City: p.City})
 }
 

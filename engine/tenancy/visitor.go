@@ -16,7 +16,10 @@ import (
 
 type ctxKey int
 
-const tenantKey ctxKey = iota
+const (
+	tenantKey ctxKey = iota
+	languageKey
+)
 
 // LocaleCookie holds the visitor's chosen language for 365 days.
 const LocaleCookie = "locale"
@@ -40,6 +43,25 @@ func WithTenant(ctx context.Context, t *Tenant) context.Context {
 	return context.WithValue(ctx, tenantKey, t)
 }
 
+// WithLanguage stores the site language the request is answered in.
+func WithLanguage(ctx context.Context, lang string) context.Context {
+	return context.WithValue(ctx, languageKey, lang)
+}
+
+// LanguageFrom is the site language of the request (one of its tenant's
+// locales, negotiated as NegotiateLocale does without the member's saved
+// language: the app sends its own language as Accept-Language), so answers
+// can name places and things in it; the tenant's default without one.
+func LanguageFrom(ctx context.Context) string {
+	if l, _ := ctx.Value(languageKey).(string); l != "" {
+		return l
+	}
+	if t := FromContext(ctx); t != nil && t.DefaultLocale != "" {
+		return t.DefaultLocale
+	}
+	return "en"
+}
+
 // Middleware resolves the tenant from the Host. A host no tenant owns gets
 // 404, never another tenant's site.
 func Middleware(res Resolver) func(http.Handler) http.Handler {
@@ -60,7 +82,8 @@ func Middleware(res Resolver) func(http.Handler) http.Handler {
 				httpx.WriteError(w, r, err)
 				return
 			}
-			next.ServeHTTP(w, r.WithContext(WithTenant(r.Context(), t)))
+			ctx := WithLanguage(WithTenant(r.Context(), t), NegotiateLocale(r, t, "", ""))
+			next.ServeHTTP(w, r.WithContext(ctx))
 		})
 	}
 }

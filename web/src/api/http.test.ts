@@ -66,6 +66,20 @@ describe('http client', () => {
     }
   })
 
+  it("sends the app's language as Accept-Language, so places come named in it", async () => {
+    let lang = 'nl'
+    const calls: RequestInit[] = []
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(init ?? {})
+      return json(200, {})
+    })
+    const client = createClient({ fetch: fetch as unknown as typeof globalThis.fetch, language: () => lang })
+    await client.get('/api/regions.php')
+    lang = 'de'
+    await client.get('/api/geocode.php')
+    expect(calls.map((c) => (c.headers as Record<string, string>)['Accept-Language'])).toEqual(['nl', 'de'])
+  })
+
   it('sends X-Request-Type: client on user.php only', async () => {
     const { client, calls } = setup([json(200, { user: null })])
     await client.get('/api/user.php')

@@ -38,6 +38,8 @@ export interface ClientOptions {
   baseDelay?: number
   /** onAuthRequired logs the member out (403 authentication_required). */
   onAuthRequired?: () => void
+  /** language is the app's language, sent as Accept-Language so answers name places in it (Den Haag, Köln). */
+  language?: () => string
 }
 
 export const RETRIES = 5
@@ -109,6 +111,8 @@ export function createClient(options: ClientOptions = {}): HttpClient {
     const url = withQuery(path, opts.query)
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers }
     if (isUserCall(path)) headers['X-Request-Type'] = 'client'
+    const language = options.language?.()
+    if (language && !headers['Accept-Language']) headers['Accept-Language'] = language
     let body: string | undefined
     if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json'

@@ -554,7 +554,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reverse geocoding from embedded data */
+        /**
+         * Reverse geocoding from embedded data
+         * @description The city and region are named in the request's site language (Den Haag, Köln, Wien in Dutch and German; The Hague, Cologne, Vienna in English). Profiles' cities and regions read the same way in search and on member.php.
+         */
         get: {
             parameters: {
                 query: {
@@ -1535,7 +1538,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** First-level regions of a country and what they are called there */
+        /**
+         * First-level regions of a country and what they are called there
+         * @description Names are in the request's site language (locale cookie, domain language, Accept-Language, which the app sets to its own) where they differ (Belgium's provinces, Oost-Vlaanderen / Flandre-Orientale), sorted in it.
+         */
         get: {
             parameters: {
                 query?: {

@@ -20,6 +20,7 @@ export function createServices(boot: Boot, client: ClientOptions = {}): Services
   const store = createStore<AppState>(initialState(boot))
   const toasts = createToasts()
   const http = createClient({
+    language: () => store.get().locale,
     ...client,
     onAuthRequired: () => {
       if (store.get().user) {
