@@ -10,6 +10,8 @@ export interface ThemeTokens {
   colors?: Partial<Record<string, string>>
   fonts?: Partial<Record<string, string>>
   radii?: Partial<Record<string, string>>
+  type?: Partial<Record<string, string>>
+  shadows?: Partial<Record<string, string>>
   logo?: string
   icon?: string
 }

@@ -10,10 +10,12 @@ const buttonStyle = css<{ $variant?: Variant; $block?: boolean }>`
   gap: ${(p) => p.theme.space(2)};
   min-height: 44px;
   padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(5)};
-  border-radius: ${(p) => p.theme.radii.md};
+  border-radius: ${(p) => p.theme.radii.button};
   border: 2px solid ${(p) => p.theme.colors.primary};
   font: inherit;
-  font-weight: 600;
+  font-weight: ${(p) => p.theme.type.buttonWeight};
+  text-transform: ${(p) => p.theme.type.buttonTransform};
+  letter-spacing: ${(p) => p.theme.type.buttonSpacing};
   text-decoration: none;
   cursor: pointer;
   width: ${(p) => (p.$block ? '100%' : 'auto')};

@@ -3,7 +3,7 @@ import styled, { css } from 'styled-components'
 // control is the look every text field, select and text area shares.
 const control = css`
   padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
-  border: 1px solid ${(p) => p.theme.colors.border};
+  border: 1px solid ${(p) => p.theme.colors.control};
   border-radius: ${(p) => p.theme.radii.md};
   background: ${(p) => p.theme.colors.surface};
   color: ${(p) => p.theme.colors.text};

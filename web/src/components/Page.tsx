@@ -47,8 +47,9 @@ export const Panel = styled.div`
   padding: ${(p) => p.theme.space(5)};
   margin-bottom: ${(p) => p.theme.space(4)};
   border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.lg};
+  border-radius: ${(p) => p.theme.radii.card};
   background: ${(p) => p.theme.colors.surface};
+  box-shadow: ${(p) => p.theme.shadows.card};
 `
 
 export interface PageProps {

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled, { useTheme } from 'styled-components'
 import { useAppState } from '../state/context'
@@ -10,23 +9,37 @@ const Home = styled(Link)<{ $onPrimary?: boolean }>`
   color: ${(p) => (p.$onPrimary ? p.theme.colors.onPrimary : p.theme.colors.primary)};
   font-family: ${(p) => p.theme.fonts.heading};
   font-size: 1.375rem;
-  font-weight: 700;
+  font-weight: ${(p) => p.theme.type.headingWeight};
+  letter-spacing: ${(p) => p.theme.type.headingSpacing};
   text-decoration: none;
   img {
     height: 36px;
-    width: auto;
+    width: 36px;
   }
 `
 
-/** Logo links home with the tenant's logo and name. */
+/**
+ * Logo links home with the theme's logo mark (themes/NAME/logo.svg, one
+ * drawing per theme) and the tenant's name set in the theme's heading type.
+ * Its accessible name is the brand's name: the mark carries it, the visible
+ * name repeats it for the eye only.
+ */
 export function Logo({ onPrimary = false }: { onPrimary?: boolean }) {
-  const { t } = useTranslation()
   const theme = useTheme()
   const name = useAppState((s) => s.tenant.name)
+  const mark = theme.logo || theme.icon
   return (
-    <Home to="/" $onPrimary={onPrimary} aria-label={t('app.home', { name })} data-testid="site-logo">
-      {theme.icon && <img src={theme.icon} alt="" width={36} height={36} />}
-      <span data-testid="site-name">{name}</span>
+    <Home to="/" $onPrimary={onPrimary} data-testid="site-logo">
+      {mark ? (
+        <>
+          <img src={mark} alt={name} width={36} height={36} data-testid="site-logo-mark" />
+          <span data-testid="site-name" aria-hidden="true">
+            {name}
+          </span>
+        </>
+      ) : (
+        <span data-testid="site-name">{name}</span>
+      )}
     </Home>
   )
 }

@@ -12,7 +12,14 @@ export const GlobalStyle = createGlobalStyle`
     color: ${(p) => p.theme.colors.text};
     background: ${(p) => p.theme.colors.background};
   }
-  h1, h2, h3, h4 { font-family: ${(p) => p.theme.fonts.heading}; line-height: 1.2; margin: 0 0 ${(p) => p.theme.space(3)}; }
+  h1, h2, h3, h4 {
+    font-family: ${(p) => p.theme.fonts.heading};
+    font-weight: ${(p) => p.theme.type.headingWeight};
+    text-transform: ${(p) => p.theme.type.headingTransform};
+    letter-spacing: ${(p) => p.theme.type.headingSpacing};
+    line-height: 1.2;
+    margin: 0 0 ${(p) => p.theme.space(3)};
+  }
   a { color: ${(p) => p.theme.colors.link}; }
   a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, [tabindex]:focus-visible {
     outline: 3px solid ${(p) => p.theme.colors.secondary};

@@ -6,7 +6,16 @@ declare module 'styled-components' {
     name: string
     colors: Record<ColorName, string>
     fonts: { body: string; heading: string }
-    radii: { sm: string; md: string; lg: string }
+    radii: { sm: string; md: string; lg: string; button: string; card: string }
+    type: {
+      headingWeight: string
+      headingTransform: string
+      headingSpacing: string
+      buttonWeight: string
+      buttonTransform: string
+      buttonSpacing: string
+    }
+    shadows: { card: string }
     logo: string
     icon: string
     space: (n: number) => string

@@ -29,7 +29,22 @@ const baseColors = {
   onSuccess: '#ffffff',
   info: '#1971c2',
   onInfo: '#ffffff',
+  /** control outlines form fields: 3:1 on surface (WCAG 1.4.11), unlike border, which only separates. */
+  control: '#868e96',
 }
+
+/** Type tokens: how headings and buttons are set (weights, case, tracking). */
+const baseType = {
+  headingWeight: '700',
+  headingTransform: 'none',
+  headingSpacing: 'normal',
+  buttonWeight: '600',
+  buttonTransform: 'none',
+  buttonSpacing: 'normal',
+}
+
+/** Shape tokens: corner radii (button and card shapes included). */
+const baseRadii = { sm: '4px', md: '8px', lg: '16px', button: '8px', card: '16px' }
 
 export type ColorName = keyof typeof baseColors
 
@@ -54,7 +69,9 @@ export function buildTheme(tokens: ThemeTokens | null | undefined): DefaultTheme
     name: t.name ?? 'default',
     colors: pick(baseColors, t.colors),
     fonts: pick({ body: 'system-ui, sans-serif', heading: 'system-ui, sans-serif' }, t.fonts),
-    radii: pick({ sm: '4px', md: '8px', lg: '16px' }, t.radii),
+    radii: pick(baseRadii, t.radii),
+    type: pick(baseType, t.type),
+    shadows: pick({ card: 'none' }, t.shadows),
     logo: t.logo ?? '',
     icon: t.icon ?? '/favicon.svg',
     space: (n: number) => `${n * 4}px`,

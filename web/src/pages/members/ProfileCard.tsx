@@ -21,8 +21,9 @@ const Item = styled.li`
   flex-direction: column;
   overflow: hidden;
   border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.lg};
+  border-radius: ${(p) => p.theme.radii.card};
   background: ${(p) => p.theme.colors.surface};
+  box-shadow: ${(p) => p.theme.shadows.card};
 `
 
 const Photo = styled.div`
