@@ -2,11 +2,36 @@
 // as inline SVG, so they show on every system, with or without an emoji font.
 // Import icons from here, not from lucide-react, so the set stays small and
 // in one place.
+// One module per icon: only the drawings used are loaded, in the build and in tests.
 import type { LucideIcon, LucideProps } from 'lucide-react'
-import {
-  ArrowLeft, ArrowRight, Bot, Cake, Camera, Candy, ChevronDown, Coffee, Croissant, Crown, Drama, Flower, Flower2, Gem, Gift,
-  Heart, Info, Lock, Martini, MessageCircleHeart, PawPrint, Beer, Sparkles, Star, User, VenetianMask, Wine, X,
-} from 'lucide-react'
+import ArrowLeft from 'lucide-react/icons/arrow-left'
+import ArrowRight from 'lucide-react/icons/arrow-right'
+import Beer from 'lucide-react/icons/beer'
+import Bot from 'lucide-react/icons/bot'
+import Cake from 'lucide-react/icons/cake'
+import Camera from 'lucide-react/icons/camera'
+import Candy from 'lucide-react/icons/candy'
+import ChevronDown from 'lucide-react/icons/chevron-down'
+import Coffee from 'lucide-react/icons/coffee'
+import Croissant from 'lucide-react/icons/croissant'
+import Crown from 'lucide-react/icons/crown'
+import Drama from 'lucide-react/icons/drama'
+import Flower from 'lucide-react/icons/flower'
+import Flower2 from 'lucide-react/icons/flower-2'
+import Gem from 'lucide-react/icons/gem'
+import Gift from 'lucide-react/icons/gift'
+import Heart from 'lucide-react/icons/heart'
+import Info from 'lucide-react/icons/info'
+import Lock from 'lucide-react/icons/lock'
+import Martini from 'lucide-react/icons/martini'
+import MessageCircleHeart from 'lucide-react/icons/message-circle-heart'
+import PawPrint from 'lucide-react/icons/paw-print'
+import Sparkles from 'lucide-react/icons/sparkles'
+import Star from 'lucide-react/icons/star'
+import User from 'lucide-react/icons/user'
+import VenetianMask from 'lucide-react/icons/venetian-mask'
+import Wine from 'lucide-react/icons/wine'
+import X from 'lucide-react/icons/x'
 
 export { ArrowLeft, ArrowRight, Camera, ChevronDown, Gift, Heart, Lock, User, X }
 export type { LucideIcon }

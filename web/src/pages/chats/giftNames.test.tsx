@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { boot, user } from '../../test/fixtures'
 import { jsonResponse, renderApp } from '../../test/render'
@@ -46,7 +46,11 @@ describe('gift names', () => {
     const choices = await screen.findAllByTestId('gift-choice')
     expect(choices.map((c) => within(c).getByText(/^[^0-9]+$/).textContent)).toEqual(names)
     for (const c of choices) expect(c.querySelector('svg[aria-hidden="true"]')).not.toBeNull()
-    fireEvent.click(choices[1]!)
+    // The picker may render again when the thread arrives: click the choice that is shown.
+    await waitFor(() => {
+      fireEvent.click(screen.getAllByTestId('gift-choice')[1]!)
+      expect(screen.getByTestId('gift-confirm')).toBeTruthy()
+    })
     const dialog = screen.getByTestId('gift-confirm')
     expect(dialog.textContent).toContain(confirm)
     expect(dialog.textContent).not.toContain('Kiss')
