@@ -42,19 +42,19 @@ describe('gift names', () => {
     { locale: 'de', locales: ['de', 'en'], names: ['Rose', 'Kuss', 'Sunflower'], confirm: 'Kuss für', sent: 'Geschenk: Kuss' },
   ])('are $locale in a $locale brand, with SVG icons', async ({ locale, locales, names, confirm, sent }) => {
     await renderApp(boot({ locale, locales, user: user({ credits: 50 }) }), '/chats/3', handler)
-    fireEvent.click(await screen.findByTestId('chat-gift'))
-    const choices = await screen.findAllByTestId('gift-choice')
+    fireEvent.click(await screen.findByTestId('chat-gift', {}, { timeout: 15_000 }))
+    const choices = await screen.findAllByTestId('gift-choice', {}, { timeout: 15_000 })
     expect(choices.map((c) => within(c).getByText(/^[^0-9]+$/).textContent)).toEqual(names)
     for (const c of choices) expect(c.querySelector('svg[aria-hidden="true"]')).not.toBeNull()
     // The picker may render again when the thread arrives: click the choice that is shown.
     await waitFor(() => {
       fireEvent.click(screen.getAllByTestId('gift-choice')[1]!)
       expect(screen.getByTestId('gift-confirm')).toBeTruthy()
-    })
+    }, { timeout: 15_000 })
     const dialog = screen.getByTestId('gift-confirm')
     expect(dialog.textContent).toContain(confirm)
     expect(dialog.textContent).not.toContain('Kiss')
     fireEvent.click(screen.getByTestId('gift-send'))
-    expect(await screen.findByText(sent)).toBeTruthy()
+    expect(await screen.findByText(sent, {}, { timeout: 15_000 })).toBeTruthy()
   })
 })
