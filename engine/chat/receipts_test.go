@@ -111,8 +111,11 @@ func TestTypingReachesOnlyThePartner(t *testing.T) {
 	b := newMember(t, env, accountstest.Member{Credits: 100, Name: "Bas", Gender: "female", Seeking: "male"})
 	c := newMember(t, env, accountstest.Member{Credits: 100, Name: "Cas", Gender: "female", Seeking: "male"})
 	other := newMember(t, env, accountstest.Member{Credits: 100, Name: "Dora", TenantSlug: "herzklopfen"})
-	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "hi"}).Message.ConversationID
+	// Streams open first: the first message's own events must not arrive later, mid-test.
 	aEvents, bEvents, cEvents := stream(t, env, a), stream(t, env, b), stream(t, env, c)
+	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "hi"}).Message.ConversationID
+	firstOf(t, aEvents, live.TypeMessage)
+	firstOf(t, bEvents, live.TypeMessage)
 
 	if res := a.Do(http.MethodPost, "/api/typing.php", map[string]any{"conversation": map[string]any{"id": conv}}); res.Status != http.StatusNoContent {
 		t.Fatalf("typing: %d %s", res.Status, res.Body)
@@ -205,4 +208,20 @@ func TestTypingRateLimit(t *testing.T) {
 	}
 	a.mustSend(t, map[string]any{"conversation": conv, "text": "marker"})
 	firstOf(t, bEvents, live.TypeMessage)
+}
+
+// A member who has not confirmed their address yet (profile still
+// disabled) wrote first; the answer's typing reaches them too.
+func TestTypingReachesANewMember(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 100})
+	fresh := newMember(t, env, accountstest.Member{Credits: 100, Gender: "female", Seeking: "male", Status: "not_confirmed"})
+	events := stream(t, env, fresh)
+	conv := fresh.mustSend(t, map[string]any{"profile_id": a.ID, "text": "hi"}).Message.ConversationID
+	firstOf(t, events, live.TypeMessage)
+	if res := a.Do(http.MethodPost, "/api/typing.php", map[string]any{"conversation": conv}); res.Status != http.StatusNoContent {
+		t.Fatalf("typing: %d %s", res.Status, res.Body)
+	}
+	firstOf(t, events, live.TypeTyping)
 }

@@ -22,9 +22,9 @@ type TypingEvent struct {
 // Typing tells the other member of one of member's conversations, live and
 // only them, that member is typing. Nothing is stored. The signal goes
 // nowhere when either member blocked the other, the other member is gone,
-// is a house profile (staff answer those in the console) or is not a
-// member of this tenant's pool; the caller cannot tell these cases apart,
-// so it learns nothing about the other side.
+// is a house profile (staff answer those in the console) or a member of
+// another tenant (pools may be shared); the caller cannot tell these cases
+// apart, so it learns nothing about the other side.
 func (s *Service) Typing(ctx context.Context, t *tenancy.Tenant, member, conversation int64) error {
 	q := db.New(s.Pool)
 	c, err := q.ConversationOfMember(ctx, db.ConversationOfMemberParams{ConversationID: conversation, MemberID: member})
@@ -35,7 +35,7 @@ func (s *Service) Typing(ctx context.Context, t *tenancy.Tenant, member, convers
 	if err != nil {
 		return notFound(err)
 	}
-	if party.IsHouse || party.TenantID != t.ID || reachable(party, t, false) != nil {
+	if party.IsHouse || party.TenantID != t.ID || reachable(party, t, true) != nil {
 		return nil
 	}
 	for _, b := range []db.BlockExistsParams{{BlockerID: c.OtherID, BlockedID: member}, {BlockerID: member, BlockedID: c.OtherID}} {

@@ -185,14 +185,21 @@ test('likes: a like, a like back, a match on both sides', async () => {
     await b.page.getByTestId('nav-likes-badge').waitFor()
     assert.equal(await b.page.getByTestId('nav-likes-badge').textContent(), '1')
 
-    // She likes back: a match for her, and a live match popup for him.
+    // She likes back: the match moment for her, and for him at once (a live like event)
+    // instead of the new-like popup.
     await adamCard.getByRole('button', { name: `Like ${adam.profile?.name ?? `Adam`}` }).click()
-    await b.page.getByText(/It's a match!/).waitFor()
-    const popup = a.page.locator(`[data-testid="new-like-popup"][data-id="${beaId}"]`)
-    await popup.getByRole('heading', { name: new RegExp(`It's a match with Bea`) }).waitFor({ timeout: 15_000 })
-    // A click anywhere closes it.
-    await a.page.getByTestId('members-page').locator('h1').click()
-    await popup.waitFor({ state: 'detached' })
+    const hers = b.page.getByTestId('match-moment')
+    await hers.getByRole('heading', { name: "It's a match!" }).waitFor()
+    await hers.getByText(/You and Adam\d* like each other\./).waitFor()
+    assert.equal(await hers.getByRole('link', { name: 'Send a message' }).getAttribute('href'), `/members/${adamId}/chat`)
+    await hers.getByRole('button', { name: 'Keep looking' }).click()
+    await hers.waitFor({ state: 'detached' })
+    const his = a.page.getByTestId('match-moment')
+    await his.getByText(/You and Bea\d* like each other\./).waitFor({ timeout: 15_000 })
+    assert.equal(await his.getByRole('img', { name: /^Photo of Bea/ }).count(), 1)
+    assert.equal(await a.page.locator(`[data-testid="new-like-popup"][data-id="${beaId}"]`).count(), 0)
+    await his.getByRole('link', { name: 'Send a message' }).click()
+    await a.page.waitForURL(new RegExp(`/members/${beaId}/chat$`))
     await a.goto('/likes/matches')
     await a.page.getByTestId('likes-list-matches').locator(`[data-testid="profile-card"][data-id="${beaId}"]`).waitFor()
 

@@ -10,12 +10,13 @@ import { SignupModal } from './parts/SignupModal'
 import { SkipLink } from './parts/SkipLink'
 import { TimeBonusModal } from './parts/TimeBonusModal'
 import { Main, Shell } from './Main'
+import { MatchMoment } from '../pages/likes/MatchMoment'
 
 /**
  * default: top navigation, warning banners, footer, disclaimer, entry
- * warning, signup modal, like modal and time-bonus modal, and the new-like
- * popup; on a member's phone the bottom tab bar (sticky, so it stays in
- * view while the page scrolls).
+ * warning, signup modal, like modal and time-bonus modal, the new-like
+ * popup and the match moment; on a member's phone the bottom tab bar
+ * (sticky, so it stays in view while the page scrolls).
  */
 export function DefaultLayout() {
   return (
@@ -31,6 +32,7 @@ export function DefaultLayout() {
       <SignupModal />
       <LikeModal />
       <NewLikePopup />
+      <MatchMoment />
       <TimeBonusModal />
     </Shell>
   )

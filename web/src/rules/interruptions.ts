@@ -22,6 +22,8 @@ export const INTERRUPTIONS = {
   activation: { slot: 'banner', rank: 1 },
   timeBonusModal: { slot: 'modal', rank: 2 },
   timeBonus: { slot: 'banner', rank: 2 },
+  // a like returned (the match moment) comes before a mere like
+  match: { slot: 'modal', rank: 3 },
   likeModal: { slot: 'modal', rank: 3 },
   newLike: { slot: 'popup', rank: 3 },
   profilePhoto: { slot: 'banner', rank: 4 },

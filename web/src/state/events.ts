@@ -10,6 +10,7 @@ import { useEffect } from 'react'
 import type { Api } from '../api/calls'
 import type { ChatEntry, ChatMessage, LikedBy, Likes, Profile, User } from '../boot/types'
 import { useAppState, useServices } from './context'
+import { announceMatch } from './match'
 import { refreshAll } from './refresh'
 import type { AppState, AppStore } from './store'
 
@@ -36,6 +37,18 @@ export interface MessageEventData {
   num_unread_messages: number
 }
 
+/** ReadEventData is the data of a "read" event: the other member read the conversation up to read_through. */
+export interface ReadEventData {
+  conversation: { id: number }
+  read_through: number
+}
+
+/** TypingEventData is the data of a "typing" event: the other member of the conversation is writing. */
+export interface TypingEventData {
+  conversation: { id: number }
+  profile_id: number
+}
+
 /** LikeEventData is the data of a "like" event: the liker's card and the like. */
 export type LikeEventData = Profile & { like_new: boolean; match?: boolean; liked_at?: string }
 
@@ -44,10 +57,12 @@ export type LiveEvent =
   | { type: 'like'; data: LikeEventData }
   | { type: 'credits'; data: { credits: number } }
   | { type: 'user'; data: Partial<User> }
+  | { type: 'read'; data: ReadEventData }
+  | { type: 'typing'; data: TypingEventData }
   /** reconnected: the stream came back after a drop; views reload what they show. */
   | { type: 'reconnected'; data: null }
 
-export const LIVE_EVENT_TYPES = ['message', 'like', 'credits', 'user'] as const
+export const LIVE_EVENT_TYPES = ['message', 'like', 'credits', 'user', 'read', 'typing'] as const
 
 type LikesWithCount = Likes & { new_likes?: number }
 
@@ -111,6 +126,8 @@ export function dispatchLive(store: AppStore, e: LiveEvent): void {
   store.set((s) => reduceLive(s, e))
   for (const l of [...listeners]) l(e)
   if (e.type === 'like' && typeof window !== 'undefined') {
+    // a like given back is a match: its moment goes first and the new-like popup leaves it out
+    if (e.data?.match && typeof e.data.id === 'number') announceMatch(e.data)
     // the new-like popup listens for this
     window.dispatchEvent(new CustomEvent('rdv:like', { detail: e.data }))
   }

@@ -7,6 +7,7 @@ import { Button } from '../../components/Button'
 import { useAppState, useServices } from '../../state/context'
 import { useInterruption } from '../../state/interruptions'
 import { refreshNamed } from '../../state/refresh'
+import { announceMatch } from '../../state/match'
 import { emptyLikes } from '../../state/store'
 import { firstShow, likerPath, newLikers, popupClick, targetOf } from './likePopupRules'
 
@@ -109,7 +110,7 @@ export function useLikerPress(): (liker: Liker) => void {
       api.http
         .post<{ match: boolean }>('/api/like.php', { profile_id: liker.id }, { retries: 0 })
         .then((res) => {
-          if (res && res.match) toasts.show('discovery.match', { name: liker.name ?? '' }, 'success')
+          if (res && res.match) announceMatch(liker)
           void refreshNamed('likes', api, store)
         })
         .catch(() => toasts.show('errors.generic', undefined, 'danger'))

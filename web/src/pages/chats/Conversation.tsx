@@ -42,7 +42,7 @@ export interface ConversationProps {
 /** Conversation is one open chat: its messages, the composer, gifts, photos and the send prompts. */
 export function Conversation({ conversationKey, onProfile }: ConversationProps) {
   const { t } = useTranslation()
-  const { view, send, retry, discard, reload, prompt, closePrompt } = useConversation(conversationKey)
+  const { view, send, retry, discard, reload, prompt, closePrompt, typing } = useConversation(conversationKey)
   // A profile's gift button links here with ?gift=: the picker opens at once.
   const [params] = useSearchParams()
   const [gifts, setGifts] = useState(params.has('gift'))
@@ -80,8 +80,23 @@ export function Conversation({ conversationKey, onProfile }: ConversationProps) 
   }
 
   return (
-    <Frame data-testid="chat-conversation" data-conversation={view.conversationId}>
-      <MessageList name={profile.name} messages={view.messages} outbox={view.outbox} olderHidden={view.olderHidden} onRetry={retry} onDiscard={discard} />
+    <Frame
+      data-testid="chat-conversation"
+      data-conversation={view.conversationId}
+      // the composer's text: the other member sees that the member is typing
+      onInput={(e) => {
+        if (e.target instanceof HTMLTextAreaElement) typing(e.target.value)
+      }}
+    >
+      <MessageList
+        name={profile.name}
+        messages={view.messages}
+        outbox={view.outbox}
+        olderHidden={view.olderHidden}
+        typing={view.partnerTyping}
+        onRetry={retry}
+        onDiscard={discard}
+      />
       {view.blocked ? (
         <Blocked role="status">{t('messenger.blockedBy', { name: profile.name })}</Blocked>
       ) : (

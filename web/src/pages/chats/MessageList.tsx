@@ -29,6 +29,14 @@ const Notice = styled.li`
   font-size: 0.8125rem;
 `
 
+const Typing = styled.li`
+  align-self: flex-start;
+  padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+  color: ${(p) => p.theme.colors.textMuted};
+  font-size: 0.875rem;
+  font-style: italic;
+`
+
 const Bubble = styled.li<{ $mine: boolean; $failed?: boolean }>`
   max-width: min(75%, 560px);
   padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
@@ -125,11 +133,12 @@ function Message({ m }: { m: ChatMessage }) {
   const { t } = useTranslation()
   const time = useShortTime(m.created_at)
   return (
-    <Bubble $mine={m.from_me} data-testid="chat-message" data-kind={m.kind} data-mine={m.from_me ? 'true' : 'false'}>
+    <Bubble $mine={m.from_me} data-testid="chat-message" data-kind={m.kind} data-mine={m.from_me ? 'true' : 'false'} data-read={m.from_me && m.read ? 'true' : undefined}>
       <Body m={m} />
       <Meta>
         {/* Only the member's own messages carry a sending state; an incoming one shows its time. */}
         <time dateTime={m.created_at}>{m.from_me ? t('messenger.message.sentAt', { time }) : time}</time>
+        {m.from_me && m.read && <span data-testid="chat-read">{` · ${t('messenger.message.read')}`}</span>}
       </Meta>
     </Bubble>
   )
@@ -194,12 +203,14 @@ export interface MessageListProps {
   messages: ChatMessage[]
   outbox: Pending[]
   olderHidden: boolean
+  /** typing: the other member is writing; shown after the messages. */
+  typing?: boolean
   onRetry: (p: Pending) => void
   onDiscard: (p: Pending) => void
 }
 
 /** MessageList shows a conversation oldest first and keeps the newest in view. */
-export function MessageList({ name, messages, outbox, olderHidden, onRetry, onDiscard }: MessageListProps) {
+export function MessageList({ name, messages, outbox, olderHidden, typing = false, onRetry, onDiscard }: MessageListProps) {
   const { t } = useTranslation()
   const ref = useRef<HTMLOListElement>(null)
   const last = messages[messages.length - 1]?.id
@@ -207,7 +218,7 @@ export function MessageList({ name, messages, outbox, olderHidden, onRetry, onDi
   useEffect(() => {
     const el = ref.current
     if (el) el.scrollTop = el.scrollHeight
-  }, [last, size])
+  }, [last, size, typing])
   return (
     <Log ref={ref} role="log" aria-live="polite" aria-label={t('messenger.log', { name })} data-testid="chat-messages" tabIndex={0}>
       {olderHidden && <Notice data-testid="chat-older-hidden">{t('messenger.olderHidden')}</Notice>}
@@ -218,6 +229,7 @@ export function MessageList({ name, messages, outbox, olderHidden, onRetry, onDi
       {outbox.map((p) => (
         <Outgoing key={p.clientId} p={p} onRetry={() => onRetry(p)} onDiscard={() => onDiscard(p)} />
       ))}
+      {typing && <Typing data-testid="chat-typing">{t('messenger.typing', { name })}</Typing>}
     </Log>
   )
 }

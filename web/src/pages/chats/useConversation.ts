@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { isAborted } from '../../api/http'
 import { useLoad } from '../../api/useLoad'
 import type { ChatEntry, ChatMessage } from '../../boot/types'
@@ -7,6 +7,7 @@ import { useServices } from '../../state/context'
 import { dispatchLive, onLive, type LiveEvent } from '../../state/events'
 import { markConversationRead } from '../../state/member'
 import { chatWithProfile, sendMessage, sendPhoto, thread, type Sent, type Target } from './api'
+import { applyRead, TYPING_SHOW_MS, typingDue } from './receipts'
 import { contentToSend, type Failure, failed, mergeMessage, outstanding, pending, retrying, sendFailure, type Outgoing, type Pending } from './rules'
 
 /** Which conversation a chat screen shows: by its id, or with a profile (/members/{id}/chat). */
@@ -23,6 +24,8 @@ export interface ConversationView {
   olderHidden: boolean
   blocked: boolean
   outbox: Pending[]
+  /** partnerTyping: the other member is writing (a live typing signal of the last few seconds). */
+  partnerTyping: boolean
 }
 
 /** Thread is what the server says of the conversation; live messages and sends add to it. */
@@ -68,6 +71,27 @@ export function useConversation(key: ConversationKey) {
   })
   const data = state.status === 'done' ? state.data : null
   const conversationId = data?.conversationId ?? 0
+  const [partnerTyping, setPartnerTyping] = useState(false)
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const stopTyping = useCallback(() => {
+    if (typingTimer.current) clearTimeout(typingTimer.current)
+    typingTimer.current = null
+    setPartnerTyping(false)
+  }, [])
+  useEffect(() => stopTyping, [stopTyping, keyId])
+
+  // Live: read receipts mark the member's messages; a typing signal shows for a few seconds.
+  const onReceipt = useEffectEvent((e: Extract<LiveEvent, { type: 'read' | 'typing' }>) => {
+    if (!conversationId || e.data?.conversation?.id !== conversationId) return
+    if (e.type === 'read') {
+      const through = e.data.read_through
+      update((d) => ({ ...d, messages: applyRead(d.messages, through) }))
+      return
+    }
+    setPartnerTyping(true)
+    if (typingTimer.current) clearTimeout(typingTimer.current)
+    typingTimer.current = setTimeout(stopTyping, TYPING_SHOW_MS)
+  })
 
   // Live: a message of this conversation shows at once and is read here.
   const onMessage = useEffectEvent((e: Extract<LiveEvent, { type: 'message' }>, reread: () => void) => {
@@ -75,6 +99,8 @@ export function useConversation(key: ConversationKey) {
     if (!mine) return
     update((d) => ({ ...d, conversationId: e.data.conversation.id, messages: mergeMessage(d.messages, e.data.message) }))
     if (!e.data.message.from_me) {
+      // the message they were typing has come
+      stopTyping()
       markConversationRead(store, e.data.conversation.id)
       reread()
     }
@@ -89,6 +115,7 @@ export function useConversation(key: ConversationKey) {
     const off = onLive((e) => {
       if (e.type === 'reconnected') reload()
       else if (e.type === 'message') onMessage(e, reread)
+      else if (e.type === 'read' || e.type === 'typing') onReceipt(e)
     })
     return () => {
       off()
@@ -149,14 +176,26 @@ export function useConversation(key: ConversationKey) {
 
   const closePrompt = useCallback(() => setPrompt(null), [])
 
+  /** typing tells the other member, now and then, that the member is writing text (typing.php); failures do not matter. */
+  const lastTyping = useRef(0)
+  const typing = useCallback(
+    (text: string) => {
+      const now = Date.now()
+      if (!typingDue(conversationId, text, lastTyping.current, now)) return
+      lastTyping.current = now
+      api.http.post<null>('/api/typing.php', { conversation: { id: conversationId } }, { retries: 0 }).catch(() => {})
+    },
+    [api, conversationId],
+  )
+
   const messages = data?.messages ?? NO_MESSAGES
   const view: ConversationView =
     state.status === 'failed'
       ? { ...EMPTY, status: 'error', errorCode: errorStatus(state.error), errorMessage: state.error instanceof Error ? state.error.message : undefined }
       : data
-        ? { status: 'ready', ...data, outbox: outstanding(outbox, messages) }
+        ? { status: 'ready', ...data, outbox: outstanding(outbox, messages), partnerTyping }
         : EMPTY
-  return { view, send, retry, discard, reload, prompt, closePrompt }
+  return { view, send, retry, discard, reload, prompt, closePrompt, typing }
 }
 
 const NO_MESSAGES: ChatMessage[] = []
@@ -169,4 +208,5 @@ const EMPTY: ConversationView = {
   olderHidden: false,
   blocked: false,
   outbox: NO_PENDING,
+  partnerTyping: false,
 }

@@ -106,8 +106,8 @@ export function SwipeGamePage() {
         {t('swipe.likesLeft', { count: deck.likesLeft, limit: deck.limit })}
       </LikesLeft>
       {deck.matched && (
-        <Panel role="alert" data-testid="swipe-match">
-          {t('discovery.match', { name: deck.matched.name })}{' '}
+        // the match moment celebrated it; this stays as the way back to the chat
+        <Panel data-testid="swipe-match">
           <Link to={`/members/${deck.matched.id}/chat`}>{t('likesList.message')}</Link>
         </Panel>
       )}

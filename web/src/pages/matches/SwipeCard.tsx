@@ -2,6 +2,7 @@ import { useRef, useState, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { photoOf, type Card } from '../members/discovery'
+import { ActivityLabel } from '../members/ActivityLabel'
 import { placeOf } from '../members/ProfileCard'
 import { hint, swipeDecision, tilt, type SwipeAction } from './swipeGesture'
 
@@ -51,6 +52,14 @@ const Caption = styled.div`
   strong {
     display: block;
     font-size: 1.375rem;
+  }
+`
+
+// The caption is white on the photo's dark gradient.
+const SwipeActivity = styled(ActivityLabel)`
+  && {
+    display: flex;
+    color: inherit;
   }
 `
 
@@ -143,6 +152,7 @@ export function SwipeCard({ card, disabled, onSwipe }: SwipeCardProps) {
         <Caption>
           <strong>{name}</strong>
           {place && <span>{place}</span>}
+          <SwipeActivity activity={card} />
         </Caption>
       </Face>
     </Frame>

@@ -5,6 +5,7 @@ import { isRateLimited } from '../../rules/serverErrors'
 import { useServices } from '../../state/context'
 import { refreshNamed } from '../../state/refresh'
 import { matchFinder, swipe, swipeDeck, type Card } from '../members/discovery'
+import { announceMatch } from '../../state/match'
 import { likeErrorNotice } from '../members/likeState'
 import type { SwipeAction } from './swipeGesture'
 
@@ -64,6 +65,7 @@ export function useSwipeDeck() {
           update((d) => ({ ...d, likes_left: left }))
         }
         setMatched(res.match ? card : null)
+        if (res.match) announceMatch(card)
         drop()
         if (action === 'like') void refreshNamed('likes', api, store)
         return true

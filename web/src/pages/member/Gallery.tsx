@@ -1,28 +1,114 @@
-import { useState } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { below } from '../../theme/theme'
 import type { Image } from '../../boot/types'
 import { ButtonLink } from '../../components/Button'
 import { Icon, Lock as LockIcon, User } from '../../components/Icon'
+import { clampIndex, indexFromScroll, keyTarget } from './carousel'
 import type { LockKind } from './rules'
 
 const Frame = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${(p) => p.theme.space(2)};
+  min-width: 0;
+`
+
+const Viewport = styled.div`
+  position: relative;
+  border-radius: ${(p) => p.theme.radii.lg};
+  overflow: hidden;
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 2px;
+  }
+`
+
+// Native scroll snapping gives the touch swipe (with momentum) for free;
+// the buttons and keys scroll the same track.
+const Track = styled.ul`
+  display: flex;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  overflow-x: auto;
+  scroll-snap-type: x mandatory;
+  scrollbar-width: none;
+  overscroll-behavior-x: contain;
+  &::-webkit-scrollbar {
+    display: none;
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    scroll-behavior: smooth;
+  }
+`
+
+const Slide = styled.li`
+  flex: 0 0 100%;
+  scroll-snap-align: start;
+  scroll-snap-stop: always;
 `
 
 // On a phone the photo is a little wider than high, so the actions under it are in view.
+// On a phone the photo is a little wider than high, so the actions under it are in view.
 const Big = styled.img`
+  display: block;
   width: 100%;
   aspect-ratio: 1;
   ${below('md')} {
     aspect-ratio: 4 / 3;
   }
+  ${below('md')} {
+    aspect-ratio: 4 / 3;
+  }
   object-fit: cover;
-  border-radius: ${(p) => p.theme.radii.lg};
   background: ${(p) => p.theme.colors.border};
+`
+
+const Step = styled.button<{ $side: 'left' | 'right' }>`
+  position: absolute;
+  top: 50%;
+  ${(p) => p.$side}: ${(p) => p.theme.space(2)};
+  transform: translateY(-50%);
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  padding: 0;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: 50%;
+  background: ${(p) => p.theme.colors.surface};
+  color: ${(p) => p.theme.colors.text};
+  cursor: pointer;
+  box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25);
+  &:disabled {
+    opacity: 0;
+    pointer-events: none;
+  }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 2px;
+  }
+  svg {
+    width: 20px;
+    height: 20px;
+  }
+`
+
+const Position = styled.p`
+  position: absolute;
+  right: ${(p) => p.theme.space(2)};
+  bottom: ${(p) => p.theme.space(2)};
+  margin: 0;
+  padding: 0 ${(p) => p.theme.space(2)};
+  border-radius: 999px;
+  background: ${(p) => p.theme.colors.surface};
+  color: ${(p) => p.theme.colors.text};
+  font-size: 0.8125rem;
+  font-weight: 600;
+  line-height: 1.75;
 `
 
 const Empty = styled.div`
@@ -79,6 +165,15 @@ const Lock = styled.div`
   }
 `
 
+/** Chevron is the step buttons' arrow. */
+function Chevron({ side }: { side: 'left' | 'right' }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <path d={side === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+    </svg>
+  )
+}
+
 interface GalleryProps {
   name: string
   photos: Image[]
@@ -87,19 +182,76 @@ interface GalleryProps {
   loginTo: string
 }
 
-/** Gallery shows a member's photos; hidden ones appear as a lock with the way to see them. */
+/**
+ * Gallery is a member's photos as a carousel: swiped on a touch screen,
+ * stepped with the buttons, the arrow keys (Home, End) or the thumbnails,
+ * and announced as "Photo 2 of 5". Hidden photos appear as a lock with the
+ * way to see them.
+ */
 export function Gallery({ name, photos, hidden, lock, loginTo }: GalleryProps) {
   const { t } = useTranslation()
   const [index, setIndex] = useState(0)
-  const current = photos[Math.min(index, photos.length - 1)]
+  const track = useRef<HTMLUListElement>(null)
+  const total = photos.length
+  const current = clampIndex(index, total)
+
+  const go = (i: number) => {
+    const next = clampIndex(i, total)
+    setIndex(next)
+    const el = track.current
+    // jsdom has no scrolling; the index is already set
+    if (el && typeof el.scrollTo === 'function') el.scrollTo({ left: next * el.clientWidth })
+  }
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const to = keyTarget(e.key, current, total)
+    if (to === null) return
+    e.preventDefault()
+    go(to)
+  }
+
   return (
-    <Frame data-testid="member-gallery" data-photos={photos.length}>
-      {current ? <Big src={current.url || current.match || current.filename} alt={t('member.photoAlt', { name, n: index + 1 })} /> : <Empty><Icon icon={User} /></Empty>}
-      {photos.length > 1 && (
+    <Frame data-testid="member-gallery" data-photos={total}>
+      {total === 0 ? (
+        <Empty>
+          <Icon icon={User} />
+        </Empty>
+      ) : (
+        <Viewport
+          role="region"
+          aria-roledescription={t('member.carousel.role')}
+          aria-label={t('member.carousel.label', { name })}
+          tabIndex={total > 1 ? 0 : undefined}
+          onKeyDown={total > 1 ? onKey : undefined}
+          data-testid="carousel"
+          data-index={current}
+        >
+          <Track ref={track} onScroll={(e) => setIndex(indexFromScroll(e.currentTarget.scrollLeft, e.currentTarget.clientWidth, total))} data-testid="carousel-track">
+            {photos.map((p, i) => (
+              <Slide key={p.filename} aria-hidden={i !== current} data-testid="carousel-slide">
+                <Big src={p.url || p.match || p.filename} alt={t('member.photoAlt', { name, n: i + 1 })} loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
+              </Slide>
+            ))}
+          </Track>
+          {total > 1 && (
+            <>
+              <Step type="button" $side="left" aria-label={t('member.carousel.previous')} disabled={current === 0} onClick={() => go(current - 1)} data-testid="carousel-previous">
+                <Chevron side="left" />
+              </Step>
+              <Step type="button" $side="right" aria-label={t('member.carousel.next')} disabled={current === total - 1} onClick={() => go(current + 1)} data-testid="carousel-next">
+                <Chevron side="right" />
+              </Step>
+              <Position aria-live="polite" data-testid="carousel-position">
+                {t('member.carousel.position', { n: current + 1, total })}
+              </Position>
+            </>
+          )}
+        </Viewport>
+      )}
+      {total > 1 && (
         <Thumbs aria-label={t('member.photos')}>
           {photos.map((p, i) => (
             <li key={p.filename}>
-              <Thumb type="button" $active={i === index} aria-pressed={i === index} aria-label={t('member.showPhoto', { n: i + 1 })} onClick={() => setIndex(i)} data-testid="member-photo">
+              <Thumb type="button" $active={i === current} aria-pressed={i === current} aria-label={t('member.showPhoto', { n: i + 1 })} onClick={() => go(i)} data-testid="member-photo">
                 <img src={p.thumb_url || p.url || p.filename} alt="" />
               </Thumb>
             </li>

@@ -80,7 +80,7 @@ function GiftPicker({ profile, open, onClose }: { profile: MemberProfile; open: 
 /** MemberActions: like, chat, gift, block and unblock, and reporting the profile. */
 export function MemberActions({ profile, patch }: { profile: MemberProfile; patch: (p: Partial<MemberProfile>) => void }) {
   const { t } = useTranslation()
-  const { liked, match, state, like, block, unblock, dismissMatch } = useMemberActions(profile, patch)
+  const { liked, state, like, block, unblock } = useMemberActions(profile, patch)
   const [gift, setGift] = useState(false)
   const [confirm, setConfirm] = useState(false)
   const chat = `/members/${profile.id}/chat`
@@ -116,14 +116,6 @@ export function MemberActions({ profile, patch }: { profile: MemberProfile; patc
           {t('member.gift')}
         </Button>
       </Row>
-      {match && (
-        <Note $tone="success" role="status" data-testid="member-match">
-          {t('member.match', { name: profile.name })} <Link to={chat}>{t('member.matchChat')}</Link>{' '}
-          <Button type="button" $variant="ghost" onClick={dismissMatch}>
-            {t('member.dismiss')}
-          </Button>
-        </Note>
-      )}
       {state.error && <Note $tone="danger" role="alert" data-testid="member-action-error">{state.error}</Note>}
       <Row>
         <Button type="button" $variant="ghost" disabled={state.busy} onClick={() => setConfirm(true)} data-testid="member-block">

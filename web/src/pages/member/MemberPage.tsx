@@ -7,6 +7,7 @@ import { fictionalIcon, Icon } from '../../components/Icon'
 import { Page, Panel } from '../../components/Page'
 import { PageLoading } from '../../components/PageLoading'
 import { useAppState } from '../../state/context'
+import { ActivityLabel } from '../members/ActivityLabel'
 import type { MemberProfile } from './api'
 import { Gallery } from './Gallery'
 import { useMember } from './hooks'
@@ -37,11 +38,6 @@ const Marker = styled.p`
 const Sub = styled.p`
   margin: 0;
   color: ${(p) => p.theme.colors.textMuted};
-`
-
-const Online = styled.span`
-  color: ${(p) => p.theme.colors.success};
-  font-weight: 600;
 `
 
 const Details = styled.dl`
@@ -114,7 +110,7 @@ function MemberView({ profile, patch }: { profile: MemberProfile; patch: (p: Par
         <div>
           {profile.is_house && <FictionalMarker />}
           {sub && <Sub>{sub}</Sub>}
-          {profile.online && <Online>{t('member.online')}</Online>}
+          <ActivityLabel activity={profile} />
           {own ? (
             <ButtonLink to="/profile" $variant="secondary">
               {t('member.editOwn')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useLoad } from '../../api/useLoad'
 import { serverErrorText } from '../../rules/serverErrors'
 import { useServices } from '../../state/context'
+import { announceMatch } from '../../state/match'
 import { memberApi, type MemberProfile } from './api'
 import { failureOf, type ViewFailure } from './rules'
 
@@ -43,7 +44,6 @@ export function useMemberActions(profile: MemberProfile, patch: (p: Partial<Memb
   const { store } = useServices()
   const likedBefore = useMemo(() => store.get().likes.profiles.some((p) => p.id === profile.id), [store, profile.id])
   const [liked, setLiked] = useState(likedBefore)
-  const [match, setMatch] = useState(false)
   const [state, setState] = useState<ActionState>({ busy: false, error: '' })
 
   const { t } = useTranslation()
@@ -68,7 +68,7 @@ export function useMemberActions(profile: MemberProfile, patch: (p: Partial<Memb
       run(async () => {
         const r = await calls.like(profile.id)
         setLiked(true)
-        setMatch(!!r.match)
+        if (r.match) announceMatch({ id: profile.id, name: profile.name, main_image: profile.main_image })
         store.set((s) => (s.likes.profiles.some((p) => p.id === profile.id) ? {} : { likes: { ...s.likes, profiles: [...s.likes.profiles, { id: profile.id, name: profile.name, main_image: profile.main_image }] } }))
       }),
     [calls, profile, run, store],
@@ -89,5 +89,5 @@ export function useMemberActions(profile: MemberProfile, patch: (p: Partial<Memb
       }),
     [calls, patch, profile.id, run],
   )
-  return { liked, match, state, like, block, unblock, dismissMatch: () => setMatch(false) }
+  return { liked, state, like, block, unblock }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/http'
 import { enCatalogue } from '../../i18n/i18n'
-import { failureOf, galleryPhotos, giftChatPath, isOnline, lockOf, parseId } from './rules'
+import { failureOf, galleryPhotos, giftChatPath, lockOf, parseId } from './rules'
 
 describe('member view', () => {
   it('reads why a profile cannot be shown', () => {
@@ -30,8 +30,6 @@ describe('member view', () => {
     expect(parseId('12')).toBe(12)
     expect(parseId('0')).toBeNull()
     expect(parseId('1e3')).toBeNull()
-    expect(isOnline(new Date(1_000_000 - 60_000).toISOString(), 1_000_000)).toBe(true)
-    expect(isOnline(new Date(1_000_000 - 3_600_000).toISOString(), 1_000_000)).toBe(false)
     expect(giftChatPath(5, 'rose')).toBe('/members/5/chat?gift=rose')
   })
 })

@@ -46,16 +46,6 @@ export function lockOf(hidden: number, loggedIn: boolean): LockKind {
   return loggedIn ? 'premium' : 'login'
 }
 
-/** ONLINE_MS: a member active this recently shows as online. */
-export const ONLINE_MS = 5 * 60 * 1000
-
-/** isOnline reports whether last activity is within ONLINE_MS of now. */
-export function isOnline(lastActive: string | undefined, now = Date.now()): boolean {
-  if (!lastActive) return false
-  const at = Date.parse(lastActive)
-  return Number.isFinite(at) && now - at < ONLINE_MS && at - now < ONLINE_MS
-}
-
 /** DETAIL_FIELDS are the optional fields the view lists when the server sends them. */
 export const DETAIL_FIELDS = ['age', 'sexuality', 'seeking', 'region', 'city', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos'] as const
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import { useAppState } from '../../state/context'
+import { ActivityLabel } from './ActivityLabel'
 import { photoOf, type Card } from './discovery'
 import { useLike } from './useLike'
 
@@ -121,13 +122,13 @@ export function LikeButton({
   onLiked,
   idleKey = 'discovery.like',
 }: {
-  card: Pick<Card, 'id' | 'name'>
+  card: Pick<Card, 'id' | 'name'> & Partial<Pick<Card, 'main_image'>>
   onLiked?: (match: boolean) => void
   /** idleKey is the catalogue key of the button before the like (e.g. like back). */
   idleKey?: string
 }) {
   const { t } = useTranslation()
-  const { status, like } = useLike(card.id, card.name, onLiked)
+  const { status, like } = useLike(card, onLiked)
   const on = status === 'liked'
   return (
     <LikeToggle
@@ -172,6 +173,7 @@ export function ProfileCard({ card, to, marker, actions }: ProfileCardProps) {
       <Body>
         <Name to={to ?? `/members/${card.id}`}>{card.age ? t('discovery.nameAge', { name: card.name, age: card.age }) : card.name}</Name>
         {place && <Meta>{place}</Meta>}
+        <ActivityLabel activity={card} />
         <Actions>{actions ?? <LikeButton card={card} />}</Actions>
       </Body>
     </Item>

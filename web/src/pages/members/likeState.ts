@@ -1,4 +1,4 @@
-// How a like's answer shows: the toast a match or a refusal gets.
+// How a refused like shows: the toast naming why (a match has its moment, state/match.ts).
 import { ApiError } from '../../api/http'
 import { serverErrorText } from '../../rules/serverErrors'
 
@@ -6,11 +6,6 @@ export interface Notice {
   key: string
   values?: Record<string, string | number>
   tone: 'info' | 'danger' | 'success'
-}
-
-/** likeNotice is the toast of a like: a match celebrates, nothing else speaks. */
-export function likeNotice(match: boolean, name: string): Notice | null {
-  return match ? { key: 'discovery.match', values: { name }, tone: 'success' } : null
 }
 
 /** likeErrorNotice names why a like was refused (SPEC.md section 6), by the error code. */

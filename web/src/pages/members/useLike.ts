@@ -5,7 +5,8 @@ import { isDesktop } from '../../app/hooks'
 import { useAppState, useServices } from '../../state/context'
 import { refreshNamed } from '../../state/refresh'
 import { like } from './discovery'
-import { likeErrorNotice, likeNotice } from './likeState'
+import { announceMatch, type MatchPartner } from '../../state/match'
+import { likeErrorNotice } from './likeState'
 
 export type LikeStatus = 'idle' | 'pending' | 'liked'
 
@@ -25,13 +26,14 @@ export function useLikedIds(): Set<number> {
 const loggedOutLike = (err: unknown) => (err instanceof ApiError ? err.code : err instanceof Error ? err.message : '') === 'authentication_required'
 
 /**
- * useLike likes a profile once: a match is celebrated with a toast, a refusal
+ * useLike likes a profile once: a match is celebrated (the match moment), a refusal
  * (blocked, invisible...) explained; the likes lists reload after it. A
  * visitor must log in to like (SPEC.md section 6): the like invites them to
  * sign up for this profile instead, in the signup modal on desktop and on the
  * profile's signup page on a smartphone.
  */
-export function useLike(profileId: number, name: string, onLiked?: (match: boolean) => void) {
+export function useLike(who: MatchPartner & { name: string }, onLiked?: (match: boolean) => void) {
+  const { id: profileId, name } = who
   const { api, store, toasts } = useServices()
   const navigate = useNavigate()
   const liked = useLikedIds().has(profileId)
@@ -50,8 +52,7 @@ export function useLike(profileId: number, name: string, onLiked?: (match: boole
     try {
       const res = await like(api, profileId)
       setStatus('liked')
-      const n = likeNotice(res.match, name)
-      if (n) toasts.show(n.key, n.values, n.tone)
+      if (res.match) announceMatch(who)
       onLiked?.(res.match)
       void refreshNamed('likes', api, store)
     } catch (err) {
@@ -63,6 +64,6 @@ export function useLike(profileId: number, name: string, onLiked?: (match: boole
       const n = likeErrorNotice(err, name)
       toasts.show(n.key, n.values, n.tone)
     }
-  }, [api, store, toasts, profileId, name, status, liked, onLiked, inviteSignup])
+  }, [api, store, toasts, profileId, name, who, status, liked, onLiked, inviteSignup])
   return { status: liked ? ('liked' as const) : status, like: run }
 }

@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled, { keyframes } from 'styled-components'
+import { Button, ButtonLink } from '../../components/Button'
+import { Modal } from '../../components/Modal'
+import { firstShow } from '../../layouts/parts/likePopupRules'
+import { useAppState } from '../../state/context'
+import { useInterruption } from '../../state/interruptions'
+import { MATCH_EVENT, nextMatches, type MatchPartner } from '../../state/match'
+
+const pop = keyframes`
+  from { transform: scale(0.6); opacity: 0; }
+  to { transform: scale(1); opacity: 1; }
+`
+
+const Pair = styled.div`
+  display: flex;
+  justify-content: center;
+  align-items: center;
+  margin: ${(p) => p.theme.space(4)} 0;
+  img,
+  span {
+    width: 112px;
+    height: 112px;
+    border-radius: 50%;
+    border: 4px solid ${(p) => p.theme.colors.primary};
+    object-fit: cover;
+    background: ${(p) => p.theme.colors.border};
+    @media (prefers-reduced-motion: no-preference) {
+      animation: ${pop} 0.45s ease-out both;
+    }
+  }
+  span {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    color: ${(p) => p.theme.colors.text};
+    font-size: 2.5rem;
+    font-weight: 700;
+  }
+  & > :first-child {
+    margin-right: -16px;
+  }
+  & > :last-child {
+    @media (prefers-reduced-motion: no-preference) {
+      animation-delay: 0.15s;
+    }
+  }
+`
+
+const Lead = styled.p`
+  text-align: center;
+  font-size: 1.125rem;
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${(p) => p.theme.space(2)};
+`
+
+function Face({ src, alt, initial }: { src?: string | null; alt: string; initial: string }) {
+  return src ? (
+    <img src={src} alt={alt} />
+  ) : (
+    <span role="img" aria-label={alt}>
+      {initial.slice(0, 1)}
+    </span>
+  )
+}
+
+const photo = (img: MatchPartner['main_image']) => (img ? img.thumb_url || img.url || img.match || null : null)
+
+/**
+ * MatchMoment celebrates a match once per partner and page load: both
+ * photos, and the way to the chat. It follows announceMatch (the member's
+ * own like returned, or a live like event saying the other side liked
+ * back); the new-like popup then leaves that liker out. It goes through the
+ * interruption queue like the other modals.
+ */
+export function MatchMoment() {
+  const { t } = useTranslation()
+  const me = useAppState((s) => s.user?.profile ?? null)
+  const [celebrated] = useState(() => new Set<number>())
+  const [queue, setQueue] = useState<MatchPartner[]>([])
+  useEffect(() => {
+    const onMatch = (e: Event) => {
+      const partner = (e as CustomEvent<MatchPartner>).detail
+      if (!partner || typeof partner.id !== 'number') return
+      // the new-like popup must not show this liker again
+      firstShow(partner.id)
+      setQueue((q) => nextMatches(q, partner, celebrated))
+    }
+    window.addEventListener(MATCH_EVENT, onMatch)
+    return () => window.removeEventListener(MATCH_EVENT, onMatch)
+  }, [celebrated])
+
+  const partner = queue[0]
+  // one interruption at a time: it waits while another modal shows or a form is being edited
+  const open = useInterruption('match', !!partner && !!me)
+  if (!partner || !me || !open) return null
+  const name = partner.name ?? ''
+  const close = () => setQueue((q) => q.slice(1))
+  return (
+    <Modal open title={t('matchMoment.title')} onClose={close} testId="match-moment">
+      <Pair>
+        <Face src={photo(me.main_image)} alt={t('matchMoment.you')} initial={me.name ?? ''} />
+        <Face src={photo(partner.main_image)} alt={t('matchMoment.them', { name })} initial={name} />
+      </Pair>
+      <Lead>{t('matchMoment.text', { name })}</Lead>
+      <Actions>
+        <ButtonLink to={`/members/${partner.id}/chat`} onClick={close} data-testid="match-message">
+          {t('matchMoment.message')}
+        </ButtonLink>
+        <Button type="button" $variant="secondary" onClick={close}>
+          {t('matchMoment.later')}
+        </Button>
+      </Actions>
+    </Modal>
+  )
+}

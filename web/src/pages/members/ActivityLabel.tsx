@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { useNow } from '../../app/useNow'
+import { activityText, type Activity } from './activity'
+
+const Label = styled.span<{ $online: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space(1)};
+  font-size: 0.875rem;
+  color: ${(p) => (p.$online ? p.theme.colors.text : p.theme.colors.textMuted)};
+  font-weight: ${(p) => (p.$online ? 600 : 400)};
+`
+
+const Dot = styled.span`
+  display: inline-block;
+  width: 0.625rem;
+  height: 0.625rem;
+  border-radius: 50%;
+  background: ${(p) => p.theme.colors.success};
+  border: 2px solid ${(p) => p.theme.colors.surface};
+`
+
+/** ActivityLabel shows "Online now" (with a dot) or how long ago a member was active; nothing when the server hides it. */
+export function ActivityLabel({ activity, className }: { activity: Activity; className?: string }) {
+  const { t } = useTranslation()
+  const now = useNow(60_000)
+  const text = activityText(activity, now)
+  if (!text) return null
+  const online = text.key === 'activity.online'
+  return (
+    <Label $online={online} className={className} data-testid="activity" data-online={online ? 'true' : 'false'}>
+      {online && <Dot aria-hidden="true" />}
+      {'count' in text ? t(text.key, { count: text.count }) : t(text.key)}
+    </Label>
+  )
+}
