@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '../../../../components/Button'
@@ -47,6 +47,10 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
   const [general, setGeneral] = useState<Text | null>(null)
   const [invalidDate, setInvalidDate] = useState(false)
   const [busy, setBusy] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  // focusError: a submit found errors; once they render, the first invalid
+  // field (in the order of the form) gets the focus and is scrolled to.
+  const [focusError, setFocusError] = useState(0)
   const thisYear = new Date().getUTCFullYear()
   const years = Array.from({ length: 100 - minAge + 1 }, (_, i) => thisYear - minAge - i)
 
@@ -60,6 +64,7 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
     setGeneral(null)
     const check = checkAccountForm(form, minAge, new Date())
     setErrors(check.errors)
+    if (Object.keys(check.errors).length > 0) setFocusError((n) => n + 1)
     if (check.invalidDate) setInvalidDate(true)
     if (check.invalidDate || Object.keys(check.errors).length > 0 || !isGender(form.gender)) return
     setBusy(true)
@@ -84,18 +89,31 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
       } else {
         const text = accountErrorText(err, { sitename, min_age: minAge })
         const field = FIELD_OF[code as AccountErrorCode]
-        if (field) setErrors({ [field]: text })
-        else setGeneral(text)
+        if (field) {
+          setErrors({ [field]: text })
+          setFocusError((n) => n + 1)
+        } else setGeneral(text)
       }
     } finally {
       setBusy(false)
     }
   }
 
+  useEffect(() => {
+    if (!focusError) return
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    if (!field) return
+    // jsdom has no scrollIntoView; browsers all do.
+    field.scrollIntoView?.({ block: 'center' })
+    field.focus({ preventScroll: true })
+  }, [focusError])
+
   const described = (k: keyof FormErrors) => (errors[k] ? `${id}-${k}-error` : undefined)
+  /** invalid: the aria attributes of a field of k (the first control of a group). */
+  const invalid = (k: keyof FormErrors) => ({ 'aria-invalid': !!errors[k], 'aria-describedby': described(k) })
 
   return (
-    <form onSubmit={submit} noValidate data-testid="signup-step-message">
+    <form ref={formRef} onSubmit={submit} noValidate data-testid="signup-step-message">
       <Notice text={general} testId="signup-error" />
       <Field>
         <Label htmlFor={`${id}-message`}>
@@ -105,9 +123,16 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
       </Field>
       <Fieldset aria-describedby={described('gender')}>
         <legend>{t('signupFlow.account.gender')}</legend>
-        {(['male', 'female'] as const).map((g) => (
+        {(['male', 'female'] as const).map((g, i) => (
           <label key={g}>
-            <input type="radio" name="gender" value={g} checked={form.gender === g} onChange={set('gender')} />
+            <input
+              type="radio"
+              name="gender"
+              value={g}
+              checked={form.gender === g}
+              onChange={set('gender')}
+              {...(i === 0 ? invalid('gender') : {})}
+            />
             {t(`signupFlow.account.genders.${g}`)}
           </label>
         ))}
@@ -140,7 +165,13 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
       <Fieldset aria-describedby={described('date_of_birth')}>
         <legend>{t('signupFlow.account.dateOfBirth', { min_age: minAge })}</legend>
         <Inline>
-          <Select aria-label={t('signupFlow.account.day')} name="day" value={form.day} onChange={set('day')}>
+          <Select
+            aria-label={t('signupFlow.account.day')}
+            name="day"
+            value={form.day}
+            onChange={set('day')}
+            {...invalid('date_of_birth')}
+          >
             <option value="">{t('signupFlow.account.day')}</option>
             {DAYS.map((d) => (
               <option key={d} value={d}>

@@ -1,0 +1,63 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { boot } from '../../../test/fixtures'
+import { jsonResponse, renderApp } from '../../../test/render'
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+describe('the signup flow', () => {
+  it('focuses and scrolls to the first field with an error', async () => {
+    const scrolled: Element[] = []
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    await renderApp(boot(), '/signup')
+    const form = await screen.findByTestId('signup-step-message')
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'Bram' } })
+    fireEvent.click(screen.getByTestId('signup-create'))
+
+    // The gender is the first field with an error.
+    const man = screen.getByLabelText('a man')
+    await waitFor(() => expect(document.activeElement).toBe(man))
+    expect(scrolled).toEqual([man])
+    expect(man.getAttribute('aria-invalid')).toBe('true')
+    const described = man.getAttribute('aria-describedby')
+    expect(described).toBeTruthy()
+    expect(document.getElementById(described!)?.textContent).toBeTruthy()
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('false')
+
+    // With the gender chosen, the date of birth is first.
+    fireEvent.click(man)
+    fireEvent.click(screen.getByTestId('signup-create'))
+    const day = screen.getByLabelText('Day')
+    await waitFor(() => expect(document.activeElement).toBe(day))
+    expect(scrolled.at(-1)).toBe(day)
+    expect(day.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(day.getAttribute('aria-describedby')!)?.textContent).toMatch(/18/)
+    expect(form.contains(document.activeElement)).toBe(true)
+  })
+
+  it('focuses the field the server refused', async () => {
+    Element.prototype.scrollIntoView = () => {}
+    const handler = (url: string) =>
+      url.startsWith('/api/signup.php')
+        ? jsonResponse(422, { error: 'email_taken', message: 'taken' })
+        : jsonResponse(404, { error: 'not_found', message: 'This page could not be found' })
+    await renderApp(boot(), '/signup', handler)
+    await screen.findByTestId('signup-step-message')
+    fireEvent.click(screen.getByLabelText('a man'))
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'Bram' } })
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '14' } })
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2' } })
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1990' } })
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'bram@example.test' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } })
+    fireEvent.click(screen.getByTestId('signup-create'))
+    const email = screen.getByLabelText('E-mail address')
+    await waitFor(() => expect(document.activeElement).toBe(email))
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+  })
+})
