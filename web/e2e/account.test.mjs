@@ -72,7 +72,9 @@ async function photo(page) {
 async function signUp(page, root, { email, name, geolocation }) {
   const flow = root.getByTestId('signup-flow')
   await flow.waitFor()
-  await flow.getByLabel('Your first message (optional)').fill('Hello there!')
+  // A signup without a recipient asks no message.
+  await flow.getByTestId('signup-step-account').waitFor()
+  assert.equal(await flow.getByTestId('signup-step-message').count(), 0)
   await flow.getByLabel('a man').check()
   await flow.getByLabel('Username').fill(name)
   // A date that does not exist gives the popup.

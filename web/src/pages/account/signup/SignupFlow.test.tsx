@@ -15,7 +15,7 @@ describe('the signup flow', () => {
       scrolled.push(this)
     }
     await renderApp(boot(), '/signup')
-    const form = await screen.findByTestId('signup-step-message')
+    const form = await screen.findByTestId('signup-step-account')
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'Bram' } })
     fireEvent.click(screen.getByTestId('signup-create'))
 
@@ -47,7 +47,7 @@ describe('the signup flow', () => {
         ? jsonResponse(422, { error: 'email_taken', message: 'taken' })
         : jsonResponse(404, { error: 'not_found', message: 'This page could not be found' })
     await renderApp(boot(), '/signup', handler)
-    await screen.findByTestId('signup-step-message')
+    await screen.findByTestId('signup-step-account')
     fireEvent.click(screen.getByLabelText('a man'))
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'Bram' } })
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '14' } })
@@ -59,5 +59,39 @@ describe('the signup flow', () => {
     const email = screen.getByLabelText('E-mail address')
     await waitFor(() => expect(document.activeElement).toBe(email))
     expect(email.getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('asks the message only on the signup page of a profile', async () => {
+    await renderApp(boot(), '/signup')
+    await screen.findByTestId('signup-step-account')
+    expect(screen.getByTestId('signup-flow').getAttribute('data-step')).toBe('account')
+    expect(screen.getByTestId('signup-step-title').textContent).toMatch(/Your account/)
+    expect(screen.queryByRole('textbox', { name: /message/i })).toBeNull()
+    cleanup()
+
+    const bodies: Array<Record<string, unknown>> = []
+    const handler = (url: string, init: RequestInit) => {
+      if (url.startsWith('/api/member.php')) return jsonResponse(200, { profile: { id: 21, name: 'Ann' } })
+      if (url.startsWith('/api/signup.php')) {
+        bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>)
+        return jsonResponse(422, { error: 'email_taken', message: 'taken' })
+      }
+      return jsonResponse(404, { error: 'not_found', message: 'This page could not be found' })
+    }
+    await renderApp(boot(), '/members/21/signup', handler)
+    await screen.findByTestId('signup-step-message')
+    expect(screen.getByTestId('signup-step-title').textContent).toMatch(/Your message/)
+    const message = await screen.findByLabelText('Your message to Ann')
+    fireEvent.change(message, { target: { value: 'Hello Ann' } })
+    fireEvent.click(screen.getByLabelText('a man'))
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'Bram' } })
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '14' } })
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2' } })
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1990' } })
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'bram@example.test' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } })
+    fireEvent.click(screen.getByTestId('signup-create'))
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).toMatchObject({ signup_message: 'Hello Ann', profile_id: 21 })
   })
 })

@@ -14,7 +14,7 @@ import { MessageStep } from './steps/MessageStep'
 import { PersonalStep } from './steps/PersonalStep'
 import { PhotoStep } from './steps/PhotoStep'
 import { PushStep } from './steps/PushStep'
-import { nextStep, resumeStep, stepsFor, type Step } from './steps'
+import { createsAccount, nextStep, resumeStep, stepsFor, type Step } from './steps'
 
 const StepTitle = styled.h3`
   margin: ${(p) => p.theme.space(2)} 0 ${(p) => p.theme.space(3)};
@@ -42,7 +42,8 @@ const Progress = styled.ol`
 
 /**
  * SignupFlow is the signup, in the modal on desktop and on the signup page
- * on smartphones: message (which creates the account), photo, location,
+ * on smartphones: message (which creates the account; only on a profile's
+ * signup page, else the account alone), photo, location,
  * personal info, about me, push notifications and the e-mail confirmation.
  * A member who is already logged in continues where the profile is still
  * empty (/complete-signup). It tells visitors when the site takes no signups.
@@ -54,11 +55,12 @@ export function SignupFlow({ inModal = false, profileId }: { inModal?: boolean; 
   const setting = useAppState((s) => s.settings.signups)
   const sitename = useAppState((s) => s.tenant.name)
   const inView = profileId ?? store.get().signup.profileId
-  const [steps] = useState(() => stepsFor(store.get().push))
+  const [steps] = useState(() => stepsFor(store.get().push, !!inView))
   const [step, setStep] = useState<Step>(() => {
     const user = store.get().user
-    return user ? resumeStep(user) : 'message'
+    return user ? resumeStep(user) : steps[0]!
   })
+  const firstStep = createsAccount(step)
   const title = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)
 
@@ -93,7 +95,7 @@ export function SignupFlow({ inModal = false, profileId }: { inModal?: boolean; 
     advance()
   }
 
-  if (step === 'message' && !signupsOpen(setting, currentTracking() !== null)) {
+  if (firstStep && !signupsOpen(setting, currentTracking() !== null)) {
     return (
       <p role="status" data-testid="signup-closed">
         {t('signup.inviteOnly', { sitename })}
@@ -105,6 +107,7 @@ export function SignupFlow({ inModal = false, profileId }: { inModal?: boolean; 
   const props = { onNext: advance, onSkip: advance }
   const bodies: Record<Step, ReactNode> = {
     message: <MessageStep profileId={inView} onStart={start} onCreated={created} />,
+    account: <MessageStep onStart={start} onCreated={created} />,
     photo: <PhotoStep {...props} />,
     location: <LocationStep {...props} />,
     personal: <PersonalStep {...props} />,
@@ -115,7 +118,7 @@ export function SignupFlow({ inModal = false, profileId }: { inModal?: boolean; 
 
   return (
     <div data-testid="signup-flow" data-step={step}>
-      {step === 'message' && <p>{t('signup.lead', { sitename })}</p>}
+      {firstStep && <p>{t('signup.lead', { sitename })}</p>}
       <Progress aria-hidden="true">
         {steps.map((s, i) => (
           <li key={s} data-done={i < n} />
@@ -125,7 +128,7 @@ export function SignupFlow({ inModal = false, profileId }: { inModal?: boolean; 
         {t('signupFlow.stepOf', { n, total: steps.length, title: t(`signupFlow.steps.${step}`) })}
       </StepTitle>
       {bodies[step]}
-      {step === 'message' && (
+      {firstStep && (
         <p>
           {t('signup.member')}{' '}
           <Link to="/login" onClick={close}>
@@ -135,8 +138,8 @@ export function SignupFlow({ inModal = false, profileId }: { inModal?: boolean; 
       )}
       {inModal && step !== 'confirm' && (
         <Actions>
-          <Button type="button" $variant="ghost" onClick={step === 'message' ? close : finish} data-testid="signup-close">
-            {step === 'message' ? t('signupFlow.cancel') : t('signupFlow.later')}
+          <Button type="button" $variant="ghost" onClick={firstStep ? close : finish} data-testid="signup-close">
+            {firstStep ? t('signupFlow.cancel') : t('signupFlow.later')}
           </Button>
         </Actions>
       )}

@@ -6,14 +6,21 @@ const valid = { ...emptyAccountForm(), gender: 'male', name: 'Bram', day: '15', 
 
 describe('signup steps', () => {
   it('asks push only when the browser can subscribe and nothing is decided', () => {
-    expect(stepsFor({ capability: true, subscription: null })).toEqual(['message', 'photo', 'location', 'personal', 'about', 'push', 'confirm'])
-    expect(stepsFor({ capability: true, subscription: false })).toContain('push')
-    expect(stepsFor({ capability: false, subscription: null })).not.toContain('push')
-    expect(stepsFor({ capability: true, subscription: 'denied' })).not.toContain('push')
+    expect(stepsFor({ capability: true, subscription: null }, true)).toEqual(['message', 'photo', 'location', 'personal', 'about', 'push', 'confirm'])
+    expect(stepsFor({ capability: true, subscription: false }, true)).toContain('push')
+    expect(stepsFor({ capability: false, subscription: null }, true)).not.toContain('push')
+    expect(stepsFor({ capability: true, subscription: 'denied' }, true)).not.toContain('push')
+  })
+
+  it('asks the message only when there is a recipient', () => {
+    expect(stepsFor({ capability: false, subscription: null }, false)).toEqual(['account', 'photo', 'location', 'personal', 'about', 'confirm'])
+    expect(stepsFor({ capability: false, subscription: null }, true)).toEqual(['message', 'photo', 'location', 'personal', 'about', 'confirm'])
+    expect(nextStep(stepsFor({ capability: false, subscription: null }, false), 'account')).toBe('photo')
+    expect(skippable('account')).toBe(false)
   })
 
   it('goes step by step and ends after the confirmation', () => {
-    const steps = stepsFor({ capability: false, subscription: null })
+    const steps = stepsFor({ capability: false, subscription: null }, true)
     expect(nextStep(steps, 'message')).toBe('photo')
     expect(nextStep(steps, 'about')).toBe('confirm')
     expect(nextStep(steps, 'confirm')).toBeNull()

@@ -1,23 +1,32 @@
 // The rules of the signup steps (SPEC.md section 2): message, photo,
 // location, personal info, about me, push notifications and the final
 // e-mail confirmation. The message step creates the account, so every later
-// step works on the member's own profile.
+// step works on the member's own profile. A signup without a recipient (not
+// from a profile's signup page) has no one to write to: its first step is
+// the account alone.
 import type { SignupBody, User } from '../../../api/types'
 import type { PushState } from '../../../state/store'
 import { needsPhoto } from '../../../rules/alerts'
 import type { Text } from '../shared/errors'
 
-export const ALL_STEPS = ['message', 'photo', 'location', 'personal', 'about', 'push', 'confirm'] as const
+export const ALL_STEPS = ['message', 'account', 'photo', 'location', 'personal', 'about', 'push', 'confirm'] as const
 export type Step = (typeof ALL_STEPS)[number]
 
 /** pushAsked: the browser can take push messages and the member has not decided yet. */
 export const pushAsked = (push: Pick<PushState, 'capability' | 'subscription'>): boolean =>
   push.capability && (push.subscription === null || push.subscription === false)
 
-/** stepsFor lists the steps of a signup; the push step only when the browser can subscribe. */
-export function stepsFor(push: Pick<PushState, 'capability' | 'subscription'>): Step[] {
-  return ALL_STEPS.filter((s) => s !== 'push' || pushAsked(push))
+/**
+ * stepsFor lists the steps of a signup: the message step only when there is
+ * a recipient (else the account step), the push step only when the browser
+ * can subscribe.
+ */
+export function stepsFor(push: Pick<PushState, 'capability' | 'subscription'>, recipient: boolean): Step[] {
+  return ALL_STEPS.filter((s) => (s !== 'push' || pushAsked(push)) && s !== (recipient ? 'account' : 'message'))
 }
+
+/** createsAccount: the first step, with or without the message, creates the account. */
+export const createsAccount = (step: Step): boolean => step === 'message' || step === 'account'
 
 /** nextStep is the step after current, or null at the end. */
 export function nextStep(steps: readonly Step[], current: Step): Step | null {
@@ -26,7 +35,7 @@ export function nextStep(steps: readonly Step[], current: Step): Step | null {
 }
 
 /** skippable: every step after the account exists may be skipped but the last. */
-export const skippable = (step: Step): boolean => step !== 'message' && step !== 'confirm'
+export const skippable = (step: Step): boolean => !createsAccount(step) && step !== 'confirm'
 
 /**
  * resumeStep is where /complete-signup (or a signup opened by a logged-in

@@ -34,6 +34,8 @@ export interface MessageStepProps {
 /**
  * MessageStep is the first step: the first message (to the profile in view)
  * and what the account needs. Sending it creates the account and logs in.
+ * Without a profile in view there is no one to write to, so it asks the
+ * account alone.
  */
 export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps) {
   const { t } = useTranslation()
@@ -113,14 +115,16 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
   const invalid = (k: keyof FormErrors) => ({ 'aria-invalid': !!errors[k], 'aria-describedby': described(k) })
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate data-testid="signup-step-message">
+    <form ref={formRef} onSubmit={submit} noValidate data-testid={profileId !== undefined ? 'signup-step-message' : 'signup-step-account'}>
       <Notice text={general} testId="signup-error" />
-      <Field>
-        <Label htmlFor={`${id}-message`}>
-          {profileName ? t('signupFlow.message.to', { name: profileName }) : t('signupFlow.message.label')}
-        </Label>
-        <TextArea id={`${id}-message`} name="message" maxLength={1000} value={form.message} onChange={set('message')} />
-      </Field>
+      {profileId !== undefined && (
+        <Field>
+          <Label htmlFor={`${id}-message`}>
+            {profileName ? t('signupFlow.message.to', { name: profileName }) : t('signupFlow.message.label')}
+          </Label>
+          <TextArea id={`${id}-message`} name="message" maxLength={1000} value={form.message} onChange={set('message')} />
+        </Field>
+      )}
       <Fieldset aria-describedby={described('gender')}>
         <legend>{t('signupFlow.account.gender')}</legend>
         {(['male', 'female'] as const).map((g, i) => (
