@@ -98,19 +98,13 @@ func (s *Service) unreadReminders(ctx context.Context, t *tenancy.Tenant) (int, 
 	if err != nil {
 		return 0, fmt.Errorf("unread-message reminders: %w", err)
 	}
-	sent := 0
+	mails := make([]due, 0, len(rows))
 	for _, r := range rows {
-		ok, err := s.send(ctx, t, r.MemberID, fmt.Sprintf("unread:%d", r.LastMessageID), accounts.Notification{
+		mails = append(mails, due{r.MemberID, fmt.Sprintf("unread:%d", r.LastMessageID), accounts.Notification{
 			Type: TypeUnreadReminders, Path: "/chats", Data: map[string]any{"Count": r.Unread},
-		}, nil)
-		if err != nil {
-			return sent, err
-		}
-		if ok {
-			sent++
-		}
+		}})
 	}
-	return sent, nil
+	return s.sendDue(ctx, t, mails)
 }
 
 func (s *Service) reminders(ctx context.Context, t *tenancy.Tenant) (int, error) {
@@ -128,26 +122,16 @@ func (s *Service) reminders(ctx context.Context, t *tenancy.Tenant) (int, error)
 	if err != nil {
 		return 0, fmt.Errorf("profile reminders: %w", err)
 	}
-	sent := 0
-	for _, kind := range []struct {
-		members []int64
-		key     string
-		n       accounts.Notification
-	}{
-		{unconfirmed, "confirm_email", accounts.Notification{Type: TypeReminders, Template: "reminders_confirm_email", Path: "/", Unconfirmed: true}},
-		{unfinished, "unfinished_profile", accounts.Notification{Type: TypeReminders, Template: "reminders_profile", Path: "/profile"}},
-	} {
-		for _, id := range kind.members {
-			ok, err := s.send(ctx, t, id, kind.key, kind.n, nil)
-			if err != nil {
-				return sent, err
-			}
-			if ok {
-				sent++
-			}
-		}
+	confirm := accounts.Notification{Type: TypeReminders, Template: "reminders_confirm_email", Path: "/", Unconfirmed: true}
+	profile := accounts.Notification{Type: TypeReminders, Template: "reminders_profile", Path: "/profile"}
+	mails := make([]due, 0, len(unconfirmed)+len(unfinished))
+	for _, id := range unconfirmed {
+		mails = append(mails, due{id, "confirm_email", confirm})
 	}
-	return sent, nil
+	for _, id := range unfinished {
+		mails = append(mails, due{id, "unfinished_profile", profile})
+	}
+	return s.sendDue(ctx, t, mails)
 }
 
 // WeekKey names the week of now in the tenant's time zone (ISO 8601), the
@@ -166,12 +150,29 @@ func (s *Service) weeklyUpdates(ctx context.Context, t *tenancy.Tenant) (int, er
 	if err != nil {
 		return 0, fmt.Errorf("weekly updates: %w", err)
 	}
-	sent := 0
+	mails := make([]due, 0, len(rows))
 	for _, r := range rows {
-		ok, err := s.send(ctx, t, r.ID, key, accounts.Notification{
+		mails = append(mails, due{r.ID, key, accounts.Notification{
 			Type: TypeWeeklyUpdates, Template: "weekly_updates_summary", Path: "/",
 			Data: map[string]any{"Likes": r.Likes, "NewMembers": r.NewMembers},
-		}, nil)
+		}})
+	}
+	return s.sendDue(ctx, t, mails)
+}
+
+// due is one periodic mail: its member, the key that makes it once, and
+// what it says.
+type due struct {
+	member int64
+	key    string
+	n      accounts.Notification
+}
+
+// sendDue sends the due mails, each once, and counts those it queued.
+func (s *Service) sendDue(ctx context.Context, t *tenancy.Tenant, mails []due) (int, error) {
+	sent := 0
+	for _, m := range mails {
+		ok, err := s.send(ctx, t, m.member, m.key, m.n, nil)
 		if err != nil {
 			return sent, err
 		}

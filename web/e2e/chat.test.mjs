@@ -4,7 +4,7 @@
 // fresh member pays for 5 messages and the 6th is refused.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { open, site } from './lib.mjs'
+import { aHouseProfile, open, signupMember, site } from './lib.mjs'
 
 const HOST = 'localhost'
 const PASSWORD = 'demo-password'
@@ -22,26 +22,6 @@ async function login(s, email, password = PASSWORD) {
   return (await res.json()).user
 }
 
-/** signup makes a fresh free member in the browser context (50 signup credits). */
-async function signup(s, name) {
-  const email = `chat-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
-  const res = await s.page.request.post(api('/api/signup.php'), {
-    data: { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
-  })
-  assert.equal(res.status(), 201, await res.text())
-  return (await res.json()).user
-}
-
-/** aHouseProfile is a profile of the demo pool that members can write to. */
-async function aHouseProfile(s, skip = 0) {
-  const res = await s.page.request.get(api('/api/members.php?per_page=10'))
-  assert.equal(res.status(), 200)
-  const { profiles } = await res.json()
-  const p = profiles.filter((x) => x.main_image)[skip]
-  assert.ok(p, 'the demo pool has profiles with photos')
-  return p
-}
-
 async function write(page, text) {
   const before = await page.getByTestId('chat-message').count()
   await page.getByTestId('chat-input').fill(text)
@@ -56,7 +36,7 @@ test('two members chat live, without reloading', async () => {
   try {
     const premium = await login(a, PREMIUM)
     await b.page.goto(api('/'))
-    const fresh = await signup(b, 'Livetester')
+    const fresh = await signupMember(b, { name: 'Livetester', prefix: 'chat' })
 
     // A watches the conversation list; its first poll (5 s) has passed, the next is 60 s away.
     const firstPoll = a.page.waitForResponse((r) => r.url().includes('/api/likes.php'), { timeout: 15_000 })
@@ -95,7 +75,7 @@ test('a free member runs out of credits and is offered premium', async () => {
   const s = await open(HOST, { locale: 'en' })
   try {
     await s.page.goto(api('/'))
-    const me = await signup(s, 'Broketester')
+    const me = await signupMember(s, { name: 'Broketester', prefix: 'chat' })
     assert.equal(me.credits, 50)
     const her = await aHouseProfile(s)
     await s.goto(`/members/${her.id}/chat`)

@@ -4,20 +4,10 @@
 // LustLokaal: signup_credits 50, message_credits 10.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { assertNoSidewaysScroll, open, PHONE, site } from './lib.mjs'
+import { assertNoSidewaysScroll, open, PHONE, signupMember, site } from './lib.mjs'
 
 const HOST = 'localhost'
 const api = (path) => site(HOST) + path
-
-async function signup(s, name) {
-  await s.page.goto(api('/pages/faq'))
-  const email = `queue-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
-  const res = await s.page.request.post(api('/api/signup.php'), {
-    data: { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
-  })
-  assert.equal(res.status(), 201, await res.text())
-  return (await res.json()).user
-}
 
 /** visibleCounts counts the modals, banners and pop-ups a member can see now. */
 const visibleCounts = (page) =>
@@ -41,7 +31,8 @@ const waitsInQueue = (page, id) =>
 test('right after signup on a phone: one modal (confirm your e-mail) and one banner; the like pop-up waits its turn', async () => {
   const s = await open(HOST, { country: 'NL', locale: 'en', ...PHONE })
   try {
-    await signup(s, 'Queuetester')
+    await s.goto('/pages/faq')
+    await signupMember(s, { name: 'Queuetester', prefix: 'queue' })
     await s.goto('/members?api_signup_complete=1')
     const modal = s.page.getByTestId('activation-modal')
     await modal.waitFor()
@@ -66,7 +57,8 @@ test('right after signup on a phone: one modal (confirm your e-mail) and one ban
 test('the bonus modal does not interrupt profile editing: it waits until the profile is saved', async () => {
   const s = await open(HOST, { locale: 'en', ...PHONE })
   try {
-    await signup(s, 'Editwriter')
+    await s.goto('/pages/faq')
+    await signupMember(s, { name: 'Editwriter', prefix: 'queue' })
     const members = await (await s.page.request.get(api('/api/members.php?per_page=10'))).json()
     const her = members.profiles[0]
     const message = (i) =>

@@ -66,6 +66,28 @@ export async function open(host, { country, locale, width = 1280, height = 900 }
   }
 }
 
+/**
+ * signupMember makes a fresh free member (with the signup credits) in the
+ * context by the API, so its pages are logged in, and answers the member.
+ */
+export async function signupMember(s, { host = 'localhost', name = 'Tester', prefix = 'e2e' } = {}) {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
+  const res = await s.page.request.post(site(host) + '/api/signup.php', {
+    data: { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
+  })
+  assert.equal(res.status(), 201, await res.text())
+  return (await res.json()).user
+}
+
+/** aHouseProfile is the skip-th profile with a photo of the demo pool, one members can write to. */
+export async function aHouseProfile(s, skip = 0, host = 'localhost') {
+  const res = await s.page.request.get(site(host) + '/api/members.php?per_page=10')
+  assert.equal(res.status(), 200)
+  const p = (await res.json()).profiles.filter((x) => x.main_image)[skip]
+  assert.ok(p, 'the demo pool has profiles with photos')
+  return p
+}
+
 /** style reads a computed style property of the first element matching selector. */
 export const style = (page, selector, prop) =>
   page.locator(selector).first().evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop)

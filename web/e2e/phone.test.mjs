@@ -3,30 +3,10 @@
 // scrolling, its primary action visible without scrolling.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { assertFullyVisible, assertNoSidewaysScroll, open, PHONE, site } from './lib.mjs'
+import { aHouseProfile, assertFullyVisible, assertNoSidewaysScroll, open, PHONE, signupMember, site } from './lib.mjs'
 
 const HOST = 'localhost'
 const api = (path) => site(HOST) + path
-
-/** signup makes a fresh free member in the browser context. */
-async function signup(s, name = 'Phonetester') {
-  await s.page.goto(api('/'))
-  const email = `phone-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
-  const res = await s.page.request.post(api('/api/signup.php'), {
-    data: { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
-  })
-  assert.equal(res.status(), 201, await res.text())
-  return (await res.json()).user
-}
-
-/** aHouseProfile is a profile of the demo pool with a photo. */
-async function aHouseProfile(s, skip = 0) {
-  const res = await s.page.request.get(api('/api/members.php?per_page=10'))
-  assert.equal(res.status(), 200)
-  const p = (await res.json()).profiles.filter((x) => x.main_image)[skip]
-  assert.ok(p, 'the demo pool has profiles with photos')
-  return p
-}
 
 /** composerFits: no sideways scrolling; Send, the cost line, the counter and the partner's name whole and in view. */
 async function composerFits(page, what) {
@@ -44,7 +24,8 @@ test('chat on a phone: the composer fits the screen (Send, cost line and counter
   // NL: the 18+ bar shows too.
   const s = await open(HOST, { country: 'NL', locale: 'en', ...PHONE })
   try {
-    await signup(s)
+    await s.goto('/')
+    await signupMember(s, { name: 'Phonetester', prefix: 'phone' })
     const p = await aHouseProfile(s)
     await s.goto(`/members/${p.id}/chat`)
     await composerFits(s.page, 'a new chat on a phone')
@@ -56,7 +37,8 @@ test('chat on a phone: the composer fits the screen (Send, cost line and counter
 test('chat on a desktop: the screen is full-height, the composer and its cost line above the fold under the 18+ bar', async () => {
   const s = await open(HOST, { country: 'NL', locale: 'en', width: 1280, height: 800 })
   try {
-    await signup(s)
+    await s.goto('/')
+    await signupMember(s, { name: 'Phonetester', prefix: 'phone' })
     const p = await aHouseProfile(s, 1)
     await s.goto(`/members/${p.id}/chat`)
     await s.page.getByTestId('entry-warning').waitFor()
@@ -71,7 +53,8 @@ test('chat on a desktop: the screen is full-height, the composer and its cost li
 test('the app shell on a phone: five tabs, the active one marked, badges read as words, usable by keyboard; the desktop keeps its top navigation', async () => {
   const s = await open(HOST, { locale: 'en', ...PHONE })
   try {
-    await signup(s)
+    await s.goto('/')
+    await signupMember(s, { name: 'Phonetester', prefix: 'phone' })
     await s.goto('/members')
     const tabs = s.page.getByRole('navigation', { name: 'App navigation' })
     const names = await tabs.getByRole('link').evaluateAll((links) => links.map((a) => a.querySelector('[data-tab-label]')?.textContent))
@@ -107,7 +90,8 @@ test('the app shell on a phone: five tabs, the active one marked, badges read as
   }
   const d = await open(HOST, { locale: 'en', width: 1280, height: 800 })
   try {
-    await signup(d)
+    await d.goto('/')
+    await signupMember(d, { name: 'Phonetester', prefix: 'phone' })
     await d.goto('/members')
     const main = d.page.getByRole('navigation', { name: 'Main navigation' })
     await main.getByRole('link', { name: /^Messages/ }).waitFor()
@@ -151,7 +135,8 @@ test('every main screen on a phone: no sideways scrolling, the primary action in
   try {
     // The offer modal and pop-ups are the queue's business (interruptions.test.mjs); here the screens themselves.
     await s.context.addInitScript(() => window.localStorage.setItem('rdv_time_bonus_modal_dismissed_at', String(Date.now())))
-    await signup(s, 'Screenwalker')
+    await s.goto('/')
+    await signupMember(s, { name: 'Screenwalker', prefix: 'phone' })
     const her = await aHouseProfile(s, 3)
     const sent = await s.page.request.post(api('/api/messages.php'), { data: { profile_id: her.id, text: 'Hello', client_id: `screens-${Date.now()}` } })
     assert.ok([200, 201].includes(sent.status()), await sent.text())
