@@ -57,6 +57,7 @@ test('the app shell on a phone: five tabs, the active one marked, badges read as
     await signupMember(s, { name: 'Phonetester', prefix: 'phone' })
     await s.goto('/members')
     const tabs = s.page.getByRole('navigation', { name: 'App navigation' })
+    await tabs.getByRole('link', { name: 'Search' }).waitFor()
     const names = await tabs.getByRole('link').evaluateAll((links) => links.map((a) => a.querySelector('[data-tab-label]')?.textContent))
     assert.deepEqual(names, ['Search', 'Swipe', 'Likes', 'Messages', 'Profile'])
     assert.equal(await tabs.getByRole('link', { name: 'Search' }).getAttribute('aria-current'), 'page')
