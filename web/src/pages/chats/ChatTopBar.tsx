@@ -70,7 +70,6 @@ const Back = styled(Link)`
 
 const Tag = styled.span`
   font-size: 0.75rem;
-  opacity: 0.85;
 `
 
 export interface ChatTopBarProps {
@@ -94,7 +93,7 @@ export function ChatTopBar({ profile }: ChatTopBarProps = {}) {
             </Back>
           )}
           {profile ? (
-            <Who to={`/members/${profile.id}`} aria-label={t('messenger.viewProfile', { name: profile.name })} data-testid="chat-profile-link">
+            <Who to={`/members/${profile.id}`} title={t('messenger.viewProfile', { name: profile.name })} data-testid="chat-profile-link">
               <Avatar profile={profile} size={36} />
               <span data-testid="chat-profile-name">
                 {profile.name}

@@ -9,12 +9,17 @@ import { codeText } from '../../rules/serverErrors'
 import { useShortTime } from './format'
 import type { Failure, Pending } from './rules'
 
-const Log = styled.ol`
+// The log (a live region) scrolls; the messages inside are a list of their
+// own, since an ol cannot take the log role and stay a list.
+const Log = styled.div`
   flex: 1;
+  overflow-y: auto;
+`
+
+const Items = styled.ol`
   margin: 0;
   padding: ${(p) => p.theme.space(4)};
   list-style: none;
-  overflow-y: auto;
   display: flex;
   flex-direction: column;
   gap: ${(p) => p.theme.space(2)};
@@ -24,7 +29,8 @@ const Notice = styled.li`
   align-self: center;
   padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
   border-radius: 999px;
-  background: ${(p) => p.theme.colors.border};
+  border: 1px solid ${(p) => p.theme.colors.border};
+  background: ${(p) => p.theme.colors.surface};
   color: ${(p) => p.theme.colors.textMuted};
   font-size: 0.8125rem;
 `
@@ -71,7 +77,6 @@ const Meta = styled.small`
   display: block;
   margin-top: ${(p) => p.theme.space(1)};
   font-size: 0.75rem;
-  opacity: 0.8;
 `
 
 const GiftIcon = styled.span`
@@ -212,7 +217,7 @@ export interface MessageListProps {
 /** MessageList shows a conversation oldest first and keeps the newest in view. */
 export function MessageList({ name, messages, outbox, olderHidden, typing = false, onRetry, onDiscard }: MessageListProps) {
   const { t } = useTranslation()
-  const ref = useRef<HTMLOListElement>(null)
+  const ref = useRef<HTMLDivElement>(null)
   const last = messages[messages.length - 1]?.id
   const size = messages.length + outbox.length
   useEffect(() => {
@@ -221,15 +226,17 @@ export function MessageList({ name, messages, outbox, olderHidden, typing = fals
   }, [last, size, typing])
   return (
     <Log ref={ref} role="log" aria-live="polite" aria-label={t('messenger.log', { name })} data-testid="chat-messages" tabIndex={0}>
-      {olderHidden && <Notice data-testid="chat-older-hidden">{t('messenger.olderHidden')}</Notice>}
-      {messages.length === 0 && outbox.length === 0 && <Notice>{t('messenger.noMessages', { name })}</Notice>}
-      {messages.map((m) => (
-        <Message key={m.id} m={m} />
-      ))}
-      {outbox.map((p) => (
-        <Outgoing key={p.clientId} p={p} onRetry={() => onRetry(p)} onDiscard={() => onDiscard(p)} />
-      ))}
-      {typing && <Typing data-testid="chat-typing">{t('messenger.typing', { name })}</Typing>}
+      <Items>
+        {olderHidden && <Notice data-testid="chat-older-hidden">{t('messenger.olderHidden')}</Notice>}
+        {messages.length === 0 && outbox.length === 0 && <Notice>{t('messenger.noMessages', { name })}</Notice>}
+        {messages.map((m) => (
+          <Message key={m.id} m={m} />
+        ))}
+        {outbox.map((p) => (
+          <Outgoing key={p.clientId} p={p} onRetry={() => onRetry(p)} onDiscard={() => onDiscard(p)} />
+        ))}
+        {typing && <Typing data-testid="chat-typing">{t('messenger.typing', { name })}</Typing>}
+      </Items>
     </Log>
   )
 }
