@@ -51,14 +51,10 @@ const Slide = styled.li`
 `
 
 // On a phone the photo is a little wider than high, so the actions under it are in view.
-// On a phone the photo is a little wider than high, so the actions under it are in view.
 const Big = styled.img`
   display: block;
   width: 100%;
   aspect-ratio: 1;
-  ${below('md')} {
-    aspect-ratio: 4 / 3;
-  }
   ${below('md')} {
     aspect-ratio: 4 / 3;
   }
@@ -192,6 +188,10 @@ export function Gallery({ name, photos, hidden, lock, loginTo }: GalleryProps) {
   const { t } = useTranslation()
   const [index, setIndex] = useState(0)
   const track = useRef<HTMLUListElement>(null)
+  // While a button or key scrolls the track smoothly, the scroll events on
+  // the way report the photos passed; they must not move the index back,
+  // or a second key pressed meanwhile would step from the wrong photo.
+  const stepping = useRef(false)
   const total = photos.length
   const current = clampIndex(index, total)
 
@@ -200,7 +200,20 @@ export function Gallery({ name, photos, hidden, lock, loginTo }: GalleryProps) {
     setIndex(next)
     const el = track.current
     // jsdom has no scrolling; the index is already set
-    if (el && typeof el.scrollTo === 'function') el.scrollTo({ left: next * el.clientWidth })
+    if (!el || typeof el.scrollTo !== 'function' || el.scrollLeft === next * el.clientWidth) return
+    stepping.current = true
+    el.scrollTo({ left: next * el.clientWidth })
+  }
+  const onScroll = (el: HTMLUListElement) => {
+    if (!stepping.current) setIndex(indexFromScroll(el.scrollLeft, el.clientWidth, total))
+  }
+  const onScrollEnd = (el: HTMLUListElement) => {
+    stepping.current = false
+    setIndex(indexFromScroll(el.scrollLeft, el.clientWidth, total))
+  }
+  // A finger on the track takes over from a step still under way.
+  const onTouch = () => {
+    stepping.current = false
   }
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const to = keyTarget(e.key, current, total)
@@ -225,7 +238,14 @@ export function Gallery({ name, photos, hidden, lock, loginTo }: GalleryProps) {
           data-testid="carousel"
           data-index={current}
         >
-          <Track ref={track} onScroll={(e) => setIndex(indexFromScroll(e.currentTarget.scrollLeft, e.currentTarget.clientWidth, total))} data-testid="carousel-track">
+          <Track
+            ref={track}
+            onScroll={(e) => onScroll(e.currentTarget)}
+            onScrollEnd={(e) => onScrollEnd(e.currentTarget)}
+            onTouchStart={onTouch}
+            onWheel={onTouch}
+            data-testid="carousel-track"
+          >
             {photos.map((p, i) => (
               <Slide key={p.filename} aria-hidden={i !== current} data-testid="carousel-slide">
                 <Big src={p.url || p.match || p.filename} alt={t('member.photoAlt', { name, n: i + 1 })} loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
