@@ -34,6 +34,8 @@ func TestDecodeJSON(t *testing.T) {
 		{"malformed", `{"name":`, "application/json", 400, "invalid_json"},
 		{"syntax", `{"name" "x"}`, "application/json", 400, "invalid_json"},
 		{"wrong type", `{"age":"old"}`, "application/json", 422, "wrong_type"},
+		{"array body", `[]`, "application/json", 400, "invalid_json"},
+		{"string body", `"x"`, "application/json", 400, "invalid_json"},
 		{"unknown field", `{"name":"A","role":"admin"}`, "application/json", 400, "unknown_field"},
 		{"trailing data", `{"name":"A"} {"name":"B"}`, "application/json", 400, "invalid_json"},
 		{"too large", `{"name":"` + strings.Repeat("a", MaxJSONBody) + `"}`, "application/json", 413, "body_too_large"},
