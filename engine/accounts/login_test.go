@@ -98,6 +98,27 @@ func TestLoginNeedsClientHeader(t *testing.T) {
 	}
 }
 
+// GET logout.php is a GET by the API contract, so the cross-origin guard
+// (which spares GETs) does not cover it: an image on another site would log
+// the member out. The client header, which such a request cannot carry, does.
+func TestLogoutNeedsClientHeader(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	c, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+	req, _ := http.NewRequest("GET", env.URL+"/api/logout.php", nil)
+	req.Host = "localhost"
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	res := c.Send(req)
+	if res.Status != http.StatusForbidden || res.ErrorCode() != "request_type_required" {
+		t.Fatalf("%d %s", res.Status, res.Body)
+	}
+	var got struct{ User any }
+	c.Do("GET", "/api/user.php", nil).JSON(t, &got)
+	if got.User == nil {
+		t.Fatal("a cross-site logout ended the session")
+	}
+}
+
 // A session made on one tenant is worthless on another, and a member of one
 // tenant cannot log in on another.
 func TestSessionsAreBoundToTheirTenant(t *testing.T) {

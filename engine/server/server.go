@@ -286,7 +286,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.Get("/user.php", u.Current)
 	r.With(client).Post("/user.php", u.Post) // login; ?push=1 stores the push subscription
 	r.With(client, member).Put("/user.php", u.Update)
-	r.Get("/logout.php", a.Logout)
+	r.With(client).Get("/logout.php", a.Logout) // a GET (API.md), so the header guards it
 	r.Post("/page-hidden.php", u.PageHidden)
 	r.With(perClient(limits.Signup)).Post("/signup.php", u.Signup)
 	r.Get("/activate.php", u.Activate) // the activation mail's link: redirects

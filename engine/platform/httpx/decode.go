@@ -168,7 +168,7 @@ func decodeError(err error) *refusal.Error {
 		return refusal.New(refusal.Malformed, "invalid_json", "The request body is empty.")
 	case errors.As(err, &typeErr) && typeErr.Field == "":
 		// the body itself is not an object ([] or "x"): no field to name
-		return refusal.New(refusal.Malformed, "invalid_json", "The request body must be a JSON object.")
+		return refusal.New(refusal.Invalid, "wrong_type", "The request body must be a JSON object.")
 	case errors.As(err, &typeErr):
 		return refusal.New(refusal.Invalid, "wrong_type", "The field {field} has the wrong type.").With(map[string]any{"field": typeErr.Field})
 	case strings.HasPrefix(err.Error(), "json: unknown field "):

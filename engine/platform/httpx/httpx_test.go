@@ -34,8 +34,8 @@ func TestDecodeJSON(t *testing.T) {
 		{"malformed", `{"name":`, "application/json", 400, "invalid_json"},
 		{"syntax", `{"name" "x"}`, "application/json", 400, "invalid_json"},
 		{"wrong type", `{"age":"old"}`, "application/json", 422, "wrong_type"},
-		{"array body", `[]`, "application/json", 400, "invalid_json"},
-		{"string body", `"x"`, "application/json", 400, "invalid_json"},
+		{"array body", `[]`, "application/json", 422, "wrong_type"},
+		{"string body", `"x"`, "application/json", 422, "wrong_type"},
 		{"unknown field", `{"name":"A","role":"admin"}`, "application/json", 400, "unknown_field"},
 		{"trailing data", `{"name":"A"} {"name":"B"}`, "application/json", 400, "invalid_json"},
 		{"too large", `{"name":"` + strings.Repeat("a", MaxJSONBody) + `"}`, "application/json", 413, "body_too_large"},
@@ -53,7 +53,7 @@ func TestDecodeJSON(t *testing.T) {
 			continue
 		}
 		e, ok := err.(*refusal.Error)
-		if !ok || Status(e.Kind) != c.status || e.Code != c.code {
+		if !ok || Status(e.Kind) != c.status || e.Code != c.code || strings.Contains(e.Error(), "field  ") {
 			t.Errorf("%s: got %v, want %d %s", c.name, err, c.status, c.code)
 		}
 	}

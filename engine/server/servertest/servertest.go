@@ -196,7 +196,7 @@ func (r Response) Want(tb testing.TB, status int, code string) {
 }
 
 // Do sends a request; body is JSON-encoded unless it is a string or []byte.
-// user.php calls carry X-Request-Type: client like the real client.
+// user.php and logout.php calls carry X-Request-Type: client like the real client.
 func (c *Client) Do(method, path string, body any) Response {
 	c.tb.Helper()
 	var rd io.Reader
@@ -221,7 +221,7 @@ func (c *Client) Do(method, path string, body any) Response {
 	if rd != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	if strings.HasPrefix(path, "/api/user.php") {
+	if strings.HasPrefix(path, "/api/user.php") || strings.HasPrefix(path, "/api/logout.php") {
 		req.Header.Set("X-Request-Type", "client")
 	}
 	if c.Country != "" {

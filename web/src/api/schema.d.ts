@@ -804,7 +804,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** End the session */
+        /**
+         * End the session
+         * @description Needs the header X-Request-Type client (a cross-site GET must not end the session).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -815,6 +818,7 @@ export interface paths {
             requestBody?: never;
             responses: {
                 204: components["responses"]["NoContent"];
+                403: components["responses"]["Error"];
             };
         };
         put?: never;
