@@ -15,6 +15,7 @@ import (
 
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/tenancy"
 )
 
 // ErrInvoiceNotFound answers an invoice that does not exist, or not for
@@ -26,7 +27,10 @@ var ErrInvoiceNotFound = refusal.New(refusal.NotFound, "invoice_not_found", "Thi
 // rewrite issued invoices.
 type Seller struct {
 	Name string `json:"name"`
-	// TradeName is the tenant's name, the brand the buyer bought from.
+	// TradeName is the name the company traded under on the brand the
+	// buyer bought from (tenancy.Company.TradeName): the brand's name when
+	// it is one of the company's trade names, else its first; invoices
+	// issued before trade names were used carry the brand's name.
 	TradeName  string   `json:"trade_name"`
 	Address    string   `json:"address"`
 	City       string   `json:"city"`
@@ -100,7 +104,7 @@ func issueInvoice(ctx context.Context, tx pgx.Tx, orderID int64) (Invoice, error
 		return Invoice{}, fmt.Errorf("invoice: look up invoice of order %d: %w", orderID, err)
 	}
 	seller, err := json.Marshal(Seller{
-		Name: sale.CompanyName, TradeName: sale.TenantName, Address: sale.Address, City: sale.City,
+		Name: sale.CompanyName, TradeName: tenancy.Company{Tradenames: sale.Tradenames}.TradeName(sale.TenantName), Address: sale.Address, City: sale.City,
 		Country: sale.Country, KVK: sale.Kvk, VATNumbers: sale.VatNumbers, CompanySlug: sale.CompanySlug,
 	})
 	if err != nil {
@@ -246,17 +250,20 @@ func linesOf(inv Invoice, loc *time.Location) invoiceLines {
 		loc = time.UTC
 	}
 	s := inv.Seller
-	company := []string{s.Name}
+	var company []string
 	if s.TradeName != "" && s.TradeName != s.Name {
-		company = append(company, "Trading as "+s.TradeName)
-	}
-	for _, l := range []string{s.Address, strings.TrimSpace(s.City + " " + s.Country)} {
-		if l != "" {
-			company = append(company, l)
+		// The brand is a trade name: the statement names the company.
+		company = append(company, s.TradeName+" is a trade name of "+tenancy.CompanyIdentity(s.Name, s.Address, s.City, s.Country, s.KVK))
+	} else {
+		company = append(company, s.Name)
+		for _, l := range []string{s.Address, strings.TrimSpace(s.City + " " + s.Country)} {
+			if l != "" {
+				company = append(company, l)
+			}
 		}
-	}
-	if s.KVK != "" {
-		company = append(company, "Chamber of Commerce (KvK): "+s.KVK)
+		if s.KVK != "" {
+			company = append(company, "Chamber of Commerce (KvK): "+s.KVK)
+		}
 	}
 	if len(s.VATNumbers) > 0 {
 		company = append(company, "VAT: "+strings.Join(s.VATNumbers, ", "))

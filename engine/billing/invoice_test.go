@@ -181,7 +181,7 @@ func TestInvoiceKeepsSellerAsIssued(t *testing.T) {
 		t.Fatalf("seller %+v buyer %+v", old.Seller, old.Buyer)
 	}
 	if _, err := pool.Exec(ctx, `UPDATE companies SET name = 'Lokaal Holding B.V.', address = 'Keizersgracht 1',
-		vat_numbers = '{NL000000000B02}' WHERE slug = 'lokaal-media'`); err != nil {
+		vat_numbers = '{NL000000000B02}', tradenames = '{Lokaal Dates}' WHERE slug = 'lokaal-media'`); err != nil {
 		t.Fatal(err)
 	}
 	again, err := billing.MemberInvoice(ctx, pool, m.TenantID, m.ID, old.OrderID)
@@ -189,7 +189,9 @@ func TestInvoiceKeepsSellerAsIssued(t *testing.T) {
 		t.Fatalf("after the change: %+v (%v)", again.Seller, err)
 	}
 	fresh := mustComplete(t, pool, newOrder(t, pool, m, 3995, "EUR"))
-	if fresh.Seller.Name != "Lokaal Holding B.V." || fresh.Seller.Address != "Keizersgracht 1" || fresh.Seller.VATNumbers[0] != "NL000000000B02" {
+	// The brand is no longer among the trade names: the company's first.
+	if fresh.Seller.Name != "Lokaal Holding B.V." || fresh.Seller.Address != "Keizersgracht 1" || fresh.Seller.VATNumbers[0] != "NL000000000B02" ||
+		fresh.Seller.TradeName != "Lokaal Dates" {
 		t.Fatalf("new invoice's seller %+v", fresh.Seller)
 	}
 }
@@ -244,8 +246,7 @@ func TestInvoicePageAndPDF(t *testing.T) {
 		t.Fatalf("content type %q", ct)
 	}
 	for _, want := range []string{
-		"LOKAAL-MEDIA-000001", "Lokaal Media B.V.", "Trading as LustLokaal", "Herengracht 420", "Amsterdam NL",
-		"81234567", "NL862345678B01", "Prices include VAT", "Pieter", m.Email, "250", "€39.95", "ideal",
+		"LOKAAL-MEDIA-000001", "LustLokaal is a trade name of Lokaal Media B.V., Herengracht 420, Amsterdam, NL, KvK 81234567", "NL862345678B01", "Prices include VAT", "Pieter", m.Email, "250", "€39.95", "ideal",
 		inv.IssuedAt.In(mustLocation(t, "Europe/Amsterdam")).Format("2006-01-02"), path + "&amp;format=pdf",
 	} {
 		if !strings.Contains(string(page.Body), want) {
@@ -263,9 +264,32 @@ func TestInvoicePageAndPDF(t *testing.T) {
 		t.Fatalf("not a PDF: %.20q", pdf.Body)
 	}
 	text := pdfText(t, pdf.Body)
-	for _, want := range []string{"LOKAAL-MEDIA-000001", "Lokaal Media B.V.", "81234567", "NL862345678B01", "39.95", "Pieter"} {
+	for _, want := range []string{"LOKAAL-MEDIA-000001", "LustLokaal is a trade name of", "Lokaal Media B.V.", "81234567", "NL862345678B01", "39.95", "Pieter"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("PDF text lacks %q", want)
+		}
+	}
+}
+
+// A seller without a trade name (or trading under its own name) is shown
+// as before: name, address, city and country, KvK, with no trade-name
+// statement.
+func TestInvoiceWithoutTradeName(t *testing.T) {
+	t.Parallel()
+	for _, trade := range []string{"", "Spark Social LLC"} {
+		inv := billing.Invoice{Number: "SPARK-SOCIAL-000001", IssuedAt: time.Now(), Amount: billing.Money{Minor: 1995, Currency: "USD"},
+			Seller: billing.Seller{Name: "Spark Social LLC", TradeName: trade, Address: "600 Congress Ave", City: "Austin", Country: "US", KVK: "123"}}
+		page, err := billing.InvoiceHTML(inv, time.UTC)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"<div>Spark Social LLC</div>", "<div>600 Congress Ave</div>", "<div>Austin US</div>", "Chamber of Commerce (KvK): 123"} {
+			if !strings.Contains(string(page), want) {
+				t.Errorf("trade name %q: page lacks %q", trade, want)
+			}
+		}
+		if strings.Contains(string(page), "trade name") {
+			t.Errorf("trade name %q: the page has a trade-name statement", trade)
 		}
 	}
 }

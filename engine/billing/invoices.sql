@@ -3,10 +3,11 @@
 
 -- name: InvoiceSale :one
 -- What an invoice records of a completed order: the seller (the tenant's
--- company as it is today, the tenant's name as trade name) and the buyer.
+-- company as it is today, with its trade names and the tenant's name to
+-- pick the trade name from) and the buyer.
 SELECT o.id AS order_id, o.tenant_id, o.member_id,
        t.name AS tenant_name, c.id AS company_id, c.slug AS company_slug, c.name AS company_name,
-       c.address, c.city, c.country, c.kvk, c.vat_numbers,
+       c.address, c.city, c.country, c.kvk, c.vat_numbers, c.tradenames,
        m.email, coalesce(p.name, '')::text AS member_name
 FROM orders o
 JOIN tenants t ON t.id = o.tenant_id

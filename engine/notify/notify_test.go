@@ -212,3 +212,46 @@ func TestMailboxKeepsMailPerTenantNewestFirst(t *testing.T) {
 		t.Fatalf("%+v", got)
 	}
 }
+
+// The footer says which company a trade name belongs to, in the mail's
+// language, with the brand's own trade name when the company lists it.
+func TestRenderTradeName(t *testing.T) {
+	t.Parallel()
+	tpl, err := notify.LoadTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lokaal := tenancy.Company{Name: "Lokaal Media B.V.", Address: "Herengracht 420", City: "Amsterdam", Country: "NL",
+		KVK: "81234567", Tradenames: []string{"LustLokaal", "Lokaal Dates"}}
+	identity := "Lokaal Media B.V., Herengracht 420, Amsterdam, NL, KvK 81234567"
+	for _, c := range []struct {
+		name, brand, locale string
+		company             tenancy.Company
+		want, notWant       string
+	}{
+		{"the brand's trade name", "Lokaal Dates", "en", lokaal, "Lokaal Dates is a trade name of " + identity + ".", ""},
+		{"in Dutch", "LustLokaal", "nl", lokaal, "LustLokaal is een handelsnaam van " + identity + ".", ""},
+		{"in Polish", "LustLokaal", "pl", lokaal, "LustLokaal jest nazwą handlową firmy " + identity + ".", ""},
+		{"a brand not listed takes the first", "Flirt Fabriek", "en", lokaal, "LustLokaal is a trade name of " + identity + ".", ""},
+		{"no trade names: the company", "Spark", "en", tenancy.Company{Name: "Spark Social LLC", City: "Austin", Country: "US"},
+			"Spark Social LLC, Austin, US", "trade name"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			tn := &tenancy.Tenant{ID: 1, Slug: "brand", Name: c.brand, PrimaryHost: "brand.example", Company: c.company}
+			msg, err := tpl.Render(notify.Mail{Tenant: tn, Locale: c.locale, To: "eve@example.com", Template: notify.Activation,
+				BaseURL: "https://brand.example", Data: map[string]any{"Name": "Eve", "Days": 7}}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, body := range []string{msg.Text, msg.HTML} {
+				if !strings.Contains(body, c.want) {
+					t.Errorf("mail lacks %q:\n%s", c.want, body)
+				}
+				if c.notWant != "" && strings.Contains(body, c.notWant) {
+					t.Errorf("mail has %q", c.notWant)
+				}
+			}
+		})
+	}
+}

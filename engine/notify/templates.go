@@ -248,7 +248,7 @@ func (t *Templates) Render(m Mail, from string) (Message, error) {
 		Subject:   l.text(m.Template + ".subject"),
 		Signature: l.text("common.signature"),
 		Footer:    l.text("common.footer"),
-		Company:   companyLine(tn.Company),
+		Company:   l.companyLine(tn),
 	}
 	if name, _ := data["Name"].(string); name != "" {
 		v.Greeting = l.text("common.greeting")
@@ -290,7 +290,16 @@ func (t *Templates) Render(m Mail, from string) (Message, error) {
 	return msg, nil
 }
 
-func companyLine(c tenancy.Company) string {
+// companyLine is the company in the mail's footer: the trade-name statement
+// ("LustLokaal is a trade name of Lokaal Media B.V., Herengracht 420, ...")
+// when the company trades under a name other than its own, else the
+// company's name and address.
+func (l *localizer) companyLine(tn *tenancy.Tenant) string {
+	c := tn.Company
+	if name := c.TradeName(tn.Name); name != "" && name != c.Name {
+		l.data["TradeName"], l.data["Company"] = name, c.Identity()
+		return l.text("common.trade_name")
+	}
 	parts := []string{}
 	for _, p := range []string{c.Name, c.Address, c.City, c.Country} {
 		if p != "" {

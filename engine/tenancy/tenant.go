@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -128,4 +129,41 @@ type Settings struct {
 // Resolver finds the tenant of a host.
 type Resolver interface {
 	ByHost(ctx context.Context, host string) (*Tenant, error)
+}
+
+// TradeName is the name the company trades under on the brand named brand:
+// the brand's own name when it is one of the company's trade names, else
+// the company's first trade name; "" for a company without trade names.
+func (c Company) TradeName(brand string) string {
+	for _, n := range c.Tradenames {
+		if strings.EqualFold(strings.TrimSpace(n), strings.TrimSpace(brand)) {
+			return n
+		}
+	}
+	if len(c.Tradenames) > 0 {
+		return c.Tradenames[0]
+	}
+	return ""
+}
+
+// Identity is the company as its trade-name statement names it ("LustLokaal
+// is a trade name of <Identity>"): name, address, city, country and "KvK
+// <number>", only the parts that are set, comma-separated.
+func (c Company) Identity() string {
+	return CompanyIdentity(c.Name, c.Address, c.City, c.Country, c.KVK)
+}
+
+// CompanyIdentity is Identity of a company's parts (invoices keep them as
+// they were on the day).
+func CompanyIdentity(name, address, city, country, kvk string) string {
+	parts := make([]string, 0, 5)
+	for _, p := range []string{name, address, city, country} {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if kvk = strings.TrimSpace(kvk); kvk != "" {
+		parts = append(parts, "KvK "+kvk)
+	}
+	return strings.Join(parts, ", ")
 }

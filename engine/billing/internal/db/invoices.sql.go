@@ -148,7 +148,7 @@ const invoiceSale = `-- name: InvoiceSale :one
 
 SELECT o.id AS order_id, o.tenant_id, o.member_id,
        t.name AS tenant_name, c.id AS company_id, c.slug AS company_slug, c.name AS company_name,
-       c.address, c.city, c.country, c.kvk, c.vat_numbers,
+       c.address, c.city, c.country, c.kvk, c.vat_numbers, c.tradenames,
        m.email, coalesce(p.name, '')::text AS member_name
 FROM orders o
 JOIN tenants t ON t.id = o.tenant_id
@@ -171,6 +171,7 @@ type InvoiceSaleRow struct {
 	Country     string
 	Kvk         string
 	VatNumbers  []string
+	Tradenames  []string
 	Email       string
 	MemberName  string
 }
@@ -178,7 +179,8 @@ type InvoiceSaleRow struct {
 // Invoices and refunds (invoice.go, refund.go). Query names start with
 // Invoice or Refund: orders.sql shares the generated package.
 // What an invoice records of a completed order: the seller (the tenant's
-// company as it is today, the tenant's name as trade name) and the buyer.
+// company as it is today, with its trade names and the tenant's name to
+// pick the trade name from) and the buyer.
 func (q *Queries) InvoiceSale(ctx context.Context, orderID int64) (InvoiceSaleRow, error) {
 	row := q.db.QueryRow(ctx, invoiceSale, orderID)
 	var i InvoiceSaleRow
@@ -195,6 +197,7 @@ func (q *Queries) InvoiceSale(ctx context.Context, orderID int64) (InvoiceSaleRo
 		&i.Country,
 		&i.Kvk,
 		&i.VatNumbers,
+		&i.Tradenames,
 		&i.Email,
 		&i.MemberName,
 	)

@@ -1,0 +1,40 @@
+package tenancy_test
+
+import (
+	"testing"
+
+	"rendezvous/engine/tenancy"
+)
+
+// The trade name is the brand's own when the company lists it, else the
+// company's first; the identity names only what is set.
+func TestCompanyTradeNameAndIdentity(t *testing.T) {
+	t.Parallel()
+	lokaal := tenancy.Company{Name: "Lokaal Media B.V.", Address: "Herengracht 420", City: "Amsterdam", Country: "NL",
+		KVK: "81234567", Tradenames: []string{"LustLokaal", "Lokaal Dates"}}
+	for _, c := range []struct {
+		name    string
+		company tenancy.Company
+		brand   string
+		want    string
+	}{
+		{"the brand is a trade name", lokaal, "Lokaal Dates", "Lokaal Dates"},
+		{"case and spaces do not matter", lokaal, " lustlokaal ", "LustLokaal"},
+		{"another brand takes the first", lokaal, "Flirt Fabriek", "LustLokaal"},
+		{"no trade names", tenancy.Company{Name: "X B.V."}, "X", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := c.company.TradeName(c.brand); got != c.want {
+				t.Fatalf("TradeName(%q) = %q, want %q", c.brand, got, c.want)
+			}
+		})
+	}
+	if got, want := lokaal.Identity(), "Lokaal Media B.V., Herengracht 420, Amsterdam, NL, KvK 81234567"; got != want {
+		t.Fatalf("identity %q, want %q", got, want)
+	}
+	spark := tenancy.Company{Name: "Spark Social LLC", City: "Austin", Country: "US"}
+	if got, want := spark.Identity(), "Spark Social LLC, Austin, US"; got != want {
+		t.Fatalf("identity without address and KvK %q, want %q", got, want)
+	}
+}
