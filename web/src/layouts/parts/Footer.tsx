@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import { Container } from '../../components/Grid'
+import { tradeNameStatement } from '../../rules/company'
 import { showUsFooter } from '../../rules/entry'
 import { useAppState } from '../../state/context'
 import { UsFooter } from './UsFooter'
@@ -46,6 +47,10 @@ export function Footer() {
   const locale = useAppState((s) => s.locale)
   const countries = useAppState((s) => s.settings.countries)
   const country = useAppState((s) => s.country)
+  const brand = useAppState((s) => s.tenant.name)
+  // A brand that is a trade name says whose (tradenames in the company info).
+  const statement = tradeNameStatement(company, brand)
+  const vat = company.vat_numbers?.length > 0 && <> · {t('footer.vat', { vat: company.vat_numbers.join(', ') })}</>
   return (
     <Foot data-testid="site-footer">
       <Container>
@@ -58,11 +63,18 @@ export function Footer() {
             ))}
           </Links>
         </nav>
-        <p>
-          {t('footer.company', { name: company.name, address: company.address, city: company.city })}
-          {company.kvk && <> · {t('footer.kvk', { kvk: company.kvk })}</>}
-          {company.vat_numbers?.length > 0 && <> · {t('footer.vat', { vat: company.vat_numbers.join(', ') })}</>}
-        </p>
+        {statement ? (
+          <p data-testid="trade-name">
+            {t('footer.tradeName', statement)}
+            {vat}
+          </p>
+        ) : (
+          <p>
+            {t('footer.company', { name: company.name, address: company.address, city: company.city })}
+            {company.kvk && <> · {t('footer.kvk', { kvk: company.kvk })}</>}
+            {vat}
+          </p>
+        )}
         <p>{t('footer.copyright', { year: new Date().getFullYear(), name: company.name })}</p>
         {showUsFooter(locale, countries ?? [], country) && <UsFooter />}
       </Container>

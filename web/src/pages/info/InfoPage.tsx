@@ -3,6 +3,7 @@ import { useLocation } from 'react-router'
 import { NotFoundPage } from '../../app/ErrorPage'
 import { infoPageOf, type InfoPage as InfoPageName } from '../../app/routeTable'
 import { Page, Panel } from '../../components/Page'
+import { TradeName } from '../../layouts/parts/TradeName'
 import { cleanPhone, termsVersionDate } from '../../rules/company'
 import { useAppState } from '../../state/context'
 
@@ -57,6 +58,7 @@ export function InfoPage() {
         </p>
       )}
       {(page === 'service' || page === 'faq' || page === 'return-policy') && <Contact />}
+      <TradeName testId="info-trade-name" />
     </Page>
   )
 }
