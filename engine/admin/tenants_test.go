@@ -159,6 +159,7 @@ func TestTenantValidationNamesTheField(t *testing.T) {
 		{"bad host", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Hosts = []string{"ok.localhost", "Not A Host"} }, 422, "tenant_invalid", "hosts[1]"},
 		{"host of another tenant", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Hosts = []string{"neuemarke.localhost", "herzklopfen.localhost"} }, 422, "tenant_invalid", "hosts[1]"},
 		{"min age", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Settings.MinAge = 16 }, 422, "tenant_invalid", "settings.min_age"},
+		{"delete discount", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Company.DeleteDiscount = 100 }, 422, "tenant_invalid", "company.delete_discount"},
 		{"locale", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Locales = []string{"de", "xx"} }, 422, "tenant_invalid", "locales[1]"},
 		{"time zone", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.TimeZone = "Mars/Olympus" }, 422, "tenant_invalid", "time_zone"},
 		{"company", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Company.Name = "" }, 422, "tenant_invalid", "company.name"},

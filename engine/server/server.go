@@ -344,6 +344,9 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/transactions.php", b.Transactions)
 	// Discount codes: ?code= or ?welcome=true (the member's welcome code).
 	r.With(member).Get("/discountcode.php", discounts.Handlers{Pool: d.Pool}.Code)
+	// The retention offer of the deletion screen (company delete_discount).
+	r.With(member).Get("/retention.php", discounts.Handlers{Pool: d.Pool}.Retention)
+	r.With(member).Post("/retention.php", discounts.Handlers{Pool: d.Pool}.TakeRetention)
 
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrNotFound) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })

@@ -221,6 +221,11 @@ func (f *File) Validate() error {
 	} else if f.Company.Name == "" {
 		add("company.name", "company needs a slug and a name")
 	}
+	// The retention offer's percentage off (0: no offer); a discount code
+	// never takes all of the price.
+	if f.Company.DeleteDiscount < 0 || f.Company.DeleteDiscount > 99 {
+		add("company.delete_discount", "company.delete_discount %d must be 0 to 99", f.Company.DeleteDiscount)
+	}
 	switch f.Settings.Signups {
 	case "all", "with_trafficsource", "none":
 	default:

@@ -46,3 +46,31 @@ func (h Handlers) Code(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, v)
 }
+
+// Retention answers GET /api/retention.php: the retention offer the
+// deletion screen shows (the company's delete_discount), or offered false
+// when there is none or the member has had it.
+func (h Handlers) Retention(w http.ResponseWriter, r *http.Request) {
+	t := tenancy.FromContext(r.Context())
+	offer, err := Retention(r.Context(), h.Pool, t.ID, identity.Current(r.Context()).ID, t.Company.DeleteDiscount)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusOK, offer)
+}
+
+// TakeRetention answers POST /api/retention.php: the member stays and gets
+// their personal code (201, the code as discountcode.php shows it); 404
+// retention_offer_none, 409 retention_offer_taken.
+func (h Handlers) TakeRetention(w http.ResponseWriter, r *http.Request) {
+	t := tenancy.FromContext(r.Context())
+	v, err := TakeRetention(r.Context(), h.Pool, t.ID, identity.Current(r.Context()).ID, t.Company.DeleteDiscount, h.now())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusCreated, v)
+}

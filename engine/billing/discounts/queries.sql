@@ -76,3 +76,16 @@ RETURNING *;
 -- name: MemberOfTenant :one
 -- A personal code's member must be the tenant's.
 SELECT id FROM members WHERE id = @member_id AND tenant_id = @tenant_id;
+
+-- name: RetentionCodeOfMember :one
+-- The member's retention code, if they have taken the offer.
+SELECT * FROM discount_codes WHERE tenant_id = @tenant_id AND member_id = @member_id AND kind = 'retention';
+
+-- name: RetentionCodeInsert :one
+-- The member's retention code; nothing when they have one already (the
+-- unique index discount_codes_retention_once) or, rarely, when the drawn
+-- text is taken.
+INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, valid_until, member_id, created_by)
+VALUES (@tenant_id, @code, 'retention', @percentage, @valid_from, @valid_until, @member_id, 'engine')
+ON CONFLICT DO NOTHING
+RETURNING *;

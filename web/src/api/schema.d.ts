@@ -1625,6 +1625,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/retention.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The retention offer of the account-deletion screen
+         * @description The company's `delete_discount` as an offer to stay: offered true with the
+         *     percentage off the next purchase and how many days the code lasts. offered
+         *     false when the company makes no offer (delete_discount 0) or the member has
+         *     taken it (taken true).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the offer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RetentionOffer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Take the retention offer (stay and get a personal discount code)
+         * @description Issues the member's personal, single-use code of delete_discount percent,
+         *     valid for 30 days and usable only by this member (at checkout like any code,
+         *     `discount_code` of orders.php). Once per member: 409 `retention_offer_taken`
+         *     'You have had this offer already.' afterwards (also for all but one of
+         *     parallel requests), issuing nothing; 404 `retention_offer_none` 'This site
+         *     makes no offer to stay.' when delete_discount is 0.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the member's code */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DiscountCode"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings.php": {
         parameters: {
             query?: never;
@@ -2517,6 +2589,17 @@ export interface components {
                 code: string;
                 name: string;
             }[];
+        };
+        /** @description The offer to stay shown on the account-deletion screen (company delete_discount). */
+        RetentionOffer: {
+            /** @description the screen offers the discount */
+            offered: boolean;
+            /** @description the member has taken the offer already */
+            taken: boolean;
+            /** @description how many days the code lasts (0 without an offer) */
+            valid_days: number;
+            /** @description whole percent off the next purchase (0 without an offer) */
+            value_percentage: number;
         };
         /** @description The search as the engine understood it; empty means any. */
         SearchFilters: {

@@ -411,6 +411,94 @@ func (q *Queries) RedemptionUseLate(ctx context.Context, arg RedemptionUseLatePa
 	return result.RowsAffected(), nil
 }
 
+const retentionCodeInsert = `-- name: RetentionCodeInsert :one
+INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, valid_until, member_id, created_by)
+VALUES ($1, $2, 'retention', $3, $4, $5, $6, 'engine')
+ON CONFLICT DO NOTHING
+RETURNING id, tenant_id, code, kind, percentage, minimum_order_value, currency, country, payment_methods, valid_from, valid_until, signup_window_seconds, first_purchase_only, member_id, active, created_by, created_at, deactivated_at
+`
+
+type RetentionCodeInsertParams struct {
+	TenantID   int64
+	Code       string
+	Percentage int32
+	ValidFrom  time.Time
+	ValidUntil pgtype.Timestamptz
+	MemberID   pgtype.Int8
+}
+
+// The member's retention code; nothing when they have one already (the
+// unique index discount_codes_retention_once) or, rarely, when the drawn
+// text is taken.
+func (q *Queries) RetentionCodeInsert(ctx context.Context, arg RetentionCodeInsertParams) (DiscountCode, error) {
+	row := q.db.QueryRow(ctx, retentionCodeInsert,
+		arg.TenantID,
+		arg.Code,
+		arg.Percentage,
+		arg.ValidFrom,
+		arg.ValidUntil,
+		arg.MemberID,
+	)
+	var i DiscountCode
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Code,
+		&i.Kind,
+		&i.Percentage,
+		&i.MinimumOrderValue,
+		&i.Currency,
+		&i.Country,
+		&i.PaymentMethods,
+		&i.ValidFrom,
+		&i.ValidUntil,
+		&i.SignupWindowSeconds,
+		&i.FirstPurchaseOnly,
+		&i.MemberID,
+		&i.Active,
+		&i.CreatedBy,
+		&i.CreatedAt,
+		&i.DeactivatedAt,
+	)
+	return i, err
+}
+
+const retentionCodeOfMember = `-- name: RetentionCodeOfMember :one
+SELECT id, tenant_id, code, kind, percentage, minimum_order_value, currency, country, payment_methods, valid_from, valid_until, signup_window_seconds, first_purchase_only, member_id, active, created_by, created_at, deactivated_at FROM discount_codes WHERE tenant_id = $1 AND member_id = $2 AND kind = 'retention'
+`
+
+type RetentionCodeOfMemberParams struct {
+	TenantID int64
+	MemberID pgtype.Int8
+}
+
+// The member's retention code, if they have taken the offer.
+func (q *Queries) RetentionCodeOfMember(ctx context.Context, arg RetentionCodeOfMemberParams) (DiscountCode, error) {
+	row := q.db.QueryRow(ctx, retentionCodeOfMember, arg.TenantID, arg.MemberID)
+	var i DiscountCode
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Code,
+		&i.Kind,
+		&i.Percentage,
+		&i.MinimumOrderValue,
+		&i.Currency,
+		&i.Country,
+		&i.PaymentMethods,
+		&i.ValidFrom,
+		&i.ValidUntil,
+		&i.SignupWindowSeconds,
+		&i.FirstPurchaseOnly,
+		&i.MemberID,
+		&i.Active,
+		&i.CreatedBy,
+		&i.CreatedAt,
+		&i.DeactivatedAt,
+	)
+	return i, err
+}
+
 const welcomeCodeOfMember = `-- name: WelcomeCodeOfMember :one
 SELECT id, tenant_id, code, kind, percentage, minimum_order_value, currency, country, payment_methods, valid_from, valid_until, signup_window_seconds, first_purchase_only, member_id, active, created_by, created_at, deactivated_at FROM discount_codes
 WHERE tenant_id = $1 AND member_id = $2 AND kind = 'welcome' AND active
