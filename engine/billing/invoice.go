@@ -3,6 +3,7 @@ package billing
 import (
 	"bytes"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/billing/internal/db"
+	"rendezvous/engine/notify"
+	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
@@ -181,18 +184,11 @@ func invoiceFrom(r db.InvoicesOfTenantRow) (Invoice, error) {
 // Filename is the PDF's file name.
 func (inv Invoice) Filename() string { return "invoice-" + inv.Number + ".pdf" }
 
-// currencyDigits is the number of minor-unit digits of the ISO 4217
-// currencies that do not have two.
-var currencyDigits = map[string]int{
-	"BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
-	"RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
-	"BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
-}
-
 var currencySymbols = map[string]string{"EUR": "€", "USD": "$", "GBP": "£"}
 
-// FormatMoney writes an amount the way an invoice prints it: "€19.95",
-// "$39.95", "CHF 19.95", "JPY 1200".
+// FormatMoney writes an amount the way the operators' commands print it:
+// "€19.95", "$39.95", "CHF 19.95", "JPY 1200". Invoices write it in the
+// member's language (locale.Money).
 func FormatMoney(m Money) string {
 	amount := Decimal(m)
 	sign := ""
@@ -208,10 +204,7 @@ func FormatMoney(m Money) string {
 // Decimal writes an amount in its currency's major unit without a symbol:
 // "19.95", "1200" (JPY), "1.500" (KWD).
 func Decimal(m Money) string {
-	digits, ok := currencyDigits[m.Currency]
-	if !ok {
-		digits = 2
-	}
+	digits := locale.MinorDigits(m.Currency)
 	minor := m.Minor
 	sign := ""
 	if minor < 0 {
@@ -227,16 +220,35 @@ func Decimal(m Money) string {
 	return fmt.Sprintf("%s%d.%0*d", sign, minor/unit, digits, minor%unit)
 }
 
-// invoiceLines are what both the page and the PDF print, in order.
+// InvoiceReader is who reads an invoice: the catalogue texts in their
+// language (the member's), with the tenant's own wording, and the tenant's
+// time zone for the date.
+type InvoiceReader struct {
+	Texts *notify.Templates
+	// Lang is the member's language; one without a catalogue reads en.
+	Lang string
+	// Slug is the tenant's, for its own wording of the texts.
+	Slug string
+	// Location is the tenant's time zone; nil means UTC.
+	Location *time.Location
+}
+
+// invoiceLines are what both the page and the PDF print, in order, in the
+// reader's language.
 type invoiceLines struct {
-	Inv      Invoice
-	Date     string
-	Amount   string
-	Method   string
-	VATNote  string
-	Company  []string
-	PDFLink  string
+	Inv     Invoice
+	Lang    string
+	Title   string
+	Date    string
+	Amount  string
+	Method  string
+	VATNote string
+	Company []string
+	PDFLink string
+	// Labels are the catalogue's invoice texts without data, by key.
+	Labels   map[string]string
 	Contents string
+	Refunded string
 	// Price is the package's line: its price before a discount.
 	Price string
 	// DiscountLine and DiscountAmount are the discount's line ("Discount
@@ -245,15 +257,36 @@ type invoiceLines struct {
 	DiscountAmount string
 }
 
-func linesOf(inv Invoice, loc *time.Location) invoiceLines {
+// invoiceLabels are the texts of the invoice without data.
+var invoiceLabels = []string{"seller", "buyer", "number", "date", "order", "method", "item", "credits", "amount", "total", "download"}
+
+func linesOf(inv Invoice, r InvoiceReader) (invoiceLines, error) {
+	loc := r.Location
 	if loc == nil {
 		loc = time.UTC
 	}
+	lang := r.Lang
+	if !r.Texts.HasLanguage(lang) {
+		lang = "en"
+	}
+	var err error
+	common := func(id string, data map[string]any) string {
+		s, e := r.Texts.Phrase(r.Slug, lang, id, data)
+		if e != nil && err == nil {
+			err = fmt.Errorf("invoice %s in %s: %w", inv.Number, lang, e)
+		}
+		return s
+	}
+	text := func(id string, data map[string]any) string { return common("invoice."+id, data) }
+	money := func(m Money) string { return locale.Money(lang, m.Minor, m.Currency) }
+
 	s := inv.Seller
 	var company []string
 	if s.TradeName != "" && s.TradeName != s.Name {
-		// The brand is a trade name: the statement names the company.
-		company = append(company, s.TradeName+" is a trade name of "+tenancy.CompanyIdentity(s.Name, s.Address, s.City, s.Country, s.KVK))
+		// The brand is a trade name: the statement names the company, in
+		// the words of the mails' footer.
+		company = append(company, common("trade_name", map[string]any{"TradeName": s.TradeName,
+			"Company": tenancy.CompanyIdentity(s.Name, s.Address, s.City, s.Country, s.KVK)}))
 	} else {
 		company = append(company, s.Name)
 		for _, l := range []string{s.Address, strings.TrimSpace(s.City + " " + s.Country)} {
@@ -262,41 +295,47 @@ func linesOf(inv Invoice, loc *time.Location) invoiceLines {
 			}
 		}
 		if s.KVK != "" {
-			company = append(company, "Chamber of Commerce (KvK): "+s.KVK)
+			company = append(company, text("chamber", map[string]any{"Number": s.KVK}))
 		}
 	}
+	vat := text("vat_included", nil)
 	if len(s.VATNumbers) > 0 {
-		company = append(company, "VAT: "+strings.Join(s.VATNumbers, ", "))
+		numbers := strings.Join(s.VATNumbers, ", ")
+		company = append(company, text("vat", map[string]any{"Numbers": numbers}))
+		vat = text("vat_seller", map[string]any{"Numbers": numbers})
 	}
 	method := inv.Method
 	if method == "" {
 		method = "-"
 	}
-	vat := "Prices include VAT."
-	if len(s.VATNumbers) > 0 {
-		vat = "Prices include VAT. Seller's VAT number: " + strings.Join(s.VATNumbers, ", ") + "."
-	}
 	l := invoiceLines{
-		Inv: inv, Date: inv.IssuedAt.In(loc).Format("2006-01-02"), Amount: FormatMoney(inv.Amount),
-		Method: method, VATNote: vat, Company: company,
+		Inv: inv, Lang: lang, Title: text("title", map[string]any{"Number": inv.Number}),
+		Date: locale.Date(lang, inv.IssuedAt.In(loc)), Amount: money(inv.Amount),
+		Method: method, VATNote: vat, Company: company, Labels: map[string]string{},
 		PDFLink:  fmt.Sprintf("/api/invoice.php?id=%d&format=pdf", inv.OrderID),
-		Contents: fmt.Sprintf("%d credits (package %s)", inv.Credits, inv.PackageID),
-		Price:    FormatMoney(inv.Amount),
+		Contents: text("contents", map[string]any{"Count": inv.Credits, "Package": inv.PackageID}),
+		Price:    money(inv.Amount),
+	}
+	for _, id := range invoiceLabels {
+		l.Labels[id] = text(id, nil)
+	}
+	if inv.Refunded {
+		l.Refunded = text("refunded", nil)
 	}
 	if d := inv.Discount; d != nil {
-		l.Price = FormatMoney(d.ListAmount)
-		l.DiscountLine = fmt.Sprintf("Discount code %s (%d%%)", d.Code, d.Percentage)
-		l.DiscountAmount = FormatMoney(Money{Minor: inv.Amount.Minor - d.ListAmount.Minor, Currency: inv.Amount.Currency})
+		l.Price = money(d.ListAmount)
+		l.DiscountLine = text("discount", map[string]any{"Code": d.Code, "Percentage": d.Percentage})
+		l.DiscountAmount = money(Money{Minor: inv.Amount.Minor - d.ListAmount.Minor, Currency: inv.Amount.Currency})
 	}
-	return l
+	return l, err
 }
 
 var invoicePage = template.Must(template.New("invoice").Parse(`<!doctype html>
-<html lang="en">
+<html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Invoice {{.Inv.Number}}</title>
+<title>{{.Title}}</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
 h1 { font-size: 1.6rem; } table { border-collapse: collapse; width: 100%; margin: 1.5rem 0; }
@@ -305,103 +344,123 @@ th, td { text-align: left; padding: .4rem; border-bottom: 1px solid #ddd; } td.a
 </style>
 </head>
 <body>
-<h1>Invoice {{.Inv.Number}}</h1>
+<h1>{{.Title}}</h1>
 <div class="parties">
-<section class="seller"><h2>Seller</h2>{{range .Company}}<div>{{.}}</div>{{end}}</section>
-<section class="buyer"><h2>Buyer</h2>{{if .Inv.Buyer.Name}}<div>{{.Inv.Buyer.Name}}</div>{{end}}<div>{{.Inv.Buyer.Email}}</div></section>
+<section class="seller"><h2>{{.Labels.seller}}</h2>{{range .Company}}<div>{{.}}</div>{{end}}</section>
+<section class="buyer"><h2>{{.Labels.buyer}}</h2>{{if .Inv.Buyer.Name}}<div>{{.Inv.Buyer.Name}}</div>{{end}}<div>{{.Inv.Buyer.Email}}</div></section>
 </div>
-<p>Invoice number: <strong class="number">{{.Inv.Number}}</strong><br>Date: <time>{{.Date}}</time><br>Order: {{.Inv.OrderID}}<br>Payment method: {{.Method}}</p>
+<p>{{.Labels.number}}: <strong class="number">{{.Inv.Number}}</strong><br>{{.Labels.date}}: <time>{{.Date}}</time><br>{{.Labels.order}}: {{.Inv.OrderID}}<br>{{.Labels.method}}: {{.Method}}</p>
 <table>
-<thead><tr><th>Description</th><th>Credits</th><th class="amount">Amount</th></tr></thead>
+<thead><tr><th>{{.Labels.item}}</th><th>{{.Labels.credits}}</th><th class="amount">{{.Labels.amount}}</th></tr></thead>
 <tbody><tr><td>{{.Contents}}</td><td>{{.Inv.Credits}}</td><td class="amount">{{.Price}}</td></tr>
 {{if .DiscountLine}}<tr class="discount"><td>{{.DiscountLine}}</td><td></td><td class="amount">{{.DiscountAmount}}</td></tr>{{end}}</tbody>
-<tfoot><tr><th colspan="2">Total</th><th class="amount">{{.Amount}}</th></tr></tfoot>
+<tfoot><tr><th colspan="2">{{.Labels.total}}</th><th class="amount">{{.Amount}}</th></tr></tfoot>
 </table>
 <p class="note">{{.VATNote}}</p>
-{{if .Inv.Refunded}}<p class="note refunded">This order has been refunded.</p>{{end}}
-<p><a href="{{.PDFLink}}">Download as PDF</a></p>
+{{if .Refunded}}<p class="note refunded">{{.Refunded}}</p>{{end}}
+<p><a href="{{.PDFLink}}">{{.Labels.download}}</a></p>
 </body>
 </html>
 `))
 
-// InvoiceHTML is the invoice as a web page, its date in loc (the tenant's
-// time zone).
-func InvoiceHTML(inv Invoice, loc *time.Location) ([]byte, error) {
+// InvoiceHTML is the invoice as a web page for r.
+func InvoiceHTML(inv Invoice, r InvoiceReader) ([]byte, error) {
+	l, err := linesOf(inv, r)
+	if err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
-	if err := invoicePage.Execute(&b, linesOf(inv, loc)); err != nil {
+	if err := invoicePage.Execute(&b, l); err != nil {
 		return nil, fmt.Errorf("invoice %s page: %w", inv.Number, err)
 	}
 	return b.Bytes(), nil
 }
 
-// InvoicePDF is the invoice as a PDF (A4), its date in loc. It is set in
-// the PDF core font Helvetica, whose encoding (Windows-1252) covers the
-// Western European languages and the euro sign; other characters print as
-// a question mark.
-func InvoicePDF(inv Invoice, loc *time.Location) ([]byte, error) {
-	l := linesOf(inv, loc)
+// The invoice's typeface: DejaVu Sans (fonts-dejavu-core, the Bitstream
+// Vera licence in fonts/LICENSE), embedded in the PDF as a subset. The PDF
+// core fonts (Helvetica) have one 8-bit encoding per font, Windows-1252,
+// which has no ł, ż or ś: a Polish invoice needs a Unicode font.
+var (
+	//go:embed fonts/DejaVuSans.ttf
+	fontRegular []byte
+	//go:embed fonts/DejaVuSans-Bold.ttf
+	fontBold []byte
+)
+
+const invoiceFont = "DejaVuSans"
+
+// InvoicePDF is the invoice as a PDF (A4) for r, in a Unicode font so
+// every site language prints (Polish, the Nordic languages, the euro and
+// złoty signs).
+func InvoicePDF(inv Invoice, r InvoiceReader) ([]byte, error) {
+	l, err := linesOf(inv, r)
+	if err != nil {
+		return nil, err
+	}
 	pdf := fpdf.New("P", "mm", "A4", "")
-	tr := pdf.UnicodeTranslatorFromDescriptor("")
-	pdf.SetTitle("Invoice "+inv.Number, true)
+	pdf.AddUTF8FontFromBytes(invoiceFont, "", fontRegular)
+	pdf.AddUTF8FontFromBytes(invoiceFont, "B", fontBold)
+	pdf.SetTitle(l.Title, true)
 	pdf.SetAuthor(inv.Seller.Name, true)
 	pdf.SetCreationDate(inv.IssuedAt)
 	pdf.SetMargins(20, 20, 20)
 	pdf.AddPage()
 
-	pdf.SetFont("Helvetica", "B", 18)
-	pdf.CellFormat(0, 10, tr("Invoice "+inv.Number), "", 1, "L", false, 0, "")
+	pdf.SetFont(invoiceFont, "B", 18)
+	pdf.CellFormat(0, 10, l.Title, "", 1, "L", false, 0, "")
 	pdf.Ln(4)
 
 	top := pdf.GetY()
-	pdf.SetFont("Helvetica", "B", 11)
-	pdf.CellFormat(85, 6, "Seller", "", 1, "L", false, 0, "")
-	pdf.SetFont("Helvetica", "", 10)
+	pdf.SetFont(invoiceFont, "B", 11)
+	pdf.CellFormat(85, 6, l.Labels["seller"], "", 1, "L", false, 0, "")
+	pdf.SetFont(invoiceFont, "", 10)
 	for _, line := range l.Company {
-		pdf.MultiCell(85, 5, tr(line), "", "L", false)
+		pdf.MultiCell(85, 5, line, "", "L", false)
 	}
 	bottom := pdf.GetY()
 	pdf.SetXY(110, top)
-	pdf.SetFont("Helvetica", "B", 11)
-	pdf.CellFormat(80, 6, "Buyer", "", 2, "L", false, 0, "")
-	pdf.SetFont("Helvetica", "", 10)
+	pdf.SetFont(invoiceFont, "B", 11)
+	pdf.CellFormat(80, 6, l.Labels["buyer"], "", 2, "L", false, 0, "")
+	pdf.SetFont(invoiceFont, "", 10)
 	for _, line := range []string{inv.Buyer.Name, inv.Buyer.Email} {
 		if line != "" {
-			pdf.CellFormat(80, 5, tr(line), "", 2, "L", false, 0, "")
+			pdf.CellFormat(80, 5, line, "", 2, "L", false, 0, "")
 		}
 	}
 	pdf.SetXY(20, max(bottom, pdf.GetY())+8)
 
 	for _, kv := range [][2]string{
-		{"Invoice number", inv.Number}, {"Date", l.Date}, {"Order", fmt.Sprint(inv.OrderID)}, {"Payment method", l.Method},
+		{l.Labels["number"], inv.Number}, {l.Labels["date"], l.Date}, {l.Labels["order"], fmt.Sprint(inv.OrderID)},
+		{l.Labels["method"], l.Method},
 	} {
-		pdf.SetFont("Helvetica", "B", 10)
-		pdf.CellFormat(40, 6, kv[0], "", 0, "L", false, 0, "")
-		pdf.SetFont("Helvetica", "", 10)
-		pdf.CellFormat(0, 6, tr(kv[1]), "", 1, "L", false, 0, "")
+		pdf.SetFont(invoiceFont, "B", 10)
+		pdf.CellFormat(45, 6, kv[0], "", 0, "L", false, 0, "")
+		pdf.SetFont(invoiceFont, "", 10)
+		pdf.CellFormat(0, 6, kv[1], "", 1, "L", false, 0, "")
 	}
 	pdf.Ln(6)
 
-	pdf.SetFont("Helvetica", "B", 10)
-	pdf.CellFormat(100, 8, "Description", "B", 0, "L", false, 0, "")
-	pdf.CellFormat(30, 8, "Credits", "B", 0, "L", false, 0, "")
-	pdf.CellFormat(40, 8, "Amount", "B", 1, "R", false, 0, "")
-	pdf.SetFont("Helvetica", "", 10)
-	pdf.CellFormat(100, 8, tr(l.Contents), "B", 0, "L", false, 0, "")
+	pdf.SetFont(invoiceFont, "B", 10)
+	pdf.CellFormat(100, 8, l.Labels["item"], "B", 0, "L", false, 0, "")
+	pdf.CellFormat(30, 8, l.Labels["credits"], "B", 0, "L", false, 0, "")
+	pdf.CellFormat(40, 8, l.Labels["amount"], "B", 1, "R", false, 0, "")
+	pdf.SetFont(invoiceFont, "", 10)
+	pdf.CellFormat(100, 8, l.Contents, "B", 0, "L", false, 0, "")
 	pdf.CellFormat(30, 8, fmt.Sprint(inv.Credits), "B", 0, "L", false, 0, "")
-	pdf.CellFormat(40, 8, tr(l.Price), "B", 1, "R", false, 0, "")
+	pdf.CellFormat(40, 8, l.Price, "B", 1, "R", false, 0, "")
 	if l.DiscountLine != "" {
-		pdf.CellFormat(130, 8, tr(l.DiscountLine), "B", 0, "L", false, 0, "")
-		pdf.CellFormat(40, 8, tr(l.DiscountAmount), "B", 1, "R", false, 0, "")
+		pdf.CellFormat(130, 8, l.DiscountLine, "B", 0, "L", false, 0, "")
+		pdf.CellFormat(40, 8, l.DiscountAmount, "B", 1, "R", false, 0, "")
 	}
-	pdf.SetFont("Helvetica", "B", 10)
-	pdf.CellFormat(130, 8, "Total", "", 0, "L", false, 0, "")
-	pdf.CellFormat(40, 8, tr(l.Amount), "", 1, "R", false, 0, "")
+	pdf.SetFont(invoiceFont, "B", 10)
+	pdf.CellFormat(130, 8, l.Labels["total"], "", 0, "L", false, 0, "")
+	pdf.CellFormat(40, 8, l.Amount, "", 1, "R", false, 0, "")
 	pdf.Ln(6)
 
-	pdf.SetFont("Helvetica", "", 9)
-	pdf.MultiCell(0, 5, tr(l.VATNote), "", "L", false)
-	if inv.Refunded {
-		pdf.MultiCell(0, 5, "This order has been refunded.", "", "L", false)
+	pdf.SetFont(invoiceFont, "", 9)
+	pdf.MultiCell(0, 5, l.VATNote, "", "L", false)
+	if l.Refunded != "" {
+		pdf.MultiCell(0, 5, l.Refunded, "", "L", false)
 	}
 
 	var b bytes.Buffer

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/identity"
+	"rendezvous/engine/notify"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
@@ -23,6 +24,9 @@ var (
 // transaction). The route table puts them behind identity.RequireMember.
 type InvoiceHandlers struct {
 	Pool *pgxpool.Pool
+	// Texts are the catalogues the invoice is written from, in the
+	// member's language.
+	Texts *notify.Templates
 }
 
 // Invoice answers GET /api/invoice.php?id=<order_id>: the invoice as a web
@@ -40,21 +44,26 @@ func (h InvoiceHandlers) Invoice(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t := tenancy.FromContext(r.Context())
-	inv, err := MemberInvoice(r.Context(), h.Pool, t.ID, identity.Current(r.Context()).ID, orderID)
+	m := identity.Current(r.Context())
+	inv, err := MemberInvoice(r.Context(), h.Pool, t.ID, m.ID, orderID)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
+	}
+	reader := InvoiceReader{Texts: h.Texts, Lang: m.Language, Slug: t.Slug, Location: t.Location}
+	if reader.Lang == "" {
+		reader.Lang = t.DefaultLocale
 	}
 	var (
 		body        []byte
 		contentType string
 	)
 	if format == "pdf" {
-		body, err = InvoicePDF(inv, t.Location)
+		body, err = InvoicePDF(inv, reader)
 		contentType = "application/pdf"
 		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", inv.Filename()))
 	} else {
-		body, err = InvoiceHTML(inv, t.Location)
+		body, err = InvoiceHTML(inv, reader)
 		contentType = "text/html; charset=utf-8"
 		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
 	}

@@ -5,20 +5,25 @@ import (
 	"compress/zlib"
 	"context"
 	"fmt"
+	"html/template"
 	"io"
 	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/notify"
+	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy/tenancytest"
@@ -215,30 +220,87 @@ func TestFormatMoney(t *testing.T) {
 	}
 }
 
-// pdfText is the text of a PDF's (deflated) content streams.
+// pdfText is the text a PDF shows: the strings its (deflated) content
+// streams print with Tj. The invoice's Unicode font writes them as UTF-16BE
+// code points (its ToUnicode map is the identity), the way a PDF reader
+// extracts them.
 func pdfText(t *testing.T, pdf []byte) string {
 	t.Helper()
+	shown := regexp.MustCompile(`(?s)\(((?:\\.|[^\\)])*)\)\s*Tj`)
+	length := regexp.MustCompile(`/Length (\d+)`)
 	var out strings.Builder
-	for _, m := range regexp.MustCompile(`(?s)stream\r?\n(.*?)\r?\nendstream`).FindAllSubmatch(pdf, -1) {
-		r, err := zlib.NewReader(bytes.NewReader(m[1]))
-		if err != nil {
-			out.Write(m[1])
-			continue
+	pages := regexp.MustCompile(`/Contents (\d+) 0 R`).FindAllSubmatch(pdf, -1)
+	if len(pages) == 0 {
+		t.Fatal("PDF has no page contents")
+	}
+	for _, page := range pages {
+		obj := regexp.MustCompile(`(?s)\n` + string(page[1]) + ` 0 obj\s*<<([^>]*)>>\s*stream\r?\n`).FindSubmatchIndex(pdf)
+		if obj == nil {
+			t.Fatalf("PDF lacks its contents object %s", page[1])
 		}
-		b, _ := io.ReadAll(r)
-		out.Write(b)
+		n, err := strconv.Atoi(string(length.FindSubmatch(pdf[obj[2]:obj[3]])[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := zlib.NewReader(bytes.NewReader(pdf[obj[1] : obj[1]+n]))
+		if err != nil {
+			t.Fatalf("contents %s: %v", page[1], err)
+		}
+		content, err := io.ReadAll(r)
+		if err != nil {
+			t.Fatalf("contents %s: %v", page[1], err)
+		}
+		for _, s := range shown.FindAllSubmatch(content, -1) {
+			out.WriteString(utf16Text(t, unescapePDF(s[1])))
+			out.WriteString("\n")
+		}
 	}
 	return out.String()
 }
 
+// unescapePDF undoes a PDF string's backslash escapes.
+func unescapePDF(s []byte) []byte {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			switch s[i] {
+			case 'r':
+				out = append(out, '\r')
+			case 'n':
+				out = append(out, '\n')
+			default:
+				out = append(out, s[i])
+			}
+			continue
+		}
+		out = append(out, s[i])
+	}
+	return out
+}
+
+func utf16Text(t *testing.T, b []byte) string {
+	t.Helper()
+	if len(b)%2 != 0 {
+		t.Fatalf("PDF string of odd length %d: %q", len(b), b)
+	}
+	units := make([]uint16, len(b)/2)
+	for i := range units {
+		units[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
+	}
+	return string(utf16.Decode(units))
+}
+
 // The invoice page and PDF show the seller's legal data, the buyer, the
-// number, date, credits, amount and method, to the buyer only.
+// number, date, credits, amount and method, to the buyer only, in the
+// member's language (a LustLokaal member reads Dutch).
 func TestInvoicePageAndPDF(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
 	c, m := env.LoggedIn(t, "localhost", accountstest.Member{Name: "Pieter"})
 	inv := mustComplete(t, env.Pool, newOrder(t, env.Pool, m, 3995, "EUR"))
 	path := fmt.Sprintf("/api/invoice.php?id=%d", inv.OrderID)
+	date := locale.Date("nl", inv.IssuedAt.In(mustLocation(t, "Europe/Amsterdam")))
 
 	page := c.Do(http.MethodGet, path, nil)
 	page.Want(t, http.StatusOK, "")
@@ -246,8 +308,10 @@ func TestInvoicePageAndPDF(t *testing.T) {
 		t.Fatalf("content type %q", ct)
 	}
 	for _, want := range []string{
-		"LOKAAL-MEDIA-000001", "LustLokaal is a trade name of Lokaal Media B.V., Herengracht 420, Amsterdam, NL, KvK 81234567", "NL862345678B01", "Prices include VAT", "Pieter", m.Email, "250", "€39.95", "ideal",
-		inv.IssuedAt.In(mustLocation(t, "Europe/Amsterdam")).Format("2006-01-02"), path + "&amp;format=pdf",
+		`<html lang="nl">`, "Factuur LOKAAL-MEDIA-000001",
+		"LustLokaal is een handelsnaam van Lokaal Media B.V., Herengracht 420, Amsterdam, NL, KvK 81234567.",
+		"Btw-nummer: NL862345678B01", "Prijzen zijn inclusief btw", "Pieter", m.Email, "250 credits (pakket popular)",
+		"€\u00a039,95", "ideal", "Totaal", date, path + "&amp;format=pdf", "Downloaden als pdf",
 	} {
 		if !strings.Contains(string(page.Body), want) {
 			t.Errorf("invoice page lacks %q", want)
@@ -264,9 +328,10 @@ func TestInvoicePageAndPDF(t *testing.T) {
 		t.Fatalf("not a PDF: %.20q", pdf.Body)
 	}
 	text := pdfText(t, pdf.Body)
-	for _, want := range []string{"LOKAAL-MEDIA-000001", "LustLokaal is a trade name of", "Lokaal Media B.V.", "81234567", "NL862345678B01", "39.95", "Pieter"} {
+	for _, want := range []string{"Factuur LOKAAL-MEDIA-000001", "LustLokaal is een handelsnaam van", "Lokaal Media B.V.", "81234567",
+		"NL862345678B01", "€\u00a039,95", "Pieter", "Verkoper", "Koper", date} {
 		if !strings.Contains(text, want) {
-			t.Errorf("PDF text lacks %q", want)
+			t.Errorf("PDF text lacks %q:\n%s", want, text)
 		}
 	}
 }
@@ -276,10 +341,14 @@ func TestInvoicePageAndPDF(t *testing.T) {
 // statement.
 func TestInvoiceWithoutTradeName(t *testing.T) {
 	t.Parallel()
+	texts, err := notify.LoadTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, trade := range []string{"", "Spark Social LLC"} {
 		inv := billing.Invoice{Number: "SPARK-SOCIAL-000001", IssuedAt: time.Now(), Amount: billing.Money{Minor: 1995, Currency: "USD"},
 			Seller: billing.Seller{Name: "Spark Social LLC", TradeName: trade, Address: "600 Congress Ave", City: "Austin", Country: "US", KVK: "123"}}
-		page, err := billing.InvoiceHTML(inv, time.UTC)
+		page, err := billing.InvoiceHTML(inv, billing.InvoiceReader{Texts: texts, Lang: "en"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -291,6 +360,102 @@ func TestInvoiceWithoutTradeName(t *testing.T) {
 		if strings.Contains(string(page), "trade name") {
 			t.Errorf("trade name %q: the page has a trade-name statement", trade)
 		}
+	}
+}
+
+// A member whose language is Polish gets the invoice in Polish, and its PDF
+// prints Polish letters (the PDF core fonts cannot: Windows-1252 has no ł).
+func TestInvoiceInTheMembersLanguage(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	c, m := env.LoggedIn(t, "localhost", accountstest.Member{Name: "Łukasz"})
+	if _, err := env.Pool.Exec(context.Background(), "UPDATE members SET language = 'pl' WHERE id = $1", m.ID); err != nil {
+		t.Fatal(err)
+	}
+	inv := mustComplete(t, env.Pool, newOrder(t, env.Pool, m, 3995, "EUR"))
+	path := fmt.Sprintf("/api/invoice.php?id=%d", inv.OrderID)
+	date := locale.Date("pl", inv.IssuedAt.In(mustLocation(t, "Europe/Amsterdam")))
+	page := c.Do(http.MethodGet, path, nil)
+	page.Want(t, http.StatusOK, "")
+	pdf := c.Do(http.MethodGet, path+"&format=pdf", nil)
+	pdf.Want(t, http.StatusOK, "")
+	text := pdfText(t, pdf.Body)
+	for _, want := range []string{"Faktura LOKAAL-MEDIA-000001", "Sprzedawca", "Nabywca", "Łukasz", "39,95\u00a0€",
+		"Metoda płatności", "Zamówienie", "250 kredytów (pakiet popular)", date} {
+		if !strings.Contains(string(page.Body), want) {
+			t.Errorf("page lacks %q", want)
+		}
+		if !strings.Contains(text, want) {
+			t.Errorf("PDF lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// Every site language writes the whole invoice from its catalogue: title,
+// labels, the credits line in its plural form, the date and the money its
+// own way, and the PDF shows every letter of it (ł, ż, ś, æ, ø, å, ä, ö).
+func TestInvoiceInEveryLanguage(t *testing.T) {
+	t.Parallel()
+	texts, err := notify.LoadTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv := billing.Invoice{
+		OrderID: 42, Number: "LOKAAL-MEDIA-000042", Sequence: 42,
+		IssuedAt: time.Date(2026, time.November, 24, 10, 0, 0, 0, time.UTC),
+		Seller: billing.Seller{Name: "Lokaal Media B.V.", TradeName: "LustLokaal", Address: "ul. Świętokrzyska 12",
+			City: "Kraków", Country: "PL", KVK: "81234567", VATNumbers: []string{"NL862345678B01"}, CompanySlug: "lokaal-media"},
+		Buyer:     billing.Buyer{Email: "zofia@example.com", Name: "Zofia Łężyńska-Ærøskøbing Åström"},
+		PackageID: "popular", Credits: 250, Amount: billing.Money{Minor: 1250, Currency: "EUR"}, Method: "ideal",
+		Refunded: true,
+		Discount: &billing.InvoiceDiscount{Code: "WELCOME", Percentage: 50, ListAmount: billing.Money{Minor: 2500, Currency: "EUR"}},
+	}
+	cases := map[string][]string{
+		"da": {"Faktura LOKAAL-MEDIA-000042", "Sælger", "Køber", "24. november 2026", "12,50_€", "250 kreditter (pakke popular)", "I alt", "Rabatkode WELCOME (50 %)"},
+		"de": {"Rechnung LOKAAL-MEDIA-000042", "Verkäufer", "Käufer", "24. November 2026", "12,50_€", "250 Credits (Paket popular)", "Gesamt", "USt-IdNr.: NL862345678B01"},
+		"en": {"Invoice LOKAAL-MEDIA-000042", "Seller", "Buyer", "November 24, 2026", "€12.50", "250 credits (package popular)", "Total", "-€12.50"},
+		"es": {"Factura LOKAAL-MEDIA-000042", "Vendedor", "Comprador", "24 de noviembre de 2026", "12,50_€", "250 créditos (paquete popular)", "Total"},
+		"fi": {"Lasku LOKAAL-MEDIA-000042", "Myyjä", "Ostaja", "24. marraskuuta 2026", "12,50_€", "250 krediittiä (paketti popular)", "Yhteensä"},
+		"fr": {"Facture LOKAAL-MEDIA-000042", "Vendeur", "Acheteur", "24 novembre 2026", "12,50_€", "250 crédits (forfait popular)", "Total", "Cette commande a été remboursée."},
+		"it": {"Fattura LOKAAL-MEDIA-000042", "Venditore", "Acquirente", "24 novembre 2026", "12,50_€", "250 crediti (pacchetto popular)", "Totale"},
+		"nb": {"Faktura LOKAAL-MEDIA-000042", "Selger", "Kjøper", "24. november 2026", "12,50_€", "250 kreditter (pakke popular)", "Totalt", "Betalingsmåte"},
+		"nl": {"Factuur LOKAAL-MEDIA-000042", "Verkoper", "Koper", "24 november 2026", "€_12,50", "250 credits (pakket popular)", "Totaal", "€_-12,50"},
+		"pl": {"Faktura LOKAAL-MEDIA-000042", "Sprzedawca", "Nabywca", "24 listopada 2026", "12,50_€", "250 kredytów (pakiet popular)", "Razem", "Metoda płatności"},
+		"sv": {"Faktura LOKAAL-MEDIA-000042", "Säljare", "Köpare", "24 november 2026", "12,50_€", "250 krediter (paket popular)", "Totalt", "Den här ordern har återbetalats."},
+	}
+	for _, lang := range []string{"da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"} {
+		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
+			if len(cases[lang]) == 0 {
+				t.Fatalf("no case for %s", lang)
+			}
+			r := billing.InvoiceReader{Texts: texts, Lang: lang, Slug: "lustlokaal", Location: mustLocation(t, "Europe/Warsaw")}
+			page, err := billing.InvoiceHTML(inv, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := billing.InvoicePDF(inv, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := pdfText(t, raw)
+			wants := append([]string{"Zofia Łężyńska-Ærøskøbing Åström", "LustLokaal", "Lokaal Media B.V., ul. Świętokrzyska 12, Kraków, PL, KvK 81234567"}, cases[lang]...)
+			for _, want := range wants {
+				want = strings.ReplaceAll(want, "_", "\u00a0")
+				if !strings.Contains(string(page), template.HTMLEscapeString(want)) {
+					t.Errorf("page lacks %q", want)
+				}
+				if !strings.Contains(text, want) {
+					t.Errorf("PDF lacks %q:\n%s", want, text)
+				}
+			}
+			if !strings.Contains(string(page), `<html lang="`+lang+`">`) {
+				t.Errorf("page's language is not %s", lang)
+			}
+			if strings.Contains(text, "?") {
+				t.Errorf("PDF has a character it could not print:\n%s", text)
+			}
+		})
 	}
 }
 

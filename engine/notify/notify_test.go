@@ -10,6 +10,7 @@ import (
 
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/tenancy"
 	"rendezvous/tenants"
@@ -61,7 +62,7 @@ func TestRender(t *testing.T) {
 	}{
 		{"english", "lustlokaal", "en", notify.Activation, "Confirm your email address for LustLokaal", []string{"Hi Eve,", "works for 7 days"}},
 		{"french", "lustlokaal", "fr", notify.PasswordReset, "Réinitialisez votre mot de passe sur LustLokaal", []string{"Bonjour Eve,", "24 heures"}},
-		{"dutch", "lustlokaal", "nl", notify.Deletion, "Je LustLokaal-account wordt verwijderd", []string{"Hoi Eve,", "2030-01-02"}},
+		{"dutch", "lustlokaal", "nl", notify.Deletion, "Je LustLokaal-account wordt verwijderd", []string{"Hoi Eve,", "2 januari 2030"}},
 		{"german", "sparkusa", "de", notify.MailChange, "Bestätige deine neue E-Mail-Adresse für Spark", []string{"eve@new.example"}},
 		{"danish", "lustlokaal", "da", notify.Activation, "Bekræft din e-mailadresse til LustLokaal", []string{"Hej Eve,", "virker i 7 dage"}},
 		{"polish", "lustlokaal", "pl", notify.PasswordReset, "Zresetuj hasło w serwisie LustLokaal", []string{"Cześć Eve,", "24 godz."}},
@@ -82,7 +83,7 @@ func TestRender(t *testing.T) {
 			msg, err := tpl.Render(notify.Mail{
 				Tenant: tenant(tc.slug, name), Locale: tc.locale, To: "eve@example.com", Template: tc.template,
 				BaseURL: "https://" + tc.slug + ".example",
-				Data:    map[string]any{"Name": "Eve", "Email": "eve@new.example", "Date": "2030-01-02", "Days": 7, "Hours": 24},
+				Data:    map[string]any{"Name": "Eve", "Email": "eve@new.example", "Date": time.Date(2030, time.January, 2, 0, 0, 0, 0, time.UTC), "Days": 7, "Hours": 24},
 				Action:  "https://" + tc.slug + ".example/go?token=abc",
 			}, "")
 			if err != nil {
@@ -253,5 +254,74 @@ func TestRenderTradeName(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A date in a mail's data is written as the reader's language writes it:
+// the deletion mail names the day of the purge in every site language.
+func TestRenderWritesDatesInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	tpl, err := notify.LoadTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"da": "24. november 2026", "de": "24. November 2026", "en": "November 24, 2026", "es": "24 de noviembre de 2026",
+		"fi": "24. marraskuuta 2026", "fr": "24 novembre 2026", "it": "24 novembre 2026", "nb": "24. november 2026",
+		"nl": "24 november 2026", "pl": "24 listopada 2026", "sv": "24 november 2026",
+	}
+	for _, lang := range siteLocales {
+		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
+			msg, err := tpl.Render(notify.Mail{
+				Tenant: tenant("lustlokaal", "LustLokaal"), Locale: lang, To: "eve@example.com", Template: notify.Deletion,
+				BaseURL: "https://lustlokaal.example", Action: "https://lustlokaal.example/account-deleted?token=t",
+				Data: map[string]any{"Name": "Eve", "Date": time.Date(2026, time.November, 24, 3, 0, 0, 0, time.UTC)},
+			}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want[lang] == "" || !strings.Contains(msg.Text, want[lang]) || !strings.Contains(msg.HTML, want[lang]) {
+				t.Errorf("mail lacks %q:\n%s", want[lang], msg.Text)
+			}
+			if strings.Contains(msg.Text, "2026-11-24") {
+				t.Errorf("mail has the ISO date:\n%s", msg.Text)
+			}
+		})
+	}
+}
+
+// Money and counted texts in a push's data are written in the reader's
+// language too.
+func TestPhraseWritesMoneyAndCountsInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	tpl, err := notify.LoadTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ lang, want string }{
+		{"nl", "Ana heeft je een cadeau gestuurd: €\u00a012,50"},
+		{"en", "Ana sent you a gift: €12.50"},
+		{"de", "Ana hat dir ein Geschenk geschickt: 12,50\u00a0€"},
+	} {
+		got, err := tpl.Phrase("", c.lang, "push_gift.body", map[string]any{"Other": "Ana", "Gift": locale.Amount{Minor: 1250, Currency: "EUR"}})
+		if err != nil || got != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.lang, got, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		lang  string
+		count int
+		want  string
+	}{
+		{"pl", 1, "Twój profil odwiedzono 1 raz."}, {"pl", 3, "Twój profil odwiedzono 3 razy."},
+		{"en", 1, "Your profile was visited 1 time."}, {"en", 4, "Your profile was visited 4 times."},
+		{"da", 2, "Din profil blev besøgt 2 gange."},
+	} {
+		got, err := tpl.Phrase("", c.lang, "push_gift.body", map[string]any{"Other": "Ana",
+			"Gift": notify.Counted{ID: "weekly_updates_summary.visits", Count: c.count}})
+		if err != nil || !strings.HasSuffix(got, c.want) {
+			t.Errorf("%s %d: %q, %v; want the suffix %q", c.lang, c.count, got, err, c.want)
+		}
 	}
 }

@@ -12,11 +12,13 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 	"gopkg.in/yaml.v3"
 
+	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/tenancy"
 	"rendezvous/themes"
 )
@@ -177,6 +179,15 @@ type Mail struct {
 	Unsubscribe string
 }
 
+// Counted is a text of the catalogues with a count in a mail's or push's
+// data: the text is rendered first, in the plural form of its count in the
+// reader's language, and the result fills the placeholder ("Your profile
+// was visited 3 times" in the weekly update).
+type Counted struct {
+	ID    string
+	Count int
+}
+
 // ErrTemplate means a mail's texts cannot be rendered.
 var ErrTemplate = errors.New("notify: bad mail template")
 
@@ -203,6 +214,36 @@ func (l *localizer) localize(id string) (string, language.Tag, error) {
 		c.PluralCount = nil
 	}
 	return l.loc.LocalizeWithTag(c)
+}
+
+// localData is data with the values written in the reader's language: a
+// time.Time as a long date ("24 listopada 2026"), a locale.Amount as money
+// ("€ 12,50"), a Counted as its text.
+func (l *localizer) localData(data map[string]any) map[string]any {
+	out := make(map[string]any, len(data))
+	for k, v := range data {
+		out[k] = v
+	}
+	for k, v := range data {
+		switch v := v.(type) {
+		case time.Time:
+			out[k] = locale.Date(l.lang, v)
+		case locale.Amount:
+			out[k] = locale.Money(l.lang, v.Minor, v.Currency)
+		case Counted:
+			inner := make(map[string]any, len(out)+1)
+			for k2, v2 := range out {
+				inner[k2] = v2
+			}
+			inner["Count"] = v.Count
+			sub := &localizer{t: l.t, slug: l.slug, lang: l.lang, loc: l.loc, data: inner}
+			out[k] = sub.text(v.ID)
+			if sub.err != nil && l.err == nil {
+				l.err = sub.err
+			}
+		}
+	}
+	return out
 }
 
 // text localizes id: the tenant's own wording in the recipient's language
@@ -238,7 +279,8 @@ func (t *Templates) Render(m Mail, from string) (Message, error) {
 	if !t.langs[lang] {
 		lang = "en"
 	}
-	l := &localizer{t: t, slug: tn.Slug, lang: lang, loc: i18n.NewLocalizer(t.bundle, lang), data: data}
+	l := &localizer{t: t, slug: tn.Slug, lang: lang, loc: i18n.NewLocalizer(t.bundle, lang)}
+	l.data = l.localData(data)
 
 	v := view{
 		Palette:   t.PaletteOf(tn.Theme),
@@ -250,7 +292,7 @@ func (t *Templates) Render(m Mail, from string) (Message, error) {
 		Footer:    l.text("common.footer"),
 		Company:   l.companyLine(tn),
 	}
-	if name, _ := data["Name"].(string); name != "" {
+	if name, _ := l.data["Name"].(string); name != "" {
 		v.Greeting = l.text("common.greeting")
 	} else {
 		v.Greeting = l.text("common.greeting_anonymous")
@@ -367,7 +409,11 @@ func (t *Templates) Phrase(slug, lang, id string, data map[string]any) (string, 
 	if !t.langs[lang] {
 		lang = "en"
 	}
-	l := &localizer{t: t, slug: slug, lang: lang, loc: i18n.NewLocalizer(t.bundle, lang), data: data}
+	l := &localizer{t: t, slug: slug, lang: lang, loc: i18n.NewLocalizer(t.bundle, lang)}
+	l.data = l.localData(data)
 	s := l.text(id)
 	return s, l.err
 }
+
+// HasLanguage reports whether lang has a catalogue of its own.
+func (t *Templates) HasLanguage(lang string) bool { return t.langs[lang] }

@@ -336,7 +336,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member, perMember(limits.Typing)).Post("/typing.php", c.Typing) // never stored: only the partner's streams hear it
 
 	// Billing: a member's invoices (HTML page, or the PDF with format=pdf).
-	r.With(member).Get("/invoice.php", billing.InvoiceHandlers{Pool: d.Pool}.Invoice)
+	r.With(member).Get("/invoice.php", billing.InvoiceHandlers{Pool: d.Pool, Texts: e.Accounts.Mailer.Templates}.Invoice)
 	b := billing.Handlers{Service: e.Billing, Locator: e.Locator, Links: e.Links}
 	r.Get("/packages.php", b.Packages) // visitors too: /pricing
 	r.With(member).Post("/orders.php", b.Order)
