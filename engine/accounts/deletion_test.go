@@ -9,6 +9,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -41,7 +42,8 @@ func TestDeleteAndReactivate(t *testing.T) {
 		t.Fatalf("reset while pending: %d %s", res.Status, res.Body)
 	}
 	mail := notifytest.Await(t, env.Pool, made.Email, "deletion", 0)
-	purgeDay := answer.PurgeAt.In(mustLocation(t, "Europe/Amsterdam")).Format("2006-01-02")
+	// The day as the member's Dutch writes it ("8 december 2026").
+	purgeDay := locale.Date("nl", answer.PurgeAt.In(mustLocation(t, "Europe/Amsterdam")))
 	if !strings.Contains(mail.Text, purgeDay) || !strings.HasPrefix(mail.Path(t, "token="), "/account-deleted?token=") {
 		t.Fatalf("deletion mail %s %v", mail.Text, mail.Links)
 	}

@@ -118,7 +118,7 @@ func TestRefund(t *testing.T) {
 			// The invoice stays, and says so.
 			page := p.client.Do(http.MethodGet, fmt.Sprintf("/api/invoice.php?id=%d", p.order), nil)
 			page.Want(t, http.StatusOK, "")
-			if !strings.Contains(string(page.Body), "This order has been refunded.") {
+			if !strings.Contains(string(page.Body), "Deze bestelling is terugbetaald.") { // in the member's Dutch
 				t.Fatal("the invoice of a refunded order does not say so")
 			}
 		})

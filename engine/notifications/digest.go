@@ -9,6 +9,7 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/notifications/internal/db"
+	"rendezvous/engine/notify"
 	"rendezvous/engine/tenancy"
 )
 
@@ -154,7 +155,8 @@ func (s *Service) weeklyUpdates(ctx context.Context, t *tenancy.Tenant) (int, er
 	for _, r := range rows {
 		mails = append(mails, due{r.ID, key, accounts.Notification{
 			Type: TypeWeeklyUpdates, Template: "weekly_updates_summary", Path: "/",
-			Data: map[string]any{"Likes": r.Likes, "NewMembers": r.NewMembers},
+			Data: map[string]any{"Likes": r.Likes, "NewMembers": r.NewMembers,
+				"Visits": notify.Counted{ID: "weekly_updates_summary.visits", Count: int(r.Visits)}},
 		}})
 	}
 	return s.sendDue(ctx, t, mails)

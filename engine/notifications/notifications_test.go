@@ -554,3 +554,51 @@ func awaitConnected(t *testing.T, env *servertest.Env, id int64) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// The weekly update counts the visits to the member's profile in the past
+// week (member.php opened by other members, each at most once a day), in
+// the plural form of the member's language.
+func TestWeeklyUpdateCountsVisits(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	at(env, 12)
+	ctx := context.Background()
+	old := time.Now().Add(-10 * 24 * time.Hour)
+	cases := []struct {
+		lang   string
+		visits int
+		want   string
+	}{
+		{"nl", 3, "Je profiel is 3 keer bekeken."},
+		{"pl", 1, "Twój profil odwiedzono 1 raz."},
+		{"pl", 2, "Twój profil odwiedzono 2 razy."},
+		{"pl", 5, "Twój profil odwiedzono 5 razy."},
+		{"en", 1, "Your profile was visited 1 time."},
+		{"da", 2, "Din profil blev besøgt 2 gange."},
+	}
+	visitors := make([]member, 5)
+	for i := range visitors {
+		visitors[i] = newMember(t, env, accountstest.Member{Gender: "male", Seeking: "male"})
+	}
+	visited := make([]accountstest.Made, len(cases))
+	for i, c := range cases {
+		visited[i] = newMemberOnly(t, env, accountstest.Member{Gender: "female", Seeking: "female", SignupDate: old})
+		exec(t, env, "UPDATE members SET language = $2 WHERE id = $1", visited[i].ID, c.lang)
+		for _, v := range visitors[:c.visits] {
+			v.Do(http.MethodGet, fmt.Sprintf("/api/member.php?id=%d", visited[i].ID), nil).Want(t, http.StatusOK, "")
+		}
+	}
+	// A visit of eight days ago is not of this week.
+	exec(t, env, `INSERT INTO profile_visits (visited_id, visitor_id, day, visited_at)
+		VALUES ($1, $2, (now() - interval '8 days')::date, now() - interval '8 days')`, visited[0].ID, visitors[4].ID)
+
+	if _, err := env.Notifications.Digest(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		mail := notifytest.Await(t, env.Pool, visited[i].Email, "weekly_updates_summary", 0)
+		if !strings.Contains(mail.Text, c.want) || !strings.Contains(mail.HTML, c.want) {
+			t.Errorf("%s with %d visits: weekly update lacks %q:\n%s", c.lang, c.visits, c.want, mail.Text)
+		}
+	}
+}

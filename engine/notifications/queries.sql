@@ -65,12 +65,14 @@ ORDER BY m.id
 LIMIT @max_rows;
 
 -- name: WeeklyCandidates :many
--- Members with news since @since (likes received, new members near them:
--- the same pool and country, in their region when they gave one, of the
--- gender they seek) who have no weekly update with @week_key yet.
-SELECT id, likes, new_members FROM (
+-- Members with news since @since (likes received, visits to their profile,
+-- new members near them: the same pool and country, in their region when
+-- they gave one, of the gender they seek) who have no weekly update with
+-- @week_key yet.
+SELECT id, likes, visits, new_members FROM (
     SELECT m.id,
            (SELECT count(*) FROM likes l WHERE l.liked_id = m.id AND l.created_at > @since::timestamptz)::int AS likes,
+           (SELECT count(*) FROM profile_visits v WHERE v.visited_id = m.id AND v.visited_at > @since::timestamptz)::int AS visits,
            (SELECT count(*) FROM profiles o
             WHERE o.pool = p.pool AND o.country = p.country AND (p.region = '' OR o.region = p.region)
               AND o.id <> p.id AND o.status = 'active' AND o.created_at > @since::timestamptz
@@ -81,7 +83,7 @@ SELECT id, likes, new_members FROM (
       AND NOT EXISTS (SELECT 1 FROM notification_log l
                       WHERE l.member_id = m.id AND l.type = 'weekly_updates' AND l.key = @week_key::text)
 ) c
-WHERE likes > 0 OR new_members > 0
+WHERE likes > 0 OR visits > 0 OR new_members > 0
 ORDER BY id
 LIMIT @max_rows;
 

@@ -240,6 +240,13 @@ func (h Handlers) Member(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
+	if v != nil {
+		// A visit that cannot be noted costs the weekly count one, not the
+		// member the profile.
+		if err := h.Service.RecordVisit(r.Context(), t, v.ID, id); err != nil && h.Service.Log != nil {
+			h.Service.Log.Error("profile visit not recorded", "err", err)
+		}
+	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"profile": p})
 }
 

@@ -168,9 +168,10 @@ func (s *Service) DeletePhoto(ctx context.Context, memberID, photoID int64) erro
 }
 
 // PurgeMember erases what the profiles area keeps of a member whose
-// deletion became final, in the purge transaction tx: the blocks they made
-// and received, their photos (releasing the blobs, which the media area
-// deletes once nothing else holds them) and the profile.
+// deletion became final, in the purge transaction tx: the blocks and the
+// profile visits they made and received, their photos (releasing the
+// blobs, which the media area deletes once nothing else holds them) and
+// the profile.
 func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, memberID int64) error {
 	q := db.New(tx)
 	rows, err := q.PhotoListByProfile(ctx, memberID)
@@ -186,6 +187,9 @@ func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, memberID int64) er
 	}
 	if err := q.BlocksPurge(ctx, memberID); err != nil {
 		return fmt.Errorf("purge blocks of %d: %w", memberID, err)
+	}
+	if err := q.VisitsPurge(ctx, memberID); err != nil {
+		return fmt.Errorf("purge visits of %d: %w", memberID, err)
 	}
 	// The photos' rows go with the profile.
 	if err := q.ProfileDelete(ctx, memberID); err != nil {

@@ -310,3 +310,16 @@ WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
   AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
 ORDER BY p.last_active_at DESC, p.id DESC
 LIMIT @max_rows;
+
+-- name: VisitRecord :exec
+-- A member opened another member's profile: one visit per visitor, profile
+-- and day (of the tenant's time zone, the caller's). House profiles (the operators
+-- answering as them) leave no visits.
+INSERT INTO profile_visits (visited_id, visitor_id, day, visited_at)
+SELECT @visited_id, @visitor_id, @day::date, @visited_at
+WHERE NOT EXISTS (SELECT 1 FROM members WHERE id = @visitor_id AND is_house)
+ON CONFLICT DO NOTHING;
+
+-- name: VisitsPurge :exec
+-- The visits a purged member made and received.
+DELETE FROM profile_visits WHERE visitor_id = @member_id OR visited_id = @member_id;

@@ -302,9 +302,10 @@ func (q *Queries) UnreadReminderCandidates(ctx context.Context, arg UnreadRemind
 }
 
 const weeklyCandidates = `-- name: WeeklyCandidates :many
-SELECT id, likes, new_members FROM (
+SELECT id, likes, visits, new_members FROM (
     SELECT m.id,
            (SELECT count(*) FROM likes l WHERE l.liked_id = m.id AND l.created_at > $1::timestamptz)::int AS likes,
+           (SELECT count(*) FROM profile_visits v WHERE v.visited_id = m.id AND v.visited_at > $1::timestamptz)::int AS visits,
            (SELECT count(*) FROM profiles o
             WHERE o.pool = p.pool AND o.country = p.country AND (p.region = '' OR o.region = p.region)
               AND o.id <> p.id AND o.status = 'active' AND o.created_at > $1::timestamptz
@@ -315,7 +316,7 @@ SELECT id, likes, new_members FROM (
       AND NOT EXISTS (SELECT 1 FROM notification_log l
                       WHERE l.member_id = m.id AND l.type = 'weekly_updates' AND l.key = $3::text)
 ) c
-WHERE likes > 0 OR new_members > 0
+WHERE likes > 0 OR visits > 0 OR new_members > 0
 ORDER BY id
 LIMIT $4
 `
@@ -330,12 +331,14 @@ type WeeklyCandidatesParams struct {
 type WeeklyCandidatesRow struct {
 	ID         int64
 	Likes      int32
+	Visits     int32
 	NewMembers int32
 }
 
-// Members with news since @since (likes received, new members near them:
-// the same pool and country, in their region when they gave one, of the
-// gender they seek) who have no weekly update with @week_key yet.
+// Members with news since @since (likes received, visits to their profile,
+// new members near them: the same pool and country, in their region when
+// they gave one, of the gender they seek) who have no weekly update with
+// @week_key yet.
 func (q *Queries) WeeklyCandidates(ctx context.Context, arg WeeklyCandidatesParams) ([]WeeklyCandidatesRow, error) {
 	rows, err := q.db.Query(ctx, weeklyCandidates,
 		arg.Since,
@@ -350,7 +353,12 @@ func (q *Queries) WeeklyCandidates(ctx context.Context, arg WeeklyCandidatesPara
 	items := []WeeklyCandidatesRow{}
 	for rows.Next() {
 		var i WeeklyCandidatesRow
-		if err := rows.Scan(&i.ID, &i.Likes, &i.NewMembers); err != nil {
+		if err := rows.Scan(
+			&i.ID,
+			&i.Likes,
+			&i.Visits,
+			&i.NewMembers,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

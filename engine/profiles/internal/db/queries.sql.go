@@ -1543,3 +1543,40 @@ func (q *Queries) TeaserPage(ctx context.Context, arg TeaserPageParams) ([]int64
 	}
 	return items, nil
 }
+
+const visitRecord = `-- name: VisitRecord :exec
+INSERT INTO profile_visits (visited_id, visitor_id, day, visited_at)
+SELECT $1, $2, $3::date, $4
+WHERE NOT EXISTS (SELECT 1 FROM members WHERE id = $2 AND is_house)
+ON CONFLICT DO NOTHING
+`
+
+type VisitRecordParams struct {
+	VisitedID int64
+	VisitorID int64
+	Day       pgtype.Date
+	VisitedAt time.Time
+}
+
+// A member opened another member's profile: one visit per visitor, profile
+// and day (of the tenant's time zone, the caller's). House profiles (the operators
+// answering as them) leave no visits.
+func (q *Queries) VisitRecord(ctx context.Context, arg VisitRecordParams) error {
+	_, err := q.db.Exec(ctx, visitRecord,
+		arg.VisitedID,
+		arg.VisitorID,
+		arg.Day,
+		arg.VisitedAt,
+	)
+	return err
+}
+
+const visitsPurge = `-- name: VisitsPurge :exec
+DELETE FROM profile_visits WHERE visitor_id = $1 OR visited_id = $1
+`
+
+// The visits a purged member made and received.
+func (q *Queries) VisitsPurge(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, visitsPurge, memberID)
+	return err
+}
