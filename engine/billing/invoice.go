@@ -270,14 +270,14 @@ func linesOf(inv Invoice, r InvoiceReader) (invoiceLines, error) {
 		lang = "en"
 	}
 	var err error
-	common := func(id string, data map[string]any) string {
+	phrase := func(id string, data map[string]any) string {
 		s, e := r.Texts.Phrase(r.Slug, lang, id, data)
 		if e != nil && err == nil {
 			err = fmt.Errorf("invoice %s in %s: %w", inv.Number, lang, e)
 		}
 		return s
 	}
-	text := func(id string, data map[string]any) string { return common("invoice."+id, data) }
+	text := func(id string, data map[string]any) string { return phrase("invoice."+id, data) }
 	money := func(m Money) string { return locale.Money(lang, m.Minor, m.Currency) }
 
 	s := inv.Seller
@@ -285,7 +285,7 @@ func linesOf(inv Invoice, r InvoiceReader) (invoiceLines, error) {
 	if s.TradeName != "" && s.TradeName != s.Name {
 		// The brand is a trade name: the statement names the company, in
 		// the words of the mails' footer.
-		company = append(company, common("trade_name", map[string]any{"TradeName": s.TradeName,
+		company = append(company, phrase("common.trade_name", map[string]any{"TradeName": s.TradeName,
 			"Company": tenancy.CompanyIdentity(s.Name, s.Address, s.City, s.Country, s.KVK)}))
 	} else {
 		company = append(company, s.Name)

@@ -251,8 +251,10 @@ func pdfText(t *testing.T, pdf []byte) string {
 			t.Fatalf("contents %s: %v", page[1], err)
 		}
 		for _, s := range shown.FindAllSubmatch(content, -1) {
+			// One space between the strings: a line that MultiCell wrapped
+			// reads as it was written.
 			out.WriteString(utf16Text(t, unescapePDF(s[1])))
-			out.WriteString("\n")
+			out.WriteString(" ")
 		}
 	}
 	return out.String()
