@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/geo"
+	"rendezvous/engine/identity"
 	"rendezvous/engine/landing"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
@@ -44,6 +45,18 @@ func Blocked(name string) error { return ErrBlocked.With(map[string]any{"name": 
 // gender, country and the photos are always shown, the date of birth never.
 var optionalFields = []string{"age", "sexuality", "seeking", "region", "city", "interests", "hair_color", "eye_color",
 	"body_type", "relationship_status", "tattoos", "about_me"}
+
+// VisitorView is member.php's answer to a logged-out visitor of the
+// request's tenant, for the profile page's first paint (webapp's boot state):
+// identity.ErrAuthenticationRequired where the tenant does not let visitors
+// browse, as member.php answers.
+func (s *Service) VisitorView(r *http.Request, id int64) (map[string]any, error) {
+	t := tenancy.FromContext(r.Context())
+	if !LoggedOutMayBrowse(r, t) {
+		return nil, identity.ErrAuthenticationRequired
+	}
+	return s.MemberView(r.Context(), t, nil, id)
+}
 
 // MemberView is another member's profile as viewer may see it on tenant t:
 // only profiles of the tenant's pool, only active ones, never to a member

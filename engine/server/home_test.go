@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -350,6 +351,49 @@ func TestSearchPageBootResults(t *testing.T) {
 	for _, p := range read(eve, "/members?gender=female").Profiles {
 		if p.ID == eveMade.ID {
 			t.Fatalf("the member finds herself")
+		}
+	}
+}
+
+// A member's page gets the profile in the boot state for a logged-out
+// visitor, as member.php would answer, with its main photo preloaded; none
+// where member.php would refuse the visitor, and none for members (member.php
+// clears the like of a profile they open).
+func TestMemberPageBootProfile(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ann := accountstest.NewMember(t, env.Pool, accountstest.Member{Name: "Ann", Gender: "female"})
+	withPhoto(t, env, ann.ID, "active")
+	heidi := accountstest.NewMember(t, env.Pool, accountstest.Member{Name: "Heidi", Gender: "female", TenantSlug: "herzklopfen", Country: "DE"})
+	read := func(c *servertest.Client, path string) (*teaser, string) {
+		t.Helper()
+		res := c.Do("GET", path, nil)
+		var boot struct{ Member *teaser }
+		bootOf(t, string(res.Body), &boot)
+		return boot.Member, string(res.Body)
+	}
+	annPage := "/members/" + strconv.FormatInt(ann.ID, 10)
+	got, page := read(env.Client(t, "localhost"), annPage)
+	if got == nil || got.ID != ann.ID || got.Name != "Ann" || got.MainImage == nil {
+		t.Fatalf("the visitor's boot state lacks Ann's profile: %+v", got)
+	}
+	if !strings.Contains(page, `<link rel="preload" as="image" href="/media/ab/p.jpg" fetchpriority="high">`) {
+		t.Errorf("the profile's main photo is not preloaded")
+	}
+	eve, _ := env.LoggedIn(t, "localhost", accountstest.Member{Name: "Eve", Gender: "female"})
+	for _, c := range []struct {
+		client *servertest.Client
+		path   string
+	}{
+		{env.Client(t, "de.localhost"), "/members/" + strconv.FormatInt(heidi.ID, 10)}, // visitors may not browse herzklopfen
+		{env.Client(t, "localhost"), "/members/" + strconv.FormatInt(heidi.ID, 10)},    // another pool's member does not exist here
+		{env.Client(t, "localhost"), "/members/0"},
+		{env.Client(t, "localhost"), "/members/x"},
+		{env.Client(t, "localhost"), annPage + "/signup"},
+		{eve, annPage},
+	} {
+		if got, page := read(c.client, c.path); got != nil || strings.Contains(page, `href="/media/ab/p.jpg"`) {
+			t.Errorf("%s%s: a profile in the boot state: %+v", c.client.Host, c.path, got)
 		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 
 	"rendezvous/engine/identity"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
@@ -71,6 +72,9 @@ type Showcase interface {
 	Teasers(ctx context.Context, r *http.Request, t *tenancy.Tenant, n int) ([]profiles.Card, error)
 	// SearchFor is members.php's search for the request (profiles.Service.SearchFor).
 	SearchFor(r *http.Request, query url.Values) (profiles.SearchResult, error)
+	// VisitorView is member.php's profile for a logged-out visitor
+	// (profiles.Service.VisitorView).
+	VisitorView(r *http.Request, id int64) (map[string]any, error)
 }
 
 // SearchPageSize is the member app's search page size (PER_PAGE of
@@ -127,6 +131,11 @@ type Boot struct {
 	// of its address, so the results paint without an API call; null on other
 	// pages and where members.php would refuse the search.
 	Search *profiles.SearchResult `json:"search"`
+	// Member is member.php's profile on a member's page (/members/{id}) for
+	// a logged-out visitor, so the profile paints without an API call; null
+	// elsewhere, for members (opening a profile clears the member's like,
+	// which member.php does) and where member.php would refuse.
+	Member map[string]any `json:"member"`
 }
 
 type bootTenant struct {
@@ -179,6 +188,20 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 			return Boot{}, fmt.Errorf("boot search: %w", err)
 		}
 	}
+	var member map[string]any
+	if id, ok := memberPage(r.URL.Path); ok && v.User == nil && a.Showcase != nil {
+		// The profile in the page's language, as the app asks member.php.
+		view, err := a.Showcase.VisitorView(r.WithContext(tenancy.WithLanguage(r.Context(), locale)), id)
+		var refused *refusal.Error
+		switch {
+		case err == nil:
+			member = view
+		case errors.As(err, &refused):
+			// Not found, or not for visitors: the app asks member.php itself and shows its refusal.
+		default:
+			return Boot{}, fmt.Errorf("boot member: %w", err)
+		}
+	}
 	return Boot{
 		Tenant:   bootTenant{Slug: t.Slug, Name: t.Name},
 		Settings: settings,
@@ -191,7 +214,18 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 		Country:  settings.GeoipCountry,
 		Teasers:  teasers,
 		Search:   search,
+		Member:   member,
 	}, nil
+}
+
+// memberPage is the member id of a member's page address (/members/{id}).
+func memberPage(p string) (int64, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSuffix(p, "/"), "/members/")
+	if !ok {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(rest, 10, 64)
+	return id, err == nil && id > 0
 }
 
 // ServeIndex answers a member-app route with index.html and its boot state.
@@ -227,6 +261,7 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 		firstCards = boot.Search.Profiles
 	}
 	head = append(head, preloadTeasers(firstCards)...)
+	head = append(head, preloadMemberPhoto(boot.Member)...)
 	page = bytes.Replace(page, []byte("<!--rdv-title-->"), head, 1)
 	page = bytes.Replace(page, []byte("%RDV_LANG%"), []byte(boot.Locale), 1)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -363,4 +398,14 @@ func preloadTeasers(cards []profiles.Card) []byte {
 		}
 	}
 	return b.Bytes()
+}
+
+// preloadMemberPhoto has the browser fetch the main photo of a member's
+// page (its largest paint) with the page.
+func preloadMemberPhoto(member map[string]any) []byte {
+	img, _ := member["main_image"].(*profiles.Image)
+	if img == nil || img.URL == "" {
+		return nil
+	}
+	return fmt.Appendf(nil, `<link rel="preload" as="image" href="%s" fetchpriority="high">`, html.EscapeString(img.URL))
 }

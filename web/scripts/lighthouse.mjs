@@ -4,12 +4,16 @@
 //
 //   BASE_URL=http://localhost:8080 node scripts/lighthouse.mjs [--host localhost] [--assert]
 //
+// LIGHTHOUSE_REPORTS=<dir> keeps each run's JSON report there
+// (<page>-<n>.json), to read the metrics behind a score (TBT, LCP and its
+// parts, the long tasks and requests).
+//
 // Prints one `bench lighthouse_<page>_<category> <score> score` line per page
 // and category (the lines of `make bench`); --assert exits 1 when a score is
 // below its threshold (thresholds below). The browser test
 // e2e/lighthouse.test.mjs runs the same measurement in CI.
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -100,6 +104,7 @@ export async function run(page, { categories = ['performance', 'accessibility', 
         (err, _stdout, stderr) => (err ? reject(new Error(`lighthouse ${page.url}: ${err.message}\n${stderr}`)) : resolve()))
     })
     const report = JSON.parse(await readFile(out, 'utf8'))
+    if (process.env.LIGHTHOUSE_REPORTS) await keep(out, process.env.LIGHTHOUSE_REPORTS, page.name)
     const scores = {}
     for (const [id, c] of Object.entries(report.categories)) scores[id] = Math.round((c.score ?? 0) * 100)
     // What cost the points, for a failing run's message.
@@ -110,6 +115,14 @@ export async function run(page, { categories = ['performance', 'accessibility', 
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+let kept = 0
+
+/** keep copies a report to dir as <name>-<n>.json. */
+async function keep(report, dir, name) {
+  await mkdir(dir, { recursive: true })
+  await copyFile(report, join(dir, `${name}-${++kept}.json`))
 }
 
 /**

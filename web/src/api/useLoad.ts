@@ -2,7 +2,7 @@
 // page needs it, again when what it depends on changes or after a change
 // (reload), and cancels it when the page goes away, so a late answer never
 // lands on a page that no longer wants it.
-import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { ABORTED, ApiError } from './http'
 
 /** Loaded is where a load stands: loading, done with its data, or failed with its error. */
@@ -21,20 +21,41 @@ export interface Load<T> {
 const LOADING = { status: 'loading' } as const
 
 /**
+ * Served is data on hand for a load's first key (the boot state's answer for
+ * the page's address): the first render shows it, and no load runs for it.
+ */
+export interface Served<T> {
+  /** data is the data for key, or null when there is none; asked once, on the first render. */
+  data: (key: string) => T | null
+}
+
+/**
  * useLoad loads with load(signal) for key. A different key loads again
  * (showing loading until its answer); null loads nothing. The signal
  * aborts when the key changes, on reload and on unmount; pass it to the
  * HTTP client so the request itself stops. shown is the data on screen for
  * this key (a reload), else null. load may change between renders: the key
- * alone decides when to load.
+ * alone decides when to load. served gives the first key's data without a
+ * load: the first paint then needs no round trip and nothing moves when the
+ * answer would land.
  */
-export function useLoad<T>(key: string | null, load: (signal: AbortSignal, shown: T | null) => Promise<T>): Load<T> {
+export function useLoad<T>(key: string | null, load: (signal: AbortSignal, shown: T | null) => Promise<T>, served?: Served<T>): Load<T> {
   const [round, setRound] = useState(0)
-  const [entry, setEntry] = useState<{ key: string | null; state: Loaded<T>; latest: T | null } | null>(null)
+  const [entry, setEntry] = useState<{ key: string | null; state: Loaded<T>; latest: T | null } | null>(() => {
+    const data = key === null ? null : (served?.data(key) ?? null)
+    return data === null ? null : { key, state: { status: 'done', data }, latest: data }
+  })
+  // The key whose data was served: its first effect loads nothing.
+  const servedKey = useRef(entry?.key ?? null)
   const run = useEffectEvent((signal: AbortSignal) => load(signal, entry?.key === key && entry.state.status === 'done' ? entry.state.data : null))
 
   useEffect(() => {
     if (key === null) return
+    if (servedKey.current === key) {
+      servedKey.current = null
+      return
+    }
+    servedKey.current = null
     const ctl = new AbortController()
     const land = (state: Loaded<T>) => {
       if (!ctl.signal.aborted) setEntry((e) => ({ key, state, latest: state.status === 'done' ? state.data : (e?.latest ?? null) }))

@@ -1,7 +1,7 @@
 // Shapes of the first-paint state the engine injects into index.html
 // (engine/webapp/webapp.go). The API's own types come from the OpenAPI
 // description (api/types.ts); this file only composes them.
-import type { Card, Company, LikeEntry, Profile, SearchResult, Settings, User } from '../api/types'
+import type { Card, Company, LikeEntry, MemberProfile, Profile, SearchResult, Settings, User } from '../api/types'
 
 export type { Card, ChatEntry, SearchResult, ChatMessage, Company, Gift, Image, MessageCost, Profile, Settings, User } from '../api/types'
 
@@ -32,6 +32,8 @@ export interface Boot {
   teasers?: Card[] | null
   /** search is the search page's first answer, for the address it was served at (null elsewhere). */
   search?: SearchResult | null
+  /** member is a member's page's profile for a logged-out visitor (/members/{id}; null elsewhere). */
+  member?: MemberProfile | null
 }
 
 /** NavCounts are the navigation's badges the engine puts in the boot state, so the first paint shows them. */

@@ -1,4 +1,5 @@
 import type { Boot, Card, ChatEntry, Likes, SearchResult, Settings, User } from '../boot/types'
+import type { MemberProfile } from '../api/types'
 import type { TimeBonusOffer } from '../rules/timeBonus'
 
 /** Push is the client's web-push state (SPEC.md section 3 and 4). */
@@ -48,6 +49,11 @@ export interface AppState {
    * members.php, if the address is still the same.
    */
   bootSearch: { query: string; result: SearchResult } | null
+  /**
+   * bootMember is the boot state's profile of a member's page for a
+   * visitor; the member page shows it once instead of calling member.php.
+   */
+  bootMember: MemberProfile | null
 }
 
 export interface Store<T> {
@@ -94,6 +100,7 @@ export function initialState(boot: Boot): AppState {
     loader: { state: 'idle' },
     teasers: boot.teasers ?? [],
     bootSearch: boot.search ? { query: new URLSearchParams(globalThis.location?.search ?? '').toString(), result: boot.search } : null,
+    bootMember: boot.member ?? null,
   }
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { ApiError } from '../../api/http'
 import { useTranslation } from 'react-i18next'
 import { useLoad } from '../../api/useLoad'
@@ -19,7 +19,18 @@ export function useMemberApi() {
 /** useMember loads a member's profile as the viewer may see it; it reloads when the viewer logs in or out. */
 export function useMember(id: number | null, viewerId: number | null) {
   const calls = useMemberApi()
-  const { state, update } = useLoad(id === null ? null : `${id}:${viewerId ?? ''}`, (signal) => calls.member(id ?? 0, signal))
+  const { store } = useServices()
+  const { state, update } = useLoad(id === null ? null : `${id}:${viewerId ?? ''}`, (signal) => calls.member(id ?? 0, signal), {
+    // The boot's profile for a visitor: the first paint shows the profile.
+    data: () => {
+      const served = store.get().bootMember
+      return served && served.id === id && viewerId === null ? served : null
+    },
+  })
+  // The boot's profile serves the first view only.
+  useEffect(() => {
+    if (store.get().bootMember) store.set({ bootMember: null })
+  }, [store])
   const load: MemberLoad =
     id === null
       ? { state: 'failed', failure: { kind: 'notFound' } }

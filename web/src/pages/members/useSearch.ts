@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { ApiError } from '../../api/http'
 import { useLoad } from '../../api/useLoad'
 import { useApi, useServices } from '../../state/context'
@@ -19,14 +20,18 @@ export function useSearch(params: URLSearchParams, fields: readonly FilterField[
   const api = useApi()
   const { store } = useServices()
   const key = JSON.stringify(apiQuery(params, fields))
-  const { state, latest } = useLoad(key, (signal) => {
-    const served = store.get().bootSearch
-    if (served) {
-      store.set({ bootSearch: null })
-      if (served.query === params.toString() && served.result.search.per_page === PER_PAGE) return Promise.resolve(served.result)
-    }
-    return search(api, JSON.parse(key), signal)
+  const { state, latest } = useLoad(key, (signal) => search(api, JSON.parse(key), signal), {
+    // The boot's answer, if the address is still the one it answers: the
+    // first paint shows the results (no loading state the results replace).
+    data: () => {
+      const served = store.get().bootSearch
+      return served && served.query === params.toString() && served.result.search.per_page === PER_PAGE ? served.result : null
+    },
   })
+  // The boot's answer serves the first search only.
+  useEffect(() => {
+    if (store.get().bootSearch) store.set({ bootSearch: null })
+  }, [store])
   if (state.status === 'done') return { status: 'done', result: state.data }
   if (state.status === 'loading') return { status: 'loading', result: latest }
   const err = state.error
