@@ -1,13 +1,14 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { preloadList } from './scripts/preloadList.ts'
 
 // The engine serves dist/: index.html (with its boot placeholders), hashed
 // files under /assets/ and the files of public/ at the root.
 const engine = process.env.RDV_ENGINE ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadList()],
   build: {
     // Two entries: the member app (index.html) and the operators' console
     // (admin.html, served only on console hosts). Members never load the

@@ -63,7 +63,46 @@ type App struct {
 	// port mailed links use, on the brand's primary host).
 	Links *tenancy.Links
 	theme map[string]json.RawMessage
-	log   *slog.Logger
+	// preload is the build's dist/preload.json: the chunks of each route's
+	// page and of each language's catalogue.
+	preload preloadList
+	log     *slog.Logger
+}
+
+// preloadList is dist/preload.json (web/scripts/preloadList.ts).
+type preloadList struct {
+	// Routes maps a route pattern (appRoutes' syntax) to its page's chunks.
+	Routes map[string][]string `json:"routes"`
+	// Locales maps a language to its catalogue's chunks.
+	Locales map[string][]string `json:"locales"`
+}
+
+// chunksOf are the chunks of the page at path and of the catalogue of
+// locale, beyond those index.html names itself. A path matching several
+// routes takes the one with most fixed segments, as the app's router does.
+func (l preloadList) chunksOf(p, locale string) []string {
+	segs := split(p)
+	best, fixed := "", -1
+	for route := range l.Routes {
+		rs := split(route)
+		if !match(rs, segs) {
+			continue
+		}
+		n := 0
+		for _, s := range rs {
+			if s != "*" && s != "?" {
+				n++
+			}
+		}
+		if n > fixed || (n == fixed && route < best) {
+			best, fixed = route, n
+		}
+	}
+	var out []string
+	if fixed >= 0 {
+		out = append(out, l.Routes[best]...)
+	}
+	return append(out, l.Locales[locale]...)
 }
 
 // Showcase finds the members a logged-out visitor sees on a brand's home
@@ -91,6 +130,11 @@ func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, log *sl
 		index = []byte(fallbackIndex)
 	}
 	a.index = index
+	if raw, err := fs.ReadFile(dist, "preload.json"); err == nil {
+		if err := json.Unmarshal(raw, &a.preload); err != nil {
+			return nil, fmt.Errorf("read preload.json: %w", err)
+		}
+	}
 	names, err := fs.Glob(themes, "*/theme.json")
 	if err != nil {
 		return nil, fmt.Errorf("list themes: %w", err)
@@ -262,6 +306,19 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 	}
 	head = append(head, preloadTeasers(firstCards)...)
 	head = append(head, preloadMemberPhoto(boot.Member)...)
+	if found {
+		// The page's code and texts come with the app's instead of after it has run.
+		preload := a.preload
+		if a.LiveIndex {
+			preload = preloadList{}
+			if raw, err := fs.ReadFile(a.dist, "preload.json"); err == nil {
+				_ = json.Unmarshal(raw, &preload)
+			}
+		}
+		for _, f := range preload.chunksOf(r.URL.Path, boot.Locale) {
+			head = fmt.Appendf(head, `<link rel="modulepreload" crossorigin href="%s">`, html.EscapeString(f))
+		}
+	}
 	page = bytes.Replace(page, []byte("<!--rdv-title-->"), head, 1)
 	page = bytes.Replace(page, []byte("%RDV_LANG%"), []byte(boot.Locale), 1)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

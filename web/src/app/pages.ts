@@ -1,57 +1,65 @@
 import { lazyPage, type LazyPage } from './lazyPage'
 import { matchPath } from 'react-router'
-import { routeTable, type PageKey } from './routeTable'
+import type { ComponentType } from 'react'
+import { pageAreas, routeTable, type PageArea, type PageKey } from './routeTable'
 
 // One chunk per page area: each area's index exports its pages.
-const home = () => import('../pages/home')
-const likes = () => import('../pages/likes')
-const chats = () => import('../pages/chats')
-const members = () => import('../pages/members')
-const member = () => import('../pages/member')
-const landers = () => import('../pages/landers')
-const account = () => import('../pages/account')
-const credits = () => import('../pages/credits')
-const profile = () => import('../pages/profile')
-const matches = () => import('../pages/matches')
-const complaints = () => import('../pages/complaints')
-const info = () => import('../pages/info')
+const areas = {
+  home: () => import('../pages/home'),
+  likes: () => import('../pages/likes'),
+  chats: () => import('../pages/chats'),
+  members: () => import('../pages/members'),
+  member: () => import('../pages/member'),
+  landers: () => import('../pages/landers'),
+  account: () => import('../pages/account'),
+  credits: () => import('../pages/credits'),
+  profile: () => import('../pages/profile'),
+  matches: () => import('../pages/matches'),
+  complaints: () => import('../pages/complaints'),
+  info: () => import('../pages/info'),
+} satisfies Record<PageArea, () => Promise<object>>
 
-export const pages: Record<PageKey, LazyPage<object>> = {
-  home: lazyPage(home, 'HomePage'),
-  likes: lazyPage(likes, 'LikesPage'),
-  likeProfile: lazyPage(likes, 'LikeProfilePage'),
-  chats: lazyPage(chats, 'ChatsPage'),
-  members: lazyPage(members, 'MembersPage'),
-  member: lazyPage(member, 'MemberPage'),
-  memberChat: lazyPage(chats, 'MemberChatPage'),
-  lander: lazyPage(landers, 'LanderPage'),
-  signup: lazyPage(account, 'SignupPage'),
-  completeSignup: lazyPage(account, 'CompleteSignupPage'),
-  login: lazyPage(account, 'LoginPage'),
-  resetPassword: lazyPage(account, 'ResetPasswordPage'),
-  resetPasswordDo: lazyPage(account, 'ResetPasswordDoPage'),
-  activateDone: lazyPage(account, 'ActivateDonePage'),
-  activateError: lazyPage(account, 'ActivateErrorPage'),
-  mailChangeDo: lazyPage(account, 'MailChangeDoPage'),
-  accountDeleted: lazyPage(account, 'AccountDeletedPage'),
-  langConfig: lazyPage(account, 'LangConfigPage'),
-  credits: lazyPage(credits, 'CreditsPage'),
-  paymentMethod: lazyPage(credits, 'PaymentMethodPage'),
-  repeatOrder: lazyPage(credits, 'RepeatOrderPage'),
-  directDebit: lazyPage(credits, 'DirectDebitPage'),
-  transactions: lazyPage(credits, 'TransactionsPage'),
-  premium: lazyPage(credits, 'PremiumPage'),
-  pricing: lazyPage(credits, 'PricingPage'),
-  profile: lazyPage(profile, 'ProfilePage'),
-  notifications: lazyPage(account, 'NotificationsPage'),
-  matchFinder: lazyPage(matches, 'MatchFinderPage'),
-  signupMatches: lazyPage(matches, 'SignupMatchesPage'),
-  swipeGame: lazyPage(matches, 'SwipeGamePage'),
-  complaints: lazyPage(complaints, 'ComplaintsPage'),
-  info: lazyPage(info, 'InfoPage'),
+/** page is a page component of its area's chunk (routeTable's pageAreas). */
+function page<K extends PageKey, N extends string>(key: K, name: N): LazyPage<object> {
+  return lazyPage(areas[pageAreas[key]] as () => Promise<{ [k in N]: ComponentType<object> }>, name)
 }
 
-export const LoginPanel = lazyPage(account, 'LoginPanel')
+export const pages: Record<PageKey, LazyPage<object>> = {
+  home: page('home', 'HomePage'),
+  likes: page('likes', 'LikesPage'),
+  likeProfile: page('likeProfile', 'LikeProfilePage'),
+  chats: page('chats', 'ChatsPage'),
+  members: page('members', 'MembersPage'),
+  member: page('member', 'MemberPage'),
+  memberChat: page('memberChat', 'MemberChatPage'),
+  lander: page('lander', 'LanderPage'),
+  signup: page('signup', 'SignupPage'),
+  completeSignup: page('completeSignup', 'CompleteSignupPage'),
+  login: page('login', 'LoginPage'),
+  resetPassword: page('resetPassword', 'ResetPasswordPage'),
+  resetPasswordDo: page('resetPasswordDo', 'ResetPasswordDoPage'),
+  activateDone: page('activateDone', 'ActivateDonePage'),
+  activateError: page('activateError', 'ActivateErrorPage'),
+  mailChangeDo: page('mailChangeDo', 'MailChangeDoPage'),
+  accountDeleted: page('accountDeleted', 'AccountDeletedPage'),
+  langConfig: page('langConfig', 'LangConfigPage'),
+  credits: page('credits', 'CreditsPage'),
+  paymentMethod: page('paymentMethod', 'PaymentMethodPage'),
+  repeatOrder: page('repeatOrder', 'RepeatOrderPage'),
+  directDebit: page('directDebit', 'DirectDebitPage'),
+  transactions: page('transactions', 'TransactionsPage'),
+  premium: page('premium', 'PremiumPage'),
+  pricing: page('pricing', 'PricingPage'),
+  profile: page('profile', 'ProfilePage'),
+  notifications: page('notifications', 'NotificationsPage'),
+  matchFinder: page('matchFinder', 'MatchFinderPage'),
+  signupMatches: page('signupMatches', 'SignupMatchesPage'),
+  swipeGame: page('swipeGame', 'SwipeGamePage'),
+  complaints: page('complaints', 'ComplaintsPage'),
+  info: page('info', 'InfoPage'),
+}
+
+export const LoginPanel = lazyPage(areas.account, 'LoginPanel')
 
 /**
  * preloadPageOf fetches the chunk of the page at pathname, so the first

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { matchRoutes } from 'react-router'
 import { MEMBERS_AREA, pathFor, routeTable } from './routeTable'
+import { enginePattern } from '../../scripts/preloadList'
 
 // engine/webapp/routes.go answers these paths with index.html and 200.
 const goFile = readFileSync(join(__dirname, '../../../engine/webapp/routes.go'), 'utf8')
@@ -23,6 +24,11 @@ function samples(pattern: string): string[] {
 const routes = routeTable.map((r) => ({ path: r.path, id: r.name }))
 
 describe('route table', () => {
+  it("names each route in the engine's syntax as the engine lists it (dist/preload.json is keyed by it)", () => {
+    expect(enginePattern('/members/:id/landing2/:slug?')).toBe('/members/*/landing2/?')
+    expect(routeTable.map((r) => enginePattern(r.path)).filter((p) => !engineRoutes.includes(p))).toEqual([])
+  })
+
   it('covers every engine route with a page', () => {
     expect(engineRoutes.length).toBeGreaterThan(50)
     const unmatched = engineRoutes.flatMap(samples).filter((p) => !matchRoutes(routes, p))

@@ -38,6 +38,49 @@ export type PageKey =
   | 'complaints'
   | 'info'
 
+/** PageArea is a folder of src/pages: one chunk with its pages (app/pages.ts). */
+export type PageArea = 'home' | 'likes' | 'chats' | 'members' | 'member' | 'landers' | 'account' | 'credits' | 'profile' | 'matches' | 'complaints' | 'info'
+
+/**
+ * pageAreas tells which area's chunk holds each page. The build lists each
+ * route's chunks by it (vite.config.ts, dist/preload.json), so the engine
+ * has the browser fetch a page's chunk with index.html.
+ */
+export const pageAreas: Record<PageKey, PageArea> = {
+  home: 'home',
+  likes: 'likes',
+  likeProfile: 'likes',
+  chats: 'chats',
+  members: 'members',
+  member: 'member',
+  memberChat: 'chats',
+  lander: 'landers',
+  signup: 'account',
+  completeSignup: 'account',
+  login: 'account',
+  resetPassword: 'account',
+  resetPasswordDo: 'account',
+  activateDone: 'account',
+  activateError: 'account',
+  mailChangeDo: 'account',
+  accountDeleted: 'account',
+  langConfig: 'account',
+  credits: 'credits',
+  paymentMethod: 'credits',
+  repeatOrder: 'credits',
+  directDebit: 'credits',
+  transactions: 'credits',
+  premium: 'credits',
+  pricing: 'credits',
+  profile: 'profile',
+  notifications: 'account',
+  matchFinder: 'matches',
+  signupMatches: 'matches',
+  swipeGame: 'matches',
+  complaints: 'complaints',
+  info: 'info',
+}
+
 export interface RouteDef {
   name: string
   path: string
