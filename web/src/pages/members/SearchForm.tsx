@@ -160,7 +160,8 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
             <Col $span={{ md: 6, lg: 3 }}>
               <Field>
                 <Label htmlFor={`${id}-region`}>
-                  {t(`search.regionLabel.${(regions?.label ?? 'region').replace(/ /g, '_')}`, t('search.regionLabel.region'))}
+                  {/* The country's own word for a region in the page's language, from regions.php. */}
+                  {regions?.label_text || t('search.regionLabel.region')}
                 </Label>
                 <Select id={`${id}-region`} name="countryregion" value={draft.countryregion} onChange={(e) => set('countryregion', e.target.value)}>
                   <option value="">{t('search.anyRegion')}</option>

@@ -227,7 +227,8 @@ export function ProfileEditor({ profile, options, onSave, onDone }: EditorProps)
           {errorFor('country')}
         </Field>
         <Field>
-          <Label htmlFor={`${id}-region`}>{t('profile.fields.region')}</Label>
+          {/* The country's own word for a region (Provincie, Bundesland, Województwo) in the page's language, from regions.php. */}
+          <Label htmlFor={`${id}-region`}>{regions?.label_text || t('profile.fields.region')}</Label>
           <Select id={`${id}-region`} value={draft.region} aria-describedby={describe('region')} onChange={(e) => set('region', e.currentTarget.value)}>
             <option value="">{t('profile.notTold')}</option>
             {draft.region && !regions?.regions.some((r) => r.code === draft.region) && <option value={draft.region}>{profile.region_name || draft.region}</option>}
