@@ -39,6 +39,8 @@ const (
 	// Typing counts typing signals (typing.php) per member; the client
 	// sends one every few seconds while the member writes.
 	Typing = "typing"
+	// Note counts saves of private profile notes (note.php) per member.
+	Note = "note"
 )
 
 // Rule allows Max hits per Window; the window starts with its first hit.
@@ -62,6 +64,7 @@ func Defaults() map[string]Rule {
 		Message:        {Max: 30, Window: time.Minute},
 		Like:           {Max: 100, Window: time.Minute},
 		Typing:         {Max: 40, Window: time.Minute},
+		Note:           {Max: 30, Window: time.Minute},
 	}
 }
 

@@ -359,3 +359,66 @@ func (h Handlers) Complaints(w http.ResponseWriter, r *http.Request) {
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"complaints": list})
 }
+
+// noteBody is the body of PUT /api/note.php.
+type noteBody struct {
+	ProfileID int64  `json:"profile_id"`
+	Text      string `json:"text"`
+}
+
+// noteAnswer is the answer of note.php: the note, or null when the member
+// keeps none on that profile.
+type noteAnswer struct {
+	Note *Note `json:"note"`
+}
+
+func answerNote(n Note, ok bool) noteAnswer {
+	if !ok {
+		return noteAnswer{}
+	}
+	return noteAnswer{Note: &n}
+}
+
+// Note answers GET /api/note.php?profile_id=: the member's private note on
+// that profile (the chat shows it beside the conversation).
+func (h Handlers) Note(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	id, err := strconv.ParseInt(r.URL.Query().Get("profile_id"), 10, 64)
+	if err != nil || id <= 0 {
+		httpx.WriteError(w, r, errProfileIDInvalid)
+		return
+	}
+	n, ok, err := h.Service.Note(r.Context(), tenancy.FromContext(r.Context()), v.ID, id)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, answerNote(n, ok))
+}
+
+// SaveNote answers PUT /api/note.php {profile_id, text}: the saved note, or
+// null when blank text cleared it.
+func (h Handlers) SaveNote(w http.ResponseWriter, r *http.Request) {
+	v := h.viewer(w, r)
+	if v == nil {
+		return
+	}
+	var b noteBody
+	if err := httpx.DecodeJSON(w, r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if b.ProfileID <= 0 {
+		httpx.WriteError(w, r, errProfileIDInvalid)
+		return
+	}
+	n, ok, err := h.Service.SaveNote(r.Context(), tenancy.FromContext(r.Context()), v.ID, b.ProfileID, b.Text)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, answerNote(n, ok))
+}

@@ -323,3 +323,19 @@ ON CONFLICT DO NOTHING;
 -- name: VisitsPurge :exec
 -- The visits a purged member made and received.
 DELETE FROM profile_visits WHERE visitor_id = @member_id OR visited_id = @member_id;
+
+-- name: NoteGet :one
+SELECT body, updated_at FROM profile_notes
+WHERE writer_id = @writer_id AND profile_id = @profile_id;
+
+-- name: NoteUpsert :one
+INSERT INTO profile_notes (writer_id, profile_id, body) VALUES (@writer_id, @profile_id, @body)
+ON CONFLICT (writer_id, profile_id) DO UPDATE SET body = EXCLUDED.body, updated_at = now()
+RETURNING body, updated_at;
+
+-- name: NoteDelete :exec
+DELETE FROM profile_notes WHERE writer_id = @writer_id AND profile_id = @profile_id;
+
+-- name: NotesPurge :exec
+-- Notes a purged member wrote and notes others kept on their profile.
+DELETE FROM profile_notes WHERE writer_id = @member_id OR profile_id = @member_id;

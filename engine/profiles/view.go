@@ -124,6 +124,17 @@ func (s *Service) MemberView(ctx context.Context, t *tenancy.Tenant, viewer *Vie
 	} else {
 		out["online"] = true
 	}
+	if viewer != nil && !self {
+		// The viewer's own private note, on tenants that show notes; no
+		// one else's note is ever in the answer.
+		note, ok, err := NoteOf(ctx, s.Pool, t, viewer.ID, id)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out["note"] = note
+		}
+	}
 	visible := t.Settings.VisibleProfileFields
 	for _, f := range optionalFields {
 		if len(visible) > 0 && !slices.Contains(visible, f) {

@@ -118,6 +118,9 @@ func TestAbuseLimits(t *testing.T) {
 		{"swipes count as likes", limits.Like, func(c *servertest.Client) servertest.Response {
 			return c.Do(http.MethodPost, "/api/swipe.php", map[string]any{"profile_id": profile.ID, "action": "like"})
 		}},
+		{"profile notes per member", limits.Note, func(c *servertest.Client) servertest.Response {
+			return c.Do(http.MethodPut, "/api/note.php", map[string]any{"profile_id": profile.ID, "text": "met at the fair"})
+		}},
 	}
 	for _, tc := range memberCases {
 		t.Run(tc.name, func(t *testing.T) {

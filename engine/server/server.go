@@ -316,6 +316,9 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Delete("/block.php", p.Unblock)
 	r.With(perClient(limits.Complaint)).Post("/complaints.php", p.FileComplaint) // visitors too, with an email
 	r.With(member).Get("/complaints.php", p.Complaints)
+	// Private notes on profiles (visible_profile_notes): only the writer sees them.
+	r.With(member).Get("/note.php", p.Note)
+	r.With(member, perMember(limits.Note)).Put("/note.php", p.SaveNote)
 
 	l := likes.Handlers{Service: e.Likes}
 	r.With(member, perMember(limits.Like)).Post("/like.php", l.Like)

@@ -747,6 +747,76 @@ func (q *Queries) ModerationPerDay(ctx context.Context, arg ModerationPerDayPara
 	return items, nil
 }
 
+const noteDelete = `-- name: NoteDelete :exec
+DELETE FROM profile_notes WHERE writer_id = $1 AND profile_id = $2
+`
+
+type NoteDeleteParams struct {
+	WriterID  int64
+	ProfileID int64
+}
+
+func (q *Queries) NoteDelete(ctx context.Context, arg NoteDeleteParams) error {
+	_, err := q.db.Exec(ctx, noteDelete, arg.WriterID, arg.ProfileID)
+	return err
+}
+
+const noteGet = `-- name: NoteGet :one
+SELECT body, updated_at FROM profile_notes
+WHERE writer_id = $1 AND profile_id = $2
+`
+
+type NoteGetParams struct {
+	WriterID  int64
+	ProfileID int64
+}
+
+type NoteGetRow struct {
+	Body      string
+	UpdatedAt time.Time
+}
+
+func (q *Queries) NoteGet(ctx context.Context, arg NoteGetParams) (NoteGetRow, error) {
+	row := q.db.QueryRow(ctx, noteGet, arg.WriterID, arg.ProfileID)
+	var i NoteGetRow
+	err := row.Scan(&i.Body, &i.UpdatedAt)
+	return i, err
+}
+
+const noteUpsert = `-- name: NoteUpsert :one
+INSERT INTO profile_notes (writer_id, profile_id, body) VALUES ($1, $2, $3)
+ON CONFLICT (writer_id, profile_id) DO UPDATE SET body = EXCLUDED.body, updated_at = now()
+RETURNING body, updated_at
+`
+
+type NoteUpsertParams struct {
+	WriterID  int64
+	ProfileID int64
+	Body      string
+}
+
+type NoteUpsertRow struct {
+	Body      string
+	UpdatedAt time.Time
+}
+
+func (q *Queries) NoteUpsert(ctx context.Context, arg NoteUpsertParams) (NoteUpsertRow, error) {
+	row := q.db.QueryRow(ctx, noteUpsert, arg.WriterID, arg.ProfileID, arg.Body)
+	var i NoteUpsertRow
+	err := row.Scan(&i.Body, &i.UpdatedAt)
+	return i, err
+}
+
+const notesPurge = `-- name: NotesPurge :exec
+DELETE FROM profile_notes WHERE writer_id = $1 OR profile_id = $1
+`
+
+// Notes a purged member wrote and notes others kept on their profile.
+func (q *Queries) NotesPurge(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, notesPurge, memberID)
+	return err
+}
+
 const photoCountByProfile = `-- name: PhotoCountByProfile :one
 SELECT count(*) FROM photos WHERE profile_id = $1
 `

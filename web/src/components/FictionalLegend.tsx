@@ -1,0 +1,51 @@
+// The key to the fictional-profile tags of a list: where the shown profiles
+// include fictional (house) profiles, the tenant's fictional icon and
+// fictional_plural ("Fictional profiles"), explained by fictional_warning.
+// The tag on each card says fictional_singular; this names them together.
+import styled from 'styled-components'
+import { useAppState } from '../state/context'
+import { fictionalIcon, Icon } from './Icon'
+
+const Legend = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(2)};
+  margin: ${(p) => p.theme.space(3)} 0;
+  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
+  border-radius: ${(p) => p.theme.radii.md};
+  background: ${(p) => p.theme.colors.surface};
+  color: ${(p) => p.theme.colors.text};
+  font-size: 0.875rem;
+  strong {
+    display: inline-flex;
+    align-items: center;
+    gap: ${(p) => p.theme.space(1)};
+  }
+  span {
+    color: ${(p) => p.theme.colors.textMuted};
+  }
+`
+
+/** hasFictional tells whether any of the shown profiles is fictional. */
+export const hasFictional = (profiles: ReadonlyArray<{ fictional?: boolean }>): boolean => profiles.some((p) => !!p.fictional)
+
+/** FictionalLegend explains the fictional tag when profiles include fictional ones; nothing otherwise. */
+export function FictionalLegend({ profiles }: { profiles: ReadonlyArray<{ fictional?: boolean }> }) {
+  const settings = useAppState((s) => s.settings)
+  const plural = settings.fictional_plural
+  const warning = settings.fictional_warning
+  if (!hasFictional(profiles) || (!plural && !warning)) return null
+  const icon = fictionalIcon(settings.fictional_icon)
+  return (
+    <Legend role="note" data-testid="fictional-legend">
+      {plural && (
+        <strong>
+          {icon && <Icon icon={icon} />}
+          {plural}
+        </strong>
+      )}
+      {warning && <span>{warning}</span>}
+    </Legend>
+  )
+}
