@@ -1097,6 +1097,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/note.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's private note on a profile (null when none)
+         * @description Only on tenants with visible_profile_notes (else 403 notes_disabled); the
+         *     profile must be one the member may see.
+         */
+        get: {
+            parameters: {
+                query: {
+                    profile_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["NoteAnswer"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        /**
+         * Save (or with blank text clear) the member's private note on a profile
+         * @description Up to 500 characters, trimmed; only its writer ever sees it. Refused with
+         *     403 notes_disabled on tenants without visible_profile_notes, 403 blocked when
+         *     the profile's owner blocked the member, 404 for a profile the tenant does
+         *     not show.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        profile_id: number;
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["NoteAnswer"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications.php": {
         parameters: {
             query?: never;
@@ -2406,6 +2472,7 @@ export interface components {
             last_active_at: components["schemas"]["LastActiveAt"];
             main_image: components["schemas"]["Image"] | null;
             name: string;
+            note?: components["schemas"]["ProfileNote"];
             online: components["schemas"]["Online"];
             photos: components["schemas"]["Image"][] | null;
             photos_hidden: number;
@@ -2558,6 +2625,16 @@ export interface components {
             };
             photo_limit: number;
             profile: components["schemas"]["OwnProfile"];
+        };
+        /**
+         * @description The viewer's own private note on this profile (visible_profile_notes).
+         *     Only its writer gets it, and only on tenants that show notes; absent
+         *     when they keep none.
+         */
+        ProfileNote: {
+            text: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         /** @description A PUT profile.php body; every field is optional and only those sent change. */
         ProfileUpdate: {
@@ -2779,6 +2856,17 @@ export interface components {
                 [name: string]: unknown;
             };
             content?: never;
+        };
+        /** @description the member's note on the profile, null when they keep none */
+        NoteAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    note: components["schemas"]["ProfileNote"] | null;
+                };
+            };
         };
         /** @description the member's photos */
         PhotosAnswer: {
