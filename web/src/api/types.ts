@@ -46,6 +46,10 @@ export type AutoLike = Schemas['AutoLike']
 export type MemberProfile = Schemas['MemberProfile']
 /** MemberView is member.php's answer. */
 export type MemberView = paths['/api/member.php']['get']['responses'][200]['content']['application/json']
+/** ProfileNote is the member's private note on another profile (visible_profile_notes). */
+export type ProfileNote = Schemas['ProfileNote']
+/** NoteAnswer is note.php's answer: the note, or null when the member keeps none. */
+export type NoteAnswer = paths['/api/note.php']['put']['responses'][200]['content']['application/json']
 
 export type Gift = Schemas['Gift']
 /** ChatMessage is one message as messages.php and the live stream carry it. */

@@ -142,6 +142,7 @@ export function Composer({ name, disabled, onSend, onGift, onPhoto }: ComposerPr
         />
         <Area
           id={ids.text}
+          name="message"
           value={text}
           rows={2}
           $over={state.over}

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import styled from 'styled-components'
 import type { ChatEntry } from '../../boot/types'
 import { Button } from '../../components/Button'
+import { ProfileNote, useNotesShown } from '../../components/ProfileNote'
 import { Composer } from './Composer'
 import { GiftPicker } from './GiftPicker'
 import { MessageList } from './MessageList'
@@ -32,6 +33,36 @@ const Blocked = styled.p`
   color: ${(p) => p.theme.colors.danger};
   text-align: center;
 `
+
+const NoteDrawer = styled.details`
+  flex: none;
+  max-height: 50%;
+  overflow-y: auto;
+  padding: 0 ${(p) => p.theme.space(4)};
+  border-bottom: 1px solid ${(p) => p.theme.colors.border};
+  background: ${(p) => p.theme.colors.surface};
+  summary {
+    padding: ${(p) => p.theme.space(2)} 0;
+    font-weight: 600;
+    cursor: pointer;
+  }
+  > section {
+    margin-top: 0;
+  }
+`
+
+/** ChatNote is the member's private note on the chat partner, folded above the messages. */
+function ChatNote({ profileId, name }: { profileId: number; name: string }) {
+  const { t } = useTranslation()
+  const title = useId()
+  if (!useNotesShown(profileId)) return null
+  return (
+    <NoteDrawer data-testid="chat-note">
+      <summary id={title}>{t('profileNote.title', { name })}</summary>
+      <ProfileNote profileId={profileId} name={name} titleId={title} />
+    </NoteDrawer>
+  )
+}
 
 export interface ConversationProps {
   conversationKey: ConversationKey
@@ -83,11 +114,12 @@ export function Conversation({ conversationKey, onProfile }: ConversationProps) 
     <Frame
       data-testid="chat-conversation"
       data-conversation={view.conversationId}
-      // the composer's text: the other member sees that the member is typing
+      // the composer's text (not the private note): the other member sees that the member is typing
       onInput={(e) => {
-        if (e.target instanceof HTMLTextAreaElement) typing(e.target.value)
+        if (e.target instanceof HTMLTextAreaElement && e.target.name === 'message') typing(e.target.value)
       }}
     >
+      {!view.blocked && <ChatNote profileId={profile.id} name={profile.name} />}
       <MessageList
         name={profile.name}
         messages={view.messages}

@@ -6,6 +6,7 @@ import { ButtonLink } from '../../components/Button'
 import { fictionalIcon, Icon } from '../../components/Icon'
 import { Page, Panel } from '../../components/Page'
 import { PageLoading } from '../../components/PageLoading'
+import { ProfileNote } from '../../components/ProfileNote'
 import { useAppState } from '../../state/context'
 import { ActivityLabel } from '../members/ActivityLabel'
 import type { MemberProfile } from './api'
@@ -116,7 +117,10 @@ function MemberView({ profile, patch }: { profile: MemberProfile; patch: (p: Par
               {t('member.editOwn')}
             </ButtonLink>
           ) : viewer ? (
-            <MemberActions profile={profile} patch={patch} />
+            <>
+              <MemberActions profile={profile} patch={patch} />
+              <ProfileNote profileId={profile.id} name={profile.name} note={profile.note ?? null} />
+            </>
           ) : (
             <Panel data-testid="member-visitor">
               <p>{t('member.visitorLead', { name: profile.name })}</p>

@@ -1,0 +1,80 @@
+// Private notes on profiles (visible_profile_notes): a member writes a note
+// on a profile, sees it again after a reload and beside the chat; another
+// member does not see it; a tenant with the setting off shows none.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { aHouseProfile, open, signupMember, site } from './lib.mjs'
+
+const HOST = 'localhost' // LustLokaal: visible_profile_notes true
+const OFF = 'de.localhost' // Herzklopfen: visible_profile_notes false
+
+test('a note on a profile is kept for its writer only, on the profile and in the chat', async () => {
+  const a = await open(HOST, { locale: 'en' })
+  const b = await open(HOST, { locale: 'en' })
+  try {
+    await a.page.goto(site(HOST) + '/')
+    await signupMember(a, { name: 'Notetaker', prefix: 'notes' })
+    const her = await aHouseProfile(a)
+    const text = `Talked about sailing to Texel ${Date.now()}`
+
+    await a.goto(`/members/${her.id}`)
+    const box = a.page.getByTestId('profile-note')
+    await box.waitFor()
+    assert.equal(await box.getByTestId('profile-note-hint').textContent(), 'Only you can see this note.')
+    await box.getByTestId('profile-note-text').fill(text)
+    const saved = a.page.waitForResponse((r) => r.url().includes('/api/note.php') && r.request().method() === 'PUT')
+    await box.getByTestId('profile-note-save').click()
+    assert.equal((await saved).status(), 200)
+    await box.getByTestId('profile-note-saved').waitFor()
+
+    // After a reload the note is there again.
+    await a.page.reload({ waitUntil: 'domcontentloaded' })
+    await a.page.getByTestId('profile-note-text').waitFor()
+    assert.equal(await a.page.getByTestId('profile-note-text').inputValue(), text)
+
+    // Beside the conversation with her, folded under "Your note on ...".
+    await a.goto(`/members/${her.id}/chat`)
+    const drawer = a.page.getByTestId('chat-note')
+    await drawer.locator('summary').click()
+    const inChat = drawer.getByTestId('profile-note-text')
+    await inChat.waitFor()
+    await a.page.waitForFunction((want) => document.querySelector('[data-testid="chat-note"] textarea')?.value === want, text)
+
+    // Another member sees no note on the same profile, on the page or in the API.
+    await b.page.goto(site(HOST) + '/')
+    await signupMember(b, { name: 'Othertaker', prefix: 'notes' })
+    const view = b.page.waitForResponse((r) => r.url().includes(`/api/member.php?id=${her.id}`))
+    await b.goto(`/members/${her.id}`)
+    const answer = await (await view).json()
+    assert.equal(answer.profile.note, undefined, 'member.php gives another member no note')
+    await b.page.getByTestId('profile-note').waitFor()
+    assert.equal(await b.page.getByTestId('profile-note-text').inputValue(), '')
+    assert.ok(!(await b.page.content()).includes(text), 'the note is nowhere on the other member\'s page')
+  } finally {
+    await a.close()
+    await b.close()
+  }
+})
+
+test('a tenant with visible_profile_notes off shows and keeps no notes', async () => {
+  const s = await open(OFF, { locale: 'en' })
+  try {
+    await s.page.goto(site(OFF) + '/')
+    await signupMember(s, { host: OFF, name: 'Notizen', prefix: 'notes' })
+    const her = await aHouseProfile(s, 0, OFF)
+    await s.goto(`/members/${her.id}`)
+    await s.page.getByTestId('member-page').waitFor()
+    await s.page.locator('h1', { hasText: her.name }).waitFor()
+    assert.equal(await s.page.getByTestId('profile-note').count(), 0)
+
+    await s.goto(`/members/${her.id}/chat`)
+    await s.page.getByTestId('chat-conversation').waitFor()
+    assert.equal(await s.page.getByTestId('chat-note').count(), 0)
+
+    const res = await s.page.request.put(site(OFF) + '/api/note.php', { data: { profile_id: her.id, text: 'hello' } })
+    assert.equal(res.status(), 403)
+    assert.equal((await res.json()).error, 'notes_disabled')
+  } finally {
+    await s.close()
+  }
+})
