@@ -8,6 +8,20 @@ import { aHouseProfile, open, signupMember, site } from './lib.mjs'
 const HOST = 'localhost' // LustLokaal: visible_profile_notes true
 const OFF = 'de.localhost' // Herzklopfen: visible_profile_notes false
 
+/**
+ * call runs an API call from the page (the browser resolves *.localhost and
+ * keeps the session cookie); it answers {status, body}.
+ */
+const call = (s, method, path, body) =>
+  s.page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) })
+      const text = await res.text()
+      return { status: res.status, body: text ? JSON.parse(text) : null }
+    },
+    [method, path, body],
+  )
+
 test('a note on a profile is kept for its writer only, on the profile and in the chat', async () => {
   const a = await open(HOST, { locale: 'en' })
   const b = await open(HOST, { locale: 'en' })
@@ -59,9 +73,14 @@ test('a note on a profile is kept for its writer only, on the profile and in the
 test('a tenant with visible_profile_notes off shows and keeps no notes', async () => {
   const s = await open(OFF, { locale: 'en' })
   try {
-    await s.page.goto(site(OFF) + '/')
-    await signupMember(s, { host: OFF, name: 'Notizen', prefix: 'notes' })
-    const her = await aHouseProfile(s, 0, OFF)
+    await s.goto('/pages/faq')
+    const email = `notes-${Date.now()}-${process.pid}@example.test`
+    const signup = await call(s, 'POST', '/api/signup.php', { email, name: 'Notizen', date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' })
+    assert.equal(signup.status, 201, JSON.stringify(signup.body))
+    const found = await call(s, 'GET', '/api/members.php?per_page=10')
+    assert.equal(found.status, 200)
+    const her = found.body.profiles[0]
+    assert.ok(her, 'the demo pool has profiles')
     await s.goto(`/members/${her.id}`)
     await s.page.getByTestId('member-page').waitFor()
     await s.page.locator('h1', { hasText: her.name }).waitFor()
@@ -71,9 +90,12 @@ test('a tenant with visible_profile_notes off shows and keeps no notes', async (
     await s.page.getByTestId('chat-conversation').waitFor()
     assert.equal(await s.page.getByTestId('chat-note').count(), 0)
 
-    const res = await s.page.request.put(site(OFF) + '/api/note.php', { data: { profile_id: her.id, text: 'hello' } })
-    assert.equal(res.status(), 403)
-    assert.equal((await res.json()).error, 'notes_disabled')
+    const res = await call(s, 'PUT', '/api/note.php', { profile_id: her.id, text: 'hello' })
+    assert.equal(res.status, 403)
+    assert.equal(res.body.error, 'notes_disabled')
+    const view = await call(s, 'GET', `/api/member.php?id=${her.id}`)
+    assert.equal(view.status, 200)
+    assert.equal(view.body.profile.note, undefined)
   } finally {
     await s.close()
   }
