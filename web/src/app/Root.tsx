@@ -39,7 +39,11 @@ function useSettingsRefresh() {
     api
       .settings(window.location.hostname, query)
       .then((settings) => {
-        store.set({ settings: { ...store.get().settings, ...settings } })
+        // Settings as the boot state had them change nothing: no re-render of
+        // every page part that reads them right after the first paint.
+        const current = store.get().settings
+        const changed = Object.entries(settings).some(([k, v]) => JSON.stringify(current[k as keyof typeof current]) !== JSON.stringify(v))
+        if (changed) store.set({ settings: { ...current, ...settings } })
         applyDomainLanguage(settings.domain_language)
       })
       .catch(() => {
@@ -76,7 +80,14 @@ function useServiceWorker() {
     const capable = !!sw && 'PushManager' in window
     store.set({ push: { ...store.get().push, capability: capable } })
     if (!sw || !import.meta.env.PROD) return
-    sw.register('/sw.js', { scope: '/' })
+    // After the page has loaded: the worker's download and start do not
+    // compete with the first paint.
+    const loaded = new Promise<void>((resolve) => {
+      if (document.readyState === 'complete') resolve()
+      else window.addEventListener('load', () => resolve(), { once: true })
+    })
+    loaded
+      .then(() => sw.register('/sw.js', { scope: '/' }))
       .then(async (reg) => {
         if (!capable) return
         const sub = await reg.pushManager?.getSubscription()

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import styled from 'styled-components'
-import { LoginPanel } from '../account'
+import { LoginPanel } from '../../app/pages'
 import { ButtonLink } from '../../components/Button'
 import { fictionalIcon, Icon } from '../../components/Icon'
 import { Page, Panel } from '../../components/Page'
