@@ -5,11 +5,13 @@ import { ApiError } from '../../api/http'
 import type {
   AccountChange,
   AccountDeletion,
+  DiscountCode,
   MailChange,
   NotificationSettings,
   Place,
   ProfileAnswer,
   ProfileUpdate,
+  RetentionOffer,
   ServerAlert,
   SignupBody,
   User,
@@ -33,6 +35,8 @@ export function accountApi(api: Api) {
       http.post<null>('/api/reset-password.php', { token, password, password_repeat }, { query: { do: 1 }, retries: 0 }),
     changeAccount: (c: AccountChange) => http.put<{ user: User }>('/api/account.php', c, { retries: 0 }).then((r) => need(r).user),
     deleteAccount: () => http.del<AccountDeletion>('/api/account.php', undefined, { retries: 0 }).then(need),
+    retentionOffer: () => http.get<RetentionOffer>('/api/retention.php').then(need),
+    takeRetention: () => http.post<DiscountCode>('/api/retention.php', undefined, { retries: 0 }).then(need),
     reactivate: (token: string) => http.post<{ user: User }>('/api/reactivate.php', { token }, { retries: 0 }).then((r) => need(r).user),
     confirmMailChange: (token: string) =>
       http.post<MailChange>('/api/mail-change.php', { token }, { retries: 0 }).then(need),

@@ -49,6 +49,8 @@ export const ACCOUNT_ERROR_CODES = [
   'photo_dimensions',
   'coordinates_invalid',
   'place_not_found',
+  'retention_offer_taken',
+  'retention_offer_none',
 ] as const
 
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number]
