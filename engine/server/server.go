@@ -257,7 +257,7 @@ var CrossOriginExempt = []string{"/hooks/mail/", "/hooks/payments/"}
 // memberAPI is the route table of the member API (API.md). Calls behind
 // member need a logged-in member; the rest answer everybody.
 func memberAPI(r chi.Router, d Deps, e *Engine) {
-	t := tenancy.Handlers{Locator: e.Locator, Pool: d.Pool}
+	t := tenancy.Handlers{Locator: e.Locator, Pool: d.Pool, Brands: d.Directory, Links: e.Links}
 	a := accounts.Handlers{Service: e.Accounts}
 	u := user.Handlers{Accounts: a, Members: e.Members, Locator: e.Locator}
 	member := identity.RequireMember
@@ -279,6 +279,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.Get("/openapi.yaml", serveOpenAPI)
 	r.Get("/settings.php", t.Settings)
 	r.Get("/companyinfo.php", t.CompanyInfo)
+	r.Get("/brands.php", t.OtherBrandsHandler) // member_resell: the company's other brands
 	r.Get("/interests.php", t.Interests)
 	r.Get("/regions.php", t.Regions)
 	r.Get("/geocode.php", t.Geocode)

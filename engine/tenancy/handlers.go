@@ -55,6 +55,9 @@ func (l Locator) SettingsFor(r *http.Request, t *Tenant) PublicSettings {
 type Handlers struct {
 	Locator Locator
 	Pool    *pgxpool.Pool
+	// Brands and Links list the company's other brands (brands.php).
+	Brands BrandLister
+	Links  *Links
 }
 
 // Settings answers GET /api/settings.php. It also sets the locale cookie

@@ -256,6 +256,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/brands.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's other brands for the visitor (member_resell)
+         * @description With the brand's `member_resell` on: the other live brands of the same company
+         *     (never another company's) that serve the visitor's country (the selected
+         *     country) and the brand's niche (the same niche, or a general site, niche 1),
+         *     each with its home page, for "Also from <company>". brands is empty when
+         *     member_resell is off or there are none. Visitors too: the /account-deleted page
+         *     shows them after the member is logged out.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the company and its other brands */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OtherBrands"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat.php": {
         parameters: {
             query?: never;
@@ -2528,6 +2572,16 @@ export interface components {
             paymentmethod: components["schemas"]["PaymentMethod"];
             /** @enum {string} */
             status: "pending" | "completed" | "failed" | "cancelled" | "expired" | "refunded";
+        };
+        /** @description The company's other brands a member may be offered (member_resell). */
+        OtherBrands: {
+            brands: {
+                name: string;
+                /** @description the brand's home page */
+                url: string;
+            }[];
+            /** @description the company's name */
+            company: string;
         };
         /** @description The member's own profile (profile.php), every field; region is the ISO 3166-2 code, region_name its name. */
         OwnProfile: {

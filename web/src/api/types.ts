@@ -75,6 +75,8 @@ export type OrderState = Schemas['OrderState']
 export type Transaction = Schemas['Transaction']
 /** DiscountCode is discountcode.php: a code and its conditions for the member. */
 export type DiscountCode = Schemas['DiscountCode']
+/** OtherBrands is brands.php: the company's other brands (member_resell). */
+export type OtherBrands = Schemas['OtherBrands']
 /** RetentionOffer is retention.php: the offer to stay of the deletion screen. */
 export type RetentionOffer = Schemas['RetentionOffer']
 /** LedgerEntry is one change of the member's credit balance (transactions.php's ledger). */

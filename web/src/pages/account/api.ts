@@ -8,6 +8,7 @@ import type {
   DiscountCode,
   MailChange,
   NotificationSettings,
+  OtherBrands,
   Place,
   ProfileAnswer,
   ProfileUpdate,
@@ -37,6 +38,7 @@ export function accountApi(api: Api) {
     deleteAccount: () => http.del<AccountDeletion>('/api/account.php', undefined, { retries: 0 }).then(need),
     retentionOffer: () => http.get<RetentionOffer>('/api/retention.php').then(need),
     takeRetention: () => http.post<DiscountCode>('/api/retention.php', undefined, { retries: 0 }).then(need),
+    otherBrands: (signal?: AbortSignal) => http.get<OtherBrands>('/api/brands.php', { signal }).then(need),
     reactivate: (token: string) => http.post<{ user: User }>('/api/reactivate.php', { token }, { retries: 0 }).then((r) => need(r).user),
     confirmMailChange: (token: string) =>
       http.post<MailChange>('/api/mail-change.php', { token }, { retries: 0 }).then(need),

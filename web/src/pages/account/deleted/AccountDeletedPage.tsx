@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../components/Button'
 import { Page } from '../../../components/Page'
 import { useServices } from '../../../state/context'
 import { accountApi } from '../api'
+import { OtherBrands } from '../shared/OtherBrands'
 import { Muted, Notice } from '../shared/ui'
 import { useTokenCall } from '../shared/useTokenCall'
 
@@ -26,6 +27,7 @@ export function AccountDeletedPage() {
     return (
       <Page title={t('accountDeleted.title')} lead={t('accountDeleted.lead', { days: DELETION_DAYS })} testId="account-deleted">
         <Link to="/pages/service">{t('footer.service')}</Link>
+        <OtherBrands />
       </Page>
     )
   }

@@ -33,6 +33,8 @@ function api(offer: object, take: () => Response): { handler: FetchHandler; call
     if (url.startsWith('/api/user.php')) return jsonResponse(200, { user: user() })
     if (url.startsWith('/api/chats.php')) return jsonResponse(200, [])
     if (url.startsWith('/api/likes.php')) return jsonResponse(200, { profiles: [], liked_by: [] })
+    if (url.startsWith('/api/brands.php'))
+      return jsonResponse(200, { company: 'Lokaal Media B.V.', brands: [{ name: 'Lokaal Dates', url: 'https://lokaaldates.nl/' }] })
     if (url.startsWith('/api/notifications.php')) return jsonResponse(200, { types: ['message'], disabled: [], email_disabled: [] })
     if (url.startsWith('/api/account.php') && method === 'DELETE') return jsonResponse(202, { purge_at: '2026-12-08T10:00:00Z' })
     return jsonResponse(404, { error: 'not_found', message: 'x' })
@@ -51,6 +53,9 @@ describe('the deletion screen', () => {
   it("offers the company's discount to stay; taking it shows the code and deletes nothing", async () => {
     const { handler, calls } = api({ offered: true, taken: false, value_percentage: 50, valid_days: 30 }, () => jsonResponse(201, code))
     const { dialog } = await openDeletion(handler)
+    const others = await within(dialog).findByTestId('delete-other-brands')
+    expect(within(others).getByRole('link', { name: 'Lokaal Dates' }).getAttribute('href')).toBe('https://lokaaldates.nl/')
+    expect(others.textContent).toContain('Also from Lokaal Media B.V.')
     const offer = await within(dialog).findByTestId('retention-offer')
     expect(offer.textContent).toContain('Stay with us and get 50% off your next purchase. Your personal code is valid for 30 days.')
     fireEvent.click(within(offer).getByRole('button', { name: 'Stay and get 50% off' }))

@@ -10,6 +10,7 @@ import { useServices } from '../../../state/context'
 import { accountApi } from '../api'
 import { DELETION_DAYS } from '../deleted/AccountDeletedPage'
 import { accountErrorText, type Text } from '../shared/errors'
+import { OtherBrands } from '../shared/OtherBrands'
 import { Actions, Notice } from '../shared/ui'
 
 const Offer = styled.section`
@@ -122,6 +123,7 @@ export function DeleteAccount() {
               </Offer>
             )}
             <p>{t('accountDeletion.confirmText', { days: DELETION_DAYS })}</p>
+            <OtherBrands testId="delete-other-brands" />
             <Notice text={error} />
             <Actions>
               <Button
