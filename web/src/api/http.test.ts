@@ -80,15 +80,17 @@ describe('http client', () => {
     expect(calls.map((c) => (c.headers as Record<string, string>)['Accept-Language'])).toEqual(['nl', 'de'])
   })
 
-  it('sends X-Request-Type: client on user.php only', async () => {
+  it('sends X-Request-Type: client on user.php and logout.php only', async () => {
     const { client, calls } = setup([json(200, { user: null })])
     await client.get('/api/user.php')
     await client.post('/api/user.php', { email: 'x' })
     await client.get('/api/settings.php', { query: { domain: 'localhost' } })
+    await client.get('/api/logout.php')
     const header = (i: number) => (calls[i]!.init.headers as Record<string, string>)['X-Request-Type']
     expect(header(0)).toBe('client')
     expect(header(1)).toBe('client')
     expect(header(2)).toBeUndefined()
+    expect(header(3)).toBe('client')
     expect(calls[2]!.url).toBe('/api/settings.php?domain=localhost')
     expect(calls[1]!.init.body).toBe('{"email":"x"}')
   })

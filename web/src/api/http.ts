@@ -1,5 +1,5 @@
 // The HTTP client of SPEC.md section 7: JSON in and out, X-Request-Type on
-// user.php, up to 5 retries with exponential delay for network failures and
+// user.php (and logout.php, a GET the header guards against other sites), up to 5 retries with exponential delay for network failures and
 // server errors, and a 403 authentication_required that logs out.
 
 /** ApiError is the error object of the app: a message and a statusCode (default 500). */
@@ -59,6 +59,9 @@ export const retryDelay = (attempt: number, base = BASE_DELAY_MS): number => bas
 /** isUserCall reports whether path is a call to user.php. */
 export const isUserCall = (path: string): boolean => /^\/api\/user\.php(?:[?#]|$)/.test(path)
 
+/** needsClientHeader reports whether the engine refuses path without X-Request-Type: client. */
+export const needsClientHeader = (path: string): boolean => isUserCall(path) || /^\/api\/logout\.php(?:[?#]|$)/.test(path)
+
 export function withQuery(path: string, query?: Query): string {
   if (!query) return path
   const params = new URLSearchParams()
@@ -110,7 +113,7 @@ export function createClient(options: ClientOptions = {}): HttpClient {
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T | false> {
     const url = withQuery(path, opts.query)
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers }
-    if (isUserCall(path)) headers['X-Request-Type'] = 'client'
+    if (needsClientHeader(path)) headers['X-Request-Type'] = 'client'
     const language = options.language?.()
     if (language && !headers['Accept-Language']) headers['Accept-Language'] = language
     let body: string | undefined
