@@ -29,6 +29,19 @@ test('a note on a profile is kept for its writer only, on the profile and in the
     await a.page.goto(site(HOST) + '/')
     await signupMember(a, { name: 'Notetaker', prefix: 'notes' })
     const her = await aHouseProfile(a)
+
+    // The search names its fictional (house) profiles together: the tenant's
+    // icon and fictional_plural, explained by fictional_warning.
+    await a.goto('/members')
+    await a.page.getByTestId('profile-card').first().waitFor()
+    const tags = await a.page.getByTestId('fictional-tag').count()
+    assert.ok(tags > 0, 'the demo pool shows house profiles on the first page')
+    const legend = a.page.getByTestId('fictional-legend')
+    await legend.waitFor()
+    assert.equal(await legend.locator('strong').textContent(), 'Fictieve profielen')
+    assert.equal(await legend.locator('strong svg').count(), 1)
+    assert.match(await legend.textContent(), /fictief/)
+
     const text = `Talked about sailing to Texel ${Date.now()}`
 
     await a.goto(`/members/${her.id}`)

@@ -8,6 +8,7 @@ import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import { newLikes } from '../../rules/title'
 import type { LikeEntry, LikeListType } from '../members/discovery'
+import { FictionalLegend } from '../../components/FictionalLegend'
 import { CardGrid, LikeButton, ProfileCard } from '../members/ProfileCard'
 import { entryPath, LIKE_TABS, likeTypeOf, tabPath } from './likeTypes'
 import { useLikeList } from './useLikes'
@@ -100,7 +101,9 @@ function LikeList({ type }: { type: LikeListType }) {
     )
   if (state.data.length === 0) return <Panel data-testid="likes-empty">{t(`likesList.empty.${type}`)}</Panel>
   return (
-    <CardGrid aria-label={t(`likesList.tab.${type}`)} data-testid={`likes-list-${type}`}>
+    <>
+      <FictionalLegend profiles={state.data} />
+      <CardGrid aria-label={t(`likesList.tab.${type}`)} data-testid={`likes-list-${type}`}>
       {state.data.map((e) => (
         <ProfileCard
           key={e.id}
@@ -110,7 +113,8 @@ function LikeList({ type }: { type: LikeListType }) {
           actions={<EntryActions type={type} entry={e} />}
         />
       ))}
-    </CardGrid>
+      </CardGrid>
+    </>
   )
 }
 

@@ -7,6 +7,7 @@ import { Field, Input, Label } from '../../components/Form'
 import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import type { Card } from '../members/discovery'
+import { FictionalLegend } from '../../components/FictionalLegend'
 import { CardGrid, LikeButton, ProfileCard } from '../members/ProfileCard'
 import { validateDraft, emptyDraft } from '../members/searchQuery'
 import { keyAction, type SwipeAction } from './swipeGesture'
@@ -134,6 +135,7 @@ export function SwipeGamePage() {
             </Round>
           </Controls>
           <Note>{t('swipe.keys')}</Note>
+          <FictionalLegend profiles={[top]} />
         </>
       ) : deck.status === 'loading' ? (
         <p role="status">{t('likesList.loading')}</p>
@@ -162,7 +164,9 @@ function SuggestionList({ min, max, limit }: { min?: number; max?: number; limit
   if (state.status === 'failed') return <Panel role="alert">{t('likesList.failed')}</Panel>
   if (state.cards.length === 0) return <Panel data-testid="suggestions-empty">{t('finder.empty')}</Panel>
   return (
-    <CardGrid aria-label={t('finder.suggestions')} data-testid="suggestions">
+    <>
+      <FictionalLegend profiles={state.cards} />
+      <CardGrid aria-label={t('finder.suggestions')} data-testid="suggestions">
       {state.cards.map((c) => (
         <ProfileCard
           key={c.id}
@@ -177,7 +181,8 @@ function SuggestionList({ min, max, limit }: { min?: number; max?: number; limit
           }
         />
       ))}
-    </CardGrid>
+      </CardGrid>
+    </>
   )
 }
 

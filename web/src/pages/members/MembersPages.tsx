@@ -7,6 +7,7 @@ import { Page, Panel } from '../../components/Page'
 import { currentTracking, loggedOutSearchAllowed } from '../../rules/tracking'
 import { useAppState } from '../../state/context'
 import { Pagination } from './Pagination'
+import { FictionalLegend } from '../../components/FictionalLegend'
 import { CardGrid, ProfileCard } from './ProfileCard'
 import { SearchForm } from './SearchForm'
 import { draftOf, FILTER_FIELDS, offeredFields, pageOf, searchParams, withPage, type Draft } from './searchQuery'
@@ -75,6 +76,7 @@ function MemberSearch() {
             {t('discovery.retry')}
           </Button>
         )}
+        {result && <FictionalLegend profiles={[...result.profiles, ...result.similar]} />}
         {result && result.profiles.length > 0 && (
           <CardGrid aria-label={t('discovery.results')}>
             {result.profiles.map((c) => (

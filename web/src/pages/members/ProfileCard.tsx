@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
+import { fictionalIcon, Icon } from '../../components/Icon'
 import { useAppState } from '../../state/context'
 import { ActivityLabel } from './ActivityLabel'
 import { photoOf, type Card } from './discovery'
@@ -81,6 +82,9 @@ const Meta = styled.span`
 
 const Marker = styled.span<{ $tone?: 'primary' | 'muted' }>`
   position: absolute;
+  display: inline-flex;
+  align-items: center;
+  gap: ${(p) => p.theme.space(1)};
   top: ${(p) => p.theme.space(2)};
   left: ${(p) => p.theme.space(2)};
   padding: 0 ${(p) => p.theme.space(2)};
@@ -164,12 +168,18 @@ export interface ProfileCardProps {
 export function ProfileCard({ card, to, marker, actions }: ProfileCardProps) {
   const { t } = useTranslation()
   const fictional = useAppState((s) => s.settings.fictional_singular)
+  const fictionalMark = fictionalIcon(useAppState((s) => s.settings.fictional_icon))
   const src = photoOf(card.main_image)
   const place = placeOf(card)
   return (
     <Item data-testid="profile-card" data-id={card.id}>
       <Photo>{src ? <img src={src} alt="" loading="lazy" /> : <Initial aria-hidden="true">{card.name.slice(0, 1)}</Initial>}</Photo>
-      {marker ? <Marker>{marker}</Marker> : card.fictional && fictional ? <Marker $tone="muted">{fictional}</Marker> : null}
+      {marker ? <Marker>{marker}</Marker> : card.fictional && fictional ? (
+        <Marker $tone="muted" data-testid="fictional-tag">
+          {fictionalMark && <Icon icon={fictionalMark} size="1em" />}
+          {fictional}
+        </Marker>
+      ) : null}
       <Body>
         <Name to={to ?? `/members/${card.id}`}>{card.age ? t('discovery.nameAge', { name: card.name, age: card.age }) : card.name}</Name>
         {place && <Meta>{place}</Meta>}
