@@ -22,6 +22,19 @@ describe('navigation', () => {
     expect(within(h).queryByText('Messages')).toBeNull()
   })
 
+  // Lighthouse's label-content-name-mismatch: a button's accessible name
+  // contains the text it shows, so speech users can say what they see.
+  it.each([
+    ['language menu', () => boot(), 'language-menu', /^Language: English \(EN\)$/],
+    ['account menu', () => boot({ user: user() }), 'account-menu', /^Account: Ann$/],
+  ])('names the %s trigger with its visible text', async (_, data, testId, name) => {
+    await renderApp(data(), '/members')
+    const trigger = within(screen.getByTestId(testId)).getByRole('button', { name })
+    const visible = trigger.textContent!.trim()
+    expect(visible).not.toBe('')
+    expect(within(screen.getByTestId(testId)).getByRole('button', { name: (n) => n.includes(visible) })).toBe(trigger)
+  })
+
   it('has no language menu with one locale', async () => {
     await renderApp(boot({ locales: ['en'] }))
     expect(within(header()).queryByTestId('language-menu')).toBeNull()

@@ -29,6 +29,22 @@ describe('icons', () => {
     expect(found).toEqual([])
   })
 
+  // Arrows, crosses, chevrons and ticks typed as text are icons in disguise:
+  // their size, weight and baseline follow the font, and some fonts lack them.
+  // The member app draws them with Icon (ArrowLeft, X, ChevronDown, ...).
+  it('draws no arrow, cross or chevron as a text glyph in the member app', () => {
+    const glyph = /[\u2190-\u2193\u00d7\u2715\u2716\u2713\u2714\u25b2-\u25bf\u2630\u2039\u203a]/u
+    const code = (line: string) => line.replace(/\/\/.*$|\/\*.*?\*\/|^\s*\*.*$/g, '')
+    const found = files(src)
+      .filter((path) => path.endsWith('.tsx') && !relative(src, path).startsWith('console'))
+      .flatMap((path) =>
+        readFileSync(path, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (glyph.test(code(line)) ? [`${relative(src, path)}:${i + 1}: ${line.trim()}`] : [])),
+      )
+    expect(found).toEqual([])
+  })
+
   it('draws every gift icon the demo brands name, none as the fallback', () => {
     const dir = join(root, 'tenants', 'demo')
     const names = readdirSync(dir)

@@ -38,12 +38,14 @@ export function AccountMenu({ user }: { user: User }) {
   ]
   if (phone && showLanguageDropdown(locales)) items.push({ key: 'language', label: t('langConfig.title'), to: '/lang-config' })
   items.push({ key: 'logout', label: t('nav.logout'), onSelect: () => void logout() })
+  const name = user.profile?.name || t('nav.account')
   return (
     <Dropdown
       testId="account-menu"
       align="right"
-      label={phone ? <MenuIcon /> : <Name>{user.profile?.name || t('nav.account')}</Name>}
-      accessibleLabel={t('nav.account')}
+      label={phone ? <MenuIcon /> : <Name>{name}</Name>}
+      // The name contains the visible text (the member's name), so speech input finds the button by what it shows.
+      accessibleLabel={phone || name === t('nav.account') ? t('nav.account') : t('nav.accountOf', { name })}
       items={items}
     />
   )

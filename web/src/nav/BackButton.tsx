@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import { useRouteHandle } from '../app/hooks'
 import { isInstalledApp } from '../rules/display'
 import { showBackButton } from '../rules/nav'
+import { ArrowLeft, Icon } from '../components/Icon'
 
 const Back = styled.button`
   min-width: 40px;
@@ -24,7 +25,7 @@ export function BackButton() {
   if (!showBackButton(handle?.name, isInstalledApp(), window.history.length)) return null
   return (
     <Back type="button" aria-label={t('nav.back')} onClick={() => navigate(-1)} data-testid="back-button">
-      <span aria-hidden="true">←</span>
+      <Icon icon={ArrowLeft} />
     </Back>
   )
 }

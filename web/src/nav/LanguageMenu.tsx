@@ -4,7 +4,11 @@ import { Dropdown } from '../components/Dropdown'
 import { showLanguageDropdown } from '../rules/nav'
 import { useAppState } from '../state/context'
 
-/** LanguageMenu appears only when the site offers more than one locale. */
+/**
+ * LanguageMenu appears only when the site offers more than one locale. Its
+ * button shows the code (NL) and is named "Language: Nederlands (NL)": the
+ * name contains the visible text, so speech input finds it by what it shows.
+ */
 export function LanguageMenu() {
   const { t } = useTranslation()
   const locales = useAppState((s) => s.locales)
@@ -16,7 +20,7 @@ export function LanguageMenu() {
       testId="language-menu"
       align="right"
       label={<span lang={locale}>{locale.toUpperCase()}</span>}
-      accessibleLabel={t('nav.language', { language: t(`languages.${locale}`) })}
+      accessibleLabel={t('nav.language', { language: t(`languages.${locale}`), code: locale.toUpperCase() })}
       items={locales.map((l) => ({
         key: l,
         lang: l,

@@ -12,6 +12,7 @@ import { subscribePush } from '../../api/push'
 import { useAppState, useServices } from '../../state/context'
 import { useInterruption } from '../../state/interruptions'
 import { TimeBonusCountdown } from './TimeBonusCountdown'
+import { Icon, X } from '../../components/Icon'
 
 const Bar = styled.div<{ $tone: 'info' | 'warning' | 'primary' }>`
   padding: ${(p) => p.theme.space(2)} 0;
@@ -102,7 +103,7 @@ function ActivationReminder({ email, wanted }: { email: string; wanted: boolean 
         <Row>
           <span>{t('alerts.activation', { email })}</span>
           <Dismiss type="button" aria-label={t('alerts.dismiss')} onClick={() => dismiss('activation')}>
-            <span aria-hidden="true">×</span>
+            <Icon icon={X} />
           </Dismiss>
         </Row>
       </Container>
@@ -159,7 +160,7 @@ export function AlertBanners() {
                 aria-label={t('alerts.dismiss')}
                 onClick={() => dismiss(kind)}
               >
-                <span aria-hidden="true">×</span>
+                <Icon icon={X} />
               </Dismiss>
             </Row>
           </Container>

@@ -10,6 +10,7 @@ import { refreshNamed } from '../../state/refresh'
 import { announceMatch } from '../../state/match'
 import { emptyLikes } from '../../state/store'
 import { firstShow, likerPath, newLikers, popupClick, targetOf } from './likePopupRules'
+import { Icon, X } from '../../components/Icon'
 
 /** Liker is who likes the member, as the popup shows them. */
 export interface Liker {
@@ -235,7 +236,7 @@ export function NewLikePopup() {
   return (
     <Card role="dialog" aria-modal="false" aria-labelledby={titleId} aria-live="polite" data-testid="new-like-popup" data-id={liker.id}>
       <Close type="button" aria-label={t('modal.close')}>
-        <span aria-hidden="true">×</span>
+        <Icon icon={X} />
       </Close>
       <h2 id={titleId}>{t(liker.match ? 'likePopup.matchTitle' : 'likeModal.title', { name: liker.name ?? '' })}</h2>
       <LikerView liker={liker} photoRef={photoRef} buttonRef={buttonRef} compact />

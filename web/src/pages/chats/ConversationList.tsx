@@ -10,6 +10,7 @@ import { useServices } from '../../state/context'
 import { removeChat } from '../../state/member'
 import { Avatar } from './Avatar'
 import { usePreview, useShortTime } from './format'
+import { Icon, X } from '../../components/Icon'
 
 const List = styled.ul`
   margin: 0;
@@ -113,7 +114,7 @@ function ConversationItem({ chat, current, onDelete }: { chat: ChatEntry; curren
         </Side>
       </Entry>
       <Remove type="button" onClick={onDelete} aria-label={t('messenger.delete', { name: chat.profile.name })} data-testid="chat-delete">
-        <span aria-hidden="true">×</span>
+        <Icon icon={X} />
       </Remove>
     </Item>
   )

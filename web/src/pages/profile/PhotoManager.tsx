@@ -8,6 +8,7 @@ import { codeText } from '../../rules/serverErrors'
 import type { OwnPhoto } from './api'
 import { usePhotos, type Problem, type UploadItem } from './hooks'
 import { PREMIUM_PHOTO_LIMIT, limitState, photoErrorKey, type LimitState } from './rules'
+import { ArrowLeft, ArrowRight, Icon } from '../../components/Icon'
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif'
 
@@ -222,10 +223,10 @@ function PhotoTile({ photo, index, count, busy, over, onMove, onMain, onDelete, 
           </Button>
         )}
         <Button type="button" $variant="ghost" disabled={busy || index === 0} onClick={() => onMove(index - 1)} aria-label={t('profile.photos.earlierN', { n })}>
-          <span aria-hidden="true">←</span>
+          <Icon icon={ArrowLeft} />
         </Button>
         <Button type="button" $variant="ghost" disabled={busy || index === count - 1} onClick={() => onMove(index + 1)} aria-label={t('profile.photos.laterN', { n })}>
-          <span aria-hidden="true">→</span>
+          <Icon icon={ArrowRight} />
         </Button>
         <Button type="button" $variant="ghost" disabled={busy} onClick={onDelete} aria-label={t('profile.photos.deleteN', { n })}>
           {t('profile.photos.delete')}
