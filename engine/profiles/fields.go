@@ -110,7 +110,7 @@ func (s *Service) UpdateOwn(ctx context.Context, t *tenancy.Tenant, memberID int
 	if err != nil {
 		return Profile{}, fmt.Errorf("load member %d: %w", memberID, err)
 	}
-	p, err := apply(ctx, q, t, row, email, u, &validator{now: s.Now()})
+	p, err := apply(ctx, q, t, row, email, u, &validator{now: s.Now(), served: t})
 	if err != nil {
 		return Profile{}, err
 	}
@@ -183,8 +183,13 @@ func apply(ctx context.Context, q *db.Queries, t *tenancy.Tenant, row db.Profile
 // code the API can answer is findable in the source (openapi.yaml's test
 // checks that).
 type validator struct {
-	now  time.Time
-	errs []FieldError
+	now time.Time
+	// served, when set, limits a new country to the tenant's countries: a
+	// member lives where the site works (the signup's location step and the
+	// profile editor save here). A country already on the profile stays
+	// allowed. House profiles leave it unset.
+	served *tenancy.Tenant
+	errs   []FieldError
 }
 
 func (v *validator) fail(field, code, message string, extra map[string]any) {
@@ -247,6 +252,10 @@ func (v *validator) country(c, current string) string {
 	c = strings.ToUpper(strings.TrimSpace(c))
 	if _, err := geo.Regions(c); err != nil || len(c) != 2 {
 		v.fail("country", "country_invalid", "This country is not known.", nil)
+		return current
+	}
+	if v.served != nil && c != current && !v.served.HasCountry(c) {
+		v.fail("country", "country_invalid", "This site does not serve that country.", map[string]any{"country": c})
 		return current
 	}
 	return c

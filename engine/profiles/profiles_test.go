@@ -86,6 +86,11 @@ func TestOwnProfile(t *testing.T) {
 		{name: "too young", status: 422, code: "date_of_birth", body: `{"date_of_birth":"` + young + `"}`},
 		{name: "bad date", status: 422, code: "date_of_birth_invalid", body: `{"date_of_birth":"1990-02-31"}`},
 		{name: "country", status: 422, code: "country_invalid", body: `{"country":"XX"}`},
+		// The signup's location step saves here: a country the site does not
+		// serve (LustLokaal: NL and BE) is refused and changes nothing.
+		{name: "country the site does not serve", status: 422, code: "country_invalid", body: `{"country":"DE","city":"Köln"}`},
+		{name: "the refused country changed nothing", status: 200, body: `{}`,
+			check: func(p profiles.Profile) bool { return p.Country == "BE" && p.City == "Gent" }},
 		{name: "region of another country", status: 422, code: "region_invalid", body: `{"region":"DE-BY"}`},
 		{name: "city too long", status: 422, code: "city_length", body: `{"city":"` + strings.Repeat("a", 81) + `"}`},
 		{name: "city control chars", status: 422, code: "city_invalid", body: `{"city":"a\u0007b"}`},
