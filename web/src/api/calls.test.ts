@@ -21,11 +21,19 @@ describe('api calls', () => {
     await api.regions('NL')
     await api.regions('NL')
     await api.regions('BE')
+    await api.regions('BE', 'de')
+    await api.regions('BE', 'de')
     expect(get.mock.calls.map((c) => c[0])).toEqual([
       '/api/interests.php',
       '/api/companyinfo.php',
       '/api/regions.php',
       '/api/regions.php',
+      '/api/regions.php',
+    ])
+    expect(get.mock.calls.slice(2).map((c) => c[1])).toEqual([
+      { query: { country: 'NL', lang: undefined } },
+      { query: { country: 'BE', lang: undefined } },
+      { query: { country: 'BE', lang: 'de' } },
     ])
   })
 

@@ -28,6 +28,10 @@ export type Api = ReturnType<typeof createApi>
 
 /** createApi names the calls of SPEC.md section 7 that the engine answers so far. */
 export function createApi(http: HttpClient) {
+  const regions = once((key) => {
+    const [country, lang] = key.split('|')
+    return http.get<Regions>('/api/regions.php', { query: { country: country || undefined, lang: lang || undefined } }).then(data)
+  })
   return {
     http,
     /** settings: domain is the request host, plus the route's query. */
@@ -48,7 +52,8 @@ export function createApi(http: HttpClient) {
     /** autoLike: a profile that now likes the member, or null (204). */
     autoLike: (signal?: AbortSignal) => http.get<AutoLike | null>('/api/auto-like.php', { retries: 0, signal }).then((r) => r || null),
     interests: once(() => http.get<Interest[]>('/api/interests.php').then(data)),
-    regions: once((country) => http.get<Regions>('/api/regions.php', { query: { country: country || undefined } }).then(data)),
+    /** regions: a country's regions (the visitor's country without one); lang asks the region label (label_text) in that language. */
+    regions: (country = '', lang = '') => regions(`${country}|${lang}`),
     companyInfo: once(() => http.get<Company>('/api/companyinfo.php').then(data)),
     gifts: once(() => http.get<Gift[]>('/api/gifts.php').then((g) => data(g) ?? [])),
   }

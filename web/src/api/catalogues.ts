@@ -1,6 +1,6 @@
 // The site's catalogues (interests, regions, gifts) for pages: loaded once
 // per app through the cached calls of createApi, through useLoad.
-import { useServices } from '../state/context'
+import { useAppState, useServices } from '../state/context'
 import type { Gift, Interest, Regions } from './types'
 import { useLoad, type Loaded } from './useLoad'
 
@@ -13,10 +13,14 @@ export function useInterests(): Interest[] {
   return state.status === 'done' ? state.data : NONE
 }
 
-/** useRegions is a country's regions, null while they load, when they failed or without a country. */
+/**
+ * useRegions is a country's regions, null while they load, when they failed
+ * or without a country; label_text is the region label in the page's language.
+ */
 export function useRegions(country: string): Regions | null {
   const { api } = useServices()
-  const { state } = useLoad(country || null, () => api.regions(country))
+  const lang = useAppState((s) => s.locale)
+  const { state } = useLoad(country ? `${country}|${lang}` : null, () => api.regions(country, lang))
   return state.status === 'done' ? state.data : null
 }
 

@@ -6,7 +6,7 @@ import { Field, FieldError, Input, Label } from '../../components/Form'
 import { useAppState } from '../../state/context'
 import type { DiscountCode } from './api'
 import { Hint } from './Hint'
-import { countryName } from './countries'
+import { countryName } from '../../i18n/countryName'
 import { formatPrice } from './rules'
 import type { Discount } from './useDiscount'
 

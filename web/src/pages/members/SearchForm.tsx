@@ -5,6 +5,7 @@ import { Button } from '../../components/Button'
 import { Field, FieldError, Input, Label, Select } from '../../components/Form'
 import { Col, Row } from '../../components/Grid'
 import { Panel } from '../../components/Page'
+import { countryName } from '../../i18n/countryName'
 import { useAppState } from '../../state/context'
 import { below } from '../../theme/theme'
 import { useRegions } from '../../api/catalogues'
@@ -47,16 +48,6 @@ const Toggle = styled.button`
     }
   }
 `
-
-
-/** countryName names a country in the page's language. */
-export function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code
-  } catch {
-    return code
-  }
-}
 
 export interface SearchFormProps {
   /** initial is the search shown (URL, then the engine's defaults). */

@@ -5,6 +5,7 @@ import type { Interest } from '../../api/calls'
 import { Button } from '../../components/Button'
 import { Field, FieldError, Hint, Input, Label, Select, TextArea } from '../../components/Form'
 import { codeText } from '../../rules/serverErrors'
+import { countryName } from '../../i18n/countryName'
 import { useAppState } from '../../state/context'
 import type { OwnProfile, ProfileOptions, ProfileUpdate } from './api'
 import { useInterests, useRegions } from '../../api/catalogues'
@@ -56,23 +57,11 @@ const Checks = styled.fieldset`
   }
 `
 
-
-
-
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${(p) => p.theme.space(2)};
 `
-
-/** countryName names a country in the page's language. */
-export function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code
-  } catch {
-    return code
-  }
-}
 
 /** useOptionLabel words an enumerated value; unknown values show as sent. */
 function useOptionLabel() {

@@ -5,6 +5,7 @@ import { useRegions } from '../../../../api/catalogues'
 import { useLoad } from '../../../../api/useLoad'
 import { refreshUser } from '../../../../state/refresh'
 import { useAppState, useServices } from '../../../../state/context'
+import { countryName } from '../../../../i18n/countryName'
 import { accountApi, type Place } from '../../api'
 import { accountErrorText, type Text } from '../../shared/errors'
 import { Muted, Notice } from '../../shared/ui'
@@ -21,14 +22,32 @@ function local(): Storage | null {
 }
 
 /**
+ * firstCountry is the country the location step starts with: of the site's
+ * countries, the first of known (the profile's, the visitor's selected and
+ * GeoIP country) that it serves, else the site's first.
+ */
+export function firstCountry(countries: string[], known: string[]): string {
+  return known.find((c) => c && countries.includes(c)) ?? countries[0] ?? known.find(Boolean) ?? ''
+}
+
+/**
  * LocationStep finds the member's place with the browser's geolocation and
- * the reverse geocode; without a position the region is chosen from a list.
+ * the reverse geocode; without a position the region is chosen from a list,
+ * after the country on a site that serves several (changing it loads that
+ * country's regions).
  */
 export function LocationStep({ onNext, onSkip }: StepProps) {
   const { t } = useTranslation()
   const { api, store } = useServices()
   const id = useId()
-  const country = useAppState((s) => s.user?.profile?.country || s.settings.geoip_selected_country || s.country)
+  const locale = useAppState((s) => s.locale)
+  const countries = useAppState((s) => s.settings.countries)
+  const known = [
+    useAppState((s) => s.user?.profile?.country ?? ''),
+    useAppState((s) => s.settings.geoip_selected_country),
+    useAppState((s) => s.country),
+  ]
+  const [country, setCountry] = useState(() => firstCountry(countries, known))
   const [geo, dispatch] = useReducer(geoReducer, initialGeo)
   const [region, setRegion] = useState('')
   const [city, setCity] = useState('')
@@ -74,7 +93,7 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
 
   const saveChosen = (e: FormEvent) => {
     e.preventDefault()
-    void save({ region_code: region, city: city.trim() })
+    void save({ country, region_code: region, city: city.trim() })
   }
 
   return (
@@ -114,10 +133,30 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
                 ? t('signupFlow.location.unsupported')
                 : t('signupFlow.location.failed')}
           </Muted>
+          {countries.length > 1 && (
+            <Field>
+              <Label htmlFor={`${id}-country`}>{t('signupFlow.location.country')}</Label>
+              <Select
+                id={`${id}-country`}
+                name="country"
+                value={country}
+                autoComplete="country"
+                onChange={(e) => {
+                  setCountry(e.target.value)
+                  setRegion('')
+                }}
+              >
+                {countries.map((c) => (
+                  <option key={c} value={c}>
+                    {countryName(c, locale)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
           <Field>
-            <Label htmlFor={`${id}-region`}>
-              {t(`search.regionLabel.${regions?.label || 'region'}`, { defaultValue: t('search.regionLabel.region') })}
-            </Label>
+            {/* The engine's word for the country's regions in the page's language (Provincie, Bundesland, Kanton). */}
+            <Label htmlFor={`${id}-region`}>{regions?.country === country && regions.label_text ? regions.label_text : t('search.regionLabel.region')}</Label>
             <Select id={`${id}-region`} name="region" value={region} onChange={(e) => setRegion(e.target.value)} required>
               <option value="">{t('signupFlow.location.chooseRegion')}</option>
               {regions?.regions.map((r) => (
