@@ -92,7 +92,9 @@ async function signUp(page, root, { email, name, geolocation }) {
   await flow.getByRole('button', { name: 'Create my free account' }).click()
 
   await flow.getByTestId('signup-step-photo').waitFor()
-  await flow.getByLabel('Choose a photo').setInputFiles(await photo(page))
+  const chooser = page.waitForEvent('filechooser')
+  await flow.getByRole('button', { name: 'Choose a photo' }).click()
+  await (await chooser).setFiles(await photo(page))
   await flow.getByTestId('signup-photo').waitFor()
   await flow.getByRole('button', { name: 'Next' }).click()
 
@@ -105,7 +107,9 @@ async function signUp(page, root, { email, name, geolocation }) {
     await location.getByRole('button', { name: 'Use my location' }).click()
     const fallback = location.getByTestId('geo-fallback')
     await fallback.waitFor()
-    const region = fallback.getByRole('combobox')
+    // LustLokaal serves NL and BE: the country comes first, the visitor's preselected.
+    assert.equal(await fallback.getByLabel('Country').inputValue(), 'NL')
+    const region = fallback.getByRole('combobox', { name: 'Province' })
     await waitFor('the region list', async () => (await region.locator('option').count()) > 1)
     await region.selectOption({ index: 1 })
     await fallback.getByLabel('City (optional)').fill('Utrecht')

@@ -28,12 +28,13 @@ import MessageCircleHeart from 'lucide-react/icons/message-circle-heart'
 import PawPrint from 'lucide-react/icons/paw-print'
 import Sparkles from 'lucide-react/icons/sparkles'
 import Star from 'lucide-react/icons/star'
+import Trash2 from 'lucide-react/icons/trash-2'
 import User from 'lucide-react/icons/user'
 import VenetianMask from 'lucide-react/icons/venetian-mask'
 import Wine from 'lucide-react/icons/wine'
 import X from 'lucide-react/icons/x'
 
-export { ArrowLeft, ArrowRight, Camera, ChevronDown, Gift, Heart, Lock, User, X }
+export { ArrowLeft, ArrowRight, Camera, ChevronDown, Gift, Heart, Lock, Trash2, User, X }
 export type { LucideIcon }
 
 type IconProps = Omit<LucideProps, 'ref'> & {

@@ -9,6 +9,7 @@ import type {
   MailChange,
   NotificationSettings,
   OtherBrands,
+  PhotosAnswer,
   Place,
   ProfileAnswer,
   ProfileUpdate,
@@ -48,6 +49,8 @@ export function accountApi(api: Api) {
         .put<NotificationSettings>('/api/notifications.php', enableEmail ? { disabled, enable_email: true } : { disabled }, { retries: 0 })
         .then(need),
     profile: () => http.get<ProfileAnswer>('/api/profile.php').then((r) => need(r).profile),
+    /** removePhoto takes back the photo the signup's photo step added. */
+    removePhoto: (id: number) => http.del<PhotosAnswer>('/api/photos.php', undefined, { query: { id }, retries: 0 }).then(need),
     updateProfile: (u: ProfileUpdate) =>
       http.put<ProfileAnswer>('/api/profile.php', u, { retries: 0 }).then((r) => need(r).profile),
     geocode: (lat: number, lon: number) => http.get<Place>('/api/geocode.php', { query: { lat, lon }, retries: 1 }).then(need),

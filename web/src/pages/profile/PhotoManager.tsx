@@ -280,7 +280,9 @@ export function PhotoManager({ initialLimit, paid }: { initialLimit: number; pai
             multiple
             disabled={full}
             data-testid="photo-input"
-            aria-label={t('profile.photos.add')}
+            // The button below is the one control (as in components/PhotoPicker): the input is out of the tab order and the accessibility tree.
+            tabIndex={-1}
+            aria-hidden="true"
             onChange={(e) => onFiles(e.currentTarget.files)}
           />
           <Button type="button" disabled={full} onClick={() => input.current?.click()} data-testid="photo-add">
