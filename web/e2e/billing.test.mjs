@@ -8,32 +8,12 @@
 // enables the sandbox.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { open, site } from './lib.mjs'
+import { call, open, site } from './lib.mjs'
 
 const TENANTS = [
   { name: 'LustLokaal', host: 'localhost', country: 'NL', method: 'iDEAL', other: 'PayPal', abroad: { country: 'BE', method: 'Bancontact' } },
   { name: 'Herzklopfen', host: 'herzklopfen.localhost', country: 'DE', method: 'Sofort', other: 'Credit card', abroad: { country: 'CH', method: 'TWINT' } },
 ]
-
-/**
- * call runs a request from the page (the browser resolves *.localhost, Node
- * does not, and it keeps the session cookie); it answers the status, the
- * content type and the body (JSON parsed, else the text's first 400 characters).
- */
-const call = (page, method, path, body) =>
-  page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      })
-      const type = res.headers.get('Content-Type') ?? ''
-      const text = await res.text()
-      return { status: res.status, type, body: type.includes('json') && text ? JSON.parse(text) : text.slice(0, 400) }
-    },
-    [method, path, body],
-  )
 
 let seq = 0
 /** signup makes a fresh free member in the context (so its pages are logged in) and answers it. */

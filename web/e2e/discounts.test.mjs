@@ -5,21 +5,7 @@
 // code is used after that. The engine runs with --demo (the sandbox).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { open } from './lib.mjs'
-
-const call = (page, method, path, body) =>
-  page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : null }
-    },
-    [method, path, body],
-  )
+import { call, open } from './lib.mjs'
 
 test('a code made in the console is redeemed by a member through the sandbox, once', async () => {
   const code = `E2E${Date.now().toString(36).toUpperCase()}`

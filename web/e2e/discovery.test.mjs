@@ -4,23 +4,9 @@
 // daily limits and likes start empty and the demo logins stay untouched.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { open } from './lib.mjs'
+import { call, open } from './lib.mjs'
 
 const HOST = 'us.localhost'
-
-/**
- * call runs an API call from the page (the browser resolves *.localhost and
- * keeps the session cookie); it answers {status, body}.
- */
-const call = (s, method, path, body) =>
-  s.page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : null }
-    },
-    [method, path, body],
-  )
 
 let seq = 0
 /** signup makes a new member in the context, so its pages are logged in. */

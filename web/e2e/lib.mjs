@@ -176,3 +176,26 @@ export async function assertFullyVisible(locator, what) {
   })
   assert.equal(problem, null, `${what}: ${problem}`)
 }
+
+/**
+ * call runs an API call from the page of target (a page, or a session from
+ * open): the browser resolves *.localhost, which Node does not, and keeps the
+ * session cookie. It answers the status, the content type and the body (JSON
+ * parsed, else the text's first 400 characters).
+ */
+export function call(target, method, path, body) {
+  const page = target.page ?? target
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p, {
+        method: m,
+        headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      })
+      const type = res.headers.get('Content-Type') ?? ''
+      const text = await res.text()
+      return { status: res.status, type, body: type.includes('json') && text ? JSON.parse(text) : text ? text.slice(0, 400) : null }
+    },
+    [method, path, body],
+  )
+}

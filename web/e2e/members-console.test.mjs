@@ -5,18 +5,9 @@
 // these in the audit log with its before and after.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { open } from './lib.mjs'
+import { call, open } from './lib.mjs'
 
 const CONSOLE = 'admin.localhost'
-
-const call = (s, method, path) =>
-  s.page.evaluate(
-    async ([m, p]) => {
-      const res = await fetch(p, { method: m, headers: { 'X-Request-Type': 'client' } })
-      return { status: res.status, body: await res.json() }
-    },
-    [method, path],
-  )
 
 /** fits reports whether the page is no wider than its viewport (nothing to scroll sideways). */
 const fits = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)

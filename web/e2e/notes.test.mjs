@@ -3,24 +3,10 @@
 // member does not see it; a tenant with the setting off shows none.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { aHouseProfile, open, signupMember, site } from './lib.mjs'
+import { aHouseProfile, call, open, signupMember, site } from './lib.mjs'
 
 const HOST = 'localhost' // LustLokaal: visible_profile_notes true
 const OFF = 'de.localhost' // Herzklopfen: visible_profile_notes false
-
-/**
- * call runs an API call from the page (the browser resolves *.localhost and
- * keeps the session cookie); it answers {status, body}.
- */
-const call = (s, method, path, body) =>
-  s.page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : null }
-    },
-    [method, path, body],
-  )
 
 test('a note on a profile is kept for its writer only, on the profile and in the chat', async () => {
   const a = await open(HOST, { locale: 'en' })

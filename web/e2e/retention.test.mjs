@@ -6,21 +6,7 @@
 // with --demo (the sandbox).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { open } from './lib.mjs'
-
-const call = (page, method, path, body) =>
-  page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : null }
-    },
-    [method, path, body],
-  )
+import { call, open } from './lib.mjs'
 
 test('delete flow: the offer to stay gives a code that the checkout applies, once', async () => {
   const s = await open('localhost', { country: 'NL', locale: 'en' })

@@ -7,28 +7,10 @@
 // moderators' second factor (console.test.mjs sets one up) does not matter.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { open, png, totp } from './lib.mjs'
+import { call, open, png, totp } from './lib.mjs'
 
 const CONSOLE = 'admin.localhost'
 const BRAND = 'herzklopfen.localhost'
-
-/**
- * call runs an API call from the page (the browser resolves *.localhost and
- * keeps the session cookie); it answers {status, body}.
- */
-const call = (s, method, path, body) =>
-  s.page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : null }
-    },
-    [method, path, body],
-  )
 
 async function logIn(page, email, password) {
   await page.getByLabel('E-mail address').fill(email)
