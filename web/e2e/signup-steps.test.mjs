@@ -119,12 +119,15 @@ test('the photo step picks a photo with a button in the page’s language and th
     assert.ok(raw && raw.width <= 1 && raw.height <= 1, `the file input is visually hidden: ${JSON.stringify(raw)}`)
 
     // From the step's title the Tab key reaches the button, which shows its focus; Enter opens the file dialog.
+    // The wait for the dialog starts first: Playwright turns on its file-chooser
+    // interception without waiting for the browser's reply, and an Enter sent
+    // right after could open the dialog before it is intercepted (seen in CI).
+    const chooser = page.waitForEvent('filechooser')
     await page.getByTestId('signup-step-title').focus()
     await page.keyboard.press('Tab')
     const choose = step.getByRole('button', { name: 'Foto auswählen' })
     assert.equal(await choose.evaluate((el) => el === document.activeElement), true, 'Tab reaches the photo button')
     assert.notEqual(await choose.evaluate((el) => getComputedStyle(el).outlineStyle), 'none', 'the focus is visible')
-    const chooser = page.waitForEvent('filechooser')
     await page.keyboard.press('Enter')
     await (await chooser).setFiles({ name: 'ich.png', mimeType: 'image/png', buffer: png(400, 400) })
 

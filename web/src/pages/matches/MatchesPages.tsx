@@ -165,7 +165,6 @@ function SuggestionList({ min, max, limit }: { min?: number; max?: number; limit
   if (state.cards.length === 0) return <Panel data-testid="suggestions-empty">{t('finder.empty')}</Panel>
   return (
     <>
-      <FictionalLegend profiles={state.cards} />
       <CardGrid aria-label={t('finder.suggestions')} data-testid="suggestions">
       {state.cards.map((c) => (
         <ProfileCard
@@ -182,6 +181,8 @@ function SuggestionList({ min, max, limit }: { min?: number; max?: number; limit
         />
       ))}
       </CardGrid>
+      {/* below the cards: on a phone the first card's actions stay in view */}
+      <FictionalLegend profiles={state.cards} />
     </>
   )
 }
