@@ -102,7 +102,6 @@ function LikeList({ type }: { type: LikeListType }) {
   if (state.data.length === 0) return <Panel data-testid="likes-empty">{t(`likesList.empty.${type}`)}</Panel>
   return (
     <>
-      <FictionalLegend profiles={state.data} />
       <CardGrid aria-label={t(`likesList.tab.${type}`)} data-testid={`likes-list-${type}`}>
       {state.data.map((e) => (
         <ProfileCard
@@ -114,6 +113,8 @@ function LikeList({ type }: { type: LikeListType }) {
         />
       ))}
       </CardGrid>
+      {/* below the cards: on a phone the first card's actions stay in view */}
+      <FictionalLegend profiles={state.data} />
     </>
   )
 }

@@ -76,7 +76,6 @@ function MemberSearch() {
             {t('discovery.retry')}
           </Button>
         )}
-        {result && <FictionalLegend profiles={[...result.profiles, ...result.similar]} />}
         {result && result.profiles.length > 0 && (
           <CardGrid aria-label={t('discovery.results')}>
             {result.profiles.map((c) => (
@@ -86,6 +85,8 @@ function MemberSearch() {
         )}
         {result && result.profiles.length === 0 && state.status === 'done' && <Panel>{t('discovery.noResults')}</Panel>}
         {result && <Pagination page={Math.min(page, Math.max(1, result.pages))} pages={result.pages} href={href} />}
+        {/* below the results: on a phone the first card stays in view */}
+        {result && <FictionalLegend profiles={[...result.profiles, ...result.similar]} />}
         {result && result.similar.length > 0 && (
           <section aria-labelledby="similar-title" data-testid="similar-results">
             <SubTitle id="similar-title">{t('discovery.similarTitle')}</SubTitle>
