@@ -320,6 +320,16 @@ SELECT @visited_id, @visitor_id, @day::date, @visited_at
 WHERE NOT EXISTS (SELECT 1 FROM members WHERE id = @visitor_id AND is_house)
 ON CONFLICT DO NOTHING;
 
+-- name: VisitsTrim :execrows
+-- Visits older than the cutoff: nothing reads them any more (the weekly
+-- update counts the last week's). At most @max_rows per call, oldest
+-- first, so one run never holds a long lock.
+DELETE FROM profile_visits v
+WHERE (v.visited_id, v.day, v.visitor_id) IN (
+    SELECT o.visited_id, o.day, o.visitor_id FROM profile_visits o
+    WHERE o.visited_at < @cutoff ORDER BY o.visited_at LIMIT @max_rows
+);
+
 -- name: VisitsPurge :exec
 -- The visits a purged member made and received.
 DELETE FROM profile_visits WHERE visitor_id = @member_id OR visited_id = @member_id;

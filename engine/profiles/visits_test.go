@@ -97,3 +97,47 @@ func TestMemberViewRecordsVisits(t *testing.T) {
 		t.Fatalf("%d visits of Anna after Bob's purge, want Carl's", n)
 	}
 }
+
+// The daily trim deletes the visits older than VisitRetention and keeps
+// the rest, however many batches that takes.
+func TestTrimVisits(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ctx := context.Background()
+	visitor := accountstest.NewMember(t, env.Pool, accountstest.Member{})
+	visited := accountstest.NewMember(t, env.Pool, accountstest.Member{})
+	tenant, err := tenancy.NewDirectory(env.Pool, nil).ByID(ctx, visited.TenantID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, time.November, 24, 12, 0, 0, 0, time.UTC)
+	clock := now
+	s := &profiles.Service{Pool: env.Pool, Now: func() time.Time { return clock }}
+	// One visit a day for 40 days: 30 days and younger stay.
+	for d := range 40 {
+		clock = now.Add(-time.Duration(d) * 24 * time.Hour)
+		if err := s.RecordVisit(ctx, tenant, visitor.ID, visited.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Many old visits by other members, more than one batch's worth.
+	if _, err := env.Pool.Exec(ctx, `INSERT INTO profile_visits (visited_id, visitor_id, day, visited_at)
+		SELECT $1, $2, d::date, d FROM generate_series($3::timestamptz - interval '6000 days', $3::timestamptz - interval '41 days', interval '1 day') d`,
+		visitor.ID, visited.ID, now); err != nil {
+		t.Fatal(err)
+	}
+	clock = now
+	n, err := s.TrimVisits(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 5960+9 {
+		t.Fatalf("trimmed %d visits, want %d (5960 of the old ones, 9 of the 40 days)", n, 5960+9)
+	}
+	if left := visits(t, env, visited.ID); left != 31 {
+		t.Fatalf("%d visits left, want 31 (today and the 30 days before)", left)
+	}
+	if n, err := s.TrimVisits(ctx); err != nil || n != 0 {
+		t.Fatalf("a second trim took %d visits (%v), want none", n, err)
+	}
+}

@@ -24,6 +24,7 @@ import (
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
+	"rendezvous/engine/profiles"
 )
 
 // mail builds the delivery of mail: SMTP when SMTP_URL is set, else the
@@ -75,8 +76,9 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 	// was on are still delivered.
 	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))
 	river.AddWorker(workers, &admin.CleanupWorker{Service: e.Console.Service})
+	river.AddWorker(workers, &profiles.TrimVisitsWorker{Profiles: e.Profiles})
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile(),
-		admin.PeriodicCleanup(), notifications.PeriodicDigest()}
+		admin.PeriodicCleanup(), notifications.PeriodicDigest(), profiles.PeriodicTrimVisits()}
 	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})
 }
 

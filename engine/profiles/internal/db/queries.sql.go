@@ -1650,3 +1650,27 @@ func (q *Queries) VisitsPurge(ctx context.Context, memberID int64) error {
 	_, err := q.db.Exec(ctx, visitsPurge, memberID)
 	return err
 }
+
+const visitsTrim = `-- name: VisitsTrim :execrows
+DELETE FROM profile_visits v
+WHERE (v.visited_id, v.day, v.visitor_id) IN (
+    SELECT o.visited_id, o.day, o.visitor_id FROM profile_visits o
+    WHERE o.visited_at < $1 ORDER BY o.visited_at LIMIT $2
+)
+`
+
+type VisitsTrimParams struct {
+	Cutoff  time.Time
+	MaxRows int32
+}
+
+// Visits older than the cutoff: nothing reads them any more (the weekly
+// update counts the last week's). At most @max_rows per call, oldest
+// first, so one run never holds a long lock.
+func (q *Queries) VisitsTrim(ctx context.Context, arg VisitsTrimParams) (int64, error) {
+	result, err := q.db.Exec(ctx, visitsTrim, arg.Cutoff, arg.MaxRows)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
