@@ -50,6 +50,37 @@ type Settings struct {
 	// Order is the payment countries in the order they are offered: the
 	// tenant's own countries first, then the others alphabetically.
 	Order []string `json:"-"`
+	// DirectDebit bounds what a member may pay by direct debit (sdd) in a
+	// period; zero fields take the defaults (DefaultDirectDebit).
+	DirectDebit DirectDebitLimits `json:"direct_debit"`
+}
+
+// DirectDebitLimits are a tenant's limits of direct debit per member: in
+// any PeriodDays days, at most MaxOrders orders and MaxAmount (minor units
+// of EUR, SEPA's currency) by direct debit; over them, 429 dd_limit.
+// Failed, cancelled and expired orders do not count.
+type DirectDebitLimits struct {
+	PeriodDays int   `json:"period_days"`
+	MaxOrders  int   `json:"max_orders"`
+	MaxAmount  int64 `json:"max_amount"`
+}
+
+// DefaultDirectDebit are the limits of a tenant that sets none: 3 orders
+// and EUR 150.00 per 30 days.
+var DefaultDirectDebit = DirectDebitLimits{PeriodDays: 30, MaxOrders: 3, MaxAmount: 15000}
+
+// withDefaults fills the limits left out.
+func (l DirectDebitLimits) withDefaults() DirectDebitLimits {
+	if l.PeriodDays == 0 {
+		l.PeriodDays = DefaultDirectDebit.PeriodDays
+	}
+	if l.MaxOrders == 0 {
+		l.MaxOrders = DefaultDirectDebit.MaxOrders
+	}
+	if l.MaxAmount == 0 {
+		l.MaxAmount = DefaultDirectDebit.MaxAmount
+	}
+	return l
 }
 
 // Package is a credit package: credits for a price per currency.
@@ -218,6 +249,16 @@ func (s *Settings) validate() error {
 				add("billing.packages[%d] (%s) has no price in %s, the currency of %s", i, p.ID, c.Currency, field)
 			}
 		}
+	}
+	dd := s.DirectDebit
+	if dd.PeriodDays < 0 || dd.PeriodDays > 366 {
+		add("billing.direct_debit.period_days must be 1 to 366 (0: the default, %d)", DefaultDirectDebit.PeriodDays)
+	}
+	if dd.MaxOrders < 0 {
+		add("billing.direct_debit.max_orders must be more than 0 (0: the default, %d)", DefaultDirectDebit.MaxOrders)
+	}
+	if dd.MaxAmount < 0 {
+		add("billing.direct_debit.max_amount must be more than 0 minor units of EUR (0: the default, %d)", DefaultDirectDebit.MaxAmount)
 	}
 	if len(problems) > 0 {
 		return errors.New(strings.Join(problems, "; "))

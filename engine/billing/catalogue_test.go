@@ -70,6 +70,10 @@ func TestBillingSectionErrorsNameTheField(t *testing.T) {
 		{"bad country", `{"packages": [{"id": "p", "credits": 1, "prices": {"EUR": 1}}], "countries": {"nl": {"currency": "EUR", "methods": ["ideal"]}}}`, `billing.countries.nl`},
 		{"no price in currency", `{"packages": [{"id": "p", "credits": 1, "prices": {"EUR": 1}}], "countries": {"CH": {"currency": "CHF", "methods": ["twint"]}}}`, `billing.packages[0] (p) has no price in CHF`},
 		{"no countries", `{"packages": [{"id": "p", "credits": 1, "prices": {"EUR": 1}}]}`, `billing.countries: at least one`},
+		{"direct debit period", `{"direct_debit": {"period_days": -1}, ` + valid[1:], `billing.direct_debit.period_days`},
+		{"direct debit orders", `{"direct_debit": {"max_orders": -2}, ` + valid[1:], `billing.direct_debit.max_orders`},
+		{"direct debit amount", `{"direct_debit": {"max_amount": -5}, ` + valid[1:], `billing.direct_debit.max_amount`},
+		{"direct debit unknown", `{"direct_debit": {"max_count": 5}, ` + valid[1:], `unknown field "max_count"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

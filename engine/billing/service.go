@@ -18,6 +18,7 @@ import (
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/credits"
+	"rendezvous/engine/notify"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
@@ -86,6 +87,9 @@ type Service struct {
 	// transaction that learns of it.
 	jobs *jobs.Client
 	log  *slog.Logger
+	// texts write the direct debit's SMS; nil when no SMS gateway is
+	// configured (EnableSMS).
+	texts *notify.Templates
 }
 
 // NewService builds the billing service. inserter may be nil for a

@@ -22,6 +22,7 @@ import (
 	"rendezvous/engine/notifications"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
+	"rendezvous/engine/notify/sms"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/profiles"
@@ -55,6 +56,26 @@ func mail(d Deps, e *Engine, inserter *jobs.Client) (*notify.Mailer, notify.Send
 	return &notify.Mailer{Templates: templates, Jobs: inserter, FromAddress: d.Config.MailFrom}, sender, nil
 }
 
+// smsGateway builds the delivery of SMS (direct debit codes): Twilio when
+// TWILIO_ACCOUNT_SID is set, else the development mailbox when there is
+// one (an entry to the phone number with the subject SMS), else none, and
+// direct debit answers sms_unavailable.
+func smsGateway(d Deps, e *Engine) (sms.Gateway, error) {
+	c := d.Config.SMS
+	switch {
+	case c.AccountSID != "":
+		g, err := sms.NewTwilio(sms.TwilioConfig{AccountSID: c.AccountSID, AuthToken: c.AuthToken, From: c.From,
+			MessagingServiceSID: c.MessagingServiceSID, BaseURL: c.BaseURL})
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	case e.Mailbox != nil:
+		return sms.Mailbox{Box: e.Mailbox}, nil
+	}
+	return nil, nil
+}
+
 // work builds the River client that works every area's jobs and schedules
 // the periodic ones. It comes after the services, whose workers it runs,
 // and after the engine's handler, through which the sandbox payment
@@ -64,6 +85,7 @@ func mail(d Deps, e *Engine, inserter *jobs.Client) (*notify.Mailer, notify.Send
 func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.Client, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Log: d.Log})
+	river.AddWorker(workers, &sms.SendWorker{Gateway: e.SMS, Log: d.Log})
 	river.AddWorker(workers, &purgeWorker{engine: e})
 	push.Register(workers, d.Pool, d.Log)
 	notifications.Register(workers, e.Notifications)
@@ -178,6 +200,7 @@ func (e *Engine) purgeMember(ctx context.Context, id int64) (bool, error) {
 		{"profiles", e.Profiles.PurgeMember},
 		{"push", push.PurgeMember},
 		{"notifications", notifications.PurgeMember},
+		{"billing", billing.PurgeMember},
 		{"accounts", e.Accounts.PurgeMember},
 	}
 	var done bool

@@ -33,6 +33,7 @@ import (
 	"rendezvous/engine/notifications"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
+	"rendezvous/engine/notify/sms"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
@@ -76,7 +77,9 @@ type Engine struct {
 	Jobs *jobs.Client
 	// Mailbox is the development mailbox, nil outside development mode.
 	Mailbox *notify.Mailbox
-	App     *webapp.App
+	// SMS texts direct debit codes; nil without a gateway.
+	SMS sms.Gateway
+	App *webapp.App
 	// Live fans events out to members' open streams; whoever runs the
 	// engine starts and closes it, like Jobs.
 	Live *live.Hub
@@ -159,6 +162,12 @@ func New(d Deps) (*Engine, error) {
 	e.Chat.Mail = e.MailEvents
 	e.Notifications = notifications.NewService(d.Pool, e.Accounts, d.Directory, e.Links, d.Log)
 	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, inserter, d.Log)
+	if e.SMS, err = smsGateway(d, e); err != nil {
+		return nil, err
+	}
+	if e.SMS != nil {
+		e.Billing.EnableSMS(mailer.Templates)
+	}
 	staff, err := admin.NewService(context.Background(), d.Pool, d.Directory, d.Log,
 		admin.Options{SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo, Accounts: e.Accounts})
 	if err != nil {
@@ -346,6 +355,9 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Post("/orders.php", b.Order)
 	r.With(member).Get("/orders.php", b.Payment) // ?id=<payment_id>
 	r.With(member).Get("/transactions.php", b.Transactions)
+	// Direct debit: {package_id, country?, iban, holder, phone} texts a
+	// code, then {code} places the order.
+	r.With(member).Post("/directdebit.php", b.DirectDebit)
 	// Discount codes: ?code= or ?welcome=true (the member's welcome code).
 	r.With(member).Get("/discountcode.php", discounts.Handlers{Pool: d.Pool}.Code)
 	// The retention offer of the deletion screen (company delete_discount).

@@ -59,6 +59,42 @@ func billingRefund(ctx context.Context, args []string, stdout, stderr io.Writer)
 	})
 }
 
+// billingDirectDebitBlock blocks a member from paying by direct debit (403
+// dd_blocked from then on), e.g. after a chargeback, or with --unblock
+// lets them again.
+func billingDirectDebitBlock(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("billing dd-block", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := config.DataFlags(fs)
+	member := fs.Int64("member", 0, "the member's id")
+	reason := fs.String("reason", "", "why the member is blocked (kept with the block)")
+	unblock := fs.Bool("unblock", false, "lift the block instead")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *member <= 0 {
+		fs.Usage()
+		return errors.New("billing dd-block needs --member")
+	}
+	return withTenants(ctx, cfg, stderr, func(pool *pgxpool.Pool, _ *tenancy.Directory) error {
+		ok, err := billing.BlockDirectDebit(ctx, pool, *member, !*unblock, *reason)
+		if err != nil {
+			return err
+		}
+		switch {
+		case *unblock && ok:
+			fmt.Fprintf(stdout, "member %d may pay by direct debit again\n", *member)
+		case *unblock:
+			fmt.Fprintf(stdout, "member %d was not blocked\n", *member)
+		case ok:
+			fmt.Fprintf(stdout, "member %d is blocked for direct debit payments\n", *member)
+		default:
+			return fmt.Errorf("no member %d", *member)
+		}
+		return nil
+	})
+}
+
 // billingInvoices prints a tenant's invoices, one line each (number, date,
 // order, amount, currency, buyer), for the operator's bookkeeping: all of
 // them, or those of one month in the tenant's time zone.

@@ -186,3 +186,41 @@ func TestBillingRefundCommand(t *testing.T) {
 		t.Fatalf("balance %d after refused refunds (%v)", balance, err)
 	}
 }
+
+func TestBillingDirectDebitBlockCommand(t *testing.T) {
+	pool, url := demoTenantsDB(t)
+	t.Setenv("DATABASE_URL", url)
+	ctx := context.Background()
+	cmd := func(args ...string) (string, error) {
+		var out, errs bytes.Buffer
+		err := run(ctx, append([]string{"billing", "dd-block"}, args...), &out, &errs)
+		return out.String(), err
+	}
+	if _, err := cmd(); err == nil {
+		t.Fatal("no --member taken")
+	}
+	if _, err := cmd("--member", "999999"); err == nil || !strings.Contains(err.Error(), "no member 999999") {
+		t.Fatalf("unknown member: %v", err)
+	}
+	m := accountstest.NewMember(t, pool, accountstest.Member{})
+	blocked := func() (bool, string) {
+		t.Helper()
+		var n int
+		var reason string
+		if err := pool.QueryRow(ctx, "SELECT count(*), coalesce(max(reason), '') FROM direct_debit_blocks WHERE member_id = $1", m.ID).Scan(&n, &reason); err != nil {
+			t.Fatal(err)
+		}
+		return n == 1, reason
+	}
+	out, err := cmd("--member", fmt.Sprint(m.ID), "--reason", "chargeback")
+	if b, reason := blocked(); err != nil || !b || reason != "chargeback" || out != fmt.Sprintf("member %d is blocked for direct debit payments\n", m.ID) {
+		t.Fatalf("block: %q %v (%v %q)", out, err, b, reason)
+	}
+	out, err = cmd("--member", fmt.Sprint(m.ID), "--unblock")
+	if b, _ := blocked(); err != nil || b || out != fmt.Sprintf("member %d may pay by direct debit again\n", m.ID) {
+		t.Fatalf("unblock: %q %v", out, err)
+	}
+	if out, err = cmd("--member", fmt.Sprint(m.ID), "--unblock"); err != nil || !strings.Contains(out, "was not blocked") {
+		t.Fatalf("unblock again: %q %v", out, err)
+	}
+}

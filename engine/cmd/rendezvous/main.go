@@ -24,6 +24,7 @@ Commands:
                                                           a console account (prints a one-time password)
   billing invoices [--data ./var] --tenant slug [--month YYYY-MM]   one line per invoice: number, date, order, amount, currency, buyer
   billing refund [--data ./var] --order ID --reason TEXT   refund a completed order within the tenant's refund_days
+  billing dd-block [--data ./var] --member ID [--reason TEXT] [--unblock]   block (unblock) a member from direct debit
   notify promotion|news [--data ./var] --tenant slug --key NAME --text TEXT [--path /credits]
                                                           mail a promotion or news to the tenant's members (once per key)
   backup [--data ./var] --to FILE                         database and local media in one file, also while serving
@@ -85,6 +86,9 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 		if len(args) >= 2 && args[1] == "refund" {
 			return billingRefund(ctx, args[2:], stdout, stderr)
+		}
+		if len(args) >= 2 && args[1] == "dd-block" {
+			return billingDirectDebitBlock(ctx, args[2:], stdout, stderr)
 		}
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp

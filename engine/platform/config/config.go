@@ -87,6 +87,10 @@ type Config struct {
 	// RateLimits overrides abuse limits (engine/limits):
 	// "signup=200/1h,message=1000/1m"; empty keeps the defaults.
 	RateLimits string
+	// SMS is the SMS gateway that texts direct debit codes (TWILIO_*);
+	// without one, codes go to the development mailbox in development
+	// mode and direct debit is off otherwise.
+	SMS SMS
 	// AdminHosts are the hosts of the operators' console (ADMIN_HOSTS,
 	// comma-separated); --demo adds admin.localhost. A console host serves
 	// only the console, never a member site.
@@ -95,6 +99,18 @@ type Config struct {
 
 // DemoAdminHost is the console's host in the demo.
 const DemoAdminHost = "admin.localhost"
+
+// SMS configures the Twilio SMS gateway (TWILIO_* variables); it is on
+// when AccountSID is set.
+type SMS struct {
+	AccountSID          string
+	AuthToken           string
+	From                string
+	MessagingServiceSID string
+	// BaseURL is Twilio's API root (TWILIO_API_URL); empty is
+	// https://api.twilio.com. For a proxy, or a local Twilio in tests.
+	BaseURL string
+}
 
 // S3 is where an S3-compatible bucket is (S3_* variables).
 type S3 struct {
@@ -167,6 +183,8 @@ func (c *Config) FromEnv() error {
 		return fmt.Errorf("MOLLIE_API_URL: %q is not an http(s) URL", c.MollieBaseURL)
 	}
 	c.MailDisabled = os.Getenv("MAIL_DISABLED") == "1"
+	c.SMS = SMS{AccountSID: os.Getenv("TWILIO_ACCOUNT_SID"), AuthToken: os.Getenv("TWILIO_AUTH_TOKEN"), From: os.Getenv("TWILIO_FROM"),
+		MessagingServiceSID: os.Getenv("TWILIO_MESSAGING_SERVICE_SID"), BaseURL: os.Getenv("TWILIO_API_URL")}
 	c.MetricsToken = os.Getenv("METRICS_TOKEN")
 	c.PublicPort = os.Getenv("PUBLIC_PORT")
 	if _, err := strconv.ParseUint(c.PublicPort, 10, 16); c.PublicPort != "" && err != nil {

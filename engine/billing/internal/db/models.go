@@ -11,6 +11,23 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type DirectDebitFlow struct {
+	MemberID    int64
+	TenantID    int64
+	PackageID   string
+	Country     string
+	Iban        string
+	Holder      string
+	Phone       string
+	CodeHash    []byte
+	Attempts    int32
+	ExpiresAt   time.Time
+	SentAt      time.Time
+	CodesSent   int32
+	WindowStart time.Time
+	CreatedAt   time.Time
+}
+
 type Invoice struct {
 	ID        int64
 	OrderID   int64

@@ -1,0 +1,356 @@
+package billing_test
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/billing"
+	"rendezvous/engine/notify"
+	"rendezvous/engine/server/servertest"
+)
+
+// codeSent is the answer to a direct debit's start.
+type codeSent struct {
+	Status       string    `json:"status"`
+	IBAN         string    `json:"iban"`
+	Phone        string    `json:"phone"`
+	PackageID    string    `json:"package_id"`
+	Amount       int64     `json:"amount"`
+	Currency     string    `json:"currency"`
+	ExpiresAt    time.Time `json:"expires_at"`
+	ResendAt     time.Time `json:"resend_at"`
+	AttemptsLeft int       `json:"attempts_left"`
+}
+
+const testIBAN = "NL91 ABNA 0417 1643 00"
+
+func ddStart(t *testing.T, c *servertest.Client, body map[string]any) codeSent {
+	t.Helper()
+	res := c.Do(http.MethodPost, "/api/directdebit.php", body)
+	res.Want(t, http.StatusAccepted, "")
+	var out codeSent
+	res.JSON(t, &out)
+	return out
+}
+
+// ddBody is a start of a direct debit of pkg texting phone (each test its
+// own number, as the tests share the tenant's mailbox).
+func ddBody(pkg, phone string) map[string]any {
+	return map[string]any{"package_id": pkg, "iban": testIBAN, "holder": "Jan de Vries", "phone": phone}
+}
+
+var smsCode = regexp.MustCompile(`\b[0-9]{6}\b`)
+
+// awaitSMS waits for the n-th SMS to phone in the tenant's development
+// mailbox (the job runs in the background) and answers its text.
+func awaitSMS(t *testing.T, env *servertest.Env, tenantID int64, phone string, n int) string {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		mails, err := env.Engine.Mailbox.List(context.Background(), tenantID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts []notify.Stored
+		for _, m := range mails {
+			if m.To == phone && m.Subject == "SMS" {
+				texts = append(texts, m)
+			}
+		}
+		if len(texts) >= n {
+			return texts[0].Text // newest first
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d SMS to %s, want %d", len(texts), phone, n)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func codeOf(t *testing.T, text string) string {
+	t.Helper()
+	code := smsCode.FindString(text)
+	if code == "" {
+		t.Fatalf("no code in %q", text)
+	}
+	return code
+}
+
+// wrongCode is a code that is not code.
+func wrongCode(code string) string {
+	if code == "000000" {
+		return "111111"
+	}
+	return "000000"
+}
+
+func ddConfirm(c *servertest.Client, code string) servertest.Response {
+	return c.Do(http.MethodPost, "/api/directdebit.php", map[string]any{"code": code})
+}
+
+// A direct debit: the code is texted (kept in the development mailbox in
+// the member's language), a wrong code is 'Code invalid', the right one
+// places the order as a direct debit at the provider, whose payment
+// completes the order and books its credits once; the code is used up.
+func TestDirectDebitWithSMSCode(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 7})
+	member.Country = "NL"
+	sent := ddStart(t, member, ddBody("starter", "06 1234 5678"))
+	if sent.Status != "code_sent" || sent.IBAN != "NL91 **** 4300" || sent.Phone != "+316*****678" || sent.Amount != 1995 ||
+		sent.Currency != "EUR" || sent.AttemptsLeft != billing.CodeAttempts || time.Until(sent.ExpiresAt) < 9*time.Minute {
+		t.Fatalf("start %+v", sent)
+	}
+	text := awaitSMS(t, env, made.TenantID, "+31612345678", 1)
+	code := codeOf(t, text)
+	if !strings.Contains(text, "LustLokaal") || !strings.Contains(text, "19,95") {
+		t.Fatalf("SMS %q", text)
+	}
+	res := ddConfirm(member, wrongCode(code))
+	res.Want(t, http.StatusUnprocessableEntity, "code_invalid")
+	var refused struct {
+		Message      string `json:"message"`
+		AttemptsLeft int    `json:"attempts_left"`
+	}
+	res.JSON(t, &refused)
+	if refused.Message != "Code invalid" || refused.AttemptsLeft != billing.CodeAttempts-1 {
+		t.Fatalf("wrong code: %+v", refused)
+	}
+	wantBooked(t, env, made.ID, 7, 0, false)
+
+	res = ddConfirm(member, code)
+	res.Want(t, http.StatusCreated, "")
+	var co checkout
+	res.JSON(t, &co)
+	if co.OrderID == 0 || !strings.HasPrefix(co.PaymentID, "pay_") ||
+		co.RedirectURL != "http://localhost/credits/starter/sdd?payment_id="+co.PaymentID {
+		t.Fatalf("checkout %+v", co)
+	}
+	s := awaitStatus(t, member, co.PaymentID, "completed")
+	if s.Method != "sdd" || s.Amount != 1995 || s.Credits != 100 {
+		t.Fatalf("payment %+v", s)
+	}
+	wantBooked(t, env, made.ID, 107, 1, true)
+	// The provider was asked for a direct debit, not a checkout.
+	var method, status string
+	if err := env.Pool.QueryRow(context.Background(), "SELECT method, status FROM sandbox_payments WHERE tenant_id = $1", made.TenantID).Scan(&method, &status); err != nil {
+		t.Fatal(err)
+	}
+	if method != "sdd" || status != "paid" {
+		t.Fatalf("sandbox payment %s %s", method, status)
+	}
+	// The code is used up, the account number gone; the webhook the
+	// sandbox queued changes nothing.
+	ddConfirm(member, code).Want(t, http.StatusGone, "sms_code_expired")
+	var flows int
+	if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM direct_debit_flows").Scan(&flows); err != nil || flows != 0 {
+		t.Fatalf("%d confirmations left (%v)", flows, err)
+	}
+	wantBooked(t, env, made.ID, 107, 1, true)
+}
+
+// The SMS is written in the member's language.
+func TestDirectDebitSMSInTheMembersLanguage(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	member, made := env.LoggedIn(t, "herzklopfen.localhost", accountstest.Member{TenantSlug: "herzklopfen"})
+	if _, err := env.Pool.Exec(context.Background(), "UPDATE members SET language = 'de' WHERE id = $1", made.ID); err != nil {
+		t.Fatal(err)
+	}
+	member.Country = "DE"
+	body := ddBody("starter", "06 1234 5678")
+	body["iban"], body["phone"] = "DE89 3704 0044 0532 0130 00", "0151 23456789"
+	sent := ddStart(t, member, body)
+	if sent.IBAN != "DE89 **** 3000" || sent.Phone != "+491*******789" {
+		t.Fatalf("start %+v", sent)
+	}
+	text := awaitSMS(t, env, made.TenantID, "+4915123456789", 1)
+	if !strings.Contains(text, "Lastschrift") || !strings.Contains(text, "Herzklopfen") {
+		t.Fatalf("SMS %q", text)
+	}
+}
+
+// A code takes CodeAttempts wrong tries, then it is dead (even the right
+// code); a new code is texted at most every CodeResendGap and CodesPerDay
+// times a day; a code past its time is dead.
+func TestDirectDebitCodeAttemptsAndLimits(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	ctx := context.Background()
+	ddStart(t, member, ddBody("starter", "06 1234 5679"))
+	code := codeOf(t, awaitSMS(t, env, made.TenantID, "+31612345679", 1))
+	for i := 1; i <= billing.CodeAttempts; i++ {
+		res := ddConfirm(member, wrongCode(code))
+		res.Want(t, http.StatusUnprocessableEntity, "code_invalid")
+		var left struct {
+			AttemptsLeft int `json:"attempts_left"`
+		}
+		res.JSON(t, &left)
+		if left.AttemptsLeft != billing.CodeAttempts-i {
+			t.Fatalf("attempt %d: %d left", i, left.AttemptsLeft)
+		}
+	}
+	ddConfirm(member, code).Want(t, http.StatusGone, "sms_code_expired")
+	// Not 6 digits: refused without counting.
+	ddConfirm(member, "12a456").Want(t, http.StatusUnprocessableEntity, "code_invalid")
+
+	// A new code only after the gap.
+	member.Do(http.MethodPost, "/api/directdebit.php", ddBody("starter", "06 1234 5679")).Want(t, http.StatusTooManyRequests, "sms_code_wait")
+	back := func() {
+		t.Helper()
+		if _, err := env.Pool.Exec(ctx, "UPDATE direct_debit_flows SET sent_at = sent_at - interval '61 seconds' WHERE member_id = $1", made.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	back()
+	ddStart(t, member, ddBody("starter", "06 1234 5679"))
+	code = codeOf(t, awaitSMS(t, env, made.TenantID, "+31612345679", 2))
+	// Past its time, the new code is dead too.
+	if _, err := env.Pool.Exec(ctx, "UPDATE direct_debit_flows SET expires_at = now() - interval '1 second' WHERE member_id = $1", made.ID); err != nil {
+		t.Fatal(err)
+	}
+	ddConfirm(member, code).Want(t, http.StatusGone, "sms_code_expired")
+	// CodesPerDay codes a day, then no more until the day is over.
+	for n := 3; n <= billing.CodesPerDay; n++ {
+		back()
+		ddStart(t, member, ddBody("starter", "06 1234 5679"))
+		awaitSMS(t, env, made.TenantID, "+31612345679", n)
+	}
+	back()
+	member.Do(http.MethodPost, "/api/directdebit.php", ddBody("starter", "06 1234 5679")).Want(t, http.StatusTooManyRequests, "sms_code_limit")
+	if _, err := env.Pool.Exec(ctx, "UPDATE direct_debit_flows SET window_start = window_start - interval '1 day' WHERE member_id = $1", made.ID); err != nil {
+		t.Fatal(err)
+	}
+	ddStart(t, member, ddBody("starter", "06 1234 5679"))
+	code = codeOf(t, awaitSMS(t, env, made.TenantID, "+31612345679", billing.CodesPerDay+1))
+	ddConfirm(member, code).Want(t, http.StatusCreated, "")
+	wantBooked(t, env, made.ID, 100, 1, true)
+}
+
+// Bad input is refused with its code and changes nothing: no
+// confirmation stored, no SMS.
+func TestDirectDebitRefusesBadInput(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	cases := []struct {
+		name, field, value string
+		status             int
+		code               string
+	}{
+		{"IBAN checksum", "iban", "NL92 ABNA 0417 1643 00", 422, "iban_invalid"},
+		{"IBAN too short", "iban", "NL91 ABNA 0417 1643 0", 422, "iban_invalid"},
+		{"IBAN characters", "iban", "NL91 ABNA 0417 1643 0!", 422, "iban_invalid"},
+		{"IBAN empty", "iban", "", 422, "iban_invalid"},
+		{"IBAN outside SEPA", "iban", "BR18 0036 0305 0000 1000 9795 493C 1", 422, "iban_not_sepa"},
+		{"landline", "phone", "020 123 4567", 422, "phone_invalid"},
+		{"phone letters", "phone", "06-CALL-ME", 422, "phone_invalid"},
+		{"holder empty", "holder", " ", 422, "holder_invalid"},
+		{"holder digits", "holder", "12345", 422, "holder_invalid"},
+		{"holder too long", "holder", strings.Repeat("a", 71), 422, "holder_invalid"},
+		{"no package", "package_id", "gold", 422, "package_invalid"},
+		{"country without direct debit", "country", "BE", 422, "paymentmethod_invalid"},
+		{"country not served", "country", "US", 422, "country_invalid"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+			member.Country = "NL"
+			body := ddBody("starter", "06 1234 5670")
+			body[c.field] = c.value
+			member.Do(http.MethodPost, "/api/directdebit.php", body).Want(t, c.status, c.code)
+			var flows int
+			if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM direct_debit_flows WHERE member_id = $1", made.ID).Scan(&flows); err != nil || flows != 0 {
+				t.Fatalf("%d confirmations (%v)", flows, err)
+			}
+			// Without a started confirmation a code is no use.
+			ddConfirm(member, "123456").Want(t, http.StatusGone, "sms_code_expired")
+		})
+	}
+	visitor := env.Client(t, "localhost")
+	visitor.Do(http.MethodPost, "/api/directdebit.php", ddBody("starter", "06 1234 5670")).Want(t, http.StatusForbidden, "authentication_required")
+}
+
+// A blocked member is refused at the start and at the confirmation
+// (blocked meanwhile); over the tenant's limit of orders or amount in the
+// period, a member is refused with dd_limit.
+func TestDirectDebitBlockAndLimits(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ctx := context.Background()
+	// Lustlokaal allows 2 direct debits and EUR 50.00 per 30 days.
+	if _, err := env.Pool.Exec(ctx, `UPDATE tenants SET settings = jsonb_set(settings, '{billing,direct_debit}', '{"max_orders": 2, "max_amount": 5000}') WHERE slug = 'lustlokaal'`); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("blocked", func(t *testing.T) {
+		t.Parallel()
+		member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+		member.Country = "NL"
+		if ok, err := billing.BlockDirectDebit(ctx, env.Pool, made.ID, true, "chargeback"); err != nil || !ok {
+			t.Fatalf("block: %v %v", ok, err)
+		}
+		res := member.Do(http.MethodPost, "/api/directdebit.php", ddBody("starter", "06 2000 0001"))
+		res.Want(t, http.StatusForbidden, "dd_blocked")
+		var body struct{ Message string }
+		res.JSON(t, &body)
+		if body.Message != "Your account is blocked for direct debit payments." {
+			t.Fatalf("message %q", body.Message)
+		}
+		if ok, err := billing.BlockDirectDebit(ctx, env.Pool, made.ID, false, ""); err != nil || !ok {
+			t.Fatalf("unblock: %v %v", ok, err)
+		}
+		ddStart(t, member, ddBody("starter", "06 2000 0001"))
+		code := codeOf(t, awaitSMS(t, env, made.TenantID, "+31620000001", 1))
+		if _, err := billing.BlockDirectDebit(ctx, env.Pool, made.ID, true, "chargeback"); err != nil {
+			t.Fatal(err)
+		}
+		ddConfirm(member, code).Want(t, http.StatusForbidden, "dd_blocked")
+		wantBooked(t, env, made.ID, 0, 0, false)
+	})
+
+	t.Run("amount", func(t *testing.T) {
+		t.Parallel()
+		member, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+		member.Country = "NL"
+		res := member.Do(http.MethodPost, "/api/directdebit.php", ddBody("value", "06 2000 0002")) // 79.95
+		res.Want(t, http.StatusTooManyRequests, "dd_limit")
+		var body struct{ Message string }
+		res.JSON(t, &body)
+		if body.Message != "Your limit for direct debit payments has been reached. Please try later, a cheaper package or another payment method." {
+			t.Fatalf("message %q", body.Message)
+		}
+	})
+
+	t.Run("orders", func(t *testing.T) {
+		t.Parallel()
+		member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+		member.Country = "NL"
+		for i := 1; i <= 2; i++ {
+			if i > 1 {
+				if _, err := env.Pool.Exec(ctx, "UPDATE direct_debit_flows SET sent_at = sent_at - interval '61 seconds' WHERE member_id = $1", made.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ddStart(t, member, ddBody("starter", "06 2000 0003"))
+			code := codeOf(t, awaitSMS(t, env, made.TenantID, "+31620000003", i))
+			ddConfirm(member, code).Want(t, http.StatusCreated, "")
+		}
+		wantBooked(t, env, made.ID, 200, 2, true)
+		// The third within the period is refused; a failed one would not
+		// have counted, nor one older than the period.
+		member.Do(http.MethodPost, "/api/directdebit.php", ddBody("starter", "06 2000 0003")).Want(t, http.StatusTooManyRequests, "dd_limit")
+		if _, err := env.Pool.Exec(ctx, "UPDATE orders SET created_at = now() - interval '31 days' WHERE member_id = $1 AND id = (SELECT min(id) FROM orders WHERE member_id = $1)", made.ID); err != nil {
+			t.Fatal(err)
+		}
+		ddStart(t, member, ddBody("starter", "06 2000 0003"))
+	})
+}
