@@ -497,6 +497,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/directdebit.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a package by SEPA direct debit, confirmed with a code texted to the member's mobile phone
+         * @description Two steps. The start `{package_id, country?, iban, holder, phone}` checks the
+         *     package (the payment country must offer `sdd`, in EUR), the IBAN (its
+         *     country's length and mod-97 check digits, a SEPA country), the account
+         *     holder's name and the mobile number (E.164, or national in the payment
+         *     country's form), the member's block and the tenant's limits, then texts a
+         *     6-digit code (in development the SMS is kept in the development mailbox:
+         *     to the number, subject `SMS`) and answers 202 with the account and the
+         *     number masked. A new start replaces the earlier code, at most one a minute
+         *     (429 `sms_code_wait`, with `seconds`) and 5 a day (429 `sms_code_limit`).
+         *     The confirmation `{code}` answers 422 `code_invalid` 'Code invalid' for a
+         *     wrong code (with `attempts_left`); after 5 wrong codes, or 10 minutes, the
+         *     code is dead: 410 `sms_code_expired`, a new code is needed. The right code
+         *     places the order as a direct debit at the provider (no checkout) and
+         *     answers 201 like orders.php, `redirect_url` being the order's result page;
+         *     the payment settles like any other. A blocked member gets 403 `dd_blocked`
+         *     'Your account is blocked for direct debit payments.'; over the tenant's
+         *     limit of direct debits in its period (billing.direct_debit) 429 `dd_limit`
+         *     'Your limit for direct debit payments has been reached. Please try later,
+         *     a cheaper package or another payment method.' Refusals change nothing
+         *     (but a wrong code counts).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description the texted code; its presence makes the request the confirmation */
+                        code?: string;
+                        /** @description the payment country; default as packages.php */
+                        country?: string;
+                        /** @description the account holder's name */
+                        holder?: string;
+                        /** @description the IBAN, spaces and any case allowed */
+                        iban?: string;
+                        package_id?: string;
+                        /** @description the mobile number, +31612345678 or national (06 12345678) */
+                        phone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the order, placed */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Checkout"];
+                    };
+                };
+                /** @description the code is texted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DirectDebitCodeSent"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                410: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discountcode.php": {
         parameters: {
             query?: never;
@@ -2402,6 +2490,26 @@ export interface components {
             message: string;
             name?: string;
             profile_id?: number;
+        };
+        DirectDebitCodeSent: {
+            /** @description price in minor units (cents) */
+            amount: number;
+            attempts_left: number;
+            currency: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description the IBAN masked: NL91 **** 4300 */
+            iban: string;
+            package_id: string;
+            /** @description the number masked: +316*****678 */
+            phone: string;
+            /**
+             * Format: date-time
+             * @description when a new code may be asked for
+             */
+            resend_at: string;
+            /** @enum {string} */
+            status: "code_sent";
         };
         /** @description A discount code as the member may use it (SPEC.md section 3). */
         DiscountCode: {
