@@ -90,12 +90,16 @@ type Service struct {
 	// texts write the direct debit's SMS; nil when no SMS gateway is
 	// configured (EnableSMS).
 	texts *notify.Templates
+	// Now is the clock discount codes are timed by (the time bonus's
+	// window, a code's end); tests replace it. The member's browser clock
+	// never decides.
+	Now func() time.Time
 }
 
 // NewService builds the billing service. inserter may be nil for a
 // service that settles no payment (the refund command).
 func NewService(pool *pgxpool.Pool, providers Providers, tenants Tenants, inserter *jobs.Client, log *slog.Logger) *Service {
-	return &Service{pool: pool, providers: providers, tenants: tenants, jobs: inserter, log: log}
+	return &Service{pool: pool, providers: providers, tenants: tenants, jobs: inserter, log: log, Now: time.Now}
 }
 
 // provider opens the named provider with the tenant's billing section.
@@ -238,7 +242,7 @@ func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, 
 	var code *discounts.Discount
 	if strings.TrimSpace(req.DiscountCode) != "" {
 		d, err := discounts.Apply(ctx, s.pool, t.ID, memberID, req.DiscountCode,
-			discounts.Sale{ListAmount: amount.Minor, Currency: amount.Currency, Country: country, Method: req.Method}, time.Now())
+			discounts.Sale{ListAmount: amount.Minor, Currency: amount.Currency, Country: country, Method: req.Method}, s.Now())
 		if err != nil {
 			return Checkout{}, err
 		}
@@ -301,7 +305,7 @@ func (s *Service) retry(ctx context.Context, t *tenancy.Tenant, set Settings, me
 	// (with the new method) and takes it again, or is refused.
 	if o.DiscountCodeID.Valid {
 		d, err := discounts.Apply(ctx, s.pool, t.ID, memberID, o.DiscountCode.String, discounts.Sale{ListAmount: o.ListAmount.Int64,
-			Currency: o.Currency, Country: o.Country, Method: req.Method, OrderID: o.ID}, time.Now())
+			Currency: o.Currency, Country: o.Country, Method: req.Method, OrderID: o.ID}, s.Now())
 		if err != nil {
 			return Checkout{}, err
 		}

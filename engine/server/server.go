@@ -359,7 +359,8 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	// code, then {code} places the order.
 	r.With(member).Post("/directdebit.php", b.DirectDebit)
 	// Discount codes: ?code= or ?welcome=true (the member's welcome code).
-	r.With(member).Get("/discountcode.php", discounts.Handlers{Pool: d.Pool}.Code)
+	// Codes are timed by billing's clock, the one orders apply them by.
+	r.With(member).Get("/discountcode.php", discounts.Handlers{Pool: d.Pool, Now: func() time.Time { return e.Billing.Now() }}.Code)
 	// The retention offer of the deletion screen (company delete_discount).
 	r.With(member).Get("/retention.php", discounts.Handlers{Pool: d.Pool}.Retention)
 	r.With(member).Post("/retention.php", discounts.Handlers{Pool: d.Pool}.TakeRetention)

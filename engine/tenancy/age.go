@@ -25,3 +25,22 @@ func (s *Settings) YoungestAge() int {
 	}
 	return s.MinAge
 }
+
+// DefaultWelcomeDiscountHours is how long a welcome code lasts when a
+// tenant sets no welcome_discount_hours: a week.
+const DefaultWelcomeDiscountHours = 168
+
+// MaxWelcomeDiscountHours is the longest a tenant may keep a welcome code
+// open: a year.
+const MaxWelcomeDiscountHours = 8760
+
+// WelcomeDiscountValidity is how long a new member's welcome code lasts
+// after the signup: welcome_discount_hours, or DefaultWelcomeDiscountHours.
+// The signup issues the code with it, so the default is decided once.
+func (s *Settings) WelcomeDiscountValidity() time.Duration {
+	h := s.WelcomeDiscountHours
+	if h <= 0 {
+		h = DefaultWelcomeDiscountHours
+	}
+	return time.Duration(h) * time.Hour
+}

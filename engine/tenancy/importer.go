@@ -239,6 +239,10 @@ func (f *File) Validate() error {
 	if f.Settings.MinAge < 18 {
 		add("settings.min_age", "settings.min_age %d must be 18 or more", f.Settings.MinAge)
 	}
+	// The welcome code's time limit: 0 (or absent) takes the default.
+	if h := f.Settings.WelcomeDiscountHours; h < 0 || h > MaxWelcomeDiscountHours {
+		add("settings.welcome_discount_hours", "settings.welcome_discount_hours %d must be 0 to %d", h, MaxWelcomeDiscountHours)
+	}
 	for key := range f.Extra {
 		if settingsKeys[key] {
 			add(key, "%s belongs under settings", key)

@@ -124,6 +124,10 @@ type Settings struct {
 	// index and the sitemap lists them); off, only the home page, the info
 	// pages and the member search (with logged_out_search) are indexed.
 	IndexLanders bool `json:"index_landers" yaml:"index_landers"`
+	// WelcomeDiscountHours is how long a new member's personal welcome
+	// code (SPEC.md section 9: 25%, time-limited) stays valid after their
+	// signup; 0 or absent means DefaultWelcomeDiscountHours.
+	WelcomeDiscountHours int `json:"welcome_discount_hours" yaml:"welcome_discount_hours"`
 }
 
 // Resolver finds the tenant of a host.

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/profiles"
@@ -33,8 +34,9 @@ func NewMembers(svc *accounts.Service, jobs notify.Inserter) *Members {
 }
 
 // Signup creates a member of t: checks every rule, then in one transaction
-// the member, the profile, the signup credits, the activation mail and the
-// signup message's job.
+// the member, the profile, the signup credits, the activation mail, the
+// signup message's job and the member's offers (the personal welcome code
+// for the tenant's welcome_discount_hours, and the tenant's time bonus).
 func (ms *Members) Signup(ctx context.Context, t *tenancy.Tenant, req accounts.SignupRequest, v accounts.Visit) (*accounts.Member, error) {
 	n, err := ms.Accounts.CheckSignup(t, req, v)
 	if err != nil {
@@ -52,6 +54,11 @@ func (ms *Members) Signup(ctx context.Context, t *tenancy.Tenant, req accounts.S
 			DateOfBirth: n.DateOfBirth, Country: n.Country, Region: req.Region, City: req.City,
 		}, ms.Accounts.Now())
 		if err != nil {
+			return err
+		}
+		// The offers come with the member: a failure to issue them fails
+		// the signup rather than leave a member without their welcome code.
+		if err := discounts.IssueSignupOffers(ctx, tx, t.ID, m.ID, m.SignupDate, t.Settings.WelcomeDiscountValidity()); err != nil {
 			return err
 		}
 		if req.SignupMessage != "" && m.SignupProfileID > 0 {

@@ -11,9 +11,10 @@
 // parallel orders by one member, one holds the code and the others are
 // refused code_used; the code is free again only when that order fails.
 //
-// The later offers fit in the same table (see migrations/01200): a
-// personal welcome code is a kind 'welcome' row with member_id and
-// valid_until; TIMEBONUS25 is one kind 'time_bonus' row per tenant with
+// The signup's offers fit in the same table (see migrations/01200 and
+// 01500, offers.go): a personal welcome code is a kind 'welcome' row with
+// member_id and valid_until, issued in the signup's transaction;
+// TIMEBONUS25 is one kind 'time_bonus' row per tenant with
 // signup_window_seconds 14400 and first_purchase_only, the window counted
 // from each member's signup by the server's clock.
 package discounts

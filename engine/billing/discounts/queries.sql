@@ -89,3 +89,25 @@ INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, valid
 VALUES (@tenant_id, @code, 'retention', @percentage, @valid_from, @valid_until, @member_id, 'engine')
 ON CONFLICT DO NOTHING
 RETURNING *;
+
+-- name: TimeBonusEnsure :exec
+-- The tenant's time bonus row (one per tenant, migrations/01500); an
+-- existing one, active or deactivated by an operator, stays as it is.
+INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, signup_window_seconds, first_purchase_only, created_by)
+VALUES (@tenant_id, @code, 'time_bonus', @percentage, '2000-01-01T00:00:00Z', @signup_window_seconds, true, 'engine')
+ON CONFLICT (tenant_id, code) DO NOTHING;
+
+-- name: WelcomeCodeInsert :one
+-- A new member's personal welcome code; nothing when they have one already
+-- (the unique index discount_codes_welcome_once) or, rarely, when the
+-- drawn text is taken.
+INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, valid_until, member_id, created_by)
+VALUES (@tenant_id, @code, 'welcome', @percentage, @valid_from, @valid_until, @member_id, 'engine')
+ON CONFLICT DO NOTHING
+RETURNING *;
+
+-- name: TimeBonusEnsureAll :exec
+-- TimeBonusEnsure for every tenant (after a tenant import).
+INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, signup_window_seconds, first_purchase_only, created_by)
+SELECT t.id, @code, 'time_bonus', @percentage, '2000-01-01T00:00:00Z', @signup_window_seconds, true, 'engine' FROM tenants t
+ON CONFLICT (tenant_id, code) DO NOTHING;

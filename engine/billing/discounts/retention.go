@@ -87,7 +87,7 @@ func TakeRetention(ctx context.Context, conn db.DBTX, tenantID, memberID int64, 
 	// A drawn text another code has already is drawn again.
 	for range 5 {
 		c, err := q.RetentionCodeInsert(ctx, db.RetentionCodeInsertParams{
-			TenantID: tenantID, Code: retentionText(), Percentage: int32(p), MemberID: owner,
+			TenantID: tenantID, Code: drawText("STAY-"), Percentage: int32(p), MemberID: owner,
 			ValidFrom:  now,
 			ValidUntil: pgtype.Timestamptz{Time: now.Add(RetentionValidity), Valid: true},
 		})
@@ -108,16 +108,17 @@ func TakeRetention(ctx context.Context, conn db.DBTX, tenantID, memberID int64, 
 	return View{}, fmt.Errorf("retention code of member %d: no free code text", memberID)
 }
 
-// retentionAlphabet leaves out letters and digits that read alike (0 O, 1 I).
-const retentionAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+// codeAlphabet leaves out letters and digits that read alike (0 O, 1 I).
+const codeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
-// retentionText draws a code's text: STAY- and eight random characters.
-func retentionText() string {
+// drawText draws a personal code's text: prefix (STAY-, WELCOME-) and
+// eight random characters.
+func drawText(prefix string) string {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
-	out := []byte("STAY-")
+	out := []byte(prefix)
 	for _, x := range b {
-		out = append(out, retentionAlphabet[int(x)%len(retentionAlphabet)])
+		out = append(out, codeAlphabet[int(x)%len(codeAlphabet)])
 	}
 	return string(out)
 }

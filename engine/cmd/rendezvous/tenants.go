@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
@@ -174,6 +175,10 @@ func importTenants(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File
 	}
 	results, err := tenancy.Import(ctx, pool, files, overwrite)
 	if err != nil {
+		return err
+	}
+	// Every brand has its time bonus (TIMEBONUS25) from the start.
+	if err := discounts.EnsureTimeBonuses(ctx, pool); err != nil {
 		return err
 	}
 	for _, r := range results {

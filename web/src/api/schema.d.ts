@@ -2910,6 +2910,8 @@ export interface components {
             theme: string;
             visible_profile_fields: string[];
             visible_profile_notes: boolean;
+            /** @description how long a new member's welcome code lasts after the signup, in hours; 0 is the default, 168 */
+            welcome_discount_hours: number;
         };
         Signup: {
             city?: string;

@@ -256,11 +256,24 @@ describe('pages', () => {
   })
 })
 
-describe('welcome time bonus', () => {
+// A first visit transforms the lazy pricing page, slow on a busy machine.
+describe('welcome time bonus', { timeout: 20_000 }, () => {
   const fresh = () => new Date(Date.now() - 60_000).toISOString()
+  /** server answers discountcode.php?code=TIMEBONUS25 with the seconds left by the server's clock. */
+  const server =
+    (validity: number | null, status = 200) =>
+    (url: string) => {
+      if (!url.startsWith('/api/discountcode.php?code=TIMEBONUS25')) return jsonResponse(404, { error: 'not_found' })
+      if (status !== 200) return jsonResponse(status, { error: 'code_used', message: 'Code already used' })
+      return jsonResponse(200, {
+        code: 'TIMEBONUS25', value_percentage: 25, minimum_order_value: null, currency: null, country: null, paymentmethods: [],
+        user_id: null, expires: null, validity, expired: validity === 0, status: validity === 0 ? 'expired' : 'active',
+      })
+    }
+  const asked = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.some((c) => String(c[0]).startsWith('/api/discountcode.php?code=TIMEBONUS25'))
 
   it('shows the banner with a countdown and, at 0 credits, the modal linking to credits', async () => {
-    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/pricing')
+    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/pricing', server(14_340))
     const banner = await screen.findByTestId('alert-timeBonus')
     expect(within(banner).getByTestId('time-bonus-countdown').textContent).toMatch(/^03:5\d:\d\d$/)
     expect(within(banner).getByRole('link').getAttribute('href')).toBe('/credits')
@@ -269,19 +282,48 @@ describe('welcome time bonus', () => {
     await waitFor(() => expect(screen.queryByTestId('time-bonus-modal')).toBeNull())
   })
 
-  it('shows no modal with credits and nothing to paid members', async () => {
-    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 5 }) }), '/pricing')
-    await screen.findByTestId('alert-timeBonus')
-    expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
-    cleanup()
-    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0, paid_user: true }) }), '/pricing')
+  it("counts down by the server's clock, not the browser's", async () => {
+    // The browser thinks the signup was three hours and a half ago; the server says 2 h 10 min are left.
+    const skewed = new Date(Date.now() - 3.5 * 3600_000).toISOString()
+    await renderApp(boot({ user: user({ signup_date: skewed, credits: 5 }) }), '/pricing', server(2 * 3600 + 600))
+    const banner = await screen.findByTestId('alert-timeBonus')
+    expect(within(banner).getByTestId('time-bonus-countdown').textContent).toMatch(/^02:(10:00|09:5\d)$/)
+  })
+
+  it('shows nothing when the server refuses the bonus or it has ended', async () => {
+    const { fetch } = await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/pricing', server(null, 409))
+    await waitFor(() => expect(asked(fetch)).toBe(true))
     await screen.findByTestId('pricing-page')
+    expect(screen.queryByTestId('alert-timeBonus')).toBeNull()
+    cleanup()
+    const ended = await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/pricing', server(0))
+    await waitFor(() => expect(asked(ended.fetch)).toBe(true))
     expect(screen.queryByTestId('alert-timeBonus')).toBeNull()
     expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
   })
 
+  it('shows the banner but no modal with signup credits, and nothing to paid members, who are not asked', async () => {
+    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 50 }) }), '/pricing', server(14_340))
+    await screen.findByTestId('alert-timeBonus')
+    expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
+    cleanup()
+    const { fetch } = await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0, paid_user: true }) }), '/pricing', server(14_340))
+    await screen.findByTestId('pricing-page')
+    expect(screen.queryByTestId('alert-timeBonus')).toBeNull()
+    expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
+    expect(asked(fetch)).toBe(false)
+  })
+
+  it('shows the modal once the signup credits are spent while the offer lasts', async () => {
+    const { services } = await renderApp(boot({ user: user({ signup_date: fresh(), credits: 10 }) }), '/pricing', server(14_340))
+    await screen.findByTestId('alert-timeBonus')
+    expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
+    act(() => services.store.set({ user: { ...services.store.get().user!, credits: 0 } }))
+    await screen.findByTestId('time-bonus-modal')
+  })
+
   it('waits 40 s in the members area', async () => {
-    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/members')
+    await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/members', server(14_340))
     await screen.findByTestId('alert-timeBonus')
     expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
   })

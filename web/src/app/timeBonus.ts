@@ -1,22 +1,42 @@
 import { useEffect } from 'react'
-import { timeBonusOffer } from '../rules/timeBonus'
+import { TIME_BONUS_CODE, mayHaveTimeBonus, timeBonusOffer, type TimeBonusCode } from '../rules/timeBonus'
 import { useAppState, useServices } from '../state/context'
+
+const none = { offer: null, isVisible: false }
 
 /**
  * useTimeBonus loads the welcome offer when a member logs in (or is known at
- * boot), clears it on logout, for paid members and when the countdown ends.
+ * boot) and clears it on logout, for paid members and when the countdown
+ * ends. The server says whether the member has it and how many seconds are
+ * left (discountcode.php?code=TIMEBONUS25: its window, its once per member,
+ * its clock); a refusal or a failure just means no offer.
  */
 export function useTimeBonus(): void {
-  const { store } = useServices()
+  const { api, store } = useServices()
   const userId = useAppState((s) => s.user?.id ?? null)
   const paid = useAppState((s) => !!s.user?.paid_user)
   const signup = useAppState((s) => s.user?.signup_date ?? '')
   useEffect(() => {
-    const user = store.get().user
-    const offer = timeBonusOffer(user, Date.now())
-    store.set({ timeBonus: { offer, isVisible: offer !== null } })
-    if (!offer) return
-    const id = setTimeout(() => store.set({ timeBonus: { offer: null, isVisible: false } }), offer.expiresAt - Date.now())
-    return () => clearTimeout(id)
-  }, [store, userId, paid, signup])
+    if (!mayHaveTimeBonus(store.get().user, Date.now())) {
+      store.set({ timeBonus: none })
+      return
+    }
+    const ctl = new AbortController()
+    let end: ReturnType<typeof setTimeout> | undefined
+    api.http.get<TimeBonusCode>('/api/discountcode.php', { query: { code: TIME_BONUS_CODE }, signal: ctl.signal, retries: 0 }).then(
+      (code) => {
+        if (ctl.signal.aborted) return
+        const offer = timeBonusOffer(code || null, Date.now())
+        store.set({ timeBonus: { offer, isVisible: offer !== null } })
+        if (offer) end = setTimeout(() => store.set({ timeBonus: none }), offer.expiresAt - Date.now())
+      },
+      () => {
+        if (!ctl.signal.aborted) store.set({ timeBonus: none })
+      },
+    )
+    return () => {
+      ctl.abort()
+      clearTimeout(end)
+    }
+  }, [api, store, userId, paid, signup])
 }

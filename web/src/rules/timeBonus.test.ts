@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { likeModalDelay } from './likeModal'
 import {
+  SIGNUP_SLACK_MS,
   TIME_BONUS_CODE,
   activeDiscount,
   formatCountdown,
+  mayHaveTimeBonus,
   remainingSeconds,
   showTimeBonusModal,
   timeBonusOffer,
@@ -11,20 +13,36 @@ import {
 
 const signup = '2026-05-01T10:00:00Z'
 const t0 = Date.parse(signup)
+const bonus = (validity: number | null, expired = false) => ({ code: TIME_BONUS_CODE, value_percentage: 25, validity, expired })
 
 describe('time bonus', () => {
-  it('is offered to unpaid members for 14400 s after signup', () => {
-    const offer = timeBonusOffer({ paid_user: false, signup_date: signup }, t0 + 1000)
-    expect(offer).toEqual({ code: TIME_BONUS_CODE, percentage: 25, expiresAt: t0 + 14_400_000 })
+  it('is asked of the server for unpaid members, unless they signed up long before the window', () => {
     expect(TIME_BONUS_CODE).toBe('TIMEBONUS25')
-    expect(timeBonusOffer({ paid_user: false, signup_date: signup }, t0 + 14_399_999)).not.toBeNull()
-    expect(timeBonusOffer({ paid_user: false, signup_date: signup }, t0 + 14_400_000)).toBeNull()
-    expect(timeBonusOffer({ paid_user: true, signup_date: signup }, t0 + 1000)).toBeNull()
-    expect(timeBonusOffer(null, t0)).toBeNull()
+    const member = { paid_user: false, signup_date: signup }
+    expect(mayHaveTimeBonus(member, t0 + 1000)).toBe(true)
+    // A browser clock a few hours off still asks: the server decides.
+    expect(mayHaveTimeBonus(member, t0 + 14_400_000 + 3 * 3600_000)).toBe(true)
+    expect(mayHaveTimeBonus(member, t0 + 14_400_000 + SIGNUP_SLACK_MS)).toBe(false)
+    expect(mayHaveTimeBonus({ paid_user: true, signup_date: signup }, t0 + 1000)).toBe(false)
+    expect(mayHaveTimeBonus({ paid_user: false, signup_date: 'garbage' }, t0)).toBe(true)
+    expect(mayHaveTimeBonus(null, t0)).toBe(false)
+  })
+
+  it("ends when the server's seconds left run out, whatever the browser's clock says of the signup", () => {
+    // The browser's clock is a day ahead of the server's: the countdown is still the server's.
+    const received = t0 + 24 * 3600_000
+    const offer = timeBonusOffer(bonus(14_399), received)
+    expect(offer).toEqual({ code: TIME_BONUS_CODE, percentage: 25, expiresAt: received + 14_399_000 })
+    expect(remainingSeconds(offer!, received)).toBe(14_399)
+    expect(timeBonusOffer(bonus(1), received)).not.toBeNull()
+    expect(timeBonusOffer(bonus(0, true), received)).toBeNull()
+    expect(timeBonusOffer(bonus(0), received)).toBeNull()
+    expect(timeBonusOffer(bonus(null), received)).toBeNull()
+    expect(timeBonusOffer(null, received)).toBeNull()
   })
 
   it('counts down in hours:minutes:seconds', () => {
-    const offer = timeBonusOffer({ paid_user: false, signup_date: signup }, t0)!
+    const offer = timeBonusOffer(bonus(14_400), t0)!
     expect(remainingSeconds(offer, t0)).toBe(14_400)
     expect(formatCountdown(remainingSeconds(offer, t0))).toBe('04:00:00')
     expect(formatCountdown(remainingSeconds(offer, t0 + 1000))).toBe('03:59:59')
@@ -40,7 +58,7 @@ describe('time bonus', () => {
   })
 
   it('prefers the time bonus over the welcome code', () => {
-    const offer = timeBonusOffer({ paid_user: false, signup_date: signup }, t0)
+    const offer = timeBonusOffer(bonus(14_400), t0)
     expect(activeDiscount(offer, { code: 'WELCOME', percentage: 25 })?.code).toBe('TIMEBONUS25')
     expect(activeDiscount(null, { code: 'WELCOME', percentage: 25 })?.code).toBe('WELCOME')
     expect(activeDiscount(null, null)).toBeNull()

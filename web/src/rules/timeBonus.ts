@@ -11,22 +11,51 @@ export const TIME_BONUS_MODAL_DELAY_MS = 40_000
 export interface TimeBonusOffer {
   code: string
   percentage: number
-  /** expiresAt is when the offer ends, in ms since the epoch. */
+  /**
+   * expiresAt is when the offer ends, in ms of this browser's clock: the
+   * server's seconds left (validity) counted from when its answer came,
+   * so a browser clock that is off does not move the end.
+   */
   expiresAt: number
 }
 
 /**
- * timeBonusOffer loads the offer for a member: only a logged-in member who
- * is not a paid user and signed up less than 14400 s ago has one. Called with
- * null (logout) it clears the offer.
+ * SIGNUP_SLACK_MS is how far the browser's clock may be off before it
+ * skips asking about the offer: the browser only saves the call for
+ * members who signed up long ago; whether the offer holds and how long it
+ * lasts is the server's word (discountcode.php).
  */
-export function timeBonusOffer(user: Pick<User, 'paid_user' | 'signup_date'> | null, now: number): TimeBonusOffer | null {
-  if (!user || user.paid_user) return null
+export const SIGNUP_SLACK_MS = 24 * 3600 * 1000
+
+/**
+ * mayHaveTimeBonus: only a logged-in member who is not a paid user and
+ * signed up less than 14400 s ago has the offer (SPEC.md section 4). The
+ * browser asks the server unless the member is paid or, even allowing for a
+ * wrong clock (SIGNUP_SLACK_MS), signed up long before the window.
+ */
+export function mayHaveTimeBonus(user: Pick<User, 'paid_user' | 'signup_date'> | null, now: number): boolean {
+  if (!user || user.paid_user) return false
   const signup = Date.parse(user.signup_date)
-  if (Number.isNaN(signup)) return null
-  const expiresAt = signup + TIME_BONUS_SECONDS * 1000
-  if (now >= expiresAt || now < signup - 60_000) return null
-  return { code: TIME_BONUS_CODE, percentage: TIME_BONUS_PERCENT, expiresAt }
+  if (Number.isNaN(signup)) return true
+  return now < signup + TIME_BONUS_SECONDS * 1000 + SIGNUP_SLACK_MS
+}
+
+/** TimeBonusCode is the part of discountcode.php's answer the offer needs. */
+export interface TimeBonusCode {
+  code: string
+  value_percentage: number
+  validity: number | null
+  expired: boolean
+}
+
+/**
+ * timeBonusOffer is the offer from the server's answer for TIMEBONUS25,
+ * received at receivedAt (this browser's clock): null when the code has
+ * ended for the member or has no end (not a time bonus).
+ */
+export function timeBonusOffer(code: TimeBonusCode | null, receivedAt: number): TimeBonusOffer | null {
+  if (!code || code.expired || code.validity === null || code.validity <= 0) return null
+  return { code: code.code, percentage: code.value_percentage, expiresAt: receivedAt + code.validity * 1000 }
 }
 
 /** remainingSeconds is what the countdown shows, 0 when over. */
@@ -40,7 +69,13 @@ export function formatCountdown(seconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`
 }
 
-/** showTimeBonusModal: the offer is visible, the member has 0 credits and never dismissed it. */
+/**
+ * showTimeBonusModal: the offer is visible, the member has 0 credits and
+ * never dismissed it (SPEC.md section 4). A brand that grants signup
+ * credits still reaches its members: the banner shows from the signup on
+ * whatever the balance, and the modal once the signup credits are spent
+ * while the offer lasts.
+ */
 export function showTimeBonusModal(visible: boolean, credits: number, dismissed: boolean): boolean {
   return visible && credits === 0 && !dismissed
 }

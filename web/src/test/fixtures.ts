@@ -37,6 +37,7 @@ export const settings = (over: Partial<Settings> = {}): Settings => ({
   logged_out_search: true,
   logged_out_search_trafficsource: true,
   index_landers: false,
+  welcome_discount_hours: 168,
   member_resell: false,
   mail_name: 'LustLokaal',
   min_age: 18,

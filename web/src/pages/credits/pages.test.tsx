@@ -375,6 +375,44 @@ describe('discount codes', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  describe('the time bonus', () => {
+    const fresh = () => user({ signup_date: new Date(Date.now() - 600_000).toISOString(), credits: 0, paid_user: false })
+    const bonus = spring({ code: 'TIMEBONUS25', minimum_order_value: null, currency: null, country: null, paymentmethods: [], expires: null, validity: 13_800 })
+    const welcome = spring({ code: 'WELCOME-7', minimum_order_value: null, currency: null, country: null, paymentmethods: [], user_id: 7 })
+
+    it('is the active discount over the welcome code: the packages show its price and the order sends it', async () => {
+      const { calls, handler } = api((c) =>
+        c.url === '/api/orders.php' && c.method === 'POST'
+          ? jsonResponse(201, { order_id: 41, payment_id: 'pay_1', redirect_url: 'http://localhost/sandbox/pay/sb_1' })
+          : codes({ TIMEBONUS25: bonus }, welcome)(c),
+      )
+      await renderApp(boot({ user: fresh() }), '/credits', handler)
+      await until(() => screen.queryByTestId('discount-active')?.textContent?.includes('Code TIMEBONUS25: 25% off'))
+      const popular = within(screen.getByTestId('package-list')).getAllByTestId('package')[1]!
+      expect(plain(within(popular).getByTestId('package-list-price').textContent)).toBe('€39.95')
+      expect(plain(within(popular).getByTestId('package-price').textContent)).toBe('€39.95€29.96')
+      expect(within(screen.getByTestId('discount-conditions')).getByText('Once per member')).toBeTruthy()
+      cleanup()
+      await renderApp(boot({ user: fresh() }), '/credits/popular/ideal', handler)
+      await until(() => screen.queryByTestId('order-discount') !== null && screen.getByTestId('discount-active').textContent!.includes('TIMEBONUS25'))
+      expect(plain(screen.getByTestId('order-total').textContent)).toBe('€29.96')
+      fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
+      await until(() => calls.some((c) => c.method === 'POST'))
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ package_id: 'popular', paymentmethod: 'ideal', country: 'NL', discount_code: 'TIMEBONUS25' })
+    })
+
+    it('gives way to the welcome code when the server refuses it or it has ended', async () => {
+      for (const answer of [jsonResponse(409, { error: 'code_used', message: 'Code already used' }), { ...bonus, validity: 0, expired: true, status: 'expired' as const }]) {
+        const { calls, handler } = api(codes({ TIMEBONUS25: answer }, welcome))
+        await renderApp(boot({ user: fresh() }), '/credits', handler)
+        await until(() => calls.some((c) => c.url === '/api/discountcode.php?welcome=true'))
+        expect((await screen.findByTestId('discount-active')).textContent).toContain('Code WELCOME-7: 25% off')
+        expect(screen.queryByTestId('discount-error')).toBeNull()
+        cleanup()
+      }
+    })
+  })
+
   it('orders with the code when it applies to the method, and without it (full price, said why) when it does not', async () => {
     sessionStorage.setItem('rdv-discount-code', 'SPRING25')
     const { calls, handler } = api((c) =>

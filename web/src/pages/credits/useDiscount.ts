@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { isAborted } from '../../api/http'
 import { useAppState } from '../../state/context'
-import type { DiscountCode } from './api'
+import type { BillingApi, DiscountCode } from './api'
 import { normalizeCode, refusalKey, storeCode, storedCode } from './discount'
 import { useBilling } from './hooks'
 
@@ -19,13 +19,34 @@ export interface Discount {
 }
 
 /**
+ * offered is the code the member has without typing one: the time bonus
+ * while it lasts (SPEC.md section 4: the active discount is the time bonus
+ * if present), otherwise the personal welcome code. Either failing, or
+ * having ended, means the next one; having none is not an error (SPEC.md
+ * section 8: the welcome code's failure is ignored silently).
+ */
+function offered(calls: BillingApi, timeBonus: string | null, signal: AbortSignal): Promise<DiscountCode> {
+  const welcome = () => calls.welcomeCode(signal).then(current)
+  if (!timeBonus) return welcome()
+  return calls
+    .discountCode(timeBonus, signal)
+    .then(current)
+    .catch((err: unknown) => (signal.aborted || isAborted(err) ? Promise.reject(err) : welcome()))
+}
+
+/** current is a code that has not ended, else a refusal. */
+const current = (c: DiscountCode): Promise<DiscountCode> => (c.expired ? Promise.reject(new Error('code ended')) : Promise.resolve(c))
+
+/**
  * useDiscount is the active discount code: the page's ?discount_code=, or
- * the one entered earlier in this tab, else the member's welcome code
- * (its failure ignored). Visitors have none.
+ * the one entered earlier in this tab, else the time bonus while it lasts,
+ * else the member's welcome code (their failure ignored). Visitors have
+ * none.
  */
 export function useDiscount(): Discount {
   const calls = useBilling()
   const loggedIn = useAppState((s) => !!s.user)
+  const timeBonus = useAppState((s) => (s.timeBonus.isVisible ? (s.timeBonus.offer?.code ?? null) : null))
   const [params] = useSearchParams()
   const given = params.get('discount_code')
   const [code, setCode] = useState<DiscountCode | null>(null)
@@ -37,20 +58,20 @@ export function useDiscount(): Discount {
     const ctl = new AbortController()
     const typed = given ? normalizeCode(given) : storedCode()
     if (given) storeCode(typed)
-    const load = typed ? calls.discountCode(typed, ctl.signal) : calls.welcomeCode(ctl.signal)
+    const load = typed ? calls.discountCode(typed, ctl.signal) : offered(calls, timeBonus, ctl.signal)
     load.then(
       (c) => setCode(c),
       (err: unknown) => {
         if (ctl.signal.aborted || isAborted(err)) return
-        // A given code that is refused says why; the welcome code's failure is ignored (SPEC.md section 8).
+        // A given code that is refused says why; the offers' failure is ignored (SPEC.md section 8).
         if (typed) {
           storeCode(null)
           setRefusal(refusalKey(err) ?? 'discount.errors.failed')
-        }
+        } else setCode(null)
       },
     )
     return () => ctl.abort()
-  }, [calls, given, loggedIn])
+  }, [calls, given, loggedIn, timeBonus])
 
   const enter = useCallback(
     async (typed: string) => {

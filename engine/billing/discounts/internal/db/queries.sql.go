@@ -499,6 +499,101 @@ func (q *Queries) RetentionCodeOfMember(ctx context.Context, arg RetentionCodeOf
 	return i, err
 }
 
+const timeBonusEnsure = `-- name: TimeBonusEnsure :exec
+INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, signup_window_seconds, first_purchase_only, created_by)
+VALUES ($1, $2, 'time_bonus', $3, '2000-01-01T00:00:00Z', $4, true, 'engine')
+ON CONFLICT (tenant_id, code) DO NOTHING
+`
+
+type TimeBonusEnsureParams struct {
+	TenantID            int64
+	Code                string
+	Percentage          int32
+	SignupWindowSeconds pgtype.Int4
+}
+
+// The tenant's time bonus row (one per tenant, migrations/01500); an
+// existing one, active or deactivated by an operator, stays as it is.
+func (q *Queries) TimeBonusEnsure(ctx context.Context, arg TimeBonusEnsureParams) error {
+	_, err := q.db.Exec(ctx, timeBonusEnsure,
+		arg.TenantID,
+		arg.Code,
+		arg.Percentage,
+		arg.SignupWindowSeconds,
+	)
+	return err
+}
+
+const timeBonusEnsureAll = `-- name: TimeBonusEnsureAll :exec
+INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, signup_window_seconds, first_purchase_only, created_by)
+SELECT t.id, $1, 'time_bonus', $2, '2000-01-01T00:00:00Z', $3, true, 'engine' FROM tenants t
+ON CONFLICT (tenant_id, code) DO NOTHING
+`
+
+type TimeBonusEnsureAllParams struct {
+	Code                string
+	Percentage          int32
+	SignupWindowSeconds pgtype.Int4
+}
+
+// TimeBonusEnsure for every tenant (after a tenant import).
+func (q *Queries) TimeBonusEnsureAll(ctx context.Context, arg TimeBonusEnsureAllParams) error {
+	_, err := q.db.Exec(ctx, timeBonusEnsureAll, arg.Code, arg.Percentage, arg.SignupWindowSeconds)
+	return err
+}
+
+const welcomeCodeInsert = `-- name: WelcomeCodeInsert :one
+INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, valid_until, member_id, created_by)
+VALUES ($1, $2, 'welcome', $3, $4, $5, $6, 'engine')
+ON CONFLICT DO NOTHING
+RETURNING id, tenant_id, code, kind, percentage, minimum_order_value, currency, country, payment_methods, valid_from, valid_until, signup_window_seconds, first_purchase_only, member_id, active, created_by, created_at, deactivated_at
+`
+
+type WelcomeCodeInsertParams struct {
+	TenantID   int64
+	Code       string
+	Percentage int32
+	ValidFrom  time.Time
+	ValidUntil pgtype.Timestamptz
+	MemberID   pgtype.Int8
+}
+
+// A new member's personal welcome code; nothing when they have one already
+// (the unique index discount_codes_welcome_once) or, rarely, when the
+// drawn text is taken.
+func (q *Queries) WelcomeCodeInsert(ctx context.Context, arg WelcomeCodeInsertParams) (DiscountCode, error) {
+	row := q.db.QueryRow(ctx, welcomeCodeInsert,
+		arg.TenantID,
+		arg.Code,
+		arg.Percentage,
+		arg.ValidFrom,
+		arg.ValidUntil,
+		arg.MemberID,
+	)
+	var i DiscountCode
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Code,
+		&i.Kind,
+		&i.Percentage,
+		&i.MinimumOrderValue,
+		&i.Currency,
+		&i.Country,
+		&i.PaymentMethods,
+		&i.ValidFrom,
+		&i.ValidUntil,
+		&i.SignupWindowSeconds,
+		&i.FirstPurchaseOnly,
+		&i.MemberID,
+		&i.Active,
+		&i.CreatedBy,
+		&i.CreatedAt,
+		&i.DeactivatedAt,
+	)
+	return i, err
+}
+
 const welcomeCodeOfMember = `-- name: WelcomeCodeOfMember :one
 SELECT id, tenant_id, code, kind, percentage, minimum_order_value, currency, country, payment_methods, valid_from, valid_until, signup_window_seconds, first_purchase_only, member_id, active, created_by, created_at, deactivated_at FROM discount_codes
 WHERE tenant_id = $1 AND member_id = $2 AND kind = 'welcome' AND active
