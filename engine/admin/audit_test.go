@@ -95,6 +95,11 @@ var auditedRoutes = map[string]auditedCall{
 		s := e.create(t, admin.RoleSupport, "*")
 		return c.Do("POST", fmt.Sprintf("/admin/api/staff/%d/disable", s.ID), nil)
 	}},
+	"POST /staff/{staff}/enable": {"staff.enable", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+		s := e.create(t, admin.RoleSupport, "*")
+		c.Do("POST", fmt.Sprintf("/admin/api/staff/%d/disable", s.ID), nil).Want(t, http.StatusOK, "")
+		return c.Do("POST", fmt.Sprintf("/admin/api/staff/%d/enable", s.ID), nil)
+	}},
 	"POST /tenants/{tenant}/moderation/photos/{photo}/approve": {"photo.approve", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/approve", e.photo(t, m.ID, "pending")), nil)

@@ -131,6 +131,7 @@ func (c *Console) Routes() []Route {
 		// for a complaint about it, audited at every read (members.go).
 		{"PUT", "/staff/{staff}/roles", global("staff", "write"), h.staffRoles},
 		{"POST", "/staff/{staff}/disable", global("staff", "write"), h.staffDisable},
+		{"POST", "/staff/{staff}/enable", global("staff", "write"), h.staffEnable},
 		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}/conversation", inTenant("moderation", "read"), h.complaintConversation},
 
 		// Moderation: the photo queue, complaints, member lookup and what

@@ -211,6 +211,30 @@ func TestStaffRolesAndDisable(t *testing.T) {
 			t.Errorf("listed %+v", s)
 		}
 	}
+
+	// Enabling: the account logs in again with its password, second
+	// factor and roles; the old session stays ended.
+	enable := fmt.Sprintf("/admin/api/staff/%d/enable", modStaff.ID)
+	root.Do("POST", "/admin/api/staff/999999999/enable", nil).Want(t, http.StatusNotFound, "staff_not_found")
+	root.Do("POST", fmt.Sprintf("/admin/api/staff/%d/enable", rootStaff.ID), nil).Want(t, http.StatusConflict, "staff_not_disabled")
+	mod.Do("POST", enable, nil).Want(t, http.StatusUnauthorized, "console_login_required")
+	res = root.Do("POST", enable, nil)
+	res.Want(t, http.StatusOK, "")
+	answer.Staff = admin.Staff{}
+	res.JSON(t, &answer)
+	if answer.Staff.DisabledAt != nil || !slices.Equal(answer.Staff.Roles, want) {
+		t.Fatalf("enabled %s", res.Body)
+	}
+	root.Do("POST", enable, nil).Want(t, http.StatusConflict, "staff_not_disabled")
+	mod.Do("GET", "/admin/api/me", nil).Want(t, http.StatusUnauthorized, "console_login_required")
+	e.clock.Add(30 * time.Second) // a later second-factor step than the last login's
+	again := e.console(t)
+	again.Do("POST", "/admin/api/login", map[string]string{"email": modStaff.Email, "password": modStaff.Password,
+		"totp": e.code(t, modStaff.Secret)}).Want(t, http.StatusOK, "")
+	again.Do("GET", "/admin/api/tenants/herzklopfen/moderation/photos", nil).Want(t, http.StatusOK, "")
+	if n := auditCount(t, e, rootStaff.ID, "staff.enable"); n != 1 {
+		t.Fatalf("staff.enable rows %d", n)
+	}
 }
 
 // TestStaffCreateWithRoles: a staff account made with several roles holds

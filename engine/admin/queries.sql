@@ -30,6 +30,13 @@ UPDATE staff_accounts SET disabled_at = @now::timestamptz, session_epoch = sessi
 WHERE id = @id AND disabled_at IS NULL
 RETURNING *;
 
+-- name: StaffEnable :one
+-- A disabled account may log in again, with its password, second factor
+-- and roles as they were; its old sessions stay ended.
+UPDATE staff_accounts SET disabled_at = NULL
+WHERE id = @id AND disabled_at IS NOT NULL
+RETURNING *;
+
 -- name: StaffUseTOTPStep :execrows
 -- A code counts once: a later login needs a later time step.
 UPDATE staff_accounts SET totp_last_step = @step WHERE id = @id AND totp_last_step < @step;

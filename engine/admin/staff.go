@@ -28,6 +28,7 @@ var (
 	ErrOwnSuperadmin   = refusal.New(refusal.Conflict, "own_superadmin_role", "You cannot take your own superadmin role on every tenant.")
 	ErrDisableSelf     = refusal.New(refusal.Conflict, "staff_disable_self", "You cannot disable your own account.")
 	ErrStaffDisabled   = refusal.New(refusal.Conflict, "staff_disabled", "This staff account is disabled.")
+	ErrStaffEnabled    = refusal.New(refusal.Conflict, "staff_not_disabled", "This staff account is not disabled.")
 	errGrantDuplicated = refusal.New(refusal.Invalid, "role_duplicated", "The role {role} on {tenant} is given twice.")
 )
 
@@ -172,6 +173,32 @@ func (s *Service) Disable(ctx context.Context, id int64, by *Staff, ip netip.Add
 	return s.staffByIDAny(ctx, id)
 }
 
+// Enable lets disabled staff account id log in again (someone disabled by
+// mistake, or back from leave), with the password, second factor and
+// roles it had. Audited.
+func (s *Service) Enable(ctx context.Context, id int64, by *Staff, ip netip.Addr) (*Staff, error) {
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		a, err := staffForUpdate(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		if !a.DisabledAt.Valid {
+			return ErrStaffEnabled
+		}
+		if _, err := q.StaffEnable(ctx, id); err != nil {
+			return fmt.Errorf("enable staff %d: %w", id, err)
+		}
+		return s.audit(ctx, q, Entry{By: by, Tenant: AllTenants, Action: "staff.enable", IP: ip,
+			Before: map[string]any{"id": id, "email": a.Email, "disabled_at": a.DisabledAt.Time},
+			After:  map[string]any{"id": id, "email": a.Email, "disabled_at": nil}})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.staffByIDAny(ctx, id)
+}
+
 // staffByIDAny is the account of id, disabled or not.
 func (s *Service) staffByIDAny(ctx context.Context, id int64) (*Staff, error) {
 	a, err := staffForUpdate(ctx, db.New(s.Pool), id)
@@ -209,6 +236,20 @@ func (h handlers) staffDisable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st, err := h.s.Disable(r.Context(), id, CurrentStaff(r.Context()), httpx.ClientIP(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"staff": st})
+}
+
+func (h handlers) staffEnable(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "staff")
+	if !ok {
+		httpx.WriteError(w, r, ErrStaffNotFound)
+		return
+	}
+	st, err := h.s.Enable(r.Context(), id, CurrentStaff(r.Context()), httpx.ClientIP(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -535,6 +535,7 @@ export const consoleApi = {
   createStaff: (email: string, roles: Grant[]) => call<{ staff: Staff; password?: string }>('POST', '/staff', { email, roles }),
   setStaffRoles: (id: number, roles: Grant[]) => call<{ staff: Staff }>('PUT', `/staff/${id}/roles`, { roles }),
   disableStaff: (id: number) => call<{ staff: Staff }>('POST', `/staff/${id}/disable`),
+  enableStaff: (id: number) => call<{ staff: Staff }>('POST', `/staff/${id}/enable`),
   // House profiles (pages/house, house.go).
   houseProfiles: (tenant: string) => call<HouseList>('GET', house(tenant)),
   houseProfile: (tenant: string, id: number) => call<{ house_profile: HouseProfile }>('GET', `${house(tenant)}/${id}`),

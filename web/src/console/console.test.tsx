@@ -92,6 +92,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     createStaff: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     setStaffRoles: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     disableStaff: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    enableStaff: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     // House profiles (pages/house).
     houseProfiles: vi.fn(() =>
       Promise.resolve({ house_profiles: [], fictional: { warning: '', singular: '', plural: '', icon: '' }, options: {}, countries: ['NL'] }),

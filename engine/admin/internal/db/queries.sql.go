@@ -482,6 +482,31 @@ func (q *Queries) StaffDisable(ctx context.Context, arg StaffDisableParams) (Sta
 	return i, err
 }
 
+const staffEnable = `-- name: StaffEnable :one
+UPDATE staff_accounts SET disabled_at = NULL
+WHERE id = $1 AND disabled_at IS NOT NULL
+RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at
+`
+
+// A disabled account may log in again, with its password, second factor
+// and roles as they were; its old sessions stay ended.
+func (q *Queries) StaffEnable(ctx context.Context, id int64) (StaffAccount, error) {
+	row := q.db.QueryRow(ctx, staffEnable, id)
+	var i StaffAccount
+	err := row.Scan(
+		&i.ID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.TotpSecret,
+		&i.TotpConfirmedAt,
+		&i.TotpLastStep,
+		&i.SessionEpoch,
+		&i.DisabledAt,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
 const staffList = `-- name: StaffList :many
 SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at FROM staff_accounts ORDER BY id
 `

@@ -40,6 +40,7 @@ function staffText(t: ReturnType<typeof useTranslation>['t'], err: unknown): str
       case 'own_superadmin_role':
       case 'staff_disable_self':
       case 'staff_disabled':
+      case 'staff_not_disabled':
       case 'staff_not_found':
         return t(`console.staff.refusals.${err.code}`)
     }
@@ -169,6 +170,11 @@ function StaffCard({ api, staff, tenants, write, onChange }: {
         <Row>
           <Button type="button" $quiet onClick={() => setEditing(staff.roles.length ? staff.roles : [{ role: 'moderator', tenant: '*' }])}>{t('console.staff.changeRoles')}</Button>
           <Button type="button" $quiet onClick={() => setConfirm(true)}>{t('console.staff.disable')}</Button>
+        </Row>
+      )}
+      {write && staff.disabled_at && (
+        <Row>
+          <Button type="button" $quiet onClick={() => run(api.enableStaff(staff.id), t('console.staff.enabled'))}>{t('console.staff.enable')}</Button>
         </Row>
       )}
       {editing && (

@@ -35,6 +35,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     createStaff: vi.fn((email: string, roles) => Promise.resolve({ staff: account(3, email, { roles, totp_enabled: false }), password: 'one-time-pass' })),
     setStaffRoles: vi.fn((id: number, roles) => Promise.resolve({ staff: account(id, 'mod@staff.example', { roles }) })),
     disableStaff: vi.fn((id: number) => Promise.resolve({ staff: account(id, 'mod@staff.example', { disabled_at: '2026-11-24T01:00:00Z' }) })),
+    enableStaff: vi.fn((id: number) => Promise.resolve({ staff: account(id, 'mod@staff.example', { disabled_at: null }) })),
     ...over,
   } as unknown as ConsoleApi
 }
@@ -93,6 +94,13 @@ describe('staff page', { timeout: 20_000 }, () => {
     expect(api.disableStaff).toHaveBeenCalledWith(2)
     expect(await within(mod).findByText('Disabled since 2026-11-24.')).toBeTruthy()
     expect(within(mod).queryByRole('button', { name: 'Change roles' })).toBeNull()
+
+    // A disabled account can be enabled again.
+    await act(async () => fireEvent.click(within(mod).getByRole('button', { name: 'Enable' })))
+    expect(api.enableStaff).toHaveBeenCalledWith(2)
+    expect(await within(mod).findByText('Account enabled: it can log in again.')).toBeTruthy()
+    expect(within(mod).getByRole('button', { name: 'Change roles' })).toBeTruthy()
+    expect(within(mod).queryByRole('button', { name: 'Enable' })).toBeNull()
   })
 
   it('offers no changes without staff:write', async () => {
