@@ -286,7 +286,7 @@ export function Codes({ api }: { api: ConsoleApi }) {
                   {c.first_purchase_only && (
                     <>
                       <dt>{t('console.codes.firstPurchase')}</dt>
-                      <dd>✓</dd>
+                      <dd>{t('console.codes.yes')}</dd>
                     </>
                   )}
                   {c.member_id !== null && (
