@@ -70,6 +70,8 @@ export type CreditPackage = Packages['packages'][number]
 export type PaymentMethodName = Schemas['PaymentMethod']
 /** Checkout is the answer of POST orders.php: the order, its payment and where to pay. */
 export type Checkout = Schemas['Checkout']
+/** DirectDebitCodeSent is the answer of a direct debit's start (POST directdebit.php): the code is texted. */
+export type DirectDebitCodeSent = Schemas['DirectDebitCodeSent']
 /** OrderState is orders.php?id=: one payment and its order's state. */
 export type OrderState = Schemas['OrderState']
 export type Transaction = Schemas['Transaction']

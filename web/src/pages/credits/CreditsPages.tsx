@@ -174,13 +174,3 @@ export function RepeatOrderPage() {
     </Page>
   )
 }
-
-/** DirectDebitPage: /directdebit. */
-export function DirectDebitPage() {
-  const { t } = useTranslation()
-  return (
-    <Page title={t('directDebit.title')} lead={t('directDebit.lead')}>
-      <Link to="/credits">{t('credits.title')}</Link>
-    </Page>
-  )
-}

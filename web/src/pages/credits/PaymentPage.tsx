@@ -243,6 +243,11 @@ function MethodPicker() {
       document.getElementById(legendId)?.focus()
       return
     }
+    // Direct debit has its own page: the account, the phone and the texted code.
+    if (method === 'sdd') {
+      navigate(`/directdebit?package=${encodeURIComponent(pkg.id)}&country=${encodeURIComponent(data.country)}`)
+      return
+    }
     setBusy(true)
     setError(null)
     try {

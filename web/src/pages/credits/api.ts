@@ -2,9 +2,9 @@
 // transactions.php): the credit packages of the member's payment country,
 // orders and their payments, and the member's transactions.
 import { ApiError, type HttpClient } from '../../api/http'
-import type { Checkout, DiscountCode, LedgerEntry, OrderState, Packages, Transaction } from '../../api/types'
+import type { Checkout, DirectDebitCodeSent, DiscountCode, LedgerEntry, OrderState, Packages, Transaction } from '../../api/types'
 
-export type { CreditPackage, DiscountCode, LedgerEntry, Packages, Transaction } from '../../api/types'
+export type { CreditPackage, DirectDebitCodeSent, DiscountCode, LedgerEntry, Packages, Transaction } from '../../api/types'
 
 /** Transactions is transactions.php's list: the orders and the credit ledger, newest first. */
 export type Transactions = { transactions: Transaction[]; ledger: LedgerEntry[] }
@@ -36,6 +36,11 @@ export function billingApi(http: HttpClient) {
     /** welcomeCode answers the member's personal welcome code (404 when there is none). */
     welcomeCode: (signal?: AbortSignal) =>
       http.get<DiscountCode>('/api/discountcode.php', { query: { welcome: 'true' }, signal, retries: 0 }).then(need),
+    /** directDebitStart texts a code for paying a package by direct debit from the account given. */
+    directDebitStart: (body: { package_id: string; country?: string; iban: string; holder: string; phone: string }) =>
+      http.post<DirectDebitCodeSent>('/api/directdebit.php', body, { retries: 0 }).then(need),
+    /** directDebitConfirm sends the texted code; the answer is the placed order, redirect_url its result page. */
+    directDebitConfirm: (code: string) => http.post<OrderCreated>('/api/directdebit.php', { code }, { retries: 0 }).then(need),
     /** payment is the state of one payment of the member's orders. */
     payment: (paymentId: string, signal?: AbortSignal) =>
       http.get<Order>('/api/orders.php', { query: { id: paymentId }, signal, retries: 1 }).then(need),

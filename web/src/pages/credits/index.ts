@@ -1,3 +1,4 @@
-export { CreditsPage, RepeatOrderPage, DirectDebitPage, PremiumPage, PricingPage } from './CreditsPages'
+export { CreditsPage, RepeatOrderPage, PremiumPage, PricingPage } from './CreditsPages'
+export { DirectDebitPage } from './DirectDebitPage'
 export { PaymentMethodPage } from './PaymentPage'
 export { TransactionsPage } from './TransactionsPage'
