@@ -238,4 +238,17 @@ func TestWelcomeCodeOnePerMember(t *testing.T) {
 	if welcome != 1 || bonus != 1 {
 		t.Fatalf("%d welcome codes, %d time bonuses", welcome, bonus)
 	}
+	// The console lists the brand's codes, the time bonus among them; the
+	// members' own welcome codes (one per signup) would crowd them out.
+	list, err := discounts.List(ctx, env.Pool, made.TenantID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, c := range list {
+		kinds = append(kinds, c.Kind+" "+c.Code)
+	}
+	if len(list) != 1 || list[0].Code != "TIMEBONUS25" || list[0].Kind != "time_bonus" || list[0].SignupWindowSeconds == nil || *list[0].SignupWindowSeconds != 14400 {
+		t.Fatalf("the console lists %v", kinds)
+	}
 }

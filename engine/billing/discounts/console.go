@@ -82,7 +82,9 @@ func consoleCode(c db.DiscountCode, used, held int64) ConsoleCode {
 	return out
 }
 
-// List is a tenant's codes, newest first, with their redemption counts.
+// List is a tenant's codes, newest first, with their redemption counts;
+// the members' own welcome and retention codes (one per member) are not
+// among them.
 func List(ctx context.Context, conn db.DBTX, tenantID int64) ([]ConsoleCode, error) {
 	rows, err := db.New(conn).CodesOfTenant(ctx, db.CodesOfTenantParams{TenantID: tenantID, MaxRows: maxCodes})
 	if err != nil {

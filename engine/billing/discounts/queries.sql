@@ -50,12 +50,14 @@ ON CONFLICT (code_id, member_id) DO NOTHING;
 
 -- name: CodesOfTenant :many
 -- A tenant's codes for the console, newest first, with how many members
--- hold (an order waiting) or have used each.
+-- hold (an order waiting) or have used each. The codes the engine issues
+-- to members one by one (welcome, retention: one per member) are left
+-- out, so they never crowd the brand's own codes off the list.
 SELECT c.*,
        (SELECT count(*) FROM discount_redemptions r WHERE r.code_id = c.id AND r.used_at IS NOT NULL)::bigint AS used,
        (SELECT count(*) FROM discount_redemptions r WHERE r.code_id = c.id AND r.used_at IS NULL)::bigint AS held
 FROM discount_codes c
-WHERE c.tenant_id = @tenant_id
+WHERE c.tenant_id = @tenant_id AND c.kind NOT IN ('welcome', 'retention')
 ORDER BY c.id DESC
 LIMIT @max_rows;
 

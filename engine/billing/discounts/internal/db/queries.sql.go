@@ -195,7 +195,7 @@ SELECT c.id, c.tenant_id, c.code, c.kind, c.percentage, c.minimum_order_value, c
        (SELECT count(*) FROM discount_redemptions r WHERE r.code_id = c.id AND r.used_at IS NOT NULL)::bigint AS used,
        (SELECT count(*) FROM discount_redemptions r WHERE r.code_id = c.id AND r.used_at IS NULL)::bigint AS held
 FROM discount_codes c
-WHERE c.tenant_id = $1
+WHERE c.tenant_id = $1 AND c.kind NOT IN ('welcome', 'retention')
 ORDER BY c.id DESC
 LIMIT $2
 `
@@ -229,7 +229,9 @@ type CodesOfTenantRow struct {
 }
 
 // A tenant's codes for the console, newest first, with how many members
-// hold (an order waiting) or have used each.
+// hold (an order waiting) or have used each. The codes the engine issues
+// to members one by one (welcome, retention: one per member) are left
+// out, so they never crowd the brand's own codes off the list.
 func (q *Queries) CodesOfTenant(ctx context.Context, arg CodesOfTenantParams) ([]CodesOfTenantRow, error) {
 	rows, err := q.db.Query(ctx, codesOfTenant, arg.TenantID, arg.MaxRows)
 	if err != nil {
