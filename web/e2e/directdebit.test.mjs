@@ -1,0 +1,91 @@
+// Direct debit in the browser (issue 16): a fresh LustLokaal member pays a
+// package by SEPA direct debit. The engine runs with --demo, so the code
+// is texted to the development mailbox (GET /dev/mailbox.json: an entry to
+// the phone number with the subject SMS) and the sandbox provider collects
+// the direct debit at once. On a phone's width: nothing overflows.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { PHONE, assertNoSidewaysScroll, call, open, signupMember } from './lib.mjs'
+
+/** awaitSMS waits until the development mailbox holds an SMS to number (E.164) and answers its text. */
+async function awaitSMS(s, number) {
+  const found = await s.page.waitForFunction(
+    async (to) => {
+      const box = await (await fetch('/dev/mailbox.json')).json()
+      return box.find((m) => m.to === to && m.subject === 'SMS')?.text ?? null
+    },
+    number,
+    { polling: 100, timeout: 15_000 },
+  )
+  return found.jsonValue()
+}
+
+test('a direct debit with the SMS code read from the development mailbox', async () => {
+  const s = await open('localhost', { country: 'NL', locale: 'en', ...PHONE })
+  try {
+    await s.goto('/pages/faq')
+    const me = await signupMember(s, { name: 'Debitor', prefix: 'debit' })
+    const before = me.credits
+
+    // SEPA direct debit on the method page leads to the direct debit page.
+    await s.goto('/credits/starter')
+    const form = s.page.getByTestId('payment-form')
+    await form.getByRole('radio', { name: 'SEPA direct debit', exact: true }).check()
+    await form.getByRole('button', { name: /^Pay/ }).click()
+    await s.page.waitForURL(/\/directdebit\?package=starter&country=NL$/)
+    await s.page.getByTestId('dd-package-fixed').waitFor()
+    await assertNoSidewaysScroll(s.page, 'the direct debit page')
+
+    // A number of this run only: the tenant's mailbox is shared.
+    const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0')
+    const number = `+316${digits}`
+    await s.page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00')
+    await s.page.getByLabel('Account holder').fill('Jan de Vries')
+    await s.page.getByLabel('Mobile phone').fill(`06 ${digits}`)
+    await s.page.getByRole('button', { name: 'Text me the code' }).click()
+
+    // The account and the number are shown masked.
+    const summary = s.page.getByTestId('dd-summary')
+    await summary.waitFor()
+    assert.equal(await summary.getByTestId('dd-masked-iban').textContent(), 'NL91 **** 4300')
+    assert.equal(await summary.getByTestId('dd-masked-phone').textContent(), `+316*****${digits.slice(-3)}`)
+    await assertNoSidewaysScroll(s.page, 'the code step')
+
+    const text = await awaitSMS(s, number)
+    const code = text.match(/\b\d{6}\b/)?.[0]
+    assert.ok(code, `a 6-digit code in ${JSON.stringify(text)}`)
+    assert.match(text, /LustLokaal/)
+
+    // A wrong code first: Code invalid, and nothing is bought.
+    const codeField = s.page.getByLabel('Code', { exact: true })
+    await codeField.fill(code === '000000' ? '111111' : '000000')
+    await s.page.getByRole('button', { name: /^Pay/ }).click()
+    const error = s.page.getByTestId('dd-error')
+    await error.waitFor()
+    assert.match(await error.textContent(), /^Code invalid/)
+    assert.equal(await error.getAttribute('role'), 'alert')
+    assert.equal((await call(s, 'GET', '/api/user.php')).body.user.credits, before)
+
+    // The right one: the order is placed as a direct debit and completes.
+    await codeField.fill(code)
+    await s.page.getByRole('button', { name: /^Pay/ }).click()
+    await s.page.waitForURL(/\/credits\/starter\/sdd\?payment_id=pay_/)
+    await s.page.locator('[data-testid="payment-result"][data-status="completed"]').waitFor({ timeout: 20_000 })
+    assert.match(await s.page.getByTestId('payment-added').textContent(), /100 credits/)
+    await assertNoSidewaysScroll(s.page, 'the payment result')
+
+    // The credits arrived once, the member is premium, the order was paid by direct debit.
+    const after = await call(s, 'GET', '/api/user.php')
+    assert.equal(after.body.user.credits, before + 100)
+    assert.equal(after.body.user.paid_user, true)
+    const list = await call(s, 'GET', '/api/transactions.php')
+    assert.equal(list.body.transactions.length, 1)
+    assert.equal(list.body.transactions[0].paymentmethod, 'sdd')
+    assert.equal(list.body.transactions[0].status, 'completed')
+    // The code is used up.
+    const again = await call(s, 'POST', '/api/directdebit.php', { code })
+    assert.equal(again.status, 410)
+  } finally {
+    await s.close()
+  }
+})
