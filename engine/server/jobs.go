@@ -140,14 +140,18 @@ func paymentRoutes(r chi.Router, e *Engine) {
 }
 
 // mailRoutes are the tenant's mail endpoints outside the member API: the
-// development mailbox (only in development mode), the provider's bounce and
-// complaint webhooks (only when they can be trusted: with a secret, or in
-// development mode) and the RFC 8058 List-Unsubscribe URL.
+// development mailbox and push sink (only in development mode), the
+// provider's bounce and complaint webhooks (only when they can be trusted:
+// with a secret, or in development mode) and the RFC 8058
+// List-Unsubscribe URL.
 func mailRoutes(r chi.Router, d Deps, e *Engine) {
 	a := accounts.Handlers{Service: e.Accounts}
 	if e.Mailbox != nil {
 		r.Get("/dev/mailbox", e.Mailbox.Page)
 		r.Get("/dev/mailbox.json", e.Mailbox.JSON)
+	}
+	if e.PushSink != nil {
+		r.Get("/dev/push.json", e.PushSink.JSON)
 	}
 	if e.Mailbox != nil || d.Config.MailWebhookSecret != "" {
 		r.Post("/hooks/mail/{kind}", a.MailHook) // kind: fbl or bounce

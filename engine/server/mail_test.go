@@ -2,7 +2,9 @@ package server_test
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -64,8 +66,45 @@ func TestDevelopmentMailbox(t *testing.T) {
 	}
 }
 
-// With SMTP configured mail goes to the server and the mailbox does not
-// exist.
+// In development mode a push queued for a member is kept beside the
+// mailbox, in the member's language, at /dev/push.json of its tenant.
+func TestDevelopmentPushSink(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	liked, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	liker, likerMade := env.LoggedIn(t, "localhost", accountstest.Member{})
+	key := make([]byte, 65)
+	key[0] = 4
+	liked.Do("POST", "/api/user.php?push=1", map[string]any{"subscription": map[string]any{
+		"endpoint": "https://push.example/sink", "keys": map[string]string{
+			"p256dh": base64.RawURLEncoding.EncodeToString(key), "auth": base64.RawURLEncoding.EncodeToString(make([]byte, 16)),
+		}}}).Want(t, http.StatusNoContent, "")
+	liker.Do("POST", "/api/like.php", map[string]any{"profile_id": made.ID}).Want(t, http.StatusOK, "")
+
+	var pushes []struct {
+		MemberID                             int64 `json:"member_id"`
+		To, Type, Language, Title, Body, URL string
+		QueuedAt                             time.Time `json:"queued_at"`
+	}
+	liked.Do("GET", "/dev/push.json", nil).JSON(t, &pushes)
+	if len(pushes) != 1 {
+		t.Fatalf("push sink %+v", pushes)
+	}
+	p := pushes[0]
+	if p.MemberID != made.ID || p.To != made.Email || p.Type != "like" || p.Language != "nl" || p.Title != likerMade.Name ||
+		p.Body != likerMade.Name+" vindt je leuk." || p.URL != fmt.Sprintf("/members/%d", likerMade.ID) || p.QueuedAt.IsZero() {
+		t.Fatalf("push %+v", p)
+	}
+	// Each tenant sees its own pushes only.
+	var other []any
+	env.Client(t, "de.localhost").Do("GET", "/dev/push.json", nil).JSON(t, &other)
+	if len(other) != 0 {
+		t.Fatalf("another tenant's push sink shows %d pushes", len(other))
+	}
+}
+
+// With SMTP configured mail goes to the server and neither the mailbox nor
+// the push sink exists.
 func TestSMTPDelivery(t *testing.T) {
 	t.Parallel()
 	smtp := notifytest.NewSMTPServer(t)
@@ -110,7 +149,7 @@ func TestSMTPDelivery(t *testing.T) {
 			t.Errorf("message lacks %q:\n%s", want, got.Data)
 		}
 	}
-	for _, path := range []string{"/dev/mailbox", "/dev/mailbox.json"} {
+	for _, path := range []string{"/dev/mailbox", "/dev/mailbox.json", "/dev/push.json"} {
 		req, _ := http.NewRequest("GET", srv.URL+path, nil)
 		req.Host = "localhost"
 		res, err := http.DefaultClient.Do(req)
@@ -197,7 +236,7 @@ func TestMailboxOnlyInDevelopment(t *testing.T) {
 	if err := pool.QueryRow(t.Context(), "SELECT count(*) FROM mailbox").Scan(&kept); err != nil || kept != 0 {
 		t.Fatalf("%d mails kept (%v)", kept, err)
 	}
-	for _, path := range []string{"/dev/mailbox", "/dev/mailbox.json"} {
+	for _, path := range []string{"/dev/mailbox", "/dev/mailbox.json", "/dev/push.json"} {
 		if got := do("GET", path, ""); got != http.StatusNotFound {
 			t.Errorf("%s: %d with mail disabled", path, got)
 		}

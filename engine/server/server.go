@@ -77,6 +77,9 @@ type Engine struct {
 	Jobs *jobs.Client
 	// Mailbox is the development mailbox, nil outside development mode.
 	Mailbox *notify.Mailbox
+	// PushSink keeps the pushes beside the mailbox; nil exactly when
+	// Mailbox is.
+	PushSink *push.DevSink
 	// SMS texts direct debit codes; nil without a gateway.
 	SMS sms.Gateway
 	App *webapp.App
@@ -155,6 +158,11 @@ func New(d Deps) (*Engine, error) {
 	e.Profiles = profiles.NewService(d.Pool, d.Media, blobs, images, d.Log)
 	// Pushes are written from the mail catalogues, in the member's language.
 	pusher := &push.Queuer{Jobs: inserter, Texts: mailer.Templates}
+	if e.Mailbox != nil {
+		// Development mode: pushes are kept beside the mailbox too.
+		e.PushSink = &push.DevSink{Pool: d.Pool}
+		pusher.Dev = e.PushSink
+	}
 	e.MailEvents = &notify.Events{Jobs: inserter}
 	e.Likes = likes.NewService(d.Pool, pusher, d.Log)
 	e.Likes.Mail = e.MailEvents

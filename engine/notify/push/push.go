@@ -87,6 +87,9 @@ type Queuer struct {
 	// Texts are the catalogues of mail and push texts; nil leaves Title
 	// and Body as given.
 	Texts *notify.Templates
+	// Dev, in development mode only, also keeps every queued push in the
+	// development push sink; nil (every real install) keeps nothing.
+	Dev *DevSink
 }
 
 // Queue queues n in tx unless the member switched its type off, has no
@@ -123,6 +126,9 @@ func (q *Queuer) Queue(ctx context.Context, tx pgx.Tx, n Notification) error {
 	}
 	if _, err := q.Jobs.InsertTx(ctx, tx, Args{Notification: n}, nil); err != nil {
 		return fmt.Errorf("queue push to member %d: %w", n.MemberID, err)
+	}
+	if q.Dev != nil {
+		return q.Dev.keep(ctx, tx, n, prefs.Email, prefs.Language)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package push_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"testing"
 	"time"
@@ -152,6 +153,103 @@ func TestQueueWritesTextsInMemberLanguage(t *testing.T) {
 		}
 		if title != c.wantTitle || body != c.wantBody {
 			t.Errorf("%s %s %s: %q / %q, want %q / %q", c.slug, c.lang, c.text, title, body, c.wantTitle, c.wantBody)
+		}
+	}
+}
+
+// The development push sink keeps each queued push as the member reads it
+// (their language, their address), only when what causes it commits, and
+// nothing when the push is not queued; a queuer without it (every real
+// install) keeps nothing.
+func TestDevSinkKeepsQueuedPushesInMemberLanguage(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := tenancytest.Pool(t)
+	client, err := jobs.NewClient(pool, nil, slog.New(slog.DiscardHandler), jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := notify.LoadTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sink := &push.DevSink{Pool: pool}
+	dev := &push.Queuer{Jobs: client, Texts: texts, Dev: sink}
+	prod := &push.Queuer{Jobs: client, Texts: texts}
+	member := func(lang string, subscribed bool) accountstest.Made {
+		m := accountstest.NewMember(t, pool, accountstest.Member{TenantSlug: "lustlokaal"})
+		if _, err := pool.Exec(ctx, `UPDATE members SET language = $2 WHERE id = $1`, m.ID, lang); err != nil {
+			t.Fatal(err)
+		}
+		if subscribed {
+			if _, err := pool.Exec(ctx, `INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth) VALUES ($1::bigint, 'https://push.example/' || $1::text, 'k', 'a')`, m.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return m
+	}
+	errRollback := errors.New("rolled back")
+	queue := func(q *push.Queuer, m accountstest.Made, text string, commit bool) {
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			if err := q.Queue(ctx, tx, push.Notification{MemberID: m.ID, TenantID: m.TenantID, Type: push.TypeLike,
+				Text: text, Data: map[string]any{"Other": "Anton"}, URL: "/members/7", Tag: "like-7"}); err != nil {
+				return err
+			}
+			if !commit {
+				return errRollback
+			}
+			return nil
+		})
+		if err != nil && !(errors.Is(err, errRollback) && !commit) {
+			t.Fatal(err)
+		}
+	}
+	kept := func(m accountstest.Made) []push.DevPush {
+		all, err := sink.List(ctx, m.TenantID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []push.DevPush
+		for _, p := range all {
+			if p.MemberID == m.ID {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+
+	cases := []struct {
+		name      string
+		lang      string
+		q         *push.Queuer
+		subscribe bool
+		commit    bool
+		text      string
+		want      []string // title, body of the kept push; nil: none kept
+	}{
+		{"polish like", "pl", dev, true, true, "like", []string{"Anton", "Anton cię lubi."}},
+		{"danish match", "da", dev, true, true, "match", []string{"Anton", "Anton kan også lide dig. Det er et match!"}},
+		{"rolled back", "pl", dev, true, false, "like", nil},
+		{"no subscription", "da", dev, false, true, "like", nil},
+		{"no sink", "pl", prod, true, true, "like", nil},
+	}
+	for _, c := range cases {
+		m := member(c.lang, c.subscribe)
+		queue(c.q, m, c.text, c.commit)
+		got := kept(m)
+		if c.want == nil {
+			if len(got) != 0 {
+				t.Errorf("%s: kept %+v", c.name, got)
+			}
+			continue
+		}
+		if len(got) != 1 {
+			t.Fatalf("%s: kept %d pushes, want 1", c.name, len(got))
+		}
+		p := got[0]
+		if p.Title != c.want[0] || p.Body != c.want[1] || p.Language != c.lang || p.To != m.Email ||
+			p.Type != push.TypeLike || p.URL != "/members/7" || p.Tag != "like-7" || p.QueuedAt.IsZero() {
+			t.Errorf("%s: kept %+v, want %q / %q in %s to %s", c.name, p, c.want[0], c.want[1], c.lang, m.Email)
 		}
 	}
 }

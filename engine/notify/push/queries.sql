@@ -1,10 +1,10 @@
 -- name: PushPrefs :one
 -- The notification types the member switched off, whether any browser of
 -- theirs subscribed to pushes, and the language and tenant the texts are
--- written for.
+-- written for (and the address the development push sink lists).
 SELECT m.notification_types_disabled,
        EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.member_id = m.id) AS subscribed,
-       m.language, t.slug AS tenant_slug
+       m.language, m.email, t.slug AS tenant_slug
 FROM members m JOIN tenants t ON t.id = m.tenant_id WHERE m.id = @member_id;
 
 -- name: PushSubscriptions :many
@@ -30,3 +30,13 @@ SET member_id = excluded.member_id, p256dh = excluded.p256dh, auth = excluded.au
 
 -- name: SubscriptionsPurge :exec
 DELETE FROM push_subscriptions WHERE member_id = @member_id;
+
+-- name: DevPushesPurge :exec
+DELETE FROM dev_pushes WHERE member_id = @member_id;
+
+-- name: DevPushInsert :exec
+INSERT INTO dev_pushes (tenant_id, member_id, recipient, type, language, title, body, url, tag, queued_at)
+VALUES (@tenant_id, @member_id, @recipient, @type, @language, @title, @body, @url, @tag, @queued_at);
+
+-- name: DevPushList :many
+SELECT * FROM dev_pushes WHERE tenant_id = @tenant_id ORDER BY id DESC LIMIT @max_rows;

@@ -32,10 +32,15 @@ func Subscribe(ctx context.Context, conn db.DBTX, s Subscription, now time.Time)
 }
 
 // PurgeMember forgets every push subscription of a member whose deletion
-// became final, in the purge transaction tx.
+// became final, and the pushes the development sink kept for them, in the
+// purge transaction tx.
 func PurgeMember(ctx context.Context, tx pgx.Tx, member int64) error {
-	if err := db.New(tx).SubscriptionsPurge(ctx, member); err != nil {
+	q := db.New(tx)
+	if err := q.SubscriptionsPurge(ctx, member); err != nil {
 		return fmt.Errorf("purge push subscriptions of %d: %w", member, err)
+	}
+	if err := q.DevPushesPurge(ctx, member); err != nil {
+		return fmt.Errorf("purge development pushes of %d: %w", member, err)
 	}
 	return nil
 }

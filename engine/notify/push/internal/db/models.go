@@ -8,6 +8,20 @@ import (
 	"time"
 )
 
+type DevPush struct {
+	ID        int64
+	TenantID  int64
+	MemberID  int64
+	Recipient string
+	Type      string
+	Language  string
+	Title     string
+	Body      string
+	Url       string
+	Tag       string
+	QueuedAt  time.Time
+}
+
 type PushSubscription struct {
 	ID        int64
 	MemberID  int64

@@ -10,10 +10,94 @@ import (
 	"time"
 )
 
+const devPushInsert = `-- name: DevPushInsert :exec
+INSERT INTO dev_pushes (tenant_id, member_id, recipient, type, language, title, body, url, tag, queued_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+`
+
+type DevPushInsertParams struct {
+	TenantID  int64
+	MemberID  int64
+	Recipient string
+	Type      string
+	Language  string
+	Title     string
+	Body      string
+	Url       string
+	Tag       string
+	QueuedAt  time.Time
+}
+
+func (q *Queries) DevPushInsert(ctx context.Context, arg DevPushInsertParams) error {
+	_, err := q.db.Exec(ctx, devPushInsert,
+		arg.TenantID,
+		arg.MemberID,
+		arg.Recipient,
+		arg.Type,
+		arg.Language,
+		arg.Title,
+		arg.Body,
+		arg.Url,
+		arg.Tag,
+		arg.QueuedAt,
+	)
+	return err
+}
+
+const devPushList = `-- name: DevPushList :many
+SELECT id, tenant_id, member_id, recipient, type, language, title, body, url, tag, queued_at FROM dev_pushes WHERE tenant_id = $1 ORDER BY id DESC LIMIT $2
+`
+
+type DevPushListParams struct {
+	TenantID int64
+	MaxRows  int32
+}
+
+func (q *Queries) DevPushList(ctx context.Context, arg DevPushListParams) ([]DevPush, error) {
+	rows, err := q.db.Query(ctx, devPushList, arg.TenantID, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []DevPush{}
+	for rows.Next() {
+		var i DevPush
+		if err := rows.Scan(
+			&i.ID,
+			&i.TenantID,
+			&i.MemberID,
+			&i.Recipient,
+			&i.Type,
+			&i.Language,
+			&i.Title,
+			&i.Body,
+			&i.Url,
+			&i.Tag,
+			&i.QueuedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const devPushesPurge = `-- name: DevPushesPurge :exec
+DELETE FROM dev_pushes WHERE member_id = $1
+`
+
+func (q *Queries) DevPushesPurge(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, devPushesPurge, memberID)
+	return err
+}
+
 const pushPrefs = `-- name: PushPrefs :one
 SELECT m.notification_types_disabled,
        EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.member_id = m.id) AS subscribed,
-       m.language, t.slug AS tenant_slug
+       m.language, m.email, t.slug AS tenant_slug
 FROM members m JOIN tenants t ON t.id = m.tenant_id WHERE m.id = $1
 `
 
@@ -21,12 +105,13 @@ type PushPrefsRow struct {
 	NotificationTypesDisabled []string
 	Subscribed                bool
 	Language                  string
+	Email                     string
 	TenantSlug                string
 }
 
 // The notification types the member switched off, whether any browser of
 // theirs subscribed to pushes, and the language and tenant the texts are
-// written for.
+// written for (and the address the development push sink lists).
 func (q *Queries) PushPrefs(ctx context.Context, memberID int64) (PushPrefsRow, error) {
 	row := q.db.QueryRow(ctx, pushPrefs, memberID)
 	var i PushPrefsRow
@@ -34,6 +119,7 @@ func (q *Queries) PushPrefs(ctx context.Context, memberID int64) (PushPrefsRow, 
 		&i.NotificationTypesDisabled,
 		&i.Subscribed,
 		&i.Language,
+		&i.Email,
 		&i.TenantSlug,
 	)
 	return i, err
