@@ -2275,6 +2275,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dev/push.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The development push sink, every push queued for a member of the site as they would read it, newest first (only without SMTP) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description [{id, member_id, to, type, language, title, body, url, tag, queued_at}] */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hooks/mail/{kind}": {
         parameters: {
             query?: never;
