@@ -121,3 +121,47 @@ func (h Handlers) Webhook(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 }
+
+// StoredCard answers GET /api/repeatorder.php: the member's card kept for
+// repeat orders ({card: null} when there is none).
+func (h Handlers) StoredCard(w http.ResponseWriter, r *http.Request) {
+	c, err := h.Service.StoredCard(r.Context(), tenancy.FromContext(r.Context()), identity.Current(r.Context()).ID)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"card": c})
+}
+
+// Repeat answers POST /api/repeatorder.php: a one-click order charged on
+// the kept card, 201 with the payment's state (completed, failed with
+// 'Credit card payment failed', or pending: poll orders.php?id=).
+func (h Handlers) Repeat(w http.ResponseWriter, r *http.Request) {
+	var req RepeatRequest
+	if err := httpx.DecodeJSON(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	t := tenancy.FromContext(r.Context())
+	st, err := h.Service.Repeat(r.Context(), t, identity.Current(r.Context()).ID, h.Links.Base(r, t), h.Locator.Country(r), t.Settings.DomainLanguage, req)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusCreated, st)
+}
+
+// RemoveCard answers DELETE /api/repeatorder.php?id=<card id>: the mandate
+// is revoked at the provider and the card forgotten; 204.
+func (h Handlers) RemoveCard(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
+	if err != nil || id <= 0 {
+		httpx.WriteError(w, r, errIDInvalid)
+		return
+	}
+	if err := h.Service.RemoveCard(r.Context(), tenancy.FromContext(r.Context()), identity.Current(r.Context()).ID, id); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

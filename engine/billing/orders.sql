@@ -28,9 +28,29 @@ UPDATE orders SET status = @status, updated_at = now(),
 WHERE id = @id;
 
 -- name: PaymentInsert :one
-INSERT INTO payments (public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at)
-VALUES (@public_id, @order_id, @provider, @provider_payment_id, @method, @status, @checkout_url, @check_at)
+INSERT INTO payments (public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, sequence_type)
+VALUES (@public_id, @order_id, @provider, @provider_payment_id, @method, @status, @checkout_url, @check_at, @sequence_type)
 RETURNING id;
+
+-- name: OrderInsertRepeat :one
+-- A repeat order, keyed by the member's client_id: a second request with
+-- the same key inserts nothing (and waits for the first one's transaction
+-- to end), so one click is one charge.
+INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id)
+SELECT @tenant_id::bigint, m.id, @package_id::text, @credits::bigint, @amount::bigint, @currency::text, @country::text, m.tracking, @client_id::text
+FROM members m WHERE m.id = @member_id AND m.tenant_id = @tenant_id
+ON CONFLICT (member_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+RETURNING id;
+
+-- name: OrderRepeatOfClient :one
+-- The repeat order a client_id made, with its newest payment.
+SELECT o.id, o.status, o.package_id, o.credits, o.amount, o.currency, p.id AS payment_id, p.public_id, p.status AS payment_status, p.method
+FROM orders o
+JOIN LATERAL (SELECT id, public_id, status, method FROM payments WHERE order_id = o.id ORDER BY id DESC LIMIT 1) p ON true
+WHERE o.member_id = @member_id AND o.tenant_id = @tenant_id AND o.client_id = @client_id;
+
+-- name: PaymentSequenceType :one
+SELECT sequence_type FROM payments WHERE id = @id;
 
 -- name: PaymentByProviderID :one
 -- A payment a webhook names, only on the tenant whose host it came to.

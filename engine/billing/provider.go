@@ -60,7 +60,25 @@ type PaymentRequest struct {
 	// Reference is the engine's own reference of the payment, kept in the
 	// provider's metadata.
 	Reference string
+	// IdempotencyKey, when set, makes a repeated request answer the payment
+	// the first one made (Mollie's Idempotency-Key); else Reference is the
+	// key.
+	IdempotencyKey string
+	// SequenceType is empty (a one-off payment), SequenceFirst (the payer
+	// pays at the checkout and the provider keeps a mandate on the card for
+	// CustomerID) or SequenceRecurring (charged on MandateID of CustomerID
+	// without the payer: no checkout, no redirect).
+	SequenceType string
+	CustomerID   string
+	MandateID    string
 }
+
+// Sequence types of a payment, in Mollie's words.
+const (
+	SequenceOneOff    = "oneoff"
+	SequenceFirst     = "first"
+	SequenceRecurring = "recurring"
+)
 
 // Payment is a payment as the provider knows it.
 type Payment struct {
@@ -73,6 +91,10 @@ type Payment struct {
 	Refunded    Money
 	Method      string
 	ExpiresAt   time.Time
+	// MandateID is the mandate a paid first payment gave (or a recurring
+	// payment was charged on), with its CustomerID; empty otherwise.
+	MandateID  string
+	CustomerID string
 }
 
 // RefundRequest asks a provider to pay back (part of) a paid payment.
@@ -106,7 +128,52 @@ type Provider interface {
 	Methods(ctx context.Context, amount Money) ([]string, error)
 }
 
+// CustomerRequest asks a provider for a customer to hold a member's
+// mandates. It carries no personal data beyond the engine's reference.
+type CustomerRequest struct {
+	TenantID int64
+	Name     string
+	Locale   string
+	// Reference is the engine's reference of the member, kept in the
+	// provider's metadata.
+	Reference string
+}
+
+// Mandate is a provider's permission to charge a customer's card again
+// (Mollie's mandate object). Only the card's brand, its last four digits
+// and its expiry are known; never its number.
+type Mandate struct {
+	ID         string
+	CustomerID string
+	// Status is valid, pending or invalid.
+	Status     string
+	Method     string
+	CardLabel  string
+	CardLast4  string
+	CardExpiry string
+}
+
+// MandateValid is the status of a mandate that can be charged.
+const MandateValid = "valid"
+
+// Recurring is a provider that keeps cards for recurring payments, in
+// Mollie's model: a customer, a first payment (PaymentRequest.SequenceType
+// SequenceFirst) that leaves a mandate, then recurring payments on it
+// (SequenceRecurring), which settle without the payer.
+type Recurring interface {
+	CreateCustomer(ctx context.Context, req CustomerRequest) (string, error)
+	// FetchMandate answers ErrMandateNotFound for a mandate the provider
+	// does not know or has revoked.
+	FetchMandate(ctx context.Context, customerID, mandateID string) (Mandate, error)
+	// RevokeMandate ends a mandate; one revoked already is
+	// ErrMandateNotFound.
+	RevokeMandate(ctx context.Context, customerID, mandateID string) error
+}
+
 var (
+	// ErrMandateNotFound means the provider does not know the mandate, or
+	// it was revoked.
+	ErrMandateNotFound = errors.New("billing: the provider does not know this mandate")
 	// ErrPaymentNotFound means the provider does not know the payment id.
 	ErrPaymentNotFound = errors.New("billing: the provider does not know this payment")
 	// ErrProviderRefused means the provider answered the request with a

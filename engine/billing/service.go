@@ -199,6 +199,9 @@ type OrderRequest struct {
 	Country      string `json:"country"`
 	DiscountCode string `json:"discount_code"`
 	OrderID      int64  `json:"order_id"`
+	// KeepCard is the member's consent to keep the card for repeat
+	// orders: the payment is a first payment that leaves a mandate.
+	KeepCard bool `json:"keep_card"`
 }
 
 // Checkout is where to send the payer.
@@ -253,7 +256,13 @@ func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, 
 		params.DiscountPercentage = pgtype.Int4{Int32: int32(d.Percentage), Valid: true}
 		params.ListAmount = pgtype.Int8{Int64: d.ListAmount, Valid: true}
 	}
-	pay, err := s.createPayment(ctx, t, set, base, locale, pkg.ID, pkg.Credits, req.Method, amount)
+	spec := paymentSpec{packageID: pkg.ID, credits: pkg.Credits, method: req.Method, amount: amount}
+	if req.KeepCard {
+		if spec, err = s.keepCard(ctx, t, set, memberID, locale, spec); err != nil {
+			return Checkout{}, err
+		}
+	}
+	pay, err := s.createPayment(ctx, t, set, base, locale, spec)
 	if err != nil {
 		return Checkout{}, err
 	}
@@ -313,7 +322,13 @@ func (s *Service) retry(ctx context.Context, t *tenancy.Tenant, set Settings, me
 			return Checkout{}, discounts.ErrNotFound
 		}
 	}
-	pay, err := s.createPayment(ctx, t, set, base, locale, o.PackageID, o.Credits, req.Method, Money{Minor: o.Amount, Currency: o.Currency})
+	spec := paymentSpec{packageID: o.PackageID, credits: o.Credits, method: req.Method, amount: Money{Minor: o.Amount, Currency: o.Currency}}
+	if req.KeepCard {
+		if spec, err = s.keepCard(ctx, t, set, memberID, locale, spec); err != nil {
+			return Checkout{}, err
+		}
+	}
+	pay, err := s.createPayment(ctx, t, set, base, locale, spec)
 	if err != nil {
 		return Checkout{}, err
 	}
@@ -356,17 +371,35 @@ func retryable(status string) error {
 	}
 }
 
+// paymentSpec is what a payment to open pays and how: a one-off payment,
+// a first one (customerID set: the card is kept) or a recurring one
+// (charged on mandateID).
+type paymentSpec struct {
+	packageID string
+	credits   int64
+	method    string
+	amount    Money
+	// sequence is SequenceOneOff when empty.
+	sequence   string
+	customerID string
+	mandateID  string
+	// idempotencyKey makes a repeated request answer the first one's
+	// payment at the provider.
+	idempotencyKey string
+}
+
 // openedPayment is a payment the provider opened, not yet recorded.
 type openedPayment struct {
 	Payment
 	provider string
 	publicID string
+	sequence string
 }
 
 // createPayment opens a payment at the tenant's provider. Any failure of
 // the provider is payments_unavailable to the member, with the cause in the
-// log.
-func (s *Service) createPayment(ctx context.Context, t *tenancy.Tenant, set Settings, base, locale, packageID string, credits int64, method string, amount Money) (openedPayment, error) {
+// log; a provider's refusal of a recurring charge is errCardFailed.
+func (s *Service) createPayment(ctx context.Context, t *tenancy.Tenant, set Settings, base, locale string, spec paymentSpec) (openedPayment, error) {
 	prov, err := s.provider(set.Provider, set)
 	if err != nil {
 		s.log.Warn("payment provider", "tenant", t.Slug, "err", err)
@@ -376,21 +409,31 @@ func (s *Service) createPayment(ctx context.Context, t *tenancy.Tenant, set Sett
 	if err != nil {
 		return openedPayment{}, err
 	}
+	if spec.sequence == "" {
+		spec.sequence = SequenceOneOff
+	}
 	p, err := prov.CreatePayment(ctx, PaymentRequest{
-		TenantID:    t.ID,
-		Amount:      amount,
-		Method:      method,
-		Description: fmt.Sprintf("%s: %d credits (%s)", t.Name, credits, packageID),
-		RedirectURL: base + "/credits/" + packageID + "/" + method + "?payment_id=" + publicID,
-		WebhookURL:  base + "/hooks/payments/" + prov.Name(),
-		Locale:      locale,
-		Reference:   publicID,
+		TenantID:       t.ID,
+		Amount:         spec.amount,
+		Method:         spec.method,
+		Description:    fmt.Sprintf("%s: %d credits (%s)", t.Name, spec.credits, spec.packageID),
+		RedirectURL:    base + "/credits/" + spec.packageID + "/" + spec.method + "?payment_id=" + publicID,
+		WebhookURL:     base + "/hooks/payments/" + prov.Name(),
+		Locale:         locale,
+		Reference:      publicID,
+		IdempotencyKey: spec.idempotencyKey,
+		SequenceType:   spec.sequence,
+		CustomerID:     spec.customerID,
+		MandateID:      spec.mandateID,
 	})
 	if err != nil {
-		s.log.Warn("create payment", "tenant", t.Slug, "provider", prov.Name(), "err", err)
+		s.log.Warn("create payment", "tenant", t.Slug, "provider", prov.Name(), "sequence", spec.sequence, "err", err)
+		if spec.sequence == SequenceRecurring && errors.Is(err, ErrProviderRefused) {
+			return openedPayment{}, errCardFailed
+		}
 		return openedPayment{}, errUnavailable
 	}
-	return openedPayment{Payment: p, provider: prov.Name(), publicID: publicID}, nil
+	return openedPayment{Payment: p, provider: prov.Name(), publicID: publicID, sequence: spec.sequence}, nil
 }
 
 // insert records the opened payment for order.
@@ -401,7 +444,7 @@ func (p openedPayment) insert(ctx context.Context, q *db.Queries, order int64, m
 	}
 	_, err := q.PaymentInsert(ctx, db.PaymentInsertParams{PublicID: p.publicID, OrderID: order, Provider: p.provider,
 		ProviderPaymentID: p.ID, Method: method, Status: string(status), CheckoutUrl: p.CheckoutURL,
-		CheckAt: time.Now().Add(firstCheck)})
+		CheckAt: time.Now().Add(firstCheck), SequenceType: p.sequence})
 	if err != nil {
 		return fmt.Errorf("insert payment of order %d: %w", order, err)
 	}
@@ -449,7 +492,7 @@ func (s *Service) sync(ctx context.Context, t *tenancy.Tenant, paymentID int64, 
 	if err != nil {
 		return fmt.Errorf("fetch payment %s %s: %w", provider, providerID, err)
 	}
-	return s.settle(ctx, paymentID, p)
+	return s.settle(ctx, paymentID, p, s.mandateOf(ctx, t, prov, p))
 }
 
 // settle moves a payment and its order to what the provider said, in one
@@ -459,56 +502,69 @@ func (s *Service) sync(ctx context.Context, t *tenancy.Tenant, paymentID int64, 
 // order's newest attempt and the order still waits. Money is never kept
 // twice: a payment that becomes paid for an order completed (or refunded)
 // already, or that does not pay its order's amount, is refunded at the
-// provider by a job queued here, once, when the payment turns paid.
-func (s *Service) settle(ctx context.Context, paymentID int64, p Payment) error {
+// provider by a job queued here, once, when the payment turns paid. A paid
+// first payment keeps mandate, the card the member consented to keep, when
+// the provider gave one.
+func (s *Service) settle(ctx context.Context, paymentID int64, p Payment, mandate *Mandate) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		o, err := q.OrderLockByPayment(ctx, paymentID)
-		if err != nil {
-			return fmt.Errorf("lock order of payment %d: %w", paymentID, err)
-		}
-		changed, err := q.PaymentSetStatus(ctx, db.PaymentSetStatusParams{ID: paymentID, Status: string(p.Status)})
-		if err != nil {
-			return fmt.Errorf("payment %d status: %w", paymentID, err)
-		}
-		switch p.Status {
-		case StatusPaid:
-			switch o.Status {
-			case OrderCompleted, OrderRefunded:
-				if changed == 0 {
-					return nil
-				}
-				s.log.Warn("a second payment of an order paid already: it is refunded", "order", o.ID, "payment", paymentID, "paid", p.Amount)
-				return s.queueRefund(ctx, tx, paymentID)
-			}
-			if p.Amount.Minor != o.Amount || p.Amount.Currency != o.Currency {
-				s.log.Error("a paid payment does not match its order", "order", o.ID, "payment", paymentID, "paid", p.Amount, "amount", o.Amount, "currency", o.Currency)
-				if changed == 0 {
-					return nil
-				}
-				return s.queueRefund(ctx, tx, paymentID)
-			}
-			return s.complete(ctx, tx, o)
-		case StatusFailed, StatusCanceled, StatusExpired:
-			if o.Status != OrderPending {
-				return nil
-			}
-			latest, err := q.PaymentLatestID(ctx, o.ID)
-			if err != nil {
-				return fmt.Errorf("newest payment of order %d: %w", o.ID, err)
-			}
-			if latest != paymentID {
-				return nil
-			}
-			status := map[Status]string{StatusFailed: OrderFailed, StatusCanceled: OrderCancelled, StatusExpired: OrderExpired}[p.Status]
-			if err := q.OrderSetStatus(ctx, db.OrderSetStatusParams{ID: o.ID, Status: status}); err != nil {
-				return fmt.Errorf("order %d %s: %w", o.ID, status, err)
-			}
-			// Its discount code is free again for the member.
-			return discounts.Release(ctx, tx, o.ID)
-		}
-		return nil
+		return s.settleTx(ctx, tx, paymentID, p, mandate)
 	})
+}
+
+// settleTx is settle inside tx (a repeat order settles its charge in the
+// transaction that records it).
+func (s *Service) settleTx(ctx context.Context, tx pgx.Tx, paymentID int64, p Payment, mandate *Mandate) error {
+	q := db.New(tx)
+	o, err := q.OrderLockByPayment(ctx, paymentID)
+	if err != nil {
+		return fmt.Errorf("lock order of payment %d: %w", paymentID, err)
+	}
+	changed, err := q.PaymentSetStatus(ctx, db.PaymentSetStatusParams{ID: paymentID, Status: string(p.Status)})
+	if err != nil {
+		return fmt.Errorf("payment %d status: %w", paymentID, err)
+	}
+	switch p.Status {
+	case StatusPaid:
+		if mandate != nil {
+			if err := s.keepMandate(ctx, q, o, paymentID, *mandate); err != nil {
+				return err
+			}
+		}
+		switch o.Status {
+		case OrderCompleted, OrderRefunded:
+			if changed == 0 {
+				return nil
+			}
+			s.log.Warn("a second payment of an order paid already: it is refunded", "order", o.ID, "payment", paymentID, "paid", p.Amount)
+			return s.queueRefund(ctx, tx, paymentID)
+		}
+		if p.Amount.Minor != o.Amount || p.Amount.Currency != o.Currency {
+			s.log.Error("a paid payment does not match its order", "order", o.ID, "payment", paymentID, "paid", p.Amount, "amount", o.Amount, "currency", o.Currency)
+			if changed == 0 {
+				return nil
+			}
+			return s.queueRefund(ctx, tx, paymentID)
+		}
+		return s.complete(ctx, tx, o)
+	case StatusFailed, StatusCanceled, StatusExpired:
+		if o.Status != OrderPending {
+			return nil
+		}
+		latest, err := q.PaymentLatestID(ctx, o.ID)
+		if err != nil {
+			return fmt.Errorf("newest payment of order %d: %w", o.ID, err)
+		}
+		if latest != paymentID {
+			return nil
+		}
+		status := map[Status]string{StatusFailed: OrderFailed, StatusCanceled: OrderCancelled, StatusExpired: OrderExpired}[p.Status]
+		if err := q.OrderSetStatus(ctx, db.OrderSetStatusParams{ID: o.ID, Status: status}); err != nil {
+			return fmt.Errorf("order %d %s: %w", o.ID, status, err)
+		}
+		// Its discount code is free again for the member.
+		return discounts.Release(ctx, tx, o.ID)
+	}
+	return nil
 }
 
 // complete books a paid order inside tx, which holds the order's lock: the

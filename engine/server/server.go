@@ -366,6 +366,10 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	// Direct debit: {package_id, country?, iban, holder, phone} texts a
 	// code, then {code} places the order.
 	r.With(member).Post("/directdebit.php", b.DirectDebit)
+	// Repeat orders: the card kept for them, a one-click order, removing it.
+	r.With(member).Get("/repeatorder.php", b.StoredCard)
+	r.With(member).Post("/repeatorder.php", b.Repeat)
+	r.With(member).Delete("/repeatorder.php", b.RemoveCard) // ?id=<card id>
 	// Discount codes: ?code= or ?welcome=true (the member's welcome code).
 	// Codes are timed by billing's clock, the one orders apply them by.
 	r.With(member).Get("/discountcode.php", discounts.Handlers{Pool: d.Pool, Now: func() time.Time { return e.Billing.Now() }}.Code)

@@ -114,6 +114,8 @@ type payment struct {
 	AmountRefunded *amount `json:"amountRefunded"`
 	Method         *string `json:"method"`
 	ExpiresAt      string  `json:"expiresAt"`
+	CustomerID     string  `json:"customerId"`
+	MandateID      string  `json:"mandateId"`
 	Links          struct {
 		Checkout *struct {
 			Href string `json:"href"`
@@ -124,17 +126,26 @@ type payment struct {
 type createPayment struct {
 	Amount      amount            `json:"amount"`
 	Description string            `json:"description"`
-	RedirectURL string            `json:"redirectUrl"`
+	RedirectURL string            `json:"redirectUrl,omitempty"`
 	WebhookURL  string            `json:"webhookUrl,omitempty"`
 	Method      string            `json:"method,omitempty"`
 	Locale      string            `json:"locale,omitempty"`
 	Metadata    map[string]string `json:"metadata,omitempty"`
+	// SequenceType is first (the payment leaves a mandate for CustomerID)
+	// or recurring (charged on MandateID without the payer); empty is
+	// Mollie's oneoff.
+	SequenceType string `json:"sequenceType,omitempty"`
+	CustomerID   string `json:"customerId,omitempty"`
+	MandateID    string `json:"mandateId,omitempty"`
 }
 
 // CreatePayment opens a payment at Mollie and answers it with the checkout
 // URL to send the payer to. The payment's reference is kept in Mollie's
-// metadata and sent as the Idempotency-Key, so a retried call within
-// Mollie's hour answers the same payment instead of opening a second one.
+// metadata and sent as the Idempotency-Key (or req.IdempotencyKey when
+// set), so a retried call within Mollie's hour answers the same payment
+// instead of opening (or charging) a second one. A first payment is made
+// for req.CustomerID; a recurring one is charged on req.MandateID and has
+// no checkout and no redirect.
 func (p *Provider) CreatePayment(ctx context.Context, req billing.PaymentRequest) (billing.Payment, error) {
 	amt, err := formatAmount(req.Amount)
 	if err != nil {
@@ -145,6 +156,23 @@ func (p *Provider) CreatePayment(ctx context.Context, req billing.PaymentRequest
 		Description: req.Description,
 		RedirectURL: req.RedirectURL,
 		WebhookURL:  req.WebhookURL,
+	}
+	switch req.SequenceType {
+	case "", billing.SequenceOneOff:
+	case billing.SequenceFirst:
+		if !customerIDPattern.MatchString(req.CustomerID) {
+			return billing.Payment{}, fmt.Errorf("mollie: a first payment needs a customer, not %q", req.CustomerID)
+		}
+		body.SequenceType, body.CustomerID = req.SequenceType, req.CustomerID
+	case billing.SequenceRecurring:
+		if !customerIDPattern.MatchString(req.CustomerID) || !mandateIDPattern.MatchString(req.MandateID) {
+			return billing.Payment{}, fmt.Errorf("mollie: a recurring payment needs a customer and a mandate, not %q and %q", req.CustomerID, req.MandateID)
+		}
+		body.SequenceType, body.CustomerID, body.MandateID = req.SequenceType, req.CustomerID, req.MandateID
+		// The payer is not there: nothing to return to.
+		body.RedirectURL = ""
+	default:
+		return billing.Payment{}, fmt.Errorf("mollie: sequence type %q", req.SequenceType)
 	}
 	if req.Method != "" {
 		id, ok := MethodID(req.Method)
@@ -161,8 +189,12 @@ func (p *Provider) CreatePayment(ctx context.Context, req billing.PaymentRequest
 	if req.Reference != "" {
 		body.Metadata = map[string]string{"reference": req.Reference}
 	}
+	key := req.Reference
+	if req.IdempotencyKey != "" {
+		key = req.IdempotencyKey
+	}
 	var out payment
-	if err := p.call(ctx, http.MethodPost, "/payments", nil, body, req.Reference, false, &out); err != nil {
+	if err := p.call(ctx, http.MethodPost, "/payments", nil, body, key, false, &out); err != nil {
 		return billing.Payment{}, fmt.Errorf("mollie: create payment: %w", err)
 	}
 	return out.payment()
@@ -289,6 +321,12 @@ func (m payment) payment() (billing.Payment, error) {
 	if m.Links.Checkout != nil {
 		out.CheckoutURL = m.Links.Checkout.Href
 	}
+	if m.MandateID != "" {
+		if !mandateIDPattern.MatchString(m.MandateID) || !customerIDPattern.MatchString(m.CustomerID) {
+			return unreadable("mandateId", nil)
+		}
+		out.MandateID, out.CustomerID = m.MandateID, m.CustomerID
+	}
 	if m.ExpiresAt != "" {
 		if out.ExpiresAt, err = time.Parse(time.RFC3339, m.ExpiresAt); err != nil {
 			return unreadable("expiresAt", err)
@@ -371,6 +409,8 @@ func (p *Provider) call(ctx context.Context, method, path string, query url.Valu
 	}
 
 	switch {
+	case res.StatusCode == http.StatusNoContent || (res.StatusCode >= 200 && res.StatusCode < 300 && out == nil):
+		return nil
 	case res.StatusCode >= 200 && res.StatusCode < 300:
 		if err := json.Unmarshal(raw, out); err != nil {
 			return fmt.Errorf("%w: answer %d is not Mollie's JSON: %w", billing.ErrProviderUnavailable, res.StatusCode, err)

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"html/template"
@@ -9,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
+	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/sandbox/internal/db"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
@@ -24,6 +26,7 @@ const maxFormBody = 4 << 10
 var (
 	errOutcomeInvalid = refusal.New(refusal.Invalid, "outcome_invalid", "The outcome must be paid, failed, cancelled, pending or expired.")
 	errFormInvalid    = refusal.New(refusal.Malformed, "form_invalid", "The form could not be read.")
+	errCardInvalid    = refusal.New(refusal.Invalid, "card_invalid", "The card must be one of the sandbox's test cards.")
 )
 
 // outcomes are the payer's choices on the checkout page and the states they
@@ -62,6 +65,7 @@ func (p *Provider) Checkout(w http.ResponseWriter, r *http.Request) {
 	err = checkoutPage.Execute(w, map[string]any{
 		"Brand": t.Name, "Payment": row, "Amount": formatAmount(row.Amount, row.Currency),
 		"Open": row.Status == "open" || row.Status == "pending", "Outcomes": outcomes, "Action": CheckoutPath + row.ID,
+		"First": row.SequenceType == billing.SequenceFirst, "Cards": TestCards,
 	})
 	if err != nil {
 		httpx.Logger(r.Context()).Warn("sandbox checkout page", "err", err)
@@ -90,6 +94,11 @@ func (p *Provider) Decide(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, errOutcomeInvalid)
 		return
 	}
+	card, ok := testCard(r.PostForm.Get("card"))
+	if !ok {
+		httpx.WriteError(w, r, errCardInvalid)
+		return
+	}
 	var back string
 	err := pgx.BeginFunc(r.Context(), p.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
@@ -106,16 +115,31 @@ func (p *Provider) Decide(w http.ResponseWriter, r *http.Request) {
 			return fmt.Errorf("settle sandbox payment %s: %w", id, err)
 		}
 		back = row.RedirectUrl
-		if _, err := p.jobs.InsertTx(r.Context(), tx, WebhookArgs{PaymentID: row.ID, URL: row.WebhookUrl}, nil); err != nil {
-			return fmt.Errorf("queue webhook of sandbox payment %s: %w", id, err)
+		// A paid first payment leaves a mandate on the card chosen.
+		if row.SequenceType == billing.SequenceFirst && status == string(billing.StatusPaid) {
+			if err := keepCard(r.Context(), q, row, card); err != nil {
+				return err
+			}
 		}
-		return nil
+		return p.queueWebhook(r.Context(), tx, row)
 	})
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	http.Redirect(w, r, back, http.StatusSeeOther)
+}
+
+// queueWebhook queues the webhook of a payment that changed, inside tx,
+// the transaction that changed it.
+func (p *Provider) queueWebhook(ctx context.Context, tx pgx.Tx, row db.SandboxPayment) error {
+	if p.jobs == nil {
+		return fmt.Errorf("queue webhook of sandbox payment %s: this sandbox has no job inserter", row.ID)
+	}
+	if _, err := p.jobs.InsertTx(ctx, tx, WebhookArgs{PaymentID: row.ID, URL: row.WebhookUrl}, nil); err != nil {
+		return fmt.Errorf("queue webhook of sandbox payment %s: %w", row.ID, err)
+	}
+	return nil
 }
 
 // formatAmount writes minor units as the amount with its currency
@@ -148,6 +172,9 @@ var checkoutPage = template.Must(template.New("checkout").Parse(`<!doctype html>
   button[value=paid] { background: #1f3a8a; color: #fff; }
   button:focus-visible, a:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
   a { color: #1f3a8a; }
+  .cards { margin-bottom: 20px; }
+  .cards label { display: flex; gap: 8px; align-items: center; min-height: 44px; }
+  .cards input { width: 1.125rem; height: 1.125rem; margin: 0; accent-color: #1f3a8a; }
 </style>
 </head>
 <body>
@@ -163,6 +190,13 @@ var checkoutPage = template.Must(template.New("checkout").Parse(`<!doctype html>
     </dl>
     {{if .Open}}
     <form method="post" action="{{.Action}}">
+      {{if .First}}
+      <fieldset class="cards">
+        <legend>Card to keep for repeat orders</legend>
+        {{range $i, $c := .Cards}}<label><input type="radio" name="card" value="{{$c.Value}}"{{if eq $i 0}} checked{{end}}> {{$c.Label}} &bull;&bull;&bull;&bull; {{$c.Last4}}: {{if $c.Declines}}repeat charges are declined{{else}}repeat charges are paid{{end}}</label>
+        {{end}}
+      </fieldset>
+      {{end}}
       <fieldset>
         <legend>Outcome of this payment</legend>
         {{range .Outcomes}}<button type="submit" name="outcome" value="{{.Outcome}}">{{.Label}}</button>

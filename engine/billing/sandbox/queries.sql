@@ -1,8 +1,10 @@
 -- The sandbox provider's own records, as a real provider keeps them.
 
 -- name: SandboxPaymentInsert :one
-INSERT INTO sandbox_payments (id, tenant_id, amount, currency, method, description, redirect_url, webhook_url, expires_at)
-VALUES (@id, @tenant_id, @amount, @currency, @method, @description, @redirect_url, @webhook_url, @expires_at)
+INSERT INTO sandbox_payments (id, tenant_id, amount, currency, method, description, redirect_url, webhook_url, expires_at,
+    status, customer_id, sequence_type, mandate_id)
+VALUES (@id, @tenant_id, @amount, @currency, @method, @description, @redirect_url, @webhook_url, @expires_at,
+    @status, sqlc.narg(customer_id), @sequence_type, sqlc.narg(mandate_id))
 RETURNING *;
 
 -- name: SandboxPaymentGet :one
@@ -28,3 +30,19 @@ RETURNING *;
 UPDATE sandbox_payments SET refunded = refunded + @amount
 WHERE id = @id AND status = 'paid' AND refunded + @amount <= amount
 RETURNING *;
+
+-- name: SandboxPaymentSetMandate :exec
+UPDATE sandbox_payments SET mandate_id = @mandate_id WHERE id = @id;
+
+-- name: SandboxCustomerInsert :exec
+INSERT INTO sandbox_customers (id, tenant_id, name) VALUES (@id, @tenant_id, @name);
+
+-- name: SandboxMandateInsert :exec
+INSERT INTO sandbox_mandates (id, customer_id, method, card_label, card_number, card_expiry, declines)
+VALUES (@id, @customer_id, @method, @card_label, @card_number, @card_expiry, @declines);
+
+-- name: SandboxMandateGet :one
+SELECT * FROM sandbox_mandates WHERE id = @id AND customer_id = @customer_id;
+
+-- name: SandboxMandateRevoke :execrows
+UPDATE sandbox_mandates SET status = 'invalid' WHERE id = @id AND customer_id = @customer_id AND status = 'valid';

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/billing"
@@ -47,11 +48,26 @@ func New(pool *pgxpool.Pool, inserter *jobs.Client, log *slog.Logger) *Provider 
 // Name is the sandbox's name in tenant files and webhook URLs.
 func (p *Provider) Name() string { return billing.ProviderSandbox }
 
+var _ billing.Recurring = (*Provider)(nil)
+
 // CreatePayment opens a payment; its checkout page is on the tenant's host
-// the payer returns to.
+// the payer returns to. A first payment (for a customer) leaves a mandate
+// when paid; a recurring one is charged on its mandate at once, paid or
+// declined as the mandate's test card says, with no checkout.
 func (p *Provider) CreatePayment(ctx context.Context, req billing.PaymentRequest) (billing.Payment, error) {
 	if req.Amount.Minor <= 0 || req.Amount.Currency == "" {
 		return billing.Payment{}, fmt.Errorf("%w: amount %v", billing.ErrProviderRefused, req.Amount)
+	}
+	switch req.SequenceType {
+	case "", billing.SequenceOneOff:
+	case billing.SequenceFirst:
+		if req.CustomerID == "" {
+			return billing.Payment{}, fmt.Errorf("%w: a first payment needs a customer", billing.ErrProviderRefused)
+		}
+	case billing.SequenceRecurring:
+		return p.charge(ctx, req)
+	default:
+		return billing.Payment{}, fmt.Errorf("%w: sequence type %q", billing.ErrProviderRefused, req.SequenceType)
 	}
 	back, err := url.Parse(req.RedirectURL)
 	if err != nil || back.Host == "" {
@@ -61,10 +77,19 @@ func (p *Provider) CreatePayment(ctx context.Context, req billing.PaymentRequest
 	if err != nil {
 		return billing.Payment{}, err
 	}
+	seq := billing.SequenceOneOff
+	var customer pgtype.Text
+	if req.SequenceType == billing.SequenceFirst {
+		seq, customer = billing.SequenceFirst, pgtype.Text{String: req.CustomerID, Valid: true}
+	}
 	row, err := db.New(p.pool).SandboxPaymentInsert(ctx, db.SandboxPaymentInsertParams{
 		ID: id, TenantID: req.TenantID, Amount: req.Amount.Minor, Currency: req.Amount.Currency, Method: req.Method,
 		Description: req.Description, RedirectUrl: req.RedirectURL, WebhookUrl: req.WebhookURL, ExpiresAt: time.Now().Add(Expiry),
+		Status: string(billing.StatusOpen), CustomerID: customer, SequenceType: seq,
 	})
+	if isForeignKey(err) {
+		return billing.Payment{}, fmt.Errorf("%w: no customer %s", billing.ErrProviderRefused, req.CustomerID)
+	}
 	if err != nil {
 		return billing.Payment{}, fmt.Errorf("%w: record payment: %v", billing.ErrProviderUnavailable, err)
 	}
@@ -127,8 +152,11 @@ func payment(row db.SandboxPayment, origin string) billing.Payment {
 		Amount:   billing.Money{Minor: row.Amount, Currency: row.Currency},
 		Refunded: billing.Money{Minor: row.Refunded, Currency: row.Currency},
 	}
-	if !out.Status.Settled() {
+	if !out.Status.Settled() && row.SequenceType != billing.SequenceRecurring {
 		out.CheckoutURL = origin + CheckoutPath + row.ID
+	}
+	if row.MandateID.Valid {
+		out.MandateID, out.CustomerID = row.MandateID.String, row.CustomerID.String
 	}
 	return out
 }

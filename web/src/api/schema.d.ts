@@ -1428,7 +1428,14 @@ export interface paths {
         put?: never;
         /**
          * Order a package (a new order and its payment), or with order_id retry a failed, cancelled or expired order with a new payment
-         * @description A discount code is applied on the server: the price less the code's
+         * @description With keep_card true (only for a card method: creditcard and the card
+         *     brands, else 422 `keep_card_invalid`; 422 `keep_card_unavailable` when the
+         *     provider keeps no cards) the member's customer at the provider is made on
+         *     the first such order and the payment is a first payment; once it is paid,
+         *     the card (the provider's mandate) is kept for repeat orders, replacing an
+         *     earlier one. A payment without keep_card never keeps a card.
+         *
+         *     A discount code is applied on the server: the price less the code's
          *     percentage, rounded half up to the minor unit (19.95 less 10% is 17.96),
          *     under every condition of the code (minimum order value and currency,
          *     payment country, payment methods, validity, its member for a personal
@@ -1453,6 +1460,8 @@ export interface paths {
                         country?: string;
                         /** @description a discount code (any case): applied by the server, the provider charges the discounted price */
                         discount_code?: string;
+                        /** @description keep the card for repeat orders (card methods only): the payment is a first payment that, paid, leaves a mandate at the provider (repeatorder.php) */
+                        keep_card?: boolean;
                         /** @description retry this order */
                         order_id?: number;
                         package_id?: string;
@@ -1774,6 +1783,125 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repeatorder.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The card the member keeps for repeat orders
+         * @description The card as the provider reports it (brand, last four digits, expiry),
+         *     never its number; card null when none is kept (pay by card with
+         *     keep_card on orders.php to keep one).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the card */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoredCard"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * A one-click repeat order, charged on the kept card without a redirect
+         * @description Charges the kept card (the provider's mandate, a recurring payment) for a
+         *     package at its price in the payment country (no discount code). client_id
+         *     is the click's key: a repeated request with the same client_id (a double
+         *     click, a retry after a lost answer) answers the same order and charges
+         *     once. The answer is the payment's state: completed (the credits are
+         *     booked), failed with message 'Credit card payment failed' (the order can
+         *     then be paid at the provider: orders.php with order_id and a method), or
+         *     pending (poll orders.php?id=payment_id). 409 `no_stored_card` when the
+         *     member keeps no card; 404 `card_not_found` for a card_id that is not the
+         *     member's kept card; 409 `card_payment_failed` 'Credit card payment failed'
+         *     when the provider refuses the charge outright (no order is made).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description the id of the kept card (GET repeatorder.php) */
+                        card_id: number;
+                        /** @description the click's key, 1 to 100 printable characters */
+                        client_id: string;
+                        /** @description the payment country; default as packages.php */
+                        country?: string;
+                        package_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the payment's state */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderState"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /**
+         * Remove the kept card
+         * @description Revokes the mandate at the provider and forgets the card; 404
+         *     `card_not_found` for an id that is not the member's kept card; 503
+         *     `payments_unavailable` (the card stays) when the provider cannot be reached.
+         */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description the card's id */
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2706,7 +2834,7 @@ export interface components {
             amount: number;
             credits: number;
             currency: string;
-            /** @description 'Payment failed or has been cancelled.' for failed, cancelled and expired */
+            /** @description 'Payment failed or has been cancelled.' for failed, cancelled and expired; 'Credit card payment failed' for a failed repeat order */
             message?: string;
             order_id: number;
             package_id: string;
@@ -2968,6 +3096,20 @@ export interface components {
                 sub1?: string;
                 sub2?: string;
                 sub3?: string;
+            };
+        };
+        StoredCard: {
+            card: null | {
+                /** @description the card's brand as the provider reports it (Visa, Mastercard) */
+                brand: string;
+                /** Format: date-time */
+                created_at: string;
+                /** @description YYYY-MM-DD, empty when unknown */
+                expiry: string;
+                id: number;
+                /** @description the card's last four digits */
+                last4: string;
+                method: string;
             };
         };
         SwipeDeck: {

@@ -320,7 +320,7 @@ func (q *Queries) RefundInsert(ctx context.Context, arg RefundInsertParams) (Ref
 }
 
 const refundOrderLock = `-- name: RefundOrderLock :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // The order to refund, locked for the whole refund: a second refund, and
@@ -346,12 +346,13 @@ func (q *Queries) RefundOrderLock(ctx context.Context, id int64) (Order, error) 
 		&i.DiscountCode,
 		&i.DiscountPercentage,
 		&i.ListAmount,
+		&i.ClientID,
 	)
 	return i, err
 }
 
 const refundPaidPayment = `-- name: RefundPaidPayment :one
-SELECT id, public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, checks, asked_at, created_at, updated_at FROM payments WHERE order_id = $1 AND status = 'paid' ORDER BY id DESC LIMIT 1
+SELECT id, public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, checks, asked_at, created_at, updated_at, sequence_type FROM payments WHERE order_id = $1 AND status = 'paid' ORDER BY id DESC LIMIT 1
 `
 
 // The payment that paid the order (its newest paid attempt).
@@ -372,6 +373,7 @@ func (q *Queries) RefundPaidPayment(ctx context.Context, orderID int64) (Payment
 		&i.AskedAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.SequenceType,
 	)
 	return i, err
 }

@@ -11,6 +11,23 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type CardMandate struct {
+	ID         int64
+	TenantID   int64
+	MemberID   int64
+	Provider   string
+	CustomerID string
+	MandateID  string
+	PaymentID  int64
+	Method     string
+	CardLabel  string
+	CardLast4  string
+	CardExpiry string
+	Status     string
+	CreatedAt  time.Time
+	RemovedAt  pgtype.Timestamptz
+}
+
 type DirectDebitFlow struct {
 	MemberID    int64
 	TenantID    int64
@@ -56,6 +73,7 @@ type Order struct {
 	DiscountCode       pgtype.Text
 	DiscountPercentage pgtype.Int4
 	ListAmount         pgtype.Int8
+	ClientID           pgtype.Text
 }
 
 type Payment struct {
@@ -72,6 +90,7 @@ type Payment struct {
 	AskedAt           pgtype.Timestamptz
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
+	SequenceType      string
 }
 
 type Refund struct {

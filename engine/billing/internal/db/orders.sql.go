@@ -59,8 +59,46 @@ func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64
 	return id, err
 }
 
+const orderInsertRepeat = `-- name: OrderInsertRepeat :one
+INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id)
+SELECT $1::bigint, m.id, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, m.tracking, $7::text
+FROM members m WHERE m.id = $8 AND m.tenant_id = $1
+ON CONFLICT (member_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+RETURNING id
+`
+
+type OrderInsertRepeatParams struct {
+	TenantID  int64
+	PackageID string
+	Credits   int64
+	Amount    int64
+	Currency  string
+	Country   string
+	ClientID  string
+	MemberID  int64
+}
+
+// A repeat order, keyed by the member's client_id: a second request with
+// the same key inserts nothing (and waits for the first one's transaction
+// to end), so one click is one charge.
+func (q *Queries) OrderInsertRepeat(ctx context.Context, arg OrderInsertRepeatParams) (int64, error) {
+	row := q.db.QueryRow(ctx, orderInsertRepeat,
+		arg.TenantID,
+		arg.PackageID,
+		arg.Credits,
+		arg.Amount,
+		arg.Currency,
+		arg.Country,
+		arg.ClientID,
+		arg.MemberID,
+	)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
 const orderLockByPayment = `-- name: OrderLockByPayment :one
-SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
+SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
 `
 
 // The order a payment pays, locked: every change of the state of an order and
@@ -86,12 +124,13 @@ func (q *Queries) OrderLockByPayment(ctx context.Context, paymentID int64) (Orde
 		&i.DiscountCode,
 		&i.DiscountPercentage,
 		&i.ListAmount,
+		&i.ClientID,
 	)
 	return i, err
 }
 
 const orderLockOfMember = `-- name: OrderLockOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
 `
 
 type OrderLockOfMemberParams struct {
@@ -121,12 +160,13 @@ func (q *Queries) OrderLockOfMember(ctx context.Context, arg OrderLockOfMemberPa
 		&i.DiscountCode,
 		&i.DiscountPercentage,
 		&i.ListAmount,
+		&i.ClientID,
 	)
 	return i, err
 }
 
 const orderOfMember = `-- name: OrderOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
 `
 
 type OrderOfMemberParams struct {
@@ -156,6 +196,52 @@ func (q *Queries) OrderOfMember(ctx context.Context, arg OrderOfMemberParams) (O
 		&i.DiscountCode,
 		&i.DiscountPercentage,
 		&i.ListAmount,
+		&i.ClientID,
+	)
+	return i, err
+}
+
+const orderRepeatOfClient = `-- name: OrderRepeatOfClient :one
+SELECT o.id, o.status, o.package_id, o.credits, o.amount, o.currency, p.id AS payment_id, p.public_id, p.status AS payment_status, p.method
+FROM orders o
+JOIN LATERAL (SELECT id, public_id, status, method FROM payments WHERE order_id = o.id ORDER BY id DESC LIMIT 1) p ON true
+WHERE o.member_id = $1 AND o.tenant_id = $2 AND o.client_id = $3
+`
+
+type OrderRepeatOfClientParams struct {
+	MemberID int64
+	TenantID int64
+	ClientID pgtype.Text
+}
+
+type OrderRepeatOfClientRow struct {
+	ID            int64
+	Status        string
+	PackageID     string
+	Credits       int64
+	Amount        int64
+	Currency      string
+	PaymentID     int64
+	PublicID      string
+	PaymentStatus string
+	Method        string
+}
+
+// The repeat order a client_id made, with its newest payment.
+func (q *Queries) OrderRepeatOfClient(ctx context.Context, arg OrderRepeatOfClientParams) (OrderRepeatOfClientRow, error) {
+	row := q.db.QueryRow(ctx, orderRepeatOfClient, arg.MemberID, arg.TenantID, arg.ClientID)
+	var i OrderRepeatOfClientRow
+	err := row.Scan(
+		&i.ID,
+		&i.Status,
+		&i.PackageID,
+		&i.Credits,
+		&i.Amount,
+		&i.Currency,
+		&i.PaymentID,
+		&i.PublicID,
+		&i.PaymentStatus,
+		&i.Method,
 	)
 	return i, err
 }
@@ -255,7 +341,7 @@ func (q *Queries) OrdersOfTenant(ctx context.Context, arg OrdersOfTenantParams) 
 }
 
 const paymentByProviderID = `-- name: PaymentByProviderID :one
-SELECT p.id, p.public_id, p.order_id, p.provider, p.provider_payment_id, p.method, p.status, p.checkout_url, p.check_at, p.checks, p.asked_at, p.created_at, p.updated_at FROM payments p JOIN orders o ON o.id = p.order_id
+SELECT p.id, p.public_id, p.order_id, p.provider, p.provider_payment_id, p.method, p.status, p.checkout_url, p.check_at, p.checks, p.asked_at, p.created_at, p.updated_at, p.sequence_type FROM payments p JOIN orders o ON o.id = p.order_id
 WHERE p.provider = $1 AND p.provider_payment_id = $2 AND o.tenant_id = $3
 `
 
@@ -283,6 +369,7 @@ func (q *Queries) PaymentByProviderID(ctx context.Context, arg PaymentByProvider
 		&i.AskedAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.SequenceType,
 	)
 	return i, err
 }
@@ -309,8 +396,8 @@ func (q *Queries) PaymentClaimAsk(ctx context.Context, arg PaymentClaimAskParams
 }
 
 const paymentInsert = `-- name: PaymentInsert :one
-INSERT INTO payments (public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+INSERT INTO payments (public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, sequence_type)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 RETURNING id
 `
 
@@ -323,6 +410,7 @@ type PaymentInsertParams struct {
 	Status            string
 	CheckoutUrl       string
 	CheckAt           time.Time
+	SequenceType      string
 }
 
 func (q *Queries) PaymentInsert(ctx context.Context, arg PaymentInsertParams) (int64, error) {
@@ -335,6 +423,7 @@ func (q *Queries) PaymentInsert(ctx context.Context, arg PaymentInsertParams) (i
 		arg.Status,
 		arg.CheckoutUrl,
 		arg.CheckAt,
+		arg.SequenceType,
 	)
 	var id int64
 	err := row.Scan(&id)
@@ -400,6 +489,17 @@ func (q *Queries) PaymentOfMember(ctx context.Context, arg PaymentOfMemberParams
 		&i.Currency,
 	)
 	return i, err
+}
+
+const paymentSequenceType = `-- name: PaymentSequenceType :one
+SELECT sequence_type FROM payments WHERE id = $1
+`
+
+func (q *Queries) PaymentSequenceType(ctx context.Context, id int64) (string, error) {
+	row := q.db.QueryRow(ctx, paymentSequenceType, id)
+	var sequence_type string
+	err := row.Scan(&sequence_type)
+	return sequence_type, err
 }
 
 const paymentSetStatus = `-- name: PaymentSetStatus :execrows

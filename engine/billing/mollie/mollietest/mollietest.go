@@ -1,8 +1,11 @@
 // Package mollietest is a local HTTP server speaking the part of Mollie's
 // API v2 the engine uses (create and get payments, create refunds, list
-// methods), with Mollie's documented answer and error bodies, for tests that
-// run the engine against "Mollie" without the internet. A test moves a
-// payment's state as a payer at Mollie's checkout would (SetStatus).
+// methods, create customers, get and revoke mandates, first and recurring
+// payments), with Mollie's documented answer and error bodies, for tests
+// that run the engine against "Mollie" without the internet. A test moves a
+// payment's state as a payer at Mollie's checkout would (SetStatus); a
+// first payment set to paid leaves a valid creditcard mandate on Card, and
+// recurring payments get RecurringStatus at once.
 package mollietest
 
 import (
@@ -35,6 +38,28 @@ type Payment struct {
 	Locale      string
 	Metadata    map[string]any
 	CreatedAt   time.Time
+	// SequenceType is oneoff, first or recurring; CustomerID and MandateID
+	// are set for first and recurring payments (MandateID once a first
+	// payment is paid).
+	SequenceType string
+	CustomerID   string
+	MandateID    string
+}
+
+// Mandate is a customer's mandate as the local Mollie keeps it.
+type Mandate struct {
+	ID         string
+	CustomerID string
+	Status     string // valid, or revoked (answered 410 Gone, as Mollie does)
+	Card       Card
+	CreatedAt  time.Time
+}
+
+// Card is what a card mandate's details report.
+type Card struct {
+	Label  string // cardLabel: "Mastercard", "Visa"...
+	Number string // cardNumber: the last four digits
+	Expiry string // cardExpiryDate, YYYY-MM-DD
 }
 
 // Server is the local Mollie.
@@ -51,6 +76,15 @@ type Server struct {
 	order    []string
 	fetches  map[string]int
 	refunds  map[string]int
+	// customers are the customer ids made; mandates by id.
+	customers map[string]bool
+	mandates  map[string]*Mandate
+	// card is what the next first payment's mandate holds; recurring is
+	// the status recurring payments get.
+	card      Card
+	recurring billing.Status
+	// idempotent maps an Idempotency-Key to the payment it made.
+	idempotent map[string]string
 }
 
 // New starts a local Mollie taking key, closed when the test ends.
@@ -62,8 +96,17 @@ func New(tb testing.TB, key string) *Server {
 		payments: map[string]*Payment{},
 		fetches:  map[string]int{},
 		refunds:  map[string]int{},
+
+		customers:  map[string]bool{},
+		mandates:   map[string]*Mandate{},
+		card:       Card{Label: "Mastercard", Number: "6787", Expiry: "2030-12-31"},
+		recurring:  billing.StatusPaid,
+		idempotent: map[string]string{},
 	}
 	mux := http.NewServeMux()
+	mux.HandleFunc("POST /v2/customers", s.createCustomer)
+	mux.HandleFunc("GET /v2/customers/{customer}/mandates/{id}", s.getMandate)
+	mux.HandleFunc("DELETE /v2/customers/{customer}/mandates/{id}", s.revokeMandate)
 	mux.HandleFunc("POST /v2/payments", s.createPayment)
 	mux.HandleFunc("GET /v2/payments/{id}", s.getPayment)
 	mux.HandleFunc("POST /v2/payments/{id}/refunds", s.createRefund)
@@ -93,7 +136,49 @@ func (s *Server) SetStatus(tb testing.TB, id string, status billing.Status) {
 	p.Status = status
 	if p.Method == "" && status == billing.StatusPaid {
 		p.Method = "ideal"
+		if p.SequenceType == "first" {
+			p.Method = "creditcard"
+		}
 	}
+	if p.SequenceType == "first" && status == billing.StatusPaid && p.MandateID == "" {
+		m := &Mandate{ID: "mdt_" + rand.Text()[:10], CustomerID: p.CustomerID, Status: "valid", Card: s.card,
+			CreatedAt: time.Now().UTC().Truncate(time.Second)}
+		s.mandates[m.ID] = m
+		p.MandateID = m.ID
+	}
+}
+
+// SetCard sets the card the next paid first payments keep.
+func (s *Server) SetCard(c Card) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.card = c
+}
+
+// SetRecurringStatus sets the status new recurring payments get at once
+// (paid by default; failed as a declined card).
+func (s *Server) SetRecurringStatus(status billing.Status) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.recurring = status
+}
+
+// Mandates answers the mandates made so far.
+func (s *Server) Mandates() []Mandate {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Mandate, 0, len(s.mandates))
+	for _, m := range s.mandates {
+		out = append(out, *m)
+	}
+	return out
+}
+
+// Customers answers how many customers were made.
+func (s *Server) Customers() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.customers)
 }
 
 // Payments answers the payments created so far, oldest first.
@@ -156,6 +241,10 @@ func (s *Server) createPayment(w http.ResponseWriter, r *http.Request) {
 		Method      string         `json:"method"`
 		Locale      string         `json:"locale"`
 		Metadata    map[string]any `json:"metadata"`
+
+		SequenceType string `json:"sequenceType"`
+		CustomerID   string `json:"customerId"`
+		MandateID    string `json:"mandateId"`
 	}
 	if r.Header.Get("Content-Type") != "application/json" {
 		writeError(w, 415, "Unsupported Media Type", "The request's encoding is not supported", "")
@@ -172,24 +261,125 @@ func (s *Server) createPayment(w http.ResponseWriter, r *http.Request) {
 	case in.Description == "":
 		writeError(w, 422, "Unprocessable Entity", "The description is invalid", "description")
 		return
-	case in.RedirectURL == "":
+	case in.RedirectURL == "" && in.SequenceType != "recurring":
 		writeError(w, 422, "Unprocessable Entity", "The redirect URL is invalid", "redirectUrl")
 		return
 	case in.Method != "" && !slices.Contains(knownMethods, in.Method):
 		writeError(w, 422, "Unprocessable Entity", "The payment method is invalid", "method")
 		return
+	case !slices.Contains([]string{"", "oneoff", "first", "recurring"}, in.SequenceType):
+		writeError(w, 422, "Unprocessable Entity", "The sequence type is invalid", "sequenceType")
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if key := r.Header.Get("Idempotency-Key"); key != "" {
+		if id, ok := s.idempotent[key]; ok {
+			writeJSON(w, 201, s.payments[id].resource())
+			return
+		}
 	}
 	p := &Payment{
 		ID: "tr_" + rand.Text()[:10], Status: billing.StatusOpen, Currency: in.Amount.Currency, Value: in.Amount.Value,
 		Method: in.Method, Description: in.Description, RedirectURL: in.RedirectURL, WebhookURL: in.WebhookURL,
 		Locale: in.Locale, Metadata: in.Metadata, CreatedAt: time.Now().UTC().Truncate(time.Second),
+		SequenceType: "oneoff",
 	}
-	s.mu.Lock()
+	if in.SequenceType != "" && in.SequenceType != "oneoff" {
+		if !s.customers[in.CustomerID] {
+			writeError(w, 422, "Unprocessable Entity", "The customer id is invalid", "customerId")
+			return
+		}
+		p.SequenceType, p.CustomerID = in.SequenceType, in.CustomerID
+	}
+	if in.SequenceType == "recurring" {
+		m, ok := s.mandates[in.MandateID]
+		if !ok || m.CustomerID != in.CustomerID || m.Status != "valid" {
+			writeError(w, 422, "Unprocessable Entity", "The mandate id is invalid or the mandate is not valid", "mandateId")
+			return
+		}
+		p.MandateID, p.Method, p.Status = m.ID, "creditcard", s.recurring
+	}
 	s.payments[p.ID] = p
 	s.order = append(s.order, p.ID)
-	body := p.resource()
+	if key := r.Header.Get("Idempotency-Key"); key != "" {
+		s.idempotent[key] = p.ID
+	}
+	writeJSON(w, 201, p.resource())
+}
+
+func (s *Server) createCustomer(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Name     string         `json:"name"`
+		Email    string         `json:"email"`
+		Locale   string         `json:"locale"`
+		Metadata map[string]any `json:"metadata"`
+	}
+	if r.Header.Get("Content-Type") != "application/json" {
+		writeError(w, 415, "Unsupported Media Type", "The request's encoding is not supported", "")
+		return
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		writeError(w, 400, "Bad Request", "The request body is not valid JSON", "")
+		return
+	}
+	id := "cst_" + rand.Text()[:10]
+	s.mu.Lock()
+	s.customers[id] = true
 	s.mu.Unlock()
-	writeJSON(w, 201, body)
+	writeJSON(w, 201, map[string]any{
+		"resource": "customer", "id": id, "mode": "test", "name": in.Name, "email": in.Email, "locale": in.Locale,
+		"metadata": in.Metadata, "createdAt": time.Now().UTC().Format(time.RFC3339),
+		"_links": map[string]any{"self": link(s.URL + "/customers/" + id)},
+	})
+}
+
+// mandate finds a customer's mandate, answering Mollie's 404 (unknown) or
+// 410 (revoked) itself; the caller holds mu.
+func (s *Server) mandate(w http.ResponseWriter, r *http.Request) (*Mandate, bool) {
+	customer, id := r.PathValue("customer"), r.PathValue("id")
+	if !s.customers[customer] {
+		writeError(w, 404, "Not Found", "No customer exists with token "+customer+".", "")
+		return nil, false
+	}
+	m, ok := s.mandates[id]
+	if !ok || m.CustomerID != customer {
+		writeError(w, 404, "Not Found", "No mandate exists with token "+id+".", "")
+		return nil, false
+	}
+	if m.Status == "revoked" {
+		writeError(w, 410, "Gone", "The mandate has been revoked.", "")
+		return nil, false
+	}
+	return m, true
+}
+
+func (s *Server) getMandate(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.mandate(w, r)
+	if !ok {
+		return
+	}
+	writeJSON(w, 200, map[string]any{
+		"resource": "mandate", "id": m.ID, "mode": "test", "status": m.Status, "method": "creditcard",
+		"details": map[string]any{"cardHolder": "T. Tester", "cardNumber": m.Card.Number, "cardLabel": m.Card.Label,
+			"cardFingerprint": "fp_" + m.ID, "cardExpiryDate": m.Card.Expiry},
+		"mandateReference": nil, "signatureDate": m.CreatedAt.Format("2006-01-02"), "createdAt": m.CreatedAt.Format(time.RFC3339),
+		"_links": map[string]any{"self": link(s.URL + "/customers/" + m.CustomerID + "/mandates/" + m.ID),
+			"customer": link(s.URL + "/customers/" + m.CustomerID)},
+	})
+}
+
+func (s *Server) revokeMandate(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.mandate(w, r)
+	if !ok {
+		return
+	}
+	m.Status = "revoked"
+	w.WriteHeader(http.StatusNoContent)
 }
 
 func (s *Server) getPayment(w http.ResponseWriter, r *http.Request) {
@@ -265,8 +455,14 @@ func (p *Payment) resource() map[string]any {
 	out := map[string]any{
 		"resource": "payment", "id": p.ID, "mode": "test", "createdAt": p.CreatedAt.Format(time.RFC3339),
 		"amount": amount{p.Currency, p.Value}, "description": p.Description, "metadata": p.Metadata,
-		"status": p.Status, "profileId": "pfl_QkEhN94Ba", "sequenceType": "oneoff",
+		"status": p.Status, "profileId": "pfl_QkEhN94Ba", "sequenceType": p.SequenceType,
 		"redirectUrl": p.RedirectURL, "webhookUrl": p.WebhookURL,
+	}
+	if p.CustomerID != "" {
+		out["customerId"] = p.CustomerID
+	}
+	if p.MandateID != "" {
+		out["mandateId"] = p.MandateID
 	}
 	if p.Method != "" {
 		out["method"] = p.Method
@@ -277,7 +473,7 @@ func (p *Payment) resource() map[string]any {
 		out["locale"] = p.Locale
 	}
 	links := map[string]any{"self": link("https://api.mollie.com/v2/payments/" + p.ID)}
-	if !p.Status.Settled() {
+	if !p.Status.Settled() && p.SequenceType != "recurring" {
 		out["expiresAt"] = p.CreatedAt.Add(15 * time.Minute).Format(time.RFC3339)
 		links["checkout"] = map[string]string{"href": "https://www.mollie.com/checkout/select-method/" + strings.TrimPrefix(p.ID, "tr_"), "type": "text/html"}
 	}

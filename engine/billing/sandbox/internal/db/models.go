@@ -6,19 +6,36 @@ package db
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type SandboxMandate struct {
+	ID         string
+	CustomerID string
+	Method     string
+	CardLabel  string
+	CardNumber string
+	CardExpiry string
+	Declines   bool
+	Status     string
+	CreatedAt  time.Time
+}
+
 type SandboxPayment struct {
-	ID          string
-	TenantID    int64
-	Amount      int64
-	Currency    string
-	Method      string
-	Description string
-	Status      string
-	RedirectUrl string
-	WebhookUrl  string
-	Refunded    int64
-	CreatedAt   time.Time
-	ExpiresAt   time.Time
+	ID           string
+	TenantID     int64
+	Amount       int64
+	Currency     string
+	Method       string
+	Description  string
+	Status       string
+	RedirectUrl  string
+	WebhookUrl   string
+	Refunded     int64
+	CreatedAt    time.Time
+	ExpiresAt    time.Time
+	CustomerID   pgtype.Text
+	SequenceType string
+	MandateID    pgtype.Text
 }

@@ -8,10 +8,98 @@ package db
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const sandboxCustomerInsert = `-- name: SandboxCustomerInsert :exec
+INSERT INTO sandbox_customers (id, tenant_id, name) VALUES ($1, $2, $3)
+`
+
+type SandboxCustomerInsertParams struct {
+	ID       string
+	TenantID int64
+	Name     string
+}
+
+func (q *Queries) SandboxCustomerInsert(ctx context.Context, arg SandboxCustomerInsertParams) error {
+	_, err := q.db.Exec(ctx, sandboxCustomerInsert, arg.ID, arg.TenantID, arg.Name)
+	return err
+}
+
+const sandboxMandateGet = `-- name: SandboxMandateGet :one
+SELECT id, customer_id, method, card_label, card_number, card_expiry, declines, status, created_at FROM sandbox_mandates WHERE id = $1 AND customer_id = $2
+`
+
+type SandboxMandateGetParams struct {
+	ID         string
+	CustomerID string
+}
+
+func (q *Queries) SandboxMandateGet(ctx context.Context, arg SandboxMandateGetParams) (SandboxMandate, error) {
+	row := q.db.QueryRow(ctx, sandboxMandateGet, arg.ID, arg.CustomerID)
+	var i SandboxMandate
+	err := row.Scan(
+		&i.ID,
+		&i.CustomerID,
+		&i.Method,
+		&i.CardLabel,
+		&i.CardNumber,
+		&i.CardExpiry,
+		&i.Declines,
+		&i.Status,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const sandboxMandateInsert = `-- name: SandboxMandateInsert :exec
+INSERT INTO sandbox_mandates (id, customer_id, method, card_label, card_number, card_expiry, declines)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+`
+
+type SandboxMandateInsertParams struct {
+	ID         string
+	CustomerID string
+	Method     string
+	CardLabel  string
+	CardNumber string
+	CardExpiry string
+	Declines   bool
+}
+
+func (q *Queries) SandboxMandateInsert(ctx context.Context, arg SandboxMandateInsertParams) error {
+	_, err := q.db.Exec(ctx, sandboxMandateInsert,
+		arg.ID,
+		arg.CustomerID,
+		arg.Method,
+		arg.CardLabel,
+		arg.CardNumber,
+		arg.CardExpiry,
+		arg.Declines,
+	)
+	return err
+}
+
+const sandboxMandateRevoke = `-- name: SandboxMandateRevoke :execrows
+UPDATE sandbox_mandates SET status = 'invalid' WHERE id = $1 AND customer_id = $2 AND status = 'valid'
+`
+
+type SandboxMandateRevokeParams struct {
+	ID         string
+	CustomerID string
+}
+
+func (q *Queries) SandboxMandateRevoke(ctx context.Context, arg SandboxMandateRevokeParams) (int64, error) {
+	result, err := q.db.Exec(ctx, sandboxMandateRevoke, arg.ID, arg.CustomerID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const sandboxPaymentByID = `-- name: SandboxPaymentByID :one
-SELECT id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at FROM sandbox_payments WHERE id = $1
+SELECT id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id FROM sandbox_payments WHERE id = $1
 `
 
 func (q *Queries) SandboxPaymentByID(ctx context.Context, id string) (SandboxPayment, error) {
@@ -30,6 +118,9 @@ func (q *Queries) SandboxPaymentByID(ctx context.Context, id string) (SandboxPay
 		&i.Refunded,
 		&i.CreatedAt,
 		&i.ExpiresAt,
+		&i.CustomerID,
+		&i.SequenceType,
+		&i.MandateID,
 	)
 	return i, err
 }
@@ -37,7 +128,7 @@ func (q *Queries) SandboxPaymentByID(ctx context.Context, id string) (SandboxPay
 const sandboxPaymentGet = `-- name: SandboxPaymentGet :one
 UPDATE sandbox_payments SET status = 'expired'
 WHERE id = $1 AND status IN ('open', 'pending') AND expires_at <= now()
-RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at
+RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id
 `
 
 // A payment as the provider answers it: an open or pending payment past
@@ -58,27 +149,36 @@ func (q *Queries) SandboxPaymentGet(ctx context.Context, id string) (SandboxPaym
 		&i.Refunded,
 		&i.CreatedAt,
 		&i.ExpiresAt,
+		&i.CustomerID,
+		&i.SequenceType,
+		&i.MandateID,
 	)
 	return i, err
 }
 
 const sandboxPaymentInsert = `-- name: SandboxPaymentInsert :one
 
-INSERT INTO sandbox_payments (id, tenant_id, amount, currency, method, description, redirect_url, webhook_url, expires_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at
+INSERT INTO sandbox_payments (id, tenant_id, amount, currency, method, description, redirect_url, webhook_url, expires_at,
+    status, customer_id, sequence_type, mandate_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+    $10, $11, $12, $13)
+RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id
 `
 
 type SandboxPaymentInsertParams struct {
-	ID          string
-	TenantID    int64
-	Amount      int64
-	Currency    string
-	Method      string
-	Description string
-	RedirectUrl string
-	WebhookUrl  string
-	ExpiresAt   time.Time
+	ID           string
+	TenantID     int64
+	Amount       int64
+	Currency     string
+	Method       string
+	Description  string
+	RedirectUrl  string
+	WebhookUrl   string
+	ExpiresAt    time.Time
+	Status       string
+	CustomerID   pgtype.Text
+	SequenceType string
+	MandateID    pgtype.Text
 }
 
 // The sandbox provider's own records, as a real provider keeps them.
@@ -93,6 +193,10 @@ func (q *Queries) SandboxPaymentInsert(ctx context.Context, arg SandboxPaymentIn
 		arg.RedirectUrl,
 		arg.WebhookUrl,
 		arg.ExpiresAt,
+		arg.Status,
+		arg.CustomerID,
+		arg.SequenceType,
+		arg.MandateID,
 	)
 	var i SandboxPayment
 	err := row.Scan(
@@ -108,12 +212,15 @@ func (q *Queries) SandboxPaymentInsert(ctx context.Context, arg SandboxPaymentIn
 		&i.Refunded,
 		&i.CreatedAt,
 		&i.ExpiresAt,
+		&i.CustomerID,
+		&i.SequenceType,
+		&i.MandateID,
 	)
 	return i, err
 }
 
 const sandboxPaymentOfTenant = `-- name: SandboxPaymentOfTenant :one
-SELECT id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at FROM sandbox_payments WHERE id = $1 AND tenant_id = $2
+SELECT id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id FROM sandbox_payments WHERE id = $1 AND tenant_id = $2
 `
 
 type SandboxPaymentOfTenantParams struct {
@@ -137,6 +244,9 @@ func (q *Queries) SandboxPaymentOfTenant(ctx context.Context, arg SandboxPayment
 		&i.Refunded,
 		&i.CreatedAt,
 		&i.ExpiresAt,
+		&i.CustomerID,
+		&i.SequenceType,
+		&i.MandateID,
 	)
 	return i, err
 }
@@ -144,7 +254,7 @@ func (q *Queries) SandboxPaymentOfTenant(ctx context.Context, arg SandboxPayment
 const sandboxPaymentRefund = `-- name: SandboxPaymentRefund :one
 UPDATE sandbox_payments SET refunded = refunded + $1
 WHERE id = $2 AND status = 'paid' AND refunded + $1 <= amount
-RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at
+RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id
 `
 
 type SandboxPaymentRefundParams struct {
@@ -168,14 +278,31 @@ func (q *Queries) SandboxPaymentRefund(ctx context.Context, arg SandboxPaymentRe
 		&i.Refunded,
 		&i.CreatedAt,
 		&i.ExpiresAt,
+		&i.CustomerID,
+		&i.SequenceType,
+		&i.MandateID,
 	)
 	return i, err
+}
+
+const sandboxPaymentSetMandate = `-- name: SandboxPaymentSetMandate :exec
+UPDATE sandbox_payments SET mandate_id = $1 WHERE id = $2
+`
+
+type SandboxPaymentSetMandateParams struct {
+	MandateID pgtype.Text
+	ID        string
+}
+
+func (q *Queries) SandboxPaymentSetMandate(ctx context.Context, arg SandboxPaymentSetMandateParams) error {
+	_, err := q.db.Exec(ctx, sandboxPaymentSetMandate, arg.MandateID, arg.ID)
+	return err
 }
 
 const sandboxPaymentSettle = `-- name: SandboxPaymentSettle :one
 UPDATE sandbox_payments SET status = $1
 WHERE id = $2 AND tenant_id = $3 AND status IN ('open', 'pending') AND expires_at > now()
-RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at
+RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id
 `
 
 type SandboxPaymentSettleParams struct {
@@ -201,6 +328,9 @@ func (q *Queries) SandboxPaymentSettle(ctx context.Context, arg SandboxPaymentSe
 		&i.Refunded,
 		&i.CreatedAt,
 		&i.ExpiresAt,
+		&i.CustomerID,
+		&i.SequenceType,
+		&i.MandateID,
 	)
 	return i, err
 }

@@ -1,0 +1,339 @@
+package billing
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"rendezvous/engine/billing/internal/db"
+	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/tenancy"
+)
+
+// Repeat orders: a member who pays by card may keep the card (keep_card on
+// the order). The payment is then a first payment for the member's customer
+// at the provider; once it is paid, the provider's mandate on the card is
+// kept (card_mandates) and later orders are charged on it at once, without
+// a redirect (recurring payments). The credits of a repeat order are booked
+// by the same settle as every other payment, once.
+
+// CardMethods are the SPEC.md methods that pay by card: the ones whose card
+// can be kept for repeat orders.
+var CardMethods = []string{"creditcard", "visa", "mastercard", "maestro", "cartebancaire", "dankort", "nexi"}
+
+// MessageCardFailed is SPEC.md's text for a failed charge of a stored card.
+const MessageCardFailed = "Credit card payment failed"
+
+// maxClientID bounds a repeat order's client_id.
+const maxClientID = 100
+
+// Refusals of the repeat-order calls.
+var (
+	errKeepCardMethod      = refusal.New(refusal.Invalid, "keep_card_invalid", "Only a card can be kept for repeat orders.")
+	errKeepCardUnavailable = refusal.New(refusal.Invalid, "keep_card_unavailable", "Cards cannot be kept for repeat orders with this payment provider.")
+	errNoStoredCard        = refusal.New(refusal.Conflict, "no_stored_card", "No card is kept for repeat orders. Pay by card and keep the card first.")
+	errCardNotFound        = refusal.New(refusal.NotFound, "card_not_found", "This card could not be found.")
+	errClientIDInvalid     = refusal.New(refusal.Invalid, "client_id_invalid", "client_id must be 1 to 100 printable characters.")
+	// errCardFailed is a charge the provider refused outright (the mandate
+	// is no longer valid there): no order is made.
+	errCardFailed = refusal.New(refusal.Conflict, "card_payment_failed", MessageCardFailed)
+)
+
+// Card is a member's card kept for repeat orders, as the provider reports
+// it: its brand and last four digits, never its number.
+type Card struct {
+	ID        int64     `json:"id"`
+	Brand     string    `json:"brand"`
+	Last4     string    `json:"last4"`
+	Expiry    string    `json:"expiry"`
+	Method    string    `json:"method"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// recurring answers the tenant's provider when it keeps cards.
+func (s *Service) recurring(t *tenancy.Tenant, set Settings) (Recurring, error) {
+	prov, err := s.provider(set.Provider, set)
+	if err != nil {
+		s.log.Warn("payment provider", "tenant", t.Slug, "err", err)
+		return nil, errUnavailable
+	}
+	rec, ok := prov.(Recurring)
+	if !ok {
+		return nil, errKeepCardUnavailable
+	}
+	return rec, nil
+}
+
+// keepCard makes spec a first payment for the member's customer at the
+// provider (made on the member's first such order), so that, paid, it
+// leaves a mandate on the card.
+func (s *Service) keepCard(ctx context.Context, t *tenancy.Tenant, set Settings, memberID int64, locale string, spec paymentSpec) (paymentSpec, error) {
+	if !slices.Contains(CardMethods, spec.method) {
+		return spec, errKeepCardMethod
+	}
+	rec, err := s.recurring(t, set)
+	if err != nil {
+		return spec, err
+	}
+	q := db.New(s.pool)
+	key := db.CustomerOfMemberParams{MemberID: memberID, Provider: set.Provider}
+	customer, err := q.CustomerOfMember(ctx, key)
+	if errors.Is(err, pgx.ErrNoRows) {
+		made, cerr := rec.CreateCustomer(ctx, CustomerRequest{TenantID: t.ID, Name: fmt.Sprintf("%s member %d", t.Name, memberID),
+			Locale: locale, Reference: fmt.Sprintf("member:%d", memberID)})
+		if cerr != nil {
+			s.log.Warn("create customer", "tenant", t.Slug, "provider", set.Provider, "err", cerr)
+			return spec, errUnavailable
+		}
+		// Of parallel first orders one customer is kept; read it back.
+		if err := q.CustomerInsert(ctx, db.CustomerInsertParams{MemberID: memberID, Provider: set.Provider, TenantID: t.ID, CustomerID: made}); err != nil {
+			return spec, fmt.Errorf("record customer of member %d: %w", memberID, err)
+		}
+		customer, err = q.CustomerOfMember(ctx, key)
+	}
+	if err != nil {
+		return spec, fmt.Errorf("customer of member %d: %w", memberID, err)
+	}
+	spec.sequence, spec.customerID = SequenceFirst, customer
+	return spec, nil
+}
+
+// mandateOf asks the provider for the mandate a paid payment names, for
+// settle to keep when the payment was a first payment. A provider that
+// cannot answer leaves the card unkept (logged): the credits are booked
+// all the same.
+func (s *Service) mandateOf(ctx context.Context, t *tenancy.Tenant, prov Provider, p Payment) *Mandate {
+	if p.Status != StatusPaid || p.MandateID == "" {
+		return nil
+	}
+	rec, ok := prov.(Recurring)
+	if !ok {
+		return nil
+	}
+	m, err := rec.FetchMandate(ctx, p.CustomerID, p.MandateID)
+	if err != nil {
+		s.log.Warn("mandate of a paid payment", "tenant", t.Slug, "provider", prov.Name(), "payment", p.ID, "mandate", p.MandateID, "err", err)
+		return nil
+	}
+	if m.Status != MandateValid {
+		return nil
+	}
+	return &m
+}
+
+// keepMandate records the card of a paid first payment inside settle's
+// transaction: only for a first payment (the member's consent), once per
+// mandate (a replayed webhook of an old payment brings no replaced card
+// back), replacing the member's earlier card.
+func (s *Service) keepMandate(ctx context.Context, q *db.Queries, o db.Order, paymentID int64, m Mandate) error {
+	seq, err := q.PaymentSequenceType(ctx, paymentID)
+	if err != nil {
+		return fmt.Errorf("sequence of payment %d: %w", paymentID, err)
+	}
+	if seq != SequenceFirst {
+		return nil
+	}
+	pay, err := q.PaymentToRefund(ctx, paymentID)
+	if err != nil {
+		return fmt.Errorf("provider of payment %d: %w", paymentID, err)
+	}
+	known, err := q.CardKnown(ctx, db.CardKnownParams{Provider: pay.Provider, MandateID: m.ID})
+	if err != nil {
+		return fmt.Errorf("mandate %s: %w", m.ID, err)
+	}
+	if known {
+		return nil
+	}
+	if err := q.CardReplaceActive(ctx, o.MemberID); err != nil {
+		return fmt.Errorf("replace the card of member %d: %w", o.MemberID, err)
+	}
+	err = q.CardInsert(ctx, db.CardInsertParams{TenantID: o.TenantID, MemberID: o.MemberID, Provider: pay.Provider, CustomerID: m.CustomerID,
+		MandateID: m.ID, PaymentID: paymentID, Method: m.Method, CardLabel: m.CardLabel, CardLast4: m.CardLast4, CardExpiry: m.CardExpiry})
+	if err != nil {
+		return fmt.Errorf("keep the card of member %d: %w", o.MemberID, err)
+	}
+	return nil
+}
+
+// activeCard is the member's kept card at the tenant's provider, or
+// errNoStoredCard.
+func (s *Service) activeCard(ctx context.Context, t *tenancy.Tenant, set Settings, memberID int64) (db.CardMandate, error) {
+	c, err := db.New(s.pool).CardActiveOfMember(ctx, db.CardActiveOfMemberParams{MemberID: memberID, TenantID: t.ID, Provider: set.Provider})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return db.CardMandate{}, errNoStoredCard
+	}
+	if err != nil {
+		return db.CardMandate{}, fmt.Errorf("card of member %d: %w", memberID, err)
+	}
+	return c, nil
+}
+
+// StoredCard answers the member's card kept for repeat orders, nil when
+// there is none.
+func (s *Service) StoredCard(ctx context.Context, t *tenancy.Tenant, memberID int64) (*Card, error) {
+	set, err := SettingsOf(t)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.activeCard(ctx, t, set, memberID)
+	if errors.Is(err, errNoStoredCard) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Card{ID: c.ID, Brand: c.CardLabel, Last4: c.CardLast4, Expiry: c.CardExpiry, Method: c.Method, CreatedAt: c.CreatedAt}, nil
+}
+
+// RemoveCard revokes the mandate of the member's card at the provider and
+// forgets the card. A card that is not the member's kept one is not found;
+// a provider that cannot be reached leaves the card kept (try again).
+func (s *Service) RemoveCard(ctx context.Context, t *tenancy.Tenant, memberID, cardID int64) error {
+	set, err := SettingsOf(t)
+	if err != nil {
+		return err
+	}
+	c, err := s.activeCard(ctx, t, set, memberID)
+	if errors.Is(err, errNoStoredCard) || (err == nil && c.ID != cardID) {
+		return errCardNotFound
+	}
+	if err != nil {
+		return err
+	}
+	rec, err := s.recurring(t, set)
+	if err != nil {
+		return err
+	}
+	if err := rec.RevokeMandate(ctx, c.CustomerID, c.MandateID); err != nil && !errors.Is(err, ErrMandateNotFound) {
+		s.log.Warn("revoke mandate", "tenant", t.Slug, "provider", set.Provider, "mandate", c.MandateID, "err", err)
+		return errUnavailable
+	}
+	if _, err := db.New(s.pool).CardRemove(ctx, db.CardRemoveParams{ID: c.ID, MemberID: memberID}); err != nil {
+		return fmt.Errorf("remove card %d: %w", c.ID, err)
+	}
+	return nil
+}
+
+// RepeatRequest is a one-click order on the kept card (POST
+// repeatorder.php). ClientID is the click's key: the same key answers the
+// same order, so a double click or a retried request charges once.
+type RepeatRequest struct {
+	PackageID string `json:"package_id"`
+	CardID    int64  `json:"card_id"`
+	ClientID  string `json:"client_id"`
+	Country   string `json:"country"`
+}
+
+// validClientID says whether id is 1 to maxClientID printable characters.
+func validClientID(id string) bool {
+	if id == "" || len(id) > maxClientID {
+		return false
+	}
+	return !strings.ContainsFunc(id, func(r rune) bool { return !unicode.IsPrint(r) || r == unicode.ReplacementChar })
+}
+
+// Repeat charges the member's kept card for a package, without a redirect.
+// The order is made in a transaction that holds its client_id while the
+// provider is asked, so a parallel request with the same key waits and then
+// answers this order; the provider is asked with an idempotency key of the
+// member's click, so a request retried after a lost answer is not charged
+// twice either. A charge the provider settles at once is settled here (the
+// credits booked through settle, as a webhook would); a failed one answers
+// MessageCardFailed, and the order can be paid at the provider (orders.php
+// with order_id) like any failed order.
+func (s *Service) Repeat(ctx context.Context, t *tenancy.Tenant, memberID int64, base, located, locale string, req RepeatRequest) (PaymentState, error) {
+	set, err := SettingsOf(t)
+	if err != nil {
+		return PaymentState{}, err
+	}
+	if !validClientID(req.ClientID) {
+		return PaymentState{}, errClientIDInvalid
+	}
+	card, err := s.activeCard(ctx, t, set, memberID)
+	if err != nil {
+		return PaymentState{}, err
+	}
+	if req.CardID != card.ID {
+		return PaymentState{}, errCardNotFound
+	}
+	country, err := paymentCountry(set, req.Country, located)
+	if err != nil {
+		return PaymentState{}, err
+	}
+	pkg, ok := set.Package(req.PackageID)
+	if !ok {
+		return PaymentState{}, errPackageInvalid
+	}
+	c := set.Countries[country]
+	amount := Money{Minor: pkg.Prices[c.Currency], Currency: c.Currency}
+	key := sha256.Sum256(fmt.Appendf(nil, "repeat:%d:%d:%s", t.ID, memberID, req.ClientID))
+	spec := paymentSpec{packageID: pkg.ID, credits: pkg.Credits, method: card.Method, amount: amount,
+		sequence: SequenceRecurring, customerID: card.CustomerID, mandateID: card.MandateID, idempotencyKey: hex.EncodeToString(key[:])}
+
+	var paymentID int64
+	var pay openedPayment
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		id, err := q.OrderInsertRepeat(ctx, db.OrderInsertRepeatParams{TenantID: t.ID, MemberID: memberID, PackageID: pkg.ID,
+			Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country, ClientID: req.ClientID})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil // this click was answered already
+		}
+		if err != nil {
+			return fmt.Errorf("insert repeat order of member %d: %w", memberID, err)
+		}
+		if pay, err = s.createPayment(ctx, t, set, base, locale, spec); err != nil {
+			return err
+		}
+		// A settled charge is recorded open and moved by settle below, as
+		// its webhook would move it.
+		status := pay.Status
+		if status == "" || status.Settled() {
+			status = StatusOpen
+		}
+		paymentID, err = q.PaymentInsert(ctx, db.PaymentInsertParams{PublicID: pay.publicID, OrderID: id, Provider: pay.provider,
+			ProviderPaymentID: pay.ID, Method: card.Method, Status: string(status), CheckAt: time.Now().Add(firstCheck),
+			SequenceType: SequenceRecurring})
+		if err != nil {
+			return fmt.Errorf("insert payment of repeat order %d: %w", id, err)
+		}
+		// Settled at once (the sandbox, most card charges at Mollie): the
+		// order moves in this transaction, as its webhook would move it,
+		// so a repeated click waiting on it answers the settled order.
+		if pay.Status.Settled() {
+			return s.settleTx(ctx, tx, paymentID, pay.Payment, nil)
+		}
+		return nil
+	})
+	if err != nil {
+		return PaymentState{}, err
+	}
+	return s.repeatState(ctx, t, memberID, req.ClientID)
+}
+
+// repeatState answers the order a click made, with its newest payment.
+func (s *Service) repeatState(ctx context.Context, t *tenancy.Tenant, memberID int64, clientID string) (PaymentState, error) {
+	o, err := db.New(s.pool).OrderRepeatOfClient(ctx, db.OrderRepeatOfClientParams{MemberID: memberID, TenantID: t.ID, ClientID: pgtype.Text{String: clientID, Valid: true}})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return PaymentState{}, errOrderNotFound
+	}
+	if err != nil {
+		return PaymentState{}, fmt.Errorf("repeat order %q: %w", clientID, err)
+	}
+	st := PaymentState{PaymentID: o.PublicID, OrderID: o.ID, Status: paymentStatus(o.Status, Status(o.PaymentStatus)),
+		Credits: o.Credits, Amount: o.Amount, Currency: o.Currency, PackageID: o.PackageID, Method: o.Method}
+	switch st.Status {
+	case OrderFailed, OrderCancelled, OrderExpired:
+		st.Message = MessageCardFailed
+	}
+	return st, nil
+}
