@@ -74,6 +74,8 @@ export type Checkout = Schemas['Checkout']
 export type DirectDebitCodeSent = Schemas['DirectDebitCodeSent']
 /** OrderState is orders.php?id=: one payment and its order's state. */
 export type OrderState = Schemas['OrderState']
+/** StoredCard is repeatorder.php: the card kept for repeat orders, or null. */
+export type StoredCard = Schemas['StoredCard']
 export type Transaction = Schemas['Transaction']
 /** DiscountCode is discountcode.php: a code and its conditions for the member. */
 export type DiscountCode = Schemas['DiscountCode']

@@ -164,13 +164,3 @@ export function PricingPage() {
     </Page>
   )
 }
-
-/** RepeatOrderPage: /credits/repeat-order. */
-export function RepeatOrderPage() {
-  const { t } = useTranslation()
-  return (
-    <Page title={t('repeatOrder.title')} lead={t('repeatOrder.lead')}>
-      <Link to="/credits">{t('credits.title')}</Link>
-    </Page>
-  )
-}

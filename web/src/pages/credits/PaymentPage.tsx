@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import styled, { keyframes } from 'styled-components'
 import { ApiError } from '../../api/http'
 import { Button, ButtonLink } from '../../components/Button'
-import { Field, Label, Select } from '../../components/Form'
+import { Field, Hint as FieldHint, Label, Select } from '../../components/Form'
 import { Page, Panel } from '../../components/Page'
 import { codeText } from '../../rules/serverErrors'
 import { useAppState } from '../../state/context'
@@ -18,6 +18,7 @@ import { canRetry, chosenMethod, findPackage, formatPrice, methodsOf, paymentPat
 import { discounted, refusalKey, whyNot } from './discount'
 import { DiscountPanel } from './DiscountPanel'
 import { useDiscount } from './useDiscount'
+import { isCardMethod } from './repeat'
 
 const Methods = styled.fieldset`
   margin: 0 0 ${(p) => p.theme.space(4)};
@@ -65,6 +66,30 @@ const MethodOption = styled.label`
   }
   svg {
     flex: none;
+  }
+`
+
+/** KeepCard is the consent to keep the card for repeat orders: a checkbox and its label. */
+const KeepCard = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: ${(p) => p.theme.space(2)};
+  min-width: 0;
+  input {
+    flex: none;
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 2px 0 0;
+    accent-color: ${(p) => p.theme.colors.primary};
+  }
+  span {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  label {
+    cursor: pointer;
   }
 `
 
@@ -206,6 +231,8 @@ function MethodPicker() {
   const [picked, setPicked] = useState(paymentmethod)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [keepCard, setKeepCard] = useState(false)
+  const keepCardId = useId()
   const discount = useDiscount()
   const data = state.status === 'done' ? state.data : latest
 
@@ -256,6 +283,7 @@ function MethodPicker() {
         paymentmethod: method,
         country: data.country,
         ...(applies ? { discount_code: code.code } : {}),
+        ...(keepCard && isCardMethod(method) ? { keep_card: true } : {}),
       })
       rememberOrderCountry(created.order_id, data.country)
       leaveFor(created.redirect_url)
@@ -280,6 +308,15 @@ function MethodPicker() {
             navigate(paymentPath(pkg.id, m) + search, { replace: true })
           }}
         />
+        {method && isCardMethod(method) && (
+          <KeepCard>
+            <input id={keepCardId} type="checkbox" checked={keepCard} disabled={busy} onChange={(e) => setKeepCard(e.currentTarget.checked)} aria-describedby={`${keepCardId}-hint`} data-testid="keep-card" />
+            <span>
+              <label htmlFor={keepCardId}>{t('paymentMethod.keepCard')}</label>
+              <FieldHint id={`${keepCardId}-hint`}>{t('paymentMethod.keepCardHint')}</FieldHint>
+            </span>
+          </KeepCard>
+        )}
       </Panel>
       <Panel as="section" aria-labelledby="order-summary">
         <h2 id="order-summary">{t('paymentMethod.summary')}</h2>

@@ -2,7 +2,7 @@
 // transactions.php): the credit packages of the member's payment country,
 // orders and their payments, and the member's transactions.
 import { ApiError, type HttpClient } from '../../api/http'
-import type { Checkout, DirectDebitCodeSent, DiscountCode, LedgerEntry, OrderState, Packages, Transaction } from '../../api/types'
+import type { Checkout, DirectDebitCodeSent, DiscountCode, LedgerEntry, OrderState, Packages, StoredCard, Transaction } from '../../api/types'
 
 export type { CreditPackage, DirectDebitCodeSent, DiscountCode, LedgerEntry, Packages, Transaction } from '../../api/types'
 
@@ -11,6 +11,8 @@ export type Transactions = { transactions: Transaction[]; ledger: LedgerEntry[] 
 /** Order is orders.php?id=: one payment of an order and the order's state. */
 export type Order = OrderState
 export type OrderCreated = Checkout
+/** Card is the card the member keeps for repeat orders (repeatorder.php). */
+export type Card = NonNullable<StoredCard['card']>
 /** OrderStatus is where an order's payment stands; only pending moves on by itself. */
 export type OrderStatus = OrderState['status']
 
@@ -25,11 +27,22 @@ export function billingApi(http: HttpClient) {
     packages: (country: string | null, signal?: AbortSignal) =>
       http.get<Packages>('/api/packages.php', { query: { country: country || undefined }, signal }).then(need),
     /** order creates an order and its first payment; the answer names where to pay. */
-    order: (body: { package_id: string; paymentmethod: string; country?: string; discount_code?: string }) =>
+    order: (body: { package_id: string; paymentmethod: string; country?: string; discount_code?: string; keep_card?: boolean }) =>
       http.post<OrderCreated>('/api/orders.php', body, { retries: 0 }).then(need),
     /** retry pays a failed, cancelled or expired order again with another method. */
     retry: (orderId: number, paymentmethod: string) =>
       http.post<OrderCreated>('/api/orders.php', { order_id: orderId, paymentmethod }, { retries: 0 }).then(need),
+    /** storedCard is the card kept for repeat orders, null when none is kept. */
+    storedCard: (signal?: AbortSignal) => http.get<StoredCard>('/api/repeatorder.php', { signal }).then((r) => need(r).card ?? null),
+    /**
+     * repeat charges the kept card for a package without a redirect. clientId
+     * is the click's key: the server answers a repeated request with the same
+     * order, so the request may be retried safely.
+     */
+    repeat: (body: { package_id: string; card_id: number; client_id: string; country?: string }) =>
+      http.post<Order>('/api/repeatorder.php', body, { retries: 2 }).then(need),
+    /** removeCard revokes the kept card at the provider. */
+    removeCard: (cardId: number) => http.del<null>('/api/repeatorder.php', undefined, { query: { id: cardId }, retries: 0 }).then(need),
     /** discountCode answers a code the member typed or was given, with its conditions (404 code_not_found, 409 code_used). */
     discountCode: (code: string, signal?: AbortSignal) =>
       http.get<DiscountCode>('/api/discountcode.php', { query: { code }, signal, retries: 0 }).then(need),

@@ -1,4 +1,5 @@
-export { CreditsPage, RepeatOrderPage, PremiumPage, PricingPage } from './CreditsPages'
+export { CreditsPage, PremiumPage, PricingPage } from './CreditsPages'
 export { DirectDebitPage } from './DirectDebitPage'
+export { RepeatOrderPage } from './RepeatOrderPage'
 export { PaymentMethodPage } from './PaymentPage'
 export { TransactionsPage } from './TransactionsPage'
