@@ -442,9 +442,13 @@ func (p openedPayment) insert(ctx context.Context, q *db.Queries, order int64, m
 	if status == "" {
 		status = StatusOpen
 	}
+	seq := p.sequence
+	if seq == "" {
+		seq = SequenceOneOff
+	}
 	_, err := q.PaymentInsert(ctx, db.PaymentInsertParams{PublicID: p.publicID, OrderID: order, Provider: p.provider,
 		ProviderPaymentID: p.ID, Method: method, Status: string(status), CheckoutUrl: p.CheckoutURL,
-		CheckAt: time.Now().Add(firstCheck), SequenceType: p.sequence})
+		CheckAt: time.Now().Add(firstCheck), SequenceType: seq})
 	if err != nil {
 		return fmt.Errorf("insert payment of order %d: %w", order, err)
 	}

@@ -39,6 +39,7 @@ func (p *Provider) CreateDirectDebit(ctx context.Context, req billing.DirectDebi
 		if _, err := q.SandboxPaymentInsert(ctx, db.SandboxPaymentInsertParams{
 			ID: id, TenantID: req.TenantID, Amount: req.Amount.Minor, Currency: req.Amount.Currency, Method: billing.MethodDirectDebit,
 			Description: req.Description, RedirectUrl: req.RedirectURL, WebhookUrl: req.WebhookURL, ExpiresAt: time.Now().Add(Expiry),
+			Status: string(billing.StatusOpen), SequenceType: billing.SequenceOneOff,
 		}); err != nil {
 			return err
 		}
