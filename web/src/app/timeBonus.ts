@@ -21,6 +21,7 @@ export function useTimeBonus(): void {
       store.set({ timeBonus: none })
       return
     }
+    store.set({ timeBonus: { ...store.get().timeBonus, asking: true } })
     const ctl = new AbortController()
     let end: ReturnType<typeof setTimeout> | undefined
     api.http.get<TimeBonusCode>('/api/discountcode.php', { query: { code: TIME_BONUS_CODE }, signal: ctl.signal, retries: 0 }).then(

@@ -1,6 +1,6 @@
 import type { Boot, Card, ChatEntry, Likes, SearchResult, Settings, User } from '../boot/types'
 import type { MemberProfile } from '../api/types'
-import type { TimeBonusOffer } from '../rules/timeBonus'
+import { mayHaveTimeBonus, type TimeBonusOffer } from '../rules/timeBonus'
 
 /** Push is the client's web-push state (SPEC.md section 3 and 4). */
 export interface PushState {
@@ -38,8 +38,12 @@ export interface AppState {
   pageTitle: string | null
   /** signup is the signup modal: open, and in progress (then it cannot be dismissed). */
   signup: { open: boolean; inProgress: boolean; profileId?: number }
-  /** timeBonus is the welcome time-bonus offer; isVisible while its countdown runs. */
-  timeBonus: { offer: TimeBonusOffer | null; isVisible: boolean }
+  /**
+   * timeBonus is the welcome time-bonus offer; isVisible while its countdown
+   * runs; asking while the server is asked about it (the credits pages wait
+   * for its word before they pick the active discount).
+   */
+  timeBonus: { offer: TimeBonusOffer | null; isVisible: boolean; asking?: boolean }
   loader: Loader
   /** teasers are the boot state's members for the logged-out home page. */
   teasers: Card[]
@@ -96,7 +100,8 @@ export function initialState(boot: Boot): AppState {
     push: { capability: false, subscription: null, isSubscribed: false, lastMessage: null },
     pageTitle: null,
     signup: { open: false, inProgress: false },
-    timeBonus: { offer: null, isVisible: false },
+    // A member who may have the time bonus is asked about it at once (useTimeBonus): pages wait for the answer from the first paint.
+    timeBonus: { offer: null, isVisible: false, asking: mayHaveTimeBonus(boot.user, Date.now()) },
     loader: { state: 'idle' },
     teasers: boot.teasers ?? [],
     bootSearch: boot.search ? { query: new URLSearchParams(globalThis.location?.search ?? '').toString(), result: boot.search } : null,

@@ -392,6 +392,8 @@ describe('discount codes', () => {
       expect(plain(within(popular).getByTestId('package-list-price').textContent)).toBe('€39.95')
       expect(plain(within(popular).getByTestId('package-price').textContent)).toBe('€39.95€29.96')
       expect(within(screen.getByTestId('discount-conditions')).getByText('Once per member')).toBeTruthy()
+      // The page waited for the server's word on the time bonus: the welcome code was never needed.
+      expect(calls.some((c) => c.url === '/api/discountcode.php?welcome=true')).toBe(false)
       cleanup()
       await renderApp(boot({ user: fresh() }), '/credits/popular/ideal', handler)
       await until(() => screen.queryByTestId('order-discount') !== null && screen.getByTestId('discount-active').textContent!.includes('TIMEBONUS25'))

@@ -47,6 +47,7 @@ export function useDiscount(): Discount {
   const calls = useBilling()
   const loggedIn = useAppState((s) => !!s.user)
   const timeBonus = useAppState((s) => (s.timeBonus.isVisible ? (s.timeBonus.offer?.code ?? null) : null))
+  const asking = useAppState((s) => !!s.timeBonus.asking)
   const [params] = useSearchParams()
   const given = params.get('discount_code')
   const [code, setCode] = useState<DiscountCode | null>(null)
@@ -58,6 +59,8 @@ export function useDiscount(): Discount {
     const ctl = new AbortController()
     const typed = given ? normalizeCode(given) : storedCode()
     if (given) storeCode(typed)
+    // Without a code of their own the member's offer is the time bonus if the server gives it: wait for its word.
+    if (!typed && asking) return
     const load = typed ? calls.discountCode(typed, ctl.signal) : offered(calls, timeBonus, ctl.signal)
     load.then(
       (c) => setCode(c),
@@ -71,7 +74,7 @@ export function useDiscount(): Discount {
       },
     )
     return () => ctl.abort()
-  }, [calls, given, loggedIn, timeBonus])
+  }, [calls, given, loggedIn, timeBonus, asking])
 
   const enter = useCallback(
     async (typed: string) => {
