@@ -162,19 +162,21 @@ func TestValidateRejectsBadFiles(t *testing.T) {
 	t.Parallel()
 	good := demoFiles(t)[0]
 	cases := map[string]func(f *tenancy.File){
-		"bad slug":        func(f *tenancy.File) { f.Slug = "Bad Slug" },
-		"no hosts":        func(f *tenancy.File) { f.Hosts = nil },
-		"upper host":      func(f *tenancy.File) { f.Hosts = []string{"Example.com"} },
-		"niche 0":         func(f *tenancy.File) { f.Niche = 0 },
-		"niche 8":         func(f *tenancy.File) { f.Niche = 8 },
-		"locale xx":       func(f *tenancy.File) { f.Locales = []string{"xx"} },
-		"default missing": func(f *tenancy.File) { f.DefaultLocale = "fr" },
-		"country lower":   func(f *tenancy.File) { f.Countries = []string{"nl"} },
-		"zone":            func(f *tenancy.File) { f.TimeZone = "Mars/Olympus" },
-		"signups":         func(f *tenancy.File) { f.Settings.Signups = "some" },
-		"popup":           func(f *tenancy.File) { f.Settings.EnableSiteEntryPopup = "maybe" },
-		"min age":         func(f *tenancy.File) { f.Settings.MinAge = 16 },
-		"company":         func(f *tenancy.File) { f.Company.Slug = "" },
+		"bad slug":           func(f *tenancy.File) { f.Slug = "Bad Slug" },
+		"no hosts":           func(f *tenancy.File) { f.Hosts = nil },
+		"upper host":         func(f *tenancy.File) { f.Hosts = []string{"Example.com"} },
+		"niche 0":            func(f *tenancy.File) { f.Niche = 0 },
+		"niche 8":            func(f *tenancy.File) { f.Niche = 8 },
+		"locale xx":          func(f *tenancy.File) { f.Locales = []string{"xx"} },
+		"default missing":    func(f *tenancy.File) { f.DefaultLocale = "fr" },
+		"country lower":      func(f *tenancy.File) { f.Countries = []string{"nl"} },
+		"zone":               func(f *tenancy.File) { f.TimeZone = "Mars/Olympus" },
+		"signups":            func(f *tenancy.File) { f.Settings.Signups = "some" },
+		"popup":              func(f *tenancy.File) { f.Settings.EnableSiteEntryPopup = "maybe" },
+		"min age":            func(f *tenancy.File) { f.Settings.MinAge = 16 },
+		"welcome hours -1":   func(f *tenancy.File) { f.Settings.WelcomeDiscountHours = -1 },
+		"welcome hours 8761": func(f *tenancy.File) { f.Settings.WelcomeDiscountHours = 8761 },
+		"company":            func(f *tenancy.File) { f.Company.Slug = "" },
 	}
 	if err := good.Validate(); err != nil {
 		t.Fatalf("demo file invalid: %v", err)
@@ -186,6 +188,23 @@ func TestValidateRejectsBadFiles(t *testing.T) {
 		if err := f.Validate(); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+// TestWelcomeDiscountValidity: a brand's welcome code lasts its
+// welcome_discount_hours; 0 (or absent) is a week.
+func TestWelcomeDiscountValidity(t *testing.T) {
+	t.Parallel()
+	for hours, want := range map[int]time.Duration{0: 168 * time.Hour, 1: time.Hour, 72: 72 * time.Hour, 8760: 8760 * time.Hour} {
+		s := tenancy.Settings{WelcomeDiscountHours: hours}
+		if got := s.WelcomeDiscountValidity(); got != want {
+			t.Errorf("welcome_discount_hours %d: %v, want %v", hours, got, want)
+		}
+	}
+	f := demoFiles(t)[0]
+	f.Settings.WelcomeDiscountHours = 0
+	if err := f.Validate(); err != nil {
+		t.Fatalf("welcome_discount_hours 0 refused: %v", err)
 	}
 }
 
