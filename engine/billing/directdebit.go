@@ -16,7 +16,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
+	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/billing/sepa"
 	"rendezvous/engine/notify"
@@ -100,6 +102,9 @@ type DirectDebitStart struct {
 	IBAN      string `json:"iban"`
 	Holder    string `json:"holder"`
 	Phone     string `json:"phone"`
+	// DiscountCode is the member's active discount code, applied on the
+	// server like for orders.php (method sdd); empty: the list price.
+	DiscountCode string `json:"discount_code"`
 }
 
 // CodeSent answers a start: where the code went and until when it works;
@@ -111,6 +116,10 @@ type CodeSent struct {
 	PackageID    string    `json:"package_id"`
 	Amount       int64     `json:"amount"`
 	Currency     string    `json:"currency"`
+	// ListAmount and DiscountCode are the price before the discount and
+	// the code, null without one (Amount is what is collected).
+	ListAmount   *int64    `json:"list_amount"`
+	DiscountCode *string   `json:"discount_code"`
 	ExpiresAt    time.Time `json:"expires_at"`
 	ResendAt     time.Time `json:"resend_at"`
 	AttemptsLeft int       `json:"attempts_left"`
@@ -121,7 +130,26 @@ type ddOffer struct {
 	set     Settings
 	country string
 	pkg     Package
-	amount  Money
+	// amount is what is collected: the list price, less the discount.
+	amount   Money
+	list     int64
+	discount *discounts.Discount
+}
+
+// withDiscount applies the discount code text (if any) to the offer, on
+// the server, with every condition of the code (discounts.Apply).
+func (s *Service) withDiscount(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, memberID int64, offer ddOffer, text string) (ddOffer, error) {
+	offer.list = offer.amount.Minor
+	if strings.TrimSpace(text) == "" {
+		return offer, nil
+	}
+	d, err := discounts.Apply(ctx, conn, t.ID, memberID, text, discounts.Sale{ListAmount: offer.list,
+		Currency: offer.amount.Currency, Country: offer.country, Method: MethodDirectDebit}, s.Now())
+	if err != nil {
+		return ddOffer{}, err
+	}
+	offer.discount, offer.amount.Minor = &d, d.Amount
+	return offer, nil
 }
 
 // directDebitOffer checks that the country offers direct debit and the
@@ -198,6 +226,13 @@ func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, membe
 	if err != nil {
 		return CodeSent{}, errPhoneInvalid
 	}
+	if offer, err = s.withDiscount(ctx, s.pool, t, memberID, offer, req.DiscountCode); err != nil {
+		return CodeSent{}, err
+	}
+	var discountCode pgtype.Text
+	if offer.discount != nil {
+		discountCode = pgtype.Text{String: offer.discount.Code, Valid: true}
+	}
 	code, hash, err := newCode()
 	if err != nil {
 		return CodeSent{}, err
@@ -238,7 +273,7 @@ func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, membe
 		}
 		err = q.DirectDebitFlowUpsert(ctx, db.DirectDebitFlowUpsertParams{MemberID: memberID, TenantID: t.ID,
 			PackageID: offer.pkg.ID, Country: offer.country, Iban: string(iban), Holder: holder, Phone: phone.E164,
-			CodeHash: hash, ExpiresAt: now.Add(CodeTTL), SentAt: now, CodesSent: sent, WindowStart: window})
+			CodeHash: hash, ExpiresAt: now.Add(CodeTTL), SentAt: now, CodesSent: sent, WindowStart: window, DiscountCode: discountCode})
 		if err != nil {
 			return fmt.Errorf("store direct debit confirmation of member %d: %w", memberID, err)
 		}
@@ -248,6 +283,9 @@ func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, membe
 		out = CodeSent{Status: "code_sent", IBAN: iban.Masked(), Phone: phone.Masked(), PackageID: offer.pkg.ID,
 			Amount: offer.amount.Minor, Currency: offer.amount.Currency, ExpiresAt: now.Add(CodeTTL),
 			ResendAt: now.Add(CodeResendGap), AttemptsLeft: CodeAttempts}
+		if offer.discount != nil {
+			out.ListAmount, out.DiscountCode = &offer.list, &offer.discount.Code
+		}
 		return nil
 	})
 	if err != nil {
@@ -330,6 +368,10 @@ func (s *Service) ConfirmDirectDebit(ctx context.Context, t *tenancy.Tenant, mem
 		if err != nil {
 			return err
 		}
+		// The code is applied again: it may have expired or been used since.
+		if offer, err = s.withDiscount(ctx, tx, t, memberID, offer, f.DiscountCode.String); err != nil {
+			return err
+		}
 		if err := s.mayDirectDebit(ctx, q, t, memberID, offer); err != nil {
 			return err
 		}
@@ -338,10 +380,24 @@ func (s *Service) ConfirmDirectDebit(ctx context.Context, t *tenancy.Tenant, mem
 			return err
 		}
 		provider, providerPaID = pay.provider, pay.ID
-		id, err := q.OrderInsert(ctx, db.OrderInsertParams{TenantID: t.ID, MemberID: memberID, PackageID: offer.pkg.ID,
-			Credits: offer.pkg.Credits, Amount: offer.amount.Minor, Currency: offer.amount.Currency, Country: offer.country})
+		params := db.OrderInsertParams{TenantID: t.ID, MemberID: memberID, PackageID: offer.pkg.ID,
+			Credits: offer.pkg.Credits, Amount: offer.amount.Minor, Currency: offer.amount.Currency, Country: offer.country}
+		if d := offer.discount; d != nil {
+			params.DiscountCodeID = pgtype.Int8{Int64: d.CodeID, Valid: true}
+			params.DiscountCode = pgtype.Text{String: d.Code, Valid: true}
+			params.DiscountPercentage = pgtype.Int4{Int32: int32(d.Percentage), Valid: true}
+			params.ListAmount = pgtype.Int8{Int64: d.ListAmount, Valid: true}
+		}
+		id, err := q.OrderInsert(ctx, params)
 		if err != nil {
 			return fmt.Errorf("insert direct debit order of member %d: %w", memberID, err)
+		}
+		// The order holds its code from now on, once per member (a failed
+		// payment gives it back, a paid one uses it).
+		if d := offer.discount; d != nil {
+			if err := discounts.Hold(ctx, tx, d.CodeID, memberID, id); err != nil {
+				return err
+			}
 		}
 		// The payment is recorded unsettled whatever the provider said; the
 		// provider's word, asked below, settles it the one way payments

@@ -13,10 +13,11 @@ SELECT * FROM direct_debit_flows WHERE member_id = @member_id AND tenant_id = @t
 -- the attempts back to 0; codes_sent and window_start are computed by the
 -- caller from the row it locked (or its absence).
 INSERT INTO direct_debit_flows (member_id, tenant_id, package_id, country, iban, holder, phone, code_hash,
-    attempts, expires_at, sent_at, codes_sent, window_start)
+    attempts, expires_at, sent_at, codes_sent, window_start, discount_code)
 VALUES (@member_id, @tenant_id, @package_id, @country, @iban, @holder, @phone, @code_hash,
-    0, @expires_at, @sent_at, @codes_sent, @window_start)
+    0, @expires_at, @sent_at, @codes_sent, @window_start, sqlc.narg(discount_code))
 ON CONFLICT (member_id) DO UPDATE SET tenant_id = excluded.tenant_id, package_id = excluded.package_id,
+    discount_code = excluded.discount_code,
     country = excluded.country, iban = excluded.iban, holder = excluded.holder, phone = excluded.phone,
     code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at, sent_at = excluded.sent_at,
     codes_sent = excluded.codes_sent, window_start = excluded.window_start;

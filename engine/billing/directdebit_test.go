@@ -10,6 +10,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/server/servertest"
 )
@@ -25,6 +26,8 @@ type codeSent struct {
 	ExpiresAt    time.Time `json:"expires_at"`
 	ResendAt     time.Time `json:"resend_at"`
 	AttemptsLeft int       `json:"attempts_left"`
+	ListAmount   *int64    `json:"list_amount"`
+	DiscountCode *string   `json:"discount_code"`
 }
 
 const testIBAN = "NL91 ABNA 0417 1643 00"
@@ -353,4 +356,42 @@ func TestDirectDebitBlockAndLimits(t *testing.T) {
 		}
 		ddStart(t, member, ddBody("starter", "06 2000 0003"))
 	})
+}
+
+// The member's active discount applies to a direct debit as to any order:
+// the code is applied on the server (method sdd), the provider collects the
+// discounted amount, the order holds and then uses the code.
+func TestDirectDebitWithTheTimeBonus(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	if err := discounts.EnsureTimeBonus(context.Background(), env.Pool, made.TenantID); err != nil {
+		t.Fatal(err)
+	}
+	body := ddBody("starter", "06 3000 0001")
+	body["discount_code"] = "timebonus25"
+	sent := ddStart(t, member, body)
+	// 19.95 less 25%, rounded half up.
+	if sent.Amount != 1496 || sent.ListAmount == nil || *sent.ListAmount != 1995 || sent.DiscountCode == nil || *sent.DiscountCode != "TIMEBONUS25" {
+		t.Fatalf("start %+v", sent)
+	}
+	text := awaitSMS(t, env, made.TenantID, "+31630000001", 1)
+	if !strings.Contains(text, "14,96") {
+		t.Fatalf("SMS %q", text)
+	}
+	res := ddConfirm(member, codeOf(t, text))
+	res.Want(t, http.StatusCreated, "")
+	var co checkout
+	res.JSON(t, &co)
+	if s := awaitStatus(t, member, co.PaymentID, "completed"); s.Amount != 1496 {
+		t.Fatalf("payment %+v", s)
+	}
+	var collected int64
+	if err := env.Pool.QueryRow(context.Background(), "SELECT amount FROM sandbox_payments WHERE tenant_id = $1 AND method = 'sdd' ORDER BY created_at DESC LIMIT 1", made.TenantID).Scan(&collected); err != nil || collected != 1496 {
+		t.Fatalf("collected %d (%v)", collected, err)
+	}
+	wantBooked(t, env, made.ID, 100, 1, true)
+	// Used once for good.
+	member.Do(http.MethodPost, "/api/directdebit.php", body).Want(t, http.StatusConflict, "code_used")
 }

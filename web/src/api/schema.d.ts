@@ -543,6 +543,8 @@ export interface paths {
                         code?: string;
                         /** @description the payment country; default as packages.php */
                         country?: string;
+                        /** @description the member's active discount code, applied on the server as for orders.php (method sdd); applied again and taken for the order at the confirmation */
+                        discount_code?: string;
                         /** @description the account holder's name */
                         holder?: string;
                         /** @description the IBAN, spaces and any case allowed */
@@ -573,6 +575,8 @@ export interface paths {
                     };
                 };
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
                 410: components["responses"]["Error"];
                 422: components["responses"]["Error"];
                 429: components["responses"]["Error"];
@@ -2654,14 +2658,18 @@ export interface components {
             profile_id?: number;
         };
         DirectDebitCodeSent: {
-            /** @description price in minor units (cents) */
+            /** @description what is collected, in minor units (cents): the price less the discount */
             amount: number;
             attempts_left: number;
             currency: string;
+            /** @description the discount code applied; null without one */
+            discount_code?: string | null;
             /** Format: date-time */
             expires_at: string;
             /** @description the IBAN masked: NL91 **** 4300 */
             iban: string;
+            /** @description the price before the discount; null without one */
+            list_amount?: number | null;
             package_id: string;
             /** @description the number masked: +316*****678 */
             phone: string;

@@ -8,6 +8,8 @@ package db
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const directDebitBlock = `-- name: DirectDebitBlock :execrows
@@ -68,7 +70,7 @@ func (q *Queries) DirectDebitFlowDelete(ctx context.Context, memberID int64) err
 
 const directDebitFlowLock = `-- name: DirectDebitFlowLock :one
 
-SELECT member_id, tenant_id, package_id, country, iban, holder, phone, code_hash, attempts, expires_at, sent_at, codes_sent, window_start, created_at FROM direct_debit_flows WHERE member_id = $1 AND tenant_id = $2 FOR UPDATE
+SELECT member_id, tenant_id, package_id, country, iban, holder, phone, code_hash, attempts, expires_at, sent_at, codes_sent, window_start, created_at, discount_code FROM direct_debit_flows WHERE member_id = $1 AND tenant_id = $2 FOR UPDATE
 `
 
 type DirectDebitFlowLockParams struct {
@@ -100,6 +102,7 @@ func (q *Queries) DirectDebitFlowLock(ctx context.Context, arg DirectDebitFlowLo
 		&i.CodesSent,
 		&i.WindowStart,
 		&i.CreatedAt,
+		&i.DiscountCode,
 	)
 	return i, err
 }
@@ -117,28 +120,30 @@ func (q *Queries) DirectDebitFlowPrune(ctx context.Context, before time.Time) er
 
 const directDebitFlowUpsert = `-- name: DirectDebitFlowUpsert :exec
 INSERT INTO direct_debit_flows (member_id, tenant_id, package_id, country, iban, holder, phone, code_hash,
-    attempts, expires_at, sent_at, codes_sent, window_start)
+    attempts, expires_at, sent_at, codes_sent, window_start, discount_code)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
-    0, $9, $10, $11, $12)
+    0, $9, $10, $11, $12, $13)
 ON CONFLICT (member_id) DO UPDATE SET tenant_id = excluded.tenant_id, package_id = excluded.package_id,
+    discount_code = excluded.discount_code,
     country = excluded.country, iban = excluded.iban, holder = excluded.holder, phone = excluded.phone,
     code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at, sent_at = excluded.sent_at,
     codes_sent = excluded.codes_sent, window_start = excluded.window_start
 `
 
 type DirectDebitFlowUpsertParams struct {
-	MemberID    int64
-	TenantID    int64
-	PackageID   string
-	Country     string
-	Iban        string
-	Holder      string
-	Phone       string
-	CodeHash    []byte
-	ExpiresAt   time.Time
-	SentAt      time.Time
-	CodesSent   int32
-	WindowStart time.Time
+	MemberID     int64
+	TenantID     int64
+	PackageID    string
+	Country      string
+	Iban         string
+	Holder       string
+	Phone        string
+	CodeHash     []byte
+	ExpiresAt    time.Time
+	SentAt       time.Time
+	CodesSent    int32
+	WindowStart  time.Time
+	DiscountCode pgtype.Text
 }
 
 // A new code for the member: the package, account and phone asked for,
@@ -158,6 +163,7 @@ func (q *Queries) DirectDebitFlowUpsert(ctx context.Context, arg DirectDebitFlow
 		arg.SentAt,
 		arg.CodesSent,
 		arg.WindowStart,
+		arg.DiscountCode,
 	)
 	return err
 }

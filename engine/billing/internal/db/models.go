@@ -29,20 +29,21 @@ type CardMandate struct {
 }
 
 type DirectDebitFlow struct {
-	MemberID    int64
-	TenantID    int64
-	PackageID   string
-	Country     string
-	Iban        string
-	Holder      string
-	Phone       string
-	CodeHash    []byte
-	Attempts    int32
-	ExpiresAt   time.Time
-	SentAt      time.Time
-	CodesSent   int32
-	WindowStart time.Time
-	CreatedAt   time.Time
+	MemberID     int64
+	TenantID     int64
+	PackageID    string
+	Country      string
+	Iban         string
+	Holder       string
+	Phone        string
+	CodeHash     []byte
+	Attempts     int32
+	ExpiresAt    time.Time
+	SentAt       time.Time
+	CodesSent    int32
+	WindowStart  time.Time
+	CreatedAt    time.Time
+	DiscountCode pgtype.Text
 }
 
 type Invoice struct {

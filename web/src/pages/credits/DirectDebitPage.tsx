@@ -6,12 +6,14 @@ import { Button } from '../../components/Button'
 import { Field, FieldError, Hint as FieldHint, Input, Label } from '../../components/Form'
 import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
-import type { DirectDebitCodeSent, Packages } from './api'
+import type { DirectDebitCodeSent, DiscountCode, Packages } from './api'
 import { Hint } from './Hint'
 import { useBilling, usePackages, rememberOrderCountry } from './hooks'
 import { leaveFor } from './leave'
 import { codeValid, compactIban, fieldOf, ibanValid, phonePlausible, refusalText } from './directDebit'
 import { formatPrice } from './rules'
+import { discounted, whyNot } from './discount'
+import { useDiscount } from './useDiscount'
 
 const Options = styled.fieldset`
   margin: 0 0 ${(p) => p.theme.space(4)};
@@ -112,7 +114,7 @@ function PackageChoice({ data, value, onChange }: { data: Packages; value: strin
 }
 
 /** FixedPackage names the package chosen before (?package=). */
-function FixedPackage({ data, id }: { data: Packages; id: string }) {
+function FixedPackage({ data, id, code }: { data: Packages; id: string; code: DiscountCode | null }) {
   const { t } = useTranslation()
   const locale = useAppState((s) => s.locale)
   const p = data.packages.find((x) => x.id === id)
@@ -121,18 +123,33 @@ function FixedPackage({ data, id }: { data: Packages; id: string }) {
     <Summary data-testid="dd-package-fixed">
       <dt>{t('directDebit.package')}</dt>
       <dd>{t('credits.packageCredits', { count: p.credits })}</dd>
+      {code && (
+        <>
+          <dt>{t('discount.price')}</dt>
+          <dd>{formatPrice(p.amount, p.currency, locale)}</dd>
+          <dt>{t('discount.row', { code: code.code, percentage: code.value_percentage })}</dt>
+          <dd>{formatPrice(discounted(p.amount, code.value_percentage) - p.amount, p.currency, locale)}</dd>
+        </>
+      )}
       <dt>{t('directDebit.amount')}</dt>
-      <dd>{formatPrice(p.amount, p.currency, locale)}</dd>
+      <dd data-testid="dd-package-amount">{formatPrice(code ? discounted(p.amount, code.value_percentage) : p.amount, p.currency, locale)}</dd>
     </Summary>
   )
 }
 
+/** applicable is the active discount code when it applies to a direct debit of package id in the country, else null. */
+function applicable(code: DiscountCode | null, data: Packages, id: string): DiscountCode | null {
+  const p = data.packages.find((x) => x.id === id)
+  return code && p && whyNot(code, p, data.country, 'sdd') === null ? code : null
+}
+
 /** DetailsForm asks for the account (IBAN and holder) and the mobile number the code is texted to. */
-function DetailsForm({ data, packageId, fixed, details, onPackage, onSent }: {
+function DetailsForm({ data, packageId, fixed, details, code, onPackage, onSent }: {
   data: Packages
   packageId: string
   fixed: boolean
   details: Details
+  code: DiscountCode | null
   onPackage: (id: string) => void
   onSent: (sent: DirectDebitCodeSent, details: Details) => void
 }) {
@@ -164,7 +181,14 @@ function DetailsForm({ data, packageId, fixed, details, onPackage, onSent }: {
     }
     setBusy(true)
     try {
-      const sent = await calls.directDebitStart({ package_id: packageId, country: data.country, iban: compactIban(values.iban), holder: values.holder.trim(), phone: values.phone.trim() })
+      const sent = await calls.directDebitStart({
+        package_id: packageId,
+        country: data.country,
+        iban: compactIban(values.iban),
+        holder: values.holder.trim(),
+        phone: values.phone.trim(),
+        ...(code ? { discount_code: code.code } : {}),
+      })
       onSent(sent, values)
     } catch (err) {
       setBusy(false)
@@ -207,7 +231,7 @@ function DetailsForm({ data, packageId, fixed, details, onPackage, onSent }: {
         <h2 id="dd-details-title" ref={heading} tabIndex={-1}>
           {t('directDebit.detailsTitle')}
         </h2>
-        {fixed ? <FixedPackage data={data} id={packageId} /> : <PackageChoice data={data} value={packageId} onChange={onPackage} />}
+        {fixed ? <FixedPackage data={data} id={packageId} code={code} /> : <PackageChoice data={data} value={packageId} onChange={onPackage} />}
         {field('iban', { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, inputMode: 'text' })}
         {field('holder', { autoComplete: 'name' })}
         {field('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
@@ -271,7 +295,14 @@ function CodeForm({ sent, details, country, onResent, onChange }: {
     setError(null)
     setNotice(null)
     try {
-      const again = await calls.directDebitStart({ package_id: sent.package_id, country, iban: compactIban(details.iban), holder: details.holder.trim(), phone: details.phone.trim() })
+      const again = await calls.directDebitStart({
+        package_id: sent.package_id,
+        country,
+        iban: compactIban(details.iban),
+        holder: details.holder.trim(),
+        phone: details.phone.trim(),
+        ...(sent.discount_code ? { discount_code: sent.discount_code } : {}),
+      })
       setBusy(false)
       setCode('')
       onResent(again)
@@ -292,6 +323,14 @@ function CodeForm({ sent, details, country, onResent, onChange }: {
         </h2>
         <p>{t('directDebit.codeLead', { phone: sent.phone })}</p>
         <Summary data-testid="dd-summary">
+          {sent.discount_code && sent.list_amount != null && (
+            <>
+              <dt>{t('discount.price')}</dt>
+              <dd>{formatPrice(sent.list_amount, sent.currency, locale)}</dd>
+              <dt>{t('discount.row', { code: sent.discount_code, percentage: Math.round(100 - (sent.amount * 100) / sent.list_amount) })}</dt>
+              <dd>{formatPrice(sent.amount - sent.list_amount, sent.currency, locale)}</dd>
+            </>
+          )}
           <dt>{t('directDebit.amount')}</dt>
           <dd data-testid="dd-amount">{formatPrice(sent.amount, sent.currency, locale)}</dd>
           <dt>{t('directDebit.account')}</dt>
@@ -354,6 +393,7 @@ export function DirectDebitPage() {
   const [picked, setPicked] = useState<string | null>(null)
   const [details, setDetails] = useState<Details>({ iban: '', holder: '', phone: '' })
   const [sent, setSent] = useState<DirectDebitCodeSent | null>(null)
+  const discount = useDiscount()
 
   let body
   if (!data) {
@@ -376,6 +416,7 @@ export function DirectDebitPage() {
         packageId={packageId}
         fixed={fixed}
         details={details}
+        code={applicable(discount.code, data, packageId)}
         onPackage={setPicked}
         onSent={(s, d) => {
           setDetails(d)

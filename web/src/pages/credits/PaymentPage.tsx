@@ -272,7 +272,8 @@ function MethodPicker() {
     }
     // Direct debit has its own page: the account, the phone and the texted code.
     if (method === 'sdd') {
-      navigate(`/directdebit?package=${encodeURIComponent(pkg.id)}&country=${encodeURIComponent(data.country)}`)
+      const withCode = applies ? `&discount_code=${encodeURIComponent(code.code)}` : ''
+      navigate(`/directdebit?package=${encodeURIComponent(pkg.id)}&country=${encodeURIComponent(data.country)}${withCode}`)
       return
     }
     setBusy(true)

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { boot, user } from '../../test/fixtures'
 import { jsonResponse, renderApp, until } from '../../test/render'
-import type { DirectDebitCodeSent, Packages } from './api'
+import type { DirectDebitCodeSent, DiscountCode, Packages } from './api'
 import { codeValid, ibanValid, phonePlausible } from './directDebit'
 import { leaveFor } from './leave'
 
@@ -41,7 +41,7 @@ const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f
 type Call = { url: string; method: string; body: Record<string, unknown> | undefined }
 
 /** api answers the calls of the page; directdebit.php by answer(body). */
-function api(answer: (body: Record<string, unknown>) => Response) {
+function api(answer: (body: Record<string, unknown>) => Response, discount: DiscountCode | null = null) {
   const calls: Call[] = []
   const handler = (url: string, init: RequestInit) => {
     const c: Call = { url, method: init.method ?? 'GET', body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined }
@@ -50,6 +50,10 @@ function api(answer: (body: Record<string, unknown>) => Response) {
     if (url.startsWith('/api/user.php')) return jsonResponse(200, { user: user() })
     if (url.startsWith('/api/chats.php')) return jsonResponse(200, [])
     if (url.startsWith('/api/likes.php')) return jsonResponse(200, { profiles: [], liked_by: [] })
+    if (url.startsWith('/api/discountcode.php')) {
+      const asked = new URL(url, 'http://x').searchParams.get('code')
+      return discount && asked === discount.code ? jsonResponse(200, discount) : jsonResponse(404, { error: 'code_not_found', message: 'Code not found' })
+    }
     if (url.startsWith('/api/packages.php')) return jsonResponse(200, packages(new URL(url, 'http://x').searchParams.get('country') ?? 'NL'))
     return jsonResponse(404, { error: 'not_found' })
   }
@@ -201,5 +205,24 @@ describe('/directdebit', () => {
     expect(router.state.location.search).toBe('?package=starter&country=NL')
     await screen.findByTestId('dd-package-fixed')
     expect(posts()).toEqual([])
+  })
+
+  it('applies the member\'s discount code to the direct debit and shows what it takes off', async () => {
+    const open10: DiscountCode = {
+      code: 'OPEN10', value_percentage: 10, minimum_order_value: null, currency: null, country: null, paymentmethods: [],
+      user_id: null, expires: null, validity: null, expired: false, status: 'active',
+    }
+    const { handler, posts } = api(() => jsonResponse(202, sent({ amount: 1796, list_amount: 1995, discount_code: 'OPEN10' })), open10)
+    await renderApp(boot({ user: user() }), '/directdebit?package=starter&discount_code=OPEN10', handler)
+    await until(() => plain(screen.queryByTestId('dd-package-amount')?.textContent) === '€17.96')
+    expect(plain(screen.getByTestId('dd-package-fixed').textContent)).toContain('Discount OPEN10 (10%)')
+    type('IBAN', 'NL91ABNA0417164300')
+    type('Account holder', 'Jan de Vries')
+    type('Mobile phone', '0612345678')
+    fireEvent.click(screen.getByRole('button', { name: 'Text me the code' }))
+    const summary = await screen.findByTestId('dd-summary')
+    expect(posts()[0]?.discount_code).toBe('OPEN10')
+    expect(plain(summary.textContent)).toContain('Discount OPEN10 (10%)')
+    expect(plain(screen.getByTestId('dd-amount').textContent)).toBe('€17.96')
   })
 })

@@ -4,6 +4,7 @@
 // call's refusals.
 import { ApiError } from '../../api/http'
 import { codeText } from '../../rules/serverErrors'
+import { refusalKey } from './discount'
 
 /** IBAN_LENGTHS is the length of an IBAN per country (the SWIFT IBAN registry), as the engine's sepa package has it. */
 const IBAN_LENGTHS: Record<string, number> = {
@@ -75,6 +76,8 @@ export function refusalText(err: unknown): Text {
     case 'phone_invalid':
       return ['directDebit.errors.phone']
   }
+  const discount = refusalKey(err)
+  if (discount) return [discount]
   return codeText(err.code, err.fields) ?? ['errors.tryLater']
 }
 
