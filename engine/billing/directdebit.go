@@ -110,12 +110,12 @@ type DirectDebitStart struct {
 // CodeSent answers a start: where the code went and until when it works;
 // the account and the phone masked.
 type CodeSent struct {
-	Status       string    `json:"status"`
-	IBAN         string    `json:"iban"`
-	Phone        string    `json:"phone"`
-	PackageID    string    `json:"package_id"`
-	Amount       int64     `json:"amount"`
-	Currency     string    `json:"currency"`
+	Status    string `json:"status"`
+	IBAN      string `json:"iban"`
+	Phone     string `json:"phone"`
+	PackageID string `json:"package_id"`
+	Amount    int64  `json:"amount"`
+	Currency  string `json:"currency"`
 	// ListAmount and DiscountCode are the price before the discount and
 	// the code, null without one (Amount is what is collected).
 	ListAmount   *int64    `json:"list_amount"`
