@@ -11,6 +11,7 @@ import (
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/discounts"
+	"rendezvous/engine/billing/mollie/mollietest"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/server/servertest"
 )
@@ -394,4 +395,51 @@ func TestDirectDebitWithTheTimeBonus(t *testing.T) {
 	wantBooked(t, env, made.ID, 100, 1, true)
 	// Used once for good.
 	member.Do(http.MethodPost, "/api/directdebit.php", body).Want(t, http.StatusConflict, "code_used")
+}
+
+// At Mollie a direct debit is a customer, a directdebit mandate with the
+// account the member gave, and a recurring payment on it, without a
+// checkout; it stays pending until Mollie says the bank collected it, and
+// only Mollie's word (fetched on its webhook) completes the order.
+func TestDirectDebitAtMollie(t *testing.T) {
+	t.Parallel()
+	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
+	ctx := context.Background()
+	if _, err := env.Pool.Exec(ctx, `UPDATE tenants SET settings = jsonb_set(settings, '{billing,countries,NL,methods}', '["ideal", "sdd"]') WHERE slug = 'lustlokaal'`); err != nil {
+		t.Fatal(err)
+	}
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 3})
+	member.Country = "NL"
+	ddStart(t, member, ddBody("popular", "06 4000 0001"))
+	code := codeOf(t, awaitSMS(t, env, made.TenantID, "+31640000001", 1))
+	res := ddConfirm(member, code)
+	res.Want(t, http.StatusCreated, "")
+	var co checkout
+	res.JSON(t, &co)
+	if co.RedirectURL != "http://localhost/credits/popular/sdd?payment_id="+co.PaymentID {
+		t.Fatalf("checkout %+v", co)
+	}
+
+	mandates := mol.Mandates()
+	if len(mandates) != 1 || mandates[0].Method != "directdebit" || mandates[0].Consumer != (mollietest.Consumer{Name: "Jan de Vries", Account: "NL91ABNA0417164300"}) ||
+		mandates[0].SignatureDate != time.Now().Format("2006-01-02") || mandates[0].Reference == "" {
+		t.Fatalf("mandates %+v", mandates)
+	}
+	pays := mol.Payments()
+	if len(pays) != 1 || pays[0].SequenceType != "recurring" || pays[0].MandateID != mandates[0].ID || pays[0].CustomerID != mandates[0].CustomerID ||
+		pays[0].Method != "directdebit" || pays[0].Value != "39.95" || pays[0].Currency != "EUR" || pays[0].RedirectURL != "" ||
+		pays[0].WebhookURL != "http://localhost/hooks/payments/mollie" || pays[0].Status != "pending" {
+		t.Fatalf("payments %+v", pays)
+	}
+	if s := paymentState(t, member, co.PaymentID); s.Status != "pending" || s.Method != "sdd" {
+		t.Fatalf("before the bank collects: %+v", s)
+	}
+	wantBooked(t, env, made.ID, 3, 0, false)
+
+	// The bank collects; Mollie calls the webhook, the engine asks Mollie.
+	mol.SetStatus(t, pays[0].ID, billing.StatusPaid)
+	webhook(t, member, env, "mollie", pays[0].ID)
+	webhook(t, member, env, "mollie", pays[0].ID)
+	awaitStatus(t, member, co.PaymentID, "completed")
+	wantBooked(t, env, made.ID, 253, 1, true)
 }

@@ -53,6 +53,19 @@ type Mandate struct {
 	Status     string // valid, or revoked (answered 410 Gone, as Mollie does)
 	Card       Card
 	CreatedAt  time.Time
+	// Method is creditcard (a paid first payment's) or directdebit (made
+	// with POST /v2/customers/{id}/mandates); empty is creditcard.
+	Method string
+	// Consumer, SignatureDate and Reference are a directdebit mandate's.
+	Consumer      Consumer
+	SignatureDate string
+	Reference     string
+}
+
+// Consumer is the account holder and the IBAN of a directdebit mandate.
+type Consumer struct {
+	Name    string
+	Account string
 }
 
 // Card is what a card mandate's details report.
@@ -105,6 +118,7 @@ func New(tb testing.TB, key string) *Server {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v2/customers", s.createCustomer)
+	mux.HandleFunc("POST /v2/customers/{customer}/mandates", s.createMandate)
 	mux.HandleFunc("GET /v2/customers/{customer}/mandates/{id}", s.getMandate)
 	mux.HandleFunc("DELETE /v2/customers/{customer}/mandates/{id}", s.revokeMandate)
 	mux.HandleFunc("POST /v2/payments", s.createPayment)
@@ -299,6 +313,11 @@ func (s *Server) createPayment(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		p.MandateID, p.Method, p.Status = m.ID, "creditcard", s.recurring
+		// A direct debit is pending until the bank collects it; the test
+		// settles it with SetStatus, as the bank would.
+		if m.Method == "directdebit" {
+			p.Method, p.Status = "directdebit", billing.StatusPending
+		}
 	}
 	s.payments[p.ID] = p
 	s.order = append(s.order, p.ID)
@@ -331,6 +350,64 @@ func (s *Server) createCustomer(w http.ResponseWriter, r *http.Request) {
 		"resource": "customer", "id": id, "mode": "test", "name": in.Name, "email": in.Email, "locale": in.Locale,
 		"metadata": in.Metadata, "createdAt": time.Now().UTC().Format(time.RFC3339),
 		"_links": map[string]any{"self": link(s.URL + "/customers/" + id)},
+	})
+}
+
+// ibanForm is the form of an IBAN Mollie takes for a directdebit mandate.
+var ibanForm = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
+
+// createMandate makes a directdebit mandate for a customer, as Mollie's
+// Mandates API does for an IBAN the merchant collected (Mollie makes card
+// mandates only through a first payment).
+func (s *Server) createMandate(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Method           string `json:"method"`
+		ConsumerName     string `json:"consumerName"`
+		ConsumerAccount  string `json:"consumerAccount"`
+		ConsumerBic      string `json:"consumerBic"`
+		SignatureDate    string `json:"signatureDate"`
+		MandateReference string `json:"mandateReference"`
+	}
+	if r.Header.Get("Content-Type") != "application/json" {
+		writeError(w, 415, "Unsupported Media Type", "The request's encoding is not supported", "")
+		return
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		writeError(w, 400, "Bad Request", "The request body is not valid JSON", "")
+		return
+	}
+	customer := r.PathValue("customer")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.customers[customer] {
+		writeError(w, 404, "Not Found", "No customer exists with token "+customer+".", "")
+		return
+	}
+	if _, err := time.Parse("2006-01-02", in.SignatureDate); in.SignatureDate != "" && err != nil {
+		writeError(w, 422, "Unprocessable Entity", "The signature date is invalid", "signatureDate")
+		return
+	}
+	switch {
+	case in.Method != "directdebit":
+		writeError(w, 422, "Unprocessable Entity", "The payment method is invalid", "method")
+		return
+	case in.ConsumerName == "":
+		writeError(w, 422, "Unprocessable Entity", "The consumer name is missing", "consumerName")
+		return
+	case !ibanForm.MatchString(in.ConsumerAccount):
+		writeError(w, 422, "Unprocessable Entity", "The consumer account is invalid", "consumerAccount")
+		return
+	}
+	m := &Mandate{ID: "mdt_" + rand.Text()[:10], CustomerID: customer, Status: "valid", Method: "directdebit",
+		Consumer: Consumer{Name: in.ConsumerName, Account: in.ConsumerAccount}, SignatureDate: in.SignatureDate,
+		Reference: in.MandateReference, CreatedAt: time.Now().UTC().Truncate(time.Second)}
+	s.mandates[m.ID] = m
+	writeJSON(w, 201, map[string]any{
+		"resource": "mandate", "id": m.ID, "mode": "test", "status": m.Status, "method": m.Method,
+		"details":          map[string]any{"consumerName": in.ConsumerName, "consumerAccount": in.ConsumerAccount, "consumerBic": "INGBNL2A"},
+		"mandateReference": in.MandateReference, "signatureDate": in.SignatureDate, "createdAt": m.CreatedAt.Format(time.RFC3339),
+		"_links": map[string]any{"self": link(s.URL + "/customers/" + customer + "/mandates/" + m.ID),
+			"customer": link(s.URL + "/customers/" + customer)},
 	})
 }
 
