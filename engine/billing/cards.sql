@@ -33,3 +33,13 @@ WHERE member_id = @member_id AND tenant_id = @tenant_id AND provider = @provider
 -- name: CardRemove :execrows
 UPDATE card_mandates SET status = 'removed', removed_at = now()
 WHERE id = @id AND member_id = @member_id AND status = 'active';
+
+-- name: CardsPurgeMember :many
+-- A purged member's card is out of use at once; its mandate is revoked at
+-- the provider by a job after the purge commits.
+UPDATE card_mandates SET status = 'removed', removed_at = now()
+WHERE member_id = @member_id AND status = 'active'
+RETURNING id;
+
+-- name: CardByID :one
+SELECT * FROM card_mandates WHERE id = @id;

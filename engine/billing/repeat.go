@@ -13,6 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/riverqueue/river"
 
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/platform/refusal"
@@ -336,4 +337,77 @@ func (s *Service) repeatState(ctx context.Context, t *tenancy.Tenant, memberID i
 		st.Message = MessageCardFailed
 	}
 	return st, nil
+}
+
+// RevokeMandateArgs is the job that revokes the mandate of a card taken
+// out of use by the purge of its member's account: queued in the purge's
+// transaction, it asks the provider outside it; River retries it while the
+// provider cannot be reached.
+type RevokeMandateArgs struct {
+	CardID int64 `json:"card_id"`
+}
+
+// Kind names the job in River.
+func (RevokeMandateArgs) Kind() string { return "billing_revoke_mandate" }
+
+// RevokeMandateWorker works the revoke job.
+type RevokeMandateWorker struct {
+	river.WorkerDefaults[RevokeMandateArgs]
+	Billing *Service
+}
+
+// Work revokes the card's mandate.
+func (w *RevokeMandateWorker) Work(ctx context.Context, job *river.Job[RevokeMandateArgs]) error {
+	return w.Billing.RevokeCard(ctx, job.Args.CardID)
+}
+
+// PurgeCards takes the kept card of a member whose account is purged out
+// of use inside tx, the purge's transaction, and queues the revocation of
+// its mandate at the provider.
+func (s *Service) PurgeCards(ctx context.Context, tx pgx.Tx, memberID int64) error {
+	ids, err := db.New(tx).CardsPurgeMember(ctx, memberID)
+	if err != nil {
+		return fmt.Errorf("purge the cards of member %d: %w", memberID, err)
+	}
+	for _, id := range ids {
+		if s.jobs == nil {
+			return fmt.Errorf("revoke card %d: this billing service has no job inserter", id)
+		}
+		if _, err := s.jobs.InsertTx(ctx, tx, RevokeMandateArgs{CardID: id}, nil); err != nil {
+			return fmt.Errorf("queue the revocation of card %d: %w", id, err)
+		}
+	}
+	return nil
+}
+
+// RevokeCard revokes a card's mandate at its provider; one revoked there
+// already is done.
+func (s *Service) RevokeCard(ctx context.Context, cardID int64) error {
+	c, err := db.New(s.pool).CardByID(ctx, cardID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return river.JobCancel(fmt.Errorf("revoke card %d: no such card", cardID))
+	}
+	if err != nil {
+		return fmt.Errorf("card %d: %w", cardID, err)
+	}
+	t, err := s.tenants.ByID(ctx, c.TenantID)
+	if err != nil {
+		return fmt.Errorf("tenant %d of card %d: %w", c.TenantID, cardID, err)
+	}
+	set, err := SettingsOf(t)
+	if err != nil {
+		return err
+	}
+	prov, err := s.provider(c.Provider, set)
+	if err != nil {
+		return err
+	}
+	rec, ok := prov.(Recurring)
+	if !ok {
+		return river.JobCancel(fmt.Errorf("revoke card %d: provider %s keeps no cards", cardID, c.Provider))
+	}
+	if err := rec.RevokeMandate(ctx, c.CustomerID, c.MandateID); err != nil && !errors.Is(err, ErrMandateNotFound) {
+		return fmt.Errorf("revoke the mandate of card %d: %w", cardID, err)
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/billing"
@@ -350,5 +351,40 @@ func TestMollieRepeatOrder(t *testing.T) {
 	webhook(t, member, env, "mollie", first.ID)
 	if card := cardOf(t, member); card != nil {
 		t.Fatalf("card back after a replayed webhook: %+v", card)
+	}
+}
+
+// TestPurgeRevokesCard: the purge of a deleted account takes the kept card
+// out of use in its transaction, and a job revokes the mandate at the
+// provider.
+func TestPurgeRevokesCard(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ctx := context.Background()
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	card := keepCard(t, env, member, "4242")
+	member.Do(http.MethodDelete, "/api/account.php", nil).Want(t, http.StatusAccepted, "")
+	if _, err := env.Pool.Exec(ctx, "UPDATE members SET deletion_requested_at = now() - interval '15 days' WHERE id = $1", made.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.PurgeDue(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var status string
+	if err := env.Pool.QueryRow(ctx, "SELECT status FROM card_mandates WHERE id = $1", card.ID).Scan(&status); err != nil || status != "removed" {
+		t.Fatalf("card %s after the purge (%v)", status, err)
+	}
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if err := env.Pool.QueryRow(ctx, `SELECT m.status FROM sandbox_mandates m JOIN card_mandates c ON c.mandate_id = m.id
+			WHERE c.id = $1`, card.ID).Scan(&status); err != nil {
+			t.Fatal(err)
+		}
+		if status == "invalid" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the mandate at the provider is still %s", status)
+		}
 	}
 }

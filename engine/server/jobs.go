@@ -94,6 +94,7 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 	media.Register(workers, d.Pool, d.Media, d.Log)
 	river.AddWorker(workers, &billing.ReconcileWorker{Billing: e.Billing})
 	river.AddWorker(workers, &billing.RefundWorker{Billing: e.Billing})
+	river.AddWorker(workers, &billing.RevokeMandateWorker{Billing: e.Billing})
 	// Registered even with the sandbox off, so webhooks queued while it
 	// was on are still delivered.
 	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))
@@ -205,6 +206,7 @@ func (e *Engine) purgeMember(ctx context.Context, id int64) (bool, error) {
 		{"push", push.PurgeMember},
 		{"notifications", notifications.PurgeMember},
 		{"billing", billing.PurgeMember},
+		{"kept cards", e.Billing.PurgeCards},
 		{"accounts", e.Accounts.PurgeMember},
 	}
 	var done bool

@@ -43,6 +43,32 @@ func (q *Queries) CardActiveOfMember(ctx context.Context, arg CardActiveOfMember
 	return i, err
 }
 
+const cardByID = `-- name: CardByID :one
+SELECT id, tenant_id, member_id, provider, customer_id, mandate_id, payment_id, method, card_label, card_last4, card_expiry, status, created_at, removed_at FROM card_mandates WHERE id = $1
+`
+
+func (q *Queries) CardByID(ctx context.Context, id int64) (CardMandate, error) {
+	row := q.db.QueryRow(ctx, cardByID, id)
+	var i CardMandate
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.MemberID,
+		&i.Provider,
+		&i.CustomerID,
+		&i.MandateID,
+		&i.PaymentID,
+		&i.Method,
+		&i.CardLabel,
+		&i.CardLast4,
+		&i.CardExpiry,
+		&i.Status,
+		&i.CreatedAt,
+		&i.RemovedAt,
+	)
+	return i, err
+}
+
 const cardInsert = `-- name: CardInsert :exec
 INSERT INTO card_mandates (tenant_id, member_id, provider, customer_id, mandate_id, payment_id, method, card_label, card_last4, card_expiry)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -121,6 +147,34 @@ WHERE member_id = $1 AND status = 'active'
 func (q *Queries) CardReplaceActive(ctx context.Context, memberID int64) error {
 	_, err := q.db.Exec(ctx, cardReplaceActive, memberID)
 	return err
+}
+
+const cardsPurgeMember = `-- name: CardsPurgeMember :many
+UPDATE card_mandates SET status = 'removed', removed_at = now()
+WHERE member_id = $1 AND status = 'active'
+RETURNING id
+`
+
+// A purged member's card is out of use at once; its mandate is revoked at
+// the provider by a job after the purge commits.
+func (q *Queries) CardsPurgeMember(ctx context.Context, memberID int64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, cardsPurgeMember, memberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const customerInsert = `-- name: CustomerInsert :exec

@@ -118,13 +118,13 @@ describe('/credits/repeat-order', () => {
     expect(failed.getAttribute('role')).toBe('alert')
 
     fireEvent.click(screen.getByTestId('repeat-retry'))
-    await until(() => repeats(calls).length === 2)
+    await until(() => repeats(calls).length === 2, 10_000)
     const [a, b] = repeats(calls).map((c) => (c.body as { client_id: string }).client_id)
     expect(a).not.toBe(b)
     await screen.findByTestId('repeat-failed')
 
     fireEvent.click(screen.getByTestId('repeat-via-provider'))
-    await until(() => vi.mocked(leaveFor).mock.calls.length === 1)
+    await until(() => vi.mocked(leaveFor).mock.calls.length === 1, 10_000)
     expect(leaveFor).toHaveBeenCalledWith('http://localhost/sandbox/pay/sb_x')
     const retry = calls.find((c) => c.url.startsWith('/api/orders.php') && c.method === 'POST')
     expect(retry?.body).toEqual({ order_id: 51, paymentmethod: 'creditcard' })
@@ -141,7 +141,7 @@ describe('/credits/repeat-order', () => {
     fireEvent.click(within(offers[0]!).getByTestId('repeat-buy'))
     expect((await screen.findByTestId('repeat-failed')).textContent).toBe('Credit card payment failed')
     fireEvent.click(screen.getByTestId('repeat-via-provider'))
-    await until(() => vi.mocked(leaveFor).mock.calls.length === 1)
+    await until(() => vi.mocked(leaveFor).mock.calls.length === 1, 10_000)
     expect(calls.find((c) => c.url.startsWith('/api/orders.php') && c.method === 'POST')?.body).toEqual({ package_id: 'starter', paymentmethod: 'creditcard', country: 'NL' })
   })
 
@@ -170,7 +170,7 @@ describe('keeping the card on the checkout', () => {
     const keep = await screen.findByRole('checkbox', { name: 'Keep my card for one-click repeat orders' })
     fireEvent.click(keep)
     fireEvent.submit(screen.getByTestId('payment-form'))
-    await until(() => vi.mocked(leaveFor).mock.calls.length === 1)
+    await until(() => vi.mocked(leaveFor).mock.calls.length === 1, 10_000)
     expect(calls.find((c) => c.url.startsWith('/api/orders.php') && c.method === 'POST')?.body).toMatchObject({ package_id: 'popular', paymentmethod: 'creditcard', keep_card: true })
   })
 })
