@@ -10,6 +10,7 @@ import (
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/traffic"
 )
 
 // ActivationsPerDay bounds how many activation mails a member can ask for
@@ -40,9 +41,15 @@ func (s *Service) ActivateTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, 
 
 // confirmAddress activates a not-confirmed member: a mailed link they used
 // proves the address.
+// The member's network is told of the activation (once; a confirmed
+// address confirmed again is no activation).
 func (s *Service) confirmAddress(ctx context.Context, tx pgx.Tx, id int64) error {
-	if err := db.New(tx).MemberActivate(ctx, db.MemberActivateParams{Now: s.Now(), ID: id}); err != nil {
+	activated, err := db.New(tx).MemberActivate(ctx, db.MemberActivateParams{Now: s.Now(), ID: id})
+	if err != nil {
 		return fmt.Errorf("activate member %d: %w", id, err)
+	}
+	if activated == 1 {
+		return s.Postbacks.Queue(ctx, tx, traffic.Event{MemberID: id, Kind: traffic.EventActivation})
 	}
 	return nil
 }

@@ -57,7 +57,7 @@ ORDER BY id DESC LIMIT 1;
 -- Serialises a member's requests that count toward a daily limit.
 SELECT * FROM members WHERE id = @id FOR UPDATE;
 
--- name: MemberActivate :exec
+-- name: MemberActivate :execrows
 UPDATE members SET status = 'active', activated_at = @now::timestamptz WHERE id = @id AND status = 'not_confirmed';
 
 -- name: MemberSetPassword :one

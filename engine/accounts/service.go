@@ -13,6 +13,7 @@ import (
 	"rendezvous/engine/identity"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/traffic"
 )
 
 // Service holds what the account rules need.
@@ -35,6 +36,9 @@ type Service struct {
 	// Links makes the addresses of mailed links; nil is plain
 	// tenancy.Links (https only behind Secure cookies, no port).
 	Links *tenancy.Links
+	// Postbacks tells the members' affiliate networks of their signups and
+	// activations; nil tells none.
+	Postbacks *traffic.Postbacks
 }
 
 // NewService returns a service with the real clock and production hashing.

@@ -21,6 +21,7 @@ import (
 	"rendezvous/engine/landing"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/traffic"
 )
 
 // SignupRequest is the body of POST /api/signup.php (API.md).
@@ -155,6 +156,10 @@ func (s *Service) SignupTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, n 
 		m.Credits = balance
 	}
 	if err := s.sendActivation(ctx, tx, t, m, req.Name, n.Visit.BaseURL); err != nil {
+		return nil, err
+	}
+	// The member's network (their traffic source) is told of the signup.
+	if err := s.Postbacks.Queue(ctx, tx, traffic.Event{MemberID: m.ID, Kind: traffic.EventSignup}); err != nil {
 		return nil, err
 	}
 	return m, nil

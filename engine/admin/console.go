@@ -34,7 +34,8 @@ const (
 	// AnyTenant: the permission on at least one tenant; the handler shows
 	// only the tenants where it holds.
 	AnyTenant
-	// InTenant: the permission on the tenant named by the route's {tenant}.
+	// InTenant: the permission on the tenant named by the route's {tenant},
+	// or by the query's tenant= on routes without one (reports).
 	InTenant
 )
 
@@ -170,6 +171,9 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/dashboards/messages", inTenant("dashboards", "read"), h.dashboard("messages", h.messagesDashboard)},
 		{"GET", "/tenants/{tenant}/dashboards/moderation", inTenant("dashboards", "read"), h.dashboard("moderation", h.moderationDashboard)},
 		{"GET", "/tenants/{tenant}/dashboards/conversion", inTenant("dashboards", "read"), h.dashboard("conversion", h.conversionDashboard)},
+		// The traffic report per source of ?tenant= (traffic.go): who holds
+		// affiliates:read there (operators, affiliate managers).
+		{"GET", "/reports/traffic", inTenant("affiliates", "read"), h.trafficReport},
 
 		{"GET", "/openapi.yaml", public, serveOpenAPI},
 	}
@@ -343,7 +347,23 @@ func (s *Service) permit(r *http.Request, p Permission) error {
 	case Global:
 		ok, err = s.Policy.Allowed(r.Context(), st.ID, AllTenants, p.Object, p.Action)
 	case InTenant:
-		ok, err = s.Policy.Allowed(r.Context(), st.ID, chi.URLParam(r, "tenant"), p.Object, p.Action)
+		slug := chi.URLParam(r, "tenant")
+		if slug == "" {
+			// Reports name their tenant in the query (?tenant=); a call
+			// without one is refused as forbidden to who holds the
+			// permission nowhere, as invalid to the others.
+			if slug = r.URL.Query().Get("tenant"); slug == "" {
+				somewhere, err := s.allowedSomewhere(r.Context(), st, p)
+				if err != nil {
+					return err
+				}
+				if !somewhere {
+					return ErrForbidden
+				}
+				return ErrQueryInvalid.With(map[string]any{"field": "tenant"})
+			}
+		}
+		ok, err = s.Policy.Allowed(r.Context(), st.ID, slug, p.Object, p.Action)
 	case AnyTenant:
 		ok, err = s.allowedSomewhere(r.Context(), st, p)
 	}

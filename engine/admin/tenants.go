@@ -16,6 +16,7 @@ import (
 	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/traffic"
 )
 
 // Tenants in the console: a brand is created and edited as its tenant file
@@ -58,7 +59,8 @@ func (s *Service) SaveTenant(ctx context.Context, f tenancy.File, create bool, b
 		}
 		return err
 	}
-	if problems := append(billing.CheckTenantFile(f), chat.CheckTenantFile(f)...); len(problems) > 0 {
+	problems := append(billing.CheckTenantFile(f), chat.CheckTenantFile(f)...)
+	if problems = append(problems, traffic.CheckTenantFile(f)...); len(problems) > 0 {
 		return (&tenancy.InvalidFileError{Slug: f.Slug, Problems: problems}).Refusal()
 	}
 	action := "tenant.update"

@@ -22,6 +22,7 @@ import (
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/traffic"
 )
 
 // Opener gives the provider of a tenant's billing section (a Mollie client
@@ -94,6 +95,9 @@ type Service struct {
 	// window, a code's end); tests replace it. The member's browser clock
 	// never decides.
 	Now func() time.Time
+	// Postbacks tells the members' affiliate networks of their first
+	// purchases; nil tells none.
+	Postbacks *traffic.Postbacks
 }
 
 // NewService builds the billing service. inserter may be nil for a
@@ -580,8 +584,15 @@ func (s *Service) complete(ctx context.Context, tx pgx.Tx, o db.Order) error {
 		return fmt.Errorf("complete order %d: %w", o.ID, err)
 	}
 	note := fmt.Sprintf("package %s", o.PackageID)
-	if _, _, err := credits.BookPurchase(ctx, tx, o.MemberID, o.Credits, fmt.Sprintf("order:%d", o.ID), note); err != nil {
+	_, first, err := credits.BookPurchase(ctx, tx, o.MemberID, o.Credits, fmt.Sprintf("order:%d", o.ID), note)
+	if err != nil {
 		return fmt.Errorf("book order %d: %w", o.ID, err)
+	}
+	if first {
+		// The member's affiliate network is told of the first purchase.
+		if err := s.Postbacks.Queue(ctx, tx, traffic.Event{MemberID: o.MemberID, Kind: traffic.EventFirstPurchase, OrderID: o.ID}); err != nil {
+			return err
+		}
 	}
 	if o.DiscountCodeID.Valid {
 		twice, err := discounts.Use(ctx, tx, o.DiscountCodeID.Int64, o.MemberID, o.ID)

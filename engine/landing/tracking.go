@@ -104,6 +104,10 @@ func FromRequest(r *http.Request) *Tracking {
 	return fromValues(v)
 }
 
+// FromQuery is the traffic source of the request's own query (an affiliate
+// link's hit), not the remembered one; nil for none.
+func FromQuery(r *http.Request) *Tracking { return fromValues(r.URL.Query()) }
+
 // HasTrafficSource reports whether the request comes with a traffic source.
 func HasTrafficSource(r *http.Request) bool { return FromRequest(r) != nil }
 

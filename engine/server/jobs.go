@@ -26,6 +26,7 @@ import (
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/traffic"
 )
 
 // mail builds the delivery of mail: SMTP when SMTP_URL is set, else the
@@ -100,6 +101,7 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))
 	river.AddWorker(workers, &admin.CleanupWorker{Service: e.Console.Service})
 	river.AddWorker(workers, &profiles.TrimVisitsWorker{Profiles: e.Profiles})
+	river.AddWorker(workers, &traffic.Worker{Pool: d.Pool, Log: d.Log})
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile(),
 		admin.PeriodicCleanup(), notifications.PeriodicDigest(), profiles.PeriodicTrimVisits()}
 	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})

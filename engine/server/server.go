@@ -40,6 +40,7 @@ import (
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/traffic"
 	"rendezvous/engine/user"
 	"rendezvous/engine/webapp"
 )
@@ -142,6 +143,8 @@ func New(d Deps) (*Engine, error) {
 	sessions := identity.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
 	e.Links = &tenancy.Links{HTTPS: d.Config.SecureCookies, Port: d.Config.PublicPort}
 	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, e.Links, d.Config.MailWebhookSecret, d.Log)
+	postbacks := &traffic.Postbacks{Jobs: inserter, Log: d.Log}
+	e.Accounts.Postbacks = postbacks
 	e.Members = user.NewMembers(e.Accounts, inserter)
 	e.Live = live.NewHub(d.Pool, d.Config.LiveMaxStreams, d.Log)
 	if d.Media == nil {
@@ -170,6 +173,7 @@ func New(d Deps) (*Engine, error) {
 	e.Chat.Mail = e.MailEvents
 	e.Notifications = notifications.NewService(d.Pool, e.Accounts, d.Directory, e.Links, d.Log)
 	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, inserter, d.Log)
+	e.Billing.Postbacks = postbacks
 	if e.SMS, err = smsGateway(d, e); err != nil {
 		return nil, err
 	}
@@ -250,8 +254,10 @@ func New(d Deps) (*Engine, error) {
 			// Only calls and pages that can depend on the member load the session.
 			r.Use(sessions.LoadAndSave, e.Accounts.Identify, e.Members.MarkSeen)
 			r.Route("/api", func(r chi.Router) { memberAPI(r, d, e) })
-			// Pages remember an affiliate link's traffic source for the visit.
-			r.With(landing.Remember(d.Config.SecureCookies)).Get("/*", e.App.ServeIndex)
+			// Pages remember an affiliate link's traffic source for the visit,
+			// and count the link's visit for the traffic report.
+			visits := traffic.NewVisits(d.Pool, d.Log)
+			r.With(landing.Remember(d.Config.SecureCookies), visits.Record).Get("/*", e.App.ServeIndex)
 		})
 		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })
 	})

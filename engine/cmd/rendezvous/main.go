@@ -27,6 +27,8 @@ Commands:
   billing dd-block [--data ./var] --member ID [--reason TEXT] [--unblock]   block (unblock) a member from direct debit
   notify promotion|news [--data ./var] --tenant slug --key NAME --text TEXT [--path /credits]
                                                           mail a promotion or news to the tenant's members (once per key)
+  report traffic [--data ./var] --tenant slug [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]
+                                                          visits, signups, activations, first purchases, revenue per traffic source
   backup [--data ./var] --to FILE                         database and local media in one file, also while serving
   restore --data NEWDIR --from FILE                       a backup into a new, empty data directory
 
@@ -99,6 +101,12 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 				typ = "news"
 			}
 			return notifyCampaign(ctx, typ, args[2:], stdout, stderr)
+		}
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
+	case "report":
+		if len(args) >= 2 && args[1] == "traffic" {
+			return reportTraffic(ctx, args[2:], stdout, stderr)
 		}
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp

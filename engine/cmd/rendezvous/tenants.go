@@ -20,6 +20,7 @@ import (
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/traffic"
 	"rendezvous/tenants"
 	"rendezvous/web"
 )
@@ -158,7 +159,7 @@ func readTenantFiles(names []string) ([]tenancy.File, error) {
 	return files, nil
 }
 
-// importTenants checks the billing and gifts sections and imports files, reporting
+// importTenants checks the billing, gifts and postbacks sections and imports files, reporting
 // what happened to each.
 func importTenants(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File, overwrite bool, report func(tenancy.ImportResult)) error {
 	if err := billing.CheckTenantFiles(files); err != nil {
@@ -166,7 +167,7 @@ func importTenants(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File
 	}
 	var gifts []string
 	for _, f := range files {
-		for _, p := range chat.CheckTenantFile(f) {
+		for _, p := range append(chat.CheckTenantFile(f), traffic.CheckTenantFile(f)...) {
 			gifts = append(gifts, fmt.Sprintf("tenant file %s: %s", f.Slug, p.Message))
 		}
 	}

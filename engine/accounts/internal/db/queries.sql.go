@@ -221,7 +221,7 @@ func (q *Queries) LoginFailuresSince(ctx context.Context, arg LoginFailuresSince
 	return count, err
 }
 
-const memberActivate = `-- name: MemberActivate :exec
+const memberActivate = `-- name: MemberActivate :execrows
 UPDATE members SET status = 'active', activated_at = $1::timestamptz WHERE id = $2 AND status = 'not_confirmed'
 `
 
@@ -230,9 +230,12 @@ type MemberActivateParams struct {
 	ID  int64
 }
 
-func (q *Queries) MemberActivate(ctx context.Context, arg MemberActivateParams) error {
-	_, err := q.db.Exec(ctx, memberActivate, arg.Now, arg.ID)
-	return err
+func (q *Queries) MemberActivate(ctx context.Context, arg MemberActivateParams) (int64, error) {
+	result, err := q.db.Exec(ctx, memberActivate, arg.Now, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const memberBan = `-- name: MemberBan :one

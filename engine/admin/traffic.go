@@ -1,0 +1,44 @@
+package admin
+
+import (
+	"net/http"
+	"time"
+
+	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/traffic"
+)
+
+// trafficAnswer is the traffic report of a tenant.
+type trafficAnswer struct {
+	Tenant   string `json:"tenant"`
+	TimeZone string `json:"time_zone"`
+	traffic.Report
+}
+
+// trafficReport answers GET /reports/traffic?tenant=&from=&to=: visits,
+// signups, activations, first purchases and revenue per traffic source of
+// the tenant, from and to being days of its time zone (both included; the
+// last 30 days up to today without them).
+func (h handlers) trafficReport(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	t, err := h.s.tenantBySlug(r.Context(), q.Get("tenant"))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	loc := t.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	first, last, err := traffic.Span(q.Get("from"), q.Get("to"), loc, h.s.Now())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	report, err := traffic.Traffic(r.Context(), h.s.Pool, t.ID, loc, first, last)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, trafficAnswer{Tenant: t.Slug, TimeZone: loc.String(), Report: report})
+}

@@ -1,0 +1,103 @@
+package admin_test
+
+import (
+	"net/http"
+	"testing"
+
+	"rendezvous/engine/admin"
+)
+
+// seedTraffic writes lustlokaal's (Europe/Amsterdam, +01:00 in March until
+// the 29th) traffic around 2026-03-28..29: visits, members and orders of
+// two sources and of members who came without one, some outside the span.
+func seedTraffic(t *testing.T, e *env) {
+	s := &seed{t: t, pool: e.Pool}
+	visit := func(day, visitor, network, sub1 string) {
+		s.exec(`INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3)
+			SELECT id, $2::date, $3::bytea, $4, 'aff1', $5, '', '' FROM tenants WHERE slug = $1`, "lustlokaal", day, []byte(visitor), network, sub1)
+	}
+	visit("2026-03-28", "v1", "adnet", "c1")
+	visit("2026-03-28", "v2", "adnet", "c1")
+	visit("2026-03-29", "v1", "adnet", "c1")
+	visit("2026-03-27", "v3", "adnet", "c1") // before the span
+	visit("2026-03-28", "v1", "other", "")
+	src := `{"network":"adnet","ref":"aff1","sub1":"c1"}`
+	// a signed up (00:30 on the 28th in Amsterdam), confirmed and bought
+	// twice; b signed up the day before (outside) and confirmed and bought
+	// in the span; c came without a source and bought an order later
+	// refunded.
+	a := s.member("lustlokaal", "2026-03-27T23:30:00Z", ptr("2026-03-28T10:00:00Z"), src, false)
+	b := s.member("lustlokaal", "2026-03-26T12:00:00Z", ptr("2026-03-28T12:00:00Z"), src, false)
+	c := s.member("lustlokaal", "2026-03-28T12:00:00Z", nil, `{}`, false)
+	s.member("lustlokaal", "2026-03-28T12:00:00Z", nil, src, true) // a house profile is no signup
+	s.member("herzklopfen", "2026-03-28T12:00:00Z", nil, src, false)
+	for _, o := range []struct {
+		member int64
+		amount int64
+		at     string
+		status string
+	}{{a, 1995, "2026-03-28T11:00:00Z", "completed"}, {a, 4995, "2026-03-29T11:00:00Z", "completed"},
+		{b, 1995, "2026-03-29T08:00:00Z", "completed"}, {c, 999, "2026-03-28T13:00:00Z", "refunded"}, {a, 100, "", "pending"}} {
+		id := s.order(o.member, o.amount, "EUR", o.at, o.status)
+		s.exec(`UPDATE orders SET tracking = m.tracking FROM members m WHERE orders.id = $1 AND m.id = orders.member_id`, id)
+	}
+}
+
+type trafficRow struct {
+	Network, Ref, Sub1, Sub2, Sub3 string
+	Visits, Signups, Activations   int64
+	FirstPurchases                 int64 `json:"first_purchases"`
+	Revenue                        []struct {
+		Currency string
+		Amount   int64
+	}
+}
+
+// TestTrafficReport: the report per source over the console API, to
+// finance and the brand's affiliate manager, refused to support, to other
+// brands' managers and for bad days.
+func TestTrafficReport(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	seedTraffic(t, e)
+	finance, _ := e.enrolled(t, admin.RoleFinance, "*")
+	var out struct {
+		Tenant, From, To string
+		TimeZone         string `json:"time_zone"`
+		Rows             []trafficRow
+	}
+	res := finance.Do("GET", "/admin/api/reports/traffic?tenant=lustlokaal&from=2026-03-28&to=2026-03-29", nil)
+	res.Want(t, http.StatusOK, "")
+	res.JSON(t, &out)
+	if out.Tenant != "lustlokaal" || out.From != "2026-03-28" || out.To != "2026-03-29" || out.TimeZone != "Europe/Amsterdam" || len(out.Rows) != 3 {
+		t.Fatalf("report %+v", out)
+	}
+	adnet, direct, other := out.Rows[0], out.Rows[1], out.Rows[2]
+	if adnet.Network != "adnet" || adnet.Ref != "aff1" || adnet.Sub1 != "c1" || adnet.Visits != 3 || adnet.Signups != 1 ||
+		adnet.Activations != 2 || adnet.FirstPurchases != 2 || len(adnet.Revenue) != 1 ||
+		adnet.Revenue[0].Currency != "EUR" || adnet.Revenue[0].Amount != 1995+4995+1995 {
+		t.Errorf("adnet %+v", adnet)
+	}
+	// The refunded order was a first purchase but brought no revenue.
+	if direct.Network != "" || direct.Signups != 1 || direct.Visits != 0 || direct.FirstPurchases != 1 || len(direct.Revenue) != 0 {
+		t.Errorf("without a source %+v", direct)
+	}
+	if other.Network != "other" || other.Visits != 1 || other.Signups != 0 {
+		t.Errorf("other %+v", other)
+	}
+
+	manager, _ := e.enrolled(t, admin.RoleAffiliateManager, "lustlokaal")
+	manager.Do("GET", "/admin/api/reports/traffic?tenant=lustlokaal&from=2026-03-28&to=2026-03-28", nil).Want(t, http.StatusOK, "")
+	manager.Do("GET", "/admin/api/reports/traffic?tenant=herzklopfen", nil).Want(t, http.StatusForbidden, "console_forbidden")
+	support, _ := e.enrolled(t, admin.RoleSupport, "lustlokaal")
+	support.Do("GET", "/admin/api/reports/traffic?tenant=lustlokaal", nil).Want(t, http.StatusForbidden, "console_forbidden")
+	for _, q := range []struct{ query, code string }{
+		{"", "query_invalid"},
+		{"?tenant=lustlokaal&from=28-03-2026", "span_invalid"},
+		{"?tenant=lustlokaal&from=2026-03-29&to=2026-03-28", "span_invalid"},
+		{"?tenant=lustlokaal&from=2024-01-01&to=2026-03-28", "span_invalid"},
+	} {
+		finance.Do("GET", "/admin/api/reports/traffic"+q.query, nil).Want(t, http.StatusUnprocessableEntity, q.code)
+	}
+	finance.Do("GET", "/admin/api/reports/traffic?tenant=nosuch", nil).Want(t, http.StatusNotFound, "")
+}

@@ -1,0 +1,89 @@
+-- Traffic sources (engine/traffic): affiliate visits, postbacks and the
+-- report per source.
+
+-- name: VisitInsert :exec
+-- A visit through an affiliate link; a visitor counts once a day per
+-- source.
+INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3, visited_at)
+VALUES (@tenant_id, @day, @visitor, @network, @ref, @sub1, @sub2, @sub3, @visited_at)
+ON CONFLICT DO NOTHING;
+
+-- name: PostbackMember :one
+-- What a member's postback is made of: the traffic source stored at signup
+-- and the postbacks section of the tenant's settings ('null' without one).
+SELECT m.tenant_id, m.tracking, coalesce(t.settings->'postbacks', 'null'::jsonb)::jsonb AS postbacks
+FROM members m JOIN tenants t ON t.id = m.tenant_id
+WHERE m.id = @member_id;
+
+-- name: PostbackOrder :one
+-- A paid order's traffic source (the member's when the order was made)
+-- and what it paid.
+SELECT tracking, amount, currency FROM orders WHERE id = @id AND member_id = @member_id;
+
+-- name: PostbackInsert :one
+-- A member's event for a network, once: a second delivery of the same
+-- event inserts nothing (and no job is queued).
+INSERT INTO postbacks (tenant_id, member_id, event, network, order_id, url)
+VALUES (@tenant_id, @member_id, @event, @network, sqlc.narg(order_id), @url)
+ON CONFLICT (member_id, event, network) DO NOTHING
+RETURNING id;
+
+-- name: PostbackLock :one
+-- The postback a job calls, locked for the call: a second job of it waits
+-- and then finds it sent.
+SELECT * FROM postbacks WHERE id = @id FOR UPDATE;
+
+-- name: PostbackCallInsert :exec
+INSERT INTO postback_calls (postback_id, attempt, status_code, body, error, called_at, duration_ms)
+VALUES (@postback_id, @attempt, @status_code, @body, @error, @called_at, @duration_ms);
+
+-- name: PostbackSetStatus :exec
+UPDATE postbacks SET status = @status, sent_at = sqlc.narg(sent_at) WHERE id = @id;
+
+-- name: PostbacksOfMember :many
+SELECT * FROM postbacks WHERE member_id = @member_id ORDER BY id;
+
+-- name: PostbackCalls :many
+SELECT * FROM postback_calls WHERE postback_id = @postback_id ORDER BY id;
+
+-- name: Report :many
+-- A tenant's traffic per source (network, ref, sub1..sub3; all empty for
+-- members who came without one) in a span, each counted when it happened:
+-- visits on their day (first_day..last_day of the tenant's time zone),
+-- signups, activations, first purchases (a member's earliest paid order)
+-- and revenue (paid orders not refunded, per currency, in minor units) in
+-- since..until. One row per kind, source and currency ('' but for
+-- revenue); the caller folds them into one row per source.
+SELECT 'visits'::text AS kind, v.network, v.ref, v.sub1, v.sub2, v.sub3, ''::text AS currency, count(*)::bigint AS value
+FROM traffic_visits v
+WHERE v.tenant_id = @tenant_id AND v.day >= @first_day::date AND v.day <= @last_day::date
+GROUP BY v.network, v.ref, v.sub1, v.sub2, v.sub3
+UNION ALL
+SELECT 'signups', coalesce(m.tracking->>'network', ''), coalesce(m.tracking->>'ref', ''), coalesce(m.tracking->>'sub1', ''),
+       coalesce(m.tracking->>'sub2', ''), coalesce(m.tracking->>'sub3', ''), '', count(*)
+FROM members m
+WHERE m.tenant_id = @tenant_id AND NOT m.is_house AND m.signup_date >= @since::timestamptz AND m.signup_date < @until::timestamptz
+GROUP BY 2, 3, 4, 5, 6
+UNION ALL
+SELECT 'activations', coalesce(m.tracking->>'network', ''), coalesce(m.tracking->>'ref', ''), coalesce(m.tracking->>'sub1', ''),
+       coalesce(m.tracking->>'sub2', ''), coalesce(m.tracking->>'sub3', ''), '', count(*)
+FROM members m
+WHERE m.tenant_id = @tenant_id AND NOT m.is_house AND m.activated_at >= @since::timestamptz AND m.activated_at < @until::timestamptz
+GROUP BY 2, 3, 4, 5, 6
+UNION ALL
+SELECT 'first_purchases', coalesce(o.tracking->>'network', ''), coalesce(o.tracking->>'ref', ''), coalesce(o.tracking->>'sub1', ''),
+       coalesce(o.tracking->>'sub2', ''), coalesce(o.tracking->>'sub3', ''), '', count(*)
+FROM orders o
+WHERE o.tenant_id = @tenant_id AND o.completed_at >= @since::timestamptz AND o.completed_at < @until::timestamptz
+  AND NOT EXISTS (
+      SELECT 1 FROM orders e
+      WHERE e.member_id = o.member_id AND e.completed_at IS NOT NULL
+        AND (e.completed_at, e.id) < (o.completed_at, o.id)
+  )
+GROUP BY 2, 3, 4, 5, 6
+UNION ALL
+SELECT 'revenue', coalesce(o.tracking->>'network', ''), coalesce(o.tracking->>'ref', ''), coalesce(o.tracking->>'sub1', ''),
+       coalesce(o.tracking->>'sub2', ''), coalesce(o.tracking->>'sub3', ''), o.currency, sum(o.amount)::bigint
+FROM orders o
+WHERE o.tenant_id = @tenant_id AND o.status = 'completed' AND o.completed_at >= @since::timestamptz AND o.completed_at < @until::timestamptz
+GROUP BY 2, 3, 4, 5, 6, 7;
