@@ -70,7 +70,9 @@ func TestCheckTemplate(t *testing.T) {
 // the field of each problem, accepted when fine or absent.
 func TestCheckTenantFile(t *testing.T) {
 	t.Parallel()
-	file := func(section any) tenancy.File { return tenancy.File{Slug: "x", Extra: map[string]any{"postbacks": section}} }
+	file := func(section any) tenancy.File {
+		return tenancy.File{Slug: "x", Extra: map[string]any{"postbacks": section}}
+	}
 	if p := traffic.CheckTenantFile(tenancy.File{Slug: "x"}); p != nil {
 		t.Fatalf("no section: %v", p)
 	}
