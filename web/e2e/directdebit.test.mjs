@@ -27,13 +27,16 @@ test('a direct debit with the SMS code read from the development mailbox', async
     const me = await signupMember(s, { name: 'Debitor', prefix: 'debit' })
     const before = me.credits
 
-    // SEPA direct debit on the method page leads to the direct debit page.
+    // SEPA direct debit on the method page leads to the direct debit page,
+    // with the fresh member's time bonus (TIMEBONUS25) as for any method.
     await s.goto('/credits/starter')
     const form = s.page.getByTestId('payment-form')
     await form.getByRole('radio', { name: 'SEPA direct debit', exact: true }).check()
+    await s.page.getByTestId('order-discount').waitFor()
     await form.getByRole('button', { name: /^Pay/ }).click()
-    await s.page.waitForURL(/\/directdebit\?package=starter&country=NL$/)
-    await s.page.getByTestId('dd-package-fixed').waitFor()
+    await s.page.waitForURL(/\/directdebit\?package=starter&country=NL&discount_code=TIMEBONUS25$/)
+    // 19.95 less 25%: 14.96.
+    await s.page.waitForFunction(() => /14[.,]96/.test(document.querySelector('[data-testid="dd-package-amount"]')?.textContent ?? ''))
     await assertNoSidewaysScroll(s.page, 'the direct debit page')
 
     // A number of this run only: the tenant's mailbox is shared.
@@ -55,6 +58,7 @@ test('a direct debit with the SMS code read from the development mailbox', async
     const code = text.match(/\b\d{6}\b/)?.[0]
     assert.ok(code, `a 6-digit code in ${JSON.stringify(text)}`)
     assert.match(text, /LustLokaal/)
+    assert.match(text, /14[.,]96/)
 
     // A wrong code first: Code invalid, and nothing is bought.
     const codeField = s.page.getByLabel('Code', { exact: true })
@@ -82,6 +86,8 @@ test('a direct debit with the SMS code read from the development mailbox', async
     assert.equal(list.body.transactions.length, 1)
     assert.equal(list.body.transactions[0].paymentmethod, 'sdd')
     assert.equal(list.body.transactions[0].status, 'completed')
+    assert.equal(list.body.transactions[0].amount, 1496)
+    assert.equal(list.body.transactions[0].discount_code, 'TIMEBONUS25')
     // The code is used up.
     const again = await call(s, 'POST', '/api/directdebit.php', { code })
     assert.equal(again.status, 410)
