@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -25,6 +26,7 @@ import (
 	"rendezvous/engine/billing/sandbox"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/identity"
+	"rendezvous/engine/infopages"
 	"rendezvous/engine/landing"
 	"rendezvous/engine/likes"
 	"rendezvous/engine/limits"
@@ -302,6 +304,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.Get("/openapi.yaml", serveOpenAPI)
 	r.Get("/settings.php", t.Settings)
 	r.Get("/companyinfo.php", t.CompanyInfo)
+	r.Get("/page.php", infoPages(d).Handler)   // the info pages (terms, privacy...), README: Info pages
 	r.Get("/brands.php", t.OtherBrandsHandler) // member_resell: the company's other brands
 	r.Get("/interests.php", t.Interests)
 	r.Get("/regions.php", t.Regions)
@@ -430,4 +433,14 @@ func bearer(token string, h http.Handler) http.Handler {
 func readOnly(r chi.Router, pattern string, h http.Handler) {
 	r.Method(http.MethodGet, pattern, h)
 	r.Method(http.MethodHead, pattern, h)
+}
+
+// infoPages serves the info pages, with the brands' own page files from
+// the tenants directory (README: Info pages).
+func infoPages(d Deps) *infopages.Pages {
+	p := &infopages.Pages{Log: d.Log}
+	if dir, _ := d.Config.TenantFiles(); dir != "" {
+		p.Overrides = os.DirFS(dir)
+	}
+	return p
 }

@@ -1563,6 +1563,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/page.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An info page (terms, privacy, cookies, ban, return-policy, faq, service) of the brand
+         * @description The page's text in the language asked for (any of the 11 site languages), else in
+         *     the request's site language, filled with the brand's company (name, address, KvK,
+         *     VAT numbers, trade names), support e-mail, cleaned phone, refund days and the terms
+         *     version date (SPEC.md section 9). A brand's own file in the tenants directory
+         *     (pages/<slug>/<name>.<lang>.md; README: Info pages) wins over the built-in text.
+         *     The text comes as blocks (headings, paragraphs, lists of inline runs with links),
+         *     never HTML.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description da, de, en, es, fi, fr, it, nb, nl, pl or sv; default the request's site language */
+                    lang?: string;
+                    name: "terms" | "privacy" | "cookies" | "ban" | "return-policy" | "faq" | "service";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InfoPage"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/photos.php": {
         parameters: {
             query?: never;
@@ -2732,6 +2783,26 @@ export interface components {
             thumb_url?: string;
             url?: string;
             width?: number;
+        };
+        InfoInline: {
+            href?: string;
+            strong?: boolean;
+            text: string;
+        };
+        InfoPage: {
+            blocks: {
+                items?: components["schemas"]["InfoInline"][][];
+                text?: components["schemas"]["InfoInline"][];
+                /** @enum {string} */
+                type: "h2" | "h3" | "p" | "ul";
+            }[];
+            /** @description the brand's own page file was used */
+            custom: boolean;
+            lang: string;
+            name: string;
+            title: string;
+            /** @description the terms version date, YYYY-MM-DD */
+            version: string;
         };
         Interest: {
             id: number;

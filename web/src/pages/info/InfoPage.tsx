@@ -1,11 +1,16 @@
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import styled from 'styled-components'
+import { useLoad } from '../../api/useLoad'
 import { NotFoundPage } from '../../app/ErrorPage'
 import { infoPageOf, type InfoPage as InfoPageName } from '../../app/routeTable'
-import { Page, Panel } from '../../components/Page'
+import { Page } from '../../components/Page'
 import { TradeName } from '../../layouts/parts/TradeName'
-import { cleanPhone, termsVersionDate } from '../../rules/company'
-import { useAppState } from '../../state/context'
+import { errorMessage } from '../../rules/errors'
+import { useServices } from '../../state/context'
+import { infoPageApi } from './api'
+import { InfoText } from './InfoText'
 
 const KEYS: Record<InfoPageName, string> = {
   ban: 'ban',
@@ -17,47 +22,31 @@ const KEYS: Record<InfoPageName, string> = {
   terms: 'terms',
 }
 
-function Contact() {
-  const { t } = useTranslation()
-  const email = useAppState((s) => s.settings.support_email)
-  const phone = useAppState((s) => s.settings.support_phone || s.company.support_phone)
-  return (
-    <Panel>
-      <h2>{t('info.contact')}</h2>
-      {email && (
-        <p>
-          {t('info.email')} <a href={`mailto:${email}`}>{email}</a>
-        </p>
-      )}
-      {phone && (
-        <p>
-          {t('info.phone')} <a href={`tel:${cleanPhone(phone)}`}>{phone}</a>
-        </p>
-      )}
-    </Panel>
-  )
-}
+const Failed = styled.p`
+  color: ${(p) => p.theme.colors.danger};
+`
 
-/** InfoPage: the static info pages, at /pages/{name} and at /{token}. */
+/**
+ * InfoPage: the info pages, at /pages/{name} and at /{token}. The engine
+ * writes their text for the brand and language (README: Info pages); the
+ * page draws it.
+ */
 export function InfoPage() {
   const { t, i18n } = useTranslation()
   const { pathname } = useLocation()
-  const company = useAppState((s) => s.company)
-  const refundDays = useAppState((s) => s.settings.refund_days)
-  const name = useAppState((s) => s.tenant.name)
+  const { api } = useServices()
+  const calls = useMemo(() => infoPageApi(api.http), [api])
   const page = infoPageOf(pathname)
+  const lang = i18n.language
+  const { state } = useLoad(page ? `${page}|${lang}` : null, (signal) => calls.page(page ?? '', lang, signal))
   if (!page) return <NotFoundPage />
-  const key = KEYS[page]
+  const text = state.status === 'done' ? state.data : null
   return (
-    <Page title={t(`footer.${key}`)} lead={t(`info.${key}`, { name, company: company.name, days: refundDays })} testId={`info-${page}`}>
-      {page === 'terms' && (
-        <p>
-          {t('info.termsVersion', {
-            date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(termsVersionDate(company.added)),
-          })}
-        </p>
-      )}
-      {(page === 'service' || page === 'faq' || page === 'return-policy') && <Contact />}
+    <Page title={text?.title ?? t(`footer.${KEYS[page]}`)} testId={`info-${page}`}>
+      <div aria-busy={state.status === 'loading'} data-testid="info-body" data-lang={text?.lang}>
+        {text && <InfoText blocks={text.blocks} />}
+        {state.status === 'failed' && <Failed role="alert">{errorMessage(state.error, t('errors.generic'))}</Failed>}
+      </div>
       <TradeName testId="info-trade-name" />
     </Page>
   )

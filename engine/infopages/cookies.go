@@ -1,0 +1,22 @@
+package infopages
+
+// Cookie is one cookie the engine sets, as the cookie page lists it.
+type Cookie struct {
+	Name string
+	// Days is how long it lives; 0 is until the browser closes.
+	Days int
+	// Purpose names the paragraph of the cookie page that explains it
+	// (session, locale, tracking, console).
+	Purpose string
+}
+
+// Cookies are every cookie the engine sets, in one place: the cookie page
+// of every language lists them from here, and TestCookiesListed fails when
+// the engine's code sets a cookie that is not among them. None is for
+// advertising or analytics.
+var Cookies = []Cookie{
+	{Name: "rdv_session", Days: 30, Purpose: "session"},
+	{Name: "locale", Days: 365, Purpose: "locale"},
+	{Name: "rdv_tracking", Days: 30, Purpose: "tracking"},
+	{Name: "rdv_console", Days: 0, Purpose: "console"},
+}

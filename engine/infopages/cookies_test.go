@@ -1,0 +1,126 @@
+package infopages
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestCookiesListed scans the engine's code for every cookie it sets
+// (http.SetCookie with an http.Cookie literal, and the session managers'
+// Cookie.Name) and fails when one is not in Cookies, which the cookie page
+// lists; and when Cookies names one the engine no longer sets.
+func TestCookiesListed(t *testing.T) {
+	t.Parallel()
+	fset := token.NewFileSet()
+	consts := map[string]string{} // package dir name + "." + const name -> value
+	type use struct {
+		pkg  string
+		expr ast.Expr
+		at   token.Pos
+	}
+	var uses []use
+	root := ".."
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		// The bench and the test servers send cookies as a browser would;
+		// they set none.
+		if strings.Contains(p, "/cmd/bench/") || strings.Contains(p, "servertest") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			return err
+		}
+		pkg := f.Name.Name
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if i < len(n.Values) {
+						if lit, ok := n.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							v, _ := strconv.Unquote(lit.Value)
+							consts[pkg+"."+name.Name] = v
+						}
+					}
+				}
+			case *ast.CallExpr:
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "SetCookie" && len(n.Args) == 2 {
+					arg := n.Args[1]
+					if u, ok := arg.(*ast.UnaryExpr); ok {
+						arg = u.X
+					}
+					lit, ok := arg.(*ast.CompositeLit)
+					if !ok {
+						t.Errorf("%s: SetCookie without a cookie literal; this test cannot tell its name", fset.Position(n.Pos()))
+						return true
+					}
+					for _, el := range lit.Elts {
+						if kv, ok := el.(*ast.KeyValueExpr); ok {
+							if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Name" {
+								uses = append(uses, use{pkg, kv.Value, kv.Pos()})
+							}
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "Name" {
+						if inner, ok := sel.X.(*ast.SelectorExpr); ok && inner.Sel.Name == "Cookie" && i < len(n.Rhs) {
+							uses = append(uses, use{pkg, n.Rhs[i], n.Pos()})
+						}
+					}
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := map[string]bool{}
+	for _, u := range uses {
+		var name string
+		switch e := u.expr.(type) {
+		case *ast.BasicLit:
+			name, _ = strconv.Unquote(e.Value)
+		case *ast.Ident:
+			name = consts[u.pkg+"."+e.Name]
+		case *ast.SelectorExpr:
+			if x, ok := e.X.(*ast.Ident); ok {
+				name = consts[x.Name+"."+e.Sel.Name]
+			}
+		}
+		if name == "" {
+			t.Errorf("%s: a cookie whose name this test cannot resolve", fset.Position(u.at))
+			continue
+		}
+		set[name] = true
+	}
+	if len(set) < 3 {
+		t.Fatalf("found only %v; the scan is broken", set)
+	}
+	listed := map[string]bool{}
+	for _, c := range Cookies {
+		listed[c.Name] = true
+		if !set[c.Name] {
+			t.Errorf("the cookie page lists %s, which the engine does not set", c.Name)
+		}
+	}
+	for name := range set {
+		if !listed[name] {
+			t.Errorf("the engine sets cookie %s, which infopages.Cookies (the cookie page) does not list", name)
+		}
+	}
+}

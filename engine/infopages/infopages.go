@@ -1,0 +1,262 @@
+// Package infopages owns the static info pages of a brand (SPEC.md section
+// 2: terms, privacy, cookies, faq, ban, return-policy, service, also at
+// /{token}): their texts in every site language, written once as templates
+// and filled with the brand's company record and settings, so a new brand
+// gets correct legal pages without anyone copying text. An operator who
+// needs other wording for one brand puts a file in the tenants directory
+// (README: Info pages), which wins over the built-in text.
+package infopages
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"path"
+	"strings"
+	"text/template"
+	"time"
+
+	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/tenancy"
+)
+
+//go:embed texts
+var texts embed.FS
+
+// Names are the info pages, in the order of the footer (SPEC.md section 2).
+var Names = []string{"terms", "privacy", "cookies", "ban", "return-policy", "faq", "service"}
+
+// Languages are the site languages every page is written in (SPEC.md
+// section 1).
+var Languages = []string{"da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"}
+
+// The refusals of the page call.
+var (
+	ErrUnknownPage     = refusal.New(refusal.NotFound, "page_not_found", "There is no such page.")
+	ErrUnknownLanguage = refusal.New(refusal.Invalid, "invalid_language", "The site is not offered in that language.")
+)
+
+// termsEpoch is the earliest terms version date (SPEC.md section 9): the
+// terms are dated this, or the company's added date when that is later.
+var termsEpoch = time.Date(2023, 12, 1, 12, 0, 0, 0, time.UTC)
+
+// deletionDays is how long a deleted account can be restored (SPEC.md
+// section 9); the texts promise it.
+const deletionDays = 14
+
+// OverrideDir is where, under the tenants directory, a brand's own page
+// files are: pages/<tenant slug>/<page>.<lang>.md.
+const OverrideDir = "pages"
+
+// Inline is a run of text in a block: plain, strong, or a link.
+type Inline struct {
+	Text   string `json:"text"`
+	Href   string `json:"href,omitempty"`
+	Strong bool   `json:"strong,omitempty"`
+}
+
+// Block is one part of a page: a heading (h2, h3), a paragraph (p) or a
+// list (ul). The web app draws each with its own element, so a page is
+// accessible (a heading outline, real lists) without the engine sending
+// HTML.
+type Block struct {
+	Type  string     `json:"type"`
+	Text  []Inline   `json:"text,omitempty"`
+	Items [][]Inline `json:"items,omitempty"`
+}
+
+// Page is one info page in one language, filled for one brand.
+type Page struct {
+	Name  string `json:"name"`
+	Lang  string `json:"lang"`
+	Title string `json:"title"`
+	// Version is the terms version date (YYYY-MM-DD), on every page, for
+	// the terms the date they are in force from.
+	Version string  `json:"version"`
+	Blocks  []Block `json:"blocks"`
+	// Custom says the brand's own file was used.
+	Custom bool `json:"custom"`
+}
+
+// Pages renders the info pages. Overrides is the tenants directory (nil:
+// none), read on every request so an edited file shows at once.
+type Pages struct {
+	Overrides fs.FS
+	Log       *slog.Logger
+}
+
+// Company is the company part of the template data.
+type Company struct {
+	Name       string
+	Address    string
+	City       string
+	Country    string
+	KvK        string
+	VAT        string
+	TradeNames string
+}
+
+// Data is what a page template is filled with.
+type Data struct {
+	Brand        string
+	Company      Company
+	SupportEmail string
+	// Phone is the support phone as shown; PhoneLink is it cleaned of
+	// dashes and spaces (SPEC.md section 9), for tel: links.
+	Phone        string
+	PhoneLink    string
+	RefundDays   int
+	MinAge       int
+	DeletionDays int
+	TermsDate    string
+	// Fictional is set when the brand runs fictional (house) profiles and
+	// warns about them; FictionalWarning is its own wording.
+	Fictional        bool
+	FictionalWarning string
+	Cookies          []Cookie
+}
+
+// TermsVersion is the date of the terms a brand's company agrees with
+// members: 2023-12-01 12:00 UTC, or the company's added date if later.
+func TermsVersion(c tenancy.Company) time.Time {
+	if c.Added.After(termsEpoch) {
+		return c.Added.UTC()
+	}
+	return termsEpoch
+}
+
+// CleanPhone removes dashes and spaces from a phone number (SPEC.md
+// section 9).
+func CleanPhone(p string) string {
+	return strings.NewReplacer("-", "", " ", "").Replace(p)
+}
+
+// DataFor is the template data of tenant t in language lang.
+func DataFor(t *tenancy.Tenant, lang string) Data {
+	phone := t.Settings.SupportPhone
+	if phone == "" {
+		phone = t.Company.SupportPhone
+	}
+	minAge := t.Settings.MinAge
+	if minAge < 18 {
+		minAge = 18
+	}
+	c := t.Company
+	return Data{
+		Brand: t.Name,
+		Company: Company{Name: c.Name, Address: c.Address, City: c.City, Country: c.Country, KvK: c.KVK,
+			VAT: strings.Join(c.VATNumbers, ", "), TradeNames: strings.Join(c.Tradenames, ", ")},
+		SupportEmail: t.Settings.SupportEmail, Phone: phone, PhoneLink: CleanPhone(phone),
+		RefundDays: t.Settings.RefundDays, MinAge: minAge, DeletionDays: deletionDays,
+		TermsDate: LongDate(lang, TermsVersion(c)),
+		Fictional: t.Settings.FictionalWarning != "", FictionalWarning: t.Settings.FictionalWarning,
+		Cookies: Cookies,
+	}
+}
+
+// Known reports whether name is an info page.
+func Known(name string) bool {
+	for _, n := range Names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+func knownLanguage(lang string) bool {
+	for _, l := range Languages {
+		if l == lang {
+			return true
+		}
+	}
+	return false
+}
+
+// Render is page name of tenant t in lang: the brand's own file when it
+// has one that renders, else the built-in text.
+func (p *Pages) Render(t *tenancy.Tenant, name, lang string) (Page, error) {
+	if !Known(name) {
+		return Page{}, ErrUnknownPage.With(map[string]any{"name": name})
+	}
+	if !knownLanguage(lang) {
+		return Page{}, ErrUnknownLanguage.With(map[string]any{"lang": lang})
+	}
+	data := DataFor(t, lang)
+	if p.Overrides != nil {
+		file := path.Join(OverrideDir, t.Slug, name+"."+lang+".md")
+		src, err := fs.ReadFile(p.Overrides, file)
+		switch {
+		case err == nil:
+			page, err := build(name, lang, string(src), data)
+			if err == nil {
+				page.Custom = true
+				page.Version = TermsVersion(t.Company).Format(time.DateOnly)
+				return page, nil
+			}
+			// A broken file must not take the page down: the built-in
+			// text is served and the operator learns why from the log.
+			p.logger().Error("info page override does not render; serving the built-in text", "file", file, "err", err)
+		case !errors.Is(err, fs.ErrNotExist):
+			p.logger().Error("info page override unreadable; serving the built-in text", "file", file, "err", err)
+		}
+	}
+	src, err := texts.ReadFile("texts/" + lang + "/" + name + ".md")
+	if errors.Is(err, fs.ErrNotExist) {
+		// A language still being translated shows the English text.
+		lang = "en"
+		src, err = texts.ReadFile("texts/en/" + name + ".md")
+	}
+	if err != nil {
+		return Page{}, fmt.Errorf("info page %s/%s: %w", lang, name, err)
+	}
+	page, err := build(name, lang, string(src), data)
+	if err != nil {
+		return Page{}, err
+	}
+	page.Version = TermsVersion(t.Company).Format(time.DateOnly)
+	return page, nil
+}
+
+func (p *Pages) logger() *slog.Logger {
+	if p.Log == nil {
+		return slog.Default()
+	}
+	return p.Log
+}
+
+// build fills template src with data and parses the result.
+func build(name, lang, src string, data Data) (Page, error) {
+	tpl, err := template.New(name).Option("missingkey=error").Parse(src)
+	if err != nil {
+		return Page{}, fmt.Errorf("info page %s/%s: %w", lang, name, err)
+	}
+	var b bytes.Buffer
+	if err := tpl.Execute(&b, data); err != nil {
+		return Page{}, fmt.Errorf("info page %s/%s: %w", lang, name, err)
+	}
+	out := b.String()
+	if strings.Contains(out, "<no value>") || strings.Contains(out, "{{") {
+		return Page{}, fmt.Errorf("info page %s/%s: a placeholder is left unfilled", lang, name)
+	}
+	page := Parse(out)
+	page.Name, page.Lang = name, lang
+	if page.Title == "" {
+		return Page{}, fmt.Errorf("info page %s/%s: no title (a first line starting with # )", lang, name)
+	}
+	return page, nil
+}
+
+// Written are the languages whose texts exist.
+func Written() []string {
+	var out []string
+	for _, l := range Languages {
+		if _, err := fs.Stat(texts, "texts/"+l); err == nil {
+			out = append(out, l)
+		}
+	}
+	return out
+}
