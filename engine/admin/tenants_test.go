@@ -173,6 +173,12 @@ func TestTenantValidationNamesTheField(t *testing.T) {
 		{"gift credits", "POST", "/admin/api/tenants", func(f *tenancy.File) {
 			f.Extra["gifts"] = []any{map[string]any{"id": "rose", "name": "Rose", "icon": "rose", "credits": -1}}
 		}, 422, "tenant_invalid", "gifts[0].credits"},
+		{"postback scheme", "POST", "/admin/api/tenants", func(f *tenancy.File) {
+			f.Extra["postbacks"] = map[string]any{"adnet": map[string]any{"signup": "ftp://pb.example/{sub1}"}}
+		}, 422, "tenant_invalid", "postbacks.adnet.signup"},
+		{"postback placeholder", "POST", "/admin/api/tenants", func(f *tenancy.File) {
+			f.Extra["postbacks"] = map[string]any{"adnet": map[string]any{"first_purchase": "https://pb.example/?c={clickid}"}}
+		}, 422, "tenant_invalid", "postbacks.adnet.first_purchase"},
 		{"slug taken", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Slug = "lustlokaal" }, 409, "tenant_exists", ""},
 		{"unknown tenant", "PUT", "/admin/api/tenants/nosuch/file", func(f *tenancy.File) { f.Slug = "nosuch" }, 404, "tenant_not_found", ""},
 		{"slug changed", "PUT", "/admin/api/tenants/herzklopfen/file", func(f *tenancy.File) {}, 422, "tenant_slug_changed", "slug"},

@@ -253,7 +253,7 @@ func (w *Worker) client() *http.Client {
 		return w.Client
 	}
 	return &http.Client{Timeout: CallTimeout, CheckRedirect: func(req *http.Request, via []*http.Request) error {
-		if len(via) >= 3 {
+		if len(via) > 3 {
 			return errors.New("more than 3 redirects")
 		}
 		if req.URL.Scheme != "http" && req.URL.Scheme != "https" {

@@ -18,8 +18,10 @@ import (
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/tenancy"
 	"rendezvous/engine/tenancy/tenancytest"
 	"rendezvous/engine/traffic"
+	"rendezvous/tenants"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -192,8 +194,24 @@ func TestPostbackGivesUp(t *testing.T) {
 	ctx := context.Background()
 	pool := tenancytest.Pool(t)
 	n := newNetwork(t)
-	configure(t, pool, "lustlokaal", n)
 	n.srv.Close() // nobody answers
+	// Configured in the tenant file, as operators do (the console edits
+	// the same file).
+	files, err := tenancy.ReadFiles(tenants.Demo())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range files {
+		if files[i].Slug == "lustlokaal" {
+			files[i].Extra["postbacks"] = map[string]any{"adnet": map[string]any{"activation": n.srv.URL + "/pb?e={event}&c={sub1}"}}
+			if p := traffic.CheckTenantFile(files[i]); p != nil {
+				t.Fatal(p)
+			}
+		}
+	}
+	if _, err := tenancy.Import(ctx, pool, files, true); err != nil {
+		t.Fatal(err)
+	}
 	m := accountstest.NewMember(t, pool, accountstest.Member{})
 	if _, err := pool.Exec(ctx, `UPDATE members SET tracking = '{"network":"ADNET"}' WHERE id = $1`, m.ID); err != nil {
 		t.Fatal(err)
@@ -204,6 +222,9 @@ func TestPostbackGivesUp(t *testing.T) {
 	}
 	p := &traffic.Postbacks{Jobs: inserter}
 	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if err := p.Queue(ctx, tx, traffic.Event{MemberID: m.ID, Kind: traffic.EventSignup}); err != nil {
+			return err // no template for the signup: nothing
+		}
 		return p.Queue(ctx, tx, traffic.Event{MemberID: m.ID, Kind: traffic.EventActivation})
 	}); err != nil {
 		t.Fatal(err)
