@@ -205,11 +205,6 @@ func (p *Pages) Render(t *tenancy.Tenant, name, lang string) (Page, error) {
 		}
 	}
 	src, err := texts.ReadFile("texts/" + lang + "/" + name + ".md")
-	if errors.Is(err, fs.ErrNotExist) {
-		// A language still being translated shows the English text.
-		lang = "en"
-		src, err = texts.ReadFile("texts/en/" + name + ".md")
-	}
 	if err != nil {
 		return Page{}, fmt.Errorf("info page %s/%s: %w", lang, name, err)
 	}
@@ -248,15 +243,4 @@ func build(name, lang, src string, data Data) (Page, error) {
 		return Page{}, fmt.Errorf("info page %s/%s: no title (a first line starting with # )", lang, name)
 	}
 	return page, nil
-}
-
-// Written are the languages whose texts exist.
-func Written() []string {
-	var out []string
-	for _, l := range Languages {
-		if _, err := fs.Stat(texts, "texts/"+l); err == nil {
-			out = append(out, l)
-		}
-	}
-	return out
 }

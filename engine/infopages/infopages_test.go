@@ -67,7 +67,7 @@ func TestEveryPageInEveryLanguage(t *testing.T) {
 	env := servertest.New(t)
 	for _, b := range brands {
 		c := env.Client(t, b.host)
-		for _, lang := range infopages.Written() {
+		for _, lang := range infopages.Languages {
 			titles := map[string]bool{}
 			for _, name := range infopages.Names {
 				p := get(t, c, name, lang)
@@ -133,7 +133,7 @@ func TestCookieLines(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
 	c := env.Client(t, "localhost")
-	for _, lang := range infopages.Written() {
+	for _, lang := range infopages.Languages {
 		p := get(t, c, "cookies", lang)
 		found := map[string]bool{}
 		for _, bl := range p.Blocks {
