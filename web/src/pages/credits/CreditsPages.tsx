@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
-import { Button, ButtonLink } from '../../components/Button'
+import { ButtonLink } from '../../components/Button'
 import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import type { Packages } from './api'
 import { usePackages } from './hooks'
 import { PackageList } from './PackageList'
 import { Hint } from './Hint'
+import { LoadFailed } from './LoadFailed'
 import { isLowBalance } from './rules'
 import { DiscountPanel } from './DiscountPanel'
 import { useDiscount } from './useDiscount'
@@ -44,12 +45,7 @@ function PackagesPanel({ buy }: { buy: boolean }) {
     <section aria-labelledby="packages-title" aria-busy={state.status === 'loading'}>
       <h2 id="packages-title">{t('credits.packagesTitle')}</h2>
       {state.status === 'failed' ? (
-        <Hint $tone="danger" role="alert">
-          {t('credits.loadFailed')}{' '}
-          <Button type="button" $variant="secondary" onClick={reload}>
-            {t('credits.reload')}
-          </Button>
-        </Hint>
+        <LoadFailed onReload={reload} />
       ) : state.status === 'done' ? (
         <Packaged data={state.data} locale={locale} buy={buy} discount={buy ? discount.code : null} />
       ) : null}

@@ -8,6 +8,7 @@ import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import type { DirectDebitCodeSent, DiscountCode, Packages } from './api'
 import { Hint } from './Hint'
+import { ErrorText, Summary } from './Summary'
 import { useBilling, usePackages, rememberOrderCountry } from './hooks'
 import { leaveFor } from './leave'
 import { codeValid, compactIban, fieldOf, ibanValid, phonePlausible, refusalText } from './directDebit'
@@ -49,25 +50,6 @@ const Option = styled.label`
     margin: 0;
     accent-color: ${(p) => p.theme.colors.primary};
   }
-`
-
-const Summary = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
-  gap: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(4)};
-  margin: 0 0 ${(p) => p.theme.space(4)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`
-
-const ErrorText = styled.p`
-  color: ${(p) => p.theme.colors.danger};
-  font-weight: 600;
 `
 
 const Actions = styled.div`

@@ -10,6 +10,7 @@ import { codeText } from '../../rules/serverErrors'
 import { useAppState } from '../../state/context'
 import type { Order, Packages } from './api'
 import { Hint } from './Hint'
+import { ErrorText, Summary } from './Summary'
 import { orderCountry, rememberOrderCountry, useBilling, usePackages, usePayment, type Payment } from './hooks'
 import { leaveFor } from './leave'
 import { PaymentLogo } from './PaymentLogo'
@@ -91,25 +92,6 @@ const KeepCard = styled.div`
   label {
     cursor: pointer;
   }
-`
-
-const Summary = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
-  gap: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(4)};
-  margin: 0 0 ${(p) => p.theme.space(4)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`
-
-const ErrorText = styled.p`
-  color: ${(p) => p.theme.colors.danger};
-  font-weight: 600;
 `
 
 const spin = keyframes`

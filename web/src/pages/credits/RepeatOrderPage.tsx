@@ -11,6 +11,7 @@ import { refreshUser } from '../../state/refresh'
 import { useAppState, useServices } from '../../state/context'
 import type { Card, CreditPackage, Order } from './api'
 import { Hint } from './Hint'
+import { LoadFailed } from './LoadFailed'
 import { useBilling, usePackages } from './hooks'
 import { leaveFor } from './leave'
 import { newClientId, repeatOutcome, type RepeatOutcome } from './repeat'
@@ -274,12 +275,7 @@ function RepeatOffers({ card }: { card: Card }) {
       <section aria-labelledby="repeat-packages-title" aria-busy={state.status === 'loading' || busy !== null}>
         <h2 id="repeat-packages-title">{t('repeatOrder.packagesTitle')}</h2>
         {state.status === 'failed' ? (
-          <Hint $tone="danger" role="alert">
-            {t('credits.loadFailed')}{' '}
-            <Button type="button" $variant="secondary" onClick={reload}>
-              {t('credits.reload')}
-            </Button>
-          </Hint>
+          <LoadFailed onReload={reload} />
         ) : state.status === 'done' ? (
           state.data.packages.length === 0 ? (
             <p>{t('credits.none')}</p>
