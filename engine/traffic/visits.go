@@ -2,6 +2,8 @@ package traffic
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"log/slog"
 	"net/http"
@@ -27,6 +29,11 @@ type Visits struct {
 	// Now is the clock; nil is time.Now.
 	Now     func() time.Time
 	pending chan struct{}
+	// key makes the stored visitor a keyed hash of address and browser:
+	// without it, anyone reading the table could try every IPv4 address.
+	// It is new with each start, so a visitor may count twice on a day the
+	// engine restarts; no visitor can be traced back once it is gone.
+	key []byte
 }
 
 // maxPending bounds the visit writes under way.
@@ -34,7 +41,9 @@ const maxPending = 32
 
 // NewVisits returns the recorder of visits on pool.
 func NewVisits(pool *pgxpool.Pool, log *slog.Logger) *Visits {
-	return &Visits{Pool: pool, Log: log, pending: make(chan struct{}, maxPending)}
+	key := make([]byte, 32)
+	_, _ = rand.Read(key) // crypto/rand.Read never fails (Go 1.24+)
+	return &Visits{Pool: pool, Log: log, pending: make(chan struct{}, maxPending), key: key}
 }
 
 // Record is the middleware of the pages affiliates link to: a GET with a
@@ -61,8 +70,9 @@ func (v *Visits) Record(next http.Handler) http.Handler {
 			loc = time.UTC
 		}
 		day := at.In(loc)
-		sum := sha256.Sum256([]byte(strconv.FormatInt(t.ID, 10) + "|" + httpx.ClientIP(r).String() + "|" + r.UserAgent()))
-		row := db.VisitInsertParams{TenantID: t.ID, Visitor: sum[:16], Network: src.Network, Ref: src.Ref,
+		mac := hmac.New(sha256.New, v.key)
+		mac.Write([]byte(strconv.FormatInt(t.ID, 10) + "|" + httpx.ClientIP(r).String() + "|" + r.UserAgent()))
+		row := db.VisitInsertParams{TenantID: t.ID, Visitor: mac.Sum(nil)[:16], Network: src.Network, Ref: src.Ref,
 			Sub1: src.Sub1, Sub2: src.Sub2, Sub3: src.Sub3, VisitedAt: at,
 			Day: pgtype.Date{Time: time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC), Valid: true}}
 		select {

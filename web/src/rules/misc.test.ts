@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../api/http'
 import { alertDismissedAt, needsActivationReminder, visibleAlerts, withDismissal } from './alerts'
-import { cleanPhone, termsVersionDate } from './company'
 import { errorMessage, errorStatus } from './errors'
 import { loggedOutSearchAllowed, signupsOpen, trackingFromQuery } from './tracking'
 import type { User } from '../boot/types'
@@ -17,17 +16,6 @@ describe('error page message', () => {
   it('has status 500 by default', () => {
     expect(errorStatus(new Error('x'))).toBe(500)
     expect(errorStatus(new ApiError('x', 404))).toBe(404)
-  })
-})
-
-describe('company rules', () => {
-  it('dates the terms 2023-12-01 unless the company was added later', () => {
-    expect(termsVersionDate('2022-06-15T10:00:00Z').toISOString()).toBe('2023-12-01T12:00:00.000Z')
-    expect(termsVersionDate('2024-03-01T09:00:00Z').toISOString()).toBe('2024-03-01T09:00:00.000Z')
-    expect(termsVersionDate(null).toISOString()).toBe('2023-12-01T12:00:00.000Z')
-  })
-  it('cleans dashes and spaces from the support phone', () => {
-    expect(cleanPhone('+31 20-123 4567')).toBe('+31201234567')
   })
 })
 
