@@ -8,24 +8,13 @@ import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import type { DirectDebitCodeSent, DiscountCode, Packages } from './api'
 import { Hint } from './Hint'
-import { ErrorText, Summary } from './Summary'
+import { Choices, ErrorText, Summary } from './parts'
 import { useBilling, usePackages, rememberOrderCountry } from './hooks'
 import { leaveFor } from './leave'
 import { codeValid, compactIban, fieldOf, ibanValid, phonePlausible, refusalText } from './directDebit'
 import { formatPrice } from './rules'
 import { discounted, whyNot } from './discount'
 import { useDiscount } from './useDiscount'
-
-const Options = styled.fieldset`
-  margin: 0 0 ${(p) => p.theme.space(4)};
-  padding: 0;
-  border: 0;
-  min-width: 0;
-  legend {
-    margin-bottom: ${(p) => p.theme.space(2)};
-    font-weight: 600;
-  }
-`
 
 const Option = styled.label`
   display: flex;
@@ -81,7 +70,7 @@ function PackageChoice({ data, value, onChange }: { data: Packages; value: strin
   const { t } = useTranslation()
   const locale = useAppState((s) => s.locale)
   return (
-    <Options data-testid="dd-packages">
+    <Choices data-testid="dd-packages">
       <legend>{t('directDebit.package')}</legend>
       {data.packages.map((p) => (
         <Option key={p.id} data-testid="dd-package" data-id={p.id}>
@@ -91,7 +80,7 @@ function PackageChoice({ data, value, onChange }: { data: Packages; value: strin
           </span>
         </Option>
       ))}
-    </Options>
+    </Choices>
   )
 }
 

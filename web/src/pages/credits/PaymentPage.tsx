@@ -10,7 +10,7 @@ import { codeText } from '../../rules/serverErrors'
 import { useAppState } from '../../state/context'
 import type { Order, Packages } from './api'
 import { Hint } from './Hint'
-import { ErrorText, Summary } from './Summary'
+import { Choices, ErrorText, Summary } from './parts'
 import { orderCountry, rememberOrderCountry, useBilling, usePackages, usePayment, type Payment } from './hooks'
 import { leaveFor } from './leave'
 import { PaymentLogo } from './PaymentLogo'
@@ -20,17 +20,6 @@ import { discounted, refusalKey, whyNot } from './discount'
 import { DiscountPanel } from './DiscountPanel'
 import { useDiscount } from './useDiscount'
 import { isCardMethod } from './repeat'
-
-const Methods = styled.fieldset`
-  margin: 0 0 ${(p) => p.theme.space(4)};
-  padding: 0;
-  border: 0;
-  min-width: 0;
-  legend {
-    margin-bottom: ${(p) => p.theme.space(2)};
-    font-weight: 600;
-  }
-`
 
 const MethodGrid = styled.div`
   display: grid;
@@ -167,7 +156,7 @@ function MethodChoice({ methods, value, onChange, legendId }: { methods: Payment
   const { t } = useTranslation()
   if (methods.length === 0) return <p>{t('paymentMethod.noMethods')}</p>
   return (
-    <Methods data-testid="payment-methods">
+    <Choices data-testid="payment-methods">
       <legend id={legendId} tabIndex={-1}>
         {t('paymentMethod.legend')}
       </legend>
@@ -180,7 +169,7 @@ function MethodChoice({ methods, value, onChange, legendId }: { methods: Payment
           </MethodOption>
         ))}
       </MethodGrid>
-    </Methods>
+    </Choices>
   )
 }
 

@@ -1,5 +1,20 @@
 import styled from 'styled-components'
 
+// The credits pages' shared parts: the payment, direct debit, credits and
+// repeat-order pages look alike where they show the same things.
+
+/** Choices is a group of radio choices (payment methods, packages) with its legend. */
+export const Choices = styled.fieldset`
+  margin: 0 0 ${(p) => p.theme.space(4)};
+  padding: 0;
+  border: 0;
+  min-width: 0;
+  legend {
+    margin-bottom: ${(p) => p.theme.space(2)};
+    font-weight: 600;
+  }
+`
+
 /** Summary is an order's facts (package, amount, account...) as a list of terms and values. */
 export const Summary = styled.dl`
   display: grid;
