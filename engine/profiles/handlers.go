@@ -250,6 +250,24 @@ func (h Handlers) Member(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"profile": p})
 }
 
+// MemberLanding answers GET /api/member-landing.php?id=: the profile of an
+// affiliate's member landing (LandingView). Unlike member.php it neither
+// clears a like nor counts a visit: a landing is an advertisement, not a
+// member opening a profile.
+func (h Handlers) MemberLanding(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
+	if err != nil || id <= 0 {
+		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "id_invalid", "id must be a positive whole number."))
+		return
+	}
+	p, err := h.Service.LandingView(r, viewerOf(r), id)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"profile": p})
+}
+
 // blockBody is the body of POST and DELETE /api/block.php.
 type blockBody struct {
 	ProfileID int64 `json:"profile_id"`

@@ -58,6 +58,28 @@ func (s *Service) VisitorView(r *http.Request, id int64) (map[string]any, error)
 	return s.MemberView(r.Context(), t, nil, id)
 }
 
+// LandingView is the profile of an affiliate's member landing
+// (/members/{id}/landing, landing2, landing3; member-landing.php): the
+// member as viewer (nil for a visitor) may see them on member.php, but only
+// a member a newcomer may write to first. A landing leads to a signup whose
+// first message goes to the member, so one in invisible mode (whom nobody
+// may contact first, SPEC.md section 6) is not found, as are hidden,
+// disabled, deleted and other pools' members. Visitors get it only where
+// the tenant lets them browse members (LoggedOutMayBrowse), like member.php.
+func (s *Service) LandingView(r *http.Request, viewer *Viewer, id int64) (map[string]any, error) {
+	t := tenancy.FromContext(r.Context())
+	if viewer == nil && !LoggedOutMayBrowse(r, t) {
+		return nil, identity.ErrAuthenticationRequired
+	}
+	return s.memberView(r.Context(), t, viewer, id, true)
+}
+
+// VisitorLandingView is LandingView for a logged-out visitor, for the
+// landing's first paint (webapp's boot state).
+func (s *Service) VisitorLandingView(r *http.Request, id int64) (map[string]any, error) {
+	return s.LandingView(r, nil, id)
+}
+
 // MemberView is another member's profile as viewer may see it on tenant t:
 // only profiles of the tenant's pool, only active ones, never to a member
 // they blocked; fields per visible_profile_fields; all active photos for
@@ -65,6 +87,12 @@ func (s *Service) VisitorView(r *http.Request, id int64) (map[string]any, error)
 // logged-out ones. (Opening a profile also clears the like it gave the
 // viewer: the likes area does that, likes.Handlers.OpenProfile.)
 func (s *Service) MemberView(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, id int64) (map[string]any, error) {
+	return s.memberView(ctx, t, viewer, id, false)
+}
+
+// memberView is MemberView; contactable also hides a member in invisible
+// mode (LandingView).
+func (s *Service) memberView(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, id int64, contactable bool) (map[string]any, error) {
 	q := db.New(s.Pool)
 	row, err := q.ProfileForView(ctx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -76,7 +104,7 @@ func (s *Service) MemberView(ctx context.Context, t *tenancy.Tenant, viewer *Vie
 	self := viewer != nil && viewer.ID == id
 	// Another pool's members do not exist for this tenant: 404, not 403,
 	// so their ids cannot be probed.
-	if row.Pool != t.ProfilePool || (row.Status != "active" && !self) {
+	if row.Pool != t.ProfilePool || (row.Status != "active" && !self) || (contactable && row.Invisible && !self) {
 		return nil, ErrNotFound
 	}
 	blockedByMe := false

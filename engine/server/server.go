@@ -337,7 +337,8 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	// Logged out per logged_out_search(_trafficsource); opening a profile
 	// clears the like it gave the viewer (likes area).
 	r.With(likes.Handlers{Service: e.Likes}.OpenProfile).Get("/member.php", p.Member)
-	r.Get("/members.php", p.Search) // the same rule
+	r.Get("/members.php", p.Search)               // the same rule
+	r.Get("/member-landing.php", p.MemberLanding) // the same rule; never a member in invisible mode
 	r.With(member).Get("/block.php", p.Blocked)
 	r.With(member).Post("/block.php", p.Block)
 	r.With(member).Delete("/block.php", p.Unblock)

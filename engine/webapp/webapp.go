@@ -114,6 +114,9 @@ type Showcase interface {
 	// VisitorView is member.php's profile for a logged-out visitor
 	// (profiles.Service.VisitorView).
 	VisitorView(r *http.Request, id int64) (map[string]any, error)
+	// VisitorLandingView is member-landing.php's profile for a logged-out
+	// visitor (profiles.Service.VisitorLandingView).
+	VisitorLandingView(r *http.Request, id int64) (map[string]any, error)
 }
 
 // SearchPageSize is the member app's search page size (PER_PAGE of
@@ -178,7 +181,10 @@ type Boot struct {
 	// Member is member.php's profile on a member's page (/members/{id}) for
 	// a logged-out visitor, so the profile paints without an API call; null
 	// elsewhere, for members (opening a profile clears the member's like,
-	// which member.php does) and where member.php would refuse.
+	// which member.php does) and where member.php would refuse. On a member
+	// landing (/members/{id}/landing, landing2, landing3) it is
+	// member-landing.php's profile instead, which never shows a member in
+	// invisible mode.
 	Member map[string]any `json:"member"`
 }
 
@@ -233,15 +239,21 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 		}
 	}
 	var member map[string]any
-	if id, ok := memberPage(r.URL.Path); ok && v.User == nil && a.Showcase != nil {
-		// The profile in the page's language, as the app asks member.php.
-		view, err := a.Showcase.VisitorView(r.WithContext(tenancy.WithLanguage(r.Context(), locale)), id)
+	if id, landing, ok := memberPage(r.URL.Path); ok && v.User == nil && a.Showcase != nil {
+		// The profile in the page's language, as the app asks member.php
+		// (member-landing.php on a landing).
+		lr := r.WithContext(tenancy.WithLanguage(r.Context(), locale))
+		view := a.Showcase.VisitorView
+		if landing {
+			view = a.Showcase.VisitorLandingView
+		}
+		profile, err := view(lr, id)
 		var refused *refusal.Error
 		switch {
 		case err == nil:
-			member = view
+			member = profile
 		case errors.As(err, &refused):
-			// Not found, or not for visitors: the app asks member.php itself and shows its refusal.
+			// Not found, or not for visitors: the app asks the API itself and shows its refusal.
 		default:
 			return Boot{}, fmt.Errorf("boot member: %w", err)
 		}
@@ -262,14 +274,26 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 	}, nil
 }
 
-// memberPage is the member id of a member's page address (/members/{id}).
-func memberPage(p string) (int64, bool) {
-	rest, ok := strings.CutPrefix(strings.TrimSuffix(p, "/"), "/members/")
-	if !ok {
-		return 0, false
+// memberPage is the member id of a member's page address (/members/{id})
+// or of a member landing (/members/{id}/landing, /members/{id}/landing2/{slug?},
+// /members/{id}/landing3/{slug?}; landing true).
+func memberPage(p string) (id int64, landing, ok bool) {
+	rest, found := strings.CutPrefix(strings.TrimSuffix(p, "/"), "/members/")
+	if !found {
+		return 0, false, false
 	}
-	id, err := strconv.ParseInt(rest, 10, 64)
-	return id, err == nil && id > 0
+	segs := strings.Split(rest, "/")
+	switch {
+	case len(segs) == 1:
+	case len(segs) == 2 && segs[1] == "landing":
+		landing = true
+	case (len(segs) == 2 || len(segs) == 3) && (segs[1] == "landing2" || segs[1] == "landing3") && (len(segs) == 2 || segs[2] != ""):
+		landing = true
+	default:
+		return 0, false, false
+	}
+	id, err := strconv.ParseInt(segs[0], 10, 64)
+	return id, landing, err == nil && id > 0
 }
 
 // ServeIndex answers a member-app route with index.html and its boot state.

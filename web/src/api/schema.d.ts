@@ -1054,6 +1054,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/member-landing.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member of an affiliate's member landing
+         * @description The profile /members/{id}/landing, landing2 and landing3 show, as
+         *     member.php shows it to the same viewer (a visitor gets the main photo
+         *     only, photos_hidden and the fields of visible_profile_fields), with the
+         *     same logged-out rule (logged_out_search, logged_out_search_trafficsource).
+         *     A landing leads to a signup whose first message goes to this member, so
+         *     a member in invisible mode is not found here, nor a hidden, disabled or
+         *     deleted one. Neither clears a like nor counts a profile visit.
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the profile */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            profile: components["schemas"]["MemberProfile"];
+                        };
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/member.php": {
         parameters: {
             query?: never;
