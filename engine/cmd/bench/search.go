@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -32,24 +31,24 @@ const (
 	searchClients = 4
 )
 
-func searchBenches(addr, dbURL string, d time.Duration) error {
+func searchBenches(addr, dbURL string, d time.Duration) (latency, error) {
 	ctx := context.Background()
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
-		return err
+		return latency{}, err
 	}
 	defer pool.Close()
 	if err := generateProfiles(ctx, pool, searchProfiles); err != nil {
-		return err
+		return latency{}, err
 	}
 	cookie, err := searchMember(ctx, pool, addr)
 	if err != nil {
-		return err
+		return latency{}, err
 	}
 	queries := searchQueries()
 	for _, q := range queries { // every query must work before it is timed
 		if _, err := searchOnce(http.DefaultClient, addr, cookie, q); err != nil {
-			return err
+			return latency{}, err
 		}
 	}
 	fmt.Fprintf(os.Stderr, "bench: members.php over %d profiles, %d clients, %s\n", searchProfiles, searchClients, d)
@@ -80,15 +79,14 @@ func searchBenches(addr, dbURL string, d time.Duration) error {
 	}
 	wg.Wait()
 	if failed != nil {
-		return failed
+		return latency{}, failed
 	}
-	slices.Sort(lat)
-	pct := func(p float64) time.Duration { return lat[min(len(lat)-1, int(float64(len(lat))*p))] }
-	fmt.Printf("bench search_p50_ms %.1f ms\n", ms(pct(0.50)))
-	fmt.Printf("bench search_p95_ms %.1f ms\n", ms(pct(0.95)))
-	fmt.Printf("bench search_p99_ms %.1f ms\n", ms(pct(0.99)))
+	l := percentiles(lat)
+	fmt.Printf("bench search_p50_ms %.1f ms\n", ms(l.p50))
+	fmt.Printf("bench search_p95_ms %.1f ms\n", ms(l.p95))
+	fmt.Printf("bench search_p99_ms %.1f ms\n", ms(l.p99))
 	fmt.Printf("bench search_rps %.0f req/s\n", float64(len(lat))/d.Seconds())
-	return nil
+	return l, nil
 }
 
 // searchQueries are typical searches: by the member's wish alone, with
