@@ -164,6 +164,10 @@ func TestPageHeadsForSearchEngines(t *testing.T) {
 		{host: "us.localhost", path: "/landers/video", status: 200, index: true, canonical: "http://sparkusa.localhost/landers/video", lang: "en"},
 		{host: "localhost", path: "/landers/video", status: 200, lang: "nl"},
 		{host: "us.localhost", path: "/landers/video/some-slug", status: 200, lang: "en"},
+		{host: "us.localhost", path: "/landers/tinderswipe", status: 200, index: true, canonical: "http://sparkusa.localhost/landers/tinderswipe", lang: "en"},
+		{host: "de.localhost", path: "/landers/tinderswipe", status: 200, lang: "de"},
+		{host: "de.localhost", path: "/landers/tinderswipe?lang=en", status: 200, lang: "en"},
+		{host: "us.localhost", path: "/landers/nosuchlander", status: 404, lang: "en"},
 		// Member pages, forms and profiles never.
 		{host: "localhost", path: "/chats", status: 200, lang: "nl"},
 		{host: "localhost", path: "/profile", status: 200, lang: "nl"},

@@ -45,6 +45,7 @@ import (
 	"rendezvous/engine/traffic"
 	"rendezvous/engine/user"
 	"rendezvous/engine/webapp"
+	"rendezvous/landers"
 )
 
 // Deps are what the engine is built from, made once in run().
@@ -112,6 +113,9 @@ type Engine struct {
 	// Console is the operators' console, served on the console hosts
 	// (ADMIN_HOSTS) only.
 	Console *admin.Console
+	// Landers renders the affiliate landers (landers/); tests set how long
+	// it reuses a niche's members.
+	Landers *landing.Renderer
 	// Notifications sends the notification mails (events, reminders,
 	// weekly updates, campaigns); tests set its clock, quiet hours and caps.
 	Notifications *notifications.Service
@@ -198,6 +202,9 @@ func New(d Deps) (*Engine, error) {
 	app.Showcase = e.Profiles
 	app.Links = e.Links
 	e.App = app
+	if e.Landers, err = landing.NewRenderer(landers.FS, d.Themes, e.Profiles, e.Locator, e.Links, d.Log); err != nil {
+		return nil, err
+	}
 	e.Console = admin.NewConsole(staff, d.Dist, e.App.Assets())
 
 	reg := prometheus.NewRegistry()
@@ -243,6 +250,7 @@ func New(d Deps) (*Engine, error) {
 	readOnly(ops, "/metrics", metrics)
 	e.Ops = ops
 
+	visits := traffic.NewVisits(d.Pool, d.Log)
 	r.Group(func(r chi.Router) {
 		r.Use(tenancy.Middleware(d.Directory))
 		staticFiles(r, e.App)
@@ -252,13 +260,19 @@ func New(d Deps) (*Engine, error) {
 		// A brand's host knows nothing of the console.
 		r.HandleFunc("/admin", admin.NotOnBrands)
 		r.HandleFunc("/admin/*", admin.NotOnBrands)
+		// The affiliate landers (engine/landing): server-rendered, without
+		// the session; they remember the traffic source and count the visit
+		// with its A/B variant (the slug) like the app's pages.
+		r.With(landing.Remember(d.Config.SecureCookies), visits.Record).Get(landing.Prefix+"*", e.Landers.Serve)
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
 			r.Use(sessions.LoadAndSave, e.Accounts.Identify, e.Members.MarkSeen)
 			r.Route("/api", func(r chi.Router) { memberAPI(r, d, e) })
+			// A lander's form posted without its script signs up as signup.php.
+			u := user.Handlers{Accounts: accounts.Handlers{Service: e.Accounts}, Members: e.Members, Locator: e.Locator}
+			r.With(e.Limits.Limit(limits.Signup, limits.ByClient)).Post(landing.Prefix+"signup", e.Landers.SignupHandler(u.LanderSignup))
 			// Pages remember an affiliate link's traffic source for the visit,
 			// and count the link's visit for the traffic report.
-			visits := traffic.NewVisits(d.Pool, d.Log)
 			r.With(landing.Remember(d.Config.SecureCookies), visits.Record).Get("/*", e.App.ServeIndex)
 		})
 		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })

@@ -3,9 +3,9 @@
 
 -- name: VisitInsert :exec
 -- A visit through an affiliate link; a visitor counts once a day per
--- source.
-INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3, visited_at)
-VALUES (@tenant_id, @day, @visitor, @network, @ref, @sub1, @sub2, @sub3, @visited_at)
+-- source (with the lander's A/B variant of that first visit).
+INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3, variant, visited_at)
+VALUES (@tenant_id, @day, @visitor, @network, @ref, @sub1, @sub2, @sub3, @variant, @visited_at)
 ON CONFLICT DO NOTHING;
 
 -- name: PostbackMember :one
@@ -87,3 +87,13 @@ SELECT 'revenue', coalesce(o.tracking->>'network', ''), coalesce(o.tracking->>'r
 FROM orders o
 WHERE o.tenant_id = @tenant_id AND o.status = 'completed' AND o.completed_at >= @since::timestamptz AND o.completed_at < @until::timestamptz
 GROUP BY 2, 3, 4, 5, 6, 7;
+
+-- name: VariantVisits :many
+-- A tenant's visits per source and lander A/B variant (the slug) on
+-- first_day..last_day of its time zone: which copy an affiliate's visitors
+-- saw.
+SELECT network, ref, sub1, sub2, sub3, variant, count(*)::bigint AS visits
+FROM traffic_visits
+WHERE tenant_id = @tenant_id AND day >= @first_day::date AND day <= @last_day::date AND variant <> ''
+GROUP BY network, ref, sub1, sub2, sub3, variant
+ORDER BY network, ref, sub1, sub2, sub3, variant;

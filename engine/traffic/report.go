@@ -37,6 +37,16 @@ type Row struct {
 	Activations    int64   `json:"activations"`
 	FirstPurchases int64   `json:"first_purchases"`
 	Revenue        []Money `json:"revenue"`
+	// Variants are the source's visits per lander A/B variant (the slug of
+	// /landers/{name}/{slug}), most visits first; landers without a slug
+	// and other pages are in Visits only.
+	Variants []VariantVisits `json:"variants"`
+}
+
+// VariantVisits are a source's visits of one lander A/B variant.
+type VariantVisits struct {
+	Variant string `json:"variant"`
+	Visits  int64  `json:"visits"`
 }
 
 // Report is a tenant's traffic per source from From to To (days of the
@@ -84,14 +94,22 @@ func Traffic(ctx context.Context, pool *pgxpool.Pool, tenantID int64, loc *time.
 	if err != nil {
 		return Report{}, fmt.Errorf("traffic report of tenant %d: %w", tenantID, err)
 	}
+	variants, err := db.New(pool).VariantVisits(ctx, db.VariantVisitsParams{TenantID: tenantID,
+		FirstDay: pgtype.Date{Time: first, Valid: true}, LastDay: pgtype.Date{Time: last, Valid: true}})
+	if err != nil {
+		return Report{}, fmt.Errorf("traffic variants of tenant %d: %w", tenantID, err)
+	}
 	bySource := map[Source]*Row{}
-	for _, r := range rows {
-		src := Source{Network: r.Network, Ref: r.Ref, Sub1: r.Sub1, Sub2: r.Sub2, Sub3: r.Sub3}
+	rowOf := func(src Source) *Row {
 		row := bySource[src]
 		if row == nil {
-			row = &Row{Source: src, Revenue: []Money{}}
+			row = &Row{Source: src, Revenue: []Money{}, Variants: []VariantVisits{}}
 			bySource[src] = row
 		}
+		return row
+	}
+	for _, r := range rows {
+		row := rowOf(Source{Network: r.Network, Ref: r.Ref, Sub1: r.Sub1, Sub2: r.Sub2, Sub3: r.Sub3})
 		switch r.Kind {
 		case "visits":
 			row.Visits += r.Value
@@ -105,9 +123,14 @@ func Traffic(ctx context.Context, pool *pgxpool.Pool, tenantID int64, loc *time.
 			row.Revenue = append(row.Revenue, Money{Currency: r.Currency, Amount: r.Value})
 		}
 	}
+	for _, v := range variants {
+		row := rowOf(Source{Network: v.Network, Ref: v.Ref, Sub1: v.Sub1, Sub2: v.Sub2, Sub3: v.Sub3})
+		row.Variants = append(row.Variants, VariantVisits{Variant: v.Variant, Visits: v.Visits})
+	}
 	out := Report{From: first.Format(time.DateOnly), To: last.Format(time.DateOnly), Rows: make([]Row, 0, len(bySource))}
 	for _, row := range bySource {
 		sort.Slice(row.Revenue, func(i, j int) bool { return row.Revenue[i].Currency < row.Revenue[j].Currency })
+		sort.SliceStable(row.Variants, func(i, j int) bool { return row.Variants[i].Visits > row.Variants[j].Visits })
 		out.Rows = append(out.Rows, *row)
 	}
 	sort.Slice(out.Rows, func(i, j int) bool {

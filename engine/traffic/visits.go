@@ -48,7 +48,8 @@ func NewVisits(pool *pgxpool.Pool, log *slog.Logger) *Visits {
 
 // Record is the middleware of the pages affiliates link to: a GET with a
 // traffic source in its query counts as a visit of that source, once per
-// visitor (address and browser) and day of the tenant's time zone.
+// visitor (address and browser) and day of the tenant's time zone; a
+// lander's slug is kept as the visit's A/B variant.
 func (v *Visits) Record(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		next.ServeHTTP(w, r)
@@ -73,7 +74,7 @@ func (v *Visits) Record(next http.Handler) http.Handler {
 		mac := hmac.New(sha256.New, v.key)
 		mac.Write([]byte(strconv.FormatInt(t.ID, 10) + "|" + httpx.ClientIP(r).String() + "|" + r.UserAgent()))
 		row := db.VisitInsertParams{TenantID: t.ID, Visitor: mac.Sum(nil)[:16], Network: src.Network, Ref: src.Ref,
-			Sub1: src.Sub1, Sub2: src.Sub2, Sub3: src.Sub3, VisitedAt: at,
+			Sub1: src.Sub1, Sub2: src.Sub2, Sub3: src.Sub3, Variant: landing.Variant(r.URL.Path), VisitedAt: at,
 			Day: pgtype.Date{Time: time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC), Valid: true}}
 		select {
 		case v.pending <- struct{}{}:

@@ -132,6 +132,22 @@ func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
 	h.logIn(w, r, http.StatusCreated, m)
 }
 
+// LanderSignup signs a visitor up from a lander's form posted without its
+// script (landing.Renderer.SignupHandler): the same rules, traffic source
+// and transaction as POST /api/signup.php, then the session.
+func (h Handlers) LanderSignup(w http.ResponseWriter, r *http.Request, f landing.SignupForm) error {
+	req := accounts.SignupRequest{Email: f.Email, Name: f.Name, DateOfBirth: f.DateOfBirth, Password: f.Password,
+		Gender: f.Gender, Seeking: f.Seeking, Tracking: landing.FromRequest(r)}
+	t := tenancy.FromContext(r.Context())
+	country := h.Locator.SelectedCountry(r, t)
+	v := accounts.Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.Accounts.BaseURL(r)}
+	m, err := h.Members.Signup(r.Context(), t, req, v)
+	if err != nil {
+		return err
+	}
+	return h.Accounts.Service.StartSession(r.Context(), m)
+}
+
 // UpdateAccount answers PUT /api/account.php {old_password, email?,
 // password?}: {user}. A new password keeps this session and ends the others.
 func (h Handlers) UpdateAccount(w http.ResponseWriter, r *http.Request) {

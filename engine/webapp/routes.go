@@ -18,6 +18,8 @@ var appRoutes = []string{
 	"/signup", "/signup-matches", "/swipe-game",
 	"/activate/done", "/activate/error", "/mail-change/do",
 	"/transactions/?",
+	// The landers are served by the engine (engine/landing) before the app
+	// is asked; the app keeps their routes for links it follows itself.
 	"/landers/tinderswipe",
 	"/landers/alonetonight/?", "/landers/collagelanding/?", "/landers/gallery/?", "/landers/iconslanding/?",
 	"/landers/maplanding/?", "/landers/socialnetwork/?", "/landers/transitionsvideolanding/?", "/landers/video/?",

@@ -322,10 +322,65 @@ func (q *Queries) Report(ctx context.Context, arg ReportParams) ([]ReportRow, er
 	return items, nil
 }
 
+const variantVisits = `-- name: VariantVisits :many
+SELECT network, ref, sub1, sub2, sub3, variant, count(*)::bigint AS visits
+FROM traffic_visits
+WHERE tenant_id = $1 AND day >= $2::date AND day <= $3::date AND variant <> ''
+GROUP BY network, ref, sub1, sub2, sub3, variant
+ORDER BY network, ref, sub1, sub2, sub3, variant
+`
+
+type VariantVisitsParams struct {
+	TenantID int64
+	FirstDay pgtype.Date
+	LastDay  pgtype.Date
+}
+
+type VariantVisitsRow struct {
+	Network string
+	Ref     string
+	Sub1    string
+	Sub2    string
+	Sub3    string
+	Variant string
+	Visits  int64
+}
+
+// A tenant's visits per source and lander A/B variant (the slug) on
+// first_day..last_day of its time zone: which copy an affiliate's visitors
+// saw.
+func (q *Queries) VariantVisits(ctx context.Context, arg VariantVisitsParams) ([]VariantVisitsRow, error) {
+	rows, err := q.db.Query(ctx, variantVisits, arg.TenantID, arg.FirstDay, arg.LastDay)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []VariantVisitsRow{}
+	for rows.Next() {
+		var i VariantVisitsRow
+		if err := rows.Scan(
+			&i.Network,
+			&i.Ref,
+			&i.Sub1,
+			&i.Sub2,
+			&i.Sub3,
+			&i.Variant,
+			&i.Visits,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const visitInsert = `-- name: VisitInsert :exec
 
-INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3, visited_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3, variant, visited_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 ON CONFLICT DO NOTHING
 `
 
@@ -338,13 +393,14 @@ type VisitInsertParams struct {
 	Sub1      string
 	Sub2      string
 	Sub3      string
+	Variant   string
 	VisitedAt time.Time
 }
 
 // Traffic sources (engine/traffic): affiliate visits, postbacks and the
 // report per source.
 // A visit through an affiliate link; a visitor counts once a day per
-// source.
+// source (with the lander's A/B variant of that first visit).
 func (q *Queries) VisitInsert(ctx context.Context, arg VisitInsertParams) error {
 	_, err := q.db.Exec(ctx, visitInsert,
 		arg.TenantID,
@@ -355,6 +411,7 @@ func (q *Queries) VisitInsert(ctx context.Context, arg VisitInsertParams) error 
 		arg.Sub1,
 		arg.Sub2,
 		arg.Sub3,
+		arg.Variant,
 		arg.VisitedAt,
 	)
 	return err
