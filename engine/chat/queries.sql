@@ -1,7 +1,86 @@
--- name: SenderLock :one
--- Every send of one member takes this row lock first, so the free-member
--- conversation limit, the idempotency check and the charge see one order.
-SELECT id, tenant_id, paid_user, is_house, credits FROM members WHERE id = @id FOR UPDATE;
+-- name: SendStart :one
+-- Everything a send decides on, in one round trip: the sender (row locked,
+-- so the sends of one member take turns and see one balance), an earlier
+-- message of the same client id, the conversation (by id, or with the
+-- profile), the recipient and both cards, the contact facts of the
+-- profiles area's rules (blocks, invisible, likes), whether the recipient
+-- wrote in the conversation and whether they have a live stream open. No
+-- row: the sender or their profile is gone. recipient_id 0: no such
+-- member or profile.
+SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
+       coalesce(prev.id, 0)::bigint AS replay_id,
+       coalesce(conv.id, 0)::bigint AS conversation_id,
+       coalesce(rp.id, 0)::bigint AS recipient_id,
+       coalesce(r.tenant_id, 0)::bigint AS recipient_tenant_id,
+       coalesce(r.status, '')::text AS recipient_status,
+       coalesce(r.is_house, false)::bool AS recipient_is_house,
+       coalesce(rp.name, '')::text AS recipient_name,
+       coalesce(rp.pool, '')::text AS recipient_pool,
+       coalesce(rp.status, '')::text AS recipient_profile_status,
+       coalesce(rp.invisible, false)::bool AS recipient_invisible,
+       rp.date_of_birth AS recipient_date_of_birth,
+       coalesce(rp.city, '')::text AS recipient_city,
+       coalesce(rp.country, '')::text AS recipient_country,
+       coalesce(rph.filename, '')::text AS recipient_photo, coalesce(rph.thumb_filename, '')::text AS recipient_thumb,
+       sp.name AS sender_name, sp.pool AS sender_pool, sp.date_of_birth AS sender_date_of_birth,
+       sp.city AS sender_city, sp.country AS sender_country, sp.status AS sender_profile_status,
+       coalesce(sph.filename, '')::text AS sender_photo, coalesce(sph.thumb_filename, '')::text AS sender_thumb,
+       EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = rp.id AND b.blocked_id = s.id) AS blocked_by_recipient,
+       EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = s.id AND b.blocked_id = rp.id) AS recipient_blocked,
+       EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = rp.id AND l.liked_id = s.id) AS recipient_liked,
+       EXISTS (SELECT 1 FROM messages w WHERE w.conversation_id = conv.id AND w.sender_id = rp.id) AS recipient_wrote,
+       EXISTS (
+           SELECT 1 FROM live_presence lp JOIN live_instances li ON li.id = lp.instance_id
+           WHERE lp.member_id = rp.id AND li.seen_at > now() - make_interval(secs => @fresh_seconds::float8)
+       ) AS recipient_connected
+FROM members s
+JOIN profiles sp ON sp.id = s.id
+LEFT JOIN LATERAL (
+    SELECT m.id FROM messages m WHERE m.sender_id = s.id AND m.client_id = @client_id::text AND @client_id::text <> ''
+) prev ON true
+LEFT JOIN LATERAL (
+    SELECT c.id, cm.other_id
+    FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
+    WHERE cm.member_id = s.id
+      AND CASE WHEN @conversation_id::bigint <> 0 THEN cm.conversation_id = @conversation_id::bigint
+               ELSE cm.other_id = @profile_id::bigint END
+) conv ON true
+LEFT JOIN members r ON r.id = CASE WHEN @conversation_id::bigint <> 0 THEN conv.other_id ELSE @profile_id::bigint END
+LEFT JOIN profiles rp ON rp.id = r.id
+LEFT JOIN LATERAL (
+    SELECT filename, thumb_filename FROM photos
+    WHERE profile_id = s.id AND status = 'active' ORDER BY position, id LIMIT 1
+) sph ON true
+LEFT JOIN LATERAL (
+    SELECT filename, thumb_filename FROM photos
+    WHERE profile_id = rp.id AND status = 'active' ORDER BY position, id LIMIT 1
+) rph ON true
+WHERE s.id = @sender_id
+FOR UPDATE OF s;
+
+-- name: MessageDeliver :one
+-- A message and its delivery in one statement: the message (nothing when
+-- the sender's client id was used already), the conversation shown again to
+-- both members and counted unread for the recipient (the sender has seen
+-- it: read_through), and the recipient's unread count.
+WITH m AS (
+    INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
+    VALUES (@conversation_id, @sender_id, @kind, @body, @gift_id, @photo_filename, @photo_thumb, @credits, @client_id, @answered_by)
+    ON CONFLICT (sender_id, client_id) WHERE client_id <> '' DO NOTHING
+    RETURNING *
+), upd AS (
+    UPDATE conversation_members AS cm
+    SET last_message_id = m.id, last_message_at = m.created_at, hidden = false,
+        unread = cm.unread + CASE WHEN cm.member_id = @recipient_id::bigint THEN 1 ELSE 0 END,
+        read_through = CASE WHEN cm.member_id = @recipient_id::bigint THEN cm.read_through ELSE m.id END
+    FROM m
+    WHERE cm.conversation_id = m.conversation_id
+    RETURNING cm.member_id, cm.unread
+)
+SELECT m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_id, m.photo_filename, m.photo_thumb,
+       m.credits, m.client_id, m.created_at, m.answered_by,
+       coalesce((SELECT upd.unread FROM upd WHERE upd.member_id = @recipient_id::bigint), 0)::int AS unread
+FROM m;
 
 -- name: MessageByClientID :one
 SELECT * FROM messages WHERE sender_id = @sender_id AND client_id = @client_id;
@@ -43,37 +122,11 @@ ON CONFLICT DO NOTHING;
 -- name: BlockExists :one
 SELECT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = @blocker_id AND blocked_id = @blocked_id);
 
--- name: ReachedOut :one
--- Whether member wrote to or liked other first: an invisible member can be
--- contacted only then (SPEC.md section 6).
-SELECT EXISTS (SELECT 1 FROM messages WHERE conversation_id = @conversation_id AND sender_id = @member_id)
-    OR EXISTS (SELECT 1 FROM likes WHERE liker_id = @member_id AND liked_id = @other_id) AS reached_out;
-
 -- name: PhotoOfProfile :one
 -- The share lock keeps the photo from being deleted until the message that
 -- sends it holds its blobs too (or finds it gone, if its deletion came first).
 SELECT filename, thumb_filename FROM photos WHERE id = @id AND profile_id = @profile_id AND status = 'active'
 FOR SHARE;
-
--- name: MessageInsert :one
-INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
-VALUES (@conversation_id, @sender_id, @kind, @body, @gift_id, @photo_filename, @photo_thumb, @credits, @client_id, @answered_by)
-ON CONFLICT (sender_id, client_id) WHERE client_id <> '' DO NOTHING
-RETURNING *;
-
--- name: ConversationDelivered :one
--- A new message shows the conversation again to both members and counts as
--- unread for the recipient (the sender has seen it: read_through); returns
--- the recipient's unread count.
-WITH upd AS (
-    UPDATE conversation_members
-    SET last_message_id = @message_id, last_message_at = @sent_at, hidden = false,
-        unread = unread + CASE WHEN member_id = @recipient_id THEN 1 ELSE 0 END,
-        read_through = CASE WHEN member_id = @recipient_id THEN read_through ELSE @message_id END
-    WHERE conversation_id = @conversation_id
-    RETURNING member_id, unread
-)
-SELECT unread FROM upd WHERE member_id = @recipient_id;
 
 -- name: ChatList :many
 -- A member's conversation list, newest first, with the other member's card

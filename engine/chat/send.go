@@ -75,11 +75,16 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 			return SendResult{}, ErrTooLong.With(map[string]any{"max": max})
 		}
 	}
+	// The live events of the send (both members' messages, the new
+	// balance) go out as one notification.
+	ctx, outbox := live.WithOutbox(ctx)
 	var res SendResult
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		var err error
-		res, err = s.send(ctx, tx, in, kind)
-		return err
+		if res, err = s.send(ctx, tx, in, kind); err != nil || res.Replayed {
+			return err
+		}
+		return outbox.Flush(ctx, tx)
 	})
 	return res, err
 }
@@ -111,63 +116,57 @@ func messageLength(t *tenancy.Tenant) int {
 	return defaultMessageLength
 }
 
+// send runs the rules and writes the message in tx with as few round trips
+// as the rules allow (TestSendRoundTrips counts them): one statement reads
+// every fact the rules look at, one writes the message and its delivery,
+// one books the charge, one notifies, one queues the mail.
 func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string) (SendResult, error) {
 	q := db.New(tx)
 	now := s.now()
 	gifts := Gifts(in.Tenant)
 	v := view{member: in.SenderID, cdnPrefix: in.Tenant.Settings.CDNPrefix, gifts: gifts, now: now}
 
-	sender, err := q.SenderLock(ctx, in.SenderID)
+	f, err := q.SendStart(ctx, db.SendStartParams{
+		SenderID: in.SenderID, ClientID: in.ClientID, ConversationID: in.ConversationID, ProfileID: in.ProfileID,
+		FreshSeconds: live.ConnectedWithin.Seconds(),
+	})
 	if err != nil {
 		return SendResult{}, notFound(err)
 	}
-	if in.ClientID != "" {
-		prev, err := q.MessageByClientID(ctx, db.MessageByClientIDParams{SenderID: in.SenderID, ClientID: in.ClientID})
-		if err == nil {
-			return SendResult{Message: v.message(prev), Credits: sender.Credits, Replayed: true}, nil
-		}
-		if !errors.Is(err, pgx.ErrNoRows) {
-			return SendResult{}, err
-		}
+	if f.ReplayID != 0 {
+		return s.replay(ctx, q, v, in, f.Credits)
 	}
 
 	// The conversation and the recipient.
-	var conv db.ConversationWithRow
 	switch {
 	case in.ConversationID != 0:
-		c, err := q.ConversationOfMember(ctx, db.ConversationOfMemberParams{ConversationID: in.ConversationID, MemberID: in.SenderID})
-		if err != nil {
-			return SendResult{}, notFound(err)
+		if f.ConversationID == 0 {
+			return SendResult{}, ErrNotFound
 		}
-		conv = db.ConversationWithRow(c)
 	case in.ProfileID == in.SenderID:
 		return SendResult{}, ErrSelf
-	case in.ProfileID != 0:
-		conv, err = q.ConversationWith(ctx, db.ConversationWithParams{MemberID: in.SenderID, OtherID: in.ProfileID})
-		if errors.Is(err, pgx.ErrNoRows) {
-			conv, err = db.ConversationWithRow{OtherID: in.ProfileID}, nil
-		}
-		if err != nil {
-			return SendResult{}, err
-		}
-	default:
+	case in.ProfileID == 0:
 		return SendResult{}, ErrNotFound
 	}
-	recipient, err := q.PartyByID(ctx, conv.OtherID)
-	if err != nil {
-		return SendResult{}, notFound(err)
+	if f.RecipientID == 0 {
+		return SendResult{}, ErrNotFound
 	}
-	if err := reachable(recipient, in.Tenant, conv.ID != 0); err != nil {
+	recipient := db.PartyByIDRow{
+		ID: f.RecipientID, TenantID: f.RecipientTenantID, Status: f.RecipientStatus, IsHouse: f.RecipientIsHouse,
+		Name: f.RecipientName, Pool: f.RecipientPool, ProfileStatus: f.RecipientProfileStatus, Invisible: f.RecipientInvisible,
+	}
+	convID := f.ConversationID
+	if err := reachable(recipient, in.Tenant, convID != 0); err != nil {
 		return SendResult{}, err
 	}
-	if err := s.allowed(ctx, tx, in.SenderID, recipient, conv.ID); err != nil {
+	if err := allowed(in.SenderID, recipient, convID, f); err != nil {
 		return SendResult{}, err
 	}
 
 	// A new conversation: free members start only a few.
 	started := false
-	if conv.ID == 0 {
-		if !sender.PaidUser && !sender.IsHouse {
+	if convID == 0 {
+		if !f.PaidUser && !f.IsHouse {
 			n, err := q.ConversationsStarted(ctx, in.SenderID)
 			if err != nil {
 				return SendResult{}, err
@@ -176,14 +175,14 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 				return SendResult{}, ErrPremiumOnly
 			}
 		}
-		if conv.ID, started, err = openConversation(ctx, q, in.SenderID, recipient.ID); err != nil {
+		if convID, started, err = openConversation(ctx, q, in.SenderID, recipient.ID); err != nil {
 			return SendResult{}, err
 		}
 	}
 
 	// What is sent and what it costs. House profiles answer for the site
 	// and pay nothing; every member pays every message, premium or not.
-	msg := db.MessageInsertParams{ConversationID: conv.ID, SenderID: in.SenderID, Kind: kind, ClientID: in.ClientID}
+	msg := db.MessageDeliverParams{ConversationID: convID, SenderID: in.SenderID, RecipientID: recipient.ID, Kind: kind, ClientID: in.ClientID}
 	price, ledgerKind := 0, credits.Message
 	switch kind {
 	case KindText:
@@ -209,14 +208,29 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		}
 		price, ledgerKind = in.Tenant.Settings.PhotoCredits, credits.Photo
 	}
-	if sender.IsHouse {
+	if f.IsHouse {
 		price = 0
+	}
+	// The sender's row is locked, so the balance read above is the one the
+	// charge would meet: a send it cannot pay is refused before writing.
+	if int64(price) > f.Credits {
+		return SendResult{}, notEnoughCredits(recipient.Name, price, f.Credits)
 	}
 	msg.Credits = int32(price)
 	msg.AnsweredBy = answeredBy(in.AnsweredBy)
-	row, err := q.MessageInsert(ctx, msg)
+	delivered, err := q.MessageDeliver(ctx, msg)
+	if errors.Is(err, pgx.ErrNoRows) {
+		// The client id was used by a send that committed while this one
+		// waited for the sender's row: that send is the answer.
+		return s.replay(ctx, q, v, in, f.Credits)
+	}
 	if err != nil {
 		return SendResult{}, fmt.Errorf("insert message: %w", err)
+	}
+	row := db.Message{
+		ID: delivered.ID, ConversationID: delivered.ConversationID, SenderID: delivered.SenderID, Kind: delivered.Kind,
+		Body: delivered.Body, GiftID: delivered.GiftID, PhotoFilename: delivered.PhotoFilename, PhotoThumb: delivered.PhotoThumb,
+		Credits: delivered.Credits, ClientID: delivered.ClientID, CreatedAt: delivered.CreatedAt, AnsweredBy: delivered.AnsweredBy,
 	}
 	if kind == KindPhoto {
 		// The message holds its blobs: deleting the profile photo it was
@@ -225,27 +239,40 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 			return SendResult{}, err
 		}
 	}
-	balance := sender.Credits
+	balance := f.Credits
 	if price > 0 {
 		balance, err = credits.Charge(ctx, tx, in.SenderID, int64(price), ledgerKind, "message:"+strconv.FormatInt(row.ID, 10))
 		if errors.Is(err, credits.ErrInsufficient) {
-			return SendResult{}, notEnoughCredits(recipient.Name, price, sender.Credits)
+			return SendResult{}, notEnoughCredits(recipient.Name, price, f.Credits)
 		}
 		if err != nil {
 			return SendResult{}, err
 		}
 	}
-	unread, err := q.ConversationDelivered(ctx, db.ConversationDeliveredParams{
-		MessageID: row.ID, SentAt: row.CreatedAt, RecipientID: recipient.ID, ConversationID: conv.ID,
-	})
-	if err != nil {
-		return SendResult{}, fmt.Errorf("deliver message %d: %w", row.ID, err)
-	}
 	res := SendResult{Message: v.message(row), Credits: balance}
-	if err := s.announce(ctx, tx, v, row, recipient, unread, started); err != nil {
+	senderCard := db.CardOfProfileRow{
+		ID: in.SenderID, Name: f.SenderName, DateOfBirth: f.SenderDateOfBirth, City: f.SenderCity, Country: f.SenderCountry,
+		ProfileStatus: f.SenderProfileStatus, IsHouse: f.IsHouse, PhotoFilename: f.SenderPhoto, PhotoThumb: f.SenderThumb,
+	}
+	recipientCard := db.CardOfProfileRow{
+		ID: recipient.ID, Name: f.RecipientName, DateOfBirth: f.RecipientDateOfBirth, City: f.RecipientCity, Country: f.RecipientCountry,
+		ProfileStatus: f.RecipientProfileStatus, IsHouse: f.RecipientIsHouse, PhotoFilename: f.RecipientPhoto, PhotoThumb: f.RecipientThumb,
+	}
+	if err := s.announce(ctx, tx, v, row, recipient, parties{sender: senderCard, recipient: recipientCard, connected: f.RecipientConnected},
+		delivered.Unread, started); err != nil {
 		return SendResult{}, err
 	}
 	return res, nil
+}
+
+// replay answers a send whose client id named a message sent before: that
+// message and the balance, nothing sent or charged again.
+func (s *Service) replay(ctx context.Context, q *db.Queries, v view, in SendInput, balance int64) (SendResult, error) {
+	prev, err := q.MessageByClientID(ctx, db.MessageByClientIDParams{SenderID: in.SenderID, ClientID: in.ClientID})
+	if err != nil {
+		return SendResult{}, fmt.Errorf("message of client id: %w", err)
+	}
+	return SendResult{Message: v.message(prev), Credits: balance, Replayed: true}, nil
 }
 
 // reachable refuses recipients outside the tenant's profile pool and
@@ -263,20 +290,19 @@ func reachable(r db.PartyByIDRow, t *tenancy.Tenant, existing bool) error {
 }
 
 // allowed applies the blocked and invisible rules of SPEC.md section 6
-// through the profiles area's contact check, in the send's transaction. In
-// a conversation that exists, the other member's profile need not be
-// active (reachable decided that), and having written in it counts as
-// reaching out to an invisible member's partner.
-func (s *Service) allowed(ctx context.Context, tx pgx.Tx, sender int64, r db.PartyByIDRow, conversation int64) error {
-	replying := false
-	if conversation != 0 {
-		wrote, err := db.New(tx).ReachedOut(ctx, db.ReachedOutParams{ConversationID: conversation, MemberID: r.ID, OtherID: sender})
-		if err != nil {
-			return err
-		}
-		replying = wrote.Bool
+// through the profiles area's contact rules, on the facts the send read in
+// its transaction. In a conversation that exists, the other member's
+// profile need not be active (reachable decided that), and having written
+// in it counts as reaching out to an invisible member's partner.
+func allowed(sender int64, r db.PartyByIDRow, conversation int64, f db.SendStartRow) error {
+	replying := conversation != 0 && (f.RecipientWrote || f.RecipientLiked)
+	var err error = profiles.ErrSelf
+	if sender != r.ID {
+		err = profiles.ContactRule(profiles.ContactFacts{
+			Name: r.Name, Pool: r.Pool, Status: r.ProfileStatus, Invisible: r.Invisible, FromPool: f.SenderPool,
+			BlockedByTarget: f.BlockedByRecipient, TargetBlocked: f.RecipientBlocked, TargetLiked: f.RecipientLiked,
+		}, replying)
 	}
-	err := profiles.CheckContact(ctx, tx, sender, r.ID, replying)
 	switch {
 	case err == nil:
 		return nil
@@ -331,19 +357,18 @@ type MessageEvent struct {
 	NumUnreadMessages int             `json:"num_unread_messages"`
 }
 
+// parties are the cards of a message's two members, read with the send's
+// facts, and whether the recipient has a live stream open.
+type parties struct {
+	sender, recipient db.CardOfProfileRow
+	connected         bool
+}
+
 // announce publishes the message to both members' live streams (the
-// sender's other devices too) and queues a push for a recipient who has no
-// stream open; all of it happens only if the send commits.
-func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Message, recipient db.PartyByIDRow, unread int32, started bool) error {
-	q := db.New(tx)
-	senderCard, err := q.CardOfProfile(ctx, row.SenderID)
-	if err != nil {
-		return fmt.Errorf("card of sender: %w", err)
-	}
-	recipientCard, err := q.CardOfProfile(ctx, recipient.ID)
-	if err != nil {
-		return fmt.Errorf("card of recipient: %w", err)
-	}
+// sender's other devices too) and queues a mail and a push for a recipient
+// who has no stream open; all of it happens only if the send commits.
+func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Message, recipient db.PartyByIDRow, p parties, unread int32, started bool) error {
+	senderCard, recipientCard := p.sender, p.recipient
 	conv := ConversationRef{ID: row.ConversationID}
 	rv := v
 	rv.member = recipient.ID
@@ -364,13 +389,14 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Messag
 		typ = push.TypeNewConversations
 	}
 	path := "/chats/" + strconv.FormatInt(row.ConversationID, 10)
-	if err := s.Mail.Queue(ctx, tx, notify.EventArgs{
+	if err := s.Mail.QueueUnlessConnected(ctx, tx, notify.EventArgs{
 		TenantID: recipient.TenantID, MemberID: recipient.ID, Type: typ, Ref: row.ConversationID,
 		Other: senderCard.Name, Path: path,
-	}); err != nil {
+	}, p.connected); err != nil {
 		return err
 	}
-	if s.Push == nil {
+	// A push goes only to a member without an open stream, as the mail.
+	if s.Push == nil || p.connected {
 		return nil
 	}
 	n := push.Notification{

@@ -61,24 +61,19 @@ func Post(ctx context.Context, tx pgx.Tx, e Entry) (int64, error) {
 	if e.Delta == 0 {
 		return 0, ErrZero
 	}
-	q := db.New(tx)
-	balance, err := q.BalanceChange(ctx, db.BalanceChangeParams{MemberID: e.MemberID, Delta: e.Delta})
+	row, err := db.New(tx).Book(ctx, db.BookParams{
+		MemberID: e.MemberID, Delta: e.Delta, Kind: string(e.Kind), Reference: e.Reference, Note: e.Note,
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, ErrInsufficient
 	}
 	if err != nil {
-		return 0, fmt.Errorf("change balance of member %d: %w", e.MemberID, err)
+		return 0, fmt.Errorf("book %d credits for member %d: %w", e.Delta, e.MemberID, err)
 	}
-	_, err = q.LedgerInsert(ctx, db.LedgerInsertParams{
-		MemberID: e.MemberID, Delta: e.Delta, BalanceAfter: balance,
-		Kind: string(e.Kind), Reference: e.Reference, Note: e.Note,
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
+	if row.LedgerID == 0 {
 		return 0, ErrAlreadyBooked
 	}
-	if err != nil {
-		return 0, fmt.Errorf("book ledger row for member %d: %w", e.MemberID, err)
-	}
+	balance := row.Balance
 	// The member's open pages learn the new balance when tx commits.
 	if err := live.Publish(ctx, tx, e.MemberID, live.Event{Type: live.TypeCredits, Data: BalanceEvent{Credits: balance}}); err != nil {
 		return 0, err

@@ -1,15 +1,20 @@
--- name: BalanceChange :one
--- The row lock of this UPDATE serialises concurrent charges of one member;
--- the WHERE refuses any change that would leave the balance below zero.
-UPDATE members SET credits = credits + @delta
-WHERE id = @member_id AND credits + @delta >= 0
-RETURNING credits;
-
--- name: LedgerInsert :one
-INSERT INTO ledger (member_id, delta, balance_after, kind, reference, note)
-VALUES (@member_id, @delta, @balance_after, @kind, @reference, @note)
-ON CONFLICT (member_id, kind, reference) WHERE reference <> '' DO NOTHING
-RETURNING id;
+-- name: Book :one
+-- The balance change and its ledger row in one statement (one round trip
+-- per post): the row lock of the UPDATE serialises concurrent posts of one
+-- member, the WHERE refuses a balance below zero (no row), and ledger_id is
+-- 0 when a row of this kind and reference exists (the caller rolls back,
+-- which undoes the balance change too).
+WITH b AS (
+    UPDATE members AS m SET credits = m.credits + @delta::bigint
+    WHERE m.id = @member_id::bigint AND m.credits + @delta::bigint >= 0
+    RETURNING m.credits
+), l AS (
+    INSERT INTO ledger (member_id, delta, balance_after, kind, reference, note)
+    SELECT @member_id::bigint, @delta::bigint, b.credits, @kind::text, @reference::text, @note::text FROM b
+    ON CONFLICT (member_id, kind, reference) WHERE reference <> '' DO NOTHING
+    RETURNING id
+)
+SELECT b.credits AS balance, coalesce((SELECT id FROM l), 0)::bigint AS ledger_id FROM b;
 
 -- name: LedgerByReference :one
 SELECT * FROM ledger WHERE member_id = @member_id AND kind = @kind AND reference = @reference;

@@ -62,26 +62,89 @@ type notification struct {
 // Publish sends e to every open stream of member once conn's transaction
 // commits (at once when conn is not in a transaction). Call it with the
 // transaction that makes the change, so a rolled-back change is never
-// announced.
+// announced. Inside WithOutbox the event waits in the outbox for Flush, so
+// the events of one transaction travel as one notification.
 func Publish(ctx context.Context, conn db.DBTX, member int64, e Event) error {
+	n, err := encode(member, e)
+	if err != nil {
+		return err
+	}
+	if o, ok := ctx.Value(outboxKey{}).(*Outbox); ok {
+		o.events = append(o.events, n)
+		return nil
+	}
+	return notify(ctx, conn, n)
+}
+
+// encode makes the notification of one event; an event too large for
+// pg_notify goes out without its data and the client reloads instead.
+func encode(member int64, e Event) (json.RawMessage, error) {
 	n := notification{Member: member, Type: e.Type}
 	if e.Data != nil {
 		raw, err := json.Marshal(e.Data)
 		if err != nil {
-			return fmt.Errorf("encode %s event: %w", e.Type, err)
+			return nil, fmt.Errorf("encode %s event: %w", e.Type, err)
 		}
 		n.Data = raw
 	}
 	payload, err := json.Marshal(n)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(payload) > maxPayload {
 		n.Data = nil
 		payload, _ = json.Marshal(n)
 	}
+	return payload, nil
+}
+
+func notify(ctx context.Context, conn db.DBTX, payload []byte) error {
 	if err := db.New(conn).EventNotify(ctx, string(payload)); err != nil {
-		return fmt.Errorf("publish %s event to member %d: %w", e.Type, member, err)
+		return fmt.Errorf("publish live events: %w", err)
+	}
+	return nil
+}
+
+// Outbox holds the events published in one transaction until Flush sends
+// them. A send would otherwise notify three times (the recipient's message,
+// the sender's copy, the new balance): each pg_notify is a round trip, and
+// every notification wakes every instance's listener and takes the
+// notification queue's lock at commit.
+type Outbox struct {
+	events []json.RawMessage
+}
+
+type outboxKey struct{}
+
+// WithOutbox returns a context in which Publish collects events into the
+// returned outbox instead of notifying; the caller must Flush it in the
+// same transaction before committing.
+func WithOutbox(ctx context.Context) (context.Context, *Outbox) {
+	o := &Outbox{}
+	return context.WithValue(ctx, outboxKey{}, o), o
+}
+
+// Flush sends the collected events in as few notifications as fit
+// PostgreSQL's payload limit (a JSON array of notifications each), in the
+// order they were published, and empties the outbox.
+func (o *Outbox) Flush(ctx context.Context, conn db.DBTX) error {
+	events := o.events
+	o.events = nil
+	for len(events) > 0 {
+		batch := []byte{'['}
+		n := 0
+		for n < len(events) && (n == 0 || len(batch)+1+len(events[n])+1 <= maxPayload) {
+			if n > 0 {
+				batch = append(batch, ',')
+			}
+			batch = append(batch, events[n]...)
+			n++
+		}
+		batch = append(batch, ']')
+		if err := notify(ctx, conn, batch); err != nil {
+			return err
+		}
+		events = events[n:]
 	}
 	return nil
 }
@@ -93,6 +156,11 @@ const (
 	freshFor       = 60 * time.Second
 	staleAfter     = 10 * time.Minute
 )
+
+// ConnectedWithin is how recently an instance must have heartbeat for its
+// streams to count in Connected; callers that read presence in queries of
+// their own use it too.
+const ConnectedWithin = freshFor
 
 // Connected reports whether member has an open event stream on any live
 // engine instance; pushes go only to members who have none.
@@ -346,11 +414,32 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 	}
 }
 
-// dispatch hands one notification to the member's streams on this instance.
+// dispatch hands one notification (one event, or an outbox's array of
+// events) to the members' streams on this instance.
 func (h *Hub) dispatch(payload []byte) {
+	if len(payload) > 0 && payload[0] == '[' {
+		var list []notification
+		if err := json.Unmarshal(payload, &list); err != nil {
+			h.log.Warn("live: bad notification", "payload", string(payload))
+			return
+		}
+		for _, n := range list {
+			h.deliver(n)
+		}
+		return
+	}
 	var n notification
-	if err := json.Unmarshal(payload, &n); err != nil || n.Type == "" {
+	if err := json.Unmarshal(payload, &n); err != nil {
 		h.log.Warn("live: bad notification", "payload", string(payload))
+		return
+	}
+	h.deliver(n)
+}
+
+// deliver hands one event to the member's streams on this instance.
+func (h *Hub) deliver(n notification) {
+	if n.Type == "" {
+		h.log.Warn("live: notification without type", "member", n.Member)
 		return
 	}
 	h.mu.Lock()

@@ -6,7 +6,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -166,5 +168,107 @@ func awaitConnected(t *testing.T, pool *pgxpool.Pool, member int64, want bool) {
 			t.Fatalf("connected never became %v", want)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// notifies counts the pg_notify statements a pool sends.
+type notifies struct{ n atomic.Int64 }
+
+func (c *notifies) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	if strings.Contains(d.SQL, "pg_notify") {
+		c.n.Add(1)
+	}
+	return ctx
+}
+
+func (c *notifies) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// The events published in an outbox reach their members in order once the
+// transaction commits, in as few notifications as fit the payload limit
+// (each one a round trip and a wake-up of every listener), and never when
+// it rolls back.
+func TestOutbox(t *testing.T) {
+	t.Parallel()
+	pool, hub, member := setup(t)
+	other := accountstest.NewMember(t, pool, accountstest.Member{}).ID
+	ctx := context.Background()
+	mine, theirs := hub.Subscribe(member), hub.Subscribe(other)
+	defer hub.Unsubscribe(mine)
+	defer hub.Unsubscribe(theirs)
+	cfg := pool.Config().Copy()
+	count := &notifies{}
+	cfg.ConnConfig.Tracer = count
+	traced, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer traced.Close()
+
+	// publish sends events alternately to member and other in one
+	// transaction and returns how many notifications it took.
+	publish := func(commit bool, events, size int) int64 {
+		t.Helper()
+		before := count.n.Load()
+		octx, box := live.WithOutbox(ctx)
+		err := pgx.BeginFunc(octx, traced, func(tx pgx.Tx) error {
+			for i := 0; i < events; i++ {
+				to := member
+				if i%2 == 1 {
+					to = other
+				}
+				e := live.Event{Type: live.TypeUser, Data: map[string]any{"n": i, "pad": strings.Repeat("p", size)}}
+				if err := live.Publish(octx, tx, to, e); err != nil {
+					return err
+				}
+			}
+			if err := box.Flush(octx, tx); err != nil {
+				return err
+			}
+			if !commit {
+				return context.Canceled
+			}
+			return nil
+		})
+		if commit && err != nil {
+			t.Fatal(err)
+		}
+		return count.n.Load() - before
+	}
+	want := func(sub *live.Subscriber, n int) {
+		t.Helper()
+		select {
+		case f := <-sub.C:
+			if !strings.Contains(string(f), `"n":`+strconv.Itoa(n)+`,`) {
+				t.Fatalf("frame %q, want event %d", f, n)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("event %d never arrived", n)
+		}
+	}
+	if n := publish(false, 3, 10); n != 1 {
+		t.Fatalf("3 small events took %d notifications, want 1", n)
+	}
+	if n := publish(true, 3, 10); n != 1 {
+		t.Fatalf("3 small events took %d notifications, want 1", n)
+	}
+	// Only the committed events arrive, in order: 0 and 2 to member, 1 to other.
+	want(mine, 0)
+	want(mine, 2)
+	want(theirs, 1)
+	// Ten events of 3 KB do not fit one notification: two go in each.
+	if n := publish(true, 10, 3000); n != 5 {
+		t.Fatalf("10 events of 3 KB took %d notifications, want 5", n)
+	}
+	for i := 0; i < 10; i++ {
+		if i%2 == 0 {
+			want(mine, i)
+		} else {
+			want(theirs, i)
+		}
+	}
+	select {
+	case f := <-mine.C:
+		t.Fatalf("unexpected frame %q", f)
+	default:
 	}
 }

@@ -84,7 +84,14 @@ func (e *Events) Queue(ctx context.Context, tx pgx.Tx, ev EventArgs) error {
 	if err != nil {
 		return err
 	}
-	if connected {
+	return e.QueueUnlessConnected(ctx, tx, ev, connected)
+}
+
+// QueueUnlessConnected is Queue for a caller that read already whether the
+// member has a live stream open (live.Connected, or the same facts in a
+// query of its own), saving the round trip.
+func (e *Events) QueueUnlessConnected(ctx context.Context, tx pgx.Tx, ev EventArgs, connected bool) error {
+	if e == nil || e.Jobs == nil || connected {
 		return nil
 	}
 	ev.Topic = "like"

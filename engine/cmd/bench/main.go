@@ -31,7 +31,7 @@ func main() {
 	binary := flag.String("bin", "bin/rendezvous", "engine binary")
 	duration := flag.Duration("duration", 5*time.Second, "length of each load run")
 	conns := flag.Int("conns", 64, "concurrent connections")
-	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "baselines" (pgbench and the profile card fetch), "photos", "search" (with the card fetch it is compared with) or "payments" (with the message-send figure it is compared with)`)
+	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench), "photos", "search" (with the card fetch it is compared with) or "payments" (with the message-send figure it is compared with)`)
 	flag.Parse()
 	if err := run(*binary, *duration, *conns, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -95,6 +95,17 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		}
 		_, err := cardFetch(engineAddr, dbURL, duration)
 		return err
+	case "chat":
+		pgb, err := pgbenchBaselines(cluster, dir, duration)
+		if err != nil {
+			return err
+		}
+		msgRate, err := chatBenches(engineAddr, dbURL, engine.Process.Pid, duration)
+		if err != nil {
+			return err
+		}
+		printSendsVsPgbench(msgRate, pgb)
+		return nil
 	case "":
 	default:
 		return fmt.Errorf("-only %q: not a group", only)

@@ -194,40 +194,6 @@ func (q *Queries) ChatList(ctx context.Context, arg ChatListParams) ([]ChatListR
 	return items, nil
 }
 
-const conversationDelivered = `-- name: ConversationDelivered :one
-WITH upd AS (
-    UPDATE conversation_members
-    SET last_message_id = $2, last_message_at = $3, hidden = false,
-        unread = unread + CASE WHEN member_id = $1 THEN 1 ELSE 0 END,
-        read_through = CASE WHEN member_id = $1 THEN read_through ELSE $2 END
-    WHERE conversation_id = $4
-    RETURNING member_id, unread
-)
-SELECT unread FROM upd WHERE member_id = $1
-`
-
-type ConversationDeliveredParams struct {
-	RecipientID    int64
-	MessageID      int64
-	SentAt         time.Time
-	ConversationID int64
-}
-
-// A new message shows the conversation again to both members and counts as
-// unread for the recipient (the sender has seen it: read_through); returns
-// the recipient's unread count.
-func (q *Queries) ConversationDelivered(ctx context.Context, arg ConversationDeliveredParams) (int32, error) {
-	row := q.db.QueryRow(ctx, conversationDelivered,
-		arg.RecipientID,
-		arg.MessageID,
-		arg.SentAt,
-		arg.ConversationID,
-	)
-	var unread int32
-	err := row.Scan(&unread)
-	return unread, err
-}
-
 const conversationHide = `-- name: ConversationHide :execrows
 UPDATE conversation_members SET hidden = true, unread = 0, cleared_through = last_message_id
 WHERE conversation_id = $1 AND member_id = $2
@@ -560,14 +526,29 @@ func (q *Queries) MessageByClientID(ctx context.Context, arg MessageByClientIDPa
 	return i, err
 }
 
-const messageInsert = `-- name: MessageInsert :one
-INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-ON CONFLICT (sender_id, client_id) WHERE client_id <> '' DO NOTHING
-RETURNING id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by
+const messageDeliver = `-- name: MessageDeliver :one
+WITH m AS (
+    INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
+    VALUES ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    ON CONFLICT (sender_id, client_id) WHERE client_id <> '' DO NOTHING
+    RETURNING id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by
+), upd AS (
+    UPDATE conversation_members AS cm
+    SET last_message_id = m.id, last_message_at = m.created_at, hidden = false,
+        unread = cm.unread + CASE WHEN cm.member_id = $1::bigint THEN 1 ELSE 0 END,
+        read_through = CASE WHEN cm.member_id = $1::bigint THEN cm.read_through ELSE m.id END
+    FROM m
+    WHERE cm.conversation_id = m.conversation_id
+    RETURNING cm.member_id, cm.unread
+)
+SELECT m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_id, m.photo_filename, m.photo_thumb,
+       m.credits, m.client_id, m.created_at, m.answered_by,
+       coalesce((SELECT upd.unread FROM upd WHERE upd.member_id = $1::bigint), 0)::int AS unread
+FROM m
 `
 
-type MessageInsertParams struct {
+type MessageDeliverParams struct {
+	RecipientID    int64
 	ConversationID int64
 	SenderID       int64
 	Kind           string
@@ -580,8 +561,29 @@ type MessageInsertParams struct {
 	AnsweredBy     pgtype.Int8
 }
 
-func (q *Queries) MessageInsert(ctx context.Context, arg MessageInsertParams) (Message, error) {
-	row := q.db.QueryRow(ctx, messageInsert,
+type MessageDeliverRow struct {
+	ID             int64
+	ConversationID int64
+	SenderID       int64
+	Kind           string
+	Body           string
+	GiftID         string
+	PhotoFilename  string
+	PhotoThumb     string
+	Credits        int32
+	ClientID       string
+	CreatedAt      time.Time
+	AnsweredBy     pgtype.Int8
+	Unread         int32
+}
+
+// A message and its delivery in one statement: the message (nothing when
+// the sender's client id was used already), the conversation shown again to
+// both members and counted unread for the recipient (the sender has seen
+// it: read_through), and the recipient's unread count.
+func (q *Queries) MessageDeliver(ctx context.Context, arg MessageDeliverParams) (MessageDeliverRow, error) {
+	row := q.db.QueryRow(ctx, messageDeliver,
+		arg.RecipientID,
 		arg.ConversationID,
 		arg.SenderID,
 		arg.Kind,
@@ -593,7 +595,7 @@ func (q *Queries) MessageInsert(ctx context.Context, arg MessageInsertParams) (M
 		arg.ClientID,
 		arg.AnsweredBy,
 	)
-	var i Message
+	var i MessageDeliverRow
 	err := row.Scan(
 		&i.ID,
 		&i.ConversationID,
@@ -607,6 +609,7 @@ func (q *Queries) MessageInsert(ctx context.Context, arg MessageInsertParams) (M
 		&i.ClientID,
 		&i.CreatedAt,
 		&i.AnsweredBy,
+		&i.Unread,
 	)
 	return i, err
 }
@@ -829,49 +832,154 @@ func (q *Queries) PhotoOfProfile(ctx context.Context, arg PhotoOfProfileParams) 
 	return i, err
 }
 
-const reachedOut = `-- name: ReachedOut :one
-SELECT EXISTS (SELECT 1 FROM messages WHERE conversation_id = $1 AND sender_id = $2)
-    OR EXISTS (SELECT 1 FROM likes WHERE liker_id = $2 AND liked_id = $3) AS reached_out
+const sendStart = `-- name: SendStart :one
+SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
+       coalesce(prev.id, 0)::bigint AS replay_id,
+       coalesce(conv.id, 0)::bigint AS conversation_id,
+       coalesce(rp.id, 0)::bigint AS recipient_id,
+       coalesce(r.tenant_id, 0)::bigint AS recipient_tenant_id,
+       coalesce(r.status, '')::text AS recipient_status,
+       coalesce(r.is_house, false)::bool AS recipient_is_house,
+       coalesce(rp.name, '')::text AS recipient_name,
+       coalesce(rp.pool, '')::text AS recipient_pool,
+       coalesce(rp.status, '')::text AS recipient_profile_status,
+       coalesce(rp.invisible, false)::bool AS recipient_invisible,
+       rp.date_of_birth AS recipient_date_of_birth,
+       coalesce(rp.city, '')::text AS recipient_city,
+       coalesce(rp.country, '')::text AS recipient_country,
+       coalesce(rph.filename, '')::text AS recipient_photo, coalesce(rph.thumb_filename, '')::text AS recipient_thumb,
+       sp.name AS sender_name, sp.pool AS sender_pool, sp.date_of_birth AS sender_date_of_birth,
+       sp.city AS sender_city, sp.country AS sender_country, sp.status AS sender_profile_status,
+       coalesce(sph.filename, '')::text AS sender_photo, coalesce(sph.thumb_filename, '')::text AS sender_thumb,
+       EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = rp.id AND b.blocked_id = s.id) AS blocked_by_recipient,
+       EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = s.id AND b.blocked_id = rp.id) AS recipient_blocked,
+       EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = rp.id AND l.liked_id = s.id) AS recipient_liked,
+       EXISTS (SELECT 1 FROM messages w WHERE w.conversation_id = conv.id AND w.sender_id = rp.id) AS recipient_wrote,
+       EXISTS (
+           SELECT 1 FROM live_presence lp JOIN live_instances li ON li.id = lp.instance_id
+           WHERE lp.member_id = rp.id AND li.seen_at > now() - make_interval(secs => $1::float8)
+       ) AS recipient_connected
+FROM members s
+JOIN profiles sp ON sp.id = s.id
+LEFT JOIN LATERAL (
+    SELECT m.id FROM messages m WHERE m.sender_id = s.id AND m.client_id = $2::text AND $2::text <> ''
+) prev ON true
+LEFT JOIN LATERAL (
+    SELECT c.id, cm.other_id
+    FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
+    WHERE cm.member_id = s.id
+      AND CASE WHEN $3::bigint <> 0 THEN cm.conversation_id = $3::bigint
+               ELSE cm.other_id = $4::bigint END
+) conv ON true
+LEFT JOIN members r ON r.id = CASE WHEN $3::bigint <> 0 THEN conv.other_id ELSE $4::bigint END
+LEFT JOIN profiles rp ON rp.id = r.id
+LEFT JOIN LATERAL (
+    SELECT filename, thumb_filename FROM photos
+    WHERE profile_id = s.id AND status = 'active' ORDER BY position, id LIMIT 1
+) sph ON true
+LEFT JOIN LATERAL (
+    SELECT filename, thumb_filename FROM photos
+    WHERE profile_id = rp.id AND status = 'active' ORDER BY position, id LIMIT 1
+) rph ON true
+WHERE s.id = $5
+FOR UPDATE OF s
 `
 
-type ReachedOutParams struct {
+type SendStartParams struct {
+	FreshSeconds   float64
+	ClientID       string
 	ConversationID int64
-	MemberID       int64
-	OtherID        int64
+	ProfileID      int64
+	SenderID       int64
 }
 
-// Whether member wrote to or liked other first: an invisible member can be
-// contacted only then (SPEC.md section 6).
-func (q *Queries) ReachedOut(ctx context.Context, arg ReachedOutParams) (pgtype.Bool, error) {
-	row := q.db.QueryRow(ctx, reachedOut, arg.ConversationID, arg.MemberID, arg.OtherID)
-	var reached_out pgtype.Bool
-	err := row.Scan(&reached_out)
-	return reached_out, err
+type SendStartRow struct {
+	ID                     int64
+	TenantID               int64
+	PaidUser               bool
+	IsHouse                bool
+	Credits                int64
+	ReplayID               int64
+	ConversationID         int64
+	RecipientID            int64
+	RecipientTenantID      int64
+	RecipientStatus        string
+	RecipientIsHouse       bool
+	RecipientName          string
+	RecipientPool          string
+	RecipientProfileStatus string
+	RecipientInvisible     bool
+	RecipientDateOfBirth   pgtype.Date
+	RecipientCity          string
+	RecipientCountry       string
+	RecipientPhoto         string
+	RecipientThumb         string
+	SenderName             string
+	SenderPool             string
+	SenderDateOfBirth      pgtype.Date
+	SenderCity             string
+	SenderCountry          string
+	SenderProfileStatus    string
+	SenderPhoto            string
+	SenderThumb            string
+	BlockedByRecipient     bool
+	RecipientBlocked       bool
+	RecipientLiked         bool
+	RecipientWrote         bool
+	RecipientConnected     bool
 }
 
-const senderLock = `-- name: SenderLock :one
-SELECT id, tenant_id, paid_user, is_house, credits FROM members WHERE id = $1 FOR UPDATE
-`
-
-type SenderLockRow struct {
-	ID       int64
-	TenantID int64
-	PaidUser bool
-	IsHouse  bool
-	Credits  int64
-}
-
-// Every send of one member takes this row lock first, so the free-member
-// conversation limit, the idempotency check and the charge see one order.
-func (q *Queries) SenderLock(ctx context.Context, id int64) (SenderLockRow, error) {
-	row := q.db.QueryRow(ctx, senderLock, id)
-	var i SenderLockRow
+// Everything a send decides on, in one round trip: the sender (row locked,
+// so the sends of one member take turns and see one balance), an earlier
+// message of the same client id, the conversation (by id, or with the
+// profile), the recipient and both cards, the contact facts of the
+// profiles area's rules (blocks, invisible, likes), whether the recipient
+// wrote in the conversation and whether they have a live stream open. No
+// row: the sender or their profile is gone. recipient_id 0: no such
+// member or profile.
+func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStartRow, error) {
+	row := q.db.QueryRow(ctx, sendStart,
+		arg.FreshSeconds,
+		arg.ClientID,
+		arg.ConversationID,
+		arg.ProfileID,
+		arg.SenderID,
+	)
+	var i SendStartRow
 	err := row.Scan(
 		&i.ID,
 		&i.TenantID,
 		&i.PaidUser,
 		&i.IsHouse,
 		&i.Credits,
+		&i.ReplayID,
+		&i.ConversationID,
+		&i.RecipientID,
+		&i.RecipientTenantID,
+		&i.RecipientStatus,
+		&i.RecipientIsHouse,
+		&i.RecipientName,
+		&i.RecipientPool,
+		&i.RecipientProfileStatus,
+		&i.RecipientInvisible,
+		&i.RecipientDateOfBirth,
+		&i.RecipientCity,
+		&i.RecipientCountry,
+		&i.RecipientPhoto,
+		&i.RecipientThumb,
+		&i.SenderName,
+		&i.SenderPool,
+		&i.SenderDateOfBirth,
+		&i.SenderCity,
+		&i.SenderCountry,
+		&i.SenderProfileStatus,
+		&i.SenderPhoto,
+		&i.SenderThumb,
+		&i.BlockedByRecipient,
+		&i.RecipientBlocked,
+		&i.RecipientLiked,
+		&i.RecipientWrote,
+		&i.RecipientConnected,
 	)
 	return i, err
 }

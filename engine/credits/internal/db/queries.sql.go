@@ -9,24 +9,49 @@ import (
 	"context"
 )
 
-const balanceChange = `-- name: BalanceChange :one
-UPDATE members SET credits = credits + $1
-WHERE id = $2 AND credits + $1 >= 0
-RETURNING credits
+const book = `-- name: Book :one
+WITH b AS (
+    UPDATE members AS m SET credits = m.credits + $1::bigint
+    WHERE m.id = $2::bigint AND m.credits + $1::bigint >= 0
+    RETURNING m.credits
+), l AS (
+    INSERT INTO ledger (member_id, delta, balance_after, kind, reference, note)
+    SELECT $2::bigint, $1::bigint, b.credits, $3::text, $4::text, $5::text FROM b
+    ON CONFLICT (member_id, kind, reference) WHERE reference <> '' DO NOTHING
+    RETURNING id
+)
+SELECT b.credits AS balance, coalesce((SELECT id FROM l), 0)::bigint AS ledger_id FROM b
 `
 
-type BalanceChangeParams struct {
-	Delta    int64
-	MemberID int64
+type BookParams struct {
+	Delta     int64
+	MemberID  int64
+	Kind      string
+	Reference string
+	Note      string
 }
 
-// The row lock of this UPDATE serialises concurrent charges of one member;
-// the WHERE refuses any change that would leave the balance below zero.
-func (q *Queries) BalanceChange(ctx context.Context, arg BalanceChangeParams) (int64, error) {
-	row := q.db.QueryRow(ctx, balanceChange, arg.Delta, arg.MemberID)
-	var credits int64
-	err := row.Scan(&credits)
-	return credits, err
+type BookRow struct {
+	Balance  int64
+	LedgerID int64
+}
+
+// The balance change and its ledger row in one statement (one round trip
+// per post): the row lock of the UPDATE serialises concurrent posts of one
+// member, the WHERE refuses a balance below zero (no row), and ledger_id is
+// 0 when a row of this kind and reference exists (the caller rolls back,
+// which undoes the balance change too).
+func (q *Queries) Book(ctx context.Context, arg BookParams) (BookRow, error) {
+	row := q.db.QueryRow(ctx, book,
+		arg.Delta,
+		arg.MemberID,
+		arg.Kind,
+		arg.Reference,
+		arg.Note,
+	)
+	var i BookRow
+	err := row.Scan(&i.Balance, &i.LedgerID)
+	return i, err
 }
 
 const ledgerByReference = `-- name: LedgerByReference :one
@@ -53,36 +78,6 @@ func (q *Queries) LedgerByReference(ctx context.Context, arg LedgerByReferencePa
 		&i.CreatedAt,
 	)
 	return i, err
-}
-
-const ledgerInsert = `-- name: LedgerInsert :one
-INSERT INTO ledger (member_id, delta, balance_after, kind, reference, note)
-VALUES ($1, $2, $3, $4, $5, $6)
-ON CONFLICT (member_id, kind, reference) WHERE reference <> '' DO NOTHING
-RETURNING id
-`
-
-type LedgerInsertParams struct {
-	MemberID     int64
-	Delta        int64
-	BalanceAfter int64
-	Kind         string
-	Reference    string
-	Note         string
-}
-
-func (q *Queries) LedgerInsert(ctx context.Context, arg LedgerInsertParams) (int64, error) {
-	row := q.db.QueryRow(ctx, ledgerInsert,
-		arg.MemberID,
-		arg.Delta,
-		arg.BalanceAfter,
-		arg.Kind,
-		arg.Reference,
-		arg.Note,
-	)
-	var id int64
-	err := row.Scan(&id)
-	return id, err
 }
 
 const ledgerList = `-- name: LedgerList :many

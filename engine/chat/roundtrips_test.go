@@ -1,0 +1,137 @@
+package chat_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/chat"
+	"rendezvous/engine/live"
+	"rendezvous/engine/server/servertest"
+)
+
+// roundTrips counts what a pool sends to PostgreSQL: every query or exec
+// (BEGIN and COMMIT included) and every batch is one round trip.
+type roundTrips struct {
+	mu  sync.Mutex
+	sql []string
+}
+
+func (r *roundTrips) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	r.add(d.SQL)
+	return ctx
+}
+
+func (r *roundTrips) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+func (r *roundTrips) TraceBatchStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceBatchStartData) context.Context {
+	r.add("batch")
+	return ctx
+}
+
+func (r *roundTrips) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQueryData) {}
+func (r *roundTrips) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData)     {}
+
+func (r *roundTrips) add(sql string) {
+	name := strings.TrimSpace(sql)
+	if n, ok := strings.CutPrefix(name, "-- name: "); ok {
+		name, _, _ = strings.Cut(n, " ")
+	}
+	r.mu.Lock()
+	r.sql = append(r.sql, name)
+	r.mu.Unlock()
+}
+
+func (r *roundTrips) take() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := r.sql
+	r.sql = nil
+	return out
+}
+
+// maxSendRoundTrips is what one text message in a conversation that exists
+// may cost in round trips to PostgreSQL, BEGIN and COMMIT included, when
+// the recipient has no live stream open: begin, the facts, the message and
+// its delivery, the charge, the mail job, the push preferences, one
+// notification, commit. It was 20 when every fact was a statement of its
+// own. Sends per second are bounded by this on a busy database, so a
+// change that adds a statement to the send path must be a deliberate one.
+// A recipient with a stream open gets no mail or push: two fewer.
+const maxSendRoundTrips = 8
+
+// A text message costs at most maxSendRoundTrips round trips to the
+// database, two fewer when the recipient has a live stream open.
+func TestSendRoundTrips(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 1000, Name: "Adam"})
+	b := newMember(t, env, accountstest.Member{Credits: 1000, Name: "Bea", Gender: "female", Seeking: "male"})
+	first := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Hoi"})
+
+	cfg := env.Pool.Config().Copy()
+	trace := &roundTrips{}
+	cfg.ConnConfig.Tracer = trace
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	svc := *env.Engine.Chat
+	svc.Pool = pool
+	tn := tenantBySlug(t, env, "lustlokaal")
+	conv := first.Message.ConversationID
+	for _, c := range []struct {
+		in        chat.SendInput
+		connected bool
+	}{
+		{in: chat.SendInput{Tenant: tn, SenderID: a.ID, ProfileID: b.ID, Text: "by profile", ClientID: cid()}},
+		{in: chat.SendInput{Tenant: tn, SenderID: a.ID, ConversationID: conv, Text: "by conversation", ClientID: cid()}},
+		{in: chat.SendInput{Tenant: tn, SenderID: b.ID, ConversationID: conv, Text: "a reply", ClientID: cid()}},
+		{in: chat.SendInput{Tenant: tn, SenderID: a.ID, ConversationID: conv, Text: "to a stream", ClientID: cid()}, connected: true},
+	} {
+		in, limit := c.in, maxSendRoundTrips
+		if c.connected {
+			sub := env.Engine.Live.Subscribe(b.ID)
+			defer env.Engine.Live.Unsubscribe(sub)
+			awaitConnected(t, env, b.ID)
+			limit -= 2
+		}
+		trace.take()
+		res, err := svc.Send(context.Background(), in)
+		if err != nil || res.Replayed || res.Message.ConversationID != first.Message.ConversationID {
+			t.Fatalf("send %q: %+v %v", in.Text, res, err)
+		}
+		if got := trace.take(); len(got) > limit {
+			t.Errorf("send %q took %d round trips, want at most %d: %v", in.Text, len(got), limit, got)
+		} else {
+			t.Logf("send %q: %d round trips: %v", in.Text, len(got), got)
+		}
+	}
+	ledgerBalances(t, env, a.TenantID)
+}
+
+// awaitConnected waits until the member's stream is recorded as presence.
+func awaitConnected(t *testing.T, env *servertest.Env, member int64) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ok, err := live.Connected(context.Background(), env.Pool, member)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the stream never counted as presence")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
