@@ -174,6 +174,9 @@ func (c *Console) Routes() []Route {
 		// The traffic report per source of ?tenant= (traffic.go): who holds
 		// affiliates:read there (operators, affiliate managers).
 		{"GET", "/reports/traffic", inTenant("affiliates", "read"), h.trafficReport},
+		// The postbacks of ?tenant= made in the same days and the networks'
+		// answers, read only (traffic.go).
+		{"GET", "/reports/postbacks", inTenant("affiliates", "read"), h.postbackReport},
 
 		{"GET", "/openapi.yaml", public, serveOpenAPI},
 	}

@@ -42,3 +42,38 @@ func (h handlers) trafficReport(w http.ResponseWriter, r *http.Request) {
 	}
 	httpx.WriteJSON(w, http.StatusOK, trafficAnswer{Tenant: t.Slug, TimeZone: loc.String(), Report: report})
 }
+
+// postbackAnswer is the postbacks of a tenant.
+type postbackAnswer struct {
+	Tenant   string `json:"tenant"`
+	TimeZone string `json:"time_zone"`
+	traffic.PostbackLog
+}
+
+// postbackReport answers GET /reports/postbacks?tenant=&from=&to=: the
+// postbacks the tenant's members' events made in those days (the traffic
+// report's span), newest first, with their status and last call, read
+// only: what each network was told and what it answered.
+func (h handlers) postbackReport(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	t, err := h.s.tenantBySlug(r.Context(), q.Get("tenant"))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	loc := t.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	first, last, err := traffic.Span(q.Get("from"), q.Get("to"), loc, h.s.Now())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	log, err := traffic.RecentPostbacks(r.Context(), h.s.Pool, t.ID, loc, first, last)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, postbackAnswer{Tenant: t.Slug, TimeZone: loc.String(), PostbackLog: log})
+}

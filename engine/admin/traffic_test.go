@@ -101,3 +101,78 @@ func TestTrafficReport(t *testing.T) {
 	}
 	finance.Do("GET", "/admin/api/reports/traffic?tenant=nosuch", nil).Want(t, http.StatusNotFound, "")
 }
+
+// TestPostbackReport: the postbacks of a brand's days over the console API,
+// newest first, each with its calls counted and the last one's answer, to
+// whoever reads the brand's traffic and to nobody else.
+func TestPostbackReport(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	s := &seed{t: t, pool: e.Pool}
+	src := `{"network":"adnet","ref":"aff1"}`
+	a := s.member("lustlokaal", "2026-03-27T23:30:00Z", nil, src, false)
+	b := s.member("lustlokaal", "2026-03-28T12:00:00Z", nil, src, false)
+	other := s.member("herzklopfen", "2026-03-28T12:00:00Z", nil, src, false)
+	postback := func(member int64, event, created, status string) int64 {
+		return s.id(`INSERT INTO postbacks (tenant_id, member_id, event, network, url, status, created_at, sent_at)
+			SELECT tenant_id, id, $2, 'adnet', 'https://adnet.example/pb?e=' || $2, $3, $4::timestamptz,
+			       CASE WHEN $3 = 'sent' THEN $4::timestamptz END FROM members WHERE id = $1 RETURNING id`,
+			member, event, status, created)
+	}
+	call := func(postback int64, attempt, status int, errText, at string) {
+		s.exec(`INSERT INTO postback_calls (postback_id, attempt, status_code, body, error, called_at, duration_ms)
+			VALUES ($1, $2, $3, 'answer', $4, $5, 12)`, postback, attempt, status, errText, at)
+	}
+	signup := postback(a, "signup", "2026-03-27T23:30:01Z", "sent") // the 28th in Amsterdam
+	call(signup, 1, 500, "the network answered 500", "2026-03-27T23:30:02Z")
+	call(signup, 2, 200, "", "2026-03-27T23:31:00Z")
+	pending := postback(b, "signup", "2026-03-28T12:00:01Z", "pending")
+	postback(a, "activation", "2026-03-26T12:00:00Z", "sent") // before the span
+	postback(other, "signup", "2026-03-28T12:00:01Z", "sent") // another brand's
+
+	var out struct {
+		Tenant, From, To string
+		Truncated        bool
+		Postbacks        []struct {
+			ID, Attempts  int64
+			MemberID      int64 `json:"member_id"`
+			Event, Status string
+			Network, URL  string
+			SentAt        *string `json:"sent_at"`
+			LastCall      *struct {
+				StatusCode int    `json:"status_code"`
+				Error      string `json:"error"`
+				Body       string `json:"body"`
+			} `json:"last_call"`
+		}
+	}
+	manager, _ := e.enrolled(t, admin.RoleAffiliateManager, "lustlokaal")
+	res := manager.Do("GET", "/admin/api/reports/postbacks?tenant=lustlokaal&from=2026-03-28&to=2026-03-29", nil)
+	res.Want(t, http.StatusOK, "")
+	res.JSON(t, &out)
+	if out.Tenant != "lustlokaal" || out.From != "2026-03-28" || out.To != "2026-03-29" || out.Truncated || len(out.Postbacks) != 2 {
+		t.Fatalf("postbacks %+v", out)
+	}
+	newest, oldest := out.Postbacks[0], out.Postbacks[1]
+	if newest.ID != pending || newest.MemberID != b || newest.Status != "pending" || newest.Attempts != 0 || newest.LastCall != nil || newest.SentAt != nil {
+		t.Errorf("pending postback %+v", newest)
+	}
+	if oldest.ID != signup || oldest.Event != "signup" || oldest.Network != "adnet" || oldest.URL != "https://adnet.example/pb?e=signup" ||
+		oldest.Status != "sent" || oldest.Attempts != 2 || oldest.SentAt == nil ||
+		oldest.LastCall == nil || oldest.LastCall.StatusCode != 200 || oldest.LastCall.Error != "" || oldest.LastCall.Body != "answer" {
+		t.Errorf("sent postback %+v (last call %+v)", oldest, oldest.LastCall)
+	}
+
+	manager.Do("GET", "/admin/api/reports/postbacks?tenant=herzklopfen", nil).Want(t, http.StatusForbidden, "console_forbidden")
+	support, _ := e.enrolled(t, admin.RoleSupport, "lustlokaal")
+	support.Do("GET", "/admin/api/reports/postbacks?tenant=lustlokaal", nil).Want(t, http.StatusForbidden, "console_forbidden")
+	for _, q := range []struct{ query, code string }{
+		{"", "query_invalid"},
+		{"?tenant=lustlokaal&to=yesterday", "span_invalid"},
+		{"?tenant=lustlokaal&from=2026-03-29&to=2026-03-28", "span_invalid"},
+	} {
+		manager.Do("GET", "/admin/api/reports/postbacks"+q.query, nil).Want(t, http.StatusUnprocessableEntity, q.code)
+	}
+	finance, _ := e.enrolled(t, admin.RoleFinance, "*")
+	finance.Do("GET", "/admin/api/reports/postbacks?tenant=nosuch", nil).Want(t, http.StatusNotFound, "")
+}

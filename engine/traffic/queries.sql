@@ -97,3 +97,16 @@ FROM traffic_visits
 WHERE tenant_id = @tenant_id AND day >= @first_day::date AND day <= @last_day::date AND variant <> ''
 GROUP BY network, ref, sub1, sub2, sub3, variant
 ORDER BY network, ref, sub1, sub2, sub3, variant;
+
+-- name: RecentPostbacks :many
+-- A tenant's postbacks made in since..until, newest first, each with how
+-- often it was called and its last call (all null when it was not called
+-- yet).
+SELECT p.id, p.member_id, p.event, p.network, p.order_id, p.url, p.status, p.created_at, p.sent_at,
+       (SELECT count(*) FROM postback_calls n WHERE n.postback_id = p.id)::int AS attempts,
+       l.status_code AS last_status_code, l.error AS last_error, l.body AS last_body, l.called_at AS last_called_at
+FROM postbacks p
+LEFT JOIN postback_calls l ON l.id = (SELECT max(m.id) FROM postback_calls m WHERE m.postback_id = p.id)
+WHERE p.tenant_id = @tenant_id AND p.created_at >= @since::timestamptz AND p.created_at < @until::timestamptz
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT @max_rows;

@@ -412,6 +412,61 @@ export function dashboardPath(tenant: string, series: keyof DashboardSeries, spa
   return `/tenants/${encodeURIComponent(tenant)}/dashboards/${series}${qs ? `?${qs}` : ''}`
 }
 
+/** Money is an amount in minor units (cents) of a currency. */
+export interface Money {
+  currency: string
+  amount: number
+}
+
+/** TrafficRow is one traffic source's numbers in a report's days (engine/admin/openapi.yaml /reports/traffic). */
+export interface TrafficRow {
+  network: string
+  ref: string
+  sub1: string
+  sub2: string
+  sub3: string
+  visits: number
+  signups: number
+  activations: number
+  first_purchases: number
+  /** revenue per currency, paid orders not refunded. */
+  revenue: Money[]
+}
+
+/** TrafficReport is a brand's traffic per source over days of its time zone, the most signups first. */
+export interface TrafficReport extends DashboardRange {
+  rows: TrafficRow[]
+}
+
+/** PostbackEntry is one postback made for a member's event (engine/admin/openapi.yaml /reports/postbacks). */
+export interface PostbackEntry {
+  id: number
+  member_id: number
+  event: 'signup' | 'activation' | 'first_purchase'
+  network: string
+  order_id: number | null
+  url: string
+  status: 'pending' | 'sent' | 'failed'
+  created_at: string
+  sent_at: string | null
+  attempts: number
+  last_call: { status_code: number; error: string; body: string; called_at: string } | null
+}
+
+/** PostbackLog is a brand's postbacks made in a report's days, newest first (at most 100: truncated says more were left out). */
+export interface PostbackLog extends DashboardRange {
+  postbacks: PostbackEntry[]
+  truncated: boolean
+}
+
+/** reportPath is a report's address under the API: the brand and its days as the query. */
+export function reportPath(report: 'traffic' | 'postbacks', tenant: string, span: DaySpan): string {
+  const q = new URLSearchParams({ tenant })
+  if (span.from) q.set('from', span.from)
+  if (span.to) q.set('to', span.to)
+  return `/reports/${report}?${q.toString()}`
+}
+
 /** ConsoleError is a refused or failed call: the HTTP status, the engine's code and its extra fields. */
 export class ConsoleError extends Error {
   readonly status: number
@@ -553,6 +608,9 @@ export const consoleApi = {
   // Dashboards (pages/dashboards): one series of a brand over a span of days.
   dashboard: <S extends keyof DashboardSeries>(tenant: string, series: S, span: DaySpan, extra?: Record<string, string>) =>
     call<DashboardSeries[S]>('GET', dashboardPath(tenant, series, span, extra)),
+  // Traffic (pages/traffic): a brand's traffic per source and the postbacks of the same days.
+  trafficReport: (tenant: string, span: DaySpan) => call<TrafficReport>('GET', reportPath('traffic', tenant, span)),
+  postbacks: (tenant: string, span: DaySpan) => call<PostbackLog>('GET', reportPath('postbacks', tenant, span)),
 }
 
 export type ConsoleApi = typeof consoleApi

@@ -83,6 +83,8 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     suspendMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     banMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     dashboard: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    trafficReport: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
+    postbacks: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     member: vi.fn(() => Promise.reject(new ConsoleError(404, 'member_not_found', 'none'))),
     memberMoney: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     correctCredits: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
@@ -208,13 +210,13 @@ describe('console roles', { timeout: 20_000 }, () => {
   }
 
   it.each([
-    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards']],
-    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards']],
+    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards', 'Traffic']],
+    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards', 'Traffic']],
     ['moderator', ['Brands', 'Moderation']],
     ['support', ['Brands', 'Moderation']],
     ['chat_operator', ['Brands', 'Inbox']],
-    ['finance', ['Brands', 'Orders', 'Discount codes', 'Dashboards']],
-    ['affiliate_manager', ['Brands', 'Dashboards']],
+    ['finance', ['Brands', 'Orders', 'Discount codes', 'Dashboards', 'Traffic']],
+    ['affiliate_manager', ['Brands', 'Dashboards', 'Traffic']],
   ])('the navigation of the role %s lists only the pages the policy gives', async (role, pages) => {
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn(role, 'lustlokaal'))) }))
     expect(await navLinks()).toEqual(pages)
@@ -304,7 +306,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.orders).toHaveBeenCalledWith('sparkusa', undefined))
     const brands = (screen.getByLabelText('Brand') as HTMLSelectElement).options
     expect([...brands].map((o) => o.value)).toEqual(['sparkusa'])
-    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation', 'Dashboards'])
+    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation', 'Dashboards', 'Traffic'])
     cleanup()
     show(api, '/admin/moderation')
     await waitFor(() => expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal'))

@@ -18,6 +18,7 @@ import { MemberPage } from './pages/members/MemberPage'
 import { Audit } from './pages/audit/Audit'
 import { Staff } from './pages/staff/Staff'
 import { HouseProfiles } from './pages/house/HouseProfiles'
+import { Traffic } from './pages/traffic/Traffic'
 
 export interface ConsolePage {
   path: string
@@ -50,4 +51,6 @@ export const consolePages: ConsolePage[] = [
   { path: '/staff', label: 'console.nav.staff', need: global('staff', 'read'), Page: Staff },
   // Dashboards: a brand's plots per day and conversion by traffic source (pages/dashboards).
   { path: '/dashboards', label: 'console.nav.dashboards', need: anyTenant('dashboards', 'read'), Page: Dashboards },
+  // Traffic: a brand's traffic per affiliate source and its postbacks (pages/traffic).
+  { path: '/traffic', label: 'console.nav.traffic', need: anyTenant('affiliates', 'read'), Page: Traffic },
 ]

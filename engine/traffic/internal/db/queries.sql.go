@@ -225,6 +225,84 @@ func (q *Queries) PostbacksOfMember(ctx context.Context, memberID int64) ([]Post
 	return items, nil
 }
 
+const recentPostbacks = `-- name: RecentPostbacks :many
+SELECT p.id, p.member_id, p.event, p.network, p.order_id, p.url, p.status, p.created_at, p.sent_at,
+       (SELECT count(*) FROM postback_calls n WHERE n.postback_id = p.id)::int AS attempts,
+       l.status_code AS last_status_code, l.error AS last_error, l.body AS last_body, l.called_at AS last_called_at
+FROM postbacks p
+LEFT JOIN postback_calls l ON l.id = (SELECT max(m.id) FROM postback_calls m WHERE m.postback_id = p.id)
+WHERE p.tenant_id = $1 AND p.created_at >= $2::timestamptz AND p.created_at < $3::timestamptz
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT $4
+`
+
+type RecentPostbacksParams struct {
+	TenantID int64
+	Since    time.Time
+	Until    time.Time
+	MaxRows  int32
+}
+
+type RecentPostbacksRow struct {
+	ID             int64
+	MemberID       int64
+	Event          string
+	Network        string
+	OrderID        pgtype.Int8
+	Url            string
+	Status         string
+	CreatedAt      time.Time
+	SentAt         pgtype.Timestamptz
+	Attempts       int32
+	LastStatusCode pgtype.Int4
+	LastError      pgtype.Text
+	LastBody       pgtype.Text
+	LastCalledAt   pgtype.Timestamptz
+}
+
+// A tenant's postbacks made in since..until, newest first, each with how
+// often it was called and its last call (all null when it was not called
+// yet).
+func (q *Queries) RecentPostbacks(ctx context.Context, arg RecentPostbacksParams) ([]RecentPostbacksRow, error) {
+	rows, err := q.db.Query(ctx, recentPostbacks,
+		arg.TenantID,
+		arg.Since,
+		arg.Until,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []RecentPostbacksRow{}
+	for rows.Next() {
+		var i RecentPostbacksRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.MemberID,
+			&i.Event,
+			&i.Network,
+			&i.OrderID,
+			&i.Url,
+			&i.Status,
+			&i.CreatedAt,
+			&i.SentAt,
+			&i.Attempts,
+			&i.LastStatusCode,
+			&i.LastError,
+			&i.LastBody,
+			&i.LastCalledAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const report = `-- name: Report :many
 SELECT 'visits'::text AS kind, v.network, v.ref, v.sub1, v.sub2, v.sub3, ''::text AS currency, count(*)::bigint AS value
 FROM traffic_visits v
