@@ -2,10 +2,13 @@ package live_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -270,5 +273,100 @@ func TestOutbox(t *testing.T) {
 	case f := <-mine.C:
 		t.Fatalf("unexpected frame %q", f)
 	default:
+	}
+}
+
+// maxIdleStreamBytes bounds what one idle event stream may cost the engine
+// in Go heap and stacks (issue 17: at most 20 KiB per idle connection with
+// 10,000 open; a stream served by the HTTP server's own goroutine cost
+// about 45 KiB).
+const maxIdleStreamBytes = 20 << 10
+
+// An idle stream costs at most maxIdleStreamBytes, measured over a few
+// hundred streams through a real HTTP server (the test's own ends of the
+// connections count too, so the bound is conservative), and every stream
+// still delivers. Not parallel: it measures the whole process's memory,
+// so it runs before the package's parallel tests start.
+func TestIdleStreamMemory(t *testing.T) {
+	pool, _, member := setup(t)
+	const streams = 400
+	hub := live.NewHub(pool, streams, slog.New(slog.DiscardHandler))
+	hub.Start()
+	t.Cleanup(hub.Close)
+	<-hub.Ready()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute,
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hub.Serve(w, r, member, time.Minute) })}
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+
+	inUse := func() uint64 {
+		runtime.GC()
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapInuse + m.StackInuse
+	}
+	open := func() net.Conn {
+		t.Helper()
+		c, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"); err != nil {
+			t.Fatal(err)
+		}
+		// Read up to the ready comment, byte by byte, so the test's end
+		// keeps no buffer.
+		var got []byte
+		b := make([]byte, 1)
+		for !bytes.Contains(got, []byte(": ready\n")) {
+			if _, err := c.Read(b); err != nil {
+				t.Fatalf("stream never got ready: %q %v", got, err)
+			}
+			got = append(got, b[0])
+		}
+		if !bytes.HasPrefix(got, []byte("HTTP/1.1 200 OK\r\n")) || !bytes.Contains(got, []byte("Content-Type: text/event-stream\r\n")) {
+			t.Fatalf("stream head %q", got)
+		}
+		return c
+	}
+	// Warm up: the server's and the hub's first allocations are not the
+	// streams'.
+	for _, c := range []net.Conn{open(), open()} {
+		defer c.Close()
+	}
+	before := inUse()
+	conns := make([]net.Conn, 0, streams-2)
+	for len(conns) < streams-2 {
+		conns = append(conns, open())
+	}
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	per := float64(int64(inUse())-int64(before)) / float64(len(conns))
+	t.Logf("%.0f bytes per idle stream", per)
+	if per > maxIdleStreamBytes {
+		t.Fatalf("an idle stream costs %.0f bytes, want at most %d", per, maxIdleStreamBytes)
+	}
+	if err := live.Publish(context.Background(), pool, member, live.Event{Type: live.TypeCredits, Data: map[string]int{"credits": 5}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range conns[:3] {
+		_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		b := make([]byte, 256)
+		var got []byte
+		for !bytes.Contains(got, []byte(`data: {"credits":5}`)) {
+			n, err := c.Read(b)
+			if err != nil {
+				t.Fatalf("no event on the stream: %q %v", got, err)
+			}
+			got = append(got, b[:n]...)
+		}
 	}
 }

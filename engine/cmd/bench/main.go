@@ -96,7 +96,7 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		_, err := cardFetch(engineAddr, dbURL, duration)
 		return err
 	case "chat":
-		pgb, err := pgbenchBaselines(cluster, dir, duration)
+		pgb, err := chatBaseline(cluster, duration)
 		if err != nil {
 			return err
 		}
