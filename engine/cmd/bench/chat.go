@@ -27,8 +27,8 @@ import (
 // latency over the live stream, and the engine's memory with many idle
 // live connections.
 const (
-	chatHost     = "localhost"
-	chatSenders  = 200
+	chatHost    = "localhost"
+	chatSenders = 200
 	// latencyPairs write one message per latencyEvery each: 1,000 messages
 	// a second flowing (issue 17: delivery p99 <= 100 ms at that rate).
 	latencyPairs = chatSenders
