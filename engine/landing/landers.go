@@ -174,7 +174,8 @@ type SignupState struct {
 }
 
 type lander struct {
-	tmpl   *template.Template
+	// byLang is the lander's template with its texts in each language.
+	byLang map[string]*template.Template
 	css    template.CSS
 	script template.JS
 	// csp allows the page's one inline script by its hash.
@@ -190,12 +191,14 @@ type Renderer struct {
 	locator tenancy.Locator
 	links   *tenancy.Links
 	log     *slog.Logger
-	// CacheFor is how long a tenant's members for a niche and language are
-	// reused: landers take affiliate traffic in bursts, and a member who
-	// hides or leaves is gone from them within this time.
+	// CacheFor is how long a tenant's members for a niche and language,
+	// and a rendered page, are reused: landers take affiliate traffic in
+	// bursts, and a member who hides or leaves is gone from them within
+	// twice this time. 0 renders every page afresh.
 	CacheFor time.Duration
 	mu       sync.Mutex
 	cache    map[string]cached
+	pages    map[string]renderedPage
 }
 
 type cached struct {
@@ -203,11 +206,17 @@ type cached struct {
 	until   time.Time
 }
 
+type renderedPage struct {
+	body  []byte
+	until time.Time
+}
+
 // NewRenderer parses every lander of files (the landers/ folder) and reads
 // the themes' colours and logos from themes (the themes/ folder).
 func NewRenderer(files, themes fs.FS, pool Pool, locator tenancy.Locator, links *tenancy.Links, log *slog.Logger) (*Renderer, error) {
 	x := &Renderer{landers: map[string]*lander{}, texts: map[string]map[string]string{}, themes: map[string]Theme{},
-		pool: pool, locator: locator, links: links, log: log, CacheFor: 15 * time.Second, cache: map[string]cached{}}
+		pool: pool, locator: locator, links: links, log: log, CacheFor: 15 * time.Second, cache: map[string]cached{},
+		pages: map[string]renderedPage{}}
 	if err := x.readTexts(files); err != nil {
 		return nil, err
 	}
@@ -263,7 +272,16 @@ func (x *Renderer) parse(files fs.FS, dir string) (*lander, error) {
 	sum := sha256.Sum256([]byte(script))
 	csp := "default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) +
 		"'; img-src 'self' data: https:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-	return &lander{tmpl: t, css: template.CSS(css), script: template.JS(script), csp: csp}, nil
+	l := &lander{byLang: map[string]*template.Template{}, css: template.CSS(css), script: template.JS(script), csp: csp}
+	for lang := range x.texts {
+		texts := x.textsOf(lang)
+		c, err := t.Clone()
+		if err != nil {
+			return nil, err
+		}
+		l.byLang[lang] = c.Funcs(template.FuncMap{"t": func(key string, args ...any) string { return fill(texts[key], args) }})
+	}
+	return l, nil
 }
 
 func (x *Renderer) readTexts(files fs.FS) error {
@@ -445,17 +463,24 @@ func (x *Renderer) render(w http.ResponseWriter, r *http.Request, route Route, s
 		page.Head.Index = false
 	}
 	page.CSS, page.Script = l.css, l.script
-	texts := x.textsOf(page.Lang)
-	tmpl, err := l.tmpl.Clone()
-	if err != nil {
-		httpx.WriteError(w, r, fmt.Errorf("lander %s: %w", route.Name, err))
-		return
-	}
-	tmpl.Funcs(template.FuncMap{"t": func(key string, args ...any) string { return fill(texts[key], args) }})
-	var b bytes.Buffer
-	if err := tmpl.ExecuteTemplate(&b, "page", page); err != nil {
-		httpx.WriteError(w, r, fmt.Errorf("render lander %s: %w", route.Name, err))
-		return
+	key := fmt.Sprintf("%d|%s|%s|%s|%d|%s|%s|%t|%t|%t|%s", t.ID, page.Name, page.Path, page.Lang, page.Niche, page.Copy,
+		page.Warning, page.USFooter, page.Signup.Open, page.Head.Index, page.Head.Canonical)
+	cacheable := signup.Error == "" && status == http.StatusOK && x.CacheFor > 0
+	body, ok := x.cachedPage(key)
+	if !ok || !cacheable {
+		tmpl := l.byLang[page.Lang]
+		if tmpl == nil {
+			tmpl = l.byLang["en"]
+		}
+		var b bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&b, "page", page); err != nil {
+			httpx.WriteError(w, r, fmt.Errorf("render lander %s: %w", route.Name, err))
+			return
+		}
+		body = b.Bytes()
+		if cacheable {
+			x.keepPage(key, body)
+		}
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
@@ -463,7 +488,41 @@ func (x *Renderer) render(w http.ResponseWriter, r *http.Request, route Route, s
 	h.Set("Cache-Control", "no-store")
 	h.Set("Vary", "Cookie, Accept-Language")
 	w.WriteHeader(status)
-	_, _ = w.Write(b.Bytes())
+	_, _ = w.Write(body)
+}
+
+// maxPages bounds the rendered pages kept: slugs are the affiliates' own
+// words, so their number has no limit of its own.
+const maxPages = 2000
+
+// cachedPage is the page rendered for key, while it is fresh.
+func (x *Renderer) cachedPage(key string) ([]byte, bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	c, ok := x.pages[key]
+	if !ok || time.Now().After(c.until) {
+		return nil, false
+	}
+	return c.body, true
+}
+
+// keepPage keeps a rendered page for CacheFor: landers take affiliate
+// traffic in bursts, and the same page is asked for again and again.
+func (x *Renderer) keepPage(key string, body []byte) {
+	now := time.Now()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if len(x.pages) >= maxPages {
+		for k, c := range x.pages {
+			if now.After(c.until) {
+				delete(x.pages, k)
+			}
+		}
+		if len(x.pages) >= maxPages {
+			x.pages = map[string]renderedPage{}
+		}
+	}
+	x.pages[key] = renderedPage{body: body, until: now.Add(x.CacheFor)}
 }
 
 // textsOf is the catalogue of lang with English for what it lacks.

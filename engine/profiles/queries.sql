@@ -355,18 +355,24 @@ DELETE FROM profile_notes WHERE writer_id = @member_id OR profile_id = @member_i
 -- active, visible members of the pool with a photo others may see, whose
 -- account is active and neither banned nor suspended, of the niche's
 -- gender (any when empty), sexualities (any when empty), age band and body
--- types (any when empty); those sharing most of the niche's interests
--- first, then the most recently active.
-SELECT p.id
-FROM profiles p
-JOIN members m ON m.id = p.id
-WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
-  AND m.status = 'active' AND m.banned_at IS NULL AND (m.suspended_until IS NULL OR m.suspended_until < now())
-  AND (@gender::text = '' OR p.gender = @gender::text)
-  AND (cardinality(@sexualities::text[]) = 0 OR p.sexuality = ANY (@sexualities::text[]))
-  AND (cardinality(@body_types::text[]) = 0 OR p.body_type = ANY (@body_types::text[]))
-  AND p.date_of_birth >= @born_from::date AND p.date_of_birth <= @born_to::date
-  AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
-ORDER BY cardinality(ARRAY(SELECT unnest(p.interests) INTERSECT SELECT unnest(@interests::smallint[]))) DESC,
-         p.last_active_at DESC, p.id DESC
+-- types (any when empty). Of the 200 most recently active of them (the
+-- index walk of an unfiltered search, bounded however large the pool),
+-- those sharing most of the niche's interests come first.
+SELECT c.id
+FROM (
+    SELECT p.id, p.interests, p.last_active_at
+    FROM profiles p
+    JOIN members m ON m.id = p.id
+    WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
+      AND m.status = 'active' AND m.banned_at IS NULL AND (m.suspended_until IS NULL OR m.suspended_until < now())
+      AND (@gender::text = '' OR p.gender = @gender::text)
+      AND (cardinality(@sexualities::text[]) = 0 OR p.sexuality = ANY (@sexualities::text[]))
+      AND (cardinality(@body_types::text[]) = 0 OR p.body_type = ANY (@body_types::text[]))
+      AND p.date_of_birth >= @born_from::date AND p.date_of_birth <= @born_to::date
+      AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
+    ORDER BY p.last_active_at DESC, p.id DESC
+    LIMIT 200
+) c
+ORDER BY cardinality(ARRAY(SELECT unnest(c.interests) INTERSECT SELECT unnest(@interests::smallint[]))) DESC,
+         c.last_active_at DESC, c.id DESC
 LIMIT @max_rows;

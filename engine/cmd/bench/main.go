@@ -31,7 +31,7 @@ func main() {
 	binary := flag.String("bin", "bin/rendezvous", "engine binary")
 	duration := flag.Duration("duration", 5*time.Second, "length of each load run")
 	conns := flag.Int("conns", 64, "concurrent connections")
-	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench), "photos", "search" (with the card fetch it is compared with) or "payments" (with the message-send figure it is compared with)`)
+	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "landers" (with settings.php), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench), "photos", "search" (with the card fetch it is compared with) or "payments" (with the message-send figure it is compared with)`)
 	flag.Parse()
 	if err := run(*binary, *duration, *conns, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -89,6 +89,8 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		return paymentsAlone(engineAddr, dbURL, duration)
 	case "settings":
 		return settingsBench(engineAddr, conns, duration)
+	case "landers":
+		return landerBenches(engineAddr, dbURL, conns, duration)
 	case "baselines":
 		if _, err := pgbenchBaselines(cluster, dir, duration); err != nil {
 			return err
@@ -112,6 +114,9 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	}
 
 	if err := settingsBench(engineAddr, conns, duration); err != nil {
+		return err
+	}
+	if err := landerBenches(engineAddr, dbURL, conns, duration); err != nil {
 		return err
 	}
 	// The database's own limits, on a scratch database before the engine's

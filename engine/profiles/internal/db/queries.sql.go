@@ -611,18 +611,23 @@ func (q *Queries) InterestIDList(ctx context.Context) ([]int16, error) {
 }
 
 const landerPage = `-- name: LanderPage :many
-SELECT p.id
-FROM profiles p
-JOIN members m ON m.id = p.id
-WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
-  AND m.status = 'active' AND m.banned_at IS NULL AND (m.suspended_until IS NULL OR m.suspended_until < now())
-  AND ($2::text = '' OR p.gender = $2::text)
-  AND (cardinality($3::text[]) = 0 OR p.sexuality = ANY ($3::text[]))
-  AND (cardinality($4::text[]) = 0 OR p.body_type = ANY ($4::text[]))
-  AND p.date_of_birth >= $5::date AND p.date_of_birth <= $6::date
-  AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
-ORDER BY cardinality(ARRAY(SELECT unnest(p.interests) INTERSECT SELECT unnest($7::smallint[]))) DESC,
-         p.last_active_at DESC, p.id DESC
+SELECT c.id
+FROM (
+    SELECT p.id, p.interests, p.last_active_at
+    FROM profiles p
+    JOIN members m ON m.id = p.id
+    WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
+      AND m.status = 'active' AND m.banned_at IS NULL AND (m.suspended_until IS NULL OR m.suspended_until < now())
+      AND ($2::text = '' OR p.gender = $2::text)
+      AND (cardinality($3::text[]) = 0 OR p.sexuality = ANY ($3::text[]))
+      AND (cardinality($4::text[]) = 0 OR p.body_type = ANY ($4::text[]))
+      AND p.date_of_birth >= $5::date AND p.date_of_birth <= $6::date
+      AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
+    ORDER BY p.last_active_at DESC, p.id DESC
+    LIMIT 200
+) c
+ORDER BY cardinality(ARRAY(SELECT unnest(c.interests) INTERSECT SELECT unnest($7::smallint[]))) DESC,
+         c.last_active_at DESC, c.id DESC
 LIMIT $8
 `
 
@@ -641,8 +646,9 @@ type LanderPageParams struct {
 // active, visible members of the pool with a photo others may see, whose
 // account is active and neither banned nor suspended, of the niche's
 // gender (any when empty), sexualities (any when empty), age band and body
-// types (any when empty); those sharing most of the niche's interests
-// first, then the most recently active.
+// types (any when empty). Of the 200 most recently active of them (the
+// index walk of an unfiltered search, bounded however large the pool),
+// those sharing most of the niche's interests come first.
 func (q *Queries) LanderPage(ctx context.Context, arg LanderPageParams) ([]int64, error) {
 	rows, err := q.db.Query(ctx, landerPage,
 		arg.Pool,
