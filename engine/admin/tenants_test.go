@@ -234,3 +234,33 @@ func TestGiftCatalogueEdit(t *testing.T) {
 		t.Fatalf("%s", res.Body)
 	}
 }
+
+// settings.php keeps its answer per tenant (tenancy.SettingsAnswers); an
+// edit in the console shows in it at once on the instance that made it,
+// without waiting for the tenancy notification.
+func TestTenantEditShowsInKeptSettingsAtOnce(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	c, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
+	member := e.Client(t, "localhost")
+	var got struct {
+		Name   string `json:"name"`
+		MinAge int    `json:"min_age"`
+	}
+	for range 2 { // the second answer comes from memory
+		member.Do("GET", "/api/settings.php", nil).JSON(t, &got)
+	}
+	if got.Name != "LustLokaal" {
+		t.Fatalf("before the edit: %+v", got)
+	}
+	var base tenantAnswer
+	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
+	brand := base.File
+	brand.Name, brand.Settings.MinAge = "LustLokaal Nieuw", got.MinAge+3
+	c.Do("PUT", "/admin/api/tenants/lustlokaal/file", brand).Want(t, http.StatusOK, "")
+	want := got.MinAge + 3
+	member.Do("GET", "/api/settings.php", nil).JSON(t, &got)
+	if got.Name != "LustLokaal Nieuw" || got.MinAge != want {
+		t.Fatalf("right after the edit: %+v, want LustLokaal Nieuw and min_age %d", got, want)
+	}
+}

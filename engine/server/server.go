@@ -264,6 +264,10 @@ func New(d Deps) (*Engine, error) {
 		// the session; they remember the traffic source and count the visit
 		// with its A/B variant (the slug) like the app's pages.
 		r.With(landing.Remember(d.Config.SecureCookies), visits.Record).Get(landing.Prefix+"*", e.Landers.Serve)
+		// settings.php answers members and visitors alike, from memory: no
+		// session is loaded for the most frequent call (README: Benchmarks).
+		settings := tenancy.Handlers{Locator: e.Locator, Answers: tenancy.NewSettingsAnswers()}
+		r.Get("/api/settings.php", settings.Settings)
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
 			r.Use(sessions.LoadAndSave, e.Accounts.Identify, e.Members.MarkSeen)
@@ -316,7 +320,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	})
 
 	r.Get("/openapi.yaml", serveOpenAPI)
-	r.Get("/settings.php", t.Settings)
+	// settings.php is routed in New, before the session is loaded.
 	r.Get("/companyinfo.php", t.CompanyInfo)
 	r.Get("/page.php", infoPages(d).Handler)   // the info pages (terms, privacy...), README: Info pages
 	r.Get("/brands.php", t.OtherBrandsHandler) // member_resell: the company's other brands

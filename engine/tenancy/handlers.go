@@ -35,6 +35,13 @@ type PublicSettings struct {
 
 // SettingsFor builds the settings answer for a request to tenant t.
 func (l Locator) SettingsFor(r *http.Request, t *Tenant) PublicSettings {
+	country := l.Country(r)
+	return settingsOf(t, country, selectedCountry(r, t, country))
+}
+
+// settingsOf is the settings answer of tenant t for a visitor in country
+// whose site works for selected: nothing else of the request counts.
+func settingsOf(t *Tenant, country, selected string) PublicSettings {
 	return PublicSettings{
 		Settings:             t.Settings,
 		Slug:                 t.Slug,
@@ -45,8 +52,8 @@ func (l Locator) SettingsFor(r *http.Request, t *Tenant) PublicSettings {
 		Niche:                t.Niche,
 		CompanyID:            t.Company.ID,
 		Domain:               t.PrimaryHost,
-		GeoipCountry:         l.Country(r),
-		GeoipSelectedCountry: l.SelectedCountry(r, t),
+		GeoipCountry:         country,
+		GeoipSelectedCountry: selected,
 		PushPublicKey:        t.VAPIDPublicKey,
 	}
 }
@@ -58,6 +65,9 @@ type Handlers struct {
 	// Brands and Links list the company's other brands (brands.php).
 	Brands BrandLister
 	Links  *Links
+	// Answers keeps settings.php's answers serialised; nil serialises
+	// each answer anew.
+	Answers *SettingsAnswers
 }
 
 // Settings answers GET /api/settings.php. It also sets the locale cookie
@@ -69,7 +79,19 @@ func (h Handlers) Settings(w http.ResponseWriter, r *http.Request) {
 			SetLocaleCookie(w, r, dl)
 		}
 	}
-	httpx.WriteJSON(w, http.StatusOK, h.Locator.SettingsFor(r, t))
+	if h.Answers == nil {
+		httpx.WriteJSON(w, http.StatusOK, h.Locator.SettingsFor(r, t))
+		return
+	}
+	country := h.Locator.Country(r)
+	body, err := h.Answers.get(t, country, selectedCountry(r, t, country))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(body)
 }
 
 // SetLocaleCookie remembers the visitor's language for 365 days.

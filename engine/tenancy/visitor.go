@@ -118,11 +118,17 @@ func (l Locator) Country(r *http.Request) string {
 // they picked, else where they are when the tenant serves it, else the
 // tenant's first country.
 func (l Locator) SelectedCountry(r *http.Request, t *Tenant) string {
+	return selectedCountry(r, t, l.Country(r))
+}
+
+// selectedCountry is SelectedCountry for a visitor in country, which the
+// caller has looked up already.
+func selectedCountry(r *http.Request, t *Tenant, country string) string {
 	if c, err := r.Cookie(CountryCookie); err == nil && t.HasCountry(strings.ToUpper(c.Value)) {
 		return strings.ToUpper(c.Value)
 	}
-	if c := l.Country(r); t.HasCountry(c) {
-		return c
+	if t.HasCountry(country) {
+		return country
 	}
 	return t.Countries[0]
 }

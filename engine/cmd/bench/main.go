@@ -5,7 +5,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -88,7 +88,7 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	case "payments":
 		return paymentsAlone(engineAddr, dbURL, duration)
 	case "settings":
-		return settingsBench(engineAddr, conns, duration)
+		return settingsBench(engineAddr, engine.Process.Pid, conns, duration)
 	case "landers":
 		return landerBenches(engineAddr, dbURL, conns, duration)
 	case "baselines":
@@ -113,7 +113,7 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		return fmt.Errorf("-only %q: not a group", only)
 	}
 
-	if err := settingsBench(engineAddr, conns, duration); err != nil {
+	if err := settingsBench(engineAddr, engine.Process.Pid, conns, duration); err != nil {
 		return err
 	}
 	if err := landerBenches(engineAddr, dbURL, conns, duration); err != nil {
@@ -160,7 +160,7 @@ func searchAndFloor(addr, dbURL string, d time.Duration, card latency) error {
 // settingsBench measures settings.php against a bare net/http handler
 // answering the same body: the cost of the engine's middleware and tenancy
 // on its cheapest call.
-func settingsBench(engineAddr string, conns int, duration time.Duration) error {
+func settingsBench(engineAddr string, enginePID, conns int, duration time.Duration) error {
 	settingsURL := "http://" + engineAddr + "/api/settings.php?domain=localhost"
 	body, err := fetch(settingsURL)
 	if err != nil {
@@ -185,12 +185,99 @@ func settingsBench(engineAddr string, conns int, duration time.Duration) error {
 	}
 
 	fmt.Fprintf(os.Stderr, "bench: settings.php vs bare net/http, %d connections, %s each\n", conns, duration)
-	bareRPS := load("http://"+bareAddr+"/api/settings.php", conns, duration)
-	engineRPS := load(settingsURL, conns, duration)
+	// In turns of a tenth of the time each, so that what else the machine
+	// does at the moment weighs on both alike.
+	bareClient, engineClient := loadClient(conns), loadClient(conns)
+	defer bareClient.CloseIdleConnections()
+	defer engineClient.CloseIdleConnections()
+	// Each server's CPU time per answer is measured too: on a shared
+	// machine the rates follow the neighbours, the CPU a request costs
+	// much less.
+	bareRun := &served{pid: bare.Process.Pid}
+	engineRun := &served{pid: enginePID}
+	turn := duration / 10
+	for i := range 10 {
+		runs := []func() error{
+			func() error { return bareRun.add(bareClient, "http://"+bareAddr+"/api/settings.php", conns, turn) },
+			func() error { return engineRun.add(engineClient, settingsURL, conns, turn) },
+		}
+		if i%2 == 1 {
+			runs[0], runs[1] = runs[1], runs[0]
+		}
+		for _, run := range runs {
+			if err := run(); err != nil {
+				return err
+			}
+		}
+	}
+	bareRPS, engineRPS := bareRun.rate(), engineRun.rate()
 	fmt.Printf("bench settings_rps %.0f req/s\n", engineRPS)
 	fmt.Printf("bench bare_nethttp_rps %.0f req/s\n", bareRPS)
 	fmt.Printf("bench settings_vs_bare %.3f ratio\n", engineRPS/bareRPS)
+	fmt.Printf("bench settings_cpu_per_req %.1f us\n", engineRun.cpuPerAnswer())
+	fmt.Printf("bench bare_nethttp_cpu_per_req %.1f us\n", bareRun.cpuPerAnswer())
+	// As a rate: the answers per CPU second, the engine's to the bare
+	// handler's (the same target, >= 0.8).
+	fmt.Printf("bench settings_cpu_vs_bare %.3f ratio\n", bareRun.cpuPerAnswer()/engineRun.cpuPerAnswer())
 	return nil
+}
+
+// served adds up one server's answers, wall time and CPU time over turns
+// of load.
+type served struct {
+	pid     int
+	answers float64
+	wall    time.Duration
+	cpu     time.Duration
+}
+
+func (s *served) add(client *http.Client, url string, conns int, d time.Duration) error {
+	before, err := cpuTime(s.pid)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	rate := loadWith(client, url, conns, d)
+	took := time.Since(start)
+	after, err := cpuTime(s.pid)
+	if err != nil {
+		return err
+	}
+	s.answers += rate * took.Seconds()
+	s.wall += took
+	s.cpu += after - before
+	return nil
+}
+
+func (s *served) rate() float64 { return s.answers / max(s.wall.Seconds(), 1e-9) }
+
+// cpuPerAnswer is in microseconds.
+func (s *served) cpuPerAnswer() float64 {
+	return float64(s.cpu.Microseconds()) / max(s.answers, 1)
+}
+
+// cpuTime is the user and system CPU time process pid has used
+// (/proc/<pid>/stat, fields 14 and 15, in clock ticks of 1/100 s).
+func cpuTime(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	// The command name (field 2) may hold spaces; fields count after it.
+	_, rest, ok := strings.Cut(string(b), ") ")
+	if !ok {
+		return 0, errors.New("unreadable /proc stat")
+	}
+	f := strings.Fields(rest)
+	if len(f) < 13 {
+		return 0, errors.New("short /proc stat")
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err := errors.Join(err1, err2); err != nil {
+		return 0, err
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
 }
 
 // serveBare is the baseline: a plain net/http handler answering the same
@@ -209,20 +296,32 @@ func serveBare(addr, body string) {
 // load sends GET requests over conns keep-alive connections for d and
 // returns the rate of successful answers.
 func load(url string, conns int, d time.Duration) float64 {
+	client := loadClient(conns)
+	defer client.CloseIdleConnections()
+	return loadWith(client, url, conns, d)
+}
+
+// loadClient keeps up to conns connections open, without compression.
+func loadClient(conns int) *http.Client {
 	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
-	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
-	defer tr.CloseIdleConnections()
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	defer cancel()
+	return &http.Client{Transport: tr, Timeout: 10 * time.Second}
+}
+
+// loadWith is load on client's connections, which stay open for the next
+// turn.
+func loadWith(client *http.Client, url string, conns int, d time.Duration) float64 {
+	// The last requests finish after the deadline rather than being
+	// cancelled, which would close their connections.
+	deadline := time.Now().Add(d)
 	var ok atomic.Int64
 	var wg sync.WaitGroup
 	start := time.Now()
-	for i := 0; i < conns; i++ {
+	for range conns {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for ctx.Err() == nil {
-				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+			for time.Now().Before(deadline) {
+				req, _ := http.NewRequest(http.MethodGet, url, nil)
 				req.Host = "localhost"
 				res, err := client.Do(req)
 				if err != nil {

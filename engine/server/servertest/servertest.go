@@ -97,6 +97,14 @@ func (e *Env) Twin(tb testing.TB) *Env {
 	return startOn(tb, pool, nil, true)
 }
 
+// TwinOn is Twin on pool, a pool the test made on e's database (with a
+// query tracer, say), and without job workers, so that only requests use
+// the pool.
+func (e *Env) TwinOn(tb testing.TB, pool *pgxpool.Pool) *Env {
+	tb.Helper()
+	return startOn(tb, pool, nil, false)
+}
+
 // startOn builds and starts an engine on pool, served by an httptest server.
 func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool) *Env {
 	tb.Helper()

@@ -1,0 +1,95 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/server/servertest"
+)
+
+// queryCounter counts the queries run on a pool (pgx.QueryTracer); not
+// every store passes the request's context on, so all are counted, on an
+// engine without job workers.
+type queryCounter struct{ n atomic.Int64 }
+
+func (c *queryCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+
+func (c *queryCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// settings.php, the engine's most frequent call, answers from memory: once
+// the tenants are loaded no request for it reaches the database, whatever
+// the visitor's country, cookies or session (issue 17; make bench
+// settings_vs_bare), while a call that reads the database is counted.
+func TestSettingsAnswerDoesNotQueryPerRequest(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	cfg, err := pgxpool.ParseConfig(env.Pool.Config().ConnString())
+	if err != nil {
+		t.Fatal(err)
+	}
+	counter := &queryCounter{}
+	cfg.ConnConfig.Tracer = counter
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	h := env.TwinOn(t, pool).Handler
+
+	get := func(path, country, cookie string) (int, map[string]any) {
+		t.Helper()
+		req := httptest.NewRequest("GET", path, nil)
+		req.Host = "localhost"
+		if country != "" {
+			req.Header.Set(servertest.CountryHeader, country)
+		}
+		if cookie != "" {
+			req.Header.Set("Cookie", cookie)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		var body map[string]any
+		if path == "/api/settings.php" {
+			if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+				t.Fatalf("settings.php: %v: %s", err, w.Body)
+			}
+		}
+		return w.Code, body
+	}
+	// The first call may load the tenants.
+	if code, _ := get("/api/settings.php", "", ""); code != http.StatusOK {
+		t.Fatalf("settings.php: %d", code)
+	}
+	counter.n.Store(0)
+	cases := []struct{ country, cookie, wantGeo, wantSelected string }{
+		{"NL", "", "NL", "NL"},
+		{"BE", "", "BE", "BE"},
+		{"US", "", "US", "NL"}, // not served here: the tenant's first country
+		{"NL", "country=BE; locale=en", "NL", "BE"},
+		{"BE", "rdv_session=not-a-session", "BE", "BE"},
+		{"NL", "", "NL", "NL"}, // again, from the kept answer
+	}
+	for _, c := range cases {
+		code, got := get("/api/settings.php", c.country, c.cookie)
+		if code != http.StatusOK || got["geoip_country"] != c.wantGeo || got["geoip_selected_country"] != c.wantSelected || got["name"] != "LustLokaal" {
+			t.Errorf("%s %q: %d %v %v %v", c.country, c.cookie, code, got["geoip_country"], got["geoip_selected_country"], got["name"])
+		}
+	}
+	if n := counter.n.Load(); n != 0 {
+		t.Errorf("settings.php ran %d queries in %d requests, want none", n, len(cases))
+	}
+	// The counter does see a call's queries.
+	if code, _ := get("/api/interests.php", "", ""); code != http.StatusOK || counter.n.Load() == 0 {
+		t.Errorf("interests.php: %d, %d queries counted", code, counter.n.Load())
+	}
+}
