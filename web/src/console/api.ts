@@ -431,6 +431,8 @@ export interface TrafficRow {
   first_purchases: number
   /** revenue per currency, paid orders not refunded. */
   revenue: Money[]
+  /** variants are the source's visits per lander A/B variant (the slug of /landers/{name}/{slug}), most visits first. */
+  variants: { variant: string; visits: number }[]
 }
 
 /** TrafficReport is a brand's traffic per source over days of its time zone, the most signups first. */

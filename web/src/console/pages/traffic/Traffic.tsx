@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import { ConsoleError, type ConsoleApi, type DaySpan, type Money, type PostbackEntry, type PostbackLog, type TrafficReport } from '../../api'
+import { ConsoleError, type ConsoleApi, type DaySpan, type Money, type PostbackEntry, type PostbackLog, type TrafficReport, type TrafficRow } from '../../api'
 import { errorText } from '../../errors'
 import { addMoney, formatMoney } from '../../money'
 import { anyTenant } from '../../permissions'
@@ -157,6 +157,9 @@ function Sources({ report }: { report: TrafficReport }) {
   const locale = i18n.language
   const count = (n: number) => n.toLocaleString(locale)
   const revenue = (ms: Money[]) => (ms.length === 0 ? '–' : ms.map((m) => formatMoney(m.amount, m.currency, locale)).join(', '))
+  // Older engines answer no variants; a source without lander A/B visits shows none.
+  const variants = (vs: TrafficRow['variants'] | undefined) =>
+    vs && vs.length > 0 ? vs.map((v) => t('console.traffic.sources.variant', { variant: v.variant, visits: count(v.visits) })).join(', ') : '–'
   const sum = totals(report)
   const range = { from: report.from, to: report.to }
   return (
@@ -176,6 +179,7 @@ function Sources({ report }: { report: TrafficReport }) {
               <th scope="col" className="n">{t('console.traffic.sources.activations')}</th>
               <th scope="col" className="n">{t('console.traffic.sources.firstPurchases')}</th>
               <th scope="col" className="n">{t('console.traffic.sources.revenue')}</th>
+              <th scope="col">{t('console.traffic.sources.variants')}</th>
             </tr>
           </thead>
           <tbody>
@@ -190,6 +194,7 @@ function Sources({ report }: { report: TrafficReport }) {
                 <td className="n">{count(r.activations)}</td>
                 <td className="n">{count(r.first_purchases)}</td>
                 <td className="n">{revenue(r.revenue)}</td>
+                <td>{variants(r.variants)}</td>
               </tr>
             ))}
           </tbody>
@@ -201,6 +206,7 @@ function Sources({ report }: { report: TrafficReport }) {
               <td className="n">{count(sum.activations)}</td>
               <td className="n">{count(sum.first_purchases)}</td>
               <td className="n">{revenue(sum.revenue)}</td>
+              <td />
             </tr>
           </tfoot>
         </ScrollTable>

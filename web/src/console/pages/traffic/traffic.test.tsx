@@ -18,9 +18,9 @@ const head = { tenant: 'lustlokaal', time_zone: 'Europe/Amsterdam', from: '2026-
 const report: TrafficReport = {
   ...head,
   rows: [
-    { network: 'adnet', ref: 'aff1', sub1: 'c1', sub2: '', sub3: '', visits: 3, signups: 2, activations: 1, first_purchases: 1, revenue: [{ currency: 'EUR', amount: 1995 }] },
-    { network: '', ref: '', sub1: '', sub2: '', sub3: '', visits: 0, signups: 1, activations: 1, first_purchases: 1, revenue: [{ currency: 'CHF', amount: 700 }, { currency: 'EUR', amount: 500 }] },
-    { network: 'other', ref: '', sub1: '', sub2: '', sub3: 'x', visits: 1, signups: 0, activations: 0, first_purchases: 0, revenue: [] },
+    { network: 'adnet', ref: 'aff1', sub1: 'c1', sub2: '', sub3: '', visits: 3, signups: 2, activations: 1, first_purchases: 1, revenue: [{ currency: 'EUR', amount: 1995 }], variants: [{ variant: 'spring-a', visits: 2 }, { variant: 'spring-b', visits: 1 }] },
+    { network: '', ref: '', sub1: '', sub2: '', sub3: '', visits: 0, signups: 1, activations: 1, first_purchases: 1, revenue: [{ currency: 'CHF', amount: 700 }, { currency: 'EUR', amount: 500 }], variants: [] },
+    { network: 'other', ref: '', sub1: '', sub2: '', sub3: 'x', visits: 1, signups: 0, activations: 0, first_purchases: 0, revenue: [], variants: [] },
   ],
 }
 
@@ -59,7 +59,7 @@ function show(api: ConsoleApi) {
 const texts = (table: HTMLElement) =>
   within(table).getAllByRole('row').map((r) => [...r.children].map((c) => (c.textContent ?? '').replace(/\s/g, ' ')))
 
-describe('Traffic', { timeout: 20_000 }, () => {
+describe('Traffic', { timeout: 40_000 }, () => {
   it('addresses the reports by brand and days', () => {
     expect(reportPath('traffic', 'lustlokaal', { from: '', to: '' })).toBe('/reports/traffic?tenant=lustlokaal')
     expect(reportPath('postbacks', 'a b', { from: '2026-03-01', to: '2026-03-31' })).toBe('/reports/postbacks?tenant=a+b&from=2026-03-01&to=2026-03-31')
@@ -79,13 +79,13 @@ describe('Traffic', { timeout: 20_000 }, () => {
     let answer: (r: TrafficReport) => void = () => {}
     const api = fakeApi({ trafficReport: vi.fn(() => new Promise<TrafficReport>((resolve) => (answer = resolve))) })
     show(api)
-    expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toBe('Loading the traffic…')
+    expect((await screen.findByRole('status', {}, { timeout: 15_000 })).textContent).toBe('Loading the traffic…')
     expect(screen.queryByRole('table')).toBeNull()
     await act(async () => answer(report))
     const sources = await screen.findByRole(
       'table',
       { name: 'Visits, signups, activations, first purchases and revenue per traffic source from 2026-03-28 to 2026-03-30' },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     )
     expect(api.trafficReport).toHaveBeenCalledWith('lustlokaal', { from: '', to: '' })
     expect(api.postbacks).toHaveBeenCalledWith('lustlokaal', { from: '', to: '' })
@@ -94,11 +94,11 @@ describe('Traffic', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-28')
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-30')
     expect(texts(sources)).toEqual([
-      ['Network', 'Ref', 'Sub 1', 'Sub 2', 'Sub 3', 'Visits', 'Signups', 'Activations', 'First purchases', 'Revenue'],
-      ['adnet', 'aff1', 'c1', '–', '–', '3', '2', '1', '1', '€19.95'],
-      ['(no source)', '–', '–', '–', '–', '0', '1', '1', '1', 'CHF 7.00, €5.00'],
-      ['other', '–', '–', '–', 'x', '1', '0', '0', '0', '–'],
-      ['Total', '4', '3', '2', '2', 'CHF 7.00, €24.95'],
+      ['Network', 'Ref', 'Sub 1', 'Sub 2', 'Sub 3', 'Visits', 'Signups', 'Activations', 'First purchases', 'Revenue', 'Lander A/B variants (visits)'],
+      ['adnet', 'aff1', 'c1', '–', '–', '3', '2', '1', '1', '€19.95', 'spring-a: 2, spring-b: 1'],
+      ['(no source)', '–', '–', '–', '–', '0', '1', '1', '1', 'CHF 7.00, €5.00', '–'],
+      ['other', '–', '–', '–', 'x', '1', '0', '0', '0', '–', '–'],
+      ['Total', '4', '3', '2', '2', 'CHF 7.00, €24.95', ''],
     ])
     // Each source names its row; the wide table scrolls in its own region, reachable by keyboard.
     expect(within(sources).getByRole('rowheader', { name: 'adnet' })).toBeTruthy()
@@ -122,7 +122,7 @@ describe('Traffic', { timeout: 20_000 }, () => {
       postbacks: vi.fn((_t: string, span: DaySpan) => Promise.resolve({ ...postbacks, ...span, postbacks: [], truncated: true })),
     })
     show(empty)
-    await screen.findByRole('region', { name: 'Postbacks' }, { timeout: 5000 })
+    await screen.findByRole('region', { name: 'Postbacks' }, { timeout: 15_000 })
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } })
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31' } })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show' })))
@@ -135,7 +135,7 @@ describe('Traffic', { timeout: 20_000 }, () => {
 
     cleanup()
     show(fakeApi({ trafficReport: vi.fn(() => Promise.reject(new ConsoleError(422, 'span_invalid', ''))) }))
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Choose a range from a day to the same or a later day, at most 366 days.')
+    expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe('Choose a range from a day to the same or a later day, at most 366 days.')
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull())
     expect(screen.queryByRole('table')).toBeNull()
   })
