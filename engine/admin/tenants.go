@@ -13,6 +13,7 @@ import (
 
 	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
@@ -70,6 +71,13 @@ func (s *Service) SaveTenant(ctx context.Context, f tenancy.File, create bool, b
 	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if err := tenancy.Save(ctx, tx, f, create); err != nil {
 			return err
+		}
+		// A new brand has its time bonus (TIMEBONUS25) from the start, as
+		// an imported one does: members see it before any signup.
+		if create {
+			if err := discounts.EnsureTimeBonuses(ctx, tx); err != nil {
+				return err
+			}
 		}
 		e := Entry{By: by, Tenant: f.Slug, Action: action, IP: ip, After: f}
 		if before != nil {

@@ -264,3 +264,53 @@ func TestTenantEditShowsInKeptSettingsAtOnce(t *testing.T) {
 		t.Fatalf("right after the edit: %+v, want LustLokaal Nieuw and min_age %d", got, want)
 	}
 }
+
+// A brand created in the console has its time bonus (TIMEBONUS25) before
+// anybody signs up, as an imported one does; a signup does not write it
+// (taken away, it stays away).
+func TestTenantCreateMakesTheTimeBonus(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	c, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
+	var base tenantAnswer
+	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
+	brand := base.File
+	brand.Slug, brand.Name, brand.Hosts = "zomerliefde", "Zomerliefde", []string{"zomerliefde.localhost"}
+	brand.Company.Slug, brand.Company.Name = "zomer-media", "Zomer Media B.V."
+	c.Do("POST", "/admin/api/tenants", brand).Want(t, http.StatusCreated, "")
+
+	ctx := context.Background()
+	bonus := func() (rows int) {
+		t.Helper()
+		if err := e.Pool.QueryRow(ctx, `SELECT count(*) FROM discount_codes d JOIN tenants t ON t.id = d.tenant_id
+			WHERE t.slug = 'zomerliefde' AND d.code = 'TIMEBONUS25' AND d.kind = 'time_bonus' AND d.percentage = 25
+			AND d.signup_window_seconds = 14400 AND d.active`).Scan(&rows); err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	var members int
+	if err := e.Pool.QueryRow(ctx, `SELECT count(*) FROM members m JOIN tenants t ON t.id = m.tenant_id WHERE t.slug = 'zomerliefde'`).Scan(&members); err != nil {
+		t.Fatal(err)
+	}
+	if got := bonus(); got != 1 || members != 0 {
+		t.Fatalf("the new brand has %d time bonus rows and %d members", got, members)
+	}
+
+	// Without the row, a signup on the brand makes none.
+	if _, err := e.Pool.Exec(ctx, `DELETE FROM discount_codes WHERE code = 'TIMEBONUS25'
+		AND tenant_id = (SELECT id FROM tenants WHERE slug = 'zomerliefde')`); err != nil {
+		t.Fatal(err)
+	}
+	member := e.Client(t, "zomerliefde.localhost")
+	member.Do("POST", "/api/signup.php", map[string]any{"email": "zomer@example.com", "name": "Mila", "date_of_birth": "1990-01-02",
+		"password": "secret-password-1", "gender": "female"}).Want(t, http.StatusCreated, "")
+	var welcome int
+	if err := e.Pool.QueryRow(ctx, `SELECT count(*) FROM discount_codes d JOIN members m ON m.id = d.member_id
+		WHERE m.email = 'zomer@example.com' AND d.kind = 'welcome'`).Scan(&welcome); err != nil {
+		t.Fatal(err)
+	}
+	if got := bonus(); got != 0 || welcome != 1 {
+		t.Fatalf("after the signup: %d time bonus rows, %d welcome codes", got, welcome)
+	}
+}

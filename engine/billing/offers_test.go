@@ -23,8 +23,7 @@ func stillClock(env *servertest.Env) time.Time {
 }
 
 // timeBonusRow makes sure lustlokaal has its TIMEBONUS25 (the import and
-// the first signup make it; the test factories make neither) and returns
-// its id.
+// the console's new brand make it; signups do not) and returns its id.
 func timeBonusRow(t *testing.T, env *servertest.Env) int64 {
 	t.Helper()
 	ctx := context.Background()

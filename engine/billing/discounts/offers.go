@@ -51,15 +51,15 @@ func EnsureTimeBonuses(ctx context.Context, conn db.DBTX) error {
 	return nil
 }
 
-// IssueSignupOffers runs in the signup's transaction: it makes sure the
-// tenant has its time bonus and issues the new member's personal welcome
-// code, WelcomePercentage off for validity from signup (the tenant's
-// welcome_discount_hours). A member has at most one welcome code (a
+// IssueSignupOffers runs in the signup's transaction: it issues the new
+// member's personal welcome code, WelcomePercentage off for validity from
+// signup (the tenant's welcome_discount_hours). A member has at most one welcome code (a
 // unique index); a second call for them changes nothing.
+//
+// The tenant's time bonus is not made here: every brand has it from its
+// import or its creation in the console (EnsureTimeBonuses), and a signup
+// writes no brand-wide row.
 func IssueSignupOffers(ctx context.Context, tx pgx.Tx, tenantID, memberID int64, signup time.Time, validity time.Duration) error {
-	if err := EnsureTimeBonus(ctx, tx, tenantID); err != nil {
-		return err
-	}
 	q := db.New(tx)
 	owner := pgtype.Int8{Int64: memberID, Valid: true}
 	// A drawn text another code has already is drawn again.
