@@ -20,6 +20,9 @@ for (const name of designs) {
         assert.ok((await members.count()) > 0, `${name}: no members`)
         await members.first().scrollIntoViewIfNeeded()
         assert.ok(await members.first().isVisible(), `${name}: the first member is not visible`)
+        // Texts for screen readers only (class sr) take no room on the screen.
+        const shown = await s.page.$$eval('.sr', (els) => els.filter((e) => e.getBoundingClientRect().width > 1).map((e) => e.textContent))
+        assert.deepEqual(shown, [], `${name}: screen-reader texts shown`)
         // Every photo of the page is loaded by the time it is scrolled to the end.
         await s.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
         await assertNoSidewaysScroll(s.page, `${host}/landers/${name}`)
