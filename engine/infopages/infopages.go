@@ -19,6 +19,7 @@ import (
 	"text/template"
 	"time"
 
+	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
@@ -28,10 +29,6 @@ var texts embed.FS
 
 // Names are the info pages, in the order of the footer (SPEC.md section 2).
 var Names = []string{"terms", "privacy", "cookies", "ban", "return-policy", "faq", "service"}
-
-// Languages are the site languages every page is written in (SPEC.md
-// section 1).
-var Languages = []string{"da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"}
 
 // The refusals of the page call.
 var (
@@ -151,7 +148,8 @@ func DataFor(t *tenancy.Tenant, lang string) Data {
 			VAT: strings.Join(c.VATNumbers, ", "), TradeNames: strings.Join(c.Tradenames, ", ")},
 		SupportEmail: t.Settings.SupportEmail, Phone: phone, PhoneLink: CleanPhone(phone),
 		RefundDays: t.Settings.RefundDays, MinAge: minAge, DeletionDays: deletionDays,
-		TermsDate: LongDate(lang, TermsVersion(c)),
+		// Written as the mails and invoices write dates ("December 1, 2023").
+		TermsDate: locale.Date(lang, TermsVersion(c).UTC()),
 		Fictional: t.Settings.FictionalWarning != "", FictionalWarning: t.Settings.FictionalWarning,
 		Cookies: Cookies,
 	}
@@ -168,7 +166,9 @@ func Known(name string) bool {
 }
 
 func knownLanguage(lang string) bool {
-	for _, l := range Languages {
+	// Every page is written in each site language (SPEC.md section 1),
+	// the languages the locale package writes dates and money in.
+	for _, l := range locale.Languages() {
 		if l == lang {
 			return true
 		}

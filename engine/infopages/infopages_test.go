@@ -10,6 +10,7 @@ import (
 
 	"rendezvous/engine/infopages"
 	"rendezvous/engine/platform/config"
+	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -67,7 +68,7 @@ func TestEveryPageInEveryLanguage(t *testing.T) {
 	env := servertest.New(t)
 	for _, b := range brands {
 		c := env.Client(t, b.host)
-		for _, lang := range infopages.Languages {
+		for _, lang := range locale.Languages() {
 			titles := map[string]bool{}
 			for _, name := range infopages.Names {
 				p := get(t, c, name, lang)
@@ -133,7 +134,7 @@ func TestCookieLines(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
 	c := env.Client(t, "localhost")
-	for _, lang := range infopages.Languages {
+	for _, lang := range locale.Languages() {
 		p := get(t, c, "cookies", lang)
 		found := map[string]bool{}
 		for _, bl := range p.Blocks {
@@ -227,5 +228,24 @@ func TestOverrideFile(t *testing.T) {
 	// A broken file: the built-in text, not an error.
 	if p := get(t, lust, "faq", "nl"); p.Custom || !strings.Contains(text(p), "Lokaal Media B.V.") {
 		t.Errorf("broken override: custom %v, %q", p.Custom, p.Title)
+	}
+}
+
+// TestTermsDateAsMailsWriteIt: the terms' version date is written as the
+// mails and invoices write dates (engine/platform/locale), per language.
+func TestTermsDateAsMailsWriteIt(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	c := env.Client(t, "herzklopfen.localhost")
+	for _, tc := range []struct{ lang, date string }{
+		{"en", "December 1, 2023"},
+		{"de", "1. Dezember 2023"},
+		{"nl", "1 december 2023"},
+		{"es", "1 de diciembre de 2023"},
+		{"pl", "1 grudnia 2023"},
+	} {
+		if body := text(get(t, c, "terms", tc.lang)); !strings.Contains(body, tc.date) {
+			t.Errorf("%s terms do not hold %q:\n%s", tc.lang, tc.date, body)
+		}
 	}
 }
