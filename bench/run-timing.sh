@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `make run` timings (README: Benchmarks): from a clean clone of this
+# repository to serving (npm ci, the Vite build, go build, a new embedded
+# PostgreSQL, migrations, demo data), then a second `make run` on the same
+# clone with its data kept, each to the first healthy /healthz. Prints
+# `bench make_run_clean_s` and `bench make_run_second_s` lines. Go, Node and
+# the PostgreSQL binaries are assumed installed (their caches as they are).
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d /tmp/rdv-run-timing-XXXXXX)
+chmod 755 "$work"
+pid=""
+stop() {
+  if [ -n "$pid" ]; then
+    kill -INT "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    pid=""
+  fi
+}
+trap 'stop; rm -rf "$work"' EXIT
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+
+# timed runs make run in the clone until /healthz answers; prints seconds.
+timed() {
+  local log=$1 start end
+  start=$(date +%s.%N)
+  (cd "$work/clone" && exec setsid make run ADDR="127.0.0.1:$port" DATA="$work/var") >"$log" 2>&1 &
+  pid=$!
+  until curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do
+    if ! kill -0 "$pid" 2>/dev/null; then echo "make run died:" >&2; cat "$log" >&2; exit 1; fi
+    sleep 0.05
+  done
+  end=$(date +%s.%N)
+  # make's child is the engine: stop the whole group.
+  kill -INT -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  pid=""
+  echo "$end - $start" | bc
+}
+
+git clone --quiet --no-hardlinks "$repo" "$work/clone"
+clean=$(timed "$work/first.log")
+printf 'bench make_run_clean_s %.1f s\n' "$clean"
+second=$(timed "$work/second.log")
+printf 'bench make_run_second_s %.2f s\n' "$second"

@@ -1,0 +1,53 @@
+// make bench's front-end figures: the libraries' floor (bench/floor.html, a
+// minimal app with React, react-dom, react-router, styled-components and
+// i18next, built by vite.config.ts with only its input and output changed)
+// and the member home's initial JavaScript (dist/index.html's script and
+// module preloads plus the home page's chunks of dist/preload.json, as the
+// engine names them in the page), each gzipped (level 9) file by file.
+// Prints `bench <name> <value> <unit>` lines; needs a built dist/.
+import { readFile, rm, mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, loadConfigFromFile } from 'vite'
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** scripts lists the JavaScript a page loads at once: its module scripts and module preloads. */
+function scripts(html) {
+  return [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1])
+}
+
+async function gzipped(dir, files) {
+  let total = 0
+  for (const f of new Set(files)) total += gzipSync(await readFile(join(dir, f.replace(/^\//, ''))), { level: 9 }).length
+  return total
+}
+
+const out = await mkdtemp(join(tmpdir(), 'rdv-floor-'))
+try {
+  const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(web, 'vite.config.ts'), web)
+  const config = loaded.config
+  await build({
+    ...config,
+    configFile: false,
+    root: web,
+    logLevel: 'error',
+    build: { ...config.build, outDir: out, emptyOutDir: true, rolldownOptions: { ...config.build.rolldownOptions, input: { floor: join(web, 'bench/floor.html') } } },
+  })
+  const floorHTML = await readFile(join(out, 'bench/floor.html'), 'utf8')
+  const floor = await gzipped(out, scripts(floorHTML))
+
+  const dist = join(web, 'dist')
+  const index = await readFile(join(dist, 'index.html'), 'utf8')
+  const preload = JSON.parse(await readFile(join(dist, 'preload.json'), 'utf8'))
+  const home = await gzipped(dist, [...scripts(index), ...(preload.routes['/'] ?? [])])
+
+  const kb = (n) => (n / 1000).toFixed(1)
+  console.log(`bench web_floor_js_gzip ${kb(floor)} KB`)
+  console.log(`bench home_initial_js_gzip ${kb(home)} KB`)
+  console.log(`bench home_js_vs_floor ${(home / floor).toFixed(2)} ratio`)
+} finally {
+  await rm(out, { recursive: true, force: true })
+}
