@@ -135,3 +135,62 @@ func awaitConnected(t *testing.T, env *servertest.Env, member int64) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// A send finds what it reads through indexes, however long the
+// conversation: it once read the sender's earlier messages sequentially
+// (a generic plan cannot use the partial client-id index unless the query
+// repeats its predicate) and walked the whole conversation to learn
+// whether the other member ever wrote, which made sends slower with every
+// message in the database.
+func TestSendReadsNoLongConversation(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 100000, Name: "Adam"})
+	b := newMember(t, env, accountstest.Member{Name: "Bea", Gender: "female", Seeking: "male"})
+	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Hoi"}).Message.ConversationID
+	exec(t, env, `INSERT INTO messages (conversation_id, sender_id, kind, body, client_id)
+		SELECT $1, $2, 'text', 'old', 'old-' || g FROM generate_series(1, 2000) g`, conv, a.ID)
+
+	// One connection, so its statistics can be flushed before reading them.
+	cfg := env.Pool.Config().Copy()
+	cfg.MaxConns = 1
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	svc := *env.Engine.Chat
+	svc.Pool = pool
+	tn := tenantBySlug(t, env, "lustlokaal")
+	ctx := context.Background()
+	reads := func() (seq, idx int64) {
+		t.Helper()
+		if _, err := pool.Exec(ctx, "SELECT pg_stat_force_next_flush()"); err != nil {
+			t.Fatal(err)
+		}
+		// The flush happens once the connection is idle again.
+		if _, err := pool.Exec(ctx, "SELECT 1"); err != nil {
+			t.Fatal(err)
+		}
+		if err := env.Pool.QueryRow(ctx, `SELECT coalesce(seq_tup_read, 0), coalesce(idx_tup_fetch, 0)
+			FROM pg_stat_user_tables WHERE relname = 'messages'`).Scan(&seq, &idx); err != nil {
+			t.Fatal(err)
+		}
+		return seq, idx
+	}
+	// Enough sends for PostgreSQL to switch the statements to generic plans.
+	const sends = 12
+	seq0, idx0 := reads()
+	for i := 0; i < sends; i++ {
+		if _, err := svc.Send(ctx, chat.SendInput{Tenant: tn, SenderID: a.ID, ConversationID: conv, Text: "again", ClientID: cid()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seq1, idx1 := reads()
+	if seq1 != seq0 {
+		t.Errorf("%d sends read %d messages sequentially", sends, seq1-seq0)
+	}
+	if per := (idx1 - idx0) / sends; per > 5 {
+		t.Errorf("a send fetched %d messages through indexes in a conversation of 2,000, want at most 5", per)
+	}
+}

@@ -62,11 +62,17 @@ func chatBenches(addr, dbURL string, enginePID int, d time.Duration) (float64, e
 	}
 
 	fmt.Fprintf(os.Stderr, "bench: messages.php, %d concurrent senders, %s\n", chatSenders, d)
+	cpu := startCPU(enginePID, dbURL)
 	rate, err := sendLoad(addr, senders, recipients, d)
 	if err != nil {
 		return 0, err
 	}
 	fmt.Printf("bench chat_messages_per_second %.0f msg/s\n", rate)
+	// CPU per message tells more than the rate on a shared machine, whose
+	// other tenants take a varying share of the cores.
+	engineCPU, dbCPU := cpu.per(rate * d.Seconds())
+	fmt.Printf("bench chat_send_engine_cpu %.0f us/msg\n", float64(engineCPU.Microseconds()))
+	fmt.Printf("bench chat_send_db_cpu %.0f us/msg\n", float64(dbCPU.Microseconds()))
 
 	fmt.Fprintf(os.Stderr, "bench: delivery latency, %d pairs, one message each %s, %s\n", latencyPairs, latencyEvery, d)
 	p50, p99, n, err := deliveryLatency(addr, senders[:latencyPairs], recipients[:latencyPairs], d)

@@ -34,6 +34,7 @@ func chatBaseline(cluster *pgcluster.Cluster, d time.Duration) (pgbenchResult, e
 	}
 	secs := strconv.Itoa(max(1, int(d.Seconds())) + engineDBConns/10)
 	fmt.Fprintf(os.Stderr, "bench: pgbench tpcb, %d clients, %ss\n", engineDBConns, secs)
+	cpu := startCPU(0, cluster.URL("postgres"))
 	out, err := cluster.Command(ctx, "pgbench", "-n", "-M", "prepared", "-c", strconv.Itoa(engineDBConns), "-j", "2", "-T", secs, url).CombinedOutput()
 	if err != nil {
 		return pgbenchResult{}, fmt.Errorf("pgbench: %w: %s", err, out)
@@ -44,5 +45,8 @@ func chatBaseline(cluster *pgcluster.Cluster, d time.Duration) (pgbenchResult, e
 	}
 	tps, _ := strconv.ParseFloat(string(m[1]), 64)
 	fmt.Printf("bench pgbench_tpcb_c%d_tps %.0f tx/s\n", engineDBConns, tps)
+	secsF, _ := strconv.ParseFloat(secs, 64)
+	_, dbCPU := cpu.per(tps * secsF)
+	fmt.Printf("bench pgbench_tpcb_db_cpu %.0f us/tx\n", float64(dbCPU.Microseconds()))
 	return pgbenchResult{tpcbTPS: map[int]float64{engineDBConns: tps}}, nil
 }
