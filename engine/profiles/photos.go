@@ -49,7 +49,15 @@ func photoLimit(limit int, premium bool) error {
 
 // Service holds what the profile rules need.
 type Service struct {
-	Pool  *pgxpool.Pool
+	Pool *pgxpool.Pool
+	// Read takes the reads that tolerate lag: search, another member's
+	// profile and the teasers of the home page and landers. It is a read
+	// replica when the install has one (DATABASE_READ_URL), so those reads,
+	// the bulk of the traffic, leave the primary to the writes; otherwise
+	// it is Pool. Reads of the member's own data (their profile, their
+	// notes) and every read inside a write stay on Pool, where the
+	// member's own change is always visible.
+	Read  *pgxpool.Pool
 	Store media.Store
 	// Blobs releases the photos' references to their blobs; the media area
 	// deletes a blob once nothing holds it.
@@ -62,7 +70,15 @@ type Service struct {
 
 // NewService returns a service with the real clock.
 func NewService(pool *pgxpool.Pool, store media.Store, blobs *media.Blobs, images *media.Processor, log *slog.Logger) *Service {
-	return &Service{Pool: pool, Store: store, Blobs: blobs, Images: images, Log: log, Now: time.Now}
+	return &Service{Pool: pool, Read: pool, Store: store, Blobs: blobs, Images: images, Log: log, Now: time.Now}
+}
+
+// reader is Read, or Pool on a Service made without NewService.
+func (s *Service) reader() *pgxpool.Pool {
+	if s.Read != nil {
+		return s.Read
+	}
+	return s.Pool
 }
 
 // photoHolder names a photo as the holder of its two blobs.

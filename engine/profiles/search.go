@@ -273,7 +273,7 @@ func bornBetween(minAge, maxAge int, today time.Time) (pgtype.Date, pgtype.Date)
 // only t's pool, only active visible profiles, never the viewer nor anybody
 // on either side of a block of theirs.
 func (s *Service) Search(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, f Filters) (SearchResult, error) {
-	return s.search(ctx, database.CustomPlans{Conn: s.Pool}, t, viewer, f)
+	return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, f)
 }
 
 // search is Search on conn; the query-plan test passes a conn that
@@ -317,7 +317,7 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 	res := SearchResult{Total: min(total, SearchMaxResults), TotalCapped: total > SearchMaxResults, Search: f,
 		SearchFields: SearchFields(t), Similar: []Card{}}
 	res.Pages = (res.Total + f.PerPage - 1) / f.PerPage
-	if res.Profiles, err = Cards(ctx, s.Pool, t, ids, now); err != nil {
+	if res.Profiles, err = Cards(ctx, s.reader(), t, ids, now); err != nil {
 		return SearchResult{}, err
 	}
 	if total*2 < f.PerPage {
@@ -325,7 +325,7 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 		if err != nil {
 			return SearchResult{}, err
 		}
-		if res.Similar, err = Cards(ctx, s.Pool, t, similar, now); err != nil {
+		if res.Similar, err = Cards(ctx, s.reader(), t, similar, now); err != nil {
 			return SearchResult{}, err
 		}
 	}

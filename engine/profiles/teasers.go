@@ -19,11 +19,11 @@ const TeaserCount = 8
 // (logged_out_search and logged_out_search_trafficsource, LoggedOutMayBrowse)
 // the cards carry no profile id: the page shows the faces and asks to sign up.
 func (s *Service) Teasers(ctx context.Context, r *http.Request, t *tenancy.Tenant, n int) ([]Card, error) {
-	ids, err := db.New(s.Pool).TeaserPage(ctx, db.TeaserPageParams{Pool: t.ProfilePool, MaxRows: int32(n)})
+	ids, err := db.New(s.reader()).TeaserPage(ctx, db.TeaserPageParams{Pool: t.ProfilePool, MaxRows: int32(n)})
 	if err != nil {
 		return nil, fmt.Errorf("teasers of %s: %w", t.Slug, err)
 	}
-	cards, err := Cards(ctx, s.Pool, t, ids, s.Now())
+	cards, err := Cards(ctx, s.reader(), t, ids, s.Now())
 	if err != nil {
 		return nil, err
 	}

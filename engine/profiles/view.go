@@ -93,7 +93,14 @@ func (s *Service) MemberView(ctx context.Context, t *tenancy.Tenant, viewer *Vie
 // memberView is MemberView; contactable also hides a member in invisible
 // mode (LandingView).
 func (s *Service) memberView(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, id int64, contactable bool) (map[string]any, error) {
-	q := db.New(s.Pool)
+	self := viewer != nil && viewer.ID == id
+	// Another member's profile may lag a moment behind (the read
+	// replica); one's own is read where one's change was just written.
+	conn := s.reader()
+	if self {
+		conn = s.Pool
+	}
+	q := db.New(conn)
 	row, err := q.ProfileForView(ctx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
@@ -101,7 +108,6 @@ func (s *Service) memberView(ctx context.Context, t *tenancy.Tenant, viewer *Vie
 	if err != nil {
 		return nil, fmt.Errorf("load profile %d: %w", id, err)
 	}
-	self := viewer != nil && viewer.ID == id
 	// Another pool's members do not exist for this tenant: 404, not 403,
 	// so their ids cannot be probed.
 	if row.Pool != t.ProfilePool || (row.Status != "active" && !self) || (contactable && row.Invisible && !self) {

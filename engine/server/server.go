@@ -50,9 +50,13 @@ import (
 
 // Deps are what the engine is built from, made once in run().
 type Deps struct {
-	Config    *config.Config
-	Log       *slog.Logger
-	Pool      *pgxpool.Pool
+	Config *config.Config
+	Log    *slog.Logger
+	Pool   *pgxpool.Pool
+	// ReadPool takes the reads that tolerate lag (search, another member's
+	// profile, the teasers): a read replica (DATABASE_READ_URL,
+	// database.OpenRead). nil is Pool.
+	ReadPool  *pgxpool.Pool
 	Directory *tenancy.Directory
 	// Dist is the built web app; Themes the theme folders.
 	Dist fs.FS
@@ -165,6 +169,9 @@ func New(d Deps) (*Engine, error) {
 	images := media.NewProcessor(media.DefaultLimits, 0)
 	blobs := &media.Blobs{Jobs: inserter}
 	e.Profiles = profiles.NewService(d.Pool, d.Media, blobs, images, d.Log)
+	if d.ReadPool != nil {
+		e.Profiles.Read = d.ReadPool
+	}
 	// Pushes are written from the mail catalogues, in the member's language.
 	pusher := &push.Queuer{Jobs: inserter, Texts: mailer.Templates}
 	if e.Mailbox != nil {

@@ -40,6 +40,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer closeDB()
+	readPool, closeRead, err := database.OpenRead(ctx, cfg.DatabaseReadURL, pool, log)
+	if err != nil {
+		return err
+	}
+	defer closeRead()
 
 	progress(stdout, "2/4 tenants")
 	files, err := startTenants(cfg)
@@ -66,7 +71,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	engine, err := server.New(server.Deps{Config: cfg, Log: log, Pool: pool, Directory: dir,
+	engine, err := server.New(server.Deps{Config: cfg, Log: log, Pool: pool, ReadPool: readPool, Directory: dir,
 		Dist: dist, LiveDist: cfg.WebDir != "", Themes: themes.FS, SessionCleanup: 10 * time.Minute})
 	if err != nil {
 		return err

@@ -23,6 +23,12 @@ type Config struct {
 	DataDir string
 	// DatabaseURL, when set, replaces the private cluster.
 	DatabaseURL string
+	// DatabaseReadURL (DATABASE_READ_URL), when set, is a read replica of
+	// DatabaseURL: the reads that tolerate lag (search, another member's
+	// profile, the home page's and landers' teasers) go there, so the
+	// primary keeps its connections for writes. Empty sends every read to
+	// the primary.
+	DatabaseReadURL string
 	// TenantsDir holds the install's tenant files; "" is the default
 	// (TenantFiles).
 	TenantsDir string
@@ -170,6 +176,12 @@ func (c *Config) TenantFiles() (dir string, given bool) {
 // FromEnv fills the settings that only the environment gives.
 func (c *Config) FromEnv() error {
 	c.DatabaseURL = os.Getenv("DATABASE_URL")
+	c.DatabaseReadURL = os.Getenv("DATABASE_READ_URL")
+	if c.DatabaseReadURL != "" && c.DatabaseURL == "" {
+		// The private cluster has no replica: reads sent elsewhere would
+		// see another database.
+		return errors.New("DATABASE_READ_URL needs DATABASE_URL: a read replica is a replica of the primary DATABASE_URL names")
+	}
 	c.CountryHeader = os.Getenv("COUNTRY_HEADER")
 	c.SecureCookies = os.Getenv("SECURE_COOKIES") == "1"
 	c.S3 = S3{Endpoint: os.Getenv("S3_ENDPOINT"), Bucket: os.Getenv("S3_BUCKET"), AccessKey: os.Getenv("S3_ACCESS_KEY"),

@@ -48,3 +48,19 @@ func Connect(ctx context.Context, url, dataDir string, log *slog.Logger) (*pgxpo
 	}
 	return pool, func() { pool.Close(); stop() }, nil
 }
+
+// OpenRead opens the pool of reads that tolerate lag: on url, a read replica
+// of the primary (DATABASE_READ_URL), or primary itself when url is empty.
+// The replica is not migrated: it follows the primary, which Connect
+// migrates. The returned close function closes only what OpenRead opened.
+func OpenRead(ctx context.Context, url string, primary *pgxpool.Pool, log *slog.Logger) (*pgxpool.Pool, func(), error) {
+	if url == "" {
+		return primary, func() {}, nil
+	}
+	pool, err := Open(ctx, url)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read replica (DATABASE_READ_URL): %w", err)
+	}
+	log.Info("reads that tolerate lag go to the read replica", "host", pool.Config().ConnConfig.Host)
+	return pool, pool.Close, nil
+}

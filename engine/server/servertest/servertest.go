@@ -21,9 +21,11 @@ import (
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/config"
+	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/tenancy/tenancytest"
+	"rendezvous/tenants"
 	"rendezvous/themes"
 )
 
@@ -105,6 +107,24 @@ func (e *Env) TwinOn(tb testing.TB, pool *pgxpool.Pool) *Env {
 	return startOn(tb, pool, nil, false)
 }
 
+// NewReplicated starts the engine on a primary with the demo tenants and a
+// streaming read replica of it (pgtest.NewReplicated), as with
+// DATABASE_READ_URL: the reads that tolerate lag go to the replica. Tests
+// pause the replica's replay to see which server answered.
+func NewReplicated(tb testing.TB) (*Env, *pgtest.Replicated) {
+	tb.Helper()
+	r := pgtest.NewReplicated(tb)
+	files, err := tenancy.ReadFiles(tenants.Demo())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := tenancy.Import(context.Background(), r.Primary, files, false); err != nil {
+		tb.Fatal(err)
+	}
+	r.CaughtUp(tb)
+	return start(tb, r.Primary, r.Replica, nil, true, nil), r
+}
+
 // startOn builds and starts an engine on pool, served by an httptest server.
 func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool) *Env {
 	tb.Helper()
@@ -113,6 +133,12 @@ func startOn(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool) *E
 
 // startWith is startOn with the configuration changed by configure.
 func startWith(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool, configure func(*config.Config)) *Env {
+	tb.Helper()
+	return start(tb, pool, nil, store, work, configure)
+}
+
+// start is startWith with the pool of lag-tolerant reads (nil: pool).
+func start(tb testing.TB, pool, read *pgxpool.Pool, store media.Store, work bool, configure func(*config.Config)) *Env {
 	tb.Helper()
 	ctx := context.Background()
 	log := slog.New(slog.DiscardHandler)
@@ -127,7 +153,7 @@ func startWith(tb testing.TB, pool *pgxpool.Pool, store media.Store, work bool, 
 	if configure != nil {
 		configure(cfg)
 	}
-	e, err := server.New(server.Deps{Config: cfg, Media: store, Log: log, Pool: pool,
+	e, err := server.New(server.Deps{Config: cfg, Media: store, Log: log, Pool: pool, ReadPool: read,
 		Directory: tenancy.NewDirectory(pool, log), Dist: dist, Themes: themes.FS})
 	if err != nil {
 		tb.Fatal(err)
