@@ -7,7 +7,7 @@ SQLC := $(GOBIN)/sqlc
 ADDR ?= 127.0.0.1:8080
 DATA ?= ./var
 
-.PHONY: all build run test test-go test-web test-e2e bench sqlc sqlc-check web deps-web deps-browser clean
+.PHONY: all build run test test-go test-web test-e2e bench sqlc sqlc-check web deps-web deps-browser deps-proxy clean
 
 all: build
 
@@ -42,10 +42,17 @@ deps-browser:
 		echo "==> installing Debian's chromium for browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
 
+# The two-instance test (engine/server, scaleout_test.go) runs the engines
+# behind Debian's HAProxy.
+deps-proxy:
+	@if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then \
+		echo "==> installing Debian's haproxy for the two-instance test"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; fi
+
 ## test: Go tests on a real PostgreSQL, generated-code check, web unit and browser tests
 test: sqlc-check test-go test-web test-e2e
 
-test-go:
+test-go: deps-proxy
 	@echo "==> gofmt, go mod tidy and go vet"
 	@unformatted=$$(gofmt -l engine migrations tenants themes web/embed.go); \
 		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
