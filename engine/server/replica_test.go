@@ -12,8 +12,8 @@ import (
 )
 
 // With a read replica (DATABASE_READ_URL), a real streaming standby of the
-// primary: search, another member's profile and the home page's teasers
-// are read on the replica, while the member's own profile, the session
+// primary: search, another member's profile (member.php, an affiliate's
+// member landing) and the home page's teasers are read on the replica, while the member's own profile, the session
 // and every write stay on the primary. While the replica's replay is
 // paused, what the primary writes shows where the primary is read and not
 // where the replica is; once it catches up, it shows everywhere.
@@ -95,6 +95,12 @@ func TestReadsThatTolerateLagGoToTheReplica(t *testing.T) {
 	if status, _ := profileName(bea.ID); status != http.StatusNotFound {
 		t.Errorf("Bea's profile while the replica lags: %d, want 404 (not on the replica yet)", status)
 	}
+	landing := func(id int64) int {
+		return viewer.Do(http.MethodGet, "/api/member-landing.php?id="+strconv.FormatInt(id, 10), nil).Status
+	}
+	if status := landing(bea.ID); status != http.StatusNotFound {
+		t.Errorf("Bea's member landing while the replica lags: %d, want 404 (not on the replica yet)", status)
+	}
 	if got := teaserNames(); !slices.Equal(got, []string{"Anna"}) {
 		t.Errorf("teasers while the replica lags: %v, want the replica's [Anna]", got)
 	}
@@ -131,6 +137,9 @@ func TestReadsThatTolerateLagGoToTheReplica(t *testing.T) {
 	}
 	if status, name := profileName(bea.ID); status != http.StatusOK || name != "Bea" {
 		t.Errorf("Bea's profile once caught up: %d %q", status, name)
+	}
+	if status := landing(bea.ID); status != http.StatusOK {
+		t.Errorf("Bea's member landing once caught up: %d", status)
 	}
 	if got := teaserNames(); !slices.Equal(got, []string{"Annabel", "Bea"}) {
 		t.Errorf("teasers once caught up: %v", got)
