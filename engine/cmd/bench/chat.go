@@ -278,13 +278,20 @@ func openStream(addr string, m benchMember) (net.Conn, *bufio.Reader, error) {
 // message per latencyEvery for d, and measures from the start of each send
 // to its arrival on the recipient's stream.
 func deliveryLatency(addr string, senders, recipients []benchMember, d time.Duration) (p50, p99 time.Duration, n int, err error) {
+	return deliveryLatencyVia(addr, addr, senders, recipients, d)
+}
+
+// deliveryLatencyVia is deliveryLatency with the messages sent to the
+// engine at sendAddr and the streams open on the one at streamAddr (two
+// instances: scaleout.go).
+func deliveryLatencyVia(sendAddr, streamAddr string, senders, recipients []benchMember, d time.Duration) (p50, p99 time.Duration, n int, err error) {
 	var started sync.Map // text -> time.Time
 	var mu sync.Mutex
 	var lat []time.Duration
 	var readers sync.WaitGroup
 	var conns []net.Conn
 	for _, r := range recipients {
-		conn, rd, err := openStream(addr, r)
+		conn, rd, err := openStream(streamAddr, r)
 		if err != nil {
 			return 0, 0, 0, err
 		}
@@ -339,7 +346,7 @@ func deliveryLatency(addr string, senders, recipients []benchMember, d time.Dura
 				}
 				text := fmt.Sprintf("latency %d %d", i, seq)
 				started.Store(text, time.Now())
-				if _, err := sendMessage(client, addr, senders[i], recipients[i].id, text); err != nil {
+				if _, err := sendMessage(client, sendAddr, senders[i], recipients[i].id, text); err != nil {
 					firstErr.CompareAndSwap(nil, err)
 					return
 				}

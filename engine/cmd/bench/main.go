@@ -31,7 +31,7 @@ func main() {
 	binary := flag.String("bin", "bin/rendezvous", "engine binary")
 	duration := flag.Duration("duration", 5*time.Second, "length of each load run")
 	conns := flag.Int("conns", 64, "concurrent connections")
-	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "landers" (with settings.php), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench), "photos", "search" (with the card fetch it is compared with) or "payments" (with the message-send figure it is compared with)`)
+	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "landers" (with settings.php), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench), "photos", "search" (with the card fetch it is compared with), "payments" (with the message-send figure it is compared with) or "scaleout" (messages and live delivery through two engine instances)`)
 	flag.Parse()
 	if err := run(*binary, *duration, *conns, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -57,17 +57,7 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		return err
 	}
 	fmt.Fprintln(os.Stderr, "bench: starting the engine on", engineAddr)
-	// The demo brands' files (run from the repository, as make bench does),
-	// without the demo members.
-	engine := exec.Command(binary, "serve", "--addr", engineAddr, "--data", filepath.Join(dir, "data"), "--tenants", "tenants/demo")
-	// Mail goes nowhere, as on an install without SMTP. Payments go to the
-	// sandbox provider.
-	// The benchmark measures capacity, not abuse: its senders write far
-	// faster than a person, so the message limit is lifted; the idle-stream
-	// bench holds 25 streams per member.
-	engine.Env = append(os.Environ(), "DATABASE_URL="+cluster.URL("postgres"), "LOG_LEVEL=error", "MAIL_DISABLED=1",
-		"RATE_LIMITS=message=100000000/1m", "LIVE_MAX_STREAMS=25", "PAYMENT_SANDBOX=1")
-	engine.Stderr = os.Stderr
+	engine := engineCommand(binary, engineAddr, filepath.Join(dir, "data"), cluster.URL("postgres"))
 	if err := engine.Start(); err != nil {
 		return fmt.Errorf("start engine: %w", err)
 	}
@@ -87,6 +77,8 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		return searchAndFloor(engineAddr, dbURL, duration, card)
 	case "payments":
 		return paymentsAlone(engineAddr, dbURL, duration)
+	case "scaleout":
+		return scaleoutBenches(binary, dir, engineAddr, dbURL, duration, 0)
 	case "settings":
 		return settingsBench(engineAddr, engine.Process.Pid, conns, duration)
 	case "landers":
@@ -130,6 +122,9 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		return err
 	}
 	printSendsVsPgbench(msgRate, pgb)
+	if err := scaleoutBenches(binary, dir, engineAddr, dbURL, duration, msgRate); err != nil {
+		return err
+	}
 	if err := paymentBenches(engineAddr, dbURL, duration, msgRate); err != nil {
 		return err
 	}
@@ -144,6 +139,23 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		return err
 	}
 	return searchAndFloor(engineAddr, dbURL, duration, card)
+}
+
+// engineCommand is an engine process serving the demo brands' files (run
+// from the repository, as make bench does), without the demo members, on
+// the database at dbURL; the two-instance benchmark starts a second one on
+// the same database.
+func engineCommand(binary, addr, dataDir, dbURL string) *exec.Cmd {
+	engine := exec.Command(binary, "serve", "--addr", addr, "--data", dataDir, "--tenants", "tenants/demo")
+	// Mail goes nowhere, as on an install without SMTP. Payments go to the
+	// sandbox provider.
+	// The benchmark measures capacity, not abuse: its senders write far
+	// faster than a person, so the message limit is lifted; the idle-stream
+	// bench holds 25 streams per member.
+	engine.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "LOG_LEVEL=error", "MAIL_DISABLED=1",
+		"RATE_LIMITS=message=100000000/1m", "LIVE_MAX_STREAMS=25", "PAYMENT_SANDBOX=1")
+	engine.Stderr = os.Stderr
+	return engine
 }
 
 // searchAndFloor runs the search benchmark and compares its p95 with the

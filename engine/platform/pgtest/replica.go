@@ -104,8 +104,11 @@ func (r *Replicated) CaughtUp(tb testing.TB) {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	// The insert position, not the write position: the throwaway cluster
+	// commits asynchronously, so a commit record may still wait in the WAL
+	// buffers, where pg_current_wal_lsn() does not count it yet.
 	var lsn string
-	if err := r.Primary.QueryRow(ctx, "SELECT pg_current_wal_lsn()::text").Scan(&lsn); err != nil {
+	if err := r.Primary.QueryRow(ctx, "SELECT pg_current_wal_insert_lsn()::text").Scan(&lsn); err != nil {
 		tb.Fatal(err)
 	}
 	for {
