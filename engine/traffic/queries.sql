@@ -8,6 +8,18 @@ INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, s
 VALUES (@tenant_id, @day, @visitor, @network, @ref, @sub1, @sub2, @sub3, @variant, @visited_at)
 ON CONFLICT DO NOTHING;
 
+-- name: VisitKeyEnsure :one
+-- The day's visitor key: @secret when this call makes it, else the one an
+-- instance made before (the no-op update lets RETURNING give it).
+INSERT INTO traffic_visit_keys (day, secret) VALUES (@day, @secret)
+ON CONFLICT (day) DO UPDATE SET secret = traffic_visit_keys.secret
+RETURNING secret;
+
+-- name: VisitKeysTrim :exec
+-- Deletes the keys of days before @before: their visitors can no longer be
+-- tied to an address.
+DELETE FROM traffic_visit_keys WHERE day < @before::date;
+
 -- name: PostbackMember :one
 -- What a member's postback is made of: the traffic source stored at signup
 -- and the postbacks section of the tenant's settings ('null' without one).

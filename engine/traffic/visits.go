@@ -5,9 +5,11 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
@@ -29,21 +31,61 @@ type Visits struct {
 	// Now is the clock; nil is time.Now.
 	Now     func() time.Time
 	pending chan struct{}
-	// key makes the stored visitor a keyed hash of address and browser:
-	// without it, anyone reading the table could try every IPv4 address.
-	// It is new with each start, so a visitor may count twice on a day the
-	// engine restarts; no visitor can be traced back once it is gone.
-	key []byte
+	writes  sync.WaitGroup
+
+	// keys make the stored visitor a keyed hash of address and browser:
+	// without one, anyone reading the table could try every IPv4 address.
+	// There is one key per day, in traffic_visit_keys, so that every
+	// engine instance hashes a visitor alike (a key of each instance's own
+	// would count a visitor once per instance); it is deleted two days
+	// later, after which no visitor of that day can be traced back. keys
+	// holds the days this instance has read.
+	mu   sync.Mutex
+	keys map[string][]byte
 }
 
 // maxPending bounds the visit writes under way.
 const maxPending = 32
 
+// keepKeys is how many days a visitor key outlives its day: time zones
+// from UTC-12 to UTC+14 put visits of one calendar day into two UTC days.
+const keepKeys = 2
+
 // NewVisits returns the recorder of visits on pool.
 func NewVisits(pool *pgxpool.Pool, log *slog.Logger) *Visits {
-	key := make([]byte, 32)
-	_, _ = rand.Read(key) // crypto/rand.Read never fails (Go 1.24+)
-	return &Visits{Pool: pool, Log: log, pending: make(chan struct{}, maxPending), key: key}
+	return &Visits{Pool: pool, Log: log, pending: make(chan struct{}, maxPending), keys: map[string][]byte{}}
+}
+
+// Wait blocks until the visits being written are written.
+func (v *Visits) Wait() { v.writes.Wait() }
+
+// key is the visitor key of day, made when no instance has made it yet;
+// making one deletes the keys that have served their time.
+func (v *Visits) key(ctx context.Context, day pgtype.Date) ([]byte, error) {
+	name := day.Time.Format(time.DateOnly)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if k, ok := v.keys[name]; ok {
+		return k, nil
+	}
+	fresh := make([]byte, 32)
+	_, _ = rand.Read(fresh) // crypto/rand.Read never fails (Go 1.24+)
+	q := db.New(v.Pool)
+	k, err := q.VisitKeyEnsure(ctx, db.VisitKeyEnsureParams{Day: day, Secret: fresh})
+	if err != nil {
+		return nil, fmt.Errorf("visitor key of %s: %w", name, err)
+	}
+	before := day.Time.AddDate(0, 0, -keepKeys)
+	if err := q.VisitKeysTrim(ctx, pgtype.Date{Time: before, Valid: true}); err != nil {
+		return nil, fmt.Errorf("delete old visitor keys: %w", err)
+	}
+	for d := range v.keys {
+		if d < before.Format(time.DateOnly) {
+			delete(v.keys, d)
+		}
+	}
+	v.keys[name] = k
+	return k, nil
 }
 
 // Record is the middleware of the pages affiliates link to: a GET with a
@@ -71,9 +113,8 @@ func (v *Visits) Record(next http.Handler) http.Handler {
 			loc = time.UTC
 		}
 		day := at.In(loc)
-		mac := hmac.New(sha256.New, v.key)
-		mac.Write([]byte(strconv.FormatInt(t.ID, 10) + "|" + httpx.ClientIP(r).String() + "|" + r.UserAgent()))
-		row := db.VisitInsertParams{TenantID: t.ID, Visitor: mac.Sum(nil)[:16], Network: src.Network, Ref: src.Ref,
+		visitor := strconv.FormatInt(t.ID, 10) + "|" + httpx.ClientIP(r).String() + "|" + r.UserAgent()
+		row := db.VisitInsertParams{TenantID: t.ID, Network: src.Network, Ref: src.Ref,
 			Sub1: src.Sub1, Sub2: src.Sub2, Sub3: src.Sub3, Variant: landing.Variant(r.URL.Path), VisitedAt: at,
 			Day: pgtype.Date{Time: time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC), Valid: true}}
 		select {
@@ -81,11 +122,20 @@ func (v *Visits) Record(next http.Handler) http.Handler {
 		default:
 			return // busy: a visit less is better than a slow page
 		}
+		v.writes.Add(1)
 		go func() {
+			defer v.writes.Done()
 			defer func() { <-v.pending }()
 			ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 5*time.Second)
 			defer cancel()
-			if err := db.New(v.Pool).VisitInsert(ctx, row); err != nil && v.Log != nil {
+			key, err := v.key(ctx, row.Day)
+			if err == nil {
+				mac := hmac.New(sha256.New, key)
+				mac.Write([]byte(visitor))
+				row.Visitor = mac.Sum(nil)[:16]
+				err = db.New(v.Pool).VisitInsert(ctx, row)
+			}
+			if err != nil && v.Log != nil {
 				v.Log.Warn("record a traffic visit", "tenant", t.ID, "err", err)
 			}
 		}()

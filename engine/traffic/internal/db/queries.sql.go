@@ -494,3 +494,34 @@ func (q *Queries) VisitInsert(ctx context.Context, arg VisitInsertParams) error 
 	)
 	return err
 }
+
+const visitKeyEnsure = `-- name: VisitKeyEnsure :one
+INSERT INTO traffic_visit_keys (day, secret) VALUES ($1, $2)
+ON CONFLICT (day) DO UPDATE SET secret = traffic_visit_keys.secret
+RETURNING secret
+`
+
+type VisitKeyEnsureParams struct {
+	Day    pgtype.Date
+	Secret []byte
+}
+
+// The day's visitor key: @secret when this call makes it, else the one an
+// instance made before (the no-op update lets RETURNING give it).
+func (q *Queries) VisitKeyEnsure(ctx context.Context, arg VisitKeyEnsureParams) ([]byte, error) {
+	row := q.db.QueryRow(ctx, visitKeyEnsure, arg.Day, arg.Secret)
+	var secret []byte
+	err := row.Scan(&secret)
+	return secret, err
+}
+
+const visitKeysTrim = `-- name: VisitKeysTrim :exec
+DELETE FROM traffic_visit_keys WHERE day < $1::date
+`
+
+// Deletes the keys of days before @before: their visitors can no longer be
+// tied to an address.
+func (q *Queries) VisitKeysTrim(ctx context.Context, before pgtype.Date) error {
+	_, err := q.db.Exec(ctx, visitKeysTrim, before)
+	return err
+}

@@ -1,0 +1,75 @@
+package traffic_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"rendezvous/engine/tenancy"
+	"rendezvous/engine/tenancy/tenancytest"
+	"rendezvous/engine/traffic"
+)
+
+// Every engine instance hashes a visitor with the same key of the day, so
+// a visitor counts once a day however the load balancer spreads their
+// pages; another day has another key, and a day's key is deleted two days
+// later.
+func TestVisitsCountOnceAcrossInstances(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := tenancytest.Pool(t)
+	tenant, err := tenancy.NewDirectory(pool, nil).ByHost(ctx, "localhost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	instances := []*traffic.Visits{traffic.NewVisits(pool, nil), traffic.NewVisits(pool, nil)}
+	visit := func(v *traffic.Visits, agent string) {
+		t.Helper()
+		v.Now = func() time.Time { return clock }
+		req := httptest.NewRequest(http.MethodGet, "/landers/video?network=adnet&ref=aff1", nil)
+		req.Header.Set("User-Agent", agent)
+		req = req.WithContext(tenancy.WithTenant(req.Context(), tenant))
+		v.Record(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})).ServeHTTP(httptest.NewRecorder(), req)
+		v.Wait()
+	}
+	count := func(query string) int {
+		t.Helper()
+		var n int
+		if err := pool.QueryRow(ctx, query).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	const visits = `SELECT count(*) FROM traffic_visits WHERE network = 'adnet'`
+
+	for _, v := range append(instances, instances...) {
+		visit(v, "one browser")
+	}
+	if n := count(visits); n != 1 {
+		t.Fatalf("one visitor on two instances counted %d times, want 1", n)
+	}
+	visit(instances[1], "another browser")
+	if n := count(visits); n != 2 {
+		t.Fatalf("%d visits after another browser, want 2", n)
+	}
+	first := count(`SELECT count(*) FROM traffic_visit_keys WHERE day = '2026-11-24'`)
+	if first != 1 {
+		t.Fatalf("%d keys of the day, want 1", first)
+	}
+
+	// Three days on: a new key, and the first day's is gone.
+	clock = clock.AddDate(0, 0, 3)
+	visit(instances[0], "one browser")
+	if n := count(visits); n != 3 {
+		t.Fatalf("%d visits after a visit on another day, want 3", n)
+	}
+	if n := count(`SELECT count(*) FROM traffic_visit_keys WHERE day = '2026-11-24'`); n != 0 {
+		t.Fatalf("the key of 2026-11-24 is still kept three days later")
+	}
+	if n := count(`SELECT count(*) FROM traffic_visit_keys WHERE day = '2026-11-27'`); n != 1 {
+		t.Fatalf("%d keys of 2026-11-27, want 1", n)
+	}
+}
