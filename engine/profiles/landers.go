@@ -17,14 +17,14 @@ import (
 // with the profiles table it reads, so the lander code stays above it.
 func (s *Service) LanderMembers(ctx context.Context, t *tenancy.Tenant, fit landing.Fit, n int) ([]landing.Member, error) {
 	from, to := bornBetween(fit.MinAge, fit.MaxAge, s.Now())
-	ids, err := db.New(s.Pool).LanderPage(ctx, db.LanderPageParams{
+	ids, err := db.New(s.reader()).LanderPage(ctx, db.LanderPageParams{
 		Pool: t.ProfilePool, Gender: fit.Gender, Sexualities: nonNil(fit.Sexualities), BodyTypes: nonNil(fit.BodyTypes),
 		BornFrom: from, BornTo: to, Interests: nonNilInts(fit.Interests), MaxRows: int32(n),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("lander members of %s: %w", t.Slug, err)
 	}
-	cards, err := Cards(ctx, s.Pool, t, ids, s.Now())
+	cards, err := Cards(ctx, s.reader(), t, ids, s.Now())
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ func photoLimit(limit int, premium bool) error {
 type Service struct {
 	Pool *pgxpool.Pool
 	// Read takes the reads that tolerate lag: search, another member's
-	// profile and the teasers of the home page and landers. It is a read
+	// profile, the home page's teasers and the landers' members. It is a read
 	// replica when the install has one (DATABASE_READ_URL), so those reads,
 	// the bulk of the traffic, leave the primary to the writes; otherwise
 	// it is Pool. Reads of the member's own data (their profile, their

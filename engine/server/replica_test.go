@@ -8,12 +8,15 @@ import (
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/landing"
 	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/tenancy"
 )
 
 // With a read replica (DATABASE_READ_URL), a real streaming standby of the
 // primary: search, another member's profile (member.php, an affiliate's
-// member landing) and the home page's teasers are read on the replica, while the member's own profile, the session
+// member landing), the home page's teasers and the landers' members are
+// read on the replica, while the member's own profile, the session
 // and every write stay on the primary. While the replica's replay is
 // paused, what the primary writes shows where the primary is read and not
 // where the replica is; once it catches up, it shows everywhere.
@@ -71,6 +74,23 @@ func TestReadsThatTolerateLagGoToTheReplica(t *testing.T) {
 		slices.Sort(names)
 		return names
 	}
+	tenant, err := tenancy.NewDirectory(env.Pool, nil).ByHost(t.Context(), host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	landerNames := func() []string {
+		t.Helper()
+		members, err := env.Profiles.LanderMembers(t.Context(), tenant, landing.Fit{MinAge: 18, MaxAge: 99}, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, m := range members {
+			names = append(names, m.Name)
+		}
+		slices.Sort(names)
+		return names
+	}
 	if got := searchNames(); !slices.Equal(got, []string{"Anna"}) {
 		t.Fatalf("search before: %v", got)
 	}
@@ -103,6 +123,9 @@ func TestReadsThatTolerateLagGoToTheReplica(t *testing.T) {
 	}
 	if got := teaserNames(); !slices.Equal(got, []string{"Anna"}) {
 		t.Errorf("teasers while the replica lags: %v, want the replica's [Anna]", got)
+	}
+	if got := landerNames(); !slices.Equal(got, []string{"Anna"}) {
+		t.Errorf("the landers' members while the replica lags: %v, want the replica's [Anna]", got)
 	}
 	// The member's own data and session: the primary.
 	if status, name := profileName(me.ID); status != http.StatusOK || name != "Viewer Two" {
@@ -143,5 +166,8 @@ func TestReadsThatTolerateLagGoToTheReplica(t *testing.T) {
 	}
 	if got := teaserNames(); !slices.Equal(got, []string{"Annabel", "Bea"}) {
 		t.Errorf("teasers once caught up: %v", got)
+	}
+	if got := landerNames(); !slices.Equal(got, []string{"Annabel", "Bea"}) {
+		t.Errorf("the landers' members once caught up: %v", got)
 	}
 }
