@@ -14,7 +14,8 @@ import (
 // TestCookiesListed scans the engine's code for every cookie it sets
 // (http.SetCookie with an http.Cookie literal, and the session managers'
 // Cookie.Name) and fails when one is not in Cookies, which the cookie page
-// lists; and when Cookies names one the engine no longer sets.
+// lists; when Cookies names one the engine no longer sets; and when the
+// engine reads (r.Cookie) a cookie it never sets.
 func TestCookiesListed(t *testing.T) {
 	t.Parallel()
 	fset := token.NewFileSet()
@@ -24,7 +25,7 @@ func TestCookiesListed(t *testing.T) {
 		expr ast.Expr
 		at   token.Pos
 	}
-	var uses []use
+	var uses, reads []use // cookies set, cookies read (r.Cookie)
 	root := ".."
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -55,6 +56,9 @@ func TestCookiesListed(t *testing.T) {
 					}
 				}
 			case *ast.CallExpr:
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Cookie" && len(n.Args) == 1 {
+					reads = append(reads, use{pkg, n.Args[0], n.Pos()})
+				}
 				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "SetCookie" && len(n.Args) == 2 {
 					arg := n.Args[1]
 					if u, ok := arg.(*ast.UnaryExpr); ok {
@@ -89,19 +93,23 @@ func TestCookiesListed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := map[string]bool{}
-	for _, u := range uses {
-		var name string
+	resolve := func(u use) string {
 		switch e := u.expr.(type) {
 		case *ast.BasicLit:
-			name, _ = strconv.Unquote(e.Value)
+			name, _ := strconv.Unquote(e.Value)
+			return name
 		case *ast.Ident:
-			name = consts[u.pkg+"."+e.Name]
+			return consts[u.pkg+"."+e.Name]
 		case *ast.SelectorExpr:
 			if x, ok := e.X.(*ast.Ident); ok {
-				name = consts[x.Name+"."+e.Sel.Name]
+				return consts[x.Name+"."+e.Sel.Name]
 			}
 		}
+		return ""
+	}
+	set := map[string]bool{}
+	for _, u := range uses {
+		name := resolve(u)
 		if name == "" {
 			t.Errorf("%s: a cookie whose name this test cannot resolve", fset.Position(u.at))
 			continue
@@ -122,5 +130,22 @@ func TestCookiesListed(t *testing.T) {
 		if !listed[name] {
 			t.Errorf("the engine sets cookie %s, which infopages.Cookies (the cookie page) does not list", name)
 		}
+	}
+	// A cookie the engine reads but never sets is dead weight (or a
+	// cookie the page would have to explain): only rdv_country, which
+	// browser tests set for an engine run with --dev-country-override, is
+	// read without being set.
+	for _, u := range reads {
+		name := resolve(u)
+		if name == "" {
+			t.Errorf("%s: a cookie read whose name this test cannot resolve", fset.Position(u.at))
+			continue
+		}
+		if !set[name] && name != "rdv_country" {
+			t.Errorf("%s: the engine reads cookie %s, which it never sets", fset.Position(u.at), name)
+		}
+	}
+	if len(reads) < 3 {
+		t.Fatalf("found only %d cookie reads; the scan is broken", len(reads))
 	}
 }

@@ -57,7 +57,8 @@ func TestOtherBrands(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := tenancy.NewDirectory(pool, slog.New(slog.DiscardHandler))
-	h := tenancy.Handlers{Brands: dir, Links: &tenancy.Links{Port: "8080"}}
+	// The visitor's country comes from the test servers' cookie.
+	h := tenancy.Handlers{Brands: dir, Links: &tenancy.Links{Port: "8080"}, Locator: tenancy.Locator{DevOverride: true}}
 	ask := func(host, country string) brandsAnswer {
 		t.Helper()
 		tn, err := dir.ByHost(ctx, host)
@@ -65,7 +66,7 @@ func TestOtherBrands(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := httptest.NewRequest(http.MethodGet, "http://"+host+"/api/brands.php", nil)
-		r.AddCookie(&http.Cookie{Name: tenancy.CountryCookie, Value: country})
+		r.AddCookie(&http.Cookie{Name: tenancy.DevCountryCookie, Value: country})
 		r = r.WithContext(tenancy.WithTenant(r.Context(), tn))
 		w := httptest.NewRecorder()
 		h.OtherBrandsHandler(w, r)

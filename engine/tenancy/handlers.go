@@ -36,7 +36,7 @@ type PublicSettings struct {
 // SettingsFor builds the settings answer for a request to tenant t.
 func (l Locator) SettingsFor(r *http.Request, t *Tenant) PublicSettings {
 	country := l.Country(r)
-	return settingsOf(t, country, selectedCountry(r, t, country))
+	return settingsOf(t, country, selectedCountry(t, country))
 }
 
 // settingsOf is the settings answer of tenant t for a visitor in country
@@ -84,7 +84,7 @@ func (h Handlers) Settings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	country := h.Locator.Country(r)
-	body, err := h.Answers.get(t, country, selectedCountry(r, t, country))
+	body, err := h.Answers.get(t, country, selectedCountry(t, country))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

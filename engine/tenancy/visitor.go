@@ -24,9 +24,6 @@ const (
 // LocaleCookie holds the visitor's chosen language for 365 days.
 const LocaleCookie = "locale"
 
-// CountryCookie holds the country a visitor picked on the site.
-const CountryCookie = "country"
-
 // DevCountryCookie overrides the visitor's country when the engine runs with
 // --dev-country-override, so browser tests can be Dutch, German or American.
 const DevCountryCookie = "rdv_country"
@@ -114,19 +111,17 @@ func (l Locator) Country(r *http.Request) string {
 	return geo.CountryOfIP(httpx.ClientIP(r))
 }
 
-// SelectedCountry is the country the site works for this visitor: the one
-// they picked, else where they are when the tenant serves it, else the
-// tenant's first country.
+// SelectedCountry is the country the site works for this visitor: where
+// they are when the tenant serves it, else the tenant's first country.
+// (No cookie chooses it: the site offers no country picker, and the
+// cookie page lists only cookies the engine sets.)
 func (l Locator) SelectedCountry(r *http.Request, t *Tenant) string {
-	return selectedCountry(r, t, l.Country(r))
+	return selectedCountry(t, l.Country(r))
 }
 
 // selectedCountry is SelectedCountry for a visitor in country, which the
 // caller has looked up already.
-func selectedCountry(r *http.Request, t *Tenant, country string) string {
-	if c, err := r.Cookie(CountryCookie); err == nil && t.HasCountry(strings.ToUpper(c.Value)) {
-		return strings.ToUpper(c.Value)
-	}
+func selectedCountry(t *Tenant, country string) string {
 	if t.HasCountry(country) {
 		return country
 	}
