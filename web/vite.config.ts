@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { firstPaint } from './scripts/firstPaintTexts.ts'
 import { preloadList } from './scripts/preloadList.ts'
 
 // The engine serves dist/: index.html (with its boot placeholders), hashed
@@ -8,7 +10,7 @@ import { preloadList } from './scripts/preloadList.ts'
 const engine = process.env.RDV_ENGINE ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
-  plugins: [react(), preloadList()],
+  plugins: [react(), preloadList(), firstPaint(fileURLToPath(new URL('./src', import.meta.url)))],
   build: {
     // Two entries: the member app (index.html) and the operators' console
     // (admin.html, served only on console hosts). Members never load the

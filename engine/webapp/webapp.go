@@ -66,7 +66,10 @@ type App struct {
 	// preload is the build's dist/preload.json: the chunks of each route's
 	// page and of each language's catalogue.
 	preload preloadList
-	log     *slog.Logger
+	// firstPaint is the build's dist/firstpaint.json: the texts of the
+	// static first screen (firstpaint.go).
+	firstPaint firstPaintTexts
+	log        *slog.Logger
 }
 
 // preloadList is dist/preload.json (web/scripts/preloadList.ts).
@@ -136,6 +139,11 @@ func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, log *sl
 	if raw, err := fs.ReadFile(dist, "preload.json"); err == nil {
 		if err := json.Unmarshal(raw, &a.preload); err != nil {
 			return nil, fmt.Errorf("read preload.json: %w", err)
+		}
+	}
+	if raw, err := fs.ReadFile(dist, "firstpaint.json"); err == nil {
+		if err := json.Unmarshal(raw, &a.firstPaint); err != nil {
+			return nil, fmt.Errorf("read firstpaint.json: %w", err)
 		}
 	}
 	names, err := fs.Glob(themes, "*/theme.json")
@@ -341,6 +349,18 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, f := range preload.chunksOf(r.URL.Path, boot.Locale) {
 			head = fmt.Appendf(head, `<link rel="modulepreload" crossorigin href="%s">`, html.EscapeString(f))
+		}
+	}
+	if found {
+		texts := a.firstPaint
+		if a.LiveIndex {
+			texts = firstPaintTexts{}
+			if raw, err := fs.ReadFile(a.dist, "firstpaint.json"); err == nil {
+				_ = json.Unmarshal(raw, &texts)
+			}
+		}
+		if fp := firstPaint(texts, boot, r.URL.Path); fp != nil {
+			page = bytes.Replace(page, []byte(`<div id="root"></div>`), append(append([]byte(`<div id="root">`), fp...), "</div>"...), 1)
 		}
 	}
 	page = bytes.Replace(page, []byte("<!--rdv-title-->"), head, 1)

@@ -5,7 +5,9 @@
 // in index.html (no chunk found only after the app has run) and stays within
 // its compressed byte budget; scripts come compressed and cached for a year;
 // the largest paint's photo is preloaded; the home, search and profile paint
-// from the boot state, without an API call before the first render.
+// from the boot state, without an API call before the first render, and their
+// first screen is in the HTML itself (the engine's first paint, with that
+// photo and a heading), so the first and the largest paint wait for no script.
 import assert from 'node:assert/strict'
 import { get } from 'node:http'
 import { test } from 'node:test'
@@ -63,7 +65,8 @@ async function firstRender(browser, url, cookie) {
     await page.addInitScript(() => {
       new MutationObserver((_, obs) => {
         const root = document.getElementById('root')
-        if (!root?.firstElementChild) return
+        // The app's render, not the engine's first paint it replaces.
+        if (!root?.firstElementChild || root.firstElementChild.hasAttribute('data-first-paint')) return
         obs.disconnect()
         window.__firstRender = performance.getEntriesByType('resource').map((e) => ({ name: e.name, type: e.initiatorType }))
       }).observe(document, { childList: true, subtree: true })
@@ -107,7 +110,17 @@ test('the first render of home, search, profile and chat: scripts named in the p
       if (page.name !== 'chat') {
         assert.deepEqual(api, [], `${page.name}: API calls before the first render (the boot state should carry the page's data)`)
         // The largest paint of these pages is a member's photo: preloaded.
-        assert.match(html, /<link rel="preload" as="image" href="\/media\/[^"]+" fetchpriority="high">/, `${page.name}: no photo preloaded`)
+        const photo = html.match(/<link rel="preload" as="image" href="(\/media\/[^"]+)" fetchpriority="high">/)
+        assert.ok(photo, `${page.name}: no photo preloaded`)
+        // The first screen is in the HTML (the engine's first paint), with
+        // that photo and a heading: the browser paints it before any script
+        // has loaded, so the first and the largest paint need no JavaScript.
+        const root = html.match(/<div id="root">(<div class="fp" data-first-paint>.*?)<\/main><\/div><\/div>/s)?.[1]
+        assert.ok(root, `${page.name}: no first paint in #root`)
+        assert.ok(root.includes(`src="${photo[1]}"`), `${page.name}: the first paint lacks the preloaded photo ${photo[1]}`)
+        assert.match(root, /<h1>[^<]+<\/h1>/, `${page.name}: the first paint has no heading`)
+        assert.doesNotMatch(root, /<script/, `${page.name}: a script in the first paint`)
+        t.diagnostic(`${page.name}: first paint ${root.length} bytes of HTML, no script before it`)
       }
     }
   } finally {

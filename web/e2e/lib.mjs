@@ -57,7 +57,12 @@ export async function open(host, { country, locale, width = 1280, height = 900 }
     context,
     problems,
     async goto(path = '/') {
-      return page.goto(site(host) + path, { waitUntil: 'domcontentloaded' })
+      const res = await page.goto(site(host) + path, { waitUntil: 'domcontentloaded' })
+      // The engine's static first paint (home, search, a profile) has the
+      // app's texts and links: wait until the app has replaced it, so a test
+      // acts on the app.
+      await page.waitForFunction(() => !document.querySelector('[data-first-paint]'), null, { timeout: 30_000 })
+      return res
     },
     async close() {
       await context.close()

@@ -1,0 +1,101 @@
+package webapp
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"rendezvous/engine/profiles"
+	"rendezvous/engine/tenancy"
+	"rendezvous/themes"
+)
+
+// The first paint draws the logged-out home, search and a profile from the
+// boot state in the page's language, escapes what members wrote, keeps
+// a theme's values out of the CSS unless they are colours, fonts or lengths,
+// and leaves every other page (and every logged-in one) to the app.
+func TestFirstPaint(t *testing.T) {
+	t.Parallel()
+	texts := firstPaintTexts{
+		"en": {"home.title": "Welcome to {{name}}", "home.lead": "Meet singles.", "home.signup": "Sign up", "home.login": "Log in",
+			"homePage.teasersTitle": "Members on {{name}}", "homePage.nameAge": "{{name}}, {{age}}", "members.title": "Search members",
+			"members.lead": "Find members.", "member.age": "{{age}} years"},
+		"nl": {"home.title": "Welkom bij {{name}}", "homePage.nameAge": "{{name}}, {{age}}"},
+	}
+	theme := json.RawMessage(`{"colors": {"primary": "#c2410c", "text": "red;}</style><script>alert(1)</script>"}, "fonts": {"body": "Georgia, 'Times New Roman', serif"}}`)
+	photo := &profiles.Image{URL: "/media/ab/big.jpg", ThumbURL: "/media/ab/big_t.jpg"}
+	cards := []profiles.Card{
+		{ID: 7, Name: "Anouk <b>", Age: 34, City: "Gent", RegionName: "Oost-Vlaanderen", MainImage: photo},
+		{ID: 0, Name: "Sam", MainImage: nil},
+	}
+	base := Boot{Tenant: bootTenant{Name: "LustLokaal"}, Theme: theme, Locale: "nl"}
+	home := base
+	home.Teasers = cards
+	search := base
+	search.Search = &profiles.SearchResult{Profiles: cards}
+	member := base
+	member.Member = map[string]any{"name": "Esther", "age": 39, "city": "Roeselare", "main_image": photo}
+	loggedIn := home
+	loggedIn.User = map[string]any{"id": 1}
+	for _, c := range []struct {
+		name, path string
+		boot       Boot
+		want, not  []string
+	}{
+		{"home", "/", home,
+			[]string{`<h1>Welkom bij LustLokaal</h1>`, `<p>Meet singles.</p>`, `href="/signup">Sign up</a>`, `<img src="/media/ab/big_t.jpg" alt="" width="300" height="400" fetchpriority="high">`,
+				`href="/members/7"><strong>Anouk &lt;b&gt;, 34</strong><span>Gent, Oost-Vlaanderen</span>`, `href="/signup"><strong>Sam</strong>`, `background:#c2410c`,
+				`font-family:Georgia, 'Times New Roman', serif`, `color:#212529`},
+			[]string{`<b>`, `alert`, `<script`}},
+		{"search", "/members", search, []string{`<h1>Search members</h1>`, `class="fp-cards"`, `src="/media/ab/big_t.jpg"`}, []string{`<section class="fp-hero"`}},
+		{"profile", "/members/7", member, []string{`<h1>Esther</h1>`, `<img src="/media/ab/big.jpg" alt="" fetchpriority="high">`, `39 years · Roeselare`}, nil},
+		{"logged in", "/", loggedIn, nil, nil},
+		{"another page", "/signup", home, nil, nil},
+		{"a search without results", "/members", base, nil, nil},
+	} {
+		got := string(firstPaint(texts, c.boot, c.path))
+		if c.want == nil {
+			if got != "" {
+				t.Errorf("%s: a first paint where the app draws the page: %s", c.name, got)
+			}
+			continue
+		}
+		if !strings.HasPrefix(got, `<div class="fp" data-first-paint>`) {
+			t.Errorf("%s: %s", c.name, got)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: no %s in %s", c.name, w, got)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s: %s in %s", c.name, n, got)
+			}
+		}
+	}
+}
+
+// index.html's #root carries the first paint of the home in the visitor's
+// language, from the build's firstpaint.json.
+func TestServeIndexFirstPaint(t *testing.T) {
+	t.Parallel()
+	dist := fstest.MapFS{
+		"index.html":      {Data: []byte(`<html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot--></head><body><div id="root"></div></body></html>`)},
+		"firstpaint.json": {Data: []byte(`{"en": {"home.title": "Welcome to {{name}}", "home.lead": "Meet singles."}}`)},
+	}
+	app, err := New(dist, themes.FS, tenancy.Locator{}, nil, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := httptest.NewRequest("GET", "/", nil)
+	r = r.WithContext(tenancy.WithTenant(r.Context(), &tenancy.Tenant{Slug: "t", Name: "T", Theme: "amber", Locales: []string{"en"}, DefaultLocale: "en", Countries: []string{"US"}}))
+	w := httptest.NewRecorder()
+	app.ServeIndex(w, r)
+	if body := w.Body.String(); !strings.Contains(body, `<div id="root"><div class="fp" data-first-paint>`) || !strings.Contains(body, `<h1>Welcome to T</h1>`) {
+		t.Fatalf("no first paint: %s", body)
+	}
+}
