@@ -174,7 +174,7 @@ func firstPaint(tx firstPaintTexts, boot Boot, p string) []byte {
 		}
 		return fmt.Sprintf("/members/%d", c.ID)
 	}
-	switch _, member := memberPage(p); {
+	switch _, landing, member := memberPage(p); {
 	case strings.Trim(p, "/") == "":
 		page.Home = true
 		page.Title = tx.text(loc, "home.title", "name", boot.Tenant.Name)
@@ -189,7 +189,7 @@ func firstPaint(tx firstPaintTexts, boot Boot, p string) []byte {
 		page.Search = true
 		page.Title, page.Lead = tx.text(loc, "members.title"), tx.text(loc, "members.lead")
 		page.Cards = cards(boot.Search.Profiles, profileHref)
-	case member && boot.Member != nil:
+	case member && !landing && boot.Member != nil:
 		page.Member = true
 		page.Name, _ = boot.Member["name"].(string)
 		if img, _ := boot.Member["main_image"].(*profiles.Image); img != nil {

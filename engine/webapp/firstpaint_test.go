@@ -53,6 +53,7 @@ func TestFirstPaint(t *testing.T) {
 		{"search", "/members", search, []string{`<h1>Search members</h1>`, `class="fp-cards"`, `src="/media/ab/big_t.jpg"`}, []string{`<section class="fp-hero"`}},
 		{"profile", "/members/7", member, []string{`<h1>Esther</h1>`, `<img src="/media/ab/big.jpg" alt="" fetchpriority="high">`, `39 years · Roeselare`}, nil},
 		{"logged in", "/", loggedIn, nil, nil},
+		{"a profile's landing page", "/members/7/landing", member, nil, nil},
 		{"another page", "/signup", home, nil, nil},
 		{"a search without results", "/members", base, nil, nil},
 	} {
