@@ -79,7 +79,7 @@ func TestSettingsAnswerDoesNotQueryPerRequest(t *testing.T) {
 		{"NL", "", "NL", "NL"},
 		{"BE", "", "BE", "BE"},
 		{"US", "", "US", "NL"}, // not served here: the tenant's first country
-		{"NL", "country=BE; locale=en", "NL", "BE"},
+		{"NL", "locale=en", "NL", "NL"},
 		{"BE", "rdv_session=not-a-session", "BE", "BE"},
 		{"NL", "", "NL", "NL"}, // again, from the kept answer
 	}
