@@ -13,6 +13,7 @@ export type PageKey =
   | 'member'
   | 'memberChat'
   | 'lander'
+  | 'memberLanding'
   | 'signup'
   | 'completeSignup'
   | 'login'
@@ -39,7 +40,7 @@ export type PageKey =
   | 'info'
 
 /** PageArea is a folder of src/pages: one chunk with its pages (app/pages.ts). */
-export type PageArea = 'home' | 'likes' | 'chats' | 'members' | 'member' | 'landers' | 'account' | 'credits' | 'profile' | 'matches' | 'complaints' | 'info'
+export type PageArea = 'home' | 'likes' | 'chats' | 'members' | 'member' | 'landers' | 'memberlanding' | 'account' | 'credits' | 'profile' | 'matches' | 'complaints' | 'info'
 
 /**
  * pageAreas tells which area's chunk holds each page. The build lists each
@@ -55,6 +56,7 @@ export const pageAreas: Record<PageKey, PageArea> = {
   member: 'member',
   memberChat: 'chats',
   lander: 'landers',
+  memberLanding: 'memberlanding',
   signup: 'account',
   completeSignup: 'account',
   login: 'account',
@@ -117,10 +119,10 @@ export const routeTable: RouteDef[] = [
   { name: 'members', path: '/members', layout: 'default', page: 'members' },
   { name: 'members-id', path: '/members/:id', layout: 'default', page: 'member' },
   { name: 'members-id-chat', path: '/members/:id/chat', layout: 'chat', page: 'memberChat', auth: true },
-  { name: 'members-id-landing', path: '/members/:id/landing', layout: 'lander', page: 'lander' },
+  { name: 'members-id-landing', path: '/members/:id/landing', layout: 'lander', page: 'memberLanding' },
   { name: 'members-id-signup', path: '/members/:id/signup', layout: 'empty', page: 'signup' },
-  { name: 'members-id-landing2-slug', path: '/members/:id/landing2/:slug?', layout: 'lander', page: 'lander' },
-  { name: 'members-id-landing3-slug', path: '/members/:id/landing3/:slug?', layout: 'lander', page: 'lander' },
+  { name: 'members-id-landing2-slug', path: '/members/:id/landing2/:slug?', layout: 'lander', page: 'memberLanding' },
+  { name: 'members-id-landing3-slug', path: '/members/:id/landing3/:slug?', layout: 'lander', page: 'memberLanding' },
   { name: 'account-deleted', path: '/account-deleted', layout: 'default', page: 'accountDeleted' },
   { name: 'complaints', path: '/complaints', layout: 'default', page: 'complaints' },
   { name: 'complete-signup', path: '/complete-signup', layout: 'empty', page: 'completeSignup' },

@@ -1,0 +1,1 @@
+export { MemberLandingPage } from './MemberLandingPage'
