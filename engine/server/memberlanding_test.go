@@ -173,8 +173,10 @@ func TestMemberLandingBoot(t *testing.T) {
 		t.Fatalf("herzklopfen landing with a traffic source: boot member %+v, want Heidi", boot.Member)
 	}
 	visitor.Do(http.MethodGet, "/api/member-landing.php?id="+strconv.FormatInt(heidi.ID, 10), nil).Want(t, http.StatusOK, "")
-	visitor.Do(http.MethodGet, "/members/"+strconv.FormatInt(heidi.ID, 10)+"/landing3/red?network=memnet&ref=aff7&sub1=s1", nil).Want(t, http.StatusOK, "")
-	waitFor(t, env, `SELECT count(*) FROM traffic_visits WHERE network = 'memnet' AND ref = 'aff7' AND sub1 = 's1'`, 1)
+	waitFor(t, env, `SELECT count(*) FROM traffic_visits WHERE network = 'memnet' AND ref = 'aff7' AND sub1 = 's1' AND variant = ''`, 1)
+	// A landing's slug is the visit's A/B variant.
+	visitor.Do(http.MethodGet, "/members/"+strconv.FormatInt(heidi.ID, 10)+"/landing3/red?network=memnet&ref=aff8", nil).Want(t, http.StatusOK, "")
+	waitFor(t, env, `SELECT count(*) FROM traffic_visits WHERE network = 'memnet' AND ref = 'aff8' AND variant = 'red'`, 1)
 }
 
 // waitFor waits until query counts want rows (visits are written after the

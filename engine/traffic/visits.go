@@ -90,8 +90,9 @@ func (v *Visits) key(ctx context.Context, day pgtype.Date) ([]byte, error) {
 
 // Record is the middleware of the pages affiliates link to: a GET with a
 // traffic source in its query counts as a visit of that source, once per
-// visitor (address and browser) and day of the tenant's time zone; a
-// lander's slug is kept as the visit's A/B variant.
+// visitor (address and browser) and day of the tenant's time zone; the
+// slug of a lander or a member landing is kept as the visit's A/B variant
+// (landing.VisitVariant).
 func (v *Visits) Record(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		next.ServeHTTP(w, r)
@@ -115,7 +116,7 @@ func (v *Visits) Record(next http.Handler) http.Handler {
 		day := at.In(loc)
 		visitor := strconv.FormatInt(t.ID, 10) + "|" + httpx.ClientIP(r).String() + "|" + r.UserAgent()
 		row := db.VisitInsertParams{TenantID: t.ID, Network: src.Network, Ref: src.Ref,
-			Sub1: src.Sub1, Sub2: src.Sub2, Sub3: src.Sub3, Variant: landing.Variant(r.URL.Path), VisitedAt: at,
+			Sub1: src.Sub1, Sub2: src.Sub2, Sub3: src.Sub3, Variant: landing.VisitVariant(r.URL.Path), VisitedAt: at,
 			Day: pgtype.Date{Time: time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC), Valid: true}}
 		select {
 		case v.pending <- struct{}{}:

@@ -14,7 +14,8 @@ const landingCall = (url: string) => url.startsWith('/api/member-landing.php')
 
 afterEach(cleanup)
 
-describe('the member landings', () => {
+// The first render transforms the page's lazy chunk, which takes seconds on a loaded machine.
+describe('the member landings', { timeout: 30_000 }, () => {
   it.each([
     ['/members/9/landing', 'landing-spotlight', 'Ann is waiting for your message', 'Write to Ann'],
     ['/members/9/landing2', 'landing-chat', 'Ann sent you a message', 'Reply to Ann'],

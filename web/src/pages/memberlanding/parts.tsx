@@ -20,6 +20,8 @@ export const PhotoBox = styled.div<{ $ratio: string }>`
     width: 100%;
     height: 100%;
     object-fit: cover;
+    /* Faces sit in a portrait's upper part: a wide crop keeps them. */
+    object-position: 50% 25%;
   }
   > svg {
     position: absolute;
@@ -119,16 +121,20 @@ const Small = styled.p`
   font-size: 0.875rem;
 `
 
+const CtaBox = styled.div`
+  margin-bottom: ${(p) => p.theme.space(6)};
+`
+
 /** Cta is the landing's button to the signup, with the member as the first contact. */
 export function Cta({ to, label }: { to: string; label: string }) {
   const { t } = useTranslation()
   return (
-    <div>
+    <CtaBox>
       <ButtonLink to={to} $block data-testid="landing-cta">
         {label}
       </ButtonLink>
       <Small>{t('memberLanding.free')}</Small>
-    </div>
+    </CtaBox>
   )
 }
 

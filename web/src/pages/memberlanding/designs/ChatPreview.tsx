@@ -70,7 +70,7 @@ const Bubbles = styled.ol`
 `
 
 const Answer = styled.div`
-  padding: 0 ${(p) => p.theme.space(4)} ${(p) => p.theme.space(4)};
+  padding: 0 ${(p) => p.theme.space(4)};
 `
 
 const Photo = styled.div`

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Heart, Icon, User } from '../../../components/Icon'
-import { About, Cta, Facts, MemberPhoto, MorePhotos, type DesignProps } from '../parts'
-import { useFacts } from '../parts'
+import { About, Cta, Facts, MemberPhoto, MorePhotos, useFacts, type DesignProps } from '../parts'
 
 const Layout = styled.article`
   max-width: 560px;
   margin: 0 auto;
   text-align: center;
+  [data-testid='landing-more-photos'] {
+    justify-content: center;
+  }
 `
 
 // The visitor and the member side by side, joined by a heart.
@@ -67,7 +69,6 @@ const Lead = styled.p`
 `
 
 const Left = styled.div`
-  margin-top: ${(p) => p.theme.space(6)};
   text-align: start;
 `
 
