@@ -1,5 +1,6 @@
 // Lighthouse on the phone profile (Lighthouse's default: a mid-range phone on
-// a slow 4G network) for the home, search, profile and chat screens of a
+// a slow 4G network) for the home, search, profile and chat screens and the
+// tinderswipe lander (issue 15: performance and accessibility >= 95) of a
 // running engine with the demo data (serve --demo), in Debian's Chromium.
 //
 //   BASE_URL=http://localhost:8080 node scripts/lighthouse.mjs [--host localhost] [--assert]
@@ -28,6 +29,7 @@ export const thresholds = {
   search: { performance: 90, accessibility: 95 },
   profile: { performance: 90, accessibility: 95 },
   chat: { performance: 90, accessibility: 95 },
+  lander: { performance: 95, accessibility: 95 },
 }
 
 /** origin is the address of a demo host on the engine of BASE_URL. */
@@ -67,6 +69,7 @@ export async function pagesOf(base, host = 'localhost') {
     { name: 'search', url: `${site}/members` },
     { name: 'profile', url: `${site}/members/${member.id}` },
     { name: 'chat', url: `${site}/chats/${chat.conversation.id}`, cookie },
+    { name: 'lander', url: `${site}/landers/tinderswipe` },
   ]
 }
 
