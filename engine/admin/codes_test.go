@@ -84,11 +84,12 @@ func TestCodesCreateListDeactivate(t *testing.T) {
 	// A member's order holds it; the list says so.
 	res = member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "paymentmethod": "ideal", "discount_code": "SUMMER20"})
 	res.Want(t, http.StatusCreated, "")
+	// Every brand has its time bonus from its creation on, listed last.
 	list := codesOf(t, e, "lustlokaal")
-	if len(list) != 2 || list[1].ID != c.ID || list[1].Held != 1 || list[1].Used != 0 || *list[0].MemberID != made.ID {
+	if len(list) != 3 || list[1].ID != c.ID || list[1].Held != 1 || list[1].Used != 0 || *list[0].MemberID != made.ID || list[2].Kind != "time_bonus" {
 		t.Fatalf("%+v", list)
 	}
-	if other := codesOf(t, e, "sparkusa"); len(other) != 0 {
+	if other := codesOf(t, e, "sparkusa"); len(other) != 1 || other[0].Kind != "time_bonus" {
 		t.Fatalf("another brand lists %+v", other)
 	}
 
@@ -163,7 +164,7 @@ func TestCodeValidationNamesTheField(t *testing.T) {
 	finance.Do("POST", "/admin/api/tenants/lustlokaal/codes", map[string]any{"code": "X1", "value_percentage": "ten"}).Want(t, http.StatusUnprocessableEntity, "wrong_type")
 	t.Cleanup(func() {
 		var codes, audits int
-		if err := e.Pool.QueryRow(context.Background(), "SELECT (SELECT count(*) FROM discount_codes), (SELECT count(*) FROM audit_log WHERE action = 'code.create')").Scan(&codes, &audits); err != nil {
+		if err := e.Pool.QueryRow(context.Background(), "SELECT (SELECT count(*) FROM discount_codes WHERE kind <> 'time_bonus'), (SELECT count(*) FROM audit_log WHERE action = 'code.create')").Scan(&codes, &audits); err != nil {
 			t.Error(err)
 		}
 		if codes != 1 || audits != 1 {
