@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/tenancy"
 	"rendezvous/engine/traffic"
 )
 
@@ -20,11 +21,33 @@ type trafficAnswer struct {
 // the tenant, from and to being days of its time zone (both included; the
 // last 30 days up to today without them).
 func (h handlers) trafficReport(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	t, err := h.s.tenantBySlug(r.Context(), q.Get("tenant"))
+	span, err := h.reportSpanOf(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
+	}
+	report, err := traffic.Traffic(r.Context(), h.s.Pool, span.tenant.ID, span.loc, span.first, span.last)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, trafficAnswer{Tenant: span.tenant.Slug, TimeZone: span.loc.String(), Report: report})
+}
+
+// reportSpan is what both reports are asked: a tenant, and days of its time
+// zone from first to last (both included).
+type reportSpan struct {
+	tenant      *tenancy.Tenant
+	loc         *time.Location
+	first, last time.Time
+}
+
+// reportSpanOf reads ?tenant=, ?from= and ?to=.
+func (h handlers) reportSpanOf(r *http.Request) (reportSpan, error) {
+	q := r.URL.Query()
+	t, err := h.s.tenantBySlug(r.Context(), q.Get("tenant"))
+	if err != nil {
+		return reportSpan{}, err
 	}
 	loc := t.Location
 	if loc == nil {
@@ -32,15 +55,9 @@ func (h handlers) trafficReport(w http.ResponseWriter, r *http.Request) {
 	}
 	first, last, err := traffic.Span(q.Get("from"), q.Get("to"), loc, h.s.Now())
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return reportSpan{}, err
 	}
-	report, err := traffic.Traffic(r.Context(), h.s.Pool, t.ID, loc, first, last)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, trafficAnswer{Tenant: t.Slug, TimeZone: loc.String(), Report: report})
+	return reportSpan{tenant: t, loc: loc, first: first, last: last}, nil
 }
 
 // postbackAnswer is the postbacks of a tenant.
@@ -55,25 +72,15 @@ type postbackAnswer struct {
 // report's span), newest first, with their status and last call, read
 // only: what each network was told and what it answered.
 func (h handlers) postbackReport(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	t, err := h.s.tenantBySlug(r.Context(), q.Get("tenant"))
+	span, err := h.reportSpanOf(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	loc := t.Location
-	if loc == nil {
-		loc = time.UTC
-	}
-	first, last, err := traffic.Span(q.Get("from"), q.Get("to"), loc, h.s.Now())
+	log, err := traffic.RecentPostbacks(r.Context(), h.s.Pool, span.tenant.ID, span.loc, span.first, span.last)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	log, err := traffic.RecentPostbacks(r.Context(), h.s.Pool, t.ID, loc, first, last)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, postbackAnswer{Tenant: t.Slug, TimeZone: loc.String(), PostbackLog: log})
+	httpx.WriteJSON(w, http.StatusOK, postbackAnswer{Tenant: span.tenant.Slug, TimeZone: span.loc.String(), PostbackLog: log})
 }
