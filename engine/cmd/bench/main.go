@@ -84,7 +84,7 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	case "landers":
 		return landerBenches(engineAddr, dbURL, conns, duration)
 	case "baselines":
-		if _, err := pgbenchBaselines(cluster, dir, duration); err != nil {
+		if _, err := pgbenchBaselines(cluster, duration); err != nil {
 			return err
 		}
 		_, err := cardFetch(engineAddr, dbURL, duration)
@@ -113,7 +113,7 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	}
 	// The database's own limits, on a scratch database before the engine's
 	// load fills the cluster.
-	pgb, err := pgbenchBaselines(cluster, dir, duration)
+	pgb, err := pgbenchBaselines(cluster, duration)
 	if err != nil {
 		return err
 	}
