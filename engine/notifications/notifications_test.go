@@ -445,6 +445,22 @@ func TestPeriodicMailsOnceWithTwoInstances(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("digest jobs worked by %d clients", instances)
+	// The likes' own mails come from their event jobs, which the instances
+	// work beside the digests: they must be done before the mails are read.
+	for {
+		var working int
+		if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'notify_event'
+			AND state IN ('available', 'pending', 'running', 'retryable')`).Scan(&working); err != nil {
+			t.Fatal(err)
+		}
+		if working == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d mail event jobs not done", working)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 
 	want := map[string][]string{
 		unconfirmed.Email: {"reminders_confirm_email"},
