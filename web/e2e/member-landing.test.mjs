@@ -54,6 +54,7 @@ test('each landing shows the member on a phone and a desktop, and leads to the s
         assert.ok(p.age && p.city, `the demo member ${p.id} has an age and a city`)
         const what = `${label} ${path}`
         await s.goto(`/members/${p.id}${path}?network=e2e-net&ref=aff1`)
+        await page.locator('[data-layout="lander"]').waitFor()
         assert.equal(await page.locator('[data-layout="lander"]').count(), 1, `${what}: the lander layout`)
         const design = await shows(page, testId, p, what)
         const button = design.getByRole('link', { name: new RegExp(`^${cta}`) })
