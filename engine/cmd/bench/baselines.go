@@ -163,6 +163,38 @@ func percentiles(lat []time.Duration) latency {
 	return latency{p50: pct(0.50), p95: pct(0.95), p99: pct(0.99)}
 }
 
+// timedClients runs clients goroutines for d, each calling the request its
+// newClient(c) gives until the deadline, and gathers every latency; the
+// first failure stops its client and is returned.
+func timedClients(clients int, d time.Duration, newClient func(c int) func() (time.Duration, error)) ([]time.Duration, error) {
+	var mu sync.Mutex
+	var lat []time.Duration
+	var failed error
+	deadline := time.Now().Add(d)
+	var wg sync.WaitGroup
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			once := newClient(c)
+			for time.Now().Before(deadline) {
+				took, err := once()
+				mu.Lock()
+				if err != nil {
+					failed = err
+				}
+				lat = append(lat, took)
+				mu.Unlock()
+				if err != nil {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return lat, failed
+}
+
 // cardFetch times the floor of a member call that reads the database: the
 // engine has no call that answers one profile card and nothing else, so it
 // is profile.php, the logged-in member's own profile (README: Benchmarks):
@@ -187,33 +219,12 @@ func cardFetch(addr, dbURL string, d time.Duration) (latency, error) {
 		return latency{}, err
 	}
 	fmt.Fprintf(os.Stderr, "bench: profile.php (the card fetch floor), %d clients, %s\n", cardClients, d)
-	var mu sync.Mutex
-	var lat []time.Duration
-	var failed error
-	deadline := time.Now().Add(d)
-	var wg sync.WaitGroup
-	for range cardClients {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			client := &http.Client{Timeout: 30 * time.Second}
-			for time.Now().Before(deadline) {
-				took, err := cardOnce(client, addr, cookie)
-				mu.Lock()
-				if err != nil {
-					failed = err
-				}
-				lat = append(lat, took)
-				mu.Unlock()
-				if err != nil {
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if failed != nil {
-		return latency{}, failed
+	lat, err := timedClients(cardClients, d, func(int) func() (time.Duration, error) {
+		client := &http.Client{Timeout: 30 * time.Second}
+		return func() (time.Duration, error) { return cardOnce(client, addr, cookie) }
+	})
+	if err != nil {
+		return latency{}, err
 	}
 	l := percentiles(lat)
 	fmt.Printf("bench card_fetch_p50_ms %.2f ms\n", ms(l.p50))

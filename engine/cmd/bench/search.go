@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/alexedwards/argon2id"
@@ -52,34 +51,15 @@ func searchBenches(addr, dbURL string, d time.Duration) (latency, error) {
 		}
 	}
 	fmt.Fprintf(os.Stderr, "bench: members.php over %d profiles, %d clients, %s\n", searchProfiles, searchClients, d)
-	var mu sync.Mutex
-	var lat []time.Duration
-	var failed error
-	deadline := time.Now().Add(d)
-	var wg sync.WaitGroup
-	for c := 0; c < searchClients; c++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rng := rand.New(rand.NewPCG(uint64(c), 1))
-			client := &http.Client{Timeout: 30 * time.Second}
-			for time.Now().Before(deadline) {
-				took, err := searchOnce(client, addr, cookie, queries[rng.IntN(len(queries))])
-				mu.Lock()
-				if err != nil {
-					failed = err
-				}
-				lat = append(lat, took)
-				mu.Unlock()
-				if err != nil {
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if failed != nil {
-		return latency{}, failed
+	lat, err := timedClients(searchClients, d, func(c int) func() (time.Duration, error) {
+		rng := rand.New(rand.NewPCG(uint64(c), 1))
+		client := &http.Client{Timeout: 30 * time.Second}
+		return func() (time.Duration, error) {
+			return searchOnce(client, addr, cookie, queries[rng.IntN(len(queries))])
+		}
+	})
+	if err != nil {
+		return latency{}, err
 	}
 	l := percentiles(lat)
 	fmt.Printf("bench search_p50_ms %.1f ms\n", ms(l.p50))
