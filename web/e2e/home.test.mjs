@@ -124,7 +124,7 @@ test('screenshots of each brand on a phone and a desktop', async () => {
       const chat = await chatOf(page)
       assert.ok(chat, `${brand.slug}: the demo login has a conversation`)
       await s.goto(`/chats/${chat}`)
-      await page.locator('textarea').first().waitFor()
+      await page.getByTestId('chat-input').waitFor()
       await shot('chat')
       await s.close()
     }
