@@ -401,3 +401,29 @@ func TestMemberPageBootProfile(t *testing.T) {
 		}
 	}
 }
+
+// Landers are entered from ad networks' pages and show nothing of a member,
+// so they go without Cross-Origin-Opener-Policy (which makes the browser
+// start the page in a fresh process, a cold first layout that costs a
+// phone a tenth of a second); the member site and the console keep it.
+func TestOpenerPolicyOffOnlyOnLanders(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	cases := []struct {
+		host, path, want string
+	}{
+		{"us.localhost", "/landers/tinderswipe", ""},
+		{"localhost", "/landers/video/some-slug", ""},
+		{"localhost", "/landers/nosuchlander", ""},
+		{"localhost", "/", "same-origin"},
+		{"localhost", "/members", "same-origin"},
+		{"localhost", "/chats", "same-origin"},
+		{"localhost", "/api/settings.php", "same-origin"},
+	}
+	for _, c := range cases {
+		res := env.Client(t, c.host).Do("GET", c.path, nil)
+		if got := res.Header.Get("Cross-Origin-Opener-Policy"); got != c.want {
+			t.Errorf("%s%s: Cross-Origin-Opener-Policy %q, want %q", c.host, c.path, got, c.want)
+		}
+	}
+}

@@ -3,9 +3,11 @@
 // signup form is reached by the keyboard alone, with the focus visible.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { landers } from '../scripts/lighthouse.mjs'
 import { PHONE, assertNoSidewaysScroll, open } from './lib.mjs'
 
-const designs = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video']
+// tinderswipe has its own test (landers.test.mjs).
+const designs = landers.filter((name) => name !== 'tinderswipe')
 
 for (const name of designs) {
   for (const host of ['localhost', 'de.localhost']) {

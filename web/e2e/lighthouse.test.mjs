@@ -1,5 +1,5 @@
 // Lighthouse on the phone profile: accessibility >= 95 for the home, search,
-// profile and chat screens and the tinderswipe lander, SEO >= 95 on the home (thresholds in
+// profile and chat screens and every lander design, SEO >= 95 on the home (thresholds in
 // scripts/lighthouse.mjs). The performance score depends on how busy the
 // machine is, so it is measured by `make bench` (scripts/lighthouse-bench.sh)
 // and reported here; what it rests on is held by budgets that do not depend
@@ -10,7 +10,7 @@ import { pagesOf, run, shortfalls } from '../scripts/lighthouse.mjs'
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080'
 
-test('lighthouse accessibility and SEO of home, search, profile, chat and a lander on a phone', { timeout: 900_000 }, async (t) => {
+test('lighthouse accessibility and SEO of home, search, profile, chat and the landers on a phone', { timeout: 900_000 }, async (t) => {
   const failed = []
   for (const page of await pagesOf(base, 'localhost')) {
     const { scores, losses, benchmarkIndex } = await run(page)
