@@ -157,7 +157,7 @@ func paymentsAlone(addr, dbURL string, d time.Duration) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "bench: messages.php, %d concurrent senders, %s\n", chatSenders, d)
-	msgRate, err := sendLoad(addr, senders, recipients, d)
+	msgRate, err := sendLoad(addr, senders, recipients, d, nil)
 	if err != nil {
 		return err
 	}

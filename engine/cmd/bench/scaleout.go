@@ -56,7 +56,7 @@ func scaleoutBenches(binary, dir, firstAddr, dbURL string, d time.Duration, oneR
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rates[i], errs[i] = sendLoad(part.addr, part.from, part.to, d)
+			rates[i], errs[i] = sendLoad(part.addr, part.from, part.to, d, nil)
 		}()
 	}
 	wg.Wait()
