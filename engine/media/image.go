@@ -160,23 +160,14 @@ func (p *Processor) Process(ctx context.Context, data []byte) (Processed, error)
 		return Processed{}, ErrFileTooBig
 	}
 	format := Sniff(data)
-	var decodeConfig func([]byte) (image.Config, error)
-	var decode func([]byte) (image.Image, error)
 	switch format {
-	case "jpeg":
-		decodeConfig = func(b []byte) (image.Config, error) { return jpeg.DecodeConfig(bytes.NewReader(b)) }
-		decode = func(b []byte) (image.Image, error) { return jpeg.Decode(bytes.NewReader(b)) }
-	case "png":
-		decodeConfig = func(b []byte) (image.Config, error) { return png.DecodeConfig(bytes.NewReader(b)) }
-		decode = func(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) }
-	case "webp":
-		decodeConfig = func(b []byte) (image.Config, error) { return webp.DecodeConfig(bytes.NewReader(b)) }
-		decode = func(b []byte) (image.Image, error) { return webp.Decode(bytes.NewReader(b)) }
 	case "heic", "avif":
 		return Processed{}, ErrUnsupportedFormat
+	case "jpeg", "png", "webp":
 	default:
 		return Processed{}, ErrNotImage
 	}
+	decodeConfig, decode := configDecoderOf(format), decoderOf(format)
 	cfg, err := decodeConfig(data)
 	if err != nil {
 		return Processed{}, ErrNotImage
@@ -226,15 +217,22 @@ func (p *Processor) Process(ctx context.Context, data []byte) (Processed, error)
 		return Processed{}, ErrBroken
 	}
 
-	// Scale first, rotate after: turning the small image is cheap.
+	// Scale first, rotate after: turning the small image is cheap. The
+	// thumbnail comes from the display image, which holds every pixel it
+	// needs (it is at least as large), not from the original again.
 	dw, dh := fit(b.Dx(), b.Dy(), DisplaySide)
-	display := scaled(src, b, dw, dh)
-	side := min(b.Dx(), b.Dy())
-	corner := image.Pt(b.Min.X+(b.Dx()-side)/2, b.Min.Y+(b.Dy()-side)/2)
+	var display *image.RGBA
+	if ycc, ok := src.(*image.YCbCr); ok && (dw != b.Dx() || dh != b.Dy()) {
+		display = displayFromYCbCr(ycc, dw, dh)
+	} else {
+		display = scaled(src, b, dw, dh)
+	}
+	src = nil // let the decoded original go before the rest
+	side := min(dw, dh)
+	corner := image.Pt((dw-side)/2, (dh-side)/2)
 	crop := image.Rectangle{Min: corner, Max: corner.Add(image.Pt(side, side))}
-	ts := min(ThumbSide, side)
-	thumb := scaled(src, crop, ts, ts)
-	src = nil // let the decoded original go before encoding
+	ts := min(ThumbSide, b.Dx(), b.Dy())
+	thumb := shrinkRGBA(display, crop, ts, ts)
 
 	displayImg := orient(display, orientation)
 	out := Processed{Format: format, Width: displayImg.Bounds().Dx(), Height: displayImg.Bounds().Dy()}
@@ -245,6 +243,33 @@ func (p *Processor) Process(ctx context.Context, data []byte) (Processed, error)
 		return Processed{}, err
 	}
 	return out, nil
+}
+
+// decoderOf is the decoder of a format Sniff names, nil for one the engine
+// cannot decode.
+func decoderOf(format string) func([]byte) (image.Image, error) {
+	switch format {
+	case "jpeg":
+		return func(b []byte) (image.Image, error) { return jpeg.Decode(bytes.NewReader(b)) }
+	case "png":
+		return func(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) }
+	case "webp":
+		return func(b []byte) (image.Image, error) { return webp.Decode(bytes.NewReader(b)) }
+	}
+	return nil
+}
+
+// configDecoderOf reads the header of a format decoderOf decodes.
+func configDecoderOf(format string) func([]byte) (image.Config, error) {
+	switch format {
+	case "jpeg":
+		return func(b []byte) (image.Config, error) { return jpeg.DecodeConfig(bytes.NewReader(b)) }
+	case "png":
+		return func(b []byte) (image.Config, error) { return png.DecodeConfig(bytes.NewReader(b)) }
+	case "webp":
+		return func(b []byte) (image.Config, error) { return webp.DecodeConfig(bytes.NewReader(b)) }
+	}
+	return nil
 }
 
 // safeDecode turns a decoder panic on hostile input into an error: the
