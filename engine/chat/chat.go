@@ -84,9 +84,10 @@ func notEnoughCredits(name string, price int, balance int64) error {
 	return ErrNotEnoughCredits.With(map[string]any{"name": name, "price": price, "credits": balance})
 }
 
-// Pusher queues web pushes; push.Queuer is the engine's.
+// Pusher queues web pushes; push.Queuer is the engine's. A send reads
+// whether the recipient subscribed with its other facts and passes it on.
 type Pusher interface {
-	Queue(ctx context.Context, tx pgx.Tx, n push.Notification) error
+	QueueIfSubscribed(ctx context.Context, tx pgx.Tx, n push.Notification, subscribed bool) error
 }
 
 // Service runs the chat rules on the database.

@@ -4,7 +4,9 @@
 -- message of the same client id, the conversation (by id, or with the
 -- profile), the recipient and both cards, the contact facts of the
 -- profiles area's rules (blocks, invisible, likes), whether the recipient
--- wrote in the conversation and whether they have a live stream open. No
+-- wrote in the conversation, whether they have a live stream open and
+-- whether any browser of theirs subscribed to pushes (push.QueueIfSubscribed
+-- then needs no statement of its own for the many who did not). No
 -- row: the sender or their profile is gone. recipient_id 0: no such
 -- member or profile.
 SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
@@ -32,7 +34,8 @@ SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
        EXISTS (
            SELECT 1 FROM live_presence lp JOIN live_instances li ON li.id = lp.instance_id
            WHERE lp.member_id = rp.id AND li.seen_at > now() - make_interval(secs => @fresh_seconds::float8)
-       ) AS recipient_connected
+       ) AS recipient_connected,
+       EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = rp.id) AS recipient_push_subscribed
 FROM members s
 JOIN profiles sp ON sp.id = s.id
 LEFT JOIN LATERAL (

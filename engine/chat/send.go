@@ -258,7 +258,8 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		ID: recipient.ID, Name: f.RecipientName, DateOfBirth: f.RecipientDateOfBirth, City: f.RecipientCity, Country: f.RecipientCountry,
 		ProfileStatus: f.RecipientProfileStatus, IsHouse: f.RecipientIsHouse, PhotoFilename: f.RecipientPhoto, PhotoThumb: f.RecipientThumb,
 	}
-	if err := s.announce(ctx, tx, v, row, recipient, parties{sender: senderCard, recipient: recipientCard, connected: f.RecipientConnected},
+	if err := s.announce(ctx, tx, v, row, recipient, parties{sender: senderCard, recipient: recipientCard,
+		connected: f.RecipientConnected, pushSubscribed: f.RecipientPushSubscribed},
 		delivered.Unread, started); err != nil {
 		return SendResult{}, err
 	}
@@ -358,10 +359,12 @@ type MessageEvent struct {
 }
 
 // parties are the cards of a message's two members, read with the send's
-// facts, and whether the recipient has a live stream open.
+// facts, whether the recipient has a live stream open and whether they
+// subscribed to pushes.
 type parties struct {
 	sender, recipient db.CardOfProfileRow
 	connected         bool
+	pushSubscribed    bool
 }
 
 // announce publishes the message to both members' live streams (the
@@ -415,7 +418,7 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Messag
 	case KindPhoto:
 		n.Text, n.Data = "photo", map[string]any{"Other": senderCard.Name}
 	}
-	return s.Push.Queue(ctx, tx, n)
+	return s.Push.QueueIfSubscribed(ctx, tx, n, p.pushSubscribed)
 }
 
 func cardOf(v view, c db.CardOfProfileRow) Card {

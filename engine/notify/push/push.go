@@ -133,6 +133,17 @@ func (q *Queuer) Queue(ctx context.Context, tx pgx.Tx, n Notification) error {
 	return nil
 }
 
+// QueueIfSubscribed is Queue for a caller that read already, in tx,
+// whether the member has any push subscription: a member without one gets
+// no push, and the send of a chat message saves the statement that Queue
+// would spend finding that out (TestSendRoundTrips counts them).
+func (q *Queuer) QueueIfSubscribed(ctx context.Context, tx pgx.Tx, n Notification, subscribed bool) error {
+	if !subscribed {
+		return nil
+	}
+	return q.Queue(ctx, tx, n)
+}
+
 // Worker sends queued pushes.
 type Worker struct {
 	river.WorkerDefaults[Args]

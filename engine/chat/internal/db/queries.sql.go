@@ -860,7 +860,8 @@ SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
        EXISTS (
            SELECT 1 FROM live_presence lp JOIN live_instances li ON li.id = lp.instance_id
            WHERE lp.member_id = rp.id AND li.seen_at > now() - make_interval(secs => $1::float8)
-       ) AS recipient_connected
+       ) AS recipient_connected,
+       EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = rp.id) AS recipient_push_subscribed
 FROM members s
 JOIN profiles sp ON sp.id = s.id
 LEFT JOIN LATERAL (
@@ -899,39 +900,40 @@ type SendStartParams struct {
 }
 
 type SendStartRow struct {
-	ID                     int64
-	TenantID               int64
-	PaidUser               bool
-	IsHouse                bool
-	Credits                int64
-	ReplayID               int64
-	ConversationID         int64
-	RecipientID            int64
-	RecipientTenantID      int64
-	RecipientStatus        string
-	RecipientIsHouse       bool
-	RecipientName          string
-	RecipientPool          string
-	RecipientProfileStatus string
-	RecipientInvisible     bool
-	RecipientDateOfBirth   pgtype.Date
-	RecipientCity          string
-	RecipientCountry       string
-	RecipientPhoto         string
-	RecipientThumb         string
-	SenderName             string
-	SenderPool             string
-	SenderDateOfBirth      pgtype.Date
-	SenderCity             string
-	SenderCountry          string
-	SenderProfileStatus    string
-	SenderPhoto            string
-	SenderThumb            string
-	BlockedByRecipient     bool
-	RecipientBlocked       bool
-	RecipientLiked         bool
-	RecipientWrote         bool
-	RecipientConnected     bool
+	ID                      int64
+	TenantID                int64
+	PaidUser                bool
+	IsHouse                 bool
+	Credits                 int64
+	ReplayID                int64
+	ConversationID          int64
+	RecipientID             int64
+	RecipientTenantID       int64
+	RecipientStatus         string
+	RecipientIsHouse        bool
+	RecipientName           string
+	RecipientPool           string
+	RecipientProfileStatus  string
+	RecipientInvisible      bool
+	RecipientDateOfBirth    pgtype.Date
+	RecipientCity           string
+	RecipientCountry        string
+	RecipientPhoto          string
+	RecipientThumb          string
+	SenderName              string
+	SenderPool              string
+	SenderDateOfBirth       pgtype.Date
+	SenderCity              string
+	SenderCountry           string
+	SenderProfileStatus     string
+	SenderPhoto             string
+	SenderThumb             string
+	BlockedByRecipient      bool
+	RecipientBlocked        bool
+	RecipientLiked          bool
+	RecipientWrote          bool
+	RecipientConnected      bool
+	RecipientPushSubscribed bool
 }
 
 // Everything a send decides on, in one round trip: the sender (row locked,
@@ -939,7 +941,9 @@ type SendStartRow struct {
 // message of the same client id, the conversation (by id, or with the
 // profile), the recipient and both cards, the contact facts of the
 // profiles area's rules (blocks, invisible, likes), whether the recipient
-// wrote in the conversation and whether they have a live stream open. No
+// wrote in the conversation, whether they have a live stream open and
+// whether any browser of theirs subscribed to pushes (push.QueueIfSubscribed
+// then needs no statement of its own for the many who did not). No
 // row: the sender or their profile is gone. recipient_id 0: no such
 // member or profile.
 func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStartRow, error) {
@@ -985,6 +989,7 @@ func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStart
 		&i.RecipientLiked,
 		&i.RecipientWrote,
 		&i.RecipientConnected,
+		&i.RecipientPushSubscribed,
 	)
 	return i, err
 }
