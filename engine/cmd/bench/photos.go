@@ -21,6 +21,8 @@ import (
 
 	"github.com/alexedwards/argon2id"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/media"
 )
 
 // Photo upload load: a few premium members upload phone-sized photos at
@@ -44,7 +46,10 @@ func photoBenches(addr, dbURL string, enginePID int) error {
 	if err != nil {
 		return err
 	}
-	photo := benchPhoto()
+	if err := photoCost(ctx); err != nil {
+		return err
+	}
+	photo := benchPhoto(photoW, photoH)
 	fmt.Fprintf(os.Stderr, "bench: photos.php, %d uploaders x %d photos of %dx%d (%d KiB)\n",
 		photoUploaders, photosEach, photoW, photoH, len(photo)>>10)
 
@@ -118,9 +123,27 @@ func photoMembers(ctx context.Context, pool *pgxpool.Pool, addr string, n int) (
 	return out, nil
 }
 
-// benchPhoto is a photo-like JPEG: gradients with grain, so it compresses
-// and decodes like a camera picture rather than a flat test card.
-func benchPhoto() []byte {
+// photoCost measures, in this process before the upload load starts, what
+// the engine's photo processing (media.Processor, the code POST
+// /api/photos.php runs) costs for one 12 MP camera JPEG (4000 x 3000):
+// process CPU per photo, and the heap one upload allocates, an upper bound
+// of what an upload in flight holds (issue 17's targets: 150 ms and 60 MB).
+// Decoding alone is measured beside it as the floor.
+func photoCost(ctx context.Context) error {
+	data := benchPhoto(4000, 3000)
+	cost, err := media.NewProcessor(media.DefaultLimits, 1).MeasureCost(ctx, data, 5)
+	if err != nil {
+		return fmt.Errorf("bench photo cost: %w", err)
+	}
+	fmt.Printf("bench photo_cpu_ms_12mp %.0f ms\n", float64(cost.CPU)/float64(time.Millisecond))
+	fmt.Printf("bench photo_decode_cpu_ms_12mp %.0f ms\n", float64(cost.DecodeCPU)/float64(time.Millisecond))
+	fmt.Printf("bench photo_peak_mb_per_upload %.1f MB\n", float64(cost.AllocBytes)/1e6)
+	return nil
+}
+
+// benchPhoto is a photo-like w x h JPEG: gradients with grain, so it
+// compresses and decodes like a camera picture rather than a flat test card.
+func benchPhoto(photoW, photoH int) []byte {
 	img := image.NewRGBA(image.Rect(0, 0, photoW, photoH))
 	rng := rand.New(rand.NewPCG(1, 2))
 	for y := 0; y < photoH; y++ {
