@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/alexedwards/argon2id"
@@ -39,6 +40,9 @@ type Service struct {
 	// Postbacks tells the members' affiliate networks of their signups and
 	// activations; nil tells none.
 	Postbacks *traffic.Postbacks
+
+	dummyOnce sync.Once
+	dummy     string
 }
 
 // NewService returns a service with the real clock and production hashing.
@@ -55,8 +59,15 @@ func (s *Service) HashPassword(password string) (string, error) {
 }
 
 // dummyHash is compared against when no member has the email, so a login
-// takes as long whether or not the address exists.
-var dummyHash, _ = argon2id.CreateHash("rendezvous-no-such-member", argon2id.DefaultParams)
+// takes as long whether or not the address exists. It is made at the first
+// login with an unknown address, with the service's own parameters: made
+// when the package loaded, it cost every start of every command one
+// argon2id hash (64 MiB; 7 s of a second `make run` on a loaded 2-core
+// machine, README: Benchmarks).
+func (s *Service) dummyHash() string {
+	s.dummyOnce.Do(func() { s.dummy, _ = argon2id.CreateHash("rendezvous-no-such-member", s.HashParams) })
+	return s.dummy
+}
 
 // MarkSeen records that member id was seen now; the web app shows when
 // members were last online. engine/user calls it at most once a minute per

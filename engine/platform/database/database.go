@@ -62,7 +62,8 @@ func EnsureDatabase(ctx context.Context, adminURL, name string) error {
 }
 
 // Migrate applies every pending migration under a session advisory lock, so
-// several engine instances starting at once migrate exactly once.
+// several engine instances starting at once migrate exactly once. When none
+// is pending it takes no lock.
 func Migrate(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger) error {
 	db := stdlib.OpenDBFromPool(pool)
 	defer db.Close()
@@ -73,6 +74,16 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger) error {
 	provider, err := goose.NewProvider(goose.DialectPostgres, db, migrations.FS, goose.WithSessionLocker(locker))
 	if err != nil {
 		return fmt.Errorf("load migrations: %w", err)
+	}
+	// A start on an up-to-date database (every start but the first after
+	// an upgrade) only reads the applied versions: no advisory lock, no
+	// Up run (README: Benchmarks, the second start).
+	pending, err := provider.HasPending(ctx)
+	if err != nil {
+		return fmt.Errorf("check migrations: %w", err)
+	}
+	if !pending {
+		return jobs.Migrate(ctx, pool)
 	}
 	results, err := provider.Up(ctx)
 	if err != nil {

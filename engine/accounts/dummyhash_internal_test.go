@@ -1,0 +1,28 @@
+package accounts
+
+import (
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/alexedwards/argon2id"
+)
+
+// The hash compared for unknown addresses is made at the first such login,
+// with the service's parameters, not when the package loads or the service
+// is made: that cost every start one argon2id hash (README: Benchmarks).
+func TestDummyHashIsLazy(t *testing.T) {
+	t.Parallel()
+	s := NewService(nil, nil, nil, nil, "", slog.New(slog.DiscardHandler))
+	if s.dummy != "" {
+		t.Fatal("NewService made the dummy hash")
+	}
+	s.HashParams = &argon2id.Params{Memory: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}
+	h := s.dummyHash()
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=64,t=1,p=1$") {
+		t.Fatalf("dummy hash %q not made with the service's parameters", h)
+	}
+	if again := s.dummyHash(); again != h {
+		t.Fatal("dummy hash made twice")
+	}
+}
