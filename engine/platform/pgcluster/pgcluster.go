@@ -133,7 +133,7 @@ func (c *Cluster) claim(ctx context.Context, abs string) (bool, error) {
 			f.Close()
 			return false, fmt.Errorf("pgcluster: lock %s: %w", path, err)
 		}
-		if c.running(ctx) {
+		if c.running() {
 			f.Close()
 			return false, nil
 		}
@@ -164,7 +164,7 @@ func (c *Cluster) startOwned(ctx context.Context, abs string, opts Options) erro
 			return err
 		}
 	}
-	if c.running(ctx) {
+	if c.running() {
 		if c.startedWith(opts) {
 			c.log.Info("adopting private PostgreSQL left running by an earlier process", "socket", c.socketDir)
 			return nil
@@ -179,8 +179,21 @@ func (c *Cluster) startOwned(ctx context.Context, abs string, opts Options) erro
 	return c.run(ctx, "pg_ctl", "-D", c.dataDir, "-l", filepath.Join(abs, "postgres.log"), "-o", server, "-w", "-t", "60", "start")
 }
 
-func (c *Cluster) running(ctx context.Context) bool {
-	return c.run(ctx, "pg_ctl", "-D", c.dataDir, "status") == nil
+// running reports whether the cluster's server runs: its postmaster.pid
+// names a living process. That is what `pg_ctl status` checks, without
+// starting pg_ctl: a fork and exec on every engine start.
+func (c *Cluster) running() bool {
+	b, err := os.ReadFile(filepath.Join(c.dataDir, "postmaster.pid"))
+	if err != nil {
+		return false
+	}
+	first, _, _ := strings.Cut(string(b), "\n")
+	pid, err := strconv.Atoi(strings.TrimSpace(first))
+	if err != nil || pid <= 0 {
+		return false
+	}
+	err = syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 // startedWith reports whether the running server's command line
