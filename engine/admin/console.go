@@ -261,6 +261,10 @@ func OnHosts(hosts []string, console http.Handler, shared ...string) func(http.H
 		}
 	}
 	return func(next http.Handler) http.Handler {
+		if len(set) == 0 {
+			// No console host: nothing to look up for every request.
+			return next
+		}
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if set[tenancy.NormalizeHost(r.Host)] && !slices.Contains(shared, r.URL.Path) {
 				console.ServeHTTP(w, r)

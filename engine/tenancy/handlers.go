@@ -74,32 +74,36 @@ type Handlers struct {
 // from the domain language when the visitor has none (SPEC.md section 7).
 func (h Handlers) Settings(w http.ResponseWriter, r *http.Request) {
 	t := FromContext(r.Context())
-	if _, err := r.Cookie(LocaleCookie); errors.Is(err, http.ErrNoCookie) {
-		if dl := DomainLocale(t); dl != "" {
-			SetLocaleCookie(w, r, dl)
-		}
-	}
 	if h.Answers == nil {
+		if _, err := r.Cookie(LocaleCookie); errors.Is(err, http.ErrNoCookie) {
+			if dl := DomainLocale(t); dl != "" {
+				SetLocaleCookie(w, r, dl)
+			}
+		}
 		httpx.WriteJSON(w, http.StatusOK, h.Locator.SettingsFor(r, t))
 		return
 	}
 	country := h.Locator.Country(r)
-	body, err := h.Answers.get(t, country, selectedCountry(t, country))
+	a, err := h.Answers.get(t, country, selectedCountry(t, country))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(body)
+	a.write(w, r)
 }
 
 // SetLocaleCookie remembers the visitor's language for 365 days.
 func SetLocaleCookie(w http.ResponseWriter, r *http.Request, locale string) {
-	http.SetCookie(w, &http.Cookie{
+	http.SetCookie(w, localeCookie(locale, r.TLS != nil))
+}
+
+// localeCookie is the cookie SetLocaleCookie sets; settings.php keeps it
+// formatted beside its answer.
+func localeCookie(locale string, secure bool) *http.Cookie {
+	return &http.Cookie{
 		Name: LocaleCookie, Value: locale, Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()),
-		SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
-	})
+		SameSite: http.SameSiteLaxMode, Secure: secure,
+	}
 }
 
 // CompanyInfo answers GET /api/companyinfo.php.

@@ -178,7 +178,8 @@ func TestTextInvalidNamesTheField(t *testing.T) {
 func TestValidQuery(t *testing.T) {
 	t.Parallel()
 	h := ValidQuery(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(204) }))
-	for q, want := range map[string]int{"": 204, "?email=a%40b.c&x=%C3%BC": 204, "?email=a%00b": 422, "?t=%ff": 422, "?%00=1": 422} {
+	for q, want := range map[string]int{"": 204, "?email=a%40b.c&x=%C3%BC": 204, "?email=a%00b": 422, "?t=%ff": 422, "?%00=1": 422,
+		"?domain=localhost": 204, "?q=a+b&r=": 204} {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest("GET", "/api/x"+q, nil))
 		if w.Code != want {

@@ -2,9 +2,8 @@ package httpx
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"log/slog"
+	mrand "math/rand/v2"
 	"net"
 	"net/http"
 	"net/netip"
@@ -22,11 +21,23 @@ type ctxKey int
 
 const loggerKey ctxKey = iota
 
+// requestLogger is what RequestLog keeps in the context: the base handler
+// and the request's id. The *slog.Logger carrying the id is built when a
+// handler asks for it (Logger), not for every request: most requests log
+// nothing but their own line (make bench, settings_vs_bare).
+type requestLogger struct {
+	base slog.Handler
+	id   string
+}
+
 // Logger returns the request's logger (carrying its request id), or the
 // default logger outside a request.
 func Logger(ctx context.Context) *slog.Logger {
-	if l, ok := ctx.Value(loggerKey).(*slog.Logger); ok {
+	switch l := ctx.Value(loggerKey).(type) {
+	case *slog.Logger:
 		return l
+	case *requestLogger:
+		return slog.New(requestIDHandler{Handler: l.base, id: l.id})
 	}
 	return slog.Default()
 }
@@ -39,25 +50,42 @@ func WithLogger(ctx context.Context, l *slog.Logger) context.Context {
 // RequestLog gives every request an id (kept from a trusted X-Request-Id
 // or made new), a logger carrying it, and one log line when it ends.
 func RequestLog(base *slog.Logger) func(http.Handler) http.Handler {
+	handler := base.Handler()
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			id := r.Header.Get("X-Request-Id")
 			if id == "" || len(id) > 64 {
-				var b [8]byte
-				_, _ = rand.Read(b[:])
-				id = hex.EncodeToString(b[:])
+				id = newRequestID()
 			}
-			w.Header().Set("X-Request-Id", id)
-			l := slog.New(requestIDHandler{Handler: base.Handler(), id: id})
+			w.Header()["X-Request-Id"] = []string{id}
+			rl := &requestLogger{base: handler, id: id}
 			rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 			start := time.Now()
-			next.ServeHTTP(rec, r.WithContext(WithLogger(r.Context(), l)))
-			l.LogAttrs(r.Context(), slog.LevelInfo, "request",
+			next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), loggerKey, rl)))
+			if !handler.Enabled(r.Context(), slog.LevelInfo) {
+				return
+			}
+			slog.New(requestIDHandler{Handler: handler, id: id}).LogAttrs(r.Context(), slog.LevelInfo, "request",
 				slog.String("method", r.Method), slog.String("host", r.Host), slog.String("path", r.URL.Path),
 				slog.Int("status", rec.status), slog.Duration("took", time.Since(start)),
 				slog.String("ip", r.RemoteAddr))
 		})
 	}
+}
+
+// newRequestID is 16 hex digits from the runtime's per-thread ChaCha8
+// generator (seeded from the system's randomness): a request id correlates
+// log lines and is no secret, and crypto/rand cost a system call for every
+// request.
+func newRequestID() string {
+	var b [16]byte
+	v := mrand.Uint64()
+	const digits = "0123456789abcdef"
+	for i := 15; i >= 0; i-- {
+		b[i] = digits[v&0xf]
+		v >>= 4
+	}
+	return string(b[:])
 }
 
 // requestIDHandler adds a request's id to the records its logger writes,
@@ -115,17 +143,33 @@ func SecurityHeaders(trusted []netip.Prefix) func(http.Handler) http.Handler {
 	}
 }
 
+// securityHeaderValues are the values SecurityHeaders sets, built once: the
+// header map takes them as they are, without canonicalising the names or
+// allocating a slice per header per request. Each slice has no spare
+// capacity, so a handler's Header().Add copies it rather than writing into
+// the shared array.
+var securityHeaderValues = []struct {
+	name  string
+	value []string
+}{
+	{"X-Content-Type-Options", []string{"nosniff"}},
+	{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
+	{"Content-Security-Policy", []string{"default-src 'none'; frame-ancestors 'none'"}},
+	{"X-Frame-Options", []string{"DENY"}},
+	{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
+	{"Permissions-Policy", []string{"camera=(), microphone=(), geolocation=(self)"}},
+}
+
+var hstsValue = []string{"max-age=31536000"}
+
 func securityHeaders(trusted []netip.Prefix, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)")
+		for _, sv := range securityHeaderValues {
+			h[sv.name] = sv.value[:1:1]
+		}
 		if r.TLS != nil || (r.Header.Get("X-Forwarded-Proto") == "https" && fromTrustedProxy(r, trusted)) {
-			h.Set("Strict-Transport-Security", "max-age=31536000")
+			h["Strict-Transport-Security"] = hstsValue[:1:1]
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -235,6 +279,11 @@ func Metrics(reg prometheus.Registerer) func(http.Handler) http.Handler {
 		Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
 	}, []string{"method", "route", "status"})
 	reg.MustRegister(duration)
+	// The status labels of the codes the engine answers, formatted once.
+	var statusLabels [600]string
+	for code := range statusLabels {
+		statusLabels[code] = strconv.Itoa(code)
+	}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			rec, ok := w.(*statusRecorder)
@@ -247,7 +296,11 @@ func Metrics(reg prometheus.Registerer) func(http.Handler) http.Handler {
 			if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
 				route = rc.RoutePattern()
 			}
-			duration.WithLabelValues(r.Method, route, strconv.Itoa(rec.status)).Observe(time.Since(start).Seconds())
+			status := strconv.Itoa(rec.status)
+			if rec.status >= 0 && rec.status < len(statusLabels) {
+				status = statusLabels[rec.status]
+			}
+			duration.WithLabelValues(r.Method, route, status).Observe(time.Since(start).Seconds())
 		})
 	}
 }
