@@ -5,7 +5,8 @@
 # clone with its data kept, each to the first healthy /healthz. Prints
 # `bench make_run_clean_s` and `bench make_run_second_start_s` lines, and
 # the engine's own part of the second start (its `serving started_in` log
-# line) as `bench make_run_second_engine_s`. Go, Node and the PostgreSQL
+# line) as `bench make_run_second_engine_s` and the CPU time it used as
+# `bench make_run_second_engine_cpu_s`. Go, Node and the PostgreSQL
 # binaries are assumed installed (their caches as they are). NICE=19 runs
 # make at that niceness on a shared machine.
 set -euo pipefail
@@ -34,6 +35,14 @@ timed() {
     sleep 0.05
   done
   end=$(date +%s.%N)
+  # The engine's own CPU time to that point (make's child): on a shared
+  # machine steadier than the wall time.
+  local engine ticks
+  engine=$(pgrep -P "$pid" -x rendezvous | head -1 || true)
+  if [ -n "$engine" ]; then
+    ticks=$(awk '{print $14 + $15}' "/proc/$engine/stat")
+    echo "$ticks" >"$log.cpu_ticks"
+  fi
   # make's child is the engine: stop the whole group.
   kill -INT -- "-$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
@@ -51,4 +60,7 @@ if [ -n "$engine" ]; then
   set -- $engine
   if [ "$2" = ms ]; then engine=$(echo "scale=3; $1 / 1000" | bc); else engine=$1; fi
   printf 'bench make_run_second_engine_s %.2f s\n' "$engine"
+fi
+if [ -f "$work/second.log.cpu_ticks" ]; then
+  printf 'bench make_run_second_engine_cpu_s %.2f s\n' "$(echo "scale=3; $(cat "$work/second.log.cpu_ticks") / $(getconf CLK_TCK)" | bc)"
 fi

@@ -34,6 +34,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	log := cfg.Logger()
 	began := time.Now()
+	// Each phase's duration goes on the "serving" line, so a slow start
+	// says where its time went (README: Benchmarks).
+	var phases []any
+	lap := began
+	phase := func(name string) {
+		now := time.Now()
+		phases = append(phases, name, now.Sub(lap).Round(time.Millisecond))
+		lap = now
+	}
 
 	progress(stdout, "1/4 database")
 	pool, closeDB, err := database.Connect(ctx, cfg.DatabaseURL, cfg.DataDir, log)
@@ -47,6 +56,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer closeRead()
 
+	phase("database")
 	progress(stdout, "2/4 tenants")
 	files, err := startTenants(cfg)
 	if err != nil {
@@ -67,6 +77,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	dir := tenancy.NewDirectory(pool, log)
 	go dir.Listen(ctx)
 
+	phase("tenants")
 	progress(stdout, "3/4 web app")
 	dist, err := distFS(cfg.WebDir)
 	if err != nil {
@@ -85,6 +96,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			log.Warn("payments unavailable", "err", problem)
 		}
 	}
+	phase("engine")
 	if cfg.Demo {
 		// Members with photos for every pool and known logins per tenant;
 		// a restart adds nothing (README: demo logins).
@@ -99,6 +111,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
+	phase("demo")
 	// Background jobs (mail, purges) run while the engine serves.
 	if err := engine.Jobs.Start(ctx); err != nil {
 		return fmt.Errorf("start jobs: %w", err)
@@ -136,6 +149,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}()
 		fmt.Fprintf(stdout, "operations (metrics, health): http://%s/metrics\n", opsLn.Addr())
 	}
+	phase("jobs")
 	progress(stdout, "4/4 serving")
 	all, err := dir.List(ctx)
 	if err != nil {
@@ -144,7 +158,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	printURLs(stdout, ln.Addr().(*net.TCPAddr).Port, all, cfg.AdminHosts)
 	// How long the start took, from the command's parse to listening: the
 	// figure bench/run-timing.sh's second start is mostly made of.
-	log.Info("serving", "started_in", time.Since(began).Round(time.Millisecond))
+	log.Info("serving", append([]any{"started_in", time.Since(began).Round(time.Millisecond)}, phases...)...)
 	return httpx.Serve(ctx, ln, engine.Handler, log, cfg.ShutdownGrace)
 }
 
