@@ -51,11 +51,12 @@ deps-web: web/node_modules/.package-lock.json
 # npm ci runs when node_modules is missing or older than the lock file
 # (npm writes node_modules/.package-lock.json last). It prefers the npm
 # cache to the network, and the Go packages the engine is made of (all but
-# the web bundle's) compile meanwhile on the other core, so a clean clone's
-# go build only links.
+# the web bundle's) compile meanwhile on the other core, with run's flags
+# (-trimpath is part of the build cache's key), so a clean clone's go build
+# only compiles the bundle's package and links.
 web/node_modules/.package-lock.json: web/package-lock.json
 	@echo "==> npm ci (web), compiling the Go packages meanwhile"
-	@$(GO) build ./engine/server/ & gobuild=$$!; \
+	@$(GO) build -trimpath ./engine/server/ & gobuild=$$!; \
 		(cd web && npm ci --prefer-offline --no-audit --no-fund --loglevel=error); npm=$$?; \
 		wait $$gobuild; exit $$npm
 	@touch $@
