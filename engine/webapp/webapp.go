@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,6 +53,8 @@ type App struct {
 	locator tenancy.Locator
 	viewer  ViewerFunc
 	index   []byte
+	// code is the app's files index.html named, entry first (codeloader.go).
+	code []string
 	// LiveIndex re-reads index.html for every page, for a bundle served
 	// from disk (serve --web-dir) that a `vite build` may replace at any
 	// time; the built-in bundle never changes.
@@ -135,7 +138,7 @@ func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, log *sl
 		log.Warn("web bundle not built; serving a bare page (run `make build`)")
 		index = []byte(fallbackIndex)
 	}
-	a.index = index
+	a.index, a.code = withoutCode(index)
 	if raw, err := fs.ReadFile(dist, "preload.json"); err == nil {
 		if err := json.Unmarshal(raw, &a.preload); err != nil {
 			return nil, fmt.Errorf("read preload.json: %w", err)
@@ -322,10 +325,10 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 	if title == "" {
 		title = boot.Tenant.Name
 	}
-	index := a.index
+	index, code := a.index, a.code
 	if a.LiveIndex {
 		if fresh, err := fs.ReadFile(a.dist, "index.html"); err == nil {
-			index = fresh
+			index, code = withoutCode(fresh)
 		}
 	}
 	page := bytes.Replace(index, []byte("<!--rdv-boot-->"),
@@ -347,9 +350,7 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 				_ = json.Unmarshal(raw, &preload)
 			}
 		}
-		for _, f := range preload.chunksOf(r.URL.Path, boot.Locale) {
-			head = fmt.Appendf(head, `<link rel="modulepreload" crossorigin href="%s">`, html.EscapeString(f))
-		}
+		code = append(slices.Clip(code), preload.chunksOf(r.URL.Path, boot.Locale)...)
 	}
 	if found {
 		texts := a.firstPaint
@@ -365,8 +366,13 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 	}
 	page = bytes.Replace(page, []byte("<!--rdv-title-->"), head, 1)
 	page = bytes.Replace(page, []byte("%RDV_LANG%"), []byte(boot.Locale), 1)
+	page, err = withCodeLoader(page, code)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", httpx.AppCSP)
+	w.Header().Set("Content-Security-Policy", appCSP)
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Vary", "Cookie, Accept-Language")
 	status := http.StatusOK

@@ -1,6 +1,9 @@
 package webapp_test
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
 	"log/slog"
 	"net/http/httptest"
 	"regexp"
@@ -38,14 +41,20 @@ func TestLiveIndex(t *testing.T) {
 	}
 }
 
-// index.html names the chunks of the page at its address and of the
-// catalogue of its language (the build's preload.json), so the browser
-// fetches them with the app's code; the route with most fixed segments wins,
-// as in the app's router, and an unknown address names none.
-func TestPreloadedChunks(t *testing.T) {
+// The page names the app's files (index.html's entry and chunks, then the
+// chunks of the page at its address and of the catalogue of its language,
+// from the build's preload.json) for the code loader, and none in the head:
+// the browser asks for them after the first paint. The route with most fixed
+// segments wins, as in the app's router, and an unknown address adds none.
+// The loader is the page's only inline script, allowed by its hash.
+func TestAppCodeAfterFirstPaint(t *testing.T) {
 	t.Parallel()
 	dist := fstest.MapFS{
-		"index.html": {Data: []byte(`<html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot--></head><body></body></html>`)},
+		"index.html": {Data: []byte(`<html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot-->
+    <script type="module" crossorigin src="/assets/main.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react.js">
+    <link rel="modulepreload" crossorigin href="/assets/shell.js">
+  </head><body><div id="root"></div></body></html>`)},
 		"preload.json": {Data: []byte(`{"routes": {
 			"/": ["/assets/home.js"],
 			"/members": ["/assets/members.js", "/assets/card.js"],
@@ -58,6 +67,9 @@ func TestPreloadedChunks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	always := []string{"/assets/main.js", "/assets/react.js", "/assets/shell.js"}
+	codeList := regexp.MustCompile(`<script id="rdv-code" type="application/json">([^<]*)</script>`)
+	inline := regexp.MustCompile(`<script>([^<]*)</script>`)
 	for _, c := range []struct {
 		path, locale string
 		want         []string
@@ -73,12 +85,30 @@ func TestPreloadedChunks(t *testing.T) {
 		r = r.WithContext(tenancy.WithTenant(r.Context(), &tenancy.Tenant{Slug: "t", Name: "T", Theme: "amber", Locales: []string{c.locale}, DefaultLocale: c.locale, Countries: []string{"NL"}}))
 		w := httptest.NewRecorder()
 		app.ServeIndex(w, r)
-		var got []string
-		for _, m := range regexp.MustCompile(`<link rel="modulepreload" crossorigin href="([^"]+)">`).FindAllStringSubmatch(w.Body.String(), -1) {
-			got = append(got, m[1])
+		page := w.Body.String()
+		head := page[:strings.Index(page, "</head>")]
+		if strings.Contains(head, "modulepreload") || strings.Contains(head, `type="module"`) {
+			t.Errorf("%s: the head still asks for code: %s", c.path, head)
 		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%s (%s): modulepreload %v, want %v", c.path, c.locale, got, c.want)
+		m := codeList.FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("%s: no list of the app's files in %s", c.path, page)
+		}
+		var got []string
+		if err := json.Unmarshal([]byte(m[1]), &got); err != nil {
+			t.Fatal(err)
+		}
+		if want := append(slices.Clone(always), c.want...); !slices.Equal(got, want) {
+			t.Errorf("%s (%s): the app's files %v, want %v", c.path, c.locale, got, want)
+		}
+		scripts := inline.FindAllStringSubmatch(page, -1)
+		if len(scripts) != 1 {
+			t.Fatalf("%s: %d inline scripts, want the loader only", c.path, len(scripts))
+		}
+		sum := sha256.Sum256([]byte(scripts[0][1]))
+		hash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+		if csp := w.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self' "+hash+";") {
+			t.Errorf("%s: CSP %q does not allow the loader (%s) and only it", c.path, csp, hash)
 		}
 	}
 }
