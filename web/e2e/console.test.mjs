@@ -107,7 +107,8 @@ test('a brand host has no console, and the console host no member site', async (
 /** graph is every script a page loads, following static and dynamic imports. */
 async function graph(host, page) {
   const html = (await get(host, page)).body
-  const todo = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])
+  // The page's scripts: src and href attributes, or the member app's list for its code loader.
+  const todo = [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])
   const seen = new Map()
   while (todo.length) {
     const path = todo.pop()
