@@ -68,9 +68,11 @@ export async function pagesOf(base, host = 'localhost') {
   const chats = await (await api(`${site}/api/chats.php`, { cookie })).json()
   const chat = (chats.chats ?? chats)[0]
   if (!chat) throw new Error(`${host}: the demo login has no conversation`)
-  const search = await (await api(`${site}/api/members.php?per_page=1`, { cookie })).json()
-  const member = search.profiles[0]
-  if (!member) throw new Error(`${host}: search found nobody`)
+  // A member with a photo: the profile's largest paint is its photo (other
+  // browser tests add members without one, who may come first).
+  const search = await (await api(`${site}/api/members.php?per_page=12`, { cookie })).json()
+  const member = search.profiles.find((p) => p.main_image)
+  if (!member) throw new Error(`${host}: search found nobody with a photo`)
   return [
     { name: 'home', url: `${site}/` },
     { name: 'search', url: `${site}/members` },
