@@ -16,9 +16,13 @@
   function show(i) {
     var old = slides[at];
     at = (i + slides.length) % slides.length;
-    Array.prototype.forEach.call(slides, function (s) { s.classList.remove('off'); });
+    Array.prototype.forEach.call(slides, function (s) { s.classList.remove('off', 'next'); });
+    // The first slide shows from the first paint, without an entrance (its
+    // photo is the page's largest paint); the others come in with theirs.
+    old.classList.remove('first');
     if (old !== slides[at]) { old.classList.remove('on'); old.classList.add('off'); }
     slides[at].classList.add('on');
+    slides[(at + 1) % slides.length].classList.add('next');
     bar.style.animation = 'none';
     void bar.offsetWidth;
     bar.style.animation = '';

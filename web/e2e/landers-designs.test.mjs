@@ -64,6 +64,11 @@ test('the slideshow advances by itself, pauses by its button, and starts paused 
     const pause = s.page.getByTestId('slideshow-pause')
     await pause.waitFor()
     assert.equal(await pause.getAttribute('aria-pressed'), 'false')
+    // Only the shown slide's photo and the next one's load at first (all
+    // twelve at once kept the largest paint waiting: Lighthouse LCP 4 s).
+    await s.page.waitForFunction(() => document.querySelector('.slide.on img')?.complete)
+    const loaded = await s.page.evaluate(() => [...document.querySelectorAll('.slide img')].filter((i) => i.naturalWidth > 0).length)
+    assert.ok(loaded >= 1 && loaded <= 2, `${loaded} slide photos loaded before their turn`)
     const first = await s.page.locator('.slide.on').getAttribute('aria-label')
     await s.page.waitForFunction((f) => document.querySelector('.slide.on')?.getAttribute('aria-label') !== f, first, { timeout: 9000 })
     await pause.focus()
