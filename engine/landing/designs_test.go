@@ -98,6 +98,14 @@ func TestLanderDesignsShowTheirParts(t *testing.T) {
 	if !strings.Contains(section(page, `data-testid="video-captions"`), she) {
 		t.Errorf("video: the captions do not speak as %s", she)
 	}
+	// The collage's small tiles say their width, so a phone takes the
+	// thumbnail (full photos for every tile kept its largest paint at 3.6 s).
+	page = string(env.Client(t, "localhost").Do("GET", "/landers/collagelanding", nil).Body)
+	tiles := section(page, `data-testid="collage"`)
+	photos, small := strings.Count(tiles, "<img "), strings.Count(tiles, `sizes="(max-width: 699px) 33vw, 230px"`)
+	if !strings.Contains(tiles, `sizes="(max-width: 699px) 66vw, 460px"`) || small != photos-1 {
+		t.Errorf("collagelanding: %d of %d photos say a small tile's width, want all but the first (two columns): %s", small, photos, tiles)
+	}
 }
 
 // The copy variant of the slug chooses the design's headline.
