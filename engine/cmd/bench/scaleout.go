@@ -71,14 +71,13 @@ func scaleoutBenches(binary, dir, firstAddr, dbURL string, d time.Duration, oneR
 		fmt.Printf("bench scaleout_messages_vs_one_instance %.3f ratio\n", rate/oneRate)
 	}
 
-	fmt.Fprintf(os.Stderr, "bench: delivery latency across instances (send on one, stream on the other), %d pairs, one message each %s, %s\n",
-		latencyPairs, latencyEvery, d)
-	p50, p99, n, err := deliveryLatencyVia(firstAddr, secondAddr, senders[:latencyPairs], recipients[:latencyPairs], d)
-	if err != nil {
+	// Delivery across instances: sent to the first, streamed by the second.
+	if err := deliveryRuns("scaleout", firstAddr, secondAddr, senders[:latencyPairs], recipients[:latencyPairs], d); err != nil {
 		return err
 	}
-	fmt.Printf("bench scaleout_delivery_p50 %.1f ms\n", ms(p50))
-	fmt.Printf("bench scaleout_delivery_p99 %.1f ms\n", ms(p99))
-	fmt.Fprintf(os.Stderr, "bench: %d messages delivered live across instances\n", n)
+	// The live path alone at the offered rate, streams on the second.
+	if err := livePath("scaleout", dbURL, secondAddr, senders[:latencyPairs], recipients[:latencyPairs], d, deliveryRate); err != nil {
+		return err
+	}
 	return nil
 }
