@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -42,6 +44,14 @@ func livePath(prefix, dbURL, streamAddr string, senders, recipients []benchMembe
 	defer pool.Close()
 	arr, err := openArrivals(streamAddr, recipients)
 	if err != nil {
+		return err
+	}
+	// A listener of the bench's own beside the engine's: when each
+	// notification reaches a listening session's client straight from
+	// PostgreSQL, so the engine's share (listener, hub, stream) shows.
+	raw, err := listenRaw(ctx, dbURL)
+	if err != nil {
+		arr.close(0)
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "bench: %s live path alone, %.0f notifications/s offered by %d sessions, %s\n", prefix, rate, liveNotifiers, d)
@@ -99,22 +109,97 @@ func livePath(prefix, dbURL, streamAddr string, senders, recipients []benchMembe
 		return err
 	}
 	arrived := arr.close(int(done.Load()))
-	var live []time.Duration
+	rawAt := raw.close(int(done.Load()))
+	var live, pg []time.Duration
 	for text, at := range committed {
 		if got, ok := arrived[text]; ok {
 			live = append(live, max(got.Sub(at), 0))
+		}
+		if got, ok := rawAt[text]; ok {
+			pg = append(pg, max(got.Sub(at), 0))
 		}
 	}
 	if len(live) == 0 {
 		return fmt.Errorf("%s live path: no notification arrived", prefix)
 	}
-	l, c := percentiles(live), percentiles(commit)
+	l, c, r := percentiles(live), percentiles(commit), percentiles(pg)
 	name := prefix + "_live_path"
 	fmt.Printf("bench %s_p50 %.1f ms\n", name, ms(l.p50))
 	fmt.Printf("bench %s_p99 %.1f ms\n", name, ms(l.p99))
 	fmt.Printf("bench %s_offered %.0f msg/s\n", name, rate)
 	fmt.Printf("bench %s_rate %.0f msg/s\n", name, float64(done.Load())/took.Seconds())
 	fmt.Printf("bench %s_commit_p99 %.1f ms\n", name, ms(c.p99))
+	fmt.Printf("bench %s_pg_p50 %.1f ms\n", name, ms(r.p50))
+	fmt.Printf("bench %s_pg_p99 %.1f ms\n", name, ms(r.p99))
 	fmt.Printf("bench %s_lost %d msgs\n", name, int(done.Load())-len(live))
 	return nil
+}
+
+// rawListener is a LISTEN session of the bench's own on the engine's
+// channel, noting when each latency message's notification arrives.
+type rawListener struct {
+	conn   *pgx.Conn
+	cancel context.CancelFunc
+	done   chan struct{}
+	mu     sync.Mutex
+	at     map[string]time.Time
+}
+
+func listenRaw(ctx context.Context, dbURL string) (*rawListener, error) {
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Exec(ctx, "LISTEN rdv_events"); err != nil {
+		conn.Close(ctx)
+		return nil, err
+	}
+	lctx, cancel := context.WithCancel(ctx)
+	l := &rawListener{conn: conn, cancel: cancel, done: make(chan struct{}), at: map[string]time.Time{}}
+	go func() {
+		defer close(l.done)
+		for {
+			n, err := conn.WaitForNotification(lctx)
+			if err != nil {
+				return
+			}
+			at := time.Now()
+			var events []struct {
+				T string `json:"t"`
+				D struct {
+					Message struct {
+						Text string `json:"text"`
+					} `json:"message"`
+				} `json:"d"`
+			}
+			if json.Unmarshal([]byte(n.Payload), &events) != nil || len(events) == 0 {
+				continue
+			}
+			l.mu.Lock()
+			l.at[events[0].D.Message.Text] = at
+			l.mu.Unlock()
+		}
+	}()
+	return l, nil
+}
+
+// close waits up to 5 s for want notifications, ends the session and
+// returns each arrival.
+func (l *rawListener) close(want int) map[string]time.Time {
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		l.mu.Lock()
+		got := len(l.at)
+		l.mu.Unlock()
+		if got >= want {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	l.cancel()
+	<-l.done
+	l.conn.Close(context.Background())
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.at
 }
