@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/alexedwards/argon2id"
@@ -51,15 +52,28 @@ func searchBenches(addr, dbURL string, d time.Duration) (latency, error) {
 		}
 	}
 	fmt.Fprintf(os.Stderr, "bench: members.php over %d profiles, %d clients, %s\n", searchProfiles, searchClients, d)
+	// Each search's own latencies too, so a slow mix shows (on stderr:
+	// the figures are the mix's).
+	var mu sync.Mutex
+	byQuery := map[string][]time.Duration{}
 	lat, err := timedClients(searchClients, d, func(c int) func() (time.Duration, error) {
 		rng := rand.New(rand.NewPCG(uint64(c), 1))
 		client := &http.Client{Timeout: 30 * time.Second}
 		return func() (time.Duration, error) {
-			return searchOnce(client, addr, cookie, queries[rng.IntN(len(queries))])
+			q := queries[rng.IntN(len(queries))]
+			took, err := searchOnce(client, addr, cookie, q)
+			mu.Lock()
+			byQuery[q] = append(byQuery[q], took)
+			mu.Unlock()
+			return took, err
 		}
 	})
 	if err != nil {
 		return latency{}, err
+	}
+	for _, q := range queries {
+		ql := percentiles(byQuery[q])
+		fmt.Fprintf(os.Stderr, "bench: search %-60s n=%-4d p50 %6.1f ms  p95 %6.1f ms\n", q, len(byQuery[q]), ms(ql.p50), ms(ql.p95))
 	}
 	l := percentiles(lat)
 	fmt.Printf("bench search_p50_ms %.1f ms\n", ms(l.p50))
