@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -367,6 +368,88 @@ func TestIdleStreamMemory(t *testing.T) {
 				t.Fatalf("no event on the stream: %q %v", got, err)
 			}
 			got = append(got, b[:n]...)
+		}
+	}
+}
+
+// notifyTrace notes, for each statement that notifies, whether its
+// connection was inside a transaction block and whether the statement
+// lifts the wait for the commit's flush.
+type notifyTrace struct {
+	mu    sync.Mutex
+	inTx  []bool
+	async []bool
+}
+
+func (c *notifyTrace) TraceQueryStart(ctx context.Context, conn *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	if strings.Contains(d.SQL, "pg_notify") {
+		c.mu.Lock()
+		c.inTx = append(c.inTx, conn.PgConn().TxStatus() != 'I')
+		c.async = append(c.async, strings.Contains(d.SQL, "set_config('synchronous_commit', 'off', true)"))
+		c.mu.Unlock()
+	}
+	return ctx
+}
+
+func (c *notifyTrace) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// SendCommitted sends an outbox's events after their transaction
+// committed: outside any transaction block (so the send's commit no
+// longer holds PostgreSQL's cluster-wide notify lock), in a statement
+// that does not wait for its flush, in as few notifications as fit, in
+// order; an empty outbox sends nothing.
+func TestOutboxSendCommitted(t *testing.T) {
+	t.Parallel()
+	pool, hub, member := setup(t)
+	ctx := context.Background()
+	sub := hub.Subscribe(member)
+	defer hub.Unsubscribe(sub)
+	cfg := pool.Config().Copy()
+	trace := &notifyTrace{}
+	cfg.ConnConfig.Tracer = trace
+	traced, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer traced.Close()
+
+	octx, box := live.WithOutbox(ctx)
+	if err := pgx.BeginFunc(octx, traced, func(tx pgx.Tx) error {
+		for i := range 4 {
+			e := live.Event{Type: live.TypeUser, Data: map[string]any{"n": i, "pad": strings.Repeat("p", 3000)}}
+			if err := live.Publish(octx, tx, member, e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := box.SendCommitted(ctx, traced); err != nil {
+		t.Fatal(err)
+	}
+	if err := box.SendCommitted(ctx, traced); err != nil { // emptied: nothing more
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		select {
+		case f := <-sub.C:
+			if !strings.Contains(string(f), `"n":`+strconv.Itoa(i)+`,`) {
+				t.Fatalf("frame %q, want event %d", f, i)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("event %d never arrived", i)
+		}
+	}
+	trace.mu.Lock()
+	defer trace.mu.Unlock()
+	// Four events of 3 KB: two per notification.
+	if len(trace.inTx) != 2 {
+		t.Fatalf("%d notifications, want 2", len(trace.inTx))
+	}
+	for i := range trace.inTx {
+		if trace.inTx[i] || !trace.async[i] {
+			t.Errorf("notification %d: in a transaction block %v, without waiting for the flush %v; want false, true", i, trace.inTx[i], trace.async[i])
 		}
 	}
 }

@@ -3,6 +3,14 @@
 -- commits, and never when it rolls back.
 SELECT pg_notify('rdv_events', @payload::text);
 
+-- name: EventNotifyCommitted :exec
+-- Run on its own (an implicit transaction of one statement) after the
+-- transaction that made the events has committed: the notification takes
+-- PostgreSQL's cluster-wide notify lock only for this short transaction,
+-- which does not wait for its commit record to reach disk (set_config
+-- with is_local applies to the commit of this very statement).
+SELECT set_config('synchronous_commit', 'off', true), pg_notify('rdv_events', @payload::text);
+
 -- name: InstanceHeartbeat :exec
 INSERT INTO live_instances (id, seen_at) VALUES (@id, now())
 ON CONFLICT (id) DO UPDATE SET seen_at = now();

@@ -22,6 +22,20 @@ func (q *Queries) EventNotify(ctx context.Context, payload string) error {
 	return err
 }
 
+const eventNotifyCommitted = `-- name: EventNotifyCommitted :exec
+SELECT set_config('synchronous_commit', 'off', true), pg_notify('rdv_events', $1::text)
+`
+
+// Run on its own (an implicit transaction of one statement) after the
+// transaction that made the events has committed: the notification takes
+// PostgreSQL's cluster-wide notify lock only for this short transaction,
+// which does not wait for its commit record to reach disk (set_config
+// with is_local applies to the commit of this very statement).
+func (q *Queries) EventNotifyCommitted(ctx context.Context, payload string) error {
+	_, err := q.db.Exec(ctx, eventNotifyCommitted, payload)
+	return err
+}
+
 const instanceDelete = `-- name: InstanceDelete :exec
 DELETE FROM live_instances WHERE id = $1
 `
