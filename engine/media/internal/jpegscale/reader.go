@@ -133,8 +133,8 @@ type decoder struct {
 	// chroma's one less (see makeImg).
 	compShift [maxComponents]uint
 
-	img1        *image.Gray
-	img3        *image.YCbCr
+	img1 *image.Gray
+	img3 *image.YCbCr
 
 	ri    int // Restart Interval.
 	nComp int

@@ -251,4 +251,3 @@ func TestCorruptInput(t *testing.T) {
 		}
 	}
 }
-
