@@ -36,7 +36,16 @@ type huffman struct {
 	maxCodes [maxCodeLength]int32
 	// valsIndices[i] is the index into vals of minCodes[i].
 	valsIndices [maxCodeLength]int32
+	// fastAC (not in image/jpeg; stb_image and libjpeg-turbo do the same)
+	// decodes an AC code and its coefficient's extra bits in one look-up
+	// of the next lutSize bits, where both fit: coefficient<<16 | run<<8 |
+	// bits taken, fastEOB<<8 | bits taken for an end of block, 0 where the
+	// code takes the general path.
+	fastAC [1 << lutSize]int32
 }
+
+// fastEOB marks an end-of-block entry of huffman.fastAC.
+const fastEOB = 0xff
 
 // errShortHuffmanData means that an unexpected EOF occurred while decoding
 // Huffman data.
@@ -149,6 +158,31 @@ func (d *decoder) processDHT(n int) error {
 				code++
 				x++
 			}
+		}
+
+		// Derive the AC look-up table.
+		for i, v := range h.lut {
+			h.fastAC[i] = 0
+			if v == 0 {
+				continue
+			}
+			codeLen := int32(v&0xff) - 1
+			run, size := int32(v>>12), int32(v>>8)&0x0f
+			if size == 0 {
+				if run == 0 {
+					h.fastAC[i] = fastEOB<<8 | codeLen
+				}
+				continue
+			}
+			total := codeLen + size
+			if total > lutSize {
+				continue
+			}
+			coef := int32(i>>(lutSize-total)) & (1<<size - 1)
+			if coef < 1<<(size-1) {
+				coef += -1<<size + 1
+			}
+			h.fastAC[i] = coef<<16 | run<<8 | total
 		}
 
 		// Derive minCodes, maxCodes, and valsIndices.

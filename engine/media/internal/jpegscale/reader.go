@@ -129,8 +129,10 @@ type decoder struct {
 	// shift is the scale as a power of two: the image is decoded at
 	// 1/(1<<shift) of its size, each block into (8>>shift)^2 samples.
 	shift uint
+	// fullChroma asks for 4:2:0 chroma one scale larger than the luma.
+	fullChroma bool
 	// compShift is each component's scale: the luma's is shift, a 4:2:0
-	// chroma's one less (see makeImg).
+	// chroma's one less with fullChroma (see makeImg).
 	compShift [maxComponents]uint
 
 	img1 *image.Gray
@@ -694,13 +696,19 @@ var ErrColorModel = UnsupportedError("colour model left to image/jpeg")
 // *image.Gray for a grayscale JPEG) whose bounds start at (0, 0). Its
 // errors are image/jpeg's FormatError, UnsupportedError and I/O errors
 // (io.ErrUnexpectedEOF for truncated data), plus ErrColorModel before any
-// pixel is decoded for the colour models it does not handle. A 4:2:0 JPEG
-// decoded at a reduced scale comes back as 4:4:4 (see makeImg).
-func DecodeScaled(r io.Reader, shift uint) (image.Image, error) {
+// pixel is decoded for the colour models it does not handle.
+//
+// The chroma keeps its subsampling, so a 4:2:0 JPEG at 1/2 has chroma
+// planes at 1/4 of the size. With fullChroma, a 4:2:0 JPEG's chroma is
+// decoded one scale larger instead, as libjpeg-turbo does, and the image
+// comes back as 4:4:4: for a caller that shows the chroma at the scaled
+// size (one that re-encodes as 4:2:0 does not need it, and saves a third of
+// the inverse DCTs and the chroma scaling).
+func DecodeScaled(r io.Reader, shift uint, fullChroma bool) (image.Image, error) {
 	if shift > 3 {
 		return nil, UnsupportedError("scale")
 	}
-	d := decoder{shift: shift}
+	d := decoder{shift: shift, fullChroma: fullChroma}
 	return d.decode(r, false)
 }
 

@@ -115,7 +115,7 @@ func TestFullScaleMatchesImageJPEG(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := DecodeScaled(bytes.NewReader(data), 0)
+			got, err := DecodeScaled(bytes.NewReader(data), 0, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,9 +129,10 @@ func TestFullScaleMatchesImageJPEG(t *testing.T) {
 	}
 }
 
-// TestScaledDecode: at 1/2, 1/4 and 1/8 each file decodes to the rounded-up
-// size, in the colour model image/jpeg gives it, and close to image/jpeg's
-// full decode averaged down by the same factor.
+// TestScaledDecode: at 1/2, 1/4 and 1/8 with full chroma each file decodes
+// to the rounded-up size, in the colour model image/jpeg gives it, and its
+// colours are close to image/jpeg's full decode averaged down by the same
+// factor.
 func TestScaledDecode(t *testing.T) {
 	t.Parallel()
 	// The bound for these small, partly q50 video frames, whose blocks are
@@ -148,7 +149,7 @@ func TestScaledDecode(t *testing.T) {
 			}
 			fullRGBA := toRGBA(full)
 			for shift := uint(1); shift <= 3; shift++ {
-				got, err := DecodeScaled(bytes.NewReader(data), shift)
+				got, err := DecodeScaled(bytes.NewReader(data), shift, true)
 				if err != nil {
 					t.Fatalf("1/%d: %v", 1<<shift, err)
 				}
@@ -169,13 +170,85 @@ func TestScaledDecode(t *testing.T) {
 	}
 }
 
+// TestScaledPlanes: without full chroma, each plane (luma and the
+// subsampled chroma alike) is close to image/jpeg's plane averaged down by
+// the scale, and the subsampling is image/jpeg's.
+func TestScaledPlanes(t *testing.T) {
+	t.Parallel()
+	const minPSNR = 30
+	for _, name := range decodable {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			data := readTestdata(t, name)
+			full, err := jpeg.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for shift := uint(1); shift <= 3; shift++ {
+				got, err := DecodeScaled(bytes.NewReader(data), shift, false)
+				if err != nil {
+					t.Fatalf("1/%d: %v", 1<<shift, err)
+				}
+				type pl struct {
+					pix    []byte
+					stride int
+				}
+				var want, have []pl
+				switch f := full.(type) {
+				case *image.Gray:
+					want, have = []pl{{f.Pix, f.Stride}}, []pl{{got.(*image.Gray).Pix, got.(*image.Gray).Stride}}
+				case *image.YCbCr:
+					g := got.(*image.YCbCr)
+					if g.SubsampleRatio != f.SubsampleRatio {
+						t.Fatalf("1/%d: subsampling %v, want %v", 1<<shift, g.SubsampleRatio, f.SubsampleRatio)
+					}
+					want = []pl{{f.Y, f.YStride}, {f.Cb, f.CStride}, {f.Cr, f.CStride}}
+					have = []pl{{g.Y, g.YStride}, {g.Cb, g.CStride}, {g.Cr, g.CStride}}
+				}
+				s := 1 << shift
+				for i := range want {
+					// Compare the samples every full-size sample group
+					// covers wholly (the planes' padding aside).
+					rows := min(len(have[i].pix)/have[i].stride, len(want[i].pix)/want[i].stride/s)
+					cols := min(have[i].stride, want[i].stride/s)
+					if i == 0 {
+						rows, cols = min(rows, full.Bounds().Dy()/s), min(cols, full.Bounds().Dx()/s)
+					} else {
+						// The chroma planes' last samples cover the
+						// edge partly: keep to the inner part.
+						rows, cols = rows*3/4, cols*3/4
+					}
+					var se float64
+					for y := range rows {
+						for x := range cols {
+							sum := 0
+							for yy := range s {
+								for xx := range s {
+									sum += int(want[i].pix[(y*s+yy)*want[i].stride+x*s+xx])
+								}
+							}
+							d := float64(sum)/float64(s*s) - float64(have[i].pix[y*have[i].stride+x])
+							se += d * d
+						}
+					}
+					p := 10 * math.Log10(255*255/(se/float64(rows*cols)+1e-9))
+					t.Logf("1/%d plane %d: PSNR %.1f dB", s, i, p)
+					if p < minPSNR {
+						t.Errorf("1/%d plane %d: PSNR %.1f dB against the averaged plane, want at least %d", s, i, p, minPSNR)
+					}
+				}
+			}
+		})
+	}
+}
+
 // TestColourModelsLeftToImageJPEG: CMYK, RGB, and at a reduced scale 4:1:1
 // and 4:1:0 JPEGs are refused with
 // ErrColorModel, for the caller to decode with image/jpeg.
 func TestColourModelsLeftToImageJPEG(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"video-001.cmyk.jpeg", "video-001.rgb.jpeg", "video-001.q50.411.jpeg", "video-001.q50.410.progressive.jpeg"} {
-		_, err := DecodeScaled(bytes.NewReader(readTestdata(t, name)), 1)
+		_, err := DecodeScaled(bytes.NewReader(readTestdata(t, name)), 1, false)
 		if !errors.Is(err, ErrColorModel) {
 			t.Errorf("%s: %v, want ErrColorModel", name, err)
 		}
@@ -196,7 +269,7 @@ func TestUniformBlocks(t *testing.T) {
 			t.Fatal(err)
 		}
 		for shift := uint(1); shift <= 3; shift++ {
-			got, err := DecodeScaled(bytes.NewReader(buf.Bytes()), shift)
+			got, err := DecodeScaled(bytes.NewReader(buf.Bytes()), shift, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -221,7 +294,7 @@ func TestCorruptInput(t *testing.T) {
 		data := readTestdata(t, name)
 		for shift := uint(0); shift <= 3; shift++ {
 			for _, n := range []int{0, 1, 2, 3, 20, 100, len(data) / 3, len(data) / 2, len(data) - 2} {
-				_, got := DecodeScaled(bytes.NewReader(data[:n]), shift)
+				_, got := DecodeScaled(bytes.NewReader(data[:n]), shift, shift%2 == 0)
 				_, want := jpeg.Decode(bytes.NewReader(data[:n]))
 				if (got == nil) != (want == nil) {
 					t.Errorf("%s cut to %d bytes at 1/%d: %v, image/jpeg %v", name, n, 1<<shift, got, want)
@@ -241,7 +314,7 @@ func TestCorruptInput(t *testing.T) {
 								t.Fatalf("%s with byte %d ^ %#x at 1/%d: panic %v", name, i, x, 1<<shift, r)
 							}
 						}()
-						img, err := DecodeScaled(bytes.NewReader(bad), shift)
+						img, err := DecodeScaled(bytes.NewReader(bad), shift, shift%2 == 1)
 						if err == nil && img == nil {
 							t.Errorf("%s with byte %d ^ %#x: no image and no error", name, i, x)
 						}

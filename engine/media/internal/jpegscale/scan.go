@@ -51,7 +51,7 @@ func (d *decoder) makeImg(mxx, myy int) error {
 		return ErrColorModel
 	}
 	d.compShift = [maxComponents]uint{d.shift, d.shift, d.shift, d.shift}
-	if subsampleRatio == image.YCbCrSubsampleRatio420 && d.shift > 0 {
+	if subsampleRatio == image.YCbCrSubsampleRatio420 && d.shift > 0 && d.fullChroma {
 		// As libjpeg-turbo does, the half-resolution chroma is decoded one
 		// scale larger than the luma, into planes as large as the luma's:
 		// no chroma resolution is lost to scaling, and the result is 4:4:4.
@@ -269,6 +269,35 @@ func (d *decoder) processSOS(n int) error {
 							// Decode the AC coefficients, as specified in section F.2.2.2.
 							huff := &d.huff[acTable][scan[i].ta]
 							for ; zig <= zigEnd; zig++ {
+								// The fast path (not in image/jpeg): refill as
+								// decodeHuffman would (one byte, when it is no
+								// 0xff), then take code and coefficient at once.
+								if d.bits.n < lutSize && d.bytes.i+2 <= d.bytes.j && d.bytes.buf[d.bytes.i] != 0xff {
+									d.bits.a = d.bits.a<<8 | uint32(d.bytes.buf[d.bytes.i])
+									d.bytes.i++
+									d.bytes.nUnreadable = 1
+									d.bits.n += 8
+									d.bits.m = 1 << (d.bits.n - 1)
+								}
+								if d.bits.n >= lutSize && huff.nCodes != 0 {
+									if f := huff.fastAC[(d.bits.a>>uint32(d.bits.n-lutSize))&0xff]; f != 0 {
+										run := (f >> 8) & 0xff
+										if run == fastEOB {
+											n := f & 0xff
+											d.bits.n -= n
+											d.bits.m >>= n
+											break
+										}
+										if zig+run <= zigEnd {
+											n := f & 0xff
+											d.bits.n -= n
+											d.bits.m >>= n
+											zig += run
+											b[unzig[zig]] = (f >> 16) << al
+											continue
+										}
+									}
+								}
 								value, err := d.decodeHuffman(huff)
 								if err != nil {
 									return err
