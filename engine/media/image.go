@@ -3,6 +3,7 @@ package media
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -15,6 +16,7 @@ import (
 	"golang.org/x/image/webp"
 	"golang.org/x/sync/semaphore"
 
+	"rendezvous/engine/media/internal/jpegscale"
 	"rendezvous/engine/platform/refusal"
 )
 
@@ -207,20 +209,31 @@ func (p *Processor) Process(ctx context.Context, data []byte) (Processed, error)
 		// on a heap that has already let this one go.
 		defer debug.FreeOSMemory()
 	}
+	// Scale first, rotate after: turning the small image is cheap. A JPEG
+	// is decoded straight at the smallest scale that still holds the
+	// display size (jpegShift); the area filter finishes to the exact size.
+	// The thumbnail comes from the display image, which holds every pixel
+	// it needs (it is at least as large), not from the original again.
+	dw, dh := fit(cfg.Width, cfg.Height, DisplaySide)
+	var shift uint
+	if format == "jpeg" {
+		shift = jpegShift(cfg.Width, cfg.Height, dw, dh)
+		decode = func(b []byte) (image.Image, error) {
+			img, used, err := decodeJPEGScaled(b, shift)
+			shift = used
+			return img, err
+		}
+	}
 	src, err := safeDecode(decode, data)
 	if err != nil {
 		return Processed{}, ErrBroken
 	}
 	b := src.Bounds()
-	if b.Dx() != cfg.Width || b.Dy() != cfg.Height {
+	if sw, sh := jpegscale.ScaledSize(cfg.Width, cfg.Height, shift); b.Dx() != sw || b.Dy() != sh {
 		// The header lied about the size; trust neither.
 		return Processed{}, ErrBroken
 	}
 
-	// Scale first, rotate after: turning the small image is cheap. The
-	// thumbnail comes from the display image, which holds every pixel it
-	// needs (it is at least as large), not from the original again.
-	dw, dh := fit(b.Dx(), b.Dy(), DisplaySide)
 	var display *image.RGBA
 	if ycc, ok := src.(*image.YCbCr); ok && (dw != b.Dx() || dh != b.Dy()) {
 		display = displayFromYCbCr(ycc, dw, dh)
@@ -231,7 +244,7 @@ func (p *Processor) Process(ctx context.Context, data []byte) (Processed, error)
 	side := min(dw, dh)
 	corner := image.Pt((dw-side)/2, (dh-side)/2)
 	crop := image.Rectangle{Min: corner, Max: corner.Add(image.Pt(side, side))}
-	ts := min(ThumbSide, b.Dx(), b.Dy())
+	ts := min(ThumbSide, cfg.Width, cfg.Height)
 	thumb := shrinkRGBA(display, crop, ts, ts)
 
 	displayImg := orient(display, orientation)
@@ -257,6 +270,34 @@ func decoderOf(format string) func([]byte) (image.Image, error) {
 		return func(b []byte) (image.Image, error) { return webp.Decode(bytes.NewReader(b)) }
 	}
 	return nil
+}
+
+// jpegShift is the largest reduction (as a power of two, at most 1/8) at
+// which a w x h JPEG, decoded scaled, still has at least dw x dh pixels:
+// the display image is then area-filtered down from it, so no detail the
+// display shows is lost, and the decoder skips the rest.
+func jpegShift(w, h, dw, dh int) uint {
+	for shift := uint(3); shift > 0; shift-- {
+		if sw, sh := jpegscale.ScaledSize(w, h, shift); sw >= dw && sh >= dh {
+			return shift
+		}
+	}
+	return 0
+}
+
+// decodeJPEGScaled decodes a JPEG at 1/(1<<shift) of its size with
+// jpegscale, or with image/jpeg at full size for the colour models
+// jpegscale leaves to it (CMYK, RGB, 4:1:1) and for shift 0. It returns
+// the scale it used.
+func decodeJPEGScaled(data []byte, shift uint) (image.Image, uint, error) {
+	if shift > 0 {
+		img, err := jpegscale.DecodeScaled(bytes.NewReader(data), shift, false)
+		if !errors.Is(err, jpegscale.ErrColorModel) {
+			return img, shift, err
+		}
+	}
+	img, err := jpeg.Decode(bytes.NewReader(data))
+	return img, 0, err
 }
 
 // configDecoderOf reads the header of a format decoderOf decodes.
