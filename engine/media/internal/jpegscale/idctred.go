@@ -23,15 +23,6 @@ const (
 	redPassBits  = 2  // extra bits kept between the two passes
 )
 
-// zigOf is the zig-zag index of each natural-order coefficient position
-// (the inverse of unzig): quantization tables are stored in zig-zag order.
-var zigOf = func() (z [blockSize]int) {
-	for i, n := range unzig {
-		z[n] = i
-	}
-	return z
-}()
-
 // redKernel returns k[x][u] = C(u)/2 cos((2x+1)u pi/(2n)) in fixed point,
 // C(0) = 1/sqrt 2 and C(u) = 1 otherwise.
 func redKernel(n int) (k [4][4]int32) {
@@ -81,21 +72,17 @@ func dcOnly(dc int32) uint8 {
 }
 
 // idct4x4 writes the 4x4 samples of block b (quantized, natural order;
-// qt is the quantization table in zig-zag order) to dst.
+// qt is the quantization table in natural order) to dst.
 func idct4x4(b *block, qt *block, dst []byte, stride int) {
-	var f [4][4]int32 // f[v][u], dequantized
-	ac := int32(0)
+	// Dequantize the low 4x4 coefficients: f[v][u].
+	var f [4][4]int32
 	for v := range 4 {
-		for u := range 4 {
-			i := v*8 + u
-			f[v][u] = b[i] * qt[zigOf[i]]
-			if i != 0 {
-				ac |= f[v][u]
-			}
-		}
+		r, q := b[v*8:v*8+4:v*8+4], qt[v*8:v*8+4:v*8+4]
+		f[v] = [4]int32{r[0] * q[0], r[1] * q[1], r[2] * q[2], r[3] * q[3]}
 	}
 	_ = dst[3*stride+3]
-	if ac == 0 {
+	if f[0][1]|f[0][2]|f[0][3]|f[1][0]|f[1][1]|f[1][2]|f[1][3]|
+		f[2][0]|f[2][1]|f[2][2]|f[2][3]|f[3][0]|f[3][1]|f[3][2]|f[3][3] == 0 {
 		s := dcOnly(f[0][0])
 		for y := range 4 {
 			row := dst[y*stride : y*stride+4]
@@ -108,6 +95,12 @@ func idct4x4(b *block, qt *block, dst []byte, stride int) {
 	var t [4][4]int32
 	for v := range 4 {
 		r := &f[v]
+		if r[1]|r[2]|r[3] == 0 {
+			// A row with its DC term alone is flat.
+			c := (kernel4[0][0]*r[0] + half) >> (redConstBits - redPassBits)
+			t[v] = [4]int32{c, c, c, c}
+			continue
+		}
 		for x := range 4 {
 			k := &kernel4[x]
 			t[v][x] = (k[0]*r[0] + k[1]*r[1] + k[2]*r[2] + k[3]*r[3] + half) >> (redConstBits - redPassBits)
@@ -126,9 +119,9 @@ func idct4x4(b *block, qt *block, dst []byte, stride int) {
 // idct2x2 writes the 2x2 samples of block b to dst, as idct4x4.
 func idct2x2(b *block, qt *block, dst []byte, stride int) {
 	f00 := b[0] * qt[0]
-	f01 := b[1] * qt[zigOf[1]] // u=1, v=0
-	f10 := b[8] * qt[zigOf[8]] // u=0, v=1
-	f11 := b[9] * qt[zigOf[9]]
+	f01 := b[1] * qt[1] // u=1, v=0
+	f10 := b[8] * qt[8] // u=0, v=1
+	f11 := b[9] * qt[9]
 	_ = dst[stride+1]
 	if f01|f10|f11 == 0 {
 		s := dcOnly(f00)

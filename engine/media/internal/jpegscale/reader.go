@@ -158,6 +158,7 @@ type decoder struct {
 	progCoeffs [maxComponents][]block // Saved state between progressive-mode scans.
 	huff       [maxTc + 1][maxTh + 1]huffman
 	quant      [maxTq + 1]block // Quantization tables, in zig-zag order.
+	quantNat   [maxTq + 1]block // The same in natural order, for the reduced IDCTs.
 	tmp        [2 * blockSize]byte
 }
 
@@ -473,6 +474,9 @@ loop:
 			for i := range d.quant[tq] {
 				d.quant[tq][i] = int32(d.tmp[2*i])<<8 | int32(d.tmp[2*i+1])
 			}
+		}
+		for zig, q := range d.quant[tq] {
+			d.quantNat[tq][unzig[zig]] = q
 		}
 	}
 	if n != 0 {

@@ -529,18 +529,18 @@ func (d *decoder) reconstructBlock(b *block, bx, by, compIndex int) error {
 			return UnsupportedError("too many components")
 		}
 	}
-	qt := &d.quant[d.comp[compIndex].tq]
 	switch shift {
 	case 1:
-		idct4x4(b, qt, dst, stride)
+		idct4x4(b, &d.quantNat[d.comp[compIndex].tq], dst, stride)
 		return nil
 	case 2:
-		idct2x2(b, qt, dst, stride)
+		idct2x2(b, &d.quantNat[d.comp[compIndex].tq], dst, stride)
 		return nil
 	case 3:
-		idct1x1(b, qt, dst)
+		idct1x1(b, &d.quantNat[d.comp[compIndex].tq], dst)
 		return nil
 	}
+	qt := &d.quant[d.comp[compIndex].tq]
 	for zig := 0; zig < blockSize; zig++ {
 		b[unzig[zig]] *= qt[zig]
 	}
