@@ -19,9 +19,11 @@ type UploadCost struct {
 	// the memory one upload in flight takes, and unlike a sampled peak it
 	// does not depend on when the collector happens to run.
 	AllocBytes int64
-	// DecodeCPU is what decoding alone (image/jpeg, image/png or WebP's
-	// decoder) takes of CPU, measured in the same run: the floor processing
-	// cannot go under, which a loaded machine raises as much as the rest.
+	// DecodeCPU is what the standard full-size decode alone (image/jpeg,
+	// image/png or WebP's decoder) takes of CPU, measured in the same run:
+	// the baseline, which a loaded machine raises as much as the rest.
+	// Processing decodes a JPEG at a reduced scale (jpegscale) instead, so
+	// for a large JPEG the whole of it costs less than this.
 	DecodeCPU time.Duration
 }
 
