@@ -35,7 +35,15 @@ SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
            SELECT 1 FROM live_presence lp JOIN live_instances li ON li.id = lp.instance_id
            WHERE lp.member_id = rp.id AND li.seen_at > now() - make_interval(secs => @fresh_seconds::float8)
        ) AS recipient_connected,
-       EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = rp.id) AS recipient_push_subscribed
+       EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = rp.id) AS recipient_push_subscribed,
+       -- The mail job an earlier message queued for the recipient about
+       -- this conversation still waits (the states are those of
+       -- notify.EventArgs' unique options), so this message joins it.
+       EXISTS (
+           SELECT 1 FROM conversation_members rcm JOIN river_job j ON j.id = rcm.mail_job
+           WHERE rcm.conversation_id = conv.id AND rcm.member_id = rp.id
+             AND j.state IN ('available', 'pending', 'retryable', 'running', 'scheduled')
+       ) AS recipient_mail_waiting
 FROM members s
 JOIN profiles sp ON sp.id = s.id
 LEFT JOIN LATERAL (
@@ -68,7 +76,8 @@ FOR UPDATE OF s;
 -- A message and its delivery in one statement: the message (nothing when
 -- the sender's client id was used already), the conversation shown again to
 -- both members and counted unread for the recipient (the sender has seen
--- it: read_through), and the recipient's unread count.
+-- it: read_through; mail_job, when not 0, is the mail job queued for the
+-- recipient), and the recipient's unread count.
 WITH m AS (
     INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
     VALUES (@conversation_id, @sender_id, @kind, @body, @gift_id, @photo_filename, @photo_thumb, @credits, @client_id, @answered_by)
@@ -78,7 +87,8 @@ WITH m AS (
     UPDATE conversation_members AS cm
     SET last_message_id = m.id, last_message_at = m.created_at, hidden = false,
         unread = cm.unread + CASE WHEN cm.member_id = @recipient_id::bigint THEN 1 ELSE 0 END,
-        read_through = CASE WHEN cm.member_id = @recipient_id::bigint THEN cm.read_through ELSE m.id END
+        read_through = CASE WHEN cm.member_id = @recipient_id::bigint THEN cm.read_through ELSE m.id END,
+        mail_job = CASE WHEN cm.member_id = @recipient_id::bigint AND @mail_job::bigint <> 0 THEN @mail_job::bigint ELSE cm.mail_job END
     FROM m
     WHERE cm.conversation_id = m.conversation_id
     RETURNING cm.member_id, cm.unread

@@ -2,6 +2,7 @@ package chat_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -58,15 +59,18 @@ func (r *roundTrips) take() []string {
 
 // maxSendRoundTrips is what one text message in a conversation that exists
 // may cost in round trips to PostgreSQL, BEGIN and COMMIT included, when
-// the recipient has no live stream open and no push subscription: begin,
-// the facts (whether the recipient subscribed to pushes among them), the
-// message and its delivery, the charge, the mail job, one notification,
-// commit. It was 20 when every fact was a statement of its own, and 8
-// while the push preferences of a recipient without subscription took a
-// statement of their own. Sends per second are bounded by this on a busy
-// database, so a change that adds a statement to the send path must be a
-// deliberate one. A recipient with a stream open gets no mail: one fewer.
-const maxSendRoundTrips = 7
+// the recipient has no push subscription and either a live stream open or
+// a mail of the conversation waiting: begin, the facts (whether the
+// recipient subscribed to pushes and whether their mail job still waits
+// among them), the message and its delivery, the charge, one
+// notification, commit. It was 20 when every fact was a statement of its
+// own, 8 while the push preferences of a recipient without subscription
+// took a statement of their own, and 7 while every message asked River to
+// queue the mail (its unique insert rewrote the waiting job). Sends per
+// second are bounded by this on a busy database, so a change that adds a
+// statement to the send path must be a deliberate one. The first message
+// of a mail's batch window queues the mail: one more.
+const maxSendRoundTrips = 6
 
 // A text message costs at most maxSendRoundTrips round trips to the
 // database, one fewer when the recipient has a live stream open.
@@ -90,33 +94,79 @@ func TestSendRoundTrips(t *testing.T) {
 	tn := tenantBySlug(t, env, "lustlokaal")
 	conv := first.Message.ConversationID
 	for _, c := range []struct {
-		in        chat.SendInput
-		connected bool
+		in chat.SendInput
+		// mail: the send queues a mail job (no job of the recipient's
+		// waits for the conversation).
+		mail, connected bool
 	}{
 		{in: chat.SendInput{Tenant: tn, SenderID: a.ID, ProfileID: b.ID, Text: "by profile", ClientID: cid()}},
 		{in: chat.SendInput{Tenant: tn, SenderID: a.ID, ConversationID: conv, Text: "by conversation", ClientID: cid()}},
-		{in: chat.SendInput{Tenant: tn, SenderID: b.ID, ConversationID: conv, Text: "a reply", ClientID: cid()}},
+		{in: chat.SendInput{Tenant: tn, SenderID: b.ID, ConversationID: conv, Text: "a reply", ClientID: cid()}, mail: true},
+		{in: chat.SendInput{Tenant: tn, SenderID: b.ID, ConversationID: conv, Text: "a second reply", ClientID: cid()}},
 		{in: chat.SendInput{Tenant: tn, SenderID: a.ID, ConversationID: conv, Text: "to a stream", ClientID: cid()}, connected: true},
 	} {
 		in, limit := c.in, maxSendRoundTrips
+		if c.mail {
+			limit++
+		}
 		if c.connected {
 			sub := env.Engine.Live.Subscribe(b.ID)
 			defer env.Engine.Live.Unsubscribe(sub)
 			awaitConnected(t, env, b.ID)
-			limit--
 		}
 		trace.take()
 		res, err := svc.Send(context.Background(), in)
 		if err != nil || res.Replayed || res.Message.ConversationID != first.Message.ConversationID {
 			t.Fatalf("send %q: %+v %v", in.Text, res, err)
 		}
-		if got := trace.take(); len(got) > limit {
+		got := trace.take()
+		if len(got) > limit {
 			t.Errorf("send %q took %d round trips, want at most %d: %v", in.Text, len(got), limit, got)
 		} else {
 			t.Logf("send %q: %d round trips: %v", in.Text, len(got), got)
 		}
+		if queued := slices.Contains(got, "JobInsertFastMany"); queued != c.mail {
+			t.Errorf("send %q queued a mail job: %v, want %v (%v)", in.Text, queued, c.mail, got)
+		}
 	}
 	ledgerBalances(t, env, a.TenantID)
+}
+
+// A message joins the mail job an earlier message of the conversation
+// queued while that job waits, without touching it (River's unique insert
+// rewrote the job's row on every message), and queues a new one once that
+// job has run, as River's unique jobs did: no message goes without a mail,
+// none makes a second mail while one waits.
+func TestSendJoinsWaitingMail(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 1000, Name: "Adam"})
+	b := newMember(t, env, accountstest.Member{Credits: 1000, Name: "Bea", Gender: "female", Seeking: "male"})
+	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Hoi"}).Message.ConversationID
+	ctx := context.Background()
+	job := func() (id int64, xmin string, n int) {
+		t.Helper()
+		if err := env.Pool.QueryRow(ctx, `SELECT cm.mail_job, coalesce(j.xmin::text, ''),
+			(SELECT count(*) FROM river_job WHERE kind = 'notify_event' AND (args->>'member_id')::bigint = $2 AND state <> 'completed')
+			FROM conversation_members cm LEFT JOIN river_job j ON j.id = cm.mail_job
+			WHERE cm.conversation_id = $1 AND cm.member_id = $2`, conv, b.ID).Scan(&id, &xmin, &n); err != nil {
+			t.Fatal(err)
+		}
+		return id, xmin, n
+	}
+	first, xmin, n := job()
+	if first == 0 || n != 1 {
+		t.Fatalf("the first message recorded mail job %d with %d waiting, want one", first, n)
+	}
+	a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Are you there?"})
+	if id, x, n := job(); id != first || x != xmin || n != 1 {
+		t.Errorf("a second message: job %d (xmin %s), %d waiting; want job %d untouched (xmin %s), one waiting", id, x, n, first, xmin)
+	}
+	exec(t, env, `UPDATE river_job SET state = 'completed', finalized_at = now() WHERE id = $1`, first)
+	a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Hello again"})
+	if id, _, n := job(); id == first || id == 0 || n != 1 {
+		t.Errorf("a message after the mail went: job %d, %d waiting; want a new job (not %d)", id, n, first)
+	}
 }
 
 // awaitConnected waits until the member's stream is recorded as presence.

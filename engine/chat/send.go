@@ -81,13 +81,25 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 	var res SendResult
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		var err error
-		if res, err = s.send(ctx, tx, in, kind); err != nil || res.Replayed {
+		if res, err = s.send(ctx, tx, in, kind); err != nil {
 			return err
+		}
+		if res.Replayed {
+			// Nothing of this send is kept: a mail job it queued before
+			// finding the earlier message goes too.
+			return errReplayed
 		}
 		return outbox.Flush(ctx, tx)
 	})
+	if errors.Is(err, errReplayed) {
+		return res, nil
+	}
 	return res, err
 }
+
+// errReplayed rolls back the transaction of a send that turned out to be a
+// retry.
+var errReplayed = errors.New("chat: send replayed")
 
 func contentKind(in SendInput) (string, error) {
 	n, kind := 0, ""
@@ -218,6 +230,11 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	}
 	msg.Credits = int32(price)
 	msg.AnsweredBy = answeredBy(in.AnsweredBy)
+	// The mail goes before the message, so the message's statement records
+	// the job it queued (TestSendRoundTrips).
+	if msg.MailJob, err = s.queueMail(ctx, tx, recipient, convID, started, f); err != nil {
+		return SendResult{}, err
+	}
 	delivered, err := q.MessageDeliver(ctx, msg)
 	if errors.Is(err, pgx.ErrNoRows) {
 		// The client id was used by a send that committed while this one
@@ -383,7 +400,8 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Messag
 	if err := live.Publish(ctx, tx, row.SenderID, live.Event{Type: live.TypeMessage, Data: toSender}); err != nil {
 		return err
 	}
-	// The charge itself announced the new balance (credits.Post).
+	// The charge itself announced the new balance (credits.Post); the mail
+	// was queued with the message (queueMail).
 	if recipient.IsHouse {
 		return nil
 	}
@@ -391,13 +409,7 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Messag
 	if started {
 		typ = push.TypeNewConversations
 	}
-	path := "/chats/" + strconv.FormatInt(row.ConversationID, 10)
-	if err := s.Mail.QueueUnlessConnected(ctx, tx, notify.EventArgs{
-		TenantID: recipient.TenantID, MemberID: recipient.ID, Type: typ, Ref: row.ConversationID,
-		Other: senderCard.Name, Path: path,
-	}, p.connected); err != nil {
-		return err
-	}
+	path := chatPath(row.ConversationID)
 	// A push goes only to a member without an open stream, as the mail.
 	if s.Push == nil || p.connected {
 		return nil
@@ -420,6 +432,28 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Messag
 	}
 	return s.Push.QueueIfSubscribed(ctx, tx, n, p.pushSubscribed)
 }
+
+// queueMail queues the mail of a message for a recipient who has no live
+// stream open, or lets the message join the mail an earlier message of the
+// conversation queued if that still waits (the send's facts read its
+// state); it returns the id of a job it queued, which the message's
+// statement records, or 0. House profiles get no mail.
+func (s *Service) queueMail(ctx context.Context, tx pgx.Tx, recipient db.PartyByIDRow, conv int64, started bool, f db.SendStartRow) (int64, error) {
+	if recipient.IsHouse {
+		return 0, nil
+	}
+	typ := notify.TypeNewMessages
+	if started {
+		typ = notify.TypeNewConversations
+	}
+	return s.Mail.QueueUnlessWaiting(ctx, tx, notify.EventArgs{
+		TenantID: recipient.TenantID, MemberID: recipient.ID, Type: typ, Ref: conv,
+		Other: f.SenderName, Path: chatPath(conv),
+	}, f.RecipientConnected, f.RecipientMailWaiting)
+}
+
+// chatPath is where a member's mail or push about a conversation leads.
+func chatPath(conv int64) string { return "/chats/" + strconv.FormatInt(conv, 10) }
 
 func cardOf(v view, c db.CardOfProfileRow) Card {
 	return v.card(c.ID, c.Name, c.DateOfBirth, c.City, c.Country, c.ProfileStatus, c.IsHouse, c.PhotoFilename, c.PhotoThumb)

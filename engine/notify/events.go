@@ -91,8 +91,20 @@ func (e *Events) Queue(ctx context.Context, tx pgx.Tx, ev EventArgs) error {
 // member has a live stream open (live.Connected, or the same facts in a
 // query of its own), saving the round trip.
 func (e *Events) QueueUnlessConnected(ctx context.Context, tx pgx.Tx, ev EventArgs, connected bool) error {
-	if e == nil || e.Jobs == nil || connected {
-		return nil
+	_, err := e.QueueUnlessWaiting(ctx, tx, ev, connected, false)
+	return err
+}
+
+// QueueUnlessWaiting is QueueUnlessConnected for a message whose sender
+// read already whether the mail job an earlier message of the conversation
+// queued (the id QueueUnlessWaiting returned then) still waits, in one of
+// the states of EventArgs' unique options: then the message joins that
+// job, as River's unique insert would make it, without the insert, which
+// rewrote the waiting job's row on every message. It returns the id of the
+// job queued or joined by the insert, 0 when nothing was queued.
+func (e *Events) QueueUnlessWaiting(ctx context.Context, tx pgx.Tx, ev EventArgs, connected, waiting bool) (int64, error) {
+	if e == nil || e.Jobs == nil || connected || waiting {
+		return 0, nil
 	}
 	ev.Topic = "like"
 	opts := ev.InsertOpts()
@@ -108,8 +120,12 @@ func (e *Events) QueueUnlessConnected(ctx context.Context, tx pgx.Tx, ev EventAr
 		opts.ScheduledAt = now().Add(window)
 		ev.Topic = "chat"
 	}
-	if _, err := e.Jobs.InsertTx(ctx, tx, ev, &opts); err != nil {
-		return fmt.Errorf("queue %s mail to member %d: %w", ev.Type, ev.MemberID, err)
+	res, err := e.Jobs.InsertTx(ctx, tx, ev, &opts)
+	if err != nil {
+		return 0, fmt.Errorf("queue %s mail to member %d: %w", ev.Type, ev.MemberID, err)
 	}
-	return nil
+	if res == nil || res.Job == nil {
+		return 0, nil
+	}
+	return res.Job.ID, nil
 }

@@ -538,7 +538,8 @@ WITH m AS (
     UPDATE conversation_members AS cm
     SET last_message_id = m.id, last_message_at = m.created_at, hidden = false,
         unread = cm.unread + CASE WHEN cm.member_id = $1::bigint THEN 1 ELSE 0 END,
-        read_through = CASE WHEN cm.member_id = $1::bigint THEN cm.read_through ELSE m.id END
+        read_through = CASE WHEN cm.member_id = $1::bigint THEN cm.read_through ELSE m.id END,
+        mail_job = CASE WHEN cm.member_id = $1::bigint AND $12::bigint <> 0 THEN $12::bigint ELSE cm.mail_job END
     FROM m
     WHERE cm.conversation_id = m.conversation_id
     RETURNING cm.member_id, cm.unread
@@ -561,6 +562,7 @@ type MessageDeliverParams struct {
 	Credits        int32
 	ClientID       string
 	AnsweredBy     pgtype.Int8
+	MailJob        int64
 }
 
 type MessageDeliverRow struct {
@@ -582,7 +584,8 @@ type MessageDeliverRow struct {
 // A message and its delivery in one statement: the message (nothing when
 // the sender's client id was used already), the conversation shown again to
 // both members and counted unread for the recipient (the sender has seen
-// it: read_through), and the recipient's unread count.
+// it: read_through; mail_job, when not 0, is the mail job queued for the
+// recipient), and the recipient's unread count.
 func (q *Queries) MessageDeliver(ctx context.Context, arg MessageDeliverParams) (MessageDeliverRow, error) {
 	row := q.db.QueryRow(ctx, messageDeliver,
 		arg.RecipientID,
@@ -596,6 +599,7 @@ func (q *Queries) MessageDeliver(ctx context.Context, arg MessageDeliverParams) 
 		arg.Credits,
 		arg.ClientID,
 		arg.AnsweredBy,
+		arg.MailJob,
 	)
 	var i MessageDeliverRow
 	err := row.Scan(
@@ -861,7 +865,15 @@ SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
            SELECT 1 FROM live_presence lp JOIN live_instances li ON li.id = lp.instance_id
            WHERE lp.member_id = rp.id AND li.seen_at > now() - make_interval(secs => $1::float8)
        ) AS recipient_connected,
-       EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = rp.id) AS recipient_push_subscribed
+       EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = rp.id) AS recipient_push_subscribed,
+       -- The mail job an earlier message queued for the recipient about
+       -- this conversation still waits (the states are those of
+       -- notify.EventArgs' unique options), so this message joins it.
+       EXISTS (
+           SELECT 1 FROM conversation_members rcm JOIN river_job j ON j.id = rcm.mail_job
+           WHERE rcm.conversation_id = conv.id AND rcm.member_id = rp.id
+             AND j.state IN ('available', 'pending', 'retryable', 'running', 'scheduled')
+       ) AS recipient_mail_waiting
 FROM members s
 JOIN profiles sp ON sp.id = s.id
 LEFT JOIN LATERAL (
@@ -934,6 +946,7 @@ type SendStartRow struct {
 	RecipientWrote          bool
 	RecipientConnected      bool
 	RecipientPushSubscribed bool
+	RecipientMailWaiting    bool
 }
 
 // Everything a send decides on, in one round trip: the sender (row locked,
@@ -990,6 +1003,7 @@ func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStart
 		&i.RecipientWrote,
 		&i.RecipientConnected,
 		&i.RecipientPushSubscribed,
+		&i.RecipientMailWaiting,
 	)
 	return i, err
 }
