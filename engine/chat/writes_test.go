@@ -1,0 +1,78 @@
+package chat_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/server/servertest"
+)
+
+// Every message writes an entry into each B-tree index of messages, so a
+// send costs less the fewer there are: the dashboards' messages per day
+// find their span of days through a BRIN index on created_at (migration
+// 01701), which a new message does not write, instead of a B-tree.
+func TestMessageIndexes(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 1000, Name: "Adam"})
+	b := newMember(t, env, accountstest.Member{Name: "Bea", Gender: "female", Seeking: "male"})
+	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Hoi"}).Message.ConversationID
+	ctx := context.Background()
+
+	rows, err := env.Pool.Query(ctx, `SELECT i.relname, am.amname FROM pg_index x
+		JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_am am ON am.oid = i.relam
+		WHERE x.indrelid = 'messages'::regclass ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var btrees []string
+	methods := map[string]string{}
+	for rows.Next() {
+		var name, method string
+		if err := rows.Scan(&name, &method); err != nil {
+			t.Fatal(err)
+		}
+		methods[name] = method
+		if method == "btree" {
+			btrees = append(btrees, name)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"messages_client", "messages_conversation", "messages_pkey", "messages_sender_conversation"}
+	if !slices.Equal(btrees, want) {
+		t.Errorf("B-tree indexes of messages: %v, want %v (each one is a write per message)", btrees, want)
+	}
+	if methods["messages_created"] != "brin" {
+		t.Errorf("messages_created is %q, want brin", methods["messages_created"])
+	}
+
+	// The dashboards' span of days is found through it in a large table.
+	exec(t, env, `INSERT INTO messages (conversation_id, sender_id, kind, body, created_at)
+		SELECT $1, $2, 'text', 'old', now() - interval '100 days' + g * interval '1 minute'
+		FROM generate_series(1, 100000) g`, conv, a.ID)
+	exec(t, env, "ANALYZE messages")
+	var plan []string
+	prows, err := env.Pool.Query(ctx, `EXPLAIN SELECT count(*) FROM messages
+		WHERE created_at >= now() - interval '60 days' AND created_at < now() - interval '53 days'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for prows.Next() {
+		var line string
+		if err := prows.Scan(&line); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, line)
+	}
+	if err := prows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if p := strings.Join(plan, "\n"); !strings.Contains(p, "messages_created") {
+		t.Errorf("a week of messages is not read through messages_created:\n%s", p)
+	}
+}
