@@ -8,8 +8,11 @@
 -- whether any browser of theirs subscribed to pushes (push.QueueIfSubscribed
 -- then needs no statement of its own for the many who did not). No
 -- row: the sender or their profile is gone. recipient_id 0: no such
--- member or profile.
+-- member or profile. message_id is the id the message will have, so the
+-- charge naming it goes in one batch with the message (a send that writes
+-- nothing leaves a gap in the ids).
 SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
+       nextval(pg_get_serial_sequence('messages', 'id'))::bigint AS message_id,
        coalesce(prev.id, 0)::bigint AS replay_id,
        coalesce(conv.id, 0)::bigint AS conversation_id,
        coalesce(rp.id, 0)::bigint AS recipient_id,
@@ -73,14 +76,16 @@ WHERE s.id = @sender_id
 FOR UPDATE OF s;
 
 -- name: MessageDeliver :one
--- A message and its delivery in one statement: the message (nothing when
+-- A message and its delivery in one statement: the message (its id read
+-- by SendStart; nothing when
 -- the sender's client id was used already), the conversation shown again to
 -- both members and counted unread for the recipient (the sender has seen
 -- it: read_through; mail_job, when not 0, is the mail job queued for the
 -- recipient), and the recipient's unread count.
 WITH m AS (
-    INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
-    VALUES (@conversation_id, @sender_id, @kind, @body, @gift_id, @photo_filename, @photo_thumb, @credits, @client_id, @answered_by)
+    INSERT INTO messages (id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
+    OVERRIDING SYSTEM VALUE
+    VALUES (@id, @conversation_id, @sender_id, @kind, @body, @gift_id, @photo_filename, @photo_thumb, @credits, @client_id, @answered_by)
     ON CONFLICT (sender_id, client_id) WHERE client_id <> '' DO NOTHING
     RETURNING *
 ), upd AS (

@@ -130,8 +130,9 @@ func messageLength(t *tenancy.Tenant) int {
 
 // send runs the rules and writes the message in tx with as few round trips
 // as the rules allow (TestSendRoundTrips counts them): one statement reads
-// every fact the rules look at, one writes the message and its delivery,
-// one books the charge, one notifies, one queues the mail.
+// every fact the rules look at, one batch writes the message and its
+// delivery and books the charge, one notifies; the first message of a
+// mail's batch window queues the mail.
 func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string) (SendResult, error) {
 	q := db.New(tx)
 	now := s.now()
@@ -235,10 +236,23 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	if msg.MailJob, err = s.queueMail(ctx, tx, recipient, convID, started, f); err != nil {
 		return SendResult{}, err
 	}
-	delivered, err := q.MessageDeliver(ctx, msg)
+	// The message and its charge go in one batch: the charge names the
+	// message by the id SendStart drew for it.
+	msg.ID = f.MessageID
+	batch := &pgx.Batch{}
+	var delivered db.MessageDeliverRow
+	db.QueueMessageDeliver(batch, msg, &delivered, &err)
+	var charge *credits.QueuedCharge
+	if price > 0 {
+		charge = credits.QueueCharge(batch, in.SenderID, int64(price), ledgerKind, "message:"+strconv.FormatInt(msg.ID, 10))
+	}
+	if berr := tx.SendBatch(ctx, batch).Close(); berr != nil && err == nil {
+		err = berr
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		// The client id was used by a send that committed while this one
-		// waited for the sender's row: that send is the answer.
+		// waited for the sender's row: that send is the answer (and the
+		// charge of the batch is rolled back with the rest of this one).
 		return s.replay(ctx, q, v, in, f.Credits)
 	}
 	if err != nil {
@@ -257,8 +271,8 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		}
 	}
 	balance := f.Credits
-	if price > 0 {
-		balance, err = credits.Charge(ctx, tx, in.SenderID, int64(price), ledgerKind, "message:"+strconv.FormatInt(row.ID, 10))
+	if charge != nil {
+		balance, err = charge.Done(ctx, tx)
 		if errors.Is(err, credits.ErrInsufficient) {
 			return SendResult{}, notEnoughCredits(recipient.Name, price, f.Credits)
 		}

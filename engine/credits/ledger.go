@@ -64,6 +64,12 @@ func Post(ctx context.Context, tx pgx.Tx, e Entry) (int64, error) {
 	row, err := db.New(tx).Book(ctx, db.BookParams{
 		MemberID: e.MemberID, Delta: e.Delta, Kind: string(e.Kind), Reference: e.Reference, Note: e.Note,
 	})
+	return booked(ctx, tx, e, row, err)
+}
+
+// booked answers a Book of e: the balance after it, announced to the
+// member's open pages when tx commits.
+func booked(ctx context.Context, tx pgx.Tx, e Entry, row db.BookRow, err error) (int64, error) {
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, ErrInsufficient
 	}
@@ -167,6 +173,34 @@ func Charge(ctx context.Context, tx pgx.Tx, memberID, amount int64, kind Kind, r
 		return 0, ErrZero
 	}
 	return Post(ctx, tx, Entry{MemberID: memberID, Delta: -amount, Kind: kind, Reference: reference})
+}
+
+// QueuedCharge is a charge queued on a batch of the caller's (QueueCharge).
+type QueuedCharge struct {
+	entry Entry
+	row   db.BookRow
+	err   error
+}
+
+// QueueCharge is Charge for a caller that sends the statements of its
+// transaction in one batch, one round trip (a message and its charge): the
+// charge is queued on b, and Done answers as Charge would once the batch
+// has been sent in tx.
+func QueueCharge(b *pgx.Batch, memberID, amount int64, kind Kind, reference string) *QueuedCharge {
+	c := &QueuedCharge{entry: Entry{MemberID: memberID, Delta: -amount, Kind: kind, Reference: reference}}
+	if amount <= 0 {
+		c.err = ErrZero
+		return c
+	}
+	db.QueueBook(b, db.BookParams{MemberID: memberID, Delta: -amount, Kind: string(kind), Reference: reference}, &c.row, &c.err)
+	return c
+}
+
+// Done returns the balance after the charge, or Charge's errors, and
+// announces the balance as Post does; call it after the batch was sent in
+// tx.
+func (c *QueuedCharge) Done(ctx context.Context, tx pgx.Tx) (int64, error) {
+	return booked(ctx, tx, c.entry, c.row, c.err)
 }
 
 // TakeBack takes back up to amount credits (a refunded purchase) inside tx

@@ -280,3 +280,61 @@ func TestBalanceChangesGoLive(t *testing.T) {
 		}
 	}
 }
+
+// A charge queued on a batch (QueueCharge) books and refuses exactly as
+// Charge does: the same balances, errors and ledger rows.
+func TestQueuedCharge(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	steps := []struct {
+		amount    int64
+		reference string
+		balance   int64
+		err       error
+	}{
+		{10, "message:1", 40, nil},
+		{10, "message:1", 0, credits.ErrAlreadyBooked},
+		{41, "gift:1", 0, credits.ErrInsufficient},
+		{0, "photo:0", 0, credits.ErrZero},
+		{40, "photo:1", 0, nil},
+	}
+	charge := map[string]func(pgx.Tx, int64, int64, string) (int64, error){
+		"Charge": func(tx pgx.Tx, member, amount int64, ref string) (int64, error) {
+			return credits.Charge(ctx, tx, member, amount, credits.Message, ref)
+		},
+		"QueueCharge": func(tx pgx.Tx, member, amount int64, ref string) (int64, error) {
+			b := &pgx.Batch{}
+			c := credits.QueueCharge(b, member, amount, credits.Message, ref)
+			if err := tx.SendBatch(ctx, b).Close(); err != nil {
+				return 0, err
+			}
+			return c.Done(ctx, tx)
+		},
+	}
+	history := map[string][]credits.Row{}
+	for name, fn := range charge {
+		_, pool, member := setup(t, 50)
+		for i, s := range steps {
+			var got int64
+			err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+				var err error
+				got, err = fn(tx, member, s.amount, s.reference)
+				return err
+			})
+			if !errors.Is(err, s.err) || (err == nil && got != s.balance) {
+				t.Fatalf("%s step %d: balance %d, err %v; want %d, %v", name, i, got, err, s.balance, s.err)
+			}
+		}
+		rows, err := credits.History(ctx, pool, member, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range rows {
+			rows[i].ID, rows[i].CreatedAt = 0, time.Time{}
+		}
+		history[name] = rows
+	}
+	if a, b := fmt.Sprint(history["Charge"]), fmt.Sprint(history["QueueCharge"]); a != b {
+		t.Errorf("ledger of Charge %s, of QueueCharge %s", a, b)
+	}
+}

@@ -530,8 +530,9 @@ func (q *Queries) MessageByClientID(ctx context.Context, arg MessageByClientIDPa
 
 const messageDeliver = `-- name: MessageDeliver :one
 WITH m AS (
-    INSERT INTO messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
-    VALUES ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    INSERT INTO messages (id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
+    OVERRIDING SYSTEM VALUE
+    VALUES ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
     ON CONFLICT (sender_id, client_id) WHERE client_id <> '' DO NOTHING
     RETURNING id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by
 ), upd AS (
@@ -539,7 +540,7 @@ WITH m AS (
     SET last_message_id = m.id, last_message_at = m.created_at, hidden = false,
         unread = cm.unread + CASE WHEN cm.member_id = $1::bigint THEN 1 ELSE 0 END,
         read_through = CASE WHEN cm.member_id = $1::bigint THEN cm.read_through ELSE m.id END,
-        mail_job = CASE WHEN cm.member_id = $1::bigint AND $12::bigint <> 0 THEN $12::bigint ELSE cm.mail_job END
+        mail_job = CASE WHEN cm.member_id = $1::bigint AND $13::bigint <> 0 THEN $13::bigint ELSE cm.mail_job END
     FROM m
     WHERE cm.conversation_id = m.conversation_id
     RETURNING cm.member_id, cm.unread
@@ -552,6 +553,7 @@ FROM m
 
 type MessageDeliverParams struct {
 	RecipientID    int64
+	ID             int64
 	ConversationID int64
 	SenderID       int64
 	Kind           string
@@ -581,7 +583,8 @@ type MessageDeliverRow struct {
 	Unread         int32
 }
 
-// A message and its delivery in one statement: the message (nothing when
+// A message and its delivery in one statement: the message (its id read
+// by SendStart; nothing when
 // the sender's client id was used already), the conversation shown again to
 // both members and counted unread for the recipient (the sender has seen
 // it: read_through; mail_job, when not 0, is the mail job queued for the
@@ -589,6 +592,7 @@ type MessageDeliverRow struct {
 func (q *Queries) MessageDeliver(ctx context.Context, arg MessageDeliverParams) (MessageDeliverRow, error) {
 	row := q.db.QueryRow(ctx, messageDeliver,
 		arg.RecipientID,
+		arg.ID,
 		arg.ConversationID,
 		arg.SenderID,
 		arg.Kind,
@@ -840,6 +844,7 @@ func (q *Queries) PhotoOfProfile(ctx context.Context, arg PhotoOfProfileParams) 
 
 const sendStart = `-- name: SendStart :one
 SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
+       nextval(pg_get_serial_sequence('messages', 'id'))::bigint AS message_id,
        coalesce(prev.id, 0)::bigint AS replay_id,
        coalesce(conv.id, 0)::bigint AS conversation_id,
        coalesce(rp.id, 0)::bigint AS recipient_id,
@@ -917,6 +922,7 @@ type SendStartRow struct {
 	PaidUser                bool
 	IsHouse                 bool
 	Credits                 int64
+	MessageID               int64
 	ReplayID                int64
 	ConversationID          int64
 	RecipientID             int64
@@ -958,7 +964,9 @@ type SendStartRow struct {
 // whether any browser of theirs subscribed to pushes (push.QueueIfSubscribed
 // then needs no statement of its own for the many who did not). No
 // row: the sender or their profile is gone. recipient_id 0: no such
-// member or profile.
+// member or profile. message_id is the id the message will have, so the
+// charge naming it goes in one batch with the message (a send that writes
+// nothing leaves a gap in the ids).
 func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStartRow, error) {
 	row := q.db.QueryRow(ctx, sendStart,
 		arg.FreshSeconds,
@@ -974,6 +982,7 @@ func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStart
 		&i.PaidUser,
 		&i.IsHouse,
 		&i.Credits,
+		&i.MessageID,
 		&i.ReplayID,
 		&i.ConversationID,
 		&i.RecipientID,
