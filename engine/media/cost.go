@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"syscall"
 	"time"
 )
@@ -25,6 +26,12 @@ type UploadCost struct {
 	// Processing decodes a JPEG at a reduced scale (jpegscale) instead, so
 	// for a large JPEG the whole of it costs less than this.
 	DecodeCPU time.Duration
+	// VsDecode is processing's CPU over the decode's, each round's pair
+	// taken together (the two run back to back, under the same load) and
+	// the median of the rounds taken: a ratio that a loaded machine moves
+	// less than the ratio of the two minima, which may come from rounds of
+	// different load.
+	VsDecode float64
 }
 
 // MeasureCost processes data n times and decodes it n times, alternating,
@@ -53,6 +60,7 @@ func (p *Processor) MeasureCost(ctx context.Context, data []byte, n int) (Upload
 		return UploadCost{}, fmt.Errorf("media: measure: %w", err)
 	}
 	var cost UploadCost
+	ratios := make([]float64, 0, n)
 	for i := range n {
 		cpu, alloc, err := measureOnce(process)
 		if err != nil {
@@ -61,6 +69,9 @@ func (p *Processor) MeasureCost(ctx context.Context, data []byte, n int) (Upload
 		decodeCPU, _, err := measureOnce(decodeOnly)
 		if err != nil {
 			return UploadCost{}, fmt.Errorf("media: measure decode: %w", err)
+		}
+		if decodeCPU > 0 {
+			ratios = append(ratios, float64(cpu)/float64(decodeCPU))
 		}
 		if i == 0 || cpu < cost.CPU {
 			cost.CPU = cpu
@@ -71,6 +82,10 @@ func (p *Processor) MeasureCost(ctx context.Context, data []byte, n int) (Upload
 		if i == 0 || alloc < cost.AllocBytes {
 			cost.AllocBytes = alloc
 		}
+	}
+	if len(ratios) > 0 {
+		slices.Sort(ratios)
+		cost.VsDecode = ratios[len(ratios)/2]
 	}
 	return cost, nil
 }
