@@ -70,7 +70,7 @@ func (r *roundTrips) take() []string {
 // second are bounded by this on a busy database, so a change that adds a
 // statement to the send path must be a deliberate one. The first message
 // of a mail's batch window queues the mail: one more.
-const maxSendRoundTrips = 5
+const maxSendRoundTrips = 3
 
 // A text message costs at most maxSendRoundTrips round trips to the
 // database, one fewer when the recipient has a live stream open.

@@ -17,6 +17,7 @@ import (
 	"rendezvous/engine/media"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
+	"rendezvous/engine/platform/database"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
@@ -78,18 +79,22 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 	// The live events of the send (both members' messages, the new
 	// balance) go out as one notification.
 	ctx, outbox := live.WithOutbox(ctx)
+	// BEGIN goes with the facts' statement and COMMIT with the
+	// notification (database.Pipelined).
 	var res SendResult
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+	err = database.Pipelined(ctx, s.Pool, func(tx pgx.Tx) (*pgx.Batch, error) {
 		var err error
 		if res, err = s.send(ctx, tx, in, kind); err != nil {
-			return err
+			return nil, err
 		}
 		if res.Replayed {
 			// Nothing of this send is kept: a mail job it queued before
 			// finding the earlier message goes too.
-			return errReplayed
+			return nil, errReplayed
 		}
-		return outbox.Flush(ctx, tx)
+		last := &pgx.Batch{}
+		outbox.Queue(last)
+		return last, nil
 	})
 	if errors.Is(err, errReplayed) {
 		return res, nil

@@ -133,6 +133,16 @@ func (o *Outbox) Flush(ctx context.Context, conn db.DBTX) error {
 	return o.batches(func(batch []byte) error { return notify(ctx, conn, batch) })
 }
 
+// Queue queues the collected events on b as Flush would send them, for a
+// transaction that sends its last statements in one batch with its COMMIT
+// (database.Pipelined), and empties the outbox.
+func (o *Outbox) Queue(b *pgx.Batch) {
+	_ = o.batches(func(batch []byte) error {
+		db.QueueEventNotify(b, string(batch))
+		return nil
+	})
+}
+
 // SendCommitted sends the collected events after the transaction that
 // published them has committed, instead of Flush inside it, and empties
 // the outbox; a caller calls it only once its transaction committed (and

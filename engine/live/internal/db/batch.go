@@ -1,0 +1,9 @@
+package db
+
+import "github.com/jackc/pgx/v5"
+
+// QueueEventNotify queues EventNotify on b, for a transaction that sends
+// its notification with its COMMIT (database.Pipelined).
+func QueueEventNotify(b *pgx.Batch, payload string) {
+	b.Queue(eventNotify, payload)
+}
