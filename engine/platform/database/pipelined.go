@@ -18,7 +18,8 @@ import (
 // cost five (chat's send: TestSendRoundTrips). An error of fn, of one of
 // the last statements or of the commit rolls back and is returned. Within
 // fn, tx behaves as a pgx transaction for everything but nested
-// transactions, large objects, Commit and Rollback.
+// transactions, large objects, Commit and Rollback; its first statement
+// goes in a batch, so it takes no query options (CustomPlans).
 func Pipelined(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) (*pgx.Batch, error)) error {
 	c, err := pool.Acquire(ctx)
 	if err != nil {
