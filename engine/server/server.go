@@ -207,6 +207,7 @@ func New(d Deps) (*Engine, error) {
 	}
 	app.LiveIndex = d.LiveDist
 	app.Showcase = e.Profiles
+	app.Chat = user.ChatThread(e.Chat)
 	app.Links = e.Links
 	e.App = app
 	if e.Landers, err = landing.NewRenderer(landers.FS, d.Themes, e.Profiles, e.Locator, e.Links, d.Log); err != nil {

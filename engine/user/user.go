@@ -22,6 +22,7 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/identity"
 	"rendezvous/engine/likes"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
@@ -81,5 +82,48 @@ func Viewer(svc *accounts.Service, chats *chat.Service, liked *likes.Service) we
 			return webapp.Viewer{}, err
 		}
 		return webapp.Viewer{User: u, Language: m.Language, Counts: &webapp.NavCounts{UnreadMessages: unread, NewLikes: newLikes}}, nil
+	}
+}
+
+// ChatThread opens a conversation for the web app's first paint of its page
+// (/chats/{id}): messages.php's answer (chat.Service.Open, so only a member
+// of the conversation gets it and it is marked read as the app's call would)
+// and the partner and messages the static first paint draws.
+func ChatThread(chats *chat.Service) webapp.ChatFunc {
+	return func(r *http.Request, conversation int64) (webapp.ChatThread, error) {
+		m := identity.Current(r.Context())
+		if m == nil {
+			return webapp.ChatThread{}, identity.ErrAuthenticationRequired
+		}
+		th, err := chats.Open(r.Context(), tenancy.FromContext(r.Context()), m.ID, conversation)
+		if err != nil {
+			return webapp.ChatThread{}, fmt.Errorf("conversation %d of %d: %w", conversation, m.ID, err)
+		}
+		p := webapp.ChatPaint{
+			Partner:     webapp.ChatPartner{ID: th.Profile.ID, Name: th.Profile.Name, Age: th.Profile.Age},
+			OlderHidden: th.OlderHidden,
+			Blocked:     th.Blocked,
+			Messages:    make([]webapp.ChatPaintMessage, 0, len(th.Messages)),
+		}
+		if img := th.Profile.MainImage; img != nil {
+			p.Partner.Thumb = img.ThumbURL
+			if p.Partner.Thumb == "" {
+				p.Partner.Thumb = img.URL
+			}
+		}
+		for _, msg := range th.Messages {
+			pm := webapp.ChatPaintMessage{Mine: msg.FromMe, Kind: msg.Kind, Text: msg.Text}
+			if msg.Gift != nil {
+				pm.GiftID, pm.GiftName = msg.Gift.ID, msg.Gift.Name
+			}
+			if msg.Photo != nil {
+				pm.Photo = msg.Photo.ThumbURL
+				if pm.Photo == "" {
+					pm.Photo = msg.Photo.URL
+				}
+			}
+			p.Messages = append(p.Messages, pm)
+		}
+		return webapp.ChatThread{Answer: th, Paint: p}, nil
 	}
 }

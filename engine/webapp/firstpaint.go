@@ -143,9 +143,16 @@ var firstPaintTemplate = template.Must(template.New("firstpaint").Parse(
 		`{{define "name"}}<a class="fp-name" href="{{.Href}}"><strong>{{.Label}}</strong>{{if .Place}}<span>{{.Place}}</span>{{end}}</a>{{end}}`))
 
 // firstPaint is the first screen of the page of boot at path p, or nil where
-// the app draws the first screen itself (logged in, other pages, no texts).
+// the app draws the first screen itself (other pages, logged in but on a
+// conversation of theirs, no texts).
 func firstPaint(tx firstPaintTexts, boot Boot, p string) []byte {
-	if boot.User != nil || len(tx) == 0 {
+	if len(tx) == 0 {
+		return nil
+	}
+	if _, ok := chatPage(p); ok && boot.User != nil && boot.chat != nil {
+		return chatFirstPaint(tx, boot, boot.chat)
+	}
+	if boot.User != nil {
 		return nil
 	}
 	loc := boot.Locale

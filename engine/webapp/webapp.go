@@ -46,6 +46,50 @@ type NavCounts struct {
 // ViewerFunc finds the logged-in member of a request; accounts provides it.
 type ViewerFunc func(r *http.Request) (Viewer, error)
 
+// ChatThread is what the first screen of a conversation (/chats/{id})
+// needs: messages.php's answer, which the app takes as its first load, and
+// what the static first paint draws of it.
+type ChatThread struct {
+	// Answer is GET /api/messages.php's answer for the conversation.
+	Answer any
+	// Paint is the partner and the messages, for the first paint.
+	Paint ChatPaint
+}
+
+// ChatPaint is a conversation as the static first paint draws it.
+type ChatPaint struct {
+	Partner     ChatPartner
+	Messages    []ChatPaintMessage
+	OlderHidden bool
+	// Blocked: the partner blocked the member, who sees no composer.
+	Blocked bool
+}
+
+// ChatPartner is the other member of a conversation in the chat's top bar.
+type ChatPartner struct {
+	ID   int64
+	Name string
+	Age  int
+	// Thumb is the address of their photo's thumbnail ("" without one).
+	Thumb string
+}
+
+// ChatPaintMessage is one message of the first paint.
+type ChatPaintMessage struct {
+	Mine bool
+	// Kind is text, gift or photo.
+	Kind, Text string
+	// GiftID and GiftName name a gift (the app's catalogues name the usual ones).
+	GiftID, GiftName string
+	// Photo is the thumbnail of a photo message.
+	Photo string
+}
+
+// ChatFunc opens a conversation for the logged-in member of a request, as
+// GET /api/messages.php does (marking it read): a refusal when nobody is
+// logged in or the conversation is not theirs. Package user provides it.
+type ChatFunc func(r *http.Request, conversation int64) (ChatThread, error)
+
 // App serves the member app.
 type App struct {
 	dist    fs.FS
@@ -62,6 +106,9 @@ type App struct {
 	// Showcase finds the member teasers of the logged-out home page; nil
 	// shows none.
 	Showcase Showcase
+	// Chat opens the conversation of a chat page (/chats/{id}) for its
+	// first paint; nil leaves the chat to the app.
+	Chat ChatFunc
 	// Links makes the canonical addresses of public pages (the scheme and
 	// port mailed links use, on the brand's primary host).
 	Links *tenancy.Links
@@ -197,6 +244,14 @@ type Boot struct {
 	// member-landing.php's profile instead, which never shows a member in
 	// invisible mode.
 	Member map[string]any `json:"member"`
+	// Thread is messages.php's answer on a conversation's page
+	// (/chats/{id}) for the logged-in member of that conversation, so the
+	// chat paints without an API call; null elsewhere, logged out and for
+	// a conversation that is not the member's. Serving the page marks the
+	// conversation read, as the app's messages.php call would.
+	Thread any `json:"thread"`
+	// chat is what the first paint draws of Thread.
+	chat *ChatPaint
 }
 
 type bootTenant struct {
@@ -207,6 +262,22 @@ type bootTenant struct {
 // BootFor builds the first-paint state of a request.
 func (a *App) BootFor(r *http.Request) (Boot, error) {
 	t := tenancy.FromContext(r.Context())
+	// The conversation first: opening it marks it read, which the
+	// navigation's unread count below then tells.
+	var thread any
+	var chatPaint *ChatPaint
+	if id, ok := chatPage(r.URL.Path); ok && a.Chat != nil && identity.Current(r.Context()) != nil {
+		th, err := a.Chat(r, id)
+		var refused *refusal.Error
+		switch {
+		case err == nil:
+			thread, chatPaint = th.Answer, &th.Paint
+		case errors.As(err, &refused):
+			// Not the member's conversation: the app asks messages.php itself and shows its refusal.
+		default:
+			return Boot{}, fmt.Errorf("boot chat: %w", err)
+		}
+	}
 	var v Viewer
 	if a.viewer != nil {
 		var err error
@@ -282,7 +353,19 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 		Teasers:  teasers,
 		Search:   search,
 		Member:   member,
+		Thread:   thread,
+		chat:     chatPaint,
 	}, nil
+}
+
+// chatPage is the conversation id of a chat page's address (/chats/{id}).
+func chatPage(p string) (int64, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSuffix(p, "/"), "/chats/")
+	if !ok {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(rest, 10, 64)
+	return id, err == nil && id > 0
 }
 
 // memberPage is the member id of a member's page address (/members/{id})
@@ -341,6 +424,7 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 	}
 	head = append(head, preloadTeasers(firstCards)...)
 	head = append(head, preloadMemberPhoto(boot.Member)...)
+	head = append(head, preloadChatPhotos(boot.chat)...)
 	if found {
 		// The page's code and texts come with the app's instead of after it has run.
 		preload := a.preload
@@ -505,6 +589,15 @@ func preloadTeasers(cards []profiles.Card) []byte {
 		}
 	}
 	return b.Bytes()
+}
+
+// preloadChatPhotos has the browser fetch the chat partner's thumbnail
+// with the page: the top bar's photo, small, but the one every chat shows.
+func preloadChatPhotos(c *ChatPaint) []byte {
+	if c == nil || c.Partner.Thumb == "" {
+		return nil
+	}
+	return fmt.Appendf(nil, `<link rel="preload" as="image" href="%s" fetchpriority="high">`, html.EscapeString(c.Partner.Thumb))
 }
 
 // preloadMemberPhoto has the browser fetch the main photo of a member's

@@ -1,0 +1,151 @@
+package webapp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"strings"
+	"unicode/utf8"
+)
+
+// The first paint of a conversation (/chats/{id}): the chat's top bar with
+// the partner, the last page of messages and the composer, drawn from the
+// boot state's thread for the member of that conversation only. Without it
+// a phone saw nothing until the app's code had run and asked messages.php
+// (Lighthouse: first and largest paint about 4 s). The composer is a
+// picture of the app's, not a form: what a member typed into it would be
+// lost when the app replaces it. The message list is a column-reverse
+// scroller, so the newest message is in view without a script.
+
+// chatCSS is the style of the chat's first paint in the tenant's theme: the
+// app's layout on a phone (layouts/ChatLayout.tsx, pages/chats/ChatTopBar.tsx,
+// MessageList.tsx, Composer.tsx).
+func chatCSS(raw json.RawMessage) template.CSS {
+	var th firstPaintTheme
+	_ = json.Unmarshal(raw, &th)
+	c := func(k, fallback string) string { return token(th.Colors, k, cssColor, fallback) }
+	css := fmt.Sprintf(`.fp-chat{display:flex;flex-direction:column;height:100vh;height:100dvh;overflow:hidden}`+
+		`.fp-chat .fp-bar .fp-c{min-height:56px;gap:8px}`+
+		`.fp-chat .fp-bar a{font-family:inherit;font-size:1rem}`+
+		`.fp-back{display:inline-flex;flex:none;align-items:center;justify-content:center;width:40px;height:40px;margin-left:-8px}`+
+		`.fp-back svg{width:24px;height:24px}`+
+		`.fp .fp-who{display:inline-flex;flex:1 1 auto;align-items:center;gap:8px;min-width:0;font-weight:600}`+
+		`.fp-who>span:last-child{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}`+
+		`.fp-av{flex:none;display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border-radius:50%%;overflow:hidden;background:%[1]s;color:%[2]s;font-weight:700}`+
+		`.fp-chat main{display:flex;flex-direction:column;flex:1 1 0;min-height:0;width:100%%;max-width:1140px;margin:0 auto;background:%[3]s}`+
+		`.fp-log{flex:1;overflow-y:auto;display:flex;flex-direction:column-reverse}`+
+		`.fp-log ol{margin:0;padding:16px;list-style:none;display:flex;flex-direction:column;gap:8px}`+
+		`.fp-note{align-self:center;padding:4px 12px;border-radius:999px;border:1px solid %[1]s;background:%[4]s;color:%[5]s;font-size:.8125rem}`+
+		`.fp-msg{max-width:min(75%%,560px);padding:8px 12px;border-radius:%[6]s;white-space:pre-wrap;overflow-wrap:anywhere;align-self:flex-start;background:%[4]s;color:%[2]s;border:1px solid %[1]s}`+
+		`.fp-msg.fp-mine{align-self:flex-end;background:%[7]s;color:%[8]s;border:0}`+
+		`.fp-msg small{display:block;margin-top:4px;font-size:.75rem}`+
+		`.fp-gift{display:block;height:3rem}`+
+		`.fp-msg img{display:block;width:auto;height:auto;max-width:220px;max-height:260px;border-radius:%[9]s}`+
+		`.fp-comp{flex:none;min-width:0;border-top:1px solid %[1]s;padding:12px 16px;background:%[4]s}`+
+		`.fp-row{display:flex;align-items:flex-end;gap:8px}`+
+		`.fp-tool{flex:none;width:44px;height:44px;border:1px solid %[1]s;border-radius:%[9]s;background:%[4]s}`+
+		`.fp-area{flex:1 1 0;min-width:0;min-height:66px;padding:8px 12px;border:1px solid %[1]s;border-radius:%[9]s;background:%[3]s;color:%[5]s;overflow:hidden}`+
+		`.fp-send{flex:none;min-height:44px;padding:8px 20px;border-radius:%[10]s;background:%[7]s;color:%[8]s;font-weight:700;opacity:.65;white-space:nowrap}`+
+		`.fp-info{margin-top:4px;font-size:.8125rem}`+
+		`.fp-blocked{margin:0;padding:16px;border-top:1px solid %[1]s;color:%[11]s;text-align:center}`,
+		c("border", "#dee2e6"), c("text", "#212529"), c("background", "#ffffff"), c("surface", "#ffffff"), c("textMuted", "#495057"),
+		token(th.Radii, "lg", cssLength, "16px"), c("primary", "#d6336c"), c("onPrimary", "#ffffff"),
+		token(th.Radii, "md", cssLength, "8px"), token(th.Radii, "button", cssLength, "8px"), c("danger", "#c92a2a"))
+	return template.CSS(css)
+}
+
+// chatPaintMessage is one message as the template draws it.
+type chatPaintMessage struct {
+	Mine        bool
+	Text, Photo string
+	Gift        bool
+	PhotoAlt    string
+}
+
+// chatPaintPage is what the chat's template draws.
+type chatPaintPage struct {
+	CSS, ChatCSS    template.CSS
+	Back            string
+	ProfileHref     string
+	Thumb, Initial  string
+	Name            string
+	Older, Empty    string
+	Log             string
+	Messages        []chatPaintMessage
+	Blocked         string
+	Placeholder     string
+	ComposerLabel   string
+	Send            string
+	Gift, PhotoTool string
+}
+
+var chatPaintTemplate = template.Must(template.New("chatpaint").Parse(
+	`<div class="fp fp-chat" data-first-paint data-first-paint-chat><style>{{.CSS}}{{.ChatCSS}}</style>` +
+		`<header class="fp-bar"><div class="fp-c">` +
+		`<a class="fp-back" href="/chats" aria-label="{{.Back}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" stroke-width="2.25" stroke-linecap="round" stroke-linejoin="round"/></svg></a>` +
+		`<a class="fp-who" href="{{.ProfileHref}}"><span class="fp-av" aria-hidden="true">{{if .Thumb}}<img src="{{.Thumb}}" alt="" width="36" height="36" fetchpriority="high">{{else}}{{.Initial}}{{end}}</span>` +
+		`<span>{{.Name}}</span></a></div></header>` +
+		`<main><div class="fp-log" aria-label="{{.Log}}"><ol>` +
+		`{{if .Older}}<li class="fp-note">{{.Older}}</li>{{end}}{{if .Empty}}<li class="fp-note">{{.Empty}}</li>{{end}}` +
+		`{{range .Messages}}<li class="fp-msg{{if .Mine}} fp-mine{{end}}" data-first-paint-message>` +
+		`{{if .Photo}}<img src="{{.Photo}}" alt="{{.PhotoAlt}}">{{else}}{{if .Gift}}<span class="fp-gift"></span>{{end}}{{.Text}}{{end}}` +
+		`<small>&nbsp;</small></li>{{end}}</ol></div>` +
+		`{{if .Blocked}}<p class="fp-blocked">{{.Blocked}}</p>{{else}}<div class="fp-comp" aria-hidden="true"><div class="fp-row">` +
+		`<span class="fp-tool" title="{{.Gift}}"></span><span class="fp-tool" title="{{.PhotoTool}}"></span>` +
+		`<span class="fp-area">{{.Placeholder}}</span><span class="fp-send">{{.Send}}</span></div><div class="fp-info">&nbsp;</div></div>{{end}}` +
+		`</main></div>`))
+
+// chatFirstPaint is the first screen of the conversation c in the page's
+// language.
+func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
+	loc, name := boot.Locale, c.Partner.Name
+	page := chatPaintPage{
+		CSS: firstPaintCSS(boot.Theme), ChatCSS: chatCSS(boot.Theme),
+		Back:        tx.text(loc, "messenger.allConversations"),
+		ProfileHref: fmt.Sprintf("/members/%d", c.Partner.ID),
+		Thumb:       c.Partner.Thumb,
+		Name:        name,
+		Log:         tx.text(loc, "messenger.log", "name", name),
+		Placeholder: tx.text(loc, "messenger.composer.placeholder", "name", name),
+		Send:        tx.text(loc, "messenger.composer.send"),
+		Gift:        tx.text(loc, "messenger.composer.gift"),
+		PhotoTool:   tx.text(loc, "messenger.composer.photo"),
+	}
+	if c.Partner.Age > 0 {
+		page.Name = fmt.Sprintf("%s, %d", name, c.Partner.Age)
+	}
+	if page.Thumb == "" {
+		if r, _ := utf8.DecodeRuneInString(name); r != utf8.RuneError {
+			page.Initial = strings.ToUpper(string(r))
+		}
+	}
+	if c.OlderHidden {
+		page.Older = tx.text(loc, "messenger.olderHidden")
+	}
+	if len(c.Messages) == 0 {
+		page.Empty = tx.text(loc, "messenger.noMessages", "name", name)
+	}
+	if c.Blocked {
+		page.Blocked = tx.text(loc, "messenger.blockedBy", "name", name)
+	}
+	for _, m := range c.Messages {
+		pm := chatPaintMessage{Mine: m.Mine, Text: m.Text}
+		switch m.Kind {
+		case "gift":
+			gift := tx.text(loc, "gifts."+m.GiftID)
+			if gift == "" {
+				gift = m.GiftName
+			}
+			pm.Gift, pm.Text = true, tx.text(loc, "messenger.message.gift", "name", gift)
+		case "photo":
+			pm.Photo, pm.PhotoAlt = m.Photo, tx.text(loc, "messenger.message.photo")
+		}
+		page.Messages = append(page.Messages, pm)
+	}
+	var b bytes.Buffer
+	if err := chatPaintTemplate.Execute(&b, page); err != nil {
+		return nil
+	}
+	return b.Bytes()
+}
