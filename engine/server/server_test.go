@@ -389,3 +389,78 @@ func TestIndexCarriesTheNavCounts(t *testing.T) {
 		t.Fatalf("logged out: counts %+v", loggedOut.Counts)
 	}
 }
+
+// A conversation's page carries messages.php's answer in the boot state for
+// a member of that conversation only (not another member, a visitor or the
+// same session on another brand), and serving it marks it read, so the
+// navigation's unread count of that page already says so.
+func TestIndexCarriesTheConversation(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ann, annMade := env.LoggedIn(t, "localhost", accountstest.Member{Name: "Ann", Gender: "female", Seeking: "male"})
+	bob, _ := env.LoggedIn(t, "localhost", accountstest.Member{Name: "Bob", Credits: 100})
+	eve, _ := env.LoggedIn(t, "localhost", accountstest.Member{Name: "Eve", Credits: 100})
+	hostile := `</script><script>alert(1)</script>`
+	res := bob.Do("POST", "/api/messages.php", map[string]any{"profile_id": annMade.ID, "text": "marker-7f3a " + hostile, "client_id": "boot-1"})
+	if res.Status != 201 {
+		t.Fatalf("send: %d %s", res.Status, res.Body)
+	}
+	var sent struct {
+		Message struct {
+			ConversationID int64 `json:"conversation_id"`
+		}
+	}
+	if err := json.Unmarshal(res.Body, &sent); err != nil || sent.Message.ConversationID == 0 {
+		t.Fatalf("sent: %v %s", err, res.Body)
+	}
+	path := fmt.Sprintf("/chats/%d", sent.Message.ConversationID)
+	type boot struct {
+		Thread *struct {
+			Conversation struct{ ID int64 }
+			Profile      struct{ Name string }
+			Messages     []struct {
+				Text   string
+				FromMe bool `json:"from_me"`
+			}
+		}
+		Counts *struct {
+			UnreadMessages int64 `json:"unread_messages"`
+		}
+	}
+	read := func(c *servertest.Client) (boot, string) {
+		t.Helper()
+		res := c.Do("GET", path, nil)
+		if res.Status != 200 {
+			t.Fatalf("%s: %d", path, res.Status)
+		}
+		var b boot
+		bootOf(t, string(res.Body), &b)
+		return b, string(res.Body)
+	}
+	got, page := read(ann)
+	if got.Thread == nil || got.Thread.Conversation.ID != sent.Message.ConversationID || got.Thread.Profile.Name != "Bob" ||
+		len(got.Thread.Messages) != 1 || got.Thread.Messages[0].Text != "marker-7f3a "+hostile || got.Thread.Messages[0].FromMe {
+		t.Fatalf("ann's boot thread %+v", got.Thread)
+	}
+	if strings.Contains(page, hostile) {
+		t.Fatalf("the message broke out of the boot script:\n%s", page)
+	}
+	if got.Counts == nil || got.Counts.UnreadMessages != 0 {
+		t.Errorf("ann's unread count on the opened conversation %+v, want 0", got.Counts)
+	}
+	if got, _ := read(bob); got.Thread == nil || len(got.Thread.Messages) != 1 || !got.Thread.Messages[0].FromMe || got.Thread.Profile.Name != "Ann" {
+		t.Errorf("bob's boot thread %+v", got.Thread)
+	}
+
+	otherBrand := env.Client(t, "de.localhost")
+	otherBrand.HTTP = ann.HTTP // ann's session cookie, on another brand's host
+	theirs, _ := env.LoggedIn(t, "de.localhost", accountstest.Member{Name: "Dora", TenantSlug: "herzklopfen"})
+	for name, c := range map[string]*servertest.Client{
+		"another member": eve, "a visitor": env.Client(t, "localhost"), "ann's session on another brand": otherBrand, "a member of another brand": theirs,
+	} {
+		got, page := read(c)
+		if got.Thread != nil || strings.Contains(page, "marker-7f3a") || strings.Contains(page, "data-first-paint-chat") {
+			t.Errorf("%s: the conversation is in the page: %+v", name, got.Thread)
+		}
+	}
+}

@@ -1,6 +1,6 @@
 // The build's dist/firstpaint.json: for each language, the few catalogue
 // texts of the engine's first paint (engine/webapp/firstpaint.go), the
-// static first screen of the home, the search and a member's page that
+// static first screen of the home, the search, a member's page and a conversation that
 // index.html carries until the app's first render replaces it. The texts come
 // from the app's own catalogues, so both paints say the same words.
 import { readFileSync, readdirSync } from 'node:fs'
@@ -18,7 +18,21 @@ export const firstPaintKeys = [
   'members.title',
   'members.lead',
   'member.age',
+  'messenger.allConversations',
+  'messenger.log',
+  'messenger.olderHidden',
+  'messenger.noMessages',
+  'messenger.blockedBy',
+  'messenger.message.gift',
+  'messenger.message.photo',
+  'messenger.composer.placeholder',
+  'messenger.composer.send',
+  'messenger.composer.gift',
+  'messenger.composer.photo',
 ] as const
+
+/** firstPaintPrefixes are the catalogue subtrees the first paint takes whole: the gift names of the chat's messages. */
+export const firstPaintPrefixes = ['gifts'] as const
 
 type Tree = { [key: string]: string | Tree }
 
@@ -46,6 +60,11 @@ export function firstPaintTexts(src: string): Record<string, Record<string, stri
       for (const key of firstPaintKeys) {
         const text = lookup(tree, key)
         if (text !== undefined) texts[key] = text
+      }
+      for (const prefix of firstPaintPrefixes) {
+        const sub = tree[prefix]
+        if (typeof sub !== 'object') continue
+        for (const [name, text] of Object.entries(sub)) if (typeof text === 'string') texts[`${prefix}.${name}`] = text
       }
     }
   }

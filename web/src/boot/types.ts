@@ -1,7 +1,7 @@
 // Shapes of the first-paint state the engine injects into index.html
 // (engine/webapp/webapp.go). The API's own types come from the OpenAPI
 // description (api/types.ts); this file only composes them.
-import type { Card, Company, LikeEntry, MemberProfile, Profile, SearchResult, Settings, User } from '../api/types'
+import type { Card, Company, LikeEntry, MemberProfile, Profile, SearchResult, Settings, Thread, User } from '../api/types'
 
 export type { Card, ChatEntry, SearchResult, ChatMessage, Company, Gift, Image, MessageCost, Profile, Settings, User } from '../api/types'
 
@@ -34,6 +34,8 @@ export interface Boot {
   search?: SearchResult | null
   /** member is a member's page's profile for a logged-out visitor (/members/{id}; null elsewhere). */
   member?: MemberProfile | null
+  /** thread is messages.php's answer on a conversation's page (/chats/{id}) for a member of it (null elsewhere). */
+  thread?: Thread | null
 }
 
 /** NavCounts are the navigation's badges the engine puts in the boot state, so the first paint shows them. */

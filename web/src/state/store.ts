@@ -1,5 +1,5 @@
 import type { Boot, Card, ChatEntry, Likes, SearchResult, Settings, User } from '../boot/types'
-import type { MemberProfile } from '../api/types'
+import type { MemberProfile, Thread } from '../api/types'
 import { mayHaveTimeBonus, type TimeBonusOffer } from '../rules/timeBonus'
 
 /** Push is the client's web-push state (SPEC.md section 3 and 4). */
@@ -58,6 +58,11 @@ export interface AppState {
    * visitor; the member page shows it once instead of calling member.php.
    */
   bootMember: MemberProfile | null
+  /**
+   * bootThread is the boot state's conversation of a chat page (/chats/{id})
+   * for its member: the chat's first view shows it without a load.
+   */
+  bootThread: Thread | null
 }
 
 export interface Store<T> {
@@ -106,6 +111,7 @@ export function initialState(boot: Boot): AppState {
     teasers: boot.teasers ?? [],
     bootSearch: boot.search ? { query: new URLSearchParams(globalThis.location?.search ?? '').toString(), result: boot.search } : null,
     bootMember: boot.member ?? null,
+    bootThread: boot.thread ?? null,
   }
 }
 
@@ -118,4 +124,5 @@ export const loggedOut = (): Partial<AppState> => ({
   unreadTotal: null,
   likes: emptyLikes,
   timeBonus: { offer: null, isVisible: false },
+  bootThread: null,
 })

@@ -85,7 +85,11 @@ export function ChatsPage() {
     refreshChats(api, store).catch(() => {})
   }, [api, store])
   const conversationId = id && /^\d+$/.test(id) ? Number(id) : 0
-  const [profile, setProfile] = useState<ChatEntry['profile'] | null>(null)
+  // The boot's conversation names the partner in the top bar from the first render, as the first paint does.
+  const [profile, setProfile] = useState<ChatEntry['profile'] | null>(() => {
+    const served = store.get().bootThread
+    return served && served.conversation.id === conversationId ? served.profile : null
+  })
   const onProfile = useCallback((p: ChatEntry['profile'] | null) => setProfile(p), [])
   const list = (
     <>

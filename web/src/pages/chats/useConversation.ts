@@ -6,7 +6,7 @@ import { errorStatus } from '../../rules/errors'
 import { useServices } from '../../state/context'
 import { dispatchLive, onLive, type LiveEvent } from '../../state/events'
 import { markConversationRead } from '../../state/member'
-import { chatWithProfile, sendMessage, sendPhoto, thread, type Sent, type Target } from './api'
+import { chatWithProfile, sendMessage, sendPhoto, thread, type Sent, type Target, type Thread } from './api'
 import { applyRead, TYPING_SHOW_MS, typingDue } from './receipts'
 import { contentToSend, type Failure, failed, mergeMessage, outstanding, pending, retrying, sendFailure, type Outgoing, type Pending } from './rules'
 
@@ -53,22 +53,31 @@ export function useConversation(key: ConversationKey) {
   const [outbox, setOutbox] = useState<Pending[]>(NO_PENDING)
 
   // A reload (after a live message or a reconnect) keeps what is shown when it fails.
-  const { state, reload, update } = useLoad<ThreadData>(keyId, async (signal, shown) => {
-    try {
-      let id = 'conversationId' in key ? key.conversationId : (shown?.conversationId ?? 0)
-      if (!id) {
-        const chat = await chatWithProfile(api, profileId, signal)
-        id = chat.conversation.id
-        if (!id) return { conversationId: 0, profile: chat.profile, messages: [], olderHidden: false, blocked: !!chat.blocked }
+  const { state, reload, update } = useLoad<ThreadData>(
+    keyId,
+    async (signal, shown) => {
+      try {
+        let id = 'conversationId' in key ? key.conversationId : (shown?.conversationId ?? 0)
+        if (!id) {
+          const chat = await chatWithProfile(api, profileId, signal)
+          id = chat.conversation.id
+          if (!id) return { conversationId: 0, profile: chat.profile, messages: [], olderHidden: false, blocked: !!chat.blocked }
+        }
+        const th = await thread(api, id, signal)
+        markConversationRead(store, th.conversation.id)
+        return { conversationId: th.conversation.id, profile: th.profile, messages: th.messages ?? [], olderHidden: !!th.older_hidden, blocked: !!th.blocked }
+      } catch (err) {
+        if (shown && !isAborted(err)) return shown
+        throw err
       }
-      const th = await thread(api, id, signal)
-      markConversationRead(store, th.conversation.id)
-      return { conversationId: th.conversation.id, profile: th.profile, messages: th.messages ?? [], olderHidden: !!th.older_hidden, blocked: !!th.blocked }
-    } catch (err) {
-      if (shown && !isAborted(err)) return shown
-      throw err
-    }
-  })
+    },
+    // The boot's conversation (the page was served for it, and serving it marked it read): no load before the first view.
+    { data: () => servedThread(store.get().bootThread, key) },
+  )
+  // The boot's conversation serves the first view only.
+  useEffect(() => {
+    if (store.get().bootThread) store.set({ bootThread: null })
+  }, [store])
   const data = state.status === 'done' ? state.data : null
   const conversationId = data?.conversationId ?? 0
   const [partnerTyping, setPartnerTyping] = useState(false)
@@ -199,6 +208,12 @@ export function useConversation(key: ConversationKey) {
 }
 
 const NO_MESSAGES: ChatMessage[] = []
+
+/** servedThread is the boot state's conversation when it is the one key asks for, as the first load would give it. */
+export function servedThread(th: Thread | null, key: ConversationKey): ThreadData | null {
+  if (!th || !('conversationId' in key) || th.conversation.id !== key.conversationId) return null
+  return { conversationId: th.conversation.id, profile: th.profile, messages: th.messages ?? [], olderHidden: !!th.older_hidden, blocked: !!th.blocked }
+}
 
 const EMPTY: ConversationView = {
   status: 'loading',

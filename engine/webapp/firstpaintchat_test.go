@@ -1,0 +1,146 @@
+package webapp
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"rendezvous/engine/identity"
+	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/tenancy"
+	"rendezvous/themes"
+)
+
+var chatTexts = firstPaintTexts{
+	"en": {"messenger.allConversations": "All conversations", "messenger.log": "Messages with {{name}}", "messenger.olderHidden": "Older messages are hidden",
+		"messenger.noMessages": "Say hello to {{name}}!", "messenger.blockedBy": "Blocked by {{name}}.", "messenger.message.gift": "Gift: {{name}}",
+		"messenger.message.photo": "Photo", "messenger.composer.placeholder": "Write to {{name}}…", "messenger.composer.send": "Send",
+		"gifts.rose": "Rose"},
+	"nl": {"messenger.composer.send": "Verstuur", "gifts.rose": "Roos", "messenger.message.gift": "Cadeau: {{name}}"},
+}
+
+// The chat's first paint draws the partner, the messages and the composer
+// in the page's language, escapes what members wrote and is drawn only for
+// a logged-in member whose boot state holds the conversation.
+func TestChatFirstPaint(t *testing.T) {
+	t.Parallel()
+	theme := json.RawMessage(`{"colors": {"primary": "#c2410c", "border": "red;}</style><script>alert(1)</script>"}}`)
+	partner := ChatPartner{ID: 42, Name: "Bob <i>", Age: 41, Thumb: "/media/ab/bob_t.jpg"}
+	chat := &ChatPaint{Partner: partner, OlderHidden: true, Messages: []ChatPaintMessage{
+		{Kind: "text", Text: "hello </li><script>alert(2)</script>"},
+		{Mine: true, Kind: "gift", GiftID: "rose", GiftName: "Rose"},
+		{Kind: "gift", GiftID: "unicorn", GiftName: "Unicorn"},
+		{Mine: true, Kind: "photo", Photo: "/media/cd/pic_t.jpg"},
+	}}
+	member := Boot{Tenant: bootTenant{Name: "LustLokaal"}, Theme: theme, Locale: "nl", User: map[string]any{"id": 1}, chat: chat}
+	empty := member
+	empty.chat = &ChatPaint{Partner: ChatPartner{ID: 42, Name: "élodie"}}
+	blocked := member
+	blocked.chat = &ChatPaint{Partner: partner, Blocked: true, Messages: chat.Messages[:1]}
+	visitor := member
+	visitor.User = nil
+	noThread := member
+	noThread.chat = nil
+	for _, c := range []struct {
+		name, path string
+		boot       Boot
+		want, not  []string
+	}{
+		{"conversation", "/chats/7", member,
+			[]string{`data-first-paint-chat`, `href="/members/42"`, `<img src="/media/ab/bob_t.jpg" alt="" width="36" height="36" fetchpriority="high">`,
+				`<span>Bob &lt;i&gt;, 41</span>`, `aria-label="All conversations"`, `Older messages are hidden`,
+				`<li class="fp-msg" data-first-paint-message>hello &lt;/li&gt;&lt;script&gt;alert(2)&lt;/script&gt;<small>`,
+				`<li class="fp-msg fp-mine" data-first-paint-message><span class="fp-gift"></span>Cadeau: Roos<small>`, `Cadeau: Unicorn`,
+				`<img src="/media/cd/pic_t.jpg" alt="Photo">`, `Write to Bob &lt;i&gt;…`, `>Verstuur</span>`, `background:#c2410c`},
+			[]string{`<i>`, `<script`, `Say hello`, `class="fp-blocked"`}},
+		{"no messages yet", "/chats/7", empty, []string{`Say hello to élodie!`, `<span class="fp-av" aria-hidden="true">É</span>`, `class="fp-comp"`}, []string{`<img`, `Older`}},
+		{"blocked", "/chats/7", blocked, []string{`<p class="fp-blocked">Blocked by Bob &lt;i&gt;.</p>`}, []string{`class="fp-comp"`}},
+		{"a visitor", "/chats/7", visitor, nil, nil},
+		{"not the member's conversation", "/chats/7", noThread, nil, nil},
+		{"the conversation list", "/chats", member, nil, nil},
+	} {
+		got := string(firstPaint(chatTexts, c.boot, c.path))
+		if c.want == nil {
+			if got != "" {
+				t.Errorf("%s: a first paint where the app draws the page: %s", c.name, got)
+			}
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: no %s in %s", c.name, w, got)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s: %s in %s", c.name, n, got)
+			}
+		}
+	}
+}
+
+// index.html of a conversation's page carries the thread and its first
+// paint for a logged-in member only; the chat is not even asked for a
+// visitor, and a refusal (not the member's conversation) leaves the page to
+// the app.
+func TestServeIndexChat(t *testing.T) {
+	t.Parallel()
+	dist := fstest.MapFS{
+		"index.html":      {Data: []byte(`<html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot--></head><body><div id="root"></div></body></html>`)},
+		"firstpaint.json": {Data: []byte(`{"en": {"messenger.composer.send": "Send"}}`)},
+	}
+	app, err := New(dist, themes.FS, tenancy.Locator{}, func(r *http.Request) (Viewer, error) {
+		if identity.Current(r.Context()) == nil {
+			return Viewer{}, nil
+		}
+		return Viewer{User: map[string]any{"id": 1}}, nil
+	}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	app.Chat = func(r *http.Request, id int64) (ChatThread, error) {
+		asked++
+		if id != 7 {
+			return ChatThread{}, refusal.New(refusal.NotFound, "not_found", "Not found")
+		}
+		return ChatThread{Answer: map[string]any{"conversation": map[string]any{"id": 7}, "messages": []any{map[string]any{"text": "secret-words"}}},
+			Paint: ChatPaint{Partner: ChatPartner{ID: 3, Name: "Bob", Thumb: "/media/b_t.jpg"}, Messages: []ChatPaintMessage{{Kind: "text", Text: "secret-words"}}}}, nil
+	}
+	tenant := &tenancy.Tenant{Slug: "t", Name: "T", Theme: "amber", Locales: []string{"en"}, DefaultLocale: "en", Countries: []string{"US"}}
+	serve := func(path string, member bool) string {
+		r := httptest.NewRequest("GET", path, nil)
+		ctx := tenancy.WithTenant(r.Context(), tenant)
+		if member {
+			ctx = identity.WithMember(ctx, identity.Member{ID: 1})
+		}
+		w := httptest.NewRecorder()
+		app.ServeIndex(w, r.WithContext(ctx))
+		if w.Code != 200 {
+			t.Fatalf("%s: %d", path, w.Code)
+		}
+		return w.Body.String()
+	}
+	body := serve("/chats/7", true)
+	for _, w := range []string{`<div id="root"><div class="fp fp-chat" data-first-paint data-first-paint-chat>`, `"thread":{"conversation":{"id":7}`,
+		`<link rel="preload" as="image" href="/media/b_t.jpg" fetchpriority="high">`, `data-first-paint-message>secret-words<small>`} {
+		if !strings.Contains(body, w) {
+			t.Errorf("member: no %s in %s", w, body)
+		}
+	}
+	if asked != 1 {
+		t.Errorf("the chat was asked %d times, want 1", asked)
+	}
+	for name, page := range map[string]string{"a visitor": serve("/chats/7", false), "a refused conversation": serve("/chats/8", true)} {
+		if strings.Contains(page, "secret-words") || strings.Contains(page, "data-first-paint") || !strings.Contains(page, `"thread":null`) {
+			t.Errorf("%s: %s", name, page)
+		}
+	}
+	if asked != 2 {
+		t.Errorf("the chat was asked %d times, want 2 (not for the visitor)", asked)
+	}
+}
