@@ -81,7 +81,8 @@ func Viewer(svc *accounts.Service, chats *chat.Service, liked *likes.Service) we
 		if err != nil {
 			return webapp.Viewer{}, err
 		}
-		return webapp.Viewer{User: u, Language: m.Language, Counts: &webapp.NavCounts{UnreadMessages: unread, NewLikes: newLikes}}, nil
+		return webapp.Viewer{User: u, Language: m.Language, Counts: &webapp.NavCounts{UnreadMessages: unread, NewLikes: newLikes},
+			Credits: u.Credits}, nil
 	}
 }
 
@@ -100,7 +101,7 @@ func ChatThread(chats *chat.Service) webapp.ChatFunc {
 			return webapp.ChatThread{}, fmt.Errorf("conversation %d of %d: %w", conversation, m.ID, err)
 		}
 		p := webapp.ChatPaint{
-			Partner:     webapp.ChatPartner{ID: th.Profile.ID, Name: th.Profile.Name, Age: th.Profile.Age},
+			Partner:     webapp.ChatPartner{ID: th.Profile.ID, Name: th.Profile.Name, Age: th.Profile.Age, Fictional: th.Profile.Fictional},
 			OlderHidden: th.OlderHidden,
 			Blocked:     th.Blocked,
 			Messages:    make([]webapp.ChatPaintMessage, 0, len(th.Messages)),

@@ -34,8 +34,9 @@ func chatCSS(raw json.RawMessage) template.CSS {
 		`.fp-who>span:last-child{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}`+
 		`.fp-av{flex:none;display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border-radius:50%%;overflow:hidden;background:%[1]s;color:%[2]s;font-weight:700}`+
 		`.fp-chat main{display:flex;flex-direction:column;flex:1 1 0;min-height:0;width:100%%;max-width:1140px;margin:0 auto;background:%[3]s}`+
+		`.fp-notes{flex:none;padding:0 16px;border-bottom:1px solid %[1]s;background:%[4]s}.fp-notes summary{padding:8px 0;font-weight:600}`+
 		`.fp-log{flex:1;overflow-y:auto;display:flex;flex-direction:column-reverse}`+
-		`.fp-log ol{margin:0;padding:16px;list-style:none;display:flex;flex-direction:column;gap:8px}`+
+		`.fp-log ol{margin:0 0 auto;padding:16px;list-style:none;display:flex;flex-direction:column;gap:8px}`+
 		`.fp-note{align-self:center;padding:4px 12px;border-radius:999px;border:1px solid %[1]s;background:%[4]s;color:%[5]s;font-size:.8125rem}`+
 		`.fp-msg{max-width:min(75%%,560px);padding:8px 12px;border-radius:%[6]s;white-space:pre-wrap;overflow-wrap:anywhere;align-self:flex-start;background:%[4]s;color:%[2]s;border:1px solid %[1]s}`+
 		`.fp-msg.fp-mine{align-self:flex-end;background:%[7]s;color:%[8]s;border:0}`+
@@ -47,7 +48,8 @@ func chatCSS(raw json.RawMessage) template.CSS {
 		`.fp-tool{flex:none;width:44px;height:44px;border:1px solid %[1]s;border-radius:%[9]s;background:%[4]s}`+
 		`.fp-area{flex:1 1 0;min-width:0;min-height:66px;padding:8px 12px;border:1px solid %[1]s;border-radius:%[9]s;background:%[3]s;color:%[5]s;overflow:hidden}`+
 		`.fp-send{flex:none;min-height:44px;padding:8px 20px;border-radius:%[10]s;background:%[7]s;color:%[8]s;font-weight:700;opacity:.65;white-space:nowrap}`+
-		`.fp-info{margin-top:4px;font-size:.8125rem}`+
+		`.fp-info{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;margin-top:4px;font-size:.8125rem;color:%[5]s}`+
+		`.fp-who small{font-size:.75rem}`+
 		`.fp-blocked{margin:0;padding:16px;border-top:1px solid %[1]s;color:%[11]s;text-align:center}`,
 		c("border", "#dee2e6"), c("text", "#212529"), c("background", "#ffffff"), c("surface", "#ffffff"), c("textMuted", "#495057"),
 		token(th.Radii, "lg", cssLength, "16px"), c("primary", "#d6336c"), c("onPrimary", "#ffffff"),
@@ -78,6 +80,11 @@ type chatPaintPage struct {
 	ComposerLabel   string
 	Send            string
 	Gift, PhotoTool string
+	// Note is the folded private note's title (the tenant has notes on).
+	Note string
+	// Tag labels a house profile; Cost and Counter are the composer's line
+	// under it (the price and the balance, the characters left).
+	Tag, Cost, Counter string
 }
 
 var chatPaintTemplate = template.Must(template.New("chatpaint").Parse(
@@ -85,15 +92,15 @@ var chatPaintTemplate = template.Must(template.New("chatpaint").Parse(
 		`<header class="fp-bar"><div class="fp-c">` +
 		`<a class="fp-back" href="/chats" aria-label="{{.Back}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" stroke-width="2.25" stroke-linecap="round" stroke-linejoin="round"/></svg></a>` +
 		`<a class="fp-who" href="{{.ProfileHref}}"><span class="fp-av" aria-hidden="true">{{if .Thumb}}<img src="{{.Thumb}}" alt="" width="36" height="36" fetchpriority="high">{{else}}{{.Initial}}{{end}}</span>` +
-		`<span>{{.Name}}</span></a></div></header>` +
-		`<main><div class="fp-log" aria-label="{{.Log}}"><ol>` +
+		`<span>{{.Name}}{{if .Tag}}<small> · {{.Tag}}</small>{{end}}</span></a></div></header>` +
+		`<main>{{if .Note}}<details class="fp-notes"><summary>{{.Note}}</summary></details>{{end}}<div class="fp-log" aria-label="{{.Log}}"><ol>` +
 		`{{if .Older}}<li class="fp-note">{{.Older}}</li>{{end}}{{if .Empty}}<li class="fp-note">{{.Empty}}</li>{{end}}` +
 		`{{range .Messages}}<li class="fp-msg{{if .Mine}} fp-mine{{end}}" data-first-paint-message>` +
 		`{{if .Photo}}<img src="{{.Photo}}" alt="{{.PhotoAlt}}">{{else}}{{if .Gift}}<span class="fp-gift"></span>{{end}}{{.Text}}{{end}}` +
 		`<small>&nbsp;</small></li>{{end}}</ol></div>` +
 		`{{if .Blocked}}<p class="fp-blocked">{{.Blocked}}</p>{{else}}<div class="fp-comp" aria-hidden="true"><div class="fp-row">` +
 		`<span class="fp-tool" title="{{.Gift}}"></span><span class="fp-tool" title="{{.PhotoTool}}"></span>` +
-		`<span class="fp-area">{{.Placeholder}}</span><span class="fp-send">{{.Send}}</span></div><div class="fp-info">&nbsp;</div></div>{{end}}` +
+		`<span class="fp-area">{{.Placeholder}}</span><span class="fp-send">{{.Send}}</span></div><div class="fp-info"><span>{{.Cost}}</span>{{if .Counter}}<span>{{.Counter}}</span>{{end}}</div></div>{{end}}` +
 		`</main></div>`))
 
 // chatFirstPaint is the first screen of the conversation c in the page's
@@ -112,6 +119,15 @@ func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
 		Gift:        tx.text(loc, "messenger.composer.gift"),
 		PhotoTool:   tx.text(loc, "messenger.composer.photo"),
 	}
+	if c.Partner.Fictional {
+		page.Tag = boot.Settings.FictionalSingular
+	}
+	cost := max(0, boot.Settings.MessageCredits)
+	page.Cost = tx.text(loc, "messenger.composer.cost_"+pluralOf(loc, int64(cost)), "count", fmt.Sprint(cost)) + " " +
+		tx.text(loc, "messenger.composer.balance_"+pluralOf(loc, boot.credits), "count", fmt.Sprint(boot.credits))
+	if n := boot.Settings.MessageLength; n > 0 {
+		page.Counter = tx.text(loc, "messenger.composer.counter", "length", "0", "max", fmt.Sprint(n))
+	}
 	if c.Partner.Age > 0 {
 		page.Name = fmt.Sprintf("%s, %d", name, c.Partner.Age)
 	}
@@ -128,6 +144,8 @@ func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
 	}
 	if c.Blocked {
 		page.Blocked = tx.text(loc, "messenger.blockedBy", "name", name)
+	} else if boot.Settings.VisibleProfileNotes {
+		page.Note = tx.text(loc, "profileNote.title", "name", name)
 	}
 	for _, m := range c.Messages {
 		pm := chatPaintMessage{Mine: m.Mine, Text: m.Text}
@@ -148,4 +166,24 @@ func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
 		return nil
 	}
 	return b.Bytes()
+}
+
+// pluralOf is the plural category of n in locale as the app's catalogues
+// name them (i18next's suffixes): Polish has few and many, French counts 0
+// as one, the other languages have one and other.
+func pluralOf(locale string, n int64) string {
+	switch {
+	case locale == "pl":
+		switch {
+		case n == 1:
+			return "one"
+		case n%10 >= 2 && n%10 <= 4 && (n%100 < 12 || n%100 > 14):
+			return "few"
+		default:
+			return "many"
+		}
+	case locale == "fr" && (n == 0 || n == 1), n == 1:
+		return "one"
+	}
+	return "other"
 }

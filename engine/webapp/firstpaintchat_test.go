@@ -19,7 +19,10 @@ var chatTexts = firstPaintTexts{
 	"en": {"messenger.allConversations": "All conversations", "messenger.log": "Messages with {{name}}", "messenger.olderHidden": "Older messages are hidden",
 		"messenger.noMessages": "Say hello to {{name}}!", "messenger.blockedBy": "Blocked by {{name}}.", "messenger.message.gift": "Gift: {{name}}",
 		"messenger.message.photo": "Photo", "messenger.composer.placeholder": "Write to {{name}}…", "messenger.composer.send": "Send",
-		"gifts.rose": "Rose"},
+		"gifts.rose": "Rose", "profileNote.title": "Your note on {{name}}",
+		"messenger.composer.cost_one": "A message costs {{count}} credit.", "messenger.composer.cost_other": "A message costs {{count}} credits.",
+		"messenger.composer.balance_one": "You have {{count}} credit.", "messenger.composer.balance_other": "You have {{count}} credits.",
+		"messenger.composer.counter": "{{length}} / {{max}} characters"},
 	"nl": {"messenger.composer.send": "Verstuur", "gifts.rose": "Roos", "messenger.message.gift": "Cadeau: {{name}}"},
 }
 
@@ -37,6 +40,10 @@ func TestChatFirstPaint(t *testing.T) {
 		{Mine: true, Kind: "photo", Photo: "/media/cd/pic_t.jpg"},
 	}}
 	member := Boot{Tenant: bootTenant{Name: "LustLokaal"}, Theme: theme, Locale: "nl", User: map[string]any{"id": 1}, chat: chat}
+	member.Settings.VisibleProfileNotes = true
+	member.Settings.MessageCredits, member.Settings.MessageLength, member.credits = 10, 1000, 1
+	member.Settings.FictionalSingular = "Fictief profiel"
+	member.chat.Partner.Fictional = true
 	empty := member
 	empty.chat = &ChatPaint{Partner: ChatPartner{ID: 42, Name: "élodie"}}
 	blocked := member
@@ -52,13 +59,16 @@ func TestChatFirstPaint(t *testing.T) {
 	}{
 		{"conversation", "/chats/7", member,
 			[]string{`data-first-paint-chat`, `href="/members/42"`, `<img src="/media/ab/bob_t.jpg" alt="" width="36" height="36" fetchpriority="high">`,
-				`<span>Bob &lt;i&gt;, 41</span>`, `aria-label="All conversations"`, `Older messages are hidden`,
+				`aria-label="All conversations"`, `Older messages are hidden`,
 				`<li class="fp-msg" data-first-paint-message>hello &lt;/li&gt;&lt;script&gt;alert(2)&lt;/script&gt;<small>`,
 				`<li class="fp-msg fp-mine" data-first-paint-message><span class="fp-gift"></span>Cadeau: Roos<small>`, `Cadeau: Unicorn`,
-				`<img src="/media/cd/pic_t.jpg" alt="Photo">`, `Write to Bob &lt;i&gt;…`, `>Verstuur</span>`, `background:#c2410c`},
+				`<img src="/media/cd/pic_t.jpg" alt="Photo">`, `Write to Bob &lt;i&gt;…`, `>Verstuur</span>`, `background:#c2410c`,
+				`<details class="fp-notes"><summary>Your note on Bob &lt;i&gt;</summary></details>`,
+				`<span>Bob &lt;i&gt;, 41<small> · Fictief profiel</small></span>`,
+				`<div class="fp-info"><span>A message costs 10 credits. You have 1 credit.</span><span>0 / 1000 characters</span></div>`},
 			[]string{`<i>`, `<script`, `Say hello`, `class="fp-blocked"`}},
 		{"no messages yet", "/chats/7", empty, []string{`Say hello to élodie!`, `<span class="fp-av" aria-hidden="true">É</span>`, `class="fp-comp"`}, []string{`<img`, `Older`}},
-		{"blocked", "/chats/7", blocked, []string{`<p class="fp-blocked">Blocked by Bob &lt;i&gt;.</p>`}, []string{`class="fp-comp"`}},
+		{"blocked", "/chats/7", blocked, []string{`<p class="fp-blocked">Blocked by Bob &lt;i&gt;.</p>`}, []string{`class="fp-comp"`, `class="fp-notes"`}},
 		{"a visitor", "/chats/7", visitor, nil, nil},
 		{"not the member's conversation", "/chats/7", noThread, nil, nil},
 		{"the conversation list", "/chats", member, nil, nil},
@@ -142,5 +152,22 @@ func TestServeIndexChat(t *testing.T) {
 	}
 	if asked != 2 {
 		t.Errorf("the chat was asked %d times, want 2 (not for the visitor)", asked)
+	}
+}
+
+// The composer's line takes the catalogues' plural forms as i18next names them.
+func TestPluralOf(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		locale string
+		n      int64
+		want   string
+	}{
+		{"en", 1, "one"}, {"en", 0, "other"}, {"en", 10, "other"}, {"fr", 0, "one"}, {"fr", 2, "other"}, {"de", 1, "one"},
+		{"pl", 1, "one"}, {"pl", 3, "few"}, {"pl", 22, "few"}, {"pl", 12, "many"}, {"pl", 5, "many"}, {"pl", 0, "many"},
+	} {
+		if got := pluralOf(c.locale, c.n); got != c.want {
+			t.Errorf("pluralOf(%s, %d) = %s, want %s", c.locale, c.n, got, c.want)
+		}
 	}
 }

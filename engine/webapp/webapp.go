@@ -34,6 +34,9 @@ type Viewer struct {
 	Language string
 	// Counts are the navigation's badges, nil when nobody is logged in.
 	Counts *NavCounts
+	// Credits is the member's balance, which the chat's first paint shows
+	// under the composer as the app does.
+	Credits int64
 }
 
 // NavCounts are the navigation's badges, in the boot state so they show on
@@ -70,6 +73,8 @@ type ChatPartner struct {
 	ID   int64
 	Name string
 	Age  int
+	// Fictional marks a house profile (labelled with the tenant's fictional_singular).
+	Fictional bool
 	// Thumb is the address of their photo's thumbnail ("" without one).
 	Thumb string
 }
@@ -252,6 +257,8 @@ type Boot struct {
 	Thread any `json:"thread"`
 	// chat is what the first paint draws of Thread.
 	chat *ChatPaint
+	// credits is the member's balance (Viewer.Credits).
+	credits int64
 }
 
 type bootTenant struct {
@@ -355,6 +362,7 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 		Member:   member,
 		Thread:   thread,
 		chat:     chatPaint,
+		credits:  v.Credits,
 	}, nil
 }
 

@@ -37,10 +37,11 @@ after(async () => {
 /**
  * open starts a fresh browser context (no cookies, no storage) with the
  * given visitor country and locale cookie, and returns a page that records
- * script errors and CSP violations.
+ * script errors and CSP violations. javaScript false opens the pages as a
+ * browser without scripts (what the engine's first paint shows by itself).
  */
-export async function open(host, { country, locale, width = 1280, height = 900 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US' })
+export async function open(host, { country, locale, width = 1280, height = 900, javaScript = true } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US', javaScriptEnabled: javaScript })
   context.setDefaultTimeout(10_000)
   const cookies = []
   if (country) cookies.push({ name: 'rdv_country', value: country, url: site(host) })

@@ -29,6 +29,9 @@ export const firstPaintKeys = [
   'messenger.composer.send',
   'messenger.composer.gift',
   'messenger.composer.photo',
+  'profileNote.title',
+  'messenger.composer.counter',
+  ...['one', 'few', 'many', 'other'].flatMap((n) => [`messenger.composer.cost_${n}`, `messenger.composer.balance_${n}`]),
 ] as const
 
 /** firstPaintPrefixes are the catalogue subtrees the first paint takes whole: the gift names of the chat's messages. */
