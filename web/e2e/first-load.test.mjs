@@ -7,7 +7,9 @@
 // the largest paint's photo is preloaded; the home, search and profile paint
 // from the boot state, without an API call before the first render, and their
 // first screen is in the HTML itself (the engine's first paint, with that
-// photo and a heading), so the first and the largest paint wait for no script.
+// photo and a heading), so the first and the largest paint wait for no script;
+// the chat's first screen with its messages is in the HTML too, and the app
+// does not ask messages.php before its first render.
 import assert from 'node:assert/strict'
 import { get } from 'node:http'
 import { test } from 'node:test'
@@ -133,6 +135,14 @@ test('the first render of home, search, profile and chat: scripts named in the p
         assert.match(root, /<h1>[^<]+<\/h1>/, `${page.name}: the first paint has no heading`)
         assert.doesNotMatch(root, /<script/, `${page.name}: a script in the first paint`)
         t.diagnostic(`${page.name}: first paint ${root.length} bytes of HTML, no script before it`)
+      } else {
+        // The chat paints its conversation from the boot state: the engine's
+        // first paint has the messages, and the app asks messages.php only later.
+        assert.ok(!api.some((a) => a.startsWith('/api/messages.php')), `chat: messages.php before the first render: ${api}`)
+        const root = html.match(/<div id="root">(<div class="fp fp-chat" data-first-paint data-first-paint-chat>.*?)<\/main><\/div><\/div>/s)?.[1]
+        assert.ok(root, 'chat: no first paint in #root')
+        assert.match(root, /data-first-paint-message/, 'chat: the first paint has no message')
+        assert.doesNotMatch(root, /<script/, 'chat: a script in the first paint')
       }
     }
   } finally {
