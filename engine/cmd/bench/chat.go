@@ -357,14 +357,41 @@ func (r delivery) print(name string) {
 // arrivals reads the event streams of recipients and notes when each
 // latency message (text "latency ...") arrives.
 type arrivals struct {
-	mu      sync.Mutex
-	at      map[string]time.Time
+	arrived
 	conns   []net.Conn
 	readers sync.WaitGroup
 }
 
+// arrived books when each latency message (by its text) arrived, for the
+// readers that see them: the engine's streams and the bench's own LISTEN
+// session (livepath.go).
+type arrived struct {
+	mu sync.Mutex
+	at map[string]time.Time
+}
+
+func (a *arrived) mark(text string, at time.Time) {
+	a.mu.Lock()
+	a.at[text] = at
+	a.mu.Unlock()
+}
+
+// await waits up to 5 s for want arrivals.
+func (a *arrived) await(want int) {
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		a.mu.Lock()
+		got := len(a.at)
+		a.mu.Unlock()
+		if got >= want {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 func openArrivals(addr string, recipients []benchMember) (*arrivals, error) {
-	a := &arrivals{at: map[string]time.Time{}}
+	a := &arrivals{arrived: arrived{at: map[string]time.Time{}}}
 	for _, r := range recipients {
 		conn, rd, err := openStream(addr, r)
 		if err != nil {
@@ -393,9 +420,7 @@ func openArrivals(addr string, recipients []benchMember) (*arrivals, error) {
 				if json.Unmarshal([]byte(data), &e) != nil || !strings.HasPrefix(e.Message.Text, "latency ") {
 					continue
 				}
-				a.mu.Lock()
-				a.at[e.Message.Text] = at
-				a.mu.Unlock()
+				a.mark(e.Message.Text, at)
 			}
 		}()
 	}
@@ -405,16 +430,7 @@ func openArrivals(addr string, recipients []benchMember) (*arrivals, error) {
 // close waits up to 5 s for want messages to have arrived, closes the
 // streams and returns each arrival.
 func (a *arrivals) close(want int) map[string]time.Time {
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		a.mu.Lock()
-		got := len(a.at)
-		a.mu.Unlock()
-		if got >= want {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	a.await(want)
 	for _, c := range a.conns {
 		c.Close()
 	}

@@ -141,8 +141,7 @@ type rawListener struct {
 	conn   *pgx.Conn
 	cancel context.CancelFunc
 	done   chan struct{}
-	mu     sync.Mutex
-	at     map[string]time.Time
+	arrived
 }
 
 func listenRaw(ctx context.Context, dbURL string) (*rawListener, error) {
@@ -155,7 +154,7 @@ func listenRaw(ctx context.Context, dbURL string) (*rawListener, error) {
 		return nil, err
 	}
 	lctx, cancel := context.WithCancel(ctx)
-	l := &rawListener{conn: conn, cancel: cancel, done: make(chan struct{}), at: map[string]time.Time{}}
+	l := &rawListener{conn: conn, cancel: cancel, done: make(chan struct{}), arrived: arrived{at: map[string]time.Time{}}}
 	go func() {
 		defer close(l.done)
 		for {
@@ -175,9 +174,7 @@ func listenRaw(ctx context.Context, dbURL string) (*rawListener, error) {
 			if json.Unmarshal([]byte(n.Payload), &events) != nil || len(events) == 0 {
 				continue
 			}
-			l.mu.Lock()
-			l.at[events[0].D.Message.Text] = at
-			l.mu.Unlock()
+			l.mark(events[0].D.Message.Text, at)
 		}
 	}()
 	return l, nil
@@ -186,16 +183,7 @@ func listenRaw(ctx context.Context, dbURL string) (*rawListener, error) {
 // close waits up to 5 s for want notifications, ends the session and
 // returns each arrival.
 func (l *rawListener) close(want int) map[string]time.Time {
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		l.mu.Lock()
-		got := len(l.at)
-		l.mu.Unlock()
-		if got >= want {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	l.await(want)
 	l.cancel()
 	<-l.done
 	l.conn.Close(context.Background())
