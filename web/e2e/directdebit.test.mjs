@@ -7,17 +7,21 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { PHONE, assertNoSidewaysScroll, call, open, signupMember } from './lib.mjs'
 
-/** awaitSMS waits until the development mailbox holds an SMS to number (E.164) and answers its text. */
+/**
+ * awaitSMS waits until the development mailbox holds an SMS to number (E.164)
+ * and answers its text. It asks from the test, not with waitForFunction: an
+ * async predicate returns a promise, which waitForFunction takes as truthy at
+ * once, so the SMS had to be there at the first look (CI: the job had not run
+ * 76 ms after the request, and the text came back null).
+ */
 async function awaitSMS(s, number) {
-  const found = await s.page.waitForFunction(
-    async (to) => {
-      const box = await (await fetch('/dev/mailbox.json')).json()
-      return box.find((m) => m.to === to && m.subject === 'SMS')?.text ?? null
-    },
-    number,
-    { polling: 100, timeout: 15_000 },
-  )
-  return found.jsonValue()
+  for (const end = Date.now() + 15_000; Date.now() < end; ) {
+    const box = await s.page.evaluate(async () => (await fetch('/dev/mailbox.json')).json())
+    const text = box.find((m) => m.to === number && m.subject === 'SMS')?.text
+    if (text) return text
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`no SMS to ${number} in the development mailbox within 15 s`)
 }
 
 test('a direct debit with the SMS code read from the development mailbox', async () => {
