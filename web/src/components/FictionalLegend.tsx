@@ -4,8 +4,7 @@
 // The tag on each card says fictional_singular; this names them together.
 import styled from 'styled-components'
 import { useAppState } from '../state/context'
-import { Icon } from './Icon'
-import { fictionalIcon } from './iconSets'
+import { fictionalIcon, Icon } from './Icon'
 
 const Legend = styled.p`
   display: flex;

@@ -2,8 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { Gift, Icon } from './Icon'
-import { fictionalIcon, giftIcon, giftIcons } from './iconSets'
+import { fictionalIcon, Gift, giftIcon, giftIcons, Icon } from './Icon'
 
 const src = join(__dirname, '..')
 const root = join(src, '..', '..')

@@ -1,8 +1,6 @@
 import { useRouteHandle } from '../app/hooks'
-import { TabBar } from '../app/member'
-import { useAppState } from '../state/context'
+import { TabBar } from '../nav/TabBar'
 import { EntryWarning } from './parts/EntryWarning'
-import { Later } from './parts/later'
 import { SkipLink } from './parts/SkipLink'
 import { Main, Shell } from './Main'
 
@@ -14,13 +12,12 @@ import { Main, Shell } from './Main'
  */
 export function ChatLayout() {
   const list = useRouteHandle()?.name === 'chats'
-  const member = useAppState((s) => !!s.user)
   return (
     <Shell data-layout="chat" $fixed>
       <SkipLink />
       <EntryWarning />
       <Main fill />
-      {list && member && <Later part={TabBar} />}
+      {list && <TabBar />}
     </Shell>
   )
 }
