@@ -14,12 +14,23 @@ import (
 	"rendezvous/engine/platform/refusal"
 )
 
-type ctxKey int
+// siteKey is the context key of the request's site: its tenant and the
+// language it is answered in, in one value so that the middleware every
+// request passes adds one context layer, not two.
+type siteKey struct{}
 
-const (
-	tenantKey ctxKey = iota
-	languageKey
-)
+type site struct {
+	tenant   *Tenant
+	language string
+}
+
+func siteFrom(ctx context.Context) site {
+	s, _ := ctx.Value(siteKey{}).(*site)
+	if s == nil {
+		return site{}
+	}
+	return *s
+}
 
 // LocaleCookie holds the visitor's chosen language for 365 days.
 const LocaleCookie = "locale"
@@ -31,18 +42,21 @@ const DevCountryCookie = "rdv_country"
 // FromContext returns the request's tenant. Every route behind Middleware
 // has one.
 func FromContext(ctx context.Context) *Tenant {
-	t, _ := ctx.Value(tenantKey).(*Tenant)
-	return t
+	return siteFrom(ctx).tenant
 }
 
 // WithTenant stores t in ctx; tests and jobs use it to act for a tenant.
 func WithTenant(ctx context.Context, t *Tenant) context.Context {
-	return context.WithValue(ctx, tenantKey, t)
+	s := siteFrom(ctx)
+	s.tenant = t
+	return context.WithValue(ctx, siteKey{}, &s)
 }
 
 // WithLanguage stores the site language the request is answered in.
 func WithLanguage(ctx context.Context, lang string) context.Context {
-	return context.WithValue(ctx, languageKey, lang)
+	s := siteFrom(ctx)
+	s.language = lang
+	return context.WithValue(ctx, siteKey{}, &s)
 }
 
 // LanguageFrom is the site language of the request (one of its tenant's
@@ -50,11 +64,12 @@ func WithLanguage(ctx context.Context, lang string) context.Context {
 // language: the app sends its own language as Accept-Language), so answers
 // can name places and things in it; the tenant's default without one.
 func LanguageFrom(ctx context.Context) string {
-	if l, _ := ctx.Value(languageKey).(string); l != "" {
-		return l
+	s := siteFrom(ctx)
+	if s.language != "" {
+		return s.language
 	}
-	if t := FromContext(ctx); t != nil && t.DefaultLocale != "" {
-		return t.DefaultLocale
+	if s.tenant != nil && s.tenant.DefaultLocale != "" {
+		return s.tenant.DefaultLocale
 	}
 	return "en"
 }
@@ -79,7 +94,7 @@ func Middleware(res Resolver) func(http.Handler) http.Handler {
 				httpx.WriteError(w, r, err)
 				return
 			}
-			ctx := WithLanguage(WithTenant(r.Context(), t), NegotiateLocale(r, t, "", ""))
+			ctx := context.WithValue(r.Context(), siteKey{}, &site{tenant: t, language: NegotiateLocale(r, t, "", "")})
 			next.ServeHTTP(w, r.WithContext(ctx))
 		})
 	}

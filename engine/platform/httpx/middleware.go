@@ -143,19 +143,31 @@ func SecurityHeaders(trusted []netip.Prefix) func(http.Handler) http.Handler {
 	}
 }
 
-// securityHeaderValues are the values SecurityHeaders sets, built once: the
-// header map takes them as they are, without canonicalising the names or
-// allocating a slice per header per request. Each slice has no spare
-// capacity, so a handler's Header().Add copies it rather than writing into
-// the shared array.
+// securityHeaderValues are the values SecurityHeaders sets on every answer,
+// built once: the header map takes them as they are, without canonicalising
+// the names or allocating a slice per header per request. Each slice has no
+// spare capacity, so a handler's Header().Add copies it rather than writing
+// into the shared array.
 var securityHeaderValues = []struct {
 	name  string
 	value []string
 }{
 	{"X-Content-Type-Options", []string{"nosniff"}},
-	{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
 	{"Content-Security-Policy", []string{"default-src 'none'; frame-ancestors 'none'"}},
 	{"X-Frame-Options", []string{"DENY"}},
+}
+
+// documentHeaderValues act only on a page the browser shows (its window's
+// opener, the features its scripts may use, the referrer its links and
+// fetches send), so the JSON API goes without them, as OWASP's REST
+// cheat sheet has it: three fewer headers keep an API answer's header map
+// within its first bucket, which settings.php, the engine's most frequent
+// call, feels (TestAPIAnswersCarryOnlyTheAPISecurityHeaders).
+var documentHeaderValues = []struct {
+	name  string
+	value []string
+}{
+	{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
 	{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
 	{"Permissions-Policy", []string{"camera=(), microphone=(), geolocation=(self)"}},
 }
@@ -168,11 +180,22 @@ func securityHeaders(trusted []netip.Prefix, next http.Handler) http.Handler {
 		for _, sv := range securityHeaderValues {
 			h[sv.name] = sv.value[:1:1]
 		}
+		if !isAPIPath(r.URL.Path) {
+			for _, sv := range documentHeaderValues {
+				h[sv.name] = sv.value[:1:1]
+			}
+		}
 		if r.TLS != nil || (r.Header.Get("X-Forwarded-Proto") == "https" && fromTrustedProxy(r, trusted)) {
 			h["Strict-Transport-Security"] = hstsValue[:1:1]
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// isAPIPath says whether path is under the member API (/api/) or the
+// console's (/admin/api/), which answer JSON, never a page.
+func isAPIPath(path string) bool {
+	return strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/admin/api/")
 }
 
 func fromTrustedProxy(r *http.Request, trusted []netip.Prefix) bool {
@@ -296,9 +319,11 @@ func Metrics(reg prometheus.Registerer) func(http.Handler) http.Handler {
 			if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
 				route = rc.RoutePattern()
 			}
-			status := strconv.Itoa(rec.status)
+			var status string
 			if rec.status >= 0 && rec.status < len(statusLabels) {
 				status = statusLabels[rec.status]
+			} else {
+				status = strconv.Itoa(rec.status)
 			}
 			duration.WithLabelValues(r.Method, route, status).Observe(time.Since(start).Seconds())
 		})

@@ -78,3 +78,39 @@ func TestRequestIDsAreNew(t *testing.T) {
 		seen[id] = true
 	}
 }
+
+// Pages carry every security header; the JSON APIs only those that act on
+// an answer that is not a page (issue 17, settings_vs_bare: fewer headers
+// per API answer).
+func TestAPIAnswersCarryOnlyTheAPISecurityHeaders(t *testing.T) {
+	t.Parallel()
+	h := SecurityHeaders(nil)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	always := []string{"X-Content-Type-Options", "Content-Security-Policy", "X-Frame-Options"}
+	documentOnly := []string{"Referrer-Policy", "Cross-Origin-Opener-Policy", "Permissions-Policy"}
+	cases := []struct {
+		path     string
+		document bool
+	}{
+		{"/", true},
+		{"/members/12", true},
+		{"/admin/tenants", true},
+		{"/apiary", true},
+		{"/api/settings.php", false},
+		{"/api/chats/1/messages", false},
+		{"/admin/api/tenants", false},
+	}
+	for _, c := range cases {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", c.path, nil))
+		for _, name := range always {
+			if w.Header().Get(name) == "" {
+				t.Errorf("%s: no %s", c.path, name)
+			}
+		}
+		for _, name := range documentOnly {
+			if got := w.Header().Get(name) != ""; got != c.document {
+				t.Errorf("%s: %s present %v, want %v", c.path, name, got, c.document)
+			}
+		}
+	}
+}

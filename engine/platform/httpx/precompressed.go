@@ -82,7 +82,9 @@ func (p *Precompressed) Write(w http.ResponseWriter, r *http.Request) {
 // Accept-Encoding on every answer).
 func addVary(h http.Header, header string) {
 	for _, v := range h["Vary"] {
-		for _, name := range strings.Split(v, ",") {
+		for v != "" {
+			var name string
+			name, v, _ = strings.Cut(v, ",")
 			if strings.EqualFold(strings.TrimSpace(name), header) {
 				return
 			}
