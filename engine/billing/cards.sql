@@ -17,9 +17,12 @@ ON CONFLICT (member_id, provider) DO NOTHING;
 -- replayed webhook of an old first payment brings no replaced card back.
 SELECT EXISTS (SELECT 1 FROM card_mandates WHERE provider = @provider AND mandate_id = @mandate_id);
 
--- name: CardReplaceActive :exec
+-- name: CardReplaceActive :many
+-- The member's earlier card, replaced by a new one; its mandate is
+-- revoked at the provider by a job after the replacement commits.
 UPDATE card_mandates SET status = 'replaced', removed_at = now()
-WHERE member_id = @member_id AND status = 'active';
+WHERE member_id = @member_id AND status = 'active'
+RETURNING id;
 
 -- name: CardInsert :exec
 INSERT INTO card_mandates (tenant_id, member_id, provider, customer_id, mandate_id, payment_id, method, card_label, card_last4, card_expiry)

@@ -132,10 +132,12 @@ func (s *Service) mandateOf(ctx context.Context, t *tenancy.Tenant, prov Provide
 }
 
 // keepMandate records the card of a paid first payment inside settle's
-// transaction: only for a first payment (the member's consent), once per
+// transaction tx: only for a first payment (the member's consent), once per
 // mandate (a replayed webhook of an old payment brings no replaced card
-// back), replacing the member's earlier card.
-func (s *Service) keepMandate(ctx context.Context, q *db.Queries, o db.Order, paymentID int64, m Mandate) error {
+// back), replacing the member's earlier card, whose mandate is revoked at
+// the provider by a job: the member can neither see nor remove it any more.
+func (s *Service) keepMandate(ctx context.Context, tx pgx.Tx, o db.Order, paymentID int64, m Mandate) error {
+	q := db.New(tx)
 	seq, err := q.PaymentSequenceType(ctx, paymentID)
 	if err != nil {
 		return fmt.Errorf("sequence of payment %d: %w", paymentID, err)
@@ -154,8 +156,12 @@ func (s *Service) keepMandate(ctx context.Context, q *db.Queries, o db.Order, pa
 	if known {
 		return nil
 	}
-	if err := q.CardReplaceActive(ctx, o.MemberID); err != nil {
+	replaced, err := q.CardReplaceActive(ctx, o.MemberID)
+	if err != nil {
 		return fmt.Errorf("replace the card of member %d: %w", o.MemberID, err)
+	}
+	if err := s.queueRevocations(ctx, tx, replaced); err != nil {
+		return err
 	}
 	err = q.CardInsert(ctx, db.CardInsertParams{TenantID: o.TenantID, MemberID: o.MemberID, Provider: pay.Provider, CustomerID: m.CustomerID,
 		MandateID: m.ID, PaymentID: paymentID, Method: m.Method, CardLabel: m.CardLabel, CardLast4: m.CardLast4, CardExpiry: m.CardExpiry})
@@ -340,9 +346,10 @@ func (s *Service) repeatState(ctx context.Context, t *tenancy.Tenant, memberID i
 }
 
 // RevokeMandateArgs is the job that revokes the mandate of a card taken
-// out of use by the purge of its member's account: queued in the purge's
-// transaction, it asks the provider outside it; River retries it while the
-// provider cannot be reached.
+// out of use by the purge of its member's account or replaced by a newer
+// card: queued in the transaction that takes it out of use, it asks the
+// provider outside it; River retries it while the provider cannot be
+// reached.
 type RevokeMandateArgs struct {
 	CardID int64 `json:"card_id"`
 }
@@ -369,6 +376,12 @@ func (s *Service) PurgeCards(ctx context.Context, tx pgx.Tx, memberID int64) err
 	if err != nil {
 		return fmt.Errorf("purge the cards of member %d: %w", memberID, err)
 	}
+	return s.queueRevocations(ctx, tx, ids)
+}
+
+// queueRevocations queues, inside tx, the revocation of the mandates of the
+// cards ids, which tx takes out of use.
+func (s *Service) queueRevocations(ctx context.Context, tx pgx.Tx, ids []int64) error {
 	for _, id := range ids {
 		if s.jobs == nil {
 			return fmt.Errorf("revoke card %d: this billing service has no job inserter", id)

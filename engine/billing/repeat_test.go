@@ -388,3 +388,49 @@ func TestPurgeRevokesCard(t *testing.T) {
 		}
 	}
 }
+
+// TestReplacedCardRevoked: a member who keeps a second card has the first
+// one replaced, and its mandate is revoked at the provider by a job queued
+// with the replacement, so the provider no longer holds a card the member
+// can neither see nor remove; the new card's mandate stays valid.
+func TestReplacedCardRevoked(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ctx := context.Background()
+	member, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	first := keepCard(t, env, member, "4242")
+
+	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "creditcard", "keep_card": true})
+	decideCard(t, member, env, co, "paid", "4242").Want(t, http.StatusSeeOther, "")
+	awaitStatus(t, member, co.PaymentID, "completed")
+	second := cardOf(t, member)
+	if second == nil || second.ID == first.ID {
+		t.Fatalf("kept card after the second first payment: %+v, first %+v", second, first)
+	}
+
+	mandate := func(cardID int64) (cardStatus, providerStatus string) {
+		t.Helper()
+		err := env.Pool.QueryRow(ctx, `SELECT c.status, m.status FROM card_mandates c JOIN sandbox_mandates m ON m.id = c.mandate_id
+			WHERE c.id = $1`, cardID).Scan(&cardStatus, &providerStatus)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cardStatus, providerStatus
+	}
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		card, provider := mandate(first.ID)
+		if card != "replaced" {
+			t.Fatalf("first card %s, want replaced", card)
+		}
+		if provider == "invalid" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replaced card's mandate at the provider is still %s", provider)
+		}
+	}
+	if card, provider := mandate(second.ID); card != "active" || provider != "valid" {
+		t.Errorf("the new card: %s, its mandate %s; want active and valid", card, provider)
+	}
+}

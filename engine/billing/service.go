@@ -534,7 +534,7 @@ func (s *Service) settleTx(ctx context.Context, tx pgx.Tx, paymentID int64, p Pa
 	switch p.Status {
 	case StatusPaid:
 		if mandate != nil {
-			if err := s.keepMandate(ctx, q, o, paymentID, *mandate); err != nil {
+			if err := s.keepMandate(ctx, tx, o, paymentID, *mandate); err != nil {
 				return err
 			}
 		}

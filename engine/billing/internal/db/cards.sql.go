@@ -139,14 +139,32 @@ func (q *Queries) CardRemove(ctx context.Context, arg CardRemoveParams) (int64, 
 	return result.RowsAffected(), nil
 }
 
-const cardReplaceActive = `-- name: CardReplaceActive :exec
+const cardReplaceActive = `-- name: CardReplaceActive :many
 UPDATE card_mandates SET status = 'replaced', removed_at = now()
 WHERE member_id = $1 AND status = 'active'
+RETURNING id
 `
 
-func (q *Queries) CardReplaceActive(ctx context.Context, memberID int64) error {
-	_, err := q.db.Exec(ctx, cardReplaceActive, memberID)
-	return err
+// The member's earlier card, replaced by a new one; its mandate is
+// revoked at the provider by a job after the replacement commits.
+func (q *Queries) CardReplaceActive(ctx context.Context, memberID int64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, cardReplaceActive, memberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const cardsPurgeMember = `-- name: CardsPurgeMember :many
