@@ -19,7 +19,8 @@ import (
 
 // reportTraffic prints a tenant's traffic report (the console's GET
 // /admin/api/reports/traffic): one tab-separated line per traffic source
-// under a header line, or the console's JSON with --json.
+// under a header line, its lander A/B variants' visits in the last column
+// ("milf-a 3, milf-b 2"), or the console's JSON with --json.
 func reportTraffic(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("report traffic", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -58,14 +59,18 @@ func reportTraffic(ctx context.Context, args []string, stdout, stderr io.Writer)
 			return enc.Encode(map[string]any{"tenant": t.Slug, "time_zone": loc.String(), "from": report.From, "to": report.To, "rows": report.Rows})
 		}
 		fmt.Fprintf(stdout, "# %s %s..%s (%s)\n", t.Slug, report.From, report.To, loc)
-		fmt.Fprintln(stdout, "network\tref\tsub1\tsub2\tsub3\tvisits\tsignups\tactivations\tfirst_purchases\trevenue")
+		fmt.Fprintln(stdout, "network\tref\tsub1\tsub2\tsub3\tvisits\tsignups\tactivations\tfirst_purchases\trevenue\tvariants")
 		for _, r := range report.Rows {
 			revenue := make([]string, 0, len(r.Revenue))
 			for _, m := range r.Revenue {
 				revenue = append(revenue, fmt.Sprintf("%s %d.%02d", m.Currency, m.Amount/100, m.Amount%100))
 			}
-			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\n", r.Network, r.Ref, r.Sub1, r.Sub2, r.Sub3,
-				r.Visits, r.Signups, r.Activations, r.FirstPurchases, strings.Join(revenue, ", "))
+			variants := make([]string, 0, len(r.Variants))
+			for _, v := range r.Variants {
+				variants = append(variants, fmt.Sprintf("%s %d", v.Variant, v.Visits))
+			}
+			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", r.Network, r.Ref, r.Sub1, r.Sub2, r.Sub3,
+				r.Visits, r.Signups, r.Activations, r.FirstPurchases, strings.Join(revenue, ", "), strings.Join(variants, ", "))
 		}
 		return nil
 	})

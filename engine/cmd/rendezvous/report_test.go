@@ -16,9 +16,10 @@ func TestReportTrafficCommand(t *testing.T) {
 	t.Setenv("DATABASE_URL", url)
 	ctx := context.Background()
 	for _, sql := range []string{
-		`INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3)
-		 SELECT id, d::date, convert_to(v::text, 'UTF8'), 'adnet', 'aff1', 'c1', '', '' FROM tenants,
-		        unnest(ARRAY['2026-03-28', '2026-03-28', '2026-03-29', '2026-04-02']) WITH ORDINALITY AS x(d, v)
+		`INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3, variant)
+		 SELECT id, d::date, convert_to(v::text, 'UTF8'), 'adnet', 'aff1', 'c1', '', '', variant FROM tenants,
+		        unnest(ARRAY['2026-03-28', '2026-03-28', '2026-03-29', '2026-04-02'], ARRAY['milf-b', '', 'milf-a', 'milf-b'])
+		            WITH ORDINALITY AS x(d, variant, v)
 		 WHERE slug = 'lustlokaal'`,
 		`INSERT INTO members (tenant_id, email, language, status, signup_date, activated_at, tracking)
 		 SELECT id, 'a@example.com', 'nl', 'active', '2026-03-28T10:00:00Z', '2026-03-28T11:00:00Z', '{"network":"adnet","ref":"aff1","sub1":"c1"}'
@@ -39,9 +40,9 @@ func TestReportTrafficCommand(t *testing.T) {
 	}
 	out, err := cmd("--tenant", "lustlokaal", "--from", "2026-03-28", "--to", "2026-03-31")
 	want := "# lustlokaal 2026-03-28..2026-03-31 (Europe/Amsterdam)\n" +
-		"network\tref\tsub1\tsub2\tsub3\tvisits\tsignups\tactivations\tfirst_purchases\trevenue\n" +
-		"adnet\taff1\tc1\t\t\t3\t1\t1\t1\tEUR 39.95\n" +
-		"\t\t\t\t\t0\t1\t0\t0\t\n"
+		"network\tref\tsub1\tsub2\tsub3\tvisits\tsignups\tactivations\tfirst_purchases\trevenue\tvariants\n" +
+		"adnet\taff1\tc1\t\t\t3\t1\t1\t1\tEUR 39.95\tmilf-a 1, milf-b 1\n" +
+		"\t\t\t\t\t0\t1\t0\t0\t\t\n"
 	if err != nil || out != want {
 		t.Fatalf("report traffic:\n%s%v\nwant\n%s", out, err, want)
 	}
