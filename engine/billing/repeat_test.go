@@ -375,16 +375,32 @@ func TestPurgeRevokesCard(t *testing.T) {
 	if err := env.Pool.QueryRow(ctx, "SELECT status FROM card_mandates WHERE id = $1", card.ID).Scan(&status); err != nil || status != "removed" {
 		t.Fatalf("card %s after the purge (%v)", status, err)
 	}
+	awaitRevoked(t, env, card.ID)
+}
+
+// cardMandate answers a kept card's state and its mandate's at the
+// sandbox provider.
+func cardMandate(t *testing.T, env *servertest.Env, cardID int64) (cardStatus, providerStatus string) {
+	t.Helper()
+	err := env.Pool.QueryRow(context.Background(), `SELECT c.status, m.status FROM card_mandates c
+		JOIN sandbox_mandates m ON m.id = c.mandate_id WHERE c.id = $1`, cardID).Scan(&cardStatus, &providerStatus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cardStatus, providerStatus
+}
+
+// awaitRevoked waits for the revoke job to invalidate a card's mandate at
+// the sandbox provider.
+func awaitRevoked(t *testing.T, env *servertest.Env, cardID int64) {
+	t.Helper()
 	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if err := env.Pool.QueryRow(ctx, `SELECT m.status FROM sandbox_mandates m JOIN card_mandates c ON c.mandate_id = m.id
-			WHERE c.id = $1`, card.ID).Scan(&status); err != nil {
-			t.Fatal(err)
-		}
-		if status == "invalid" {
+		_, provider := cardMandate(t, env, cardID)
+		if provider == "invalid" {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the mandate at the provider is still %s", status)
+			t.Fatalf("the mandate of card %d at the provider is still %s", cardID, provider)
 		}
 	}
 }
@@ -396,7 +412,6 @@ func TestPurgeRevokesCard(t *testing.T) {
 func TestReplacedCardRevoked(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
-	ctx := context.Background()
 	member, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
 	first := keepCard(t, env, member, "4242")
@@ -409,28 +424,11 @@ func TestReplacedCardRevoked(t *testing.T) {
 		t.Fatalf("kept card after the second first payment: %+v, first %+v", second, first)
 	}
 
-	mandate := func(cardID int64) (cardStatus, providerStatus string) {
-		t.Helper()
-		err := env.Pool.QueryRow(ctx, `SELECT c.status, m.status FROM card_mandates c JOIN sandbox_mandates m ON m.id = c.mandate_id
-			WHERE c.id = $1`, cardID).Scan(&cardStatus, &providerStatus)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return cardStatus, providerStatus
+	if card, _ := cardMandate(t, env, first.ID); card != "replaced" {
+		t.Fatalf("first card %s, want replaced", card)
 	}
-	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		card, provider := mandate(first.ID)
-		if card != "replaced" {
-			t.Fatalf("first card %s, want replaced", card)
-		}
-		if provider == "invalid" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the replaced card's mandate at the provider is still %s", provider)
-		}
-	}
-	if card, provider := mandate(second.ID); card != "active" || provider != "valid" {
+	awaitRevoked(t, env, first.ID)
+	if card, provider := cardMandate(t, env, second.ID); card != "active" || provider != "valid" {
 		t.Errorf("the new card: %s, its mandate %s; want active and valid", card, provider)
 	}
 }
