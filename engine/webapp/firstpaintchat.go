@@ -33,7 +33,16 @@ func chatCSS(raw json.RawMessage) template.CSS {
 		`.fp .fp-who{display:inline-flex;flex:1 1 auto;align-items:center;gap:8px;min-width:0;font-weight:600}`+
 		`.fp-who>span:last-child{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}`+
 		`.fp-av{flex:none;display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border-radius:50%%;overflow:hidden;background:%[1]s;color:%[2]s;font-weight:700}`+
-		`.fp-chat main{display:flex;flex-direction:column;flex:1 1 0;min-height:0;width:100%%;max-width:1140px;margin:0 auto;background:%[3]s}`+
+		`.fp-chat main{display:flex;flex:1 1 0;min-height:0;width:100%%;max-width:1140px;margin:0 auto;background:%[3]s}`+
+		`.fp-conv{display:flex;flex-direction:column;flex:1;min-width:0;min-height:0}`+
+		`.fp-side,.fp-links{display:none}`+
+		`.fp-links a{font-weight:400;text-decoration:underline}`+
+		// From the app's md breakpoint the chat keeps the conversation list
+		// beside the conversation and the top bar's links instead of the
+		// back arrow (ChatsPage.tsx, ChatTopBar.tsx); the list itself comes
+		// with the app.
+		`@media(min-width:768px){.fp-back{display:none}.fp-links{display:flex;flex:none;gap:16px;white-space:nowrap}`+
+		`.fp-side{display:block;flex:0 0 320px;border-right:1px solid %[1]s;background:%[4]s}.fp .fp-side h1{margin:0;padding:16px;font-size:1.25rem}}`+
 		`.fp-notes{flex:none;padding:0 16px;border-bottom:1px solid %[1]s;background:%[4]s}.fp-notes summary{padding:8px 0;font-weight:600}`+
 		`.fp-log{flex:1;overflow-y:auto;display:flex;flex-direction:column-reverse}`+
 		`.fp-log ol{margin:0 0 auto;padding:16px;list-style:none;display:flex;flex-direction:column;gap:8px}`+
@@ -67,19 +76,22 @@ type chatPaintMessage struct {
 
 // chatPaintPage is what the chat's template draws.
 type chatPaintPage struct {
-	CSS, ChatCSS    template.CSS
-	Back            string
-	ProfileHref     string
-	Thumb, Initial  string
-	Name            string
-	Older, Empty    string
-	Log             string
-	Messages        []chatPaintMessage
-	Blocked         string
-	Placeholder     string
-	ComposerLabel   string
-	Send            string
-	Gift, PhotoTool string
+	CSS, ChatCSS template.CSS
+	Back         string
+	// Chats and Search are the top bar's links on wider screens, List the
+	// title of the conversation list beside the conversation there.
+	Chats, Search, List string
+	ProfileHref         string
+	Thumb, Initial      string
+	Name                string
+	Older, Empty        string
+	Log                 string
+	Messages            []chatPaintMessage
+	Blocked             string
+	Placeholder         string
+	ComposerLabel       string
+	Send                string
+	Gift, PhotoTool     string
 	// Note is the folded private note's title (the tenant has notes on).
 	Note string
 	// Tag labels a house profile; Cost and Counter are the composer's line
@@ -92,8 +104,9 @@ var chatPaintTemplate = template.Must(template.New("chatpaint").Parse(
 		`<header class="fp-bar"><div class="fp-c">` +
 		`<a class="fp-back" href="/chats" aria-label="{{.Back}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" stroke-width="2.25" stroke-linecap="round" stroke-linejoin="round"/></svg></a>` +
 		`<a class="fp-who" href="{{.ProfileHref}}"><span class="fp-av" aria-hidden="true">{{if .Thumb}}<img src="{{.Thumb}}" alt="" width="36" height="36" fetchpriority="high">{{else}}{{.Initial}}{{end}}</span>` +
-		`<span>{{.Name}}{{if .Tag}}<small> · {{.Tag}}</small>{{end}}</span></a></div></header>` +
-		`<main>{{if .Note}}<details class="fp-notes"><summary>{{.Note}}</summary></details>{{end}}<div class="fp-log" aria-label="{{.Log}}"><ol>` +
+		`<span>{{.Name}}{{if .Tag}}<small> · {{.Tag}}</small>{{end}}</span></a>` +
+		`<nav class="fp-links"><a href="/chats">{{.Chats}}</a><a href="/members">{{.Search}}</a></nav></div></header>` +
+		`<main><aside class="fp-side"><h1>{{.List}}</h1></aside><div class="fp-conv">{{if .Note}}<details class="fp-notes"><summary>{{.Note}}</summary></details>{{end}}<div class="fp-log" aria-label="{{.Log}}"><ol>` +
 		`{{if .Older}}<li class="fp-note">{{.Older}}</li>{{end}}{{if .Empty}}<li class="fp-note">{{.Empty}}</li>{{end}}` +
 		`{{range .Messages}}<li class="fp-msg{{if .Mine}} fp-mine{{end}}" data-first-paint-message>` +
 		`{{if .Photo}}<img src="{{.Photo}}" alt="{{.PhotoAlt}}">{{else}}{{if .Gift}}<span class="fp-gift"></span>{{end}}{{.Text}}{{end}}` +
@@ -101,7 +114,7 @@ var chatPaintTemplate = template.Must(template.New("chatpaint").Parse(
 		`{{if .Blocked}}<p class="fp-blocked">{{.Blocked}}</p>{{else}}<div class="fp-comp" aria-hidden="true"><div class="fp-row">` +
 		`<span class="fp-tool" title="{{.Gift}}"></span><span class="fp-tool" title="{{.PhotoTool}}"></span>` +
 		`<span class="fp-area">{{.Placeholder}}</span><span class="fp-send">{{.Send}}</span></div><div class="fp-info"><span>{{.Cost}}</span>{{if .Counter}}<span>{{.Counter}}</span>{{end}}</div></div>{{end}}` +
-		`</main></div>`))
+		`</div></main></div>`))
 
 // chatFirstPaint is the first screen of the conversation c in the page's
 // language.
@@ -110,6 +123,9 @@ func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
 	page := chatPaintPage{
 		CSS: firstPaintCSS(boot.Theme), ChatCSS: chatCSS(boot.Theme),
 		Back:        tx.text(loc, "messenger.allConversations"),
+		Chats:       tx.text(loc, "messenger.allConversations"),
+		Search:      tx.text(loc, "chats.back"),
+		List:        tx.text(loc, "chats.title"),
 		ProfileHref: fmt.Sprintf("/members/%d", c.Partner.ID),
 		Thumb:       c.Partner.Thumb,
 		Name:        name,

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { assertNoSidewaysScroll, open, PHONE, site } from './lib.mjs'
 
+const DESKTOP = { width: 1280, height: 800 }
+
 const HOST = 'localhost'
 const DEMO = 'demo@lustlokaal.example'
 
@@ -59,9 +61,11 @@ test('a phone without scripts shows the conversation: partner, messages, compose
   }
 })
 
-test('the app takes over the conversation without asking messages.php and without moving it', async () => {
-  const bare = await open(HOST, { locale: 'en', ...PHONE, javaScript: false })
-  const s = await open(HOST, { locale: 'en', ...PHONE })
+// On a phone and on a desktop, whose first paint lays the conversation out
+// as the app's desktop chat does.
+for (const [screen, size] of [['phone', PHONE], ['desktop', DESKTOP]]) test(`the app takes over the conversation on a ${screen} without asking messages.php and without moving it`, async () => {
+  const bare = await open(HOST, { locale: 'en', ...size, javaScript: false })
+  const s = await open(HOST, { locale: 'en', ...size })
   try {
     const thread = await demoConversation(s)
     await demoConversation(bare)
@@ -83,6 +87,10 @@ test('the app takes over the conversation without asking messages.php and withou
     assert.ok(Math.abs(app - painted) <= 8, `the last message moved from ${painted}px to ${app}px when the app took over`)
     const appComposer = Math.round((await s.page.getByTestId('chat-composer').boundingBox()).y)
     assert.ok(Math.abs(appComposer - paintedComposer) <= 8, `the composer moved from ${paintedComposer}px to ${appComposer}px when the app took over`)
+    const left = async (page, selector) => Math.round((await page.locator(selector).last().boundingBox()).x)
+    const paintedLeft = await left(bare.page, '[data-first-paint-message]')
+    const appLeft = await left(s.page, '[data-testid="chat-message"]')
+    assert.ok(Math.abs(appLeft - paintedLeft) <= 8, `the last message moved sideways from ${paintedLeft}px to ${appLeft}px when the app took over`)
   } finally {
     await s.close()
     await bare.close()

@@ -19,6 +19,8 @@ export const firstPaintKeys = [
   'members.lead',
   'member.age',
   'messenger.allConversations',
+  'chats.title',
+  'chats.back',
   'messenger.log',
   'messenger.olderHidden',
   'messenger.noMessages',
