@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/admin/internal/db"
+	"rendezvous/engine/identity"
 	"rendezvous/engine/platform/httpx"
 )
 
@@ -37,6 +38,7 @@ const (
 func newSessions(pool *pgxpool.Pool, secure bool) *scs.SessionManager {
 	s := scs.New()
 	s.Store = &sessionStore{pool: pool, now: time.Now}
+	s.Codec = identity.SessionCodec{}
 	s.Lifetime = SessionLifetime
 	s.IdleTimeout = SessionIdleTimeout
 	s.Cookie.Name = SessionCookie

@@ -42,6 +42,7 @@ type Sessions struct {
 func NewSessions(pool *pgxpool.Pool, secure bool, cleanup time.Duration) *Sessions {
 	s := scs.New()
 	s.Store = pgxstore.NewWithCleanupInterval(pool, cleanup)
+	s.Codec = SessionCodec{}
 	s.Lifetime = SessionLifetime
 	s.Cookie.Name = "rdv_session"
 	s.Cookie.HttpOnly = true
