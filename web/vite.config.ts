@@ -4,13 +4,19 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { firstPaint } from './scripts/firstPaintTexts.ts'
 import { preloadList } from './scripts/preloadList.ts'
+import { catalogues } from './scripts/catalogues.ts'
 
 // The engine serves dist/: index.html (with its boot placeholders), hashed
 // files under /assets/ and the files of public/ at the root.
 const engine = process.env.RDV_ENGINE ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
-  plugins: [react(), preloadList(), firstPaint(fileURLToPath(new URL('./src', import.meta.url)))],
+  plugins: [
+    react(),
+    catalogues(fileURLToPath(new URL('./src', import.meta.url))),
+    preloadList(),
+    firstPaint(fileURLToPath(new URL('./src', import.meta.url))),
+  ],
   build: {
     // Two entries: the member app (index.html) and the operators' console
     // (admin.html, served only on console hosts). Members never load the

@@ -131,12 +131,20 @@ type App struct {
 type preloadList struct {
 	// Routes maps a route pattern (appRoutes' syntax) to its page's chunks.
 	Routes map[string][]string `json:"routes"`
-	// Locales maps a language to its catalogue's chunks.
+	// Locales maps a language to the chunks of its catalogue's first part,
+	// which every page needs.
 	Locales map[string][]string `json:"locales"`
+	// RestLocales maps a language to the chunks of the rest of its
+	// catalogue: the texts of the pages beyond the home's, which the home
+	// does without (its first screen loads less code).
+	RestLocales map[string][]string `json:"restLocales"`
+	// FirstRoutes are the routes (as in Routes) whose pages need only the
+	// first part of the catalogue.
+	FirstRoutes []string `json:"firstRoutes"`
 }
 
 // chunksOf are the chunks of the page at path and of the catalogue of
-// locale, beyond those index.html names itself. A path matching several
+// locale (the part the page needs), beyond those index.html names itself. A path matching several
 // routes takes the one with most fixed segments, as the app's router does.
 func (l preloadList) chunksOf(p, locale string) []string {
 	segs := split(p)
@@ -160,7 +168,11 @@ func (l preloadList) chunksOf(p, locale string) []string {
 	if fixed >= 0 {
 		out = append(out, l.Routes[best]...)
 	}
-	return append(out, l.Locales[locale]...)
+	out = append(out, l.Locales[locale]...)
+	if fixed >= 0 && !slices.Contains(l.FirstRoutes, best) {
+		out = append(out, l.RestLocales[locale]...)
+	}
+	return out
 }
 
 // Showcase finds the members a logged-out visitor sees on a brand's home

@@ -2,8 +2,10 @@
 // minimal app with React, react-dom, react-router, styled-components and
 // i18next, built by vite.config.ts with only its input and output changed)
 // and the member home's initial JavaScript (dist/index.html's script and
-// module preloads plus the home page's chunks of dist/preload.json, as the
-// engine names them in the page), each gzipped (level 9) file by file.
+// module preloads plus the home page's and its language's catalogue chunks of
+// dist/preload.json: the list the engine writes into the page for its code
+// loader, engine/webapp/codeloader.go and webapp.go's chunksOf), each gzipped
+// (level 9) file by file. The language is en (RDV_LOCALE sets another).
 // Prints `bench <name> <value> <unit>` lines; needs a built dist/.
 import { readFile, rm, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -17,6 +19,12 @@ const web = join(dirname(fileURLToPath(import.meta.url)), '..')
 /** scripts lists the JavaScript a page loads at once: its module scripts and module preloads. */
 function scripts(html) {
   return [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1])
+}
+
+/** homeCode lists the files the engine has the home load in locale, as chunksOf does. */
+function homeCode(index, preload, locale) {
+  const rest = (preload.firstRoutes ?? []).includes('/') ? [] : (preload.restLocales?.[locale] ?? [])
+  return [...scripts(index), ...(preload.routes['/'] ?? []), ...(preload.locales?.[locale] ?? []), ...rest]
 }
 
 async function gzipped(dir, files) {
@@ -42,7 +50,7 @@ try {
   const dist = join(web, 'dist')
   const index = await readFile(join(dist, 'index.html'), 'utf8')
   const preload = JSON.parse(await readFile(join(dist, 'preload.json'), 'utf8'))
-  const home = await gzipped(dist, [...scripts(index), ...(preload.routes['/'] ?? [])])
+  const home = await gzipped(dist, homeCode(index, preload, process.env.RDV_LOCALE || 'en'))
 
   const kb = (n) => (n / 1000).toFixed(1)
   console.log(`bench web_floor_js_gzip ${kb(floor)} KB`)

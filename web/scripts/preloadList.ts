@@ -1,11 +1,14 @@
 // The build's dist/preload.json: for each member-app route (in the engine's
 // pattern syntax, engine/webapp/routes.go) the chunks of its page beyond those
-// index.html loads anyway, and for each language the chunks of its catalogue.
+// index.html loads anyway, and for each language the chunks of its catalogue:
+// the first part for every page, the rest for the pages beyond the first
+// screen's areas (scripts/catalogues.ts).
 // The engine names them in index.html (<link rel="modulepreload">), so the
 // browser fetches a page's code and texts with the app's own code instead of
 // after it has run (one round trip less before the first paint).
 import type { Plugin } from 'vite'
 import { pageAreas, routeTable } from '../src/app/routeTable.ts'
+import { partOf } from './catalogues.ts'
 
 /** Chunk is what the plugin reads of an output chunk. */
 interface Chunk {
@@ -20,8 +23,12 @@ interface Chunk {
 export interface PreloadList {
   /** routes maps an engine route pattern ("/members/*", "/credits/*\/?") to its page's chunks. */
   routes: Record<string, string[]>
-  /** locales maps a language to its catalogue's chunks (none for en: its catalogue is in the entry). */
+  /** locales maps a language to the chunks of its catalogue's first part, which every page needs. */
   locales: Record<string, string[]>
+  /** restLocales maps a language to the chunks of the rest of its catalogue, which the pages of firstRoutes do without. */
+  restLocales: Record<string, string[]>
+  /** firstRoutes are the routes (as in routes) whose pages need only the first part of the catalogue. */
+  firstRoutes: string[]
 }
 
 /** enginePattern turns a route path of routeTable ("/members/:id/landing2/:slug?") into the engine's syntax ("/members/*\/landing2/?"). */
@@ -57,14 +64,21 @@ export function preloadList(): Plugin {
       // What index.html loads anyway: the entry and its static imports.
       const inIndex = new Set(closure(main.fileName, byFile, new Set()))
       const areaChunk = (area: string) => chunks.find((c) => c.facadeModuleId?.endsWith(`/src/pages/${area}/index.ts`))
-      const list: PreloadList = { routes: {}, locales: {} }
+      const list: PreloadList = { routes: {}, locales: {}, restLocales: {}, firstRoutes: [] }
       for (const r of routeTable) {
-        const chunk = areaChunk(pageAreas[r.page])
-        if (chunk) list.routes[enginePattern(r.path)] = closure(chunk.fileName, byFile, inIndex).map((f) => `/${f}`)
+        const area = pageAreas[r.page]
+        const chunk = areaChunk(area)
+        if (!chunk) continue
+        const pattern = enginePattern(r.path)
+        list.routes[pattern] = closure(chunk.fileName, byFile, inIndex).map((f) => `/${f}`)
+        // The home's area alone loads no page texts (src/app/pages.ts).
+        if (area === 'home') list.firstRoutes.push(pattern)
       }
       for (const c of chunks) {
-        const m = c.facadeModuleId?.match(/\/src\/(?:i18n|pages\/[^/]+)\/locales\/([a-z]{2})\.json$/)
-        if (m && !inIndex.has(c.fileName)) (list.locales[m[1]!] ??= []).push(`/${c.fileName}`)
+        const p = c.facadeModuleId ? partOf(c.facadeModuleId) : null
+        if (!p) continue
+        const files = closure(c.fileName, byFile, inIndex).map((f) => `/${f}`)
+        ;(p.part === 'first' ? list.locales : list.restLocales)[p.locale] = files
       }
       this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(list, null, 1) + '\n' })
     },

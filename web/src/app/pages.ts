@@ -1,23 +1,30 @@
 import { lazyPage, type LazyPage } from './lazyPage'
 import { matchPath } from 'react-router'
 import type { ComponentType } from 'react'
+import { needPageTexts } from '../i18n/i18n'
 import { pageAreas, routeTable, type PageArea, type PageKey } from './routeTable'
 
-// One chunk per page area: each area's index exports its pages.
+// One chunk per page area: each area's index exports its pages. The home
+// says only what the first part of the catalogue holds; every other area
+// loads the rest of the catalogue with its code (i18n/i18n.ts).
+const withTexts =
+  <M>(load: () => Promise<M>) =>
+  (): Promise<M> =>
+    Promise.all([load(), needPageTexts()]).then(([m]) => m)
 const areas = {
   home: () => import('../pages/home'),
-  likes: () => import('../pages/likes'),
-  chats: () => import('../pages/chats'),
-  members: () => import('../pages/members'),
-  member: () => import('../pages/member'),
-  landers: () => import('../pages/landers'),
-  memberlanding: () => import('../pages/memberlanding'),
-  account: () => import('../pages/account'),
-  credits: () => import('../pages/credits'),
-  profile: () => import('../pages/profile'),
-  matches: () => import('../pages/matches'),
-  complaints: () => import('../pages/complaints'),
-  info: () => import('../pages/info'),
+  likes: withTexts(() => import('../pages/likes')),
+  chats: withTexts(() => import('../pages/chats')),
+  members: withTexts(() => import('../pages/members')),
+  member: withTexts(() => import('../pages/member')),
+  landers: withTexts(() => import('../pages/landers')),
+  memberlanding: withTexts(() => import('../pages/memberlanding')),
+  account: withTexts(() => import('../pages/account')),
+  credits: withTexts(() => import('../pages/credits')),
+  profile: withTexts(() => import('../pages/profile')),
+  matches: withTexts(() => import('../pages/matches')),
+  complaints: withTexts(() => import('../pages/complaints')),
+  info: withTexts(() => import('../pages/info')),
 } satisfies Record<PageArea, () => Promise<object>>
 
 /** page is a page component of its area's chunk (routeTable's pageAreas). */

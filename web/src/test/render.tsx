@@ -6,7 +6,7 @@ import { ThemeProvider } from 'styled-components'
 import { vi } from 'vitest'
 import { appRoutes } from '../app/routes'
 import type { Boot } from '../boot/types'
-import i18n, { initI18n } from '../i18n/i18n'
+import i18n, { initI18n, needPageTexts } from '../i18n/i18n'
 import { ServicesProvider, createServices, type Services } from '../state/context'
 import { buildTheme } from '../theme/theme'
 
@@ -32,6 +32,7 @@ function Providers({ services, boot, children }: { services: Services; boot: Boo
 /** renderApp renders the whole app at path, with a fake API behind the HTTP client. */
 export async function renderApp(boot: Boot, path = '/', handler: FetchHandler = () => jsonResponse(404, { error: 'not_found' })) {
   await initI18n(boot.locale)
+  await needPageTexts()
   const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => handler(String(url), init ?? {}))
   const services = createServices(boot, { fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} })
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] })

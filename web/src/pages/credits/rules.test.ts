@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { enCatalogue } from '../../i18n/i18n'
+import { enCatalogue } from '../../test/enCatalogue'
 import type { Order, OrderStatus } from './api'
 import {
   POLL_MAX_CHECKS,

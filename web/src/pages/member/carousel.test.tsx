@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router'
 import { ThemeProvider } from 'styled-components'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Image } from '../../boot/types'
-import i18n, { initI18n } from '../../i18n/i18n'
+import i18n, { initI18n, needPageTexts } from '../../i18n/i18n'
 import { buildTheme } from '../../theme/theme'
 import { boot } from '../../test/fixtures'
 import { clampIndex, indexFromScroll, keyTarget } from './carousel'
@@ -55,6 +55,7 @@ function show(photos: Image[]) {
 
 beforeAll(async () => {
   await initI18n('en')
+  await needPageTexts()
 })
 afterEach(cleanup)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/http'
-import { enCatalogue } from '../../i18n/i18n'
+import { enCatalogue } from '../../test/enCatalogue'
 import { failureOf, galleryPhotos, giftChatPath, lockOf, parseId } from './rules'
 
 describe('member view', () => {

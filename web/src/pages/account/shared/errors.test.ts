@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../api/http'
-import { enCatalogue } from '../../../i18n/i18n'
+import { enCatalogue } from '../../../test/enCatalogue'
 import { ACCOUNT_ERROR_CODES, accountErrorText } from './errors'
 
 const err = (code: string, status = 422, fields: Record<string, unknown> = {}) => new ApiError('x', status, code, fields)
