@@ -23,6 +23,29 @@ export default defineConfig({
     // console's chunks (web/e2e/console.test.mjs walks the member graph).
     rolldownOptions: {
       input: { main: 'index.html', admin: 'admin.html' },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The member app's own modules that its entry loads at once go
+            // into one chunk, not one small chunk each for what a lazy page
+            // shares with the entry: a file compresses better whole (about
+            // 6 kB of gzip less for the home, issue 17), with the catalogue
+            // table. The entry module
+            // stays in the entry chunk (the engine's code loader starts
+            // index.html's one module script), the console's are its own.
+            {
+              name: 'shell',
+              test: (id) =>
+                (id.includes('/src/') || id.includes('virtual:rdv-catalogues')) &&
+                !id.includes('/node_modules/') &&
+                !id.includes('/src/console/') &&
+                !id.endsWith('/src/main.tsx'),
+              tags: ['$initial'],
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
     outDir: 'dist',
     assetsDir: 'assets',

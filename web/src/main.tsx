@@ -4,13 +4,17 @@ import { App } from './app/App'
 import { preloadPageOf } from './app/pages'
 import { fetchBoot, readBoot } from './boot/boot'
 import { initI18n } from './i18n/i18n'
+import { AlertBanners } from './layouts/parts/later'
+import { preloadMemberParts } from './app/member'
 import { createServices } from './state/context'
 
 // The engine injects the boot state into index.html: the first paint needs
 // no API round trip. Only the Vite dev server falls back to the API.
-// The first page's chunk loads in parallel with the catalogues.
+// The first page's chunk loads in parallel with the catalogues, and for a
+// member the alert banners (in the page's flow, layouts/parts/later.tsx)
+// and the member's navigation (app/member.ts).
 const boot = readBoot() ?? (await fetchBoot())
-await Promise.all([initI18n(boot.locale), preloadPageOf(window.location.pathname)])
+await Promise.all([initI18n(boot.locale), preloadPageOf(window.location.pathname), boot.user ? Promise.all([AlertBanners.preload(), preloadMemberParts()]) : null])
 const services = createServices(boot)
 
 // The first render is a transition: React renders in slices of a few

@@ -1,16 +1,14 @@
 import { useEffect, useEffectEvent } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { Toaster } from '../components/Toaster'
-import { SiteEntryModal } from '../layouts/parts/SiteEntryModal'
+import { Later, RootOverlays } from '../layouts/parts/later'
 import { applyDomainLanguage } from '../rules/locale'
 import { navUnread, newLikes, titleWithCount } from '../rules/title'
 import { captureTracking } from '../rules/tracking'
 import { useAppState, useServices } from '../state/context'
-import { useLiveEvents } from '../state/events'
 import { useFormWatch } from '../state/interruptions'
-import { refreshInterval, startPolling } from '../state/polling'
-import { refreshAll, refreshPage, resetFailedLoader } from '../state/refresh'
+import { refreshAll, resetFailedLoader } from '../state/refresh'
 import { reloadForChunk } from './lazyPage'
+import { MemberSession } from './member'
 import { useTimeBonus } from './timeBonus'
 
 /** useDocumentTitle: the page title with the site name and the "(N) " prefix. */
@@ -55,21 +53,14 @@ function useSettingsRefresh() {
 }
 
 /**
- * usePolling refreshes the page (the member's data) while logged in; a failed
- * refresh shows the error page until the member goes to another page.
+ * useLoaderReset: a failed refresh shows the error page until the member
+ * goes to another page (MemberSession, app/memberParts.tsx, polls while a
+ * member is logged in).
  */
-function usePolling() {
-  const { api, store } = useServices()
-  const loggedIn = useAppState((s) => !!s.user)
+function useLoaderReset() {
+  const { store } = useServices()
   const { pathname } = useLocation()
   useEffect(() => resetFailedLoader(store), [store, pathname])
-  useEffect(() => {
-    if (!loggedIn) return
-    return startPolling(
-      () => refreshPage(api, store),
-      () => refreshInterval(store.get().push.isSubscribed),
-    )
-  }, [api, store, loggedIn])
 }
 
 /** useServiceWorker registers /sw.js and reloads chats and likes on a pushed message. */
@@ -143,10 +134,10 @@ function usePageBounceLog() {
  * interruptions away from a form being edited.
  */
 export function Root() {
+  const loggedIn = useAppState((s) => !!s.user)
   useDocumentTitle()
   useSettingsRefresh()
-  usePolling()
-  useLiveEvents()
+  useLoaderReset()
   useServiceWorker()
   useChunkPreloadGuard()
   useTimeBonus()
@@ -155,8 +146,8 @@ export function Root() {
   return (
     <>
       <Outlet />
-      <SiteEntryModal />
-      <Toaster />
+      {loggedIn && <Later part={MemberSession} />}
+      <Later part={RootOverlays} />
     </>
   )
 }

@@ -4,7 +4,8 @@
 // The tag on each card says fictional_singular; this names them together.
 import styled from 'styled-components'
 import { useAppState } from '../state/context'
-import { fictionalIcon, Icon } from './Icon'
+import { Icon } from './Icon'
+import { fictionalIcon } from './iconSets'
 
 const Legend = styled.p`
   display: flex;

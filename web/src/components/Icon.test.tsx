@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { fictionalIcon, Gift, giftIcon, giftIcons, Icon } from './Icon'
+import { Gift, Icon } from './Icon'
+import { fictionalIcon, giftIcon, giftIcons } from './iconSets'
 
 const src = join(__dirname, '..')
 const root = join(src, '..', '..')

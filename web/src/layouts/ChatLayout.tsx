@@ -1,6 +1,8 @@
 import { useRouteHandle } from '../app/hooks'
-import { TabBar } from '../nav/TabBar'
+import { TabBar } from '../app/member'
+import { useAppState } from '../state/context'
 import { EntryWarning } from './parts/EntryWarning'
+import { Later } from './parts/later'
 import { SkipLink } from './parts/SkipLink'
 import { Main, Shell } from './Main'
 
@@ -12,12 +14,13 @@ import { Main, Shell } from './Main'
  */
 export function ChatLayout() {
   const list = useRouteHandle()?.name === 'chats'
+  const member = useAppState((s) => !!s.user)
   return (
     <Shell data-layout="chat" $fixed>
       <SkipLink />
       <EntryWarning />
       <Main fill />
-      {list && <TabBar />}
+      {list && member && <Later part={TabBar} />}
     </Shell>
   )
 }

@@ -1,39 +1,33 @@
+import { TabBar } from '../app/member'
 import { Header } from '../nav/Header'
-import { TabBar } from '../nav/TabBar'
-import { AlertBanners } from './parts/AlertBanners'
+import { useAppState } from '../state/context'
 import { Disclaimer } from './parts/Disclaimer'
 import { EntryWarning } from './parts/EntryWarning'
 import { Footer } from './parts/Footer'
-import { LikeModal } from './parts/LikeModal'
-import { NewLikePopup } from './parts/NewLikePopup'
-import { SignupModal } from './parts/SignupModal'
+import { AlertBanners, DefaultOverlays, Later } from './parts/later'
 import { SkipLink } from './parts/SkipLink'
-import { TimeBonusModal } from './parts/TimeBonusModal'
 import { Main, Shell } from './Main'
-import { MatchMoment } from '../pages/likes/MatchMoment'
 
 /**
  * default: top navigation, warning banners, footer, disclaimer, entry
  * warning, signup modal, like modal and time-bonus modal, the new-like
- * popup and the match moment; on a member's phone the bottom tab bar
+ * popup and the match moment (these and the banners in their own chunks,
+ * parts/later.tsx); on a member's phone the bottom tab bar
  * (sticky, so it stays in view while the page scrolls).
  */
 export function DefaultLayout() {
+  const member = useAppState((s) => !!s.user)
   return (
     <Shell data-layout="default">
       <SkipLink />
       <EntryWarning />
       <Header />
-      <AlertBanners />
+      {member && <Later part={AlertBanners} />}
       <Main />
       <Disclaimer />
       <Footer />
-      <TabBar />
-      <SignupModal />
-      <LikeModal />
-      <NewLikePopup />
-      <MatchMoment />
-      <TimeBonusModal />
+      {member && <Later part={TabBar} />}
+      <Later part={DefaultOverlays} />
     </Shell>
   )
 }

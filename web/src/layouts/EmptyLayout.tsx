@@ -1,5 +1,5 @@
 import { EntryWarning } from './parts/EntryWarning'
-import { SignupModal } from './parts/SignupModal'
+import { Later, SignupModal } from './parts/later'
 import { Main, Shell } from './Main'
 
 /** empty: the page and the signup modal only (plus the entry warning). */
@@ -8,7 +8,7 @@ export function EmptyLayout() {
     <Shell data-layout="empty">
       <EntryWarning />
       <Main />
-      <SignupModal />
+      <Later part={SignupModal} />
     </Shell>
   )
 }

@@ -1,14 +1,14 @@
+import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Container } from '../components/Grid'
 import { media } from '../theme/theme'
 import { PHONE_QUERY, useMediaQuery } from '../app/hooks'
+import { AccountMenu, MemberNav } from '../app/member'
 import { useAppState } from '../state/context'
-import { AccountMenu } from './AccountMenu'
 import { BackButton } from './BackButton'
 import { LanguageMenu } from './LanguageMenu'
 import { Logo } from './Logo'
-import { MemberNav } from './MemberNav'
 import { NavList } from './NavLinkItem'
 import { VisitorNav } from './VisitorNav'
 
@@ -89,11 +89,23 @@ export function Header() {
           <BackButton />
           <Logo onPrimary />
           <Nav aria-label={t('nav.main')} $compact={!!user}>
-            <NavList>{user ? <MemberNav user={user} /> : <VisitorNav />}</NavList>
+            <NavList>
+              {user ? (
+                <Suspense fallback={null}>
+                  <MemberNav user={user} />
+                </Suspense>
+              ) : (
+                <VisitorNav />
+              )}
+            </NavList>
           </Nav>
           <Tools $compact={!!user}>
             {!(user && phone) && <LanguageMenu />}
-            {user && <AccountMenu user={user} />}
+            {user && (
+              <Suspense fallback={null}>
+                <AccountMenu user={user} />
+              </Suspense>
+            )}
           </Tools>
         </Inner>
       </Container>
