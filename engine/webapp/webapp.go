@@ -141,6 +141,10 @@ type preloadList struct {
 	// FirstRoutes are the routes (as in Routes) whose pages need only the
 	// first part of the catalogue.
 	FirstRoutes []string `json:"firstRoutes"`
+	// Member are the chunks a logged-in member's first render needs beyond
+	// the page's (the member's navigation and alert banners), which a
+	// visitor's first screen does without.
+	Member []string `json:"member"`
 }
 
 // chunksOf are the chunks of the page at path and of the catalogue of
@@ -455,6 +459,9 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		code = append(slices.Clip(code), preload.chunksOf(r.URL.Path, boot.Locale)...)
+		if boot.User != nil {
+			code = append(code, preload.Member...)
+		}
 	}
 	if found {
 		texts := a.firstPaint

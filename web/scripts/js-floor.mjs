@@ -49,6 +49,9 @@ try {
 
   const dist = join(web, 'dist')
   const index = await readFile(join(dist, 'index.html'), 'utf8')
+  // The engine's code loader starts one module script (engine/webapp/codeloader.go).
+  const entries = index.match(/<script type="module"/g)?.length ?? 0
+  if (entries !== 1) throw new Error(`dist/index.html has ${entries} module scripts, want the entry alone`)
   const preload = JSON.parse(await readFile(join(dist, 'preload.json'), 'utf8'))
   const home = await gzipped(dist, homeCode(index, preload, process.env.RDV_LOCALE || 'en'))
 

@@ -29,6 +29,8 @@ export interface PreloadList {
   restLocales: Record<string, string[]>
   /** firstRoutes are the routes (as in routes) whose pages need only the first part of the catalogue. */
   firstRoutes: string[]
+  /** member are the chunks a logged-in member's first render needs beyond the page's (src/main.tsx preloads them). */
+  member: string[]
 }
 
 /** enginePattern turns a route path of routeTable ("/members/:id/landing2/:slug?") into the engine's syntax ("/members/*\/landing2/?"). */
@@ -64,7 +66,7 @@ export function preloadList(): Plugin {
       // What index.html loads anyway: the entry and its static imports.
       const inIndex = new Set(closure(main.fileName, byFile, new Set()))
       const areaChunk = (area: string) => chunks.find((c) => c.facadeModuleId?.endsWith(`/src/pages/${area}/index.ts`))
-      const list: PreloadList = { routes: {}, locales: {}, restLocales: {}, firstRoutes: [] }
+      const list: PreloadList = { routes: {}, locales: {}, restLocales: {}, firstRoutes: [], member: [] }
       for (const r of routeTable) {
         const area = pageAreas[r.page]
         const chunk = areaChunk(area)
@@ -73,6 +75,10 @@ export function preloadList(): Plugin {
         list.routes[pattern] = closure(chunk.fileName, byFile, inIndex).map((f) => `/${f}`)
         // The home's area alone loads no page texts (src/app/pages.ts).
         if (area === 'home') list.firstRoutes.push(pattern)
+      }
+      const memberParts = ['/src/app/memberParts.tsx', '/src/layouts/parts/AlertBanners.tsx']
+      for (const c of chunks.filter((c) => memberParts.some((m) => c.facadeModuleId?.endsWith(m)))) {
+        for (const f of closure(c.fileName, byFile, inIndex)) if (!list.member.includes(`/${f}`)) list.member.push(`/${f}`)
       }
       for (const c of chunks) {
         const p = c.facadeModuleId ? partOf(c.facadeModuleId) : null

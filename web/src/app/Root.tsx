@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { Later, RootOverlays } from '../layouts/parts/later'
+import { Later, RootOverlays, useFirstRenderDone } from '../layouts/parts/later'
 import { applyDomainLanguage } from '../rules/locale'
 import { navUnread, newLikes, titleWithCount } from '../rules/title'
 import { captureTracking } from '../rules/tracking'
@@ -143,6 +143,7 @@ export function Root() {
   useTimeBonus()
   usePageBounceLog()
   useFormWatch()
+  useFirstRenderDone()
   return (
     <>
       <Outlet />

@@ -6,7 +6,7 @@ import { ThemeProvider } from 'styled-components'
 import { vi } from 'vitest'
 import { preloadMemberParts } from '../app/member'
 import { appRoutes } from '../app/routes'
-import { AlertBanners, DefaultOverlays, RootOverlays, SignupModal } from '../layouts/parts/later'
+import { AlertBanners, DefaultOverlays, RootOverlays, SignupModal, firstRenderDone } from '../layouts/parts/later'
 import type { Boot } from '../boot/types'
 import i18n, { initI18n, needPageTexts } from '../i18n/i18n'
 import { ServicesProvider, createServices, type Services } from '../state/context'
@@ -37,6 +37,7 @@ export async function renderApp(boot: Boot, path = '/', handler: FetchHandler = 
   await needPageTexts()
   // The parts the app loads at its first render (or, for a member, before
   // it) are in at once, so a test sees them in the first render.
+  firstRenderDone()
   await Promise.all([preloadMemberParts(), ...[AlertBanners, DefaultOverlays, RootOverlays, SignupModal].map((p) => p.preload())])
   const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => handler(String(url), init ?? {}))
   const services = createServices(boot, { fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} })

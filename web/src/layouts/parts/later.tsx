@@ -1,17 +1,37 @@
-import { Suspense, type ComponentType } from 'react'
+import { Suspense, useEffect, type ComponentType } from 'react'
 import { lazyPage } from '../../app/lazyPage'
 
 // The parts of the layouts that the first screen does without: modals,
 // pop-ups and toasts that show over the page later, if at all, and the
-// members' alert banners. Each is its own chunk, asked for at the first
-// render instead of before it, so the home's first code is smaller (issue
-// 17) and its first render has less to evaluate (issue 13). The banners sit
-// in the page's flow: main.tsx has a member's loaded before the first
-// render, so they do not push the page down when they arrive.
+// members' alert banners. Each is its own chunk, asked for once the first
+// render is in instead of before it, so the home's first code is smaller
+// (issue 17) and its first render has less to evaluate (issue 13). The
+// banners sit in the page's flow: main.tsx has a member's loaded before the
+// first render (the engine names their chunks for a member, preload.json's
+// member), so they do not push the page down when they arrive.
 
-export const DefaultOverlays = lazyPage(() => import('./DefaultOverlays'), 'DefaultOverlays')
-export const RootOverlays = lazyPage(() => import('./RootOverlays'), 'RootOverlays')
-export const SignupModal = lazyPage(() => import('./SignupModal'), 'SignupModal')
+let markFirstRender: () => void = () => {}
+const firstRender = new Promise<void>((resolve) => (markFirstRender = resolve))
+
+/** useFirstRenderDone marks the app's first render as in (Root calls it: its effects run after its children's). */
+export function useFirstRenderDone(): void {
+  useEffect(() => markFirstRender(), [])
+}
+
+/** firstRenderDone marks it from outside React (a test has the parts in before it renders). */
+export function firstRenderDone(): void {
+  markFirstRender()
+}
+
+/** afterFirstRender asks for a chunk only once the first render is in. */
+const afterFirstRender =
+  <M,>(load: () => Promise<M>) =>
+  (): Promise<M> =>
+    firstRender.then(load)
+
+export const DefaultOverlays = lazyPage(afterFirstRender(() => import('./DefaultOverlays')), 'DefaultOverlays')
+export const RootOverlays = lazyPage(afterFirstRender(() => import('./RootOverlays')), 'RootOverlays')
+export const SignupModal = lazyPage(afterFirstRender(() => import('./SignupModal')), 'SignupModal')
 export const AlertBanners = lazyPage(() => import('./AlertBanners'), 'AlertBanners')
 
 /** Later renders a lazy part with no placeholder while its chunk loads. */
