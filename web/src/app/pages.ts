@@ -7,7 +7,8 @@ import { pageAreas, routeTable, type PageArea, type PageKey } from './routeTable
 // One chunk per page area: each area's index exports its pages. The home
 // says only what the first part of the catalogue holds; every other area
 // loads the rest of the catalogue with its code (i18n/i18n.ts).
-const withTexts =
+/** withTexts loads a chunk together with the pages' texts (the catalogue's rest). */
+export const withTexts =
   <M>(load: () => Promise<M>) =>
   (): Promise<M> =>
     Promise.all([load(), needPageTexts()]).then(([m]) => m)

@@ -2,10 +2,16 @@ import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../../components/Modal'
 import { lazyPage } from '../../app/lazyPage'
+import { withTexts } from '../../app/pages'
 import { useAppState, useServices } from '../../state/context'
 import { useInterruption } from '../../state/interruptions'
 
-const SignupFlow = lazyPage(() => import('../../pages/account/signup/SignupFlow'), 'SignupFlow')
+// The flow says the account pages' texts, which come with the pages' part
+// of the catalogue, not with the first screen's.
+const SignupFlow = lazyPage(
+  withTexts(() => import('../../pages/account/signup/SignupFlow')),
+  'SignupFlow',
+)
 
 /**
  * SignupModal holds the signup flow on desktop. While the signup is in
