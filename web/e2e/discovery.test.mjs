@@ -225,6 +225,40 @@ test('auto-like: the new-like popup opens the liker from its photo', async () =>
   }
 })
 
+test('auto-like: the new-like popup shows when the overlays\' code arrives after the likes reload', async () => {
+  // The popup is in a chunk loaded after the first render (layouts/parts/later.tsx).
+  // Held back until the likes have reloaded with the house profile's like, it
+  // must still show that like: what counts as already seen is the likes the
+  // page opened with, not those the popup finds when its code arrives.
+  const s = await open(HOST)
+  try {
+    await signup(s, { name: 'Latecomer' })
+    let release
+    const released = new Promise((r) => (release = r))
+    let held = 0
+    await s.page.route(/\/assets\/DefaultOverlays-[\w-]+\.js$/, async (route) => {
+      held++
+      await released
+      await route.continue()
+    })
+    const autoLike = s.page.waitForResponse((r) => r.url().includes('/api/auto-like.php'))
+    await s.goto('/members')
+    const res = await autoLike
+    assert.equal(res.status(), 200)
+    const liker = (await res.json()).id
+    assert.ok(liker, 'a house profile likes a new member')
+    // The likes reload after the auto-like and hold the new like before the popup's code is in.
+    await s.page.waitForResponse((r) => r.url().includes('/api/likes.php'))
+    await s.page.waitForFunction(() => document.querySelector('[data-testid="nav-likes-badge"]'))
+    assert.equal(held, 1, 'the overlays\' chunk was asked for and held')
+    assert.equal(await s.page.getByTestId('new-like-popup').count(), 0)
+    release()
+    await s.page.locator(`[data-testid="new-like-popup"][data-id="${liker}"]`).waitFor()
+  } finally {
+    await s.close()
+  }
+})
+
 test('swipe game: drag, keys and buttons until the 4 likes of the day are used', async () => {
   const s = await open(HOST)
   try {

@@ -4,6 +4,7 @@ import { useAppState } from '../state/context'
 import { Disclaimer } from './parts/Disclaimer'
 import { EntryWarning } from './parts/EntryWarning'
 import { Footer } from './parts/Footer'
+import { NewLikersWatch } from './parts/NewLikersWatch'
 import { AlertBanners, DefaultOverlays, Later } from './parts/later'
 import { SkipLink } from './parts/SkipLink'
 import { Main, Shell } from './Main'
@@ -12,7 +13,8 @@ import { Main, Shell } from './Main'
  * default: top navigation, warning banners, footer, disclaimer, entry
  * warning, signup modal, like modal and time-bonus modal, the new-like
  * popup and the match moment (these and the banners in their own chunks,
- * parts/later.tsx); on a member's phone the bottom tab bar
+ * parts/later.tsx; the new likes are queued from the first render on, by
+ * NewLikersWatch); on a member's phone the bottom tab bar
  * (sticky, so it stays in view while the page scrolls).
  */
 export function DefaultLayout() {
@@ -27,6 +29,7 @@ export function DefaultLayout() {
       <Disclaimer />
       <Footer />
       {member && <Later part={TabBar} />}
+      <NewLikersWatch />
       <Later part={DefaultOverlays} />
     </Shell>
   )

@@ -4,6 +4,7 @@ import { createApi } from '../api/calls'
 import { createClient, type ClientOptions } from '../api/http'
 import type { Boot } from '../boot/types'
 import { createInterruptions, type Interruptions } from './interruptionQueue'
+import { createNewLikerQueue, type NewLikerQueue } from './newLikers'
 import { createStore, initialState, loggedOut, type AppState, type AppStore } from './store'
 import { createToasts, type Toasts } from './toasts'
 
@@ -13,6 +14,8 @@ export interface Services {
   toasts: Toasts
   /** interruptions is the one queue of banners, modals and pop-ups. */
   interruptions: Interruptions
+  /** newLikers are the likes the new-like popup has still to show. */
+  newLikers: NewLikerQueue
 }
 
 /** createServices builds the store and the API client of one app instance. */
@@ -30,7 +33,7 @@ export function createServices(boot: Boot, client: ClientOptions = {}): Services
       client.onAuthRequired?.()
     },
   })
-  return { store, api: createApi(http), toasts, interruptions: createInterruptions() }
+  return { store, api: createApi(http), toasts, interruptions: createInterruptions(), newLikers: createNewLikerQueue() }
 }
 
 const ServicesContext = createContext<Services | null>(null)

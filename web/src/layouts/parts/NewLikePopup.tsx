@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useId, useRef, useSyncExternalStore, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import styled from 'styled-components'
 import type { Image, LikedBy } from '../../boot/types'
 import { Button } from '../../components/Button'
-import { useAppState, useServices } from '../../state/context'
+import { useServices } from '../../state/context'
 import { useInterruption } from '../../state/interruptions'
 import { refreshNamed } from '../../state/refresh'
 import { announceMatch } from '../../state/match'
-import { emptyLikes } from '../../state/store'
-import { firstShow, likerPath, newLikers, popupClick, targetOf } from './likePopupRules'
+import { likerPath, popupClick, targetOf } from './likePopupRules'
 import { Icon, X } from '../../components/Icon'
 
 /** Liker is who likes the member, as the popup shows them. */
@@ -153,41 +152,11 @@ const Close = styled.button`
 /** POPUP_MS: the popup goes by itself after this long; the badge still counts the like. */
 export const POPUP_MS = 8_000
 
-/**
- * useNewLikers queues the likes that arrive while the page is open (polling,
- * live events, an auto-like), each once.
- */
+/** useNewLikers is the first liker of the queue NewLikersWatch fills, and how to go to the next. */
 function useNewLikers(): [LikedBy | null, () => void] {
-  const likes = useAppState((s) => s.likes)
-  const seen = useRef<Set<number> | null>(null)
-  const [queue, setQueue] = useState<LikedBy[]>([])
-  // Logging out forgets the queue.
-  if (likes === emptyLikes && queue.length > 0) setQueue([])
-  useEffect(() => {
-    if (likes === emptyLikes) {
-      seen.current = null
-      return
-    }
-    const fresh = newLikers(seen.current, likes.liked_by).filter((l) => firstShow(l.id))
-    const next = new Set(seen.current ?? [])
-    for (const l of likes.liked_by) {
-      next.add(l.id)
-      if (!seen.current) firstShow(l.id)
-    }
-    seen.current = next
-    if (fresh.length) setQueue((q) => [...q, ...fresh])
-  }, [likes])
-  useEffect(() => {
-    // A live like event (state/events.ts) may come before the likes first load.
-    const onLike = (e: Event) => {
-      const liker = (e as CustomEvent<LikedBy>).detail
-      if (liker && typeof liker.id === 'number' && liker.like_new !== false && firstShow(liker.id)) setQueue((q) => [...q, liker])
-    }
-    window.addEventListener('rdv:like', onLike)
-    return () => window.removeEventListener('rdv:like', onLike)
-  }, [])
-  const shift = useCallback(() => setQueue((q) => q.slice(1)), [])
-  return [queue[0] ?? null, shift]
+  const { newLikers } = useServices()
+  const liker = useSyncExternalStore(newLikers.subscribe, newLikers.first, newLikers.first)
+  return [liker, newLikers.shift]
 }
 
 /**
