@@ -1,9 +1,13 @@
 // The catalogue modules of the member app (src/i18n/i18n.ts). A language's
 // catalogue is the shell's file (src/i18n/locales) and the files of the page
 // areas (src/pages/<area>/locales); it comes in two parts, each one chunk:
-//   - first: what the first screen says (the shell, the home and the like
-//     pop-ups of the layout), fetched with the app's code (dist/preload.json);
-//   - rest: the other page areas, fetched with the first page beyond the home.
+//   - first: what the first screen says (the shell and the home), fetched with
+//     the app's code (dist/preload.json);
+//   - rest: the other page areas, fetched with the first page beyond the home
+//     and with a member's parts (src/app/member.ts): the member's banners,
+//     pop-ups and modals say texts of it (the banners' and the time bonus's
+//     in the account and credits areas' files, the like pop-ups' in the
+//     likes area's).
 // So the home loads one language's first part, not every language's and every
 // page's texts (about 14 kB of gzipped JavaScript less before the first render).
 //
@@ -15,7 +19,7 @@ import { join } from 'node:path'
 import type { Plugin } from 'vite'
 
 /** firstAreas are the page areas whose texts the first screen needs. */
-export const firstAreas = ['home', 'likes'] as const
+export const firstAreas = ['home'] as const
 
 /** CataloguePart names a part of a language's catalogue. */
 export type CataloguePart = 'first' | 'rest'

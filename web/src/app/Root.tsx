@@ -5,8 +5,7 @@ import { applyDomainLanguage } from '../rules/locale'
 import { navUnread, newLikes, titleWithCount } from '../rules/title'
 import { captureTracking } from '../rules/tracking'
 import { useAppState, useServices } from '../state/context'
-import { useFormWatch } from '../state/interruptions'
-import { refreshAll, resetFailedLoader } from '../state/refresh'
+import { resetFailedLoader } from '../state/refresh'
 import { reloadForChunk } from './lazyPage'
 import { MemberSession } from './member'
 import { useTimeBonus } from './timeBonus'
@@ -63,41 +62,6 @@ function useLoaderReset() {
   useEffect(() => resetFailedLoader(store), [store, pathname])
 }
 
-/** useServiceWorker registers /sw.js and reloads chats and likes on a pushed message. */
-function useServiceWorker() {
-  const { api, store } = useServices()
-  useEffect(() => {
-    const sw = navigator.serviceWorker
-    const capable = !!sw && 'PushManager' in window
-    store.set({ push: { ...store.get().push, capability: capable } })
-    if (!sw || !import.meta.env.PROD) return
-    // After the page has loaded: the worker's download and start do not
-    // compete with the first paint.
-    const loaded = new Promise<void>((resolve) => {
-      if (document.readyState === 'complete') resolve()
-      else window.addEventListener('load', () => resolve(), { once: true })
-    })
-    loaded
-      .then(() => sw.register('/sw.js', { scope: '/' }))
-      .then(async (reg) => {
-        if (!capable) return
-        const sub = await reg.pushManager?.getSubscription()
-        const denied = typeof Notification !== 'undefined' && Notification.permission === 'denied'
-        store.set({
-          push: { ...store.get().push, subscription: denied ? 'denied' : (sub?.toJSON() ?? false), isSubscribed: !!sub },
-        })
-      })
-      .catch(() => {})
-    const onMessage = (e: MessageEvent) => {
-      if (e.data?.type !== 'push') return
-      store.set({ push: { ...store.get().push, lastMessage: e.data.payload } })
-      if (store.get().user) void refreshAll(api, store, true)
-    }
-    sw.addEventListener('message', onMessage)
-    return () => sw.removeEventListener('message', onMessage)
-  }, [api, store])
-}
-
 /** useChunkPreloadGuard reloads once when Vite cannot preload a chunk. */
 function useChunkPreloadGuard() {
   useEffect(() => {
@@ -110,39 +74,18 @@ function useChunkPreloadGuard() {
 }
 
 /**
- * usePageBounceLog: with the query parameter lb, an empty beacon goes to
- * page-hidden.php when the page becomes hidden.
- */
-function usePageBounceLog() {
-  const location = useLocation()
-  const enabled = new URLSearchParams(location.search).has('lb')
-  useEffect(() => {
-    if (!enabled || typeof navigator.sendBeacon !== 'function') return
-    const onChange = () => {
-      if (document.visibilityState === 'hidden') {
-        navigator.sendBeacon('/api/page-hidden.php', new Blob(['{}'], { type: 'application/json' }))
-      }
-    }
-    document.addEventListener('visibilitychange', onChange)
-    return () => document.removeEventListener('visibilitychange', onChange)
-  }, [enabled])
-}
-
-/**
  * Root holds what every page shares: title, polling, service worker, site-entry
- * modal, toasts, and the watch on the page's forms that keeps the
- * interruptions away from a form being edited.
+ * modal, toasts, the bounce log, and the watch on the page's forms that keeps
+ * the interruptions away from a form being edited (the service worker and
+ * what follows it in RootOverlays' chunk, after the first render).
  */
 export function Root() {
   const loggedIn = useAppState((s) => !!s.user)
   useDocumentTitle()
   useSettingsRefresh()
   useLoaderReset()
-  useServiceWorker()
   useChunkPreloadGuard()
   useTimeBonus()
-  usePageBounceLog()
-  useFormWatch()
   useFirstRenderDone()
   return (
     <>

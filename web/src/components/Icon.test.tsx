@@ -2,7 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { Gift, Icon } from './Icon'
+import LucideArrowLeft from 'lucide-react/icons/arrow-left'
+import LucideChevronDown from 'lucide-react/icons/chevron-down'
+import { ArrowLeft, ChevronDown, Gift, Icon } from './Icon'
 import { fictionalIcon, giftIcon, giftIcons } from './iconSets'
 
 const src = join(__dirname, '..')
@@ -70,6 +72,19 @@ describe('icons', () => {
     expect(alone.getAttribute('role')).toBe('img')
     expect(alone.getAttribute('aria-label')).toBe('Send a gift')
     expect(alone.getAttribute('aria-hidden')).toBeNull()
+  })
+
+  it('draws the first screen\'s glyphs (glyphs.tsx) as lucide-react draws them', () => {
+    for (const [glyph, lucide] of [
+      [ArrowLeft, LucideArrowLeft],
+      [ChevronDown, LucideChevronDown],
+    ] as const) {
+      for (const label of [undefined, 'Back']) {
+        const ours = render(<Icon icon={glyph} label={label} size="1em" />).container.innerHTML
+        const theirs = render(<Icon icon={lucide} label={label} size="1em" />).container.innerHTML
+        expect(ours).toBe(theirs)
+      }
+    }
   })
 
   it('names the fictional marker icons of the settings', () => {

@@ -4,18 +4,18 @@
 // in one place.
 // One module per icon: only the drawings used are loaded, in the build and in tests.
 // The gift and fictional-marker drawings are in iconSets.ts, beside the
-// pages that draw them, not in the first screen's code.
+// pages that draw them, not in the first screen's code; the first screen's
+// two (ArrowLeft, ChevronDown) are in glyphs.tsx, without lucide's runtime.
 import type { LucideIcon, LucideProps } from 'lucide-react'
-import ArrowLeft from 'lucide-react/icons/arrow-left'
 import ArrowRight from 'lucide-react/icons/arrow-right'
 import Camera from 'lucide-react/icons/camera'
-import ChevronDown from 'lucide-react/icons/chevron-down'
 import Gift from 'lucide-react/icons/gift'
 import Heart from 'lucide-react/icons/heart'
 import Lock from 'lucide-react/icons/lock'
 import Trash2 from 'lucide-react/icons/trash-2'
 import User from 'lucide-react/icons/user'
 import X from 'lucide-react/icons/x'
+import { ArrowLeft, ChevronDown } from './glyphs'
 
 export { ArrowLeft, ArrowRight, Camera, ChevronDown, Gift, Heart, Lock, Trash2, User, X }
 export type { LucideIcon }

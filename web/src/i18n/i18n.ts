@@ -12,9 +12,9 @@ export type CataloguePart = 'first' | 'rest'
 // A locale's catalogue is the shell's file (src/i18n/locales) merged with the
 // files of the page areas (src/pages/<area>/locales), so each area keeps its
 // texts beside its code. It loads in two parts (scripts/catalogues.ts): the
-// first screen's (the shell, the home, the layout's like pop-ups) before the
-// first render, the other areas' with the first page that needs them
-// (needPageTexts, from app/pages.ts). Every language holds every key
+// first screen's (the shell and the home) before the first render, the other
+// areas' with the first page that needs them and with a member's parts
+// (needPageTexts, from app/pages.ts and app/member.ts). Every language holds every key
 // (catalogue.test.ts), so only the visitor's language is loaded, not en
 // beside it.
 

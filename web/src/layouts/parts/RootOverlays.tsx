@@ -1,8 +1,19 @@
+import { usePageBounceLog, useServiceWorker } from '../../app/rootWatches'
 import { Toaster } from '../../components/Toaster'
+import { useFormWatch } from '../../state/interruptions'
 import { SiteEntryModal } from './SiteEntryModal'
 
-/** RootOverlays are what every page shows over itself: the site-entry modal and the toasts. */
+/**
+ * RootOverlays are what every page shows over itself: the site-entry modal
+ * and the toasts; and what Root runs after the first render: the service
+ * worker, the bounce log and the watch on the page's forms that keeps the
+ * interruptions (all of them in chunks that come after the first render)
+ * away from a form being edited.
+ */
 export function RootOverlays() {
+  useServiceWorker()
+  usePageBounceLog()
+  useFormWatch()
   return (
     <>
       <SiteEntryModal />

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, type ComponentType } from 'react'
 import { lazyPage } from '../../app/lazyPage'
+import { withTexts } from '../../app/pages'
 
 // The parts of the layouts that the first screen does without: modals,
 // pop-ups and toasts that show over the page later, if at all, and the
@@ -32,7 +33,8 @@ const afterFirstRender =
 export const DefaultOverlays = lazyPage(afterFirstRender(() => import('./DefaultOverlays')), 'DefaultOverlays')
 export const RootOverlays = lazyPage(afterFirstRender(() => import('./RootOverlays')), 'RootOverlays')
 export const SignupModal = lazyPage(afterFirstRender(() => import('./SignupModal')), 'SignupModal')
-export const AlertBanners = lazyPage(() => import('./AlertBanners'), 'AlertBanners')
+// A member's parts say the pages' part of the catalogue (the banners' texts are in the account area's files).
+export const AlertBanners = lazyPage(withTexts(() => import('./AlertBanners')), 'AlertBanners')
 
 /** Later renders a lazy part with no placeholder while its chunk loads. */
 export function Later({ part: Part }: { part: ComponentType<object> }) {
