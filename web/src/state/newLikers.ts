@@ -1,4 +1,5 @@
 import type { LikedBy } from '../boot/types'
+import { createStore } from './store'
 
 /**
  * NewLikerQueue holds the likes the new-like popup has still to show, in
@@ -17,27 +18,19 @@ export interface NewLikerQueue {
 }
 
 export function createNewLikerQueue(): NewLikerQueue {
-  let queue: readonly LikedBy[] = []
-  const listeners = new Set<() => void>()
-  const set = (next: readonly LikedBy[]) => {
-    if (next === queue) return
-    queue = next
-    for (const l of [...listeners]) l()
-  }
+  const store = createStore<{ queue: readonly LikedBy[] }>({ queue: [] })
+  const queue = () => store.get().queue
   return {
-    first: () => queue[0] ?? null,
+    first: () => queue()[0] ?? null,
     add(likers) {
-      if (likers.length > 0) set([...queue, ...likers])
+      if (likers.length > 0) store.set({ queue: [...queue(), ...likers] })
     },
     shift() {
-      if (queue.length > 0) set(queue.slice(1))
+      if (queue().length > 0) store.set({ queue: queue().slice(1) })
     },
     clear() {
-      if (queue.length > 0) set([])
+      if (queue().length > 0) store.set({ queue: [] })
     },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    subscribe: store.subscribe,
   }
 }
