@@ -77,8 +77,8 @@ type chatPaintMessage struct {
 // chatPaintPage is what the chat's template draws.
 type chatPaintPage struct {
 	CSS, ChatCSS template.CSS
-	Back         string
-	// Chats and Search are the top bar's links on wider screens, List the
+	// Chats names the conversation list: the back arrow's label on phones,
+	// the top bar's first link on wider screens, beside Search; List is the
 	// title of the conversation list beside the conversation there.
 	Chats, Search, List string
 	ProfileHref         string
@@ -102,7 +102,7 @@ type chatPaintPage struct {
 var chatPaintTemplate = template.Must(template.New("chatpaint").Parse(
 	`<div class="fp fp-chat" data-first-paint data-first-paint-chat><style>{{.CSS}}{{.ChatCSS}}</style>` +
 		`<header class="fp-bar"><div class="fp-c">` +
-		`<a class="fp-back" href="/chats" aria-label="{{.Back}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" stroke-width="2.25" stroke-linecap="round" stroke-linejoin="round"/></svg></a>` +
+		`<a class="fp-back" href="/chats" aria-label="{{.Chats}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" stroke-width="2.25" stroke-linecap="round" stroke-linejoin="round"/></svg></a>` +
 		`<a class="fp-who" href="{{.ProfileHref}}"><span class="fp-av" aria-hidden="true">{{if .Thumb}}<img src="{{.Thumb}}" alt="" width="36" height="36" fetchpriority="high">{{else}}{{.Initial}}{{end}}</span>` +
 		`<span>{{.Name}}{{if .Tag}}<small> · {{.Tag}}</small>{{end}}</span></a>` +
 		`<nav class="fp-links"><a href="/chats">{{.Chats}}</a><a href="/members">{{.Search}}</a></nav></div></header>` +
@@ -122,7 +122,6 @@ func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
 	loc, name := boot.Locale, c.Partner.Name
 	page := chatPaintPage{
 		CSS: firstPaintCSS(boot.Theme), ChatCSS: chatCSS(boot.Theme),
-		Back:        tx.text(loc, "messenger.allConversations"),
 		Chats:       tx.text(loc, "messenger.allConversations"),
 		Search:      tx.text(loc, "chats.back"),
 		List:        tx.text(loc, "chats.title"),
