@@ -164,7 +164,18 @@ test('likes: a like, a like back, a match on both sides', async () => {
     await likeBea.click()
     await a.page.locator(`[data-testid="like-${beaId}"][aria-pressed="true"]`).waitFor()
 
-    // Bea sees Adam among who liked her, marked new, with the badge.
+    // Bea sees Adam among who liked her, marked new, with the badge. The
+    // match moment's code comes after the first render (layouts/parts/later.tsx):
+    // held back until her like back has answered, the match must still be
+    // celebrated when it arrives, and Adam not popped up as a new like.
+    let release
+    const released = new Promise((r) => (release = r))
+    let held = 0
+    await b.page.route(/\/assets\/DefaultOverlays-[\w-]+\.js$/, async (route) => {
+      held++
+      await released
+      await route.continue()
+    })
     await b.goto('/likes')
     const list = b.page.getByTestId('likes-list-liked_by')
     const adamCard = list.locator(`[data-testid="profile-card"][data-id="${adamId}"]`)
@@ -174,13 +185,18 @@ test('likes: a like, a like back, a match on both sides', async () => {
 
     // She likes back: the match moment for her, and for him at once (a live like event)
     // instead of the new-like popup.
+    const likedBack = b.page.waitForResponse((r) => r.url().includes('/api/like.php'))
     await adamCard.getByRole('button', { name: `Like ${adam.profile?.name ?? `Adam`}` }).click()
+    assert.deepEqual(await (await likedBack).json(), { match: true })
+    assert.equal(held, 1, "the overlays' chunk was asked for and held")
+    release()
     const hers = b.page.getByTestId('match-moment')
     await hers.getByRole('heading', { name: "It's a match!" }).waitFor()
     await hers.getByText(/You and Adam\d* like each other\./).waitFor()
     assert.equal(await hers.getByRole('link', { name: 'Send a message' }).getAttribute('href'), `/members/${adamId}/chat`)
     await hers.getByRole('button', { name: 'Keep looking' }).click()
     await hers.waitFor({ state: 'detached' })
+    assert.equal(await b.page.locator(`[data-testid="new-like-popup"][data-id="${adamId}"]`).count(), 0)
     const his = a.page.getByTestId('match-moment')
     await his.getByText(/You and Bea\d* like each other\./).waitFor({ timeout: 15_000 })
     assert.equal(await his.getByRole('img', { name: /^Photo of Bea/ }).count(), 1)

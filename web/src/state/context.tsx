@@ -4,6 +4,7 @@ import { createApi } from '../api/calls'
 import { createClient, type ClientOptions } from '../api/http'
 import type { Boot } from '../boot/types'
 import { createInterruptions, type Interruptions } from './interruptionQueue'
+import { createMatchQueue, type MatchQueue } from './match'
 import { createNewLikerQueue, type NewLikerQueue } from './newLikers'
 import { createStore, initialState, loggedOut, type AppState, type AppStore } from './store'
 import { createToasts, type Toasts } from './toasts'
@@ -16,6 +17,8 @@ export interface Services {
   interruptions: Interruptions
   /** newLikers are the likes the new-like popup has still to show. */
   newLikers: NewLikerQueue
+  /** matches are the matches the match moment has still to celebrate. */
+  matches: MatchQueue
 }
 
 /** createServices builds the store and the API client of one app instance. */
@@ -33,7 +36,7 @@ export function createServices(boot: Boot, client: ClientOptions = {}): Services
       client.onAuthRequired?.()
     },
   })
-  return { store, api: createApi(http), toasts, interruptions: createInterruptions(), newLikers: createNewLikerQueue() }
+  return { store, api: createApi(http), toasts, interruptions: createInterruptions(), newLikers: createNewLikerQueue(), matches: createMatchQueue() }
 }
 
 const ServicesContext = createContext<Services | null>(null)

@@ -1,7 +1,10 @@
 // A match moment: the member's like was returned, or the other side just
-// liked the member back. Whoever learns of it announces it here; the match
-// moment (pages/likes/MatchMoment) celebrates it once per page load.
+// liked the member back. Whoever learns of it announces it here; the
+// layout's first code (layouts/parts/NewLikersWatch) queues it in the match
+// queue, and the match moment (pages/likes/MatchMoment) celebrates it once
+// per page load whenever its code arrives.
 import type { Image } from '../boot/types'
+import { createStore } from './store'
 
 /** MATCH_EVENT is the window event that carries a MatchPartner. */
 export const MATCH_EVENT = 'rdv:match'
@@ -24,4 +27,37 @@ export function nextMatches(queue: readonly MatchPartner[], partner: MatchPartne
   if (celebrated.has(partner.id) || queue.some((p) => p.id === partner.id)) return [...queue]
   celebrated.add(partner.id)
   return [...queue, partner]
+}
+
+/**
+ * MatchQueue holds the matches the match moment has still to celebrate, in
+ * order. It lives with the app, not with the moment's code, which comes after
+ * the first render: a like returned before that code is in waits here instead
+ * of being lost.
+ */
+export interface MatchQueue {
+  /** first is the partner to celebrate now, or null. */
+  first(): MatchPartner | null
+  /** add queues partner unless it is queued already or was celebrated in this page load. */
+  add(partner: MatchPartner): void
+  /** shift drops the first partner (the moment closed). */
+  shift(): void
+  subscribe(listener: () => void): () => void
+}
+
+export function createMatchQueue(): MatchQueue {
+  const store = createStore<{ queue: readonly MatchPartner[] }>({ queue: [] })
+  const celebrated = new Set<number>()
+  const queue = () => store.get().queue
+  return {
+    first: () => queue()[0] ?? null,
+    add(partner) {
+      const next = nextMatches(queue(), partner, celebrated)
+      if (next.length !== queue().length) store.set({ queue: next })
+    },
+    shift() {
+      if (queue().length > 0) store.set({ queue: queue().slice(1) })
+    },
+    subscribe: store.subscribe,
+  }
 }

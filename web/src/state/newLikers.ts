@@ -13,6 +13,8 @@ export interface NewLikerQueue {
   add(likers: readonly LikedBy[]): void
   /** shift drops the first liker (shown, closed or timed out). */
   shift(): void
+  /** drop takes a liker out wherever they wait (they matched: the match moment celebrates them instead). */
+  drop(id: number): void
   clear(): void
   subscribe(listener: () => void): () => void
 }
@@ -27,6 +29,9 @@ export function createNewLikerQueue(): NewLikerQueue {
     },
     shift() {
       if (queue().length > 0) store.set({ queue: queue().slice(1) })
+    },
+    drop(id) {
+      if (queue().some((l) => l.id === id)) store.set({ queue: queue().filter((l) => l.id !== id) })
     },
     clear() {
       if (queue().length > 0) store.set({ queue: [] })

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled, { keyframes } from 'styled-components'
 import { Button, ButtonLink } from '../../components/Button'
 import { Modal } from '../../components/Modal'
-import { firstShow } from '../../layouts/parts/likePopupRules'
-import { useAppState } from '../../state/context'
+import { useAppState, useServices } from '../../state/context'
 import { useInterruption } from '../../state/interruptions'
-import { MATCH_EVENT, nextMatches, type MatchPartner } from '../../state/match'
+import type { MatchPartner } from '../../state/match'
 
 const pop = keyframes`
   from { transform: scale(0.6); opacity: 0; }
@@ -74,34 +73,21 @@ const photo = (img: MatchPartner['main_image']) => (img ? img.thumb_url || img.u
 
 /**
  * MatchMoment celebrates a match once per partner and page load: both
- * photos, and the way to the chat. It follows announceMatch (the member's
- * own like returned, or a live like event saying the other side liked
- * back); the new-like popup then leaves that liker out. It goes through the
- * interruption queue like the other modals.
+ * photos, and the way to the chat. It shows the match queue, which
+ * announceMatch fills (the member's own like returned, or a live like event
+ * saying the other side liked back); the new-like popup leaves that liker
+ * out. It goes through the interruption queue like the other modals.
  */
 export function MatchMoment() {
   const { t } = useTranslation()
   const me = useAppState((s) => s.user?.profile ?? null)
-  const [celebrated] = useState(() => new Set<number>())
-  const [queue, setQueue] = useState<MatchPartner[]>([])
-  useEffect(() => {
-    const onMatch = (e: Event) => {
-      const partner = (e as CustomEvent<MatchPartner>).detail
-      if (!partner || typeof partner.id !== 'number') return
-      // the new-like popup must not show this liker again
-      firstShow(partner.id)
-      setQueue((q) => nextMatches(q, partner, celebrated))
-    }
-    window.addEventListener(MATCH_EVENT, onMatch)
-    return () => window.removeEventListener(MATCH_EVENT, onMatch)
-  }, [celebrated])
-
-  const partner = queue[0]
+  const { matches } = useServices()
+  const partner = useSyncExternalStore(matches.subscribe, matches.first, matches.first)
   // one interruption at a time: it waits while another modal shows or a form is being edited
   const open = useInterruption('match', !!partner && !!me)
   if (!partner || !me || !open) return null
   const name = partner.name ?? ''
-  const close = () => setQueue((q) => q.slice(1))
+  const close = matches.shift
   return (
     <Modal open title={t('matchMoment.title')} onClose={close} testId="match-moment">
       <Pair>
