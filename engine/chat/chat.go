@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/chat/internal/db"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/media"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
@@ -107,6 +108,8 @@ type Service struct {
 	Images *media.Processor
 	// Blobs releases the blobs of purged conversations' photos.
 	Blobs *media.Blobs
+	// Limits counts the sends that are rate limited (SendInput.RateLimited).
+	Limits *limits.Limiter
 }
 
 // NewService returns the chat rules. push may be nil (no web pushes); store

@@ -165,7 +165,11 @@ func (h Handlers) Send(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	res, err := h.Service.Send(r.Context(), body.input(t, sender))
+	in := body.input(t, sender)
+	// An upload counted against the limit on its route, before its photo
+	// was processed; this send counts in its own transaction.
+	in.RateLimited = true
+	res, err := h.Service.Send(r.Context(), in)
 	writeSent(w, r, res, err)
 }
 

@@ -3,6 +3,7 @@ package chat_test
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -104,6 +105,8 @@ func TestSendRoundTrips(t *testing.T) {
 		{in: chat.SendInput{Tenant: tn, SenderID: b.ID, ConversationID: conv, Text: "a reply", ClientID: cid()}, mail: true},
 		{in: chat.SendInput{Tenant: tn, SenderID: b.ID, ConversationID: conv, Text: "a second reply", ClientID: cid()}},
 		{in: chat.SendInput{Tenant: tn, SenderID: a.ID, ConversationID: conv, Text: "to a stream", ClientID: cid()}, connected: true},
+		// The rate limit's count goes with the facts: no round trip more.
+		{in: chat.SendInput{Tenant: tn, SenderID: a.ID, ConversationID: conv, Text: "counted", ClientID: cid(), RateLimited: true}, connected: true},
 	} {
 		in, limit := c.in, maxSendRoundTrips
 		if c.mail {
@@ -130,6 +133,12 @@ func TestSendRoundTrips(t *testing.T) {
 		}
 	}
 	ledgerBalances(t, env, a.TenantID)
+	var hits int
+	if err := env.Pool.QueryRow(context.Background(), "SELECT hits FROM rate_limits WHERE rule = 'message' AND subject = $1",
+		"member:"+strconv.FormatInt(a.ID, 10)).Scan(&hits); err != nil || hits != 2 {
+		// the first message, through the API, and the one marked here
+		t.Errorf("%d sends counted against the limit (%v), want 2", hits, err)
+	}
 }
 
 // A message joins the mail job an earlier message of the conversation

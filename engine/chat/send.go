@@ -13,6 +13,7 @@ import (
 
 	"rendezvous/engine/chat/internal/db"
 	"rendezvous/engine/credits"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
 	"rendezvous/engine/notify"
@@ -47,6 +48,11 @@ type SendInput struct {
 	// AnsweredBy is the console's staff account writing for a house
 	// profile (SenderID), recorded on the message.
 	AnsweredBy int64
+	// RateLimited counts the send against the sender's message limit
+	// (limits.Message, Service.Limits) in the send's own transaction, with
+	// its first statement: one round trip and one commit fewer than the
+	// route's limit would cost. A send refused for any reason counts too.
+	RateLimited bool
 }
 
 // SendResult is a sent message and the sender's balance after it.
@@ -82,9 +88,15 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 	// BEGIN goes with the facts' statement and COMMIT with the
 	// notification (database.Pipelined).
 	var res SendResult
+	var hit *limits.QueuedHit
 	err = database.Pipelined(ctx, s.Pool, func(tx pgx.Tx) (*pgx.Batch, error) {
 		var err error
-		if res, err = s.send(ctx, tx, in, kind); err != nil {
+		if in.RateLimited {
+			if hit, err = s.countHit(tx, in); err != nil {
+				return nil, err
+			}
+		}
+		if res, err = s.send(ctx, tx, in, kind, hit); err != nil {
 			return nil, err
 		}
 		if res.Replayed {
@@ -96,10 +108,27 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 		outbox.Queue(last)
 		return last, nil
 	})
+	if err != nil && hit != nil {
+		// The rollback undid the count, and refused sends count too.
+		if cerr := hit.Recount(ctx); cerr != nil {
+			err = errors.Join(err, cerr)
+		}
+	}
 	if errors.Is(err, errReplayed) {
 		return res, nil
 	}
 	return res, err
+}
+
+// countHit counts the send against the sender's message limit with the
+// transaction's first statement.
+func (s *Service) countHit(tx pgx.Tx, in SendInput) (*limits.QueuedHit, error) {
+	b := &pgx.Batch{}
+	hit, err := s.Limits.QueueHit(b, in.Tenant.ID, limits.Message, limits.MemberSubject(in.SenderID))
+	if err != nil {
+		return nil, err
+	}
+	return hit, database.Ahead(tx, b)
 }
 
 // errReplayed rolls back the transaction of a send that turned out to be a
@@ -138,7 +167,7 @@ func messageLength(t *tenancy.Tenant) int {
 // every fact the rules look at, one batch writes the message and its
 // delivery and books the charge, one notifies; the first message of a
 // mail's batch window queues the mail.
-func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string) (SendResult, error) {
+func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string, hit *limits.QueuedHit) (SendResult, error) {
 	q := db.New(tx)
 	now := s.now()
 	gifts := Gifts(in.Tenant)
@@ -150,6 +179,12 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	})
 	if err != nil {
 		return SendResult{}, notFound(err)
+	}
+	if hit != nil {
+		// Counted with SendStart: a send over the limit goes no further.
+		if err := hit.Done(); err != nil {
+			return SendResult{}, err
+		}
 	}
 	if f.ReplayID != 0 {
 		return s.replay(ctx, q, v, in, f.Credits)

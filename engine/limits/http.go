@@ -1,7 +1,6 @@
 package limits
 
 import (
-	"math"
 	"net/http"
 	"net/netip"
 	"strconv"
@@ -42,9 +41,12 @@ func ByClient(r *http.Request) (string, bool) {
 func ByMember(member func(r *http.Request) int64) Subject {
 	return func(r *http.Request) (string, bool) {
 		id := member(r)
-		return "member:" + strconv.FormatInt(id, 10), id > 0
+		return MemberSubject(id), id > 0
 	}
 }
+
+// MemberSubject is the subject of a member's hits (ByMember, QueueHit).
+func MemberSubject(id int64) string { return "member:" + strconv.FormatInt(id, 10) }
 
 // Limit counts every request of the route against the rule called name for
 // its subject in the request's tenant, and answers 429 rate_limited once the
@@ -63,13 +65,8 @@ func (l *Limiter) Limit(name string, by Subject) func(http.Handler) http.Handler
 				httpx.WriteError(w, r, err)
 				return
 			}
-			if !d.Allowed {
-				seconds := int(math.Ceil(d.RetryAfter.Seconds()))
-				if seconds < 1 {
-					seconds = 1
-				}
-				w.Header().Set("Retry-After", strconv.Itoa(seconds))
-				httpx.WriteError(w, r, errLimited.With(map[string]any{"retry_after": seconds}))
+			if err := d.Refusal(); err != nil {
+				httpx.WriteError(w, r, err)
 				return
 			}
 			next.ServeHTTP(w, r)

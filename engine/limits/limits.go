@@ -11,12 +11,14 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/limits/internal/db"
@@ -134,21 +136,89 @@ type Decision struct {
 	RetryAfter time.Duration
 }
 
+// Refusal is the refusal of a hit over its rule (429 rate_limited, with
+// retry_after in whole seconds, at least 1); nil when it is allowed.
+func (d Decision) Refusal() error {
+	if d.Allowed {
+		return nil
+	}
+	seconds := int(math.Ceil(d.RetryAfter.Seconds()))
+	if seconds < 1 {
+		seconds = 1
+	}
+	return errLimited.With(map[string]any{"retry_after": seconds})
+}
+
 // Hit counts one hit of rule name for subject on tenant and says whether it
 // is within the rule. Refused hits count too (they never extend the window).
 func (l *Limiter) Hit(ctx context.Context, tenantID int64, name, subject string) (Decision, error) {
+	h, err := l.hit(tenantID, name, subject)
+	if err != nil {
+		return Decision{}, err
+	}
+	h.row, h.err = db.New(l.pool).Hit(ctx, h.params)
+	return h.decision()
+}
+
+// QueuedHit is a hit counted inside the caller's transaction (QueueHit).
+type QueuedHit struct {
+	l      *Limiter
+	rule   Rule
+	params db.HitParams
+	row    db.HitRow
+	err    error
+}
+
+// QueueHit is Hit for a caller that counts the hit in its own transaction
+// with the statement it sends next (database.Ahead): one round trip and
+// one commit fewer than Hit. Done answers once that statement's batch has
+// been read. The count goes with the transaction: when it rolls back, the
+// caller counts the hit again on its own (Recount), as refused hits count
+// too.
+func (l *Limiter) QueueHit(b *pgx.Batch, tenantID int64, name, subject string) (*QueuedHit, error) {
+	h, err := l.hit(tenantID, name, subject)
+	if err != nil {
+		return nil, err
+	}
+	db.QueueHit(b, h.params, &h.row, &h.err)
+	return h, nil
+}
+
+// Done is nil for a hit within its rule and the 429 refusal for one over
+// it (Decision.Refusal), or the statement's error.
+func (h *QueuedHit) Done() error {
+	d, err := h.decision()
+	if err != nil {
+		return err
+	}
+	return d.Refusal()
+}
+
+// Recount counts the hit again on its own, after the transaction that
+// counted it rolled back.
+func (h *QueuedHit) Recount(ctx context.Context) error {
+	_, err := h.l.Hit(ctx, h.params.TenantID, h.params.Rule, h.params.Subject)
+	return err
+}
+
+// hit is a hit of rule name at the limiter's now, not counted yet.
+func (l *Limiter) hit(tenantID int64, name, subject string) (*QueuedHit, error) {
 	rule, ok := l.Rule(name)
 	if !ok {
-		return Decision{}, fmt.Errorf("rate limit %q is not a rule", name)
+		return nil, fmt.Errorf("rate limit %q is not a rule", name)
 	}
 	now := l.Now()
-	row, err := db.New(l.pool).Hit(ctx, db.HitParams{
+	return &QueuedHit{l: l, rule: rule, params: db.HitParams{
 		TenantID: tenantID, Rule: name, Subject: subject, ResetsAt: now.Add(rule.Window), Now: now,
-	})
-	if err != nil {
-		return Decision{}, fmt.Errorf("count %s hit: %w", name, err)
+	}}, nil
+}
+
+// decision reads the counted hit against its rule.
+func (h *QueuedHit) decision() (Decision, error) {
+	if h.err != nil {
+		return Decision{}, fmt.Errorf("count %s hit: %w", h.params.Rule, h.err)
 	}
-	return Decision{Allowed: int(row.Hits) <= rule.Max, RetryAfter: row.ResetsAt.Sub(now)}, nil
+	return Decision{Allowed: int(h.row.Hits) <= h.rule.Max, RetryAfter: h.row.ResetsAt.Sub(h.params.Now)}, nil
 }
 
 // DeleteExpired removes the counters whose window has ended.

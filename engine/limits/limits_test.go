@@ -3,6 +3,7 @@ package limits_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -11,10 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/limits"
 	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/tenancy/tenancytest"
 )
@@ -288,5 +291,65 @@ func TestParse(t *testing.T) {
 		if _, err := limits.Parse(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// A hit queued in the caller's transaction counts as Hit does (the same
+// counter, the same refusal over the rule), goes with that transaction
+// when it rolls back, and Recount counts it again then.
+func TestQueuedHitCountsAsHit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := tenancytest.Pool(t)
+	tenant := tenantIDs(t, pool)[0]
+	c := &clock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	l := newLimiter(t, pool, c, map[string]limits.Rule{limits.Message: {Max: 3, Window: time.Minute}})
+	// queued counts one hit in a transaction, committed or rolled back.
+	queued := func(commit bool) (*limits.QueuedHit, error) {
+		t.Helper()
+		tx, err := pool.Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := &pgx.Batch{}
+		h, err := l.QueueHit(b, tenant, limits.Message, "member:7")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			t.Fatal(err)
+		}
+		done := h.Done()
+		if commit {
+			err = tx.Commit(ctx)
+		} else {
+			err = tx.Rollback(ctx)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h, done
+	}
+	if _, err := queued(true); err != nil {
+		t.Fatalf("first hit: %v", err)
+	}
+	if d, err := l.Hit(ctx, tenant, limits.Message, "member:7"); err != nil || !d.Allowed {
+		t.Fatalf("second hit: %+v %v", d, err)
+	}
+	h, err := queued(false)
+	if err != nil {
+		t.Fatalf("third hit: %v", err)
+	}
+	// Rolled back: the third is still to come, and Recount makes it.
+	if err := h.Recount(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, err = queued(true)
+	var refused *refusal.Error
+	if !errors.As(err, &refused) || refused.Code != limits.Code || refused.Params["retry_after"] != 60 {
+		t.Fatalf("fourth hit: %v, want rate_limited with retry_after 60", err)
+	}
+	if _, err := l.QueueHit(&pgx.Batch{}, tenant, "no such rule", "member:7"); err == nil {
+		t.Fatal("a hit of no rule was queued")
 	}
 }

@@ -1,8 +1,10 @@
 package server_test
 
 import (
+	"bytes"
 	"fmt"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"sync"
@@ -112,6 +114,24 @@ func TestAbuseLimits(t *testing.T) {
 		{"messages per member", limits.Message, func(c *servertest.Client) servertest.Response {
 			return c.Do(http.MethodPost, "/api/messages.php", map[string]any{"profile_id": profile.ID, "text": "hi"})
 		}},
+		// A send counts in its own transaction; one refused (no such
+		// profile) rolls back and counts all the same.
+		{"refused messages count too", limits.Message, func(c *servertest.Client) servertest.Response {
+			return c.Do(http.MethodPost, "/api/messages.php", map[string]any{"profile_id": 1 << 40, "text": "hi"})
+		}},
+		// An upload counts on its route, before its photo is read.
+		{"photos uploaded in chat per member", limits.Message, func(c *servertest.Client) servertest.Response {
+			var buf bytes.Buffer
+			mw := multipart.NewWriter(&buf)
+			_ = mw.WriteField("profile_id", strconv.FormatInt(profile.ID, 10))
+			fw, _ := mw.CreateFormFile("photo", "me.jpg")
+			_, _ = fw.Write([]byte("no image"))
+			_ = mw.Close()
+			req, _ := http.NewRequest(http.MethodPost, env.URL+"/api/messages.php", &buf)
+			req.Host = c.Host
+			req.Header.Set("Content-Type", mw.FormDataContentType())
+			return c.Send(req)
+		}},
 		{"likes per member", limits.Like, func(c *servertest.Client) servertest.Response {
 			return c.Do(http.MethodPost, "/api/like.php", map[string]any{"profile_id": profile.ID, "source": "profile"})
 		}},
@@ -125,13 +145,21 @@ func TestAbuseLimits(t *testing.T) {
 	for _, tc := range memberCases {
 		t.Run(tc.name, func(t *testing.T) {
 			env.Limits.Set(tc.rule, limits.Rule{Max: 2, Window: time.Minute})
-			me, _ := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 100})
+			me, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 100})
 			for n := range 2 {
 				if res := tc.call(me); res.Status == http.StatusTooManyRequests || res.Status >= 500 {
 					t.Fatalf("call %d: %d %s", n+1, res.Status, res.Body)
 				}
 			}
 			wantLimited(t, tc.call(me))
+			// A send over the limit keeps nothing.
+			var sent int
+			if err := env.Pool.QueryRow(t.Context(), "SELECT count(*) FROM messages WHERE sender_id = $1", made.ID).Scan(&sent); err != nil {
+				t.Fatal(err)
+			}
+			if want := map[string]int{"messages per member": 2}[tc.name]; sent != want {
+				t.Fatalf("%d messages kept, want %d", sent, want)
+			}
 			// Another member on the same address is not limited.
 			other, _ := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 100})
 			if res := tc.call(other); res.Status == http.StatusTooManyRequests {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"mime"
 	"net/http"
 	"os"
 	"strings"
@@ -184,6 +185,7 @@ func New(d Deps) (*Engine, error) {
 	e.Likes.Mail = e.MailEvents
 	e.Chat = chat.NewService(d.Pool, pusher, d.Media, images, blobs, d.Log)
 	e.Chat.Mail = e.MailEvents
+	e.Chat.Limits = e.Limits
 	e.Notifications = notifications.NewService(d.Pool, e.Accounts, d.Directory, e.Links, d.Log)
 	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, inserter, d.Log)
 	e.Billing.Postbacks = postbacks
@@ -388,7 +390,10 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/chat.php", c.Chat) // ?id= or ?profile_id=
 	r.With(member).Delete("/chat.php", c.HideChat)
 	r.With(member).Get("/messages.php", c.Messages)
-	r.With(member, perMember(limits.Message)).Post("/messages.php", c.Send)
+	// Sends count against limits.Message: an upload here, before its photo
+	// is processed; any other send in its own transaction
+	// (chat.SendInput.RateLimited), one round trip fewer.
+	r.With(member, e.Limits.Limit(limits.Message, uploads(limits.ByMember(memberID)))).Post("/messages.php", c.Send)
 	r.With(member).Get("/events", c.Events)
 	r.With(member, perMember(limits.Typing)).Post("/typing.php", c.Typing) // never stored: only the partner's streams hear it
 
@@ -429,6 +434,17 @@ func staticFiles(r chi.Router, app *webapp.App) {
 	readOnly(r, "/themes/*", app.Themes())
 	for _, f := range []string{"/sw.js", "/favicon.svg", "/favicon.ico"} {
 		r.Get(f, assets.ServeHTTP)
+	}
+}
+
+// uploads counts only the multipart requests of by's subjects (the photos
+// sent in chat).
+func uploads(by limits.Subject) limits.Subject {
+	return func(r *http.Request) (string, bool) {
+		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
+			return "", false
+		}
+		return by(r)
 	}
 }
 

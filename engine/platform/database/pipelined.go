@@ -37,9 +37,7 @@ func Pipelined(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) (*pgx
 	if end == nil {
 		end = &pgx.Batch{}
 	}
-	if !tx.begun {
-		end.QueuedQueries = append([]*pgx.QueuedQuery{{SQL: "begin"}}, end.QueuedQueries...)
-	}
+	end = tx.withBegin(end)
 	committed := false
 	end.Queue("commit").Exec(func(tag pgconn.CommandTag) error {
 		committed = tag.String() == "COMMIT"
@@ -65,22 +63,68 @@ func rollback(ctx context.Context, conn *pgx.Conn, err error) error {
 	return err
 }
 
+// Ahead queues b's statements to go to the database with the first
+// statement of tx, a transaction of Pipelined, in the same round trip: for
+// a statement whose answer is needed only after that one's (a rate limit's
+// count ahead of a send's facts: one round trip fewer). Their callbacks
+// run, in order, before the first statement's answer is read. It fails
+// once the first statement has gone.
+func Ahead(tx pgx.Tx, b *pgx.Batch) error {
+	t, ok := tx.(*openTx)
+	if !ok {
+		return errors.New("database: Ahead needs a transaction of Pipelined")
+	}
+	if t.begun {
+		return errors.New("database: Ahead after the transaction's first statement")
+	}
+	t.ahead = append(t.ahead, b.QueuedQueries...)
+	return nil
+}
+
 // openTx is the transaction Pipelined began on conn: statements go to the
 // connection, and Pipelined commits or rolls it back.
 type openTx struct {
 	conn *pgx.Conn
 	// begun: BEGIN went out, with the first statement.
 	begun bool
+	// ahead are the statements that go with BEGIN (Ahead).
+	ahead []*pgx.QueuedQuery
 }
 
-// withBegin is b with BEGIN before its statements when the transaction
-// has not begun yet.
+// withBegin is b with BEGIN and the statements ahead before its own when
+// the transaction has not begun yet.
 func (t *openTx) withBegin(b *pgx.Batch) *pgx.Batch {
 	if t.begun {
 		return b
 	}
 	t.begun = true
-	return &pgx.Batch{QueuedQueries: append([]*pgx.QueuedQuery{{SQL: "begin"}}, b.QueuedQueries...)}
+	qs := make([]*pgx.QueuedQuery, 0, 1+len(t.ahead)+len(b.QueuedQueries))
+	qs = append(qs, &pgx.QueuedQuery{SQL: "begin"})
+	qs = append(append(qs, t.ahead...), b.QueuedQueries...)
+	return &pgx.Batch{QueuedQueries: qs}
+}
+
+// opened reads the answers of BEGIN and of the statements ahead from br,
+// the batch withBegin made, running the latter's callbacks; it closes br
+// on an error.
+func (t *openTx) opened(br pgx.BatchResults) error {
+	if _, err := br.Exec(); err != nil {
+		_ = br.Close()
+		return fmt.Errorf("begin: %w", err)
+	}
+	for _, q := range t.ahead {
+		var err error
+		if q.Fn != nil {
+			err = q.Fn(br)
+		} else {
+			_, err = br.Exec()
+		}
+		if err != nil {
+			_ = br.Close()
+			return err
+		}
+	}
+	return nil
 }
 
 // first sends sql with BEGIN and answers BEGIN's result; the caller reads
@@ -89,9 +133,8 @@ func (t *openTx) first(ctx context.Context, sql string, args []any) (pgx.BatchRe
 	b := &pgx.Batch{}
 	b.Queue(sql, args...)
 	br := t.conn.SendBatch(ctx, t.withBegin(b))
-	if _, err := br.Exec(); err != nil {
-		_ = br.Close()
-		return nil, fmt.Errorf("begin: %w", err)
+	if err := t.opened(br); err != nil {
+		return nil, err
 	}
 	return br, nil
 }
@@ -114,8 +157,7 @@ func (t *openTx) SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults {
 		return t.conn.SendBatch(ctx, b)
 	}
 	br := t.conn.SendBatch(ctx, t.withBegin(b))
-	if _, err := br.Exec(); err != nil {
-		_ = br.Close()
+	if err := t.opened(br); err != nil {
 		return errBatch{err}
 	}
 	return br
@@ -144,10 +186,13 @@ func (t *openTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comm
 
 func (t *openTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
 	if !t.begun {
-		// Rows outlive the call: BEGIN goes on its own.
-		t.begun = true
-		if _, err := t.conn.Exec(ctx, "begin"); err != nil {
-			return nil, fmt.Errorf("begin: %w", err)
+		// Rows outlive the call: BEGIN (and what goes ahead) goes on its own.
+		br := t.conn.SendBatch(ctx, t.withBegin(&pgx.Batch{}))
+		if err := t.opened(br); err != nil {
+			return nil, err
+		}
+		if err := br.Close(); err != nil {
+			return nil, err
 		}
 	}
 	return t.conn.Query(ctx, sql, args...)

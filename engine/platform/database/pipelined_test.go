@@ -97,6 +97,56 @@ func TestPipelined(t *testing.T) {
 			_, err := tx.Exec(ctx, "INSERT INTO pipelined VALUES (7, -1)")
 			return nil, err
 		}},
+		// Statements ahead go with the first statement, whatever kind it is,
+		// and their callbacks have run when its answer is read.
+		{name: "ahead of a row", kept: true, trips: 2, fn: func(tx pgx.Tx) (*pgx.Batch, error) {
+			n := ahead(t, tx, 8)
+			var got int
+			if err := tx.QueryRow(ctx, "SELECT n FROM pipelined WHERE id = 8").Scan(&got); err != nil {
+				return nil, err
+			}
+			if *n != 1 || got != 1 {
+				t.Errorf("ahead of a row: callback saw %d, the row %d; want 1 and 1", *n, got)
+			}
+			return nil, nil
+		}},
+		{name: "ahead of rows", kept: true, trips: 3, fn: func(tx pgx.Tx) (*pgx.Batch, error) {
+			n := ahead(t, tx, 9)
+			rows, err := tx.Query(ctx, "SELECT n FROM pipelined WHERE id = 9")
+			if err != nil {
+				return nil, err
+			}
+			got, err := pgx.CollectRows(rows, pgx.RowTo[int])
+			if err != nil || *n != 1 || len(got) != 1 {
+				t.Errorf("ahead of rows: callback saw %d, rows %v (%v)", *n, got, err)
+			}
+			return nil, err
+		}},
+		{name: "ahead of a batch", kept: true, trips: 2, fn: func(tx pgx.Tx) (*pgx.Batch, error) {
+			n := ahead(t, tx, 10)
+			b := &pgx.Batch{}
+			b.Queue("UPDATE pipelined SET n = n + 1 WHERE id = 10")
+			err := tx.SendBatch(ctx, b).Close()
+			if *n != 1 {
+				t.Errorf("ahead of a batch: callback saw %d", *n)
+			}
+			return nil, err
+		}},
+		{name: "ahead of the last statements", kept: true, trips: 1, fn: func(tx pgx.Tx) (*pgx.Batch, error) {
+			ahead(t, tx, 11)
+			b := &pgx.Batch{}
+			b.Queue("UPDATE pipelined SET n = n + 1 WHERE id = 11")
+			return b, nil
+		}},
+		{name: "a statement ahead fails", trips: 2, fn: func(tx pgx.Tx) (*pgx.Batch, error) {
+			b := &pgx.Batch{}
+			b.Queue("INSERT INTO pipelined VALUES (12, -1)")
+			if err := database.Ahead(tx, b); err != nil {
+				t.Fatal(err)
+			}
+			_, err := tx.Exec(ctx, "INSERT INTO pipelined VALUES (12, 1)")
+			return nil, err
+		}},
 	}
 	for i, c := range cases {
 		id := i + 1
@@ -130,5 +180,43 @@ func TestPipelined(t *testing.T) {
 		return nil
 	}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// ahead queues the insert of row id (n = 1) ahead of tx's first statement
+// and returns where its callback puts the row's n.
+func ahead(t *testing.T, tx pgx.Tx, id int) *int {
+	t.Helper()
+	n := new(int)
+	b := &pgx.Batch{}
+	b.Queue("INSERT INTO pipelined VALUES ($1, 1) RETURNING n", id).QueryRow(func(r pgx.Row) error { return r.Scan(n) })
+	if err := database.Ahead(tx, b); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// Ahead refuses a transaction that is not Pipelined's and one whose first
+// statement has gone.
+func TestAheadRefused(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if err := database.Ahead(tx, &pgx.Batch{}); err == nil {
+		t.Error("Ahead took a transaction of pgx")
+	}
+	err = database.Pipelined(ctx, pool, func(tx pgx.Tx) (*pgx.Batch, error) {
+		if _, err := tx.Exec(ctx, "SELECT 1"); err != nil {
+			return nil, err
+		}
+		return nil, database.Ahead(tx, &pgx.Batch{})
+	})
+	if err == nil {
+		t.Error("Ahead took statements after the first one")
 	}
 }

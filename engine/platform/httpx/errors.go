@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 
 	"rendezvous/engine/platform/refusal"
 )
@@ -72,6 +73,10 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	body["error"] = e.Code
 	body["message"] = e.Text()
+	// A refusal that says when to try again says it in the header too.
+	if seconds, ok := e.Params["retry_after"].(int); ok && e.Kind == refusal.TooMany {
+		w.Header().Set("Retry-After", strconv.Itoa(seconds))
+	}
 	WriteJSON(w, Status(e.Kind), body)
 }
 
