@@ -257,3 +257,18 @@ RETURNING id;
 -- notification mail reaches such a member.
 SELECT (banned_at IS NOT NULL OR coalesce(suspended_until > now(), false))::bool AS restricted
 FROM members WHERE id = @id;
+
+-- name: SessionWithMember :one
+-- A session and its member in one statement: Identify needs both on every
+-- request that loads the session. No row: no such session, an expired one,
+-- or one whose member_id was never written (a visitor's, or one from
+-- before migration 01750); the store then reads it alone.
+SELECT s.data, sqlc.embed(m)
+FROM sessions s JOIN members m ON m.id = s.member_id
+WHERE s.token = @token AND now() < s.expiry;
+
+-- name: SessionCommit :exec
+-- pgxstore's Commit with the session's member beside its data.
+INSERT INTO sessions (token, data, expiry, member_id)
+VALUES (@token, @data, @expiry, sqlc.narg(member_id))
+ON CONFLICT (token) DO UPDATE SET data = EXCLUDED.data, expiry = EXCLUDED.expiry, member_id = EXCLUDED.member_id;

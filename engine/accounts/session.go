@@ -12,7 +12,10 @@ import (
 
 type ctxKey int
 
-const accountKey ctxKey = iota
+const (
+	accountKey ctxKey = iota
+	memoKey
+)
 
 // CurrentMember returns the account of the request's logged-in member, or
 // nil. Identify loads it once per request; other areas know the member
@@ -29,11 +32,13 @@ func WithMember(ctx context.Context, m *Member) context.Context {
 	return identity.WithMember(ctx, identity.Member{ID: m.ID, TenantID: m.TenantID, PaidUser: m.PaidUser, Language: m.Language})
 }
 
-// Identify finds the logged-in member of each request. A session counts only
-// on the tenant that made it, only for a member who can still log in, and
-// only while the member's password is the one it was made with.
+// Identify loads the session of each request (the session manager's
+// LoadAndSave) and finds its logged-in member, read with the session by
+// SessionStore or else on its own. A session counts only on the tenant
+// that made it, only for a member who can still log in, and only while the
+// member's password is the one it was made with.
 func (s *Service) Identify(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	load := s.Sessions.LoadAndSave(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		login, ok := s.Sessions.Login(ctx)
 		if !ok {
@@ -41,7 +46,11 @@ func (s *Service) Identify(next http.Handler) http.Handler {
 			return
 		}
 		t := tenancy.FromContext(ctx)
-		m, err := MemberByID(ctx, s.Pool, login.MemberID)
+		m := sessionMember(ctx)
+		var err error
+		if m == nil || m.ID != login.MemberID {
+			m, err = MemberByID(ctx, s.Pool, login.MemberID)
+		}
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			httpx.WriteError(w, r, err)
 			return
@@ -53,7 +62,18 @@ func (s *Service) Identify(next http.Handler) http.Handler {
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(WithMember(ctx, m)))
+	}))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		load.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), memoKey, &sessionMemo{})))
 	})
+}
+
+// sessionMember is the member SessionStore read with the request's session, or nil.
+func sessionMember(ctx context.Context) *Member {
+	if memo, ok := ctx.Value(memoKey).(*sessionMemo); ok {
+		return memo.member
+	}
+	return nil
 }
 
 // StartSession logs m in on the request's session (a fresh token).

@@ -11,9 +11,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/alexedwards/scs/pgxstore"
 	"github.com/alexedwards/scs/v2"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
@@ -36,12 +34,11 @@ type Sessions struct {
 	*scs.SessionManager
 }
 
-// NewSessions keeps sessions in pool's sessions table; secure marks the
-// cookie Secure (behind HTTPS); expired sessions are deleted every cleanup
-// (0 never).
-func NewSessions(pool *pgxpool.Pool, secure bool, cleanup time.Duration) *Sessions {
+// NewSessions keeps sessions in store (accounts.SessionStore: the
+// sessions table); secure marks the cookie Secure (behind HTTPS).
+func NewSessions(store scs.Store, secure bool) *Sessions {
 	s := scs.New()
-	s.Store = pgxstore.NewWithCleanupInterval(pool, cleanup)
+	s.Store = store
 	s.Codec = SessionCodec{}
 	s.Lifetime = SessionLifetime
 	s.Cookie.Name = "rdv_session"
@@ -76,6 +73,18 @@ func (s *Sessions) Start(ctx context.Context, l Login) error {
 
 // End logs the request's session out.
 func (s *Sessions) End(ctx context.Context) error { return s.Destroy(ctx) }
+
+// SessionMember is the member whose login the stored session b (as
+// SessionCodec wrote it) is, 0 for none: the session store keeps it
+// beside the data.
+func SessionMember(b []byte) int64 {
+	_, values, err := SessionCodec{}.Decode(b)
+	if err != nil {
+		return 0
+	}
+	id, _ := values[keyMember].(int64)
+	return id
+}
 
 // Login is the login of the request's session; ok is false for visitors.
 func (s *Sessions) Login(ctx context.Context) (l Login, ok bool) {

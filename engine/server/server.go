@@ -151,7 +151,7 @@ func New(d Deps) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	sessions := identity.NewSessions(d.Pool, d.Config.SecureCookies, d.SessionCleanup)
+	sessions := identity.NewSessions(accounts.NewSessionStore(d.Pool, d.SessionCleanup), d.Config.SecureCookies)
 	e.Links = &tenancy.Links{HTTPS: d.Config.SecureCookies, Port: d.Config.PublicPort}
 	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, e.Links, d.Config.MailWebhookSecret, d.Log)
 	postbacks := &traffic.Postbacks{Jobs: inserter, Log: d.Log}
@@ -280,7 +280,8 @@ func New(d Deps) (*Engine, error) {
 		r.Get("/api/settings.php", settings.Settings)
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
-			r.Use(sessions.LoadAndSave, e.Accounts.Identify, e.Members.MarkSeen)
+			// Identify loads the session (LoadAndSave) and the member with it.
+			r.Use(e.Accounts.Identify, e.Members.MarkSeen)
 			r.Route("/api", func(r chi.Router) { memberAPI(r, d, e) })
 			// A lander's form posted without its script signs up as signup.php.
 			u := user.Handlers{Accounts: accounts.Handlers{Service: e.Accounts}, Members: e.Members, Locator: e.Locator}

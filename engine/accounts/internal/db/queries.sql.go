@@ -980,6 +980,77 @@ func (q *Queries) ProfileName(ctx context.Context, id int64) (string, error) {
 	return name, err
 }
 
+const sessionCommit = `-- name: SessionCommit :exec
+INSERT INTO sessions (token, data, expiry, member_id)
+VALUES ($1, $2, $3, $4)
+ON CONFLICT (token) DO UPDATE SET data = EXCLUDED.data, expiry = EXCLUDED.expiry, member_id = EXCLUDED.member_id
+`
+
+type SessionCommitParams struct {
+	Token    string
+	Data     []byte
+	Expiry   time.Time
+	MemberID pgtype.Int8
+}
+
+// pgxstore's Commit with the session's member beside its data.
+func (q *Queries) SessionCommit(ctx context.Context, arg SessionCommitParams) error {
+	_, err := q.db.Exec(ctx, sessionCommit,
+		arg.Token,
+		arg.Data,
+		arg.Expiry,
+		arg.MemberID,
+	)
+	return err
+}
+
+const sessionWithMember = `-- name: SessionWithMember :one
+SELECT s.data, m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at
+FROM sessions s JOIN members m ON m.id = s.member_id
+WHERE s.token = $1 AND now() < s.expiry
+`
+
+type SessionWithMemberRow struct {
+	Data   []byte
+	Member Member
+}
+
+// A session and its member in one statement: Identify needs both on every
+// request that loads the session. No row: no such session, an expired one,
+// or one whose member_id was never written (a visitor's, or one from
+// before migration 01750); the store then reads it alone.
+func (q *Queries) SessionWithMember(ctx context.Context, token string) (SessionWithMemberRow, error) {
+	row := q.db.QueryRow(ctx, sessionWithMember, token)
+	var i SessionWithMemberRow
+	err := row.Scan(
+		&i.Data,
+		&i.Member.ID,
+		&i.Member.TenantID,
+		&i.Member.Email,
+		&i.Member.PasswordHash,
+		&i.Member.Status,
+		&i.Member.Credits,
+		&i.Member.PaidUser,
+		&i.Member.Language,
+		&i.Member.NotificationsDisabled,
+		&i.Member.IsHouse,
+		&i.Member.Tracking,
+		&i.Member.SessionEpoch,
+		&i.Member.SignupDate,
+		&i.Member.LastSeenAt,
+		&i.Member.DeletionRequestedAt,
+		&i.Member.NotificationTypesDisabled,
+		&i.Member.SignupProfileID,
+		&i.Member.SignupMessage,
+		&i.Member.PurgedAt,
+		&i.Member.SuspendedUntil,
+		&i.Member.BannedAt,
+		&i.Member.ModerationReason,
+		&i.Member.ActivatedAt,
+	)
+	return i, err
+}
+
 const signingKey = `-- name: SigningKey :one
 SELECT secret FROM signing_keys WHERE name = $1
 `

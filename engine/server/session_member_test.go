@@ -1,0 +1,98 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/server/servertest"
+)
+
+// queryNames records the statements run on a pool by their sqlc names
+// (the first words of the others).
+type queryNames struct {
+	mu    sync.Mutex
+	names []string
+}
+
+func (q *queryNames) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	name := strings.TrimSpace(d.SQL)
+	if n, ok := strings.CutPrefix(name, "-- name: "); ok {
+		name, _, _ = strings.Cut(n, " ")
+	} else if len(name) > 40 {
+		name = name[:40]
+	}
+	q.mu.Lock()
+	q.names = append(q.names, name)
+	q.mu.Unlock()
+	return ctx
+}
+
+func (q *queryNames) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+func (q *queryNames) take() []string {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	out := q.names
+	q.names = nil
+	return out
+}
+
+// A logged-in member's request reads the session and the member in one
+// statement (accounts.SessionStore): one round trip fewer on every call
+// that loads the session (issue 17, the message path). A session written
+// before the member was recorded beside it is still read, in two.
+func TestSessionAndMemberInOneStatement(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	cfg, err := pgxpool.ParseConfig(env.Pool.Config().ConnString())
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := &queryNames{}
+	cfg.ConnConfig.Tracer = names
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	twin := env.TwinOn(t, pool)
+	twin.Live.Close()
+	made := accountstest.NewMember(t, env.Pool, accountstest.Member{})
+	c := twin.Client(t, "localhost")
+	c.Login(made.Email, made.Password)
+	chats := func() []string {
+		t.Helper()
+		names.take()
+		c.Do(http.MethodGet, "/api/chats.php", nil).Want(t, http.StatusOK, "")
+		return names.take()
+	}
+	got := chats()
+	if !slices.Contains(got, "SessionWithMember") || slices.Contains(got, "MemberByID") || slices.ContainsFunc(got, isPgxstoreFind) {
+		t.Errorf("a member's call ran %v, want SessionWithMember and neither MemberByID nor pgxstore's read", got)
+	}
+	// A session from before migration 01750: no member beside it.
+	if _, err := env.Pool.Exec(context.Background(), "UPDATE sessions SET member_id = NULL WHERE member_id = $1", made.ID); err != nil {
+		t.Fatal(err)
+	}
+	got = chats()
+	if !slices.Contains(got, "MemberByID") || !slices.ContainsFunc(got, isPgxstoreFind) {
+		t.Errorf("a call with an older session ran %v, want pgxstore's read and MemberByID", got)
+	}
+	// Logged out, the session no longer names a member.
+	c.Do(http.MethodGet, "/api/logout.php", nil).Want(t, http.StatusNoContent, "")
+	var n int
+	if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM sessions WHERE member_id = $1", made.ID).Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d sessions still name the member after logout (%v)", n, err)
+	}
+	c.Do(http.MethodGet, "/api/chats.php", nil).Want(t, http.StatusForbidden, "authentication_required")
+}
+
+func isPgxstoreFind(name string) bool { return strings.HasPrefix(name, "SELECT data FROM sessions") }
