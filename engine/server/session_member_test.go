@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server/servertest"
@@ -52,19 +51,8 @@ func (q *queryNames) take() []string {
 func TestSessionAndMemberInOneStatement(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
-	cfg, err := pgxpool.ParseConfig(env.Pool.Config().ConnString())
-	if err != nil {
-		t.Fatal(err)
-	}
 	names := &queryNames{}
-	cfg.ConnConfig.Tracer = names
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	twin := env.TwinOn(t, pool)
-	twin.Live.Close()
+	twin := tracedTwin(t, env, names)
 	made := accountstest.NewMember(t, env.Pool, accountstest.Member{})
 	c := twin.Client(t, "localhost")
 	c.Login(made.Email, made.Password)

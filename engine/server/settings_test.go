@@ -26,6 +26,27 @@ func (c *queryCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.T
 
 func (c *queryCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
+// tracedTwin starts a second engine on env's database whose pool reports
+// every query to tracer. It runs no job workers, and its live hub (whose
+// heartbeat and presence writes would be the only other users of the pool)
+// is closed, so only requests use the pool.
+func tracedTwin(t *testing.T, env *servertest.Env, tracer pgx.QueryTracer) *servertest.Env {
+	t.Helper()
+	cfg, err := pgxpool.ParseConfig(env.Pool.Config().ConnString())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.ConnConfig.Tracer = tracer
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	twin := env.TwinOn(t, pool)
+	twin.Live.Close()
+	return twin
+}
+
 // settings.php, the engine's most frequent call, answers from memory: once
 // the tenants are loaded no request for it reaches the database, whatever
 // the visitor's country, cookies or session (issue 17; make bench
@@ -33,22 +54,8 @@ func (c *queryCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryE
 func TestSettingsAnswerDoesNotQueryPerRequest(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
-	cfg, err := pgxpool.ParseConfig(env.Pool.Config().ConnString())
-	if err != nil {
-		t.Fatal(err)
-	}
 	counter := &queryCounter{}
-	cfg.ConnConfig.Tracer = counter
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	twin := env.TwinOn(t, pool)
-	// The live hub's heartbeat and presence writes are the only other users
-	// of the pool; settings.php needs no hub.
-	twin.Live.Close()
-	h := twin.Handler
+	h := tracedTwin(t, env, counter).Handler
 
 	get := func(path, country, cookie string) (int, map[string]any) {
 		t.Helper()
