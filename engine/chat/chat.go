@@ -16,6 +16,7 @@ import (
 
 	"rendezvous/engine/chat/internal/db"
 	"rendezvous/engine/limits"
+	"rendezvous/engine/live"
 	"rendezvous/engine/media"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
@@ -110,6 +111,10 @@ type Service struct {
 	Blobs *media.Blobs
 	// Limits counts the sends that are rate limited (SendInput.RateLimited).
 	Limits *limits.Limiter
+	// Live, when set, sends a send's live events after its commit through
+	// the hub's notifier (live.Hub.Announce), so that sends do not queue
+	// on PostgreSQL's notify lock; without it they go with the COMMIT.
+	Live *live.Hub
 }
 
 // NewService returns the chat rules. push may be nil (no web pushes); store

@@ -83,10 +83,11 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 		}
 	}
 	// The live events of the send (both members' messages, the new
-	// balance) go out as one notification.
+	// balance) go out together: through the hub's notifier once the send
+	// committed (Service.Live), or else as one notification with COMMIT.
 	ctx, outbox := live.WithOutbox(ctx)
-	// BEGIN goes with the facts' statement and COMMIT with the
-	// notification (database.Pipelined).
+	// BEGIN goes with the facts' statement and COMMIT with the last ones
+	// (database.Pipelined).
 	var res SendResult
 	var hit *limits.QueuedHit
 	err = database.Pipelined(ctx, s.Pool, func(tx pgx.Tx) (*pgx.Batch, error) {
@@ -104,10 +105,20 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 			// finding the earlier message goes too.
 			return nil, errReplayed
 		}
+		if s.Live != nil {
+			return nil, nil
+		}
 		last := &pgx.Batch{}
 		outbox.Queue(last)
 		return last, nil
 	})
+	if err == nil && s.Live != nil {
+		if aerr := s.Live.Announce(ctx, outbox); aerr != nil {
+			// The message is sent; its live events are lost as while a
+			// listener reconnects, and the apps poll.
+			s.Log.Warn("chat: live events of a send", "err", aerr)
+		}
+	}
 	if err != nil && hit != nil {
 		// The rollback undid the count, and refused sends count too.
 		if cerr := hit.Recount(ctx); cerr != nil {

@@ -166,15 +166,75 @@ func (o *Outbox) SendCommitted(ctx context.Context, pool *pgxpool.Pool) error {
 	if len(o.events) == 0 {
 		return nil
 	}
-	return pool.AcquireFunc(ctx, func(c *pgxpool.Conn) error {
-		q := db.New(c)
-		return o.batches(func(batch []byte) error {
-			if err := q.EventNotifyCommitted(ctx, string(batch)); err != nil {
-				return fmt.Errorf("publish committed live events: %w", err)
-			}
-			return nil
-		})
+	// One round trip and one short implicit transaction for them all.
+	b := &pgx.Batch{}
+	_ = o.batches(func(batch []byte) error {
+		db.QueueEventNotifyCommitted(b, string(batch))
+		return nil
 	})
+	if err := pool.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("publish committed live events: %w", err)
+	}
+	return nil
+}
+
+// Announce sends the events of a committed transaction (o, which it
+// empties) after it, as SendCommitted does, through the hub's notifier: one
+// goroutine that sends whatever the instance's transactions committed
+// meanwhile in one round trip, so that many sends take PostgreSQL's notify
+// lock once, and no send waits for it (with the notification inside the
+// send's transaction, the sends queued on that lock one after another:
+// make bench, chat, README: Live delivery apart from the sends). The
+// events of one instance keep their order. Before Start and after Close
+// it sends them itself.
+func (h *Hub) Announce(ctx context.Context, o *Outbox) error {
+	if len(o.events) == 0 {
+		return nil
+	}
+	h.committedMu.Lock()
+	if !h.notifying {
+		h.committedMu.Unlock()
+		return o.SendCommitted(ctx, h.pool)
+	}
+	h.committed = append(h.committed, o.events...)
+	o.events = nil
+	h.committedMu.Unlock()
+	select {
+	case h.wake <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// notifyCommitted is the hub's notifier (Announce) until ctx ends; then it
+// sends what is still waiting and Announce sends for itself.
+func (h *Hub) notifyCommitted(ctx context.Context) {
+	for {
+		select {
+		case <-h.wake:
+			h.sendCommitted(ctx)
+		case <-ctx.Done():
+			h.committedMu.Lock()
+			h.notifying = false
+			h.committedMu.Unlock()
+			last, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			h.sendCommitted(last)
+			cancel()
+			return
+		}
+	}
+}
+
+// sendCommitted sends the events waiting for the notifier.
+func (h *Hub) sendCommitted(ctx context.Context) {
+	h.committedMu.Lock()
+	o := &Outbox{events: h.committed}
+	h.committed = nil
+	h.committedMu.Unlock()
+	if err := o.SendCommitted(ctx, h.pool); err != nil {
+		// Lost as events are while a listener reconnects; the apps poll.
+		h.log.Warn("live: committed events not sent", "events", len(o.events), "err", err)
+	}
 }
 
 // batches hands the collected events to send in as few notifications as
@@ -263,6 +323,13 @@ type Hub struct {
 	// closing ends every stream when the hub closes.
 	closing   chan struct{}
 	closeOnce sync.Once
+
+	// committed are the events Announce hands to the notifier, which wake
+	// wakes; notifying is true while it runs.
+	committedMu sync.Mutex
+	committed   []json.RawMessage
+	notifying   bool
+	wake        chan struct{}
 }
 
 // NewHub makes a hub on pool; Start runs it.
@@ -281,11 +348,12 @@ func NewHub(pool *pgxpool.Pool, maxStreams int, log *slog.Logger) *Hub {
 		ready:    make(chan struct{}),
 		done:     make(chan struct{}),
 		closing:  make(chan struct{}),
+		wake:     make(chan struct{}, 1),
 	}
 }
 
-// Start runs the listener, the heartbeat and the presence writer until
-// Close.
+// Start runs the listener, the notifier of committed events (Announce),
+// the heartbeat and the presence writer until Close.
 func (h *Hub) Start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel = cancel
@@ -295,8 +363,12 @@ func (h *Hub) Start() {
 		h.log.Warn("live: first heartbeat", "err", err)
 	}
 	stop()
+	h.committedMu.Lock()
+	h.notifying = true
+	h.committedMu.Unlock()
 	var wg sync.WaitGroup
-	wg.Add(3)
+	wg.Add(4)
+	go func() { defer wg.Done(); h.notifyCommitted(ctx) }()
 	go func() { defer wg.Done(); h.listen(ctx) }()
 	go func() { defer wg.Done(); h.heartbeat(ctx) }()
 	go func() { defer wg.Done(); h.writePresence(ctx) }()

@@ -393,6 +393,16 @@ func (c *notifyTrace) TraceQueryStart(ctx context.Context, conn *pgx.Conn, d pgx
 
 func (c *notifyTrace) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
+func (c *notifyTrace) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	return ctx
+}
+
+func (c *notifyTrace) TraceBatchQuery(ctx context.Context, conn *pgx.Conn, d pgx.TraceBatchQueryData) {
+	c.TraceQueryStart(ctx, conn, pgx.TraceQueryStartData{SQL: d.SQL})
+}
+
+func (c *notifyTrace) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
+
 // SendCommitted sends an outbox's events after their transaction
 // committed: outside any transaction block (so the send's commit no
 // longer holds PostgreSQL's cluster-wide notify lock), in a statement
@@ -452,4 +462,55 @@ func TestOutboxSendCommitted(t *testing.T) {
 			t.Errorf("notification %d: in a transaction block %v, without waiting for the flush %v; want false, true", i, trace.inTx[i], trace.async[i])
 		}
 	}
+}
+
+// Announce sends the events of committed transactions through the hub's
+// notifier, in the order they were announced; before Start and after Close
+// the hub sends them itself, and they still arrive.
+func TestAnnounce(t *testing.T) {
+	t.Parallel()
+	pool, hub, member := setup(t)
+	ctx := context.Background()
+	sub := hub.Subscribe(member)
+	defer hub.Unsubscribe(sub)
+	announce := func(h *live.Hub, from, to int) {
+		t.Helper()
+		for i := from; i < to; i++ {
+			octx, box := live.WithOutbox(ctx)
+			if err := live.Publish(octx, pool, member, live.Event{Type: live.TypeUser, Data: map[string]any{"n": i}}); err != nil {
+				t.Fatal(err)
+			}
+			if err := h.Announce(ctx, box); err != nil {
+				t.Fatal(err)
+			}
+			if err := h.Announce(ctx, box); err != nil { // emptied: nothing more
+				t.Fatal(err)
+			}
+		}
+	}
+	want := func(from, to int) {
+		t.Helper()
+		for i := from; i < to; i++ {
+			select {
+			case f := <-sub.C:
+				if !strings.Contains(string(f), `"n":`+strconv.Itoa(i)+`}`) {
+					t.Fatalf("frame %q, want event %d", f, i)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("event %d never arrived", i)
+			}
+		}
+	}
+	// Fewer than a stream's buffer holds, as nobody reads meanwhile.
+	announce(hub, 0, 30)
+	want(0, 30)
+	// A hub not started, and one closed, send for themselves.
+	idle := live.NewHub(pool, 0, slog.New(slog.DiscardHandler))
+	announce(idle, 30, 33)
+	want(30, 33)
+	closed := live.NewHub(pool, 0, slog.New(slog.DiscardHandler))
+	closed.Start()
+	closed.Close()
+	announce(closed, 33, 36)
+	want(33, 36)
 }

@@ -186,6 +186,7 @@ func New(d Deps) (*Engine, error) {
 	e.Chat = chat.NewService(d.Pool, pusher, d.Media, images, blobs, d.Log)
 	e.Chat.Mail = e.MailEvents
 	e.Chat.Limits = e.Limits
+	e.Chat.Live = e.Live
 	e.Notifications = notifications.NewService(d.Pool, e.Accounts, d.Directory, e.Links, d.Log)
 	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, inserter, d.Log)
 	e.Billing.Postbacks = postbacks

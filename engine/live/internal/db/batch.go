@@ -7,3 +7,10 @@ import "github.com/jackc/pgx/v5"
 func QueueEventNotify(b *pgx.Batch, payload string) {
 	b.Queue(eventNotify, payload)
 }
+
+// QueueEventNotifyCommitted queues EventNotifyCommitted on b, for the
+// notifications of committed transactions sent together in one implicit
+// transaction (Hub.Announce).
+func QueueEventNotifyCommitted(b *pgx.Batch, payload string) {
+	b.Queue(eventNotifyCommitted, payload)
+}
