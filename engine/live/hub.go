@@ -163,16 +163,24 @@ func (o *Outbox) Queue(b *pgx.Batch) {
 // All batches go through one
 // connection, so they arrive in the order they were published.
 func (o *Outbox) SendCommitted(ctx context.Context, pool *pgxpool.Pool) error {
+	return o.sendCommitted(ctx, pool)
+}
+
+// sendCommitted is SendCommitted on conn (a pool, or the notifier's own
+// connection): one round trip and one short implicit transaction for all
+// the notifications.
+func (o *Outbox) sendCommitted(ctx context.Context, conn interface {
+	SendBatch(context.Context, *pgx.Batch) pgx.BatchResults
+}) error {
 	if len(o.events) == 0 {
 		return nil
 	}
-	// One round trip and one short implicit transaction for them all.
 	b := &pgx.Batch{}
 	_ = o.batches(func(batch []byte) error {
 		db.QueueEventNotifyCommitted(b, string(batch))
 		return nil
 	})
-	if err := pool.SendBatch(ctx, b).Close(); err != nil {
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("publish committed live events: %w", err)
 	}
 	return nil
@@ -207,34 +215,60 @@ func (h *Hub) Announce(ctx context.Context, o *Outbox) error {
 }
 
 // notifyCommitted is the hub's notifier (Announce) until ctx ends; then it
-// sends what is still waiting and Announce sends for itself.
+// sends what is still waiting and Announce sends for itself. It has a
+// connection of its own, as the listener has: one from the pool would be
+// waited for behind the requests.
 func (h *Hub) notifyCommitted(ctx context.Context) {
+	var conn *pgx.Conn
+	defer func() {
+		if conn != nil {
+			_ = conn.Close(context.Background())
+		}
+	}()
 	for {
 		select {
 		case <-h.wake:
-			h.sendCommitted(ctx)
+			conn = h.sendCommitted(ctx, conn)
 		case <-ctx.Done():
 			h.committedMu.Lock()
 			h.notifying = false
 			h.committedMu.Unlock()
 			last, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-			h.sendCommitted(last)
+			conn = h.sendCommitted(last, conn)
 			cancel()
 			return
 		}
 	}
 }
 
-// sendCommitted sends the events waiting for the notifier.
-func (h *Hub) sendCommitted(ctx context.Context) {
+// sendCommitted sends the events waiting for the notifier on conn,
+// connecting first when conn is nil, and returns the connection to use
+// next (nil after a failure: the next send connects again).
+func (h *Hub) sendCommitted(ctx context.Context, conn *pgx.Conn) *pgx.Conn {
 	h.committedMu.Lock()
 	o := &Outbox{events: h.committed}
 	h.committed = nil
 	h.committedMu.Unlock()
-	if err := o.SendCommitted(ctx, h.pool); err != nil {
-		// Lost as events are while a listener reconnects; the apps poll.
-		h.log.Warn("live: committed events not sent", "events", len(o.events), "err", err)
+	n := len(o.events)
+	if n == 0 {
+		return conn
 	}
+	var err error
+	if conn == nil {
+		conn, err = pgx.ConnectConfig(ctx, h.pool.Config().ConnConfig.Copy())
+	}
+	if err == nil {
+		err = o.sendCommitted(ctx, conn)
+	}
+	if err != nil {
+		// Lost as events are while a listener reconnects; the apps poll.
+		h.log.Warn("live: committed events not sent", "events", n, "err", err)
+		if conn != nil {
+			_ = conn.Close(context.Background())
+		}
+		return nil
+	}
+	return conn
 }
 
 // batches hands the collected events to send in as few notifications as
