@@ -441,16 +441,7 @@ func TestOutboxSendCommitted(t *testing.T) {
 	if err := box.SendCommitted(ctx, traced); err != nil { // emptied: nothing more
 		t.Fatal(err)
 	}
-	for i := range 4 {
-		select {
-		case f := <-sub.C:
-			if !strings.Contains(string(f), `"n":`+strconv.Itoa(i)+`,`) {
-				t.Fatalf("frame %q, want event %d", f, i)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("event %d never arrived", i)
-		}
-	}
+	awaitNumbered(t, sub, 0, 4)
 	trace.mu.Lock()
 	defer trace.mu.Unlock()
 	// Four events of 3 KB: two per notification.
@@ -490,16 +481,7 @@ func TestAnnounce(t *testing.T) {
 	}
 	want := func(from, to int) {
 		t.Helper()
-		for i := from; i < to; i++ {
-			select {
-			case f := <-sub.C:
-				if !strings.Contains(string(f), `"n":`+strconv.Itoa(i)+`}`) {
-					t.Fatalf("frame %q, want event %d", f, i)
-				}
-			case <-time.After(10 * time.Second):
-				t.Fatalf("event %d never arrived", i)
-			}
-		}
+		awaitNumbered(t, sub, from, to)
 	}
 	// Fewer than a stream's buffer holds, as nobody reads meanwhile.
 	announce(hub, 0, 30)
@@ -513,4 +495,20 @@ func TestAnnounce(t *testing.T) {
 	closed.Close()
 	announce(closed, 33, 36)
 	want(33, 36)
+}
+
+// awaitNumbered waits for the events numbered from to to-1 (their data's
+// n), in that order, on sub.
+func awaitNumbered(t *testing.T, sub *live.Subscriber, from, to int) {
+	t.Helper()
+	for i := from; i < to; i++ {
+		select {
+		case f := <-sub.C:
+			if n := `"n":` + strconv.Itoa(i); !strings.Contains(string(f), n+",") && !strings.Contains(string(f), n+"}") {
+				t.Fatalf("frame %q, want event %d", f, i)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("event %d never arrived", i)
+		}
+	}
 }
