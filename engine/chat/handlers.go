@@ -150,7 +150,7 @@ func (b sendBody) input(t *tenancy.Tenant, sender int64) SendInput {
 // file "photo") sends an uploaded photo.
 func (h Handlers) Send(w http.ResponseWriter, r *http.Request) {
 	t, sender := tenancy.FromContext(r.Context()), memberID(r)
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
+	if IsUpload(r) {
 		body, upload, err := h.readUpload(w, r)
 		if err != nil {
 			httpx.WriteError(w, r, err)
@@ -171,6 +171,13 @@ func (h Handlers) Send(w http.ResponseWriter, r *http.Request) {
 	in.RateLimited = true
 	res, err := h.Service.Send(r.Context(), in)
 	writeSent(w, r, res, err)
+}
+
+// IsUpload tells whether a send carries its photo (a multipart body); the
+// route counts these against the limit before the photo is read.
+func IsUpload(r *http.Request) bool {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return mt == "multipart/form-data"
 }
 
 // multipartSlack is what an upload may carry beside the photo (boundaries,

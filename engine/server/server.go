@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"mime"
 	"net/http"
 	"os"
 	"strings"
@@ -443,7 +442,7 @@ func staticFiles(r chi.Router, app *webapp.App) {
 // sent in chat).
 func uploads(by limits.Subject) limits.Subject {
 	return func(r *http.Request) (string, bool) {
-		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
+		if !chat.IsUpload(r) {
 			return "", false
 		}
 		return by(r)
