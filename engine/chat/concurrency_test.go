@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server/servertest"
@@ -90,6 +91,78 @@ func TestClientIDMakesSendsIdempotent(t *testing.T) {
 	}
 	if th := b.thread(t, first.Message.ConversationID); len(th.Messages) != 2 {
 		t.Fatalf("b received %d messages", len(th.Messages))
+	}
+	ledgerBalances(t, env, a.TenantID)
+}
+
+// A send whose client id another transaction uses while the send waits for
+// the sender's row (its facts were read in a snapshot taken before that
+// message) finds out when it writes, with its COMMIT: it answers that
+// message, sends and charges nothing, and keeps nothing of its own.
+func TestClientIDUsedWhileTheSendWaits(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 100})
+	b := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male"})
+	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "first"}).Message.ConversationID
+	ctx := t.Context()
+
+	other, err := env.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = other.Rollback(ctx) }()
+	if _, err := other.Exec(ctx, "SELECT 1 FROM members WHERE id = $1 FOR UPDATE", a.ID); err != nil {
+		t.Fatal(err)
+	}
+	type answer struct {
+		res  servertest.Response
+		sent sent
+	}
+	done := make(chan answer, 1)
+	go func() {
+		res, s := a.send(t, map[string]any{"conversation": conv, "text": "waited", "client_id": "waited-1"})
+		done <- answer{res, s}
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var waiting int
+		if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%SendStart%'`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		if waiting == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the send never waited for the sender's row")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	var id int64
+	if err := other.QueryRow(ctx, `INSERT INTO messages (conversation_id, sender_id, kind, body, credits, client_id)
+		VALUES ($1, $2, 'text', 'waited', 10, 'waited-1') RETURNING id`, conv, a.ID).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Exec(ctx, "UPDATE members SET credits = credits - 10 WHERE id = $1", a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Exec(ctx, `INSERT INTO ledger (member_id, delta, balance_after, kind, reference)
+		VALUES ($1, -10, 80, 'message', 'message:' || $2::bigint)`, a.ID, id); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got := <-done
+	if got.res.Status != http.StatusOK || got.sent.Message.ID != id || got.sent.Credits != 80 {
+		t.Fatalf("the waiting send answered %d %s; want 200 with message %d and 80 credits", got.res.Status, got.res.Body, id)
+	}
+	if bal := balance(t, env, a.ID); bal != 80 {
+		t.Errorf("balance %d, want 80: charged once", bal)
+	}
+	if th := b.thread(t, conv); len(th.Messages) != 2 {
+		t.Errorf("b received %d messages, want 2", len(th.Messages))
 	}
 	ledgerBalances(t, env, a.TenantID)
 }

@@ -88,7 +88,7 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 	ctx, outbox := live.WithOutbox(ctx)
 	// BEGIN goes with the facts' statement and COMMIT with the last ones
 	// (database.Pipelined).
-	var res SendResult
+	var out sending
 	var hit *limits.QueuedHit
 	err = database.Pipelined(ctx, s.Pool, func(tx pgx.Tx) (*pgx.Batch, error) {
 		var err error
@@ -97,20 +97,18 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 				return nil, err
 			}
 		}
-		if res, err = s.send(ctx, tx, in, kind, hit); err != nil {
+		if out, err = s.send(ctx, tx, in, kind, hit); err != nil {
 			return nil, err
 		}
-		if res.Replayed {
+		if out.res.Replayed {
 			// Nothing of this send is kept: a mail job it queued before
 			// finding the earlier message goes too.
 			return nil, errReplayed
 		}
-		if s.Live != nil {
-			return nil, nil
+		if s.Live == nil {
+			outbox.Queue(out.last)
 		}
-		last := &pgx.Batch{}
-		outbox.Queue(last)
-		return last, nil
+		return out.last, nil
 	})
 	if err == nil && s.Live != nil {
 		if aerr := s.Live.Announce(ctx, outbox); aerr != nil {
@@ -125,10 +123,43 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 			err = errors.Join(err, cerr)
 		}
 	}
-	if errors.Is(err, errReplayed) {
-		return res, nil
+	switch {
+	case errors.Is(err, errReplayed):
+		return out.res, nil
+	case errors.Is(err, errClientIDUsed):
+		// The client id was used by a send that committed while this one
+		// waited for the sender's row: that send is the answer.
+		return s.replay(ctx, db.New(s.Pool), out.view, in, out.balance)
+	case errors.Is(err, credits.ErrInsufficient):
+		return SendResult{}, out.unpaid
 	}
-	return res, err
+	return out.res, err
+}
+
+// sending is a send whose rules passed in its transaction: its answer,
+// made before the message is written, and the batch that writes the
+// message and its charge with COMMIT.
+type sending struct {
+	res  SendResult
+	last *pgx.Batch
+	// view and balance (the sender's, read with the facts) answer a replay
+	// the batch finds out about (errClientIDUsed).
+	view    view
+	balance int64
+	// unpaid is the refusal should the charge meet a balance too low.
+	unpaid error
+}
+
+// errClientIDUsed is the message's statement meeting an earlier message
+// of the sender's client id (messages_client): the send rolls back and
+// answers that message.
+var errClientIDUsed = errors.New("chat: client id used while the send waited")
+
+func clientIDUsed(err error) error {
+	if database.Violated(err, "messages_client") {
+		return errClientIDUsed
+	}
+	return fmt.Errorf("insert message: %w", err)
 }
 
 // countHit counts the send against the sender's message limit with the
@@ -173,12 +204,15 @@ func messageLength(t *tenancy.Tenant) int {
 	return defaultMessageLength
 }
 
-// send runs the rules and writes the message in tx with as few round trips
-// as the rules allow (TestSendRoundTrips counts them): one statement reads
-// every fact the rules look at, one batch writes the message and its
-// delivery and books the charge, one notifies; the first message of a
-// mail's batch window queues the mail.
-func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string, hit *limits.QueuedHit) (SendResult, error) {
+// send runs the rules in tx with as few round trips as they allow
+// (TestSendRoundTrips counts them): one statement, which goes with BEGIN,
+// reads every fact the rules look at; the answer and the live events are
+// made from those facts, and the batch it returns, which goes with COMMIT,
+// writes the message and its delivery and books the charge. The first
+// message of a mail's batch window queues the mail, a photo holds its
+// blobs, and a push is queued for a recipient who subscribed and has no
+// stream open: a round trip each.
+func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string, hit *limits.QueuedHit) (sending, error) {
 	q := db.New(tx)
 	now := s.now()
 	gifts := Gifts(in.Tenant)
@@ -189,31 +223,32 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		FreshSeconds: live.ConnectedWithin.Seconds(),
 	})
 	if err != nil {
-		return SendResult{}, notFound(err)
+		return sending{}, notFound(err)
 	}
 	if hit != nil {
 		// Counted with SendStart: a send over the limit goes no further.
 		if err := hit.Done(); err != nil {
-			return SendResult{}, err
+			return sending{}, err
 		}
 	}
 	if f.ReplayID != 0 {
-		return s.replay(ctx, q, v, in, f.Credits)
+		res, err := s.replay(ctx, q, v, in, f.Credits)
+		return sending{res: res}, err
 	}
 
 	// The conversation and the recipient.
 	switch {
 	case in.ConversationID != 0:
 		if f.ConversationID == 0 {
-			return SendResult{}, ErrNotFound
+			return sending{}, ErrNotFound
 		}
 	case in.ProfileID == in.SenderID:
-		return SendResult{}, ErrSelf
+		return sending{}, ErrSelf
 	case in.ProfileID == 0:
-		return SendResult{}, ErrNotFound
+		return sending{}, ErrNotFound
 	}
 	if f.RecipientID == 0 {
-		return SendResult{}, ErrNotFound
+		return sending{}, ErrNotFound
 	}
 	recipient := db.PartyByIDRow{
 		ID: f.RecipientID, TenantID: f.RecipientTenantID, Status: f.RecipientStatus, IsHouse: f.RecipientIsHouse,
@@ -221,10 +256,10 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	}
 	convID := f.ConversationID
 	if err := reachable(recipient, in.Tenant, convID != 0); err != nil {
-		return SendResult{}, err
+		return sending{}, err
 	}
 	if err := allowed(in.SenderID, recipient, convID, f); err != nil {
-		return SendResult{}, err
+		return sending{}, err
 	}
 
 	// A new conversation: free members start only a few.
@@ -233,14 +268,14 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		if !f.PaidUser && !f.IsHouse {
 			n, err := q.ConversationsStarted(ctx, in.SenderID)
 			if err != nil {
-				return SendResult{}, err
+				return sending{}, err
 			}
 			if n >= FreeConversations {
-				return SendResult{}, ErrPremiumOnly
+				return sending{}, ErrPremiumOnly
 			}
 		}
 		if convID, started, err = openConversation(ctx, q, in.SenderID, recipient.ID); err != nil {
-			return SendResult{}, err
+			return sending{}, err
 		}
 	}
 
@@ -254,7 +289,7 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	case KindGift:
 		g, ok := findGift(gifts, in.GiftID)
 		if !ok {
-			return SendResult{}, ErrGiftUnknown
+			return sending{}, ErrGiftUnknown
 		}
 		msg.GiftID, price, ledgerKind = g.ID, g.Credits, credits.Gift
 	case KindPhoto:
@@ -263,10 +298,10 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		} else {
 			p, err := q.PhotoOfProfile(ctx, db.PhotoOfProfileParams{ID: in.PhotoID, ProfileID: in.SenderID})
 			if errors.Is(err, pgx.ErrNoRows) {
-				return SendResult{}, ErrPhotoUnknown
+				return sending{}, ErrPhotoUnknown
 			}
 			if err != nil {
-				return SendResult{}, err
+				return sending{}, err
 			}
 			msg.PhotoFilename, msg.PhotoThumb = p.Filename, p.ThumbFilename
 		}
@@ -278,60 +313,48 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	// The sender's row is locked, so the balance read above is the one the
 	// charge would meet: a send it cannot pay is refused before writing.
 	if int64(price) > f.Credits {
-		return SendResult{}, notEnoughCredits(recipient.Name, price, f.Credits)
+		return sending{}, notEnoughCredits(recipient.Name, price, f.Credits)
 	}
 	msg.Credits = int32(price)
 	msg.AnsweredBy = answeredBy(in.AnsweredBy)
 	// The mail goes before the message, so the message's statement records
 	// the job it queued (TestSendRoundTrips).
 	if msg.MailJob, err = s.queueMail(ctx, tx, recipient, convID, started, f); err != nil {
-		return SendResult{}, err
+		return sending{}, err
 	}
-	// The message and its charge go in one batch: the charge names the
-	// message by the id SendStart drew for it.
+	// The message as it will be written: its id drawn by SendStart, its
+	// time the transaction's.
 	msg.ID = f.MessageID
-	batch := &pgx.Batch{}
-	var delivered db.MessageDeliverRow
-	db.QueueMessageDeliver(batch, msg, &delivered, &err)
-	var charge *credits.QueuedCharge
-	if price > 0 {
-		charge = credits.QueueCharge(batch, in.SenderID, int64(price), ledgerKind, "message:"+strconv.FormatInt(msg.ID, 10))
-	}
-	if berr := tx.SendBatch(ctx, batch).Close(); berr != nil && err == nil {
-		err = berr
-	}
-	if errors.Is(err, pgx.ErrNoRows) {
-		// The client id was used by a send that committed while this one
-		// waited for the sender's row: that send is the answer (and the
-		// charge of the batch is rolled back with the rest of this one).
-		return s.replay(ctx, q, v, in, f.Credits)
-	}
-	if err != nil {
-		return SendResult{}, fmt.Errorf("insert message: %w", err)
-	}
 	row := db.Message{
-		ID: delivered.ID, ConversationID: delivered.ConversationID, SenderID: delivered.SenderID, Kind: delivered.Kind,
-		Body: delivered.Body, GiftID: delivered.GiftID, PhotoFilename: delivered.PhotoFilename, PhotoThumb: delivered.PhotoThumb,
-		Credits: delivered.Credits, ClientID: delivered.ClientID, CreatedAt: delivered.CreatedAt, AnsweredBy: delivered.AnsweredBy,
+		ID: msg.ID, ConversationID: convID, SenderID: in.SenderID, Kind: kind, Body: msg.Body, GiftID: msg.GiftID,
+		PhotoFilename: msg.PhotoFilename, PhotoThumb: msg.PhotoThumb, Credits: msg.Credits, ClientID: msg.ClientID,
+		CreatedAt: f.SentAt, AnsweredBy: msg.AnsweredBy,
 	}
 	if kind == KindPhoto {
 		// The message holds its blobs: deleting the profile photo it was
 		// sent from leaves them for the chat.
 		if err := media.Hold(ctx, tx, messageHolder(row.ID), row.PhotoFilename, row.PhotoThumb); err != nil {
-			return SendResult{}, err
+			return sending{}, err
 		}
+	}
+	// The message and its charge go with COMMIT, in one batch: the charge
+	// names the message by its id, and its refusals, as the message's
+	// client id used meanwhile, roll the whole send back.
+	out := sending{last: &pgx.Batch{}, view: v, balance: f.Credits, unpaid: notEnoughCredits(recipient.Name, price, f.Credits)}
+	if err := db.New(database.Execs{Batch: out.last, Refused: clientIDUsed}).MessageDeliver(ctx, msg); err != nil {
+		return sending{}, err
 	}
 	balance := f.Credits
-	if charge != nil {
-		balance, err = charge.Done(ctx, tx)
-		if errors.Is(err, credits.ErrInsufficient) {
-			return SendResult{}, notEnoughCredits(recipient.Name, price, f.Credits)
-		}
-		if err != nil {
-			return SendResult{}, err
+	if price > 0 {
+		ref := "message:" + strconv.FormatInt(msg.ID, 10)
+		if balance, err = credits.ChargeAtCommit(ctx, tx, out.last, in.SenderID, f.Credits, int64(price), ledgerKind, ref); err != nil {
+			if errors.Is(err, credits.ErrInsufficient) {
+				return sending{}, out.unpaid
+			}
+			return sending{}, err
 		}
 	}
-	res := SendResult{Message: v.message(row), Credits: balance}
+	out.res = SendResult{Message: v.message(row), Credits: balance}
 	senderCard := db.CardOfProfileRow{
 		ID: in.SenderID, Name: f.SenderName, DateOfBirth: f.SenderDateOfBirth, City: f.SenderCity, Country: f.SenderCountry,
 		ProfileStatus: f.SenderProfileStatus, IsHouse: f.IsHouse, PhotoFilename: f.SenderPhoto, PhotoThumb: f.SenderThumb,
@@ -340,12 +363,17 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		ID: recipient.ID, Name: f.RecipientName, DateOfBirth: f.RecipientDateOfBirth, City: f.RecipientCity, Country: f.RecipientCountry,
 		ProfileStatus: f.RecipientProfileStatus, IsHouse: f.RecipientIsHouse, PhotoFilename: f.RecipientPhoto, PhotoThumb: f.RecipientThumb,
 	}
+	// The recipient's unread count with this message: the sender's row is
+	// locked, so no other message of theirs counts meanwhile; the recipient
+	// reading the conversation meanwhile leaves the event's count one
+	// reload stale.
+	unread := f.RecipientUnread + 1
 	if err := s.announce(ctx, tx, v, row, recipient, parties{sender: senderCard, recipient: recipientCard,
 		connected: f.RecipientConnected, pushSubscribed: f.RecipientPushSubscribed},
-		delivered.Unread, started); err != nil {
-		return SendResult{}, err
+		unread, started); err != nil {
+		return sending{}, err
 	}
-	return res, nil
+	return out, nil
 }
 
 // replay answers a send whose client id named a message sent before: that

@@ -14,6 +14,7 @@ import (
 
 	"rendezvous/engine/credits/internal/db"
 	"rendezvous/engine/live"
+	"rendezvous/engine/platform/database"
 )
 
 // Kind says what a ledger row is for.
@@ -175,32 +176,43 @@ func Charge(ctx context.Context, tx pgx.Tx, memberID, amount int64, kind Kind, r
 	return Post(ctx, tx, Entry{MemberID: memberID, Delta: -amount, Kind: kind, Reference: reference})
 }
 
-// QueuedCharge is a charge queued on a batch of the caller's (QueueCharge).
-type QueuedCharge struct {
-	entry Entry
-	row   db.BookRow
-	err   error
-}
-
-// QueueCharge is Charge for a caller that sends the statements of its
-// transaction in one batch, one round trip (a message and its charge): the
-// charge is queued on b, and Done answers as Charge would once the batch
-// has been sent in tx.
-func QueueCharge(b *pgx.Batch, memberID, amount int64, kind Kind, reference string) *QueuedCharge {
-	c := &QueuedCharge{entry: Entry{MemberID: memberID, Delta: -amount, Kind: kind, Reference: reference}}
-	if amount <= 0 {
-		c.err = ErrZero
-		return c
+// ChargeAtCommit is Charge for a transaction that sends its last
+// statements in one batch with its COMMIT (database.Pipelined: a message
+// and its charge): the charge is queued on b, and tx has locked the
+// member's row and read balance from it, so the balance after is known
+// before the batch goes; it returns that and announces it as Post does. A
+// refusal the balance shows fails at once; one the statement meets at
+// COMMIT (a reference booked before, a balance read wrong) fails the batch
+// with ErrAlreadyBooked or ErrInsufficient, and the transaction keeps
+// nothing.
+func ChargeAtCommit(ctx context.Context, tx pgx.Tx, b *pgx.Batch, memberID, balance, amount int64, kind Kind, reference string) (int64, error) {
+	switch {
+	case amount <= 0:
+		return 0, ErrZero
+	case amount > balance:
+		return 0, ErrInsufficient
 	}
-	db.QueueBook(b, db.BookParams{MemberID: memberID, Delta: -amount, Kind: string(kind), Reference: reference}, &c.row, &c.err)
-	return c
+	q := db.New(database.Execs{Batch: b, Refused: bookRefused})
+	if err := q.BookAtCommit(ctx, db.BookAtCommitParams{MemberID: memberID, Delta: -amount, Kind: string(kind), Reference: reference}); err != nil {
+		return 0, err
+	}
+	after := balance - amount
+	// The member's open pages learn the new balance when tx commits.
+	if err := live.Publish(ctx, tx, memberID, live.Event{Type: live.TypeCredits, Data: BalanceEvent{Credits: after}}); err != nil {
+		return 0, err
+	}
+	return after, nil
 }
 
-// Done returns the balance after the charge, or Charge's errors, and
-// announces the balance as Post does; call it after the batch was sent in
-// tx.
-func (c *QueuedCharge) Done(ctx context.Context, tx pgx.Tx) (int64, error) {
-	return booked(ctx, tx, c.entry, c.row, c.err)
+// bookRefused is the refusal BookAtCommit's statement met, in Post's terms.
+func bookRefused(err error) error {
+	switch {
+	case database.Violated(err, "members_credits_check"):
+		return ErrInsufficient
+	case database.Violated(err, "ledger_reference"):
+		return ErrAlreadyBooked
+	}
+	return fmt.Errorf("book at commit: %w", err)
 }
 
 // TakeBack takes back up to amount credits (a refunded purchase) inside tx

@@ -16,6 +16,7 @@ import (
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/credits"
 	"rendezvous/engine/live"
+	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/tenancy/tenancytest"
 )
@@ -281,46 +282,67 @@ func TestBalanceChangesGoLive(t *testing.T) {
 	}
 }
 
-// A charge queued on a batch (QueueCharge) books and refuses exactly as
-// Charge does: the same balances, errors and ledger rows.
-func TestQueuedCharge(t *testing.T) {
+// A charge that goes with its transaction's COMMIT (ChargeAtCommit) books
+// and refuses exactly as Charge does: the same balances, errors and ledger
+// rows. Its refusals at commit (a reference booked before, a balance the
+// caller read wrong) roll the whole transaction back.
+func TestChargeAtCommit(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	steps := []struct {
 		amount    int64
 		reference string
-		balance   int64
-		err       error
+		// stale is added to the balance the caller says it read: the
+		// statement, not the caller, then meets the real one.
+		stale   int64
+		balance int64
+		err     error
 	}{
-		{10, "message:1", 40, nil},
-		{10, "message:1", 0, credits.ErrAlreadyBooked},
-		{41, "gift:1", 0, credits.ErrInsufficient},
-		{0, "photo:0", 0, credits.ErrZero},
-		{40, "photo:1", 0, nil},
+		{amount: 10, reference: "message:1", balance: 40},
+		{amount: 10, reference: "message:1", err: credits.ErrAlreadyBooked},
+		{amount: 41, reference: "gift:1", err: credits.ErrInsufficient},
+		{amount: 45, reference: "gift:2", stale: 100, err: credits.ErrInsufficient},
+		{amount: 0, reference: "photo:0", err: credits.ErrZero},
+		{amount: 40, reference: "photo:1", balance: 0},
 	}
-	charge := map[string]func(pgx.Tx, int64, int64, string) (int64, error){
-		"Charge": func(tx pgx.Tx, member, amount int64, ref string) (int64, error) {
-			return credits.Charge(ctx, tx, member, amount, credits.Message, ref)
+	charge := map[string]func(*pgxpool.Pool, int64, int64, int64, string) (int64, error){
+		"Charge": func(pool *pgxpool.Pool, member, amount, _ int64, ref string) (int64, error) {
+			var balance int64
+			err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+				var err error
+				balance, err = credits.Charge(ctx, tx, member, amount, credits.Message, ref)
+				return err
+			})
+			return balance, err
 		},
-		"QueueCharge": func(tx pgx.Tx, member, amount int64, ref string) (int64, error) {
-			b := &pgx.Batch{}
-			c := credits.QueueCharge(b, member, amount, credits.Message, ref)
-			if err := tx.SendBatch(ctx, b).Close(); err != nil {
-				return 0, err
-			}
-			return c.Done(ctx, tx)
+		"ChargeAtCommit": func(pool *pgxpool.Pool, member, amount, stale int64, ref string) (int64, error) {
+			var balance int64
+			err := database.Pipelined(ctx, pool, func(tx pgx.Tx) (*pgx.Batch, error) {
+				var read int64
+				if err := tx.QueryRow(ctx, "SELECT credits FROM members WHERE id = $1 FOR UPDATE", member).Scan(&read); err != nil {
+					return nil, err
+				}
+				// A day for every transaction that commits: a refusal at
+				// commit must undo it with the rest.
+				if _, err := tx.Exec(ctx, "UPDATE members SET last_seen_at = last_seen_at + interval '1 day' WHERE id = $1", member); err != nil {
+					return nil, err
+				}
+				b := &pgx.Batch{}
+				var err error
+				balance, err = credits.ChargeAtCommit(ctx, tx, b, member, read+stale, amount, credits.Message, ref)
+				return b, err
+			})
+			return balance, err
 		},
 	}
 	history := map[string][]credits.Row{}
 	for name, fn := range charge {
 		_, pool, member := setup(t, 50)
+		if _, err := pool.Exec(ctx, "UPDATE members SET last_seen_at = '2000-01-01T00:00:00Z' WHERE id = $1", member); err != nil {
+			t.Fatal(err)
+		}
 		for i, s := range steps {
-			var got int64
-			err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-				var err error
-				got, err = fn(tx, member, s.amount, s.reference)
-				return err
-			})
+			got, err := fn(pool, member, s.amount, s.stale, s.reference)
 			if !errors.Is(err, s.err) || (err == nil && got != s.balance) {
 				t.Fatalf("%s step %d: balance %d, err %v; want %d, %v", name, i, got, err, s.balance, s.err)
 			}
@@ -333,8 +355,15 @@ func TestQueuedCharge(t *testing.T) {
 			rows[i].ID, rows[i].CreatedAt = 0, time.Time{}
 		}
 		history[name] = rows
+		var days int
+		if err := pool.QueryRow(ctx, "SELECT extract(day FROM last_seen_at - '2000-01-01T00:00:00Z')::int FROM members WHERE id = $1", member).Scan(&days); err != nil {
+			t.Fatal(err)
+		}
+		if name == "ChargeAtCommit" && days != 2 {
+			t.Errorf("ChargeAtCommit: %d transactions kept their other writes, want the 2 that booked", days)
+		}
 	}
-	if a, b := fmt.Sprint(history["Charge"]), fmt.Sprint(history["QueueCharge"]); a != b {
-		t.Errorf("ledger of Charge %s, of QueueCharge %s", a, b)
+	if a, b := fmt.Sprint(history["Charge"]), fmt.Sprint(history["ChargeAtCommit"]); a != b {
+		t.Errorf("ledger of Charge %s, of ChargeAtCommit %s", a, b)
 	}
 }

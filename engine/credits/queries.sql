@@ -16,6 +16,21 @@ WITH b AS (
 )
 SELECT b.credits AS balance, coalesce((SELECT id FROM l), 0)::bigint AS ledger_id FROM b;
 
+-- name: BookAtCommit :exec
+-- Book for a batch that goes with its transaction's COMMIT
+-- (database.Pipelined), whose caller locked the member's row and read the
+-- balance: no answer is looked at before COMMIT, so a refusal fails the
+-- statement, which rolls the transaction back: a balance below zero breaks
+-- members' CHECK (credits >= 0), a kind and reference booked before the
+-- ledger's ledger_reference.
+WITH b AS (
+    UPDATE members AS m SET credits = m.credits + @delta::bigint
+    WHERE m.id = @member_id::bigint
+    RETURNING m.credits
+)
+INSERT INTO ledger (member_id, delta, balance_after, kind, reference, note)
+SELECT @member_id::bigint, @delta::bigint, b.credits, @kind::text, @reference::text, @note::text FROM b;
+
 -- name: LedgerByReference :one
 SELECT * FROM ledger WHERE member_id = @member_id AND kind = @kind AND reference = @reference;
 

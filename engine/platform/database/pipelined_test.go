@@ -220,3 +220,53 @@ func TestAheadRefused(t *testing.T) {
 		t.Error("Ahead took statements after the first one")
 	}
 }
+
+// Execs queues :exec statements as the last statements of a Pipelined
+// transaction, with COMMIT; a refusal among them, mapped by Refused, fails
+// the transaction, which keeps nothing.
+func TestExecs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.New(t)
+	if _, err := pool.Exec(ctx, "CREATE TABLE pipelined (id int PRIMARY KEY, n int NOT NULL CHECK (n >= 0))"); err != nil {
+		t.Fatal(err)
+	}
+	refused := errors.New("below zero")
+	send := func(id, n int) error {
+		return database.Pipelined(ctx, pool, func(tx pgx.Tx) (*pgx.Batch, error) {
+			if _, err := tx.Exec(ctx, "INSERT INTO pipelined VALUES ($1, 0)", id); err != nil {
+				return nil, err
+			}
+			b := &pgx.Batch{}
+			q := database.Execs{Batch: b, Refused: func(err error) error {
+				if database.Violated(err, "pipelined_n_check") {
+					return refused
+				}
+				return err
+			}}
+			if _, err := q.Exec(ctx, "UPDATE pipelined SET n = $2 WHERE id = $1", id, n); err != nil {
+				return nil, err
+			}
+			return b, nil
+		})
+	}
+	if err := send(1, 5); err != nil {
+		t.Fatal(err)
+	}
+	if err := send(2, -1); !errors.Is(err, refused) {
+		t.Errorf("a refused last statement: %v, want %v", err, refused)
+	}
+	rows, _ := pool.Query(ctx, "SELECT n FROM pipelined ORDER BY id")
+	ns, err := pgx.CollectRows(rows, pgx.RowTo[int])
+	if err != nil || len(ns) != 1 || ns[0] != 5 {
+		t.Errorf("rows %v (%v), want only the first send's n 5", ns, err)
+	}
+	q := database.Execs{Batch: &pgx.Batch{}}
+	if _, err := q.Query(ctx, "SELECT 1"); err == nil {
+		t.Error("Execs ran a query")
+	}
+	var one int
+	if err := q.QueryRow(ctx, "SELECT 1").Scan(&one); err == nil {
+		t.Error("Execs ran a row query")
+	}
+}

@@ -528,46 +528,25 @@ func (q *Queries) MessageByClientID(ctx context.Context, arg MessageByClientIDPa
 	return i, err
 }
 
-const messageDeliver = `-- name: MessageDeliver :one
+const messageDeliver = `-- name: MessageDeliver :exec
 WITH m AS (
     INSERT INTO messages (id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
     OVERRIDING SYSTEM VALUE
-    VALUES ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-    ON CONFLICT (sender_id, client_id) WHERE client_id <> '' DO NOTHING
-    RETURNING id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by
-), upd AS (
-    UPDATE conversation_members AS cm
-    SET last_message_id = m.id, last_message_at = m.created_at, hidden = false,
-        unread = cm.unread + CASE WHEN cm.member_id = $1::bigint THEN 1 ELSE 0 END,
-        read_through = CASE WHEN cm.member_id = $1::bigint THEN cm.read_through ELSE m.id END,
-        mail_job = CASE WHEN cm.member_id = $1::bigint AND $13::bigint <> 0 THEN $13::bigint ELSE cm.mail_job END
-    FROM m
-    WHERE cm.conversation_id = m.conversation_id
-    RETURNING cm.member_id, cm.unread
+    VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+    RETURNING id, conversation_id, created_at
 )
-SELECT m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_id, m.photo_filename, m.photo_thumb,
-       m.credits, m.client_id, m.created_at, m.answered_by,
-       coalesce((SELECT upd.unread FROM upd WHERE upd.member_id = $1::bigint), 0)::int AS unread
+UPDATE conversation_members AS cm
+SET last_message_id = m.id, last_message_at = m.created_at, hidden = false,
+    unread = cm.unread + CASE WHEN cm.member_id = $1::bigint THEN 1 ELSE 0 END,
+    read_through = CASE WHEN cm.member_id = $1::bigint THEN cm.read_through ELSE m.id END,
+    mail_job = CASE WHEN cm.member_id = $1::bigint AND $2::bigint <> 0 THEN $2::bigint ELSE cm.mail_job END
 FROM m
+WHERE cm.conversation_id = m.conversation_id
 `
 
 type MessageDeliverParams struct {
 	RecipientID    int64
-	ID             int64
-	ConversationID int64
-	SenderID       int64
-	Kind           string
-	Body           string
-	GiftID         string
-	PhotoFilename  string
-	PhotoThumb     string
-	Credits        int32
-	ClientID       string
-	AnsweredBy     pgtype.Int8
 	MailJob        int64
-}
-
-type MessageDeliverRow struct {
 	ID             int64
 	ConversationID int64
 	SenderID       int64
@@ -578,20 +557,19 @@ type MessageDeliverRow struct {
 	PhotoThumb     string
 	Credits        int32
 	ClientID       string
-	CreatedAt      time.Time
 	AnsweredBy     pgtype.Int8
-	Unread         int32
 }
 
-// A message and its delivery in one statement: the message (its id read
-// by SendStart; nothing when
-// the sender's client id was used already), the conversation shown again to
-// both members and counted unread for the recipient (the sender has seen
-// it: read_through; mail_job, when not 0, is the mail job queued for the
-// recipient), and the recipient's unread count.
-func (q *Queries) MessageDeliver(ctx context.Context, arg MessageDeliverParams) (MessageDeliverRow, error) {
-	row := q.db.QueryRow(ctx, messageDeliver,
+// A message and its delivery in one statement, for the batch that goes with
+// the send's COMMIT: the message (its id read by SendStart; a client id the
+// sender used already breaks messages_client, which rolls the send back),
+// the conversation shown again to both members and counted unread for the
+// recipient (the sender has seen it: read_through; mail_job, when not 0, is
+// the mail job queued for the recipient).
+func (q *Queries) MessageDeliver(ctx context.Context, arg MessageDeliverParams) error {
+	_, err := q.db.Exec(ctx, messageDeliver,
 		arg.RecipientID,
+		arg.MailJob,
 		arg.ID,
 		arg.ConversationID,
 		arg.SenderID,
@@ -603,25 +581,8 @@ func (q *Queries) MessageDeliver(ctx context.Context, arg MessageDeliverParams) 
 		arg.Credits,
 		arg.ClientID,
 		arg.AnsweredBy,
-		arg.MailJob,
 	)
-	var i MessageDeliverRow
-	err := row.Scan(
-		&i.ID,
-		&i.ConversationID,
-		&i.SenderID,
-		&i.Kind,
-		&i.Body,
-		&i.GiftID,
-		&i.PhotoFilename,
-		&i.PhotoThumb,
-		&i.Credits,
-		&i.ClientID,
-		&i.CreatedAt,
-		&i.AnsweredBy,
-		&i.Unread,
-	)
-	return i, err
+	return err
 }
 
 const messageList = `-- name: MessageList :many
@@ -845,6 +806,8 @@ func (q *Queries) PhotoOfProfile(ctx context.Context, arg PhotoOfProfileParams) 
 const sendStart = `-- name: SendStart :one
 SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
        nextval(pg_get_serial_sequence('messages', 'id'))::bigint AS message_id,
+       now()::timestamptz AS sent_at,
+       coalesce(rcm.unread, 0)::int AS recipient_unread,
        coalesce(prev.id, 0)::bigint AS replay_id,
        coalesce(conv.id, 0)::bigint AS conversation_id,
        coalesce(rp.id, 0)::bigint AS recipient_id,
@@ -875,9 +838,8 @@ SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
        -- this conversation still waits (the states are those of
        -- notify.EventArgs' unique options), so this message joins it.
        EXISTS (
-           SELECT 1 FROM conversation_members rcm JOIN river_job j ON j.id = rcm.mail_job
-           WHERE rcm.conversation_id = conv.id AND rcm.member_id = rp.id
-             AND j.state IN ('available', 'pending', 'retryable', 'running', 'scheduled')
+           SELECT 1 FROM river_job j
+           WHERE j.id = rcm.mail_job AND j.state IN ('available', 'pending', 'retryable', 'running', 'scheduled')
        ) AS recipient_mail_waiting
 FROM members s
 JOIN profiles sp ON sp.id = s.id
@@ -896,6 +858,7 @@ LEFT JOIN LATERAL (
 ) conv ON true
 LEFT JOIN members r ON r.id = CASE WHEN $3::bigint <> 0 THEN conv.other_id ELSE $4::bigint END
 LEFT JOIN profiles rp ON rp.id = r.id
+LEFT JOIN conversation_members rcm ON rcm.conversation_id = conv.id AND rcm.member_id = rp.id
 LEFT JOIN LATERAL (
     SELECT filename, thumb_filename FROM photos
     WHERE profile_id = s.id AND status = 'active' ORDER BY position, id LIMIT 1
@@ -923,6 +886,8 @@ type SendStartRow struct {
 	IsHouse                 bool
 	Credits                 int64
 	MessageID               int64
+	SentAt                  time.Time
+	RecipientUnread         int32
 	ReplayID                int64
 	ConversationID          int64
 	RecipientID             int64
@@ -966,7 +931,10 @@ type SendStartRow struct {
 // row: the sender or their profile is gone. recipient_id 0: no such
 // member or profile. message_id is the id the message will have, so the
 // charge naming it goes in one batch with the message (a send that writes
-// nothing leaves a gap in the ids).
+// nothing leaves a gap in the ids). sent_at is the transaction's time, which
+// the message's created_at will be, and recipient_unread the recipient's
+// unread count before it: the send's live events are made before the
+// message is written, which goes with COMMIT.
 func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStartRow, error) {
 	row := q.db.QueryRow(ctx, sendStart,
 		arg.FreshSeconds,
@@ -983,6 +951,8 @@ func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStart
 		&i.IsHouse,
 		&i.Credits,
 		&i.MessageID,
+		&i.SentAt,
+		&i.RecipientUnread,
 		&i.ReplayID,
 		&i.ConversationID,
 		&i.RecipientID,

@@ -54,6 +54,41 @@ func (q *Queries) Book(ctx context.Context, arg BookParams) (BookRow, error) {
 	return i, err
 }
 
+const bookAtCommit = `-- name: BookAtCommit :exec
+WITH b AS (
+    UPDATE members AS m SET credits = m.credits + $2::bigint
+    WHERE m.id = $1::bigint
+    RETURNING m.credits
+)
+INSERT INTO ledger (member_id, delta, balance_after, kind, reference, note)
+SELECT $1::bigint, $2::bigint, b.credits, $3::text, $4::text, $5::text FROM b
+`
+
+type BookAtCommitParams struct {
+	MemberID  int64
+	Delta     int64
+	Kind      string
+	Reference string
+	Note      string
+}
+
+// Book for a batch that goes with its transaction's COMMIT
+// (database.Pipelined), whose caller locked the member's row and read the
+// balance: no answer is looked at before COMMIT, so a refusal fails the
+// statement, which rolls the transaction back: a balance below zero breaks
+// members' CHECK (credits >= 0), a kind and reference booked before the
+// ledger's ledger_reference.
+func (q *Queries) BookAtCommit(ctx context.Context, arg BookAtCommitParams) error {
+	_, err := q.db.Exec(ctx, bookAtCommit,
+		arg.MemberID,
+		arg.Delta,
+		arg.Kind,
+		arg.Reference,
+		arg.Note,
+	)
+	return err
+}
+
 const ledgerByReference = `-- name: LedgerByReference :one
 SELECT id, member_id, delta, balance_after, kind, reference, note, created_at FROM ledger WHERE member_id = $1 AND kind = $2 AND reference = $3
 `
