@@ -76,3 +76,41 @@ func TestMessageIndexes(t *testing.T) {
 		t.Errorf("a week of messages is not read through messages_created:\n%s", p)
 	}
 }
+
+// Every message rewrites both members' conversation_members rows. No index
+// of the table holds a column a message changes, and fillfactor keeps room
+// on each page, so those rewrites are HOT updates in place rather than new
+// row versions with an entry in every index (migration 01751: the list
+// index on last_message_at made them three index writes each).
+func TestConversationMemberIndexes(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	ctx := context.Background()
+	var indexes []string
+	rows, err := env.Pool.Query(ctx, `SELECT i.relname FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+		WHERE x.indrelid = 'conversation_members'::regclass ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		indexes = append(indexes, name)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"conversation_members_member_id_other_id_key", "conversation_members_pkey"}
+	if !slices.Equal(indexes, want) {
+		t.Errorf("indexes of conversation_members: %v, want %v (an index on a column a message changes makes every delivery three index writes)", indexes, want)
+	}
+	var options []string
+	if err := env.Pool.QueryRow(ctx, "SELECT coalesce(reloptions, '{}') FROM pg_class WHERE oid = 'conversation_members'::regclass").Scan(&options); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(options, "fillfactor=80") {
+		t.Errorf("conversation_members options %v, want fillfactor=80", options)
+	}
+}
