@@ -316,21 +316,33 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	if f.IsHouse {
 		price = 0
 	}
-	// The sender's row is locked, so the balance read above is the one the
-	// charge would meet: a send it cannot pay is refused before writing.
-	if int64(price) > f.Credits {
-		return sending{}, notEnoughCredits(recipient.Name, price, f.Credits)
-	}
+	msg.ID = f.MessageID
 	msg.Credits = int32(price)
 	msg.AnsweredBy = answeredBy(in.AnsweredBy)
+	// The message's charge and then the message go with COMMIT, in one
+	// batch: the charge names the message by the id SendStart drew for it,
+	// and a refusal there, or the message's client id used meanwhile, rolls
+	// the whole send back. The sender's row is locked, so the balance read
+	// with the facts is the one the charge meets: a send it cannot pay is
+	// refused before anything is written.
+	out := sending{last: &pgx.Batch{}, view: v, balance: f.Credits, unpaid: notEnoughCredits(recipient.Name, price, f.Credits)}
+	balance := f.Credits
+	if price > 0 {
+		ref := "message:" + strconv.FormatInt(msg.ID, 10)
+		balance, err = credits.ChargeAtCommit(ctx, tx, out.last, in.SenderID, f.Credits, int64(price), ledgerKind, ref)
+		if errors.Is(err, credits.ErrInsufficient) {
+			return sending{}, out.unpaid
+		}
+		if err != nil {
+			return sending{}, err
+		}
+	}
 	// The mail goes before the message, so the message's statement records
 	// the job it queued (TestSendRoundTrips).
 	if msg.MailJob, err = s.queueMail(ctx, tx, recipient, convID, started, f); err != nil {
 		return sending{}, err
 	}
-	// The message as it will be written: its id drawn by SendStart, its
-	// time the transaction's.
-	msg.ID = f.MessageID
+	// The message as it will be written, at the transaction's time.
 	row := db.Message{
 		ID: msg.ID, ConversationID: convID, SenderID: in.SenderID, Kind: kind, Body: msg.Body, GiftID: msg.GiftID,
 		PhotoFilename: msg.PhotoFilename, PhotoThumb: msg.PhotoThumb, Credits: msg.Credits, ClientID: msg.ClientID,
@@ -343,22 +355,8 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 			return sending{}, err
 		}
 	}
-	// The message and its charge go with COMMIT, in one batch: the charge
-	// names the message by its id, and its refusals, as the message's
-	// client id used meanwhile, roll the whole send back.
-	out := sending{last: &pgx.Batch{}, view: v, balance: f.Credits, unpaid: notEnoughCredits(recipient.Name, price, f.Credits)}
 	if err := db.New(database.Execs{Batch: out.last, Refused: clientIDUsed}).MessageDeliver(ctx, msg); err != nil {
 		return sending{}, err
-	}
-	balance := f.Credits
-	if price > 0 {
-		ref := "message:" + strconv.FormatInt(msg.ID, 10)
-		if balance, err = credits.ChargeAtCommit(ctx, tx, out.last, in.SenderID, f.Credits, int64(price), ledgerKind, ref); err != nil {
-			if errors.Is(err, credits.ErrInsufficient) {
-				return sending{}, out.unpaid
-			}
-			return sending{}, err
-		}
 	}
 	out.res = SendResult{Message: v.message(row), Credits: balance}
 	senderCard := db.CardOfProfileRow{
