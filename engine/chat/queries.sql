@@ -1,6 +1,8 @@
 -- name: SendStart :one
--- Everything a send decides on, in one round trip: the sender (row locked,
--- so the sends of one member take turns and see one balance), an earlier
+-- Everything a send decides on, in one round trip: the sender (row locked
+-- as the charge's update would lock it, so the sends of one member take
+-- turns and see one balance, while rows that only refer to the member, such
+-- as another member's like of them, are not held up), an earlier
 -- message of the same client id, the conversation (by id, or with the
 -- profile), the recipient and both cards, the contact facts of the
 -- profiles area's rules (blocks, invisible, likes), whether the recipient
@@ -78,7 +80,7 @@ LEFT JOIN LATERAL (
     WHERE profile_id = rp.id AND status = 'active' ORDER BY position, id LIMIT 1
 ) rph ON true
 WHERE s.id = @sender_id
-FOR UPDATE OF s;
+FOR NO KEY UPDATE OF s;
 
 -- name: MessageDeliver :exec
 -- A message and its delivery in one statement, for the batch that goes with

@@ -41,13 +41,6 @@ const (
 // connections to PostgreSQL, and the message load's concurrent senders.
 func pgbenchClients() []int { return []int{engineDBConns, chatSenders} }
 
-// pgbenchResult holds the transactions per second of each pgbench run by
-// client count.
-type pgbenchResult struct {
-	selectTPS map[int]float64
-	tpcbTPS   map[int]float64
-}
-
 var tpsLine = regexp.MustCompile(`(?m)^tps = ([0-9.]+)`)
 
 // pgbenchScratch makes the scratch database name in the bench's own
@@ -107,23 +100,26 @@ func pgbenchRun(ctx context.Context, cluster *pgcluster.Cluster, url string, cli
 // run that measures nothing (200 clients on an overloaded machine may not
 // all connect in time) is reported and left out, so the rest of the bench
 // still runs; its ratio lines are then not printed.
-func pgbenchBaselines(cluster *pgcluster.Cluster, d time.Duration) (pgbenchResult, error) {
+func pgbenchBaselines(cluster *pgcluster.Cluster, d time.Duration) error {
 	ctx := context.Background()
 	url, drop, err := pgbenchScratch(ctx, cluster, "bench_pgbench")
 	if err != nil {
-		return pgbenchResult{}, err
+		return err
 	}
 	defer drop()
-	res := pgbenchResult{selectTPS: map[int]float64{}, tpcbTPS: map[int]float64{}}
 	for _, c := range pgbenchClients() {
 		for _, mode := range []struct {
 			name   string
 			script []string
-			into   map[int]float64
 		}{
-			{"select", []string{"-S"}, res.selectTPS},
-			{"tpcb", nil, res.tpcbTPS},
+			{"select", []string{"-S"}},
+			{"tpcb", nil},
 		} {
+			if mode.name == "tpcb" && c == engineDBConns {
+				// The sends' baseline: measured in turns with them
+				// (sendsAndBaseline).
+				continue
+			}
 			secs := pgbenchSeconds(d, c)
 			fmt.Fprintf(os.Stderr, "bench: pgbench %s, %d clients, %ds\n", mode.name, c, secs)
 			tps, err := pgbenchRun(ctx, cluster, url, c, secs, mode.script...)
@@ -131,23 +127,10 @@ func pgbenchBaselines(cluster *pgcluster.Cluster, d time.Duration) (pgbenchResul
 				fmt.Fprintf(os.Stderr, "bench: pgbench %s at %d clients measured nothing: %v\n", mode.name, c, err)
 				continue
 			}
-			mode.into[c] = tps
 			fmt.Printf("bench pgbench_%s_c%d_tps %.0f tx/s\n", mode.name, c, tps)
 		}
 	}
-	return res, nil
-}
-
-// printSendsVsPgbench compares the message sends with pgbench's TPC-B-like
-// transactions (a send is one small write transaction too) at the
-// concurrency PostgreSQL sees under the send load: the engine's pool of
-// engineDBConns. At the senders' 200 clients TPC-B mostly measures its own
-// row locks on pgbenchScale branches (and connection churn), a floor any
-// engine beats.
-func printSendsVsPgbench(msgRate float64, pgb pgbenchResult) {
-	if tps := pgb.tpcbTPS[engineDBConns]; tps > 0 {
-		fmt.Printf("bench chat_sends_vs_pgbench_tpcb %.3f ratio\n", msgRate/tps)
-	}
+	return nil
 }
 
 // latency is the percentiles of a latency benchmark.

@@ -20,6 +20,8 @@ import (
 	"github.com/alexedwards/argon2id"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/platform/pgcluster"
 )
 
 // The chat benchmarks: messages sent per second through the API, delivery
@@ -46,7 +48,7 @@ type benchMember struct {
 
 // chatBenches runs the chat benchmarks and returns the message-send rate,
 // which other figures are compared with.
-func chatBenches(addr, dbURL string, enginePID int, d time.Duration) (float64, error) {
+func chatBenches(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, d time.Duration) (float64, error) {
 	ctx := context.Background()
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
@@ -59,18 +61,10 @@ func chatBenches(addr, dbURL string, enginePID int, d time.Duration) (float64, e
 		return 0, err
 	}
 
-	fmt.Fprintf(os.Stderr, "bench: messages.php, %d concurrent senders, %s\n", chatSenders, d)
-	var cpu *cpuMeter
-	rate, err := sendLoad(addr, senders, recipients, d, func() { cpu = startCPU(enginePID, dbURL) })
+	rate, err := sendsAndBaseline(cluster, addr, dbURL, enginePID, senders, recipients, d)
 	if err != nil {
 		return 0, err
 	}
-	fmt.Printf("bench chat_messages_per_second %.0f msg/s\n", rate)
-	// CPU per message tells more than the rate on a shared machine, whose
-	// other tenants take a varying share of the cores.
-	engineCPU, dbCPU := cpu.per(rate * d.Seconds())
-	fmt.Printf("bench chat_send_engine_cpu %.0f us/msg\n", float64(engineCPU.Microseconds()))
-	fmt.Printf("bench chat_send_db_cpu %.0f us/msg\n", float64(dbCPU.Microseconds()))
 
 	if err := deliveryRuns("chat", addr, addr, senders[:latencyPairs], recipients[:latencyPairs], d); err != nil {
 		return 0, err

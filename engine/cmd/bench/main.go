@@ -84,22 +84,14 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	case "landers":
 		return landerBenches(engineAddr, dbURL, conns, duration)
 	case "baselines":
-		if _, err := pgbenchBaselines(cluster, duration); err != nil {
+		if err := pgbenchBaselines(cluster, duration); err != nil {
 			return err
 		}
 		_, err := cardFetch(engineAddr, dbURL, duration)
 		return err
 	case "chat":
-		pgb, err := chatBaseline(cluster, duration)
-		if err != nil {
-			return err
-		}
-		msgRate, err := chatBenches(engineAddr, dbURL, engine.Process.Pid, duration)
-		if err != nil {
-			return err
-		}
-		printSendsVsPgbench(msgRate, pgb)
-		return nil
+		_, err := chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration)
+		return err
 	case "":
 	default:
 		return fmt.Errorf("-only %q: not a group", only)
@@ -113,15 +105,13 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	}
 	// The database's own limits, on a scratch database before the engine's
 	// load fills the cluster.
-	pgb, err := pgbenchBaselines(cluster, duration)
+	if err := pgbenchBaselines(cluster, duration); err != nil {
+		return err
+	}
+	msgRate, err := chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration)
 	if err != nil {
 		return err
 	}
-	msgRate, err := chatBenches(engineAddr, dbURL, engine.Process.Pid, duration)
-	if err != nil {
-		return err
-	}
-	printSendsVsPgbench(msgRate, pgb)
 	if err := scaleoutBenches(binary, dir, engineAddr, dbURL, duration, msgRate); err != nil {
 		return err
 	}
