@@ -38,7 +38,7 @@ func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID 
 		if err != nil {
 			return 0, err
 		}
-		_, db := cpu.per(1)
+		_, db := cpu.used()
 		tpsSum, txs, txCPU = tpsSum+tps, txs+tps*float64(secs), txCPU+db
 
 		fmt.Fprintf(os.Stderr, "bench: turn %d of %d: messages.php, %d concurrent senders, %s\n", turn, sendTurns, len(senders), d)
@@ -46,7 +46,7 @@ func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID 
 		if err != nil {
 			return 0, err
 		}
-		e, db := cpu.per(1)
+		e, db := cpu.used()
 		rateSum, msgs, engineCPU, msgCPU = rateSum+rate, msgs+rate*d.Seconds(), engineCPU+e, msgCPU+db
 		fmt.Fprintf(os.Stderr, "bench: turn %d: %.0f tx/s, %.0f msg/s (%.3f)\n", turn, tps, rate, rate/tps)
 	}

@@ -91,17 +91,14 @@ func startCPU(enginePID int, dbURL string) *cpuMeter {
 	return m
 }
 
-// per is the CPU time per operation since start: the engine's, the
-// database's.
-func (m *cpuMeter) per(ops float64) (engine, db time.Duration) {
-	if ops <= 0 {
-		return 0, 0
-	}
+// used is the CPU time since start: the engine's, the database's (0 for
+// one that could not be read).
+func (m *cpuMeter) used() (engine, db time.Duration) {
 	if e, _, err := procCPU(m.enginePID, false); err == nil && m.engineOK {
-		engine = time.Duration(float64(e-m.engine) / ops)
+		engine = e - m.engine
 	}
 	if d, err := clusterCPU(m.dbURL); err == nil && m.dbOK {
-		db = time.Duration(float64(d-m.db) / ops)
+		db = d - m.db
 	}
 	return engine, db
 }
