@@ -131,7 +131,7 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 		// waited for the sender's row: that send is the answer.
 		return s.replay(ctx, db.New(s.Pool), out.view, in, out.balance)
 	case errors.Is(err, credits.ErrInsufficient):
-		return SendResult{}, out.unpaid
+		return SendResult{}, notEnoughCredits(out.recipientName, out.price, out.balance)
 	}
 	return out.res, err
 }
@@ -143,11 +143,13 @@ type sending struct {
 	res  SendResult
 	last *pgx.Batch
 	// view and balance (the sender's, read with the facts) answer a replay
-	// the batch finds out about (errClientIDUsed).
-	view    view
-	balance int64
-	// unpaid is the refusal should the charge meet a balance too low.
-	unpaid error
+	// the batch finds out about (errClientIDUsed); with the recipient's name
+	// and the price they make the refusal should the charge meet a balance
+	// too low.
+	view          view
+	balance       int64
+	recipientName string
+	price         int
 }
 
 // errClientIDUsed is the message's statement meeting an earlier message
@@ -325,13 +327,13 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	// the whole send back. The sender's row is locked, so the balance read
 	// with the facts is the one the charge meets: a send it cannot pay is
 	// refused before anything is written.
-	out := sending{last: &pgx.Batch{}, view: v, balance: f.Credits, unpaid: notEnoughCredits(recipient.Name, price, f.Credits)}
+	out := sending{last: &pgx.Batch{}, view: v, balance: f.Credits, recipientName: recipient.Name, price: price}
 	balance := f.Credits
 	if price > 0 {
 		ref := "message:" + strconv.FormatInt(msg.ID, 10)
 		balance, err = credits.ChargeAtCommit(ctx, tx, out.last, in.SenderID, f.Credits, int64(price), ledgerKind, ref)
 		if errors.Is(err, credits.ErrInsufficient) {
-			return sending{}, out.unpaid
+			return sending{}, notEnoughCredits(recipient.Name, price, f.Credits)
 		}
 		if err != nil {
 			return sending{}, err
