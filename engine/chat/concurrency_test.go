@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"sync"
 	"testing"
-	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server/servertest"
@@ -124,21 +123,9 @@ func TestClientIDUsedWhileTheSendWaits(t *testing.T) {
 		res, s := a.send(t, map[string]any{"conversation": conv, "text": "waited", "client_id": "waited-1"})
 		done <- answer{res, s}
 	}()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		var waiting int
-		if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
-			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%SendStart%'`).Scan(&waiting); err != nil {
-			t.Fatal(err)
-		}
-		if waiting == 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the send never waited for the sender's row")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	// The send waits for the sender's row.
+	env.AwaitCount(t, 1, `SELECT count(*) FROM pg_stat_activity
+		WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%SendStart%'`)
 	var id int64
 	if err := other.QueryRow(ctx, `INSERT INTO messages (conversation_id, sender_id, kind, body, credits, client_id)
 		VALUES ($1, $2, 'text', 'waited', 10, 'waited-1') RETURNING id`, conv, a.ID).Scan(&id); err != nil {

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server/servertest"
@@ -173,28 +172,8 @@ func TestMemberLandingBoot(t *testing.T) {
 		t.Fatalf("herzklopfen landing with a traffic source: boot member %+v, want Heidi", boot.Member)
 	}
 	visitor.Do(http.MethodGet, "/api/member-landing.php?id="+strconv.FormatInt(heidi.ID, 10), nil).Want(t, http.StatusOK, "")
-	waitFor(t, env, `SELECT count(*) FROM traffic_visits WHERE network = 'memnet' AND ref = 'aff7' AND sub1 = 's1' AND variant = ''`, 1)
+	env.AwaitCount(t, 1, `SELECT count(*) FROM traffic_visits WHERE network = 'memnet' AND ref = 'aff7' AND sub1 = 's1' AND variant = ''`)
 	// A landing's slug is the visit's A/B variant.
 	visitor.Do(http.MethodGet, "/members/"+strconv.FormatInt(heidi.ID, 10)+"/landing3/red?network=memnet&ref=aff8", nil).Want(t, http.StatusOK, "")
-	waitFor(t, env, `SELECT count(*) FROM traffic_visits WHERE network = 'memnet' AND ref = 'aff8' AND variant = 'red'`, 1)
-}
-
-// waitFor waits until query counts want rows (visits are written after the
-// answer).
-func waitFor(t *testing.T, env *servertest.Env, query string, want int) {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		var got int
-		if err := env.Pool.QueryRow(context.Background(), query).Scan(&got); err != nil {
-			t.Fatal(err)
-		}
-		if got == want {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: %d, want %d", query, got, want)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	env.AwaitCount(t, 1, `SELECT count(*) FROM traffic_visits WHERE network = 'memnet' AND ref = 'aff8' AND variant = 'red'`)
 }

@@ -37,7 +37,7 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 	req.Host = "localhost"
 	req.Header.Set("User-Agent", "another browser")
 	other.Send(req).Want(t, http.StatusOK, "")
-	awaitCount(t, env, `SELECT count(*) FROM traffic_visits WHERE network = 'adnet' AND sub1 = 'click42'`, 2)
+	env.AwaitCount(t, 2, `SELECT count(*) FROM traffic_visits WHERE network = 'adnet' AND sub1 = 'click42'`)
 
 	// The signup comes later, from a page without the source: the cookie
 	// remembered it.
@@ -65,14 +65,14 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 
 	co := order(t, c, map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
 	decide(t, c, env, co, "paid").Want(t, http.StatusSeeOther, "")
-	awaitCount(t, env, `SELECT count(*) FROM orders WHERE member_id = `+itoa(memberID)+` AND status = 'completed'`, 1)
+	env.AwaitCount(t, 1, `SELECT count(*) FROM orders WHERE member_id = $1 AND status = 'completed'`, memberID)
 	if err := env.Pool.QueryRow(ctx, `SELECT tracking::text FROM orders WHERE id = $1`, co.OrderID).Scan(&tracking); err != nil ||
 		!strings.Contains(tracking, `"network": "adnet"`) || !strings.Contains(tracking, `"sub1": "click42"`) {
 		t.Fatalf("order's tracking %s %v", tracking, err)
 	}
 
 	// Each event's first call fails; River retries it once.
-	awaitCount(t, env, `SELECT count(*) FROM postbacks WHERE member_id = `+itoa(memberID)+` AND status = 'sent'`, 3)
+	env.AwaitCount(t, 3, `SELECT count(*) FROM postbacks WHERE member_id = $1 AND status = 'sent'`, memberID)
 	// The provider's webhook again: the order is completed, no new postback.
 	webhook(t, c, env, "sandbox", sandboxID(co))
 	var postbacks, jobs int
@@ -161,23 +161,4 @@ func webhook(t *testing.T, c *servertest.Client, env *servertest.Env, provider, 
 // sandboxID is the provider's payment id in a checkout URL.
 func sandboxID(co checkout) string {
 	return co.RedirectURL[strings.LastIndex(co.RedirectURL, "/")+1:]
-}
-
-// awaitCount waits until query (a count) answers want.
-func awaitCount(t *testing.T, env *servertest.Env, query string, want int) {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		var got int
-		if err := env.Pool.QueryRow(context.Background(), query).Scan(&got); err != nil {
-			t.Fatal(err)
-		}
-		if got == want {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: %d, want %d", query, got, want)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }

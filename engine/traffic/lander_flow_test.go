@@ -40,7 +40,7 @@ func TestTrackingFromLanderForm(t *testing.T) {
 	if !strings.Contains(string(page.Body), `data-niche="milf"`) || !strings.Contains(string(page.Body), `action="/landers/signup"`) {
 		t.Fatalf("lander: %.300s", page.Body)
 	}
-	awaitCount(t, env, `SELECT count(*) FROM traffic_visits WHERE network = 'adnet' AND ref = 'aff7' AND variant = 'milf-b'`, 1)
+	env.AwaitCount(t, 1, `SELECT count(*) FROM traffic_visits WHERE network = 'adnet' AND ref = 'aff7' AND variant = 'milf-b'`)
 
 	form := url.Values{"gender": {"male"}, "name": {"Swiper"}, "date_of_birth": {"1988-04-03"}, "email": {"swiper@example.com"},
 		"password": {"secret123"}, "lander": {"/landers/tinderswipe/milf-b"}}
@@ -87,7 +87,7 @@ func TestTrackingFromLanderForm(t *testing.T) {
 	}
 	co := order(t, c, map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
 	decide(t, c, env, co, "paid").Want(t, http.StatusSeeOther, "")
-	awaitCount(t, env, `SELECT count(*) FROM orders WHERE member_id = `+itoa(memberID)+` AND status = 'completed'`, 1)
+	env.AwaitCount(t, 1, `SELECT count(*) FROM orders WHERE member_id = $1 AND status = 'completed'`, memberID)
 	if err := env.Pool.QueryRow(ctx, `SELECT tracking::text FROM orders WHERE id = $1`, co.OrderID).Scan(&tracking); err != nil ||
 		!strings.Contains(tracking, `"ref": "aff7"`) {
 		t.Fatalf("order's tracking %s %v", tracking, err)
@@ -137,7 +137,7 @@ func TestLanderSignupsSetting(t *testing.T) {
 	if !strings.Contains(string(res.Body), "Spark is currently invite-only") && !strings.Contains(string(res.Body), "invite-only") {
 		t.Errorf("refusal not shown: %.400s", res.Body)
 	}
-	awaitCount(t, env, `SELECT count(*) FROM members WHERE email = 'ava@example.com'`, 0)
+	env.AwaitCount(t, 0, `SELECT count(*) FROM members WHERE email = 'ava@example.com'`)
 
 	sourced := env.Client(t, "us.localhost")
 	page = string(sourced.Do(http.MethodGet, "/landers/gallery?network=adnet&ref=us1", nil).Body)
@@ -145,5 +145,5 @@ func TestLanderSignupsSetting(t *testing.T) {
 		t.Fatalf("sparkusa with a source: no form")
 	}
 	postForm(t, sourced, env, form, nil).Want(t, http.StatusSeeOther, "")
-	awaitCount(t, env, `SELECT count(*) FROM members WHERE email = 'ava@example.com' AND tracking->>'ref' = 'us1'`, 1)
+	env.AwaitCount(t, 1, `SELECT count(*) FROM members WHERE email = 'ava@example.com' AND tracking->>'ref' = 'us1'`)
 }

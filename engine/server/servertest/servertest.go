@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -182,6 +183,27 @@ type Client struct {
 	HTTP *http.Client
 	// Country is sent as the visitor's country when set.
 	Country string
+}
+
+// AwaitCount waits until query, a count with args, answers want: for what
+// the engine writes after it answers (jobs, visits) or another session's
+// state (a lock wait).
+func (e *Env) AwaitCount(tb testing.TB, want int, query string, args ...any) {
+	tb.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var got int
+		if err := e.Pool.QueryRow(context.Background(), query, args...).Scan(&got); err != nil {
+			tb.Fatal(err)
+		}
+		if got == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("%s: %d, want %d", query, got, want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // Client returns a new client (no cookies) for host.
