@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { firstPaint } from './scripts/firstPaintTexts.ts'
 import { preloadList } from './scripts/preloadList.ts'
 import { catalogues } from './scripts/catalogues.ts'
+import { stacklessErrors } from './scripts/stacklessErrors.ts'
 
 // The engine serves dist/: index.html (with its boot placeholders), hashed
 // files under /assets/ and the files of public/ at the root.
@@ -13,6 +14,7 @@ const engine = process.env.RDV_ENGINE ?? 'http://127.0.0.1:8080'
 export default defineConfig({
   plugins: [
     react(),
+    stacklessErrors(),
     catalogues(fileURLToPath(new URL('./src', import.meta.url))),
     preloadList(),
     firstPaint(fileURLToPath(new URL('./src', import.meta.url))),

@@ -20,6 +20,7 @@ import (
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
+	"rendezvous/themes"
 )
 
 // Names are the affiliate landers of SPEC.md section 2, each served at
@@ -150,7 +151,22 @@ type Page struct {
 }
 
 // Brand is the tenant as the logo bar shows it.
-type Brand struct{ Name, Logo, Icon string }
+// Brand is the tenant's name and its theme's logo and icon as the pages
+// show them: the PNG images the engine draws of a theme's drawings
+// (themes.DrawnPath), LogoSet the logo's srcset for sharp screens.
+type Brand struct{ Name, Logo, LogoSet, Icon string }
+
+// brandOf is tenant t's Brand in theme.
+func brandOf(t *tenancy.Tenant, theme Theme) Brand {
+	b := Brand{Name: t.Name, Logo: theme.Logo, Icon: theme.Icon}
+	if p := themes.DrawnPath(theme.Logo, 72); p != "" {
+		b.Logo, b.LogoSet = p, themes.LogoSrcSet(theme.Logo)
+	}
+	if p := themes.DrawnPath(theme.Icon, 32); p != "" {
+		b.Icon = p
+	}
+	return b
+}
 
 // Head is the page's robots, canonical and hreflang tags.
 type Head struct {
@@ -585,7 +601,7 @@ func (x *Renderer) page(r *http.Request, t *tenancy.Tenant, route Route, signup 
 		theme = x.themes["amber"]
 	}
 	p := Page{Name: route.Name, Slug: route.Slug, Path: r.URL.Path, Lang: lang, Niche: niche, NicheName: NicheNames[niche-1],
-		Copy: variant, Brand: Brand{Name: t.Name, Logo: theme.Logo, Icon: theme.Icon}, Theme: theme, Company: t.Company}
+		Copy: variant, Brand: brandOf(t, theme), Theme: theme, Company: t.Company}
 	switch strings.ToUpper(country) {
 	case "NL", "DE":
 		p.Warning = strings.ToUpper(country)
@@ -638,6 +654,9 @@ func (x *Renderer) head(r *http.Request, t *tenancy.Tenant, route Route, lang st
 	h.Canonical = at(lang)
 	theme := x.themes[t.Theme]
 	h.Image = origin + theme.Icon
+	if p := themes.DrawnPath(theme.Icon, 512); p != "" {
+		h.Image = origin + p // link previews take PNG, not SVG
+	}
 	if len(t.Locales) > 1 {
 		for _, l := range t.Locales {
 			h.Alternates = append(h.Alternates, Alternate{Lang: l, URL: at(l)})

@@ -11,6 +11,7 @@ import (
 
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
+	"rendezvous/themes"
 )
 
 // LangParam is the query parameter that names a public page's language
@@ -109,6 +110,7 @@ func (a *App) headTags(r *http.Request, t *tenancy.Tenant, boot Boot, title stri
 	p, public := publicPath(t, r.URL.Path)
 	public = public && found
 	description := boot.Settings.Description
+	b.Write(a.iconTags(t))
 	if public {
 		b.WriteString(`<meta name="robots" content="index, follow">`)
 	} else {
@@ -137,8 +139,23 @@ func (a *App) headTags(r *http.Request, t *tenancy.Tenant, boot Boot, title stri
 	}
 	fmt.Fprintf(&b, `<meta property="og:url" content="%s">`, attr(canonical))
 	fmt.Fprintf(&b, `<meta property="og:locale" content="%s">`, attr(ogLocale(boot.Locale, boot.Country, t)))
-	fmt.Fprintf(&b, `<meta property="og:image" content="%s">`, attr(origin+a.iconPath(t)))
+	image := a.iconPath(t)
+	if p := themes.DrawnPath(image, 512); p != "" {
+		image = p // link previews take PNG, not SVG
+	}
+	fmt.Fprintf(&b, `<meta property="og:image" content="%s">`, attr(origin+image))
 	return b.Bytes()
+}
+
+// iconTags are the page's favicon and home-screen icon: the theme's icon
+// drawn as PNG (icons.go), or its SVG where the engine draws none.
+func (a *App) iconTags(t *tenancy.Tenant) []byte {
+	icon := a.iconPath(t)
+	favicon, touch := themes.DrawnPath(icon, 32), themes.DrawnPath(icon, 180)
+	if favicon == "" {
+		return fmt.Appendf(nil, `<link rel="icon" href="%s">`, html.EscapeString(icon))
+	}
+	return fmt.Appendf(nil, `<link rel="icon" href="%s" sizes="32x32" type="image/png"><link rel="apple-touch-icon" href="%s">`, favicon, touch)
 }
 
 // ogLocale is a language as Open Graph names it (language_TERRITORY).

@@ -24,6 +24,7 @@ import (
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
+	"rendezvous/themes"
 )
 
 // Viewer is what the app knows of the logged-in member at first paint.
@@ -118,6 +119,8 @@ type App struct {
 	// port mailed links use, on the brand's primary host).
 	Links *tenancy.Links
 	theme map[string]json.RawMessage
+	// icons are the PNG images drawn of the themes' drawings (icons.go).
+	icons drawnIcons
 	// preload is the build's dist/preload.json: the chunks of each route's
 	// page and of each language's catalogue.
 	preload preloadList
@@ -230,6 +233,15 @@ func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, log *sl
 			return nil, fmt.Errorf("theme %s is not valid JSON", name)
 		}
 		a.theme[path.Dir(name)] = json.RawMessage(raw)
+		// A drawing the engine cannot draw fails here, not on a page.
+		for _, drawing := range []string{"icon", "logo"} {
+			if _, err := fs.Stat(themes, path.Dir(name)+"/"+drawing+".svg"); err != nil {
+				continue
+			}
+			if _, _, err := a.drawnIcon(path.Dir(name) + "/" + drawing + "-32.png"); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return a, nil
 }
@@ -521,6 +533,9 @@ func (a *App) Themes() http.Handler {
 			return
 		}
 		w.Header().Set("Cache-Control", "public, max-age=86400")
+		if a.serveDrawnIcon(w, r, strings.TrimPrefix(r.URL.Path, "/themes/")) {
+			return
+		}
 		files.ServeHTTP(w, r)
 	})
 }
@@ -579,6 +594,13 @@ func (a *App) Manifest(w http.ResponseWriter, r *http.Request) {
 		StartURL: "/?source=pwa", Scope: "/", Display: "standalone",
 		BackgroundColor: tc.Colors.Background, ThemeColor: tc.Colors.Primary, Lang: t.DefaultLocale,
 		Icons: []manifestIcon{{Src: icon, Sizes: "any", Type: "image/svg+xml", Purpose: "any"}},
+	}
+	// PNG beside the drawing: browsers that install a site to the home
+	// screen look for 192 and 512 px raster icons.
+	for _, size := range []int{192, 512} {
+		if p := themes.DrawnPath(icon, size); p != "" {
+			m.Icons = append(m.Icons, manifestIcon{Src: p, Sizes: fmt.Sprintf("%dx%d", size, size), Type: "image/png", Purpose: "any"})
+		}
 	}
 	w.Header().Set("Content-Type", "application/manifest+json")
 	w.Header().Set("Cache-Control", "public, max-age=3600")

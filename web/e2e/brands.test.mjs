@@ -18,8 +18,12 @@ for (const b of brands) {
       const home = s.page.getByRole('link', { name: b.name, exact: true }).first()
       await home.waitFor()
       const mark = home.getByRole('img', { name: b.name })
-      assert.equal(await mark.getAttribute('src'), `/themes/${b.theme}/logo.svg`)
+      // The engine's PNG of the theme's drawing at the screen's density
+      // (72 or 108 px for the 36 px mark), loaded.
+      assert.equal(await mark.getAttribute('src'), `/themes/${b.theme}/logo-72.png`)
       await s.page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await mark.elementHandle())
+      assert.match(await mark.evaluate((el) => el.currentSrc), new RegExp(`/themes/${b.theme}/logo-(72|108)\\.png$`))
+      assert.equal(await mark.evaluate((el) => el.naturalWidth), 36, 'the mark is drawn at its density')
       const font = await s.page.locator('h1, h2').first().evaluate((el) => getComputedStyle(el).fontFamily)
       assert.ok(font.includes(b.heading), `${b.name} headings in ${font}`)
       const transform = await s.page.locator('h1, h2').first().evaluate((el) => getComputedStyle(el).textTransform)

@@ -157,3 +157,52 @@ test('the first render of home, search, profile and chat: scripts named in the p
     await browser.close()
   }
 })
+
+/**
+ * Two costs of the main thread while a page starts that budgets of bytes do
+ * not see (issue 13, Lighthouse's total blocking time):
+ * - An error made while DevTools are attached (as Lighthouse's are)
+ *   captures a detailed stack, and V8 re-parses every function on it for its
+ *   source positions: react-dom's load-time errors cost 60-80 ms in one task
+ *   (scripts/stacklessErrors.ts makes them without a stack).
+ * - A browser draws an SVG image in a document of its own on the main thread
+ *   (14-63 ms each): the favicon and the logo are the engine's PNG images of
+ *   the theme's drawings (engine/webapp/icons.go).
+ */
+test('the app starts without making an error and without an SVG image', { timeout: 120_000 }, async () => {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    for (const page of (await pagesOf(base, 'localhost')).filter((p) => !p.name.startsWith('lander_'))) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true })
+      if (page.cookie) {
+        await context.addCookies(page.cookie.split('; ').map((c) => ({ name: c.split('=')[0], value: c.slice(c.indexOf('=') + 1), url: page.url })))
+      }
+      await context.addInitScript(() => {
+        const NativeError = Error
+        window.__errors = []
+        const made = (args) => window.__errors.push(`${args[0]} ${new NativeError().stack.split('\n')[3]?.trim()}`)
+        window.Error = new Proxy(NativeError, {
+          construct: (target, args, newTarget) => (made(args), Reflect.construct(target, args, newTarget)),
+          apply: (target, self, args) => (made(args), Reflect.apply(target, self, args)),
+        })
+        new MutationObserver((_, obs) => {
+          const root = document.getElementById('root')
+          if (!root?.firstElementChild || root.firstElementChild.hasAttribute('data-first-paint')) return
+          obs.disconnect()
+          window.__atFirstRender = [...window.__errors]
+        }).observe(document, { childList: true, subtree: true })
+      })
+      const tab = await context.newPage()
+      await tab.goto(page.url, { waitUntil: 'load' })
+      await tab.waitForFunction(() => window.__atFirstRender !== undefined, null, { timeout: 30_000 })
+      assert.deepEqual(await tab.evaluate(() => window.__atFirstRender), [], `${page.name}: errors made before the first render`)
+      const icons = await tab.evaluate(() => [...document.querySelectorAll('link[rel~="icon"]')].map((l) => l.getAttribute('href')))
+      assert.ok(icons.length > 0 && icons.every((h) => h.endsWith('.png')), `${page.name}: favicon ${icons}`)
+      const svgImages = await tab.evaluate(() => [...document.images].map((i) => i.currentSrc || i.src).filter((s) => /\.svg(\?|$)/.test(s)))
+      assert.deepEqual(svgImages, [], `${page.name}: SVG images`)
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+})

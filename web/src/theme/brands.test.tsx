@@ -99,7 +99,10 @@ describe('Logo', () => {
     )
     const link = screen.getByRole('link', { name: 'Herzklopfen' })
     expect(link.getAttribute('href')).toBe('/')
-    expect(screen.getByRole('img', { name: 'Herzklopfen' }).getAttribute('src')).toBe('/themes/midnight/logo.svg')
+    // the engine's PNG of the drawing (engine/webapp/icons.go), not the SVG
+    const mark = screen.getByRole('img', { name: 'Herzklopfen' })
+    expect(mark.getAttribute('src')).toBe('/themes/midnight/logo-72.png')
+    expect(mark.getAttribute('srcset')).toBe('/themes/midnight/logo-72.png 2x, /themes/midnight/logo-108.png 3x')
     expect(screen.getByTestId('site-name').textContent).toBe('Herzklopfen')
   })
 })
