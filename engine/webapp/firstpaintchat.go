@@ -103,13 +103,13 @@ var chatPaintTemplate = template.Must(template.New("chatpaint").Parse(
 	`<div class="fp fp-chat" data-first-paint data-first-paint-chat><style>{{.CSS}}{{.ChatCSS}}</style>` +
 		`<header class="fp-bar"><div class="fp-c">` +
 		`<a class="fp-back" href="/chats" aria-label="{{.Chats}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" stroke-width="2.25" stroke-linecap="round" stroke-linejoin="round"/></svg></a>` +
-		`<a class="fp-who" href="{{.ProfileHref}}"><span class="fp-av" aria-hidden="true">{{if .Thumb}}<img src="{{.Thumb}}" alt="" width="36" height="36" fetchpriority="high">{{else}}{{.Initial}}{{end}}</span>` +
+		`<a class="fp-who" href="{{.ProfileHref}}"><span class="fp-av" aria-hidden="true">{{if .Thumb}}<img src="{{.Thumb}}" alt="" width="36" height="36" fetchpriority="high" decoding="async">{{else}}{{.Initial}}{{end}}</span>` +
 		`<span>{{.Name}}{{if .Tag}}<small> · {{.Tag}}</small>{{end}}</span></a>` +
 		`<nav class="fp-links"><a href="/chats">{{.Chats}}</a><a href="/members">{{.Search}}</a></nav></div></header>` +
 		`<main><aside class="fp-side"><h1>{{.List}}</h1></aside><div class="fp-conv">{{if .Note}}<details class="fp-notes"><summary>{{.Note}}</summary></details>{{end}}<div class="fp-log" aria-label="{{.Log}}"><ol>` +
 		`{{if .Older}}<li class="fp-note">{{.Older}}</li>{{end}}{{if .Empty}}<li class="fp-note">{{.Empty}}</li>{{end}}` +
 		`{{range .Messages}}<li class="fp-msg{{if .Mine}} fp-mine{{end}}" data-first-paint-message>` +
-		`{{if .Photo}}<img src="{{.Photo}}" alt="{{.PhotoAlt}}">{{else}}{{if .Gift}}<span class="fp-gift"></span>{{end}}{{.Text}}{{end}}` +
+		`{{if .Photo}}<img src="{{.Photo}}" alt="{{.PhotoAlt}}" decoding="async">{{else}}{{if .Gift}}<span class="fp-gift"></span>{{end}}{{.Text}}{{end}}` +
 		`<small>&nbsp;</small></li>{{end}}</ol></div>` +
 		`{{if .Blocked}}<p class="fp-blocked">{{.Blocked}}</p>{{else}}<div class="fp-comp" aria-hidden="true"><div class="fp-row">` +
 		`<span class="fp-tool" title="{{.Gift}}"></span><span class="fp-tool" title="{{.PhotoTool}}"></span>` +

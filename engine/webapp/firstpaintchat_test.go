@@ -58,11 +58,11 @@ func TestChatFirstPaint(t *testing.T) {
 		want, not  []string
 	}{
 		{"conversation", "/chats/7", member,
-			[]string{`data-first-paint-chat`, `href="/members/42"`, `<img src="/media/ab/bob_t.jpg" alt="" width="36" height="36" fetchpriority="high">`,
+			[]string{`data-first-paint-chat`, `href="/members/42"`, `<img src="/media/ab/bob_t.jpg" alt="" width="36" height="36" fetchpriority="high" decoding="async">`,
 				`aria-label="All conversations"`, `Older messages are hidden`,
 				`<li class="fp-msg" data-first-paint-message>hello &lt;/li&gt;&lt;script&gt;alert(2)&lt;/script&gt;<small>`,
 				`<li class="fp-msg fp-mine" data-first-paint-message><span class="fp-gift"></span>Cadeau: Roos<small>`, `Cadeau: Unicorn`,
-				`<img src="/media/cd/pic_t.jpg" alt="Photo">`, `Write to Bob &lt;i&gt;…`, `>Verstuur</span>`, `background:#c2410c`,
+				`<img src="/media/cd/pic_t.jpg" alt="Photo" decoding="async">`, `Write to Bob &lt;i&gt;…`, `>Verstuur</span>`, `background:#c2410c`,
 				`<details class="fp-notes"><summary>Your note on Bob &lt;i&gt;</summary></details>`,
 				`<span>Bob &lt;i&gt;, 41<small> · Fictief profiel</small></span>`,
 				`<div class="fp-info"><span>A message costs 10 credits. You have 1 credit.</span><span>0 / 1000 characters</span></div>`},

@@ -7,7 +7,11 @@ import { showUsFooter } from '../../rules/entry'
 import { useAppState } from '../../state/context'
 import { UsFooter } from './UsFooter'
 
+// Laid out only when it comes near the screen (content-visibility), as the
+// home's bands (pages/home/HomePage.tsx).
 const Foot = styled.footer`
+  content-visibility: auto;
+  contain-intrinsic-size: auto 320px;
   margin-top: auto;
   padding: ${(p) => p.theme.space(8)} 0 ${(p) => p.theme.space(6)};
   border-top: 1px solid ${(p) => p.theme.colors.border};

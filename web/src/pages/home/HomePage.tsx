@@ -46,7 +46,12 @@ const Actions = styled.div`
   }
 `
 
+// A band off the screen is laid out and drawn only when it comes near
+// (content-visibility): the app's first render lays out what is in view,
+// not the whole page (issue 13, the first render's layout task).
 const Band = styled.section<{ $tinted?: boolean }>`
+  content-visibility: auto;
+  contain-intrinsic-size: auto 480px;
   padding: ${(p) => p.theme.space(10)} 0;
   background: ${(p) => (p.$tinted ? p.theme.colors.surface : 'transparent')};
   h2 {
