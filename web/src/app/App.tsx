@@ -1,17 +1,15 @@
 import { useMemo } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { RouterProvider, createBrowserRouter } from 'react-router'
+import { RouterProvider, type createBrowserRouter } from 'react-router'
 import { ThemeProvider } from 'styled-components'
 import i18n from '../i18n/i18n'
 import { GlobalStyle } from '../theme/GlobalStyle'
 import { buildTheme } from '../theme/theme'
 import type { ThemeTokens } from '../boot/types'
 import { ServicesProvider, type Services } from '../state/context'
-import { appRoutes } from './routes'
 
-/** App: services, theme (from the boot state, so the first paint is themed) and routes. */
-export function App({ services, theme }: { services: Services; theme: ThemeTokens }) {
-  const router = useMemo(() => createBrowserRouter(appRoutes()), [])
+/** App: services, theme (from the boot state, so the first paint is themed) and the router (main.tsx makes it, app/routes.tsx). */
+export function App({ services, theme, router }: { services: Services; theme: ThemeTokens; router: ReturnType<typeof createBrowserRouter> }) {
   const built = useMemo(() => buildTheme(theme), [theme])
   return (
     <I18nextProvider i18n={i18n}>

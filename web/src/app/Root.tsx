@@ -47,8 +47,13 @@ function useSettingsRefresh() {
         // the boot settings stay in force
       })
   })
-  // once per page load: the boot state is current until then
-  useEffect(() => refresh(), [])
+  // Once per page load: the boot state is current until then. In a task of
+  // its own, not among the first render's effects (issue 13: starting a
+  // request reads the cookies, a few milliseconds of main thread).
+  useEffect(() => {
+    const later = setTimeout(refresh, 0)
+    return () => clearTimeout(later)
+  }, [])
 }
 
 /**

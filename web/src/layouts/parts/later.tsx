@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ComponentType } from 'react'
 import { lazyPage } from '../../app/lazyPage'
 import { withTexts } from '../../app/pages'
+import { nextTask } from '../../boot/nextTask'
 
 // The parts of the layouts that the first screen does without: modals,
 // pop-ups and toasts that show over the page later, if at all, and the
@@ -24,11 +25,16 @@ export function firstRenderDone(): void {
   markFirstRender()
 }
 
-/** afterFirstRender asks for a chunk only once the first render is in. */
+/**
+ * afterFirstRender asks for a chunk only once the first render is in, each
+ * in a task of its own: starting a chunk's fetches costs the main thread a
+ * few milliseconds, and all of them in the microtasks after the first
+ * commit made one long task (issue 13).
+ */
 const afterFirstRender =
   <M,>(load: () => Promise<M>) =>
   (): Promise<M> =>
-    firstRender.then(load)
+    firstRender.then(nextTask).then(load)
 
 export const DefaultOverlays = lazyPage(afterFirstRender(() => import('./DefaultOverlays')), 'DefaultOverlays')
 export const RootOverlays = lazyPage(afterFirstRender(() => import('./RootOverlays')), 'RootOverlays')

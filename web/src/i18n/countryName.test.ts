@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { countryName } from './countryName'
+
+describe('countryName', () => {
+  it.each([
+    ['NL', 'nl', 'Nederland'],
+    ['NL', 'de', 'Niederlande'],
+    ['NL', 'nl', 'Nederland'], // the language's names again, from the first
+    ['DE', 'en', 'Germany'],
+    ['N1', 'en', 'N1'], // not a code: the code itself
+    ['NL', '!!', 'NL'], // not a language: the code itself
+  ])('%s in %s is %s', (code, locale, want) => {
+    expect(countryName(code, locale)).toBe(want)
+  })
+})
