@@ -150,7 +150,6 @@ type Page struct {
 	ErrorTexts map[string]string
 }
 
-// Brand is the tenant as the logo bar shows it.
 // Brand is the tenant's name and its theme's logo and icon as the pages
 // show them: the PNG images the engine draws of a theme's drawings
 // (themes.DrawnPath), LogoSet the logo's srcset for sharp screens.

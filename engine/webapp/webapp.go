@@ -233,12 +233,11 @@ func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, log *sl
 			return nil, fmt.Errorf("theme %s is not valid JSON", name)
 		}
 		a.theme[path.Dir(name)] = json.RawMessage(raw)
-		// A drawing the engine cannot draw fails here, not on a page.
-		for _, drawing := range []string{"icon", "logo"} {
-			if _, err := fs.Stat(themes, path.Dir(name)+"/"+drawing+".svg"); err != nil {
-				continue
-			}
-			if _, _, err := a.drawnIcon(path.Dir(name) + "/" + drawing + "-32.png"); err != nil {
+		// A drawing the engine cannot draw fails here, not on a page: the
+		// favicon and the header's logo, drawn once now.
+		for _, drawn := range []string{"icon-32.png", "logo-72.png"} {
+			file := path.Dir(name) + "/" + drawn
+			if _, _, err := a.drawnIcon(file); err != nil {
 				return nil, err
 			}
 		}

@@ -118,3 +118,24 @@ func TestAppCodeAfterFirstPaint(t *testing.T) {
 		}
 	}
 }
+
+// A theme drawing the engine cannot draw as PNG stops it at start, with the
+// drawing's name, instead of a page without its icon.
+func TestUndrawableThemeDrawing(t *testing.T) {
+	t.Parallel()
+	fsys := fstest.MapFS{
+		"index.html":      {Data: []byte(`<html><head><!--rdv-title--><!--rdv-boot--></head><body></body></html>`)},
+		"dusk/theme.json": {Data: []byte(`{"name":"dusk"}`)},
+		"dusk/icon.svg":   {Data: []byte(`<svg viewBox="0 0 10 10"><rect width="10" height="10" stroke="#000"/></svg>`)},
+		"dawn/theme.json": {Data: []byte(`{"name":"dawn"}`)},
+		"dawn/logo.svg":   {Data: []byte(`<svg viewBox="0 0 10 10"><rect width="10" height="10" fill="#000"/></svg>`)},
+	}
+	_, err := webapp.New(fsys, fsys, tenancy.Locator{}, nil, slog.New(slog.DiscardHandler))
+	if err == nil || !strings.Contains(err.Error(), "dusk/icon-32.png") {
+		t.Fatalf("an undrawable icon: %v", err)
+	}
+	delete(fsys, "dusk/icon.svg")
+	if _, err := webapp.New(fsys, fsys, tenancy.Locator{}, nil, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatalf("themes that draw (or have no drawing): %v", err)
+	}
+}
