@@ -229,10 +229,11 @@ func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, log *sl
 		if err != nil {
 			return nil, fmt.Errorf("read theme %s: %w", name, err)
 		}
-		if !json.Valid(raw) {
-			return nil, fmt.Errorf("theme %s is not valid JSON", name)
+		tokens, err := bootTheme(raw)
+		if err != nil {
+			return nil, fmt.Errorf("theme %s: %w", name, err)
 		}
-		a.theme[path.Dir(name)] = json.RawMessage(raw)
+		a.theme[path.Dir(name)] = tokens
 		// A drawing the engine cannot draw fails here, not on a page: the
 		// favicon and the header's logo, drawn once now.
 		for _, drawn := range []string{"icon-32.png", "logo-72.png"} {
@@ -243,6 +244,26 @@ func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, log *sl
 		}
 	}
 	return a, nil
+}
+
+// bootTheme is a theme's tokens (theme.json) as the boot state carries
+// them: the logo as the PNG the engine draws of it, with the srcset for
+// sharp screens (logoSrcSet; icons.go), so the app shows it as it is.
+func bootTheme(raw []byte) (json.RawMessage, error) {
+	var tokens map[string]any
+	if err := json.Unmarshal(raw, &tokens); err != nil {
+		return nil, fmt.Errorf("read tokens: %w", err)
+	}
+	if logo, ok := tokens["logo"].(string); ok {
+		if p := themes.DrawnPath(logo, 72); p != "" {
+			tokens["logo"], tokens["logoSrcSet"] = p, themes.LogoSrcSet(logo)
+		}
+	}
+	out, err := json.Marshal(tokens)
+	if err != nil {
+		return nil, fmt.Errorf("write tokens: %w", err)
+	}
+	return out, nil
 }
 
 const fallbackIndex = `<!doctype html><html lang="%RDV_LANG%"><head><meta charset="utf-8"><!--rdv-title--><!--rdv-boot--></head><body><main><h1>Rendezvous</h1><p>The web bundle is not built. Run make build.</p></main></body></html>`

@@ -8,7 +8,6 @@ import { useAppState, useServices } from '../state/context'
 import { resetFailedLoader } from '../state/refresh'
 import { reloadForChunk } from './lazyPage'
 import { MemberSession } from './member'
-import { useTimeBonus } from './timeBonus'
 
 /** useDocumentTitle: the page title with the site name and the "(N) " prefix. */
 function useDocumentTitle() {
@@ -47,13 +46,8 @@ function useSettingsRefresh() {
         // the boot settings stay in force
       })
   })
-  // Once per page load: the boot state is current until then. In a task of
-  // its own, not among the first render's effects (issue 13: starting a
-  // request reads the cookies, a few milliseconds of main thread).
-  useEffect(() => {
-    const later = setTimeout(refresh, 0)
-    return () => clearTimeout(later)
-  }, [])
+  // once per page load: the boot state is current until then
+  useEffect(() => refresh(), [])
 }
 
 /**
@@ -90,7 +84,6 @@ export function Root() {
   useSettingsRefresh()
   useLoaderReset()
   useChunkPreloadGuard()
-  useTimeBonus()
   useFirstRenderDone()
   return (
     <>

@@ -322,6 +322,15 @@ describe('welcome time bonus', { timeout: 20_000 }, () => {
     await screen.findByTestId('time-bonus-modal')
   })
 
+  it('takes the offer away when the member logs out', async () => {
+    const { services } = await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/pricing', server(14_340))
+    await screen.findByTestId('alert-timeBonus')
+    expect(services.store.get().timeBonus.isVisible).toBe(true)
+    act(() => services.store.set({ user: null }))
+    await waitFor(() => expect(services.store.get().timeBonus).toEqual({ offer: null, isVisible: false }))
+    expect(screen.queryByTestId('alert-timeBonus')).toBeNull()
+  })
+
   it('waits 40 s in the members area', async () => {
     await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/members', server(14_340))
     await screen.findByTestId('alert-timeBonus')

@@ -3,19 +3,22 @@ import { useAppState, useServices } from '../state/context'
 import { useLiveEvents } from '../state/events'
 import { refreshInterval, startPolling } from '../state/polling'
 import { refreshPage } from '../state/refresh'
+import { useTimeBonus } from './timeBonus'
 
 export { AccountMenu } from '../nav/AccountMenu'
 export { MemberNav } from '../nav/MemberNav'
 export { TabBar } from '../nav/TabBar'
 
 /**
- * MemberSession keeps a logged-in member's page current: the live events
- * and the page's refresh. Root renders it while a member is logged in.
+ * MemberSession keeps a logged-in member's page current: the live events,
+ * the page's refresh and the welcome time bonus. Root renders it while a
+ * member is logged in.
  */
 export function MemberSession() {
   const { api, store } = useServices()
   const loggedIn = useAppState((s) => !!s.user)
   useLiveEvents()
+  useTimeBonus()
   useEffect(() => {
     if (!loggedIn) return
     return startPolling(

@@ -9,10 +9,14 @@ const none = { offer: null, isVisible: false }
  * boot) and clears it on logout, for paid members and when the countdown
  * ends. The server says whether the member has it and how many seconds are
  * left (discountcode.php?code=TIMEBONUS25: its window, its once per member,
- * its clock); a refusal or a failure just means no offer.
+ * its clock); a refusal or a failure just means no offer. MemberSession
+ * (app/memberParts.tsx) runs it while a member is logged in: a visitor's
+ * first code does without it (issue 17, the home's JavaScript).
  */
 export function useTimeBonus(): void {
   const { api, store } = useServices()
+  // The member's session ends (a logout): no offer.
+  useEffect(() => () => store.set({ timeBonus: none }), [store])
   const userId = useAppState((s) => s.user?.id ?? null)
   const paid = useAppState((s) => !!s.user?.paid_user)
   const signup = useAppState((s) => s.user?.signup_date ?? '')

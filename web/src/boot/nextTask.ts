@@ -3,13 +3,9 @@
  * which timers do not delay or clamp), so that what follows does not add to
  * the task that awaits it (issue 13: a long task blocks a tap).
  */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
+export const nextTask = (): Promise<unknown> =>
+  new Promise((resolve) => {
     const channel = new MessageChannel()
-    channel.port1.onmessage = () => {
-      channel.port1.close()
-      resolve()
-    }
-    channel.port2.postMessage(null)
+    channel.port1.onmessage = resolve
+    channel.port2.postMessage(0)
   })
-}

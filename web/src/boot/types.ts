@@ -13,6 +13,8 @@ export interface ThemeTokens {
   type?: Partial<Record<string, string>>
   shadows?: Partial<Record<string, string>>
   logo?: string
+  /** logoSrcSet is the logo's srcset for sharp screens (the engine's PNG images of a theme's drawing). */
+  logoSrcSet?: string
   icon?: string
 }
 

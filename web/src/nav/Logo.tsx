@@ -19,21 +19,9 @@ const Home = styled(Link)<{ $onPrimary?: boolean }>`
 `
 
 /**
- * drawnImage is a theme drawing (/themes/NAME/logo.svg) as the PNG images
- * the engine draws of it beside the file (NAME-72.png, NAME-108.png:
- * engine/webapp/icons.go): the browser decodes a PNG off the main thread,
- * but draws an SVG image in a document of its own on it (14-21 ms while
- * the app starts). Any other image stays as it is.
- */
-export function drawnImage(mark: string): { src: string; srcSet?: string } {
-  if (!/^\/themes\/[a-z0-9_-]+\/(logo|icon)\.svg$/.test(mark)) return { src: mark }
-  const base = mark.slice(0, -'.svg'.length)
-  return { src: `${base}-72.png`, srcSet: `${base}-72.png 2x, ${base}-108.png 3x` }
-}
-
-/**
  * Logo links home with the theme's logo mark (themes/NAME/logo.svg, one
- * drawing per theme) and the tenant's name set in the theme's heading type.
+ * drawing per theme, which the boot state gives as the engine's PNG images
+ * of it: engine/webapp/icons.go) and the tenant's name set in the theme's heading type.
  * Its accessible name is the brand's name: the mark carries it, the visible
  * name repeats it for the eye only.
  */
@@ -45,7 +33,7 @@ export function Logo({ onPrimary = false }: { onPrimary?: boolean }) {
     <Home to="/" $onPrimary={onPrimary} data-testid="site-logo">
       {mark ? (
         <>
-          <img {...drawnImage(mark)} alt={name} width={36} height={36} data-testid="site-logo-mark" />
+          <img src={mark} srcSet={(theme.logo && theme.logoSrcSet) || undefined} alt={name} width={36} height={36} data-testid="site-logo-mark" />
           <span data-testid="site-name" aria-hidden="true">
             {name}
           </span>

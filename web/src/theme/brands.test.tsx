@@ -87,7 +87,9 @@ describe('theme tokens', () => {
 
 describe('Logo', () => {
   it('is a home link named with the brand, drawing the theme logo', () => {
-    const b = boot({ tenant: { slug: 'herzklopfen', name: 'Herzklopfen' }, theme: tokens('midnight') })
+    // the logo as the engine's boot state gives it: its PNG images (engine/webapp/icons.go)
+    const drawn = { logo: '/themes/midnight/logo-72.png', logoSrcSet: '/themes/midnight/logo-72.png 2x, /themes/midnight/logo-108.png 3x' }
+    const b = boot({ tenant: { slug: 'herzklopfen', name: 'Herzklopfen' }, theme: { ...tokens('midnight'), ...drawn } })
     render(
       <ServicesProvider services={createServices(b)}>
         <ThemeProvider theme={buildTheme(b.theme)}>
@@ -99,7 +101,6 @@ describe('Logo', () => {
     )
     const link = screen.getByRole('link', { name: 'Herzklopfen' })
     expect(link.getAttribute('href')).toBe('/')
-    // the engine's PNG of the drawing (engine/webapp/icons.go), not the SVG
     const mark = screen.getByRole('img', { name: 'Herzklopfen' })
     expect(mark.getAttribute('src')).toBe('/themes/midnight/logo-72.png')
     expect(mark.getAttribute('srcset')).toBe('/themes/midnight/logo-72.png 2x, /themes/midnight/logo-108.png 3x')

@@ -17,6 +17,7 @@ declare module 'styled-components' {
     }
     shadows: { card: string }
     logo: string
+    logoSrcSet: string
     icon: string
     space: (n: number) => string
     breakpoints: typeof breakpoints

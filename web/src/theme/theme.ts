@@ -73,6 +73,7 @@ export function buildTheme(tokens: ThemeTokens | null | undefined): DefaultTheme
     type: pick(baseType, t.type),
     shadows: pick({ card: 'none' }, t.shadows),
     logo: t.logo ?? '',
+    logoSrcSet: t.logoSrcSet ?? '',
     icon: t.icon ?? '/favicon.svg',
     space: (n: number) => `${n * 4}px`,
     breakpoints,
