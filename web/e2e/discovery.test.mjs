@@ -266,7 +266,9 @@ test('auto-like: the new-like popup shows when the overlays\' code arrives after
     // The likes reload after the auto-like and hold the new like before the popup's code is in.
     await s.page.waitForResponse((r) => r.url().includes('/api/likes.php'))
     await s.page.waitForFunction(() => document.querySelector('[data-testid="nav-likes-badge"]'))
-    assert.equal(held, 1, 'the overlays\' chunk was asked for and held')
+    // Asked for at least once: the preload link and the import of the chunk
+    // may each reach the network while the first is held.
+    assert.ok(held >= 1, 'the overlays\' chunk was asked for and held')
     assert.equal(await s.page.getByTestId('new-like-popup').count(), 0)
     release()
     await s.page.locator(`[data-testid="new-like-popup"][data-id="${liker}"]`).waitFor()
