@@ -18,20 +18,7 @@ import (
 // (the refund job runs in the background).
 func awaitRefunded(t *testing.T, env *servertest.Env, sandboxID string, want int64) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		var got int64
-		if err := env.Pool.QueryRow(context.Background(), "SELECT refunded FROM sandbox_payments WHERE id = $1", sandboxID).Scan(&got); err != nil {
-			t.Fatal(err)
-		}
-		if got == want {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("sandbox payment %s refunded %d, want %d", sandboxID, got, want)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	env.AwaitCount(t, int(want), "SELECT refunded FROM sandbox_payments WHERE id = $1", sandboxID)
 }
 
 // refundJobs counts the refund jobs of payments and how many of them

@@ -185,9 +185,9 @@ type Client struct {
 	Country string
 }
 
-// AwaitCount waits until query, a count with args, answers want: for what
-// the engine writes after it answers (jobs, visits) or another session's
-// state (a lock wait).
+// AwaitCount waits until query, a count (or any one integer) with args,
+// answers want: for what the engine writes after it answers (jobs, visits,
+// a sandbox's refunds) or another session's state (a lock wait).
 func (e *Env) AwaitCount(tb testing.TB, want int, query string, args ...any) {
 	tb.Helper()
 	deadline := time.Now().Add(30 * time.Second)
