@@ -10,6 +10,24 @@ export function usePreview(m: ChatMessage | null): string {
   return m.from_me ? t('messenger.you', { text: body }) : body
 }
 
+/**
+ * timeFormats holds one Intl.DateTimeFormat per language and kind (time of
+ * day or date): making one costs the browser ICU's data, and a conversation
+ * times every message (issue 13: a task of 200 ms on a phone when each time
+ * made its own).
+ */
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+
+function timeFormat(locale: string, sameDay: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${sameDay ? 'time' : 'date'}`
+  let f = timeFormats.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, sameDay ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' })
+    timeFormats.set(key, f)
+  }
+  return f
+}
+
 /** shortTime is the time of day for today, else the date, in the app's language. */
 export function shortTime(iso: string | undefined, locale: string, now = new Date()): string {
   if (!iso) return ''
@@ -17,7 +35,7 @@ export function shortTime(iso: string | undefined, locale: string, now = new Dat
   if (Number.isNaN(d.getTime())) return ''
   const sameDay = d.toDateString() === now.toDateString()
   try {
-    return new Intl.DateTimeFormat(locale, sameDay ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' }).format(d)
+    return timeFormat(locale, sameDay).format(d)
   } catch {
     return d.toISOString().slice(0, 10)
   }
