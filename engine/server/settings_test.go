@@ -134,3 +134,30 @@ func TestSettingsAnswerAllocationBudget(t *testing.T) {
 		t.Logf("settings.php: %.0f allocations per request", n)
 	}
 }
+
+// settings.php names the site's countries in each of its languages, so the
+// member app's first country list makes no Intl.DisplayNames (issue 13).
+func TestSettingsNameTheSiteCountries(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	res := env.Client(t, "localhost").Do("GET", "/api/settings.php", nil)
+	res.Want(t, http.StatusOK, "")
+	var got struct {
+		Countries    []string                     `json:"countries"`
+		Locales      []string                     `json:"locales"`
+		CountryNames map[string]map[string]string `json:"country_names"`
+	}
+	if err := json.Unmarshal(res.Body, &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, locale := range got.Locales {
+		for _, c := range got.Countries {
+			if got.CountryNames[locale][c] == "" {
+				t.Errorf("no name of %s in %s: %v", c, locale, got.CountryNames)
+			}
+		}
+	}
+	if nl := got.CountryNames["nl"]["BE"]; nl != "België" {
+		t.Errorf("BE in Dutch is %q, want België (%v)", nl, got)
+	}
+}

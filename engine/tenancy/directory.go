@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/singleflight"
 
+	"rendezvous/engine/geo"
 	"rendezvous/engine/tenancy/internal/db"
 )
 
@@ -201,7 +202,7 @@ func (d *Directory) load(ctx context.Context) ([]*Tenant, map[string]*Tenant, er
 			Locales: r.Locales, DefaultLocale: r.DefaultLocale, Countries: r.Countries,
 			TimeZone: r.TimeZone, ProfilePool: r.ProfilePool, Company: companyByID[r.CompanyID],
 			VAPIDPublicKey: r.VapidPublicKey, VAPIDPrivateKey: r.VapidPrivateKey,
-			RawSettings: r.Settings,
+			RawSettings: r.Settings, CountryNames: geo.CountryNames(r.Locales, r.Countries),
 		}
 		if err := json.Unmarshal(r.Settings, &t.Settings); err != nil {
 			return nil, nil, fmt.Errorf("tenant %s settings: %w", r.Slug, err)

@@ -20,17 +20,20 @@ import (
 // what follows from the tenant and the visitor.
 type PublicSettings struct {
 	Settings
-	Slug                 string   `json:"slug"`
-	Name                 string   `json:"name"`
-	Countries            []string `json:"countries"`
-	Locales              []string `json:"locales"`
-	Theme                string   `json:"theme"`
-	Niche                int      `json:"niche"`
-	CompanyID            int64    `json:"company_id"`
-	Domain               string   `json:"domain"`
-	GeoipCountry         string   `json:"geoip_country"`
-	GeoipSelectedCountry string   `json:"geoip_selected_country"`
-	PushPublicKey        string   `json:"push_public_key"`
+	Slug      string   `json:"slug"`
+	Name      string   `json:"name"`
+	Countries []string `json:"countries"`
+	// CountryNames are Countries' names in each of Locales: the app names
+	// the site's countries without the browser's Intl.DisplayNames.
+	CountryNames         map[string]map[string]string `json:"country_names,omitempty"`
+	Locales              []string                     `json:"locales"`
+	Theme                string                       `json:"theme"`
+	Niche                int                          `json:"niche"`
+	CompanyID            int64                        `json:"company_id"`
+	Domain               string                       `json:"domain"`
+	GeoipCountry         string                       `json:"geoip_country"`
+	GeoipSelectedCountry string                       `json:"geoip_selected_country"`
+	PushPublicKey        string                       `json:"push_public_key"`
 }
 
 // SettingsFor builds the settings answer for a request to tenant t.
@@ -47,6 +50,7 @@ func settingsOf(t *Tenant, country, selected string) PublicSettings {
 		Slug:                 t.Slug,
 		Name:                 t.Name,
 		Countries:            t.Countries,
+		CountryNames:         t.CountryNames,
 		Locales:              t.Locales,
 		Theme:                t.Theme,
 		Niche:                t.Niche,

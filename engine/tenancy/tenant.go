@@ -25,7 +25,10 @@ type Tenant struct {
 	Locales       []string
 	DefaultLocale string
 	Countries     []string
-	TimeZone      string
+	// CountryNames names Countries in each of Locales (geo.CountryNames),
+	// for the settings answer.
+	CountryNames map[string]map[string]string
+	TimeZone     string
 	// Location is TimeZone loaded; daily limits count days in it.
 	Location    *time.Location
 	ProfilePool string

@@ -3163,6 +3163,12 @@ export interface components {
             chat_history: number;
             company_id: number;
             countries: string[];
+            /** @description The names of `countries` in each of `locales` (locale, then country code, to name), so the app names the site's countries without the browser's Intl.DisplayNames. */
+            country_names?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
             description: string;
             domain: string;
             domain_language: string;

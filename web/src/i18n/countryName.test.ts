@@ -13,3 +13,12 @@ describe('countryName', () => {
     expect(countryName(code, locale)).toBe(want)
   })
 })
+
+describe('countryName with the site\'s names', () => {
+  it('takes the site\'s name of a country, the browser\'s of another', () => {
+    // The browser's Danish name of NL is "Nederlandene": the site's wins.
+    expect(countryName('NL', 'da', { BE: 'Belgien', NL: 'Holland' })).toBe('Holland')
+    expect(countryName('FR', 'da', { NL: 'Holland' })).toBe('Frankrig')
+    expect(countryName('NL', 'da')).toBe('Nederlandene')
+  })
+})

@@ -6,8 +6,16 @@
  */
 const regionNames = new Map<string, Intl.DisplayNames | null>()
 
-/** countryName is a country code in the page's language ("NL" is "Nederland" in nl), the code itself where the browser knows no name. */
-export function countryName(code: string, locale: string): string {
+/**
+ * countryName is a country code in the page's language ("NL" is "Nederland"
+ * in nl), the code itself where the browser knows no name. siteNames are
+ * the names the settings carry for the site's own countries in this
+ * language (country_names): the lists of those make no Intl.DisplayNames,
+ * whose first use costs a phone about 50 ms of one task (issue 13).
+ */
+export function countryName(code: string, locale: string, siteNames?: Record<string, string>): string {
+  const named = siteNames?.[code]
+  if (named) return named
   let names = regionNames.get(locale)
   if (names === undefined) {
     try {

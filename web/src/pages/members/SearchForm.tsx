@@ -140,7 +140,7 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
                   {countries.length > 1 && <option value="">{t('discovery.anyCountry')}</option>}
                   {countries.map((c) => (
                     <option key={c} value={c}>
-                      {countryName(c, locale)}
+                      {countryName(c, locale, settings.country_names?.[locale])}
                     </option>
                   ))}
                 </Select>

@@ -74,6 +74,7 @@ function useOptionLabel() {
 export function ProfileDetails({ profile, onEdit }: { profile: OwnProfile; onEdit: () => void }) {
   const { t } = useTranslation()
   const locale = useAppState((s) => s.locale)
+  const siteNames = useAppState((s) => s.settings.country_names?.[s.locale])
   const label = useOptionLabel()
   const interests = useInterests()
   const names = interests.filter((i) => profile.interests?.includes(i.id)).map((i) => t(`profile.interests.${i.slug}`, { defaultValue: i.slug }))
@@ -81,7 +82,7 @@ export function ProfileDetails({ profile, onEdit }: { profile: OwnProfile; onEdi
     ['name', profile.name],
     ['age', profile.age ? String(profile.age) : ''],
     ['date_of_birth', profile.date_of_birth ? new Date(profile.date_of_birth).toLocaleDateString(locale, { timeZone: 'UTC' }) : ''],
-    ['country', profile.country ? countryName(profile.country, locale) : ''],
+    ['country', profile.country ? countryName(profile.country, locale, siteNames) : ''],
     ['region', profile.region_name || profile.region],
     ['city', profile.city],
     ...ENUM_FIELDS.map((f): [string, string] => [f, profile[f] ? label(f, profile[f]) : '']),
@@ -209,7 +210,7 @@ export function ProfileEditor({ profile, options, onSave, onDone }: EditorProps)
             {!draft.country && <option value="">{t('profile.notTold')}</option>}
             {countries.map((c) => (
               <option key={c} value={c}>
-                {countryName(c, locale)}
+                {countryName(c, locale, settings.country_names?.[locale])}
               </option>
             ))}
           </Select>

@@ -42,6 +42,7 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
   const id = useId()
   const locale = useAppState((s) => s.locale)
   const countries = useAppState((s) => s.settings.countries)
+  const siteNames = useAppState((s) => s.settings.country_names?.[s.locale])
   const known = [
     useAppState((s) => s.user?.profile?.country ?? ''),
     useAppState((s) => s.settings.geoip_selected_country),
@@ -148,7 +149,7 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
               >
                 {countries.map((c) => (
                   <option key={c} value={c}>
-                    {countryName(c, locale)}
+                    {countryName(c, locale, siteNames)}
                   </option>
                 ))}
               </Select>
