@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { ChatMessage } from '../../boot/types'
 import { giftName } from '../../rules/gifts'
+import timeFormats from './timeFormats.json'
 
 /** usePreview is the one-line preview of a conversation's last message. */
 export function usePreview(m: ChatMessage | null): string {
@@ -11,21 +12,43 @@ export function usePreview(m: ChatMessage | null): string {
 }
 
 /**
- * timeFormats holds one Intl.DateTimeFormat per language and kind (time of
- * day or date): making one costs the browser ICU's data, and a conversation
- * times every message (issue 13: a task of 200 ms on a phone when each time
- * made its own).
+ * TimeLayout is how a language writes a message's time (timeFormats.json,
+ * written by scripts/time-formats.mjs from Intl.DateTimeFormat).
  */
-const timeFormats = new Map<string, Intl.DateTimeFormat>()
+type TimeLayout = { time: string; hour12: boolean; dayPeriods: string[]; date: string; months: string[] }
 
-function timeFormat(locale: string, sameDay: boolean): Intl.DateTimeFormat {
+const layouts: Record<string, TimeLayout> = timeFormats
+
+/**
+ * intlFormats holds one Intl.DateTimeFormat per language and kind (time of
+ * day or date), for a language timeFormats.json does not have: making one
+ * costs the browser ICU's data, and a conversation times every message.
+ */
+const intlFormats = new Map<string, Intl.DateTimeFormat>()
+
+function intlFormat(locale: string, sameDay: boolean): Intl.DateTimeFormat {
   const key = `${locale}|${sameDay ? 'time' : 'date'}`
-  let f = timeFormats.get(key)
+  let f = intlFormats.get(key)
   if (!f) {
     f = new Intl.DateTimeFormat(locale, sameDay ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' })
-    timeFormats.set(key, f)
+    intlFormats.set(key, f)
   }
   return f
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * laidOut writes d as layout has it: the conversation's times without an
+ * Intl.DateTimeFormat, whose first one in a page cost a phone about 50 ms
+ * of one task (ICU's calendar data; issue 13).
+ */
+function laidOut(layout: TimeLayout, d: Date, sameDay: boolean): string {
+  const h = d.getHours()
+  const fields: Record<string, string> = sameDay
+    ? { hour: twoDigits(layout.hour12 ? h % 12 || 12 : h), minute: twoDigits(d.getMinutes()), dayPeriod: layout.dayPeriods[h < 12 ? 0 : 1] ?? '' }
+    : { day: String(d.getDate()), month: layout.months[d.getMonth()] ?? '' }
+  return (sameDay ? layout.time : layout.date).replace(/\{(\w+)\}/g, (_, name: string) => fields[name] ?? '')
 }
 
 /** shortTime is the time of day for today, else the date, in the app's language. */
@@ -34,8 +57,10 @@ export function shortTime(iso: string | undefined, locale: string, now = new Dat
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return ''
   const sameDay = d.toDateString() === now.toDateString()
+  const layout = layouts[locale]
+  if (layout) return laidOut(layout, d, sameDay)
   try {
-    return timeFormat(locale, sameDay).format(d)
+    return intlFormat(locale, sameDay).format(d)
   } catch {
     return d.toISOString().slice(0, 10)
   }
