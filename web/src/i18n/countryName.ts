@@ -1,3 +1,6 @@
+import { useCallback } from 'react'
+import { useAppState } from '../state/context'
+
 /**
  * regionNames holds one Intl.DisplayNames per language: making one costs
  * the browser a few milliseconds (ICU's data), and the search form names
@@ -30,4 +33,14 @@ export function countryName(code: string, locale: string, siteNames?: Record<str
   } catch {
     return code
   }
+}
+
+/**
+ * useCountryName is countryName in the app's language, with the names the
+ * settings carry for the site's own countries (country_names).
+ */
+export function useCountryName(): (code: string) => string {
+  const locale = useAppState((s) => s.locale)
+  const siteNames = useAppState((s) => s.settings.country_names?.[s.locale])
+  return useCallback((code: string) => countryName(code, locale, siteNames), [locale, siteNames])
 }

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button'
 import { Field, FieldError, Input, Label, Select } from '../../components/Form'
 import { Col, Row } from '../../components/Grid'
 import { Panel } from '../../components/Page'
-import { countryName } from '../../i18n/countryName'
+import { useCountryName } from '../../i18n/countryName'
 import { useAppState } from '../../state/context'
 import { below } from '../../theme/theme'
 import { useRegions } from '../../api/catalogues'
@@ -63,7 +63,7 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
   const { t } = useTranslation()
   const id = useId()
   const settings = useAppState((s) => s.settings)
-  const locale = useAppState((s) => s.locale)
+  const nameOf = useCountryName()
   const [draft, setDraft] = useState<Draft>(initial)
   const [errors, setErrors] = useState<DraftErrors>({})
   const [unfolded, setUnfolded] = useState(false)
@@ -140,7 +140,7 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
                   {countries.length > 1 && <option value="">{t('discovery.anyCountry')}</option>}
                   {countries.map((c) => (
                     <option key={c} value={c}>
-                      {countryName(c, locale, settings.country_names?.[locale])}
+                      {nameOf(c)}
                     </option>
                   ))}
                 </Select>

@@ -5,7 +5,7 @@ import type { Interest } from '../../api/calls'
 import { Button } from '../../components/Button'
 import { Field, FieldError, Hint, Input, Label, Select, TextArea } from '../../components/Form'
 import { codeText } from '../../rules/serverErrors'
-import { countryName } from '../../i18n/countryName'
+import { useCountryName } from '../../i18n/countryName'
 import { useAppState } from '../../state/context'
 import type { OwnProfile, ProfileOptions, ProfileUpdate } from './api'
 import { useInterests, useRegions } from '../../api/catalogues'
@@ -74,7 +74,7 @@ function useOptionLabel() {
 export function ProfileDetails({ profile, onEdit }: { profile: OwnProfile; onEdit: () => void }) {
   const { t } = useTranslation()
   const locale = useAppState((s) => s.locale)
-  const siteNames = useAppState((s) => s.settings.country_names?.[s.locale])
+  const nameOf = useCountryName()
   const label = useOptionLabel()
   const interests = useInterests()
   const names = interests.filter((i) => profile.interests?.includes(i.id)).map((i) => t(`profile.interests.${i.slug}`, { defaultValue: i.slug }))
@@ -82,7 +82,7 @@ export function ProfileDetails({ profile, onEdit }: { profile: OwnProfile; onEdi
     ['name', profile.name],
     ['age', profile.age ? String(profile.age) : ''],
     ['date_of_birth', profile.date_of_birth ? new Date(profile.date_of_birth).toLocaleDateString(locale, { timeZone: 'UTC' }) : ''],
-    ['country', profile.country ? countryName(profile.country, locale, siteNames) : ''],
+    ['country', profile.country ? nameOf(profile.country) : ''],
     ['region', profile.region_name || profile.region],
     ['city', profile.city],
     ...ENUM_FIELDS.map((f): [string, string] => [f, profile[f] ? label(f, profile[f]) : '']),
@@ -125,7 +125,7 @@ export function ProfileEditor({ profile, options, onSave, onDone }: EditorProps)
   const id = useId()
   const label = useOptionLabel()
   const settings = useAppState((s) => s.settings)
-  const locale = useAppState((s) => s.locale)
+  const nameOf = useCountryName()
   const saved = draftOf(profile)
   const [draft, setDraft] = useState<Draft>(saved)
   const [problems, setProblems] = useState<FieldProblem[]>([])
@@ -210,7 +210,7 @@ export function ProfileEditor({ profile, options, onSave, onDone }: EditorProps)
             {!draft.country && <option value="">{t('profile.notTold')}</option>}
             {countries.map((c) => (
               <option key={c} value={c}>
-                {countryName(c, locale, settings.country_names?.[locale])}
+                {nameOf(c)}
               </option>
             ))}
           </Select>

@@ -5,7 +5,7 @@ import { useRegions } from '../../../../api/catalogues'
 import { useLoad } from '../../../../api/useLoad'
 import { refreshUser } from '../../../../state/refresh'
 import { useAppState, useServices } from '../../../../state/context'
-import { countryName } from '../../../../i18n/countryName'
+import { useCountryName } from '../../../../i18n/countryName'
 import { accountApi, type Place } from '../../api'
 import { accountErrorText, type Text } from '../../shared/errors'
 import { Muted, Notice } from '../../shared/ui'
@@ -40,9 +40,8 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
   const { t } = useTranslation()
   const { api, store } = useServices()
   const id = useId()
-  const locale = useAppState((s) => s.locale)
   const countries = useAppState((s) => s.settings.countries)
-  const siteNames = useAppState((s) => s.settings.country_names?.[s.locale])
+  const nameOf = useCountryName()
   const known = [
     useAppState((s) => s.user?.profile?.country ?? ''),
     useAppState((s) => s.settings.geoip_selected_country),
@@ -149,7 +148,7 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
               >
                 {countries.map((c) => (
                   <option key={c} value={c}>
-                    {countryName(c, locale, siteNames)}
+                    {nameOf(c)}
                   </option>
                 ))}
               </Select>
