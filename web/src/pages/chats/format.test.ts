@@ -33,6 +33,11 @@ describe('shortTime', () => {
     expect(got).toEqual(want)
   })
 
+  it('has a layout for every language of the app', () => {
+    const languages = Object.keys(import.meta.glob('./locales/*.json')).map((f) => f.replace(/^\.\/locales\/|\.json$/g, ''))
+    expect(Object.keys(timeFormats).sort()).toEqual(languages.sort())
+  })
+
   it('makes one Intl format per language and kind for a language of no layout, not one per message', () => {
     const made = vi.spyOn(Intl, 'DateTimeFormat')
     for (let i = 0; i < 50; i++) {
