@@ -4,12 +4,13 @@ import styled from 'styled-components'
 import { ButtonLink } from '../components/Button'
 import { Page } from '../components/Page'
 import { errorMessage, errorStatus } from '../rules/errors'
+import { color, space } from '../theme/theme'
 
 const Code = styled.p`
-  margin: 0 0 ${(p) => p.theme.space(2)};
+  margin: 0 0 ${space(2)};
   font-size: 3rem;
   font-weight: 800;
-  color: ${(p) => p.theme.colors.primary};
+  color: ${color.primary};
 `
 
 const Message = styled.p`

@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import { color } from '../theme/theme'
 
 export type BadgeTone = 'primary' | 'warning' | 'danger'
 
@@ -12,7 +13,7 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   font-weight: 700;
   line-height: 1.5em;
   text-align: center;
-  color: ${(p) => (p.$tone === 'warning' ? p.theme.colors.onWarning : p.$tone === 'danger' ? p.theme.colors.onDanger : p.theme.colors.onPrimary)};
+  color: ${(p) => (p.$tone === 'warning' ? color.onWarning : p.$tone === 'danger' ? color.onDanger : color.onPrimary)};
   background: ${(p) =>
-    p.$tone === 'warning' ? p.theme.colors.warning : p.$tone === 'danger' ? p.theme.colors.danger : p.theme.colors.primary};
+    p.$tone === 'warning' ? color.warning : p.$tone === 'danger' ? color.danger : color.primary};
 `

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { Link } from 'react-router'
 import styled, { css } from 'styled-components'
 import { ChevronDown, Icon } from './Icon'
+import { color, radius, space, zIndex } from '../theme/theme'
 
 export interface DropdownItem {
   key: string
@@ -21,13 +22,13 @@ const Wrap = styled.div`
 const Trigger = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(1)};
+  gap: ${space(1)};
   min-height: 40px;
-  padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  padding: ${space(1)} ${space(3)};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.md};
+  background: ${color.surface};
+  color: ${color.text};
   font: inherit;
   cursor: pointer;
 `
@@ -36,24 +37,24 @@ const Menu = styled.ul<{ $align: 'left' | 'right' }>`
   position: absolute;
   top: calc(100% + 4px);
   ${(p) => (p.$align === 'right' ? 'right: 0;' : 'left: 0;')}
-  z-index: ${(p) => p.theme.zIndex.dropdown};
+  z-index: ${zIndex.dropdown};
   min-width: 180px;
   margin: 0;
-  padding: ${(p) => p.theme.space(1)} 0;
+  padding: ${space(1)} 0;
   list-style: none;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.md};
+  background: ${color.surface};
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.18);
 `
 
 const itemStyle = css<{ $current?: boolean }>`
   display: block;
   width: 100%;
-  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
+  padding: ${space(2)} ${space(4)};
   border: 0;
   background: transparent;
-  color: ${(p) => p.theme.colors.text};
+  color: ${color.text};
   font: inherit;
   font-weight: ${(p) => (p.$current ? 700 : 400)};
   text-align: left;
@@ -61,7 +62,7 @@ const itemStyle = css<{ $current?: boolean }>`
   cursor: pointer;
   &:hover,
   &:focus {
-    background: ${(p) => p.theme.colors.background};
+    background: ${color.background};
     outline: none;
   }
 `

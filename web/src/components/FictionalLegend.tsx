@@ -6,25 +6,26 @@ import styled from 'styled-components'
 import { useAppState } from '../state/context'
 import { Icon } from './Icon'
 import { fictionalIcon } from './iconSets'
+import { color, radius, space } from '../theme/theme'
 
 const Legend = styled.p`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(2)};
-  margin: ${(p) => p.theme.space(3)} 0;
-  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  gap: ${space(1)} ${space(2)};
+  margin: ${space(3)} 0;
+  padding: ${space(2)} ${space(3)};
+  border-radius: ${radius.md};
+  background: ${color.surface};
+  color: ${color.text};
   font-size: 0.875rem;
   strong {
     display: inline-flex;
     align-items: center;
-    gap: ${(p) => p.theme.space(1)};
+    gap: ${space(1)};
   }
   span {
-    color: ${(p) => p.theme.colors.textMuted};
+    color: ${color.textMuted};
   }
 `
 

@@ -1,20 +1,21 @@
 import styled, { css } from 'styled-components'
+import { color, radius, space } from '../theme/theme'
 
 // control is the look every text field, select and text area shares.
 const control = css`
-  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
-  border: 1px solid ${(p) => p.theme.colors.control};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  padding: ${space(2)} ${space(3)};
+  border: 1px solid ${color.control};
+  border-radius: ${radius.md};
+  background: ${color.surface};
+  color: ${color.text};
   font: inherit;
 `
 
 export const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space(1)};
-  margin-bottom: ${(p) => p.theme.space(4)};
+  gap: ${space(1)};
+  margin-bottom: ${space(4)};
 `
 
 export const Label = styled.label`
@@ -40,13 +41,13 @@ export const TextArea = styled.textarea<{ $rows?: number }>`
 
 /** Hint is the small print under a field (counters, explanations). */
 export const Hint = styled.span`
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
   font-size: 0.875rem;
 `
 
 /** FieldError is a field's error text. */
 export const FieldError = styled.span`
-  color: ${(p) => p.theme.colors.danger};
+  color: ${color.danger};
   font-size: 0.875rem;
 `
 

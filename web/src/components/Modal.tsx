@@ -4,28 +4,29 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { focusables, trapTab } from './focus'
 import { Icon, X } from './Icon'
+import { color, modalWidth, radius, space, zIndex } from '../theme/theme'
 
 const Overlay = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${(p) => p.theme.zIndex.modal};
+  z-index: ${zIndex.modal};
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: ${(p) => p.theme.space(4)};
+  padding: ${space(4)};
   background: rgba(0, 0, 0, 0.6);
 `
 
 const Dialog = styled.div`
   position: relative;
   width: 100%;
-  max-width: ${(p) => p.theme.modalWidth}px;
+  max-width: ${modalWidth}px;
   max-height: calc(100vh - 32px);
   overflow: auto;
-  padding: ${(p) => p.theme.space(6)};
-  border-radius: ${(p) => p.theme.radii.lg};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  padding: ${space(6)};
+  border-radius: ${radius.lg};
+  background: ${color.surface};
+  color: ${color.text};
   box-shadow: 0 12px 40px rgba(0, 0, 0, 0.35);
   &:focus {
     outline: none;
@@ -34,14 +35,14 @@ const Dialog = styled.div`
 
 const Close = styled.button`
   position: absolute;
-  top: ${(p) => p.theme.space(2)};
-  right: ${(p) => p.theme.space(2)};
+  top: ${space(2)};
+  right: ${space(2)};
   width: 40px;
   height: 40px;
   border: 0;
-  border-radius: ${(p) => p.theme.radii.sm};
+  border-radius: ${radius.sm};
   background: transparent;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
   font-size: 1.5rem;
   line-height: 1;
   cursor: pointer;

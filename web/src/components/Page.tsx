@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { useServices } from '../state/context'
-import { below } from '../theme/theme'
+import { below, color, radius, shadow, space } from '../theme/theme'
 import { Container } from './Grid'
 
 /** usePageTitle names the page in the document title. */
@@ -17,39 +17,39 @@ export function usePageTitle(title: string | null): void {
 
 // On phones the title and lead take less room, so a screen's main action is in view.
 const Section = styled.section`
-  padding: ${(p) => p.theme.space(6)} 0 ${(p) => p.theme.space(10)};
+  padding: ${space(6)} 0 ${space(10)};
   ${below('md')} {
-    padding: ${(p) => p.theme.space(3)} 0 ${(p) => p.theme.space(6)};
+    padding: ${space(3)} 0 ${space(6)};
   }
 `
 
 const Title = styled.h1`
   font-size: 1.75rem;
-  color: ${(p) => p.theme.colors.text};
+  color: ${color.text};
   ${below('md')} {
-    margin: 0 0 ${(p) => p.theme.space(1)};
+    margin: 0 0 ${space(1)};
     font-size: 1.375rem;
   }
 `
 
 export const Lead = styled.p`
   max-width: 65ch;
-  margin: 0 0 ${(p) => p.theme.space(5)};
+  margin: 0 0 ${space(5)};
   font-size: 1.125rem;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
   ${below('md')} {
-    margin-bottom: ${(p) => p.theme.space(3)};
+    margin-bottom: ${space(3)};
     font-size: 0.9375rem;
   }
 `
 
 export const Panel = styled.div`
-  padding: ${(p) => p.theme.space(5)};
-  margin-bottom: ${(p) => p.theme.space(4)};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.card};
-  background: ${(p) => p.theme.colors.surface};
-  box-shadow: ${(p) => p.theme.shadows.card};
+  padding: ${space(5)};
+  margin-bottom: ${space(4)};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.card};
+  background: ${color.surface};
+  box-shadow: ${shadow.card};
 `
 
 export interface PageProps {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled, { css, keyframes } from 'styled-components'
+import { color, zIndex } from '../theme/theme'
 
 /** LOADER_THROTTLE_MS: the loader shows only when loading takes longer. */
 export const LOADER_THROTTLE_MS = 200
@@ -17,7 +18,7 @@ const Bar = styled.div<{ $failed: boolean }>`
   top: 0;
   left: 0;
   right: 0;
-  z-index: ${(p) => p.theme.zIndex.toast};
+  z-index: ${zIndex.toast};
   height: 3px;
   overflow: hidden;
   &::after {
@@ -25,7 +26,7 @@ const Bar = styled.div<{ $failed: boolean }>`
     display: block;
     height: 100%;
     transform-origin: left;
-    background: ${(p) => (p.$failed ? p.theme.colors.danger : p.theme.colors.secondary)};
+    background: ${(p) => (p.$failed ? color.danger : color.secondary)};
     ${(p) =>
       !p.$failed &&
       css`

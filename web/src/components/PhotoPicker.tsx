@@ -2,9 +2,10 @@ import { useId, useRef, type ChangeEvent } from 'react'
 import styled from 'styled-components'
 import { Button } from './Button'
 import { Camera, Icon, Trash2 } from './Icon'
+import { radius, space } from '../theme/theme'
 
 const Wrap = styled.div`
-  margin: ${(p) => p.theme.space(3)} 0;
+  margin: ${space(3)} 0;
 `
 
 const Preview = styled.img`
@@ -13,14 +14,14 @@ const Preview = styled.img`
   max-width: 100%;
   aspect-ratio: 1;
   object-fit: cover;
-  margin-bottom: ${(p) => p.theme.space(3)};
-  border-radius: ${(p) => p.theme.radii.md};
+  margin-bottom: ${space(3)};
+  border-radius: ${radius.md};
 `
 
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
 `
 
 export interface PhotoPickerProps {

@@ -12,6 +12,7 @@ import { serverErrorText } from '../rules/serverErrors'
 import { useAppState, useServices } from '../state/context'
 import { Button } from './Button'
 import { FieldError, Hint, TextArea } from './Form'
+import { color, radius, space } from '../theme/theme'
 
 /** NOTE_MAX is the longest note the server keeps, in characters. */
 export const NOTE_MAX = 500
@@ -21,12 +22,12 @@ export const noteLength = (text: string): number => [...text.trim()].length
 
 const Box = styled.section`
   display: grid;
-  gap: ${(p) => p.theme.space(2)};
-  margin: ${(p) => p.theme.space(4)} 0;
-  padding: ${(p) => p.theme.space(3)};
-  border: 1px dashed ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
+  gap: ${space(2)};
+  margin: ${space(4)} 0;
+  padding: ${space(3)};
+  border: 1px dashed ${color.border};
+  border-radius: ${radius.md};
+  background: ${color.surface};
   h2 {
     margin: 0;
     font-size: 1rem;
@@ -38,7 +39,7 @@ const Bar = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
 `
 
 const load = (http: HttpClient, profileId: number, signal: AbortSignal) =>

@@ -4,36 +4,37 @@ import styled from 'styled-components'
 import { Icon, X } from './Icon'
 import { useServices } from '../state/context'
 import type { Toast } from '../state/toasts'
+import { color, radius, space, toastWidth, zIndex } from '../theme/theme'
 
 const Region = styled.div`
   position: fixed;
-  right: ${(p) => p.theme.space(4)};
-  bottom: ${(p) => p.theme.space(4)};
-  z-index: ${(p) => p.theme.zIndex.toast};
+  right: ${space(4)};
+  bottom: ${space(4)};
+  z-index: ${zIndex.toast};
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space(2)};
-  width: min(${(p) => p.theme.toastWidth}px, calc(100vw - 32px));
+  gap: ${space(2)};
+  width: min(${toastWidth}px, calc(100vw - 32px));
 `
 
 const Item = styled.div<{ $tone: Toast['tone'] }>`
   display: flex;
   align-items: flex-start;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space(2)};
-  padding: ${(p) => p.theme.space(3)} ${(p) => p.theme.space(4)};
+  gap: ${space(2)};
+  padding: ${space(3)} ${space(4)};
   border-left: 4px solid
-    ${(p) => (p.$tone === 'danger' ? p.theme.colors.danger : p.$tone === 'success' ? p.theme.colors.success : p.theme.colors.info)};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+    ${(p) => (p.$tone === 'danger' ? color.danger : p.$tone === 'success' ? color.success : color.info)};
+  border-radius: ${radius.md};
+  background: ${color.surface};
+  color: ${color.text};
   box-shadow: 0 6px 18px rgba(0, 0, 0, 0.2);
 `
 
 const Dismiss = styled.button`
   border: 0;
   background: transparent;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
   font-size: 1.25rem;
   line-height: 1;
   cursor: pointer;

@@ -5,11 +5,12 @@ import { EntryWarning } from './parts/EntryWarning'
 import { Footer } from './parts/Footer'
 import { SkipLink } from './parts/SkipLink'
 import { Main, Shell } from './Main'
+import { color, space } from '../theme/theme'
 
 const LogoBar = styled.header`
-  padding: ${(p) => p.theme.space(3)} 0;
-  background: ${(p) => p.theme.colors.surface};
-  border-bottom: 3px solid ${(p) => p.theme.colors.primary};
+  padding: ${space(3)} 0;
+  background: ${color.surface};
+  border-bottom: 3px solid ${color.primary};
 `
 
 /** lander: logo bar and footer (plus the entry warning). */

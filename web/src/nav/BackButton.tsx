@@ -5,14 +5,15 @@ import { useRouteHandle } from '../app/hooks'
 import { isInstalledApp } from '../rules/display'
 import { showBackButton } from '../rules/nav'
 import { ArrowLeft, Icon } from '../components/Icon'
+import { color, radius } from '../theme/theme'
 
 const Back = styled.button`
   min-width: 40px;
   min-height: 40px;
   border: 0;
-  border-radius: ${(p) => p.theme.radii.md};
+  border-radius: ${radius.md};
   background: rgba(255, 255, 255, 0.15);
-  color: ${(p) => p.theme.colors.onPrimary};
+  color: ${color.onPrimary};
   font-size: 1.25rem;
   cursor: pointer;
 `

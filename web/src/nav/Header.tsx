@@ -2,7 +2,7 @@ import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Container } from '../components/Grid'
-import { media } from '../theme/theme'
+import { color, media, space, zIndex } from '../theme/theme'
 import { PHONE_QUERY, useMediaQuery } from '../app/hooks'
 import { AccountMenu, MemberNav } from '../app/member'
 import { useAppState } from '../state/context'
@@ -15,9 +15,9 @@ import { VisitorNav } from './VisitorNav'
 const Bar = styled.header`
   position: sticky;
   top: 0;
-  z-index: ${(p) => p.theme.zIndex.header};
-  background: ${(p) => p.theme.colors.primary};
-  color: ${(p) => p.theme.colors.onPrimary};
+  z-index: ${zIndex.header};
+  background: ${color.primary};
+  color: ${color.onPrimary};
   box-shadow: 0 2px 8px rgba(0, 0, 0, 0.15);
 `
 
@@ -25,9 +25,9 @@ const Inner = styled.div<{ $compact: boolean }>`
   display: flex;
   flex-wrap: ${(p) => (p.$compact ? 'nowrap' : 'wrap')};
   align-items: center;
-  gap: ${(p) => p.theme.space(p.$compact ? 2 : 3)};
+  gap: ${(p) => space(p.$compact ? 2 : 3)};
   min-height: ${(p) => (p.$compact ? 52 : 64)}px;
-  padding: ${(p) => p.theme.space(p.$compact ? 1 : 2)} 0;
+  padding: ${(p) => space(p.$compact ? 1 : 2)} 0;
   > * {
     min-width: 0;
   }
@@ -43,9 +43,9 @@ const Inner = styled.div<{ $compact: boolean }>`
   }
   ${media('md')} {
     flex-wrap: wrap;
-    gap: ${(p) => p.theme.space(3)};
+    gap: ${space(3)};
     min-height: 64px;
-    padding: ${(p) => p.theme.space(2)} 0;
+    padding: ${space(2)} 0;
   }
 `
 
@@ -66,7 +66,7 @@ const Tools = styled.div<{ $compact: boolean }>`
   display: flex;
   flex: none;
   align-items: center;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   margin-left: ${(p) => (p.$compact ? 0 : 'auto')};
   ${media('md')} {
     margin-left: 0;

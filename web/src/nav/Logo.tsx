@@ -1,16 +1,17 @@
 import { Link } from 'react-router'
 import styled, { useTheme } from 'styled-components'
 import { useAppState } from '../state/context'
+import { color, font, space, typeset } from '../theme/theme'
 
 const Home = styled(Link)<{ $onPrimary?: boolean }>`
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(2)};
-  color: ${(p) => (p.$onPrimary ? p.theme.colors.onPrimary : p.theme.colors.primary)};
-  font-family: ${(p) => p.theme.fonts.heading};
+  gap: ${space(2)};
+  color: ${(p) => (p.$onPrimary ? color.onPrimary : color.primary)};
+  font-family: ${font.heading};
   font-size: 1.375rem;
-  font-weight: ${(p) => p.theme.type.headingWeight};
-  letter-spacing: ${(p) => p.theme.type.headingSpacing};
+  font-weight: ${typeset.headingWeight};
+  letter-spacing: ${typeset.headingSpacing};
   text-decoration: none;
   img {
     height: 36px;

@@ -2,13 +2,13 @@ import type { MouseEvent, ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import styled from 'styled-components'
 import { Badge, type BadgeTone } from '../components/Badge'
-import { below } from '../theme/theme'
+import { below, color, radius, space } from '../theme/theme'
 
 export const NavList = styled.ul`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space(1)};
+  gap: ${space(1)};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -22,16 +22,16 @@ export const NavList = styled.ul`
 const Item = styled(NavLink)`
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(1)};
+  gap: ${space(1)};
   min-height: 40px;
-  padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
-  border-radius: ${(p) => p.theme.radii.md};
-  color: ${(p) => p.theme.colors.onPrimary};
+  padding: ${space(1)} ${space(3)};
+  border-radius: ${radius.md};
+  color: ${color.onPrimary};
   font-weight: 600;
   text-decoration: none;
   white-space: nowrap;
   ${below('sm')} {
-    padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(2)};
+    padding: ${space(1)} ${space(2)};
   }
   &:hover {
     background: rgba(255, 255, 255, 0.15);

@@ -5,7 +5,7 @@ import { Badge } from '../components/Badge'
 import { likesBadge, unreadBadge } from '../rules/nav'
 import { navUnread, newLikes } from '../rules/title'
 import { useAppState } from '../state/context'
-import { media } from '../theme/theme'
+import { color, media, space, zIndex } from '../theme/theme'
 import { TabIcon, type TabIconName } from './TabIcons'
 
 /**
@@ -15,10 +15,10 @@ import { TabIcon, type TabIconName } from './TabIcons'
 const Bar = styled.nav`
   position: sticky;
   bottom: 0;
-  z-index: ${(p) => p.theme.zIndex.header};
+  z-index: ${zIndex.header};
   flex: none;
-  background: ${(p) => p.theme.colors.surface};
-  border-top: 1px solid ${(p) => p.theme.colors.border};
+  background: ${color.surface};
+  border-top: 1px solid ${color.border};
   box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.08);
   padding-bottom: env(safe-area-inset-bottom, 0);
   ${media('md')} {
@@ -44,17 +44,17 @@ const Tab = styled(NavLink)`
   justify-content: center;
   gap: 2px;
   min-height: 56px;
-  padding: ${(p) => p.theme.space(1)} 2px;
-  color: ${(p) => p.theme.colors.textMuted};
+  padding: ${space(1)} 2px;
+  color: ${color.textMuted};
   font-size: 0.6875rem;
   font-weight: 600;
   line-height: 1.2;
   text-decoration: none;
   &.active {
-    color: ${(p) => p.theme.colors.primary};
+    color: ${color.primary};
   }
   &:focus-visible {
-    outline: 2px solid ${(p) => p.theme.colors.secondary};
+    outline: 2px solid ${color.secondary};
     outline-offset: -3px;
   }
 `

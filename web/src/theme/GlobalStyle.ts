@@ -1,28 +1,30 @@
 import { createGlobalStyle } from 'styled-components'
+import { color, cssVariables, font, space, typeset } from './theme'
 
 export const GlobalStyle = createGlobalStyle`
+  :root { ${(p) => cssVariables(p.theme)} }
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;
     min-height: 100vh;
-    font-family: ${(p) => p.theme.fonts.body};
+    font-family: ${font.body};
     font-size: 16px;
     line-height: 1.5;
-    color: ${(p) => p.theme.colors.text};
-    background: ${(p) => p.theme.colors.background};
+    color: ${color.text};
+    background: ${color.background};
   }
   h1, h2, h3, h4 {
-    font-family: ${(p) => p.theme.fonts.heading};
-    font-weight: ${(p) => p.theme.type.headingWeight};
-    text-transform: ${(p) => p.theme.type.headingTransform};
-    letter-spacing: ${(p) => p.theme.type.headingSpacing};
+    font-family: ${font.heading};
+    font-weight: ${typeset.headingWeight};
+    text-transform: ${typeset.headingTransform};
+    letter-spacing: ${typeset.headingSpacing};
     line-height: 1.2;
-    margin: 0 0 ${(p) => p.theme.space(3)};
+    margin: 0 0 ${space(3)};
   }
-  a { color: ${(p) => p.theme.colors.link}; }
+  a { color: ${color.link}; }
   a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, [tabindex]:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.secondary};
+    outline: 3px solid ${color.secondary};
     outline-offset: 2px;
   }
   img { max-width: 100%; }

@@ -10,7 +10,7 @@ import { Panel } from '../components/Page'
 import { Logo } from '../nav/Logo'
 import { ServicesProvider, createServices } from '../state/context'
 import { boot } from '../test/fixtures'
-import { buildTheme } from './theme'
+import { buildTheme, cssVariables } from './theme'
 
 // Brands that look like brands: each theme has its own logo drawing and its
 // own type and shape, not one heart recoloured.
@@ -77,11 +77,19 @@ describe('theme tokens', () => {
         <Panel data-testid="panel">x</Panel>
       </ThemeProvider>,
     )
-    const button = getComputedStyle(screen.getByRole('button', { name: 'Go' }))
-    expect(button.borderRadius).toBe(theme.radii.button)
-    expect(button.letterSpacing).toBe(theme.type.buttonSpacing)
-    expect(button.textTransform).toBe(theme.type.buttonTransform)
-    expect(getComputedStyle(screen.getByTestId('panel')).borderRadius).toBe(theme.radii.card)
+    // The components name the tokens (var(--radius-button)), which GlobalStyle
+    // declares on the root from the theme (cssVariables); jsdom substitutes
+    // no var(), and the browser tests see the result.
+    const declared = new Map(cssVariables(theme).split(';').filter(Boolean).map((d) => d.split(/:\s*/) as [string, string]))
+    const used = (el: HTMLElement, prop: string) =>
+      getComputedStyle(el)
+        .getPropertyValue(prop)
+        .replace(/var\((--[\w-]+)\)/g, (_, name: string) => declared.get(name) ?? `undeclared ${name}`)
+    const button = screen.getByRole('button', { name: 'Go' })
+    expect(used(button, 'border-radius')).toBe(theme.radii.button)
+    expect(used(button, 'letter-spacing')).toBe(theme.type.buttonSpacing)
+    expect(used(button, 'text-transform')).toBe(theme.type.buttonTransform)
+    expect(used(screen.getByTestId('panel'), 'border-radius')).toBe(theme.radii.card)
   })
 })
 

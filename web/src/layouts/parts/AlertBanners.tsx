@@ -5,7 +5,7 @@ import styled from 'styled-components'
 import { isDesktop } from '../../app/hooks'
 import { pathFor } from '../../app/routeTable'
 import { Container } from '../../components/Grid'
-import { below } from '../../theme/theme'
+import { below, color, space } from '../../theme/theme'
 import { Modal } from '../../components/Modal'
 import { alertDismissedAt, needsActivationReminder, SERVER_ALERTS, visibleAlerts, withDismissal, type AlertKind, type DismissibleAlert } from '../../rules/alerts'
 import { subscribePush } from '../../api/push'
@@ -15,15 +15,15 @@ import { TimeBonusCountdown } from './TimeBonusCountdown'
 import { Icon, X } from '../../components/Icon'
 
 const Bar = styled.div<{ $tone: 'info' | 'warning' | 'primary' }>`
-  padding: ${(p) => p.theme.space(2)} 0;
-  background: ${(p) => (p.$tone === 'warning' ? p.theme.colors.warning : p.$tone === 'primary' ? p.theme.colors.secondary : p.theme.colors.info)};
-  color: ${(p) => (p.$tone === 'warning' ? p.theme.colors.onWarning : p.$tone === 'primary' ? p.theme.colors.onSecondary : p.theme.colors.onInfo)};
+  padding: ${space(2)} 0;
+  background: ${(p) => (p.$tone === 'warning' ? color.warning : p.$tone === 'primary' ? color.secondary : color.info)};
+  color: ${(p) => (p.$tone === 'warning' ? color.onWarning : p.$tone === 'primary' ? color.onSecondary : color.onInfo)};
   a {
     color: inherit;
     font-weight: 700;
   }
   ${below('md')} {
-    padding: ${(p) => p.theme.space(1)} 0;
+    padding: ${space(1)} 0;
     font-size: 0.875rem;
     line-height: 1.4;
   }
@@ -33,7 +33,7 @@ const Row = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
 `
 
 const ActionButton = styled.button`

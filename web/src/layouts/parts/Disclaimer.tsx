@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Container } from '../../components/Grid'
 import { useAppState } from '../../state/context'
+import { color, space } from '../../theme/theme'
 
 const Note = styled.aside`
-  padding: ${(p) => p.theme.space(4)} 0;
-  background: ${(p) => p.theme.colors.background};
-  color: ${(p) => p.theme.colors.textMuted};
+  padding: ${space(4)} 0;
+  background: ${color.background};
+  color: ${color.textMuted};
   font-size: 0.8125rem;
   p {
     margin: 0;

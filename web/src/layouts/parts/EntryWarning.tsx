@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { entryWarningFor } from '../../rules/entry'
-import { below } from '../../theme/theme'
+import { below, color, space } from '../../theme/theme'
 import { useAppState } from '../../state/context'
 
 const Banner = styled.aside`
-  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
-  background: ${(p) => p.theme.colors.text};
-  color: ${(p) => p.theme.colors.background};
+  padding: ${space(2)} ${space(4)};
+  background: ${color.text};
+  color: ${color.background};
   font-size: 0.875rem;
   text-align: center;
   strong {
-    margin-right: ${(p) => p.theme.space(2)};
+    margin-right: ${space(2)};
   }
   ${below('md')} {
-    padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+    padding: ${space(1)} ${space(3)};
     font-size: 0.75rem;
     line-height: 1.35;
   }

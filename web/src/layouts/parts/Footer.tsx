@@ -6,6 +6,7 @@ import { tradeNameStatement } from '../../rules/company'
 import { showUsFooter } from '../../rules/entry'
 import { useAppState } from '../../state/context'
 import { UsFooter } from './UsFooter'
+import { color, space } from '../../theme/theme'
 
 // Laid out only when it comes near the screen (content-visibility), as the
 // home's bands (pages/home/HomePage.tsx).
@@ -13,22 +14,22 @@ const Foot = styled.footer`
   content-visibility: auto;
   contain-intrinsic-size: auto 320px;
   margin-top: auto;
-  padding: ${(p) => p.theme.space(8)} 0 ${(p) => p.theme.space(6)};
-  border-top: 1px solid ${(p) => p.theme.colors.border};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.textMuted};
+  padding: ${space(8)} 0 ${space(6)};
+  border-top: 1px solid ${color.border};
+  background: ${color.surface};
+  color: ${color.textMuted};
   font-size: 0.875rem;
 `
 
 const Links = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(5)};
-  margin: 0 0 ${(p) => p.theme.space(4)};
+  gap: ${space(2)} ${space(5)};
+  margin: 0 0 ${space(4)};
   padding: 0;
   list-style: none;
   a {
-    color: ${(p) => p.theme.colors.link};
+    color: ${color.link};
   }
 `
 

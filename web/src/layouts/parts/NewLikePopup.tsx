@@ -10,6 +10,7 @@ import { refreshNamed } from '../../state/refresh'
 import { announceMatch } from '../../state/match'
 import { likerPath, popupClick, targetOf } from './likePopupRules'
 import { Icon, X } from '../../components/Icon'
+import { color, radius, space, zIndex } from '../../theme/theme'
 
 /** Liker is who likes the member, as the popup shows them. */
 export interface Liker {
@@ -34,18 +35,18 @@ const PhotoButton = styled.button<{ $compact?: boolean }>`
     height: ${(p) => (p.$compact ? '72px' : 'auto')};
     max-height: 320px;
     object-fit: cover;
-    border-radius: ${(p) => p.theme.radii.md};
+    border-radius: ${radius.md};
   }
 `
 
 const Text = styled.p<{ $compact?: boolean }>`
-  margin: ${(p) => (p.$compact ? `0 0 ${p.theme.space(2)}` : `${p.theme.space(3)} 0`)};
+  margin: ${(p) => (p.$compact ? `0 0 ${space(2)}` : `${space(3)} 0`)};
   font-size: ${(p) => (p.$compact ? '0.875rem' : 'inherit')};
 `
 
 const Row = styled.div`
   display: flex;
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
   align-items: flex-start;
 `
 
@@ -121,30 +122,30 @@ export function useLikerPress(): (liker: Liker) => void {
 
 const Card = styled.div`
   position: fixed;
-  left: ${(p) => p.theme.space(4)};
-  bottom: ${(p) => p.theme.space(4)};
-  z-index: ${(p) => p.theme.zIndex.toast};
+  left: ${space(4)};
+  bottom: ${space(4)};
+  z-index: ${zIndex.toast};
   width: min(320px, calc(100vw - 32px));
-  padding: ${(p) => p.theme.space(3)};
-  border-radius: ${(p) => p.theme.radii.lg};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  padding: ${space(3)};
+  border-radius: ${radius.lg};
+  background: ${color.surface};
+  color: ${color.text};
   box-shadow: 0 12px 40px rgba(0, 0, 0, 0.35);
   h2 {
-    margin: 0 ${(p) => p.theme.space(8)} ${(p) => p.theme.space(2)} 0;
+    margin: 0 ${space(8)} ${space(2)} 0;
     font-size: 1rem;
   }
 `
 
 const Close = styled.button`
   position: absolute;
-  top: ${(p) => p.theme.space(2)};
-  right: ${(p) => p.theme.space(2)};
+  top: ${space(2)};
+  right: ${space(2)};
   width: 36px;
   height: 36px;
   border: 0;
   background: transparent;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
   font-size: 1.25rem;
   cursor: pointer;
 `

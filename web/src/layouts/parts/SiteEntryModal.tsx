@@ -7,12 +7,13 @@ import { isInstalledApp } from '../../rules/display'
 import { dismissSiteEntry, showSiteEntryModal, siteEntryDismissed } from '../../rules/entry'
 import { useAppState } from '../../state/context'
 import { useInterruption } from '../../state/interruptions'
+import { space } from '../../theme/theme'
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(3)};
-  margin-top: ${(p) => p.theme.space(5)};
+  gap: ${space(3)};
+  margin-top: ${space(5)};
 `
 
 function local(): Storage | null {

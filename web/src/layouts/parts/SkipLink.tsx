@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
+import { color, space, zIndex } from '../../theme/theme'
 
 const Skip = styled.a`
   position: absolute;
   left: -9999px;
   top: 0;
-  z-index: ${(p) => p.theme.zIndex.toast};
-  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.link};
+  z-index: ${zIndex.toast};
+  padding: ${space(2)} ${space(4)};
+  background: ${color.surface};
+  color: ${color.link};
   &:focus {
-    left: ${(p) => p.theme.space(2)};
+    left: ${space(2)};
   }
 `
 

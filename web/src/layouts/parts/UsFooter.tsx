@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { useAppState } from '../../state/context'
+import { color, space } from '../../theme/theme'
 
 const Box = styled.section`
-  margin-top: ${(p) => p.theme.space(4)};
-  padding-top: ${(p) => p.theme.space(4)};
-  border-top: 1px dashed ${(p) => p.theme.colors.border};
+  margin-top: ${space(4)};
+  padding-top: ${space(4)};
+  border-top: 1px dashed ${color.border};
   h2 {
     font-size: 0.875rem;
   }

@@ -1,17 +1,18 @@
 import styled from 'styled-components'
 import type { Profile } from '../../boot/types'
+import { color } from '../../theme/theme'
 
-const Frame = styled.span<{ $size: number }>`
+// The size goes in the element's style, so the CSS is static and worked out
+// once for the whole conversation list.
+const Frame = styled.span`
   flex: none;
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: ${(p) => p.$size}px;
-  height: ${(p) => p.$size}px;
   border-radius: 50%;
   overflow: hidden;
-  background: ${(p) => p.theme.colors.border};
-  color: ${(p) => p.theme.colors.text};
+  background: ${color.border};
+  color: ${color.text};
   font-weight: 700;
   img {
     width: 100%;
@@ -24,7 +25,7 @@ const Frame = styled.span<{ $size: number }>`
 export function Avatar({ profile, size = 48 }: { profile: Pick<Profile, 'name' | 'main_image'>; size?: number }) {
   const src = profile.main_image?.thumb_url || profile.main_image?.url
   return (
-    <Frame $size={size} aria-hidden="true">
+    <Frame style={{ width: size, height: size }} aria-hidden="true">
       {src ? <img src={src} alt="" loading="lazy" /> : profile.name.slice(0, 1).toUpperCase()}
     </Frame>
   )

@@ -4,23 +4,23 @@ import styled from 'styled-components'
 import type { ChatEntry } from '../../boot/types'
 import { Container } from '../../components/Grid'
 import { Logo } from '../../nav/Logo'
-import { below, media } from '../../theme/theme'
+import { below, color, media, radius, space } from '../../theme/theme'
 import { useAppState } from '../../state/context'
 import { Avatar } from './Avatar'
 
 const Bar = styled.header`
-  background: ${(p) => p.theme.colors.primary};
-  color: ${(p) => p.theme.colors.onPrimary};
+  background: ${color.primary};
+  color: ${color.onPrimary};
 `
 
 const Inner = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   min-height: 56px;
   a {
-    color: ${(p) => p.theme.colors.onPrimary};
+    color: ${color.onPrimary};
   }
 `
 
@@ -28,7 +28,7 @@ const Who = styled(Link)`
   display: inline-flex;
   flex: 1 1 auto;
   align-items: center;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   min-width: 0;
   font-weight: 600;
   text-decoration: none;
@@ -42,7 +42,7 @@ const Who = styled(Link)`
 const Links = styled.nav<{ $inConversation: boolean }>`
   display: flex;
   flex: none;
-  gap: ${(p) => p.theme.space(4)};
+  gap: ${space(4)};
   white-space: nowrap;
   ${below('md')} {
     display: ${(p) => (p.$inConversation ? 'none' : 'flex')};
@@ -57,8 +57,8 @@ const Back = styled(Link)`
   justify-content: center;
   width: 40px;
   height: 40px;
-  margin-left: -${(p) => p.theme.space(2)};
-  border-radius: ${(p) => p.theme.radii.md};
+  margin-left: -${space(2)};
+  border-radius: ${radius.md};
   svg {
     width: 24px;
     height: 24px;

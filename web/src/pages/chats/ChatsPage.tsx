@@ -6,7 +6,7 @@ import type { ChatEntry } from '../../boot/types'
 import { usePageTitle } from '../../components/Page'
 import { useAppState, useServices } from '../../state/context'
 import { refreshChats } from '../../state/refresh'
-import { media } from '../../theme/theme'
+import { color, containerWidths, media, space } from '../../theme/theme'
 import { ChatTopBar } from './ChatTopBar'
 import { Conversation } from './Conversation'
 import { ConversationList } from './ConversationList'
@@ -16,9 +16,9 @@ const Screen = styled.div<{ $open: boolean; $list: boolean }>`
   flex: 1 1 0;
   min-height: 0;
   width: 100%;
-  max-width: ${(p) => p.theme.containerWidths.xl}px;
+  max-width: ${containerWidths.xl}px;
   margin: 0 auto;
-  background: ${(p) => p.theme.colors.surface};
+  background: ${color.surface};
   > aside {
     display: ${(p) => (p.$open ? 'none' : 'block')};
     flex: 1;
@@ -36,7 +36,7 @@ const Screen = styled.div<{ $open: boolean; $list: boolean }>`
         > aside {
           display: block;
           flex: 0 0 320px;
-          border-right: 1px solid ${p.theme.colors.border};
+          border-right: 1px solid ${color.border};
         }
         > div {
           display: flex;
@@ -47,14 +47,14 @@ const Screen = styled.div<{ $open: boolean; $list: boolean }>`
 
 const Heading = styled.h1`
   margin: 0;
-  padding: ${(p) => p.theme.space(4)};
+  padding: ${space(4)};
   font-size: 1.25rem;
 `
 
 const Empty = styled.p`
   margin: auto;
-  padding: ${(p) => p.theme.space(6)};
-  color: ${(p) => p.theme.colors.textMuted};
+  padding: ${space(6)};
+  color: ${color.textMuted};
   text-align: center;
 `
 

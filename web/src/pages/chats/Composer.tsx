@@ -6,19 +6,20 @@ import { Camera, Gift, Icon } from '../../components/Icon'
 import { useAppState } from '../../state/context'
 import { money } from './format'
 import { composerState, minimumCost } from './rules'
+import { color, radius, space } from '../../theme/theme'
 
 const Form = styled.form`
   flex: none;
   min-width: 0;
-  border-top: 1px solid ${(p) => p.theme.colors.border};
-  padding: ${(p) => p.theme.space(3)} ${(p) => p.theme.space(4)};
-  background: ${(p) => p.theme.colors.surface};
+  border-top: 1px solid ${color.border};
+  padding: ${space(3)} ${space(4)};
+  background: ${color.surface};
 `
 
 const Row = styled.div`
   display: flex;
   align-items: flex-end;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
 `
 
 const Area = styled.textarea<{ $over: boolean }>`
@@ -27,13 +28,13 @@ const Area = styled.textarea<{ $over: boolean }>`
   width: 100%;
   min-height: 44px;
   max-height: 160px;
-  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
-  border: 1px solid ${(p) => (p.$over ? p.theme.colors.danger : p.theme.colors.border)};
-  border-radius: ${(p) => p.theme.radii.md};
+  padding: ${space(2)} ${space(3)};
+  border: 1px solid ${(p) => (p.$over ? color.danger : color.border)};
+  border-radius: ${radius.md};
   font: inherit;
   resize: vertical;
-  background: ${(p) => p.theme.colors.background};
-  color: ${(p) => p.theme.colors.text};
+  background: ${color.background};
+  color: ${color.text};
 `
 
 const Tool = styled.button`
@@ -43,13 +44,13 @@ const Tool = styled.button`
   justify-content: center;
   width: 44px;
   height: 44px;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.md};
+  background: ${color.surface};
   font-size: 1.25rem;
   cursor: pointer;
   &:focus-visible {
-    outline: 2px solid ${(p) => p.theme.colors.primary};
+    outline: 2px solid ${color.primary};
   }
 `
 
@@ -70,14 +71,14 @@ const Info = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space(2)};
-  margin-top: ${(p) => p.theme.space(1)};
+  gap: ${space(2)};
+  margin-top: ${space(1)};
   font-size: 0.8125rem;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
 `
 
 const Over = styled.span`
-  color: ${(p) => p.theme.colors.danger};
+  color: ${color.danger};
   font-weight: 600;
 `
 

@@ -11,26 +11,27 @@ import { MessageList } from './MessageList'
 import { PhotoConfirm } from './PhotoConfirm'
 import { SendPrompt } from './SendPrompt'
 import { useConversation, type ConversationKey } from './useConversation'
+import { color, space } from '../../theme/theme'
 
 const Frame = styled.section`
   flex: 1;
   min-height: 0;
   display: flex;
   flex-direction: column;
-  background: ${(p) => p.theme.colors.background};
+  background: ${color.background};
 `
 
 const Note = styled.p`
-  margin: ${(p) => p.theme.space(6)} ${(p) => p.theme.space(4)};
+  margin: ${space(6)} ${space(4)};
   text-align: center;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
 `
 
 const Blocked = styled.p`
   margin: 0;
-  padding: ${(p) => p.theme.space(4)};
-  border-top: 1px solid ${(p) => p.theme.colors.border};
-  color: ${(p) => p.theme.colors.danger};
+  padding: ${space(4)};
+  border-top: 1px solid ${color.border};
+  color: ${color.danger};
   text-align: center;
 `
 
@@ -38,11 +39,11 @@ const NoteDrawer = styled.details`
   flex: none;
   max-height: 50%;
   overflow-y: auto;
-  padding: 0 ${(p) => p.theme.space(4)};
-  border-bottom: 1px solid ${(p) => p.theme.colors.border};
-  background: ${(p) => p.theme.colors.surface};
+  padding: 0 ${space(4)};
+  border-bottom: 1px solid ${color.border};
+  background: ${color.surface};
   summary {
-    padding: ${(p) => p.theme.space(2)} 0;
+    padding: ${space(2)} 0;
     font-weight: 600;
     cursor: pointer;
   }

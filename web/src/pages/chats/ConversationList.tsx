@@ -11,6 +11,7 @@ import { removeChat } from '../../state/member'
 import { Avatar } from './Avatar'
 import { usePreview, useShortTime } from './format'
 import { Icon, X } from '../../components/Icon'
+import { color, radius, space } from '../../theme/theme'
 
 const List = styled.ul`
   margin: 0;
@@ -21,7 +22,7 @@ const List = styled.ul`
 const Item = styled.li`
   display: flex;
   align-items: center;
-  border-bottom: 1px solid ${(p) => p.theme.colors.border};
+  border-bottom: 1px solid ${color.border};
 `
 
 const Entry = styled(Link)`
@@ -29,15 +30,15 @@ const Entry = styled(Link)`
   min-width: 0;
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(3)};
-  padding: ${(p) => p.theme.space(3)};
-  color: ${(p) => p.theme.colors.text};
+  gap: ${space(3)};
+  padding: ${space(3)};
+  color: ${color.text};
   text-decoration: none;
   &[aria-current='page'] {
-    background: ${(p) => p.theme.colors.border};
+    background: ${color.border};
   }
   &:hover {
-    background: ${(p) => p.theme.colors.background};
+    background: ${color.background};
   }
 `
 
@@ -53,7 +54,7 @@ const Text = styled.span`
     white-space: nowrap;
   }
   span {
-    color: ${(p) => p.theme.colors.textMuted};
+    color: ${color.textMuted};
     font-size: 0.875rem;
   }
 `
@@ -62,33 +63,33 @@ const Side = styled.span`
   display: flex;
   flex-direction: column;
   align-items: flex-end;
-  gap: ${(p) => p.theme.space(1)};
+  gap: ${space(1)};
   font-size: 0.75rem;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
 `
 
 const Remove = styled.button`
   flex: none;
   width: 44px;
   height: 44px;
-  margin-right: ${(p) => p.theme.space(2)};
+  margin-right: ${space(2)};
   border: 0;
-  border-radius: ${(p) => p.theme.radii.sm};
+  border-radius: ${radius.sm};
   background: transparent;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
   font-size: 1.25rem;
   cursor: pointer;
   &:hover,
   &:focus-visible {
-    color: ${(p) => p.theme.colors.danger};
+    color: ${color.danger};
   }
 `
 
 const Actions = styled.div`
   display: flex;
   justify-content: flex-end;
-  gap: ${(p) => p.theme.space(2)};
-  margin-top: ${(p) => p.theme.space(4)};
+  gap: ${space(2)};
+  margin-top: ${space(4)};
 `
 
 function ConversationItem({ chat, current, onDelete }: { chat: ChatEntry; current: boolean; onDelete: () => void }) {

@@ -8,11 +8,12 @@ import { giftIcon } from '../../components/iconSets'
 import { Modal } from '../../components/Modal'
 import { useGifts } from '../../api/catalogues'
 import { giftName } from '../../rules/gifts'
+import { color, radius, space } from '../../theme/theme'
 
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -23,24 +24,24 @@ const Choice = styled.button`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${(p) => p.theme.space(1)};
-  padding: ${(p) => p.theme.space(3)};
-  border: 2px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  gap: ${space(1)};
+  padding: ${space(3)};
+  border: 2px solid ${color.border};
+  border-radius: ${radius.md};
+  background: ${color.surface};
+  color: ${color.text};
   font: inherit;
   cursor: pointer;
   &:hover,
   &:focus-visible {
-    border-color: ${(p) => p.theme.colors.primary};
+    border-color: ${color.primary};
   }
   span:first-child {
     font-size: 2.5rem;
     line-height: 1.2;
   }
   small {
-    color: ${(p) => p.theme.colors.textMuted};
+    color: ${color.textMuted};
   }
 `
 
@@ -63,7 +64,7 @@ const Chosen = styled.div`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   justify-content: flex-end;
 `
 

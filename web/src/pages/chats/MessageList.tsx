@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import styled, { css } from 'styled-components'
+import styled from 'styled-components'
 import type { ChatMessage } from '../../boot/types'
 import { Button } from '../../components/Button'
 import { Icon } from '../../components/Icon'
@@ -9,6 +9,7 @@ import { giftName } from '../../rules/gifts'
 import { codeText } from '../../rules/serverErrors'
 import { useShortTime } from './format'
 import type { Failure, Pending } from './rules'
+import { color, radius, space } from '../../theme/theme'
 
 // The log (a live region) scrolls; the messages inside are a list of their
 // own, since an ol cannot take the log role and stay a list.
@@ -19,64 +20,61 @@ const Log = styled.div`
 
 const Items = styled.ol`
   margin: 0;
-  padding: ${(p) => p.theme.space(4)};
+  padding: ${space(4)};
   list-style: none;
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
 `
 
 const Notice = styled.li`
   align-self: center;
-  padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+  padding: ${space(1)} ${space(3)};
   border-radius: 999px;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.textMuted};
+  border: 1px solid ${color.border};
+  background: ${color.surface};
+  color: ${color.textMuted};
   font-size: 0.8125rem;
 `
 
 const Typing = styled.li`
   align-self: flex-start;
-  padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
-  color: ${(p) => p.theme.colors.textMuted};
+  padding: ${space(1)} ${space(3)};
+  color: ${color.textMuted};
   font-size: 0.875rem;
   font-style: italic;
 `
 
-const Bubble = styled.li<{ $mine: boolean; $failed?: boolean }>`
+// A bubble's side and state are attributes, not props: its CSS stays static,
+// so styled-components works its class out once for the whole list.
+const Bubble = styled.li`
   max-width: min(75%, 560px);
-  padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
-  border-radius: ${(p) => p.theme.radii.lg};
+  padding: ${space(2)} ${space(3)};
+  border-radius: ${radius.lg};
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-  ${(p) =>
-    p.$mine
-      ? css`
-          align-self: flex-end;
-          background: ${p.theme.colors.primary};
-          color: ${p.theme.colors.onPrimary};
-          a {
-            color: ${p.theme.colors.onPrimary};
-          }
-        `
-      : css`
-          align-self: flex-start;
-          background: ${p.theme.colors.surface};
-          color: ${p.theme.colors.text};
-          border: 1px solid ${p.theme.colors.border};
-        `}
-  ${(p) =>
-    p.$failed &&
-    css`
-      opacity: 0.85;
-      outline: 2px solid ${p.theme.colors.danger};
-    `}
+  align-self: flex-start;
+  background: ${color.surface};
+  color: ${color.text};
+  border: 1px solid ${color.border};
+  &[data-mine='true'] {
+    align-self: flex-end;
+    background: ${color.primary};
+    color: ${color.onPrimary};
+    border: none;
+    a {
+      color: ${color.onPrimary};
+    }
+  }
+  &[data-status='failed'] {
+    opacity: 0.85;
+    outline: 2px solid ${color.danger};
+  }
 `
 
 const Meta = styled.small`
   display: block;
-  margin-top: ${(p) => p.theme.space(1)};
+  margin-top: ${space(1)};
   font-size: 0.75rem;
 `
 
@@ -92,26 +90,26 @@ const PhotoLink = styled.a`
     display: block;
     max-width: 220px;
     max-height: 260px;
-    border-radius: ${(p) => p.theme.radii.md};
+    border-radius: ${radius.md};
   }
 `
 
 const Progress = styled.progress`
   display: block;
   width: 100%;
-  margin-top: ${(p) => p.theme.space(1)};
+  margin-top: ${space(1)};
 `
 
 const Row = styled.span`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)};
-  margin-top: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
+  margin-top: ${space(2)};
   button {
     min-height: 32px;
-    padding: 0 ${(p) => p.theme.space(3)};
-    background: ${(p) => p.theme.colors.surface};
-    color: ${(p) => p.theme.colors.text};
+    padding: 0 ${space(3)};
+    background: ${color.surface};
+    color: ${color.text};
   }
 `
 
@@ -139,7 +137,7 @@ function Message({ m }: { m: ChatMessage }) {
   const { t } = useTranslation()
   const time = useShortTime(m.created_at)
   return (
-    <Bubble $mine={m.from_me} data-testid="chat-message" data-kind={m.kind} data-mine={m.from_me ? 'true' : 'false'} data-read={m.from_me && m.read ? 'true' : undefined}>
+    <Bubble data-testid="chat-message" data-kind={m.kind} data-mine={m.from_me ? 'true' : 'false'} data-read={m.from_me && m.read ? 'true' : undefined}>
       <Body m={m} />
       <Meta>
         {/* Only the member's own messages carry a sending state; an incoming one shows its time. */}
@@ -167,7 +165,7 @@ function Outgoing({ p, onRetry, onDiscard }: { p: Pending; onRetry: () => void; 
   const reason = useRefusal(p.failure)
   const c = p.content
   return (
-    <Bubble $mine $failed={p.status === 'failed'} data-testid="chat-pending" data-status={p.status}>
+    <Bubble data-testid="chat-pending" data-mine="true" data-status={p.status}>
       {'text' in c && c.text}
       {'gift' in c && (
         <>

@@ -3,20 +3,21 @@ import styled from 'styled-components'
 import { Button } from '../../components/Button'
 import { Modal } from '../../components/Modal'
 import { useAppState } from '../../state/context'
+import { radius, space } from '../../theme/theme'
 
 const Preview = styled.img`
   display: block;
   max-width: 100%;
   max-height: 50vh;
-  margin: 0 auto ${(p) => p.theme.space(3)};
-  border-radius: ${(p) => p.theme.radii.md};
+  margin: 0 auto ${space(3)};
+  border-radius: ${radius.md};
   object-fit: contain;
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   justify-content: flex-end;
 `
 

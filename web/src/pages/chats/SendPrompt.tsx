@@ -3,13 +3,14 @@ import styled from 'styled-components'
 import { Button, ButtonLink } from '../../components/Button'
 import { Modal } from '../../components/Modal'
 import type { Failure } from './rules'
+import { space } from '../../theme/theme'
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
-  gap: ${(p) => p.theme.space(2)};
-  margin-top: ${(p) => p.theme.space(4)};
+  gap: ${space(2)};
+  margin-top: ${space(4)};
 `
 
 /**

@@ -8,17 +8,18 @@ import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import { CATEGORIES, MESSAGE_MAX, MESSAGE_MIN, complaintInput, type Complaint } from './api'
 import { useComplaints } from './hooks'
+import { color, space } from '../../theme/theme'
 
 
 
 const ErrorText = styled.p`
-  color: ${(p) => p.theme.colors.danger};
+  color: ${color.danger};
 `
 
 const Done = styled.p`
-  padding: ${(p) => p.theme.space(3)};
-  border-left: 4px solid ${(p) => p.theme.colors.success};
-  background: ${(p) => p.theme.colors.background};
+  padding: ${space(3)};
+  border-left: 4px solid ${color.success};
+  background: ${color.background};
 `
 
 const List = styled.ul`
@@ -26,23 +27,23 @@ const List = styled.ul`
   margin: 0;
   list-style: none;
   li {
-    padding: ${(p) => p.theme.space(3)} 0;
-    border-bottom: 1px solid ${(p) => p.theme.colors.border};
+    padding: ${space(3)} 0;
+    border-bottom: 1px solid ${color.border};
   }
   p {
-    margin: ${(p) => p.theme.space(1)} 0 0;
+    margin: ${space(1)} 0 0;
     white-space: pre-line;
   }
 `
 
 const Status = styled.span<{ $open: boolean }>`
-  margin-left: ${(p) => p.theme.space(2)};
-  padding: 0 ${(p) => p.theme.space(2)};
+  margin-left: ${space(2)};
+  padding: 0 ${space(2)};
   border-radius: 999px;
   font-size: 0.75rem;
   font-weight: 700;
-  color: ${(p) => (p.$open ? p.theme.colors.onWarning : p.theme.colors.onSuccess)};
-  background: ${(p) => (p.$open ? p.theme.colors.warning : p.theme.colors.success)};
+  color: ${(p) => (p.$open ? color.onWarning : color.onSuccess)};
+  background: ${(p) => (p.$open ? color.warning : color.success)};
 `
 
 function ComplaintList({ list }: { list: Complaint[] }) {

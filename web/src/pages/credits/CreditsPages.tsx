@@ -13,26 +13,27 @@ import { isLowBalance } from './rules'
 import { DiscountPanel } from './DiscountPanel'
 import { useDiscount } from './useDiscount'
 import type { DiscountCode } from './api'
+import { color, space } from '../../theme/theme'
 
 const Balance = styled.p`
   margin: 0;
   font-size: 1.5rem;
   font-weight: 700;
-  color: ${(p) => p.theme.colors.text};
+  color: ${color.text};
 `
 
 const Benefits = styled.ul`
   margin: 0;
-  padding-left: ${(p) => p.theme.space(5)};
+  padding-left: ${space(5)};
   li + li {
-    margin-top: ${(p) => p.theme.space(1)};
+    margin-top: ${space(1)};
   }
 `
 
 const Links = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(4)};
+  gap: ${space(4)};
 `
 
 /** PackagesPanel loads and shows the packages of the visitor's payment country (prices only unless buy); a member buying sees their discount code. */

@@ -15,38 +15,39 @@ import { codeValid, compactIban, fieldOf, ibanValid, phonePlausible, refusalText
 import { formatPrice } from './rules'
 import { discounted, whyNot } from './discount'
 import { useDiscount } from './useDiscount'
+import { color, radius, space } from '../../theme/theme'
 
 const Option = styled.label`
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   min-height: 44px;
-  padding: ${(p) => p.theme.space(2)};
-  margin-bottom: ${(p) => p.theme.space(2)};
-  border: 2px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
+  padding: ${space(2)};
+  margin-bottom: ${space(2)};
+  border: 2px solid ${color.border};
+  border-radius: ${radius.md};
   overflow-wrap: anywhere;
   cursor: pointer;
   &:has(input:checked) {
-    border-color: ${(p) => p.theme.colors.primary};
+    border-color: ${color.primary};
   }
   &:has(input:focus-visible) {
-    outline: 3px solid ${(p) => p.theme.colors.info};
+    outline: 3px solid ${color.info};
     outline-offset: 2px;
   }
   input {
     flex: none;
     margin: 0;
-    accent-color: ${(p) => p.theme.colors.primary};
+    accent-color: ${color.primary};
   }
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
   align-items: center;
-  margin-top: ${(p) => p.theme.space(4)};
+  margin-top: ${space(4)};
 `
 
 const CodeInput = styled(Input)`

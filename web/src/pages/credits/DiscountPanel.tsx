@@ -9,11 +9,12 @@ import { Hint } from './Hint'
 import { countryName } from '../../i18n/countryName'
 import { formatPrice } from './rules'
 import type { Discount } from './useDiscount'
+import { space } from '../../theme/theme'
 
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   align-items: flex-end;
   > div {
     flex: 1 1 12rem;
@@ -22,8 +23,8 @@ const Row = styled.div`
 `
 
 const Conditions = styled.ul`
-  margin: ${(p) => p.theme.space(1)} 0 0;
-  padding-left: ${(p) => p.theme.space(5)};
+  margin: ${space(1)} 0 0;
+  padding-left: ${space(5)};
 `
 
 /** conditionLines words a code's conditions for the member. */

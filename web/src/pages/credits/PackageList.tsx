@@ -4,26 +4,27 @@ import { ButtonLink } from '../../components/Button'
 import type { CreditPackage, DiscountCode } from './api'
 import { discounted, whyNot } from './discount'
 import { badgeKey, formatPrice, paymentPath } from './rules'
+import { color, radius, space } from '../../theme/theme'
 
 const List = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: ${(p) => p.theme.space(4)};
+  gap: ${space(4)};
   padding: 0;
-  margin: 0 0 ${(p) => p.theme.space(4)};
+  margin: 0 0 ${space(4)};
   list-style: none;
 `
 
 const Card = styled.li<{ $highlight: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   min-width: 0;
-  padding: ${(p) => p.theme.space(4)};
-  border: 2px solid ${(p) => (p.$highlight ? p.theme.colors.primary : p.theme.colors.border)};
-  border-radius: ${(p) => p.theme.radii.lg};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  padding: ${space(4)};
+  border: 2px solid ${(p) => (p.$highlight ? color.primary : color.border)};
+  border-radius: ${radius.lg};
+  background: ${color.surface};
+  color: ${color.text};
   h3 {
     margin: 0;
     font-size: 1.25rem;
@@ -33,12 +34,12 @@ const Card = styled.li<{ $highlight: boolean }>`
 /** Ribbon is a package's badge: text colour on surface inverted, readable in every theme. */
 const Ribbon = styled.span`
   align-self: flex-start;
-  padding: 0 ${(p) => p.theme.space(2)};
+  padding: 0 ${space(2)};
   border-radius: 999px;
   font-size: 0.875rem;
   font-weight: 700;
-  color: ${(p) => p.theme.colors.surface};
-  background: ${(p) => p.theme.colors.text};
+  color: ${color.surface};
+  background: ${color.text};
 `
 
 const Price = styled.p`
@@ -52,12 +53,12 @@ const Before = styled.s`
   display: block;
   font-size: 1rem;
   font-weight: 400;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
 `
 
 const Muted = styled.p`
   margin: 0;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
   font-size: 0.875rem;
 `
 

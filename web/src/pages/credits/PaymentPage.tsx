@@ -20,31 +20,32 @@ import { discounted, refusalKey, whyNot } from './discount'
 import { DiscountPanel } from './DiscountPanel'
 import { useDiscount } from './useDiscount'
 import { isCardMethod } from './repeat'
+import { color, radius, space } from '../../theme/theme'
 
 const MethodGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
 `
 
 const MethodOption = styled.label`
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   min-height: 44px;
   min-width: 0;
-  padding: ${(p) => p.theme.space(2)};
-  border: 2px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  padding: ${space(2)};
+  border: 2px solid ${color.border};
+  border-radius: ${radius.md};
+  background: ${color.surface};
+  color: ${color.text};
   cursor: pointer;
   overflow-wrap: anywhere;
   &:has(input:checked) {
-    border-color: ${(p) => p.theme.colors.primary};
+    border-color: ${color.primary};
   }
   &:has(input:focus-visible) {
-    outline: 3px solid ${(p) => p.theme.colors.info};
+    outline: 3px solid ${color.info};
     outline-offset: 2px;
   }
   input {
@@ -52,7 +53,7 @@ const MethodOption = styled.label`
     width: 1.125rem;
     height: 1.125rem;
     margin: 0;
-    accent-color: ${(p) => p.theme.colors.primary};
+    accent-color: ${color.primary};
   }
   svg {
     flex: none;
@@ -63,14 +64,14 @@ const MethodOption = styled.label`
 const KeepCard = styled.div`
   display: flex;
   align-items: flex-start;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   min-width: 0;
   input {
     flex: none;
     width: 1.25rem;
     height: 1.25rem;
     margin: 2px 0 0;
-    accent-color: ${(p) => p.theme.colors.primary};
+    accent-color: ${color.primary};
   }
   span {
     display: flex;
@@ -92,8 +93,8 @@ const Spinner = styled.span`
   flex: none;
   width: 1.5rem;
   height: 1.5rem;
-  border: 3px solid ${(p) => p.theme.colors.border};
-  border-top-color: ${(p) => p.theme.colors.primary};
+  border: 3px solid ${color.border};
+  border-top-color: ${color.primary};
   border-radius: 50%;
   animation: ${spin} 0.9s linear infinite;
   @media (prefers-reduced-motion: reduce) {
@@ -104,7 +105,7 @@ const Spinner = styled.span`
 const Progress = styled.div`
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
   p {
     margin: 0;
   }
@@ -113,9 +114,9 @@ const Progress = styled.div`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
   align-items: center;
-  margin-top: ${(p) => p.theme.space(4)};
+  margin-top: ${space(4)};
 `
 
 export { countryName }

@@ -16,11 +16,12 @@ import { useBilling, usePackages } from './hooks'
 import { leaveFor } from './leave'
 import { newClientId, repeatOutcome, type RepeatOutcome } from './repeat'
 import { formatPrice, pollPayment } from './rules'
+import { color, radius, space } from '../../theme/theme'
 
 const Offers = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
   padding: 0;
   margin: 0;
   list-style: none;
@@ -29,13 +30,13 @@ const Offers = styled.ul`
 const Offer = styled.li`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   min-width: 0;
-  padding: ${(p) => p.theme.space(4)};
-  border: 2px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.lg};
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  padding: ${space(4)};
+  border: 2px solid ${color.border};
+  border-radius: ${radius.lg};
+  background: ${color.surface};
+  color: ${color.text};
   h3 {
     margin: 0;
     font-size: 1.25rem;
@@ -55,9 +56,9 @@ const CardLine = styled.p`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
   align-items: center;
-  margin-top: ${(p) => p.theme.space(3)};
+  margin-top: ${space(3)};
 `
 
 /** errorText words a failed call: its code's text, or the general one. */

@@ -10,33 +10,34 @@ import { useAppState } from '../../state/context'
 import type { LedgerEntry, Transaction, Transactions } from './api'
 import { useBilling } from './hooks'
 import { formatPrice, isPaymentMethod } from './rules'
+import { color, space } from '../../theme/theme'
 
 const List = styled.ul`
   padding: 0;
   margin: 0;
   list-style: none;
   li + li {
-    border-top: 1px solid ${(p) => p.theme.colors.border};
+    border-top: 1px solid ${color.border};
   }
   a {
     display: flex;
     flex-wrap: wrap;
-    gap: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+    gap: ${space(1)} ${space(3)};
     align-items: center;
     justify-content: space-between;
     min-height: 44px;
-    padding: ${(p) => p.theme.space(3)} 0;
+    padding: ${space(3)} 0;
   }
 `
 
 const LedgerRow = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+  gap: ${space(1)} ${space(3)};
   align-items: center;
   justify-content: space-between;
   min-height: 44px;
-  padding: ${(p) => p.theme.space(3)} 0;
+  padding: ${space(3)} 0;
   span + span {
     text-align: end;
   }
@@ -47,19 +48,19 @@ const Tone = { pending: 'warning', completed: 'success', failed: 'danger', cance
 /** State is a transaction's state: the theme's text with a coloured edge, readable in every theme. */
 const State = styled.span<{ $status: Transaction['status'] }>`
   display: inline-block;
-  padding: 0 ${(p) => p.theme.space(2)};
+  padding: 0 ${space(2)};
   border: 2px solid ${(p) => p.theme.colors[Tone[p.$status] ?? 'border']};
   border-radius: 999px;
   font-size: 0.875rem;
   font-weight: 600;
-  color: ${(p) => p.theme.colors.text};
+  color: ${color.text};
 `
 
 const Details = styled.dl`
   display: grid;
   grid-template-columns: minmax(0, auto) minmax(0, 1fr);
-  gap: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
-  margin: 0 0 ${(p) => p.theme.space(4)};
+  gap: ${space(2)} ${space(4)};
+  margin: 0 0 ${space(4)};
   dt {
     font-weight: 600;
   }
@@ -72,7 +73,7 @@ const Details = styled.dl`
 const Links = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(4)};
+  gap: ${space(4)};
 `
 
 function useDate() {

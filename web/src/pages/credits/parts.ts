@@ -1,16 +1,17 @@
 import styled from 'styled-components'
+import { color, space } from '../../theme/theme'
 
 // The credits pages' shared parts: the payment, direct debit, credits and
 // repeat-order pages look alike where they show the same things.
 
 /** Choices is a group of radio choices (payment methods, packages) with its legend. */
 export const Choices = styled.fieldset`
-  margin: 0 0 ${(p) => p.theme.space(4)};
+  margin: 0 0 ${space(4)};
   padding: 0;
   border: 0;
   min-width: 0;
   legend {
-    margin-bottom: ${(p) => p.theme.space(2)};
+    margin-bottom: ${space(2)};
     font-weight: 600;
   }
 `
@@ -19,8 +20,8 @@ export const Choices = styled.fieldset`
 export const Summary = styled.dl`
   display: grid;
   grid-template-columns: minmax(0, auto) minmax(0, 1fr);
-  gap: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(4)};
-  margin: 0 0 ${(p) => p.theme.space(4)};
+  gap: ${space(1)} ${space(4)};
+  margin: 0 0 ${space(4)};
   dt {
     font-weight: 600;
   }
@@ -32,6 +33,6 @@ export const Summary = styled.dl`
 
 /** ErrorText is a refusal or failure said in the page's text. */
 export const ErrorText = styled.p`
-  color: ${(p) => p.theme.colors.danger};
+  color: ${color.danger};
   font-weight: 600;
 `

@@ -8,14 +8,14 @@ import { ButtonLink } from '../../components/Button'
 import { Container } from '../../components/Grid'
 import { usePageTitle } from '../../components/Page'
 import { useAppState, useServices } from '../../state/context'
-import { media } from '../../theme/theme'
+import { color, media, radius, space } from '../../theme/theme'
 
 const Hero = styled.section`
-  padding: ${(p) => p.theme.space(10)} 0 ${(p) => p.theme.space(12)};
-  background: ${(p) => p.theme.colors.primary};
-  color: ${(p) => p.theme.colors.onPrimary};
+  padding: ${space(10)} 0 ${space(12)};
+  background: ${color.primary};
+  color: ${color.onPrimary};
   h1 {
-    margin: 0 0 ${(p) => p.theme.space(3)};
+    margin: 0 0 ${space(3)};
     font-size: clamp(1.75rem, 6vw, 3rem);
     line-height: 1.15;
   }
@@ -25,24 +25,24 @@ const Hero = styled.section`
     font-size: 1.125rem;
   }
   ${media('md')} {
-    padding: ${(p) => p.theme.space(16)} 0;
+    padding: ${space(16)} 0;
   }
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(3)};
-  margin-top: ${(p) => p.theme.space(6)};
+  gap: ${space(3)};
+  margin-top: ${space(6)};
   a {
-    background: ${(p) => p.theme.colors.surface};
-    color: ${(p) => p.theme.colors.primary};
-    border-color: ${(p) => p.theme.colors.surface};
+    background: ${color.surface};
+    color: ${color.primary};
+    border-color: ${color.surface};
   }
   a + a {
     background: transparent;
-    color: ${(p) => p.theme.colors.onPrimary};
-    border-color: ${(p) => p.theme.colors.onPrimary};
+    color: ${color.onPrimary};
+    border-color: ${color.onPrimary};
   }
 `
 
@@ -52,10 +52,10 @@ const Actions = styled.div`
 const Band = styled.section<{ $tinted?: boolean }>`
   content-visibility: auto;
   contain-intrinsic-size: auto 480px;
-  padding: ${(p) => p.theme.space(10)} 0;
-  background: ${(p) => (p.$tinted ? p.theme.colors.surface : 'transparent')};
+  padding: ${space(10)} 0;
+  background: ${(p) => (p.$tinted ? color.surface : 'transparent')};
   h2 {
-    margin: 0 0 ${(p) => p.theme.space(5)};
+    margin: 0 0 ${space(5)};
     font-size: 1.5rem;
   }
 `
@@ -63,21 +63,21 @@ const Band = styled.section<{ $tinted?: boolean }>`
 const Teasers = styled.ul`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${(p) => p.theme.space(3)};
-  margin: 0 0 ${(p) => p.theme.space(5)};
+  gap: ${space(3)};
+  margin: 0 0 ${space(5)};
   padding: 0;
   list-style: none;
   ${media('md')} {
     grid-template-columns: repeat(4, minmax(0, 1fr));
-    gap: ${(p) => p.theme.space(4)};
+    gap: ${space(4)};
   }
 `
 
 const Teaser = styled.li`
   position: relative;
   overflow: hidden;
-  border-radius: ${(p) => p.theme.radii.lg};
-  background: ${(p) => p.theme.colors.border};
+  border-radius: ${radius.lg};
+  background: ${color.border};
   aspect-ratio: 3 / 4;
   img {
     display: block;
@@ -88,7 +88,7 @@ const Teaser = styled.li`
   a {
     position: absolute;
     inset: auto 0 0 0;
-    padding: ${(p) => p.theme.space(6)} ${(p) => p.theme.space(3)} ${(p) => p.theme.space(3)};
+    padding: ${space(6)} ${space(3)} ${space(3)};
     color: #fff;
     text-decoration: none;
     background: linear-gradient(to top, rgba(0, 0, 0, 0.85), rgba(0, 0, 0, 0));
@@ -98,7 +98,7 @@ const Teaser = styled.li`
       inset: -100vh 0 0 0;
     }
     &:focus-visible {
-      outline: 3px solid ${(p) => p.theme.colors.primary};
+      outline: 3px solid ${color.primary};
       outline-offset: -3px;
     }
   }
@@ -116,7 +116,7 @@ const Teaser = styled.li`
 
 const Steps = styled.ol`
   display: grid;
-  gap: ${(p) => p.theme.space(5)};
+  gap: ${space(5)};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -134,14 +134,14 @@ const Steps = styled.ol`
     justify-content: center;
     width: 2.5rem;
     height: 2.5rem;
-    margin-bottom: ${(p) => p.theme.space(2)};
+    margin-bottom: ${space(2)};
     border-radius: 50%;
     font-weight: 700;
-    background: ${(p) => p.theme.colors.primary};
-    color: ${(p) => p.theme.colors.onPrimary};
+    background: ${color.primary};
+    color: ${color.onPrimary};
   }
   h3 {
-    margin: 0 0 ${(p) => p.theme.space(1)};
+    margin: 0 0 ${space(1)};
     font-size: 1.125rem;
   }
   p {
@@ -151,12 +151,12 @@ const Steps = styled.ol`
 
 const Notes = styled.ul`
   display: grid;
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
   margin: 0;
   padding-left: 1.25rem;
   ${media('md')} {
     grid-template-columns: repeat(2, 1fr);
-    column-gap: ${(p) => p.theme.space(8)};
+    column-gap: ${space(8)};
   }
 `
 

@@ -11,6 +11,7 @@ import { errorMessage } from '../../rules/errors'
 import { useServices } from '../../state/context'
 import { infoPageApi } from './api'
 import { InfoText } from './InfoText'
+import { color } from '../../theme/theme'
 
 const KEYS: Record<InfoPageName, string> = {
   ban: 'ban',
@@ -23,7 +24,7 @@ const KEYS: Record<InfoPageName, string> = {
 }
 
 const Failed = styled.p`
-  color: ${(p) => p.theme.colors.danger};
+  color: ${color.danger};
 `
 
 /**

@@ -2,32 +2,33 @@ import { Fragment } from 'react'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { InfoBlock, InfoInline } from './api'
+import { color, space } from '../../theme/theme'
 
 // Long words (e-mail addresses, VAT numbers) wrap instead of pushing the page sideways on a phone.
 const Body = styled.div`
   max-width: 70ch;
   overflow-wrap: anywhere;
   h2 {
-    margin: ${(p) => p.theme.space(6)} 0 ${(p) => p.theme.space(2)};
+    margin: ${space(6)} 0 ${space(2)};
     font-size: 1.25rem;
   }
   h3 {
-    margin: ${(p) => p.theme.space(4)} 0 ${(p) => p.theme.space(2)};
+    margin: ${space(4)} 0 ${space(2)};
     font-size: 1.0625rem;
   }
   p,
   ul {
-    margin: 0 0 ${(p) => p.theme.space(3)};
+    margin: 0 0 ${space(3)};
     line-height: 1.6;
   }
   ul {
-    padding-left: ${(p) => p.theme.space(5)};
+    padding-left: ${space(5)};
   }
   li + li {
-    margin-top: ${(p) => p.theme.space(1)};
+    margin-top: ${space(1)};
   }
   a {
-    color: ${(p) => p.theme.colors.link};
+    color: ${color.link};
   }
 `
 

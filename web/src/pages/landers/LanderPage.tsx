@@ -6,12 +6,13 @@ import { ButtonLink } from '../../components/Button'
 import { Container } from '../../components/Grid'
 import { usePageTitle } from '../../components/Page'
 import { useAppState } from '../../state/context'
+import { color, space } from '../../theme/theme'
 
 const Hero = styled.section`
-  padding: ${(p) => p.theme.space(16)} 0;
+  padding: ${space(16)} 0;
   text-align: center;
-  background: ${(p) => p.theme.colors.primary};
-  color: ${(p) => p.theme.colors.onPrimary};
+  background: ${color.primary};
+  color: ${color.onPrimary};
   h1 {
     font-size: clamp(2rem, 6vw, 3.25rem);
   }
@@ -19,10 +20,10 @@ const Hero = styled.section`
     font-size: 1.25rem;
   }
   a {
-    margin-top: ${(p) => p.theme.space(6)};
-    background: ${(p) => p.theme.colors.surface};
-    border-color: ${(p) => p.theme.colors.surface};
-    color: ${(p) => p.theme.colors.primary};
+    margin-top: ${space(6)};
+    background: ${color.surface};
+    border-color: ${color.surface};
+    color: ${color.primary};
   }
 `
 

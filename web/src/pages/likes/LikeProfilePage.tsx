@@ -8,12 +8,13 @@ import { Page, Panel } from '../../components/Page'
 import { photoOf } from '../members/discovery'
 import { LikeButton, placeOf } from '../members/ProfileCard'
 import { useLiker } from './useLikes'
+import { breakpoints, radius, space } from '../../theme/theme'
 
 const Layout = styled.div`
   display: grid;
-  gap: ${(p) => p.theme.space(5)};
+  gap: ${space(5)};
   grid-template-columns: minmax(0, 1fr);
-  @media (min-width: ${(p) => p.theme.breakpoints.md}px) {
+  @media (min-width: ${breakpoints.md}px) {
     grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
   }
 `
@@ -23,29 +24,29 @@ const MainPhoto = styled.img`
   width: 100%;
   aspect-ratio: 3 / 4;
   object-fit: cover;
-  border-radius: ${(p) => p.theme.radii.lg};
+  border-radius: ${radius.lg};
 `
 
 const Thumbs = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)};
-  margin: ${(p) => p.theme.space(3)} 0 0;
+  gap: ${space(2)};
+  margin: ${space(3)} 0 0;
   padding: 0;
   list-style: none;
   img {
     width: 72px;
     height: 72px;
     object-fit: cover;
-    border-radius: ${(p) => p.theme.radii.sm};
+    border-radius: ${radius.sm};
   }
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(3)};
-  margin: ${(p) => p.theme.space(4)} 0;
+  gap: ${space(3)};
+  margin: ${space(4)} 0;
   > * {
     flex: 0 1 auto;
     min-width: 160px;

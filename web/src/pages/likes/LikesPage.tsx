@@ -12,29 +12,30 @@ import { FictionalLegend } from '../../components/FictionalLegend'
 import { CardGrid, LikeButton, ProfileCard } from '../members/ProfileCard'
 import { entryPath, LIKE_TABS, likeTypeOf, tabPath } from './likeTypes'
 import { useLikeList } from './useLikes'
+import { color, radius, space } from '../../theme/theme'
 
 const Tabs = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)};
-  margin: 0 0 ${(p) => p.theme.space(5)};
+  gap: ${space(2)};
+  margin: 0 0 ${space(5)};
   padding: 0;
   list-style: none;
   a {
     display: inline-flex;
     align-items: center;
-    gap: ${(p) => p.theme.space(2)};
+    gap: ${space(2)};
     min-height: 44px;
-    padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
-    border: 1px solid ${(p) => p.theme.colors.border};
-    border-radius: ${(p) => p.theme.radii.lg};
-    color: ${(p) => p.theme.colors.text};
+    padding: ${space(2)} ${space(4)};
+    border: 1px solid ${color.border};
+    border-radius: ${radius.lg};
+    color: ${color.text};
     text-decoration: none;
   }
   a[aria-current='page'] {
-    background: ${(p) => p.theme.colors.primary};
-    border-color: ${(p) => p.theme.colors.primary};
-    color: ${(p) => p.theme.colors.onPrimary};
+    background: ${color.primary};
+    border-color: ${color.primary};
+    color: ${color.onPrimary};
   }
 `
 

@@ -6,6 +6,7 @@ import { Modal } from '../../components/Modal'
 import { useAppState, useServices } from '../../state/context'
 import { useInterruption } from '../../state/interruptions'
 import type { MatchPartner } from '../../state/match'
+import { color, space } from '../../theme/theme'
 
 const pop = keyframes`
   from { transform: scale(0.6); opacity: 0; }
@@ -16,15 +17,15 @@ const Pair = styled.div`
   display: flex;
   justify-content: center;
   align-items: center;
-  margin: ${(p) => p.theme.space(4)} 0;
+  margin: ${space(4)} 0;
   img,
   span {
     width: 112px;
     height: 112px;
     border-radius: 50%;
-    border: 4px solid ${(p) => p.theme.colors.primary};
+    border: 4px solid ${color.primary};
     object-fit: cover;
-    background: ${(p) => p.theme.colors.border};
+    background: ${color.border};
     @media (prefers-reduced-motion: no-preference) {
       animation: ${pop} 0.45s ease-out both;
     }
@@ -33,7 +34,7 @@ const Pair = styled.div`
     display: flex;
     align-items: center;
     justify-content: center;
-    color: ${(p) => p.theme.colors.text};
+    color: ${color.text};
     font-size: 2.5rem;
     font-weight: 700;
   }
@@ -56,7 +57,7 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
 `
 
 function Face({ src, alt, initial }: { src?: string | null; alt: string; initial: string }) {

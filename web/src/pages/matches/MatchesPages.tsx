@@ -13,16 +13,17 @@ import { validateDraft, emptyDraft } from '../members/searchQuery'
 import { keyAction, type SwipeAction } from './swipeGesture'
 import { SwipeCard } from './SwipeCard'
 import { SWIPE_LIKES_PER_DAY, useSuggestions, useSwipeDeck } from './useMatches'
+import { color, radius, space } from '../../theme/theme'
 
 export { SWIPE_LIKES_PER_DAY }
 
 const Controls = styled.div`
   display: flex;
   justify-content: center;
-  gap: ${(p) => p.theme.space(4)};
-  margin: ${(p) => p.theme.space(5)} 0 ${(p) => p.theme.space(2)};
+  gap: ${space(4)};
+  margin: ${space(5)} 0 ${space(2)};
   @media (max-width: 767.98px) {
-    margin-top: ${(p) => p.theme.space(3)};
+    margin-top: ${space(3)};
   }
 `
 
@@ -32,7 +33,7 @@ const Round = styled(Button)`
 
 const Note = styled.p`
   text-align: center;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
 `
 
 const LikesLeft = styled.p`
@@ -44,8 +45,8 @@ const Inline = styled.form`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${(p) => p.theme.space(3)};
-  margin-bottom: ${(p) => p.theme.space(4)};
+  gap: ${space(3)};
+  margin-bottom: ${space(4)};
   > div {
     width: 120px;
     margin-bottom: 0;
@@ -54,17 +55,17 @@ const Inline = styled.form`
 
 const Actions = styled.div`
   display: flex;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   width: 100%;
 `
 
 const PassButton = styled.button`
   flex: 1;
   min-height: 40px;
-  border: 2px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
+  border: 2px solid ${color.border};
+  border-radius: ${radius.md};
   background: transparent;
-  color: ${(p) => p.theme.colors.text};
+  color: ${color.text};
   font: inherit;
   font-weight: 600;
   cursor: pointer;

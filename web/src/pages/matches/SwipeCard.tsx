@@ -5,6 +5,7 @@ import { photoOf, type Card } from '../members/discovery'
 import { ActivityLabel } from '../members/ActivityLabel'
 import { placeOf } from '../members/ProfileCard'
 import { hint, swipeDecision, tilt, type SwipeAction } from './swipeGesture'
+import { color, radius, space } from '../../theme/theme'
 
 const Frame = styled.div`
   position: relative;
@@ -25,12 +26,12 @@ const Face = styled.div`
   position: absolute;
   inset: 0;
   overflow: hidden;
-  border-radius: ${(p) => p.theme.radii.lg};
-  background: ${(p) => p.theme.colors.border};
+  border-radius: ${radius.lg};
+  background: ${color.border};
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.2);
   cursor: grab;
   &:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline: 3px solid ${color.primary};
     outline-offset: 3px;
   }
   img {
@@ -46,7 +47,7 @@ const Caption = styled.div`
   left: 0;
   right: 0;
   bottom: 0;
-  padding: ${(p) => p.theme.space(4)};
+  padding: ${space(4)};
   color: #fff;
   background: linear-gradient(transparent, rgba(0, 0, 0, 0.75));
   strong {
@@ -65,13 +66,13 @@ const SwipeActivity = styled(ActivityLabel)`
 
 const Stamp = styled.span<{ $action: SwipeAction }>`
   position: absolute;
-  top: ${(p) => p.theme.space(5)};
-  ${(p) => (p.$action === 'like' ? 'left' : 'right')}: ${(p) => p.theme.space(5)};
-  padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
-  border: 3px solid ${(p) => (p.$action === 'like' ? p.theme.colors.success : p.theme.colors.danger)};
-  border-radius: ${(p) => p.theme.radii.md};
-  color: ${(p) => (p.$action === 'like' ? p.theme.colors.success : p.theme.colors.danger)};
-  background: ${(p) => p.theme.colors.surface};
+  top: ${space(5)};
+  ${(p) => (p.$action === 'like' ? 'left' : 'right')}: ${space(5)};
+  padding: ${space(1)} ${space(3)};
+  border: 3px solid ${(p) => (p.$action === 'like' ? color.success : color.danger)};
+  border-radius: ${radius.md};
+  color: ${(p) => (p.$action === 'like' ? color.success : color.danger)};
+  background: ${color.surface};
   font-weight: 800;
   text-transform: uppercase;
 `

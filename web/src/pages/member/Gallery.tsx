@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import { below } from '../../theme/theme'
+import { below, color, radius, space } from '../../theme/theme'
 import type { Image } from '../../boot/types'
 import { ButtonLink } from '../../components/Button'
 import { Icon, Lock as LockIcon, User } from '../../components/Icon'
@@ -11,16 +11,16 @@ import type { LockKind } from './rules'
 const Frame = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   min-width: 0;
 `
 
 const Viewport = styled.div`
   position: relative;
-  border-radius: ${(p) => p.theme.radii.lg};
+  border-radius: ${radius.lg};
   overflow: hidden;
   &:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline: 3px solid ${color.primary};
     outline-offset: 2px;
   }
 `
@@ -59,13 +59,13 @@ const Big = styled.img`
     aspect-ratio: 4 / 3;
   }
   object-fit: cover;
-  background: ${(p) => p.theme.colors.border};
+  background: ${color.border};
 `
 
 const Step = styled.button<{ $side: 'left' | 'right' }>`
   position: absolute;
   top: 50%;
-  ${(p) => p.$side}: ${(p) => p.theme.space(2)};
+  ${(p) => p.$side}: ${space(2)};
   transform: translateY(-50%);
   display: flex;
   align-items: center;
@@ -73,10 +73,10 @@ const Step = styled.button<{ $side: 'left' | 'right' }>`
   width: 44px;
   height: 44px;
   padding: 0;
-  border: 1px solid ${(p) => p.theme.colors.border};
+  border: 1px solid ${color.border};
   border-radius: 50%;
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  background: ${color.surface};
+  color: ${color.text};
   cursor: pointer;
   box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25);
   &:disabled {
@@ -84,7 +84,7 @@ const Step = styled.button<{ $side: 'left' | 'right' }>`
     pointer-events: none;
   }
   &:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline: 3px solid ${color.primary};
     outline-offset: 2px;
   }
   svg {
@@ -95,13 +95,13 @@ const Step = styled.button<{ $side: 'left' | 'right' }>`
 
 const Position = styled.p`
   position: absolute;
-  right: ${(p) => p.theme.space(2)};
-  bottom: ${(p) => p.theme.space(2)};
+  right: ${space(2)};
+  bottom: ${space(2)};
   margin: 0;
-  padding: 0 ${(p) => p.theme.space(2)};
+  padding: 0 ${space(2)};
   border-radius: 999px;
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.text};
+  background: ${color.surface};
+  color: ${color.text};
   font-size: 0.8125rem;
   font-weight: 600;
   line-height: 1.75;
@@ -116,16 +116,16 @@ const Empty = styled.div`
   ${below('md')} {
     aspect-ratio: 4 / 3;
   }
-  border-radius: ${(p) => p.theme.radii.lg};
-  background: ${(p) => p.theme.colors.border};
-  color: ${(p) => p.theme.colors.textMuted};
+  border-radius: ${radius.lg};
+  background: ${color.border};
+  color: ${color.textMuted};
   font-size: 4rem;
 `
 
 const Thumbs = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(72px, 1fr));
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   padding: 0;
   margin: 0;
   list-style: none;
@@ -134,8 +134,8 @@ const Thumbs = styled.ul`
 const Thumb = styled.button<{ $active: boolean }>`
   width: 100%;
   padding: 0;
-  border: 3px solid ${(p) => (p.$active ? p.theme.colors.primary : 'transparent')};
-  border-radius: ${(p) => p.theme.radii.md};
+  border: 3px solid ${(p) => (p.$active ? color.primary : 'transparent')};
+  border-radius: ${radius.md};
   background: none;
   cursor: pointer;
   img {
@@ -143,7 +143,7 @@ const Thumb = styled.button<{ $active: boolean }>`
     width: 100%;
     aspect-ratio: 1;
     object-fit: cover;
-    border-radius: ${(p) => p.theme.radii.sm};
+    border-radius: ${radius.sm};
   }
 `
 
@@ -151,11 +151,11 @@ const Lock = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space(3)};
-  padding: ${(p) => p.theme.space(4)};
-  border: 2px dashed ${(p) => p.theme.colors.primary};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
+  gap: ${space(3)};
+  padding: ${space(4)};
+  border: 2px dashed ${color.primary};
+  border-radius: ${radius.md};
+  background: ${color.surface};
   strong {
     font-size: 1.125rem;
   }

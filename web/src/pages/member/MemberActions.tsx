@@ -12,41 +12,42 @@ import { errorMessage } from '../../rules/errors'
 import { giftName } from '../../rules/gifts'
 import { useMemberActions } from './hooks'
 import { giftChatPath } from './rules'
+import { color, radius, space } from '../../theme/theme'
 
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)};
-  margin: ${(p) => p.theme.space(3)} 0;
+  gap: ${space(2)};
+  margin: ${space(3)} 0;
 `
 
 const Note = styled.p<{ $tone: 'info' | 'danger' | 'success' }>`
-  padding: ${(p) => p.theme.space(3)};
+  padding: ${space(3)};
   border-left: 4px solid ${(p) => p.theme.colors[p.$tone]};
-  border-radius: ${(p) => p.theme.radii.sm};
-  background: ${(p) => p.theme.colors.background};
+  border-radius: ${radius.sm};
+  background: ${color.background};
 `
 
 const Gifts = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   padding: 0;
   list-style: none;
   a {
     display: flex;
     flex-direction: column;
     align-items: center;
-    gap: ${(p) => p.theme.space(1)};
-    padding: ${(p) => p.theme.space(3)};
-    border: 1px solid ${(p) => p.theme.colors.border};
-    border-radius: ${(p) => p.theme.radii.md};
-    color: ${(p) => p.theme.colors.text};
+    gap: ${space(1)};
+    padding: ${space(3)};
+    border: 1px solid ${color.border};
+    border-radius: ${radius.md};
+    color: ${color.text};
     text-decoration: none;
   }
   a:hover,
   a:focus-visible {
-    border-color: ${(p) => p.theme.colors.primary};
+    border-color: ${color.primary};
   }
   span[aria-hidden] {
     font-size: 2rem;

@@ -15,12 +15,13 @@ import { Gallery } from './Gallery'
 import { useMember } from './hooks'
 import { MemberActions } from './MemberActions'
 import { DETAIL_FIELDS, galleryPhotos, lockOf, parseId } from './rules'
+import { breakpoints, color, space } from '../../theme/theme'
 
 const Layout = styled.div`
   display: grid;
-  gap: ${(p) => p.theme.space(5)};
+  gap: ${space(5)};
   grid-template-columns: minmax(0, 1fr);
-  @media (min-width: ${(p) => p.theme.breakpoints.md}px) {
+  @media (min-width: ${breakpoints.md}px) {
     grid-template-columns: minmax(0, 5fr) minmax(0, 7fr);
   }
 `
@@ -28,24 +29,24 @@ const Layout = styled.div`
 const Marker = styled.p`
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(2)};
-  padding: ${(p) => p.theme.space(1)} ${(p) => p.theme.space(3)};
+  gap: ${space(2)};
+  padding: ${space(1)} ${space(3)};
   border-radius: 999px;
-  background: ${(p) => p.theme.colors.info};
-  color: ${(p) => p.theme.colors.onInfo};
+  background: ${color.info};
+  color: ${color.onInfo};
   font-size: 0.875rem;
   font-weight: 600;
 `
 
 const Sub = styled.p`
   margin: 0;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
 `
 
 const Details = styled.dl`
   display: grid;
   grid-template-columns: minmax(120px, max-content) 1fr;
-  gap: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
+  gap: ${space(2)} ${space(4)};
   dt {
     font-weight: 600;
   }

@@ -7,7 +7,7 @@ import { Container } from '../../components/Grid'
 import { Panel, usePageTitle } from '../../components/Page'
 import { PageLoading } from '../../components/PageLoading'
 import { useAppState } from '../../state/context'
-import { below } from '../../theme/theme'
+import { below, space } from '../../theme/theme'
 import { parseId } from '../member/rules'
 import { ChatPreview } from './designs/ChatPreview'
 import { MatchCard } from './designs/MatchCard'
@@ -19,9 +19,9 @@ import { useLanding } from './useLanding'
 const designs: Record<Design, ComponentType<DesignProps>> = { spotlight: Spotlight, chat: ChatPreview, match: MatchCard }
 
 const Section = styled.section`
-  padding: ${(p) => p.theme.space(8)} 0 ${(p) => p.theme.space(10)};
+  padding: ${space(8)} 0 ${space(10)};
   ${below('md')} {
-    padding: ${(p) => p.theme.space(4)} 0 ${(p) => p.theme.space(6)};
+    padding: ${space(4)} 0 ${space(6)};
   }
 `
 

@@ -6,6 +6,7 @@ import styled from 'styled-components'
 import type { MemberProfile } from '../../api/types'
 import { ButtonLink } from '../../components/Button'
 import { Icon, Lock, User } from '../../components/Icon'
+import { color, space } from '../../theme/theme'
 
 /** PhotoBox frames a photo or its placeholder at a fixed aspect ratio, so nothing moves when it loads. */
 export const PhotoBox = styled.div<{ $ratio: string }>`
@@ -13,8 +14,8 @@ export const PhotoBox = styled.div<{ $ratio: string }>`
   width: 100%;
   aspect-ratio: ${(p) => p.$ratio};
   overflow: hidden;
-  background: ${(p) => p.theme.colors.border};
-  color: ${(p) => p.theme.colors.textMuted};
+  background: ${color.border};
+  color: ${color.textMuted};
   img {
     display: block;
     width: 100%;
@@ -70,14 +71,14 @@ export const Name = styled.span`
 `
 
 export const Facts = styled.p`
-  margin: 0 0 ${(p) => p.theme.space(3)};
-  color: ${(p) => p.theme.colors.textMuted};
+  margin: 0 0 ${space(3)};
+  color: ${color.textMuted};
   font-size: 1.0625rem;
   font-weight: 600;
 `
 
 const AboutText = styled.p`
-  margin: 0 0 ${(p) => p.theme.space(4)};
+  margin: 0 0 ${space(4)};
   white-space: pre-line;
   overflow-wrap: anywhere;
 `
@@ -98,9 +99,9 @@ export function About({ profile, level = 2 }: { profile: MemberProfile; level?: 
 const Hint = styled.p`
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(2)};
-  margin: 0 0 ${(p) => p.theme.space(3)};
-  color: ${(p) => p.theme.colors.textMuted};
+  gap: ${space(2)};
+  margin: 0 0 ${space(3)};
+  color: ${color.textMuted};
 `
 
 /** MorePhotos tells a visitor how many photos the signup unlocks (photos_hidden). */
@@ -116,13 +117,13 @@ export function MorePhotos({ profile }: { profile: MemberProfile }) {
 }
 
 const Small = styled.p`
-  margin: ${(p) => p.theme.space(2)} 0 0;
-  color: ${(p) => p.theme.colors.textMuted};
+  margin: ${space(2)} 0 0;
+  color: ${color.textMuted};
   font-size: 0.875rem;
 `
 
 const CtaBox = styled.div`
-  margin-bottom: ${(p) => p.theme.space(6)};
+  margin-bottom: ${space(6)};
 `
 
 /** Cta is the landing's button to the signup, with the member as the first contact. */

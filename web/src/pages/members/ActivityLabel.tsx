@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { useNow } from '../../app/useNow'
 import { activityText, type Activity } from './activity'
+import { color, space } from '../../theme/theme'
 
 const Label = styled.span<{ $online: boolean }>`
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(1)};
+  gap: ${space(1)};
   font-size: 0.875rem;
-  color: ${(p) => (p.$online ? p.theme.colors.text : p.theme.colors.textMuted)};
+  color: ${(p) => (p.$online ? color.text : color.textMuted)};
   font-weight: ${(p) => (p.$online ? 600 : 400)};
 `
 
@@ -17,8 +18,8 @@ const Dot = styled.span`
   width: 0.625rem;
   height: 0.625rem;
   border-radius: 50%;
-  background: ${(p) => p.theme.colors.success};
-  border: 2px solid ${(p) => p.theme.colors.surface};
+  background: ${color.success};
+  border: 2px solid ${color.surface};
 `
 
 /** ActivityLabel shows "Online now" (with a dot) or how long ago a member was active; nothing when the server hides it. */

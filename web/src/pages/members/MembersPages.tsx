@@ -13,15 +13,16 @@ import { SearchForm } from './SearchForm'
 import { draftOf, FILTER_FIELDS, offeredFields, pageOf, searchParams, withPage, type Draft } from './searchQuery'
 import { useAutoLike } from './useAutoLike'
 import { useSearch } from './useSearch'
+import { space } from '../../theme/theme'
 
 const Status = styled.p`
-  margin: ${(p) => p.theme.space(4)} 0;
+  margin: ${space(4)} 0;
   font-weight: 600;
 `
 
 const SubTitle = styled.h2`
   font-size: 1.375rem;
-  margin: ${(p) => p.theme.space(6)} 0 ${(p) => p.theme.space(2)};
+  margin: ${space(6)} 0 ${space(2)};
 `
 
 const Results = styled.div<{ $busy: boolean }>`

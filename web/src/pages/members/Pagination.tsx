@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import { pageWindow } from './searchQuery'
+import { color, radius, space } from '../../theme/theme'
 
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)};
-  margin: 0 0 ${(p) => p.theme.space(6)};
+  gap: ${space(2)};
+  margin: 0 0 ${space(6)};
   padding: 0;
   list-style: none;
   a,
@@ -17,16 +18,16 @@ const List = styled.ul`
     justify-content: center;
     min-width: 44px;
     min-height: 44px;
-    padding: 0 ${(p) => p.theme.space(3)};
-    border: 1px solid ${(p) => p.theme.colors.border};
-    border-radius: ${(p) => p.theme.radii.md};
-    color: ${(p) => p.theme.colors.text};
+    padding: 0 ${space(3)};
+    border: 1px solid ${color.border};
+    border-radius: ${radius.md};
+    color: ${color.text};
     text-decoration: none;
   }
   a[aria-current='page'] {
-    background: ${(p) => p.theme.colors.primary};
-    border-color: ${(p) => p.theme.colors.primary};
-    color: ${(p) => p.theme.colors.onPrimary};
+    background: ${color.primary};
+    border-color: ${color.primary};
+    color: ${color.onPrimary};
   }
   span {
     border-color: transparent;

@@ -8,12 +8,13 @@ import { useAppState } from '../../state/context'
 import { ActivityLabel } from './ActivityLabel'
 import { photoOf, type Card } from './discovery'
 import { useLike } from './useLike'
+import { color, radius, shadow, space } from '../../theme/theme'
 
 export const CardGrid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-  gap: ${(p) => p.theme.space(4)};
-  margin: 0 0 ${(p) => p.theme.space(5)};
+  gap: ${space(4)};
+  margin: 0 0 ${space(5)};
   padding: 0;
   list-style: none;
 `
@@ -23,15 +24,15 @@ const Item = styled.li`
   display: flex;
   flex-direction: column;
   overflow: hidden;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.card};
-  background: ${(p) => p.theme.colors.surface};
-  box-shadow: ${(p) => p.theme.shadows.card};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.card};
+  background: ${color.surface};
+  box-shadow: ${shadow.card};
 `
 
 const Photo = styled.div`
   aspect-ratio: 3 / 4;
-  background: ${(p) => p.theme.colors.border};
+  background: ${color.border};
   img {
     display: block;
     width: 100%;
@@ -46,20 +47,20 @@ const Initial = styled.span`
   justify-content: center;
   height: 100%;
   font-size: 3rem;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
 `
 
 const Body = styled.div`
   display: flex;
   flex: 1;
   flex-direction: column;
-  gap: ${(p) => p.theme.space(1)};
-  padding: ${(p) => p.theme.space(3)};
+  gap: ${space(1)};
+  padding: ${space(3)};
 `
 
 const Name = styled(Link)`
   font-weight: 700;
-  color: ${(p) => p.theme.colors.text};
+  color: ${color.text};
   text-decoration: none;
   &::after {
     content: '';
@@ -70,52 +71,62 @@ const Name = styled(Link)`
     outline: none;
   }
   &:focus-visible::after {
-    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline: 3px solid ${color.primary};
     outline-offset: -3px;
-    border-radius: ${(p) => p.theme.radii.lg};
+    border-radius: ${radius.lg};
   }
 `
 
 const Meta = styled.span`
   font-size: 0.875rem;
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
 `
 
-const Marker = styled.span<{ $tone?: 'primary' | 'muted' }>`
+// Marker and LikeToggle show their state through attributes, so their CSS
+// is static and worked out once for the whole grid of cards.
+const Marker = styled.span`
   position: absolute;
   display: inline-flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(1)};
-  top: ${(p) => p.theme.space(2)};
-  left: ${(p) => p.theme.space(2)};
-  padding: 0 ${(p) => p.theme.space(2)};
+  gap: ${space(1)};
+  top: ${space(2)};
+  left: ${space(2)};
+  padding: 0 ${space(2)};
   border-radius: 999px;
   font-size: 0.75rem;
   font-weight: 700;
   line-height: 1.75;
-  color: ${(p) => (p.$tone === 'muted' ? p.theme.colors.text : p.theme.colors.onPrimary)};
-  background: ${(p) => (p.$tone === 'muted' ? p.theme.colors.surface : p.theme.colors.primary)};
+  color: ${color.onPrimary};
+  background: ${color.primary};
+  &[data-tone='muted'] {
+    color: ${color.text};
+    background: ${color.surface};
+  }
 `
 
 const Actions = styled.div`
   position: relative;
   z-index: 1;
   display: flex;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   margin-top: auto;
-  padding-top: ${(p) => p.theme.space(2)};
+  padding-top: ${space(2)};
 `
 
-export const LikeToggle = styled.button<{ $on: boolean }>`
+export const LikeToggle = styled.button`
   flex: 1;
   min-height: 40px;
-  border: 2px solid ${(p) => p.theme.colors.primary};
-  border-radius: ${(p) => p.theme.radii.md};
+  border: 2px solid ${color.primary};
+  border-radius: ${radius.md};
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  color: ${(p) => (p.$on ? p.theme.colors.onPrimary : p.theme.colors.primary)};
-  background: ${(p) => (p.$on ? p.theme.colors.primary : 'transparent')};
+  color: ${color.primary};
+  background: transparent;
+  &[aria-pressed='true'] {
+    color: ${color.onPrimary};
+    background: ${color.primary};
+  }
   &:disabled {
     cursor: default;
   }
@@ -138,7 +149,6 @@ export function LikeButton({
   return (
     <LikeToggle
       type="button"
-      $on={on}
       aria-pressed={on}
       disabled={status !== 'idle'}
       onClick={() => void like()}
@@ -176,7 +186,7 @@ export function ProfileCard({ card, to, marker, actions }: ProfileCardProps) {
     <Item data-testid="profile-card" data-id={card.id}>
       <Photo>{src ? <img src={src} alt="" loading="lazy" /> : <Initial aria-hidden="true">{card.name.slice(0, 1)}</Initial>}</Photo>
       {marker ? <Marker>{marker}</Marker> : card.fictional && fictional ? (
-        <Marker $tone="muted" data-testid="fictional-tag">
+        <Marker data-tone="muted" data-testid="fictional-tag">
           {fictionalMark && <Icon icon={fictionalMark} size="1em" />}
           {fictional}
         </Marker>

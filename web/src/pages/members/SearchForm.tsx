@@ -7,7 +7,7 @@ import { Col, Row } from '../../components/Grid'
 import { Panel } from '../../components/Page'
 import { useCountryName } from '../../i18n/countryName'
 import { useAppState } from '../../state/context'
-import { below } from '../../theme/theme'
+import { below, color, space } from '../../theme/theme'
 import { useRegions } from '../../api/catalogues'
 import { validateDraft, type Draft, type DraftErrors, type FilterField } from './searchQuery'
 
@@ -21,7 +21,7 @@ const Form = styled.form`
  */
 const Filters = styled(Panel)`
   ${below('md')} {
-    padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
+    padding: ${space(2)} ${space(3)};
     &:not([data-open]) form {
       display: none;
     }
@@ -39,12 +39,12 @@ const Toggle = styled.button`
     padding: 0;
     border: 0;
     background: transparent;
-    color: ${(p) => p.theme.colors.text};
+    color: ${color.text};
     font: inherit;
     font-weight: 700;
     cursor: pointer;
     &[aria-expanded='true'] {
-      margin-bottom: ${(p) => p.theme.space(3)};
+      margin-bottom: ${space(3)};
     }
   }
 `

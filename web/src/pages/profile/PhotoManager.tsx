@@ -9,6 +9,7 @@ import type { OwnPhoto } from './api'
 import { usePhotos, type Problem, type UploadItem } from './hooks'
 import { PREMIUM_PHOTO_LIMIT, limitState, photoErrorKey, type LimitState } from './rules'
 import { ArrowLeft, ArrowRight, Icon } from '../../components/Icon'
+import { color, radius, space } from '../../theme/theme'
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif'
 
@@ -17,8 +18,8 @@ const Head = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${(p) => p.theme.space(3)};
-  margin-bottom: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
+  margin-bottom: ${space(3)};
   h2 {
     margin: 0;
   }
@@ -45,18 +46,18 @@ const Notice = styled.div<{ $tone: 'info' | 'warning' | 'danger' }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space(3)};
-  padding: ${(p) => p.theme.space(3)};
-  margin-bottom: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
+  padding: ${space(3)};
+  margin-bottom: ${space(3)};
   border-left: 4px solid ${(p) => p.theme.colors[p.$tone]};
-  border-radius: ${(p) => p.theme.radii.sm};
-  background: ${(p) => p.theme.colors.background};
+  border-radius: ${radius.sm};
+  background: ${color.background};
 `
 
 const Grid = styled.ol`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-  gap: ${(p) => p.theme.space(3)};
+  gap: ${space(3)};
   padding: 0;
   margin: 0;
   list-style: none;
@@ -65,17 +66,17 @@ const Grid = styled.ol`
 const Tile = styled.li<{ $over: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${(p) => p.theme.space(2)};
-  padding: ${(p) => p.theme.space(2)};
-  border: 2px ${(p) => (p.$over ? 'dashed' : 'solid')} ${(p) => (p.$over ? p.theme.colors.primary : p.theme.colors.border)};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.surface};
+  gap: ${space(2)};
+  padding: ${space(2)};
+  border: 2px ${(p) => (p.$over ? 'dashed' : 'solid')} ${(p) => (p.$over ? color.primary : color.border)};
+  border-radius: ${radius.md};
+  background: ${color.surface};
   cursor: grab;
   img {
     width: 100%;
     aspect-ratio: 1;
     object-fit: cover;
-    border-radius: ${(p) => p.theme.radii.sm};
+    border-radius: ${radius.sm};
   }
 `
 
@@ -87,39 +88,39 @@ const Reason = styled.p`
 
 const Tag = styled.span<{ $tone: 'primary' | 'warning' | 'danger' }>`
   align-self: flex-start;
-  padding: 0 ${(p) => p.theme.space(2)};
+  padding: 0 ${space(2)};
   border-radius: 999px;
   font-size: 0.75rem;
   font-weight: 700;
-  color: ${(p) => (p.$tone === 'warning' ? p.theme.colors.onWarning : p.$tone === 'danger' ? p.theme.colors.onDanger : p.theme.colors.onPrimary)};
+  color: ${(p) => (p.$tone === 'warning' ? color.onWarning : p.$tone === 'danger' ? color.onDanger : color.onPrimary)};
   background: ${(p) => p.theme.colors[p.$tone]};
 `
 
 const Tools = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(1)};
+  gap: ${space(1)};
   button {
     min-height: 32px;
-    padding: 0 ${(p) => p.theme.space(2)};
+    padding: 0 ${space(2)};
     font-size: 0.8125rem;
   }
 `
 
 const Uploads = styled.ul`
   padding: 0;
-  margin: 0 0 ${(p) => p.theme.space(3)};
+  margin: 0 0 ${space(3)};
   list-style: none;
   li {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: ${(p) => p.theme.space(2)};
-    margin-bottom: ${(p) => p.theme.space(2)};
+    gap: ${space(2)};
+    margin-bottom: ${space(2)};
   }
   progress {
     flex: 1 1 160px;
-    accent-color: ${(p) => p.theme.colors.primary};
+    accent-color: ${color.primary};
   }
 `
 

@@ -11,6 +11,7 @@ import type { OwnProfile, ProfileOptions, ProfileUpdate } from './api'
 import { useInterests, useRegions } from '../../api/catalogues'
 import type { Problem } from './hooks'
 import { ENUM_FIELDS, changes, draftOf, fieldOptions, toggleInterest, type Draft, type EnumField, type FieldProblem } from './rules'
+import { color, radius, space } from '../../theme/theme'
 
 const ABOUT_MAX = 2000
 const INTERESTS_MAX = 10
@@ -18,14 +19,14 @@ const INTERESTS_MAX = 10
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
-  column-gap: ${(p) => p.theme.space(4)};
+  column-gap: ${space(4)};
 `
 
 const Details = styled.dl`
   display: grid;
   grid-template-columns: minmax(120px, max-content) 1fr;
-  gap: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
-  margin: 0 0 ${(p) => p.theme.space(4)};
+  gap: ${space(2)} ${space(4)};
+  margin: 0 0 ${space(4)};
   dt {
     font-weight: 600;
   }
@@ -42,25 +43,25 @@ const Row = styled.div`
 const Checks = styled.fieldset`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
-  padding: ${(p) => p.theme.space(3)};
-  margin: 0 0 ${(p) => p.theme.space(4)};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.md};
+  gap: ${space(2)} ${space(4)};
+  padding: ${space(3)};
+  margin: 0 0 ${space(4)};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.md};
   legend {
     font-weight: 600;
   }
   label {
     display: inline-flex;
     align-items: center;
-    gap: ${(p) => p.theme.space(1)};
+    gap: ${space(1)};
   }
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
 `
 
 /** useOptionLabel words an enumerated value; unknown values show as sent. */

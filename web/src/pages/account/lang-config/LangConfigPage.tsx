@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import { useChangeLanguage } from '../../../app/hooks'
 import { Page, Panel } from '../../../components/Page'
 import { useAppState } from '../../../state/context'
+import { space } from '../../../theme/theme'
 
 const Options = styled.fieldset`
   border: 0;
@@ -12,8 +13,8 @@ const Options = styled.fieldset`
   label {
     display: flex;
     align-items: center;
-    gap: ${(p) => p.theme.space(2)};
-    padding: ${(p) => p.theme.space(2)} 0;
+    gap: ${space(2)};
+    padding: ${space(2)} 0;
     cursor: pointer;
   }
 `

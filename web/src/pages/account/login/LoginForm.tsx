@@ -7,19 +7,20 @@ import { Field, Input, Label } from '../../../components/Form'
 import { useServices } from '../../../state/context'
 import type { User } from '../../../boot/types'
 import { isBanned, loginErrorText } from './loginError'
+import { color, radius, space } from '../../../theme/theme'
 
 const Error = styled.p`
-  padding: ${(p) => p.theme.space(3)};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => p.theme.colors.danger};
-  color: ${(p) => p.theme.colors.onDanger};
+  padding: ${space(3)};
+  border-radius: ${radius.md};
+  background: ${color.danger};
+  color: ${color.onDanger};
 `
 
 const Links = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(4)};
-  margin-top: ${(p) => p.theme.space(4)};
+  gap: ${space(4)};
+  margin-top: ${space(4)};
 `
 
 /** LoginForm logs a member in with e-mail and password (POST /api/user.php). */

@@ -12,12 +12,13 @@ import { DELETION_DAYS } from '../deleted/AccountDeletedPage'
 import { accountErrorText, type Text } from '../shared/errors'
 import { OtherBrands } from '../shared/OtherBrands'
 import { Actions, Notice } from '../shared/ui'
+import { color, radius, space } from '../../../theme/theme'
 
 const Offer = styled.section`
-  margin: 0 0 ${(p) => p.theme.space(4)};
-  padding: ${(p) => p.theme.space(4)};
-  border: 2px solid ${(p) => p.theme.colors.primary};
-  border-radius: ${(p) => p.theme.radii.md};
+  margin: 0 0 ${space(4)};
+  padding: ${space(4)};
+  border: 2px solid ${color.primary};
+  border-radius: ${radius.md};
   h3 {
     margin-top: 0;
   }

@@ -3,11 +3,12 @@ import styled from 'styled-components'
 import { useLoad } from '../../../api/useLoad'
 import { useServices } from '../../../state/context'
 import { accountApi } from '../api'
+import { space } from '../../../theme/theme'
 
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(4)};
+  gap: ${space(2)} ${space(4)};
   margin: 0;
   padding: 0;
   list-style: none;

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import type { Text } from './errors'
+import { color, radius, space } from '../../../theme/theme'
 
 const Box = styled.p<{ $tone: 'danger' | 'success' | 'info' }>`
-  margin: 0 0 ${(p) => p.theme.space(4)};
-  padding: ${(p) => p.theme.space(3)};
-  border-radius: ${(p) => p.theme.radii.md};
-  background: ${(p) => (p.$tone === 'danger' ? p.theme.colors.danger : p.$tone === 'success' ? p.theme.colors.success : p.theme.colors.info)};
-  color: ${(p) => (p.$tone === 'danger' ? p.theme.colors.onDanger : p.$tone === 'success' ? p.theme.colors.onSuccess : p.theme.colors.onInfo)};
+  margin: 0 0 ${space(4)};
+  padding: ${space(3)};
+  border-radius: ${radius.md};
+  background: ${(p) => (p.$tone === 'danger' ? color.danger : p.$tone === 'success' ? color.success : color.info)};
+  color: ${(p) => (p.$tone === 'danger' ? color.onDanger : p.$tone === 'success' ? color.onSuccess : color.onInfo)};
 `
 
 /** Notice is a form's error (role alert) or success message (role status). */
@@ -22,7 +23,7 @@ export function Notice({ text, tone = 'danger', testId, id }: { text: Text | nul
 }
 
 const Small = styled.span`
-  color: ${(p) => p.theme.colors.danger};
+  color: ${color.danger};
   font-size: 0.875rem;
 `
 
@@ -41,32 +42,32 @@ export const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${(p) => p.theme.space(3)};
-  margin-top: ${(p) => p.theme.space(4)};
+  gap: ${space(3)};
+  margin-top: ${space(4)};
 `
 
 
 export const Fieldset = styled.fieldset`
   border: 0;
-  margin: 0 0 ${(p) => p.theme.space(4)};
+  margin: 0 0 ${space(4)};
   padding: 0;
   legend {
     font-weight: 600;
-    margin-bottom: ${(p) => p.theme.space(1)};
+    margin-bottom: ${space(1)};
   }
   label {
     display: inline-flex;
     align-items: center;
-    gap: ${(p) => p.theme.space(2)};
-    margin-right: ${(p) => p.theme.space(4)};
-    padding: ${(p) => p.theme.space(1)} 0;
+    gap: ${space(2)};
+    margin-right: ${space(4)};
+    padding: ${space(1)} 0;
     cursor: pointer;
   }
 `
 
 export const Inline = styled.div`
   display: flex;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   > * {
     flex: 1 1 0;
     min-width: 0;
@@ -74,5 +75,5 @@ export const Inline = styled.div`
 `
 
 export const Muted = styled.p`
-  color: ${(p) => p.theme.colors.textMuted};
+  color: ${color.textMuted};
 `

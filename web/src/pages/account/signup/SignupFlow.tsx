@@ -15,9 +15,10 @@ import { PersonalStep } from './steps/PersonalStep'
 import { PhotoStep } from './steps/PhotoStep'
 import { PushStep } from './steps/PushStep'
 import { createsAccount, nextStep, resumeStep, stepsFor, type Step } from './steps'
+import { color, space } from '../../../theme/theme'
 
 const StepTitle = styled.h3`
-  margin: ${(p) => p.theme.space(2)} 0 ${(p) => p.theme.space(3)};
+  margin: ${space(2)} 0 ${space(3)};
   &:focus {
     outline: none;
   }
@@ -25,7 +26,7 @@ const StepTitle = styled.h3`
 
 const Progress = styled.ol`
   display: flex;
-  gap: ${(p) => p.theme.space(1)};
+  gap: ${space(1)};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -33,10 +34,10 @@ const Progress = styled.ol`
     flex: 1 1 0;
     height: 4px;
     border-radius: 2px;
-    background: ${(p) => p.theme.colors.border};
+    background: ${color.border};
   }
   li[data-done='true'] {
-    background: ${(p) => p.theme.colors.primary};
+    background: ${color.primary};
   }
 `
 

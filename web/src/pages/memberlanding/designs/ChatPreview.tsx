@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Cta, MemberPhoto, MorePhotos, Name, useFacts, type DesignProps } from '../parts'
+import { color, radius, shadow, space } from '../../../theme/theme'
 
 const Layout = styled.article`
   max-width: 560px;
@@ -16,22 +17,22 @@ const Title = styled.h1`
 // A chat as the app draws one: the member's head, their messages, the
 // answer to write.
 const Window = styled.section`
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radii.card};
-  background: ${(p) => p.theme.colors.surface};
-  box-shadow: ${(p) => p.theme.shadows.card};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.card};
+  background: ${color.surface};
+  box-shadow: ${shadow.card};
   overflow: hidden;
 `
 
 const Head = styled.header`
   display: flex;
   align-items: center;
-  gap: ${(p) => p.theme.space(3)};
-  padding: ${(p) => p.theme.space(3)} ${(p) => p.theme.space(4)};
-  border-bottom: 1px solid ${(p) => p.theme.colors.border};
+  gap: ${space(3)};
+  padding: ${space(3)} ${space(4)};
+  border-bottom: 1px solid ${color.border};
   p {
     margin: 0;
-    color: ${(p) => p.theme.colors.textMuted};
+    color: ${color.textMuted};
   }
 `
 
@@ -54,28 +55,28 @@ const Bubbles = styled.ol`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${(p) => p.theme.space(2)};
+  gap: ${space(2)};
   margin: 0;
-  padding: ${(p) => p.theme.space(4)};
+  padding: ${space(4)};
   list-style: none;
   li {
     max-width: 85%;
-    padding: ${(p) => p.theme.space(2)} ${(p) => p.theme.space(3)};
-    border-radius: ${(p) => p.theme.radii.lg} ${(p) => p.theme.radii.lg} ${(p) => p.theme.radii.lg} ${(p) => p.theme.radii.sm};
-    background: ${(p) => p.theme.colors.border};
-    color: ${(p) => p.theme.colors.text};
+    padding: ${space(2)} ${space(3)};
+    border-radius: ${radius.lg} ${radius.lg} ${radius.lg} ${radius.sm};
+    background: ${color.border};
+    color: ${color.text};
     white-space: pre-line;
     overflow-wrap: anywhere;
   }
 `
 
 const Answer = styled.div`
-  padding: 0 ${(p) => p.theme.space(4)};
+  padding: 0 ${space(4)};
 `
 
 const Photo = styled.div`
-  margin-top: ${(p) => p.theme.space(4)};
-  border-radius: ${(p) => p.theme.radii.card};
+  margin-top: ${space(4)};
+  border-radius: ${radius.card};
   overflow: hidden;
 `
 

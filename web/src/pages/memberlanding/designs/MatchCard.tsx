@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Heart, Icon, User } from '../../../components/Icon'
 import { About, Cta, Facts, MemberPhoto, MorePhotos, useFacts, type DesignProps } from '../parts'
+import { color, space } from '../../../theme/theme'
 
 const Layout = styled.article`
   max-width: 560px;
@@ -17,8 +18,8 @@ const Pair = styled.div`
   display: flex;
   align-items: center;
   justify-content: center;
-  gap: ${(p) => p.theme.space(3)};
-  margin-bottom: ${(p) => p.theme.space(5)};
+  gap: ${space(3)};
+  margin-bottom: ${space(5)};
 `
 
 const Circle = styled.div`
@@ -29,11 +30,11 @@ const Circle = styled.div`
   width: 160px;
   min-width: 0;
   aspect-ratio: 1;
-  border: 4px solid ${(p) => p.theme.colors.primary};
+  border: 4px solid ${color.primary};
   border-radius: 50%;
   overflow: hidden;
-  background: ${(p) => p.theme.colors.surface};
-  color: ${(p) => p.theme.colors.primary};
+  background: ${color.surface};
+  color: ${color.primary};
   > div {
     height: 100%;
   }
@@ -50,8 +51,8 @@ const Joint = styled.div`
   flex: 0 0 48px;
   height: 48px;
   border-radius: 50%;
-  background: ${(p) => p.theme.colors.primary};
-  color: ${(p) => p.theme.colors.onPrimary};
+  background: ${color.primary};
+  color: ${color.onPrimary};
   svg {
     width: 24px;
     height: 24px;
@@ -64,7 +65,7 @@ const Title = styled.h1`
 `
 
 const Lead = styled.p`
-  margin: 0 0 ${(p) => p.theme.space(5)};
+  margin: 0 0 ${space(5)};
   font-size: 1.125rem;
 `
 

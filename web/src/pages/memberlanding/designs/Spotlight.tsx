@@ -1,25 +1,25 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import { below } from '../../../theme/theme'
+import { below, radius, shadow, space } from '../../../theme/theme'
 import { About, Cta, Facts, MemberPhoto, MorePhotos, PhotoBox, useFacts, type DesignProps } from '../parts'
 
 const Layout = styled.article`
   display: grid;
   grid-template-columns: minmax(0, 5fr) minmax(0, 6fr);
-  gap: ${(p) => p.theme.space(8)};
+  gap: ${space(8)};
   align-items: center;
   ${below('md')} {
     grid-template-columns: minmax(0, 1fr);
-    gap: ${(p) => p.theme.space(4)};
+    gap: ${space(4)};
   }
 `
 
 // The photo is the page: tall beside the text on a desktop; on a phone a
 // little wider than high, so the name and the button are in view under it.
 const Frame = styled.div`
-  border-radius: ${(p) => p.theme.radii.card};
+  border-radius: ${radius.card};
   overflow: hidden;
-  box-shadow: ${(p) => p.theme.shadows.card};
+  box-shadow: ${shadow.card};
   ${below('md')} {
     ${PhotoBox} {
       aspect-ratio: 4 / 3;
@@ -28,13 +28,13 @@ const Frame = styled.div`
 `
 
 const Title = styled.h1`
-  margin-bottom: ${(p) => p.theme.space(2)};
+  margin-bottom: ${space(2)};
   font-size: clamp(1.625rem, 4vw, 2.75rem);
   overflow-wrap: anywhere;
 `
 
 const Lead = styled.p`
-  margin: 0 0 ${(p) => p.theme.space(5)};
+  margin: 0 0 ${space(5)};
   font-size: 1.125rem;
 `
 

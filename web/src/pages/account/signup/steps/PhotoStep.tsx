@@ -13,11 +13,12 @@ import { accountErrorText, type Text } from '../../shared/errors'
 import { Notice } from '../../shared/ui'
 import type { StepProps } from './types'
 import { StepActions } from './StepActions'
+import { color } from '../../../../theme/theme'
 
 const Bar = styled.progress`
   width: 100%;
   height: 12px;
-  accent-color: ${(p) => p.theme.colors.primary};
+  accent-color: ${color.primary};
 `
 
 /**
