@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -6,17 +6,10 @@ import LucideArrowLeft from 'lucide-react/icons/arrow-left'
 import LucideChevronDown from 'lucide-react/icons/chevron-down'
 import { ArrowLeft, ChevronDown, Gift, Icon } from './Icon'
 import { fictionalIcon, giftIcon, giftIcons } from './iconSets'
+import { sourceFiles } from '../test/sources'
 
 const src = join(__dirname, '..')
 const root = join(src, '..', '..')
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return files(path)
-    return /\.(tsx?|json)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : []
-  })
-}
 
 // Pictographs a system without an emoji font draws as empty boxes. The
 // typographic marks ©, ® and ™ are letters of every font, so they may stay.
@@ -24,7 +17,7 @@ const emoji = /(?![\u00a9\u00ae\u2122])\p{Extended_Pictographic}|\ufe0f/u
 
 describe('icons', () => {
   it('leaves no emoji in the app sources and catalogues (icons come from components/Icon)', () => {
-    const found = files(src).flatMap((path) =>
+    const found = sourceFiles(src).flatMap((path) =>
       readFileSync(path, 'utf8')
         .split('\n')
         .flatMap((line, i) => (emoji.test(line) ? [`${relative(src, path)}:${i + 1}: ${line.trim()}`] : [])),
@@ -38,7 +31,7 @@ describe('icons', () => {
   it('draws no arrow, cross or chevron as a text glyph in the member app', () => {
     const glyph = /[\u2190-\u2193\u00d7\u2715\u2716\u2713\u2714\u25b2-\u25bf\u2630\u2039\u203a]/u
     const code = (line: string) => line.replace(/\/\/.*$|\/\*.*?\*\/|^\s*\*.*$/g, '')
-    const found = files(src)
+    const found = sourceFiles(src)
       .filter((path) => path.endsWith('.tsx') && !relative(src, path).startsWith('console'))
       .flatMap((path) =>
         readFileSync(path, 'utf8')

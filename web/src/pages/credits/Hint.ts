@@ -5,7 +5,7 @@ import { color, space } from '../../theme/theme'
 export const Hint = styled.p<{ $tone?: 'warning' | 'danger' | 'success' | 'info' }>`
   margin: ${space(3)} 0 0;
   padding: ${space(2)} ${space(3)};
-  border-left: 4px solid ${(p) => p.theme.colors[p.$tone ?? 'info']};
+  border-left: 4px solid ${(p) => color[p.$tone ?? 'info']};
   background: ${color.background};
   color: ${color.text};
 `

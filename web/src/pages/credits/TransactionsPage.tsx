@@ -49,7 +49,7 @@ const Tone = { pending: 'warning', completed: 'success', failed: 'danger', cance
 const State = styled.span<{ $status: Transaction['status'] }>`
   display: inline-block;
   padding: 0 ${space(2)};
-  border: 2px solid ${(p) => p.theme.colors[Tone[p.$status] ?? 'border']};
+  border: 2px solid ${(p) => color[Tone[p.$status] ?? 'border']};
   border-radius: 999px;
   font-size: 0.875rem;
   font-weight: 600;

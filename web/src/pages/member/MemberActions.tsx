@@ -23,7 +23,7 @@ const Row = styled.div`
 
 const Note = styled.p<{ $tone: 'info' | 'danger' | 'success' }>`
   padding: ${space(3)};
-  border-left: 4px solid ${(p) => p.theme.colors[p.$tone]};
+  border-left: 4px solid ${(p) => color[p.$tone]};
   border-radius: ${radius.sm};
   background: ${color.background};
 `

@@ -49,7 +49,7 @@ const Notice = styled.div<{ $tone: 'info' | 'warning' | 'danger' }>`
   gap: ${space(3)};
   padding: ${space(3)};
   margin-bottom: ${space(3)};
-  border-left: 4px solid ${(p) => p.theme.colors[p.$tone]};
+  border-left: 4px solid ${(p) => color[p.$tone]};
   border-radius: ${radius.sm};
   background: ${color.background};
 `
@@ -93,7 +93,7 @@ const Tag = styled.span<{ $tone: 'primary' | 'warning' | 'danger' }>`
   font-size: 0.75rem;
   font-weight: 700;
   color: ${(p) => (p.$tone === 'warning' ? color.onWarning : p.$tone === 'danger' ? color.onDanger : color.onPrimary)};
-  background: ${(p) => p.theme.colors[p.$tone]};
+  background: ${(p) => color[p.$tone]};
 `
 
 const Tools = styled.div`
