@@ -1,3 +1,5 @@
+import { nextTask } from '../boot/nextTask'
+
 // The HTTP client of SPEC.md section 7: JSON in and out, X-Request-Type on
 // user.php (and logout.php, a GET the header guards against other sites), up to 5 retries with exponential delay for network failures and
 // server errors, and a 403 authentication_required that logs out.
@@ -105,7 +107,10 @@ export function fieldsOf(body: Record<string, unknown>): Record<string, unknown>
 }
 
 export function createClient(options: ClientOptions = {}): HttpClient {
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+  // The browser's fetch starts in a task of its own: starting one costs a
+  // phone's main thread several milliseconds, and the requests a page's
+  // effects make together added up to one long task (issue 13).
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => nextTask().then(() => fetch(input, init)))
   const sleep = options.sleep ?? realSleep
   const maxRetries = options.retries ?? RETRIES
   const base = options.baseDelay ?? BASE_DELAY_MS

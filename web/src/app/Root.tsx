@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent } from 'react'
 import { Outlet, useLocation } from 'react-router'
+import { nextTask } from '../boot/nextTask'
 import { Later, RootOverlays, useFirstRenderDone } from '../layouts/parts/later'
 import { applyDomainLanguage } from '../rules/locale'
 import { navUnread, newLikes, titleWithCount } from '../rules/title'
@@ -46,8 +47,12 @@ function useSettingsRefresh() {
         // the boot settings stay in force
       })
   })
-  // once per page load: the boot state is current until then
-  useEffect(() => refresh(), [])
+  // once per page load: the boot state is current until then. In a task
+  // of its own: the cookie it reads and writes cost a phone's main thread
+  // several milliseconds among the first render's effects (issue 13).
+  useEffect(() => {
+    void nextTask().then(refresh)
+  }, [])
 }
 
 /**

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import styled, { css } from 'styled-components'
 import type { ChatEntry } from '../../boot/types'
+import { PHONE_QUERY, useMediaQuery } from '../../app/hooks'
 import { usePageTitle } from '../../components/Page'
 import { useAppState, useServices } from '../../state/context'
 import { refreshChats } from '../../state/refresh'
@@ -91,7 +92,10 @@ export function ChatsPage() {
     return served && served.conversation.id === conversationId ? served.profile : null
   })
   const onProfile = useCallback((p: ChatEntry['profile'] | null) => setProfile(p), [])
-  const list = (
+  // A phone shows the list or a conversation: with one open, the hidden list
+  // is not rendered at all (it was a long task of the chat's first load).
+  const phone = useMediaQuery(PHONE_QUERY)
+  const list = phone && id ? null : (
     <>
       <Heading>{t('chats.title')}</Heading>
       {chats.length === 0 ? (

@@ -166,3 +166,26 @@ describe('a conversation', () => {
     expect(created).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('the conversation list beside a conversation', () => {
+  const screenWidth = (phone: boolean) =>
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: phone && query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }))
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('is left out on a phone, which shows the conversation alone', async () => {
+    screenWidth(true)
+    const { handler } = api([sent])
+    const { services } = await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3', handler)
+    expect(await screen.findByText('Hi there')).toBeTruthy()
+    await waitFor(() => expect(services.store.get().chats).toHaveLength(1))
+    expect(screen.queryByTestId('chat-entry')).toBeNull()
+  })
+
+  it('is shown beside it on a wider screen', async () => {
+    screenWidth(false)
+    const { handler } = api([sent])
+    await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3', handler)
+    expect(await screen.findByText('Hi there')).toBeTruthy()
+    expect(await screen.findByTestId('chat-entry')).toBeTruthy()
+  })
+})
