@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, call, type ConsoleApi, type ModerationMember, type ModerationPhoto, type Staff, type StaffAnswer } from './api'
 import { ConsoleApp } from './App'
 import { errorText } from './errors'
+import { sourceFiles } from '../test/sources'
 import { consoleCatalogue, initConsoleI18n } from './i18n'
 
 let i18nInstance: i18n
@@ -18,13 +19,6 @@ afterEach(cleanup)
 type Tree = { [k: string]: string | Tree }
 function flat(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : flat(v, `${prefix}${k}.`)))
-}
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name)
-    if (statSync(p).isDirectory()) return sources(p)
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [p] : []
-  })
 }
 
 const staff = (over: Partial<Staff> = {}): Staff => ({
@@ -127,7 +121,7 @@ describe('console catalogue', () => {
   it('has every literal key the console uses, and a name for every role', () => {
     const keys = new Set(flat(consoleCatalogue as Tree).map((k) => k.replace(/_(one|other)$/, '')))
     const used = new Set<string>()
-    for (const file of sources(__dirname)) {
+    for (const file of sourceFiles(__dirname, /\.tsx?$/)) {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) used.add(m[1]!)
     }
     expect([...used].filter((k) => !keys.has(k))).toEqual([])

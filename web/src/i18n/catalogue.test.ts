@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { SUPPORTED_LOCALES } from '../rules/locale'
+import { sourceFiles } from '../test/sources'
 
 const srcDir = join(__dirname, '..')
 const localeDir = join(__dirname, 'locales')
@@ -38,13 +39,7 @@ function flat(tree: Tree, prefix = ''): Map<string, string> {
 const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '')
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*([\w.]+)/g)].map((m) => m[1]).sort()
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name)
-    if (statSync(p).isDirectory()) return sources(p)
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [p] : []
-  })
-}
+const sources = (dir: string) => sourceFiles(dir, /\.tsx?$/).filter((p) => !p.endsWith('.d.ts'))
 
 const en = flat(load('en'))
 
