@@ -1,5 +1,5 @@
 import 'styled-components'
-import type { breakpoints, containerWidths, ColorName } from './theme'
+import type { ColorName } from './theme'
 
 declare module 'styled-components' {
   export interface DefaultTheme {
@@ -19,12 +19,5 @@ declare module 'styled-components' {
     logo: string
     logoSrcSet: string
     icon: string
-    space: (n: number) => string
-    breakpoints: typeof breakpoints
-    containerWidths: typeof containerWidths
-    gridColumns: number
-    toastWidth: number
-    modalWidth: number
-    zIndex: { header: number; dropdown: number; banner: number; modal: number; toast: number }
   }
 }

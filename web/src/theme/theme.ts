@@ -7,6 +7,10 @@ export const containerWidths = { sm: 540, md: 720, lg: 960, xl: 1140 } as const
 export const gridColumns = 12
 export const toastWidth = 350
 export const modalWidth = 500
+/** Stacking order of the layers every page may show. */
+export const zIndex = { header: 100, dropdown: 200, banner: 300, modal: 1000, toast: 1100 }
+/** space is the spacing scale: n steps of 4 px. */
+export const space = (n: number): string => `${n * 4}px`
 
 export type Breakpoint = keyof typeof breakpoints
 
@@ -49,12 +53,6 @@ const baseRadii = { sm: '4px', md: '8px', lg: '16px', button: '8px', card: '16px
 const baseFonts = { body: 'system-ui, sans-serif', heading: 'system-ui, sans-serif' }
 
 const baseShadows = { card: 'none' }
-
-/** Stacking order of the layers every page may show. */
-export const zIndex = { header: 100, dropdown: 200, banner: 300, modal: 1000, toast: 1100 }
-
-/** space is the spacing scale: n steps of 4 px. */
-export const space = (n: number): string => `${n * 4}px`
 
 // The tenant's tokens reach the styles as CSS custom properties, which
 // GlobalStyle sets on :root from the theme. A styled component whose CSS names
@@ -117,12 +115,5 @@ export function buildTheme(tokens: ThemeTokens | null | undefined): DefaultTheme
     logo: t.logo ?? '',
     logoSrcSet: t.logoSrcSet ?? '',
     icon: t.icon ?? '/favicon.svg',
-    space,
-    breakpoints,
-    containerWidths,
-    gridColumns,
-    toastWidth,
-    modalWidth,
-    zIndex,
   }
 }
