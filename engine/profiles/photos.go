@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/media"
+	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
 )
@@ -57,7 +58,7 @@ type Service struct {
 	// it is Pool. Reads of the member's own data (their profile, their
 	// notes) and every read inside a write stay on Pool, where the
 	// member's own change is always visible.
-	Read  *pgxpool.Pool
+	Read  database.Conn
 	Store media.Store
 	// Blobs releases the photos' references to their blobs; the media area
 	// deletes a blob once nothing holds it.
@@ -74,7 +75,7 @@ func NewService(pool *pgxpool.Pool, store media.Store, blobs *media.Blobs, image
 }
 
 // reader is Read, or Pool on a Service made without NewService.
-func (s *Service) reader() *pgxpool.Pool {
+func (s *Service) reader() database.Conn {
 	if s.Read != nil {
 		return s.Read
 	}

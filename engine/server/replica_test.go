@@ -19,7 +19,8 @@ import (
 // read on the replica, while the member's own profile, the session
 // and every write stay on the primary. While the replica's replay is
 // paused, what the primary writes shows where the primary is read and not
-// where the replica is; once it catches up, it shows everywhere.
+// where the replica is; once it catches up, it shows everywhere. When the
+// replica goes down, the primary answers those reads.
 func TestReadsThatTolerateLagGoToTheReplica(t *testing.T) {
 	t.Parallel()
 	env, replica := servertest.NewReplicated(t)
@@ -169,5 +170,22 @@ func TestReadsThatTolerateLagGoToTheReplica(t *testing.T) {
 	}
 	if got := landerNames(); !slices.Equal(got, []string{"Annabel", "Bea"}) {
 		t.Errorf("the landers' members once caught up: %v", got)
+	}
+
+	replica.StopReplica(t)
+	if _, err := env.Pool.Exec(t.Context(), "UPDATE profiles SET name = 'Beatrice' WHERE id = $1", bea.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := searchNames(); !slices.Equal(got, []string{"Annabel", "Beatrice"}) {
+		t.Errorf("search with the replica down: %v, want the primary's [Annabel Beatrice]", got)
+	}
+	if status, name := profileName(bea.ID); status != http.StatusOK || name != "Beatrice" {
+		t.Errorf("Bea's profile with the replica down: %d %q, want the primary's Beatrice", status, name)
+	}
+	if got := teaserNames(); !slices.Equal(got, []string{"Annabel", "Beatrice"}) {
+		t.Errorf("teasers with the replica down: %v", got)
+	}
+	if got := landerNames(); !slices.Equal(got, []string{"Annabel", "Beatrice"}) {
+		t.Errorf("the landers' members with the replica down: %v", got)
 	}
 }

@@ -37,6 +37,7 @@ import (
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/notify/sms"
 	"rendezvous/engine/platform/config"
+	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/refusal"
@@ -169,8 +170,8 @@ func New(d Deps) (*Engine, error) {
 	images := media.NewProcessor(media.DefaultLimits, 0)
 	blobs := &media.Blobs{Jobs: inserter}
 	e.Profiles = profiles.NewService(d.Pool, d.Media, blobs, images, d.Log)
-	if d.ReadPool != nil {
-		e.Profiles.Read = d.ReadPool
+	if d.ReadPool != nil && d.ReadPool != d.Pool {
+		e.Profiles.Read = database.NewReadReplica(d.ReadPool, d.Pool, d.Log)
 	}
 	// Pushes are written from the mail catalogues, in the member's language.
 	pusher := &push.Queuer{Jobs: inserter, Texts: mailer.Templates}

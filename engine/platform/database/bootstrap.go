@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -52,15 +53,24 @@ func Connect(ctx context.Context, url, dataDir string, log *slog.Logger) (*pgxpo
 // OpenRead opens the pool of reads that tolerate lag: on url, a read replica
 // of the primary (DATABASE_READ_URL), or primary itself when url is empty.
 // The replica is not migrated: it follows the primary, which Connect
-// migrates. The returned close function closes only what OpenRead opened.
+// migrates. A replica that does not answer does not stop the engine
+// starting: its reads go to the primary until it does (ReadReplica), and
+// the log says so. Connecting to it is given up after a few seconds, the
+// longest a read waits before the primary takes it. The returned close
+// function closes only what OpenRead opened.
 func OpenRead(ctx context.Context, url string, primary *pgxpool.Pool, log *slog.Logger) (*pgxpool.Pool, func(), error) {
 	if url == "" {
 		return primary, func() {}, nil
 	}
-	pool, err := Open(ctx, url)
+	pool, err := newPool(ctx, url, 3*time.Second)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read replica (DATABASE_READ_URL): %w", err)
 	}
-	log.Info("reads that tolerate lag go to the read replica", "host", pool.Config().ConnConfig.Host)
+	host := pool.Config().ConnConfig.Host
+	if err := pool.Ping(ctx); err != nil {
+		log.Warn("the read replica does not answer; its reads go to the primary until it does", "host", host, "err", err)
+	} else {
+		log.Info("reads that tolerate lag go to the read replica", "host", host)
+	}
 	return pool, pool.Close, nil
 }

@@ -21,17 +21,9 @@ import (
 
 // Open connects a pool to url and checks the connection.
 func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
-	cfg, err := pgxpool.ParseConfig(url)
+	pool, err := newPool(ctx, url, 10*time.Second)
 	if err != nil {
-		return nil, fmt.Errorf("parse database url: %w", err)
-	}
-	if cfg.MaxConns < 20 {
-		cfg.MaxConns = 20
-	}
-	cfg.ConnConfig.ConnectTimeout = 10 * time.Second
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("connect database: %w", err)
+		return nil, err
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
@@ -109,4 +101,22 @@ func Version(ctx context.Context, db *sql.DB) (int64, error) {
 		return 0, fmt.Errorf("load migrations: %w", err)
 	}
 	return provider.GetDBVersion(ctx)
+}
+
+// newPool makes the pool of url without connecting yet: at least 20
+// connections, each attempt to connect given up after connectTimeout.
+func newPool(ctx context.Context, url string, connectTimeout time.Duration) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("parse database url: %w", err)
+	}
+	if cfg.MaxConns < 20 {
+		cfg.MaxConns = 20
+	}
+	cfg.ConnConfig.ConnectTimeout = connectTimeout
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("connect database: %w", err)
+	}
+	return pool, nil
 }

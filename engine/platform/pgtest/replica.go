@@ -23,6 +23,8 @@ type Replicated struct {
 	// servers; URLs are their connection strings.
 	Primary, Replica       *pgxpool.Pool
 	PrimaryURL, ReplicaURL string
+
+	replica *pgcluster.Cluster
 }
 
 // NewReplicated starts a primary cluster of its own (not the run's shared
@@ -86,6 +88,7 @@ func NewReplicated(tb testing.TB) *Replicated {
 		tb.Fatalf("pgtest: replica: %v", err)
 	}
 	tb.Cleanup(func() { _ = replica.Stop() })
+	r.replica = replica
 	r.ReplicaURL = replica.URL(database.Name)
 	if r.Replica, err = database.Open(ctx, r.ReplicaURL); err != nil {
 		tb.Fatal(err)
@@ -125,6 +128,15 @@ func (r *Replicated) CaughtUp(tb testing.TB) {
 			tb.Fatalf("pgtest: the replica did not reach %s", lsn)
 		case <-time.After(10 * time.Millisecond):
 		}
+	}
+}
+
+// StopReplica shuts the replica down, as an outage would: its connections
+// end and new ones are refused.
+func (r *Replicated) StopReplica(tb testing.TB) {
+	tb.Helper()
+	if err := r.replica.Stop(); err != nil {
+		tb.Fatalf("pgtest: stop the replica: %v", err)
 	}
 }
 
