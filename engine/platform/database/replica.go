@@ -116,8 +116,8 @@ func (r *ReadReplica) failed(ctx context.Context, err error) bool {
 // (and from a value the caller could not scan): no answer at all (no
 // connection, a connection lost), or an answer about
 // the server rather than the query: class 08 (connection exception), 57
-// (operator intervention: shutting down, starting up, a statement
-// cancelled) and 40001 (on a standby: cancelled for a conflict with
+// (operator intervention: shutting down, starting up; not a statement
+// timeout) and 40001 (on a standby: cancelled for a conflict with
 // recovery), and 53 (out of connections or memory).
 func replicaFailure(err error) bool {
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -129,6 +129,10 @@ func replicaFailure(err error) bool {
 		var network net.Error
 		return errors.As(err, &connect) || errors.As(err, &network) || pgconn.SafeToRetry(err) ||
 			errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+	}
+	if pg.Code == "57014" {
+		// A statement timeout: the primary would take as long.
+		return false
 	}
 	for _, class := range []string{"08", "57", "53"} {
 		if strings.HasPrefix(pg.Code, class) {
