@@ -81,7 +81,7 @@ func Middleware(res Resolver) func(http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			t, err := res.ByHost(r.Context(), r.Host)
 			if err == ErrNotFound {
-				if strings.HasPrefix(r.URL.Path, "/api/") {
+				if httpx.IsAPIPath(r.URL.Path) {
 					httpx.WriteError(w, r, refusal.New(refusal.NotFound, "unknown_site", "This site does not exist."))
 					return
 				}

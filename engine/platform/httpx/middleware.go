@@ -180,7 +180,7 @@ func securityHeaders(trusted []netip.Prefix, next http.Handler) http.Handler {
 		for _, sv := range securityHeaderValues {
 			h[sv.name] = sv.value[:1:1]
 		}
-		if !isAPIPath(r.URL.Path) {
+		if !IsAPIPath(r.URL.Path) {
 			for _, sv := range documentHeaderValues {
 				h[sv.name] = sv.value[:1:1]
 			}
@@ -192,9 +192,9 @@ func securityHeaders(trusted []netip.Prefix, next http.Handler) http.Handler {
 	})
 }
 
-// isAPIPath says whether path is under the member API (/api/) or the
+// IsAPIPath says whether path is under the member API (/api/) or the
 // console's (/admin/api/), which answer JSON, never a page.
-func isAPIPath(path string) bool {
+func IsAPIPath(path string) bool {
 	return strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/admin/api/")
 }
 
