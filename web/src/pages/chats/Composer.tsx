@@ -4,7 +4,7 @@ import styled from 'styled-components'
 import { Button } from '../../components/Button'
 import { Camera, Gift, Icon } from '../../components/Icon'
 import { useAppState } from '../../state/context'
-import { money } from './format'
+import { formatAmount } from '../../i18n/amount'
 import { composerState, minimumCost } from './rules'
 import { color, radius, space } from '../../theme/theme'
 
@@ -162,7 +162,7 @@ export function Composer({ name, disabled, onSend, onGift, onPhoto }: ComposerPr
       <Info id={ids.info}>
         <span data-testid="chat-cost">
           {t('messenger.composer.cost', { count: state.cost })} {t('messenger.composer.balance', { count: credits })}
-          {minimum ? ` ${t('messenger.composer.minimum', { price: money(minimum.costs, minimum.currency, i18n.language) })}` : ''}
+          {minimum ? ` ${t('messenger.composer.minimum', { price: formatAmount(minimum.costs, minimum.currency, i18n.language) })}` : ''}
         </span>
         {state.over ? (
           <Over role="alert">{t('messenger.composer.tooLong', { max: state.max })}</Over>

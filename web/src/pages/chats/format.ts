@@ -70,12 +70,3 @@ export function useShortTime(iso: string | undefined): string {
   const { i18n } = useTranslation()
   return shortTime(iso, i18n.language)
 }
-
-/** money formats a minimum message cost in its currency. */
-export function money(amount: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount)
-  } catch {
-    return `${amount} ${currency}`
-  }
-}

@@ -10,6 +10,7 @@ import { PackageList } from './PackageList'
 import { Hint } from './Hint'
 import { LoadFailed } from './LoadFailed'
 import { isLowBalance } from './rules'
+import { formatAmount } from '../../i18n/amount'
 import { DiscountPanel } from './DiscountPanel'
 import { useDiscount } from './useDiscount'
 import type { DiscountCode } from './api'
@@ -131,15 +132,6 @@ export function PremiumPage() {
   )
 }
 
-/** money words an amount in major units (settings' minimum message costs). */
-function money(amount: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount)
-  } catch {
-    return `${amount} ${currency}`
-  }
-}
-
 /** PricingPage: /pricing, what messages, photos and gifts cost and what credits cost (prices only). */
 export function PricingPage() {
   const { t } = useTranslation()
@@ -153,7 +145,7 @@ export function PricingPage() {
           <li>{t('pricing.message', { count: s.message_credits })}</li>
           <li>{t('pricing.photo', { count: s.photo_credits })}</li>
           <li>{t('pricing.gift', { count: s.gift_credits })}</li>
-          {min && <li>{t('pricing.minimum', { amount: money(min.costs, min.currency, locale) })}</li>}
+          {min && <li>{t('pricing.minimum', { amount: formatAmount(min.costs, min.currency, locale) })}</li>}
         </ul>
       </Panel>
       <PackagesPanel buy={false} />

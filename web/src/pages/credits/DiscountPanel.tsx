@@ -7,7 +7,7 @@ import { useAppState } from '../../state/context'
 import type { DiscountCode } from './api'
 import { Hint } from './Hint'
 import { countryName } from '../../i18n/countryName'
-import { formatPrice } from './rules'
+import { formatPrice } from '../../i18n/money'
 import type { Discount } from './useDiscount'
 import { space } from '../../theme/theme'
 

@@ -3,7 +3,8 @@ import styled from 'styled-components'
 import { ButtonLink } from '../../components/Button'
 import type { CreditPackage, DiscountCode } from './api'
 import { discounted, whyNot } from './discount'
-import { badgeKey, formatPrice, paymentPath } from './rules'
+import { formatPrice } from '../../i18n/money'
+import { badgeKey, paymentPath } from './rules'
 import { color, radius, space } from '../../theme/theme'
 
 const List = styled.ul`

@@ -15,7 +15,8 @@ import { LoadFailed } from './LoadFailed'
 import { useBilling, usePackages } from './hooks'
 import { leaveFor } from './leave'
 import { newClientId, repeatOutcome, type RepeatOutcome } from './repeat'
-import { formatPrice, pollPayment } from './rules'
+import { formatPrice } from '../../i18n/money'
+import { pollPayment } from './rules'
 import { color, radius, space } from '../../theme/theme'
 
 const Offers = styled.ul`

@@ -9,7 +9,8 @@ import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import type { LedgerEntry, Transaction, Transactions } from './api'
 import { useBilling } from './hooks'
-import { formatPrice, isPaymentMethod } from './rules'
+import { formatPrice } from '../../i18n/money'
+import { isPaymentMethod } from './rules'
 import { color, space } from '../../theme/theme'
 
 const List = styled.ul`

@@ -17,21 +17,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const isPaymentMethod = (m: string | null | undefined): m is PaymentMethod =>
   (PAYMENT_METHODS as readonly string[]).includes(m ?? '')
 
-/**
- * formatPrice words an amount in minor units (cents) of currency for
- * locale: 1995 EUR is "€ 19,95" in nl and "19,95 €" in de. The currency's
- * own number of decimals decides the unit (a yen has none).
- */
-export function formatPrice(amount: number, currency: string, locale: string): string {
-  try {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency })
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2
-    return format.format(amount / 10 ** digits)
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency}`
-  }
-}
-
 /** methodsOf lists the methods packages.php offers that the app knows, in the tenant's order, once each. */
 export function methodsOf(p: { methods: readonly string[] } | null): PaymentMethod[] {
   const out: PaymentMethod[] = []

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type DiscountCode, type NewDiscountCode } from '../../api'
 import { errorText } from '../../errors'
+import { formatMoney } from '../../money'
 import { anyTenant, useCan } from '../../permissions'
 import { Alert, Button, Card, CardList as List, Facts, Field, Heading, Input, Muted, colors } from '../../ui'
 import { useTenantPicker } from '../TenantPicker'
@@ -18,14 +19,6 @@ const Methods = styled.fieldset`
   legend { font-weight: 600; padding: 0 4px; }
   label { display: inline-flex; gap: 6px; align-items: center; min-height: 32px; }
 `
-
-function money(amount: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount / 100)
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency}`
-  }
-}
 
 /** The form's fields, as typed. */
 interface Draft {
@@ -266,7 +259,7 @@ export function Codes({ api }: { api: ConsoleApi }) {
                   <dt>{t('console.codes.minimum')}</dt>
                   <dd>
                     {c.minimum_order_value !== null && c.currency
-                      ? money(c.minimum_order_value, c.currency, i18n.language)
+                      ? formatMoney(c.minimum_order_value, c.currency, i18n.language)
                       : t('console.codes.none')}
                   </dd>
                   <dt>{t('console.codes.country')}</dt>

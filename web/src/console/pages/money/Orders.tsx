@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConsoleError, orderStates, type ConsoleApi, type ConsoleOrder, type OrderState } from '../../api'
 import { errorText } from '../../errors'
+import { formatMoney } from '../../money'
 import { Alert, Button, Card, CardList as List, Facts, Field, Heading, Input, Muted } from '../../ui'
 import { anyTenant, useCan } from '../../permissions'
 import { Select, useTenantPicker } from '../TenantPicker'
@@ -21,14 +22,6 @@ function refusalText(t: ReturnType<typeof useTranslation>['t'], err: unknown): s
     }
   }
   return errorText(t, err)
-}
-
-function money(amount: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount / 100)
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency}`
-  }
 }
 
 /** Orders lists a brand's orders, newest first, with a refund of completed ones. */
@@ -113,7 +106,7 @@ export function Orders({ api }: { api: ConsoleApi }) {
                   <dt>{t('console.orders.member')}</dt>
                   <dd><a href={`/admin/members/${encodeURIComponent(tenant)}/${o.member_id}`}>{o.member_id}</a></dd>
                   <dt>{t('console.orders.amount')}</dt>
-                  <dd>{money(o.amount, o.currency, i18n.language)}</dd>
+                  <dd>{formatMoney(o.amount, o.currency, i18n.language)}</dd>
                   <dt>{t('console.orders.credits')}</dt>
                   <dd>{o.credits}</dd>
                   {o.discount_code && o.list_amount != null && (
@@ -123,7 +116,7 @@ export function Orders({ api }: { api: ConsoleApi }) {
                         {t('console.orders.discountValue', {
                           code: o.discount_code,
                           percentage: o.discount_percentage ?? 0,
-                          before: money(o.list_amount, o.currency, i18n.language),
+                          before: formatMoney(o.list_amount, o.currency, i18n.language),
                         })}
                       </dd>
                     </>
