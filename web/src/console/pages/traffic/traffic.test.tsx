@@ -82,11 +82,13 @@ describe('Traffic', { timeout: 40_000 }, () => {
     expect((await screen.findByRole('status', {}, { timeout: 15_000 })).textContent).toBe('Loading the traffic…')
     expect(screen.queryByRole('table')).toBeNull()
     await act(async () => answer(report))
-    const sources = await screen.findByRole(
-      'table',
-      { name: 'Visits, signups, activations, first purchases and revenue per traffic source from 2026-03-28 to 2026-03-30' },
-      { timeout: 15_000 },
-    )
+    // Waiting with a plain selector: a role query with a name works out
+    // every element's name on each try, which on a loaded machine took
+    // longer than the wait.
+    await waitFor(() => expect(document.querySelector('table')).not.toBeNull(), { timeout: 15_000 })
+    const sources = screen.getByRole('table', {
+      name: 'Visits, signups, activations, first purchases and revenue per traffic source from 2026-03-28 to 2026-03-30',
+    })
     expect(api.trafficReport).toHaveBeenCalledWith('lustlokaal', { from: '', to: '' })
     expect(api.postbacks).toHaveBeenCalledWith('lustlokaal', { from: '', to: '' })
     expect(screen.queryByRole('status')).toBeNull()
