@@ -80,6 +80,12 @@ func TestLanderDesignsShowTheirParts(t *testing.T) {
 				if !strings.Contains(page, `<html lang="`+lang+`"`) {
 					t.Errorf("%s: not in %s", address, lang)
 				}
+				// The theme's logo and icon come as PNG drawings of
+				// them (themes.DrawnPath): an SVG image is decoded and
+				// drawn on the page's main thread on a phone.
+				if i := strings.Index(page, ".svg"); i >= 0 {
+					t.Errorf("%s: an SVG image: %s", address, page[max(0, i-80):i+4])
+				}
 				if len(res.Body) >= 50<<10 {
 					t.Errorf("%s: %d bytes, want under 50 KB", address, len(res.Body))
 				}
