@@ -76,8 +76,12 @@ describe('Traffic', { timeout: 40_000 }, () => {
 
   it('shows a row per source with the totals, and the postbacks with their answers', async () => {
     // The report answers when the test lets it: until then the page says it is loading.
+    // Every call gets the one answer: the page may ask again before it
+    // comes (its effect runs again when the brand or the texts arrive), or
+    // ask only after it shows that it is loading.
     let answer: (r: TrafficReport) => void = () => {}
-    const api = fakeApi({ trafficReport: vi.fn(() => new Promise<TrafficReport>((resolve) => (answer = resolve))) })
+    const answered = new Promise<TrafficReport>((resolve) => (answer = resolve))
+    const api = fakeApi({ trafficReport: vi.fn(() => answered) })
     show(api)
     expect((await screen.findByRole('status', {}, { timeout: 15_000 })).textContent).toBe('Loading the traffic…')
     expect(screen.queryByRole('table')).toBeNull()
