@@ -73,12 +73,13 @@ func clusterCPU(dbURL string) (time.Duration, error) {
 	return total, nil
 }
 
-// cpuMeter measures the CPU the engine and the database use over a run.
+// cpuMeter measures the CPU the engine, the database and the load's
+// clients use over a run.
 type cpuMeter struct {
-	enginePID      int
-	dbURL          string
-	engine, db     time.Duration
-	engineOK, dbOK bool
+	enginePID              int
+	dbURL                  string
+	engine, db, client     time.Duration
+	engineOK, dbOK, selfOK bool
 }
 
 func startCPU(enginePID int, dbURL string) *cpuMeter {
@@ -88,17 +89,30 @@ func startCPU(enginePID int, dbURL string) *cpuMeter {
 	m.engineOK = err == nil
 	m.db, err = clusterCPU(dbURL)
 	m.dbOK = err == nil
+	m.client, _, err = procCPU(os.Getpid(), true)
+	m.selfOK = err == nil
 	return m
 }
 
-// used is the CPU time since start: the engine's, the database's (0 for
-// one that could not be read).
-func (m *cpuMeter) used() (engine, db time.Duration) {
+// cpuUse is the CPU time a run used: the engine's, the database's and the
+// clients' (0 for one that could not be read).
+type cpuUse struct {
+	engine, db, client time.Duration
+}
+
+// used is the CPU time since start. The clients are this process (the
+// HTTP senders are its goroutines) with its children that exited
+// meanwhile (a pgbench run), not the engine, which runs until the end.
+func (m *cpuMeter) used() cpuUse {
+	var u cpuUse
 	if e, _, err := procCPU(m.enginePID, false); err == nil && m.engineOK {
-		engine = e - m.engine
+		u.engine = e - m.engine
 	}
 	if d, err := clusterCPU(m.dbURL); err == nil && m.dbOK {
-		db = d - m.db
+		u.db = d - m.db
 	}
-	return engine, db
+	if c, _, err := procCPU(os.Getpid(), true); err == nil && m.selfOK {
+		u.client = c - m.client
+	}
+	return u
 }
