@@ -98,6 +98,7 @@ bench: build
 	@$(GO) run ./engine/cmd/bench
 	@cd web && node scripts/js-floor.mjs
 	@bash web/scripts/lighthouse-bench.sh
+	@bash bench/run-timing.sh
 
 sqlc-install:
 	@if [ ! -x "$(SQLC)" ]; then \
