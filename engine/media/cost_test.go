@@ -69,6 +69,15 @@ func TestTwelveMegapixelCost(t *testing.T) {
 	if cost.AllocBytes > media.TargetBytesPerUpload {
 		t.Errorf("%.1f MB allocated for a 12 MP photo, want at most %.0f MB", float64(cost.AllocBytes)/1e6, float64(media.TargetBytesPerUpload)/1e6)
 	}
+	// What processing allocates besides the half-size decode (4.5 MB of
+	// planes) is the display and thumbnail in 4:4:4 YCbCr (3.7 and 0.3 MB)
+	// and the two JPEGs: 9.3 MB in all. An RGBA copy of the display on the
+	// way to the encoder (4.9 MB, and a tenth of the CPU converting to it
+	// and back) would break this.
+	const processingBytes = 11_000_000
+	if cost.AllocBytes > processingBytes {
+		t.Errorf("%.1f MB allocated for a 12 MP photo, want at most %.0f MB (the display image goes to the encoder in YCbCr)", float64(cost.AllocBytes)/1e6, float64(processingBytes)/1e6)
+	}
 	if ratio >= maxVsDecode {
 		t.Errorf("processing cost %.2fx of image/jpeg's decode alone (median of the rounds; cheapest rounds %v and %v), want less than %.2fx", ratio, cost.CPU, cost.DecodeCPU, maxVsDecode)
 	}

@@ -133,9 +133,11 @@ func jpegFrame(data []byte) ([]byte, bool) {
 	return nil, false
 }
 
-// workingBytes is what processing takes after decoding: the supersampled
-// display canvas (twice the display size each way, RGBA) and the display
-// image, the same for the thumbnail, and their upright copies.
+// workingBytes is what processing takes after decoding, at most: the
+// supersampled display canvas of an image that is not a JPEG (twice the
+// display size each way, RGBA: 16 bytes a display pixel), the display image
+// and its upright copy (4:4:4 YCbCr, 3 bytes each), the same for the
+// thumbnail; 24 leaves room.
 func workingBytes(w, h int) int64 {
 	dw, dh := fit(w, h, DisplaySide)
 	ts := int64(min(ThumbSide, w, h))

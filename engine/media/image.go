@@ -234,7 +234,7 @@ func (p *Processor) Process(ctx context.Context, data []byte) (Processed, error)
 		return Processed{}, ErrBroken
 	}
 
-	var display *image.RGBA
+	var display *image.YCbCr
 	if ycc, ok := src.(*image.YCbCr); ok && (dw != b.Dx() || dh != b.Dy()) {
 		display = displayFromYCbCr(ycc, dw, dh)
 	} else {
@@ -245,7 +245,7 @@ func (p *Processor) Process(ctx context.Context, data []byte) (Processed, error)
 	corner := image.Pt((dw-side)/2, (dh-side)/2)
 	crop := image.Rectangle{Min: corner, Max: corner.Add(image.Pt(side, side))}
 	ts := min(ThumbSide, cfg.Width, cfg.Height)
-	thumb := shrinkRGBA(display, crop, ts, ts)
+	thumb := shrinkYCbCr(display, crop, ts, ts)
 
 	displayImg := orient(display, orientation)
 	out := Processed{Format: format, Width: displayImg.Bounds().Dx(), Height: displayImg.Bounds().Dy()}
@@ -345,7 +345,7 @@ func fit(w, h, side int) (int, int) {
 // kernel scalers of x/image/draw keep a float64 buffer of the target width
 // times the source height: some 80 MB for one phone photo, which made
 // parallel uploads cost half a gigabyte.)
-func scaled(src image.Image, sr image.Rectangle, w, h int) *image.RGBA {
+func scaled(src image.Image, sr image.Rectangle, w, h int) *image.YCbCr {
 	op := draw.Over
 	if o, ok := src.(interface{ Opaque() bool }); ok && o.Opaque() {
 		// Nothing to blend onto white: replacing is faster.
@@ -362,27 +362,36 @@ func scaled(src image.Image, sr image.Rectangle, w, h int) *image.RGBA {
 		// Same size: a plain copy.
 		dst := canvas(w, h)
 		draw.Draw(dst, dst.Bounds(), src, sr.Min, op)
-		return dst
+		return averageToYCbCr(dst, 1)
 	}
 	mid := canvas(2*w, 2*h)
 	draw.ApproxBiLinear.Scale(mid, mid.Bounds(), src, sr, op, nil)
-	return halve(mid)
+	return averageToYCbCr(mid, 2)
 }
 
-// halve averages each 2x2 block of src into one pixel.
-func halve(src *image.RGBA) *image.RGBA {
-	w, h := src.Bounds().Dx()/2, src.Bounds().Dy()/2
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+// averageToYCbCr averages each n x n block (n is 1 or 2) of an opaque src into one
+// pixel of a 4:4:4 YCbCr image, converted as image/jpeg's encoder converts
+// RGBA: the display image goes to the encoder in YCbCr whatever it was
+// decoded from.
+func averageToYCbCr(src *image.RGBA, n int) *image.YCbCr {
+	w, h := src.Bounds().Dx()/n, src.Bounds().Dy()/n
+	dst := image.NewYCbCr(image.Rect(0, 0, w, h), image.YCbCrSubsampleRatio444)
+	var px [3]uint8
 	for y := 0; y < h; y++ {
-		r0 := src.Pix[(2*y)*src.Stride:]
-		r1 := src.Pix[(2*y+1)*src.Stride:]
-		out := dst.Pix[y*dst.Stride:]
+		r0 := src.Pix[(n*y)*src.Stride:]
+		r1 := src.Pix[(n*y+n-1)*src.Stride:]
 		for x := 0; x < w; x++ {
-			i := 8 * x
-			for c := 0; c < 4; c++ {
+			i := 4 * n * x
+			for c := range 3 {
+				if n == 1 {
+					px[c] = r0[i+c]
+					continue
+				}
 				sum := uint16(r0[i+c]) + uint16(r0[i+4+c]) + uint16(r1[i+c]) + uint16(r1[i+4+c])
-				out[4*x+c] = uint8((sum + 2) / 4)
+				px[c] = uint8((sum + 2) / 4)
 			}
+			o := y*dst.YStride + x
+			dst.Y[o], dst.Cb[o], dst.Cr[o] = color.RGBToYCbCr(px[0], px[1], px[2])
 		}
 	}
 	return dst

@@ -70,8 +70,9 @@ func exifOrientation(tiff []byte) int {
 	return 1
 }
 
-// orient turns img upright for an EXIF orientation value.
-func orient(img *image.RGBA, o int) *image.RGBA {
+// orient turns img, a 4:4:4 YCbCr image, upright for an EXIF orientation
+// value.
+func orient(img *image.YCbCr, o int) *image.YCbCr {
 	if o <= 1 || o > 8 {
 		return img
 	}
@@ -80,7 +81,7 @@ func orient(img *image.RGBA, o int) *image.RGBA {
 	if o >= 5 {
 		dw, dh = h, w
 	}
-	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
+	dst := image.NewYCbCr(image.Rect(0, 0, dw, dh), image.YCbCrSubsampleRatio444)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			var dx, dy int
@@ -100,9 +101,10 @@ func orient(img *image.RGBA, o int) *image.RGBA {
 			case 8:
 				dx, dy = y, w-1-x
 			}
-			si := img.PixOffset(x, y)
-			di := dst.PixOffset(dx, dy)
-			copy(dst.Pix[di:di+4], img.Pix[si:si+4])
+			si, di := img.YOffset(x, y), dst.YOffset(dx, dy)
+			dst.Y[di] = img.Y[si]
+			si, di = img.COffset(x, y), dst.COffset(dx, dy)
+			dst.Cb[di], dst.Cr[di] = img.Cb[si], img.Cr[si]
 		}
 	}
 	return dst

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
@@ -77,9 +78,9 @@ func fullDecodeDisplay(t *testing.T, data []byte) *image.RGBA {
 	b := src.Bounds()
 	dw, dh := fit(b.Dx(), b.Dy(), DisplaySide)
 	if ycc, ok := src.(*image.YCbCr); ok {
-		return displayFromYCbCr(ycc, dw, dh)
+		return rgbaOf(displayFromYCbCr(ycc, dw, dh))
 	}
-	return scaled(src, b, dw, dh)
+	return rgbaOf(scaled(src, b, dw, dh))
 }
 
 // scaledDecodeDisplay is the display image as Process makes it now.
@@ -95,9 +96,16 @@ func scaledDecodeDisplay(t *testing.T, data []byte) (*image.RGBA, uint) {
 		t.Fatal(err)
 	}
 	if ycc, ok := src.(*image.YCbCr); ok {
-		return displayFromYCbCr(ycc, dw, dh), shift
+		return rgbaOf(displayFromYCbCr(ycc, dw, dh)), shift
 	}
-	return scaled(src, src.Bounds(), dw, dh), shift
+	return rgbaOf(scaled(src, src.Bounds(), dw, dh)), shift
+}
+
+// rgbaOf is img in RGBA, to compare its colours.
+func rgbaOf(img image.Image) *image.RGBA {
+	dst := image.NewRGBA(img.Bounds())
+	draw.Draw(dst, dst.Bounds(), img, img.Bounds().Min, draw.Src)
+	return dst
 }
 
 // rgbPSNR compares two images of one size over their RGB channels.

@@ -62,7 +62,7 @@ func TestDisplayFromYCbCrColours(t *testing.T) {
 				src.Cb[src.COffset(px, py)], src.Cr[src.COffset(px, py)] = cb, cr
 			}
 		}
-		out := displayFromYCbCr(src, 128, 96)
+		out := rgbaOf(displayFromYCbCr(src, 128, 96))
 		for _, pt := range []image.Point{{0, 0}, {0, 95}, {60, 48}, {127, 0}, {127, 95}, {68, 48}} {
 			c := out.RGBAAt(pt.X, pt.Y)
 			red := c.R > 245 && c.G < 10 && c.B < 10
