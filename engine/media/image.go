@@ -369,10 +369,10 @@ func scaled(src image.Image, sr image.Rectangle, w, h int) *image.YCbCr {
 	return averageToYCbCr(mid, 2)
 }
 
-// averageToYCbCr averages each n x n block (n is 1 or 2) of an opaque src into one
-// pixel of a 4:4:4 YCbCr image, converted as image/jpeg's encoder converts
-// RGBA: the display image goes to the encoder in YCbCr whatever it was
-// decoded from.
+// averageToYCbCr averages each n x n block (n is 1 or 2) of an opaque src
+// into one pixel of a 4:4:4 YCbCr image, converted as image/jpeg's encoder
+// converts RGBA: the display image goes to the encoder in YCbCr whatever it
+// was decoded from.
 func averageToYCbCr(src *image.RGBA, n int) *image.YCbCr {
 	w, h := src.Bounds().Dx()/n, src.Bounds().Dy()/n
 	dst := image.NewYCbCr(image.Rect(0, 0, w, h), image.YCbCrSubsampleRatio444)
