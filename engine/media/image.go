@@ -245,7 +245,7 @@ func (p *Processor) Process(ctx context.Context, data []byte) (Processed, error)
 	corner := image.Pt((dw-side)/2, (dh-side)/2)
 	crop := image.Rectangle{Min: corner, Max: corner.Add(image.Pt(side, side))}
 	ts := min(ThumbSide, cfg.Width, cfg.Height)
-	thumb := shrinkYCbCr(display, crop, ts, ts)
+	thumb := displayFromYCbCr(display.SubImage(crop).(*image.YCbCr), ts, ts)
 
 	displayImg := orient(display, orientation)
 	out := Processed{Format: format, Width: displayImg.Bounds().Dx(), Height: displayImg.Bounds().Dy()}

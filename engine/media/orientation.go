@@ -101,10 +101,9 @@ func orient(img *image.YCbCr, o int) *image.YCbCr {
 			case 8:
 				dx, dy = y, w-1-x
 			}
+			// In 4:4:4 a pixel's chroma samples are where its luma is.
 			si, di := img.YOffset(x, y), dst.YOffset(dx, dy)
-			dst.Y[di] = img.Y[si]
-			si, di = img.COffset(x, y), dst.COffset(dx, dy)
-			dst.Cb[di], dst.Cr[di] = img.Cb[si], img.Cr[si]
+			dst.Y[di], dst.Cb[di], dst.Cr[di] = img.Y[si], img.Cb[si], img.Cr[si]
 		}
 	}
 	return dst

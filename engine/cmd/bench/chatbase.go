@@ -80,7 +80,3 @@ func perOp(cpu time.Duration, ops float64) float64 {
 	}
 	return float64(cpu.Microseconds()) / ops
 }
-
-func (u cpuUse) add(v cpuUse) cpuUse {
-	return cpuUse{engine: u.engine + v.engine, db: u.db + v.db, client: u.client + v.client}
-}

@@ -100,6 +100,10 @@ type cpuUse struct {
 	engine, db, client time.Duration
 }
 
+func (u cpuUse) add(v cpuUse) cpuUse {
+	return cpuUse{engine: u.engine + v.engine, db: u.db + v.db, client: u.client + v.client}
+}
+
 // used is the CPU time since start. The clients are this process (the
 // HTTP senders are its goroutines) with its children that exited
 // meanwhile (a pgbench run), not the engine, which runs until the end.
