@@ -4,11 +4,11 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
-	"net/url"
 	"slices"
 
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/notify/push"
+	"rendezvous/engine/platform/outbound"
 )
 
 // PushSubscription is a browser's PushSubscription as its toJSON() gives
@@ -22,11 +22,11 @@ type PushSubscription struct {
 	} `json:"keys"`
 }
 
-// check refuses subscriptions a push service would not take: the endpoint
-// must be an https URL and the keys base64url of the right sizes.
-func (p PushSubscription) check() error {
-	u, err := url.Parse(p.Endpoint)
-	if err != nil || u.Scheme != "https" || u.Host == "" || len(p.Endpoint) > 1000 {
+// check refuses subscriptions a push service would not take or the
+// engine will not call: the endpoint must be an https URL of a public
+// address (push.CheckEndpoint) and the keys base64url of the right sizes.
+func (p PushSubscription) check(ctx context.Context, guard *outbound.Guard) error {
+	if err := push.CheckEndpoint(ctx, guard, p.Endpoint); err != nil {
 		return ErrSubscriptionInvalid
 	}
 	key, err1 := base64.RawURLEncoding.DecodeString(trimPad(p.Keys.P256dh))
@@ -45,9 +45,9 @@ func trimPad(s string) string {
 }
 
 // SavePush stores m's push subscription; an endpoint moves to whoever saved
-// it last.
+// it last, and a member keeps push.MaxSubscriptions of them, the newest.
 func (s *Service) SavePush(ctx context.Context, m *Member, p PushSubscription) error {
-	if err := p.check(); err != nil {
+	if err := p.check(ctx, s.Outbound); err != nil {
 		return err
 	}
 	return push.Subscribe(ctx, s.Pool, push.Subscription{

@@ -13,6 +13,7 @@ import (
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/identity"
 	"rendezvous/engine/notify"
+	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/traffic"
 )
@@ -40,6 +41,9 @@ type Service struct {
 	// Postbacks tells the members' affiliate networks of their signups and
 	// activations; nil tells none.
 	Postbacks *traffic.Postbacks
+	// Outbound decides which push endpoints may be saved; nil is the
+	// strict guard.
+	Outbound *outbound.Guard
 
 	dummyOnce sync.Once
 	dummy     string

@@ -2,6 +2,7 @@ package accounts_test
 
 import (
 	"encoding/base64"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -82,6 +83,37 @@ func TestPushSubscription(t *testing.T) {
 	theirs := count(t, env.Pool, "SELECT count(*) FROM push_subscriptions WHERE member_id = $1", otherMade.ID)
 	if mine != 0 || theirs != 1 {
 		t.Fatalf("subscriptions after the other login saved the endpoint: %d mine, %d theirs", mine, theirs)
+	}
+}
+
+// TestPushSubscriptionOutbound: an endpoint the engine may not call (a
+// private, link-local, metadata or unspecified address) is refused when
+// saved; a member keeps at most push.MaxSubscriptions browsers, a new one
+// replacing the one saved longest ago.
+func TestPushSubscriptionOutbound(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	c, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	for _, endpoint := range []string{"https://169.254.169.254/latest/meta-data/", "https://10.1.2.3/push", "https://[::ffff:192.168.0.1]/push",
+		"https://0.0.0.0:9090/push", "https://[fd00:ec2::254]/push"} {
+		res := c.Do("POST", "/api/user.php?push=1", map[string]any{"subscription": pushSubscription(endpoint)})
+		if res.Status != 422 || res.ErrorCode() != "subscription_invalid" {
+			t.Errorf("%s: %d %s", endpoint, res.Status, res.Body)
+		}
+	}
+	if n := count(t, env.Pool, "SELECT count(*) FROM push_subscriptions WHERE member_id = $1", made.ID); n != 0 {
+		t.Fatalf("%d forbidden subscriptions saved", n)
+	}
+	const saved = 12
+	for i := range saved {
+		c.Do("POST", "/api/user.php?push=1", map[string]any{"subscription": pushSubscription(fmt.Sprintf("https://push.example.com/%d", i))}).
+			Want(t, http.StatusNoContent, "")
+	}
+	if n := count(t, env.Pool, "SELECT count(*) FROM push_subscriptions WHERE member_id = $1", made.ID); n != 10 {
+		t.Fatalf("%d subscriptions kept of %d saved, want 10", n, saved)
+	}
+	if n := count(t, env.Pool, "SELECT count(*) FROM push_subscriptions WHERE member_id = $1 AND endpoint IN ('https://push.example.com/0', 'https://push.example.com/1')", made.ID); n != 0 {
+		t.Fatalf("the oldest subscriptions were kept (%d)", n)
 	}
 }
 

@@ -28,6 +28,7 @@ import (
 	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
@@ -106,6 +107,9 @@ type Service struct {
 	// Accounts warns members by mail (moderation); nil where no member is
 	// acted on (the staff command).
 	Accounts *accounts.Service
+	// Outbound decides which hosts postback templates may name; nil is
+	// the strict guard.
+	Outbound *outbound.Guard
 
 	dummyOnce sync.Once
 	dummy     string

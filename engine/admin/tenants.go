@@ -64,6 +64,9 @@ func (s *Service) SaveTenant(ctx context.Context, f tenancy.File, create bool, b
 	if problems = append(problems, traffic.CheckTenantFile(f)...); len(problems) > 0 {
 		return (&tenancy.InvalidFileError{Slug: f.Slug, Problems: problems}).Refusal()
 	}
+	if err := traffic.CheckAddresses(ctx, s.Outbound, f); err != nil {
+		return err
+	}
 	action := "tenant.update"
 	if create {
 		action = "tenant.create"

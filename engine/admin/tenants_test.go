@@ -179,6 +179,18 @@ func TestTenantValidationNamesTheField(t *testing.T) {
 		{"postback placeholder", "POST", "/admin/api/tenants", func(f *tenancy.File) {
 			f.Extra["postbacks"] = map[string]any{"adnet": map[string]any{"first_purchase": "https://pb.example/?c={clickid}"}}
 		}, 422, "tenant_invalid", "postbacks.adnet.first_purchase"},
+		// A postback may not point at the engine's own networks, even
+		// through a name of them.
+		{"postback to the metadata service", "POST", "/admin/api/tenants", func(f *tenancy.File) {
+			f.Extra["postbacks"] = map[string]any{"adnet": map[string]any{"signup": "http://169.254.169.254/latest/meta-data/?c={sub1}"}}
+		}, 400, "postback_address_forbidden", "postbacks.adnet.signup"},
+		{"postback to a private network", "PUT", "/admin/api/tenants/herzklopfen/file", func(f *tenancy.File) {
+			f.Slug, f.Hosts = base.File.Slug, base.File.Hosts
+			f.Extra["postbacks"] = map[string]any{"adnet": map[string]any{"signup": "https://pb.example/ok", "activation": "http://10.0.0.5:9090/pb"}}
+		}, 400, "postback_address_forbidden", "postbacks.adnet.activation"},
+		{"postback to an unspecified address", "POST", "/admin/api/tenants", func(f *tenancy.File) {
+			f.Extra["postbacks"] = map[string]any{"adnet": map[string]any{"first_purchase": "http://[::ffff:0.0.0.0]:8080/?o={order_id}"}}
+		}, 400, "postback_address_forbidden", "postbacks.adnet.first_purchase"},
 		{"slug taken", "POST", "/admin/api/tenants", func(f *tenancy.File) { f.Slug = "lustlokaal" }, 409, "tenant_exists", ""},
 		{"unknown tenant", "PUT", "/admin/api/tenants/nosuch/file", func(f *tenancy.File) { f.Slug = "nosuch" }, 404, "tenant_not_found", ""},
 		{"slug changed", "PUT", "/admin/api/tenants/herzklopfen/file", func(f *tenancy.File) {}, 422, "tenant_slug_changed", "slug"},

@@ -88,7 +88,7 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Log: d.Log})
 	river.AddWorker(workers, &sms.SendWorker{Gateway: e.SMS, Log: d.Log})
 	river.AddWorker(workers, &purgeWorker{engine: e})
-	push.Register(workers, d.Pool, d.Log)
+	push.Register(workers, d.Pool, d.Outbound, d.Log)
 	notifications.Register(workers, e.Notifications)
 	river.AddWorker(workers, &limits.CleanupWorker{Limiter: e.Limits})
 	river.AddWorker(workers, &chat.SignupMessageWorker{Chat: e.Chat, Tenants: d.Directory})
@@ -101,10 +101,11 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))
 	river.AddWorker(workers, &admin.CleanupWorker{Service: e.Console.Service})
 	river.AddWorker(workers, &profiles.TrimVisitsWorker{Profiles: e.Profiles})
-	river.AddWorker(workers, &traffic.Worker{Pool: d.Pool, Log: d.Log})
+	river.AddWorker(workers, &traffic.Worker{Pool: d.Pool, Guard: d.Outbound, Log: d.Log})
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile(),
 		admin.PeriodicCleanup(), notifications.PeriodicDigest(), profiles.PeriodicTrimVisits()}
-	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic})
+	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic,
+		Queues: map[string]int{traffic.Queue: traffic.PostbackWorkers}})
 }
 
 // paymentProviders are the payment providers tenants may name: Mollie,

@@ -40,6 +40,7 @@ import (
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
+	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
@@ -70,6 +71,10 @@ type Deps struct {
 	// Media keeps photos; nil opens the store the configuration names
 	// (media.Open: S3 or <data>/media).
 	Media media.Store
+	// Outbound guards the calls to addresses tenants and members chose
+	// (postbacks, web pushes). nil, as the engine runs, is the strict
+	// guard; only the test engine lets loopback through.
+	Outbound *outbound.Guard
 }
 
 // Engine is the built engine: its handler and the services behind it, which
@@ -156,6 +161,7 @@ func New(d Deps) (*Engine, error) {
 	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, e.Links, d.Config.MailWebhookSecret, d.Log)
 	postbacks := &traffic.Postbacks{Jobs: inserter, Log: d.Log}
 	e.Accounts.Postbacks = postbacks
+	e.Accounts.Outbound = d.Outbound
 	e.Members = user.NewMembers(e.Accounts, inserter)
 	e.Live = live.NewHub(d.Pool, d.Config.LiveMaxStreams, d.Log)
 	if d.Media == nil {
@@ -204,6 +210,7 @@ func New(d Deps) (*Engine, error) {
 	staff.Billing = e.Billing
 	staff.Chat = e.Chat
 	staff.Profiles = e.Profiles
+	staff.Outbound = d.Outbound
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, user.Viewer(e.Accounts, e.Chat, e.Likes), d.Log)
 	if err != nil {
 		return nil, err

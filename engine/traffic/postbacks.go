@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -19,6 +20,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"rendezvous/engine/landing"
+	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/traffic/internal/db"
 )
 
@@ -119,56 +121,119 @@ func (PostbackArgs) Kind() string { return "traffic_postback" }
 // attempt's fourth power in seconds) spreads them over about a day.
 const MaxAttempts = 12
 
-// InsertOpts: River retries a failed call up to MaxAttempts times.
+// Queue is the River queue of postback calls. It has PostbackWorkers
+// workers of its own: networks that answer slowly or never delay other
+// postbacks, never the engine's other jobs.
+const Queue = "postbacks"
+
+// PostbackWorkers is how many postbacks one engine instance calls at once.
+const PostbackWorkers = 4
+
+// InsertOpts: River retries a failed call up to MaxAttempts times, in the
+// postbacks' own queue.
 func (PostbackArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{MaxAttempts: MaxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{Queue: Queue, MaxAttempts: MaxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
-// CallTimeout bounds one call of a network's postback address.
+// CallTimeout bounds one call of a network's postback address, its
+// redirects included.
 const CallTimeout = 10 * time.Second
 
-// maxBody is how much of a network's answer is kept with the call.
-const maxBody = 500
+// MaxRedirects is how many redirects a postback call follows.
+const MaxRedirects = 3
 
-// Worker calls postbacks: GET the address, record the answer, done on a 2xx
-// answer and retried by River on anything else.
+// claimFor is how long a job's claim on a postback lasts: the call and the
+// recording of its answer fit well within it. River gives the job as long.
+const claimFor = 3 * CallTimeout
+
+// recordTimeout bounds recording a call's outcome, which is done even when
+// the job's context ended during the call.
+const recordTimeout = 5 * time.Second
+
+// Worker calls postbacks: GET the address, record the status code, done on
+// a 2xx answer and retried by River on anything else. The network is
+// called holding no database connection: the postback is claimed in one
+// short transaction and the answer recorded in another.
 type Worker struct {
 	river.WorkerDefaults[PostbackArgs]
 	Pool *pgxpool.Pool
-	// Client makes the calls; nil is a client with CallTimeout that
-	// follows at most 3 redirects, to http or https addresses only.
-	Client *http.Client
-	Log    *slog.Logger
-	// Now is the clock; nil is time.Now.
+	// Guard decides which addresses may be called; nil is the strict
+	// guard, which refuses the engine's own machine and networks.
+	Guard *outbound.Guard
+	Log   *slog.Logger
+	// Now is the clock of the recorded calls; nil is time.Now.
 	Now func() time.Time
+
+	once   sync.Once
+	client *http.Client
 }
 
-// Work calls the postback once more, unless a former attempt got through:
-// the row is locked during the call, so a second job of it (there should
-// be none) waits and then finds it sent.
+// Timeout is how long River lets one attempt run.
+func (w *Worker) Timeout(*river.Job[PostbackArgs]) time.Duration { return claimFor }
+
+// errClaimed is a postback another job is calling right now; River tries
+// again later.
+var errClaimed = errors.New("another job is calling it")
+
+// Work calls the postback once more, unless a former attempt got through.
 func (w *Worker) Work(ctx context.Context, job *river.Job[PostbackArgs]) error {
 	attempt, maxAttempts := 1, MaxAttempts
 	if job.JobRow != nil {
 		attempt, maxAttempts = job.Attempt, job.MaxAttempts
 	}
-	var callErr error
+	pb, ok, err := w.claim(ctx, job.Args.PostbackID)
+	if err != nil || !ok {
+		return err
+	}
+	call := w.call(ctx, pb.Url)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
+	defer cancel()
+	if err := w.record(ctx, pb.ID, attempt, maxAttempts, call); err != nil {
+		return err
+	}
+	if !call.ok() {
+		return fmt.Errorf("postback %d to %s: %s", pb.ID, hostOf(pb.Url), call.errText())
+	}
+	return nil
+}
+
+// claim takes the postback for one call, in a short transaction; false
+// when there is nothing to call (its member was purged, or it was sent).
+func (w *Worker) claim(ctx context.Context, id int64) (db.Postback, bool, error) {
+	var pb db.Postback
+	found := false
 	err := pgx.BeginFunc(ctx, w.Pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		pb, err := q.PostbackLock(ctx, job.Args.PostbackID)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil // its member was purged
-		}
-		if err != nil {
-			return fmt.Errorf("lock postback %d: %w", job.Args.PostbackID, err)
-		}
-		if pb.Status == "sent" {
+		p, err := q.PostbackLock(ctx, id)
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && p.Status == "sent") {
 			return nil
 		}
-		call := w.call(ctx, pb.Url)
-		if err := q.PostbackCallInsert(ctx, db.PostbackCallInsertParams{PostbackID: pb.ID, Attempt: int32(attempt),
-			StatusCode: int32(call.status), Body: call.body, Error: call.errText(), CalledAt: call.at,
+		if err != nil {
+			return fmt.Errorf("lock postback %d: %w", id, err)
+		}
+		now := time.Now()
+		if p.ClaimedUntil.Valid && p.ClaimedUntil.Time.After(now) {
+			return fmt.Errorf("postback %d: %w", id, errClaimed)
+		}
+		if err := q.PostbackClaim(ctx, db.PostbackClaimParams{ID: id, Until: now.Add(claimFor)}); err != nil {
+			return fmt.Errorf("claim postback %d: %w", id, err)
+		}
+		pb, found = p, true
+		return nil
+	})
+	return pb, found, err
+}
+
+// record keeps the call's outcome and frees the postback, in a short
+// transaction: sent on a 2xx answer, failed after the last attempt, else
+// still pending.
+func (w *Worker) record(ctx context.Context, id int64, attempt, maxAttempts int, call answer) error {
+	return pgx.BeginFunc(ctx, w.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if err := q.PostbackCallInsert(ctx, db.PostbackCallInsertParams{PostbackID: id, Attempt: int32(attempt),
+			StatusCode: int32(call.status), Error: call.errText(), CalledAt: call.at,
 			DurationMs: int32(call.took.Milliseconds())}); err != nil {
-			return fmt.Errorf("record call of postback %d: %w", pb.ID, err)
+			return fmt.Errorf("record call of postback %d: %w", id, err)
 		}
 		status, sent := "pending", pgtype.Timestamptz{}
 		switch {
@@ -177,24 +242,18 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[PostbackArgs]) error {
 		case attempt >= maxAttempts:
 			status = "failed"
 		}
-		if err := q.PostbackSetStatus(ctx, db.PostbackSetStatusParams{ID: pb.ID, Status: status, SentAt: sent}); err != nil {
-			return fmt.Errorf("postback %d %s: %w", pb.ID, status, err)
-		}
-		if !call.ok() {
-			callErr = fmt.Errorf("postback %d to %s: %s", pb.ID, hostOf(pb.Url), call.errText())
+		if err := q.PostbackSetStatus(ctx, db.PostbackSetStatusParams{ID: id, Status: status, SentAt: sent}); err != nil {
+			return fmt.Errorf("postback %d %s: %w", id, status, err)
 		}
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	return callErr
 }
 
-// answer is one call's outcome.
+// answer is one call's outcome. The network's answer is not kept beyond
+// its status code: shown back, it would let whoever writes a template
+// read what any address returns.
 type answer struct {
 	status int
-	body   string
 	err    error
 	at     time.Time
 	took   time.Duration
@@ -212,17 +271,17 @@ func (a answer) errText() string {
 	return ""
 }
 
-func (w *Worker) call(ctx context.Context, target string) answer {
+func (w *Worker) call(ctx context.Context, target string) (a answer) {
 	now := time.Now
 	if w.Now != nil {
 		now = w.Now
 	}
-	a := answer{at: now()}
+	a.at = now()
 	start := time.Now()
+	defer func() { a.took = time.Since(start) }()
 	u, err := url.Parse(target)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 		a.err = fmt.Errorf("refused: only http and https addresses are called")
-		a.took = time.Since(start)
 		return a
 	}
 	ctx, cancel := context.WithTimeout(ctx, CallTimeout)
@@ -230,37 +289,27 @@ func (w *Worker) call(ctx context.Context, target string) answer {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
 		a.err = err
-		a.took = time.Since(start)
 		return a
 	}
 	req.Header.Set("User-Agent", "Rendezvous-Postback/1")
-	res, err := w.client().Do(req)
+	res, err := w.httpClient().Do(req)
 	if err != nil {
 		a.err = err
-		a.took = time.Since(start)
 		return a
 	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(io.LimitReader(res.Body, maxBody))
-	// PostgreSQL text holds neither NUL nor invalid UTF-8.
-	a.status, a.body = res.StatusCode, strings.ReplaceAll(strings.ToValidUTF8(string(raw), "\uFFFD"), "\x00", "")
-	a.took = time.Since(start)
+	// Read a little so the connection can be reused; keep none of it.
+	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 4096))
+	res.Body.Close()
+	a.status = res.StatusCode
 	return a
 }
 
-func (w *Worker) client() *http.Client {
-	if w.Client != nil {
-		return w.Client
-	}
-	return &http.Client{Timeout: CallTimeout, CheckRedirect: func(req *http.Request, via []*http.Request) error {
-		if len(via) > 3 {
-			return errors.New("more than 3 redirects")
-		}
-		if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
-			return errors.New("a redirect to neither http nor https")
-		}
-		return nil
-	}}
+// httpClient is the guarded client of the calls, made once.
+func (w *Worker) httpClient() *http.Client {
+	w.once.Do(func() {
+		w.client = w.Guard.Client(outbound.ClientOptions{Timeout: CallTimeout, MaxRedirects: MaxRedirects})
+	})
+	return w.client
 }
 
 func hostOf(target string) string {

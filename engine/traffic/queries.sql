@@ -41,16 +41,22 @@ ON CONFLICT (member_id, event, network) DO NOTHING
 RETURNING id;
 
 -- name: PostbackLock :one
--- The postback a job calls, locked for the call: a second job of it waits
--- and then finds it sent.
+-- The postback a job is about to claim, locked for the short transaction
+-- of the claim.
 SELECT * FROM postbacks WHERE id = @id FOR UPDATE;
 
+-- name: PostbackClaim :exec
+-- Claims a postback for one call until @until: no other job calls it
+-- meanwhile, and a job that died during its call frees it then.
+UPDATE postbacks SET claimed_until = @until::timestamptz WHERE id = @id;
+
 -- name: PostbackCallInsert :exec
-INSERT INTO postback_calls (postback_id, attempt, status_code, body, error, called_at, duration_ms)
-VALUES (@postback_id, @attempt, @status_code, @body, @error, @called_at, @duration_ms);
+INSERT INTO postback_calls (postback_id, attempt, status_code, error, called_at, duration_ms)
+VALUES (@postback_id, @attempt, @status_code, @error, @called_at, @duration_ms);
 
 -- name: PostbackSetStatus :exec
-UPDATE postbacks SET status = @status, sent_at = sqlc.narg(sent_at) WHERE id = @id;
+-- The outcome of a call; the postback is free for the next attempt.
+UPDATE postbacks SET status = @status, sent_at = sqlc.narg(sent_at), claimed_until = NULL WHERE id = @id;
 
 -- name: PostbacksOfMember :many
 SELECT * FROM postbacks WHERE member_id = @member_id ORDER BY id;
@@ -116,7 +122,7 @@ ORDER BY network, ref, sub1, sub2, sub3, variant;
 -- yet).
 SELECT p.id, p.member_id, p.event, p.network, p.order_id, p.url, p.status, p.created_at, p.sent_at,
        (SELECT count(*) FROM postback_calls n WHERE n.postback_id = p.id)::int AS attempts,
-       l.status_code AS last_status_code, l.error AS last_error, l.body AS last_body, l.called_at AS last_called_at
+       l.status_code AS last_status_code, l.error AS last_error, l.called_at AS last_called_at
 FROM postbacks p
 LEFT JOIN postback_calls l ON l.id = (SELECT max(m.id) FROM postback_calls m WHERE m.postback_id = p.id)
 WHERE p.tenant_id = @tenant_id AND p.created_at >= @since::timestamptz AND p.created_at < @until::timestamptz

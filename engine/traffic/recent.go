@@ -10,13 +10,14 @@ import (
 	"rendezvous/engine/traffic/internal/db"
 )
 
-// Call is a postback's last call and the network's answer.
+// Call is a postback's last call and the network's answer: its status
+// code, never its body, which would show whoever writes a template what
+// any address returns.
 type Call struct {
 	// StatusCode is the network's HTTP status, 0 when there was no answer
 	// (refused address, timeout, connection error).
 	StatusCode int       `json:"status_code"`
 	Error      string    `json:"error"`
-	Body       string    `json:"body"`
 	CalledAt   time.Time `json:"called_at"`
 }
 
@@ -79,8 +80,7 @@ func RecentPostbacks(ctx context.Context, pool *pgxpool.Pool, tenantID int64, lo
 			e.SentAt = &r.SentAt.Time
 		}
 		if r.LastCalledAt.Valid {
-			e.LastCall = &Call{StatusCode: int(r.LastStatusCode.Int32), Error: r.LastError.String, Body: r.LastBody.String,
-				CalledAt: r.LastCalledAt.Time}
+			e.LastCall = &Call{StatusCode: int(r.LastStatusCode.Int32), Error: r.LastError.String, CalledAt: r.LastCalledAt.Time}
 		}
 		out.Postbacks = append(out.Postbacks, e)
 	}

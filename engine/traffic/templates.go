@@ -8,14 +8,20 @@
 package traffic
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"rendezvous/engine/landing"
+	"rendezvous/engine/platform/outbound"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
 
@@ -147,6 +153,10 @@ func known(name string) bool {
 	return false
 }
 
+// sampleValues fill a template to see the address it calls.
+var sampleValues = Values{Source: landing.Tracking{Network: "n", Ref: "r", Sub1: "s", Sub2: "s", Sub3: "s"},
+	Event: EventFirstPurchase, MemberID: 1, OrderID: 1, Amount: 100, Currency: "EUR"}
+
 // CheckTemplate reports what is wrong with a postback template: too long,
 // braces that do not pair, unknown placeholders, not an absolute http or
 // https address, or a placeholder before the path (the host is the
@@ -158,8 +168,7 @@ func CheckTemplate(template string) error {
 	if len(template) > maxTemplate {
 		return fmt.Errorf("is longer than %d characters", maxTemplate)
 	}
-	sample, err := Render(template, Values{Source: landing.Tracking{Network: "n", Ref: "r", Sub1: "s", Sub2: "s", Sub3: "s"},
-		Event: EventFirstPurchase, MemberID: 1, OrderID: 1, Amount: 100, Currency: "EUR"})
+	sample, err := Render(template, sampleValues)
 	if err != nil {
 		return err
 	}
@@ -269,4 +278,47 @@ func CheckTenantFile(f tenancy.File) []tenancy.Problem {
 			"(postbacks: {adnet: {signup: https://...}})"}}
 	}
 	return s.check()
+}
+
+// ErrAddressForbidden refuses a postback template whose host is, or
+// resolves to, an address the engine does not call (outbound.Guard): its
+// own machine, a private or link-local network, a metadata service.
+var ErrAddressForbidden = refusal.New(refusal.Malformed, "postback_address_forbidden",
+	"{field} points to an address postbacks may not call: {problem}.")
+
+// CheckAddresses refuses (ErrAddressForbidden, naming the field) a tenant
+// file whose postback templates' hosts guard forbids (nil: the strict
+// guard), when the console saves it or the import reads it. The worker
+// checks every address again where it connects, so a name that resolves
+// elsewhere later gets no further. A section CheckTenantFile refuses is
+// left to it.
+func CheckAddresses(ctx context.Context, guard *outbound.Guard, f tenancy.File) error {
+	raw, err := json.Marshal(f.Extra["postbacks"])
+	if err != nil {
+		return nil
+	}
+	var s Section
+	if json.Unmarshal(raw, &s) != nil {
+		return nil
+	}
+	for _, network := range slices.Sorted(maps.Keys(s)) {
+		for _, event := range slices.Sorted(maps.Keys(s[network])) {
+			target, err := Render(s[network][event], sampleValues)
+			if err != nil {
+				continue
+			}
+			u, err := url.Parse(target)
+			if err != nil {
+				continue
+			}
+			if err := guard.CheckHost(ctx, u.Hostname()); err != nil {
+				if !errors.Is(err, outbound.ErrForbidden) {
+					return err
+				}
+				field := "postbacks." + network + "." + event
+				return ErrAddressForbidden.With(map[string]any{"field": field, "problem": err.Error()})
+			}
+		}
+	}
+	return nil
 }

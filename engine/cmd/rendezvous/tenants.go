@@ -159,7 +159,8 @@ func readTenantFiles(names []string) ([]tenancy.File, error) {
 	return files, nil
 }
 
-// importTenants checks the billing, gifts and postbacks sections and imports files, reporting
+// importTenants checks the billing, gifts and postbacks sections (and the postbacks' hosts)
+// and imports files, reporting
 // what happened to each.
 func importTenants(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File, overwrite bool, report func(tenancy.ImportResult)) error {
 	if err := billing.CheckTenantFiles(files); err != nil {
@@ -173,6 +174,13 @@ func importTenants(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File
 	}
 	if len(gifts) > 0 {
 		return errors.New(strings.Join(gifts, "; "))
+	}
+	// The strict guard: postbacks of imported files may not point at the
+	// engine's own networks either.
+	for _, f := range files {
+		if err := traffic.CheckAddresses(ctx, nil, f); err != nil {
+			return fmt.Errorf("tenant file %s: %w", f.Slug, err)
+		}
 	}
 	results, err := tenancy.Import(ctx, pool, files, overwrite)
 	if err != nil {

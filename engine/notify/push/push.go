@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"sync"
 	"time"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
@@ -26,6 +27,7 @@ import (
 	"rendezvous/engine/live"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push/internal/db"
+	"rendezvous/engine/platform/outbound"
 )
 
 // Notification types of SPEC.md section 3 that pushes respect.
@@ -148,9 +150,13 @@ func (q *Queuer) QueueIfSubscribed(ctx context.Context, tx pgx.Tx, n Notificatio
 type Worker struct {
 	river.WorkerDefaults[Args]
 	Pool *pgxpool.Pool
-	// HTTPClient reaches the push services; nil uses a client with a timeout.
-	HTTPClient *http.Client
-	Log        *slog.Logger
+	// Guard decides which push services may be called; nil is the strict
+	// guard, which refuses the engine's own machine and networks.
+	Guard *outbound.Guard
+	Log   *slog.Logger
+
+	once   sync.Once
+	client *http.Client
 }
 
 // TTL is how long a push service keeps an undelivered push.
@@ -162,19 +168,24 @@ func (w *Worker) Timeout(*river.Job[Args]) time.Duration { return 30 * time.Seco
 // Work sends the notification to every subscription of the member and
 // drops the subscriptions the push service no longer knows.
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
-	return Send(ctx, w.Pool, w.client(), w.Log, job.Args.Notification)
+	return send(ctx, w.Pool, w.httpClient(), w.Log, job.Args.Notification)
 }
 
-func (w *Worker) client() *http.Client {
-	if w.HTTPClient != nil {
-		return w.HTTPClient
-	}
-	return &http.Client{Timeout: 20 * time.Second}
+// sendTimeout bounds one push to one subscription.
+const sendTimeout = 20 * time.Second
+
+// httpClient reaches the push services through the guard and follows no
+// redirect: a push service answers where it was asked, and a 307 would
+// repeat the POST anywhere, even to plain http.
+func (w *Worker) httpClient() *http.Client {
+	w.once.Do(func() { w.client = w.Guard.Client(outbound.ClientOptions{Timeout: sendTimeout}) })
+	return w.client
 }
 
-// Send pushes n to the member's browsers now. A push service that fails
-// (5xx, 429, network) makes Send fail, so the job is retried.
-func Send(ctx context.Context, pool *pgxpool.Pool, client *http.Client, log *slog.Logger, n Notification) error {
+// send pushes n to the member's browsers now, through client (the
+// worker's guarded one). A push service that fails (5xx, 429, network)
+// makes send fail, so the job is retried.
+func send(ctx context.Context, pool *pgxpool.Pool, client *http.Client, log *slog.Logger, n Notification) error {
 	q := db.New(pool)
 	t, err := q.PushTenant(ctx, n.TenantID)
 	if err != nil {
@@ -219,9 +230,9 @@ func Send(ctx context.Context, pool *pgxpool.Pool, client *http.Client, log *slo
 			}
 		case res.StatusCode == http.StatusTooManyRequests || res.StatusCode >= 500:
 			failed = errors.Join(failed, fmt.Errorf("push service answered %d for subscription %d", res.StatusCode, s.ID))
-		case res.StatusCode >= 400:
-			// A request the service will never take (bad keys, too big):
-			// retrying cannot help.
+		case res.StatusCode >= 300:
+			// A request the service will never take (bad keys, too big),
+			// or a redirect, which is not followed: retrying cannot help.
 			if log != nil {
 				log.Warn("push refused", "status", res.StatusCode, "subscription", s.ID)
 			}
@@ -230,7 +241,8 @@ func Send(ctx context.Context, pool *pgxpool.Pool, client *http.Client, log *slo
 	return failed
 }
 
-// Register adds the push worker to the engine's River workers.
-func Register(workers *river.Workers, pool *pgxpool.Pool, log *slog.Logger) {
-	river.AddWorker(workers, &Worker{Pool: pool, Log: log})
+// Register adds the push worker to the engine's River workers; guard
+// decides which push services it may call (nil: the strict guard).
+func Register(workers *river.Workers, pool *pgxpool.Pool, guard *outbound.Guard, log *slog.Logger) {
+	river.AddWorker(workers, &Worker{Pool: pool, Guard: guard, Log: log})
 }

@@ -2,24 +2,38 @@ package push_test
 
 import (
 	"context"
+	"crypto/ecdh"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/live"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/jobs"
+	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/tenancy/tenancytest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// testWorker is the push worker of the tests, which may call local push
+// services.
+func testWorker(pool *pgxpool.Pool) *push.Worker {
+	return &push.Worker{Pool: pool, Guard: outbound.NewGuard(outbound.AllowLoopbackForTests())}
+}
 
 // A push is queued only for a subscribed member who kept the type switched
 // on and has no live stream open.
@@ -251,5 +265,73 @@ func TestDevSinkKeepsQueuedPushesInMemberLanguage(t *testing.T) {
 			p.Type != push.TypeLike || p.URL != "/members/7" || p.Tag != "like-7" || p.QueuedAt.IsZero() {
 			t.Errorf("%s: kept %+v, want %q / %q in %s to %s", c.name, p, c.want[0], c.want[1], c.lang, m.Email)
 		}
+	}
+}
+
+// pushService stands in for a browser's push service on a local address:
+// /redirect answers 307 to /target (a redirect that keeps the POST), and
+// every request is counted by path.
+type pushService struct {
+	srv  *httptest.Server
+	mu   sync.Mutex
+	hits map[string]int
+}
+
+func newPushService(t *testing.T) *pushService {
+	s := &pushService{hits: map[string]int{}}
+	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.hits[r.URL.Path]++
+		s.mu.Unlock()
+		if r.URL.Path == "/redirect" {
+			http.Redirect(w, r, "/target", http.StatusTemporaryRedirect)
+			return
+		}
+		w.WriteHeader(http.StatusCreated)
+	}))
+	t.Cleanup(s.srv.Close)
+	return s
+}
+
+func (s *pushService) count(path string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hits[path]
+}
+
+// sendTo runs the push job of a member whose one subscription is endpoint.
+func sendTo(t *testing.T, pool *pgxpool.Pool, w *push.Worker, endpoint string) error {
+	t.Helper()
+	m := accountstest.NewMember(t, pool, accountstest.Member{})
+	key := make([]byte, 65)
+	key[0] = 4
+	priv, err := ecdh.P256().GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(t.Context(), `INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)`,
+		m.ID, endpoint, base64.RawURLEncoding.EncodeToString(priv.PublicKey().Bytes()), base64.RawURLEncoding.EncodeToString(make([]byte, 16))); err != nil {
+		t.Fatal(err)
+	}
+	return w.Work(t.Context(), &river.Job[push.Args]{Args: push.Args{Notification: push.Notification{MemberID: m.ID, TenantID: m.TenantID,
+		Type: push.TypeLike, Title: "t"}}})
+}
+
+// TestSendRefusesForbiddenEndpoints: the engine's push worker calls no
+// address of its own machine or network, and follows no redirect, not
+// even a 307 that would repeat the POST elsewhere.
+func TestSendRefusesForbiddenEndpoints(t *testing.T) {
+	t.Parallel()
+	pool := tenancytest.Pool(t)
+	s := newPushService(t)
+	if err := sendTo(t, pool, &push.Worker{Pool: pool}, s.srv.URL+"/live"); err == nil {
+		t.Error("a push to a loopback endpoint did not fail")
+	}
+	if n := s.count("/live"); n != 0 {
+		t.Fatalf("the engine's worker reached the loopback push service %d times", n)
+	}
+	_ = sendTo(t, pool, testWorker(pool), s.srv.URL+"/redirect")
+	if s.count("/redirect") != 1 || s.count("/target") != 0 {
+		t.Fatalf("redirect %d, target %d: the redirect was followed", s.count("/redirect"), s.count("/target"))
 	}
 }

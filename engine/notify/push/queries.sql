@@ -28,6 +28,15 @@ VALUES (@member_id, @endpoint, @p256dh, @auth, @now, @now)
 ON CONFLICT (endpoint) DO UPDATE
 SET member_id = excluded.member_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at;
 
+-- name: SubscriptionsTrim :exec
+-- Keeps a member's @keep most recently saved subscriptions and drops the
+-- rest.
+DELETE FROM push_subscriptions s
+WHERE s.member_id = @member_id AND s.id NOT IN (
+    SELECT k.id FROM push_subscriptions k WHERE k.member_id = @member_id
+    ORDER BY k.updated_at DESC, k.id DESC LIMIT @keep
+);
+
 -- name: SubscriptionsPurge :exec
 DELETE FROM push_subscriptions WHERE member_id = @member_id;
 

@@ -37,6 +37,10 @@ type Options struct {
 	Work bool
 	// Periodic jobs the client schedules while it runs.
 	Periodic []*river.PeriodicJob
+	// Queues are queues worked beside the default one, each with its
+	// number of workers: jobs that wait on the outside world (postbacks)
+	// get a few workers of their own, so they cannot take all of them.
+	Queues map[string]int
 }
 
 // NewClient builds a client for the workers the domain packages registered.
@@ -44,6 +48,9 @@ func NewClient(pool *pgxpool.Pool, workers *river.Workers, log *slog.Logger, opt
 	cfg := &river.Config{Logger: log, Workers: workers, PeriodicJobs: opts.Periodic}
 	if opts.Work {
 		cfg.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 20}}
+		for name, workers := range opts.Queues {
+			cfg.Queues[name] = river.QueueConfig{MaxWorkers: workers}
+		}
 	}
 	c, err := river.NewClient(riverpgxv5.New(pool), cfg)
 	if err != nil {

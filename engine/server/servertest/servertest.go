@@ -22,6 +22,7 @@ import (
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/config"
+	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server"
 	"rendezvous/engine/tenancy"
@@ -155,7 +156,10 @@ func start(tb testing.TB, pool, read *pgxpool.Pool, store media.Store, work bool
 		configure(cfg)
 	}
 	e, err := server.New(server.Deps{Config: cfg, Media: store, Log: log, Pool: pool, ReadPool: read,
-		Directory: tenancy.NewDirectory(pool, log), Dist: dist, Themes: themes.FS})
+		Directory: tenancy.NewDirectory(pool, log), Dist: dist, Themes: themes.FS,
+		// Tests stand in for affiliate networks and push services with
+		// local servers.
+		Outbound: outbound.NewGuard(outbound.AllowLoopbackForTests())})
 	if err != nil {
 		tb.Fatal(err)
 	}

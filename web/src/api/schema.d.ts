@@ -2407,7 +2407,7 @@ export interface paths {
         };
         /**
          * Log in; with ?push=1 store the push subscription (member only)
-         * @description Needs the header X-Request-Type client.
+         * @description Needs the header X-Request-Type client. With ?push=1, 422 subscription_invalid refuses a subscription whose endpoint is not an https URL, or whose host is or resolves to an address the engine does not call (loopback, private, link-local, unspecified, multicast or otherwise reserved), or whose keys are not base64url of the right sizes. A member keeps the 10 subscriptions saved most recently: an 11th replaces the oldest.
          */
         post: {
             parameters: {

@@ -452,7 +452,7 @@ export interface PostbackEntry {
   created_at: string
   sent_at: string | null
   attempts: number
-  last_call: { status_code: number; error: string; body: string; called_at: string } | null
+  last_call: { status_code: number; error: string; called_at: string } | null
 }
 
 /** PostbackLog is a brand's postbacks made in a report's days, newest first (at most 100: truncated says more were left out). */

@@ -11,16 +11,17 @@ import (
 )
 
 type Postback struct {
-	ID        int64
-	TenantID  int64
-	MemberID  int64
-	Event     string
-	Network   string
-	OrderID   pgtype.Int8
-	Url       string
-	Status    string
-	CreatedAt time.Time
-	SentAt    pgtype.Timestamptz
+	ID           int64
+	TenantID     int64
+	MemberID     int64
+	Event        string
+	Network      string
+	OrderID      pgtype.Int8
+	Url          string
+	Status       string
+	CreatedAt    time.Time
+	SentAt       pgtype.Timestamptz
+	ClaimedUntil pgtype.Timestamptz
 }
 
 type PostbackCall struct {
@@ -28,7 +29,6 @@ type PostbackCall struct {
 	PostbackID int64
 	Attempt    int32
 	StatusCode int32
-	Body       string
 	Error      string
 	CalledAt   time.Time
 	DurationMs int32

@@ -14,15 +14,14 @@ import (
 )
 
 const postbackCallInsert = `-- name: PostbackCallInsert :exec
-INSERT INTO postback_calls (postback_id, attempt, status_code, body, error, called_at, duration_ms)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
+INSERT INTO postback_calls (postback_id, attempt, status_code, error, called_at, duration_ms)
+VALUES ($1, $2, $3, $4, $5, $6)
 `
 
 type PostbackCallInsertParams struct {
 	PostbackID int64
 	Attempt    int32
 	StatusCode int32
-	Body       string
 	Error      string
 	CalledAt   time.Time
 	DurationMs int32
@@ -33,7 +32,6 @@ func (q *Queries) PostbackCallInsert(ctx context.Context, arg PostbackCallInsert
 		arg.PostbackID,
 		arg.Attempt,
 		arg.StatusCode,
-		arg.Body,
 		arg.Error,
 		arg.CalledAt,
 		arg.DurationMs,
@@ -42,7 +40,7 @@ func (q *Queries) PostbackCallInsert(ctx context.Context, arg PostbackCallInsert
 }
 
 const postbackCalls = `-- name: PostbackCalls :many
-SELECT id, postback_id, attempt, status_code, body, error, called_at, duration_ms FROM postback_calls WHERE postback_id = $1 ORDER BY id
+SELECT id, postback_id, attempt, status_code, error, called_at, duration_ms FROM postback_calls WHERE postback_id = $1 ORDER BY id
 `
 
 func (q *Queries) PostbackCalls(ctx context.Context, postbackID int64) ([]PostbackCall, error) {
@@ -59,7 +57,6 @@ func (q *Queries) PostbackCalls(ctx context.Context, postbackID int64) ([]Postba
 			&i.PostbackID,
 			&i.Attempt,
 			&i.StatusCode,
-			&i.Body,
 			&i.Error,
 			&i.CalledAt,
 			&i.DurationMs,
@@ -72,6 +69,22 @@ func (q *Queries) PostbackCalls(ctx context.Context, postbackID int64) ([]Postba
 		return nil, err
 	}
 	return items, nil
+}
+
+const postbackClaim = `-- name: PostbackClaim :exec
+UPDATE postbacks SET claimed_until = $1::timestamptz WHERE id = $2
+`
+
+type PostbackClaimParams struct {
+	Until time.Time
+	ID    int64
+}
+
+// Claims a postback for one call until @until: no other job calls it
+// meanwhile, and a job that died during its call frees it then.
+func (q *Queries) PostbackClaim(ctx context.Context, arg PostbackClaimParams) error {
+	_, err := q.db.Exec(ctx, postbackClaim, arg.Until, arg.ID)
+	return err
 }
 
 const postbackInsert = `-- name: PostbackInsert :one
@@ -107,11 +120,11 @@ func (q *Queries) PostbackInsert(ctx context.Context, arg PostbackInsertParams) 
 }
 
 const postbackLock = `-- name: PostbackLock :one
-SELECT id, tenant_id, member_id, event, network, order_id, url, status, created_at, sent_at FROM postbacks WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, member_id, event, network, order_id, url, status, created_at, sent_at, claimed_until FROM postbacks WHERE id = $1 FOR UPDATE
 `
 
-// The postback a job calls, locked for the call: a second job of it waits
-// and then finds it sent.
+// The postback a job is about to claim, locked for the short transaction
+// of the claim.
 func (q *Queries) PostbackLock(ctx context.Context, id int64) (Postback, error) {
 	row := q.db.QueryRow(ctx, postbackLock, id)
 	var i Postback
@@ -126,6 +139,7 @@ func (q *Queries) PostbackLock(ctx context.Context, id int64) (Postback, error) 
 		&i.Status,
 		&i.CreatedAt,
 		&i.SentAt,
+		&i.ClaimedUntil,
 	)
 	return i, err
 }
@@ -176,7 +190,7 @@ func (q *Queries) PostbackOrder(ctx context.Context, arg PostbackOrderParams) (P
 }
 
 const postbackSetStatus = `-- name: PostbackSetStatus :exec
-UPDATE postbacks SET status = $1, sent_at = $2 WHERE id = $3
+UPDATE postbacks SET status = $1, sent_at = $2, claimed_until = NULL WHERE id = $3
 `
 
 type PostbackSetStatusParams struct {
@@ -185,13 +199,14 @@ type PostbackSetStatusParams struct {
 	ID     int64
 }
 
+// The outcome of a call; the postback is free for the next attempt.
 func (q *Queries) PostbackSetStatus(ctx context.Context, arg PostbackSetStatusParams) error {
 	_, err := q.db.Exec(ctx, postbackSetStatus, arg.Status, arg.SentAt, arg.ID)
 	return err
 }
 
 const postbacksOfMember = `-- name: PostbacksOfMember :many
-SELECT id, tenant_id, member_id, event, network, order_id, url, status, created_at, sent_at FROM postbacks WHERE member_id = $1 ORDER BY id
+SELECT id, tenant_id, member_id, event, network, order_id, url, status, created_at, sent_at, claimed_until FROM postbacks WHERE member_id = $1 ORDER BY id
 `
 
 func (q *Queries) PostbacksOfMember(ctx context.Context, memberID int64) ([]Postback, error) {
@@ -214,6 +229,7 @@ func (q *Queries) PostbacksOfMember(ctx context.Context, memberID int64) ([]Post
 			&i.Status,
 			&i.CreatedAt,
 			&i.SentAt,
+			&i.ClaimedUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -228,7 +244,7 @@ func (q *Queries) PostbacksOfMember(ctx context.Context, memberID int64) ([]Post
 const recentPostbacks = `-- name: RecentPostbacks :many
 SELECT p.id, p.member_id, p.event, p.network, p.order_id, p.url, p.status, p.created_at, p.sent_at,
        (SELECT count(*) FROM postback_calls n WHERE n.postback_id = p.id)::int AS attempts,
-       l.status_code AS last_status_code, l.error AS last_error, l.body AS last_body, l.called_at AS last_called_at
+       l.status_code AS last_status_code, l.error AS last_error, l.called_at AS last_called_at
 FROM postbacks p
 LEFT JOIN postback_calls l ON l.id = (SELECT max(m.id) FROM postback_calls m WHERE m.postback_id = p.id)
 WHERE p.tenant_id = $1 AND p.created_at >= $2::timestamptz AND p.created_at < $3::timestamptz
@@ -256,7 +272,6 @@ type RecentPostbacksRow struct {
 	Attempts       int32
 	LastStatusCode pgtype.Int4
 	LastError      pgtype.Text
-	LastBody       pgtype.Text
 	LastCalledAt   pgtype.Timestamptz
 }
 
@@ -290,7 +305,6 @@ func (q *Queries) RecentPostbacks(ctx context.Context, arg RecentPostbacksParams
 			&i.Attempts,
 			&i.LastStatusCode,
 			&i.LastError,
-			&i.LastBody,
 			&i.LastCalledAt,
 		); err != nil {
 			return nil, err

@@ -229,3 +229,23 @@ func (q *Queries) SubscriptionsPurge(ctx context.Context, memberID int64) error 
 	_, err := q.db.Exec(ctx, subscriptionsPurge, memberID)
 	return err
 }
+
+const subscriptionsTrim = `-- name: SubscriptionsTrim :exec
+DELETE FROM push_subscriptions s
+WHERE s.member_id = $1 AND s.id NOT IN (
+    SELECT k.id FROM push_subscriptions k WHERE k.member_id = $1
+    ORDER BY k.updated_at DESC, k.id DESC LIMIT $2
+)
+`
+
+type SubscriptionsTrimParams struct {
+	MemberID int64
+	Keep     int32
+}
+
+// Keeps a member's @keep most recently saved subscriptions and drops the
+// rest.
+func (q *Queries) SubscriptionsTrim(ctx context.Context, arg SubscriptionsTrimParams) error {
+	_, err := q.db.Exec(ctx, subscriptionsTrim, arg.MemberID, arg.Keep)
+	return err
+}

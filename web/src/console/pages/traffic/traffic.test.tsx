@@ -28,8 +28,8 @@ const postbacks: PostbackLog = {
   ...head,
   truncated: false,
   postbacks: [
-    { id: 2, member_id: 42, event: 'signup', network: 'adnet', order_id: null, url: 'https://adnet.example/pb?e=signup&ref=aff1', status: 'pending', created_at: '2026-03-29T10:15:00Z', sent_at: null, attempts: 1, last_call: { status_code: 500, error: 'the network answered 500', body: 'busy', called_at: '2026-03-29T10:15:01Z' } },
-    { id: 1, member_id: 41, event: 'first_purchase', network: 'adnet', order_id: 7, url: 'https://adnet.example/pb?e=sale', status: 'sent', created_at: '2026-03-28T09:00:00Z', sent_at: '2026-03-28T09:00:01Z', attempts: 1, last_call: { status_code: 200, error: '', body: 'OK', called_at: '2026-03-28T09:00:01Z' } },
+    { id: 2, member_id: 42, event: 'signup', network: 'adnet', order_id: null, url: 'https://adnet.example/pb?e=signup&ref=aff1', status: 'pending', created_at: '2026-03-29T10:15:00Z', sent_at: null, attempts: 1, last_call: { status_code: 500, error: 'the network answered 500', called_at: '2026-03-29T10:15:01Z' } },
+    { id: 1, member_id: 41, event: 'first_purchase', network: 'adnet', order_id: 7, url: 'https://adnet.example/pb?e=sale', status: 'sent', created_at: '2026-03-28T09:00:00Z', sent_at: '2026-03-28T09:00:01Z', attempts: 1, last_call: { status_code: 200, error: '', called_at: '2026-03-28T09:00:01Z' } },
     { id: 3, member_id: 43, event: 'activation', network: 'adnet', order_id: null, url: 'https://adnet.example/pb?e=act', status: 'pending', created_at: '2026-03-28T08:00:00Z', sent_at: null, attempts: 0, last_call: null },
   ],
 }
