@@ -43,6 +43,10 @@ const (
 	Typing = "typing"
 	// Note counts saves of private profile notes (note.php) per member.
 	Note = "note"
+	// Visit counts affiliate visits recorded per client address (package
+	// traffic): past it the page is served but no visit written, so that
+	// varying sub-ids or the browser cannot fill the visits table.
+	Visit = "visit"
 )
 
 // Rule allows Max hits per Window; the window starts with its first hit.
@@ -67,6 +71,7 @@ func Defaults() map[string]Rule {
 		Like:           {Max: 100, Window: time.Minute},
 		Typing:         {Max: 40, Window: time.Minute},
 		Note:           {Max: 30, Window: time.Minute},
+		Visit:          {Max: 100, Window: time.Hour},
 	}
 }
 

@@ -268,7 +268,7 @@ func New(d Deps) (*Engine, error) {
 	readOnly(ops, "/metrics", metrics)
 	e.Ops = ops
 
-	visits := traffic.NewVisits(d.Pool, d.Log)
+	visits := traffic.NewVisits(d.Pool, e.Limits, d.Log)
 	r.Group(func(r chi.Router) {
 		r.Use(tenancy.Middleware(d.Directory))
 		staticFiles(r, e.App)

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/landing"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/traffic/internal/db"
@@ -24,10 +25,14 @@ import (
 // Visits records the pages opened through an affiliate link, for the
 // report's visits. The page does not wait for the write: it is made after
 // the answer, by at most maxPending writes at a time; beyond that a visit
-// is dropped rather than slow the site down.
+// is dropped rather than slow the site down. One client address records
+// at most the limits.Visit rule's visits per brand and window (its page
+// opens all the same), so that varying sub-ids or the browser cannot fill
+// the table.
 type Visits struct {
-	Pool *pgxpool.Pool
-	Log  *slog.Logger
+	Pool   *pgxpool.Pool
+	Limits *limits.Limiter
+	Log    *slog.Logger
 	// Now is the clock; nil is time.Now.
 	Now     func() time.Time
 	pending chan struct{}
@@ -51,9 +56,10 @@ const maxPending = 32
 // from UTC-12 to UTC+14 put visits of one calendar day into two UTC days.
 const keepKeys = 2
 
-// NewVisits returns the recorder of visits on pool.
-func NewVisits(pool *pgxpool.Pool, log *slog.Logger) *Visits {
-	return &Visits{Pool: pool, Log: log, pending: make(chan struct{}, maxPending), keys: map[string][]byte{}}
+// NewVisits returns the recorder of visits on pool, each client address
+// counted by limiter (limits.Visit).
+func NewVisits(pool *pgxpool.Pool, limiter *limits.Limiter, log *slog.Logger) *Visits {
+	return &Visits{Pool: pool, Limits: limiter, Log: log, pending: make(chan struct{}, maxPending), keys: map[string][]byte{}}
 }
 
 // Wait blocks until the visits being written are written.
@@ -114,6 +120,10 @@ func (v *Visits) Record(next http.Handler) http.Handler {
 			loc = time.UTC
 		}
 		day := at.In(loc)
+		client, ok := limits.ByClient(r)
+		if !ok {
+			return // no address to count it by
+		}
 		visitor := strconv.FormatInt(t.ID, 10) + "|" + httpx.ClientIP(r).String() + "|" + r.UserAgent()
 		row := db.VisitInsertParams{TenantID: t.ID, Network: src.Network, Ref: src.Ref,
 			Sub1: src.Sub1, Sub2: src.Sub2, Sub3: src.Sub3, Variant: landing.VisitVariant(r.URL.Path), VisitedAt: at,
@@ -129,7 +139,14 @@ func (v *Visits) Record(next http.Handler) http.Handler {
 			defer func() { <-v.pending }()
 			ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 5*time.Second)
 			defer cancel()
-			key, err := v.key(ctx, row.Day)
+			d, err := v.Limits.Hit(ctx, t.ID, limits.Visit, client)
+			if err == nil && !d.Allowed {
+				return // over the address's limit: the page was served, no visit
+			}
+			var key []byte
+			if err == nil {
+				key, err = v.key(ctx, row.Day)
+			}
 			if err == nil {
 				mac := hmac.New(sha256.New, key)
 				mac.Write([]byte(visitor))

@@ -2,11 +2,13 @@ package traffic_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
 
+	"rendezvous/engine/limits"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/tenancy/tenancytest"
 	"rendezvous/engine/traffic"
@@ -25,7 +27,7 @@ func TestVisitsCountOnceAcrossInstances(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
-	instances := []*traffic.Visits{traffic.NewVisits(pool, nil), traffic.NewVisits(pool, nil)}
+	instances := []*traffic.Visits{traffic.NewVisits(pool, limits.New(pool, limits.Defaults(), nil), nil), traffic.NewVisits(pool, limits.New(pool, limits.Defaults(), nil), nil)}
 	visit := func(v *traffic.Visits, agent string) {
 		t.Helper()
 		v.Now = func() time.Time { return clock }
@@ -71,5 +73,62 @@ func TestVisitsCountOnceAcrossInstances(t *testing.T) {
 	}
 	if n := count(`SELECT count(*) FROM traffic_visit_keys WHERE day = '2026-11-27'`); n != 1 {
 		t.Fatalf("%d keys of 2026-11-27, want 1", n)
+	}
+}
+
+// TestVisitsLimitedPerAddress: one client address cannot fill the visits
+// table by varying the sub-ids or its browser: past the limit per brand
+// and window the page is still served, but no visit is written; another
+// address, or another brand, still counts.
+func TestVisitsLimitedPerAddress(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := tenancytest.Pool(t)
+	dir := tenancy.NewDirectory(pool, nil)
+	lustlokaal, err := dir.ByHost(ctx, "localhost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	herzklopfen, err := dir.ByHost(ctx, "de.localhost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	limiter := limits.New(pool, limits.Defaults(), nil)
+	limiter.Set(limits.Visit, limits.Rule{Max: 5, Window: time.Hour})
+	v := traffic.NewVisits(pool, limiter, nil)
+	served := 0
+	visit := func(tenant *tenancy.Tenant, addr string, i int) {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodGet, fmt.Sprintf("/landers/video?network=adnet&sub1=click%d", i), nil)
+		req.RemoteAddr = addr + ":40000"
+		req.Header.Set("User-Agent", fmt.Sprintf("browser %d", i))
+		req = req.WithContext(tenancy.WithTenant(req.Context(), tenant))
+		v.Record(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			served++
+			w.WriteHeader(http.StatusOK)
+		})).ServeHTTP(httptest.NewRecorder(), req)
+		v.Wait()
+	}
+	count := func(tenant *tenancy.Tenant) int {
+		t.Helper()
+		var n int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM traffic_visits WHERE tenant_id = $1`, tenant.ID).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for i := range 20 {
+		visit(lustlokaal, "203.0.113.7", i)
+	}
+	if served != 20 {
+		t.Fatalf("%d of 20 pages served", served)
+	}
+	if n := count(lustlokaal); n != 5 {
+		t.Fatalf("one address wrote %d visits, want the limit of 5", n)
+	}
+	visit(lustlokaal, "198.51.100.9", 100)
+	visit(herzklopfen, "203.0.113.7", 101)
+	if a, b := count(lustlokaal), count(herzklopfen); a != 6 || b != 1 {
+		t.Fatalf("another address wrote %d visits, another brand %d; want 6 and 1", a, b)
 	}
 }
