@@ -121,6 +121,23 @@ func testWorker(pool *pgxpool.Pool) *traffic.Worker {
 	return &traffic.Worker{Pool: pool, Guard: outbound.NewGuard(outbound.AllowLoopbackForTests())}
 }
 
+// signupFromAdnet makes a member who came through network adnet and
+// queues the postback of their signup with jobs.
+func signupFromAdnet(t *testing.T, pool *pgxpool.Pool, jobs traffic.Inserter) {
+	t.Helper()
+	ctx := context.Background()
+	m := accountstest.NewMember(t, pool, accountstest.Member{})
+	if _, err := pool.Exec(ctx, `UPDATE members SET tracking = '{"network":"adnet"}' WHERE id = $1`, m.ID); err != nil {
+		t.Fatal(err)
+	}
+	p := &traffic.Postbacks{Jobs: jobs}
+	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		return p.Queue(ctx, tx, traffic.Event{MemberID: m.ID, Kind: traffic.EventSignup})
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // postbackJobs are the queued postback jobs' postback ids.
 func postbackJobs(t *testing.T, pool *pgxpool.Pool) []int64 {
 	t.Helper()
@@ -276,16 +293,7 @@ func TestPostbackRefusesForbiddenAddresses(t *testing.T) {
 	pool := tenancytest.Pool(t)
 	n := newNetwork(t)
 	configure(t, pool, "lustlokaal", n)
-	m := accountstest.NewMember(t, pool, accountstest.Member{})
-	if _, err := pool.Exec(ctx, `UPDATE members SET tracking = '{"network":"adnet"}' WHERE id = $1`, m.ID); err != nil {
-		t.Fatal(err)
-	}
-	p := &traffic.Postbacks{Jobs: inserter(t, pool)}
-	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		return p.Queue(ctx, tx, traffic.Event{MemberID: m.ID, Kind: traffic.EventSignup})
-	}); err != nil {
-		t.Fatal(err)
-	}
+	signupFromAdnet(t, pool, inserter(t, pool))
 	ids := postbackJobs(t, pool)
 	for attempt := 1; attempt <= 2; attempt++ {
 		err := (&traffic.Worker{Pool: pool}).Work(ctx, &river.Job[traffic.PostbackArgs]{

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
@@ -82,20 +81,11 @@ func TestHangingPostbackHoldsNoConnection(t *testing.T) {
 	silent := newSilentNetwork(t)
 	configureURL(t, pool, "lustlokaal", silent.url())
 	const calls = 3
-	ids := make([]int64, 0, calls)
-	p := &traffic.Postbacks{Jobs: inserter(t, pool)}
+	jobs := inserter(t, pool)
 	for range calls {
-		m := accountstest.NewMember(t, pool, accountstest.Member{})
-		if _, err := pool.Exec(ctx, `UPDATE members SET tracking = '{"network":"adnet"}' WHERE id = $1`, m.ID); err != nil {
-			t.Fatal(err)
-		}
-		if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			return p.Queue(ctx, tx, traffic.Event{MemberID: m.ID, Kind: traffic.EventSignup})
-		}); err != nil {
-			t.Fatal(err)
-		}
+		signupFromAdnet(t, pool, jobs)
 	}
-	ids = append(ids, postbackJobs(t, pool)...)
+	ids := postbackJobs(t, pool)
 	if len(ids) != calls {
 		t.Fatalf("%d postbacks", len(ids))
 	}
@@ -126,7 +116,7 @@ func TestHangingPostbackHoldsNoConnection(t *testing.T) {
 // TestHangingNetworkDoesNotStallMembers: on a running engine, many
 // postbacks to a network that never answers take a few workers of their
 // own queue and no database connection, so members are still served at
-// once and the other jobs still run.
+// once.
 func TestHangingNetworkDoesNotStallMembers(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -134,18 +124,9 @@ func TestHangingNetworkDoesNotStallMembers(t *testing.T) {
 	silent := newSilentNetwork(t)
 	configureURL(t, env.Pool, "lustlokaal", silent.url())
 	c, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
-	p := &traffic.Postbacks{Jobs: env.Jobs}
 	const postbacks = 30
 	for range postbacks {
-		m := accountstest.NewMember(t, env.Pool, accountstest.Member{})
-		if _, err := env.Pool.Exec(ctx, `UPDATE members SET tracking = '{"network":"adnet"}' WHERE id = $1`, m.ID); err != nil {
-			t.Fatal(err)
-		}
-		if err := pgx.BeginFunc(ctx, env.Pool, func(tx pgx.Tx) error {
-			return p.Queue(ctx, tx, traffic.Event{MemberID: m.ID, Kind: traffic.EventSignup})
-		}); err != nil {
-			t.Fatal(err)
-		}
+		signupFromAdnet(t, env.Pool, env.Jobs)
 	}
 	silent.await(t, 3)
 	for range 5 {
