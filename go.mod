@@ -27,6 +27,8 @@ require (
 	golang.org/x/text v0.43.0
 )
 
+require github.com/wneessen/go-mail v0.8.1
+
 require (
 	github.com/andybalholm/brotli v1.2.6
 	github.com/beorn7/perks v1.0.1 // indirect
