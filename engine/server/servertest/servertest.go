@@ -185,6 +185,15 @@ type Client struct {
 	Country string
 }
 
+// Exec runs a statement of a test's own set-up (plain SQL, not the
+// engine's) and fails the test when it fails.
+func (e *Env) Exec(tb testing.TB, sql string, args ...any) {
+	tb.Helper()
+	if _, err := e.Pool.Exec(context.Background(), sql, args...); err != nil {
+		tb.Fatalf("%s: %v", sql, err)
+	}
+}
+
 // AwaitCount waits until query, a count (or any one integer) with args,
 // answers want: for what the engine writes after it answers (jobs, visits,
 // a sandbox's refunds) or another session's state (a lock wait).
