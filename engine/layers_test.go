@@ -1,4 +1,9 @@
-package identity_test
+// Package engine_test holds the checks of the engine's layers: which
+// packages may depend on which. The layers, from the bottom: platform (no
+// product knowledge), identity and tenancy, the areas, the user object that
+// joins account and profile, and on top the console, the server that wires
+// everything, and the commands.
+package engine_test
 
 import (
 	"os/exec"
@@ -78,6 +83,30 @@ func TestAccountsBelowTheAreas(t *testing.T) {
 	}
 	for pkg := range bad {
 		t.Errorf("accounts depends on %s%s; only %v may be below it (join the areas in package user)", engine, pkg, belowAccounts)
+	}
+}
+
+// TestPlatformKnowsNoArea keeps platform at the bottom: a platform package
+// depends on no engine package outside platform, so anything that knows the
+// product's areas (a backup that knows the media store's rules, say) lives
+// with the areas.
+func TestPlatformKnowsNoArea(t *testing.T) {
+	t.Parallel()
+	deps := engineDeps(t)
+	seen := 0
+	for pkg, list := range deps {
+		if !strings.HasPrefix(pkg, "platform/") {
+			continue
+		}
+		seen++
+		for dep := range list {
+			if rest, ok := strings.CutPrefix(dep, engine); ok && !strings.HasPrefix(rest, "platform/") {
+				t.Errorf("%s depends on %s: platform stays below the areas", pkg, dep)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no platform package in go list; the check would pass for nothing")
 	}
 }
 
