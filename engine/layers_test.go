@@ -6,7 +6,9 @@
 package engine_test
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -149,4 +151,42 @@ func engineDeps(t *testing.T) map[string]map[string]bool {
 		deps[strings.TrimPrefix(pkg, engine)] = set(list)
 	}
 	return deps
+}
+
+// TestEveryPackageHasDocGo keeps each package's doc comment where a reader
+// looks for it: in the package's doc.go, the one file that starts with
+// "// Package name" (generated query packages aside).
+func TestEveryPackageHasDocGo(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command("go", "list", "-f", "{{.Dir}}|{{.Name}}|{{join .GoFiles \" \"}}", engine+"...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		parts := strings.SplitN(line, "|", 3)
+		dir, name, files := parts[0], parts[1], strings.Fields(parts[2])
+		if len(files) == 0 || strings.Contains(dir, "/internal/db") || strings.HasSuffix(dir, "/internal/bulkdb") {
+			continue
+		}
+		want := "// Package " + name + " "
+		if name == "main" {
+			want = "// Command "
+		}
+		found := false
+		for _, f := range files {
+			b, err := os.ReadFile(filepath.Join(dir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			starts := strings.Contains(string(b), "\n"+want) || strings.HasPrefix(string(b), want)
+			if f == "doc.go" {
+				found = starts
+			} else if starts {
+				t.Errorf("%s/%s holds the package's doc comment; it belongs in doc.go", dir, f)
+			}
+		}
+		if !found {
+			t.Errorf("%s has no doc.go starting with %q", dir, want)
+		}
+	}
 }

@@ -1,4 +1,3 @@
-// Package livetest helps tests wait for what the live hub records.
 package livetest
 
 import (
