@@ -5,10 +5,12 @@ SQLC_VERSION := v1.31.1
 # Expanded only in the recipes that use it: `go env` at every make start
 # cost the second `make run` up to half a second on a loaded machine.
 SQLC = $(shell $(GO) env GOPATH)/bin/sqlc
+STATICCHECK_VERSION := v0.8.2
+STATICCHECK = $(shell $(GO) env GOPATH)/bin/staticcheck
 ADDR ?= 127.0.0.1:8080
 DATA ?= ./var
 
-.PHONY: all build run test test-go test-web test-e2e bench sqlc sqlc-check sqlc-install web deps-web deps-browser deps-proxy clean
+.PHONY: all build run test staticcheck test-go test-web test-e2e bench sqlc sqlc-check sqlc-install web deps-web deps-browser deps-proxy clean
 
 all: build
 
@@ -82,6 +84,7 @@ test-go: deps-proxy
 		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod is not tidy: run go mod tidy"; exit 1; }
 	@$(GO) vet ./...
+	@$(MAKE) --no-print-directory staticcheck
 	@echo "==> go test (one throwaway PostgreSQL cluster for the run)"
 	@$(GO) run ./engine/platform/pgtest/withpg $(GO) test -count=1 -timeout 15m ./...
 
@@ -99,6 +102,14 @@ bench: build
 	@cd web && node scripts/js-floor.mjs
 	@bash web/scripts/lighthouse-bench.sh
 	@bash bench/run-timing.sh
+
+## staticcheck: the Go code's static analysis (honnef.co/go/tools)
+staticcheck:
+	@if [ ! -x "$(STATICCHECK)" ] || ! "$(STATICCHECK)" -version | grep -q "$(STATICCHECK_VERSION:v%=%)"; then \
+		echo "==> installing staticcheck $(STATICCHECK_VERSION)"; \
+		$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION); fi
+	@echo "==> staticcheck"
+	@$(STATICCHECK) ./...
 
 sqlc-install:
 	@if [ ! -x "$(SQLC)" ]; then \

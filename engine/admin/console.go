@@ -589,8 +589,8 @@ func (h handlers) audit(w http.ResponseWriter, r *http.Request) {
 	ints := map[string]*int64{"staff_id": &aq.StaffID, "before_id": &aq.BeforeID}
 	for name, dst := range ints {
 		if v := q.Get(name); v != "" {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 1 {
+			n, ok := httpx.ID(v)
+			if !ok {
 				httpx.WriteError(w, r, ErrQueryInvalid.With(map[string]any{"field": name}))
 				return
 			}

@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/go-chi/chi/v5"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"rendezvous/config"
 	"rendezvous/engine/accounts/accountstest"

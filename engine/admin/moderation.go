@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -54,15 +53,15 @@ func (s *Service) act(r *http.Request, t *tenancy.Tenant, action string, do func
 	return out, err
 }
 
-// queryID reads an optional positive id from the query string (0 when
+// optionalQueryID reads an optional id from the query string (0 when
 // absent).
-func queryID(r *http.Request, name string) (int64, error) {
+func optionalQueryID(r *http.Request, name string) (int64, error) {
 	v := r.URL.Query().Get(name)
 	if v == "" {
 		return 0, nil
 	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n < 1 {
+	n, ok := httpx.ID(v)
+	if !ok {
 		return 0, ErrQueryInvalid.With(map[string]any{"field": name})
 	}
 	return n, nil
@@ -71,8 +70,7 @@ func queryID(r *http.Request, name string) (int64, error) {
 // pathID reads the route's id parameter; an id that is not one finds
 // nothing.
 func pathID(r *http.Request, name string) (int64, bool) {
-	n, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
-	return n, err == nil && n > 0
+	return httpx.ID(chi.URLParam(r, name))
 }
 
 // moderation is the state every moderation handler starts from: the
@@ -94,7 +92,7 @@ func (h handlers) photoQueue(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	after, err := queryID(r, "after_id")
+	after, err := optionalQueryID(r, "after_id")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -149,7 +147,7 @@ func (h handlers) complaints(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	before, err := queryID(r, "before_id")
+	before, err := optionalQueryID(r, "before_id")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

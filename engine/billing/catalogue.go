@@ -13,9 +13,10 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Methods are the payment methods of SPEC.md section 9, by their names in
-// tenant files and on the wire ("prezelewy24" is spelled as the
-// specification spells it).
+// Methods are the payment methods a brand may offer, by their names in
+// tenant files and on the wire ("prezelewy24" keeps the product's own
+// spelling). It is the one list: the API's PaymentMethod enum and the web
+// app's list are held to it by tests.
 var Methods = []string{
 	"sdd", "prezelewy24", "blik", "sct", "giropay", "mastercard", "visa", "creditcard", "dankort", "mobilepay",
 	"swish", "twint", "satispay", "vipps", "cartebancaire", "nexi", "ideal", "bancontact", "applepay",

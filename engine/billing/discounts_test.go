@@ -18,20 +18,19 @@ import (
 // codeRow is a discount code as a test makes it; zero fields are left out
 // (the column's default or null).
 type codeRow struct {
-	tenant       string // slug, default lustlokaal
-	code         string
-	kind         string
-	percentage   int
-	minimum      int64
-	currency     string
-	country      string
-	methods      []string
-	from, until  time.Time
-	window       time.Duration
-	firstOnly    bool
-	member       int64
-	inactive     bool
-	notYetActive bool
+	tenant      string // slug, default lustlokaal
+	code        string
+	kind        string
+	percentage  int
+	minimum     int64
+	currency    string
+	country     string
+	methods     []string
+	from, until time.Time
+	window      time.Duration
+	firstOnly   bool
+	member      int64
+	inactive    bool
 }
 
 // newCode inserts a code with plain SQL (a test factory, not the engine)

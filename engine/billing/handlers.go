@@ -2,7 +2,6 @@ package billing
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -80,8 +79,8 @@ func (h Handlers) Payment(w http.ResponseWriter, r *http.Request) {
 func (h Handlers) Transactions(w http.ResponseWriter, r *http.Request) {
 	var order int64
 	if r.URL.Query().Has("id") {
-		id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
-		if err != nil || id <= 0 {
+		id, ok := httpx.ID(r.URL.Query().Get("id"))
+		if !ok {
 			httpx.WriteError(w, r, errIDInvalid)
 			return
 		}
@@ -154,8 +153,8 @@ func (h Handlers) Repeat(w http.ResponseWriter, r *http.Request) {
 // RemoveCard answers DELETE /api/repeatorder.php?id=<card id>: the mandate
 // is revoked at the provider and the card forgotten; 204.
 func (h Handlers) RemoveCard(w http.ResponseWriter, r *http.Request) {
-	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := httpx.ID(r.URL.Query().Get("id"))
+	if !ok {
 		httpx.WriteError(w, r, errIDInvalid)
 		return
 	}

@@ -3,7 +3,6 @@ package billing
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -33,8 +32,8 @@ type InvoiceHandlers struct {
 // page, or with &format=pdf as a PDF download named after its number.
 // Someone else's order, or one without an invoice, is 404 invoice_not_found.
 func (h InvoiceHandlers) Invoice(w http.ResponseWriter, r *http.Request) {
-	orderID, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
-	if err != nil || orderID <= 0 {
+	orderID, ok := httpx.ID(r.URL.Query().Get("id"))
+	if !ok {
 		httpx.WriteError(w, r, errInvoiceIDInvalid.With(map[string]any{"field": "id"}))
 		return
 	}

@@ -59,13 +59,6 @@ func stateOf(t *testing.T, env *servertest.Env, p paid) refundState {
 	return s
 }
 
-func exec(t *testing.T, env *servertest.Env, sql string, args ...any) {
-	t.Helper()
-	if _, err := env.Pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
-
 // A refund pays the order back at the provider, takes its credits back
 // (what is left of them: spent credits are recorded as spent), marks the
 // order refunded and keeps the member premium.
@@ -174,7 +167,7 @@ func TestRefundWindow(t *testing.T) {
 			t.Parallel()
 			env := servertest.New(t)
 			p := paidOrder(t, env)
-			exec(t, env, "UPDATE orders SET completed_at = now() - $2::interval WHERE id = $1", p.order, c.ago)
+			env.Exec(t, "UPDATE orders SET completed_at = now() - $2::interval WHERE id = $1", p.order, c.ago)
 			before := stateOf(t, env, p)
 			_, err := env.Billing.Refund(context.Background(), p.order, "cli", "")
 			if !errors.Is(err, c.err) {
@@ -220,7 +213,7 @@ func TestRefundProviderRefusal(t *testing.T) {
 	p := paidOrder(t, env)
 	// Part of the payment was refunded at the provider (its dashboard), so
 	// it refuses a refund of the whole amount.
-	exec(t, env, "UPDATE sandbox_payments SET refunded = 100 WHERE id = (SELECT provider_payment_id FROM payments WHERE order_id = $1)", p.order)
+	env.Exec(t, "UPDATE sandbox_payments SET refunded = 100 WHERE id = (SELECT provider_payment_id FROM payments WHERE order_id = $1)", p.order)
 	before := stateOf(t, env, p)
 	_, err := env.Billing.Refund(context.Background(), p.order, "cli", "")
 	if !errors.Is(err, billing.ErrRefundRefused) {
@@ -240,16 +233,16 @@ func TestRefundRetryAfterBookingFailed(t *testing.T) {
 	p := paidOrder(t, env)
 	// The database refuses the refund's record once (as a lost connection
 	// or a crash would end the transaction).
-	exec(t, env, `CREATE FUNCTION refuse_refund() RETURNS trigger LANGUAGE plpgsql AS $$
+	env.Exec(t, `CREATE FUNCTION refuse_refund() RETURNS trigger LANGUAGE plpgsql AS $$
 		BEGIN RAISE EXCEPTION 'the booking fails'; END $$`)
-	exec(t, env, "CREATE TRIGGER refuse_refund BEFORE INSERT ON refunds FOR EACH ROW EXECUTE FUNCTION refuse_refund()")
+	env.Exec(t, "CREATE TRIGGER refuse_refund BEFORE INSERT ON refunds FOR EACH ROW EXECUTE FUNCTION refuse_refund()")
 	if _, err := env.Billing.Refund(ctx, p.order, "cli", ""); err == nil || !strings.Contains(err.Error(), "the booking fails") {
 		t.Fatalf("first attempt: %v", err)
 	}
 	if s := stateOf(t, env, p); s != (refundState{status: "completed", refunds: 0, refunded: 3995, balance: 250}) {
 		t.Fatalf("after the failed booking: %+v", s)
 	}
-	exec(t, env, "DROP TRIGGER refuse_refund ON refunds")
+	env.Exec(t, "DROP TRIGGER refuse_refund ON refunds")
 	res, err := env.Billing.Refund(ctx, p.order, "cli", "")
 	if err != nil || res.CreditsTaken != 250 || res.ProviderRefundID != "" {
 		t.Fatalf("retry: %+v %v", res, err)
@@ -274,7 +267,7 @@ func TestRefundBooksAnEarlierProviderRefundAfterTheWindow(t *testing.T) {
 	if _, err := env.Sandbox.CreateRefund(ctx, billing.RefundRequest{PaymentID: sb, Amount: billing.Money{Minor: 3995, Currency: "EUR"}}); err != nil {
 		t.Fatal(err)
 	}
-	exec(t, env, "UPDATE orders SET completed_at = now() - interval '30 days' WHERE id = $1", p.order)
+	env.Exec(t, "UPDATE orders SET completed_at = now() - interval '30 days' WHERE id = $1", p.order)
 	res, err := env.Billing.Refund(ctx, p.order, "cli", "booking lost")
 	if err != nil || res.ProviderRefundID != "" || res.CreditsTaken != 250 {
 		t.Fatalf("refund: %+v %v", res, err)

@@ -77,7 +77,7 @@ func TestSendRefusals(t *testing.T) {
 	blocker := newMember(t, env, accountstest.Member{Name: "Dana", Gender: "female", Seeking: "male"})
 	invisible := newMember(t, env, accountstest.Member{Name: "Eva", Gender: "female", Seeking: "male", Invisible: true})
 	otherPool := newMember(t, env, accountstest.Member{TenantSlug: "herzklopfen", Gender: "female", Seeking: "male"})
-	exec(t, env, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", blocker.ID, sender.ID)
+	env.Exec(t, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", blocker.ID, sender.ID)
 	var strangerPhoto int64
 	if err := env.Pool.QueryRow(t.Context(), `INSERT INTO photos (profile_id, filename, thumb_filename) VALUES ($1, 'ab/x.jpg', 'ab/x_t.jpg') RETURNING id`,
 		recipient.ID).Scan(&strangerPhoto); err != nil {
@@ -294,8 +294,8 @@ func TestInvisibleAndBlockedRules(t *testing.T) {
 	shy := newMember(t, env, accountstest.Member{Credits: 50, Gender: "female", Seeking: "male", Invisible: true})
 	liker := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male", Invisible: true})
 	blocked := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male", Name: "Greta"})
-	exec(t, env, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)", liker.ID, a.ID)
-	exec(t, env, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", a.ID, blocked.ID)
+	env.Exec(t, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)", liker.ID, a.ID)
+	env.Exec(t, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", a.ID, blocked.ID)
 
 	steps := []struct {
 		name   string

@@ -18,8 +18,8 @@ func TestParallelSendsNeverOverdraw(t *testing.T) {
 	b := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male"})
 	// The conversation exists, so every send is a plain message.
 	a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "first"})
-	exec(t, env, "UPDATE members SET credits = credits + 10 WHERE id = $1", a.ID)
-	exec(t, env, "INSERT INTO ledger (member_id, delta, balance_after, kind, note) VALUES ($1, 10, 100, 'correction', 'test')", a.ID)
+	env.Exec(t, "UPDATE members SET credits = credits + 10 WHERE id = $1", a.ID)
+	env.Exec(t, "INSERT INTO ledger (member_id, delta, balance_after, kind, note) VALUES ($1, 10, 100, 'correction', 'test')", a.ID)
 
 	statuses := make([]int, 50)
 	var wg sync.WaitGroup

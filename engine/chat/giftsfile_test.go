@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"rendezvous/engine/chat"
 	"rendezvous/engine/tenancy"

@@ -6,7 +6,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strconv"
 	"time"
 
 	"rendezvous/engine/identity"
@@ -31,10 +30,10 @@ type Handlers struct {
 // memberID is the logged-in member; the route table guarantees one.
 func memberID(r *http.Request) int64 { return identity.Current(r.Context()).ID }
 
+// queryID reads a required id from the query string.
 func queryID(r *http.Request, name string) (int64, error) {
-	raw := r.URL.Query().Get(name)
-	id, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := httpx.ID(r.URL.Query().Get(name))
+	if !ok {
 		return 0, errIDInvalid.With(map[string]any{"field": name})
 	}
 	return id, nil
@@ -231,8 +230,8 @@ func (h Handlers) readUpload(w http.ResponseWriter, r *http.Request) (sendBody, 
 		case "client_id":
 			body.ClientID = value
 		case "profile_id", "conversation":
-			id, err := strconv.ParseInt(value, 10, 64)
-			if err != nil || id <= 0 {
+			id, ok := httpx.ID(value)
+			if !ok {
 				return body, nil, errIDInvalid.With(map[string]any{"field": part.FormName()})
 			}
 			if part.FormName() == "profile_id" {

@@ -123,13 +123,6 @@ func balance(t *testing.T, env *servertest.Env, id int64) int64 {
 	return b
 }
 
-func exec(t *testing.T, env *servertest.Env, sql string, args ...any) {
-	t.Helper()
-	if _, err := env.Pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func tenantBySlug(t *testing.T, env *servertest.Env, slug string) *tenancy.Tenant {
 	t.Helper()
 	all, err := tenancy.NewDirectory(env.Pool, slog.New(slog.DiscardHandler)).List(context.Background())

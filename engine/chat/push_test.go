@@ -167,7 +167,7 @@ func TestPushForOfflineRecipient(t *testing.T) {
 	a := newMember(t, env, accountstest.Member{Credits: 100, Name: "Anton"})
 	b := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male"})
 	br := newBrowser(t)
-	exec(t, env, `INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4), ($1, $5, $3, $4)`,
+	env.Exec(t, `INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4), ($1, $5, $3, $4)`,
 		b.ID, pushService.URL+"/live", br.p256dh(), base64.RawURLEncoding.EncodeToString(br.auth), pushService.URL+"/gone")
 
 	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Are you there?"}).Message.ConversationID

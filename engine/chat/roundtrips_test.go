@@ -7,14 +7,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/chat"
-	"rendezvous/engine/live"
+	"rendezvous/engine/live/livetest"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -116,7 +115,7 @@ func TestSendRoundTrips(t *testing.T) {
 		if c.connected {
 			sub := env.Engine.Live.Subscribe(b.ID)
 			defer env.Engine.Live.Unsubscribe(sub)
-			awaitConnected(t, env, b.ID)
+			livetest.AwaitConnected(t, env.Pool, b.ID, true)
 		}
 		trace.take()
 		res, err := svc.Send(context.Background(), in)
@@ -172,29 +171,10 @@ func TestSendJoinsWaitingMail(t *testing.T) {
 	if id, x, n := job(); id != first || x != xmin || n != 1 {
 		t.Errorf("a second message: job %d (xmin %s), %d waiting; want job %d untouched (xmin %s), one waiting", id, x, n, first, xmin)
 	}
-	exec(t, env, `UPDATE river_job SET state = 'completed', finalized_at = now() WHERE id = $1`, first)
+	env.Exec(t, `UPDATE river_job SET state = 'completed', finalized_at = now() WHERE id = $1`, first)
 	a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Hello again"})
 	if id, _, n := job(); id == first || id == 0 || n != 1 {
 		t.Errorf("a message after the mail went: job %d, %d waiting; want a new job (not %d)", id, n, first)
-	}
-}
-
-// awaitConnected waits until the member's stream is recorded as presence.
-func awaitConnected(t *testing.T, env *servertest.Env, member int64) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		ok, err := live.Connected(context.Background(), env.Pool, member)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the stream never counted as presence")
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }
 
@@ -210,7 +190,7 @@ func TestSendReadsNoLongConversation(t *testing.T) {
 	a := newMember(t, env, accountstest.Member{Credits: 100000, Name: "Adam"})
 	b := newMember(t, env, accountstest.Member{Name: "Bea", Gender: "female", Seeking: "male"})
 	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Hoi"}).Message.ConversationID
-	exec(t, env, `INSERT INTO messages (conversation_id, sender_id, kind, body, client_id)
+	env.Exec(t, `INSERT INTO messages (conversation_id, sender_id, kind, body, client_id)
 		SELECT $1, $2, 'text', 'old', 'old-' || g FROM generate_series(1, 2000) g`, conv, a.ID)
 
 	// One connection, so its statistics can be flushed before reading them.

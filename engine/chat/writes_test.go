@@ -52,10 +52,10 @@ func TestMessageIndexes(t *testing.T) {
 	}
 
 	// The dashboards' span of days is found through it in a large table.
-	exec(t, env, `INSERT INTO messages (conversation_id, sender_id, kind, body, created_at)
+	env.Exec(t, `INSERT INTO messages (conversation_id, sender_id, kind, body, created_at)
 		SELECT $1, $2, 'text', 'old', now() - interval '100 days' + g * interval '1 minute'
 		FROM generate_series(1, 100000) g`, conv, a.ID)
-	exec(t, env, "ANALYZE messages")
+	env.Exec(t, "ANALYZE messages")
 	var plan []string
 	prows, err := env.Pool.Query(ctx, `EXPLAIN SELECT count(*) FROM messages
 		WHERE created_at >= now() - interval '60 days' AND created_at < now() - interval '53 days'`)

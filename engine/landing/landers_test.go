@@ -1,7 +1,6 @@
 package landing_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -40,7 +39,7 @@ func fitting(t *testing.T, env *servertest.Env, slug string, n int) string {
 	}
 	made := accountstest.NewMember(t, env.Pool, m)
 	if sql != "" {
-		exec(t, env, sql, made.ID)
+		env.Exec(t, sql, made.ID)
 	}
 	photo(t, env, made.ID)
 	return name
@@ -48,16 +47,9 @@ func fitting(t *testing.T, env *servertest.Env, slug string, n int) string {
 
 func yearsAgo(y int) time.Time { return time.Now().AddDate(-y, -2, 0) }
 
-func exec(t *testing.T, env *servertest.Env, sql string, args ...any) {
-	t.Helper()
-	if _, err := env.Pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
-
 func photo(t *testing.T, env *servertest.Env, id int64) {
 	t.Helper()
-	exec(t, env, `INSERT INTO photos (profile_id, filename, thumb_filename, status, width, height)
+	env.Exec(t, `INSERT INTO photos (profile_id, filename, thumb_filename, status, width, height)
 		VALUES ($1, $2, $3, 'active', 960, 1280)`, id, fmt.Sprintf("p%d.jpg", id), fmt.Sprintf("p%dt.jpg", id))
 }
 
@@ -141,7 +133,7 @@ func TestLandersNeverShowHiddenMembers(t *testing.T) {
 	for name, sql := range hidden {
 		m := accountstest.NewMember(t, env.Pool, accountstest.Member{TenantSlug: "lustlokaal", Name: name, Gender: "female", BirthDate: yearsAgo(30)})
 		photo(t, env, m.ID)
-		exec(t, env, sql, m.ID)
+		env.Exec(t, sql, m.ID)
 	}
 	for _, lander := range landing.Names {
 		page := string(env.Client(t, "localhost").Do("GET", "/landers/"+lander+"/she", nil).Body)

@@ -1,8 +1,9 @@
 package landing
 
 import (
-	"strconv"
 	"strings"
+
+	"rendezvous/engine/platform/httpx"
 )
 
 // VisitVariant is the A/B variant a visit of address p records: the slug of
@@ -28,7 +29,7 @@ func MemberLandingSlug(p string) string {
 	if len(segs) != 3 || (segs[1] != "landing2" && segs[1] != "landing3") || segs[2] == "" || !plain(segs[2]) {
 		return ""
 	}
-	if id, err := strconv.ParseInt(segs[0], 10, 64); err != nil || id <= 0 {
+	if _, ok := httpx.ID(segs[0]); !ok {
 		return ""
 	}
 	return segs[2]

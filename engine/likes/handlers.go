@@ -176,8 +176,8 @@ func (h Handlers) AutoLike(w http.ResponseWriter, r *http.Request) {
 func (h Handlers) OpenProfile(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		m := identity.Current(r.Context())
-		id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
-		if m != nil && err == nil && id > 0 && id != m.ID {
+		id, ok := httpx.ID(r.URL.Query().Get("id"))
+		if m != nil && ok && id != m.ID {
 			t := tenancy.FromContext(r.Context())
 			if err := h.Service.Opened(r.Context(), t.ProfilePool, m.ID, id); err != nil {
 				httpx.WriteError(w, r, err)

@@ -55,15 +55,8 @@ func woman(t *testing.T, env *servertest.Env, m accountstest.Member) accountstes
 // withPhoto gives a profile an active photo row (the blob is not needed).
 func withPhoto(t *testing.T, env *servertest.Env, id int64) {
 	t.Helper()
-	exec(t, env, "INSERT INTO photos (profile_id, filename, thumb_filename, status, position) VALUES ($1, $2, $3, 'active', 1)",
+	env.Exec(t, "INSERT INTO photos (profile_id, filename, thumb_filename, status, position) VALUES ($1, $2, $3, 'active', 1)",
 		id, fmt.Sprintf("p/%d.jpg", id), fmt.Sprintf("p/%d_t.jpg", id))
-}
-
-func exec(t *testing.T, env *servertest.Env, sql string, args ...any) {
-	t.Helper()
-	if _, err := env.Pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
 }
 
 func count(t *testing.T, env *servertest.Env, sql string, args ...any) int {

@@ -46,15 +46,15 @@ func TestLikeRules(t *testing.T) {
 	})
 
 	blocker := woman(t, env, accountstest.Member{})
-	exec(t, env, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", blocker.ID, me.ID)
+	env.Exec(t, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", blocker.ID, me.ID)
 	blocked := woman(t, env, accountstest.Member{})
-	exec(t, env, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", me.ID, blocked.ID)
+	env.Exec(t, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", me.ID, blocked.ID)
 	invisible := woman(t, env, accountstest.Member{Invisible: true})
 	invisibleLiker := woman(t, env, accountstest.Member{Invisible: true})
-	exec(t, env, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)", invisibleLiker.ID, me.ID)
+	env.Exec(t, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)", invisibleLiker.ID, me.ID)
 	foreign := woman(t, env, accountstest.Member{TenantSlug: "herzklopfen"})
 	pending := woman(t, env, accountstest.Member{})
-	exec(t, env, "UPDATE profiles SET status = 'hidden' WHERE id = $1", pending.ID)
+	env.Exec(t, "UPDATE profiles SET status = 'hidden' WHERE id = $1", pending.ID)
 	plain := woman(t, env, accountstest.Member{})
 
 	for _, tc := range []struct {
@@ -115,8 +115,8 @@ func TestLikesLists(t *testing.T) {
 	mustLike(b, me.ID)
 	mustLike(me, b.ID)
 	mustLike(me, c.ID)
-	exec(t, env, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)", hidden.ID, me.ID)
-	exec(t, env, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", me.ID, hidden.ID)
+	env.Exec(t, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)", hidden.ID, me.ID)
+	env.Exec(t, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", me.ID, hidden.ID)
 
 	l := me.lists(t, "")
 	if got := entryIDs(l.Profiles); !slices.Equal(got, []int64{c.ID, b.ID}) {
@@ -268,7 +268,7 @@ func TestSwipeDeck(t *testing.T) {
 	liked := woman(t, env, accountstest.Member{})
 	swipeLiked := woman(t, env, accountstest.Member{})
 	blocker := woman(t, env, accountstest.Member{})
-	exec(t, env, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", blocker.ID, me.ID)
+	env.Exec(t, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", blocker.ID, me.ID)
 	invisible := woman(t, env, accountstest.Member{Invisible: true})
 	man := woman(t, env, accountstest.Member{Gender: "male", Seeking: "female"})
 	foreign := woman(t, env, accountstest.Member{TenantSlug: "herzklopfen"})
@@ -333,9 +333,9 @@ func TestMatchFinder(t *testing.T) {
 	blocksMe := woman(t, env, accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: age(1991)})
 	blocked := woman(t, env, accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: age(1991)})
 	leaving := woman(t, env, accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: age(1991), Status: "deletion_pending"})
-	exec(t, env, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2), ($2, $3)", blocksMe.ID, me.ID, blocked.ID)
+	env.Exec(t, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2), ($2, $3)", blocksMe.ID, me.ID, blocked.ID)
 	// The others were active more recently: ranking, not recency, must win.
-	exec(t, env, "UPDATE profiles SET last_active_at = now() - interval '1 hour' WHERE id = $1", sameRegion.ID)
+	env.Exec(t, "UPDATE profiles SET last_active_at = now() - interval '1 hour' WHERE id = $1", sameRegion.ID)
 	res, _ := me.like(t, liked.ID, likes.SourceMatchFinder)
 	wantStatus(t, res, http.StatusOK, "")
 
@@ -407,7 +407,7 @@ func TestAutoLike(t *testing.T) {
 
 	// Once per pair: with every house profile's like given, none is left
 	// even on a new day.
-	exec(t, env, "UPDATE likes SET created_at = created_at - interval '2 days' WHERE liked_id = $1", me.ID)
+	env.Exec(t, "UPDATE likes SET created_at = created_at - interval '2 days' WHERE liked_id = $1", me.ID)
 	wantStatus(t, me.Do(http.MethodGet, "/api/auto-like.php", nil), http.StatusOK, "")
 	wantStatus(t, me.Do(http.MethodGet, "/api/auto-like.php", nil), http.StatusNoContent, "")
 	if n := count(t, env, "SELECT count(*) FROM likes WHERE liked_id = $1", me.ID); n != len(house) {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -103,7 +104,7 @@ func TestLimitAnswersTooManyUntilTheWindowEnds(t *testing.T) {
 			t.Fatalf("%d %s: %v", rec.Code, rec.Body, err)
 		}
 		if rec.Code != http.StatusTooManyRequests || body.Error != "rate_limited" || body.Message == "" ||
-			body.RetryAfter != retryAfter || rec.Header().Get("Retry-After") != itoa(retryAfter) {
+			body.RetryAfter != retryAfter || rec.Header().Get("Retry-After") != strconv.Itoa(retryAfter) {
 			t.Fatalf("got %d %s Retry-After %q, want 429 rate_limited retry_after %d",
 				rec.Code, rec.Body, rec.Header().Get("Retry-After"), retryAfter)
 		}
@@ -119,8 +120,6 @@ func TestLimitAnswersTooManyUntilTheWindowEnds(t *testing.T) {
 		t.Fatalf("after the window: %d %s", rec.Code, rec.Body)
 	}
 }
-
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // Two engine instances (two limiters, two connection pools) on one
 // database share their counters.

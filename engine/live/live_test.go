@@ -21,6 +21,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/live"
+	"rendezvous/engine/live/livetest"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/tenancy/tenancytest"
 )
@@ -91,13 +92,13 @@ func TestPresence(t *testing.T) {
 	t.Parallel()
 	pool, hub, member := setup(t)
 	a, b := hub.Subscribe(member), hub.Subscribe(member)
-	awaitConnected(t, pool, member, true)
+	livetest.AwaitConnected(t, pool, member, true)
 	hub.Unsubscribe(a)
 	if hub.Connections() != 1 {
 		t.Fatalf("%d connections", hub.Connections())
 	}
 	hub.Unsubscribe(b)
-	awaitConnected(t, pool, member, false)
+	livetest.AwaitConnected(t, pool, member, false)
 }
 
 // A subscriber that does not read is cut off rather than slowing the hub;
@@ -154,24 +155,6 @@ func TestDeliveryEdges(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("no event")
-	}
-}
-
-func awaitConnected(t *testing.T, pool *pgxpool.Pool, member int64, want bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		got, err := live.Connected(context.Background(), pool, member)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got == want {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("connected never became %v", want)
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }
 

@@ -201,7 +201,7 @@ func TestCorruptJPEGThroughScaledDecode(t *testing.T) {
 		data := src.data
 		variants := map[string][]byte{}
 		for _, n := range []int{4, 20, 150, 400, 700, len(data) / 4, len(data) / 2, len(data) - 100, len(data) - 2} {
-			variants["cut to "+itoa(n)] = data[:n]
+			variants["cut to "+strconv.Itoa(n)] = data[:n]
 		}
 		rng := rand.New(rand.NewPCG(5, 6))
 		for i := range 24 {
@@ -211,7 +211,7 @@ func TestCorruptJPEGThroughScaledDecode(t *testing.T) {
 				at = 2 + rng.IntN(600) // the header and tables
 			}
 			bad[at] ^= byte(1 + rng.IntN(255))
-			variants["byte "+itoa(at)+" flipped"] = bad
+			variants["byte "+strconv.Itoa(at)+" flipped"] = bad
 		}
 		zeroed := bytes.Clone(data)
 		clear(zeroed[len(data)/3 : len(data)/3+5000])
@@ -249,5 +249,3 @@ func TestCorruptJPEGThroughScaledDecode(t *testing.T) {
 		}
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

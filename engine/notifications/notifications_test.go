@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/live"
+	"rendezvous/engine/live/livetest"
 	"rendezvous/engine/notifications"
 	"rendezvous/engine/notify/notifytest"
 	"rendezvous/engine/platform/pgtest"
@@ -50,13 +50,6 @@ func at(env *servertest.Env, hour int) *clock {
 	c.at(hour)
 	env.Notifications.Now = c.now
 	return c
-}
-
-func exec(t *testing.T, env *servertest.Env, sql string, args ...any) {
-	t.Helper()
-	if _, err := env.Pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
 }
 
 // member is a logged-in test member.
@@ -250,7 +243,7 @@ func TestEventMails(t *testing.T) {
 		{"pl", "Bea cię lubi"},
 	} {
 		m := newMember(t, env, accountstest.Member{})
-		exec(t, env, `UPDATE members SET language = $2 WHERE id = $1`, m.ID, tc.lang)
+		env.Exec(t, `UPDATE members SET language = $2 WHERE id = $1`, m.ID, tc.lang)
 		bea.like(t, m)
 		flush(t, env, m.ID)
 		if mail := notifytest.Await(t, env.Pool, m.Email, "like", 0); mail.Subject != tc.subject {
@@ -280,7 +273,7 @@ func TestEventMailsSuppressed(t *testing.T) {
 	env.Notifications.Caps["like"] = 2
 	disable := func(reason string) func(t *testing.T, m member) {
 		return func(t *testing.T, m member) {
-			exec(t, env, `UPDATE members SET notifications_disabled = array_append(notifications_disabled, $2) WHERE id = $1`, m.ID, reason)
+			env.Exec(t, `UPDATE members SET notifications_disabled = array_append(notifications_disabled, $2) WHERE id = $1`, m.ID, reason)
 		}
 	}
 	cases := []struct {
@@ -294,7 +287,7 @@ func TestEventMailsSuppressed(t *testing.T) {
 		{"connected", func(t *testing.T, m member) {
 			sub := env.Live.Subscribe(m.ID)
 			t.Cleanup(func() { env.Live.Unsubscribe(sub) })
-			awaitConnected(t, env, m.ID)
+			livetest.AwaitConnected(t, env.Pool, m.ID, true)
 		}, 1, 0, false},
 		{"type switched off", func(t *testing.T, m member) {
 			if res := m.Do(http.MethodPut, "/api/notifications.php", map[string]any{"disabled": []string{"like"}}); res.Status != http.StatusOK {
@@ -305,11 +298,11 @@ func TestEventMailsSuppressed(t *testing.T) {
 		{"bounce", disable("bounce"), 1, 0, true},
 		{"list-unsubscribe", disable("list_unsubscribe"), 1, 0, true},
 		{"deletion pending", func(t *testing.T, m member) {
-			exec(t, env, `UPDATE members SET status = 'deletion_pending', deletion_requested_at = now() WHERE id = $1`, m.ID)
+			env.Exec(t, `UPDATE members SET status = 'deletion_pending', deletion_requested_at = now() WHERE id = $1`, m.ID)
 		}, 1, 0, true},
-		{"banned", func(t *testing.T, m member) { exec(t, env, `UPDATE members SET banned_at = now() WHERE id = $1`, m.ID) }, 1, 0, true},
+		{"banned", func(t *testing.T, m member) { env.Exec(t, `UPDATE members SET banned_at = now() WHERE id = $1`, m.ID) }, 1, 0, true},
 		{"suspended", func(t *testing.T, m member) {
-			exec(t, env, `UPDATE members SET suspended_until = now() + interval '1 day' WHERE id = $1`, m.ID)
+			env.Exec(t, `UPDATE members SET suspended_until = now() + interval '1 day' WHERE id = $1`, m.ID)
 		}, 1, 0, true},
 		{"daily cap", func(*testing.T, member) {}, 3, 2, true},
 	}
@@ -403,7 +396,7 @@ func TestPeriodicMailsOnceWithTwoInstances(t *testing.T) {
 	sender := newMember(t, env, accountstest.Member{Name: "Anton", Credits: 1000})
 	reader := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male"})
 	conv := sender.send(t, reader, "Hallo?")
-	exec(t, env, `UPDATE conversation_members SET last_message_at = now() - interval '2 days' WHERE conversation_id = $1`, conv)
+	env.Exec(t, `UPDATE conversation_members SET last_message_at = now() - interval '2 days' WHERE conversation_id = $1`, conv)
 	weekly := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male", SignupDate: now.Add(-10 * 24 * time.Hour)})
 	sender.like(t, weekly)
 	off := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male", SignupDate: now.Add(-10 * 24 * time.Hour)})
@@ -552,25 +545,6 @@ func newMemberOnly(t *testing.T, env *servertest.Env, m accountstest.Member) acc
 	return accountstest.NewMember(t, env.Pool, m)
 }
 
-// awaitConnected waits until the member's stream counts as connected.
-func awaitConnected(t *testing.T, env *servertest.Env, id int64) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		ok, err := live.Connected(context.Background(), env.Pool, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("never connected")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 // The weekly update counts the visits to the member's profile in the past
 // week (member.php opened by other members, each at most once a day), in
 // the plural form of the member's language.
@@ -599,13 +573,13 @@ func TestWeeklyUpdateCountsVisits(t *testing.T) {
 	visited := make([]accountstest.Made, len(cases))
 	for i, c := range cases {
 		visited[i] = newMemberOnly(t, env, accountstest.Member{Gender: "female", Seeking: "female", SignupDate: old})
-		exec(t, env, "UPDATE members SET language = $2 WHERE id = $1", visited[i].ID, c.lang)
+		env.Exec(t, "UPDATE members SET language = $2 WHERE id = $1", visited[i].ID, c.lang)
 		for _, v := range visitors[:c.visits] {
 			v.Do(http.MethodGet, fmt.Sprintf("/api/member.php?id=%d", visited[i].ID), nil).Want(t, http.StatusOK, "")
 		}
 	}
 	// A visit of eight days ago is not of this week.
-	exec(t, env, `INSERT INTO profile_visits (visited_id, visitor_id, day, visited_at)
+	env.Exec(t, `INSERT INTO profile_visits (visited_id, visitor_id, day, visited_at)
 		VALUES ($1, $2, (now() - interval '8 days')::date, now() - interval '8 days')`, visited[0].ID, visitors[4].ID)
 
 	if _, err := env.Notifications.Digest(ctx); err != nil {

@@ -8,9 +8,9 @@ import (
 	"sort"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
-	"gopkg.in/yaml.v3"
 
 	"rendezvous/engine/notify"
 )

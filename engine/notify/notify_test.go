@@ -156,27 +156,61 @@ func TestComposeKeepsHeadersOnOneLine(t *testing.T) {
 	}
 }
 
+// Mail goes over STARTTLS with the URL's credentials, and two messages share
+// one connection.
 func TestSMTPSender(t *testing.T) {
 	t.Parallel()
-	srv := notifytest.NewSMTPServer(t)
-	s, err := notify.NewSMTP("smtp://user:secret@" + srv.Addr)
+	srv := notifytest.NewSTARTTLSServer(t)
+	s, err := notify.NewSMTP("smtp://user:secret@"+srv.Addr, srv.ClientTLS())
 	if err != nil {
 		t.Fatal(err)
 	}
 	msg := notify.Message{From: `"Spark" <noreply@spark.example>`, To: "eve@example.com", Subject: "Hallo Zoë", Text: "hi", HTML: "<p>hi</p>",
 		Headers: map[string]string{"List-Unsubscribe": "<https://spark.example/u>"}}
-	if err := s.Send(context.Background(), msg); err != nil {
-		t.Fatal(err)
+	for range 2 {
+		if err := s.Send(context.Background(), msg); err != nil {
+			t.Fatal(err)
+		}
 	}
-	got := srv.Await(t, 1)
-	if got.Auth != "\x00user\x00secret" || got.From != "noreply@spark.example" || got.To[0] != "eve@example.com" ||
-		!strings.Contains(got.Data, "Subject: =?utf-8?q?Hallo_Zo=C3=AB?=") || !strings.Contains(got.Data, "List-Unsubscribe: <https://spark.example/u>") {
+	got := srv.Await(t, 2)
+	if got.Auth != "\x00user\x00secret" || got.From != "noreply@spark.example" || got.To[0] != "eve@example.com" || !got.TLS ||
+		!strings.Contains(got.Data, "Subject: =?UTF-8?q?Hallo_Zo=C3=AB?=") || !strings.Contains(got.Data, "List-Unsubscribe: <https://spark.example/u>") ||
+		!strings.Contains(got.Data, "@spark.example>") {
 		t.Fatalf("%+v", got)
 	}
-	for _, bad := range []string{"", "http://mail.example", "smtp://", "::"} {
-		if _, err := notify.NewSMTP(bad); err == nil {
+	if n := srv.Connections(); n != 1 {
+		t.Errorf("two messages took %d connections, want 1 kept open", n)
+	}
+	for _, bad := range []string{"", "http://mail.example", "smtp://", "::", "smtp://mail.example?tls=maybe", "smtp://mail.example:port"} {
+		if _, err := notify.NewSMTP(bad, nil); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// A server that does not offer STARTTLS (or a man in the middle who strips
+// it from the answer) gets no mail and no password, unless the URL says the
+// relay is trusted without TLS.
+func TestSMTPRequiresTLS(t *testing.T) {
+	t.Parallel()
+	srv := notifytest.NewSMTPServer(t)
+	msg := notify.Message{From: "noreply@spark.example", To: "eve@example.com", Subject: "Hi", Text: "hi", HTML: "<p>hi</p>"}
+	s, err := notify.NewSMTP("smtp://user:secret@"+srv.Addr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Send(context.Background(), msg); err == nil {
+		t.Fatal("mail went to a server without STARTTLS")
+	}
+	plain, err := notify.NewSMTP("smtp://"+srv.Addr+"?tls=none", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plain.Send(context.Background(), msg); err != nil {
+		t.Fatal(err)
+	}
+	if got := srv.Await(t, 1); got.TLS || got.Auth != "" || got.To[0] != "eve@example.com" {
+		t.Fatalf("%+v", got)
 	}
 }
 

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/language"
-	"gopkg.in/yaml.v3"
 
 	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/tenancy"

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"mime/multipart"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -146,7 +147,7 @@ func TestSharedBlobOutlivesProfilePhoto(t *testing.T) {
 				t.Fatalf("sent photo: %s", res.Body)
 			}
 
-			wantStatus(t, sender.Do(http.MethodDelete, "/api/photos.php?id="+itoa(photo.ID), nil), 200, "")
+			wantStatus(t, sender.Do(http.MethodDelete, "/api/photos.php?id="+strconv.FormatInt(photo.ID, 10), nil), 200, "")
 			awaitBlobJobs(t, env)
 			for _, key := range []string{photo.Filename, photo.ThumbFilename} {
 				if !stored(t, env, key) {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 
 	"rendezvous/engine/identity"
 	"rendezvous/engine/media"
@@ -161,8 +160,8 @@ func readPhotoPart(r *http.Request, maxBytes int) ([]byte, error) {
 }
 
 func photoID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := httpx.ID(r.URL.Query().Get("id"))
+	if !ok {
 		return 0, refusal.New(refusal.Invalid, "id_invalid", "id must be a positive whole number.")
 	}
 	return id, nil
@@ -230,8 +229,8 @@ func (h Handlers) Member(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, identity.ErrAuthenticationRequired)
 		return
 	}
-	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := httpx.ID(r.URL.Query().Get("id"))
+	if !ok {
 		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "id_invalid", "id must be a positive whole number."))
 		return
 	}
@@ -255,8 +254,8 @@ func (h Handlers) Member(w http.ResponseWriter, r *http.Request) {
 // clears a like nor counts a visit: a landing is an advertisement, not a
 // member opening a profile.
 func (h Handlers) MemberLanding(w http.ResponseWriter, r *http.Request) {
-	id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := httpx.ID(r.URL.Query().Get("id"))
+	if !ok {
 		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "id_invalid", "id must be a positive whole number."))
 		return
 	}
@@ -279,8 +278,8 @@ var errProfileIDInvalid = refusal.New(refusal.Invalid, "profile_id_invalid", "pr
 func blockTarget(w http.ResponseWriter, r *http.Request) (int64, error) {
 	if s := r.URL.Query().Get("profile_id"); s != "" && r.Method == http.MethodDelete {
 		// DELETE bodies are dropped by some proxies; the query works too.
-		id, err := strconv.ParseInt(s, 10, 64)
-		if err != nil || id <= 0 {
+		id, ok := httpx.ID(s)
+		if !ok {
 			return 0, errProfileIDInvalid
 		}
 		return id, nil
@@ -404,8 +403,8 @@ func (h Handlers) Note(w http.ResponseWriter, r *http.Request) {
 	if v == nil {
 		return
 	}
-	id, err := strconv.ParseInt(r.URL.Query().Get("profile_id"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := httpx.ID(r.URL.Query().Get("profile_id"))
+	if !ok {
 		httpx.WriteError(w, r, errProfileIDInvalid)
 		return
 	}

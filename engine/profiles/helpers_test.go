@@ -10,7 +10,6 @@ import (
 	"image/jpeg"
 	"mime/multipart"
 	"net/http"
-	"os"
 	"testing"
 
 	"rendezvous/engine/platform/pgtest"
@@ -121,12 +120,4 @@ func get(t testing.TB, c *servertest.Client, env *servertest.Env, path string) s
 	req, _ := http.NewRequest(http.MethodGet, env.URL+path, nil)
 	req.Host = c.Host
 	return c.Send(req)
-}
-
-func readTestdata(t testing.TB, name string) []byte {
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }

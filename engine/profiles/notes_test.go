@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ type noteAnswer struct {
 // a note that should not be there is seen whatever its shape.
 func viewedNote(t testing.TB, c *servertest.Client, id int64) json.RawMessage {
 	t.Helper()
-	res := c.Do(http.MethodGet, "/api/member.php?id="+itoa(id), nil)
+	res := c.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(id, 10), nil)
 	wantStatus(t, res, 200, "")
 	var a struct {
 		Profile map[string]json.RawMessage `json:"profile"`
@@ -56,7 +57,7 @@ func TestProfileNotes(t *testing.T) {
 	if n := viewedNote(t, writer, made.ID); n != nil {
 		t.Fatalf("a note before any was written: %s", n)
 	}
-	res := writer.Do(http.MethodGet, "/api/note.php?profile_id="+itoa(made.ID), nil)
+	res := writer.Do(http.MethodGet, "/api/note.php?profile_id="+strconv.FormatInt(made.ID, 10), nil)
 	wantStatus(t, res, 200, "")
 	if a := decode[noteAnswer](t, res); a.Note != nil {
 		t.Fatalf("note.php without a note: %s", res.Body)
@@ -77,7 +78,7 @@ func TestProfileNotes(t *testing.T) {
 	if n := viewedNote(t, owner, made.ID); n != nil {
 		t.Fatalf("the profile's owner sees the note: %s", n)
 	}
-	if a := decode[noteAnswer](t, other.Do(http.MethodGet, "/api/note.php?profile_id="+itoa(made.ID), nil)); a.Note != nil {
+	if a := decode[noteAnswer](t, other.Do(http.MethodGet, "/api/note.php?profile_id="+strconv.FormatInt(made.ID, 10), nil)); a.Note != nil {
 		t.Fatalf("note.php gives another member the note")
 	}
 	if n := viewedNote(t, env.Client(t, nlHost), made.ID); n != nil {
@@ -87,7 +88,7 @@ func TestProfileNotes(t *testing.T) {
 	// A second save replaces it; 500 characters (not bytes) fit.
 	long := strings.Repeat("é", 500)
 	wantStatus(t, writer.Do(http.MethodPut, "/api/note.php", map[string]any{"profile_id": made.ID, "text": long}), 200, "")
-	if a := decode[noteAnswer](t, writer.Do(http.MethodGet, "/api/note.php?profile_id="+itoa(made.ID), nil)); a.Note == nil || a.Note.Text != long {
+	if a := decode[noteAnswer](t, writer.Do(http.MethodGet, "/api/note.php?profile_id="+strconv.FormatInt(made.ID, 10), nil)); a.Note == nil || a.Note.Text != long {
 		t.Fatalf("replaced note: %+v", a.Note)
 	}
 	if n := countNotes(t, env, made.ID); n != 0 {
@@ -154,8 +155,8 @@ func TestProfileNoteRefusals(t *testing.T) {
 	}
 
 	// The read call is refused the same way.
-	wantStatus(t, deWriter.Do(http.MethodGet, "/api/note.php?profile_id="+itoa(dach.ID), nil), 403, "notes_disabled")
-	wantStatus(t, writer.Do(http.MethodGet, "/api/note.php?profile_id="+itoa(dach.ID), nil), 404, "profile_not_found")
+	wantStatus(t, deWriter.Do(http.MethodGet, "/api/note.php?profile_id="+strconv.FormatInt(dach.ID, 10), nil), 403, "notes_disabled")
+	wantStatus(t, writer.Do(http.MethodGet, "/api/note.php?profile_id="+strconv.FormatInt(dach.ID, 10), nil), 404, "profile_not_found")
 	wantStatus(t, writer.Do(http.MethodGet, "/api/note.php?profile_id=x", nil), 422, "profile_id_invalid")
 
 	// A note kept while the setting was on is not shown once it is off.
@@ -167,7 +168,7 @@ func TestProfileNoteRefusals(t *testing.T) {
 	}
 
 	// A cross-site write is refused before it reaches the note.
-	req, _ := http.NewRequest(http.MethodPut, env.URL+"/api/note.php", strings.NewReader(`{"profile_id":`+itoa(target.ID)+`,"text":"x"}`))
+	req, _ := http.NewRequest(http.MethodPut, env.URL+"/api/note.php", strings.NewReader(`{"profile_id":`+strconv.FormatInt(target.ID, 10)+`,"text":"x"}`))
 	req.Host = nlHost
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Sec-Fetch-Site", "cross-site")

@@ -161,7 +161,7 @@ func TestPhotoUploadLimitsAndMain(t *testing.T) {
 		own.MainImage.Filename == "" || own.MainImage.ThumbFilename == "" {
 		t.Fatalf("main image: %+v", own.MainImage)
 	}
-	wantStatus(t, c.Do(http.MethodPut, "/api/photos.php?id="+itoa(ids[2])+"&main=1", nil), 200, "")
+	wantStatus(t, c.Do(http.MethodPut, "/api/photos.php?id="+strconv.FormatInt(ids[2], 10)+"&main=1", nil), 200, "")
 	own = decode[ownAnswer](t, c.Do(http.MethodGet, "/api/profile.php", nil)).Profile
 	if own.MainImage.ID != ids[2] || own.Photos[0].ID != ids[2] {
 		t.Fatalf("after main=1: main %d, first %d", own.MainImage.ID, own.Photos[0].ID)
@@ -177,13 +177,13 @@ func TestPhotoUploadLimitsAndMain(t *testing.T) {
 
 	// Another member cannot touch these photos.
 	other, _ := env.LoggedIn(t, nlHost, accountstest.Member{})
-	wantStatus(t, other.Do(http.MethodDelete, "/api/photos.php?id="+itoa(ids[0]), nil), 404, "photo_not_found")
-	wantStatus(t, other.Do(http.MethodPut, "/api/photos.php?id="+itoa(ids[0])+"&main=1", nil), 404, "photo_not_found")
+	wantStatus(t, other.Do(http.MethodDelete, "/api/photos.php?id="+strconv.FormatInt(ids[0], 10), nil), 404, "photo_not_found")
+	wantStatus(t, other.Do(http.MethodPut, "/api/photos.php?id="+strconv.FormatInt(ids[0], 10)+"&main=1", nil), 404, "photo_not_found")
 
 	// Deleting removes the row and the blobs.
 	first := own.Photos[1]
 	wantStatus(t, get(t, c, env, first.URL), 200, "")
-	res = c.Do(http.MethodDelete, "/api/photos.php?id="+itoa(first.ID), nil)
+	res = c.Do(http.MethodDelete, "/api/photos.php?id="+strconv.FormatInt(first.ID, 10), nil)
 	wantStatus(t, res, 200, "")
 	if len(decode[photosAnswer](t, res).Photos) != 2 {
 		t.Fatalf("after delete: %s", res.Body)
@@ -316,7 +316,7 @@ func TestPhotoModeration(t *testing.T) {
 	if own.MainImage != nil || len(own.Photos) != 1 || own.Photos[0].Status != "pending" {
 		t.Fatalf("pending photo: main %+v photos %+v", own.MainImage, own.Photos)
 	}
-	view := decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+itoa(made.ID), nil)).Profile
+	view := decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(made.ID, 10), nil)).Profile
 	if view.MainImage != nil || len(view.Photos) != 0 || view.PhotosHidden != 0 {
 		t.Fatalf("others see a pending photo: %+v", view)
 	}
@@ -332,7 +332,7 @@ func TestPhotoModeration(t *testing.T) {
 	if _, _, err := profiles.ModeratePhoto(ctx, env.Pool, made.TenantID, pending[0].ID, profiles.PhotoRejected, "  "); !errors.Is(err, profiles.ErrRejectReason) {
 		t.Fatalf("reject without a reason: %v", err)
 	}
-	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+itoa(made.ID), nil)).Profile
+	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(made.ID, 10), nil)).Profile
 	if view.MainImage != nil || len(view.Photos) != 0 {
 		t.Fatalf("refused decisions showed the photo: %+v", view)
 	}
@@ -355,7 +355,7 @@ func TestPhotoModeration(t *testing.T) {
 	if approved == nil || time.Since(*approved) > time.Minute {
 		t.Fatalf("approved photo reviewed at %v", approved)
 	}
-	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+itoa(made.ID), nil)).Profile
+	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(made.ID, 10), nil)).Profile
 	if view.MainImage == nil || view.MainImage.ID != pending[0].ID || len(view.Photos) != 1 {
 		t.Fatalf("approved photo not shown: %+v", view)
 	}
@@ -363,7 +363,7 @@ func TestPhotoModeration(t *testing.T) {
 	if _, _, err := profiles.ModeratePhoto(ctx, env.Pool, made.TenantID, pending[0].ID, profiles.PhotoRejected, "Not you"); err != nil {
 		t.Fatal(err)
 	}
-	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+itoa(made.ID), nil)).Profile
+	view = decode[memberAnswer](t, viewer.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(made.ID, 10), nil)).Profile
 	if view.MainImage != nil || len(view.Photos) != 0 {
 		t.Fatalf("taken-down photo still shown: %+v", view)
 	}
@@ -409,7 +409,7 @@ func TestMemberView(t *testing.T) {
 	free, _ := env.LoggedIn(t, nlHost, accountstest.Member{})
 	premium, _ := env.LoggedIn(t, nlHost, accountstest.Member{PaidUser: true})
 	dach, _ := env.LoggedIn(t, deHost, accountstest.Member{TenantSlug: "herzklopfen"})
-	path := "/api/member.php?id=" + itoa(ownerMade.ID)
+	path := "/api/member.php?id=" + strconv.FormatInt(ownerMade.ID, 10)
 
 	cases := []struct {
 		name       string
@@ -449,7 +449,7 @@ func TestMemberView(t *testing.T) {
 	// fields leave out tattoos and sexuality.
 	deOwner, deMade := env.LoggedIn(t, deHost, accountstest.Member{TenantSlug: "herzklopfen", Gender: "female"})
 	_ = deOwner
-	dePath := "/api/member.php?id=" + itoa(deMade.ID)
+	dePath := "/api/member.php?id=" + strconv.FormatInt(deMade.ID, 10)
 	wantStatus(t, env.Client(t, deHost).Do(http.MethodGet, dePath, nil), 403, "authentication_required")
 	wantStatus(t, env.Client(t, deHost).Do(http.MethodGet, dePath+"&network=aff1", nil), 200, "")
 	tracked := env.Client(t, deHost)
@@ -467,7 +467,7 @@ func TestMemberView(t *testing.T) {
 	if _, err := env.Pool.Exec(context.Background(), "UPDATE profiles SET status = 'disabled' WHERE id = $1", unconfirmed.ID); err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, free.Do(http.MethodGet, "/api/member.php?id="+itoa(unconfirmed.ID), nil), 404, "profile_not_found")
+	wantStatus(t, free.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(unconfirmed.ID, 10), nil), 404, "profile_not_found")
 }
 
 // TestSharedPool: a tenant sharing lustlokaal's pool sees its members; the
@@ -494,8 +494,8 @@ func TestSharedPool(t *testing.T) {
 	_, nlMember := env.LoggedIn(t, nlHost, accountstest.Member{})
 	sisterViewer, _ := env.LoggedIn(t, "lokaaldates.localhost", accountstest.Member{TenantSlug: "lokaaldates"})
 	usViewer, _ := env.LoggedIn(t, usHost, accountstest.Member{TenantSlug: "sparkusa"})
-	wantStatus(t, sisterViewer.Do(http.MethodGet, "/api/member.php?id="+itoa(nlMember.ID), nil), 200, "")
-	wantStatus(t, usViewer.Do(http.MethodGet, "/api/member.php?id="+itoa(nlMember.ID), nil), 404, "profile_not_found")
+	wantStatus(t, sisterViewer.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(nlMember.ID, 10), nil), 200, "")
+	wantStatus(t, usViewer.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(nlMember.ID, 10), nil), 404, "profile_not_found")
 }
 
 func TestBlocking(t *testing.T) {
@@ -508,14 +508,14 @@ func TestBlocking(t *testing.T) {
 
 	wantStatus(t, alice.Do(http.MethodPost, "/api/block.php", map[string]any{"profile_id": bobMade.ID}), 204, "")
 	wantStatus(t, alice.Do(http.MethodPost, "/api/block.php", map[string]any{"profile_id": bobMade.ID}), 204, "") // twice is fine
-	res := bob.Do(http.MethodGet, "/api/member.php?id="+itoa(aliceMade.ID), nil)
+	res := bob.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(aliceMade.ID, 10), nil)
 	wantStatus(t, res, 403, "blocked")
 	if !strings.Contains(string(res.Body), `"message":"You're blocked by Alice. You do not have access to this page."`) ||
 		!strings.Contains(string(res.Body), `"name":"Alice"`) {
 		t.Fatalf("blocked answer: %s", res.Body)
 	}
 	// The blocker still sees the profile, marked blocked, to undo it.
-	if p := decode[memberAnswer](t, alice.Do(http.MethodGet, "/api/member.php?id="+itoa(bobMade.ID), nil)).Profile; !p.Blocked {
+	if p := decode[memberAnswer](t, alice.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(bobMade.ID, 10), nil)).Profile; !p.Blocked {
 		t.Fatal("blocker's view lacks blocked: true")
 	}
 	list := alice.Do(http.MethodGet, "/api/block.php", nil)
@@ -544,11 +544,11 @@ func TestBlocking(t *testing.T) {
 	wantStatus(t, alice.Do(http.MethodPost, "/api/block.php", map[string]any{}), 422, "profile_id_invalid")
 
 	wantStatus(t, alice.Do(http.MethodDelete, "/api/block.php", map[string]any{"profile_id": bobMade.ID}), 204, "")
-	wantStatus(t, bob.Do(http.MethodGet, "/api/member.php?id="+itoa(aliceMade.ID), nil), 200, "")
+	wantStatus(t, bob.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(aliceMade.ID, 10), nil), 200, "")
 	if err := profiles.CheckContact(ctx, env.Pool, bobMade.ID, aliceMade.ID, false); err != nil {
 		t.Fatalf("after unblock: %v", err)
 	}
-	wantStatus(t, alice.Do(http.MethodDelete, "/api/block.php?profile_id="+itoa(bobMade.ID), nil), 204, "")
+	wantStatus(t, alice.Do(http.MethodDelete, "/api/block.php?profile_id="+strconv.FormatInt(bobMade.ID, 10), nil), 204, "")
 }
 
 func TestInvisibleMode(t *testing.T) {
@@ -602,7 +602,7 @@ func TestOpeningAProfileClearsItsNewLike(t *testing.T) {
 	if !isNew() {
 		t.Fatal("a fresh like must be new")
 	}
-	wantStatus(t, viewer.Do(http.MethodGet, "/api/member.php?id="+itoa(liker.ID), nil), 200, "")
+	wantStatus(t, viewer.Do(http.MethodGet, "/api/member.php?id="+strconv.FormatInt(liker.ID, 10), nil), 200, "")
 	if isNew() {
 		t.Fatal("opening the liker's profile did not clear like_new")
 	}
@@ -664,12 +664,10 @@ func TestPhotosOnS3(t *testing.T) {
 	if _, _, err := store.Open(context.Background(), p.ThumbFilename); err != nil {
 		t.Fatalf("thumbnail not in the bucket: %v", err)
 	}
-	wantStatus(t, c.Do(http.MethodDelete, "/api/photos.php?id="+itoa(p.ID), nil), 200, "")
+	wantStatus(t, c.Do(http.MethodDelete, "/api/photos.php?id="+strconv.FormatInt(p.ID, 10), nil), 200, "")
 	// The blobs go by a job once the deletion commits.
 	awaitBlobJobs(t, env)
 	wantStatus(t, get(t, c, env, p.URL), 404, "")
 }
-
-func itoa(id int64) string { return strconv.FormatInt(id, 10) }
 
 func errorsIs(err, target error) bool { return errors.Is(err, target) }

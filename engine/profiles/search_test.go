@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -51,16 +52,16 @@ func TestSearch(t *testing.T) {
 	pending := woman(accountstest.Member{Country: "NL", Region: "NL-NH", BirthDate: born(30)})
 	foreign := woman(accountstest.Member{TenantSlug: "herzklopfen", Country: "DE", BirthDate: born(30)})
 	for _, q := range []string{
-		"INSERT INTO blocks (blocker_id, blocked_id) VALUES (" + itoa(blocker) + ", " + itoa(made.ID) + ")",
-		"INSERT INTO blocks (blocker_id, blocked_id) VALUES (" + itoa(made.ID) + ", " + itoa(blocked) + ")",
-		"UPDATE profiles SET status = 'hidden' WHERE id = " + itoa(pending),
-		"UPDATE members SET status = 'deletion_pending' WHERE id = " + itoa(pending),
+		"INSERT INTO blocks (blocker_id, blocked_id) VALUES (" + strconv.FormatInt(blocker, 10) + ", " + strconv.FormatInt(made.ID, 10) + ")",
+		"INSERT INTO blocks (blocker_id, blocked_id) VALUES (" + strconv.FormatInt(made.ID, 10) + ", " + strconv.FormatInt(blocked, 10) + ")",
+		"UPDATE profiles SET status = 'hidden' WHERE id = " + strconv.FormatInt(pending, 10),
+		"UPDATE members SET status = 'deletion_pending' WHERE id = " + strconv.FormatInt(pending, 10),
 		// A fixed order of activity: the newest first.
-		"UPDATE profiles SET last_active_at = now() - interval '1 minute' WHERE id = " + itoa(nh25),
-		"UPDATE profiles SET last_active_at = now() - interval '2 minutes' WHERE id = " + itoa(ut30),
-		"UPDATE profiles SET last_active_at = now() - interval '3 minutes' WHERE id = " + itoa(be33),
-		"UPDATE profiles SET last_active_at = now() - interval '4 minutes' WHERE id = " + itoa(nh40),
-		"UPDATE profiles SET last_active_at = now() - interval '5 minutes' WHERE id = " + itoa(man),
+		"UPDATE profiles SET last_active_at = now() - interval '1 minute' WHERE id = " + strconv.FormatInt(nh25, 10),
+		"UPDATE profiles SET last_active_at = now() - interval '2 minutes' WHERE id = " + strconv.FormatInt(ut30, 10),
+		"UPDATE profiles SET last_active_at = now() - interval '3 minutes' WHERE id = " + strconv.FormatInt(be33, 10),
+		"UPDATE profiles SET last_active_at = now() - interval '4 minutes' WHERE id = " + strconv.FormatInt(nh40, 10),
+		"UPDATE profiles SET last_active_at = now() - interval '5 minutes' WHERE id = " + strconv.FormatInt(man, 10),
 	} {
 		if _, err := env.Pool.Exec(ctx, q); err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -168,7 +169,7 @@ func TestJSONCallsRefuseOtherBodies(t *testing.T) {
 	env := servertest.New(t)
 	c, _ := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 100})
 	other := accountstest.NewMember(t, env.Pool, accountstest.Member{})
-	body := `{"profile_id":` + itoa(other.ID) + `,"text":"hi","client_id":"c1"}`
+	body := `{"profile_id":` + strconv.FormatInt(other.ID, 10) + `,"text":"hi","client_id":"c1"}`
 	for _, ctype := range []string{"text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", ""} {
 		req, _ := http.NewRequest("POST", env.URL+"/api/messages.php", strings.NewReader(body))
 		req.Host = "localhost"

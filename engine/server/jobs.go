@@ -45,7 +45,7 @@ func mail(d Deps, e *Engine, inserter *jobs.Client) (*notify.Mailer, notify.Send
 	var sender notify.Sender
 	switch {
 	case d.Config.SMTPURL != "":
-		if sender, err = notify.NewSMTP(d.Config.SMTPURL); err != nil {
+		if sender, err = notify.NewSMTP(d.Config.SMTPURL, nil); err != nil {
 			return nil, nil, err
 		}
 	case d.Config.DevMailbox:

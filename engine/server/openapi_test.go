@@ -11,9 +11,10 @@ import (
 	"testing"
 
 	"github.com/go-chi/chi/v5"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/billing"
 	"rendezvous/engine/server"
 	"rendezvous/engine/server/servertest"
 )
@@ -188,5 +189,27 @@ func TestBadInputNeverFails(t *testing.T) {
 	}
 	if sent < 250 {
 		t.Fatalf("only %d requests sent", sent)
+	}
+}
+
+// The payment methods have one list, billing.Methods: the API's
+// PaymentMethod enum names the same methods in the same order (the web app's
+// list is held to the enum by its type check).
+func TestOpenAPIPaymentMethodsAreBillings(t *testing.T) {
+	t.Parallel()
+	var doc struct {
+		Components struct {
+			Schemas struct {
+				PaymentMethod struct {
+					Enum []string `yaml:"enum"`
+				} `yaml:"PaymentMethod"`
+			} `yaml:"schemas"`
+		} `yaml:"components"`
+	}
+	if err := yaml.Unmarshal(server.OpenAPI(), &doc); err != nil {
+		t.Fatalf("openapi.yaml: %v", err)
+	}
+	if got, want := strings.Join(doc.Components.Schemas.PaymentMethod.Enum, ","), strings.Join(billing.Methods, ","); got != want {
+		t.Errorf("the PaymentMethod enum is\n%s\nbilling.Methods is\n%s", got, want)
 	}
 }

@@ -5,10 +5,11 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server"
@@ -27,9 +28,9 @@ func TestNULRefused(t *testing.T) {
 		name, path, body, field string
 	}{
 		{"login e-mail", "/api/user.php", `{"email":"a\u0000@example.com","password":"secret123"}`, "email"},
-		{"message text", "/api/messages.php", `{"profile_id":` + itoa(other.ID) + `,"text":"hi\u0000there","client_id":"c1"}`, "text"},
-		{"message client_id", "/api/messages.php", `{"profile_id":` + itoa(other.ID) + `,"text":"hi","client_id":"c\u00001"}`, "client_id"},
-		{"invalid UTF-8 text", "/api/messages.php", "{\"profile_id\":" + itoa(other.ID) + ",\"text\":\"hi\xff\",\"client_id\":\"c2\"}", "text"},
+		{"message text", "/api/messages.php", `{"profile_id":` + strconv.FormatInt(other.ID, 10) + `,"text":"hi\u0000there","client_id":"c1"}`, "text"},
+		{"message client_id", "/api/messages.php", `{"profile_id":` + strconv.FormatInt(other.ID, 10) + `,"text":"hi","client_id":"c\u00001"}`, "client_id"},
+		{"invalid UTF-8 text", "/api/messages.php", "{\"profile_id\":" + strconv.FormatInt(other.ID, 10) + ",\"text\":\"hi\xff\",\"client_id\":\"c2\"}", "text"},
 	}
 	for _, k := range cases {
 		res := c.Do("POST", k.path, []byte(k.body))
@@ -49,8 +50,6 @@ func TestNULRefused(t *testing.T) {
 	c.Do("GET", "/api/members.php?country=N%00L", nil).Want(t, http.StatusUnprocessableEntity, "text_invalid")
 	c.Do("GET", "/api/activate.php?token=%ff", nil).Want(t, http.StatusUnprocessableEntity, "text_invalid")
 }
-
-func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 type bodySchema struct {
 	Ref        string                `yaml:"$ref"`

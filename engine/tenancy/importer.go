@@ -18,7 +18,7 @@ import (
 	webpush "github.com/SherClockHolmes/webpush-go"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy/internal/db"

@@ -86,10 +86,10 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 		}
 	}
 	if q := n.last("first_purchase"); q.Get("click") != "click42" || q.Get("amount") != "39.95" || q.Get("currency") != "EUR" ||
-		q.Get("order") != itoa(co.OrderID) {
+		q.Get("order") != strconv.FormatInt(co.OrderID, 10) {
 		t.Errorf("first purchase call %v", q)
 	}
-	if q := n.last("signup"); q.Get("ref") != "aff1" || q.Get("m") != itoa(memberID) {
+	if q := n.last("signup"); q.Get("ref") != "aff1" || q.Get("m") != strconv.FormatInt(memberID, 10) {
 		t.Errorf("signup call %v", q)
 	}
 
@@ -117,8 +117,6 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 		t.Fatalf("report %+v", report.Rows)
 	}
 }
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 type checkout struct {
 	OrderID     int64  `json:"order_id"`

@@ -7,6 +7,9 @@ import (
 	"html/template"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
 )
 
 // The first paint of a conversation (/chats/{id}): the chat's top bar with
@@ -138,8 +141,8 @@ func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
 		page.Tag = boot.Settings.FictionalSingular
 	}
 	cost := max(0, boot.Settings.MessageCredits)
-	page.Cost = tx.text(loc, "messenger.composer.cost_"+pluralOf(loc, int64(cost)), "count", fmt.Sprint(cost)) + " " +
-		tx.text(loc, "messenger.composer.balance_"+pluralOf(loc, boot.credits), "count", fmt.Sprint(boot.credits))
+	page.Cost = tx.countText(loc, "messenger.composer.cost", int64(cost)) + " " +
+		tx.countText(loc, "messenger.composer.balance", boot.credits)
 	if n := boot.Settings.MessageLength; n > 0 {
 		page.Counter = tx.text(loc, "messenger.composer.counter", "length", "0", "max", fmt.Sprint(n))
 	}
@@ -183,22 +186,36 @@ func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
 	return b.Bytes()
 }
 
-// pluralOf is the plural category of n in locale as the app's catalogues
-// name them (i18next's suffixes): Polish has few and many, French counts 0
-// as one, the other languages have one and other.
+// pluralOf is the CLDR plural category of the whole number n in locale,
+// under the names i18next gives the catalogues' suffixes (one, few, many,
+// other...), so the first paint picks the form the app would pick.
 func pluralOf(locale string, n int64) string {
-	switch {
-	case locale == "pl":
-		switch {
-		case n == 1:
-			return "one"
-		case n%10 >= 2 && n%10 <= 4 && (n%100 < 12 || n%100 > 14):
-			return "few"
-		default:
-			return "many"
-		}
-	case locale == "fr" && (n == 0 || n == 1), n == 1:
+	form := plural.Cardinal.MatchPlural(language.Make(locale), int(n), 0, 0, 0, 0)
+	switch form {
+	case plural.Zero:
+		return "zero"
+	case plural.One:
 		return "one"
+	case plural.Two:
+		return "two"
+	case plural.Few:
+		return "few"
+	case plural.Many:
+		return "many"
 	}
 	return "other"
+}
+
+// countText is key's plural form for n in locale; a catalogue that has no
+// text of that form (CLDR may name one the translator folded into other)
+// gives its other form, as i18next does (English stands in for a
+// locale that lacks the key, as in text).
+func (tx firstPaintTexts) countText(locale, key string, n int64) string {
+	form := key + "_" + pluralOf(locale, n)
+	_, here := tx[locale][form]
+	_, english := tx["en"][form]
+	if !here && !english {
+		form = key + "_other"
+	}
+	return tx.text(locale, form, "count", fmt.Sprint(n))
 }

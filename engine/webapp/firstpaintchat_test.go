@@ -165,6 +165,7 @@ func TestPluralOf(t *testing.T) {
 	}{
 		{"en", 1, "one"}, {"en", 0, "other"}, {"en", 10, "other"}, {"fr", 0, "one"}, {"fr", 2, "other"}, {"de", 1, "one"},
 		{"pl", 1, "one"}, {"pl", 3, "few"}, {"pl", 22, "few"}, {"pl", 12, "many"}, {"pl", 5, "many"}, {"pl", 0, "many"},
+		{"nl", 1, "one"}, {"nl", 2, "other"}, {"da", 1, "one"}, {"fi", 0, "other"}, {"it", 1, "one"}, {"it", 7, "other"},
 	} {
 		if got := pluralOf(c.locale, c.n); got != c.want {
 			t.Errorf("pluralOf(%s, %d) = %s, want %s", c.locale, c.n, got, c.want)

@@ -1,4 +1,3 @@
-// Package accountstest makes members for tests straight in the database.
 package accountstest
 
 import (

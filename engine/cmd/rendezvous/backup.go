@@ -9,7 +9,7 @@ import (
 	"log/slog"
 	"os"
 
-	"rendezvous/engine/platform/backup"
+	"rendezvous/engine/backup"
 	"rendezvous/engine/platform/config"
 )
 

@@ -1,4 +1,3 @@
-// Package notifytest reads the development mailbox in tests.
 package notifytest
 
 import (

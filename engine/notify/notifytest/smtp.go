@@ -2,7 +2,14 @@ package notifytest
 
 import (
 	"bufio"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/base64"
+	"math/big"
 	"net"
 	"strings"
 	"sync"
@@ -17,6 +24,9 @@ type Received struct {
 	From string
 	To   []string
 	Data string
+	// TLS tells whether the message came over a connection that STARTTLS
+	// had encrypted.
+	TLS bool
 }
 
 // SMTPServer is a minimal SMTP server on the loopback address that keeps
@@ -24,22 +34,71 @@ type Received struct {
 type SMTPServer struct {
 	Addr string
 	ln   net.Listener
-	mu   sync.Mutex
-	got  []Received
-	seen chan struct{}
+	// tls, when set, is offered as STARTTLS.
+	tls   *tls.Config
+	roots *x509.CertPool
+	mu    sync.Mutex
+	got   []Received
+	conns int
+	seen  chan struct{}
 }
 
-// NewSMTPServer starts a server that stops when the test ends.
+// NewSMTPServer starts a server without STARTTLS (a plain relay, or a man
+// in the middle who strips it) that stops when the test ends.
 func NewSMTPServer(tb testing.TB) *SMTPServer {
 	tb.Helper()
+	return startSMTP(tb, nil, nil)
+}
+
+// NewSTARTTLSServer starts a server that offers STARTTLS with a
+// certificate for 127.0.0.1 that ClientTLS trusts.
+func NewSTARTTLSServer(tb testing.TB) *SMTPServer {
+	tb.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "127.0.0.1"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}, KeyUsage: x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}, IsCA: true, BasicConstraintsValid: true,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tpl, tpl, &key.PublicKey, key)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	roots := x509.NewCertPool()
+	roots.AddCert(cert)
+	return startSMTP(tb, &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}}, roots)
+}
+
+func startSMTP(tb testing.TB, serverTLS *tls.Config, roots *x509.CertPool) *SMTPServer {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s := &SMTPServer{Addr: ln.Addr().String(), ln: ln, seen: make(chan struct{}, 100)}
+	s := &SMTPServer{Addr: ln.Addr().String(), ln: ln, tls: serverTLS, roots: roots, seen: make(chan struct{}, 100)}
 	go s.serve()
 	tb.Cleanup(func() { ln.Close() })
 	return s
+}
+
+// ClientTLS is a client configuration that trusts the server's
+// certificate (NewSTARTTLSServer).
+func (s *SMTPServer) ClientTLS() *tls.Config {
+	return &tls.Config{RootCAs: s.roots, ServerName: "127.0.0.1", MinVersion: tls.VersionTLS12}
+}
+
+// Connections counts the connections the server has accepted.
+func (s *SMTPServer) Connections() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conns
 }
 
 func (s *SMTPServer) serve() {
@@ -48,6 +107,9 @@ func (s *SMTPServer) serve() {
 		if err != nil {
 			return
 		}
+		s.mu.Lock()
+		s.conns++
+		s.mu.Unlock()
 		go s.session(conn)
 	}
 }
@@ -69,7 +131,22 @@ func (s *SMTPServer) session(conn net.Conn) {
 		switch verb {
 		case "EHLO", "HELO":
 			say("250-localhost")
+			if s.tls != nil && !msg.TLS {
+				say("250-STARTTLS")
+			}
 			say("250 AUTH PLAIN")
+		case "STARTTLS":
+			if s.tls == nil || msg.TLS {
+				say("502 5.5.1 Unrecognized command")
+				continue
+			}
+			say("220 2.0.0 Ready to start TLS")
+			secure := tls.Server(conn, s.tls)
+			if err := secure.Handshake(); err != nil {
+				return
+			}
+			conn, r = secure, bufio.NewReader(secure)
+			msg = Received{TLS: true}
 		case "AUTH":
 			parts := strings.Fields(line)
 			if len(parts) == 3 {
@@ -101,7 +178,7 @@ func (s *SMTPServer) session(conn net.Conn) {
 			s.got = append(s.got, msg)
 			s.mu.Unlock()
 			s.seen <- struct{}{}
-			msg = Received{Auth: msg.Auth}
+			msg = Received{Auth: msg.Auth, TLS: msg.TLS}
 			say("250 OK queued")
 		case "RSET", "NOOP":
 			say("250 OK")

@@ -11,7 +11,6 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -19,6 +18,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/live"
+	"rendezvous/engine/live/livetest"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/jobs"
@@ -79,7 +79,7 @@ func TestQueueRespectsSettingsAndPresence(t *testing.T) {
 			subscribe(id)
 			sub := hub.Subscribe(id)
 			t.Cleanup(func() { hub.Unsubscribe(sub) })
-			awaitConnected(t, pool, id, true)
+			livetest.AwaitConnected(t, pool, id, true)
 		}, push.TypeNewMessages, false},
 	}
 	for _, c := range cases {
@@ -99,22 +99,6 @@ func TestQueueRespectsSettingsAndPresence(t *testing.T) {
 			t.Fatalf("%s: %d jobs queued", c.name, n)
 		}
 	}
-}
-
-// awaitConnected waits for the hub's presence writer to record member.
-func awaitConnected(t *testing.T, pool *pgxpool.Pool, member int64, want bool) {
-	t.Helper()
-	for i := 0; i < 500; i++ {
-		got, err := live.Connected(context.Background(), pool, member)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got == want {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	t.Fatalf("member %d connected never became %v", member, want)
 }
 
 // A push named by a catalogue text is written in the member's language

@@ -1,4 +1,3 @@
-// Package database connects the engine to PostgreSQL and migrates the schema.
 package database
 
 import (

@@ -181,3 +181,11 @@ func decodeError(err error) *refusal.Error {
 		return refusal.New(refusal.Malformed, "invalid_json", "The request body is not valid JSON.")
 	}
 }
+
+// ID reads a row id from a path segment, a query value or a form field: a
+// positive whole number. Each caller answers a missing or bad one with its
+// own error, which names the field.
+func ID(s string) (int64, bool) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil && n > 0
+}

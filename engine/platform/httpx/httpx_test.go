@@ -205,3 +205,21 @@ func TestHSTSOnlyFromTrustedProxies(t *testing.T) {
 		}
 	}
 }
+
+func TestID(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"42", 42, true}, {"1", 1, true}, {"9223372036854775807", 9223372036854775807, true},
+		{"", 0, false}, {"0", 0, false}, {"-3", 0, false}, {"4.5", 0, false}, {"12a", 0, false}, {" 7", 0, false},
+		{"9223372036854775808", 0, false},
+	} {
+		got, ok := ID(c.in)
+		if ok != c.ok || (ok && got != c.want) {
+			t.Errorf("ID(%q) = %d, %v; want %d, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}

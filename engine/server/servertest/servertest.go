@@ -1,5 +1,3 @@
-// Package servertest runs the whole engine in-process on a fresh database
-// with the demo tenants, for table-driven HTTP scenario tests of any area.
 package servertest
 
 import (
@@ -187,6 +185,15 @@ type Client struct {
 	HTTP *http.Client
 	// Country is sent as the visitor's country when set.
 	Country string
+}
+
+// Exec runs a statement of a test's own set-up (plain SQL, not the
+// engine's) and fails the test when it fails.
+func (e *Env) Exec(tb testing.TB, sql string, args ...any) {
+	tb.Helper()
+	if _, err := e.Pool.Exec(context.Background(), sql, args...); err != nil {
+		tb.Fatalf("%s: %v", sql, err)
+	}
 }
 
 // AwaitCount waits until query, a count (or any one integer) with args,

@@ -5,7 +5,7 @@ import type { PaymentMethodName } from '../../api/types'
 import { LOW_CREDITS } from '../../rules/nav'
 import type { CreditPackage, Order, OrderStatus, Packages } from './api'
 
-/** The payment methods of SPEC.md section 9, in its order. */
+/** The payment methods the API names (its PaymentMethod enum, which the engine's billing.Methods is held to), in their order. */
 export const PAYMENT_METHODS = [
   'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'dankort', 'mobilepay', 'swish',
   'twint', 'satispay', 'vipps', 'cartebancaire', 'nexi', 'ideal', 'bancontact', 'applepay', 'paysafecard', 'maestro',
@@ -13,6 +13,11 @@ export const PAYMENT_METHODS = [
 ] as const satisfies readonly PaymentMethodName[]
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+// The list names every method of the API: a method added to the enum and not
+// here fails the type check.
+const everyMethodListed: [Exclude<PaymentMethodName, PaymentMethod>] extends [never] ? true : false = true
+void everyMethodListed
 
 export const isPaymentMethod = (m: string | null | undefined): m is PaymentMethod =>
   (PAYMENT_METHODS as readonly string[]).includes(m ?? '')

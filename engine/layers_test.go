@@ -1,7 +1,14 @@
-package identity_test
+// Package engine_test holds the checks of the engine's layers: which
+// packages may depend on which. The layers, from the bottom: platform (no
+// product knowledge), identity and tenancy, the areas, the user object that
+// joins account and profile, and on top the console, the server that wires
+// everything, and the commands.
+package engine_test
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -81,6 +88,30 @@ func TestAccountsBelowTheAreas(t *testing.T) {
 	}
 }
 
+// TestPlatformKnowsNoArea keeps platform at the bottom: a platform package
+// depends on no engine package outside platform, so anything that knows the
+// product's areas (a backup that knows the media store's rules, say) lives
+// with the areas.
+func TestPlatformKnowsNoArea(t *testing.T) {
+	t.Parallel()
+	deps := engineDeps(t)
+	seen := 0
+	for pkg, list := range deps {
+		if !strings.HasPrefix(pkg, "platform/") {
+			continue
+		}
+		seen++
+		for dep := range list {
+			if rest, ok := strings.CutPrefix(dep, engine); ok && !strings.HasPrefix(rest, "platform/") {
+				t.Errorf("%s depends on %s: platform stays below the areas", pkg, dep)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no platform package in go list; the check would pass for nothing")
+	}
+}
+
 func allowed(pkg string) bool {
 	return in(pkg, aboveAccounts)
 }
@@ -120,4 +151,42 @@ func engineDeps(t *testing.T) map[string]map[string]bool {
 		deps[strings.TrimPrefix(pkg, engine)] = set(list)
 	}
 	return deps
+}
+
+// TestEveryPackageHasDocGo keeps each package's doc comment where a reader
+// looks for it: in the package's doc.go, the one file that starts with
+// "// Package name" (generated query packages aside).
+func TestEveryPackageHasDocGo(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command("go", "list", "-f", "{{.Dir}}|{{.Name}}|{{join .GoFiles \" \"}}", engine+"...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		parts := strings.SplitN(line, "|", 3)
+		dir, name, files := parts[0], parts[1], strings.Fields(parts[2])
+		if len(files) == 0 || strings.Contains(dir, "/internal/db") || strings.HasSuffix(dir, "/internal/bulkdb") {
+			continue
+		}
+		want := "// Package " + name + " "
+		if name == "main" {
+			want = "// Command "
+		}
+		found := false
+		for _, f := range files {
+			b, err := os.ReadFile(filepath.Join(dir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			starts := strings.Contains(string(b), "\n"+want) || strings.HasPrefix(string(b), want)
+			if f == "doc.go" {
+				found = starts
+			} else if starts {
+				t.Errorf("%s/%s holds the package's doc comment; it belongs in doc.go", dir, f)
+			}
+		}
+		if !found {
+			t.Errorf("%s has no doc.go starting with %q", dir, want)
+		}
+	}
 }

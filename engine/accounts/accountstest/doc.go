@@ -1,0 +1,2 @@
+// Package accountstest makes members for tests straight in the database.
+package accountstest

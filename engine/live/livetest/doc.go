@@ -1,0 +1,2 @@
+// Package livetest helps tests wait for what the live hub records.
+package livetest

@@ -1,0 +1,2 @@
+// Package notifytest reads the development mailbox in tests.
+package notifytest
