@@ -49,13 +49,14 @@ func TestAreasDoNotImportAccounts(t *testing.T) {
 }
 
 // belowAccounts are all accounts may depend on: the platform, the packages
-// below the areas, and of the areas only credits (a signup books the signup
+// below the areas (geo, limits, tenancy, live, notify, identity),
+// and of the areas only credits (a signup books the signup
 // credits with the member) and traffic (a signup and an activation queue
 // the postbacks to the member's affiliate network). Profiles, chat and the other areas are not among
 // them: a signup's profile and signup message, and the profile's part of
 // activation, deletion, reactivation and the last visit, are done in
 // package user, in the same transaction as the account's part.
-var belowAccounts = []string{"accounts", "accounts/", "platform/", "geo", "landing", "tenancy", "live", "notify", "notify/",
+var belowAccounts = []string{"accounts", "accounts/", "platform/", "geo", "limits", "landing", "tenancy", "live", "notify", "notify/",
 	"identity", "credits", "traffic"}
 
 // TestAccountsBelowTheAreas keeps accounts below profiles, chat and the
