@@ -98,7 +98,7 @@ bench: build
 	@$(GO) run ./engine/cmd/bench
 	@cd web && node scripts/js-floor.mjs
 	@bash web/scripts/lighthouse-bench.sh
-	@bash bench/run-timing.sh
+	@bash engine/cmd/bench/run-timing.sh
 
 sqlc-install:
 	@if [ ! -x "$(SQLC)" ]; then \

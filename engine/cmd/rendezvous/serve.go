@@ -157,7 +157,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	printURLs(stdout, ln.Addr().(*net.TCPAddr).Port, all, cfg.AdminHosts)
 	// How long the start took, from the command's parse to listening: the
-	// figure bench/run-timing.sh's second start is mostly made of.
+	// figure engine/cmd/bench/run-timing.sh's second start is mostly made of.
 	log.Info("serving", append([]any{"started_in", time.Since(began).Round(time.Millisecond)}, phases...)...)
 	return httpx.Serve(ctx, ln, engine.Handler, log, cfg.ShutdownGrace)
 }
