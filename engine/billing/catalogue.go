@@ -238,7 +238,7 @@ func (s *Settings) validate() error {
 		}
 		for i, m := range c.Methods {
 			if !slices.Contains(Methods, m) {
-				add("%s.methods[%d] %q is not a payment method of SPEC.md section 9", field, i, m)
+				add("%s.methods[%d] %q is not a payment method", field, i, m)
 			}
 			if slices.Index(c.Methods, m) != i {
 				add("%s.methods[%d] %q is listed twice", field, i, m)

@@ -199,7 +199,7 @@ func TestCreatePayment(t *testing.T) {
 			want:     openPayment,
 		},
 		{
-			name:     "SPEC's prezelewy24 is Mollie's przelewy24",
+			name:     "the engine's prezelewy24 is Mollie's przelewy24",
 			req:      billing.PaymentRequest{Amount: billing.Money{Minor: 123456, Currency: "PLN"}, Method: "prezelewy24", RedirectURL: "https://x.example/r", Locale: "pl_PL"},
 			answer:   created,
 			wantBody: map[string]any{"amount": map[string]any{"currency": "PLN", "value": "1234.56"}, "method": "przelewy24", "locale": "pl_PL"},
