@@ -164,7 +164,7 @@ for (const t of TENANTS) {
     }
   })
 
-  test(`${t.name}: a failed payment shows the SPEC text and a retry with another method pays the same order`, async () => {
+  test(`${t.name}: a failed payment shows the failure text and a retry with another method pays the same order`, async () => {
     const s = await open(t.host, { locale: 'en', country: t.country })
     try {
       const before = await signup(s)
@@ -189,7 +189,7 @@ for (const t of TENANTS) {
     }
   })
 
-  test(`${t.name}: a cancelled payment shows the SPEC text and credits nothing`, async () => {
+  test(`${t.name}: a cancelled payment shows the failure text and credits nothing`, async () => {
     const s = await open(t.host, { locale: 'en', country: t.country })
     try {
       const before = await signup(s)
@@ -232,7 +232,7 @@ for (const t of TENANTS) {
     }
   })
 
-  test(`${t.name}: an expired payment shows the SPEC text and the retry`, async () => {
+  test(`${t.name}: an expired payment shows the failure text and the retry`, async () => {
     const s = await open(t.host, { locale: 'en', country: t.country })
     try {
       const before = await signup(s)
