@@ -13,9 +13,9 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Methods are the payment methods of SPEC.md section 9, by their names in
-// tenant files and on the wire ("prezelewy24" is spelled as the
-// specification spells it).
+// Methods are the 24 payment methods the engine sells with, by their names
+// in tenant files and on the wire ("prezelewy24" is the wire name, spelled so
+// on purpose; Mollie's id is przelewy24).
 var Methods = []string{
 	"sdd", "prezelewy24", "blik", "sct", "giropay", "mastercard", "visa", "creditcard", "dankort", "mobilepay",
 	"swish", "twint", "satispay", "vipps", "cartebancaire", "nexi", "ideal", "bancontact", "applepay",
@@ -292,8 +292,8 @@ func (s *Settings) Package(id string) (Package, bool) {
 }
 
 // defaultCountries are the currency and methods of a payment country in
-// the defaults: the local methods of SPEC.md section 9 first, then cards
-// and PayPal, which every country gets.
+// the defaults: the country's local methods first, then cards and PayPal,
+// which every country gets.
 var defaultCountries = map[string]Country{
 	"NL": {"EUR", []string{"ideal", "creditcard", "paypal", "applepay", "sct", "sdd"}},
 	"BE": {"EUR", []string{"bancontact", "ideal", "creditcard", "paypal", "applepay", "sct"}},

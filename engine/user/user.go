@@ -1,14 +1,13 @@
-// Package user answers with the user object of GET /api/user.php (SPEC.md
-// section 3): the member's account and balance (accounts) with their own
-// profile (profiles). It sits above both areas, so neither imports the
-// other. The calls that answer with the user object (the current user,
-// login, signup, reactivation, account and language changes, the email
-// change confirmation) are served here, each a thin handler over the
-// accounts rules; the web app's first paint gets the same object. So are
-// the changes of an account and its profile together (Members: signup,
-// activation, password reset, email change, deletion, reactivation, the
-// member's last visit), each one transaction in which each area does its
-// own part.
+// Package user answers with the user object of GET /api/user.php: the
+// member's account and balance (accounts) with their own profile (profiles).
+// It sits above both areas, so neither imports the other. The calls that
+// answer with the user object (the current user, login, signup, reactivation,
+// account and language changes, the email change confirmation) are served
+// here, each a thin handler over the accounts rules; the web app's first
+// paint gets the same object. So are the changes of an account and its
+// profile together (Members: signup, activation, password reset, email
+// change, deletion, reactivation, the member's last visit), each one
+// transaction in which each area does its own part.
 package user
 
 import (
@@ -34,8 +33,8 @@ import (
 type User struct {
 	*accounts.Account
 	Profile *profiles.Profile `json:"profile"`
-	// ActivationReminder is the rule of SPEC.md section 4: not confirmed,
-	// profile disabled and email not switched off.
+	// ActivationReminder says the member is reminded to confirm the address:
+	// not confirmed, profile disabled and email not switched off.
 	ActivationReminder bool `json:"activation_reminder"`
 }
 

@@ -3,7 +3,7 @@
 // and Herzklopfen (herzklopfen.localhost, DE: Sofort, TWINT and francs in
 // CH). Each outcome of the sandbox's checkout (paid, failed, cancelled,
 // pending then paid, expired) is played by a fresh member: the credits and
-// premium after paying, the SPEC text and a working retry after a failure,
+// premium after paying, the failure text and a working retry after a failure,
 // the transaction with its invoice. The engine runs with --demo, which
 // enables the sandbox.
 import assert from 'node:assert/strict'
@@ -113,7 +113,7 @@ async function expectTransaction(s, method) {
   assert.ok(file.body.startsWith('%PDF-'), 'a PDF')
 }
 
-/** expectFailed checks the SPEC text of a failed, cancelled or expired payment and that nothing was credited. */
+/** expectFailed checks the failure text of a failed, cancelled or expired payment and that nothing was credited. */
 async function expectFailed(s, status, before) {
   const { page } = s
   await settledAs(page, status)

@@ -5,7 +5,7 @@
 // payment's state by asking Mollie, and a forged webhook changes nothing),
 // refunds them and lists the methods a profile can take for an amount.
 //
-// SPEC.md's method names are mapped onto Mollie's ids (card brands onto
+// The engine's method names are mapped onto Mollie's ids (card brands onto
 // creditcard, sct onto banktransfer, sdd onto directdebit, prezelewy24 onto
 // przelewy24) and back.
 //
@@ -259,10 +259,10 @@ type methodList struct {
 	} `json:"_embedded"`
 }
 
-// Methods lists the SPEC.md methods the website profile can take for
+// Methods lists the engine's methods the website profile can take for
 // amount, in Mollie's order: every card brand when Mollie offers
 // creditcard, Apple Pay included (a wallet Mollie lists only on request).
-// Mollie's methods that SPEC.md does not name are left out.
+// Mollie's methods the engine does not sell with are left out.
 func (p *Provider) Methods(ctx context.Context, amt billing.Money) ([]string, error) {
 	a, err := formatAmount(amt)
 	if err != nil {
