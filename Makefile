@@ -27,7 +27,8 @@ run: bin/rendezvous
 
 # run's binary is linked again only when a Go file, an embedded file or the
 # web bundle is newer than it: `go build`'s own up-to-date check costs 1-2 s
-# on a loaded machine, a second `make run` skips it (README: Benchmarks).
+# on a loaded machine, a second `make run` skips it (engine/README.md,
+# Benchmarks: make_run_second_start_s).
 # `make build` always asks go build (a new Go toolchain, GOFLAGS).
 GO_SOURCES := $(shell find config engine landers migrations tenants themes -type f -not -name '*_test.go' 2>/dev/null) \
 	go.mod go.sum web/embed.go
@@ -38,7 +39,8 @@ bin/rendezvous: $(GO_SOURCES) web/dist/index.html
 	@touch bin/rendezvous
 
 # The web bundle is built again only when one of its sources is newer than
-# the last build, so a second `make run` starts in seconds (README: Benchmarks).
+# the last build, so a second `make run` starts in seconds (engine/README.md,
+# Benchmarks).
 WEB_SOURCES := $(shell find web/src web/public web/scripts -type f 2>/dev/null) \
 	web/index.html web/admin.html web/vite.config.ts web/package.json web/package-lock.json web/tsconfig.json
 
@@ -101,7 +103,7 @@ bench: build
 	@$(GO) run ./engine/cmd/bench
 	@cd web && node scripts/js-floor.mjs
 	@bash web/scripts/lighthouse-bench.sh
-	@bash bench/run-timing.sh
+	@bash engine/cmd/bench/run-timing.sh
 
 ## staticcheck: the Go code's static analysis (honnef.co/go/tools)
 staticcheck:

@@ -1,6 +1,6 @@
 // Package landers holds the affiliate landers' templates and assets, embedded
-// in the binary (DESIGN.md: landers/). engine/landing renders them; see
-// README.md beside this file for how a lander is made.
+// in the binary. engine/landing renders them; see README.md beside this file
+// for how a lander is made.
 package landers
 
 import "embed"

@@ -17,7 +17,8 @@ CREATE TABLE companies (
 );
 
 -- A tenant is one branded site. The columns hold what the engine routes and
--- isolates on; settings holds the operator-editable site settings of SPEC.md.
+-- isolates on; settings holds the operator-editable site settings
+-- (tenants/README.md describes each).
 CREATE TABLE tenants (
     id               bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     slug             text NOT NULL UNIQUE CHECK (slug ~ '^[a-z0-9][a-z0-9-]{0,39}$'),

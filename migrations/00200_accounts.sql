@@ -59,8 +59,8 @@ CREATE TABLE push_subscriptions (
 );
 CREATE INDEX push_subscriptions_member ON push_subscriptions (member_id);
 
--- Alerts of SPEC.md section 4 a member dismissed; a dismissal suppresses the
--- alert from then on.
+-- Alerts a member dismissed (time bonus, profile photo, push, disabled
+-- notifications); a dismissal suppresses the alert from then on.
 CREATE TABLE alert_dismissals (
     member_id    bigint NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     alert        text NOT NULL CHECK (alert IN ('time_bonus', 'profile_photo', 'push', 'notifications_disabled', 'activation')),

@@ -35,7 +35,7 @@ CREATE INDEX blocks_blocked ON blocks (blocked_id);
 
 -- Likes between members. The likes area (likes, matches, swipe game) owns
 -- the rules; profiles only clears like_new when the liked member opens the
--- liker's profile (SPEC.md section 4).
+-- liker's profile.
 CREATE TABLE IF NOT EXISTS likes (
     liker_id   bigint NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     liked_id   bigint NOT NULL REFERENCES members (id) ON DELETE CASCADE,

@@ -1,5 +1,5 @@
 -- +goose Up
--- Moderation in the operators' console (issue 12).
+-- Moderation in the operators' console.
 
 -- Why operators rejected or took down a photo; the member sees it on the
 -- photo. Empty while the photo is pending or active.

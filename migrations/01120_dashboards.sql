@@ -1,5 +1,5 @@
 -- +goose Up
--- The operators' dashboards (issue 12): per-day series of a tenant.
+-- The operators' dashboards: per-day series of a tenant.
 
 -- When the member confirmed their address (the activation link, or a mailed
 -- link that proves it); the status alone says only that it happened.

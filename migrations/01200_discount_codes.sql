@@ -30,7 +30,7 @@ CREATE TABLE discount_codes (
     currency              text CHECK (currency ~ '^[A-Z]{3}$'),
     -- Only orders paid in this payment country, when set.
     country               text CHECK (country ~ '^[A-Z]{2}$'),
-    -- Only these payment methods (SPEC.md section 9 names); empty: any.
+    -- Only these payment methods (names of billing.Methods); empty: any.
     payment_methods       text[] NOT NULL DEFAULT '{}',
     valid_from            timestamptz NOT NULL DEFAULT now(),
     valid_until           timestamptz,

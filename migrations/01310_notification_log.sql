@@ -8,7 +8,7 @@ CREATE TABLE notification_log (
     id        bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     tenant_id bigint NOT NULL REFERENCES tenants (id),
     member_id bigint NOT NULL REFERENCES members (id) ON DELETE CASCADE,
-    -- A notification type of SPEC.md section 3 (new_messages, reminders...).
+    -- A notification type (new_messages, reminders...).
     type      text NOT NULL,
     -- What the mail is about, e.g. 'week:2026-W48', 'unread:1234',
     -- 'campaign:spring', 'job:567'.

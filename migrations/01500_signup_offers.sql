@@ -1,5 +1,5 @@
 -- +goose Up
--- The signup's offers (issue 16, engine/billing/discounts):
+-- The signup's offers (engine/billing/discounts):
 -- - the time bonus TIMEBONUS25 is one kind 'time_bonus' row per tenant:
 --   25% for 14400 seconds from each member's own signup (by the server's
 --   clock), for members who have not bought yet, once per member. Tenants

@@ -1,6 +1,7 @@
 // Package tenants holds the tenant files of the demo brands, compiled into
 // the binary and imported only by `serve --demo`. An install's own brands
-// are files in its tenants directory on disk (README: Brands as files).
+// are files in its tenants directory on disk (tenants/README.md, Brands as
+// files).
 package tenants
 
 import (

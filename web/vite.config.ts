@@ -31,7 +31,7 @@ export default defineConfig({
             // The member app's own modules that its entry loads at once go
             // into one chunk, not one small chunk each for what a lazy page
             // shares with the entry: a file compresses better whole (about
-            // 6 kB of gzip less for the home, issue 17), with the catalogue
+            // 6 kB of gzip less for the home), with the catalogue
             // table. The entry module
             // stays in the entry chunk (the engine's code loader starts
             // index.html's one module script), the console's are its own.

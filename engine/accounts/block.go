@@ -14,10 +14,9 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// BlockPolicy says when wrong passwords block logins (SPEC.md section 4):
-// PerAccount wrong passwords for one account, or PerIP from one client
-// address, within Window block that account or address for Duration, even
-// with the right password.
+// BlockPolicy says when wrong passwords block logins: PerAccount wrong
+// passwords for one account, or PerIP from one client address, within Window
+// block that account or address for Duration, even with the right password.
 type BlockPolicy struct {
 	PerAccount int
 	PerIP      int

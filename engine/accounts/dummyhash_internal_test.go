@@ -10,7 +10,8 @@ import (
 
 // The hash compared for unknown addresses is made at the first such login,
 // with the service's parameters, not when the package loads or the service
-// is made: that cost every start one argon2id hash (README: Benchmarks).
+// is made: that cost every start one argon2id hash
+// (engine/cmd/bench/HISTORY.md).
 func TestDummyHashIsLazy(t *testing.T) {
 	t.Parallel()
 	s := NewService(nil, nil, nil, nil, "", slog.New(slog.DiscardHandler))

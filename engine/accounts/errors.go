@@ -2,8 +2,8 @@ package accounts
 
 import "rendezvous/engine/platform/refusal"
 
-// The account rules' refusals. Texts quoted from SPEC.md and API.md are
-// word for word.
+// The account rules' refusals. Their English texts are the product's fixed
+// wording, which the app's catalogues repeat word for word.
 var (
 	ErrInviteOnly          = refusal.New(refusal.Forbidden, "invite_only", "{sitename} is currently invite-only")
 	ErrEmailInvalid        = refusal.New(refusal.Invalid, "email_invalid", "Invalid email")

@@ -39,8 +39,8 @@ type Member struct {
 	SessionEpoch          int32
 	SignupDate            time.Time
 	LastSeenAt            time.Time
-	// NotificationTypesDisabled are the notification types (SPEC.md
-	// section 3) the member switched off.
+	// NotificationTypesDisabled are the notification types the member
+	// switched off.
 	NotificationTypesDisabled []string
 	// SignupProfileID is the profile in view at signup, 0 for none.
 	SignupProfileID int64
@@ -77,8 +77,8 @@ func MemberByID(ctx context.Context, conn db.DBTX, id int64) (*Member, error) {
 	return memberFromRow(row), nil
 }
 
-// Account is the account's part of the user object of GET /api/user.php
-// (SPEC.md section 3); package user adds the member's own profile.
+// Account is the account's part of the user object of GET /api/user.php;
+// package user adds the member's own profile.
 type Account struct {
 	ID         int64     `json:"id"`
 	Email      string    `json:"email"`

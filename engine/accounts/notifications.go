@@ -19,15 +19,14 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// NotificationTypes are the kinds of notification a member can switch off
-// (SPEC.md section 3).
+// NotificationTypes are the kinds of notification a member can switch off.
 var NotificationTypes = []string{
 	"new_conversations", "new_messages", "like", "unread_message_reminders",
 	"promotions", "weekly_updates", "news", "reminders",
 }
 
-// Reasons email to a member is switched off (SPEC.md section 4), listed in
-// the user's notifications_disabled.
+// Reasons email to a member is switched off, listed in the user's
+// notifications_disabled.
 const (
 	ReasonFBL             = "fbl"
 	ReasonBounce          = "bounce"

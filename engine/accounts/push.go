@@ -55,8 +55,9 @@ func (s *Service) SavePush(ctx context.Context, m *Member, p PushSubscription) e
 	}, s.Now())
 }
 
-// Alerts are the alerts of SPEC.md section 4 a member can dismiss, plus the
-// activation reminder.
+// Alerts are the alerts a logged-in member can dismiss (time bonus, profile
+// photo, push, disabled notifications), plus the activation reminder; a
+// dismissal is stored with its time and suppresses the alert afterwards.
 var Alerts = []string{"time_bonus", "profile_photo", "push", "notifications_disabled", "activation"}
 
 // DismissAlert stores that m dismissed alert, now.

@@ -67,7 +67,7 @@ func (s *Service) HashPassword(password string) (string, error) {
 // login with an unknown address, with the service's own parameters: made
 // when the package loaded, it cost every start of every command one
 // argon2id hash (64 MiB; 7 s of a second `make run` on a loaded 2-core
-// machine, README: Benchmarks).
+// machine; engine/cmd/bench/HISTORY.md).
 func (s *Service) dummyHash() string {
 	s.dummyOnce.Do(func() { s.dummy, _ = argon2id.CreateHash("rendezvous-no-such-member", s.HashParams) })
 	return s.dummy

@@ -24,7 +24,7 @@ import (
 	"rendezvous/engine/traffic"
 )
 
-// SignupRequest is the body of POST /api/signup.php (API.md).
+// SignupRequest is the body of POST /api/signup.php.
 type SignupRequest struct {
 	Email       string `json:"email"`
 	Name        string `json:"name"`
@@ -45,7 +45,7 @@ type SignupRequest struct {
 	City    string `json:"city"`
 }
 
-// Tracking is where a member came from (SPEC.md section 3).
+// Tracking is where a member came from.
 type Tracking = landing.Tracking
 
 // Visit is what the request tells about the person signing up.
@@ -58,7 +58,8 @@ type Visit struct {
 	BaseURL string
 }
 
-// Password bounds (SPEC.md leaves them open).
+// Password bounds: the product sets none, so these keep a password guessable
+// by nobody and hashable in bounded time.
 const (
 	MinPasswordLength = 6
 	MaxPasswordLength = 128
@@ -66,9 +67,9 @@ const (
 
 var nameRule = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} ._-]{1,29}$`)
 
-// NewMember is a signup that passed every rule of SPEC.md section 5, ready
-// to be stored with SignupTx. CheckSignup makes it outside the transaction,
-// so the slow password hash holds no transaction open.
+// NewMember is a signup that passed every validation rule, ready to be stored
+// with SignupTx. CheckSignup makes it outside the transaction, so the slow
+// password hash holds no transaction open.
 type NewMember struct {
 	// Request is the signup, normalised: trimmed, the default seeking
 	// filled in.
@@ -165,9 +166,9 @@ func (s *Service) SignupTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, n 
 	return m, nil
 }
 
-// checkSignup applies the validation rules of SPEC.md section 5 and API.md
-// in the order a form shows them, and normalises req. It returns the date
-// of birth and the profile's country.
+// checkSignup applies the signup's validation rules (e-mail, name, date of
+// birth and age, password, message, location) in the order a form shows them,
+// and normalises req. It returns the date of birth and the profile's country.
 func (s *Service) checkSignup(t *tenancy.Tenant, req *SignupRequest, v Visit) (time.Time, string, error) {
 	if !ValidEmail(req.Email) {
 		return time.Time{}, "", ErrEmailInvalid

@@ -28,8 +28,8 @@ const (
 	ActivationValidity = 7 * 24 * time.Hour
 	ResetValidity      = 24 * time.Hour
 	MailChangeValidity = 24 * time.Hour
-	// DeletionGrace is how long a deletion can be reversed (SPEC.md
-	// section 9); the reactivation link works as long.
+	// DeletionGrace is how long a deletion can be reversed; the reactivation
+	// link works as long.
 	DeletionGrace = 14 * 24 * time.Hour
 )
 

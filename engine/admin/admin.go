@@ -70,7 +70,7 @@ type BlockPolicy struct {
 	Window     time.Duration
 }
 
-// DefaultBlockPolicy is the members' login block (SPEC.md section 4).
+// DefaultBlockPolicy is the members' login block.
 var DefaultBlockPolicy = BlockPolicy{PerAccount: 5, PerIP: 20, Window: 15 * time.Minute}
 
 // Tenants are the tenants the console knows (tenancy.Directory).

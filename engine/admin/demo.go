@@ -47,7 +47,8 @@ func (s *Service) SeedDemo(ctx context.Context) error {
 	for _, a := range accounts {
 		// Looked up first: Create hashes the password (argon2id, tens of
 		// milliseconds each) before it finds the address taken, which made
-		// every restart of the demo seconds slower (README: Benchmarks).
+		// every restart of the demo seconds slower
+		// (engine/cmd/bench/HISTORY.md).
 		if _, err := q.StaffByEmail(ctx, a.Email); err == nil {
 			continue
 		} else if !errors.Is(err, pgx.ErrNoRows) {

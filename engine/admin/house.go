@@ -138,7 +138,8 @@ func routeHouse(w http.ResponseWriter, r *http.Request) int64 {
 }
 
 // Fictional is the tenant's marking of house profiles on the member site
-// (SPEC.md settings fictional_*), which the console shows beside them.
+// (the tenant settings fictional_warning, fictional_singular,
+// fictional_plural and fictional_icon), which the console shows beside them.
 type Fictional struct {
 	Warning  string `json:"warning"`
 	Singular string `json:"singular"`

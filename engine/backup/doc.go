@@ -2,7 +2,7 @@
 // of the private PostgreSQL cluster and the photos of the local media
 // folder, both under the data directory, in one tar archive. Production
 // setups with their own PostgreSQL and S3 back those up with their own tools
-// (README: Backups).
+// (config/README.md, Backups).
 //
 // A backup is consistent while the engine runs. The database comes from
 // pg_dump, one snapshot. A blob's file is stored before the transaction that

@@ -13,10 +13,10 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Methods are the payment methods a brand may offer, by their names in
-// tenant files and on the wire ("prezelewy24" keeps the product's own
-// spelling). It is the one list: the API's PaymentMethod enum and the web
-// app's list are held to it by tests.
+// Methods are the 24 payment methods the engine sells with, by their names
+// in tenant files and on the wire ("prezelewy24" is the wire name, spelled so
+// on purpose; Mollie's id is przelewy24). It is the one list: the API's
+// PaymentMethod enum and the web app's list are held to it by tests.
 var Methods = []string{
 	"sdd", "prezelewy24", "blik", "sct", "giropay", "mastercard", "visa", "creditcard", "dankort", "mobilepay",
 	"swish", "twint", "satispay", "vipps", "cartebancaire", "nexi", "ideal", "bancontact", "applepay",
@@ -239,7 +239,7 @@ func (s *Settings) validate() error {
 		}
 		for i, m := range c.Methods {
 			if !slices.Contains(Methods, m) {
-				add("%s.methods[%d] %q is not a payment method of SPEC.md section 9", field, i, m)
+				add("%s.methods[%d] %q is not a payment method", field, i, m)
 			}
 			if slices.Index(c.Methods, m) != i {
 				add("%s.methods[%d] %q is listed twice", field, i, m)
@@ -293,8 +293,8 @@ func (s *Settings) Package(id string) (Package, bool) {
 }
 
 // defaultCountries are the currency and methods of a payment country in
-// the defaults: the local methods of SPEC.md section 9 first, then cards
-// and PayPal, which every country gets.
+// the defaults: the country's local methods first, then cards and PayPal,
+// which every country gets.
 var defaultCountries = map[string]Country{
 	"NL": {"EUR", []string{"ideal", "creditcard", "paypal", "applepay", "sct", "sdd"}},
 	"BE": {"EUR", []string{"bancontact", "ideal", "creditcard", "paypal", "applepay", "sct"}},

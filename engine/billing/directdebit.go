@@ -51,7 +51,7 @@ const (
 	flowKeep = 24 * time.Hour
 )
 
-// Refusals of direct debit (SPEC.md sections 5 and 8, API.md).
+// Refusals of direct debit, with the texts the member reads.
 var (
 	ErrCodeInvalid      = refusal.New(refusal.Invalid, "code_invalid", "Code invalid")
 	ErrDirectDebitBlock = refusal.New(refusal.Forbidden, "dd_blocked", "Your account is blocked for direct debit payments.")

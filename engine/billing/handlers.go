@@ -13,8 +13,8 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Handlers serve the billing calls of the member API (API.md) and the
-// payment providers' webhooks.
+// Handlers serve the billing calls of the member API and the payment
+// providers' webhooks.
 type Handlers struct {
 	Service *Service
 	Locator tenancy.Locator

@@ -63,8 +63,8 @@ type Invoice struct {
 	PackageID string
 	Credits   int64
 	Amount    Money
-	// Method is the payment method it was paid with (SPEC.md section 9's
-	// names).
+	// Method is the payment method it was paid with (a name of
+	// billing.Methods).
 	Method string
 	// Refunded is true once the order was refunded.
 	Refunded bool

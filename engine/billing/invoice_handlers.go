@@ -19,8 +19,9 @@ var (
 	errInvoiceFormatInvalid = refusal.New(refusal.Invalid, "format_invalid", "The format must be html or pdf.")
 )
 
-// InvoiceHandlers serve a member's invoices (API.md: the invoice_url of a
-// transaction). The route table puts them behind identity.RequireMember.
+// InvoiceHandlers serve a member's invoices (what a transaction's
+// invoice_url leads to). The route table puts them behind
+// identity.RequireMember.
 type InvoiceHandlers struct {
 	Pool *pgxpool.Pool
 	// Texts are the catalogues the invoice is written from, in the

@@ -46,11 +46,10 @@ func timeBonusRow(t *testing.T, env *servertest.Env) int64 {
 }
 
 // TestTimeBonusWindow: TIMEBONUS25 is the member's for the first 14400
-// seconds after their signup by the server's clock (SPEC.md section 4): a
-// second before the end it is offered with 1 second left and an order gets
-// 25% off at the provider; at the end and after it the lookup says expired
-// and an order is refused code_expired; a member who has bought is refused
-// code_used.
+// seconds after their signup by the server's clock: a second before the end
+// it is offered with 1 second left and an order gets 25% off at the provider;
+// at the end and after it the lookup says expired and an order is refused
+// code_expired; a member who has bought is refused code_used.
 func TestTimeBonusWindow(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)

@@ -41,7 +41,7 @@ type Money struct {
 type PaymentRequest struct {
 	TenantID int64
 	Amount   Money
-	// Method is the payment method's name of SPEC.md section 9 (ideal,
+	// Method is the payment method's name in billing.Methods (ideal,
 	// bancontact, creditcard, visa, paypal, sdd...); adapters map it to
 	// their own.
 	Method      string
@@ -119,7 +119,7 @@ type Provider interface {
 	// not know.
 	FetchPayment(ctx context.Context, id string) (Payment, error)
 	CreateRefund(ctx context.Context, req RefundRequest) (Refund, error)
-	// Methods lists the methods (SPEC.md section 9 names) the provider can
+	// Methods lists the methods (names of billing.Methods) the provider can
 	// take for amount; the tenant's country lists are filtered by it.
 	Methods(ctx context.Context, amount Money) ([]string, error)
 }

@@ -40,8 +40,8 @@ type RefundResult struct {
 // credits back, at an operator's request (requestedBy: their e-mail, or
 // "cli"). Only within the tenant's refund_days from completion
 // (ErrRefundWindowOver; refund_days 0 allows none), and once
-// (ErrOrderRefunded). The member stays premium (SPEC.md: premium after any
-// purchase).
+// (ErrOrderRefunded). The member stays premium: premium follows any
+// purchase, refunded or not.
 //
 // The order stays locked from the first check to the end, so two refunds of
 // one order run one after the other. The provider is asked first; its

@@ -27,11 +27,11 @@ import (
 // a redirect (recurring payments). The credits of a repeat order are booked
 // by the same settle as every other payment, once.
 
-// CardMethods are the SPEC.md methods that pay by card: the ones whose card
+// CardMethods are the methods that pay by card: the ones whose card
 // can be kept for repeat orders.
 var CardMethods = []string{"creditcard", "visa", "mastercard", "maestro", "cartebancaire", "dankort", "nexi"}
 
-// MessageCardFailed is SPEC.md's text for a failed charge of a stored card.
+// MessageCardFailed is the fixed text of a failed charge of a stored card.
 const MessageCardFailed = "Credit card payment failed"
 
 // maxClientID bounds a repeat order's client_id.

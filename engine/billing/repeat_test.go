@@ -73,8 +73,8 @@ func repeat(t *testing.T, c *servertest.Client, body map[string]any) state {
 // TestRepeatOrder: a card kept at a paid first payment is charged without
 // a redirect. The sandbox's working card completes the order and books its
 // credits once (a repeated click answers the same order); its declining
-// card fails the order with SPEC.md's message, and the failed order is then
-// paid at the provider like any failed order.
+// card fails the order with the fixed failure message, and the failed order
+// is then paid at the provider like any failed order.
 func TestRepeatOrder(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)

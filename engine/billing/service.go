@@ -51,7 +51,7 @@ var (
 	errOrderPending   = refusal.New(refusal.Conflict, "order_pending", "This order is still waiting for its payment.")
 )
 
-// MessageFailed is SPEC.md's text for a failed, cancelled or expired payment.
+// MessageFailed is the fixed text for a failed, cancelled or expired payment.
 const MessageFailed = "Payment failed or has been cancelled."
 
 // Order states (orders.status).

@@ -21,8 +21,8 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// FreeConversations is how many conversations a free member may start
-// (SPEC.md section 6); premium members start as many as they like.
+// FreeConversations is how many conversations a free member may start;
+// premium members start as many as they like.
 const FreeConversations = 2
 
 // Defaults for tenants whose settings leave a bound at zero.
@@ -32,8 +32,7 @@ const (
 	maxClientID          = 100
 )
 
-// OlderHiddenText is shown above a conversation whose history was cut
-// (SPEC.md section 8).
+// OlderHiddenText is shown above a conversation whose history was cut.
 const OlderHiddenText = "Older messages are no longer visible"
 
 // Message kinds.
@@ -67,7 +66,7 @@ var (
 	// ErrClientID means a client id that is too long.
 	ErrClientID = refusal.New(refusal.Invalid, "client_id_invalid", "The client_id is too long.")
 	// ErrNotEnoughCredits means the sender's balance does not pay for the
-	// message (SPEC.md section 8); notEnoughCredits fills it in.
+	// message; notEnoughCredits fills it in.
 	ErrNotEnoughCredits = refusal.New(refusal.PaymentRequired, "not_enough_credits",
 		"You do not have enough credits to send this message to {name}.")
 	// ErrTooLong means a text longer than the tenant's message_length.

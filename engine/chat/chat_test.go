@@ -284,9 +284,8 @@ func TestHistoryWindow(t *testing.T) {
 	}
 }
 
-// SPEC.md section 6: an invisible member must write or like first; a
-// blocked member cannot write to the blocker, and a blocker must unblock
-// before writing.
+// An invisible member must write or like first; a blocked member cannot write
+// to the blocker, and a blocker must unblock before writing.
 func TestInvisibleAndBlockedRules(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)

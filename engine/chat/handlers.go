@@ -16,7 +16,7 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Handlers serve the chat calls of the member API (API.md); house profiles
+// Handlers serve the chat calls of the member API; house profiles
 // are answered in the operators' console (engine/admin). Every call but gifts.php needs a logged-in member (the route
 // table puts them behind identity.RequireMember).
 type Handlers struct {

@@ -127,9 +127,9 @@ type Thread struct {
 	Blocked         bool   `json:"blocked"`
 }
 
-// Open reads a conversation for the member and marks it read (SPEC.md
-// section 4: opening a conversation sets its unread count to 0).
-// Staff open house profiles' conversations through it too.
+// Open reads a conversation for the member and marks it read (opening a
+// conversation sets its unread count to 0). Staff open house profiles'
+// conversations through it too.
 func (s *Service) Open(ctx context.Context, t *tenancy.Tenant, member, conversation int64) (Thread, error) {
 	q := db.New(s.Pool)
 	c, err := q.ConversationOfMember(ctx, db.ConversationOfMemberParams{ConversationID: conversation, MemberID: member})

@@ -410,7 +410,8 @@ func reachable(r db.PartyByIDRow, t *tenancy.Tenant, existing bool) error {
 	return nil
 }
 
-// allowed applies the blocked and invisible rules of SPEC.md section 6
+// allowed applies the blocked and invisible rules (a blocked member cannot
+// write to the blocker; nobody writes first to a member in invisible mode)
 // through the profiles area's contact rules, on the facts the send read in
 // its transaction. In a conversation that exists, the other member's
 // profile need not be active (reachable decided that), and having written

@@ -134,11 +134,10 @@ func Audit(ctx context.Context, conn db.DBTX, memberID int64) (balance, ledgerSu
 }
 
 // BookPurchase books bought credits and makes the member premium (paid_user):
-// SPEC.md section 4 makes a free member premium on the first credit
-// purchase. The billing area calls it in the transaction that completes the
-// order, with the order as reference, so a repeated webhook books once
-// (ErrAlreadyBooked). It returns the new balance and whether this purchase
-// made the member premium.
+// a free member becomes premium with the first credit purchase. The billing
+// area calls it in the transaction that completes the order, with the order
+// as reference, so a repeated webhook books once (ErrAlreadyBooked). It
+// returns the new balance and whether this purchase made the member premium.
 func BookPurchase(ctx context.Context, tx pgx.Tx, memberID, amount int64, reference, note string) (balance int64, becamePaid bool, err error) {
 	if amount <= 0 {
 		return 0, false, ErrZero

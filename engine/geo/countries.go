@@ -14,8 +14,8 @@ var displayLanguage = map[string]string{"nb": "no"}
 // locales: locale → code → name ("nl" → "BE" → "België"). A site sends
 // its own countries' names with its settings, so the member app names
 // them without making the browser's Intl.DisplayNames, whose first use
-// costs a phone about 50 ms of one task (issue 13). A code display cannot
-// name is left out; the app then asks the browser.
+// costs a phone about 50 ms of one task. A code display cannot name is left
+// out; the app then asks the browser.
 func CountryNames(locales, countries []string) map[string]map[string]string {
 	out := make(map[string]map[string]string, len(locales))
 	for _, locale := range locales {

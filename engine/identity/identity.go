@@ -11,7 +11,7 @@ import (
 	"rendezvous/engine/platform/refusal"
 )
 
-// SessionLifetime is how long a login lasts (SPEC.md section 9).
+// SessionLifetime is how long a login lasts.
 const SessionLifetime = 30 * 24 * time.Hour
 
 // Session keys.
@@ -133,8 +133,9 @@ func RequireMember(next http.Handler) http.Handler {
 	})
 }
 
-// RequireClientRequest refuses calls without X-Request-Type: client (API.md
-// conventions); a cross-site form cannot set that header.
+// RequireClientRequest refuses calls without X-Request-Type: client, the
+// header the member app sends with its calls; a cross-site form cannot set
+// it.
 func RequireClientRequest(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("X-Request-Type") != "client" {

@@ -20,7 +20,7 @@ import (
 //go:embed texts
 var texts embed.FS
 
-// Names are the info pages, in the order of the footer (SPEC.md section 2).
+// Names are the info pages, in the order of the footer.
 var Names = []string{"terms", "privacy", "cookies", "ban", "return-policy", "faq", "service"}
 
 // The refusals of the page call.
@@ -29,12 +29,12 @@ var (
 	ErrUnknownLanguage = refusal.New(refusal.Invalid, "invalid_language", "The site is not offered in that language.")
 )
 
-// termsEpoch is the earliest terms version date (SPEC.md section 9): the
-// terms are dated this, or the company's added date when that is later.
+// termsEpoch is the earliest terms version date: the terms are dated this, or
+// the company's added date when that is later.
 var termsEpoch = time.Date(2023, 12, 1, 12, 0, 0, 0, time.UTC)
 
-// deletionDays is how long a deleted account can be restored (SPEC.md
-// section 9); the texts promise it.
+// deletionDays is how long a deleted account can be restored; the texts
+// promise it.
 const deletionDays = 14
 
 // OverrideDir is where, under the tenants directory, a brand's own page
@@ -95,7 +95,7 @@ type Data struct {
 	Company      Company
 	SupportEmail string
 	// Phone is the support phone as shown; PhoneLink is it cleaned of
-	// dashes and spaces (SPEC.md section 9), for tel: links.
+	// dashes and spaces, for tel: links.
 	Phone        string
 	PhoneLink    string
 	RefundDays   int
@@ -118,8 +118,7 @@ func TermsVersion(c tenancy.Company) time.Time {
 	return termsEpoch
 }
 
-// CleanPhone removes dashes and spaces from a phone number (SPEC.md
-// section 9).
+// CleanPhone removes dashes and spaces from a phone number.
 func CleanPhone(p string) string {
 	return strings.NewReplacer("-", "", " ", "").Replace(p)
 }
@@ -159,8 +158,8 @@ func Known(name string) bool {
 }
 
 func knownLanguage(lang string) bool {
-	// Every page is written in each site language (SPEC.md section 1),
-	// the languages the locale package writes dates and money in.
+	// Every page is written in each site language, the languages the locale
+	// package writes dates and money in.
 	for _, l := range locale.Languages() {
 		if l == lang {
 			return true

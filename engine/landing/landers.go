@@ -23,13 +23,13 @@ import (
 	"rendezvous/themes"
 )
 
-// Names are the affiliate landers of SPEC.md section 2, each served at
-// /landers/{name}/{slug?}. A name without its own folder in landers/ shows
-// the generic lander until its template is made.
+// Names are the affiliate landers, each served at /landers/{name}/{slug?}. A
+// name without its own folder in landers/ shows the generic lander until its
+// template is made.
 var Names = []string{"tinderswipe", "alonetonight", "collagelanding", "gallery", "iconslanding", "maplanding",
 	"socialnetwork", "transitionsvideolanding", "video"}
 
-// NicheNames are the lander niches 1 to 7 (SPEC.md section 2).
+// NicheNames are the lander niches 1 to 7.
 var NicheNames = []string{"default", "she", "bdsm", "bbw", "gilf", "milf", "gay"}
 
 // CopyVariants are the headline variants a slug may choose for A/B tests.

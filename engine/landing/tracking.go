@@ -19,7 +19,7 @@ const cookieLife = 30 * 24 * time.Hour
 // maxField bounds each value; longer ones are not a real affiliate's.
 const maxField = 100
 
-// Tracking is where a visitor came from (SPEC.md section 3).
+// Tracking is where a visitor came from.
 type Tracking struct {
 	Network string `json:"network"`
 	Ref     string `json:"ref"`

@@ -171,8 +171,8 @@ func (h Handlers) AutoLike(w http.ResponseWriter, r *http.Request) {
 }
 
 // OpenProfile goes before GET /api/member.php: opening a profile clears the
-// like it gave the viewer (SPEC.md section 4), when the viewer may see the
-// profile. The profiles area serves the view; the like is this area's.
+// like it gave the viewer, when the viewer may see the profile. The profiles
+// area serves the view; the like is this area's.
 func (h Handlers) OpenProfile(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		m := identity.Current(r.Context())

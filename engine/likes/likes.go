@@ -36,8 +36,8 @@ const (
 // profile page.
 var clientSources = []string{"", SourceProfile, SourceSwipe, SourceMatchFinder, "signup_matches", SourceSearch, "likes", "popup"}
 
-// SwipeLikesPerDay is the swipe game's daily like allowance (SPEC.md
-// section 9), counted per day of the tenant's time zone.
+// SwipeLikesPerDay is the swipe game's daily like allowance, counted per day
+// of the tenant's time zone.
 const SwipeLikesPerDay = 4
 
 // The like rules' refusals; the contact refusals (blocked, invisible...)
@@ -175,7 +175,8 @@ func (s *Service) takeSwipe(ctx context.Context, q *db.Queries, t *tenancy.Tenan
 }
 
 // Entry is one profile of a likes list: its card and the like's facts.
-// For liked-by entries LikeNew is the new-like flag of SPEC.md section 3.
+// For liked-by entries LikeNew says the like is new: the member has not
+// opened the liker's profile since.
 type Entry struct {
 	profiles.Card
 	LikeNew bool      `json:"like_new"`

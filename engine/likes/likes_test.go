@@ -135,7 +135,7 @@ func TestLikesLists(t *testing.T) {
 		t.Errorf("liked card without main_image.match: %+v", l.Profiles[0])
 	}
 
-	// Opening a's profile clears a's new-like flag (SPEC.md section 4).
+	// Opening a's profile clears a's new-like flag.
 	wantStatus(t, me.Do(http.MethodGet, fmt.Sprintf("/api/member.php?id=%d", a.ID), nil), http.StatusOK, "")
 	l = me.lists(t, likes.TypeLikedBy)
 	if l.NewLikes != 1 || l.Type != likes.TypeLikedBy {
@@ -171,8 +171,8 @@ func TestLikeEvent(t *testing.T) {
 	}
 }
 
-// Twenty swipe likes at once leave exactly four (SPEC.md section 9), and
-// the refused ones store nothing.
+// Twenty swipe likes at once leave exactly four, and the refused ones store
+// nothing.
 func TestSwipeLimitParallel(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)

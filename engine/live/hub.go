@@ -20,7 +20,7 @@ import (
 // Channel is the PostgreSQL notification channel of member events.
 const Channel = "rdv_events"
 
-// Event types of GET /api/events (API.md).
+// Event types of GET /api/events.
 const (
 	TypeMessage = "message"
 	TypeLike    = "like"
@@ -150,9 +150,9 @@ func (o *Outbox) Queue(b *pgx.Batch) {
 // committed 349-408 transactions a second with pg_notify inside against
 // 2,192-2,335 without, and 1,137-1,248 with the notification after the
 // commit in a transaction of its own that does not wait for its flush
-// (README: Live delivery apart from the sends). A live event is not
-// kept anyway: if the engine stops between the commit and this call,
-// the event is lost as those published while a listener reconnects are,
+// (engine/cmd/bench/HISTORY.md, Live delivery apart from the sends). A live
+// event is not kept anyway: if the engine stops between the commit and this
+// call, the event is lost as those published while a listener reconnects are,
 // and the member apps poll as well, so they catch up within a minute.
 // All batches go through one
 // connection, so they arrive in the order they were published.
@@ -186,9 +186,9 @@ func (o *Outbox) sendCommitted(ctx context.Context, conn interface {
 // meanwhile in one round trip, so that many sends take PostgreSQL's notify
 // lock once, and no send waits for it (with the notification inside the
 // send's transaction, the sends queued on that lock one after another:
-// make bench, chat, README: Live delivery apart from the sends). The
-// events of one instance keep their order. Before Start and after Close
-// it sends them itself.
+// make bench, chat, engine/cmd/bench/HISTORY.md: Live delivery apart from
+// the sends). The events of one instance keep their order. Before Start and
+// after Close it sends them itself.
 func (h *Hub) Announce(ctx context.Context, o *Outbox) error {
 	if len(o.events) == 0 {
 		return nil

@@ -261,9 +261,8 @@ func TestOutbox(t *testing.T) {
 }
 
 // maxIdleStreamBytes bounds what one idle event stream may cost the engine
-// in Go heap and stacks (issue 17: at most 20 KiB per idle connection with
-// 10,000 open; a stream served by the HTTP server's own goroutine cost
-// about 45 KiB).
+// in Go heap and stacks (at most 20 KiB per idle connection with 10,000 open;
+// a stream served by the HTTP server's own goroutine cost about 45 KiB).
 const maxIdleStreamBytes = 20 << 10
 
 // An idle stream costs at most maxIdleStreamBytes, measured over a few

@@ -14,7 +14,7 @@ import (
 	"rendezvous/engine/live"
 )
 
-// The live path alone keeps issue 17's delivery target at 1,000 events a
+// The live path alone keeps the delivery target at 1,000 events a
 // second across two instances: events committed through one database
 // reach the streams of a second hub (another instance's listener) within
 // 100 ms at the 99th percentile, from each event's commit to its frame on

@@ -121,8 +121,8 @@ func processCPU() (time.Duration, error) {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
 }
 
-// The targets of processing a 12-megapixel photo (issue 17): CPU time, and
-// the memory of one upload in flight.
+// The targets of processing a 12-megapixel photo: CPU time, and the memory of
+// one upload in flight.
 const (
 	TargetCPU12MP        = 150 * time.Millisecond
 	TargetBytesPerUpload = 60_000_000

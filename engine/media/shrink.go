@@ -7,8 +7,8 @@ import (
 // The display image of a JPEG is scaled straight from the decoded YCbCr
 // planes and the thumbnail from the display image, never from the original
 // twice: for a 12 MP photo this is what keeps processing to the decode and
-// two small encodes (issue 17: it took 425 ms of CPU, most of it
-// converting and scaling the full-size original twice).
+// two small encodes (it took 425 ms of CPU, most of it converting and scaling
+// the full-size original twice).
 
 // axis maps n output samples onto a run of sn source samples by area:
 // output i covers [i*sn, (i+1)*sn) in units where a source sample is n
@@ -81,7 +81,7 @@ func shrinkPlane(dst plane, w, h int, src plane, sw, sh int) {
 // RGBA first; the thumbnail is a part of the display image scaled the same
 // way. The display image stays in YCbCr (4:4:4) to the encoder,
 // which takes YCbCr as it is: converting it to RGBA and the encoder back
-// to YCbCr cost a 12 MP photo about a tenth of its processing (issue 17).
+// to YCbCr cost a 12 MP photo about a tenth of its processing.
 func displayFromYCbCr(src *image.YCbCr, w, h int) *image.YCbCr {
 	b := src.Bounds()
 	hs, vs := 1, 1

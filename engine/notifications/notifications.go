@@ -18,7 +18,7 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Notification types (SPEC.md section 3) besides the event ones of notify.
+// Notification types besides the event ones of notify.
 const (
 	TypeUnreadReminders = "unread_message_reminders"
 	TypeReminders       = "reminders"

@@ -12,8 +12,8 @@ import (
 	"rendezvous/engine/live"
 )
 
-// Notification types of SPEC.md section 3 that something a member did
-// causes (the others are sent by periodic jobs and campaigns).
+// Notification types that something a member did causes (the others are sent
+// by periodic jobs and campaigns).
 const (
 	TypeNewConversations = "new_conversations"
 	TypeNewMessages      = "new_messages"

@@ -18,8 +18,8 @@ import (
 
 // Mailbox is the development mailbox: in development mode (--dev-mailbox,
 // --demo) every message is stored per tenant and listed at /dev/mailbox,
-// so its links can be clicked (API.md). Anyone can read it, so it never
-// exists on a real install.
+// so its links can be clicked. Anyone can read it, so it never exists on a
+// real install.
 type Mailbox struct {
 	Pool *pgxpool.Pool
 	// Now is the clock; tests replace it.

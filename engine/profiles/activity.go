@@ -18,10 +18,10 @@ type Activity struct {
 }
 
 // ActivityOf is what others may know of a member's activity. An invisible
-// member (SPEC.md section 6: hidden from search) shows none, nor does a
-// house profile: it is fictional and answered by staff, so "Online now"
-// would claim a person who is not there. Others see the time to the minute
-// only; nobody needs the second a member was last seen.
+// member (hidden from search) shows none, nor does a house profile: it is
+// fictional and answered by staff, so "Online now" would claim a person who
+// is not there. Others see the time to the minute only; nobody needs the
+// second a member was last seen.
 func ActivityOf(lastActive time.Time, house, invisible bool, now time.Time) Activity {
 	if house || invisible || lastActive.IsZero() {
 		return Activity{}

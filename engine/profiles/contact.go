@@ -14,7 +14,7 @@ import (
 // Contact refusals, for the likes and chat areas.
 var (
 	// ErrInvisible: the member is in invisible mode and has not reached out
-	// first, so others may not like or message them (SPEC.md section 6).
+	// first, so others may not like or message them.
 	ErrInvisible = refusal.New(refusal.Forbidden, "invisible", "This member cannot be contacted right now.")
 	// ErrYouBlocked: the sender blocked the member they try to reach; they
 	// must unblock first.

@@ -16,7 +16,7 @@ import (
 )
 
 // House profiles are profiles the site's staff run (members flagged
-// is_house, SPEC.md: the tenant's fictional markers label them on the member
+// is_house: the tenant's fictional markers label them on the member
 // site). Operators make and edit them in the console; every function here
 // takes the tenant, so a console call for one tenant never finds another
 // tenant's house profile (ErrNotFound, as for unknown ids).

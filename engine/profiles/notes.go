@@ -28,7 +28,7 @@ var (
 )
 
 // Note is a member's private note on another profile. Only its writer ever
-// sees it (SPEC.md section 3, visible_profile_notes).
+// sees it, and only where the tenant sets visible_profile_notes.
 type Note struct {
 	Text      string    `json:"text"`
 	UpdatedAt time.Time `json:"updated_at"`

@@ -17,7 +17,7 @@ import (
 	"rendezvous/engine/profiles/internal/db"
 )
 
-// Photo limits (SPEC.md sections 5, 6 and 9).
+// Photo limits.
 const (
 	FreePhotoLimit    = 3
 	PremiumPhotoLimit = 25

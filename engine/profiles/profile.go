@@ -25,7 +25,8 @@ const (
 	PhotoRejected = "rejected"
 )
 
-// Image is a profile photo as SPEC.md section 3 describes main_image.
+// Image is a profile photo as main_image carries it: the stored and
+// thumbnail file names, its status and the match path.
 type Image struct {
 	ID            int64  `json:"id"`
 	Filename      string `json:"filename"`
@@ -42,8 +43,7 @@ type Image struct {
 	RejectReason string `json:"reject_reason,omitempty"`
 }
 
-// Profile is a member's profile with every field of SPEC.md section 3, as
-// its owner sees it.
+// Profile is a member's profile with every field, as its owner sees it.
 type Profile struct {
 	ID          int64  `json:"id"`
 	Name        string `json:"name"`

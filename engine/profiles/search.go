@@ -106,7 +106,7 @@ func Cards(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, ids []int64, no
 	return out, nil
 }
 
-// Filters are a search's criteria (the search state of SPEC.md section 3).
+// Filters are a search's criteria: gender, country, region and ages.
 // Empty strings and zero ages mean "any".
 type Filters struct {
 	Gender        string `json:"gender"`

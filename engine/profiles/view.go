@@ -33,8 +33,8 @@ func LoggedOutMayBrowse(r *http.Request, t *tenancy.Tenant) bool {
 	return s.LoggedOutSearch || (s.LoggedOutSearchTrafficsource && landing.HasTrafficSource(r))
 }
 
-// ErrBlocked refuses a member who has been blocked by the profile's owner
-// (SPEC.md section 6); Blocked fills in the blocker's name.
+// ErrBlocked refuses a member who has been blocked by the profile's owner;
+// Blocked fills in the blocker's name.
 var ErrBlocked = refusal.New(refusal.Forbidden, "blocked", "You're blocked by {name}. You do not have access to this page.")
 
 // Blocked is ErrBlocked with the name of the member who blocked.
@@ -63,9 +63,9 @@ func (s *Service) VisitorView(r *http.Request, id int64) (map[string]any, error)
 // member as viewer (nil for a visitor) may see them on member.php, but only
 // a member a newcomer may write to first. A landing leads to a signup whose
 // first message goes to the member, so one in invisible mode (whom nobody
-// may contact first, SPEC.md section 6) is not found, as are hidden,
-// disabled, deleted and other pools' members. Visitors get it only where
-// the tenant lets them browse members (LoggedOutMayBrowse), like member.php.
+// may contact first) is not found, as are hidden, disabled, deleted and other
+// pools' members. Visitors get it only where the tenant lets them browse
+// members (LoggedOutMayBrowse), like member.php.
 func (s *Service) LandingView(r *http.Request, viewer *Viewer, id int64) (map[string]any, error) {
 	t := tenancy.FromContext(r.Context())
 	if viewer == nil && !LoggedOutMayBrowse(r, t) {

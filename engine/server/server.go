@@ -281,7 +281,8 @@ func New(d Deps) (*Engine, error) {
 		// with its A/B variant (the slug) like the app's pages.
 		r.With(landing.Remember(d.Config.SecureCookies), visits.Record).Get(landing.Prefix+"*", e.Landers.Serve)
 		// settings.php answers members and visitors alike, from memory: no
-		// session is loaded for the most frequent call (README: Benchmarks).
+		// session is loaded for the most frequent call (engine/README.md,
+		// Benchmarks).
 		settings := tenancy.Handlers{Locator: e.Locator, Answers: tenancy.NewSettingsAnswers()}
 		r.Get("/api/settings.php", settings.Settings)
 		r.Group(func(r chi.Router) {
@@ -314,8 +315,8 @@ func New(d Deps) (*Engine, error) {
 // the provider about.
 var CrossOriginExempt = []string{"/hooks/mail/", "/hooks/payments/"}
 
-// memberAPI is the route table of the member API (API.md). Calls behind
-// member need a logged-in member; the rest answer everybody.
+// memberAPI is the route table of the member API. Calls behind member need a
+// logged-in member; the rest answer everybody.
 func memberAPI(r chi.Router, d Deps, e *Engine) {
 	t := tenancy.Handlers{Locator: e.Locator, Pool: d.Pool, Brands: d.Directory, Links: e.Links}
 	a := accounts.Handlers{Service: e.Accounts}
@@ -339,7 +340,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.Get("/openapi.yaml", serveOpenAPI)
 	// settings.php is routed in New, before the session is loaded.
 	r.Get("/companyinfo.php", t.CompanyInfo)
-	r.Get("/page.php", infoPages(d).Handler)   // the info pages (terms, privacy...), README: Info pages
+	r.Get("/page.php", infoPages(d).Handler)   // the info pages (terms, privacy...), tenants/README.md
 	r.Get("/brands.php", t.OtherBrandsHandler) // member_resell: the company's other brands
 	r.Get("/interests.php", t.Interests)
 	r.Get("/regions.php", t.Regions)
@@ -348,7 +349,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.Get("/user.php", u.Current)
 	r.With(client).Post("/user.php", u.Post) // login; ?push=1 stores the push subscription
 	r.With(client, member).Put("/user.php", u.Update)
-	r.With(client).Get("/logout.php", a.Logout) // a GET (API.md), so the header guards it
+	r.With(client).Get("/logout.php", a.Logout) // a GET, so the header guards it
 	r.Post("/page-hidden.php", u.PageHidden)
 	r.With(perClient(limits.Signup)).Post("/signup.php", u.Signup)
 	r.Get("/activate.php", u.Activate) // the activation mail's link: redirects
@@ -486,7 +487,7 @@ func readOnly(r chi.Router, pattern string, h http.Handler) {
 }
 
 // infoPages serves the info pages, with the brands' own page files from
-// the tenants directory (README: Info pages).
+// the tenants directory (tenants/README.md, Info pages).
 func infoPages(d Deps) *infopages.Pages {
 	p := &infopages.Pages{Log: d.Log}
 	if dir, _ := d.Config.TenantFiles(); dir != "" {

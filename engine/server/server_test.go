@@ -168,7 +168,7 @@ func TestSettingsHasEveryField(t *testing.T) {
 	if err := json.Unmarshal(r.Body.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	// SPEC.md section 3, Settings.
+	// Every field the settings answer must carry.
 	fields := []string{"countries", "name", "index_title", "description", "visible_profile_fields",
 		"visible_profile_notes", "geoip_country", "geoip_selected_country", "cdn_prefix", "message_credits",
 		"photo_credits", "gift_credits", "signup_credits", "message_length", "minimum_message_costs",

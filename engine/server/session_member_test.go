@@ -46,8 +46,8 @@ func (q *queryNames) take() []string {
 
 // A logged-in member's request reads the session and the member in one
 // statement (accounts.SessionStore): one round trip fewer on every call
-// that loads the session (issue 17, the message path). A session written
-// before the member was recorded beside it is still read, in two.
+// that loads the session (the message path). A session written before the
+// member was recorded beside it is still read, in two.
 func TestSessionAndMemberInOneStatement(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)

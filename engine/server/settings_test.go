@@ -49,8 +49,8 @@ func tracedTwin(t *testing.T, env *servertest.Env, tracer pgx.QueryTracer) *serv
 
 // settings.php, the engine's most frequent call, answers from memory: once
 // the tenants are loaded no request for it reaches the database, whatever
-// the visitor's country, cookies or session (issue 17; make bench
-// settings_vs_bare), while a call that reads the database is counted.
+// the visitor's country, cookies or session (make bench's settings_vs_bare),
+// while a call that reads the database is counted.
 func TestSettingsAnswerDoesNotQueryPerRequest(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
@@ -106,7 +106,7 @@ func TestSettingsAnswerDoesNotQueryPerRequest(t *testing.T) {
 }
 
 // settings.php through the whole handler chain allocates within a budget
-// (issue 17, settings_vs_bare, met at 0.81 once the API answers lost three
+// (settings_vs_bare, met at 0.81 once the API answers lost three
 // document-only headers and the tenancy middleware its second context
 // layer): a middleware that starts formatting or copying per request shows
 // here before it shows in the bench. The budget counts the test's
@@ -136,7 +136,7 @@ func TestSettingsAnswerAllocationBudget(t *testing.T) {
 }
 
 // settings.php names the site's countries in each of its languages, so the
-// member app's first country list makes no Intl.DisplayNames (issue 13).
+// member app's first country list makes no Intl.DisplayNames.
 func TestSettingsNameTheSiteCountries(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)

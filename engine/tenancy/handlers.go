@@ -75,7 +75,7 @@ type Handlers struct {
 }
 
 // Settings answers GET /api/settings.php. It also sets the locale cookie
-// from the domain language when the visitor has none (SPEC.md section 7).
+// from the domain language when the visitor has none.
 func (h Handlers) Settings(w http.ResponseWriter, r *http.Request) {
 	t := FromContext(r.Context())
 	if h.Answers == nil {

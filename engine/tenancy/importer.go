@@ -24,7 +24,7 @@ import (
 	"rendezvous/engine/tenancy/internal/db"
 )
 
-// SupportedLocales are the site languages of SPEC.md section 1.
+// SupportedLocales are the 11 site languages a tenant may offer.
 var SupportedLocales = []string{"da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"}
 
 // File is one tenant's declarative file in the tenants directory; the

@@ -44,8 +44,7 @@ func TestOfferedLocales(t *testing.T) {
 
 // settings.php sets the locale cookie (365 days) from the first two letters
 // of domain_language when they name one of the tenant's locales and the
-// visitor has no locale cookie yet (SPEC.md section 7); otherwise it sets
-// none.
+// visitor has no locale cookie yet; otherwise it sets none.
 func TestSettingsSetsLocaleCookieFromDomainLanguage(t *testing.T) {
 	t.Parallel()
 	cases := []struct {

@@ -18,7 +18,7 @@ import (
 // settings.php's kept answer is compressed once, when it is made: every
 // client gets the encoding it accepts (brotli first, then gzip, else the
 // JSON as it is) with a matching Content-Length, all the same JSON, and
-// repeating the requests makes no new answer (issue 17, settings_vs_bare).
+// repeating the requests makes no new answer (settings_vs_bare).
 func TestSettingsAnswerCompressedOncePerAnswer(t *testing.T) {
 	t.Parallel()
 	tn := &tenancy.Tenant{Slug: "t", Name: "T", Locales: []string{"nl", "en"}, DefaultLocale: "nl",

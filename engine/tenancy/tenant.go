@@ -85,9 +85,10 @@ type MessageCost struct {
 	Currency string  `json:"currency" yaml:"currency"`
 }
 
-// Settings are the operator-editable site settings of SPEC.md section 3 that
-// are stored per tenant. Fields that follow from the tenant or the request
-// (name, countries, niche, domain, geoip...) are added by SettingsFor.
+// Settings are the operator-editable site settings that are stored per
+// tenant (tenants/README.md describes each). Fields that follow from the
+// tenant or the request (name, countries, niche, domain, geoip...) are added
+// by SettingsFor.
 type Settings struct {
 	IndexTitle                   string                 `json:"index_title" yaml:"index_title"`
 	Description                  string                 `json:"description" yaml:"description"`
@@ -126,8 +127,8 @@ type Settings struct {
 	// pages and the member search (with logged_out_search) are indexed.
 	IndexLanders bool `json:"index_landers" yaml:"index_landers"`
 	// WelcomeDiscountHours is how long a new member's personal welcome
-	// code (SPEC.md section 9: 25%, time-limited) stays valid after their
-	// signup; 0 or absent means DefaultWelcomeDiscountHours.
+	// code (25% off, time-limited) stays valid after their signup; 0 or
+	// absent means DefaultWelcomeDiscountHours.
 	WelcomeDiscountHours int `json:"welcome_discount_hours" yaml:"welcome_discount_hours"`
 }
 

@@ -196,12 +196,12 @@ func DomainLocale(t *Tenant) string {
 	return ""
 }
 
-// OfferedLocales are the languages the site offers a visitor from country
-// (SPEC.md section 9): the tenant's locales, those spoken in the country
-// first in the country's order of preference (geo.LanguagesOf: BE nl, fr,
-// de; CH de, it, fr, en), then the tenant's others in its own order, so a
-// visitor abroad can still pick any of them. An unknown country ("") keeps
-// the tenant's order. The result is a new slice.
+// OfferedLocales are the languages the site offers a visitor from country:
+// the tenant's locales, those spoken in the country first in the country's
+// order of preference (geo.LanguagesOf: BE nl, fr, de; CH de, it, fr, en),
+// then the tenant's others in its own order, so a visitor abroad can still
+// pick any of them. An unknown country ("") keeps the tenant's order. The
+// result is a new slice.
 func OfferedLocales(t *Tenant, country string) []string {
 	out := make([]string, 0, len(t.Locales))
 	if country != "" {

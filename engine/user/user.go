@@ -23,8 +23,8 @@ import (
 type User struct {
 	*accounts.Account
 	Profile *profiles.Profile `json:"profile"`
-	// ActivationReminder is the rule of SPEC.md section 4: not confirmed,
-	// profile disabled and email not switched off.
+	// ActivationReminder says the member is reminded to confirm the address:
+	// not confirmed, profile disabled and email not switched off.
 	ActivationReminder bool `json:"activation_reminder"`
 }
 

@@ -2,8 +2,8 @@ package webapp
 
 import "strings"
 
-// appRoutes are the member app's routes of SPEC.md section 2. A segment "*"
-// matches one path segment; a trailing "?" segment is optional.
+// appRoutes are the member app's routes. A segment "*" matches one path
+// segment; a trailing "?" segment is optional.
 var appRoutes = []string{
 	"/",
 	"/likes", "/likes/*", "/likes/m/*",

@@ -19,8 +19,8 @@ import (
 // engines can index every one and hreflang can link them.
 const LangParam = "lang"
 
-// infoPages are the static info pages (SPEC.md section 2); /{token} is the
-// same page as /pages/{token}.
+// infoPages are the static info pages; /{token} is the same page as
+// /pages/{token}.
 var infoPages = []string{"faq", "service", "terms", "privacy", "cookies", "return-policy", "ban"}
 
 // landerPages are the lander addresses indexed where a brand asks for it

@@ -3,7 +3,7 @@
 // and Herzklopfen (herzklopfen.localhost, DE: Sofort, TWINT and francs in
 // CH). Each outcome of the sandbox's checkout (paid, failed, cancelled,
 // pending then paid, expired) is played by a fresh member: the credits and
-// premium after paying, the SPEC text and a working retry after a failure,
+// premium after paying, the failure text and a working retry after a failure,
 // the transaction with its invoice. The engine runs with --demo, which
 // enables the sandbox.
 import assert from 'node:assert/strict'
@@ -113,7 +113,7 @@ async function expectTransaction(s, method) {
   assert.ok(file.body.startsWith('%PDF-'), 'a PDF')
 }
 
-/** expectFailed checks the SPEC text of a failed, cancelled or expired payment and that nothing was credited. */
+/** expectFailed checks the failure text of a failed, cancelled or expired payment and that nothing was credited. */
 async function expectFailed(s, status, before) {
   const { page } = s
   await settledAs(page, status)
@@ -164,7 +164,7 @@ for (const t of TENANTS) {
     }
   })
 
-  test(`${t.name}: a failed payment shows the SPEC text and a retry with another method pays the same order`, async () => {
+  test(`${t.name}: a failed payment shows the failure text and a retry with another method pays the same order`, async () => {
     const s = await open(t.host, { locale: 'en', country: t.country })
     try {
       const before = await signup(s)
@@ -189,7 +189,7 @@ for (const t of TENANTS) {
     }
   })
 
-  test(`${t.name}: a cancelled payment shows the SPEC text and credits nothing`, async () => {
+  test(`${t.name}: a cancelled payment shows the failure text and credits nothing`, async () => {
     const s = await open(t.host, { locale: 'en', country: t.country })
     try {
       const before = await signup(s)
@@ -232,7 +232,7 @@ for (const t of TENANTS) {
     }
   })
 
-  test(`${t.name}: an expired payment shows the SPEC text and the retry`, async () => {
+  test(`${t.name}: an expired payment shows the failure text and the retry`, async () => {
     const s = await open(t.host, { locale: 'en', country: t.country })
     try {
       const before = await signup(s)

@@ -1,8 +1,8 @@
-// Direct debit in the browser (issue 16): a fresh LustLokaal member pays a
-// package by SEPA direct debit. The engine runs with --demo, so the code
-// is texted to the development mailbox (GET /dev/mailbox.json: an entry to
-// the phone number with the subject SMS) and the sandbox provider collects
-// the direct debit at once. On a phone's width: nothing overflows.
+// Direct debit in the browser: a fresh LustLokaal member pays a package by
+// SEPA direct debit. The engine runs with --demo, so the code is texted to
+// the development mailbox (GET /dev/mailbox.json: an entry to the phone
+// number with the subject SMS) and the sandbox provider collects the direct
+// debit at once. On a phone's width: nothing overflows.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { PHONE, assertNoSidewaysScroll, call, open, signupMember } from './lib.mjs'

@@ -1,8 +1,8 @@
-// Discount codes in the browser (issue 16): the demo superadmin creates a
-// code in the console at 390 px; a fresh LustLokaal member follows a link
-// with ?discount_code=, sees the discounted price and the code's
-// conditions, pays the discounted amount through the sandbox, and the
-// code is used after that. The engine runs with --demo (the sandbox).
+// Discount codes in the browser: the demo superadmin creates a code in the
+// console at 390 px; a fresh LustLokaal member follows a link with
+// ?discount_code=, sees the discounted price and the code's conditions, pays
+// the discounted amount through the sandbox, and the code is used after that.
+// The engine runs with --demo (the sandbox).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { call, open } from './lib.mjs'

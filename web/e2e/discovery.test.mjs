@@ -1,5 +1,5 @@
-// Discovery in the browser (issue 5): search with filters and pages, likes
-// until a match, the new-like popup from an auto-like, and the swipe game to
+// Discovery in the browser: search with filters and pages, likes until a
+// match, the new-like popup from an auto-like, and the swipe game to
 // its daily limit. Each test signs up fresh members through the API, so the
 // daily limits and likes start empty and the demo logins stay untouched.
 import assert from 'node:assert/strict'

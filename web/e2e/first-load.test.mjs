@@ -23,7 +23,7 @@ const base = process.env.BASE_URL ?? 'http://localhost:8080'
  * JavaScript each page loads before its first render, measured with the
  * demo data: home 144 kB, search 168 kB, profile 170 kB, chat 180 kB, plus a
  * little room (187, 193, 192 and 196 kB before the catalogue came in parts
- * and the overlays and the member's parts in chunks of their own, issue 17;
+ * and the overlays and the member's parts in chunks of their own;
  * 148, 170, 171 and 181 kB before the first screen's two icons were drawn
  * without lucide's runtime and the member's texts left the first part). A
  * failure here is a page that got heavier before its first paint: split the
@@ -160,7 +160,7 @@ test('the first render of home, search, profile and chat: scripts named in the p
 
 /**
  * Two costs of the main thread while a page starts that budgets of bytes do
- * not see (issue 13, Lighthouse's total blocking time):
+ * not see (they count as Lighthouse's total blocking time):
  * - An error made while DevTools are attached (as Lighthouse's are)
  *   captures a detailed stack, and V8 re-parses every function on it for its
  *   source positions: react-dom's load-time errors cost 60-80 ms in one task

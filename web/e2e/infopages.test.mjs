@@ -1,5 +1,5 @@
-// The info pages (README: Info pages): the engine writes each page for the
-// brand and language; the app draws it readable on a phone.
+// The info pages (tenants/README.md, Info pages): the engine writes each page
+// for the brand and language; the app draws it readable on a phone.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { PHONE, assertNoSidewaysScroll, open } from './lib.mjs'

@@ -1,6 +1,6 @@
-// The lander designs of issue 15 (landers/README.md): each renders on a
-// phone without sideways scrolling, shows the niche's members, and its
-// signup form is reached by the keyboard alone, with the focus visible.
+// The lander designs (landers/README.md): each renders on a phone without
+// sideways scrolling, shows the niche's members, and its signup form is
+// reached by the keyboard alone, with the focus visible.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { landers } from '../scripts/lighthouse.mjs'

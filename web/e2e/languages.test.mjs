@@ -1,7 +1,7 @@
-// Members hear from the site in their own language (issue 14), in a real
-// browser: the demo superadmin makes a brand for Poland and Denmark (locales
-// pl and da) through the console's API; a visitor from Poland gets the site
-// in Polish and one from Denmark in Danish (the country-to-language map), each
+// Members hear from the site in their own language, in a real browser: the
+// demo superadmin makes a brand for Poland and Denmark (locales pl and da)
+// through the console's API; a visitor from Poland gets the site in Polish
+// and one from Denmark in Danish (the country-to-language map), each
 // signs up through the site's own form in that language, gets the activation
 // mail in it from the development mailbox and opens its link; the Dane likes
 // the Pole and the Pole likes back, and each, away from the site, gets the

@@ -1,9 +1,9 @@
-// The member landings of affiliates (issue 15): /members/{id}/landing,
-// /landing2/{slug?} and /landing3/{slug?} show that member (name, age, city,
-// photo) in three designs, on a phone and a desktop, without sideways
-// scrolling, and their button opens the signup with the member as the first
-// contact. A member in invisible mode is not shown; where visitors may see
-// members only with a traffic source (Herzklopfen), the source shows them.
+// The member landings of affiliates: /members/{id}/landing, /landing2/{slug?}
+// and /landing3/{slug?} show that member (name, age, city, photo) in three
+// designs, on a phone and a desktop, without sideways scrolling, and their
+// button opens the signup with the member as the first contact. A member in
+// invisible mode is not shown; where visitors may see members only with a
+// traffic source (Herzklopfen), the source shows them.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { PHONE, aHouseProfile, assertNoSidewaysScroll, call, open } from './lib.mjs'

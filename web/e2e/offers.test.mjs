@@ -1,4 +1,4 @@
-// The signup's offers in the browser (issue 16): a fresh LustLokaal member
+// The signup's offers in the browser: a fresh LustLokaal member
 // (signup_credits 50, welcome_discount_hours 168) has a personal welcome
 // code and, for 14400 seconds, the time bonus TIMEBONUS25. The banner's
 // countdown runs on the server's seconds left; its link leads to the

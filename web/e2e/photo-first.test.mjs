@@ -1,7 +1,7 @@
-// Photo-first profiles and cards (issue 13): the profile's photo carousel
-// at phone width, online / last active on cards, and in chat the read
-// receipts and the typing indicator between two members in two browser
-// contexts over the live stream. (The match moment is in discovery.test.mjs.)
+// Photo-first profiles and cards: the profile's photo carousel at phone
+// width, online / last active on cards, and in chat the read receipts and the
+// typing indicator between two members in two browser contexts over the live
+// stream. (The match moment is in discovery.test.mjs.)
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { open, site } from './lib.mjs'

@@ -1,6 +1,7 @@
-// Browser tests of issue 4's web app: the photo manager (upload progress,
-// the free limit, order and main photo), another member's profile as a free
-// and a premium member, blocking and unblocking, and the logged-out view.
+// Browser tests of the member's profile pages: the photo manager (upload
+// progress, the free limit, order and main photo), another member's profile
+// as a free and a premium member, blocking and unblocking, and the logged-out
+// view.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { open, png } from './lib.mjs'

@@ -1,9 +1,9 @@
-// Repeat orders on a kept card (issue 16) through the sandbox provider on
-// LustLokaal: a fresh member buys by credit card with "Keep my card for
-// one-click repeat orders" ticked, keeping one of the sandbox's test cards
-// on its checkout (Mastercard 0341 declines repeat charges, Visa 4242 pays
-// them). On /credits/repeat-order a click charges the card without a
-// redirect: declined, the member sees 'Credit card payment failed' and pays
+// Repeat orders on a kept card through the sandbox provider on LustLokaal: a
+// fresh member buys by credit card with "Keep my card for one-click repeat
+// orders" ticked, keeping one of the sandbox's test cards on its checkout
+// (Mastercard 0341 declines repeat charges, Visa 4242 pays them). On
+// /credits/repeat-order a click charges the card without a redirect:
+// declined, the member sees 'Credit card payment failed' and pays
 // the order via the provider's checkout instead; paid, the credits arrive at
 // once. The engine runs with --demo, which enables the sandbox.
 import assert from 'node:assert/strict'

@@ -1,9 +1,8 @@
-// The offer to stay (company delete_discount, issue 14): a fresh
-// LustLokaal member (50%) starts deleting the account, takes the offer
-// instead, follows the code to the credits page, where it is applied, and
-// pays the discounted package through the sandbox. The account stays, the
-// code is used once, and the offer is not made again. The engine runs
-// with --demo (the sandbox).
+// The offer to stay (company delete_discount): a fresh LustLokaal member
+// (50%) starts deleting the account, takes the offer instead, follows the
+// code to the credits page, where it is applied, and pays the discounted
+// package through the sandbox. The account stays, the code is used once, and
+// the offer is not made again. The engine runs with --demo (the sandbox).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { call, open } from './lib.mjs'

@@ -1,6 +1,6 @@
 // Lighthouse on the phone profile (Lighthouse's default: a mid-range phone on
 // a slow 4G network) for the home, search, profile and chat screens and the
-// tinderswipe lander (issue 15: performance and accessibility >= 95) of a
+// tinderswipe lander (targets: performance and accessibility >= 95) of a
 // running engine with the demo data (serve --demo), in Debian's Chromium.
 //
 //   BASE_URL=http://localhost:8080 node scripts/lighthouse.mjs [--host localhost] [--assert]

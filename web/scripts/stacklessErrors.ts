@@ -4,7 +4,7 @@
 // captures a detailed stack, and V8 then re-parses every function on the
 // stack for its source positions: here react-dom's whole module, 60-80 ms
 // of main thread in one task, a quarter of the home's total blocking time
-// (issue 13; held by web/e2e/first-load.test.mjs). The plugin makes them without a
+// (held by web/e2e/first-load.test.mjs). The plugin makes them without a
 // stack: still an Error (instanceof, name, message), only .stack is
 // missing, which React never reads for these.
 import type { Plugin } from 'vite'

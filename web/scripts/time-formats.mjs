@@ -4,7 +4,7 @@
 // short month) and the names of the months and day periods it uses, so the
 // conversation formats its times without making an Intl.DateTimeFormat:
 // a page's first one costs a phone about 50 ms of one task (ICU's calendar
-// data; issue 13). format.test.ts holds the app's formatting to Intl's.
+// data). format.test.ts holds the app's formatting to Intl's.
 //
 //   node scripts/time-formats.mjs
 import { readdirSync, writeFileSync } from 'node:fs'

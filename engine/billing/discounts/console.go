@@ -127,7 +127,7 @@ func invalid(field, problem string) error {
 }
 
 // validate checks a new code; methods are the payment methods that exist
-// (billing's list of SPEC.md section 9).
+// (billing.Methods).
 func (n *NewCode) validate(methods []string, now time.Time) error {
 	n.Code = Normalize(n.Code)
 	if !codePattern.MatchString(n.Code) {

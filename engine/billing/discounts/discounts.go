@@ -16,8 +16,8 @@ import (
 	"rendezvous/engine/platform/refusal"
 )
 
-// Refusals of codes. Not found and used are SPEC.md's texts; the order's
-// conditions name what did not hold.
+// Refusals of codes. Not found and used are the product's fixed texts; the
+// order's conditions name what did not hold.
 var (
 	ErrNotFound = refusal.New(refusal.NotFound, "code_not_found", "Code not found")
 	ErrUsed     = refusal.New(refusal.Conflict, "code_used", "Code already used")
@@ -50,9 +50,10 @@ func Normalize(code string) string {
 	return strings.ToUpper(strings.TrimSpace(code))
 }
 
-// View is a code as a member sees it (GET discountcode.php): SPEC.md
-// section 3's fields. Amounts are minor units; expires is when the code
-// ends for this member (the earlier of its end and its per-member
+// View is a code as a member sees it (GET discountcode.php): code,
+// percentage, minimum order value, currency, country, methods, member,
+// expiry, validity and status. Amounts are minor units; expires is when the
+// code ends for this member (the earlier of its end and its per-member
 // window), validity the whole seconds left until then; both are null for
 // a code without an end.
 type View struct {

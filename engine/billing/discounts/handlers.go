@@ -11,7 +11,7 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Handlers serve the member API's discount code call (API.md).
+// Handlers serve the member API's discount code call.
 type Handlers struct {
 	Pool *pgxpool.Pool
 	// Now is the server's clock (time.Now when nil); codes are timed by it,
@@ -27,8 +27,8 @@ func (h Handlers) now() time.Time {
 }
 
 // Code answers GET /api/discountcode.php?code=<code>, or ?welcome=true for
-// the member's personal welcome code: the code's conditions (SPEC.md
-// section 3), 404 code_not_found, 409 code_used.
+// the member's personal welcome code: the code's conditions, 404
+// code_not_found, 409 code_used.
 func (h Handlers) Code(w http.ResponseWriter, r *http.Request) {
 	t := tenancy.FromContext(r.Context())
 	member := identity.Current(r.Context()).ID

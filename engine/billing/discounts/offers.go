@@ -12,10 +12,10 @@ import (
 	"rendezvous/engine/billing/discounts/internal/db"
 )
 
-// The signup's offers (SPEC.md sections 4 and 9): every new member gets a
-// personal welcome code, and for the first TimeBonusWindow after the
-// signup the tenant's time bonus. Both are codes like any other: the order
-// applies them on the server, once per member.
+// The signup's offers: every new member gets a personal welcome code, and for
+// the first TimeBonusWindow after the signup the tenant's time bonus. Both
+// are codes like any other: the order applies them on the server, once per
+// member.
 
 // The time bonus: one code per tenant, its window each member's own.
 const (
@@ -24,7 +24,7 @@ const (
 	TimeBonusWindow     = 14400 * time.Second
 )
 
-// WelcomePercentage is what a welcome code takes off (SPEC.md section 9).
+// WelcomePercentage is what a welcome code takes off.
 const WelcomePercentage = 25
 
 // EnsureTimeBonus makes the tenant's TIMEBONUS25 row when it has none

@@ -5,7 +5,7 @@
 // payment's state by asking Mollie, and a forged webhook changes nothing),
 // refunds them and lists the methods a profile can take for an amount.
 //
-// SPEC.md's method names are mapped onto Mollie's ids (card brands onto
+// The engine's method names are mapped onto Mollie's ids (card brands onto
 // creditcard, sct onto banktransfer, sdd onto directdebit, prezelewy24 onto
 // przelewy24) and back.
 //

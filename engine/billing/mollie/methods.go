@@ -1,6 +1,6 @@
 package mollie
 
-// The payment methods of SPEC.md section 9 and Mollie's method ids. Card
+// The engine's payment methods (billing.Methods) and Mollie's method ids. Card
 // brands are not methods at Mollie: a payer with a Visa, Maestro or Dankort
 // card pays with creditcard, and Mollie's checkout asks for the card.
 var mollieMethod = map[string]string{
@@ -17,7 +17,7 @@ var mollieMethod = map[string]string{
 	"sofort":        "sofort",
 	"giropay":       "giropay",
 	"eps":           "eps",
-	"prezelewy24":   "przelewy24", // SPEC.md's spelling of Przelewy24
+	"prezelewy24":   "przelewy24", // the engine's spelling of Przelewy24
 	"blik":          "blik",
 	"twint":         "twint",
 	"satispay":      "satispay",
@@ -30,11 +30,12 @@ var mollieMethod = map[string]string{
 	"sdd":           "directdebit",  // SEPA direct debit
 }
 
-// cardBrands are the SPEC.md names a Mollie creditcard method stands for,
-// creditcard first.
+// cardBrands are the engine's method names a Mollie creditcard method stands
+// for, creditcard first.
 var cardBrands = []string{"creditcard", "visa", "mastercard", "maestro", "cartebancaire", "dankort", "nexi"}
 
-// specMethods maps a Mollie method id back to the SPEC.md names it serves.
+// specMethods maps a Mollie method id back to the engine's method names it
+// serves.
 var specMethods = func() map[string][]string {
 	m := map[string][]string{"creditcard": cardBrands}
 	for spec, id := range mollieMethod {
@@ -45,17 +46,17 @@ var specMethods = func() map[string][]string {
 	return m
 }()
 
-// MethodID answers Mollie's method id for a SPEC.md method name, and
+// MethodID answers Mollie's method id for an engine method name, and
 // whether there is one.
 func MethodID(spec string) (string, bool) {
 	id, ok := mollieMethod[spec]
 	return id, ok
 }
 
-// SpecMethod answers the SPEC.md name of a payment paid with Mollie's
+// SpecMethod answers the engine's method name of a payment paid with Mollie's
 // method id: the first of its names (creditcard for every card), or the id
-// itself for a method SPEC.md does not name (Klarna, gift cards...), empty
-// when Mollie names none yet.
+// itself for a method the engine does not sell with (Klarna, gift cards...),
+// empty when Mollie names none yet.
 func SpecMethod(id string) string {
 	if names, ok := specMethods[id]; ok {
 		return names[0]
@@ -63,8 +64,9 @@ func SpecMethod(id string) string {
 	return id
 }
 
-// SpecMethods answers the SPEC.md names Mollie's method id stands for:
-// every card brand for creditcard, none for a method SPEC.md does not name.
+// SpecMethods answers the engine's method names Mollie's method id stands
+// for: every card brand for creditcard, none for a method the engine does
+// not sell with.
 func SpecMethods(id string) []string {
 	return specMethods[id]
 }

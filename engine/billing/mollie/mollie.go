@@ -243,10 +243,10 @@ type methodList struct {
 	} `json:"_embedded"`
 }
 
-// Methods lists the SPEC.md methods the website profile can take for
+// Methods lists the engine's methods the website profile can take for
 // amount, in Mollie's order: every card brand when Mollie offers
 // creditcard, Apple Pay included (a wallet Mollie lists only on request).
-// Mollie's methods that SPEC.md does not name are left out.
+// Mollie's methods the engine does not sell with are left out.
 func (p *Provider) Methods(ctx context.Context, amt billing.Money) ([]string, error) {
 	a, err := formatAmount(amt)
 	if err != nil {

@@ -199,7 +199,7 @@ func TestCreatePayment(t *testing.T) {
 			want:     openPayment,
 		},
 		{
-			name:     "SPEC's prezelewy24 is Mollie's przelewy24",
+			name:     "the engine's prezelewy24 is Mollie's przelewy24",
 			req:      billing.PaymentRequest{Amount: billing.Money{Minor: 123456, Currency: "PLN"}, Method: "prezelewy24", RedirectURL: "https://x.example/r", Locale: "pl_PL"},
 			answer:   created,
 			wantBody: map[string]any{"amount": map[string]any{"currency": "PLN", "value": "1234.56"}, "method": "przelewy24", "locale": "pl_PL"},
@@ -475,7 +475,7 @@ func TestMethods(t *testing.T) {
 			answer:    answer{status: 200, file: "methods.json"},
 			wantQuery: "amount%5Bcurrency%5D=EUR&amount%5Bvalue%5D=19.95&includeWallets=applepay",
 			// Mollie's order; creditcard stands for every card brand;
-			// Klarna is no SPEC.md method.
+			// Klarna is no method of the engine.
 			want: []string{"ideal", "creditcard", "visa", "mastercard", "maestro", "cartebancaire", "dankort", "nexi",
 				"applepay", "bancontact", "sct", "paypal", "prezelewy24", "sdd"},
 		},
@@ -582,8 +582,8 @@ func TestNew(t *testing.T) {
 	}
 }
 
-// TestMethodNames: every method of SPEC.md section 9 has a Mollie method,
-// and each Mollie method maps back to the SPEC.md names that chose it.
+// TestMethodNames: every one of the engine's 24 methods has a Mollie
+// method, and each Mollie method maps back to the names that chose it.
 func TestMethodNames(t *testing.T) {
 	t.Parallel()
 	spec := []string{"sdd", "prezelewy24", "blik", "sct", "giropay", "mastercard", "visa", "creditcard", "dankort",

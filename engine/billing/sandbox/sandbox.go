@@ -132,7 +132,7 @@ func (p *Provider) CreateRefund(ctx context.Context, req billing.RefundRequest) 
 	return billing.Refund{ID: id, Status: "refunded", Amount: req.Amount}, nil
 }
 
-// Methods are every method of SPEC.md section 9: the sandbox takes them all.
+// Methods are every method of billing.Methods: the sandbox takes them all.
 func (p *Provider) Methods(context.Context, billing.Money) ([]string, error) {
 	return billing.Methods, nil
 }

@@ -180,10 +180,10 @@ func timedClients(clients int, d time.Duration, newClient func(c int) func() (ti
 
 // cardFetch times the floor of a member call that reads the database: the
 // engine has no call that answers one profile card and nothing else, so it
-// is profile.php, the logged-in member's own profile (README: Benchmarks):
-// the session and member lookups every member call makes, tenancy, the
-// profile row by its primary key and its photos by an index, as JSON.
-// member.php, the card of another member, also writes the visit and the
+// is profile.php, the logged-in member's own profile (engine/README.md,
+// Benchmarks): the session and member lookups every member call makes,
+// tenancy, the profile row by its primary key and its photos by an index, as
+// JSON. member.php, the card of another member, also writes the visit and the
 // opened like, which no floor should include. cardClients fetch at once
 // for d.
 func cardFetch(addr, dbURL string, d time.Duration) (latency, error) {

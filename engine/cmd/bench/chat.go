@@ -31,8 +31,8 @@ const (
 	chatHost    = "localhost"
 	chatSenders = 200
 	// latencyPairs write deliveryRate messages a second together (one
-	// each 200 ms): 1,000 messages a second flowing (issue 17: delivery
-	// p99 <= 100 ms at that rate).
+	// each 200 ms): 1,000 messages a second flowing (delivery p99 <= 100 ms
+	// at that rate).
 	latencyPairs = chatSenders
 	deliveryRate = 1000.0
 	idleStreams  = 10_000

@@ -19,7 +19,7 @@ import (
 // sends the engine's pool (20 connections) would commit concurrently.
 const liveNotifiers = 20
 
-// livePath measures the live path alone at the offered rate (issue 17's
+// livePath measures the live path alone at the offered rate (the target's
 // 1,000 messages a second), without the sends in front of it: the bench
 // commits, liveNotifiers at a time, the notification a message's send
 // commits (the outbox's array: the recipient's message with the sender's

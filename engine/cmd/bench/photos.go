@@ -127,12 +127,12 @@ func photoMembers(ctx context.Context, pool *pgxpool.Pool, addr string, n int) (
 // the engine's photo processing (media.Processor, the code POST
 // /api/photos.php runs) costs for one 12 MP camera JPEG (4000 x 3000):
 // process CPU per photo, and the heap one upload allocates, an upper bound
-// of what an upload in flight holds (issue 17's targets: 150 ms and 60 MB).
-// image/jpeg's full decode alone is measured beside it as the baseline
-// (processing decodes at half the size with its own decoder, so it costs
-// less than that decode), and the ratio of the two (the median of the
-// rounds' ratios, each round running both back to back) is the figure that
-// carries from one machine or load to another.
+// of what an upload in flight holds (targets: 150 ms and 60 MB). image/jpeg's
+// full decode alone is measured beside it as the baseline (processing decodes
+// at half the size with its own decoder, so it costs less than that decode),
+// and the ratio of the two (the median of the rounds' ratios, each round
+// running both back to back) is the figure that carries from one machine or
+// load to another.
 func photoCost(ctx context.Context) error {
 	data := benchPhoto(4000, 3000)
 	cost, err := media.NewProcessor(media.DefaultLimits, 1).MeasureCost(ctx, data, 5)

@@ -11,8 +11,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// scaleoutBenches measures the cost of scaling out (README: Operating at
-// scale): a second engine process on the same database, the message sends
+// scaleoutBenches measures the cost of scaling out (config/README.md,
+// Scale-out): a second engine process on the same database, the message sends
 // split over both instances, and live delivery with every sender on the
 // first instance and every receiver's stream on the second, so each event
 // crosses instances through PostgreSQL's NOTIFY. oneRate is the send rate

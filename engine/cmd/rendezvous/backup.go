@@ -15,7 +15,7 @@ import (
 
 // embeddedOnly refuses the backup commands on installations whose database
 // or photos live elsewhere: those are backed up with pg_dump and the
-// store's own tools (README: Backups).
+// store's own tools (config/README.md, Backups).
 func embeddedOnly(cfg *config.Config) error {
 	if err := cfg.FromEnv(); err != nil {
 		return err

@@ -74,7 +74,7 @@ func TestCommands(t *testing.T) {
 		t.Fatalf("tenants import: %q %v", out, err)
 	}
 	// tenants list: slug<TAB>primary host<TAB>name, the first two tenants on
-	// separate profile pools (API.md).
+	// separate profile pools.
 	out, err = cmd("tenants", "list")
 	if err != nil {
 		t.Fatal(err)

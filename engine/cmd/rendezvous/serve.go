@@ -35,7 +35,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	log := cfg.Logger()
 	began := time.Now()
 	// Each phase's duration goes on the "serving" line, so a slow start
-	// says where its time went (README: Benchmarks).
+	// says where its time went (engine/README.md, Benchmarks).
 	var phases []any
 	lap := began
 	phase := func(name string) {
@@ -99,13 +99,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	phase("engine")
 	if cfg.Demo {
 		// Members with photos for every pool and known logins per tenant;
-		// a restart adds nothing (README: demo logins).
+		// a restart adds nothing (engine/README.md, Demo data).
 		progress(stdout, "3/4 demo data")
 		seeder := demo.NewSeeder(pool, engine.Profiles.Store, engine.Profiles.Images, log)
 		if err := seeder.Seed(ctx); err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
-		// The console's demo staff (README: Console).
+		// The console's demo staff (engine/README.md, Console).
 		if err := engine.Console.Service.SeedDemo(ctx); err != nil {
 			return err
 		}
@@ -157,7 +157,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	printURLs(stdout, ln.Addr().(*net.TCPAddr).Port, all, cfg.AdminHosts)
 	// How long the start took, from the command's parse to listening: the
-	// figure bench/run-timing.sh's second start is mostly made of.
+	// figure engine/cmd/bench/run-timing.sh's second start is mostly made of.
 	log.Info("serving", append([]any{"started_in", time.Since(began).Round(time.Millisecond)}, phases...)...)
 	return httpx.Serve(ctx, ln, engine.Handler, log, cfg.ShutdownGrace)
 }

@@ -13,9 +13,9 @@ import (
 // Loading the engine's packages does no heavy work: every start of every
 // command pays for it before it does anything. An argon2id hash made when
 // engine/accounts loaded (64 MiB) once cost each start 7 s on a loaded
-// 2-core machine (README: Benchmarks, the second start). The runtime's init
-// trace of this test binary, which links the same packages as the command,
-// lists what each package's initialisation allocated.
+// 2-core machine (engine/cmd/bench/HISTORY.md, the second start). The
+// runtime's init trace of this test binary, which links the same packages as
+// the command, lists what each package's initialisation allocated.
 func TestPackageInitsStayLight(t *testing.T) {
 	t.Parallel()
 	const limit = 16 << 20 // bytes one package's initialisation may allocate

@@ -24,7 +24,8 @@ import (
 	"rendezvous/engine/platform/outbound"
 )
 
-// Notification types of SPEC.md section 3 that pushes respect.
+// Notification types that pushes respect (a member who switched one off
+// gets no push of it).
 const (
 	TypeNewConversations = notify.TypeNewConversations
 	TypeNewMessages      = notify.TypeNewMessages

@@ -13,9 +13,9 @@ const MailboxSubject = "SMS"
 const MailboxTemplate = "sms"
 
 // Mailbox is the gateway of development mode: every SMS is kept in the
-// development mailbox (API.md) as an entry whose to is the phone number,
-// whose subject is "SMS" and whose text is the message, so a tester reads
-// the code at /dev/mailbox or /dev/mailbox.json.
+// development mailbox as an entry whose to is the phone number, whose subject
+// is "SMS" and whose text is the message, so a tester reads the code at
+// /dev/mailbox or /dev/mailbox.json.
 type Mailbox struct {
 	Box *notify.Mailbox
 }

@@ -138,7 +138,7 @@ func Flags(fs *flag.FlagSet) *Config {
 	fs.BoolVar(&c.PaymentSandbox, "payment-sandbox", env("PAYMENT_SANDBOX", "") == "1", "enable the sandbox payment provider, whose checkout page gives credits for nothing (PAYMENT_SANDBOX=1); development only, --demo implies it")
 	fs.BoolVar(&c.DevCountryOverride, "dev-country-override", env("DEV_COUNTRY_OVERRIDE", "") == "1", "let the rdv_country cookie set the visitor's country; for tests only")
 	fs.StringVar(&c.WebDir, "web-dir", env("WEB_DIR", ""), "serve the web bundle from this folder instead of the built-in one (WEB_DIR); for development")
-	fs.DurationVar(&c.ShutdownGrace, "shutdown-grace", 15*time.Second, "time running requests get to finish on shutdown")
+	fs.DurationVar(&c.ShutdownGrace, "shutdown-grace", shutdownGrace(), "time running requests get to finish on shutdown (SHUTDOWN_GRACE)")
 	return c
 }
 
@@ -215,6 +215,11 @@ func (c *Config) FromEnv() error {
 		c.PaymentSandbox = true
 		c.AdminHosts = append(c.AdminHosts, DemoAdminHost)
 	}
+	if v := os.Getenv("SHUTDOWN_GRACE"); v != "" {
+		if d, err := time.ParseDuration(v); err != nil || d <= 0 {
+			return fmt.Errorf("SHUTDOWN_GRACE: %q is not a positive duration such as 15s", v)
+		}
+	}
 	c.LogFormat = env("LOG_FORMAT", "text")
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
 		return fmt.Errorf("LOG_LEVEL: %w", err)
@@ -254,6 +259,20 @@ func (c *Config) Logger() *slog.Logger {
 		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
 	}
 	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}
+
+// defaultShutdownGrace is how long running requests get to finish when
+// neither --shutdown-grace nor SHUTDOWN_GRACE says otherwise.
+const defaultShutdownGrace = 15 * time.Second
+
+// shutdownGrace is --shutdown-grace's default: SHUTDOWN_GRACE when it is a
+// positive duration. Another value keeps the default here and stops the
+// start in FromEnv, which can report it.
+func shutdownGrace() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("SHUTDOWN_GRACE")); err == nil && d > 0 {
+		return d
+	}
+	return defaultShutdownGrace
 }
 
 func env(key, fallback string) string {

@@ -68,7 +68,7 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger) error {
 	}
 	// A start on an up-to-date database (every start but the first after
 	// an upgrade) only reads the applied versions: no advisory lock, no
-	// Up run (README: Benchmarks, the second start).
+	// Up run (engine/cmd/bench/HISTORY.md, the second start).
 	pending, err := provider.HasPending(ctx)
 	if err != nil {
 		return fmt.Errorf("check migrations: %w", err)

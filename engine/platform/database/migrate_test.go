@@ -15,8 +15,8 @@ import (
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // A start on an up-to-date database only reads the applied versions: it
-// neither takes nor waits for the migration lock (README: Benchmarks, the
-// second start). Without the check it would wait here for the lock another
+// neither takes nor waits for the migration lock (engine/cmd/bench/HISTORY.md,
+// the second start). Without the check it would wait here for the lock another
 // connection holds until the deadline.
 func TestMigrateUpToDateTakesNoLock(t *testing.T) {
 	t.Parallel()

@@ -22,8 +22,8 @@ const (
 	internalText = "An error has occurred."
 )
 
-// statuses is the HTTP status of each kind of refusal (API.md conventions:
-// validation 422, not found 404, too many attempts 429...).
+// statuses is the HTTP status of each kind of refusal (validation 422, not
+// found 404, too many attempts 429...).
 var statuses = map[refusal.Kind]int{
 	refusal.Invalid:          http.StatusUnprocessableEntity,
 	refusal.Malformed:        http.StatusBadRequest,

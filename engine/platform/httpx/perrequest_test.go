@@ -10,9 +10,8 @@ import (
 )
 
 // The middleware every request passes formats and allocates nothing of its
-// own for the common request (issue 17, settings_vs_bare): the security
-// headers are kept values, a query without escapes is not parsed into a
-// map.
+// own for the common request (settings_vs_bare): the security headers are
+// kept values, a query without escapes is not parsed into a map.
 //
 // Not parallel: testing.AllocsPerRun refuses to run in a parallel test.
 func TestPerRequestMiddlewareAllocatesNothing(t *testing.T) {
@@ -80,8 +79,8 @@ func TestRequestIDsAreNew(t *testing.T) {
 }
 
 // Pages carry every security header; the JSON APIs only those that act on
-// an answer that is not a page (issue 17, settings_vs_bare: fewer headers
-// per API answer).
+// an answer that is not a page (settings_vs_bare: fewer headers per API
+// answer).
 func TestAPIAnswersCarryOnlyTheAPISecurityHeaders(t *testing.T) {
 	t.Parallel()
 	h := SecurityHeaders(nil)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))

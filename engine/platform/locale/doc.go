@@ -3,6 +3,6 @@
 // "$12.50"), for the mails, pushes and invoices the server renders. It is a
 // small explicit table per language (CLDR's long date and currency
 // patterns, simplified to what the sites use) rather than a general
-// formatting library: the languages are the 11 of SPEC.md section 1, and a
-// table is easy to read and to check against a translator's eye.
+// formatting library: the languages are the sites' 11, and a table is easy to
+// read and to check against a translator's eye.
 package locale

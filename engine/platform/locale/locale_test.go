@@ -9,7 +9,7 @@ import (
 	"rendezvous/engine/platform/locale"
 )
 
-// siteLocales are the 11 languages of the sites (SPEC.md section 1).
+// siteLocales are the 11 languages of the sites.
 var siteLocales = []string{"da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"}
 
 // The cases below write no-break spaces as "_" to keep them readable.

@@ -26,7 +26,7 @@ function data<T>(v: T | false): T {
 
 export type Api = ReturnType<typeof createApi>
 
-/** createApi names the calls of SPEC.md section 7 that the engine answers so far. */
+/** createApi names the member API's calls the app makes (engine/server/openapi.yaml). */
 export function createApi(http: HttpClient) {
   const regions = once((key) => {
     const [country, lang] = key.split('|')

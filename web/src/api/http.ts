@@ -1,6 +1,6 @@
 import { nextTask } from '../boot/nextTask'
 
-// The HTTP client of SPEC.md section 7: JSON in and out, X-Request-Type on
+// The member app's HTTP client: JSON in and out, X-Request-Type on
 // user.php (and logout.php, a GET the header guards against other sites), up to 5 retries with exponential delay for network failures and
 // server errors, and a 403 authentication_required that logs out.
 
@@ -34,7 +34,7 @@ export interface RequestOptions {
 export interface ClientOptions {
   fetch?: typeof fetch
   sleep?: (ms: number) => Promise<void>
-  /** retries after the first attempt; SPEC.md: 5. */
+  /** retries after the first attempt; 5 by default. */
   retries?: number
   /** baseDelay is the first retry's delay; each next one doubles. */
   baseDelay?: number
@@ -109,7 +109,7 @@ export function fieldsOf(body: Record<string, unknown>): Record<string, unknown>
 export function createClient(options: ClientOptions = {}): HttpClient {
   // The browser's fetch starts in a task of its own: starting one costs a
   // phone's main thread several milliseconds, and the requests a page's
-  // effects make together added up to one long task (issue 13).
+  // effects make together added up to one long task.
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => nextTask().then(() => fetch(input, init)))
   const sleep = options.sleep ?? realSleep
   const maxRetries = options.retries ?? RETRIES

@@ -1627,8 +1627,9 @@ export interface paths {
          * @description The page's text in the language asked for (any of the 11 site languages), else in
          *     the request's site language, filled with the brand's company (name, address, KvK,
          *     VAT numbers, trade names), support e-mail, cleaned phone, refund days and the terms
-         *     version date (SPEC.md section 9). A brand's own file in the tenants directory
-         *     (pages/<slug>/<name>.<lang>.md; README: Info pages) wins over the built-in text.
+         *     version date (1 December 2023 12:00 UTC, or the company's added date when later). A
+         *     brand's own file in the tenants directory (pages/<slug>/<name>.<lang>.md; tenants/README.md,
+         *     Info pages) wins over the built-in text.
          *     The text comes as blocks (headings, paragraphs, lists of inline runs with links),
          *     never HTML.
          */
@@ -2138,7 +2139,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The site's settings (every Settings field of SPEC.md section 3)
+         * The site's settings (every Settings field)
          * @description Sets the locale cookie from domain_language when none is set.
          */
         get: {
@@ -2784,7 +2785,7 @@ export interface components {
             /** @enum {string} */
             status: "code_sent";
         };
-        /** @description A discount code as the member may use it (SPEC.md section 3). */
+        /** @description A discount code as the member may use it. */
         DiscountCode: {
             /** @description the code in upper case */
             code: string;
@@ -2811,7 +2812,7 @@ export interface components {
         Error: {
             /** @description stable code */
             error: string;
-            /** @description the English text of SPEC.md */
+            /** @description the English text of the refusal */
             message: string;
         };
         Gift: {
@@ -3033,7 +3034,7 @@ export interface components {
             provider: "sandbox" | "mollie";
         };
         /**
-         * @description A payment method of SPEC.md section 9.
+         * @description One of the 24 payment methods the engine sells with.
          * @enum {string}
          */
         PaymentMethod: "sdd" | "prezelewy24" | "blik" | "sct" | "giropay" | "mastercard" | "visa" | "creditcard" | "dankort" | "mobilepay" | "swish" | "twint" | "satispay" | "vipps" | "cartebancaire" | "nexi" | "ideal" | "bancontact" | "applepay" | "paysafecard" | "maestro" | "paypal" | "sofort" | "eps";
@@ -3157,7 +3158,7 @@ export interface components {
             credits: number;
             message: components["schemas"]["Message"];
         };
-        /** @description The site's settings (SPEC.md section 3). */
+        /** @description The site's settings (the brand's settings and what follows from the request). */
         Settings: {
             cdn_prefix: string;
             chat_history: number;

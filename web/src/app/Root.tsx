@@ -49,7 +49,7 @@ function useSettingsRefresh() {
   })
   // once per page load: the boot state is current until then. In a task
   // of its own: the cookie it reads and writes cost a phone's main thread
-  // several milliseconds among the first render's effects (issue 13).
+  // several milliseconds among the first render's effects.
   useEffect(() => {
     void nextTask().then(refresh)
   }, [])

@@ -6,7 +6,7 @@ import { refreshAll } from '../state/refresh'
 // What Root runs that the first render does without: the service worker
 // (registered after the page's load event anyway) and the bounce log.
 // RootOverlays (layouts/parts/RootOverlays.tsx) runs them, in its chunk
-// after the first render, so the home's first code is smaller (issue 17).
+// after the first render, so the home's first code is smaller.
 
 /** useServiceWorker registers /sw.js and reloads chats and likes on a pushed message. */
 export function useServiceWorker() {

@@ -66,7 +66,7 @@ describe('route table', () => {
     expect(name('/terms')).toBe('token-terms')
   })
 
-  it('uses the layouts of SPEC.md', () => {
+  it('uses the four layouts: default, chat, lander, empty', () => {
     const layout = (n: string) => routeTable.find((r) => r.name === n)?.layout
     expect(layout('chats')).toBe('chat')
     expect(layout('landers-tinderswipe')).toBe('lander')

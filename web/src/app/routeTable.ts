@@ -1,5 +1,5 @@
-// The member app's routes (SPEC.md section 2), with their route names,
-// layouts and page components. engine/webapp/routes.go lists the same paths;
+// The member app's routes, with their route names, layouts and page
+// components. engine/webapp/routes.go lists the same paths;
 // routeTable.test.ts keeps the two in step.
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty'
@@ -155,7 +155,7 @@ export const routeTable: RouteDef[] = [
   ...INFO_PAGES.map((p): RouteDef => ({ name: `token-${p}`, path: `/${p}`, layout: 'default', page: 'info' })),
 ]
 
-/** The members area (SPEC.md section 2). */
+/** The members area. */
 export const MEMBERS_AREA = new Set(['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'])
 
 /** pathFor builds the path of a route name with its parameters. */

@@ -11,7 +11,7 @@ const none = { offer: null, isVisible: false }
  * left (discountcode.php?code=TIMEBONUS25: its window, its once per member,
  * its clock); a refusal or a failure just means no offer. MemberSession
  * (app/memberParts.tsx) runs it while a member is logged in: a visitor's
- * first code does without it (issue 17, the home's JavaScript).
+ * first code does without it (the home's JavaScript).
  */
 export function useTimeBonus(): void {
   const { api, store } = useServices()

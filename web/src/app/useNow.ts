@@ -3,8 +3,8 @@ import { useCallback, useSyncExternalStore } from 'react'
 /**
  * A clock per tick length, shared by every component that shows the time
  * at it: one timer for a page of member cards instead of two per card, and
- * no render of every card right after the page's first (issue 13: the
- * timers of a search page's cards were a long task after its first render).
+ * no render of every card right after the page's first (the timers of a
+ * search page's cards were a long task after its first render).
  */
 interface Clock {
   now: number

@@ -1,7 +1,7 @@
 /**
  * nextTask resolves in a new task of the browser's (a message to itself,
  * which timers do not delay or clamp), so that what follows does not add to
- * the task that awaits it (issue 13: a long task blocks a tap).
+ * the task that awaits it (a long task blocks a tap).
  */
 export const nextTask = (): Promise<unknown> =>
   new Promise((resolve) => {

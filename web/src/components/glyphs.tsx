@@ -2,8 +2,8 @@
 // menu's chevron), made as lucide-react makes them (same paths, size, stroke
 // and class) but without its runtime: lucide's createLucideIcon and its
 // helpers are about 1.5 kB of gzip that the home's first code need not carry
-// for two drawings (issue 17). The other icons come from lucide-react, with
-// the pages that draw them.
+// for two drawings. The other icons come from lucide-react, with the pages
+// that draw them.
 import type { LucideIcon, LucideProps } from 'lucide-react'
 
 /** glyph draws a 24 x 24 stroked icon of paths, as a lucide-react icon does. */

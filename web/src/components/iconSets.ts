@@ -40,7 +40,7 @@ export function giftIcon(name: string | undefined): LucideIcon {
   return (name && giftIcons[name]) || Gift
 }
 
-/** fictionalIcons are the fictional_icon setting's names (SPEC: mask, info, star, heart, robot, theater). */
+/** fictionalIcons are the fictional_icon setting's names: mask, info, star, heart, robot, theater. */
 export const fictionalIcons: Record<string, LucideIcon> = { mask: VenetianMask, info: Info, star: Star, heart: Heart, robot: Bot, theater: Drama }
 
 /** fictionalIcon is the drawing of the fictional-profile marker, or null when the setting names none. */

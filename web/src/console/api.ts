@@ -1,5 +1,5 @@
 // The console API client: JSON to and from /admin/api/, errors as
-// ConsoleError with the engine's stable code (API.md conventions).
+// ConsoleError with the engine's stable code ({"error": code, "message"}).
 
 export interface Grant {
   role: string

@@ -80,7 +80,7 @@ describe('catalogues', () => {
     }
   })
 
-  it('keeps the texts of SPEC.md word for word in en', () => {
+  it('keeps the product\'s fixed texts word for word in en', () => {
     expect(en.get('errors.notFound')).toBe('This page could not be found')
     expect(en.get('errors.backHome')).toBe('Back to the home page')
     expect(en.get('login.failed')).toBe('Login failed, please try again')

@@ -4,8 +4,8 @@ import { useAppState } from '../state/context'
 /**
  * regionNames holds one Intl.DisplayNames per language: making one costs
  * the browser a few milliseconds (ICU's data), and the search form names
- * every country of its list (issue 13: one task of 100 ms on a phone when
- * each name made its own).
+ * every country of its list (one task of 100 ms on a phone when each name
+ * made its own).
  */
 const regionNames = new Map<string, Intl.DisplayNames | null>()
 
@@ -14,7 +14,7 @@ const regionNames = new Map<string, Intl.DisplayNames | null>()
  * in nl), the code itself where the browser knows no name. siteNames are
  * the names the settings carry for the site's own countries in this
  * language (country_names): the lists of those make no Intl.DisplayNames,
- * whose first use costs a phone about 50 ms of one task (issue 13).
+ * whose first use costs a phone about 50 ms of one task.
  */
 export function countryName(code: string, locale: string, siteNames?: Record<string, string>): string {
   const named = siteNames?.[code]

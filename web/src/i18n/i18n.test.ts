@@ -8,9 +8,9 @@ import i18n, { changeLocale, initI18n, needPageTexts } from './i18n'
 const src = join(__dirname, '..')
 
 // The home's first screen loads one language's first part of the catalogue
-// (issue 17: the member home's initial JavaScript); the other pages' texts
-// come with the first page that needs them, and a language switch brings
-// what the app has loaded so far in the new language.
+// (the member home's initial JavaScript); the other pages' texts come with
+// the first page that needs them, and a language switch brings what the app
+// has loaded so far in the new language.
 describe('catalogue parts', () => {
   it('split every catalogue file of every language into the first screen part and the rest, once', () => {
     expect(catalogueLocales(src)).toEqual([...SUPPORTED_LOCALES].sort())

@@ -6,8 +6,8 @@ import type { User } from '../boot/types'
 import { NavLinkItem } from './NavLinkItem'
 
 /**
- * MemberNav is the navigation of a logged-in member (SPEC.md section 2). On
- * phones search, messages and likes live in the tab bar; credits stay here.
+ * MemberNav is the navigation of a logged-in member. On phones search,
+ * messages and likes live in the tab bar; credits stay here.
  */
 export function MemberNav({ user }: { user: User }) {
   const { t } = useTranslation()

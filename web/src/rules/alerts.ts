@@ -1,7 +1,7 @@
 import type { User } from '../boot/types'
 import type { PushState } from '../state/store'
 
-/** Alerts for the logged-in member (SPEC.md section 4). */
+/** Alerts for the logged-in member. */
 export type AlertKind = 'timeBonus' | 'profilePhoto' | 'push' | 'notificationsDisabled'
 
 /** The server's name of each alert (POST /api/alerts.php, the user's dismissed_alerts). */

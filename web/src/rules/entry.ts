@@ -1,4 +1,4 @@
-// Adult-content warnings (SPEC.md section 1).
+// Adult-content warnings.
 
 /** Countries whose visitors see the adult-content entry warning. */
 export const ENTRY_WARNING_COUNTRIES = ['NL', 'DE'] as const

@@ -1,4 +1,4 @@
-// One interruption at a time (issue 13): every banner, modal and pop-up of the
+// One interruption at a time: every banner, modal and pop-up of the
 // member site asks one queue whether it may show. The queue shows at most one
 // modal, one banner and one pop-up, the most important first, and keeps
 // modals and pop-ups away from a form that is being edited.

@@ -1,4 +1,4 @@
-// Locales and the language cookie (SPEC.md sections 1, 7 and 9).
+// Locales and the language cookie.
 
 export const SUPPORTED_LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const
 export type Locale = (typeof SUPPORTED_LOCALES)[number]

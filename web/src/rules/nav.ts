@@ -1,4 +1,4 @@
-// Navigation rules of SPEC.md section 2.
+// Navigation rules: badges and what the menus show.
 import type { User } from '../boot/types'
 
 export const UNREAD_CAP = 99

@@ -1,4 +1,4 @@
-// The welcome time bonus (SPEC.md sections 4 and 9).
+// The welcome time bonus.
 import type { User } from '../boot/types'
 
 export const TIME_BONUS_SECONDS = 14_400
@@ -29,9 +29,9 @@ export const SIGNUP_SLACK_MS = 24 * 3600 * 1000
 
 /**
  * mayHaveTimeBonus: only a logged-in member who is not a paid user and
- * signed up less than 14400 s ago has the offer (SPEC.md section 4). The
- * browser asks the server unless the member is paid or, even allowing for a
- * wrong clock (SIGNUP_SLACK_MS), signed up long before the window.
+ * signed up less than 14400 s ago has the offer. The browser asks the server
+ * unless the member is paid or, even allowing for a wrong clock
+ * (SIGNUP_SLACK_MS), signed up long before the window.
  */
 export function mayHaveTimeBonus(user: Pick<User, 'paid_user' | 'signup_date'> | null, now: number): boolean {
   if (!user || user.paid_user) return false
@@ -71,10 +71,9 @@ export function formatCountdown(seconds: number): string {
 
 /**
  * showTimeBonusModal: the offer is visible, the member has 0 credits and
- * never dismissed it (SPEC.md section 4). A brand that grants signup
- * credits still reaches its members: the banner shows from the signup on
- * whatever the balance, and the modal once the signup credits are spent
- * while the offer lasts.
+ * never dismissed it. A brand that grants signup credits still reaches its
+ * members: the banner shows from the signup on whatever the balance, and the
+ * modal once the signup credits are spent while the offer lasts.
  */
 export function showTimeBonusModal(visible: boolean, credits: number, dismissed: boolean): boolean {
   return visible && credits === 0 && !dismissed

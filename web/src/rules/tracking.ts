@@ -1,4 +1,4 @@
-/** Tracking info of a visitor who came through a traffic source (SPEC.md section 3). */
+/** Tracking info of a visitor who came through a traffic source. */
 export interface Tracking {
   network: string
   ref: string

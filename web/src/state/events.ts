@@ -1,11 +1,11 @@
 // The live stream of GET /api/events (server-sent events): new messages,
 // likes, credit and user changes reach the member at once. Polling
-// (state/polling.ts) stays as the fallback of SPEC.md section 4; after a
-// dropped stream reconnects, chats and likes are reloaded because events
-// sent while it was down are lost. A stream the server refuses (429
-// too_many_streams when the member has too many open, or any other failure
-// before it opens) is tried again ever more slowly, up to MAX_RECONNECT_MS;
-// polling keeps the data fresh meanwhile.
+// (state/polling.ts) stays as the fallback; after a dropped stream
+// reconnects, chats and likes are reloaded because events sent while it was
+// down are lost. A stream the server refuses (429 too_many_streams when the
+// member has too many open, or any other failure before it opens) is tried
+// again ever more slowly, up to MAX_RECONNECT_MS; polling keeps the data
+// fresh meanwhile.
 import { useEffect } from 'react'
 import type { Api } from '../api/calls'
 import type { ChatEntry, ChatMessage, LikedBy, Likes, Profile, User } from '../boot/types'

@@ -1,4 +1,4 @@
-// Member-data actions of SPEC.md section 4 that the chat and likes pages use.
+// Member-data actions that the chat and likes pages use.
 import type { Api } from '../api/calls'
 import { errorMessage } from '../rules/errors'
 import type { AppStore } from './store'

@@ -1,5 +1,5 @@
-// Polling of SPEC.md section 4: while logged in, the user record, chats and
-// likes are fetched again every 60 s (300 s with push), starting 5 s after load.
+// Polling: while logged in, the user record, chats and likes are fetched
+// again every 60 s (300 s with push), starting 5 s after load.
 
 export const FIRST_REFRESH_MS = 5_000
 export const REFRESH_MS = 60_000

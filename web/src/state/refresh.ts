@@ -38,14 +38,14 @@ export async function refreshNamed(name: string, api: Api, store: AppStore): Pro
   await Promise.allSettled(refreshers.filter((r) => r.name === name).map((r) => r.run(api, store)))
 }
 
-/** AUTO_LIKE_RELOAD_MS: the likes reload this long after an auto-like (SPEC.md section 9). */
+/** AUTO_LIKE_RELOAD_MS: the likes reload this long after an auto-like. */
 export const AUTO_LIKE_RELOAD_MS = 500
 
 /**
  * refreshPage is the page refresh the polling runs: the loader runs while
  * every area loads; when one fails, the loader is marked failed with that
- * error and the error page shows (SPEC.md section 8). A failed page is not
- * refreshed again until the member leaves it (resetFailedLoader).
+ * error and the error page shows. A failed page is not refreshed again until
+ * the member leaves it (resetFailedLoader).
  */
 export async function refreshPage(api: Api, store: AppStore): Promise<void> {
   if (store.get().loader.state === 'failed') return

@@ -2,7 +2,7 @@ import type { Boot, Card, ChatEntry, Likes, SearchResult, Settings, User } from 
 import type { MemberProfile, Thread } from '../api/types'
 import { mayHaveTimeBonus, type TimeBonusOffer } from '../rules/timeBonus'
 
-/** Push is the client's web-push state (SPEC.md section 3 and 4). */
+/** Push is the client's web-push state. */
 export interface PushState {
   capability: boolean
   /** null unknown, false none, a subscription, or 'denied'. */
@@ -12,9 +12,9 @@ export interface PushState {
 }
 
 /**
- * Loader is the top loading bar of a page refresh (SPEC.md sections 8 and 9):
- * it runs while the refresh loads and is marked failed, with the error the
- * error page shows, when the refresh fails.
+ * Loader is the top loading bar of a page refresh: it runs while the refresh
+ * loads and is marked failed, with the error the error page shows, when the
+ * refresh fails.
  */
 export type Loader = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; error: unknown }
 

@@ -1,7 +1,7 @@
 import type { DefaultTheme } from 'styled-components'
 import type { ThemeTokens } from '../boot/types'
 
-/** Layout constants of SPEC.md section 9, shared by every theme. */
+/** Layout constants (breakpoints, container widths, grid), shared by every theme. */
 export const breakpoints = { sm: 576, md: 768, lg: 992, xl: 1200 } as const
 export const containerWidths = { sm: 540, md: 720, lg: 960, xl: 1140 } as const
 export const gridColumns = 12

@@ -33,7 +33,7 @@ const Links = styled.ul`
   }
 `
 
-/** The footer links of SPEC.md section 2, in order. */
+/** The footer links, in order: the info pages. */
 export const FOOTER_LINKS = [
   { key: 'terms', to: '/pages/terms' },
   { key: 'privacy', to: '/pages/privacy' },

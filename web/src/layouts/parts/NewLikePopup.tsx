@@ -161,10 +161,10 @@ function useNewLikers(): [LikedBy | null, () => void] {
 }
 
 /**
- * NewLikePopup (SPEC.md section 4) shows a member who just liked you, in a
- * corner so it never blocks the page: a click anywhere closes it; a click on
- * the photo opens that profile; the button emits a press for that profile id
- * (like back, or the chat for a match).
+ * NewLikePopup shows a member who just liked you, in a corner so it never
+ * blocks the page: a click anywhere closes it; a click on the photo opens
+ * that profile; the button emits a press for that profile id (like back, or
+ * the chat for a match).
  */
 export function NewLikePopup() {
   const { t } = useTranslation()

@@ -24,7 +24,7 @@ function local(): Storage | null {
   }
 }
 
-/** SiteEntryModal is the adults-only warning for logged-out visitors (SPEC.md section 1). */
+/** SiteEntryModal is the adults-only warning for logged-out visitors. */
 export function SiteEntryModal() {
   const { t } = useTranslation()
   const loggedIn = useAppState((s) => !!s.user)

@@ -6,11 +6,11 @@ import { nextTask } from '../../boot/nextTask'
 // The parts of the layouts that the first screen does without: modals,
 // pop-ups and toasts that show over the page later, if at all, and the
 // members' alert banners. Each is its own chunk, asked for once the first
-// render is in instead of before it, so the home's first code is smaller
-// (issue 17) and its first render has less to evaluate (issue 13). The
-// banners sit in the page's flow: main.tsx has a member's loaded before the
-// first render (the engine names their chunks for a member, preload.json's
-// member), so they do not push the page down when they arrive.
+// render is in instead of before it, so the home's first code is smaller and
+// its first render has less to evaluate. The banners sit in the page's flow:
+// main.tsx has a member's loaded before the first render (the engine names
+// their chunks for a member, preload.json's member), so they do not push the
+// page down when they arrive.
 
 let markFirstRender: () => void = () => {}
 const firstRender = new Promise<void>((resolve) => (markFirstRender = resolve))
@@ -29,7 +29,7 @@ export function firstRenderDone(): void {
  * afterFirstRender asks for a chunk only once the first render is in, each
  * in a task of its own: starting a chunk's fetches costs the main thread a
  * few milliseconds, and all of them in the microtasks after the first
- * commit made one long task (issue 13).
+ * commit made one long task.
  */
 const afterFirstRender =
   <M,>(load: () => Promise<M>) =>

@@ -1,4 +1,4 @@
-// The new-like popup of SPEC.md section 4: who to show, and what a click does.
+// The new-like popup: who to show, and what a click does.
 import type { LikedBy } from '../../boot/types'
 
 /**

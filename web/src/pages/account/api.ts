@@ -1,5 +1,5 @@
-// The account calls of API.md and engine/server/openapi.yaml that only the
-// account pages use.
+// The account calls of engine/server/openapi.yaml that only the account pages
+// use.
 import type { Api } from '../../api/calls'
 import { ApiError } from '../../api/http'
 import type {

@@ -1,4 +1,4 @@
-// The chat calls of the member app (API.md: chat.php, messages.php, gifts.php).
+// The chat calls of the member app (chat.php, messages.php, gifts.php).
 import type { Api } from '../../api/calls'
 import { ApiError } from '../../api/http'
 import { upload } from '../../api/upload'

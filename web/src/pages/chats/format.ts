@@ -41,7 +41,7 @@ const twoDigits = (n: number) => String(n).padStart(2, '0')
 /**
  * laidOut writes d as layout has it: the conversation's times without an
  * Intl.DateTimeFormat, whose first one in a page cost a phone about 50 ms
- * of one task (ICU's calendar data; issue 13).
+ * of one task (ICU's calendar data).
  */
 function laidOut(layout: TimeLayout, d: Date, sameDay: boolean): string {
   const h = d.getHours()

@@ -62,7 +62,7 @@ function Packaged({ data, locale, buy, discount }: { data: Packages; locale: str
   return <PackageList packages={data.packages} locale={locale} buy={buy} discount={discount} country={data.country} />
 }
 
-/** BenefitList is what premium gives (SPEC.md section 6). */
+/** BenefitList is what premium gives. */
 function BenefitList() {
   const { t } = useTranslation()
   return (

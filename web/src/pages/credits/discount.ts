@@ -1,9 +1,9 @@
-// Discount codes on the credits pages (SPEC.md sections 3 and 8, API.md
-// discountcode.php): the active code is the one the member entered or the
-// page's ?discount_code= gave (kept for this tab), else the member's
-// personal welcome code, whose failure to load is ignored silently. The
-// server applies the code to the order and enforces every condition; the
-// pages only show the price it will charge and the code's conditions.
+// Discount codes on the credits pages (discountcode.php): the active code is
+// the one the member entered or the page's ?discount_code= gave (kept for
+// this tab), else the member's personal welcome code, whose failure to load
+// is ignored silently. The server applies the code to the order and enforces
+// every condition; the pages only show the price it will charge and the
+// code's conditions.
 import { ApiError } from '../../api/http'
 import type { CreditPackage, DiscountCode } from './api'
 
@@ -39,7 +39,7 @@ export function whyNot(code: DiscountCode, pkg: Pick<CreditPackage, 'amount' | '
 /** normalizeCode is a typed code as the server stores it: trimmed, upper case. */
 export const normalizeCode = (code: string): string => code.trim().toUpperCase()
 
-/** refusalKey is the catalogue key of a refused code (SPEC.md's 'Code not found', 'Code already used' and the order's conditions). */
+/** refusalKey is the catalogue key of a refused code ('Code not found', 'Code already used' and the order's conditions). */
 export function refusalKey(err: unknown): string | null {
   if (!(err instanceof ApiError)) return null
   switch (err.code) {

@@ -217,7 +217,7 @@ describe('the payment result', () => {
     await until(() => checks === 21)
   })
 
-  it.each(['failed', 'cancelled', 'expired'] as const)('shows the SPEC text for a %s payment and retries the order with another method', async (status) => {
+  it.each(['failed', 'cancelled', 'expired'] as const)('shows the failure text for a %s payment and retries the order with another method', async (status) => {
     const { calls, handler } = api((c) => {
       if (c.url === '/api/orders.php?id=pay_1') return jsonResponse(200, order(status))
       if (c.url === '/api/orders.php' && c.method === 'POST') return jsonResponse(201, { order_id: 41, payment_id: 'pay_2', redirect_url: '/sandbox/pay/sb_2' })

@@ -136,7 +136,7 @@ describe('after a payment', () => {
     expect(becamePremium(true, true, null)).toBe(false)
     expect(becamePremium(false, false, 1)).toBe(false)
   })
-  it('keeps the failure text of SPEC.md word for word', () => {
+  it('keeps the payment failure text word for word', () => {
     expect((enCatalogue.payment as Record<string, string>).failed).toBe('Payment failed or has been cancelled.')
   })
 })

@@ -5,7 +5,7 @@ import type { PaymentMethodName } from '../../api/types'
 import { LOW_CREDITS } from '../../rules/nav'
 import type { CreditPackage, Order, OrderStatus, Packages } from './api'
 
-/** The payment methods the API names (its PaymentMethod enum, which the engine's billing.Methods is held to), in their order. */
+/** The 24 payment methods the engine sells with, in their fixed order: the API's PaymentMethod enum (held to the engine's billing.Methods). */
 export const PAYMENT_METHODS = [
   'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'dankort', 'mobilepay', 'swish',
   'twint', 'satispay', 'vipps', 'cartebancaire', 'nexi', 'ideal', 'bancontact', 'applepay', 'paysafecard', 'maestro',

@@ -20,10 +20,10 @@ export interface Discount {
 
 /**
  * offered is the code the member has without typing one: the time bonus
- * while it lasts (SPEC.md section 4: the active discount is the time bonus
- * if present), otherwise the personal welcome code. Either failing, or
- * having ended, means the next one; having none is not an error (SPEC.md
- * section 8: the welcome code's failure is ignored silently).
+ * while it lasts (the active discount is the time bonus when there is
+ * one), otherwise the personal welcome code. Either failing, or having ended,
+ * means the next one; having none is not an error (the welcome code's failure
+ * is ignored silently).
  */
 function offered(calls: BillingApi, timeBonus: string | null, signal: AbortSignal): Promise<DiscountCode> {
   const welcome = () => calls.welcomeCode(signal).then(current)
@@ -66,7 +66,8 @@ export function useDiscount(): Discount {
       (c) => setCode(c),
       (err: unknown) => {
         if (ctl.signal.aborted || isAborted(err)) return
-        // A given code that is refused says why; the offers' failure is ignored (SPEC.md section 8).
+        // A given code that is refused says why; the offers' failure is
+        // ignored.
         if (typed) {
           storeCode(null)
           setRefusal(refusalKey(err) ?? 'discount.errors.failed')

@@ -48,7 +48,7 @@ const Actions = styled.div`
 
 // A band off the screen is laid out and drawn only when it comes near
 // (content-visibility): the app's first render lays out what is in view,
-// not the whole page (issue 13, the first render's layout task).
+// not the whole page (the first render's layout task).
 const Band = styled.section<{ $tinted?: boolean }>`
   content-visibility: auto;
   contain-intrinsic-size: auto 480px;

@@ -29,8 +29,8 @@ const Failed = styled.p`
 
 /**
  * InfoPage: the info pages, at /pages/{name} and at /{token}. The engine
- * writes their text for the brand and language (README: Info pages); the
- * page draws it.
+ * writes their text for the brand and language (tenants/README.md, Info
+ * pages); the page draws it.
  */
 export function InfoPage() {
   const { t, i18n } = useTranslation()

@@ -9,7 +9,7 @@ import { announceMatch } from '../../state/match'
 import { likeErrorNotice } from '../members/likeState'
 import type { SwipeAction } from './swipeGesture'
 
-/** SWIPE_LIKES_PER_DAY: the swipe game's daily likes (SPEC.md section 9). */
+/** SWIPE_LIKES_PER_DAY: the swipe game's daily likes. */
 export const SWIPE_LIKES_PER_DAY = 4
 
 const NO_CARDS: Card[] = []

@@ -10,7 +10,7 @@ describe('member view', () => {
     expect(failureOf(new ApiError('x', 404, 'profile_not_found'))).toEqual({ kind: 'notFound' })
     expect(failureOf(new Error('boom'))).toEqual({ kind: 'error', message: 'boom' })
   })
-  it('keeps the blocked text of SPEC.md word for word', () => {
+  it('keeps the blocked text word for word', () => {
     const member = enCatalogue.member as Record<string, string>
     expect(member.blocked).toBe("You're blocked by {{name}}. You do not have access to this page.")
   })

@@ -5,7 +5,7 @@ import { LOGGED_OUT } from './api'
 
 /** ViewFailure is why a profile cannot be shown. */
 export type ViewFailure =
-  /** blocked: the member blocked the viewer (SPEC.md section 6). */
+  /** blocked: the member blocked the viewer. */
   | { kind: 'blocked'; name: string }
   /** login: the site shows profiles to logged-in members only. */
   | { kind: 'login' }

@@ -8,7 +8,7 @@ export interface Notice {
   tone: 'info' | 'danger' | 'success'
 }
 
-/** likeErrorNotice names why a like was refused (SPEC.md section 6), by the error code. */
+/** likeErrorNotice names why a like was refused, by the error code. */
 export function likeErrorNotice(err: unknown, name: string): Notice {
   const code = err instanceof ApiError ? err.code : ''
   switch (code) {

@@ -28,9 +28,9 @@ const loggedOutLike = (err: unknown) => (err instanceof ApiError ? err.code : er
 /**
  * useLike likes a profile once: a match is celebrated (the match moment), a refusal
  * (blocked, invisible...) explained; the likes lists reload after it. A
- * visitor must log in to like (SPEC.md section 6): the like invites them to
- * sign up for this profile instead, in the signup modal on desktop and on the
- * profile's signup page on a smartphone.
+ * visitor must log in to like: the like invites them to sign up for this
+ * profile instead, in the signup modal on desktop and on the profile's signup
+ * page on a smartphone.
  */
 export function useLike(who: MatchPartner & { name: string }, onLiked?: (match: boolean) => void) {
   const { id: profileId, name } = who

@@ -2,7 +2,7 @@
 // limit, the field options and the changed fields of an edit.
 import type { OwnProfile, ProfileOptions, ProfileUpdate } from './api'
 
-/** SPEC.md section 9: free members up to 3 photos, premium up to 25. */
+/** Photo limits: free members up to 3 photos, premium up to 25. */
 export const FREE_PHOTO_LIMIT = 3
 export const PREMIUM_PHOTO_LIMIT = 25
 

@@ -3,7 +3,7 @@ import { useLoad } from '../../../api/useLoad'
 import { useServices } from '../../../state/context'
 import { accountApi, type NotificationSettings } from '../api'
 
-/** The notification types of SPEC.md section 3, in the order the page shows them. */
+/** The notification types a member can switch off, in the order the page shows them. */
 export const NOTIFICATION_TYPES = [
   'new_conversations',
   'new_messages',

@@ -14,7 +14,7 @@ describe('account error texts', () => {
     for (const code of ACCOUNT_ERROR_CODES) expect(typeof lookup(`accountErrors.${code}`), code).toBe('string')
   })
 
-  it('keeps the texts of SPEC.md word for word', () => {
+  it('keeps the product\'s fixed texts word for word', () => {
     expect(lookup('accountErrors.email_invalid')).toBe('Invalid email')
     expect(lookup('accountErrors.new_email_invalid')).toBe('New email adress is invalid.')
     expect(lookup('accountErrors.email_taken')).toBe('This email address already owns an account on this website.')

@@ -1,6 +1,6 @@
-// The location step's geolocation (SPEC.md sections 3, 4 and 9): the
-// permission is granted, denied, prompt, unsupported or unknown; a position
-// and its reverse geocode are kept for an hour.
+// The location step's geolocation: the permission is granted, denied, prompt,
+// unsupported or unknown; a position and its reverse geocode are kept for an
+// hour.
 import type { Place } from '../api'
 
 export type Permission = 'granted' | 'denied' | 'prompt' | 'unsupported' | 'unknown'

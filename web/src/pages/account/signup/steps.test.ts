@@ -47,7 +47,7 @@ describe('signup steps', () => {
     expect(ageOn('2008-06-16', today)).toBe(17)
   })
 
-  it('checks the account fields as SPEC.md section 5 says', () => {
+  it('checks the account fields by the signup\'s validation rules', () => {
     expect(checkAccountForm(valid, 18, today)).toEqual({ errors: {}, invalidDate: false })
     expect(checkAccountForm({ ...valid, name: 'bram@example.test' }, 18, today).errors.name).toEqual(['accountErrors.name_is_email'])
     expect(checkAccountForm({ ...valid, name: '@bram' }, 18, today).errors.name).toEqual(['accountErrors.name_at'])

@@ -1,9 +1,8 @@
-// The rules of the signup steps (SPEC.md section 2): message, photo,
-// location, personal info, about me, push notifications and the final
-// e-mail confirmation. The message step creates the account, so every later
-// step works on the member's own profile. A signup without a recipient (not
-// from a profile's signup page) has no one to write to: its first step is
-// the account alone.
+// The rules of the signup steps: message, photo, location, personal info,
+// about me, push notifications and the final e-mail confirmation. The message
+// step creates the account, so every later step works on the member's own
+// profile. A signup without a recipient (not from a profile's signup page)
+// has no one to write to: its first step is the account alone.
 import type { SignupBody, User } from '../../../api/types'
 import type { PushState } from '../../../state/store'
 import { needsPhoto } from '../../../rules/alerts'
@@ -110,7 +109,7 @@ export interface AccountCheck {
 }
 
 /**
- * checkAccountForm applies the rules of SPEC.md section 5 in the browser
+ * checkAccountForm applies the signup's validation rules in the browser
  * (the server checks them again): a valid e-mail, a username that is not
  * the e-mail and does not start with @, a date of birth of minAge or older
  * and a password of 6 to 128 characters.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make run` timings (README: Benchmarks): from a clean clone of this
+# `make run` timings (engine/README.md, Benchmarks): from a clean clone of this
 # repository to serving (npm ci, the Vite build, go build, a new embedded
 # PostgreSQL, migrations, demo data), then a second `make run` on the same
 # clone with its data kept, each to the first healthy /healthz. Prints
@@ -10,7 +10,8 @@
 # binaries are assumed installed (their caches as they are). NICE=19 runs
 # make at that niceness on a shared machine.
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
+# The repository this script is in (it lives in engine/cmd/bench).
+repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 work=$(mktemp -d /tmp/rdv-run-timing-XXXXXX)
 chmod 755 "$work"
 pid=""
