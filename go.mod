@@ -28,6 +28,8 @@ require (
 	gopkg.in/yaml.v3 v3.0.1
 )
 
+require github.com/nyaruka/phonenumbers v1.8.1 // indirect
+
 require (
 	github.com/andybalholm/brotli v1.2.6
 	github.com/beorn7/perks v1.0.1 // indirect

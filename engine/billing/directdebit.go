@@ -8,6 +8,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/billing/sepa"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/sms"
 	"rendezvous/engine/platform/locale"
@@ -65,6 +67,18 @@ var (
 	errHolderInvalid = refusal.New(refusal.Invalid, "holder_invalid", "Enter the name of the account holder.")
 	errPhoneInvalid  = refusal.New(refusal.Invalid, "phone_invalid", "Enter a valid mobile phone number.")
 	errSMSOff        = refusal.New(refusal.Unavailable, "sms_unavailable", "Text messages cannot be sent right now, please try again later.")
+	// errAddressUnconfirmed: a code is texted only to a member who
+	// confirmed their e-mail address, so a script cannot sign up throw-away
+	// accounts to text numbers at the operator's cost.
+	errAddressUnconfirmed = refusal.New(refusal.Forbidden, "email_unconfirmed",
+		"Confirm your e-mail address before paying by direct debit.")
+	// errSMSClientLimit and errSMSNumberLimit refuse a start over the
+	// codes texted per client address or per number (limits.SMSClient,
+	// limits.SMSNumber), with retry_after in seconds.
+	errSMSClientLimit = refusal.New(refusal.TooMany, "sms_client_limit",
+		"Too many codes were requested from this connection. Please try again in {retry_after} seconds.")
+	errSMSNumberLimit = refusal.New(refusal.TooMany, "sms_number_limit",
+		"Too many codes were sent to this number. Please try again in {retry_after} seconds.")
 )
 
 // DirectDebitRequest asks a provider to collect a payment by SEPA direct
@@ -200,12 +214,23 @@ func checkHolder(s string) (string, error) {
 
 // StartDirectDebit checks the request, the member's block and limits, and
 // texts a new code in the member's language (lang): the confirmation is
-// stored and the SMS queued in one transaction. A new start replaces the
-// member's earlier confirmation; codes are spaced by CodeResendGap and at
-// most CodesPerDay a day.
-func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, memberID int64, located, lang string, req DirectDebitStart) (CodeSent, error) {
+// stored and the SMS queued in one transaction. Only a member with a
+// confirmed e-mail address may start, with a mobile number of the payment
+// country; a start that passes its checks counts against the limits of
+// texts per client address (client, limits.ByClient's subject; "" counts
+// none) and per number. A new start replaces the member's earlier
+// confirmation; codes are spaced by CodeResendGap and at most CodesPerDay a
+// day.
+func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, memberID int64, client, located, lang string, req DirectDebitStart) (CodeSent, error) {
 	if s.texts == nil || s.jobs == nil {
 		return CodeSent{}, errSMSOff
+	}
+	confirmed, err := db.New(s.pool).DirectDebitAddressConfirmed(ctx, db.DirectDebitAddressConfirmedParams{MemberID: memberID, TenantID: t.ID})
+	if err != nil {
+		return CodeSent{}, fmt.Errorf("address of member %d: %w", memberID, err)
+	}
+	if !confirmed {
+		return CodeSent{}, errAddressUnconfirmed
 	}
 	offer, err := directDebitOffer(t, req.PackageID, req.Country, located)
 	if err != nil {
@@ -225,6 +250,9 @@ func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, membe
 	phone, err := sms.ParsePhone(req.Phone, offer.country)
 	if err != nil {
 		return CodeSent{}, errPhoneInvalid
+	}
+	if err := s.countText(ctx, t, client, phone); err != nil {
+		return CodeSent{}, err
 	}
 	if offer, err = s.withDiscount(ctx, s.pool, t, memberID, offer, req.DiscountCode); err != nil {
 		return CodeSent{}, err
@@ -292,6 +320,35 @@ func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, membe
 		return CodeSent{}, err
 	}
 	return out, nil
+}
+
+// countText counts a start that texts a code against the limits per
+// client address and per number; a start over either is refused (and
+// counted all the same, so hammering does not reopen the window).
+func (s *Service) countText(ctx context.Context, t *tenancy.Tenant, client string, phone sms.Phone) error {
+	if s.Limits == nil {
+		return nil
+	}
+	hits := []struct {
+		rule, subject string
+		over          *refusal.Error
+	}{
+		{limits.SMSClient, client, errSMSClientLimit},
+		{limits.SMSNumber, limits.PhoneSubject(phone.E164), errSMSNumberLimit},
+	}
+	for _, h := range hits {
+		if h.subject == "" {
+			continue
+		}
+		d, err := s.Limits.Hit(ctx, t.ID, h.rule, h.subject)
+		if err != nil {
+			return fmt.Errorf("count a direct debit text: %w", err)
+		}
+		if !d.Allowed {
+			return h.over.With(map[string]any{"retry_after": max(int(math.Ceil(d.RetryAfter.Seconds())), 1)})
+		}
+	}
+	return nil
 }
 
 // siteName is the brand's name in texts.

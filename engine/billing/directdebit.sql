@@ -59,3 +59,8 @@ WHERE o.member_id = @member_id AND o.tenant_id = @tenant_id AND o.created_at >= 
 -- A purged member's confirmation and block go with them.
 WITH flows AS (DELETE FROM direct_debit_flows WHERE direct_debit_flows.member_id = @member_id)
 DELETE FROM direct_debit_blocks WHERE direct_debit_blocks.member_id = @member_id;
+
+-- name: DirectDebitAddressConfirmed :one
+-- Whether the member confirmed their e-mail address (the activation link):
+-- only such a member may have a code texted.
+SELECT EXISTS (SELECT 1 FROM members WHERE id = @member_id AND tenant_id = @tenant_id AND status = 'active');

@@ -18,6 +18,7 @@ import (
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/credits"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/refusal"
@@ -98,6 +99,9 @@ type Service struct {
 	// Postbacks tells the members' affiliate networks of their first
 	// purchases; nil tells none.
 	Postbacks *traffic.Postbacks
+	// Limits counts the direct debit codes texted per client address and
+	// per number; nil counts none (commands that text nothing).
+	Limits *limits.Limiter
 }
 
 // NewService builds the billing service. inserter may be nil for a

@@ -43,6 +43,12 @@ const (
 	Typing = "typing"
 	// Note counts saves of private profile notes (note.php) per member.
 	Note = "note"
+	// SMSClient counts the direct debit starts that text a code, per
+	// client address: each is an SMS the operator pays for.
+	SMSClient = "sms_client"
+	// SMSNumber counts the same starts per mobile number texted (subject
+	// PhoneSubject), whoever asks.
+	SMSNumber = "sms_number"
 )
 
 // Rule allows Max hits per Window; the window starts with its first hit.
@@ -67,6 +73,10 @@ func Defaults() map[string]Rule {
 		Like:           {Max: 100, Window: time.Minute},
 		Typing:         {Max: 40, Window: time.Minute},
 		Note:           {Max: 30, Window: time.Minute},
+		// A member needs one code, two or three with typos; these stop a
+		// script texting (premium) numbers through the sites.
+		SMSClient: {Max: 20, Window: 24 * time.Hour},
+		SMSNumber: {Max: 10, Window: 24 * time.Hour},
 	}
 }
 

@@ -12,6 +12,24 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const directDebitAddressConfirmed = `-- name: DirectDebitAddressConfirmed :one
+SELECT EXISTS (SELECT 1 FROM members WHERE id = $1 AND tenant_id = $2 AND status = 'active')
+`
+
+type DirectDebitAddressConfirmedParams struct {
+	MemberID int64
+	TenantID int64
+}
+
+// Whether the member confirmed their e-mail address (the activation link):
+// only such a member may have a code texted.
+func (q *Queries) DirectDebitAddressConfirmed(ctx context.Context, arg DirectDebitAddressConfirmedParams) (bool, error) {
+	row := q.db.QueryRow(ctx, directDebitAddressConfirmed, arg.MemberID, arg.TenantID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const directDebitBlock = `-- name: DirectDebitBlock :execrows
 INSERT INTO direct_debit_blocks (member_id, tenant_id, reason)
 SELECT m.id, m.tenant_id, $1 FROM members m WHERE m.id = $2
