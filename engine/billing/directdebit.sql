@@ -32,7 +32,19 @@ DELETE FROM direct_debit_flows WHERE member_id = @member_id;
 -- name: DirectDebitFlowPrune :exec
 -- Confirmations nobody finished, a day after their code died: the account
 -- number is not kept longer than needed.
-DELETE FROM direct_debit_flows WHERE expires_at < @before;
+DELETE FROM direct_debit_flows WHERE expires_at < @before AND order_id IS NULL;
+
+-- name: DirectDebitFlowClaim :exec
+-- The confirmation placed order_id, whose payment is being opened.
+UPDATE direct_debit_flows SET order_id = @order_id WHERE member_id = @member_id;
+
+-- name: DirectDebitFlowRelease :exec
+-- The order was dropped (the provider refused it): the confirmation may
+-- place another.
+UPDATE direct_debit_flows SET order_id = NULL WHERE order_id = @order_id;
+
+-- name: DirectDebitFlowOfOrder :one
+SELECT * FROM direct_debit_flows WHERE order_id = @order_id;
 
 -- name: DirectDebitBlocked :one
 SELECT EXISTS (SELECT 1 FROM direct_debit_blocks WHERE member_id = @member_id AND tenant_id = @tenant_id);
@@ -64,3 +76,7 @@ DELETE FROM direct_debit_blocks WHERE direct_debit_blocks.member_id = @member_id
 -- Whether the member confirmed their e-mail address (the activation link):
 -- only such a member may have a code texted.
 SELECT EXISTS (SELECT 1 FROM members WHERE id = @member_id AND tenant_id = @tenant_id AND status = 'active');
+
+-- name: DirectDebitPaymentOfOrder :one
+-- The payment a direct debit's order recorded.
+SELECT * FROM payments WHERE order_id = @order_id ORDER BY id DESC LIMIT 1;

@@ -55,8 +55,9 @@ WHERE o.tenant_id = @tenant_id AND i.issued_at >= @since AND i.issued_at < @unti
 ORDER BY i.company_id, i.number;
 
 -- name: RefundOrderLock :one
--- The order to refund, locked for the whole refund: a second refund, and
--- the provider's webhooks about the order's payment, wait for it.
+-- The order to refund, locked while the refund is booked: a second
+-- refund's booking, and the provider's webhooks about the order's payment,
+-- wait for it.
 SELECT * FROM orders WHERE id = @id FOR UPDATE;
 
 -- name: RefundPaidPayment :one

@@ -102,6 +102,9 @@ type RefundRequest struct {
 	PaymentID   string
 	Amount      Money
 	Description string
+	// IdempotencyKey, when set, makes a repeated request answer the refund
+	// the first one made (Mollie's Idempotency-Key).
+	IdempotencyKey string
 }
 
 // Refund is a refund as the provider knows it.

@@ -226,7 +226,8 @@ type refund struct {
 // maxRefundDescription is Mollie's limit for a refund's description.
 const maxRefundDescription = 140
 
-// CreateRefund pays back (part of) a paid payment.
+// CreateRefund pays back (part of) a paid payment; with req.IdempotencyKey
+// a retried call answers the refund the first one made.
 func (p *Provider) CreateRefund(ctx context.Context, req billing.RefundRequest) (billing.Refund, error) {
 	if !paymentIDPattern.MatchString(req.PaymentID) {
 		return billing.Refund{}, fmt.Errorf("mollie: payment id %q: %w", req.PaymentID, billing.ErrPaymentNotFound)
@@ -241,7 +242,7 @@ func (p *Provider) CreateRefund(ctx context.Context, req billing.RefundRequest) 
 	}
 	var out refund
 	if err := p.call(ctx, http.MethodPost, "/payments/"+req.PaymentID+"/refunds", nil,
-		createRefund{Amount: amt, Description: string(desc)}, "", true, &out); err != nil {
+		createRefund{Amount: amt, Description: string(desc)}, req.IdempotencyKey, true, &out); err != nil {
 		return billing.Refund{}, fmt.Errorf("mollie: refund payment %s: %w", req.PaymentID, err)
 	}
 	m, err := out.Amount.money()

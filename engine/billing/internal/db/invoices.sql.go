@@ -320,11 +320,12 @@ func (q *Queries) RefundInsert(ctx context.Context, arg RefundInsertParams) (Ref
 }
 
 const refundOrderLock = `-- name: RefundOrderLock :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1 FOR UPDATE
 `
 
-// The order to refund, locked for the whole refund: a second refund, and
-// the provider's webhooks about the order's payment, wait for it.
+// The order to refund, locked while the refund is booked: a second
+// refund's booking, and the provider's webhooks about the order's payment,
+// wait for it.
 func (q *Queries) RefundOrderLock(ctx context.Context, id int64) (Order, error) {
 	row := q.db.QueryRow(ctx, refundOrderLock, id)
 	var i Order
@@ -347,6 +348,8 @@ func (q *Queries) RefundOrderLock(ctx context.Context, id int64) (Order, error) 
 		&i.DiscountPercentage,
 		&i.ListAmount,
 		&i.ClientID,
+		&i.OpeningID,
+		&i.OpeningBase,
 	)
 	return i, err
 }

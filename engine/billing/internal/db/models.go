@@ -44,6 +44,7 @@ type DirectDebitFlow struct {
 	WindowStart  time.Time
 	CreatedAt    time.Time
 	DiscountCode pgtype.Text
+	OrderID      pgtype.Int8
 }
 
 type Invoice struct {
@@ -75,6 +76,8 @@ type Order struct {
 	DiscountPercentage pgtype.Int4
 	ListAmount         pgtype.Int8
 	ClientID           pgtype.Text
+	OpeningID          pgtype.Text
+	OpeningBase        pgtype.Text
 }
 
 type Payment struct {

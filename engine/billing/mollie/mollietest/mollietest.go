@@ -96,8 +96,19 @@ type Server struct {
 	// the status recurring payments get.
 	card      Card
 	recurring billing.Status
-	// idempotent maps an Idempotency-Key to the payment it made.
-	idempotent map[string]string
+	// idempotent maps an Idempotency-Key to the payment it made,
+	// idempotentRefunds to the refund answer it gave.
+	idempotent        map[string]string
+	idempotentRefunds map[string]map[string]any
+	// stalls hold matching requests until released (Stall).
+	stalls []*stall
+}
+
+// stall holds the requests of a method to paths under a prefix.
+type stall struct {
+	method, prefix string
+	arrived        chan struct{}
+	release        chan struct{}
 }
 
 // New starts a local Mollie taking key, closed when the test ends.
@@ -115,6 +126,8 @@ func New(tb testing.TB, key string) *Server {
 		card:       Card{Label: "Mastercard", Number: "6787", Expiry: "2030-12-31"},
 		recurring:  billing.StatusPaid,
 		idempotent: map[string]string{},
+
+		idempotentRefunds: map[string]map[string]any{},
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v2/customers", s.createCustomer)
@@ -130,6 +143,7 @@ func New(tb testing.TB, key string) *Server {
 			writeError(w, 401, "Unauthorized Request", "Missing authentication, or failed to authenticate", "")
 			return
 		}
+		s.wait(r)
 		mux.ServeHTTP(w, r)
 	}))
 	tb.Cleanup(srv.Close)
@@ -159,6 +173,50 @@ func (s *Server) SetStatus(tb testing.TB, id string, status billing.Status) {
 			CreatedAt: time.Now().UTC().Truncate(time.Second)}
 		s.mandates[m.ID] = m
 		p.MandateID = m.ID
+	}
+}
+
+// Stall makes Mollie slow: requests of method to paths under prefix (as
+// "/v2/payments") hang until release is called (or the caller gives up).
+// Each one that hangs signals on arrived first. release is also called
+// when the test ends.
+func (s *Server) Stall(tb testing.TB, method, prefix string) (arrived <-chan struct{}, release func()) {
+	st := &stall{method: method, prefix: prefix, arrived: make(chan struct{}, 1000), release: make(chan struct{})}
+	s.mu.Lock()
+	s.stalls = append(s.stalls, st)
+	s.mu.Unlock()
+	var once sync.Once
+	release = func() {
+		once.Do(func() {
+			s.mu.Lock()
+			s.stalls = slices.DeleteFunc(s.stalls, func(o *stall) bool { return o == st })
+			s.mu.Unlock()
+			close(st.release)
+		})
+	}
+	tb.Cleanup(release)
+	return st.arrived, release
+}
+
+// wait holds r while a stall matches it.
+func (s *Server) wait(r *http.Request) {
+	s.mu.Lock()
+	var held []*stall
+	for _, st := range s.stalls {
+		if st.method == r.Method && strings.HasPrefix(r.URL.Path, st.prefix) {
+			held = append(held, st)
+		}
+	}
+	s.mu.Unlock()
+	for _, st := range held {
+		select {
+		case st.arrived <- struct{}{}:
+		default:
+		}
+		select {
+		case <-st.release:
+		case <-r.Context().Done():
+		}
 	}
 }
 
@@ -488,6 +546,11 @@ func (s *Server) createRefund(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	key := r.Header.Get("Idempotency-Key")
+	if answer, ok := s.idempotentRefunds[key]; ok && key != "" {
+		writeJSON(w, 201, answer)
+		return
+	}
 	p, ok := s.payments[id]
 	switch {
 	case !ok:
@@ -502,11 +565,15 @@ func (s *Server) createRefund(w http.ResponseWriter, r *http.Request) {
 	default:
 		p.Refunded = in.Amount.Value
 		s.refunds[id]++
-		writeJSON(w, 201, map[string]any{
+		answer := map[string]any{
 			"resource": "refund", "id": "re_" + rand.Text()[:10], "amount": in.Amount, "status": "pending",
 			"createdAt": time.Now().UTC().Format(time.RFC3339), "description": in.Description, "paymentId": id,
 			"_links": map[string]any{"self": link(s.URL + "/payments/" + id + "/refunds")},
-		})
+		}
+		if key != "" {
+			s.idempotentRefunds[key] = answer
+		}
+		writeJSON(w, 201, answer)
 	}
 }
 
