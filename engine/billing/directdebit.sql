@@ -80,3 +80,10 @@ SELECT EXISTS (SELECT 1 FROM members WHERE id = @member_id AND tenant_id = @tena
 -- name: DirectDebitPaymentOfOrder :one
 -- The payment a direct debit's order recorded.
 SELECT * FROM payments WHERE order_id = @order_id ORDER BY id DESC LIMIT 1;
+
+-- name: DirectDebitBlockAuto :exec
+-- The engine's own block (a chargeback): an operator's block and its
+-- reason stay as they are.
+INSERT INTO direct_debit_blocks (member_id, tenant_id, reason)
+SELECT m.id, m.tenant_id, @reason FROM members m WHERE m.id = @member_id
+ON CONFLICT (member_id) DO NOTHING;

@@ -211,3 +211,17 @@ FROM days CROSS JOIN currencies c
 LEFT JOIN paid p ON p.day = days.day AND p.currency = c.currency
 LEFT JOIN refunded f ON f.day = days.day AND f.currency = c.currency
 ORDER BY c.currency, days.day;
+
+-- name: ChargebackInsert :one
+-- A chargeback of a payment, once: a second report of it inserts nothing.
+INSERT INTO chargebacks (order_id, payment_id, provider_chargeback_id, reason, amount, currency, credits_taken, credits_open)
+VALUES (@order_id, @payment_id, @provider_chargeback_id, @reason, @amount, @currency, @credits_taken, @credits_open)
+ON CONFLICT (payment_id) DO NOTHING
+RETURNING id;
+
+-- name: ChargebackKnown :one
+SELECT EXISTS (SELECT 1 FROM chargebacks WHERE payment_id = @payment_id);
+
+-- name: ChargebacksOfOrders :many
+-- The chargebacks of the orders listed, for the console.
+SELECT * FROM chargebacks WHERE order_id = ANY(@order_ids::bigint[]) ORDER BY order_id, id;

@@ -511,6 +511,11 @@ func (s *Service) sync(ctx context.Context, t *tenancy.Tenant, paymentID int64, 
 	if err != nil {
 		return fmt.Errorf("fetch payment %s %s: %w", provider, providerID, err)
 	}
+	if p.Status == StatusPaid && p.ChargedBack.Minor > 0 {
+		if p.Chargebacks, err = s.chargebacksOf(ctx, prov, paymentID, providerID); err != nil {
+			return err
+		}
+	}
 	return s.settle(ctx, paymentID, p, s.mandateOf(ctx, t, prov, p))
 }
 
@@ -541,6 +546,9 @@ func (s *Service) settleTx(ctx context.Context, tx pgx.Tx, paymentID int64, p Pa
 	changed, err := q.PaymentSetStatus(ctx, db.PaymentSetStatusParams{ID: paymentID, Status: string(p.Status)})
 	if err != nil {
 		return fmt.Errorf("payment %d status: %w", paymentID, err)
+	}
+	if p.Status == StatusPaid && p.ChargedBack.Minor > 0 {
+		return s.chargeBack(ctx, tx, o, paymentID, p)
 	}
 	switch p.Status {
 	case StatusPaid:

@@ -112,11 +112,13 @@ type payment struct {
 	Status         string  `json:"status"`
 	Amount         amount  `json:"amount"`
 	AmountRefunded *amount `json:"amountRefunded"`
-	Method         *string `json:"method"`
-	ExpiresAt      string  `json:"expiresAt"`
-	CustomerID     string  `json:"customerId"`
-	MandateID      string  `json:"mandateId"`
-	Links          struct {
+	// AmountChargedBack is set once the payer's bank took money back.
+	AmountChargedBack *amount `json:"amountChargedBack"`
+	Method            *string `json:"method"`
+	ExpiresAt         string  `json:"expiresAt"`
+	CustomerID        string  `json:"customerId"`
+	MandateID         string  `json:"mandateId"`
+	Links             struct {
 		Checkout *struct {
 			Href string `json:"href"`
 		} `json:"checkout"`
@@ -314,6 +316,11 @@ func (m payment) payment() (billing.Payment, error) {
 	if m.AmountRefunded != nil {
 		if out.Refunded, err = m.AmountRefunded.money(); err != nil {
 			return unreadable("amountRefunded", err)
+		}
+	}
+	if m.AmountChargedBack != nil {
+		if out.ChargedBack, err = m.AmountChargedBack.money(); err != nil {
+			return unreadable("amountChargedBack", err)
 		}
 	}
 	if m.Method != nil {

@@ -49,6 +49,24 @@ func (q *Queries) DirectDebitBlock(ctx context.Context, arg DirectDebitBlockPara
 	return result.RowsAffected(), nil
 }
 
+const directDebitBlockAuto = `-- name: DirectDebitBlockAuto :exec
+INSERT INTO direct_debit_blocks (member_id, tenant_id, reason)
+SELECT m.id, m.tenant_id, $1 FROM members m WHERE m.id = $2
+ON CONFLICT (member_id) DO NOTHING
+`
+
+type DirectDebitBlockAutoParams struct {
+	Reason   string
+	MemberID int64
+}
+
+// The engine's own block (a chargeback): an operator's block and its
+// reason stay as they are.
+func (q *Queries) DirectDebitBlockAuto(ctx context.Context, arg DirectDebitBlockAutoParams) error {
+	_, err := q.db.Exec(ctx, directDebitBlockAuto, arg.Reason, arg.MemberID)
+	return err
+}
+
 const directDebitBlocked = `-- name: DirectDebitBlocked :one
 SELECT EXISTS (SELECT 1 FROM direct_debit_blocks WHERE member_id = $1 AND tenant_id = $2)
 `

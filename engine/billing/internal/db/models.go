@@ -28,6 +28,19 @@ type CardMandate struct {
 	RemovedAt  pgtype.Timestamptz
 }
 
+type Chargeback struct {
+	ID                   int64
+	OrderID              int64
+	PaymentID            int64
+	ProviderChargebackID string
+	Reason               string
+	Amount               int64
+	Currency             string
+	CreditsTaken         int64
+	CreditsOpen          int64
+	CreatedAt            time.Time
+}
+
 type DirectDebitFlow struct {
 	MemberID     int64
 	TenantID     int64

@@ -12,6 +12,88 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const chargebackInsert = `-- name: ChargebackInsert :one
+INSERT INTO chargebacks (order_id, payment_id, provider_chargeback_id, reason, amount, currency, credits_taken, credits_open)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+ON CONFLICT (payment_id) DO NOTHING
+RETURNING id
+`
+
+type ChargebackInsertParams struct {
+	OrderID              int64
+	PaymentID            int64
+	ProviderChargebackID string
+	Reason               string
+	Amount               int64
+	Currency             string
+	CreditsTaken         int64
+	CreditsOpen          int64
+}
+
+// A chargeback of a payment, once: a second report of it inserts nothing.
+func (q *Queries) ChargebackInsert(ctx context.Context, arg ChargebackInsertParams) (int64, error) {
+	row := q.db.QueryRow(ctx, chargebackInsert,
+		arg.OrderID,
+		arg.PaymentID,
+		arg.ProviderChargebackID,
+		arg.Reason,
+		arg.Amount,
+		arg.Currency,
+		arg.CreditsTaken,
+		arg.CreditsOpen,
+	)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
+const chargebackKnown = `-- name: ChargebackKnown :one
+SELECT EXISTS (SELECT 1 FROM chargebacks WHERE payment_id = $1)
+`
+
+func (q *Queries) ChargebackKnown(ctx context.Context, paymentID int64) (bool, error) {
+	row := q.db.QueryRow(ctx, chargebackKnown, paymentID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const chargebacksOfOrders = `-- name: ChargebacksOfOrders :many
+SELECT id, order_id, payment_id, provider_chargeback_id, reason, amount, currency, credits_taken, credits_open, created_at FROM chargebacks WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, id
+`
+
+// The chargebacks of the orders listed, for the console.
+func (q *Queries) ChargebacksOfOrders(ctx context.Context, orderIds []int64) ([]Chargeback, error) {
+	rows, err := q.db.Query(ctx, chargebacksOfOrders, orderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Chargeback{}
+	for rows.Next() {
+		var i Chargeback
+		if err := rows.Scan(
+			&i.ID,
+			&i.OrderID,
+			&i.PaymentID,
+			&i.ProviderChargebackID,
+			&i.Reason,
+			&i.Amount,
+			&i.Currency,
+			&i.CreditsTaken,
+			&i.CreditsOpen,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const orderByID = `-- name: OrderByID :one
 SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1
 `

@@ -1,11 +1,13 @@
 // Package mollietest is a local HTTP server speaking the part of Mollie's
 // API v2 the engine uses (create and get payments, create refunds, list
-// methods, create customers, get and revoke mandates, first and recurring
-// payments), with Mollie's documented answer and error bodies, for tests
+// chargebacks, list methods, create customers, get and revoke mandates,
+// first and recurring payments), with Mollie's documented answer and error bodies, for tests
 // that run the engine against "Mollie" without the internet. A test moves a
 // payment's state as a payer at Mollie's checkout would (SetStatus); a
 // first payment set to paid leaves a valid creditcard mandate on Card, and
-// recurring payments get RecurringStatus at once.
+// recurring payments get RecurringStatus at once. A test has the payer's
+// bank take a paid payment back (Chargeback) and can make Mollie slow
+// (Stall).
 package mollietest
 
 import (
@@ -44,6 +46,17 @@ type Payment struct {
 	SequenceType string
 	CustomerID   string
 	MandateID    string
+	// Chargebacks are the chargebacks the payer's bank made (Chargeback).
+	Chargebacks []Chargeback
+}
+
+// Chargeback is a chargeback as the local Mollie keeps it.
+type Chargeback struct {
+	ID         string
+	Value      string // Mollie's amount value, "19.95"
+	ReasonCode string // the bank's code, AC01, MD06...
+	Reason     string
+	CreatedAt  time.Time
 }
 
 // Mandate is a customer's mandate as the local Mollie keeps it.
@@ -137,6 +150,7 @@ func New(tb testing.TB, key string) *Server {
 	mux.HandleFunc("POST /v2/payments", s.createPayment)
 	mux.HandleFunc("GET /v2/payments/{id}", s.getPayment)
 	mux.HandleFunc("POST /v2/payments/{id}/refunds", s.createRefund)
+	mux.HandleFunc("GET /v2/payments/{id}/chargebacks", s.listChargebacks)
 	mux.HandleFunc("GET /v2/methods", s.listMethods)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "Bearer "+s.Key {
@@ -218,6 +232,21 @@ func (s *Server) wait(r *http.Request) {
 		case <-r.Context().Done():
 		}
 	}
+}
+
+// Chargeback has the payer's bank take a paid payment back in full, as
+// Mollie reports it: the payment's amountChargedBack and its chargebacks
+// list. Mollie calls the webhook then; the test posts it.
+func (s *Server) Chargeback(tb testing.TB, id, reasonCode, reason string) {
+	tb.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.payments[id]
+	if !ok || p.Status != billing.StatusPaid {
+		tb.Fatalf("mollietest: no paid payment %s", id)
+	}
+	p.Chargebacks = append(p.Chargebacks, Chargeback{ID: "chb_" + rand.Text()[:10], Value: p.Value, ReasonCode: reasonCode, Reason: reason,
+		CreatedAt: time.Now().UTC().Truncate(time.Second)})
 }
 
 // SetCard sets the card the next paid first payments keep.
@@ -577,6 +606,31 @@ func (s *Server) createRefund(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// listChargebacks answers a payment's chargebacks as Mollie's List payment
+// chargebacks does.
+func (s *Server) listChargebacks(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.payments[id]
+	if !ok {
+		writeError(w, 404, "Not Found", "No payment exists with token "+id+".", "")
+		return
+	}
+	list := []map[string]any{}
+	for _, c := range p.Chargebacks {
+		list = append(list, map[string]any{
+			"resource": "chargeback", "id": c.ID, "amount": amount{p.Currency, c.Value},
+			"settlementAmount": amount{p.Currency, "-" + c.Value}, "createdAt": c.CreatedAt.Format(time.RFC3339),
+			"reason": map[string]string{"code": c.ReasonCode, "description": c.Reason}, "reversedAt": nil, "paymentId": p.ID,
+			"_links": map[string]any{"self": link(s.URL + "/payments/" + p.ID + "/chargebacks/" + c.ID),
+				"payment": link(s.URL + "/payments/" + p.ID)},
+		})
+	}
+	writeJSON(w, 200, map[string]any{"count": len(list), "_embedded": map[string]any{"chargebacks": list},
+		"_links": map[string]any{"self": link(s.URL + "/payments/" + p.ID + "/chargebacks"), "previous": nil, "next": nil}})
+}
+
 func (s *Server) listMethods(w http.ResponseWriter, r *http.Request) {
 	a := amount{Currency: r.URL.Query().Get("amount[currency]"), Value: r.URL.Query().Get("amount[value]")}
 	if (a != amount{}) && a.invalid() != "" {
@@ -630,6 +684,11 @@ func (p *Payment) resource() map[string]any {
 			}
 		}
 		out["amountRefunded"] = amount{p.Currency, refunded}
+		if len(p.Chargebacks) > 0 {
+			// Every chargeback here is of the whole payment.
+			out["amountChargedBack"] = amount{p.Currency, p.Value}
+			links["chargebacks"] = link("https://api.mollie.com/v2/payments/" + p.ID + "/chargebacks")
+		}
 	}
 	out["_links"] = links
 	return out
