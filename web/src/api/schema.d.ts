@@ -511,8 +511,10 @@ export interface paths {
          * @description Two steps. The start `{package_id, country?, iban, holder, phone}` checks the
          *     package (the payment country must offer `sdd`, in EUR), the IBAN (its
          *     country's length and mod-97 check digits, a SEPA country), the account
-         *     holder's name and the mobile number (E.164, or national in the payment
-         *     country's form), the member's block and the tenant's limits, then texts a
+         *     holder's name and the mobile number (a mobile number of the payment
+         *     country, E.164 or national: another country's number, a premium-rate,
+         *     personal or toll-free number is 422 `phone_invalid`), the member's block and
+         *     the tenant's limits, then texts a
          *     6-digit code (in development the SMS is kept in the development mailbox:
          *     to the number, subject `SMS`) and answers 202 with the account and the
          *     number masked. A new start replaces the earlier code, at most one a minute
@@ -526,8 +528,13 @@ export interface paths {
          *     'Your account is blocked for direct debit payments.'; over the tenant's
          *     limit of direct debits in its period (billing.direct_debit) 429 `dd_limit`
          *     'Your limit for direct debit payments has been reached. Please try later,
-         *     a cheaper package or another payment method.' Refusals change nothing
-         *     (but a wrong code counts).
+         *     a cheaper package or another payment method.' Only a member who confirmed
+         *     their e-mail address may start (403 `email_unconfirmed`). Starts that would
+         *     text a code are counted per client address and per number, whoever asks
+         *     (RATE_LIMITS rules sms_client and sms_number): over either, 429
+         *     `sms_client_limit` or `sms_number_limit` with `retry_after` in seconds.
+         *     Refusals change nothing (but a wrong code counts, and so does a start over
+         *     the per-address or per-number limit).
          */
         post: {
             parameters: {
