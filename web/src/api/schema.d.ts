@@ -524,7 +524,10 @@ export interface paths {
          *     code is dead: 410 `sms_code_expired`, a new code is needed. The right code
          *     places the order as a direct debit at the provider (no checkout) and
          *     answers 201 like orders.php, `redirect_url` being the order's result page;
-         *     the payment settles like any other. A blocked member gets 403 `dd_blocked`
+         *     the payment settles like any other. The order is made before the provider
+         *     is asked; should the provider not answer (503 `payments_unavailable`), the
+         *     same code again asks it again for the same payment, and meanwhile a new
+         *     start is 409 `dd_pending`. A blocked member gets 403 `dd_blocked`
          *     'Your account is blocked for direct debit payments.'; over the tenant's
          *     limit of direct debits in its period (billing.direct_debit) 429 `dd_limit`
          *     'Your limit for direct debit payments has been reached. Please try later,
@@ -1948,7 +1951,9 @@ export interface paths {
          *     pending (poll orders.php?id=payment_id). 409 `no_stored_card` when the
          *     member keeps no card; 404 `card_not_found` for a card_id that is not the
          *     member's kept card; 409 `card_payment_failed` 'Credit card payment failed'
-         *     when the provider refuses the charge outright (no order is made).
+         *     when the provider refuses the charge outright (no order is made). When
+         *     the provider does not answer (503 `payments_unavailable`), retrying the
+         *     same client_id asks it again for the same charge.
          */
         post: {
             parameters: {
