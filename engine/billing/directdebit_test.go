@@ -461,17 +461,24 @@ func TestDirectDebitWithTheTimeBonus(t *testing.T) {
 	member.Do(http.MethodPost, "/api/directdebit.php", body).Want(t, http.StatusConflict, "code_used")
 }
 
+// mollieDirectDebitEngine starts an engine whose tenant lustlokaal sells
+// through a local Mollie, direct debit (sdd) offered in NL.
+func mollieDirectDebitEngine(t *testing.T) (*servertest.Env, *mollietest.Server) {
+	t.Helper()
+	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
+	if _, err := env.Pool.Exec(context.Background(), `UPDATE tenants SET settings = jsonb_set(settings, '{billing,countries,NL,methods}', '["ideal", "sdd"]') WHERE slug = 'lustlokaal'`); err != nil {
+		t.Fatal(err)
+	}
+	return env, mol
+}
+
 // At Mollie a direct debit is a customer, a directdebit mandate with the
 // account the member gave, and a recurring payment on it, without a
 // checkout; it stays pending until Mollie says the bank collected it, and
 // only Mollie's word (fetched on its webhook) completes the order.
 func TestDirectDebitAtMollie(t *testing.T) {
 	t.Parallel()
-	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
-	ctx := context.Background()
-	if _, err := env.Pool.Exec(ctx, `UPDATE tenants SET settings = jsonb_set(settings, '{billing,countries,NL,methods}', '["ideal", "sdd"]') WHERE slug = 'lustlokaal'`); err != nil {
-		t.Fatal(err)
-	}
+	env, mol := mollieDirectDebitEngine(t)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 3})
 	member.Country = "NL"
 	ddStart(t, member, ddBody("popular", "06 4000 0001"))

@@ -286,10 +286,7 @@ func TestMollieRefund(t *testing.T) {
 func TestMollieChargeback(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
-	if _, err := env.Pool.Exec(ctx, `UPDATE tenants SET settings = jsonb_set(settings, '{billing,countries,NL,methods}', '["ideal", "sdd"]') WHERE slug = 'lustlokaal'`); err != nil {
-		t.Fatal(err)
-	}
+	env, mol := mollieDirectDebitEngine(t)
 	cases := []struct {
 		name        string
 		spent       int64

@@ -56,6 +56,9 @@ SELECT * FROM orders WHERE member_id = @member_id AND tenant_id = @tenant_id AND
 SELECT * FROM orders WHERE id = @id;
 
 -- name: OrderLock :one
+-- An order locked while its claimed payment or its refund is booked: a
+-- second booking, and the provider's webhooks about the order's payments,
+-- wait for it.
 SELECT * FROM orders WHERE id = @id FOR UPDATE;
 
 -- name: OrderOpened :exec

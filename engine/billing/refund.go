@@ -115,7 +115,7 @@ func (s *Service) Refund(ctx context.Context, orderID int64, requestedBy, reason
 	}
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		o, err := q.RefundOrderLock(ctx, orderID)
+		o, err := q.OrderLock(ctx, orderID)
 		if err != nil {
 			return fmt.Errorf("lock order %d: %w", orderID, err)
 		}

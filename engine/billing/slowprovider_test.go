@@ -12,6 +12,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/mollie/mollietest"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy"
 )
@@ -62,13 +63,12 @@ func wantNothingHeld(t *testing.T, env *servertest.Env, member *servertest.Clien
 	member.Send(req).Want(t, http.StatusOK, "")
 }
 
-// TestSlowMollieRepeatOrders: as many repeat orders at once as the pool
-// has connections hang at a slow Mollie without holding a connection, and
-// members are served meanwhile; released, each click is charged once and
-// booked once.
-func TestSlowMollieRepeatOrders(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
+// mollieCardKept starts an engine selling through a local Mollie with a
+// member who bought a package by card keeping it (100 credits): the member,
+// their kept card and their tenant, for repeat orders called on the
+// service.
+func mollieCardKept(t *testing.T) (*servertest.Env, *mollietest.Server, *servertest.Client, accountstest.Made, *billing.Card, *tenancy.Tenant) {
+	t.Helper()
 	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
@@ -76,11 +76,21 @@ func TestSlowMollieRepeatOrders(t *testing.T) {
 	mol.SetStatus(t, mol.Payments()[0].ID, billing.StatusPaid)
 	webhook(t, member, env, "mollie", mol.Payments()[0].ID)
 	awaitStatus(t, member, co.PaymentID, "completed")
-	card := cardOf(t, member)
-	tenant, err := tenancy.NewDirectory(env.Pool, slog.New(slog.DiscardHandler)).ByID(ctx, made.TenantID)
+	tenant, err := tenancy.NewDirectory(env.Pool, slog.New(slog.DiscardHandler)).ByID(context.Background(), made.TenantID)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return env, mol, member, made, cardOf(t, member), tenant
+}
+
+// TestSlowMollieRepeatOrders: as many repeat orders at once as the pool
+// has connections hang at a slow Mollie without holding a connection, and
+// members are served meanwhile; released, each click is charged once and
+// booked once.
+func TestSlowMollieRepeatOrders(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	env, mol, member, made, card, tenant := mollieCardKept(t)
 
 	arrived, release := mol.Stall(t, http.MethodPost, "/v2/payments")
 	n := int(env.Pool.Config().MaxConns)
@@ -115,18 +125,7 @@ func TestSlowMollieRepeatOrders(t *testing.T) {
 func TestRepeatOrderResumed(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
-	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
-	member.Country = "NL"
-	co := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "visa", "keep_card": true})
-	mol.SetStatus(t, mol.Payments()[0].ID, billing.StatusPaid)
-	webhook(t, member, env, "mollie", mol.Payments()[0].ID)
-	awaitStatus(t, member, co.PaymentID, "completed")
-	card := cardOf(t, member)
-	tenant, err := tenancy.NewDirectory(env.Pool, slog.New(slog.DiscardHandler)).ByID(ctx, made.TenantID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	env, mol, _, made, card, tenant := mollieCardKept(t)
 
 	arrived, release := mol.Stall(t, http.MethodPost, "/v2/payments")
 	gaveUp, cancel := context.WithCancel(ctx)
@@ -181,11 +180,8 @@ func TestRepeatOrderResumed(t *testing.T) {
 // locked; released, the order is placed once.
 func TestSlowMollieDirectDebit(t *testing.T) {
 	t.Parallel()
-	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
+	env, mol := mollieDirectDebitEngine(t)
 	ctx := context.Background()
-	if _, err := env.Pool.Exec(ctx, `UPDATE tenants SET settings = jsonb_set(settings, '{billing,countries,NL,methods}', '["ideal", "sdd"]') WHERE slug = 'lustlokaal'`); err != nil {
-		t.Fatal(err)
-	}
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 3})
 	member.Country = "NL"
 	ddStart(t, member, ddBody("popular", "06 4300 0001"))

@@ -244,6 +244,9 @@ const orderLock = `-- name: OrderLock :one
 SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1 FOR UPDATE
 `
 
+// An order locked while its claimed payment or its refund is booked: a
+// second booking, and the provider's webhooks about the order's payments,
+// wait for it.
 func (q *Queries) OrderLock(ctx context.Context, id int64) (Order, error) {
 	row := q.db.QueryRow(ctx, orderLock, id)
 	var i Order
