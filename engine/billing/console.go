@@ -13,7 +13,7 @@ import (
 )
 
 // The operators' console reads a tenant's orders with every payment's
-// state at its provider; refunds go through Refund.
+// state at its provider and their chargebacks; refunds go through Refund.
 
 // OrderStates are the states an order can be in.
 var OrderStates = []string{OrderPending, OrderCompleted, OrderFailed, OrderCancelled, OrderExpired, OrderRefunded}
@@ -50,6 +50,22 @@ type ConsoleOrder struct {
 	ListAmount         *int64  `json:"list_amount"`
 	DiscountCode       *string `json:"discount_code"`
 	DiscountPercentage *int32  `json:"discount_percentage"`
+	// Chargeback is the payer's bank taking the payment back, null when
+	// it did not.
+	Chargeback *OrderChargeback `json:"chargeback"`
+}
+
+// OrderChargeback is a chargeback of an order's payment as operators see
+// it: what the bank took back and why, the credits taken back and those the
+// member had spent already (open, for the operators to settle).
+type OrderChargeback struct {
+	ProviderChargebackID string    `json:"provider_chargeback_id"`
+	Reason               string    `json:"reason"`
+	Amount               int64     `json:"amount"`
+	Currency             string    `json:"currency"`
+	CreditsTaken         int64     `json:"credits_taken"`
+	CreditsOpen          int64     `json:"credits_open"`
+	CreatedAt            time.Time `json:"created_at"`
 }
 
 // OrderFilter narrows a tenant's orders; zero fields do not.
@@ -109,6 +125,14 @@ func (s *Service) TenantOrders(ctx context.Context, tenantID int64, f OrderFilte
 		o := &out[index[py.OrderID]]
 		o.Payments = append(o.Payments, OrderPayment{ID: py.PublicID, Provider: py.Provider, ProviderPaymentID: py.ProviderPaymentID,
 			Method: py.Method, Status: py.Status, CreatedAt: py.CreatedAt, UpdatedAt: py.UpdatedAt})
+	}
+	cbs, err := q.ChargebacksOfOrders(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("chargebacks of tenant %d's orders: %w", tenantID, err)
+	}
+	for _, c := range cbs {
+		out[index[c.OrderID]].Chargeback = &OrderChargeback{ProviderChargebackID: c.ProviderChargebackID, Reason: c.Reason,
+			Amount: c.Amount, Currency: c.Currency, CreditsTaken: c.CreditsTaken, CreditsOpen: c.CreditsOpen, CreatedAt: c.CreatedAt}
 	}
 	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/billing/sepa"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/notify/sms"
 	"rendezvous/engine/platform/locale"
@@ -65,6 +67,21 @@ var (
 	errHolderInvalid = refusal.New(refusal.Invalid, "holder_invalid", "Enter the name of the account holder.")
 	errPhoneInvalid  = refusal.New(refusal.Invalid, "phone_invalid", "Enter a valid mobile phone number.")
 	errSMSOff        = refusal.New(refusal.Unavailable, "sms_unavailable", "Text messages cannot be sent right now, please try again later.")
+	// errDirectDebitOpening: the member's confirmed direct debit is being
+	// placed at the provider; its confirmation stays until it is recorded.
+	errDirectDebitOpening = refusal.New(refusal.Conflict, "dd_pending", "Your direct debit is being placed. Please try again in a few minutes.")
+	// errAddressUnconfirmed: a code is texted only to a member who
+	// confirmed their e-mail address, so a script cannot sign up throw-away
+	// accounts to text numbers at the operator's cost.
+	errAddressUnconfirmed = refusal.New(refusal.Forbidden, "email_unconfirmed",
+		"Confirm your e-mail address before paying by direct debit.")
+	// errSMSClientLimit and errSMSNumberLimit refuse a start over the
+	// codes texted per client address or per number (limits.SMSClient,
+	// limits.SMSNumber), with retry_after in seconds.
+	errSMSClientLimit = refusal.New(refusal.TooMany, "sms_client_limit",
+		"Too many codes were requested from this connection. Please try again in {retry_after} seconds.")
+	errSMSNumberLimit = refusal.New(refusal.TooMany, "sms_number_limit",
+		"Too many codes were sent to this number. Please try again in {retry_after} seconds.")
 )
 
 // DirectDebitRequest asks a provider to collect a payment by SEPA direct
@@ -200,12 +217,23 @@ func checkHolder(s string) (string, error) {
 
 // StartDirectDebit checks the request, the member's block and limits, and
 // texts a new code in the member's language (lang): the confirmation is
-// stored and the SMS queued in one transaction. A new start replaces the
-// member's earlier confirmation; codes are spaced by CodeResendGap and at
-// most CodesPerDay a day.
-func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, memberID int64, located, lang string, req DirectDebitStart) (CodeSent, error) {
+// stored and the SMS queued in one transaction. Only a member with a
+// confirmed e-mail address may start, with a mobile number of the payment
+// country; a start that passes its checks counts against the limits of
+// texts per client address (client, limits.ByClient's subject; "" counts
+// none) and per number. A new start replaces the member's earlier
+// confirmation; codes are spaced by CodeResendGap and at most CodesPerDay a
+// day.
+func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, memberID int64, client, located, lang string, req DirectDebitStart) (CodeSent, error) {
 	if s.texts == nil || s.jobs == nil {
 		return CodeSent{}, errSMSOff
+	}
+	confirmed, err := db.New(s.pool).DirectDebitAddressConfirmed(ctx, db.DirectDebitAddressConfirmedParams{MemberID: memberID, TenantID: t.ID})
+	if err != nil {
+		return CodeSent{}, fmt.Errorf("address of member %d: %w", memberID, err)
+	}
+	if !confirmed {
+		return CodeSent{}, errAddressUnconfirmed
 	}
 	offer, err := directDebitOffer(t, req.PackageID, req.Country, located)
 	if err != nil {
@@ -225,6 +253,9 @@ func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, membe
 	phone, err := sms.ParsePhone(req.Phone, offer.country)
 	if err != nil {
 		return CodeSent{}, errPhoneInvalid
+	}
+	if err := s.countText(ctx, t, client, phone); err != nil {
+		return CodeSent{}, err
 	}
 	if offer, err = s.withDiscount(ctx, s.pool, t, memberID, offer, req.DiscountCode); err != nil {
 		return CodeSent{}, err
@@ -258,6 +289,9 @@ func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, membe
 		case err != nil:
 			return fmt.Errorf("direct debit confirmation of member %d: %w", memberID, err)
 		default:
+			if f.OrderID.Valid {
+				return errDirectDebitOpening
+			}
 			if wait := f.SentAt.Add(CodeResendGap).Sub(now); wait > 0 {
 				return errCodeWait.With(map[string]any{"seconds": int(wait.Seconds()) + 1})
 			}
@@ -294,6 +328,35 @@ func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, membe
 	return out, nil
 }
 
+// countText counts a start that texts a code against the limits per
+// client address and per number; a start over either is refused (and
+// counted all the same, so hammering does not reopen the window).
+func (s *Service) countText(ctx context.Context, t *tenancy.Tenant, client string, phone sms.Phone) error {
+	if s.Limits == nil {
+		return nil
+	}
+	hits := []struct {
+		rule, subject string
+		over          *refusal.Error
+	}{
+		{limits.SMSClient, client, errSMSClientLimit},
+		{limits.SMSNumber, limits.PhoneSubject(phone.E164), errSMSNumberLimit},
+	}
+	for _, h := range hits {
+		if h.subject == "" {
+			continue
+		}
+		d, err := s.Limits.Hit(ctx, t.ID, h.rule, h.subject)
+		if err != nil {
+			return fmt.Errorf("count a direct debit text: %w", err)
+		}
+		if !d.Allowed {
+			return h.over.With(map[string]any{"retry_after": max(int(math.Ceil(d.RetryAfter.Seconds())), 1)})
+		}
+	}
+	return nil
+}
+
 // siteName is the brand's name in texts.
 func siteName(t *tenancy.Tenant) string {
 	if t.Settings.MailName != "" {
@@ -328,21 +391,23 @@ func (s *Service) mayDirectDebit(ctx context.Context, q *db.Queries, t *tenancy.
 // ConfirmDirectDebit is the second step of POST directdebit.php: the code.
 // A wrong code counts an attempt (kept, whatever happens next) and answers
 // code_invalid; a code past its time or its attempts answers code_expired.
-// The right one places the order as a direct debit at the provider, in
-// the transaction that holds the member's confirmation, so neither a
-// second confirmation nor a new start can pass the limits meanwhile; the
-// confirmation is used up with the order. base is the tenant's address
-// (return page and webhook).
+// The right one places the order in a short transaction that holds the
+// member's confirmation, so neither a second confirmation nor a new start
+// can pass the limits meanwhile: the order claims its payment and the
+// confirmation is kept with it (openDirectDebit asks the provider with no
+// connection held, then records the payment and uses the confirmation
+// up). The right code for an order claimed already (a retried request)
+// asks the provider again for the same payment. base is the tenant's
+// address (return page and webhook).
 func (s *Service) ConfirmDirectDebit(ctx context.Context, t *tenancy.Tenant, memberID int64, base, located, locale, code string) (Checkout, error) {
 	code = strings.TrimSpace(code)
 	if len(code) != codeDigits || strings.Trim(code, "0123456789") != "" {
 		return Checkout{}, ErrCodeInvalid
 	}
 	var (
-		out                    Checkout
-		wrong                  bool
-		left                   int32
-		provider, providerPaID string
+		orderID int64
+		wrong   bool
+		left    int32
 	)
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
@@ -353,7 +418,7 @@ func (s *Service) ConfirmDirectDebit(ctx context.Context, t *tenancy.Tenant, mem
 		if err != nil {
 			return fmt.Errorf("direct debit confirmation of member %d: %w", memberID, err)
 		}
-		if !time.Now().Before(f.ExpiresAt) || f.Attempts >= CodeAttempts {
+		if f.Attempts >= CodeAttempts || (!f.OrderID.Valid && !time.Now().Before(f.ExpiresAt)) {
 			return errCodeExpired
 		}
 		if !codeMatches(f.CodeHash, code) {
@@ -362,6 +427,10 @@ func (s *Service) ConfirmDirectDebit(ctx context.Context, t *tenancy.Tenant, mem
 				return fmt.Errorf("count a wrong code of member %d: %w", memberID, err)
 			}
 			wrong, left = true, max(CodeAttempts-n, 0)
+			return nil
+		}
+		if f.OrderID.Valid {
+			orderID = f.OrderID.Int64
 			return nil
 		}
 		offer, err := directDebitOffer(t, f.PackageID, f.Country, located)
@@ -375,43 +444,32 @@ func (s *Service) ConfirmDirectDebit(ctx context.Context, t *tenancy.Tenant, mem
 		if err := s.mayDirectDebit(ctx, q, t, memberID, offer); err != nil {
 			return err
 		}
-		pay, err := s.createDirectDebit(ctx, t, offer, base, locale, f)
+		publicID, err := newPublicID()
 		if err != nil {
 			return err
 		}
-		provider, providerPaID = pay.provider, pay.ID
 		params := db.OrderInsertParams{TenantID: t.ID, MemberID: memberID, PackageID: offer.pkg.ID,
-			Credits: offer.pkg.Credits, Amount: offer.amount.Minor, Currency: offer.amount.Currency, Country: offer.country}
+			Credits: offer.pkg.Credits, Amount: offer.amount.Minor, Currency: offer.amount.Currency, Country: offer.country,
+			OpeningID: pgtype.Text{String: publicID, Valid: true}, OpeningBase: pgtype.Text{String: base, Valid: true}}
 		if d := offer.discount; d != nil {
 			params.DiscountCodeID = pgtype.Int8{Int64: d.CodeID, Valid: true}
 			params.DiscountCode = pgtype.Text{String: d.Code, Valid: true}
 			params.DiscountPercentage = pgtype.Int4{Int32: int32(d.Percentage), Valid: true}
 			params.ListAmount = pgtype.Int8{Int64: d.ListAmount, Valid: true}
 		}
-		id, err := q.OrderInsert(ctx, params)
-		if err != nil {
+		if orderID, err = q.OrderInsert(ctx, params); err != nil {
 			return fmt.Errorf("insert direct debit order of member %d: %w", memberID, err)
 		}
 		// The order holds its code from now on, once per member (a failed
 		// payment gives it back, a paid one uses it).
 		if d := offer.discount; d != nil {
-			if err := discounts.Hold(ctx, tx, d.CodeID, memberID, id); err != nil {
+			if err := discounts.Hold(ctx, tx, d.CodeID, memberID, orderID); err != nil {
 				return err
 			}
 		}
-		// The payment is recorded unsettled whatever the provider said; the
-		// provider's word, asked below, settles it the one way payments
-		// settle (settle: credits booked once).
-		if pay.Status.Settled() {
-			pay.Status = StatusPending
+		if err := q.DirectDebitFlowClaim(ctx, db.DirectDebitFlowClaimParams{MemberID: memberID, OrderID: pgtype.Int8{Int64: orderID, Valid: true}}); err != nil {
+			return fmt.Errorf("claim direct debit confirmation of member %d: %w", memberID, err)
 		}
-		if err := pay.insert(ctx, q, id, MethodDirectDebit); err != nil {
-			return err
-		}
-		if err := q.DirectDebitFlowDelete(ctx, memberID); err != nil {
-			return fmt.Errorf("use up direct debit confirmation of member %d: %w", memberID, err)
-		}
-		out = Checkout{OrderID: id, PaymentID: pay.publicID, RedirectURL: pay.CheckoutURL}
 		return nil
 	})
 	if err != nil {
@@ -420,45 +478,83 @@ func (s *Service) ConfirmDirectDebit(ctx context.Context, t *tenancy.Tenant, mem
 	if wrong {
 		return Checkout{}, ErrCodeInvalid.With(map[string]any{"attempts_left": left})
 	}
+	o, err := db.New(s.pool).OrderOfMember(ctx, db.OrderOfMemberParams{ID: orderID, MemberID: memberID, TenantID: t.ID})
+	if err != nil {
+		return Checkout{}, fmt.Errorf("direct debit order %d: %w", orderID, err)
+	}
+	if err := s.openDirectDebit(ctx, t, o, locale); err != nil {
+		return Checkout{}, err
+	}
+	p, err := db.New(s.pool).DirectDebitPaymentOfOrder(ctx, orderID)
+	if err != nil {
+		return Checkout{}, fmt.Errorf("payment of direct debit order %d: %w", orderID, err)
+	}
 	// Ask the provider at once: a direct debit the provider settled
 	// already (the sandbox's) completes now; otherwise its webhook will.
-	if err := s.Webhook(ctx, t, provider, providerPaID); err != nil {
-		s.log.Warn("ask the provider after a direct debit", "tenant", t.Slug, "order", out.OrderID, "err", err)
+	if err := s.Webhook(ctx, t, p.Provider, p.ProviderPaymentID); err != nil {
+		s.log.Warn("ask the provider after a direct debit", "tenant", t.Slug, "order", orderID, "err", err)
 	}
-	return out, nil
+	return Checkout{OrderID: orderID, PaymentID: p.PublicID, RedirectURL: p.CheckoutUrl}, nil
 }
 
-// createDirectDebit opens the direct debit at the tenant's provider; a
-// provider that cannot is payments_unavailable to the member, with the
-// cause in the log. Its return page is the order's result screen.
-func (s *Service) createDirectDebit(ctx context.Context, t *tenancy.Tenant, offer ddOffer, base, locale string, f db.DirectDebitFlow) (openedPayment, error) {
-	prov, err := s.provider(offer.set.Provider, offer.set)
+// openDirectDebit asks the provider for the direct debit an order claimed,
+// from the account of the confirmation kept with it, holding no database
+// connection meanwhile, then records it (recordOpened), which uses the
+// confirmation up. The provider is asked with the order's claimed payment
+// id as its idempotency key, so asking again answers the same payment. A
+// refusal charged nothing: the order goes and the confirmation may place
+// another; any other failure leaves the claim for a retried confirmation
+// or reconciliation.
+func (s *Service) openDirectDebit(ctx context.Context, t *tenancy.Tenant, o db.Order, locale string) error {
+	if !o.OpeningID.Valid {
+		return nil
+	}
+	set, err := SettingsOf(t)
+	if err != nil {
+		return err
+	}
+	f, err := db.New(s.pool).DirectDebitFlowOfOrder(ctx, pgtype.Int8{Int64: o.ID, Valid: true})
+	if err != nil {
+		return fmt.Errorf("confirmation of direct debit order %d: %w", o.ID, err)
+	}
+	pay, err := s.createDirectDebit(ctx, t, set, o, locale, f)
+	if errors.Is(err, ErrProviderRefused) {
+		return errors.Join(s.dropOpening(ctx, o.ID), errUnavailable)
+	}
+	if err != nil {
+		return errUnavailable
+	}
+	return s.recordOpened(ctx, o.ID, pay, MethodDirectDebit)
+}
+
+// createDirectDebit opens the direct debit an order claimed at the tenant's
+// provider; the cause of a failure is logged. Its return page is the
+// order's result screen.
+func (s *Service) createDirectDebit(ctx context.Context, t *tenancy.Tenant, set Settings, o db.Order, locale string, f db.DirectDebitFlow) (openedPayment, error) {
+	prov, err := s.provider(set.Provider, set)
 	if err != nil {
 		s.log.Warn("payment provider", "tenant", t.Slug, "err", err)
-		return openedPayment{}, errUnavailable
+		return openedPayment{}, err
 	}
 	dd, ok := prov.(DirectDebiter)
 	if !ok {
 		s.log.Warn("the provider takes no direct debit", "tenant", t.Slug, "provider", prov.Name())
-		return openedPayment{}, errUnavailable
+		return openedPayment{}, fmt.Errorf("provider %s takes no direct debit: %w", prov.Name(), ErrProviderUnavailable)
 	}
-	publicID, err := newPublicID()
-	if err != nil {
-		return openedPayment{}, err
-	}
-	back := base + "/credits/" + offer.pkg.ID + "/" + MethodDirectDebit + "?payment_id=" + publicID
+	publicID, base := o.OpeningID.String, o.OpeningBase.String
+	back := base + "/credits/" + o.PackageID + "/" + MethodDirectDebit + "?payment_id=" + publicID
 	p, err := dd.CreateDirectDebit(ctx, DirectDebitRequest{
 		PaymentRequest: PaymentRequest{
-			TenantID: t.ID, Amount: offer.amount, Method: MethodDirectDebit,
-			Description: fmt.Sprintf("%s: %d credits (%s)", t.Name, offer.pkg.Credits, offer.pkg.ID),
+			TenantID: t.ID, Amount: Money{Minor: o.Amount, Currency: o.Currency}, Method: MethodDirectDebit,
+			Description: fmt.Sprintf("%s: %d credits (%s)", t.Name, o.Credits, o.PackageID),
 			RedirectURL: back, WebhookURL: base + "/hooks/payments/" + prov.Name(), Locale: locale, Reference: publicID,
 		},
-		ConsumerName: f.Holder, ConsumerAccount: f.Iban, SignatureDate: time.Now(),
+		ConsumerName: f.Holder, ConsumerAccount: f.Iban, SignatureDate: o.CreatedAt,
 		MandateReference: strings.ToUpper(strings.TrimPrefix(publicID, "pay_")),
 	})
 	if err != nil {
-		s.log.Warn("create direct debit", "tenant", t.Slug, "provider", prov.Name(), "err", err)
-		return openedPayment{}, errUnavailable
+		s.log.Warn("create direct debit", "tenant", t.Slug, "provider", prov.Name(), "order", o.ID, "err", err)
+		return openedPayment{}, err
 	}
 	// No checkout: the member goes to the result screen.
 	p.CheckoutURL = back

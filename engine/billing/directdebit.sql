@@ -32,7 +32,19 @@ DELETE FROM direct_debit_flows WHERE member_id = @member_id;
 -- name: DirectDebitFlowPrune :exec
 -- Confirmations nobody finished, a day after their code died: the account
 -- number is not kept longer than needed.
-DELETE FROM direct_debit_flows WHERE expires_at < @before;
+DELETE FROM direct_debit_flows WHERE expires_at < @before AND order_id IS NULL;
+
+-- name: DirectDebitFlowClaim :exec
+-- The confirmation placed order_id, whose payment is being opened.
+UPDATE direct_debit_flows SET order_id = @order_id WHERE member_id = @member_id;
+
+-- name: DirectDebitFlowRelease :exec
+-- The order was dropped (the provider refused it): the confirmation may
+-- place another.
+UPDATE direct_debit_flows SET order_id = NULL WHERE order_id = @order_id;
+
+-- name: DirectDebitFlowOfOrder :one
+SELECT * FROM direct_debit_flows WHERE order_id = @order_id;
 
 -- name: DirectDebitBlocked :one
 SELECT EXISTS (SELECT 1 FROM direct_debit_blocks WHERE member_id = @member_id AND tenant_id = @tenant_id);
@@ -59,3 +71,19 @@ WHERE o.member_id = @member_id AND o.tenant_id = @tenant_id AND o.created_at >= 
 -- A purged member's confirmation and block go with them.
 WITH flows AS (DELETE FROM direct_debit_flows WHERE direct_debit_flows.member_id = @member_id)
 DELETE FROM direct_debit_blocks WHERE direct_debit_blocks.member_id = @member_id;
+
+-- name: DirectDebitAddressConfirmed :one
+-- Whether the member confirmed their e-mail address (the activation link):
+-- only such a member may have a code texted.
+SELECT EXISTS (SELECT 1 FROM members WHERE id = @member_id AND tenant_id = @tenant_id AND status = 'active');
+
+-- name: DirectDebitPaymentOfOrder :one
+-- The payment a direct debit's order recorded.
+SELECT * FROM payments WHERE order_id = @order_id ORDER BY id DESC LIMIT 1;
+
+-- name: DirectDebitBlockAuto :exec
+-- The engine's own block (a chargeback): an operator's block and its
+-- reason stay as they are.
+INSERT INTO direct_debit_blocks (member_id, tenant_id, reason)
+SELECT m.id, m.tenant_id, @reason FROM members m WHERE m.id = @member_id
+ON CONFLICT (member_id) DO NOTHING;

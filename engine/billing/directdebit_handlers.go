@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rendezvous/engine/identity"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
 )
@@ -42,7 +43,8 @@ func (h Handlers) DirectDebit(w http.ResponseWriter, r *http.Request) {
 	if lang == "" {
 		lang, _, _ = strings.Cut(t.Settings.DomainLanguage, "_")
 	}
-	sent, err := h.Service.StartDirectDebit(r.Context(), t, member.ID, h.Locator.Country(r), lang, req.DirectDebitStart)
+	client, _ := limits.ByClient(r)
+	sent, err := h.Service.StartDirectDebit(r.Context(), t, member.ID, client, h.Locator.Country(r), lang, req.DirectDebitStart)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

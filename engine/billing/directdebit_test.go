@@ -12,6 +12,7 @@ import (
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/mollie/mollietest"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/server/servertest"
 )
@@ -256,6 +257,9 @@ func TestDirectDebitRefusesBadInput(t *testing.T) {
 		{"IBAN outside SEPA", "iban", "BR18 0036 0305 0000 1000 9795 493C 1", 422, "iban_not_sepa"},
 		{"landline", "phone", "020 123 4567", 422, "phone_invalid"},
 		{"phone letters", "phone", "06-CALL-ME", 422, "phone_invalid"},
+		{"a German mobile for an NL payment", "phone", "+49 170 1234567", 422, "phone_invalid"},
+		{"a Russian mobile for an NL payment", "phone", "+7 912 345 67 89", 422, "phone_invalid"},
+		{"a premium-rate number", "phone", "0906 123 4567", 422, "phone_invalid"},
 		{"holder empty", "holder", " ", 422, "holder_invalid"},
 		{"holder digits", "holder", "12345", 422, "holder_invalid"},
 		{"holder too long", "holder", strings.Repeat("a", 71), 422, "holder_invalid"},
@@ -281,6 +285,66 @@ func TestDirectDebitRefusesBadInput(t *testing.T) {
 	}
 	visitor := env.Client(t, "localhost")
 	visitor.Do(http.MethodPost, "/api/directdebit.php", ddBody("starter", "06 1234 5670")).Want(t, http.StatusForbidden, "authentication_required")
+}
+
+// The codes texted are limited per client address and per number, whoever
+// asks (429 with sms_client_limit or sms_number_limit and retry_after);
+// refused starts text nothing.
+func TestDirectDebitTextLimits(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	env.Limits.Set(limits.SMSNumber, limits.Rule{Max: 2, Window: time.Hour})
+	env.Limits.Set(limits.SMSClient, limits.Rule{Max: 4, Window: time.Hour})
+	start := func(phone string) servertest.Response {
+		t.Helper()
+		member, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+		member.Country = "NL"
+		return member.Do(http.MethodPost, "/api/directdebit.php", ddBody("starter", phone))
+	}
+	// Two members text one number; a third member may not.
+	start("06 4100 0001").Want(t, http.StatusAccepted, "")
+	start("+31 6 4100 0001").Want(t, http.StatusAccepted, "")
+	res := start("0031641000001")
+	res.Want(t, http.StatusTooManyRequests, "sms_number_limit")
+	var wait struct {
+		RetryAfter int `json:"retry_after"`
+	}
+	res.JSON(t, &wait)
+	if wait.RetryAfter < 1 || wait.RetryAfter > 3600 {
+		t.Fatalf("retry_after %d", wait.RetryAfter)
+	}
+	// This address has asked four times now (the refused start counted):
+	// another number is refused for the address.
+	start("06 4100 0002").Want(t, http.StatusAccepted, "")
+	start("06 4100 0003").Want(t, http.StatusTooManyRequests, "sms_client_limit")
+	_, someone := env.LoggedIn(t, "localhost", accountstest.Member{})
+	tenant := someone.TenantID
+	awaitSMS(t, env, tenant, "+31641000001", 2)
+	awaitSMS(t, env, tenant, "+31641000002", 1)
+	var texts int
+	if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM direct_debit_flows WHERE phone IN ('+31641000001', '+31641000002', '+31641000003')").Scan(&texts); err != nil || texts != 3 {
+		t.Fatalf("%d confirmations (%v)", texts, err)
+	}
+}
+
+// A member who has not confirmed their e-mail address cannot have a code
+// texted (403 email_unconfirmed); nothing is stored or sent.
+func TestDirectDebitNeedsConfirmedAddress(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Status: "not_confirmed"})
+	member.Country = "NL"
+	member.Do(http.MethodPost, "/api/directdebit.php", ddBody("starter", "06 4200 0001")).Want(t, http.StatusForbidden, "email_unconfirmed")
+	var flows int
+	if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM direct_debit_flows WHERE member_id = $1", made.ID).Scan(&flows); err != nil || flows != 0 {
+		t.Fatalf("%d confirmations (%v)", flows, err)
+	}
+	// Once confirmed, the same start texts the code.
+	if _, err := env.Pool.Exec(context.Background(), "UPDATE members SET status = 'active', activated_at = now() WHERE id = $1", made.ID); err != nil {
+		t.Fatal(err)
+	}
+	ddStart(t, member, ddBody("starter", "06 4200 0001"))
+	awaitSMS(t, env, made.TenantID, "+31642000001", 1)
 }
 
 // A blocked member is refused at the start and at the confirmation
@@ -397,17 +461,24 @@ func TestDirectDebitWithTheTimeBonus(t *testing.T) {
 	member.Do(http.MethodPost, "/api/directdebit.php", body).Want(t, http.StatusConflict, "code_used")
 }
 
+// mollieDirectDebitEngine starts an engine whose tenant lustlokaal sells
+// through a local Mollie, direct debit (sdd) offered in NL.
+func mollieDirectDebitEngine(t *testing.T) (*servertest.Env, *mollietest.Server) {
+	t.Helper()
+	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
+	if _, err := env.Pool.Exec(context.Background(), `UPDATE tenants SET settings = jsonb_set(settings, '{billing,countries,NL,methods}', '["ideal", "sdd"]') WHERE slug = 'lustlokaal'`); err != nil {
+		t.Fatal(err)
+	}
+	return env, mol
+}
+
 // At Mollie a direct debit is a customer, a directdebit mandate with the
 // account the member gave, and a recurring payment on it, without a
 // checkout; it stays pending until Mollie says the bank collected it, and
 // only Mollie's word (fetched on its webhook) completes the order.
 func TestDirectDebitAtMollie(t *testing.T) {
 	t.Parallel()
-	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
-	ctx := context.Background()
-	if _, err := env.Pool.Exec(ctx, `UPDATE tenants SET settings = jsonb_set(settings, '{billing,countries,NL,methods}', '["ideal", "sdd"]') WHERE slug = 'lustlokaal'`); err != nil {
-		t.Fatal(err)
-	}
+	env, mol := mollieDirectDebitEngine(t)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 3})
 	member.Country = "NL"
 	ddStart(t, member, ddBody("popular", "06 4000 0001"))

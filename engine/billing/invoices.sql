@@ -54,11 +54,6 @@ FROM invoices i JOIN orders o ON o.id = i.order_id
 WHERE o.tenant_id = @tenant_id AND i.issued_at >= @since AND i.issued_at < @until
 ORDER BY i.company_id, i.number;
 
--- name: RefundOrderLock :one
--- The order to refund, locked for the whole refund: a second refund, and
--- the provider's webhooks about the order's payment, wait for it.
-SELECT * FROM orders WHERE id = @id FOR UPDATE;
-
 -- name: RefundPaidPayment :one
 -- The payment that paid the order (its newest paid attempt).
 SELECT * FROM payments WHERE order_id = @order_id AND status = 'paid' ORDER BY id DESC LIMIT 1;

@@ -3,6 +3,7 @@ package billing_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -10,10 +11,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/mollie"
 	"rendezvous/engine/billing/mollie/mollietest"
+	"rendezvous/engine/credits"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy"
@@ -270,4 +274,85 @@ func TestMollieRefund(t *testing.T) {
 		t.Fatalf("after the refusal: %d refunds at Mollie, order %s", mol.Refunds(p.ID), orderStatus(co.OrderID))
 	}
 	wantBooked(t, env, made.ID, 107, 3, true)
+}
+
+// TestMollieChargeback: a payment the payer's bank takes back at Mollie
+// (amountChargedBack, and its chargebacks list) keeps nothing it bought.
+// Its webhook takes the order's credits back through the ledger; a member
+// who spent some already ends at zero, with the rest recorded as open; the
+// order is refunded (no refund can pay it back again), the member blocked
+// from direct debit, and the console shows it. A second webhook changes
+// nothing.
+func TestMollieChargeback(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	env, mol := mollieDirectDebitEngine(t)
+	cases := []struct {
+		name        string
+		spent       int64
+		balance     int64
+		taken, open int64
+	}{
+		{"credits unspent", 0, 7, 100, 0},
+		// 107 less 60 spent: 47 are taken back, 53 stay open.
+		{"credits partly spent", 60, 0, 47, 53},
+	}
+	for i, c := range cases {
+		member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 7})
+		member.Country = "NL"
+		co := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+		p := mol.Payments()[i]
+		mol.SetStatus(t, p.ID, billing.StatusPaid)
+		webhook(t, member, env, "mollie", p.ID)
+		awaitStatus(t, member, co.PaymentID, "completed")
+		if c.spent > 0 {
+			err := pgx.BeginFunc(ctx, env.Pool, func(tx pgx.Tx) error {
+				_, err := credits.Post(ctx, tx, credits.Entry{MemberID: made.ID, Delta: -c.spent, Kind: credits.Message, Reference: "message:chargeback-test"})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		mol.Chargeback(t, p.ID, "MD06", "Disputed authorized transaction")
+		webhook(t, member, env, "mollie", p.ID)
+		ledger := func() (balance int64, rows int) {
+			t.Helper()
+			if err := env.Pool.QueryRow(ctx, "SELECT m.credits, (SELECT count(*) FROM ledger l WHERE l.member_id = m.id) FROM members m WHERE m.id = $1",
+				made.ID).Scan(&balance, &rows); err != nil {
+				t.Fatal(err)
+			}
+			return balance, rows
+		}
+		balance, rows := ledger()
+		if balance != c.balance {
+			t.Fatalf("%s: balance %d after the chargeback, want %d", c.name, balance, c.balance)
+		}
+		o, err := env.Billing.TenantOrder(ctx, made.TenantID, co.OrderID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cb := o.Chargeback
+		if o.Status != "refunded" || cb == nil || cb.Amount != 1995 || cb.Currency != "EUR" || cb.CreditsTaken != c.taken || cb.CreditsOpen != c.open ||
+			!strings.HasPrefix(cb.ProviderChargebackID, "chb_") || cb.Reason != "MD06 Disputed authorized transaction" {
+			t.Fatalf("%s: order %+v, chargeback %+v", c.name, o, cb)
+		}
+		// Blocked from direct debit, as an operator's block would.
+		member.Do(http.MethodPost, "/api/directdebit.php", ddBody("starter", "06 4400 000"+fmt.Sprint(i))).Want(t, http.StatusForbidden, "dd_blocked")
+		if _, err := env.Billing.Refund(ctx, co.OrderID, "cli", ""); !errors.Is(err, billing.ErrOrderRefunded) {
+			t.Fatalf("%s: refund of a charged-back order: %v", c.name, err)
+		}
+
+		// Mollie's webhook again, and reconciliation: nothing changes.
+		webhook(t, member, env, "mollie", p.ID)
+		webhook(t, member, env, "mollie", p.ID)
+		if again, rowsAgain := ledger(); again != balance || rowsAgain != rows {
+			t.Fatalf("%s: a second webhook moved the balance %d -> %d, ledger rows %d -> %d", c.name, balance, again, rows, rowsAgain)
+		}
+		var chargebacks int
+		if err := env.Pool.QueryRow(ctx, "SELECT count(*) FROM chargebacks WHERE order_id = $1", co.OrderID).Scan(&chargebacks); err != nil || chargebacks != 1 {
+			t.Fatalf("%s: %d chargebacks recorded (%v)", c.name, chargebacks, err)
+		}
+	}
 }

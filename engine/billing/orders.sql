@@ -3,11 +3,14 @@
 
 -- name: OrderInsert :one
 -- A new order carries the traffic source of the member of the day, and
--- the discount code it was made with (null without one).
+-- the discount code it was made with (null without one); a direct debit's
+-- order claims its payment (opening_id, opening_base) before the provider
+-- is asked.
 INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking,
-    discount_code_id, discount_code, discount_percentage, list_amount)
+    discount_code_id, discount_code, discount_percentage, list_amount, opening_id, opening_base)
 SELECT @tenant_id::bigint, m.id, @package_id::text, @credits::bigint, @amount::bigint, @currency::text, @country::text, m.tracking,
-    sqlc.narg(discount_code_id)::bigint, sqlc.narg(discount_code)::text, sqlc.narg(discount_percentage)::integer, sqlc.narg(list_amount)::bigint
+    sqlc.narg(discount_code_id)::bigint, sqlc.narg(discount_code)::text, sqlc.narg(discount_percentage)::integer, sqlc.narg(list_amount)::bigint,
+    sqlc.narg(opening_id)::text, sqlc.narg(opening_base)::text
 FROM members m WHERE m.id = @member_id AND m.tenant_id = @tenant_id
 RETURNING id;
 
@@ -36,11 +39,43 @@ RETURNING id;
 -- A repeat order, keyed by the member's client_id: a second request with
 -- the same key inserts nothing (and waits for the first one's transaction
 -- to end), so one click is one charge.
-INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id)
-SELECT @tenant_id::bigint, m.id, @package_id::text, @credits::bigint, @amount::bigint, @currency::text, @country::text, m.tracking, @client_id::text
+-- The order claims its charge (opening_id, opening_base) before the
+-- provider is asked.
+INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id, opening_id, opening_base)
+SELECT @tenant_id::bigint, m.id, @package_id::text, @credits::bigint, @amount::bigint, @currency::text, @country::text, m.tracking, @client_id::text,
+    @opening_id::text, @opening_base::text
 FROM members m WHERE m.id = @member_id AND m.tenant_id = @tenant_id
 ON CONFLICT (member_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
 RETURNING id;
+
+-- name: OrderOfClient :one
+-- The repeat order a client_id made, with or without its payment.
+SELECT * FROM orders WHERE member_id = @member_id AND tenant_id = @tenant_id AND client_id = @client_id;
+
+-- name: OrderByID :one
+SELECT * FROM orders WHERE id = @id;
+
+-- name: OrderLock :one
+-- An order locked while its claimed payment or its refund is booked: a
+-- second booking, and the provider's webhooks about the order's payments,
+-- wait for it.
+SELECT * FROM orders WHERE id = @id FOR UPDATE;
+
+-- name: OrderOpened :exec
+-- The claimed payment is recorded: the claim is cleared.
+UPDATE orders SET opening_id = NULL, opening_base = NULL, updated_at = now() WHERE id = @id;
+
+-- name: OrderDropOpening :execrows
+-- An order whose payment the provider refused outright: nothing was
+-- charged, the order goes (its discount code released first).
+DELETE FROM orders o WHERE o.id = @id AND o.opening_id IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id);
+
+-- name: OrdersOpening :many
+-- Orders whose claimed payment is not recorded after a grace (the request
+-- that claimed it failed or died): reconciliation asks the provider again
+-- with the same key.
+SELECT * FROM orders WHERE opening_id IS NOT NULL AND created_at <= @before ORDER BY created_at LIMIT @max_rows;
 
 -- name: OrderRepeatOfClient :one
 -- The repeat order a client_id made, with its newest payment.
@@ -179,3 +214,17 @@ FROM days CROSS JOIN currencies c
 LEFT JOIN paid p ON p.day = days.day AND p.currency = c.currency
 LEFT JOIN refunded f ON f.day = days.day AND f.currency = c.currency
 ORDER BY c.currency, days.day;
+
+-- name: ChargebackInsert :one
+-- A chargeback of a payment, once: a second report of it inserts nothing.
+INSERT INTO chargebacks (order_id, payment_id, provider_chargeback_id, reason, amount, currency, credits_taken, credits_open)
+VALUES (@order_id, @payment_id, @provider_chargeback_id, @reason, @amount, @currency, @credits_taken, @credits_open)
+ON CONFLICT (payment_id) DO NOTHING
+RETURNING id;
+
+-- name: ChargebackKnown :one
+SELECT EXISTS (SELECT 1 FROM chargebacks WHERE payment_id = @payment_id);
+
+-- name: ChargebacksOfOrders :many
+-- The chargebacks of the orders listed, for the console.
+SELECT * FROM chargebacks WHERE order_id = ANY(@order_ids::bigint[]) ORDER BY order_id, id;

@@ -91,6 +91,29 @@ type Payment struct {
 	// payment was charged on), with its CustomerID; empty otherwise.
 	MandateID  string
 	CustomerID string
+	// ChargedBack is what the payer's bank or card issuer took back
+	// (Mollie's amountChargedBack); zero when nothing was.
+	ChargedBack Money
+	// Chargebacks are the payment's chargebacks as the provider lists
+	// them, read (ChargebackLister) once the payment reports an amount
+	// charged back; empty when the provider lists none.
+	Chargebacks []Chargeback
+}
+
+// Chargeback is money the payer's bank or card issuer took back from a
+// paid payment (a disputed card payment, a reversed direct debit).
+type Chargeback struct {
+	// ID is the provider's id (chb_... at Mollie).
+	ID     string
+	Amount Money
+	// Reason is the bank's reason code and text, as the provider gives it.
+	Reason string
+}
+
+// ChargebackLister is a provider that lists a payment's chargebacks
+// (Mollie's Chargebacks API).
+type ChargebackLister interface {
+	Chargebacks(ctx context.Context, paymentID string) ([]Chargeback, error)
 }
 
 // RefundRequest asks a provider to pay back (part of) a paid payment.
@@ -98,6 +121,9 @@ type RefundRequest struct {
 	PaymentID   string
 	Amount      Money
 	Description string
+	// IdempotencyKey, when set, makes a repeated request answer the refund
+	// the first one made (Mollie's Idempotency-Key).
+	IdempotencyKey string
 }
 
 // Refund is a refund as the provider knows it.

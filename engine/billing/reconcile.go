@@ -8,6 +8,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/billing/internal/db"
+	"rendezvous/engine/tenancy"
 )
 
 // ReconcileInterval is how often the reconciliation job looks for payments
@@ -70,7 +71,60 @@ func (s *Service) Reconcile(ctx context.Context) (int, error) {
 			}
 		}
 		if len(due) < reconcileBatch {
-			return asked, nil
+			break
 		}
 	}
+	resumed, err := s.resumeOpenings(ctx)
+	return asked + resumed, err
+}
+
+// Openings: a payment an order claimed (a repeat order's charge, a direct
+// debit) whose request failed or died before it was recorded is asked for
+// again, with the same idempotency key, once openingGrace has passed (more
+// than a provider call may take, mollie.DefaultTimeout). After
+// openingGiveUp, well within the hour Mollie keeps an idempotency key, the
+// claim is given up: the order goes and the error log names the reference
+// to look up at the provider.
+const (
+	openingGrace  = 2 * time.Minute
+	openingGiveUp = 45 * time.Minute
+)
+
+// resumeOpenings asks the providers for the claimed payments past their
+// grace, and answers how many.
+func (s *Service) resumeOpenings(ctx context.Context) (int, error) {
+	rows, err := db.New(s.pool).OrdersOpening(ctx, db.OrdersOpeningParams{Before: time.Now().Add(-openingGrace), MaxRows: reconcileBatch})
+	if err != nil {
+		return 0, fmt.Errorf("orders with a claimed payment: %w", err)
+	}
+	for _, o := range rows {
+		t, err := s.tenants.ByID(ctx, o.TenantID)
+		if err == nil {
+			err = s.resumeOpening(ctx, t, o)
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return len(rows), ctx.Err()
+			}
+			s.log.Warn("resume a claimed payment", "order", o.ID, "err", err)
+		}
+	}
+	return len(rows), nil
+}
+
+// resumeOpening asks the provider again for the payment order o claimed.
+func (s *Service) resumeOpening(ctx context.Context, t *tenancy.Tenant, o db.Order) error {
+	if time.Since(o.CreatedAt) > openingGiveUp {
+		s.log.Error("a claimed payment was never recorded: look its reference up at the provider", "tenant", t.Slug,
+			"order", o.ID, "reference", o.OpeningID.String)
+		return s.dropOpening(ctx, o.ID)
+	}
+	if !o.ClientID.Valid {
+		return s.openDirectDebit(ctx, t, o, t.Settings.DomainLanguage)
+	}
+	set, err := SettingsOf(t)
+	if err != nil {
+		return err
+	}
+	return s.openRepeat(ctx, t, set, o, t.Settings.DomainLanguage)
 }

@@ -43,73 +43,85 @@ type RefundResult struct {
 // (ErrOrderRefunded). The member stays premium: premium follows any
 // purchase, refunded or not.
 //
-// The order stays locked from the first check to the end, so two refunds of
-// one order run one after the other. The provider is asked first; its
-// refusal changes nothing (ErrRefundRefused). Then, in the same
-// transaction, the credits are taken back through the ledger (never below
-// zero; the rest is recorded as spent), the refund is recorded and the
-// order becomes refunded. Should that part fail after the provider
-// refunded (a crash, a lost connection), nothing of it is kept and the
-// refund can simply be run again: the provider's own record of the payment
-// (its refunded amount, FetchPayment) tells that the money went back
-// already, so the retry books the refund without refunding twice. (A
-// provider also refuses to refund more than was paid.)
+// No database connection is held while the provider is asked: a short
+// read checks the order; then the provider is asked for its record of the
+// payment and, unless it refunded the payment already, for the refund, with
+// an idempotency key of the order (two refunds of one order running at once
+// make one refund there; a provider without such keys refuses to refund
+// more than was paid, and the refused one finds the payment refunded); its
+// refusal changes nothing (ErrRefundRefused). Then one short
+// transaction holding the order's lock books it: the credits taken back
+// through the ledger (never below zero; the rest is recorded as spent), the
+// refund recorded, the order refunded; a parallel refund that booked it
+// first leaves ErrOrderRefunded. Should the booking fail after the provider
+// refunded (a crash, a lost connection), the refund can simply be run
+// again: the provider's record of the payment (its refunded amount,
+// FetchPayment) tells that the money went back already, so the retry books
+// the refund without refunding twice, whatever the window.
 func (s *Service) Refund(ctx context.Context, orderID int64, requestedBy, reason string) (RefundResult, error) {
-	var res RefundResult
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		o, err := q.RefundOrderLock(ctx, orderID)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return errOrderNotFound
+	q := db.New(s.pool)
+	o, err := q.OrderByID(ctx, orderID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return RefundResult{}, errOrderNotFound
+	}
+	if err != nil {
+		return RefundResult{}, fmt.Errorf("order %d: %w", orderID, err)
+	}
+	if err := refundable(o.Status); err != nil {
+		return RefundResult{}, err
+	}
+	t, err := s.tenants.ByID(ctx, o.TenantID)
+	if err != nil {
+		return RefundResult{}, fmt.Errorf("tenant of order %d: %w", orderID, err)
+	}
+	paid, err := q.RefundPaidPayment(ctx, orderID)
+	if err != nil {
+		return RefundResult{}, fmt.Errorf("paid payment of order %d: %w", orderID, err)
+	}
+	set, err := SettingsOf(t)
+	if err != nil {
+		return RefundResult{}, fmt.Errorf("billing settings of tenant %s: %w", t.Slug, err)
+	}
+	p, err := s.provider(paid.Provider, set)
+	if err != nil {
+		return RefundResult{}, fmt.Errorf("%w (%v)", errUnavailable, err)
+	}
+	amount := Money{Minor: o.Amount, Currency: o.Currency}
+	res := RefundResult{OrderID: orderID, Amount: amount}
+	at, err := p.FetchPayment(ctx, paid.ProviderPaymentID)
+	if err != nil {
+		return RefundResult{}, providerError(err)
+	}
+	// A payment the provider refunded already was refunded by an earlier
+	// attempt whose booking failed: book it now, whatever the window.
+	if at.Refunded.Minor < amount.Minor {
+		days := t.Settings.RefundDays
+		if !o.CompletedAt.Valid || time.Since(o.CompletedAt.Time) > time.Duration(days)*24*time.Hour {
+			return RefundResult{}, ErrRefundWindowOver.With(map[string]any{"refund_days": days})
 		}
+		r, err := p.CreateRefund(ctx, RefundRequest{
+			PaymentID: paid.ProviderPaymentID, Amount: amount, Description: fmt.Sprintf("Refund of order %d", orderID),
+			IdempotencyKey: fmt.Sprintf("refund:order:%d", orderID),
+		})
+		if errors.Is(err, ErrProviderRefused) && s.refundedAlready(ctx, p, paid.ProviderPaymentID, amount) {
+			// A refund of the order running at the same time refunded it
+			// first: booked below once, by whichever gets there first.
+			err = nil
+		}
+		if err != nil {
+			return RefundResult{}, providerError(err)
+		}
+		res.ProviderRefundID = r.ID
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		o, err := q.OrderLock(ctx, orderID)
 		if err != nil {
 			return fmt.Errorf("lock order %d: %w", orderID, err)
 		}
-		switch o.Status {
-		case OrderRefunded:
-			return ErrOrderRefunded
-		case OrderCompleted:
-		default:
-			return ErrOrderNotCompleted
+		if err := refundable(o.Status); err != nil {
+			return err
 		}
-		t, err := s.tenants.ByID(ctx, o.TenantID)
-		if err != nil {
-			return fmt.Errorf("tenant of order %d: %w", orderID, err)
-		}
-		paid, err := q.RefundPaidPayment(ctx, orderID)
-		if err != nil {
-			return fmt.Errorf("paid payment of order %d: %w", orderID, err)
-		}
-		set, err := SettingsOf(t)
-		if err != nil {
-			return fmt.Errorf("billing settings of tenant %s: %w", t.Slug, err)
-		}
-		p, err := s.provider(paid.Provider, set)
-		if err != nil {
-			return fmt.Errorf("%w (%v)", errUnavailable, err)
-		}
-		amount := Money{Minor: o.Amount, Currency: o.Currency}
-		res = RefundResult{OrderID: orderID, Amount: amount}
-		at, err := p.FetchPayment(ctx, paid.ProviderPaymentID)
-		if err != nil {
-			return providerError(err)
-		}
-		// A payment the provider refunded already was refunded by an earlier
-		// attempt whose booking failed: book it now, whatever the window.
-		if at.Refunded.Minor < amount.Minor {
-			days := t.Settings.RefundDays
-			if !o.CompletedAt.Valid || time.Since(o.CompletedAt.Time) > time.Duration(days)*24*time.Hour {
-				return ErrRefundWindowOver.With(map[string]any{"refund_days": days})
-			}
-			r, err := p.CreateRefund(ctx, RefundRequest{
-				PaymentID: paid.ProviderPaymentID, Amount: amount, Description: fmt.Sprintf("Refund of order %d", orderID),
-			})
-			if err != nil {
-				return providerError(err)
-			}
-			res.ProviderRefundID = r.ID
-		}
-
 		reference := fmt.Sprintf("refund:order:%d", orderID)
 		res.CreditsTaken, err = credits.TakeBack(ctx, tx, o.MemberID, o.Credits, reference, fmt.Sprintf("refund of order %d", orderID))
 		if err != nil {
@@ -131,6 +143,24 @@ func (s *Service) Refund(ctx context.Context, orderID int64, requestedBy, reason
 		return RefundResult{}, err
 	}
 	return res, nil
+}
+
+// refundedAlready says whether the provider reports the payment refunded
+// by amount or more.
+func (s *Service) refundedAlready(ctx context.Context, p Provider, providerPaymentID string, amount Money) bool {
+	at, err := p.FetchPayment(ctx, providerPaymentID)
+	return err == nil && at.Refunded.Minor >= amount.Minor
+}
+
+// refundable says whether an order in status may be refunded.
+func refundable(status string) error {
+	switch status {
+	case OrderRefunded:
+		return ErrOrderRefunded
+	case OrderCompleted:
+		return nil
+	}
+	return ErrOrderNotCompleted
 }
 
 // providerError turns a provider's failure into the refusal an operator

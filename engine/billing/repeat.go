@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/riverqueue/river"
 
+	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
@@ -248,15 +249,19 @@ func validClientID(id string) bool {
 	return !strings.ContainsFunc(id, func(r rune) bool { return !unicode.IsPrint(r) || r == unicode.ReplacementChar })
 }
 
-// Repeat charges the member's kept card for a package, without a redirect.
-// The order is made in a transaction that holds its client_id while the
-// provider is asked, so a parallel request with the same key waits and then
-// answers this order; the provider is asked with an idempotency key of the
-// member's click, so a request retried after a lost answer is not charged
-// twice either. A charge the provider settles at once is settled here (the
-// credits booked through settle, as a webhook would); a failed one answers
-// MessageCardFailed, and the order can be paid at the provider (orders.php
-// with order_id) like any failed order.
+// Repeat charges the member's kept card for a package, without a redirect,
+// in three steps so that no database connection waits on the provider: a
+// short transaction makes the order, keyed by the click's client_id, and
+// claims its charge (openRepeat); the provider is asked with no connection
+// held, with an idempotency key of the member's click; a second short
+// transaction records the charge. A repeated click (a double click, a
+// request retried after a lost answer) finds the click's order: recorded,
+// it is answered; still claimed, the provider is asked again with the same
+// key, which answers the same charge, so a click is charged once. A charge
+// the provider settles at once is settled (the credits booked through
+// settle, as a webhook would); a failed one answers MessageCardFailed, and
+// the order can be paid at the provider (orders.php with order_id) like
+// any failed order.
 func (s *Service) Repeat(ctx context.Context, t *tenancy.Tenant, memberID int64, base, located, locale string, req RepeatRequest) (PaymentState, error) {
 	set, err := SettingsOf(t)
 	if err != nil {
@@ -282,49 +287,126 @@ func (s *Service) Repeat(ctx context.Context, t *tenancy.Tenant, memberID int64,
 	}
 	c := set.Countries[country]
 	amount := Money{Minor: pkg.Prices[c.Currency], Currency: c.Currency}
-	key := sha256.Sum256(fmt.Appendf(nil, "repeat:%d:%d:%s", t.ID, memberID, req.ClientID))
-	spec := paymentSpec{packageID: pkg.ID, credits: pkg.Credits, method: card.Method, amount: amount,
-		sequence: SequenceRecurring, customerID: card.CustomerID, mandateID: card.MandateID, idempotencyKey: hex.EncodeToString(key[:])}
-
-	var paymentID int64
-	var pay openedPayment
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		id, err := q.OrderInsertRepeat(ctx, db.OrderInsertRepeatParams{TenantID: t.ID, MemberID: memberID, PackageID: pkg.ID,
-			Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country, ClientID: req.ClientID})
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil // this click was answered already
-		}
-		if err != nil {
-			return fmt.Errorf("insert repeat order of member %d: %w", memberID, err)
-		}
-		if pay, err = s.createPayment(ctx, t, set, base, locale, spec); err != nil {
-			return err
-		}
-		// A settled charge is recorded open and moved by settle below, as
-		// its webhook would move it.
-		status := pay.Status
-		if status == "" || status.Settled() {
-			status = StatusOpen
-		}
-		paymentID, err = q.PaymentInsert(ctx, db.PaymentInsertParams{PublicID: pay.publicID, OrderID: id, Provider: pay.provider,
-			ProviderPaymentID: pay.ID, Method: card.Method, Status: string(status), CheckAt: time.Now().Add(firstCheck),
-			SequenceType: SequenceRecurring})
-		if err != nil {
-			return fmt.Errorf("insert payment of repeat order %d: %w", id, err)
-		}
-		// Settled at once (the sandbox, most card charges at Mollie): the
-		// order moves in this transaction, as its webhook would move it,
-		// so a repeated click waiting on it answers the settled order.
-		if pay.Status.Settled() {
-			return s.settleTx(ctx, tx, paymentID, pay.Payment, nil)
-		}
-		return nil
-	})
+	publicID, err := newPublicID()
 	if err != nil {
 		return PaymentState{}, err
 	}
+	q := db.New(s.pool)
+	_, err = q.OrderInsertRepeat(ctx, db.OrderInsertRepeatParams{TenantID: t.ID, MemberID: memberID, PackageID: pkg.ID,
+		Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country, ClientID: req.ClientID,
+		OpeningID: publicID, OpeningBase: base})
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) { // no rows: the click made its order already
+		return PaymentState{}, fmt.Errorf("insert repeat order of member %d: %w", memberID, err)
+	}
+	o, err := q.OrderOfClient(ctx, db.OrderOfClientParams{MemberID: memberID, TenantID: t.ID, ClientID: pgtype.Text{String: req.ClientID, Valid: true}})
+	if err != nil {
+		return PaymentState{}, fmt.Errorf("repeat order %q of member %d: %w", req.ClientID, memberID, err)
+	}
+	if o.OpeningID.Valid {
+		if err := s.openRepeat(ctx, t, set, o, locale); err != nil {
+			return PaymentState{}, err
+		}
+	}
 	return s.repeatState(ctx, t, memberID, req.ClientID)
+}
+
+// repeatKey is the provider's idempotency key of a member's click.
+func repeatKey(tenantID, memberID int64, clientID string) string {
+	key := sha256.Sum256(fmt.Appendf(nil, "repeat:%d:%d:%s", tenantID, memberID, clientID))
+	return hex.EncodeToString(key[:])
+}
+
+// openRepeat asks the provider for the charge a repeat order claimed, on
+// the member's kept card, holding no database connection meanwhile, then
+// records it (recordOpened). A charge the provider refuses outright charged
+// nothing: the order goes and the member gets errCardFailed; any other
+// failure leaves the claim for a retried click or reconciliation, which ask
+// again with the same key.
+func (s *Service) openRepeat(ctx context.Context, t *tenancy.Tenant, set Settings, o db.Order, locale string) error {
+	card, err := s.activeCard(ctx, t, set, o.MemberID)
+	if errors.Is(err, errNoStoredCard) {
+		// The card was removed meanwhile: nothing can be charged any more.
+		return errors.Join(s.dropOpening(ctx, o.ID), err)
+	}
+	if err != nil {
+		return err
+	}
+	spec := paymentSpec{packageID: o.PackageID, credits: o.Credits, method: card.Method, amount: Money{Minor: o.Amount, Currency: o.Currency},
+		sequence: SequenceRecurring, customerID: card.CustomerID, mandateID: card.MandateID,
+		idempotencyKey: repeatKey(o.TenantID, o.MemberID, o.ClientID.String), publicID: o.OpeningID.String}
+	pay, err := s.createPayment(ctx, t, set, o.OpeningBase.String, locale, spec)
+	if errors.Is(err, errCardFailed) {
+		return errors.Join(s.dropOpening(ctx, o.ID), err)
+	}
+	if err != nil {
+		return err
+	}
+	return s.recordOpened(ctx, o.ID, pay, card.Method)
+}
+
+// recordOpened records the payment an order claimed, in a short
+// transaction holding the order's lock: once (a parallel request that
+// asked the provider with the same key recorded the same payment first),
+// and settled at once when the provider settled it already (the sandbox,
+// most card charges at Mollie), as its webhook would settle it.
+func (s *Service) recordOpened(ctx context.Context, orderID int64, pay openedPayment, method string) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		o, err := q.OrderLock(ctx, orderID)
+		if err != nil {
+			return fmt.Errorf("lock order %d: %w", orderID, err)
+		}
+		if !o.OpeningID.Valid {
+			return nil
+		}
+		answered := pay.Payment
+		// A settled payment is recorded unsettled and moved by settle, the
+		// one way payments settle (credits booked once); a direct debit is
+		// pending until the bank collects it.
+		if pay.Status == "" || pay.Status.Settled() {
+			pay.Status = StatusOpen
+			if method == MethodDirectDebit {
+				pay.Status = StatusPending
+			}
+		}
+		paymentID, err := pay.insert(ctx, q, orderID, method)
+		if err != nil {
+			return err
+		}
+		if err := q.OrderOpened(ctx, orderID); err != nil {
+			return fmt.Errorf("order %d opened: %w", orderID, err)
+		}
+		if method == MethodDirectDebit {
+			if err := q.DirectDebitFlowDelete(ctx, o.MemberID); err != nil {
+				return fmt.Errorf("use up direct debit confirmation of member %d: %w", o.MemberID, err)
+			}
+		}
+		// A direct debit's settled answer is asked for again by its caller
+		// (ConfirmDirectDebit), as a webhook would.
+		if answered.Status.Settled() && method != MethodDirectDebit {
+			return s.settleTx(ctx, tx, paymentID, answered, nil)
+		}
+		return nil
+	})
+}
+
+// dropOpening takes back an order whose payment the provider refused
+// outright (nothing was charged): its discount code released, its direct
+// debit confirmation freed for another try, the order deleted.
+func (s *Service) dropOpening(ctx context.Context, orderID int64) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := discounts.Release(ctx, tx, orderID); err != nil {
+			return err
+		}
+		q := db.New(tx)
+		if err := q.DirectDebitFlowRelease(ctx, pgtype.Int8{Int64: orderID, Valid: true}); err != nil {
+			return fmt.Errorf("free the confirmation of order %d: %w", orderID, err)
+		}
+		if _, err := q.OrderDropOpening(ctx, orderID); err != nil {
+			return fmt.Errorf("drop order %d: %w", orderID, err)
+		}
+		return nil
+	})
 }
 
 // repeatState answers the order a click made, with its newest payment.

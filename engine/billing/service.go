@@ -18,6 +18,7 @@ import (
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/credits"
+	"rendezvous/engine/limits"
 	"rendezvous/engine/notify"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/refusal"
@@ -98,6 +99,9 @@ type Service struct {
 	// Postbacks tells the members' affiliate networks of their first
 	// purchases; nil tells none.
 	Postbacks *traffic.Postbacks
+	// Limits counts the direct debit codes texted per client address and
+	// per number; nil counts none (commands that text nothing).
+	Limits *limits.Limiter
 }
 
 // NewService builds the billing service. inserter may be nil for a
@@ -286,7 +290,8 @@ func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, 
 			}
 		}
 		out = Checkout{OrderID: id, PaymentID: pay.publicID, RedirectURL: pay.CheckoutURL}
-		return pay.insert(ctx, q, id, req.Method)
+		_, err = pay.insert(ctx, q, id, req.Method)
+		return err
 	})
 	if err != nil {
 		return Checkout{}, err
@@ -355,7 +360,8 @@ func (s *Service) retry(ctx context.Context, t *tenancy.Tenant, set Settings, me
 				return err
 			}
 		}
-		return pay.insert(ctx, q, o.ID, req.Method)
+		_, err = pay.insert(ctx, q, o.ID, req.Method)
+		return err
 	})
 	if err != nil {
 		return Checkout{}, err
@@ -390,6 +396,9 @@ type paymentSpec struct {
 	// idempotencyKey makes a repeated request answer the first one's
 	// payment at the provider.
 	idempotencyKey string
+	// publicID is the payment's public id claimed before the provider is
+	// asked; a new one when empty.
+	publicID string
 }
 
 // openedPayment is a payment the provider opened, not yet recorded.
@@ -409,9 +418,11 @@ func (s *Service) createPayment(ctx context.Context, t *tenancy.Tenant, set Sett
 		s.log.Warn("payment provider", "tenant", t.Slug, "err", err)
 		return openedPayment{}, errUnavailable
 	}
-	publicID, err := newPublicID()
-	if err != nil {
-		return openedPayment{}, err
+	publicID := spec.publicID
+	if publicID == "" {
+		if publicID, err = newPublicID(); err != nil {
+			return openedPayment{}, err
+		}
 	}
 	if spec.sequence == "" {
 		spec.sequence = SequenceOneOff
@@ -440,8 +451,8 @@ func (s *Service) createPayment(ctx context.Context, t *tenancy.Tenant, set Sett
 	return openedPayment{Payment: p, provider: prov.Name(), publicID: publicID, sequence: spec.sequence}, nil
 }
 
-// insert records the opened payment for order.
-func (p openedPayment) insert(ctx context.Context, q *db.Queries, order int64, method string) error {
+// insert records the opened payment for order and answers its id.
+func (p openedPayment) insert(ctx context.Context, q *db.Queries, order int64, method string) (int64, error) {
 	status := p.Status
 	if status == "" {
 		status = StatusOpen
@@ -450,13 +461,13 @@ func (p openedPayment) insert(ctx context.Context, q *db.Queries, order int64, m
 	if seq == "" {
 		seq = SequenceOneOff
 	}
-	_, err := q.PaymentInsert(ctx, db.PaymentInsertParams{PublicID: p.publicID, OrderID: order, Provider: p.provider,
+	id, err := q.PaymentInsert(ctx, db.PaymentInsertParams{PublicID: p.publicID, OrderID: order, Provider: p.provider,
 		ProviderPaymentID: p.ID, Method: method, Status: string(status), CheckoutUrl: p.CheckoutURL,
 		CheckAt: time.Now().Add(firstCheck), SequenceType: seq})
 	if err != nil {
-		return fmt.Errorf("insert payment of order %d: %w", order, err)
+		return 0, fmt.Errorf("insert payment of order %d: %w", order, err)
 	}
-	return nil
+	return id, nil
 }
 
 // newPublicID is a payment id members see: random, not guessable.
@@ -500,6 +511,11 @@ func (s *Service) sync(ctx context.Context, t *tenancy.Tenant, paymentID int64, 
 	if err != nil {
 		return fmt.Errorf("fetch payment %s %s: %w", provider, providerID, err)
 	}
+	if p.Status == StatusPaid && p.ChargedBack.Minor > 0 {
+		if p.Chargebacks, err = s.chargebacksOf(ctx, prov, paymentID, providerID); err != nil {
+			return err
+		}
+	}
 	return s.settle(ctx, paymentID, p, s.mandateOf(ctx, t, prov, p))
 }
 
@@ -530,6 +546,9 @@ func (s *Service) settleTx(ctx context.Context, tx pgx.Tx, paymentID int64, p Pa
 	changed, err := q.PaymentSetStatus(ctx, db.PaymentSetStatusParams{ID: paymentID, Status: string(p.Status)})
 	if err != nil {
 		return fmt.Errorf("payment %d status: %w", paymentID, err)
+	}
+	if p.Status == StatusPaid && p.ChargedBack.Minor > 0 {
+		return s.chargeBack(ctx, tx, o, paymentID, p)
 	}
 	switch p.Status {
 	case StatusPaid:

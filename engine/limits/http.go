@@ -45,6 +45,9 @@ func ByMember(member func(r *http.Request) int64) Subject {
 	}
 }
 
+// PhoneSubject is the subject of the hits on a mobile number (E.164).
+func PhoneSubject(e164 string) string { return "phone:" + e164 }
+
 // MemberSubject is the subject of a member's hits (ByMember, QueueHit).
 func MemberSubject(id int64) string { return "member:" + strconv.FormatInt(id, 10) }
 

@@ -41,6 +41,12 @@ const (
 	// traffic): past it the page is served but no visit written, so that
 	// varying sub-ids or the browser cannot fill the visits table.
 	Visit = "visit"
+	// SMSClient counts the direct debit starts that text a code, per
+	// client address: each is an SMS the operator pays for.
+	SMSClient = "sms_client"
+	// SMSNumber counts the same starts per mobile number texted (subject
+	// PhoneSubject), whoever asks.
+	SMSNumber = "sms_number"
 )
 
 // Rule allows Max hits per Window; the window starts with its first hit.
@@ -66,6 +72,10 @@ func Defaults() map[string]Rule {
 		Typing:         {Max: 40, Window: time.Minute},
 		Note:           {Max: 30, Window: time.Minute},
 		Visit:          {Max: 100, Window: time.Hour},
+		// A member needs one code, two or three with typos; these stop a
+		// script texting (premium) numbers through the sites.
+		SMSClient: {Max: 20, Window: 24 * time.Hour},
+		SMSNumber: {Max: 10, Window: 24 * time.Hour},
 	}
 }
 

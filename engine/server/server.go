@@ -194,6 +194,7 @@ func New(d Deps) (*Engine, error) {
 	e.Notifications = notifications.NewService(d.Pool, e.Accounts, d.Directory, e.Links, d.Log)
 	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, inserter, d.Log)
 	e.Billing.Postbacks = postbacks
+	e.Billing.Limits = e.Limits
 	if e.SMS, err = smsGateway(d, e); err != nil {
 		return nil, err
 	}

@@ -59,3 +59,53 @@ func TestPaymentLife(t *testing.T) {
 		t.Errorf("methods %q, %v", methods, err)
 	}
 }
+
+// TestChargebackAndRefundKey: a paid payment the payer's bank took back
+// reports its amountChargedBack, and its chargebacks list names the
+// chargeback and the bank's reason; a refund retried with the same
+// idempotency key answers the first refund and pays back once.
+func TestChargebackAndRefundKey(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srv := mollietest.New(t, testKey)
+	p, err := mollie.New(mollie.Config{APIKey: testKey, BaseURL: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func() billing.Payment {
+		t.Helper()
+		created, err := p.CreatePayment(ctx, billing.PaymentRequest{Amount: billing.Money{Minor: 1995, Currency: "EUR"}, Description: "100 credits",
+			RedirectURL: "https://x.example/r", Reference: "pay_" + t.Name() + string(rune('a'+len(srv.Payments())))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.SetStatus(t, created.ID, billing.StatusPaid)
+		return created
+	}
+
+	charged := open()
+	if list, err := p.Chargebacks(ctx, charged.ID); err != nil || len(list) != 0 {
+		t.Fatalf("chargebacks before any: %+v, %v", list, err)
+	}
+	srv.Chargeback(t, charged.ID, "MD06", "Disputed authorized transaction")
+	at, err := p.FetchPayment(ctx, charged.ID)
+	if err != nil || at.Status != billing.StatusPaid || at.ChargedBack != (billing.Money{Minor: 1995, Currency: "EUR"}) {
+		t.Fatalf("charged back %+v, %v", at, err)
+	}
+	list, err := p.Chargebacks(ctx, charged.ID)
+	if err != nil || len(list) != 1 || len(list[0].ID) < 5 || list[0].ID[:4] != "chb_" || list[0].Amount != (billing.Money{Minor: 1995, Currency: "EUR"}) ||
+		list[0].Reason != "MD06 Disputed authorized transaction" {
+		t.Fatalf("chargebacks %+v, %v", list, err)
+	}
+
+	refunded := open()
+	req := billing.RefundRequest{PaymentID: refunded.ID, Amount: billing.Money{Minor: 1995, Currency: "EUR"}, IdempotencyKey: "refund:order:1"}
+	first, err := p.CreateRefund(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := p.CreateRefund(ctx, req)
+	if err != nil || again.ID != first.ID || srv.Refunds(refunded.ID) != 1 {
+		t.Fatalf("the refund retried: %+v (first %+v), %v; %d refunds", again, first, err, srv.Refunds(refunded.ID))
+	}
+}

@@ -96,11 +96,13 @@ type payment struct {
 	Status         string  `json:"status"`
 	Amount         amount  `json:"amount"`
 	AmountRefunded *amount `json:"amountRefunded"`
-	Method         *string `json:"method"`
-	ExpiresAt      string  `json:"expiresAt"`
-	CustomerID     string  `json:"customerId"`
-	MandateID      string  `json:"mandateId"`
-	Links          struct {
+	// AmountChargedBack is set once the payer's bank took money back.
+	AmountChargedBack *amount `json:"amountChargedBack"`
+	Method            *string `json:"method"`
+	ExpiresAt         string  `json:"expiresAt"`
+	CustomerID        string  `json:"customerId"`
+	MandateID         string  `json:"mandateId"`
+	Links             struct {
 		Checkout *struct {
 			Href string `json:"href"`
 		} `json:"checkout"`
@@ -210,7 +212,8 @@ type refund struct {
 // maxRefundDescription is Mollie's limit for a refund's description.
 const maxRefundDescription = 140
 
-// CreateRefund pays back (part of) a paid payment.
+// CreateRefund pays back (part of) a paid payment; with req.IdempotencyKey
+// a retried call answers the refund the first one made.
 func (p *Provider) CreateRefund(ctx context.Context, req billing.RefundRequest) (billing.Refund, error) {
 	if !paymentIDPattern.MatchString(req.PaymentID) {
 		return billing.Refund{}, fmt.Errorf("mollie: payment id %q: %w", req.PaymentID, billing.ErrPaymentNotFound)
@@ -225,7 +228,7 @@ func (p *Provider) CreateRefund(ctx context.Context, req billing.RefundRequest) 
 	}
 	var out refund
 	if err := p.call(ctx, http.MethodPost, "/payments/"+req.PaymentID+"/refunds", nil,
-		createRefund{Amount: amt, Description: string(desc)}, "", true, &out); err != nil {
+		createRefund{Amount: amt, Description: string(desc)}, req.IdempotencyKey, true, &out); err != nil {
 		return billing.Refund{}, fmt.Errorf("mollie: refund payment %s: %w", req.PaymentID, err)
 	}
 	m, err := out.Amount.money()
@@ -297,6 +300,11 @@ func (m payment) payment() (billing.Payment, error) {
 	if m.AmountRefunded != nil {
 		if out.Refunded, err = m.AmountRefunded.money(); err != nil {
 			return unreadable("amountRefunded", err)
+		}
+	}
+	if m.AmountChargedBack != nil {
+		if out.ChargedBack, err = m.AmountChargedBack.money(); err != nil {
+			return unreadable("amountChargedBack", err)
 		}
 	}
 	if m.Method != nil {

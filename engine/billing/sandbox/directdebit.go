@@ -36,14 +36,18 @@ func (p *Provider) CreateDirectDebit(ctx context.Context, req billing.DirectDebi
 	var row db.SandboxPayment
 	err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		if _, err := q.SandboxPaymentInsert(ctx, db.SandboxPaymentInsertParams{
+		var (
+			fresh bool
+			err   error
+		)
+		row, fresh, err = insertOnce(ctx, q, db.SandboxPaymentInsertParams{
 			ID: id, TenantID: req.TenantID, Amount: req.Amount.Minor, Currency: req.Amount.Currency, Method: billing.MethodDirectDebit,
 			Description: req.Description, RedirectUrl: req.RedirectURL, WebhookUrl: req.WebhookURL, ExpiresAt: time.Now().Add(Expiry),
-			Status: string(billing.StatusOpen), SequenceType: billing.SequenceOneOff,
-		}); err != nil {
-			return err
+			Status: string(billing.StatusOpen), SequenceType: billing.SequenceOneOff, IdempotencyKey: idempotencyKey(req.PaymentRequest),
+		})
+		if err != nil || !fresh {
+			return err // !fresh: debited by the first request with this key
 		}
-		var err error
 		row, err = q.SandboxPaymentSettle(ctx, db.SandboxPaymentSettleParams{ID: id, TenantID: req.TenantID, Status: string(billing.StatusPaid)})
 		if err != nil {
 			return err

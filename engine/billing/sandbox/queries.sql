@@ -1,11 +1,17 @@
 -- The sandbox provider's own records, as a real provider keeps them.
 
 -- name: SandboxPaymentInsert :one
+-- A payment; none when the tenant made one with the same idempotency key
+-- already (SandboxPaymentOfKey answers that one).
 INSERT INTO sandbox_payments (id, tenant_id, amount, currency, method, description, redirect_url, webhook_url, expires_at,
-    status, customer_id, sequence_type, mandate_id)
+    status, customer_id, sequence_type, mandate_id, idempotency_key)
 VALUES (@id, @tenant_id, @amount, @currency, @method, @description, @redirect_url, @webhook_url, @expires_at,
-    @status, sqlc.narg(customer_id), @sequence_type, sqlc.narg(mandate_id))
+    @status, sqlc.narg(customer_id), @sequence_type, sqlc.narg(mandate_id), sqlc.narg(idempotency_key))
+ON CONFLICT (tenant_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
 RETURNING *;
+
+-- name: SandboxPaymentOfKey :one
+SELECT * FROM sandbox_payments WHERE tenant_id = @tenant_id AND idempotency_key = @idempotency_key;
 
 -- name: SandboxPaymentGet :one
 -- A payment as the provider answers it: an open or pending payment past

@@ -105,14 +105,18 @@ func (p *Provider) charge(ctx context.Context, req billing.PaymentRequest) (bill
 		if m.Declines {
 			status = billing.StatusFailed
 		}
-		row, err = q.SandboxPaymentInsert(ctx, db.SandboxPaymentInsertParams{
+		var fresh bool
+		row, fresh, err = insertOnce(ctx, q, db.SandboxPaymentInsertParams{
 			ID: id, TenantID: req.TenantID, Amount: req.Amount.Minor, Currency: req.Amount.Currency, Method: m.Method,
 			Description: req.Description, RedirectUrl: req.RedirectURL, WebhookUrl: req.WebhookURL, ExpiresAt: time.Now().Add(Expiry),
 			Status: string(status), CustomerID: pgtype.Text{String: m.CustomerID, Valid: true}, SequenceType: billing.SequenceRecurring,
-			MandateID: pgtype.Text{String: m.ID, Valid: true},
+			MandateID: pgtype.Text{String: m.ID, Valid: true}, IdempotencyKey: idempotencyKey(req),
 		})
 		if err != nil {
 			return fmt.Errorf("%w: record payment: %v", billing.ErrProviderUnavailable, err)
+		}
+		if !fresh {
+			return nil // charged by the first request with this key
 		}
 		return p.queueWebhook(ctx, tx, row)
 	})

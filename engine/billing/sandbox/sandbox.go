@@ -74,10 +74,10 @@ func (p *Provider) CreatePayment(ctx context.Context, req billing.PaymentRequest
 	if req.SequenceType == billing.SequenceFirst {
 		seq, customer = billing.SequenceFirst, pgtype.Text{String: req.CustomerID, Valid: true}
 	}
-	row, err := db.New(p.pool).SandboxPaymentInsert(ctx, db.SandboxPaymentInsertParams{
+	row, _, err := insertOnce(ctx, db.New(p.pool), db.SandboxPaymentInsertParams{
 		ID: id, TenantID: req.TenantID, Amount: req.Amount.Minor, Currency: req.Amount.Currency, Method: req.Method,
 		Description: req.Description, RedirectUrl: req.RedirectURL, WebhookUrl: req.WebhookURL, ExpiresAt: time.Now().Add(Expiry),
-		Status: string(billing.StatusOpen), CustomerID: customer, SequenceType: seq,
+		Status: string(billing.StatusOpen), CustomerID: customer, SequenceType: seq, IdempotencyKey: idempotencyKey(req),
 	})
 	if isForeignKey(err) {
 		return billing.Payment{}, fmt.Errorf("%w: no customer %s", billing.ErrProviderRefused, req.CustomerID)
@@ -86,6 +86,27 @@ func (p *Provider) CreatePayment(ctx context.Context, req billing.PaymentRequest
 		return billing.Payment{}, fmt.Errorf("%w: record payment: %v", billing.ErrProviderUnavailable, err)
 	}
 	return payment(row, back.Scheme+"://"+back.Host), nil
+}
+
+// idempotencyKey is the key a request is made once under, as at Mollie:
+// its own, else its reference.
+func idempotencyKey(req billing.PaymentRequest) pgtype.Text {
+	key := req.IdempotencyKey
+	if key == "" {
+		key = req.Reference
+	}
+	return pgtype.Text{String: key, Valid: key != ""}
+}
+
+// insertOnce records a payment once per idempotency key: a request
+// repeated with the key answers the first one's payment (fresh false).
+func insertOnce(ctx context.Context, q *db.Queries, params db.SandboxPaymentInsertParams) (row db.SandboxPayment, fresh bool, err error) {
+	row, err = q.SandboxPaymentInsert(ctx, params)
+	if errors.Is(err, pgx.ErrNoRows) {
+		row, err = q.SandboxPaymentOfKey(ctx, db.SandboxPaymentOfKeyParams{TenantID: params.TenantID, IdempotencyKey: params.IdempotencyKey})
+		return row, false, err
+	}
+	return row, err == nil, err
 }
 
 // FetchPayment answers a payment as the provider knows it.

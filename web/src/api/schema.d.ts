@@ -511,8 +511,10 @@ export interface paths {
          * @description Two steps. The start `{package_id, country?, iban, holder, phone}` checks the
          *     package (the payment country must offer `sdd`, in EUR), the IBAN (its
          *     country's length and mod-97 check digits, a SEPA country), the account
-         *     holder's name and the mobile number (E.164, or national in the payment
-         *     country's form), the member's block and the tenant's limits, then texts a
+         *     holder's name and the mobile number (a mobile number of the payment
+         *     country, E.164 or national: another country's number, a premium-rate,
+         *     personal or toll-free number is 422 `phone_invalid`), the member's block and
+         *     the tenant's limits, then texts a
          *     6-digit code (in development the SMS is kept in the development mailbox:
          *     to the number, subject `SMS`) and answers 202 with the account and the
          *     number masked. A new start replaces the earlier code, at most one a minute
@@ -522,12 +524,20 @@ export interface paths {
          *     code is dead: 410 `sms_code_expired`, a new code is needed. The right code
          *     places the order as a direct debit at the provider (no checkout) and
          *     answers 201 like orders.php, `redirect_url` being the order's result page;
-         *     the payment settles like any other. A blocked member gets 403 `dd_blocked`
+         *     the payment settles like any other. The order is made before the provider
+         *     is asked; should the provider not answer (503 `payments_unavailable`), the
+         *     same code again asks it again for the same payment, and meanwhile a new
+         *     start is 409 `dd_pending`. A blocked member gets 403 `dd_blocked`
          *     'Your account is blocked for direct debit payments.'; over the tenant's
          *     limit of direct debits in its period (billing.direct_debit) 429 `dd_limit`
          *     'Your limit for direct debit payments has been reached. Please try later,
-         *     a cheaper package or another payment method.' Refusals change nothing
-         *     (but a wrong code counts).
+         *     a cheaper package or another payment method.' Only a member who confirmed
+         *     their e-mail address may start (403 `email_unconfirmed`). Starts that would
+         *     text a code are counted per client address and per number, whoever asks
+         *     (RATE_LIMITS rules sms_client and sms_number): over either, 429
+         *     `sms_client_limit` or `sms_number_limit` with `retry_after` in seconds.
+         *     Refusals change nothing (but a wrong code counts, and so does a start over
+         *     the per-address or per-number limit).
          */
         post: {
             parameters: {
@@ -1942,7 +1952,9 @@ export interface paths {
          *     pending (poll orders.php?id=payment_id). 409 `no_stored_card` when the
          *     member keeps no card; 404 `card_not_found` for a card_id that is not the
          *     member's kept card; 409 `card_payment_failed` 'Credit card payment failed'
-         *     when the provider refuses the charge outright (no order is made).
+         *     when the provider refuses the charge outright (no order is made). When
+         *     the provider does not answer (503 `payments_unavailable`), retrying the
+         *     same client_id asks it again for the same charge.
          */
         post: {
             parameters: {

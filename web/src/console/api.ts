@@ -127,6 +127,19 @@ export interface ConsoleOrder {
   list_amount?: number | null
   discount_code?: string | null
   discount_percentage?: number | null
+  /** chargeback: the payer's bank took the payment back; null (or absent) when it did not. */
+  chargeback?: OrderChargeback | null
+}
+
+/** OrderChargeback is a chargeback of an order's payment (engine/admin/openapi.yaml ConsoleOrder.chargeback). */
+export interface OrderChargeback {
+  provider_chargeback_id: string
+  reason: string
+  amount: number
+  currency: string
+  credits_taken: number
+  credits_open: number
+  created_at: string
 }
 
 /** DiscountCode is one of a brand's discount codes (engine/admin/openapi.yaml DiscountCode); amounts in minor units. */

@@ -12,6 +12,24 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const directDebitAddressConfirmed = `-- name: DirectDebitAddressConfirmed :one
+SELECT EXISTS (SELECT 1 FROM members WHERE id = $1 AND tenant_id = $2 AND status = 'active')
+`
+
+type DirectDebitAddressConfirmedParams struct {
+	MemberID int64
+	TenantID int64
+}
+
+// Whether the member confirmed their e-mail address (the activation link):
+// only such a member may have a code texted.
+func (q *Queries) DirectDebitAddressConfirmed(ctx context.Context, arg DirectDebitAddressConfirmedParams) (bool, error) {
+	row := q.db.QueryRow(ctx, directDebitAddressConfirmed, arg.MemberID, arg.TenantID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const directDebitBlock = `-- name: DirectDebitBlock :execrows
 INSERT INTO direct_debit_blocks (member_id, tenant_id, reason)
 SELECT m.id, m.tenant_id, $1 FROM members m WHERE m.id = $2
@@ -29,6 +47,24 @@ func (q *Queries) DirectDebitBlock(ctx context.Context, arg DirectDebitBlockPara
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const directDebitBlockAuto = `-- name: DirectDebitBlockAuto :exec
+INSERT INTO direct_debit_blocks (member_id, tenant_id, reason)
+SELECT m.id, m.tenant_id, $1 FROM members m WHERE m.id = $2
+ON CONFLICT (member_id) DO NOTHING
+`
+
+type DirectDebitBlockAutoParams struct {
+	Reason   string
+	MemberID int64
+}
+
+// The engine's own block (a chargeback): an operator's block and its
+// reason stay as they are.
+func (q *Queries) DirectDebitBlockAuto(ctx context.Context, arg DirectDebitBlockAutoParams) error {
+	_, err := q.db.Exec(ctx, directDebitBlockAuto, arg.Reason, arg.MemberID)
+	return err
 }
 
 const directDebitBlocked = `-- name: DirectDebitBlocked :one
@@ -59,6 +95,21 @@ func (q *Queries) DirectDebitFlowAttempt(ctx context.Context, memberID int64) (i
 	return attempts, err
 }
 
+const directDebitFlowClaim = `-- name: DirectDebitFlowClaim :exec
+UPDATE direct_debit_flows SET order_id = $1 WHERE member_id = $2
+`
+
+type DirectDebitFlowClaimParams struct {
+	OrderID  pgtype.Int8
+	MemberID int64
+}
+
+// The confirmation placed order_id, whose payment is being opened.
+func (q *Queries) DirectDebitFlowClaim(ctx context.Context, arg DirectDebitFlowClaimParams) error {
+	_, err := q.db.Exec(ctx, directDebitFlowClaim, arg.OrderID, arg.MemberID)
+	return err
+}
+
 const directDebitFlowDelete = `-- name: DirectDebitFlowDelete :exec
 DELETE FROM direct_debit_flows WHERE member_id = $1
 `
@@ -70,7 +121,7 @@ func (q *Queries) DirectDebitFlowDelete(ctx context.Context, memberID int64) err
 
 const directDebitFlowLock = `-- name: DirectDebitFlowLock :one
 
-SELECT member_id, tenant_id, package_id, country, iban, holder, phone, code_hash, attempts, expires_at, sent_at, codes_sent, window_start, created_at, discount_code FROM direct_debit_flows WHERE member_id = $1 AND tenant_id = $2 FOR UPDATE
+SELECT member_id, tenant_id, package_id, country, iban, holder, phone, code_hash, attempts, expires_at, sent_at, codes_sent, window_start, created_at, discount_code, order_id FROM direct_debit_flows WHERE member_id = $1 AND tenant_id = $2 FOR UPDATE
 `
 
 type DirectDebitFlowLockParams struct {
@@ -103,18 +154,58 @@ func (q *Queries) DirectDebitFlowLock(ctx context.Context, arg DirectDebitFlowLo
 		&i.WindowStart,
 		&i.CreatedAt,
 		&i.DiscountCode,
+		&i.OrderID,
+	)
+	return i, err
+}
+
+const directDebitFlowOfOrder = `-- name: DirectDebitFlowOfOrder :one
+SELECT member_id, tenant_id, package_id, country, iban, holder, phone, code_hash, attempts, expires_at, sent_at, codes_sent, window_start, created_at, discount_code, order_id FROM direct_debit_flows WHERE order_id = $1
+`
+
+func (q *Queries) DirectDebitFlowOfOrder(ctx context.Context, orderID pgtype.Int8) (DirectDebitFlow, error) {
+	row := q.db.QueryRow(ctx, directDebitFlowOfOrder, orderID)
+	var i DirectDebitFlow
+	err := row.Scan(
+		&i.MemberID,
+		&i.TenantID,
+		&i.PackageID,
+		&i.Country,
+		&i.Iban,
+		&i.Holder,
+		&i.Phone,
+		&i.CodeHash,
+		&i.Attempts,
+		&i.ExpiresAt,
+		&i.SentAt,
+		&i.CodesSent,
+		&i.WindowStart,
+		&i.CreatedAt,
+		&i.DiscountCode,
+		&i.OrderID,
 	)
 	return i, err
 }
 
 const directDebitFlowPrune = `-- name: DirectDebitFlowPrune :exec
-DELETE FROM direct_debit_flows WHERE expires_at < $1
+DELETE FROM direct_debit_flows WHERE expires_at < $1 AND order_id IS NULL
 `
 
 // Confirmations nobody finished, a day after their code died: the account
 // number is not kept longer than needed.
 func (q *Queries) DirectDebitFlowPrune(ctx context.Context, before time.Time) error {
 	_, err := q.db.Exec(ctx, directDebitFlowPrune, before)
+	return err
+}
+
+const directDebitFlowRelease = `-- name: DirectDebitFlowRelease :exec
+UPDATE direct_debit_flows SET order_id = NULL WHERE order_id = $1
+`
+
+// The order was dropped (the provider refused it): the confirmation may
+// place another.
+func (q *Queries) DirectDebitFlowRelease(ctx context.Context, orderID pgtype.Int8) error {
+	_, err := q.db.Exec(ctx, directDebitFlowRelease, orderID)
 	return err
 }
 
@@ -166,6 +257,33 @@ func (q *Queries) DirectDebitFlowUpsert(ctx context.Context, arg DirectDebitFlow
 		arg.DiscountCode,
 	)
 	return err
+}
+
+const directDebitPaymentOfOrder = `-- name: DirectDebitPaymentOfOrder :one
+SELECT id, public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, checks, asked_at, created_at, updated_at, sequence_type FROM payments WHERE order_id = $1 ORDER BY id DESC LIMIT 1
+`
+
+// The payment a direct debit's order recorded.
+func (q *Queries) DirectDebitPaymentOfOrder(ctx context.Context, orderID int64) (Payment, error) {
+	row := q.db.QueryRow(ctx, directDebitPaymentOfOrder, orderID)
+	var i Payment
+	err := row.Scan(
+		&i.ID,
+		&i.PublicID,
+		&i.OrderID,
+		&i.Provider,
+		&i.ProviderPaymentID,
+		&i.Method,
+		&i.Status,
+		&i.CheckoutUrl,
+		&i.CheckAt,
+		&i.Checks,
+		&i.AskedAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.SequenceType,
+	)
+	return i, err
 }
 
 const directDebitPurgeMember = `-- name: DirectDebitPurgeMember :exec

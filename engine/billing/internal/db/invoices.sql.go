@@ -319,38 +319,6 @@ func (q *Queries) RefundInsert(ctx context.Context, arg RefundInsertParams) (Ref
 	return i, err
 }
 
-const refundOrderLock = `-- name: RefundOrderLock :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id FROM orders WHERE id = $1 FOR UPDATE
-`
-
-// The order to refund, locked for the whole refund: a second refund, and
-// the provider's webhooks about the order's payment, wait for it.
-func (q *Queries) RefundOrderLock(ctx context.Context, id int64) (Order, error) {
-	row := q.db.QueryRow(ctx, refundOrderLock, id)
-	var i Order
-	err := row.Scan(
-		&i.ID,
-		&i.TenantID,
-		&i.MemberID,
-		&i.PackageID,
-		&i.Credits,
-		&i.Amount,
-		&i.Currency,
-		&i.Country,
-		&i.Status,
-		&i.Tracking,
-		&i.CreatedAt,
-		&i.UpdatedAt,
-		&i.CompletedAt,
-		&i.DiscountCodeID,
-		&i.DiscountCode,
-		&i.DiscountPercentage,
-		&i.ListAmount,
-		&i.ClientID,
-	)
-	return i, err
-}
-
 const refundPaidPayment = `-- name: RefundPaidPayment :one
 SELECT id, public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, checks, asked_at, created_at, updated_at, sequence_type FROM payments WHERE order_id = $1 AND status = 'paid' ORDER BY id DESC LIMIT 1
 `

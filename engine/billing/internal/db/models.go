@@ -28,6 +28,19 @@ type CardMandate struct {
 	RemovedAt  pgtype.Timestamptz
 }
 
+type Chargeback struct {
+	ID                   int64
+	OrderID              int64
+	PaymentID            int64
+	ProviderChargebackID string
+	Reason               string
+	Amount               int64
+	Currency             string
+	CreditsTaken         int64
+	CreditsOpen          int64
+	CreatedAt            time.Time
+}
+
 type DirectDebitFlow struct {
 	MemberID     int64
 	TenantID     int64
@@ -44,6 +57,7 @@ type DirectDebitFlow struct {
 	WindowStart  time.Time
 	CreatedAt    time.Time
 	DiscountCode pgtype.Text
+	OrderID      pgtype.Int8
 }
 
 type Invoice struct {
@@ -75,6 +89,8 @@ type Order struct {
 	DiscountPercentage pgtype.Int4
 	ListAmount         pgtype.Int8
 	ClientID           pgtype.Text
+	OpeningID          pgtype.Text
+	OpeningBase        pgtype.Text
 }
 
 type Payment struct {

@@ -12,13 +12,143 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const chargebackInsert = `-- name: ChargebackInsert :one
+INSERT INTO chargebacks (order_id, payment_id, provider_chargeback_id, reason, amount, currency, credits_taken, credits_open)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+ON CONFLICT (payment_id) DO NOTHING
+RETURNING id
+`
+
+type ChargebackInsertParams struct {
+	OrderID              int64
+	PaymentID            int64
+	ProviderChargebackID string
+	Reason               string
+	Amount               int64
+	Currency             string
+	CreditsTaken         int64
+	CreditsOpen          int64
+}
+
+// A chargeback of a payment, once: a second report of it inserts nothing.
+func (q *Queries) ChargebackInsert(ctx context.Context, arg ChargebackInsertParams) (int64, error) {
+	row := q.db.QueryRow(ctx, chargebackInsert,
+		arg.OrderID,
+		arg.PaymentID,
+		arg.ProviderChargebackID,
+		arg.Reason,
+		arg.Amount,
+		arg.Currency,
+		arg.CreditsTaken,
+		arg.CreditsOpen,
+	)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
+const chargebackKnown = `-- name: ChargebackKnown :one
+SELECT EXISTS (SELECT 1 FROM chargebacks WHERE payment_id = $1)
+`
+
+func (q *Queries) ChargebackKnown(ctx context.Context, paymentID int64) (bool, error) {
+	row := q.db.QueryRow(ctx, chargebackKnown, paymentID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const chargebacksOfOrders = `-- name: ChargebacksOfOrders :many
+SELECT id, order_id, payment_id, provider_chargeback_id, reason, amount, currency, credits_taken, credits_open, created_at FROM chargebacks WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, id
+`
+
+// The chargebacks of the orders listed, for the console.
+func (q *Queries) ChargebacksOfOrders(ctx context.Context, orderIds []int64) ([]Chargeback, error) {
+	rows, err := q.db.Query(ctx, chargebacksOfOrders, orderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Chargeback{}
+	for rows.Next() {
+		var i Chargeback
+		if err := rows.Scan(
+			&i.ID,
+			&i.OrderID,
+			&i.PaymentID,
+			&i.ProviderChargebackID,
+			&i.Reason,
+			&i.Amount,
+			&i.Currency,
+			&i.CreditsTaken,
+			&i.CreditsOpen,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const orderByID = `-- name: OrderByID :one
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1
+`
+
+func (q *Queries) OrderByID(ctx context.Context, id int64) (Order, error) {
+	row := q.db.QueryRow(ctx, orderByID, id)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.MemberID,
+		&i.PackageID,
+		&i.Credits,
+		&i.Amount,
+		&i.Currency,
+		&i.Country,
+		&i.Status,
+		&i.Tracking,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.CompletedAt,
+		&i.DiscountCodeID,
+		&i.DiscountCode,
+		&i.DiscountPercentage,
+		&i.ListAmount,
+		&i.ClientID,
+		&i.OpeningID,
+		&i.OpeningBase,
+	)
+	return i, err
+}
+
+const orderDropOpening = `-- name: OrderDropOpening :execrows
+DELETE FROM orders o WHERE o.id = $1 AND o.opening_id IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id)
+`
+
+// An order whose payment the provider refused outright: nothing was
+// charged, the order goes (its discount code released first).
+func (q *Queries) OrderDropOpening(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, orderDropOpening, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const orderInsert = `-- name: OrderInsert :one
 
 INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking,
-    discount_code_id, discount_code, discount_percentage, list_amount)
+    discount_code_id, discount_code, discount_percentage, list_amount, opening_id, opening_base)
 SELECT $1::bigint, m.id, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, m.tracking,
-    $7::bigint, $8::text, $9::integer, $10::bigint
-FROM members m WHERE m.id = $11 AND m.tenant_id = $1
+    $7::bigint, $8::text, $9::integer, $10::bigint,
+    $11::text, $12::text
+FROM members m WHERE m.id = $13 AND m.tenant_id = $1
 RETURNING id
 `
 
@@ -33,13 +163,17 @@ type OrderInsertParams struct {
 	DiscountCode       pgtype.Text
 	DiscountPercentage pgtype.Int4
 	ListAmount         pgtype.Int8
+	OpeningID          pgtype.Text
+	OpeningBase        pgtype.Text
 	MemberID           int64
 }
 
 // Orders and payments (the billing core's queries). Query names start with
 // Order, Payment or Transaction: invoices.sql shares the generated package.
 // A new order carries the traffic source of the member of the day, and
-// the discount code it was made with (null without one).
+// the discount code it was made with (null without one); a direct debit's
+// order claims its payment (opening_id, opening_base) before the provider
+// is asked.
 func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64, error) {
 	row := q.db.QueryRow(ctx, orderInsert,
 		arg.TenantID,
@@ -52,6 +186,8 @@ func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64
 		arg.DiscountCode,
 		arg.DiscountPercentage,
 		arg.ListAmount,
+		arg.OpeningID,
+		arg.OpeningBase,
 		arg.MemberID,
 	)
 	var id int64
@@ -60,27 +196,32 @@ func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64
 }
 
 const orderInsertRepeat = `-- name: OrderInsertRepeat :one
-INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id)
-SELECT $1::bigint, m.id, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, m.tracking, $7::text
-FROM members m WHERE m.id = $8 AND m.tenant_id = $1
+INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id, opening_id, opening_base)
+SELECT $1::bigint, m.id, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, m.tracking, $7::text,
+    $8::text, $9::text
+FROM members m WHERE m.id = $10 AND m.tenant_id = $1
 ON CONFLICT (member_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
 RETURNING id
 `
 
 type OrderInsertRepeatParams struct {
-	TenantID  int64
-	PackageID string
-	Credits   int64
-	Amount    int64
-	Currency  string
-	Country   string
-	ClientID  string
-	MemberID  int64
+	TenantID    int64
+	PackageID   string
+	Credits     int64
+	Amount      int64
+	Currency    string
+	Country     string
+	ClientID    string
+	OpeningID   string
+	OpeningBase string
+	MemberID    int64
 }
 
 // A repeat order, keyed by the member's client_id: a second request with
 // the same key inserts nothing (and waits for the first one's transaction
 // to end), so one click is one charge.
+// The order claims its charge (opening_id, opening_base) before the
+// provider is asked.
 func (q *Queries) OrderInsertRepeat(ctx context.Context, arg OrderInsertRepeatParams) (int64, error) {
 	row := q.db.QueryRow(ctx, orderInsertRepeat,
 		arg.TenantID,
@@ -90,6 +231,8 @@ func (q *Queries) OrderInsertRepeat(ctx context.Context, arg OrderInsertRepeatPa
 		arg.Currency,
 		arg.Country,
 		arg.ClientID,
+		arg.OpeningID,
+		arg.OpeningBase,
 		arg.MemberID,
 	)
 	var id int64
@@ -97,8 +240,43 @@ func (q *Queries) OrderInsertRepeat(ctx context.Context, arg OrderInsertRepeatPa
 	return id, err
 }
 
+const orderLock = `-- name: OrderLock :one
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1 FOR UPDATE
+`
+
+// An order locked while its claimed payment or its refund is booked: a
+// second booking, and the provider's webhooks about the order's payments,
+// wait for it.
+func (q *Queries) OrderLock(ctx context.Context, id int64) (Order, error) {
+	row := q.db.QueryRow(ctx, orderLock, id)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.MemberID,
+		&i.PackageID,
+		&i.Credits,
+		&i.Amount,
+		&i.Currency,
+		&i.Country,
+		&i.Status,
+		&i.Tracking,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.CompletedAt,
+		&i.DiscountCodeID,
+		&i.DiscountCode,
+		&i.DiscountPercentage,
+		&i.ListAmount,
+		&i.ClientID,
+		&i.OpeningID,
+		&i.OpeningBase,
+	)
+	return i, err
+}
+
 const orderLockByPayment = `-- name: OrderLockByPayment :one
-SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
+SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id, o.opening_id, o.opening_base FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
 `
 
 // The order a payment pays, locked: every change of the state of an order and
@@ -125,12 +303,14 @@ func (q *Queries) OrderLockByPayment(ctx context.Context, paymentID int64) (Orde
 		&i.DiscountPercentage,
 		&i.ListAmount,
 		&i.ClientID,
+		&i.OpeningID,
+		&i.OpeningBase,
 	)
 	return i, err
 }
 
 const orderLockOfMember = `-- name: OrderLockOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
 `
 
 type OrderLockOfMemberParams struct {
@@ -161,12 +341,53 @@ func (q *Queries) OrderLockOfMember(ctx context.Context, arg OrderLockOfMemberPa
 		&i.DiscountPercentage,
 		&i.ListAmount,
 		&i.ClientID,
+		&i.OpeningID,
+		&i.OpeningBase,
+	)
+	return i, err
+}
+
+const orderOfClient = `-- name: OrderOfClient :one
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE member_id = $1 AND tenant_id = $2 AND client_id = $3
+`
+
+type OrderOfClientParams struct {
+	MemberID int64
+	TenantID int64
+	ClientID pgtype.Text
+}
+
+// The repeat order a client_id made, with or without its payment.
+func (q *Queries) OrderOfClient(ctx context.Context, arg OrderOfClientParams) (Order, error) {
+	row := q.db.QueryRow(ctx, orderOfClient, arg.MemberID, arg.TenantID, arg.ClientID)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.MemberID,
+		&i.PackageID,
+		&i.Credits,
+		&i.Amount,
+		&i.Currency,
+		&i.Country,
+		&i.Status,
+		&i.Tracking,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.CompletedAt,
+		&i.DiscountCodeID,
+		&i.DiscountCode,
+		&i.DiscountPercentage,
+		&i.ListAmount,
+		&i.ClientID,
+		&i.OpeningID,
+		&i.OpeningBase,
 	)
 	return i, err
 }
 
 const orderOfMember = `-- name: OrderOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
 `
 
 type OrderOfMemberParams struct {
@@ -197,8 +418,20 @@ func (q *Queries) OrderOfMember(ctx context.Context, arg OrderOfMemberParams) (O
 		&i.DiscountPercentage,
 		&i.ListAmount,
 		&i.ClientID,
+		&i.OpeningID,
+		&i.OpeningBase,
 	)
 	return i, err
+}
+
+const orderOpened = `-- name: OrderOpened :exec
+UPDATE orders SET opening_id = NULL, opening_base = NULL, updated_at = now() WHERE id = $1
+`
+
+// The claimed payment is recorded: the claim is cleared.
+func (q *Queries) OrderOpened(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, orderOpened, id)
+	return err
 }
 
 const orderRepeatOfClient = `-- name: OrderRepeatOfClient :one
@@ -329,6 +562,59 @@ func (q *Queries) OrdersOfTenant(ctx context.Context, arg OrdersOfTenantParams) 
 			&i.ListAmount,
 			&i.DiscountCode,
 			&i.DiscountPercentage,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const ordersOpening = `-- name: OrdersOpening :many
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE opening_id IS NOT NULL AND created_at <= $1 ORDER BY created_at LIMIT $2
+`
+
+type OrdersOpeningParams struct {
+	Before  time.Time
+	MaxRows int32
+}
+
+// Orders whose claimed payment is not recorded after a grace (the request
+// that claimed it failed or died): reconciliation asks the provider again
+// with the same key.
+func (q *Queries) OrdersOpening(ctx context.Context, arg OrdersOpeningParams) ([]Order, error) {
+	rows, err := q.db.Query(ctx, ordersOpening, arg.Before, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Order{}
+	for rows.Next() {
+		var i Order
+		if err := rows.Scan(
+			&i.ID,
+			&i.TenantID,
+			&i.MemberID,
+			&i.PackageID,
+			&i.Credits,
+			&i.Amount,
+			&i.Currency,
+			&i.Country,
+			&i.Status,
+			&i.Tracking,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.CompletedAt,
+			&i.DiscountCodeID,
+			&i.DiscountCode,
+			&i.DiscountPercentage,
+			&i.ListAmount,
+			&i.ClientID,
+			&i.OpeningID,
+			&i.OpeningBase,
 		); err != nil {
 			return nil, err
 		}

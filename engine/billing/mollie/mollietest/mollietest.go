@@ -36,6 +36,17 @@ type Payment struct {
 	SequenceType string
 	CustomerID   string
 	MandateID    string
+	// Chargebacks are the chargebacks the payer's bank made (Chargeback).
+	Chargebacks []Chargeback
+}
+
+// Chargeback is a chargeback as the local Mollie keeps it.
+type Chargeback struct {
+	ID         string
+	Value      string // Mollie's amount value, "19.95"
+	ReasonCode string // the bank's code, AC01, MD06...
+	Reason     string
+	CreatedAt  time.Time
 }
 
 // Mandate is a customer's mandate as the local Mollie keeps it.
@@ -88,8 +99,19 @@ type Server struct {
 	// the status recurring payments get.
 	card      Card
 	recurring billing.Status
-	// idempotent maps an Idempotency-Key to the payment it made.
-	idempotent map[string]string
+	// idempotent maps an Idempotency-Key to the payment it made,
+	// idempotentRefunds to the refund answer it gave.
+	idempotent        map[string]string
+	idempotentRefunds map[string]map[string]any
+	// stalls hold matching requests until released (Stall).
+	stalls []*stall
+}
+
+// stall holds the requests of a method to paths under a prefix.
+type stall struct {
+	method, prefix string
+	arrived        chan struct{}
+	release        chan struct{}
 }
 
 // New starts a local Mollie taking key, closed when the test ends.
@@ -107,6 +129,8 @@ func New(tb testing.TB, key string) *Server {
 		card:       Card{Label: "Mastercard", Number: "6787", Expiry: "2030-12-31"},
 		recurring:  billing.StatusPaid,
 		idempotent: map[string]string{},
+
+		idempotentRefunds: map[string]map[string]any{},
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v2/customers", s.createCustomer)
@@ -116,12 +140,14 @@ func New(tb testing.TB, key string) *Server {
 	mux.HandleFunc("POST /v2/payments", s.createPayment)
 	mux.HandleFunc("GET /v2/payments/{id}", s.getPayment)
 	mux.HandleFunc("POST /v2/payments/{id}/refunds", s.createRefund)
+	mux.HandleFunc("GET /v2/payments/{id}/chargebacks", s.listChargebacks)
 	mux.HandleFunc("GET /v2/methods", s.listMethods)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "Bearer "+s.Key {
 			writeError(w, 401, "Unauthorized Request", "Missing authentication, or failed to authenticate", "")
 			return
 		}
+		s.wait(r)
 		mux.ServeHTTP(w, r)
 	}))
 	tb.Cleanup(srv.Close)
@@ -152,6 +178,65 @@ func (s *Server) SetStatus(tb testing.TB, id string, status billing.Status) {
 		s.mandates[m.ID] = m
 		p.MandateID = m.ID
 	}
+}
+
+// Stall makes Mollie slow: requests of method to paths under prefix (as
+// "/v2/payments") hang until release is called (or the caller gives up).
+// Each one that hangs signals on arrived first. release is also called
+// when the test ends.
+func (s *Server) Stall(tb testing.TB, method, prefix string) (arrived <-chan struct{}, release func()) {
+	st := &stall{method: method, prefix: prefix, arrived: make(chan struct{}, 1000), release: make(chan struct{})}
+	s.mu.Lock()
+	s.stalls = append(s.stalls, st)
+	s.mu.Unlock()
+	var once sync.Once
+	release = func() {
+		once.Do(func() {
+			s.mu.Lock()
+			s.stalls = slices.DeleteFunc(s.stalls, func(o *stall) bool { return o == st })
+			s.mu.Unlock()
+			close(st.release)
+		})
+	}
+	tb.Cleanup(release)
+	return st.arrived, release
+}
+
+// wait holds r while a stall matches it.
+func (s *Server) wait(r *http.Request) {
+	s.mu.Lock()
+	var held []*stall
+	for _, st := range s.stalls {
+		if st.method == r.Method && strings.HasPrefix(r.URL.Path, st.prefix) {
+			held = append(held, st)
+		}
+	}
+	s.mu.Unlock()
+	for _, st := range held {
+		select {
+		case st.arrived <- struct{}{}:
+		default:
+		}
+		select {
+		case <-st.release:
+		case <-r.Context().Done():
+		}
+	}
+}
+
+// Chargeback has the payer's bank take a paid payment back in full, as
+// Mollie reports it: the payment's amountChargedBack and its chargebacks
+// list. Mollie calls the webhook then; the test posts it.
+func (s *Server) Chargeback(tb testing.TB, id, reasonCode, reason string) {
+	tb.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.payments[id]
+	if !ok || p.Status != billing.StatusPaid {
+		tb.Fatalf("mollietest: no paid payment %s", id)
+	}
+	p.Chargebacks = append(p.Chargebacks, Chargeback{ID: "chb_" + rand.Text()[:10], Value: p.Value, ReasonCode: reasonCode, Reason: reason,
+		CreatedAt: time.Now().UTC().Truncate(time.Second)})
 }
 
 // SetCard sets the card the next paid first payments keep.
@@ -480,6 +565,11 @@ func (s *Server) createRefund(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	key := r.Header.Get("Idempotency-Key")
+	if answer, ok := s.idempotentRefunds[key]; ok && key != "" {
+		writeJSON(w, 201, answer)
+		return
+	}
 	p, ok := s.payments[id]
 	switch {
 	case !ok:
@@ -494,12 +584,41 @@ func (s *Server) createRefund(w http.ResponseWriter, r *http.Request) {
 	default:
 		p.Refunded = in.Amount.Value
 		s.refunds[id]++
-		writeJSON(w, 201, map[string]any{
+		answer := map[string]any{
 			"resource": "refund", "id": "re_" + rand.Text()[:10], "amount": in.Amount, "status": "pending",
 			"createdAt": time.Now().UTC().Format(time.RFC3339), "description": in.Description, "paymentId": id,
 			"_links": map[string]any{"self": link(s.URL + "/payments/" + id + "/refunds")},
+		}
+		if key != "" {
+			s.idempotentRefunds[key] = answer
+		}
+		writeJSON(w, 201, answer)
+	}
+}
+
+// listChargebacks answers a payment's chargebacks as Mollie's List payment
+// chargebacks does.
+func (s *Server) listChargebacks(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.payments[id]
+	if !ok {
+		writeError(w, 404, "Not Found", "No payment exists with token "+id+".", "")
+		return
+	}
+	list := []map[string]any{}
+	for _, c := range p.Chargebacks {
+		list = append(list, map[string]any{
+			"resource": "chargeback", "id": c.ID, "amount": amount{p.Currency, c.Value},
+			"settlementAmount": amount{p.Currency, "-" + c.Value}, "createdAt": c.CreatedAt.Format(time.RFC3339),
+			"reason": map[string]string{"code": c.ReasonCode, "description": c.Reason}, "reversedAt": nil, "paymentId": p.ID,
+			"_links": map[string]any{"self": link(s.URL + "/payments/" + p.ID + "/chargebacks/" + c.ID),
+				"payment": link(s.URL + "/payments/" + p.ID)},
 		})
 	}
+	writeJSON(w, 200, map[string]any{"count": len(list), "_embedded": map[string]any{"chargebacks": list},
+		"_links": map[string]any{"self": link(s.URL + "/payments/" + p.ID + "/chargebacks"), "previous": nil, "next": nil}})
 }
 
 func (s *Server) listMethods(w http.ResponseWriter, r *http.Request) {
@@ -555,6 +674,11 @@ func (p *Payment) resource() map[string]any {
 			}
 		}
 		out["amountRefunded"] = amount{p.Currency, refunded}
+		if len(p.Chargebacks) > 0 {
+			// Every chargeback here is of the whole payment.
+			out["amountChargedBack"] = amount{p.Currency, p.Value}
+			links["chargebacks"] = link("https://api.mollie.com/v2/payments/" + p.ID + "/chargebacks")
+		}
 	}
 	out["_links"] = links
 	return out

@@ -135,6 +135,10 @@ describe('/directdebit', () => {
     ['dd_blocked', 403, 'Your account is blocked for direct debit payments.'],
     ['dd_limit', 429, 'Your limit for direct debit payments has been reached. Please try later, a cheaper package or another payment method.'],
     ['sms_code_limit', 429, 'Too many codes requested today, please try again tomorrow.'],
+    ['sms_client_limit', 429, 'Too many codes were requested from this connection. Please try again later.'],
+    ['sms_number_limit', 429, 'Too many codes were sent to this number. Please try again later.'],
+    ['email_unconfirmed', 403, 'Confirm your e-mail address first (the link in our e-mail), then pay by direct debit.'],
+    ['dd_pending', 409, 'Your direct debit is being placed. Please try again in a few minutes.'],
   ])('words the refusal %s', async (code, status, text) => {
     const { handler } = api(() => jsonResponse(status, { error: code, message: 'x' }))
     await renderApp(boot({ user: user() }), '/directdebit?package=starter', handler)

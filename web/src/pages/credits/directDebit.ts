@@ -61,6 +61,14 @@ export function refusalText(err: unknown): Text {
       return ['directDebit.errors.codeWait', { count: Number(err.fields.seconds) || 60 }]
     case 'sms_code_limit':
       return ['directDebit.errors.codeLimit']
+    case 'sms_client_limit':
+      return ['directDebit.errors.textLimitClient']
+    case 'sms_number_limit':
+      return ['directDebit.errors.textLimitNumber']
+    case 'email_unconfirmed':
+      return ['directDebit.errors.emailUnconfirmed']
+    case 'dd_pending':
+      return ['directDebit.errors.pending']
     case 'sms_unavailable':
       return ['directDebit.errors.smsUnavailable']
     case 'dd_blocked':

@@ -23,19 +23,20 @@ type SandboxMandate struct {
 }
 
 type SandboxPayment struct {
-	ID           string
-	TenantID     int64
-	Amount       int64
-	Currency     string
-	Method       string
-	Description  string
-	Status       string
-	RedirectUrl  string
-	WebhookUrl   string
-	Refunded     int64
-	CreatedAt    time.Time
-	ExpiresAt    time.Time
-	CustomerID   pgtype.Text
-	SequenceType string
-	MandateID    pgtype.Text
+	ID             string
+	TenantID       int64
+	Amount         int64
+	Currency       string
+	Method         string
+	Description    string
+	Status         string
+	RedirectUrl    string
+	WebhookUrl     string
+	Refunded       int64
+	CreatedAt      time.Time
+	ExpiresAt      time.Time
+	CustomerID     pgtype.Text
+	SequenceType   string
+	MandateID      pgtype.Text
+	IdempotencyKey pgtype.Text
 }

@@ -99,7 +99,7 @@ func (q *Queries) SandboxMandateRevoke(ctx context.Context, arg SandboxMandateRe
 }
 
 const sandboxPaymentByID = `-- name: SandboxPaymentByID :one
-SELECT id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id FROM sandbox_payments WHERE id = $1
+SELECT id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id, idempotency_key FROM sandbox_payments WHERE id = $1
 `
 
 func (q *Queries) SandboxPaymentByID(ctx context.Context, id string) (SandboxPayment, error) {
@@ -121,6 +121,7 @@ func (q *Queries) SandboxPaymentByID(ctx context.Context, id string) (SandboxPay
 		&i.CustomerID,
 		&i.SequenceType,
 		&i.MandateID,
+		&i.IdempotencyKey,
 	)
 	return i, err
 }
@@ -128,7 +129,7 @@ func (q *Queries) SandboxPaymentByID(ctx context.Context, id string) (SandboxPay
 const sandboxPaymentGet = `-- name: SandboxPaymentGet :one
 UPDATE sandbox_payments SET status = 'expired'
 WHERE id = $1 AND status IN ('open', 'pending') AND expires_at <= now()
-RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id
+RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id, idempotency_key
 `
 
 // A payment as the provider answers it: an open or pending payment past
@@ -152,6 +153,7 @@ func (q *Queries) SandboxPaymentGet(ctx context.Context, id string) (SandboxPaym
 		&i.CustomerID,
 		&i.SequenceType,
 		&i.MandateID,
+		&i.IdempotencyKey,
 	)
 	return i, err
 }
@@ -159,29 +161,33 @@ func (q *Queries) SandboxPaymentGet(ctx context.Context, id string) (SandboxPaym
 const sandboxPaymentInsert = `-- name: SandboxPaymentInsert :one
 
 INSERT INTO sandbox_payments (id, tenant_id, amount, currency, method, description, redirect_url, webhook_url, expires_at,
-    status, customer_id, sequence_type, mandate_id)
+    status, customer_id, sequence_type, mandate_id, idempotency_key)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-    $10, $11, $12, $13)
-RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id
+    $10, $11, $12, $13, $14)
+ON CONFLICT (tenant_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id, idempotency_key
 `
 
 type SandboxPaymentInsertParams struct {
-	ID           string
-	TenantID     int64
-	Amount       int64
-	Currency     string
-	Method       string
-	Description  string
-	RedirectUrl  string
-	WebhookUrl   string
-	ExpiresAt    time.Time
-	Status       string
-	CustomerID   pgtype.Text
-	SequenceType string
-	MandateID    pgtype.Text
+	ID             string
+	TenantID       int64
+	Amount         int64
+	Currency       string
+	Method         string
+	Description    string
+	RedirectUrl    string
+	WebhookUrl     string
+	ExpiresAt      time.Time
+	Status         string
+	CustomerID     pgtype.Text
+	SequenceType   string
+	MandateID      pgtype.Text
+	IdempotencyKey pgtype.Text
 }
 
 // The sandbox provider's own records, as a real provider keeps them.
+// A payment; none when the tenant made one with the same idempotency key
+// already (SandboxPaymentOfKey answers that one).
 func (q *Queries) SandboxPaymentInsert(ctx context.Context, arg SandboxPaymentInsertParams) (SandboxPayment, error) {
 	row := q.db.QueryRow(ctx, sandboxPaymentInsert,
 		arg.ID,
@@ -197,6 +203,7 @@ func (q *Queries) SandboxPaymentInsert(ctx context.Context, arg SandboxPaymentIn
 		arg.CustomerID,
 		arg.SequenceType,
 		arg.MandateID,
+		arg.IdempotencyKey,
 	)
 	var i SandboxPayment
 	err := row.Scan(
@@ -215,12 +222,46 @@ func (q *Queries) SandboxPaymentInsert(ctx context.Context, arg SandboxPaymentIn
 		&i.CustomerID,
 		&i.SequenceType,
 		&i.MandateID,
+		&i.IdempotencyKey,
+	)
+	return i, err
+}
+
+const sandboxPaymentOfKey = `-- name: SandboxPaymentOfKey :one
+SELECT id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id, idempotency_key FROM sandbox_payments WHERE tenant_id = $1 AND idempotency_key = $2
+`
+
+type SandboxPaymentOfKeyParams struct {
+	TenantID       int64
+	IdempotencyKey pgtype.Text
+}
+
+func (q *Queries) SandboxPaymentOfKey(ctx context.Context, arg SandboxPaymentOfKeyParams) (SandboxPayment, error) {
+	row := q.db.QueryRow(ctx, sandboxPaymentOfKey, arg.TenantID, arg.IdempotencyKey)
+	var i SandboxPayment
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Amount,
+		&i.Currency,
+		&i.Method,
+		&i.Description,
+		&i.Status,
+		&i.RedirectUrl,
+		&i.WebhookUrl,
+		&i.Refunded,
+		&i.CreatedAt,
+		&i.ExpiresAt,
+		&i.CustomerID,
+		&i.SequenceType,
+		&i.MandateID,
+		&i.IdempotencyKey,
 	)
 	return i, err
 }
 
 const sandboxPaymentOfTenant = `-- name: SandboxPaymentOfTenant :one
-SELECT id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id FROM sandbox_payments WHERE id = $1 AND tenant_id = $2
+SELECT id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id, idempotency_key FROM sandbox_payments WHERE id = $1 AND tenant_id = $2
 `
 
 type SandboxPaymentOfTenantParams struct {
@@ -247,6 +288,7 @@ func (q *Queries) SandboxPaymentOfTenant(ctx context.Context, arg SandboxPayment
 		&i.CustomerID,
 		&i.SequenceType,
 		&i.MandateID,
+		&i.IdempotencyKey,
 	)
 	return i, err
 }
@@ -254,7 +296,7 @@ func (q *Queries) SandboxPaymentOfTenant(ctx context.Context, arg SandboxPayment
 const sandboxPaymentRefund = `-- name: SandboxPaymentRefund :one
 UPDATE sandbox_payments SET refunded = refunded + $1
 WHERE id = $2 AND status = 'paid' AND refunded + $1 <= amount
-RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id
+RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id, idempotency_key
 `
 
 type SandboxPaymentRefundParams struct {
@@ -281,6 +323,7 @@ func (q *Queries) SandboxPaymentRefund(ctx context.Context, arg SandboxPaymentRe
 		&i.CustomerID,
 		&i.SequenceType,
 		&i.MandateID,
+		&i.IdempotencyKey,
 	)
 	return i, err
 }
@@ -302,7 +345,7 @@ func (q *Queries) SandboxPaymentSetMandate(ctx context.Context, arg SandboxPayme
 const sandboxPaymentSettle = `-- name: SandboxPaymentSettle :one
 UPDATE sandbox_payments SET status = $1
 WHERE id = $2 AND tenant_id = $3 AND status IN ('open', 'pending') AND expires_at > now()
-RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id
+RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id, idempotency_key
 `
 
 type SandboxPaymentSettleParams struct {
@@ -331,6 +374,7 @@ func (q *Queries) SandboxPaymentSettle(ctx context.Context, arg SandboxPaymentSe
 		&i.CustomerID,
 		&i.SequenceType,
 		&i.MandateID,
+		&i.IdempotencyKey,
 	)
 	return i, err
 }

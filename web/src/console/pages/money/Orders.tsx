@@ -121,6 +121,20 @@ export function Orders({ api }: { api: ConsoleApi }) {
                       </dd>
                     </>
                   )}
+                  {o.chargeback && (
+                    <>
+                      <dt>{t('console.orders.chargeback')}</dt>
+                      <dd data-testid="order-chargeback">
+                        {t('console.orders.chargebackValue', {
+                          amount: formatMoney(o.chargeback.amount, o.chargeback.currency, i18n.language),
+                          date: new Date(o.chargeback.created_at).toLocaleString(i18n.language),
+                          taken: o.chargeback.credits_taken,
+                          open: o.chargeback.credits_open,
+                        })}
+                        {o.chargeback.reason && ` ${t('console.orders.chargebackReason', { reason: o.chargeback.reason })}`}
+                      </dd>
+                    </>
+                  )}
                   <dt>{t('console.orders.created')}</dt>
                   <dd>{new Date(o.created_at).toLocaleString(i18n.language)}</dd>
                 </Facts>

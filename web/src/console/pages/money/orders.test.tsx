@@ -64,6 +64,23 @@ describe('Orders', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.orders).toHaveBeenLastCalledWith('lustlokaal', 'refunded'))
   })
 
+  it('shows a chargeback: what the bank took back, the credits taken back and those open', async () => {
+    const chargeback = {
+      provider_chargeback_id: 'chb_n9z0tp', reason: 'MD06 Disputed authorized transaction', amount: 1995, currency: 'EUR',
+      credits_taken: 47, credits_open: 53, created_at: '2026-11-25T09:30:00Z',
+    }
+    const api = fakeApi({ orders: vi.fn(() => Promise.resolve({ orders: [order({ id: 9, status: 'refunded', chargeback }), order()] })) })
+    show(api)
+    expect(await screen.findByRole('heading', { name: 'Order 9' })).toBeTruthy()
+    const shown = screen.getAllByTestId('order-chargeback')
+    expect(shown).toHaveLength(1)
+    const text = shown[0].textContent?.replace(/\s/g, ' ') ?? ''
+    expect(text).toContain('€19.95 taken back by the bank on ')
+    expect(text).toContain(': 47 credits taken back, 53 already spent (open); blocked from direct debit. Reason: MD06 Disputed authorized transaction')
+    // A charged-back order is refunded: no refund is offered.
+    expect(screen.queryByRole('button', { name: 'Refund order 9' })).toBeNull()
+  })
+
   it('refunds with the reason given and says what was taken back', async () => {
     const api = fakeApi()
     show(api)
