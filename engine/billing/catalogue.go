@@ -178,93 +178,109 @@ func parseSection(settings json.RawMessage) (Settings, error) {
 
 // validate checks a billing section; the error names every bad field.
 func (s *Settings) validate() error {
-	var problems []string
-	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	var problems sectionProblems
+	// add records a problem of field; the message is the field's name
+	// followed by what is wrong with it.
+	add := func(field, format string, args ...any) {
+		problems = append(problems, tenancy.Problem{Field: field, Message: field + fmt.Sprintf(format, args...)})
+	}
 	switch s.Provider {
 	case ProviderSandbox:
 	case ProviderMollie:
 		if !envPattern.MatchString(s.APIKeyEnv) {
-			add("billing.api_key_env %q must name an environment variable (mollie needs its API key)", s.APIKeyEnv)
+			add("billing.api_key_env", " %q must name an environment variable (mollie needs its API key)", s.APIKeyEnv)
 		}
 	default:
-		add("billing.provider %q must be %s or %s", s.Provider, ProviderSandbox, ProviderMollie)
+		add("billing.provider", " %q must be %s or %s", s.Provider, ProviderSandbox, ProviderMollie)
 	}
 	if len(s.Packages) == 0 {
-		add("billing.packages: at least one package is required")
+		add("billing.packages", ": at least one package is required")
 	}
 	seen := map[string]bool{}
 	for i, p := range s.Packages {
 		field := fmt.Sprintf("billing.packages[%d]", i)
 		if !packageIDPattern.MatchString(p.ID) {
-			add("%s.id %q must be lower-case letters, digits and dashes", field, p.ID)
+			add(field+".id", " %q must be lower-case letters, digits and dashes", p.ID)
 		}
 		if seen[p.ID] {
-			add("%s.id %q is listed twice", field, p.ID)
+			add(field+".id", " %q is listed twice", p.ID)
 		}
 		seen[p.ID] = true
 		if p.Credits <= 0 {
-			add("%s.credits must be more than 0", field)
+			add(field+".credits", " must be more than 0")
 		}
 		if len(p.Prices) == 0 {
-			add("%s.prices: at least one price is required", field)
+			add(field+".prices", ": at least one price is required")
 		}
 		for _, cur := range sortedKeys(p.Prices) {
 			if !currencyPattern.MatchString(cur) {
-				add("%s.prices.%s: %q is not an ISO 4217 currency code", field, cur, cur)
+				add(field+".prices."+cur, ": %q is not an ISO 4217 currency code", cur)
 			}
 			if p.Prices[cur] <= 0 {
-				add("%s.prices.%s must be more than 0 (minor units)", field, cur)
+				add(field+".prices."+cur, " must be more than 0 (minor units)")
 			}
 		}
 		switch p.Badge {
 		case "", BadgePopular, BadgeBestValue:
 		default:
-			add("%s.badge %q must be %q or %q", field, p.Badge, BadgePopular, BadgeBestValue)
+			add(field+".badge", " %q must be %q or %q", p.Badge, BadgePopular, BadgeBestValue)
 		}
 	}
 	if len(s.Countries) == 0 {
-		add("billing.countries: at least one payment country is required")
+		add("billing.countries", ": at least one payment country is required")
 	}
 	for _, code := range sortedKeys(s.Countries) {
 		c := s.Countries[code]
 		field := "billing.countries." + code
 		if !countryPattern.MatchString(code) {
-			add("%s: %q is not an ISO 3166 alpha-2 code", field, code)
+			add(field, ": %q is not an ISO 3166 alpha-2 code", code)
 		}
 		if !currencyPattern.MatchString(c.Currency) {
-			add("%s.currency %q is not an ISO 4217 currency code", field, c.Currency)
+			add(field+".currency", " %q is not an ISO 4217 currency code", c.Currency)
 		}
 		if len(c.Methods) == 0 {
-			add("%s.methods: at least one payment method is required", field)
+			add(field+".methods", ": at least one payment method is required")
 		}
 		for i, m := range c.Methods {
 			if !slices.Contains(Methods, m) {
-				add("%s.methods[%d] %q is not a payment method", field, i, m)
+				add(fmt.Sprintf("%s.methods[%d]", field, i), " %q is not a payment method", m)
 			}
 			if slices.Index(c.Methods, m) != i {
-				add("%s.methods[%d] %q is listed twice", field, i, m)
+				add(fmt.Sprintf("%s.methods[%d]", field, i), " %q is listed twice", m)
 			}
 		}
 		for i, p := range s.Packages {
 			if _, ok := p.Prices[c.Currency]; !ok && currencyPattern.MatchString(c.Currency) {
-				add("billing.packages[%d] (%s) has no price in %s, the currency of %s", i, p.ID, c.Currency, field)
+				add(fmt.Sprintf("billing.packages[%d]", i), " (%s) has no price in %s, the currency of %s", p.ID, c.Currency, field)
 			}
 		}
 	}
 	dd := s.DirectDebit
 	if dd.PeriodDays < 0 || dd.PeriodDays > 366 {
-		add("billing.direct_debit.period_days must be 1 to 366 (0: the default, %d)", DefaultDirectDebit.PeriodDays)
+		add("billing.direct_debit.period_days", " must be 1 to 366 (0: the default, %d)", DefaultDirectDebit.PeriodDays)
 	}
 	if dd.MaxOrders < 0 {
-		add("billing.direct_debit.max_orders must be more than 0 (0: the default, %d)", DefaultDirectDebit.MaxOrders)
+		add("billing.direct_debit.max_orders", " must be more than 0 (0: the default, %d)", DefaultDirectDebit.MaxOrders)
 	}
 	if dd.MaxAmount < 0 {
-		add("billing.direct_debit.max_amount must be more than 0 minor units of EUR (0: the default, %d)", DefaultDirectDebit.MaxAmount)
+		add("billing.direct_debit.max_amount", " must be more than 0 minor units of EUR (0: the default, %d)", DefaultDirectDebit.MaxAmount)
 	}
 	if len(problems) > 0 {
-		return errors.New(strings.Join(problems, "; "))
+		return problems
 	}
 	return nil
+}
+
+// sectionProblems are the problems of a billing section, each with the
+// field it names, so the console marks the field without reading the text.
+type sectionProblems []tenancy.Problem
+
+func (p sectionProblems) Error() string {
+	msgs := make([]string, len(p))
+	for i, pr := range p {
+		msgs[i] = pr.Message
+	}
+	return strings.Join(msgs, "; ")
 }
 
 // order sets the order the payment countries are offered in.

@@ -123,3 +123,30 @@ func TestDefaultSettings(t *testing.T) {
 		t.Fatalf("prices %+v", s.Packages)
 	}
 }
+
+// Each problem of a brand file's billing section names its field as the
+// check found it, not as read back from the message: a value holding "; "
+// stays one problem of one field.
+func TestCheckTenantFileNamesEachField(t *testing.T) {
+	t.Parallel()
+	f := tenancy.File{Slug: "x", Extra: map[string]any{"billing": map[string]any{
+		"packages":  []any{map[string]any{"id": "a; b", "credits": 0, "prices": map[string]any{"EUR": 500}}},
+		"countries": map[string]any{"NL": map[string]any{"currency": "EUR", "methods": []any{"ideal", "cash"}}},
+	}}}
+	got := map[string]string{}
+	for _, p := range CheckTenantFile(f) {
+		got[p.Field] = p.Message
+	}
+	want := []string{"billing.packages[0].id", "billing.packages[0].credits", "billing.countries.NL.methods[1]"}
+	for _, field := range want {
+		if !strings.HasPrefix(got[field], field+" ") {
+			t.Errorf("no problem for %s: %v", field, got)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d problems, want %d: %v", len(got), len(want), got)
+	}
+	if p := CheckTenantFile(tenancy.File{Extra: map[string]any{"billing": "cheap"}}); len(p) != 1 || p[0].Field != "billing" {
+		t.Errorf("a section that is no object: %+v", p)
+	}
+}

@@ -2,7 +2,7 @@ package billing
 
 import (
 	"encoding/json"
-	"strings"
+	"errors"
 
 	"rendezvous/engine/tenancy"
 )
@@ -22,20 +22,11 @@ func CheckTenantFile(f tenancy.File) []tenancy.Problem {
 	if err == nil {
 		return nil
 	}
-	var problems []tenancy.Problem
-	for _, msg := range strings.Split(err.Error(), "; ") {
-		problems = append(problems, tenancy.Problem{Field: problemField(msg), Message: msg})
+	var problems sectionProblems
+	if errors.As(err, &problems) {
+		return problems
 	}
-	return problems
-}
-
-// problemField is the field a billing problem starts with ("billing.x ..."
-// or "billing.x: ..."), or "billing".
-func problemField(msg string) string {
-	field, _, _ := strings.Cut(msg, " ")
-	field = strings.TrimSuffix(field, ":")
-	if !strings.HasPrefix(field, "billing") {
-		return "billing"
-	}
-	return field
+	// The section is not the shape of one (a decode error): the section as
+	// a whole is wrong.
+	return []tenancy.Problem{{Field: "billing", Message: err.Error()}}
 }

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 
 	"rendezvous/engine/tenancy"
@@ -35,12 +36,18 @@ var GiftIcons = []string{
 }
 
 // Gifts is the tenant's gift catalogue with prices. A gift without its own
-// price costs the tenant's gift_credits.
-func Gifts(t *tenancy.Tenant) []Gift {
+// price costs the tenant's gift_credits. The import checked the section, so
+// settings that do not parse are a fault of the stored brand, not of the
+// member: the error says so.
+func Gifts(t *tenancy.Tenant) ([]Gift, error) {
 	var doc struct {
 		Gifts []Gift `json:"gifts"`
 	}
-	_ = json.Unmarshal(t.RawSettings, &doc)
+	if len(t.RawSettings) > 0 {
+		if err := json.Unmarshal(t.RawSettings, &doc); err != nil {
+			return nil, fmt.Errorf("gift catalogue of tenant %d: %w", t.ID, err)
+		}
+	}
 	list := doc.Gifts
 	if len(list) == 0 {
 		list = defaultGifts
@@ -62,7 +69,7 @@ func Gifts(t *tenancy.Tenant) []Gift {
 		}
 		out = append(out, g)
 	}
-	return out
+	return out, nil
 }
 
 // gift finds id in the catalogue.

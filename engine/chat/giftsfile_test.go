@@ -63,13 +63,29 @@ func TestGiftIcons(t *testing.T) {
 	t.Parallel()
 	stored := &tenancy.Tenant{RawSettings: []byte(`{"gifts":[{"id":"rose","name":"Rose","icon":"🌹"},{"id":"kiss","name":"Kiss","icon":"kiss"}]}`)}
 	stored.Settings.GiftCredits = 10
-	got := chat.Gifts(stored)
+	got, err := chat.Gifts(stored)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(got) != 2 || got[0].Icon != "gift" || got[1].Icon != "kiss" || got[0].Credits != 10 {
 		t.Fatalf("gifts %+v, want rose drawn as gift and kiss as kiss", got)
 	}
-	for _, g := range chat.Gifts(&tenancy.Tenant{}) {
+	defaults, err := chat.Gifts(&tenancy.Tenant{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range defaults {
 		if !slices.Contains(chat.GiftIcons, g.Icon) {
 			t.Errorf("default gift %s has icon %q, not one of %v", g.ID, g.Icon, chat.GiftIcons)
 		}
+	}
+}
+
+// Settings that do not parse are an error, not an empty catalogue that
+// quietly falls back to the defaults.
+func TestGiftsOfBrokenSettings(t *testing.T) {
+	t.Parallel()
+	if got, err := chat.Gifts(&tenancy.Tenant{ID: 7, RawSettings: []byte(`{"gifts":"roses"}`)}); err == nil {
+		t.Fatalf("gifts %+v from settings whose gifts are no list", got)
 	}
 }

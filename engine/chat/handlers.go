@@ -261,7 +261,12 @@ func writeSent(w http.ResponseWriter, r *http.Request, res SendResult, err error
 
 // GiftList answers GET /api/gifts.php: the tenant's gift catalogue.
 func (h Handlers) GiftList(w http.ResponseWriter, r *http.Request) {
-	httpx.WriteJSON(w, http.StatusOK, Gifts(tenancy.FromContext(r.Context())))
+	gifts, err := Gifts(tenancy.FromContext(r.Context()))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, gifts)
 }
 
 // Events answers GET /api/events: the member's live event stream.

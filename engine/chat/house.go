@@ -42,7 +42,10 @@ func (s *Service) HouseInbox(ctx context.Context, t *tenancy.Tenant) ([]InboxEnt
 	}
 	out := make([]InboxEntry, len(rows))
 	for i, r := range rows {
-		v := s.viewFor(t, r.HouseID)
+		v, err := s.viewFor(t, r.HouseID)
+		if err != nil {
+			return nil, err
+		}
 		m := v.message(db.Message{
 			ID: r.LastID, ConversationID: r.ConversationID, SenderID: r.LastSenderID,
 			Kind: r.LastKind, Body: r.LastBody, GiftID: r.LastGiftID, CreatedAt: r.LastCreatedAt,

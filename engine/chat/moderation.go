@@ -50,7 +50,10 @@ func (s *Service) Review(ctx context.Context, t *tenancy.Tenant, member, other i
 		out.OlderHidden = true
 	}
 	slices.Reverse(rows)
-	v := s.viewFor(t, member)
+	v, err := s.viewFor(t, member)
+	if err != nil {
+		return Reviewed{}, err
+	}
 	for _, r := range rows {
 		out.Messages = append(out.Messages, v.message(r))
 	}

@@ -19,8 +19,12 @@ import (
 // recent ones.
 const maxChats = 500
 
-func (s *Service) viewFor(t *tenancy.Tenant, member int64) view {
-	return view{member: member, cdnPrefix: t.Settings.CDNPrefix, gifts: Gifts(t), now: s.now()}
+func (s *Service) viewFor(t *tenancy.Tenant, member int64) (view, error) {
+	gifts, err := Gifts(t)
+	if err != nil {
+		return view{}, err
+	}
+	return view{member: member, cdnPrefix: t.Settings.CDNPrefix, gifts: gifts, now: s.now()}, nil
 }
 
 // List is the member's conversation list, most recent first, without the
@@ -30,7 +34,10 @@ func (s *Service) List(ctx context.Context, t *tenancy.Tenant, member int64) ([]
 	if err != nil {
 		return nil, fmt.Errorf("chats of member %d: %w", member, err)
 	}
-	v := s.viewFor(t, member)
+	v, err := s.viewFor(t, member)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Chat, len(rows))
 	for i, r := range rows {
 		out[i] = v.chat(r)
@@ -49,7 +56,11 @@ func (s *Service) Get(ctx context.Context, t *tenancy.Tenant, member, conversati
 	if len(rows) == 0 {
 		return Chat{}, ErrNotFound
 	}
-	return s.viewFor(t, member).chat(rows[0]), nil
+	v, err := s.viewFor(t, member)
+	if err != nil {
+		return Chat{}, err
+	}
+	return v.chat(rows[0]), nil
 }
 
 // With is the member's conversation with a profile (/members/{id}/chat);
@@ -87,7 +98,11 @@ func (s *Service) With(ctx context.Context, t *tenancy.Tenant, member, profile i
 		// A blocked member may not even see the blocker's profile.
 		return Chat{}, profiles.Blocked(card.Name)
 	}
-	ch := Chat{Profile: cardOf(s.viewFor(t, member), card)}
+	v, err := s.viewFor(t, member)
+	if err != nil {
+		return Chat{}, err
+	}
+	ch := Chat{Profile: cardOf(v, card)}
 	if c.ID != 0 {
 		ch.Conversation.ID = c.ID
 	}
@@ -150,7 +165,10 @@ func (s *Service) Open(ctx context.Context, t *tenancy.Tenant, member, conversat
 		th.OlderHidden, th.OlderHiddenText = true, OlderHiddenText
 	}
 	slices.Reverse(rows)
-	v := s.viewFor(t, member)
+	v, err := s.viewFor(t, member)
+	if err != nil {
+		return Thread{}, err
+	}
 	if v.partnerRead, err = q.PartnerReadThrough(ctx, db.PartnerReadThroughParams{ConversationID: c.ID, OtherID: c.OtherID}); err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return Thread{}, fmt.Errorf("read receipts of conversation %d: %w", c.ID, err)
 	}

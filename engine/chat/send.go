@@ -222,7 +222,10 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	// only a gift needs it.
 	var gifts []Gift
 	if kind == KindGift {
-		gifts = Gifts(in.Tenant)
+		var err error
+		if gifts, err = Gifts(in.Tenant); err != nil {
+			return sending{}, err
+		}
 	}
 	v := view{member: in.SenderID, cdnPrefix: in.Tenant.Settings.CDNPrefix, gifts: gifts, now: now}
 
@@ -387,7 +390,10 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 func (s *Service) replay(ctx context.Context, q *db.Queries, v view, in SendInput, balance int64) (SendResult, error) {
 	if v.gifts == nil {
 		// The earlier message may be a gift even if this one is not.
-		v.gifts = Gifts(in.Tenant)
+		var err error
+		if v.gifts, err = Gifts(in.Tenant); err != nil {
+			return SendResult{}, err
+		}
 	}
 	prev, err := q.MessageByClientID(ctx, db.MessageByClientIDParams{SenderID: in.SenderID, ClientID: in.ClientID})
 	if err != nil {
