@@ -12,6 +12,10 @@ ALTER TABLE members
     ADD COLUMN demo     boolean NOT NULL DEFAULT false,
     ADD COLUMN demo_off boolean NOT NULL DEFAULT false;
 CREATE INDEX members_demo ON members (id) WHERE demo;
+-- A demo member's profile a start without --demo hid (it was active): the
+-- made-up members leave the pools' search, likes and messages with it, and
+-- only these come back with a start with --demo.
+ALTER TABLE profiles ADD COLUMN demo_hidden boolean NOT NULL DEFAULT false;
 
 -- Data directories seeded before the mark: the demo's known addresses
 -- (every address under .example is reserved, nobody's real mailbox).
@@ -25,6 +29,7 @@ WHERE lower(email) LIKE '%.demo.example'
                        FROM tenants t CROSS JOIN unnest(ARRAY['demo', 'premium']) r);
 
 -- +goose Down
+ALTER TABLE profiles DROP COLUMN demo_hidden;
 DROP INDEX members_demo;
 ALTER TABLE members DROP COLUMN demo_off, DROP COLUMN demo;
 ALTER TABLE staff_accounts DROP COLUMN demo_off, DROP COLUMN demo;

@@ -98,6 +98,17 @@ func TestDemoAccountsOffWithoutDemo(t *testing.T) {
 		_, res := memberLogin(live, email)
 		res.Want(t, http.StatusUnauthorized, "login_failed")
 	}
+	profileStatus := func() (status string) {
+		t.Helper()
+		if err := live.Pool.QueryRow(ctx, "SELECT p.status FROM profiles p JOIN members m ON m.id = p.id WHERE m.email = $1",
+			pooled).Scan(&status); err != nil {
+			t.Fatal(err)
+		}
+		return status
+	}
+	if s := profileStatus(); s != "hidden" {
+		t.Errorf("the demo member's profile is %s on the real site", s)
+	}
 	var me struct {
 		User *struct{ ID int64 } `json:"user"`
 	}
@@ -129,6 +140,9 @@ func TestDemoAccountsOffWithoutDemo(t *testing.T) {
 	staffLogin(demoEnv, admin.DemoEmail).Want(t, http.StatusOK, "")
 	_, res = memberLogin(demoEnv, demo.LoginEmail("lustlokaal"))
 	res.Want(t, http.StatusOK, "")
+	if s := profileStatus(); s != "active" {
+		t.Errorf("the demo member's profile is %s on the demo again", s)
+	}
 	if !strings.Contains(logs.String(), "demo accounts enabled again") {
 		t.Errorf("the log does not say the demo accounts are enabled again:\n%s", logs.String())
 	}

@@ -19,6 +19,7 @@ import (
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/server"
 	"rendezvous/engine/tenancy"
 	"rendezvous/themes"
@@ -171,10 +172,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 }
 
 // switchDemoAccounts enables the demo's staff and members on a demo start
-// (demo) and disables them on any other, saying so in the log: their
-// password is published and the demo's superadmin may do anything, so a
-// data directory once run with --demo must not keep them when it goes
-// live. Only another start with --demo enables them again.
+// (demo) and disables them on any other (hiding the members' profiles),
+// saying so in the log: their password is published and the demo's
+// superadmin may do anything, so a data directory once run with --demo must
+// not keep them when it goes live. Only another start with --demo enables
+// them again.
 func switchDemoAccounts(ctx context.Context, demo bool, console *admin.Service, pool *pgxpool.Pool, log *slog.Logger) error {
 	staff, err := console.SwitchDemo(ctx, demo)
 	if err != nil {
@@ -184,13 +186,17 @@ func switchDemoAccounts(ctx context.Context, demo bool, console *admin.Service, 
 	if err != nil {
 		return err
 	}
+	shown, err := profiles.SwitchDemo(ctx, pool, demo, time.Now())
+	if err != nil {
+		return err
+	}
 	switch {
-	case len(staff) == 0 && members == 0:
+	case len(staff) == 0 && members == 0 && shown == 0:
 	case demo:
-		log.Info("demo accounts enabled again (--demo)", "staff", staff, "members", members)
+		log.Info("demo accounts enabled again (--demo)", "staff", staff, "members", members, "profiles_shown", shown)
 	default:
 		log.Warn("demo accounts disabled: this start is without --demo, and their password is published; "+
-			"only a start with --demo enables them again", "staff", staff, "members", members)
+			"only a start with --demo enables them again", "staff", staff, "members", members, "profiles_hidden", shown)
 	}
 	return nil
 }
