@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rendezvous/engine/admin"
+	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy"
 )
 
@@ -40,6 +41,25 @@ func brandOf(t *testing.T, e *env, slug string) (companySlug, pool string) {
 	return companySlug, pool
 }
 
+// brandFile is the tenant file of slug as c reads it in the console.
+func brandFile(t *testing.T, c *servertest.Client, slug string) tenancy.File {
+	t.Helper()
+	var a tenantAnswer
+	c.Do("GET", "/admin/api/tenants/"+slug+"/file", nil).JSON(t, &a)
+	return a.File
+}
+
+// wantShared checks a refusal of a shared company or pool naming field.
+func wantShared(t *testing.T, res servertest.Response, field string) {
+	t.Helper()
+	res.Want(t, http.StatusForbidden, "tenant_shared_forbidden")
+	var body struct{ Field string }
+	res.JSON(t, &body)
+	if body.Field != field {
+		t.Errorf("field %q, want %q (%s)", body.Field, field, res.Body)
+	}
+}
+
 // An operator of one brand cannot reach another brand through the brand
 // file: naming, changing or joining the other brand's company, or joining
 // its profile pool, is refused with 403 and the field, and changes nothing.
@@ -47,12 +67,10 @@ func TestOneBrandOperatorCannotNameAnotherBrandsCompanyOrPool(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	op, _ := e.enrolled(t, admin.RoleOperator, "lustlokaal")
-	var own tenantAnswer
-	op.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &own)
+	own := brandFile(t, op, "lustlokaal")
 	herz := company(t, e, "herz-digital")
 	super, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
-	var other tenantAnswer
-	super.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &other)
+	other := brandFile(t, super, "herzklopfen")
 
 	for _, tc := range []struct {
 		name  string
@@ -63,20 +81,13 @@ func TestOneBrandOperatorCannotNameAnotherBrandsCompanyOrPool(t *testing.T) {
 			f.Company.Slug, f.Company.Name, f.Company.KVK = "herz-digital", "Übernommen B.V.", "99999999"
 			f.Company.VATNumbers, f.Company.SupportPhone, f.Company.DeleteDiscount = []string{"NL000000000B01"}, "+31 20 000 0000", 99
 		}, "company.slug"},
-		{"join the company as it is", func(f *tenancy.File) { f.Company = other.File.Company }, "company.slug"},
+		{"join the company as it is", func(f *tenancy.File) { f.Company = other.Company }, "company.slug"},
 		{"join the pool", func(f *tenancy.File) { f.ProfilePool = "dach" }, "profile_pool"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := own.File
-			f.Company.VATNumbers = append([]string(nil), own.File.Company.VATNumbers...)
+			f := brandFile(t, op, "lustlokaal")
 			tc.edit(&f)
-			res := op.Do("PUT", "/admin/api/tenants/lustlokaal/file", f)
-			res.Want(t, http.StatusForbidden, "tenant_shared_forbidden")
-			var body struct{ Field string }
-			res.JSON(t, &body)
-			if body.Field != tc.field {
-				t.Errorf("field %q, want %q (%s)", body.Field, tc.field, res.Body)
-			}
+			wantShared(t, op.Do("PUT", "/admin/api/tenants/lustlokaal/file", f), tc.field)
 		})
 	}
 
@@ -94,7 +105,7 @@ func TestOneBrandOperatorCannotNameAnotherBrandsCompanyOrPool(t *testing.T) {
 	}
 
 	// The brand's own edits still go through, its own company included.
-	f := own.File
+	f := own
 	f.Name, f.Company.SupportPhone = "LustLokaal Nieuw", "+31 20 123 4567"
 	op.Do("PUT", "/admin/api/tenants/lustlokaal/file", f).Want(t, http.StatusOK, "")
 	if got := company(t, e, "lokaal-media"); got.Phone != "+31 20 123 4567" {
@@ -118,12 +129,9 @@ func TestSharedCompanyAndPoolNeedEveryBrand(t *testing.T) {
 	super, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
 
 	// The superadmin puts herzklopfen on lustlokaal's company and pool.
-	var herz tenantAnswer
-	super.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &herz)
-	var lust tenantAnswer
-	super.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &lust)
-	shared := herz.File
-	shared.Company, shared.ProfilePool = lust.File.Company, lust.File.ProfilePool
+	lust := brandFile(t, super, "lustlokaal")
+	shared := brandFile(t, super, "herzklopfen")
+	shared.Company, shared.ProfilePool = lust.Company, lust.ProfilePool
 	shared.Company.Name = "Lokaal Media Holding B.V."
 	super.Do("PUT", "/admin/api/tenants/herzklopfen/file", shared).Want(t, http.StatusOK, "")
 	if c, pool := brandOf(t, e, "herzklopfen"); c != "lokaal-media" || pool != "benelux" {
@@ -134,20 +142,12 @@ func TestSharedCompanyAndPoolNeedEveryBrand(t *testing.T) {
 	}
 
 	op, _ := e.enrolled(t, admin.RoleOperator, "lustlokaal")
-	var own tenantAnswer
-	op.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &own)
-	f := own.File
+	f := brandFile(t, op, "lustlokaal")
 	f.Name = "LustLokaal Gedeeld"
 	op.Do("PUT", "/admin/api/tenants/lustlokaal/file", f).Want(t, http.StatusOK, "")
 
 	f.Company.DeleteDiscount = 99
-	res := op.Do("PUT", "/admin/api/tenants/lustlokaal/file", f)
-	res.Want(t, http.StatusForbidden, "tenant_shared_forbidden")
-	var body struct{ Field string }
-	res.JSON(t, &body)
-	if body.Field != "company.delete_discount" {
-		t.Errorf("field %q (%s)", body.Field, res.Body)
-	}
+	wantShared(t, op.Do("PUT", "/admin/api/tenants/lustlokaal/file", f), "company.delete_discount")
 	if got := company(t, e, "lokaal-media"); got.Discount == 99 {
 		t.Errorf("the shared company's discount is 99")
 	}
@@ -166,7 +166,7 @@ func TestSharedCompanyAndPoolNeedEveryBrand(t *testing.T) {
 	// And one brand may join sparkusa's pool only with sparkusa's
 	// permission too.
 	f.ProfilePool = "us"
-	both.Do("PUT", "/admin/api/tenants/lustlokaal/file", f).Want(t, http.StatusForbidden, "tenant_shared_forbidden")
+	wantShared(t, both.Do("PUT", "/admin/api/tenants/lustlokaal/file", f), "profile_pool")
 	super.Do("PUT", "/admin/api/tenants/lustlokaal/file", f).Want(t, http.StatusOK, "")
 	if _, pool := brandOf(t, e, "lustlokaal"); pool != "us" {
 		t.Errorf("the superadmin's pool change: %s", pool)
