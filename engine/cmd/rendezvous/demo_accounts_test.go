@@ -91,6 +91,11 @@ func TestDemoAccountsOffWithoutDemo(t *testing.T) {
 		!strings.Contains(out, admin.DemoEmail) || !strings.Contains(out, "support@sparkusa.example") {
 		t.Errorf("the log does not say the demo accounts are disabled:\n%s", out)
 	}
+	var audited int
+	if err := live.Pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'staff.disable'
+		AND staff_id IS NULL AND after->>'email' = $1`, admin.DemoEmail).Scan(&audited); err != nil || audited != 1 {
+		t.Errorf("the demo superadmin's disabling audited %d times (%v)", audited, err)
+	}
 	for _, email := range []string{admin.DemoEmail, "moderator@lustlokaal.example", "chat@herzklopfen.example"} {
 		staffLogin(live, email).Want(t, http.StatusUnauthorized, "login_failed")
 	}
