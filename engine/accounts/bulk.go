@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts/internal/bulkdb"
+	"rendezvous/engine/accounts/internal/db"
 )
 
 // BulkMember is a member of bulk data (demo members, load tests), written
@@ -23,6 +24,8 @@ type BulkMember struct {
 	IsHouse      bool
 	SignupDate   time.Time
 	LastSeenAt   time.Time
+	// Demo marks a member of the demo (SwitchDemo).
+	Demo bool
 }
 
 // ReserveMemberIDs reserves n member ids for CopyMembers.
@@ -39,10 +42,30 @@ func CopyMembers(ctx context.Context, tx pgx.Tx, members []BulkMember) error {
 	rows := make([]bulkdb.MemberCopyParams, len(members))
 	for i, m := range members {
 		rows[i] = bulkdb.MemberCopyParams{ID: m.ID, TenantID: m.TenantID, Email: m.Email, PasswordHash: m.PasswordHash,
-			Status: m.Status, Language: m.Language, IsHouse: m.IsHouse, SignupDate: m.SignupDate, LastSeenAt: m.LastSeenAt}
+			Status: m.Status, Language: m.Language, IsHouse: m.IsHouse, SignupDate: m.SignupDate, LastSeenAt: m.LastSeenAt, Demo: m.Demo}
 	}
 	if _, err := bulkdb.New(tx).MemberCopy(ctx, rows); err != nil {
 		return fmt.Errorf("copy %d members: %w", len(rows), err)
 	}
 	return nil
+}
+
+// SwitchDemo lets the demo's members (BulkMember.Demo) log in (on: a start
+// with --demo) or not (off: a start without it, which also ends their
+// sessions), and answers how many it switched. Their password is published,
+// so on a real site they must not log in; only another demo start lets them
+// in again.
+func SwitchDemo(ctx context.Context, conn db.DBTX, on bool) (int64, error) {
+	q := db.New(conn)
+	var n int64
+	var err error
+	if on {
+		n, err = q.MembersDemoOn(ctx)
+	} else {
+		n, err = q.MembersDemoOff(ctx)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("switch the demo's members (on: %v): %w", on, err)
+	}
+	return n, nil
 }

@@ -50,6 +50,9 @@ func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, i
 	var ok bool
 	if found {
 		ok, err = argon2id.ComparePasswordAndHash(c.Password, row.PasswordHash)
+		// A demo member, with the demo's published password, while the
+		// engine is not the demo: as if the password were wrong.
+		ok = ok && !row.DemoOff
 	} else {
 		// Compare anyway, so a login takes as long whether or not the
 		// address has an account.

@@ -49,6 +49,9 @@ type Member struct {
 	DeletionRequestedAt time.Time
 	// Banned is true once operators banned the member: no session counts.
 	Banned bool
+	// DemoOff is true for a member of the demo (serve --demo) while the
+	// engine runs without --demo: no login, no session counts.
+	DemoOff bool
 	// SuspensionEnded is set by Login when this login ended a suspension
 	// whose time was over: the caller shows the profile again.
 	SuspensionEnded bool
@@ -61,7 +64,7 @@ func memberFromRow(r db.Member) *Member {
 		IsHouse: r.IsHouse, Tracking: r.Tracking, SessionEpoch: r.SessionEpoch, SignupDate: r.SignupDate,
 		LastSeenAt: r.LastSeenAt, NotificationTypesDisabled: r.NotificationTypesDisabled,
 		SignupProfileID: r.SignupProfileID.Int64, SignupMessage: r.SignupMessage,
-		DeletionRequestedAt: r.DeletionRequestedAt.Time, Banned: r.BannedAt.Valid,
+		DeletionRequestedAt: r.DeletionRequestedAt.Time, Banned: r.BannedAt.Valid, DemoOff: r.DemoOff,
 	}
 }
 

@@ -272,3 +272,13 @@ WHERE s.token = @token AND now() < s.expiry;
 INSERT INTO sessions (token, data, expiry, member_id)
 VALUES (@token, @data, @expiry, sqlc.narg(member_id))
 ON CONFLICT (token) DO UPDATE SET data = EXCLUDED.data, expiry = EXCLUDED.expiry, member_id = EXCLUDED.member_id;
+
+-- name: MembersDemoOff :execrows
+-- A start without --demo: the demo's members log in no more, and their
+-- sessions end.
+UPDATE members SET demo_off = true, session_epoch = session_epoch + 1
+WHERE demo AND NOT demo_off;
+
+-- name: MembersDemoOn :execrows
+-- A start with --demo: the demo's members log in again.
+UPDATE members SET demo_off = false WHERE demo AND demo_off;

@@ -56,7 +56,7 @@ func (s *Service) Identify(next http.Handler) http.Handler {
 			return
 		}
 		if m == nil || m.TenantID != t.ID || login.TenantID != t.ID || login.Epoch != m.SessionEpoch ||
-			m.Status == StatusDeletionPending || m.Status == StatusDeleted || m.Banned {
+			m.Status == StatusDeletionPending || m.Status == StatusDeleted || m.Banned || m.DemoOff {
 			_ = s.Sessions.End(ctx)
 			next.ServeHTTP(w, r)
 			return

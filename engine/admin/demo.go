@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/admin/internal/db"
+	"rendezvous/engine/platform/refusal"
 )
 
 // DemoStaff is a staff account of the demo (serve --demo), all with
@@ -59,5 +61,54 @@ func (s *Service) SeedDemo(ctx context.Context) error {
 			return fmt.Errorf("demo staff %s: %w", a.Email, err)
 		}
 	}
+	emails := make([]string, len(accounts))
+	for i, a := range accounts {
+		emails[i] = strings.ToLower(a.Email)
+	}
+	if err := q.StaffMarkDemo(ctx, emails); err != nil {
+		return fmt.Errorf("mark the demo's staff: %w", err)
+	}
 	return nil
+}
+
+// ErrDemoStaff refuses to enable a demo account on an engine that is not
+// the demo.
+var ErrDemoStaff = refusal.New(refusal.Conflict, "staff_demo_account",
+	"This is an account of the demo: only a start with --demo enables it.")
+
+// SwitchDemo enables the demo's staff accounts (on: a start with --demo)
+// or disables them (off: a start without it, which also ends their
+// sessions), audited as staff.enable or staff.disable by nobody, and
+// answers the addresses it switched. Their password is published and the
+// demo's superadmin holds every permission on every brand, so they must not
+// log in on a real site; a data directory that once ran the demo gets them
+// back only from another demo start (Enable refuses them meanwhile). An
+// account a superadmin disabled stays disabled.
+func (s *Service) SwitchDemo(ctx context.Context, on bool) ([]string, error) {
+	var emails []string
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		var err error
+		action, why := "staff.enable", "a start with --demo"
+		if on {
+			emails, err = q.StaffDemoOn(ctx)
+		} else {
+			action, why = "staff.disable", "a start without --demo"
+			emails, err = q.StaffDemoOff(ctx, s.Now())
+		}
+		if err != nil {
+			return err
+		}
+		for _, email := range emails {
+			e := Entry{Tenant: AllTenants, Action: action, After: map[string]any{"email": email, "demo": true, "by": why}}
+			if err := s.audit(ctx, q, e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("switch the demo's staff (on: %v): %w", on, err)
+	}
+	return emails, nil
 }

@@ -33,9 +33,27 @@ RETURNING *;
 -- name: StaffEnable :one
 -- A disabled account may log in again, with its password, second factor
 -- and roles as they were; its old sessions stay ended.
-UPDATE staff_accounts SET disabled_at = NULL
+UPDATE staff_accounts SET disabled_at = NULL, demo_off = false
 WHERE id = @id AND disabled_at IS NOT NULL
 RETURNING *;
+
+-- name: StaffMarkDemo :exec
+-- The demo's accounts (serve --demo), by their addresses.
+UPDATE staff_accounts SET demo = true WHERE lower(email) = ANY(@emails::text[]);
+
+-- name: StaffDemoOff :many
+-- A start without --demo disables the demo's accounts (ending their
+-- sessions); one disabled already is left as it is.
+UPDATE staff_accounts SET disabled_at = @now::timestamptz, demo_off = true, session_epoch = session_epoch + 1
+WHERE demo AND disabled_at IS NULL
+RETURNING email;
+
+-- name: StaffDemoOn :many
+-- A start with --demo enables the demo's accounts a start without it
+-- disabled (not those a superadmin disabled).
+UPDATE staff_accounts SET disabled_at = NULL, demo_off = false
+WHERE demo AND demo_off
+RETURNING email;
 
 -- name: StaffUseTOTPStep :execrows
 -- A code counts once: a later login needs a later time step.

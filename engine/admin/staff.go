@@ -186,6 +186,9 @@ func (s *Service) Enable(ctx context.Context, id int64, by *Staff, ip netip.Addr
 		if !a.DisabledAt.Valid {
 			return ErrStaffEnabled
 		}
+		if a.Demo && !s.Demo {
+			return ErrDemoStaff
+		}
 		if _, err := q.StaffEnable(ctx, id); err != nil {
 			return fmt.Errorf("enable staff %d: %w", id, err)
 		}

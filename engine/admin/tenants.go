@@ -72,7 +72,15 @@ func (s *Service) SaveTenant(ctx context.Context, f tenancy.File, create bool, b
 		action = "tenant.create"
 	}
 	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if err := tenancy.Save(ctx, tx, f, create); err != nil {
+		// A company or pool other brands use as well: only with the
+		// permission on each of them.
+		may := func(ctx context.Context, slug string) (bool, error) {
+			if by == nil {
+				return false, nil
+			}
+			return s.Policy.Allowed(ctx, by.ID, slug, "tenants", "write")
+		}
+		if err := tenancy.Save(ctx, tx, f, create, may); err != nil {
 			return err
 		}
 		// A new brand has its time bonus (TIMEBONUS25) from the start, as

@@ -116,7 +116,7 @@ type batch struct {
 func (b *batch) add(t db.DemoTenantListRow, id int64, email, hash string, p person, signup time.Time) {
 	b.members = append(b.members, accounts.BulkMember{
 		ID: id, TenantID: t.ID, Email: email, PasswordHash: hash, Status: "active",
-		Language: t.DefaultLocale, IsHouse: p.isHouse, SignupDate: signup, LastSeenAt: p.lastActive,
+		Language: t.DefaultLocale, IsHouse: p.isHouse, SignupDate: signup, LastSeenAt: p.lastActive, Demo: true,
 	})
 	b.profiles = append(b.profiles, profiles.BulkProfile{
 		ID: id, Pool: t.ProfilePool, Name: p.name, Gender: p.gender, Seeking: p.seeking, Sexuality: p.sexuality,

@@ -61,6 +61,25 @@ func SetStatus(ctx context.Context, conn db.DBTX, id int64, to string, from []st
 	return nil
 }
 
+// SwitchDemo hides the active profiles of the demo's members (on false: a
+// start without --demo, where nobody logs in to them and real members must
+// not spend credits writing to them) or shows again those it hid (on true),
+// and answers how many it switched.
+func SwitchDemo(ctx context.Context, conn db.DBTX, on bool, now time.Time) (int64, error) {
+	q := db.New(conn)
+	var n int64
+	var err error
+	if on {
+		n, err = q.ProfilesDemoShow(ctx, now)
+	} else {
+		n, err = q.ProfilesDemoHide(ctx, now)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("switch the demo's profiles (on: %v): %w", on, err)
+	}
+	return n, nil
+}
+
 // MarkActive records that the member was active now: search and the match
 // finder rank by it.
 func MarkActive(ctx context.Context, conn db.DBTX, id int64) error {

@@ -376,3 +376,13 @@ FROM (
 ORDER BY cardinality(ARRAY(SELECT unnest(c.interests) INTERSECT SELECT unnest(@interests::smallint[]))) DESC,
          c.last_active_at DESC, c.id DESC
 LIMIT @max_rows;
+
+-- name: ProfilesDemoHide :execrows
+-- A start without --demo: the demo's members' active profiles are hidden.
+UPDATE profiles SET status = 'hidden', demo_hidden = true, updated_at = @now::timestamptz
+WHERE status = 'active' AND id IN (SELECT id FROM members WHERE demo);
+
+-- name: ProfilesDemoShow :execrows
+-- A start with --demo: the profiles a start without it hid are shown again.
+UPDATE profiles SET status = 'active', demo_hidden = false, updated_at = @now::timestamptz
+WHERE demo_hidden;

@@ -414,7 +414,9 @@ func (e *InvalidFileError) Refusal() error {
 // the caller commits together with its audit row. The directory of every
 // instance drops its copy on commit (LISTEN/NOTIFY). The file digest is left
 // as it is: an unchanged file does not undo a console edit at the next start.
-func Save(ctx context.Context, tx pgx.Tx, f File, create bool) error {
+// may says which other brands the saving staff member may edit: a company
+// or pool they use is changed or joined only with all of them (sharing.go).
+func Save(ctx context.Context, tx pgx.Tx, f File, create bool, may MayEdit) error {
 	if err := f.Validate(); err != nil {
 		var bad *InvalidFileError
 		if errors.As(err, &bad) {
@@ -446,24 +448,32 @@ func Save(ctx context.Context, tx pgx.Tx, f File, create bool) error {
 			return fmt.Errorf("look up host %s: %w", h, err)
 		}
 	}
+	if err := checkShared(ctx, q, f, may); err != nil {
+		return err
+	}
 	return importOne(ctx, q, f)
 }
 
 // ErrHostTaken means a tenant file claims a host another tenant owns.
 var ErrHostTaken = errors.New("tenancy: host already belongs to another tenant")
 
-func importOne(ctx context.Context, q *db.Queries, f File) error {
-	c := f.Company
+// companyParams is the company row a file's company section writes (a
+// company without its date added gets a fixed one).
+func companyParams(c CompanyFile) db.CompanyUpsertParams {
 	if c.Added.IsZero() {
 		c.Added = time.Date(2023, 12, 1, 12, 0, 0, 0, time.UTC)
 	}
-	companyID, err := q.CompanyUpsert(ctx, db.CompanyUpsertParams{
+	return db.CompanyUpsertParams{
 		Slug: c.Slug, Name: c.Name, Address: c.Address, Kvk: c.KVK, City: c.City, Country: c.Country,
 		Tradenames: nonNil(c.Tradenames), VatNumbers: nonNil(c.VATNumbers), SupportPhone: c.SupportPhone,
 		DeleteDiscount: int32(c.DeleteDiscount), Added: c.Added,
-	})
+	}
+}
+
+func importOne(ctx context.Context, q *db.Queries, f File) error {
+	companyID, err := q.CompanyUpsert(ctx, companyParams(f.Company))
 	if err != nil {
-		return fmt.Errorf("import company %s: %w", c.Slug, err)
+		return fmt.Errorf("import company %s: %w", f.Company.Slug, err)
 	}
 	settings, err := settingsJSON(f)
 	if err != nil {

@@ -19,6 +19,18 @@ ON CONFLICT (slug) DO UPDATE SET
     support_phone = EXCLUDED.support_phone, delete_discount = EXCLUDED.delete_discount, added = EXCLUDED.added
 RETURNING id;
 
+-- name: CompanyBySlug :one
+SELECT * FROM companies WHERE slug = @slug;
+
+-- name: TenantSlugsOfCompany :many
+-- The brands whose company is the company of this slug.
+SELECT t.slug FROM tenants t JOIN companies c ON c.id = t.company_id
+WHERE c.slug = @company_slug ORDER BY t.slug;
+
+-- name: TenantSlugsOfPool :many
+-- The brands whose members are in this profile pool.
+SELECT slug FROM tenants WHERE profile_pool = @pool ORDER BY slug;
+
 -- name: TenantExists :one
 SELECT EXISTS (SELECT 1 FROM tenants WHERE slug = @slug);
 

@@ -5,15 +5,21 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"sort"
 	"strconv"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/accounts"
+	"rendezvous/engine/admin"
 	"rendezvous/engine/demo"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/server"
 	"rendezvous/engine/tenancy"
 	"rendezvous/themes"
@@ -110,6 +116,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if err := switchDemoAccounts(ctx, cfg.Demo, engine.Console.Service, pool, log); err != nil {
+		return err
+	}
 
 	phase("demo")
 	// Background jobs (mail, purges) run while the engine serves.
@@ -160,6 +169,36 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// figure engine/cmd/bench/run-timing.sh's second start is mostly made of.
 	log.Info("serving", append([]any{"started_in", time.Since(began).Round(time.Millisecond)}, phases...)...)
 	return httpx.Serve(ctx, ln, engine.Handler, log, cfg.ShutdownGrace)
+}
+
+// switchDemoAccounts enables the demo's staff and members on a demo start
+// (demo) and disables them on any other (hiding the members' profiles),
+// saying so in the log: their password is published and the demo's
+// superadmin may do anything, so a data directory once run with --demo must
+// not keep them when it goes live. Only another start with --demo enables
+// them again.
+func switchDemoAccounts(ctx context.Context, demo bool, console *admin.Service, pool *pgxpool.Pool, log *slog.Logger) error {
+	staff, err := console.SwitchDemo(ctx, demo)
+	if err != nil {
+		return err
+	}
+	members, err := accounts.SwitchDemo(ctx, pool, demo)
+	if err != nil {
+		return err
+	}
+	shown, err := profiles.SwitchDemo(ctx, pool, demo, time.Now())
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(staff) == 0 && members == 0 && shown == 0:
+	case demo:
+		log.Info("demo accounts enabled again (--demo)", "staff", staff, "members", members, "profiles_shown", shown)
+	default:
+		log.Warn("demo accounts disabled: this start is without --demo, and their password is published; "+
+			"only a start with --demo enables them again", "staff", staff, "members", members, "profiles_hidden", shown)
+	}
+	return nil
 }
 
 func progress(w io.Writer, step string) { fmt.Fprintf(w, "==> %s\n", step) }

@@ -20,6 +20,7 @@ type MemberCopyParams struct {
 	IsHouse      bool
 	SignupDate   time.Time
 	LastSeenAt   time.Time
+	Demo         bool
 }
 
 const memberIDsReserve = `-- name: MemberIDsReserve :many

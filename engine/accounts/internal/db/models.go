@@ -35,4 +35,6 @@ type Member struct {
 	BannedAt                  pgtype.Timestamptz
 	ModerationReason          string
 	ActivatedAt               pgtype.Timestamptz
+	Demo                      bool
+	DemoOff                   bool
 }

@@ -242,7 +242,7 @@ const memberBan = `-- name: MemberBan :one
 UPDATE members SET banned_at = coalesce(banned_at, $1::timestamptz), moderation_reason = $2,
     session_epoch = session_epoch + 1
 WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off
 `
 
 type MemberBanParams struct {
@@ -285,12 +285,14 @@ func (q *Queries) MemberBan(ctx context.Context, arg MemberBanParams) (Member, e
 		&i.BannedAt,
 		&i.ModerationReason,
 		&i.ActivatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
 
 const memberByEmail = `-- name: MemberByEmail :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at FROM members
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off FROM members
 WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deleted' AND NOT is_house
 `
 
@@ -326,12 +328,14 @@ func (q *Queries) MemberByEmail(ctx context.Context, arg MemberByEmailParams) (M
 		&i.BannedAt,
 		&i.ModerationReason,
 		&i.ActivatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
 
 const memberByID = `-- name: MemberByID :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at FROM members WHERE id = $1
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off FROM members WHERE id = $1
 `
 
 func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
@@ -361,6 +365,8 @@ func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
 		&i.BannedAt,
 		&i.ModerationReason,
 		&i.ActivatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
@@ -437,7 +443,7 @@ INSERT INTO members (tenant_id, email, password_hash, status, language, tracking
                      signup_profile_id, signup_message, signup_date, last_seen_at)
 VALUES ($1, $2, $3, 'not_confirmed', $4, $5,
         $6, $7, $8, $8)
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off
 `
 
 type MemberInsertParams struct {
@@ -487,12 +493,14 @@ func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Mem
 		&i.BannedAt,
 		&i.ModerationReason,
 		&i.ActivatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
 
 const memberLock = `-- name: MemberLock :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at FROM members WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off FROM members WHERE id = $1 FOR UPDATE
 `
 
 // Serialises a member's requests that count toward a daily limit.
@@ -523,6 +531,8 @@ func (q *Queries) MemberLock(ctx context.Context, id int64) (Member, error) {
 		&i.BannedAt,
 		&i.ModerationReason,
 		&i.ActivatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
@@ -547,7 +557,7 @@ func (q *Queries) MemberLockForPurge(ctx context.Context, arg MemberLockForPurge
 }
 
 const memberLookup = `-- name: MemberLookup :many
-SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, coalesce(p.name, '')::text AS profile_name
+SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, coalesce(p.name, '')::text AS profile_name
 FROM members m
 LEFT JOIN profiles p ON p.id = m.id
 WHERE m.tenant_id = $1 AND m.status <> 'deleted'
@@ -587,6 +597,8 @@ type MemberLookupRow struct {
 	BannedAt                  pgtype.Timestamptz
 	ModerationReason          string
 	ActivatedAt               pgtype.Timestamptz
+	Demo                      bool
+	DemoOff                   bool
 	ProfileName               string
 }
 
@@ -630,6 +642,8 @@ func (q *Queries) MemberLookup(ctx context.Context, arg MemberLookupParams) ([]M
 			&i.BannedAt,
 			&i.ModerationReason,
 			&i.ActivatedAt,
+			&i.Demo,
+			&i.DemoOff,
 			&i.ProfileName,
 		); err != nil {
 			return nil, err
@@ -643,7 +657,7 @@ func (q *Queries) MemberLookup(ctx context.Context, arg MemberLookupParams) ([]M
 }
 
 const memberOfTenant = `-- name: MemberOfTenant :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
 `
 
 type MemberOfTenantParams struct {
@@ -678,6 +692,8 @@ func (q *Queries) MemberOfTenant(ctx context.Context, arg MemberOfTenantParams) 
 		&i.BannedAt,
 		&i.ModerationReason,
 		&i.ActivatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
@@ -825,7 +841,7 @@ func (q *Queries) MemberSetPassword(ctx context.Context, arg MemberSetPasswordPa
 const memberSuspend = `-- name: MemberSuspend :one
 UPDATE members SET suspended_until = $1::timestamptz, moderation_reason = $2, session_epoch = session_epoch + 1
 WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off
 `
 
 type MemberSuspendParams struct {
@@ -869,6 +885,8 @@ func (q *Queries) MemberSuspend(ctx context.Context, arg MemberSuspendParams) (M
 		&i.BannedAt,
 		&i.ModerationReason,
 		&i.ActivatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
@@ -885,6 +903,34 @@ type MemberSuspensionOverParams struct {
 // Clears a suspension whose time has passed (at the member's next login).
 func (q *Queries) MemberSuspensionOver(ctx context.Context, arg MemberSuspensionOverParams) (int64, error) {
 	result, err := q.db.Exec(ctx, memberSuspensionOver, arg.ID, arg.Now)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const membersDemoOff = `-- name: MembersDemoOff :execrows
+UPDATE members SET demo_off = true, session_epoch = session_epoch + 1
+WHERE demo AND NOT demo_off
+`
+
+// A start without --demo: the demo's members log in no more, and their
+// sessions end.
+func (q *Queries) MembersDemoOff(ctx context.Context) (int64, error) {
+	result, err := q.db.Exec(ctx, membersDemoOff)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const membersDemoOn = `-- name: MembersDemoOn :execrows
+UPDATE members SET demo_off = false WHERE demo AND demo_off
+`
+
+// A start with --demo: the demo's members log in again.
+func (q *Queries) MembersDemoOn(ctx context.Context) (int64, error) {
+	result, err := q.db.Exec(ctx, membersDemoOn)
 	if err != nil {
 		return 0, err
 	}
@@ -1005,7 +1051,7 @@ func (q *Queries) SessionCommit(ctx context.Context, arg SessionCommitParams) er
 }
 
 const sessionWithMember = `-- name: SessionWithMember :one
-SELECT s.data, m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at
+SELECT s.data, m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off
 FROM sessions s JOIN members m ON m.id = s.member_id
 WHERE s.token = $1 AND now() < s.expiry
 `
@@ -1047,6 +1093,8 @@ func (q *Queries) SessionWithMember(ctx context.Context, token string) (SessionW
 		&i.Member.BannedAt,
 		&i.Member.ModerationReason,
 		&i.Member.ActivatedAt,
+		&i.Member.Demo,
+		&i.Member.DemoOff,
 	)
 	return i, err
 }

@@ -32,4 +32,6 @@ type StaffAccount struct {
 	SessionEpoch    int32
 	DisabledAt      pgtype.Timestamptz
 	CreatedAt       time.Time
+	Demo            bool
+	DemoOff         bool
 }

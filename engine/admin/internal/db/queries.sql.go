@@ -373,7 +373,7 @@ func (q *Queries) SessionsDeleteExpired(ctx context.Context, now time.Time) (int
 }
 
 const staffByEmail = `-- name: StaffByEmail :one
-SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at FROM staff_accounts WHERE lower(email) = lower($1)
+SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off FROM staff_accounts WHERE lower(email) = lower($1)
 `
 
 func (q *Queries) StaffByEmail(ctx context.Context, email string) (StaffAccount, error) {
@@ -389,12 +389,14 @@ func (q *Queries) StaffByEmail(ctx context.Context, email string) (StaffAccount,
 		&i.SessionEpoch,
 		&i.DisabledAt,
 		&i.CreatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
 
 const staffByID = `-- name: StaffByID :one
-SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at FROM staff_accounts WHERE id = $1
+SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off FROM staff_accounts WHERE id = $1
 `
 
 func (q *Queries) StaffByID(ctx context.Context, id int64) (StaffAccount, error) {
@@ -410,6 +412,8 @@ func (q *Queries) StaffByID(ctx context.Context, id int64) (StaffAccount, error)
 		&i.SessionEpoch,
 		&i.DisabledAt,
 		&i.CreatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
@@ -453,10 +457,66 @@ func (q *Queries) StaffCreate(ctx context.Context, arg StaffCreateParams) (int64
 	return id, err
 }
 
+const staffDemoOff = `-- name: StaffDemoOff :many
+UPDATE staff_accounts SET disabled_at = $1::timestamptz, demo_off = true, session_epoch = session_epoch + 1
+WHERE demo AND disabled_at IS NULL
+RETURNING email
+`
+
+// A start without --demo disables the demo's accounts (ending their
+// sessions); one disabled already is left as it is.
+func (q *Queries) StaffDemoOff(ctx context.Context, now time.Time) ([]string, error) {
+	rows, err := q.db.Query(ctx, staffDemoOff, now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var email string
+		if err := rows.Scan(&email); err != nil {
+			return nil, err
+		}
+		items = append(items, email)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const staffDemoOn = `-- name: StaffDemoOn :many
+UPDATE staff_accounts SET disabled_at = NULL, demo_off = false
+WHERE demo AND demo_off
+RETURNING email
+`
+
+// A start with --demo enables the demo's accounts a start without it
+// disabled (not those a superadmin disabled).
+func (q *Queries) StaffDemoOn(ctx context.Context) ([]string, error) {
+	rows, err := q.db.Query(ctx, staffDemoOn)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var email string
+		if err := rows.Scan(&email); err != nil {
+			return nil, err
+		}
+		items = append(items, email)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const staffDisable = `-- name: StaffDisable :one
 UPDATE staff_accounts SET disabled_at = $1::timestamptz, session_epoch = session_epoch + 1
 WHERE id = $2 AND disabled_at IS NULL
-RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at
+RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off
 `
 
 type StaffDisableParams struct {
@@ -478,14 +538,16 @@ func (q *Queries) StaffDisable(ctx context.Context, arg StaffDisableParams) (Sta
 		&i.SessionEpoch,
 		&i.DisabledAt,
 		&i.CreatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
 
 const staffEnable = `-- name: StaffEnable :one
-UPDATE staff_accounts SET disabled_at = NULL
+UPDATE staff_accounts SET disabled_at = NULL, demo_off = false
 WHERE id = $1 AND disabled_at IS NOT NULL
-RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at
+RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off
 `
 
 // A disabled account may log in again, with its password, second factor
@@ -503,12 +565,14 @@ func (q *Queries) StaffEnable(ctx context.Context, id int64) (StaffAccount, erro
 		&i.SessionEpoch,
 		&i.DisabledAt,
 		&i.CreatedAt,
+		&i.Demo,
+		&i.DemoOff,
 	)
 	return i, err
 }
 
 const staffList = `-- name: StaffList :many
-SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at FROM staff_accounts ORDER BY id
+SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off FROM staff_accounts ORDER BY id
 `
 
 func (q *Queries) StaffList(ctx context.Context) ([]StaffAccount, error) {
@@ -530,6 +594,8 @@ func (q *Queries) StaffList(ctx context.Context) ([]StaffAccount, error) {
 			&i.SessionEpoch,
 			&i.DisabledAt,
 			&i.CreatedAt,
+			&i.Demo,
+			&i.DemoOff,
 		); err != nil {
 			return nil, err
 		}
@@ -539,6 +605,16 @@ func (q *Queries) StaffList(ctx context.Context) ([]StaffAccount, error) {
 		return nil, err
 	}
 	return items, nil
+}
+
+const staffMarkDemo = `-- name: StaffMarkDemo :exec
+UPDATE staff_accounts SET demo = true WHERE lower(email) = ANY($1::text[])
+`
+
+// The demo's accounts (serve --demo), by their addresses.
+func (q *Queries) StaffMarkDemo(ctx context.Context, emails []string) error {
+	_, err := q.db.Exec(ctx, staffMarkDemo, emails)
+	return err
 }
 
 const staffSetTOTPSecret = `-- name: StaffSetTOTPSecret :exec

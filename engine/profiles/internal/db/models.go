@@ -61,4 +61,5 @@ type Profile struct {
 	LastActiveAt       time.Time
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
+	DemoHidden         bool
 }

@@ -95,7 +95,7 @@ func (q *Queries) BlockInsert(ctx context.Context, arg BlockInsertParams) error 
 }
 
 const blockListByBlocker = `-- name: BlockListByBlocker :many
-SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden
 FROM blocks b
 JOIN profiles p ON p.id = b.blocked_id
 WHERE b.blocker_id = $1
@@ -134,6 +134,7 @@ func (q *Queries) BlockListByBlocker(ctx context.Context, blockerID int64) ([]Pr
 			&i.LastActiveAt,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.DemoHidden,
 		); err != nil {
 			return nil, err
 		}
@@ -449,7 +450,7 @@ func (q *Queries) HouseProfileInsert(ctx context.Context, arg HouseProfileInsert
 }
 
 const houseProfileList = `-- name: HouseProfileList :many
-SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at,
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden,
        coalesce(ph.id, 0)::bigint AS photo_id,
        coalesce(ph.filename, '')::text AS photo_filename, coalesce(ph.thumb_filename, '')::text AS photo_thumb,
        coalesce(ph.width, 0)::int AS photo_width, coalesce(ph.height, 0)::int AS photo_height
@@ -485,6 +486,7 @@ type HouseProfileListRow struct {
 	LastActiveAt       time.Time
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
+	DemoHidden         bool
 	PhotoID            int64
 	PhotoFilename      string
 	PhotoThumb         string
@@ -526,6 +528,7 @@ func (q *Queries) HouseProfileList(ctx context.Context, tenantID int64) ([]House
 			&i.LastActiveAt,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.DemoHidden,
 			&i.PhotoID,
 			&i.PhotoFilename,
 			&i.PhotoThumb,
@@ -543,7 +546,7 @@ func (q *Queries) HouseProfileList(ctx context.Context, tenantID int64) ([]House
 }
 
 const houseProfileOfTenant = `-- name: HouseProfileOfTenant :one
-SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at FROM profiles p
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden FROM profiles p
 JOIN members m ON m.id = p.id AND m.is_house AND m.tenant_id = $1
 WHERE p.id = $2
 FOR UPDATE OF p
@@ -582,6 +585,7 @@ func (q *Queries) HouseProfileOfTenant(ctx context.Context, arg HouseProfileOfTe
 		&i.LastActiveAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.DemoHidden,
 	)
 	return i, err
 }
@@ -1240,7 +1244,7 @@ func (q *Queries) ProfileActive(ctx context.Context, id int64) error {
 }
 
 const profileByID = `-- name: ProfileByID :one
-SELECT id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city, interests, hair_color, eye_color, body_type, relationship_status, tattoos, about_me, status, invisible, last_active_at, created_at, updated_at FROM profiles WHERE id = $1
+SELECT id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city, interests, hair_color, eye_color, body_type, relationship_status, tattoos, about_me, status, invisible, last_active_at, created_at, updated_at, demo_hidden FROM profiles WHERE id = $1
 `
 
 func (q *Queries) ProfileByID(ctx context.Context, id int64) (Profile, error) {
@@ -1269,6 +1273,7 @@ func (q *Queries) ProfileByID(ctx context.Context, id int64) (Profile, error) {
 		&i.LastActiveAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.DemoHidden,
 	)
 	return i, err
 }
@@ -1358,7 +1363,7 @@ func (q *Queries) ProfileDelete(ctx context.Context, id int64) error {
 }
 
 const profileForView = `-- name: ProfileForView :one
-SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, m.is_house, m.tenant_id
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden, m.is_house, m.tenant_id
 FROM profiles p
 JOIN members m ON m.id = p.id
 WHERE p.id = $1
@@ -1387,6 +1392,7 @@ type ProfileForViewRow struct {
 	LastActiveAt       time.Time
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
+	DemoHidden         bool
 	IsHouse            bool
 	TenantID           int64
 }
@@ -1419,6 +1425,7 @@ func (q *Queries) ProfileForView(ctx context.Context, id int64) (ProfileForViewR
 		&i.LastActiveAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.DemoHidden,
 		&i.IsHouse,
 		&i.TenantID,
 	)
@@ -1538,6 +1545,34 @@ func (q *Queries) ProfileUpdate(ctx context.Context, arg ProfileUpdateParams) er
 		arg.ID,
 	)
 	return err
+}
+
+const profilesDemoHide = `-- name: ProfilesDemoHide :execrows
+UPDATE profiles SET status = 'hidden', demo_hidden = true, updated_at = $1::timestamptz
+WHERE status = 'active' AND id IN (SELECT id FROM members WHERE demo)
+`
+
+// A start without --demo: the demo's members' active profiles are hidden.
+func (q *Queries) ProfilesDemoHide(ctx context.Context, now time.Time) (int64, error) {
+	result, err := q.db.Exec(ctx, profilesDemoHide, now)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const profilesDemoShow = `-- name: ProfilesDemoShow :execrows
+UPDATE profiles SET status = 'active', demo_hidden = false, updated_at = $1::timestamptz
+WHERE demo_hidden
+`
+
+// A start with --demo: the profiles a start without it hid are shown again.
+func (q *Queries) ProfilesDemoShow(ctx context.Context, now time.Time) (int64, error) {
+	result, err := q.db.Exec(ctx, profilesDemoShow, now)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const searchCount = `-- name: SearchCount :one

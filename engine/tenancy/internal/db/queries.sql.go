@@ -11,6 +11,30 @@ import (
 	"time"
 )
 
+const companyBySlug = `-- name: CompanyBySlug :one
+SELECT id, slug, name, address, kvk, city, country, tradenames, vat_numbers, support_phone, delete_discount, added FROM companies WHERE slug = $1
+`
+
+func (q *Queries) CompanyBySlug(ctx context.Context, slug string) (Company, error) {
+	row := q.db.QueryRow(ctx, companyBySlug, slug)
+	var i Company
+	err := row.Scan(
+		&i.ID,
+		&i.Slug,
+		&i.Name,
+		&i.Address,
+		&i.Kvk,
+		&i.City,
+		&i.Country,
+		&i.Tradenames,
+		&i.VatNumbers,
+		&i.SupportPhone,
+		&i.DeleteDiscount,
+		&i.Added,
+	)
+	return i, err
+}
+
 const companyList = `-- name: CompanyList :many
 SELECT id, slug, name, address, kvk, city, country, tradenames, vat_numbers, support_phone, delete_discount, added FROM companies ORDER BY id
 `
@@ -292,6 +316,57 @@ type TenantSettingsUpdateParams struct {
 func (q *Queries) TenantSettingsUpdate(ctx context.Context, arg TenantSettingsUpdateParams) error {
 	_, err := q.db.Exec(ctx, tenantSettingsUpdate, arg.Settings, arg.ID)
 	return err
+}
+
+const tenantSlugsOfCompany = `-- name: TenantSlugsOfCompany :many
+SELECT t.slug FROM tenants t JOIN companies c ON c.id = t.company_id
+WHERE c.slug = $1 ORDER BY t.slug
+`
+
+// The brands whose company is the company of this slug.
+func (q *Queries) TenantSlugsOfCompany(ctx context.Context, companySlug string) ([]string, error) {
+	rows, err := q.db.Query(ctx, tenantSlugsOfCompany, companySlug)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var slug string
+		if err := rows.Scan(&slug); err != nil {
+			return nil, err
+		}
+		items = append(items, slug)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const tenantSlugsOfPool = `-- name: TenantSlugsOfPool :many
+SELECT slug FROM tenants WHERE profile_pool = $1 ORDER BY slug
+`
+
+// The brands whose members are in this profile pool.
+func (q *Queries) TenantSlugsOfPool(ctx context.Context, pool string) ([]string, error) {
+	rows, err := q.db.Query(ctx, tenantSlugsOfPool, pool)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var slug string
+		if err := rows.Scan(&slug); err != nil {
+			return nil, err
+		}
+		items = append(items, slug)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const tenantUpsert = `-- name: TenantUpsert :one
