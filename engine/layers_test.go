@@ -8,6 +8,7 @@ package engine_test
 import (
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -189,5 +190,35 @@ func TestEveryPackageHasDocGo(t *testing.T) {
 		if !found {
 			t.Errorf("%s has no doc.go starting with %q", dir, want)
 		}
+	}
+}
+
+// TestHelpersStayWithTheirArea keeps a package's test helpers (tenancytest,
+// accountstest, ...) at their package's layer: a helper depends on nothing
+// that itself depends on the package it helps, so the domain tests below
+// an area never reach above it through a helper.
+func TestHelpersStayWithTheirArea(t *testing.T) {
+	t.Parallel()
+	deps := engineDeps(t)
+	helpers := 0
+	for pkg, list := range deps {
+		dir, name := path.Split(pkg)
+		area := strings.TrimSuffix(dir, "/")
+		if !strings.HasSuffix(name, "test") || area == "" || !strings.HasSuffix(name, path.Base(area)+"test") {
+			continue
+		}
+		helpers++
+		for dep := range list {
+			d, ok := strings.CutPrefix(dep, engine)
+			if !ok || d == area || strings.HasPrefix(d, area+"/") {
+				continue
+			}
+			if deps[d][engine+area] {
+				t.Errorf("%s depends on %s, which is above %s", pkg, d, area)
+			}
+		}
+	}
+	if helpers == 0 {
+		t.Fatal("no test helper package found; the check would pass for nothing")
 	}
 }

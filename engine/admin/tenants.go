@@ -2,7 +2,6 @@ package admin
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -12,12 +11,9 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/admin/internal/db"
-	"rendezvous/engine/billing"
-	"rendezvous/engine/billing/discounts"
-	"rendezvous/engine/chat"
+	"rendezvous/engine/brandfile"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/traffic"
 )
 
 // Tenants in the console: a brand is created and edited as its tenant file
@@ -53,18 +49,7 @@ func (s *Service) SaveTenant(ctx context.Context, f tenancy.File, create bool, b
 			return err
 		}
 	}
-	if err := f.Validate(); err != nil {
-		var bad *tenancy.InvalidFileError
-		if errors.As(err, &bad) {
-			return bad.Refusal()
-		}
-		return err
-	}
-	problems := append(billing.CheckTenantFile(f), chat.CheckTenantFile(f)...)
-	if problems = append(problems, traffic.CheckTenantFile(f)...); len(problems) > 0 {
-		return (&tenancy.InvalidFileError{Slug: f.Slug, Problems: problems}).Refusal()
-	}
-	if err := traffic.CheckAddresses(ctx, s.Outbound, f); err != nil {
+	if err := brandfile.Check(ctx, s.Outbound, f); err != nil {
 		return err
 	}
 	action := "tenant.update"
@@ -83,12 +68,8 @@ func (s *Service) SaveTenant(ctx context.Context, f tenancy.File, create bool, b
 		if err := tenancy.Save(ctx, tx, f, create, may); err != nil {
 			return err
 		}
-		// A new brand has its time bonus (TIMEBONUS25) from the start, as
-		// an imported one does: members see it before any signup.
-		if create {
-			if err := discounts.EnsureTimeBonuses(ctx, tx); err != nil {
-				return err
-			}
+		if err := brandfile.Stored(ctx, tx); err != nil {
+			return err
 		}
 		e := Entry{By: by, Tenant: f.Slug, Action: action, IP: ip, After: f}
 		if before != nil {

@@ -123,32 +123,6 @@ func SettingsOf(t *tenancy.Tenant) (Settings, error) {
 	return s, nil
 }
 
-// CheckTenantFiles validates the billing sections of tenant files before
-// they are imported, with errors naming the tenant and the field. The
-// tenancy area keeps other areas' sections without reading them, so the
-// commands that import files call this next to tenancy.ReadFiles.
-func CheckTenantFiles(files []tenancy.File) error {
-	var problems []string
-	for _, f := range files {
-		section, ok := f.Extra["billing"]
-		if !ok {
-			continue
-		}
-		raw, err := json.Marshal(map[string]any{"billing": section})
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("tenant file %s: billing: %v", f.Slug, err))
-			continue
-		}
-		if _, err := parseSection(raw); err != nil {
-			problems = append(problems, fmt.Sprintf("tenant file %s: %v", f.Slug, err))
-		}
-	}
-	if len(problems) > 0 {
-		return errors.New(strings.Join(problems, "; "))
-	}
-	return nil
-}
-
 // parseSection reads and validates the billing key of a settings document.
 func parseSection(settings json.RawMessage) (Settings, error) {
 	var doc map[string]json.RawMessage

@@ -10,17 +10,13 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"rendezvous/engine/billing"
-	"rendezvous/engine/billing/discounts"
-	"rendezvous/engine/chat"
+	"rendezvous/engine/brandfile"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/traffic"
 	"rendezvous/tenants"
 	"rendezvous/web"
 )
@@ -159,35 +155,11 @@ func readTenantFiles(names []string) ([]tenancy.File, error) {
 	return files, nil
 }
 
-// importTenants checks the billing, gifts and postbacks sections (and the postbacks' hosts)
-// and imports files, reporting
-// what happened to each.
+// importTenants checks and imports files with every area's section
+// (brandfile), reporting what happened to each.
 func importTenants(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File, overwrite bool, report func(tenancy.ImportResult)) error {
-	if err := billing.CheckTenantFiles(files); err != nil {
-		return err
-	}
-	var gifts []string
-	for _, f := range files {
-		for _, p := range append(chat.CheckTenantFile(f), traffic.CheckTenantFile(f)...) {
-			gifts = append(gifts, fmt.Sprintf("tenant file %s: %s", f.Slug, p.Message))
-		}
-	}
-	if len(gifts) > 0 {
-		return errors.New(strings.Join(gifts, "; "))
-	}
-	// The strict guard: postbacks of imported files may not point at the
-	// engine's own networks either.
-	for _, f := range files {
-		if err := traffic.CheckAddresses(ctx, nil, f); err != nil {
-			return fmt.Errorf("tenant file %s: %w", f.Slug, err)
-		}
-	}
-	results, err := tenancy.Import(ctx, pool, files, overwrite)
+	results, err := brandfile.Import(ctx, pool, files, overwrite)
 	if err != nil {
-		return err
-	}
-	// Every brand has its time bonus (TIMEBONUS25) from the start.
-	if err := discounts.EnsureTimeBonuses(ctx, pool); err != nil {
 		return err
 	}
 	for _, r := range results {

@@ -18,13 +18,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/brandfile"
 	"rendezvous/engine/media"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/tenancy/tenancytest"
 	"rendezvous/tenants"
 	"rendezvous/themes"
 )
@@ -68,14 +68,14 @@ func New(tb testing.TB) *Env {
 // the S3 path); nil means local disk in a temporary directory.
 func NewWithMedia(tb testing.TB, store media.Store) *Env {
 	tb.Helper()
-	return startOn(tb, tenancytest.Pool(tb), store, true)
+	return startOn(tb, demoPool(tb), store, true)
 }
 
 // NewConfigured is New with the test configuration changed by configure
 // (an engine without the sandbox payment provider, say).
 func NewConfigured(tb testing.TB, configure func(*config.Config)) *Env {
 	tb.Helper()
-	return startWith(tb, tenancytest.Pool(tb), nil, true, configure)
+	return startWith(tb, demoPool(tb), nil, true, configure)
 }
 
 // NewIdle is New with the job client not working: jobs are inserted and
@@ -83,7 +83,7 @@ func NewConfigured(tb testing.TB, configure func(*config.Config)) *Env {
 // by hand.
 func NewIdle(tb testing.TB) *Env {
 	tb.Helper()
-	return startOn(tb, tenancytest.Pool(tb), nil, false)
+	return startOn(tb, demoPool(tb), nil, false)
 }
 
 // Twin starts a second engine on the same database with its own connection
@@ -118,11 +118,26 @@ func NewReplicated(tb testing.TB) (*Env, *pgtest.Replicated) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if _, err := tenancy.Import(context.Background(), r.Primary, files, false); err != nil {
+	if _, err := brandfile.Import(context.Background(), r.Primary, files, false); err != nil {
 		tb.Fatal(err)
 	}
 	r.CaughtUp(tb)
 	return start(tb, r.Primary, r.Replica, nil, true, nil), r
+}
+
+// demoPool is a fresh database with the demo brands imported as the
+// engine's start imports them: with every area's part (brandfile).
+func demoPool(tb testing.TB) *pgxpool.Pool {
+	tb.Helper()
+	pool := pgtest.New(tb)
+	files, err := tenancy.ReadFiles(tenants.Demo())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := brandfile.Import(context.Background(), pool, files, false); err != nil {
+		tb.Fatal(err)
+	}
+	return pool
 }
 
 // startOn builds and starts an engine on pool, served by an httptest server.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/tenancy"
 	"rendezvous/tenants"
@@ -21,11 +20,6 @@ func Pool(tb testing.TB) *pgxpool.Pool {
 		tb.Fatal(err)
 	}
 	if _, err := tenancy.Import(context.Background(), pool, files, false); err != nil {
-		tb.Fatal(err)
-	}
-	// As the engine's import does: every brand has its time bonus from the
-	// start (a signup no longer makes it).
-	if err := discounts.EnsureTimeBonuses(context.Background(), pool); err != nil {
 		tb.Fatal(err)
 	}
 	return pool

@@ -1,0 +1,124 @@
+package brandfile
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/discounts"
+	"rendezvous/engine/chat"
+	"rendezvous/engine/platform/outbound"
+	"rendezvous/engine/tenancy"
+	"rendezvous/engine/traffic"
+)
+
+// section is one area's part of a brand file.
+type section struct {
+	// check answers the section's problems, each naming its field.
+	check func(tenancy.File) []tenancy.Problem
+	// checkHosts refuses hosts the section names that the engine may not
+	// call, looked up from where it runs.
+	checkHosts func(context.Context, *outbound.Guard, tenancy.File) error
+	// stored runs in the transaction that stored the brands.
+	stored func(context.Context, pgx.Tx) error
+}
+
+// sections are every area's part of a brand file.
+var sections = []section{
+	{check: billing.CheckTenantFile},
+	{check: chat.CheckTenantFile},
+	{check: traffic.CheckTenantFile, checkHosts: traffic.CheckAddresses},
+	// Every brand has its time bonus (TIMEBONUS25) from the start: members
+	// see it before any signup.
+	{stored: func(ctx context.Context, tx pgx.Tx) error { return discounts.EnsureTimeBonuses(ctx, tx) }},
+}
+
+// Check validates f whole: the brand's own fields, then every area's
+// section, then the hosts the sections name (guard decides which may be
+// called; nil is the strictest). The refusal names the first bad field
+// and lists every problem.
+func Check(ctx context.Context, guard *outbound.Guard, f tenancy.File) error {
+	if err := f.Validate(); err != nil {
+		var bad *tenancy.InvalidFileError
+		if errors.As(err, &bad) {
+			return bad.Refusal()
+		}
+		return err
+	}
+	if problems := sectionProblems(f); len(problems) > 0 {
+		return (&tenancy.InvalidFileError{Slug: f.Slug, Problems: problems}).Refusal()
+	}
+	for _, s := range sections {
+		if s.checkHosts == nil {
+			continue
+		}
+		if err := s.checkHosts(ctx, guard, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sectionProblems(f tenancy.File) []tenancy.Problem {
+	var problems []tenancy.Problem
+	for _, s := range sections {
+		if s.check != nil {
+			problems = append(problems, s.check(f)...)
+		}
+	}
+	return problems
+}
+
+// Stored runs every area's step after brands were stored, in the
+// transaction that stored them.
+func Stored(ctx context.Context, tx pgx.Tx) error {
+	for _, s := range sections {
+		if s.stored == nil {
+			continue
+		}
+		if err := s.stored(ctx, tx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Import checks files (read and validated by tenancy.ReadFiles) and stores
+// them with every area's step: the start's and the command's import, which
+// trust the operator's own directory but still hold its postbacks to the
+// strictest guard. An error names every problem of every file, and nothing
+// is stored then.
+func Import(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File, overwrite bool) ([]tenancy.ImportResult, error) {
+	var problems []string
+	for _, f := range files {
+		for _, p := range sectionProblems(f) {
+			problems = append(problems, fmt.Sprintf("tenant file %s: %s", f.Slug, p.Message))
+		}
+	}
+	if len(problems) > 0 {
+		return nil, errors.New(strings.Join(problems, "; "))
+	}
+	for _, f := range files {
+		for _, s := range sections {
+			if s.checkHosts == nil {
+				continue
+			}
+			if err := s.checkHosts(ctx, nil, f); err != nil {
+				return nil, fmt.Errorf("tenant file %s: %w", f.Slug, err)
+			}
+		}
+	}
+	results, err := tenancy.Import(ctx, pool, files, overwrite)
+	if err != nil {
+		return nil, err
+	}
+	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return Stored(ctx, tx) }); err != nil {
+		return nil, fmt.Errorf("after the import of brand files: %w", err)
+	}
+	return results, nil
+}

@@ -1,0 +1,128 @@
+package brandfile_test
+
+import (
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rendezvous/engine/brandfile"
+	"rendezvous/engine/platform/pgtest"
+	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/tenancy"
+	"rendezvous/tenants"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// A file is checked by every area: one bad field in each section comes
+// back, each named, in one refusal.
+func TestCheckAsksEverySection(t *testing.T) {
+	t.Parallel()
+	files, err := tenancy.ReadFiles(tenants.Demo())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files[0]
+	if err := brandfile.Check(context.Background(), nil, f); err != nil {
+		t.Fatalf("the demo brand %s: %v", f.Slug, err)
+	}
+	f.Extra = map[string]any{
+		"billing":   map[string]any{"packages": []any{}},
+		"gifts":     "roses",
+		"postbacks": map[string]any{"nope": true},
+	}
+	err = brandfile.Check(context.Background(), nil, f)
+	r := refusal.As(err)
+	if r == nil {
+		t.Fatalf("%v is no refusal", err)
+	}
+	text := strings.Join(problemFields(r), " ")
+	for _, field := range []string{"billing", "gifts", "postbacks"} {
+		if !strings.Contains(text, field) {
+			t.Errorf("the refusal does not name %s: %s", field, text)
+		}
+	}
+}
+
+func problemFields(r *refusal.Error) []string {
+	var out []string
+	if list, ok := r.Params["problems"].([]tenancy.Problem); ok {
+		for _, p := range list {
+			out = append(out, p.Field)
+		}
+	}
+	return out
+}
+
+// An import stores the brands and runs every area's step: each brand has
+// its time bonus.
+func TestImportRunsEveryStep(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.New(t)
+	files, err := tenancy.ReadFiles(tenants.Demo())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := brandfile.Import(context.Background(), pool, files, false); err != nil {
+		t.Fatal(err)
+	}
+	var brands, bonuses int
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM tenants`).Scan(&brands); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(context.Background(), `SELECT count(DISTINCT tenant_id) FROM discount_codes WHERE code = 'TIMEBONUS25'`).Scan(&bonuses); err != nil {
+		t.Fatal(err)
+	}
+	if brands != len(files) || bonuses != brands {
+		t.Fatalf("%d brands, %d with their time bonus; want %d each", brands, bonuses, len(files))
+	}
+}
+
+// The brand file has one owner: outside this package no engine code calls
+// an area's check or import step, or tenancy's bare import, so no import
+// path can forget one.
+func TestOnlyBrandfileRunsTheSections(t *testing.T) {
+	t.Parallel()
+	owned := map[string]bool{
+		"billing.CheckTenantFile": true, "chat.CheckTenantFile": true, "traffic.CheckTenantFile": true,
+		"traffic.CheckAddresses": true, "discounts.EnsureTimeBonuses": true, "tenancy.Import": true,
+	}
+	// tenancytest imports the bare brands for the tests below the areas.
+	allowed := map[string]bool{"brandfile": true, "tenancy/tenancytest": true}
+	read := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		if allowed[filepath.ToSlash(filepath.Dir(strings.TrimPrefix(path, "../")))] {
+			return nil
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		if err != nil {
+			return err
+		}
+		read++
+		ast.Inspect(file, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if id, ok := sel.X.(*ast.Ident); ok && owned[id.Name+"."+sel.Sel.Name] {
+				t.Errorf("%s calls %s.%s: brand files go through package brandfile", path, id.Name, sel.Sel.Name)
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read < 100 {
+		t.Fatalf("read %d files of the engine; the check would pass for nothing", read)
+	}
+}
