@@ -10,7 +10,7 @@ STATICCHECK = $(shell $(GO) env GOPATH)/bin/staticcheck
 ADDR ?= 127.0.0.1:8080
 DATA ?= ./var
 
-.PHONY: all build run test staticcheck test-go test-web test-e2e bench sqlc sqlc-check sqlc-install web deps-web deps-browser deps-proxy clean
+.PHONY: all build run test check staticcheck test-go test-web test-e2e bench sqlc sqlc-check sqlc-install web deps-web deps-browser deps-proxy clean
 
 all: build
 
@@ -78,7 +78,34 @@ deps-proxy:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; fi
 
 ## test: Go tests on a real PostgreSQL, generated-code check, web unit and browser tests
-test: sqlc-check test-go test-web test-e2e
+# Each stage runs in turn and its time is printed at the end (also after a
+# failure, for the stages that ran), so a slow stage shows in every run.
+TEST_STAGES := sqlc-check test-go test-web test-e2e
+test:
+	@start=$$(date +%s); last=$$start; report=""; status=0; \
+	for stage in $(TEST_STAGES); do \
+		$(MAKE) --no-print-directory $$stage || { status=$$?; report="$$report $$stage=failed"; break; }; \
+		now=$$(date +%s); report="$$report $$stage=$$((now - last))s"; last=$$now; \
+	done; \
+	echo "==> stage times:$$report total=$$(( $$(date +%s) - start ))s"; \
+	exit $$status
+
+## check: the developer's loop (a few minutes): go vet and staticcheck, Go
+## tests of the packages changed since main (on main: the uncommitted ones), the web
+## typecheck, ESLint and the vitest files related to what changed
+CHECK_BASE ?= $(shell git merge-base HEAD main 2>/dev/null || echo HEAD)
+check: sqlc-check
+	@echo "==> go vet"
+	@$(GO) vet ./engine/... ./migrations/...
+	@$(MAKE) --no-print-directory staticcheck
+	@changed=$$( { git diff --name-only $(CHECK_BASE); git ls-files -o --exclude-standard; } | sort -u); \
+	pkgs=$$(echo "$$changed" | grep -E '^(engine|migrations|tenants|themes|landers|config)/.*\.(go|sql|yaml|json|html|css)$$' | xargs -r -n1 dirname | sort -u | \
+		while read d; do while [ "$$d" != . ] && ! ls "$$d"/*.go >/dev/null 2>&1; do d=$$(dirname "$$d"); done; [ "$$d" != . ] && echo "./$$d"; done | sort -u); \
+	if [ -n "$$pkgs" ]; then echo "==> go test of the changed packages:" $$pkgs; \
+		$(GO) run ./engine/platform/pgtest/withpg $(GO) test -count=1 $$pkgs || exit 1; fi; \
+	web=$$(echo "$$changed" | grep -E '^web/(src|e2e|scripts)/' | sed 's#^web/##'); \
+	if [ -n "$$web" ]; then $(MAKE) --no-print-directory deps-web && cd web && echo "==> web typecheck, ESLint, related vitest" && \
+		npm run typecheck --silent && npm run lint --silent && npx vitest related --run --passWithNoTests $$(echo "$$web" | grep '^src/') ; fi
 
 test-go: deps-proxy
 	@echo "==> gofmt, go mod tidy and go vet"
