@@ -1,6 +1,7 @@
 // Package limits keeps abuse in check: how many signups, complaints, reset
-// and activation mails one client address may cause, and how many messages
-// and likes one member may send in a burst. The counters live in PostgreSQL
+// and activation mails and new passwords one client address may cause, how
+// many messages, likes and account changes one member may send in a burst,
+// and how many uploads one member may have in flight (Uploads). The counters live in PostgreSQL
 // (the rate_limits table, owned here), so every engine instance counts the
 // same hits. The per-account limits of accounts (reset_limit,
 // activation_limit, login blocks) stay where they are; these come on top.
@@ -43,6 +44,15 @@ const (
 	Typing = "typing"
 	// Note counts saves of private profile notes (note.php) per member.
 	Note = "note"
+	// NewPassword counts new passwords set with a mailed reset link
+	// (reset-password.php?do=1) per client address, whether or not the
+	// link is valid: guessing links or sending junk ones costs the sender
+	// their count, not the engine its CPU.
+	NewPassword = "new_password"
+	// AccountChange counts changes of email address or password
+	// (PUT account.php) per member; each checks the old password, so the
+	// rule also bounds guessing it in a session left open.
+	AccountChange = "account_change"
 )
 
 // Rule allows Max hits per Window; the window starts with its first hit.
@@ -67,6 +77,8 @@ func Defaults() map[string]Rule {
 		Like:           {Max: 100, Window: time.Minute},
 		Typing:         {Max: 40, Window: time.Minute},
 		Note:           {Max: 30, Window: time.Minute},
+		NewPassword:    {Max: 10, Window: time.Hour},
+		AccountChange:  {Max: 10, Window: time.Hour},
 	}
 }
 
