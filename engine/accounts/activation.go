@@ -182,7 +182,7 @@ func (s *Service) ResetTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, res
 	if err := q.TokensRetire(ctx, db.TokensRetireParams{MemberID: m.ID, Kind: tokenReset, Now: s.Now()}); err != nil {
 		return 0, err
 	}
-	if err := s.clearFailures(ctx, tx, t, m.ID); err != nil {
+	if err := s.clearFailures(ctx, tx, t.ID, m.ID); err != nil {
 		return 0, err
 	}
 	return m.ID, s.confirmAddress(ctx, tx, m.ID)

@@ -36,11 +36,8 @@ var DefaultBlockPolicy = BlockPolicy{PerAccountAddress: 5, PerIP: 20, Window: 15
 func memberSubject(id int64) string { return "member:" + strconv.FormatInt(id, 10) }
 
 // accountAddressSubject is the subject of logins to member id from the
-// client address ipSub.
+// client address ipSub (all logins without a known address share one).
 func accountAddressSubject(id int64, ipSub string) string {
-	if ipSub == "" {
-		return ""
-	}
 	return memberSubject(id) + "@" + ipSub
 }
 
@@ -198,9 +195,6 @@ func (s *Service) forgetAttempt(ctx context.Context, t *tenancy.Tenant, a attemp
 		return fmt.Errorf("take back login attempt: %w", err)
 	}
 	subject := accountAddressSubject(memberID, ipSub)
-	if subject == "" {
-		return nil
-	}
 	if err := q.LoginFailuresClear(ctx, db.LoginFailuresClearParams{TenantID: t.ID, Subject: subject}); err != nil {
 		return fmt.Errorf("clear login failures: %w", err)
 	}
@@ -212,13 +206,13 @@ func (s *Service) forgetAttempt(ctx context.Context, t *tenancy.Tenant, a attemp
 
 // clearFailures forgets a member's wrong passwords and blocks from every
 // address: after a password reset they start afresh.
-func (s *Service) clearFailures(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, memberID int64) error {
+func (s *Service) clearFailures(ctx context.Context, conn db.DBTX, tenantID, memberID int64) error {
 	q := db.New(conn)
 	subject := memberSubject(memberID)
-	if err := q.LoginFailuresClearMember(ctx, db.LoginFailuresClearMemberParams{TenantID: t.ID, MemberSubject: subject}); err != nil {
+	if err := q.LoginFailuresClearMember(ctx, db.LoginFailuresClearMemberParams{TenantID: tenantID, MemberSubject: subject}); err != nil {
 		return fmt.Errorf("clear login failures: %w", err)
 	}
-	if err := q.LoginBlocksClearMember(ctx, db.LoginBlocksClearMemberParams{TenantID: t.ID, MemberSubject: subject}); err != nil {
+	if err := q.LoginBlocksClearMember(ctx, db.LoginBlocksClearMemberParams{TenantID: tenantID, MemberSubject: subject}); err != nil {
 		return fmt.Errorf("clear login blocks: %w", err)
 	}
 	return nil

@@ -148,12 +148,15 @@ INSERT INTO login_failures (tenant_id, subject, failed_at) VALUES (@tenant_id, @
 DELETE FROM login_failures WHERE id = ANY (@ids::bigint[]);
 
 -- name: LoginFailuresClearMember :exec
--- A member's failures from every address ('member:<id>@<address>' subjects).
-DELETE FROM login_failures WHERE tenant_id = @tenant_id AND starts_with(subject, @member_subject::text || '@');
+-- A member's failures from every address ('member:<id>@<address>' subjects),
+-- and those counted for the whole account before blocks were per address.
+DELETE FROM login_failures WHERE tenant_id = @tenant_id
+  AND (subject = @member_subject::text OR starts_with(subject, @member_subject::text || '@'));
 
 -- name: LoginBlocksClearMember :exec
--- A member's blocks on every address.
-DELETE FROM login_blocks WHERE tenant_id = @tenant_id AND starts_with(subject, @member_subject::text || '@');
+-- A member's blocks on every address (and a whole-account block of before).
+DELETE FROM login_blocks WHERE tenant_id = @tenant_id
+  AND (subject = @member_subject::text OR starts_with(subject, @member_subject::text || '@'));
 
 -- name: LoginFailuresSince :one
 SELECT count(*) FROM login_failures WHERE tenant_id = @tenant_id AND subject = @subject AND failed_at > @since;

@@ -176,7 +176,8 @@ func (q *Queries) LoginBlocks(ctx context.Context, arg LoginBlocksParams) ([]Log
 }
 
 const loginBlocksClearMember = `-- name: LoginBlocksClearMember :exec
-DELETE FROM login_blocks WHERE tenant_id = $1 AND starts_with(subject, $2::text || '@')
+DELETE FROM login_blocks WHERE tenant_id = $1
+  AND (subject = $2::text OR starts_with(subject, $2::text || '@'))
 `
 
 type LoginBlocksClearMemberParams struct {
@@ -184,7 +185,7 @@ type LoginBlocksClearMemberParams struct {
 	MemberSubject string
 }
 
-// A member's blocks on every address.
+// A member's blocks on every address (and a whole-account block of before).
 func (q *Queries) LoginBlocksClearMember(ctx context.Context, arg LoginBlocksClearMemberParams) error {
 	_, err := q.db.Exec(ctx, loginBlocksClearMember, arg.TenantID, arg.MemberSubject)
 	return err
@@ -223,7 +224,8 @@ func (q *Queries) LoginFailuresClear(ctx context.Context, arg LoginFailuresClear
 }
 
 const loginFailuresClearMember = `-- name: LoginFailuresClearMember :exec
-DELETE FROM login_failures WHERE tenant_id = $1 AND starts_with(subject, $2::text || '@')
+DELETE FROM login_failures WHERE tenant_id = $1
+  AND (subject = $2::text OR starts_with(subject, $2::text || '@'))
 `
 
 type LoginFailuresClearMemberParams struct {
@@ -231,7 +233,8 @@ type LoginFailuresClearMemberParams struct {
 	MemberSubject string
 }
 
-// A member's failures from every address ('member:<id>@<address>' subjects).
+// A member's failures from every address ('member:<id>@<address>' subjects),
+// and those counted for the whole account before blocks were per address.
 func (q *Queries) LoginFailuresClearMember(ctx context.Context, arg LoginFailuresClearMemberParams) error {
 	_, err := q.db.Exec(ctx, loginFailuresClearMember, arg.TenantID, arg.MemberSubject)
 	return err
