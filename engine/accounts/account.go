@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/alexedwards/argon2id"
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts/internal/db"
@@ -38,8 +37,11 @@ type ChangeResult struct {
 // the old password. A new password ends every other session at once.
 func (s *Service) ChangeAccount(ctx context.Context, t *tenancy.Tenant, m *Member, c AccountChange, baseURL string) (ChangeResult, error) {
 	var res ChangeResult
-	ok, err := argon2id.ComparePasswordAndHash(c.OldPassword, m.PasswordHash)
-	if err != nil || !ok {
+	ok, err := s.comparePassword(ctx, c.OldPassword, m.PasswordHash)
+	if err != nil {
+		return res, err
+	}
+	if !ok {
 		return res, ErrOldPassword
 	}
 	newEmail := ""
@@ -59,7 +61,7 @@ func (s *Service) ChangeAccount(ctx context.Context, t *tenancy.Tenant, m *Membe
 		if err := checkPassword(*c.Password); err != nil {
 			return res, err
 		}
-		if hash, err = s.HashPassword(*c.Password); err != nil {
+		if hash, err = s.HashPassword(ctx, *c.Password); err != nil {
 			return res, err
 		}
 	}

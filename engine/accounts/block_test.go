@@ -1,12 +1,16 @@
 package accounts_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
+	"net/netip"
 	"testing"
 	"time"
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/platform/config"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -20,7 +24,7 @@ func TestLoginBlockPerAccount(t *testing.T) {
 	login := func(email, password string) servertest.Response {
 		return c.Do("POST", "/api/user.php", map[string]string{"email": email, "password": password})
 	}
-	for i := 1; i < accounts.DefaultBlockPolicy.PerAccount; i++ {
+	for i := 1; i < accounts.DefaultBlockPolicy.PerAccountAddress; i++ {
 		if res := login(made.Email, "wrong"); res.Status != http.StatusUnauthorized {
 			t.Fatalf("attempt %d: %d %s", i, res.Status, res.Body)
 		}
@@ -47,7 +51,7 @@ func TestLoginBlockPerAccount(t *testing.T) {
 		t.Fatalf("after the block: %d %s", res.Status, res.Body)
 	}
 	// A successful login starts the count afresh.
-	for i := 1; i < accounts.DefaultBlockPolicy.PerAccount; i++ {
+	for i := 1; i < accounts.DefaultBlockPolicy.PerAccountAddress; i++ {
 		if res := login(made.Email, "wrong"); res.Status != http.StatusUnauthorized {
 			t.Fatalf("fresh attempt %d: %d", i, res.Status)
 		}
@@ -58,7 +62,7 @@ func TestLoginBlockPerClientAddress(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
 	clock := withClock(env)
-	env.Accounts.Block = accounts.BlockPolicy{PerAccount: 100, PerIP: 4, Window: 15 * time.Minute, Duration: 30 * time.Minute}
+	env.Accounts.Block = accounts.BlockPolicy{PerAccountAddress: 100, PerIP: 4, Window: 15 * time.Minute, Duration: 30 * time.Minute}
 	c := env.Client(t, "localhost")
 	var made []accountstest.Made
 	for range 4 {
@@ -83,4 +87,58 @@ func TestLoginBlockPerClientAddress(t *testing.T) {
 	if res := c.Do("POST", "/api/user.php", map[string]string{"email": made[3].Email, "password": made[3].Password}); res.Status != 200 {
 		t.Fatalf("after the block: %d %s", res.Status, res.Body)
 	}
+}
+
+// loginFrom logs in on c as the client address addr, which the engine
+// believes from X-Forwarded-For because the test's own address is a
+// trusted proxy (newBehindProxy).
+func loginFrom(t *testing.T, env *servertest.Env, c *servertest.Client, addr, email, password string) servertest.Response {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
+	req, err := http.NewRequest(http.MethodPost, env.URL+"/api/user.php", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = c.Host
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Request-Type", "client")
+	req.Header.Set("X-Forwarded-For", addr)
+	return c.Send(req)
+}
+
+// newBehindProxy is an engine that takes the client address from
+// X-Forwarded-For of requests from this machine.
+func newBehindProxy(t *testing.T) *servertest.Env {
+	return servertest.NewConfigured(t, func(c *config.Config) {
+		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("::1/128")}
+	})
+}
+
+// Wrong passwords from one address block the account from that address
+// only: whoever guesses is slowed down, the owner logs in from their own
+// address (another client) all the while.
+func TestLoginBlockKeepsTheOwnerIn(t *testing.T) {
+	t.Parallel()
+	env := newBehindProxy(t)
+	made := accountstest.NewMember(t, env.Pool, accountstest.Member{})
+	const attacker, owner = "203.0.113.7", "198.51.100.20"
+	guesser, member := env.Client(t, "localhost"), env.Client(t, "localhost")
+	for i := 1; i < 5; i++ {
+		loginFrom(t, env, guesser, attacker, made.Email, "wrong").Want(t, http.StatusUnauthorized, "login_failed")
+	}
+	loginFrom(t, env, guesser, attacker, made.Email, "wrong").Want(t, http.StatusTooManyRequests, "login_blocked")
+	// The guessing address is blocked for the account, even with the right password.
+	loginFrom(t, env, guesser, attacker, made.Email, made.Password).Want(t, http.StatusTooManyRequests, "login_blocked")
+	// The owner, from another address, logs in; their success does not
+	// lift the guesser's block.
+	loginFrom(t, env, member, owner, made.Email, made.Password).Want(t, http.StatusOK, "")
+	if u := currentUser(t, member); u == nil || u.ID != made.ID {
+		t.Fatalf("the owner is not logged in: %+v", u)
+	}
+	loginFrom(t, env, guesser, attacker, made.Email, made.Password).Want(t, http.StatusTooManyRequests, "login_blocked")
+	// Guessing on from yet another address starts its own count there.
+	for i := 1; i < 5; i++ {
+		loginFrom(t, env, guesser, "203.0.113.8", made.Email, "wrong").Want(t, http.StatusUnauthorized, "login_failed")
+	}
+	loginFrom(t, env, member, owner, made.Email, made.Password).Want(t, http.StatusOK, "")
 }

@@ -8,7 +8,6 @@ import (
 	"net/netip"
 	"strings"
 
-	"github.com/alexedwards/argon2id"
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts/internal/db"
@@ -31,8 +30,9 @@ type Credentials struct {
 }
 
 // Login checks credentials for tenant t from client address ip and returns
-// the member. While the account or the address is blocked it refuses even
-// the right password; wrong passwords count toward both blocks.
+// the member. The attempt is counted before the password is hashed
+// (reserveAttempt); while the account is blocked from this address, or the
+// address is blocked, it refuses even the right password.
 func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, ip netip.Addr) (*Member, error) {
 	ipSub := ipSubject(ip)
 	row, err := db.New(s.Pool).MemberByEmail(ctx, db.MemberByEmailParams{TenantID: t.ID, Email: strings.TrimSpace(c.Email)})
@@ -40,36 +40,31 @@ func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, i
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("look up member: %w", err)
 	}
-	subjects := []string{ipSub}
+	limits := []loginLimit{{ipSub, s.Block.PerIP}}
+	hash := row.PasswordHash
 	if found {
-		subjects = append(subjects, memberSubject(row.ID))
-	}
-	if err := s.checkBlocked(ctx, t, subjects...); err != nil {
-		return nil, err
-	}
-	var ok bool
-	if found {
-		ok, err = argon2id.ComparePasswordAndHash(c.Password, row.PasswordHash)
-		// A demo member, with the demo's published password, while the
-		// engine is not the demo: as if the password were wrong.
-		ok = ok && !row.DemoOff
+		limits = append(limits, loginLimit{accountAddressSubject(row.ID, ipSub), s.Block.PerAccountAddress})
 	} else {
 		// Compare anyway, so a login takes as long whether or not the
 		// address has an account.
-		_, _ = argon2id.ComparePasswordAndHash(c.Password, s.dummyHash())
+		hash = s.dummyHash()
 	}
-	if err != nil || !ok {
-		limits := map[string]int{ipSub: s.Block.PerIP}
-		if found {
-			limits[memberSubject(row.ID)] = s.Block.PerAccount
-		}
-		if err := s.recordFailure(ctx, t, limits); err != nil {
-			return nil, err
-		}
-		return nil, ErrLoginFailed
+	a, err := s.reserveAttempt(ctx, t, limits)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := s.comparePassword(ctx, c.Password, hash)
+	if err != nil {
+		return nil, err
+	}
+	// A demo member, with the demo's published password, while the engine
+	// is not the demo: as if the password were wrong.
+	ok = ok && !row.DemoOff
+	if !ok || !found {
+		return nil, s.recordFailure(ctx, t, a)
 	}
 	m := memberFromRow(row)
-	if err := s.clearFailures(ctx, s.Pool, t, m.ID); err != nil {
+	if err := s.forgetAttempt(ctx, t, a, m.ID, ipSub); err != nil {
 		return nil, err
 	}
 	if m.Status == StatusDeletionPending {

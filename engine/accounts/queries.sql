@@ -39,6 +39,14 @@ WHERE t.token_hash = @token_hash AND t.kind = @kind AND t.used_at IS NULL AND t.
   AND m.id = t.member_id AND m.tenant_id = @tenant_id
 RETURNING t.member_id, t.new_email;
 
+-- name: TokenValid :one
+-- Whether TokenUse would find the token, without using it.
+SELECT EXISTS (
+    SELECT 1 FROM account_tokens t JOIN members m ON m.id = t.member_id
+    WHERE t.token_hash = @token_hash AND t.kind = @kind AND t.used_at IS NULL AND t.expires_at > @now::timestamptz
+      AND m.tenant_id = @tenant_id
+);
+
 -- name: TokensSince :one
 SELECT count(*) FROM account_tokens WHERE member_id = @member_id AND kind = @kind AND created_at >= @since;
 
@@ -125,8 +133,30 @@ UPDATE members SET notifications_disabled = '{}' WHERE id = @id;
 SELECT subject, blocked_until FROM login_blocks
 WHERE tenant_id = @tenant_id AND subject = ANY (@subjects::text[]) AND blocked_until > @now;
 
--- name: LoginFailureInsert :exec
-INSERT INTO login_failures (tenant_id, subject, failed_at) VALUES (@tenant_id, @subject, @now);
+-- name: LoginSubjectLock :exec
+-- Serialises the login attempts on one subject, on every engine instance,
+-- until the transaction ends: an attempt is counted and checked against
+-- the others' count as one step.
+SELECT pg_advisory_xact_lock(hashtextextended('login:' || @tenant_id::bigint || ':' || @subject::text, 0));
+
+-- name: LoginFailureInsert :one
+-- A login attempt, counted as a failure until it proves otherwise.
+INSERT INTO login_failures (tenant_id, subject, failed_at) VALUES (@tenant_id, @subject, @now) RETURNING id;
+
+-- name: LoginFailuresDelete :exec
+-- Takes back the attempts of a login that succeeded.
+DELETE FROM login_failures WHERE id = ANY (@ids::bigint[]);
+
+-- name: LoginFailuresClearMember :exec
+-- A member's failures from every address ('member:<id>@<address>' subjects),
+-- and those counted for the whole account before blocks were per address.
+DELETE FROM login_failures WHERE tenant_id = @tenant_id
+  AND (subject = @member_subject::text OR starts_with(subject, @member_subject::text || '@'));
+
+-- name: LoginBlocksClearMember :exec
+-- A member's blocks on every address (and a whole-account block of before).
+DELETE FROM login_blocks WHERE tenant_id = @tenant_id
+  AND (subject = @member_subject::text OR starts_with(subject, @member_subject::text || '@'));
 
 -- name: LoginFailuresSince :one
 SELECT count(*) FROM login_failures WHERE tenant_id = @tenant_id AND subject = @subject AND failed_at > @since;

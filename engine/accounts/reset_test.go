@@ -116,7 +116,7 @@ func TestPasswordResetLiftsLoginBlock(t *testing.T) {
 	env := servertest.New(t)
 	made := accountstest.NewMember(t, env.Pool, accountstest.Member{})
 	c := env.Client(t, "localhost")
-	for range accounts.DefaultBlockPolicy.PerAccount {
+	for range accounts.DefaultBlockPolicy.PerAccountAddress {
 		c.Do("POST", "/api/user.php", map[string]string{"email": made.Email, "password": "wrong"})
 	}
 	if res := c.Do("POST", "/api/user.php", map[string]string{"email": made.Email, "password": made.Password}); res.Status != 429 {

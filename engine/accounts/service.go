@@ -9,6 +9,7 @@ import (
 
 	"github.com/alexedwards/argon2id"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/semaphore"
 
 	"rendezvous/engine/accounts/internal/db"
 	"rendezvous/engine/identity"
@@ -45,6 +46,9 @@ type Service struct {
 	// strict guard.
 	Outbound *outbound.Guard
 
+	// hashGate bounds the password hashes running at once (hashing.go).
+	hashGate *semaphore.Weighted
+
 	dummyOnce sync.Once
 	dummy     string
 }
@@ -54,12 +58,8 @@ type Service struct {
 func NewService(pool *pgxpool.Pool, sessions *identity.Sessions, mailer *notify.Mailer, links *tenancy.Links,
 	hookSecret string, log *slog.Logger) *Service {
 	return &Service{Pool: pool, Sessions: sessions, Log: log, Now: time.Now, HashParams: argon2id.DefaultParams,
-		Mailer: mailer, Links: links, Block: DefaultBlockPolicy, HookSecret: hookSecret}
-}
-
-// HashPassword hashes a password with argon2id.
-func (s *Service) HashPassword(password string) (string, error) {
-	return argon2id.CreateHash(password, s.HashParams)
+		Mailer: mailer, Links: links, Block: DefaultBlockPolicy, HookSecret: hookSecret,
+		hashGate: newHashGate(argon2id.DefaultParams)}
 }
 
 // dummyHash is compared against when no member has the email, so a login

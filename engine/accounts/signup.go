@@ -82,8 +82,9 @@ type NewMember struct {
 	tracking    []byte
 }
 
-// CheckSignup applies the signup rules of t to req and hashes the password.
-func (s *Service) CheckSignup(t *tenancy.Tenant, req SignupRequest, v Visit) (NewMember, error) {
+// CheckSignup applies the signup rules of t to req and hashes the password
+// (waiting for a hash slot as long as ctx lasts).
+func (s *Service) CheckSignup(ctx context.Context, t *tenancy.Tenant, req SignupRequest, v Visit) (NewMember, error) {
 	req.Email = strings.TrimSpace(req.Email)
 	req.Name = strings.TrimSpace(req.Name)
 	switch t.Settings.Signups {
@@ -99,7 +100,7 @@ func (s *Service) CheckSignup(t *tenancy.Tenant, req SignupRequest, v Visit) (Ne
 	if err != nil {
 		return NewMember{}, err
 	}
-	hash, err := s.HashPassword(req.Password)
+	hash, err := s.HashPassword(ctx, req.Password)
 	if err != nil {
 		return NewMember{}, fmt.Errorf("hash password: %w", err)
 	}

@@ -72,6 +72,22 @@ func (s *Service) useToken(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, ki
 	return row, nil
 }
 
+// findToken is nil when token is an unused, unexpired token of kind for a
+// member of t, without spending it; else ErrLinkInvalid.
+func (s *Service) findToken(ctx context.Context, t *tenancy.Tenant, kind, token string) error {
+	if token == "" || len(token) > 100 {
+		return ErrLinkInvalid
+	}
+	valid, err := db.New(s.Pool).TokenValid(ctx, db.TokenValidParams{TokenHash: hashToken(token), Kind: kind, Now: s.Now(), TenantID: t.ID})
+	if err != nil {
+		return fmt.Errorf("look up %s token: %w", kind, err)
+	}
+	if !valid {
+		return ErrLinkInvalid
+	}
+	return nil
+}
+
 // startOfDay is midnight of now's day in the tenant's time zone; daily
 // limits count from there.
 func startOfDay(t *tenancy.Tenant, now time.Time) time.Time {

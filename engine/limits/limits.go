@@ -47,6 +47,15 @@ const (
 	// SMSNumber counts the same starts per mobile number texted (subject
 	// PhoneSubject), whoever asks.
 	SMSNumber = "sms_number"
+	// NewPassword counts new passwords set with a mailed reset link
+	// (reset-password.php?do=1) per client address, whether or not the
+	// link is valid: guessing links or sending junk ones costs the sender
+	// their count, not the engine its CPU.
+	NewPassword = "new_password"
+	// AccountChange counts changes of email address or password
+	// (PUT account.php) per member; each checks the old password, so the
+	// rule also bounds guessing it in a session left open.
+	AccountChange = "account_change"
 )
 
 // Rule allows Max hits per Window; the window starts with its first hit.
@@ -74,8 +83,10 @@ func Defaults() map[string]Rule {
 		Visit:          {Max: 100, Window: time.Hour},
 		// A member needs one code, two or three with typos; these stop a
 		// script texting (premium) numbers through the sites.
-		SMSClient: {Max: 20, Window: 24 * time.Hour},
-		SMSNumber: {Max: 10, Window: 24 * time.Hour},
+		SMSClient:     {Max: 20, Window: 24 * time.Hour},
+		SMSNumber:     {Max: 10, Window: 24 * time.Hour},
+		NewPassword:   {Max: 10, Window: time.Hour},
+		AccountChange: {Max: 10, Window: time.Hour},
 	}
 }
 

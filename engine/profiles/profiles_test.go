@@ -213,6 +213,9 @@ func TestPhotoUploadLimitsAndMain(t *testing.T) {
 func TestPhotoLimitUnderConcurrency(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
+	// All six race into the handler: the bound on uploads in flight
+	// (TestUploadsInFlightPerMember) would refuse four before the race.
+	env.Uploads.Max = 6
 	c, made := env.LoggedIn(t, nlHost, accountstest.Member{})
 	img := photoJPEG(t, 200, 200)
 	wantStatus(t, upload(t, c, env, "photo", img), 201, "")

@@ -113,6 +113,9 @@ type Engine struct {
 	// Limits counts signups, complaints, mails, messages and likes against
 	// the abuse limits; tests set its clock and rules.
 	Limits *limits.Limiter
+	// Uploads bounds the uploads each member has in flight (photos.php and
+	// photos sent in chat), before their bodies are read.
+	Uploads *limits.Uploads
 	// Billing sells credit packages: orders, payments, reconciliation.
 	Billing *billing.Service
 	// Sandbox is the embedded payment provider, nil unless enabled
@@ -143,6 +146,7 @@ func New(d Deps) (*Engine, error) {
 		return nil, fmt.Errorf("RATE_LIMITS: %w", err)
 	}
 	e.Limits = limits.New(d.Pool, rules, d.Log)
+	e.Uploads = limits.NewUploads(limits.UploadsPerMember)
 	// The services queue their jobs (mail, pushes) in their transactions
 	// through an insert-only client; the client that works the jobs needs
 	// the services, so it comes last.
@@ -330,13 +334,23 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	perMember := func(rule string) func(http.Handler) http.Handler {
 		return e.Limits.Limit(rule, limits.ByMember(memberID))
 	}
-	// reset-password.php?do=1 sets the new password; only mail requests count.
+	// reset-password.php?do=1 sets the new password and counts against
+	// NewPassword, before the link is looked up; any other call asks for a
+	// mail and counts against ResetMail.
 	resetMails := e.Limits.Limit(limits.ResetMail, func(r *http.Request) (string, bool) {
-		if r.URL.Query().Has("do") {
+		if user.SetsPassword(r) {
 			return "", false
 		}
 		return limits.ByClient(r)
 	})
+	newPasswords := e.Limits.Limit(limits.NewPassword, func(r *http.Request) (string, bool) {
+		if !user.SetsPassword(r) {
+			return "", false
+		}
+		return limits.ByClient(r)
+	})
+	// Uploads in flight per member, before the body is read.
+	uploadsInFlight := e.Uploads.Limit(limits.ByMember(memberID))
 
 	r.Get("/openapi.yaml", serveOpenAPI)
 	// settings.php is routed in New, before the session is loaded.
@@ -355,8 +369,8 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(perClient(limits.Signup)).Post("/signup.php", u.Signup)
 	r.Get("/activate.php", u.Activate) // the activation mail's link: redirects
 	r.With(member, perClient(limits.ActivationMail)).Post("/activate.php", a.ResendActivation)
-	r.With(resetMails).Post("/reset-password.php", u.ResetPassword) // ?do=1 sets the new password
-	r.With(member).Put("/account.php", u.UpdateAccount)
+	r.With(resetMails, newPasswords).Post("/reset-password.php", u.ResetPassword) // ?do=1 sets the new password
+	r.With(member, perMember(limits.AccountChange)).Put("/account.php", u.UpdateAccount)
 	r.With(member).Delete("/account.php", u.DeleteAccount)
 	r.Post("/mail-change.php", u.MailChange) // from /mail-change/do?token=
 	r.Post("/reactivate.php", u.Reactivate)  // from /account-deleted?token=
@@ -368,7 +382,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/profile.php", p.OwnProfile)
 	r.With(member).Put("/profile.php", p.UpdateProfile)
 	r.With(member).Get("/photos.php", p.Photos)
-	r.With(member).Post("/photos.php", p.UploadPhoto)
+	r.With(member, uploadsInFlight).Post("/photos.php", p.UploadPhoto)
 	r.With(member).Put("/photos.php", p.ChangePhotos) // ?id=&main=1, or {order: [ids]}
 	r.With(member).Delete("/photos.php", p.DeletePhoto)
 	// Logged out per logged_out_search(_trafficsource); opening a profile
@@ -402,7 +416,8 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	// Sends count against limits.Message: an upload here, before its photo
 	// is processed; any other send in its own transaction
 	// (chat.SendInput.RateLimited), one round trip fewer.
-	r.With(member, e.Limits.Limit(limits.Message, uploads(limits.ByMember(memberID)))).Post("/messages.php", c.Send)
+	r.With(member, e.Uploads.Limit(uploads(limits.ByMember(memberID))), e.Limits.Limit(limits.Message, uploads(limits.ByMember(memberID)))).
+		Post("/messages.php", c.Send)
 	r.With(member).Get("/events", c.Events)
 	r.With(member, perMember(limits.Typing)).Post("/typing.php", c.Typing) // never stored: only the partner's streams hear it
 

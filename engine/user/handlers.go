@@ -241,11 +241,18 @@ func (h Handlers) Activate(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, target, http.StatusSeeOther)
 }
 
+// SetsPassword tells a reset-password.php call that sets the new password
+// (?do=1) from one that asks for the mail; the route counts each against
+// its own limit.
+func SetsPassword(r *http.Request) bool {
+	return r.URL.Query().Get("do") == "1"
+}
+
 // ResetPassword answers POST /api/reset-password.php?do=1 {token,
 // password, password_repeat}: the new password is set; 204. Without ?do=1
 // it is the request for a reset link, which accounts serves.
 func (h Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Query().Get("do") != "1" {
+	if !SetsPassword(r) {
 		h.Accounts.RequestReset(w, r)
 		return
 	}

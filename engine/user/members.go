@@ -38,7 +38,7 @@ func NewMembers(svc *accounts.Service, jobs notify.Inserter) *Members {
 // signup message's job and the member's offers (the personal welcome code
 // for the tenant's welcome_discount_hours, and the tenant's time bonus).
 func (ms *Members) Signup(ctx context.Context, t *tenancy.Tenant, req accounts.SignupRequest, v accounts.Visit) (*accounts.Member, error) {
-	n, err := ms.Accounts.CheckSignup(t, req, v)
+	n, err := ms.Accounts.CheckSignup(ctx, t, req, v)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func (ms *Members) Activate(ctx context.Context, t *tenancy.Tenant, token string
 // Reset sets a new password with a mailed token (accounts.ResetTx); a not
 // yet confirmed account becomes active and its profile visible.
 func (ms *Members) Reset(ctx context.Context, t *tenancy.Tenant, req accounts.ResetRequest) error {
-	reset, err := ms.Accounts.CheckReset(req)
+	reset, err := ms.Accounts.CheckReset(ctx, t, req)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,7 @@ chmod 755 "$data"
 log="$data/engine.log"
 # Port 0: the engine picks a free port and prints its URLs.
 # The browser tests sign up many members from 127.0.0.1: raise the abuse limits.
-RATE_LIMITS="signup=100000/1h,complaint=100000/1h,reset_mail=100000/1h,activation_mail=100000/1h,message=100000/1m,like=100000/1m,typing=100000/1m,note=100000/1m,visit=100000/1h,sms_client=100000/1h,sms_number=100000/1h" \
+RATE_LIMITS="signup=100000/1h,complaint=100000/1h,reset_mail=100000/1h,activation_mail=100000/1h,message=100000/1m,like=100000/1m,typing=100000/1m,note=100000/1m,visit=100000/1h,sms_client=100000/1h,sms_number=100000/1h,new_password=100000/1h,account_change=100000/1h" \
   ./bin/rendezvous serve --addr "127.0.0.1:0" --data "$data" --demo --dev-mailbox --dev-country-override >"$log" 2>&1 &
 pid=$!
 cleanup() {

@@ -47,7 +47,7 @@ const TestConsoleIndex = `<!doctype html><html lang="en"><head><title>Rendezvous
 // Limits are the test engines' abuse limits: high enough that no scenario
 // meets one by chance (tests of validation send many bad requests from one
 // address). Tests of a limit lower it with Engine.Limits.Set.
-const Limits = "signup=100000/1h,complaint=100000/1h,reset_mail=100000/1h,activation_mail=100000/1h,message=100000/1m,like=100000/1m,typing=100000/1m,note=100000/1m,visit=100000/1h"
+const Limits = "signup=100000/1h,complaint=100000/1h,reset_mail=100000/1h,activation_mail=100000/1h,message=100000/1m,like=100000/1m,typing=100000/1m,note=100000/1m,visit=100000/1h,new_password=100000/1h,account_change=100000/1h"
 
 // Env is a running engine on its own database.
 type Env struct {

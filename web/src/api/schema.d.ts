@@ -12,7 +12,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change email (confirmed by a link to the new address) or password */
+        /**
+         * Change email (confirmed by a link to the new address) or password
+         * @description Each call checks the old password and counts against the member's account_change limit (10 an hour); past it 429 `rate_limited`.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -30,6 +33,7 @@ export interface paths {
                 403: components["responses"]["Error"];
                 409: components["responses"]["Error"];
                 422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
             };
         };
         post?: never;
@@ -1715,7 +1719,13 @@ export interface paths {
                 422: components["responses"]["Error"];
             };
         };
-        /** Upload a photo (multipart field photo); re-encoded without metadata */
+        /**
+         * Upload a photo (multipart field photo); re-encoded without metadata
+         * @description A member has at most 2 uploads in flight (here and photos sent in chat
+         *     together); another is refused before its body is read with 429
+         *     `uploads_in_flight` 'Please wait until your other photos have finished
+         *     uploading.' and retry_after 1.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1737,6 +1747,7 @@ export interface paths {
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
                 422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
             };
         };
         /** Delete a photo */
@@ -2036,7 +2047,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a reset link; with ?do=1 set the new password */
+        /**
+         * Mail a reset link; with ?do=1 set the new password
+         * @description Mail requests count against the reset_mail limit, ?do=1 calls against
+         *     new_password (10 an hour per client address, valid link or not): past it
+         *     429 `rate_limited`. The link is checked before the new password is hashed.
+         */
         post: {
             parameters: {
                 query?: {
@@ -2420,7 +2436,7 @@ export interface paths {
         };
         /**
          * Log in; with ?push=1 store the push subscription (member only)
-         * @description Needs the header X-Request-Type client. With ?push=1, 422 subscription_invalid refuses a subscription whose endpoint is not an https URL, or whose host is or resolves to an address the engine does not call (loopback, private, link-local, unspecified, multicast or otherwise reserved), or whose keys are not base64url of the right sizes. A member keeps the 10 subscriptions saved most recently: an 11th replaces the oldest.
+         * @description Needs the header X-Request-Type client. Wrong passwords count per account and client address (5 in 15 minutes) and per client address (20 in 15 minutes); the attempt that reaches a limit and every later one from that address (for that account) are refused for 15 minutes with 429 `login_blocked` and `minutes`, even with the right password. The account's owner logs in from any other address meanwhile. With ?push=1, 422 subscription_invalid refuses a subscription whose endpoint is not an https URL, or whose host is or resolves to an address the engine does not call (loopback, private, link-local, unspecified, multicast or otherwise reserved), or whose keys are not base64url of the right sizes. A member keeps the 10 subscriptions saved most recently: an 11th replaces the oldest.
          */
         post: {
             parameters: {

@@ -175,8 +175,24 @@ func (q *Queries) LoginBlocks(ctx context.Context, arg LoginBlocksParams) ([]Log
 	return items, nil
 }
 
-const loginFailureInsert = `-- name: LoginFailureInsert :exec
-INSERT INTO login_failures (tenant_id, subject, failed_at) VALUES ($1, $2, $3)
+const loginBlocksClearMember = `-- name: LoginBlocksClearMember :exec
+DELETE FROM login_blocks WHERE tenant_id = $1
+  AND (subject = $2::text OR starts_with(subject, $2::text || '@'))
+`
+
+type LoginBlocksClearMemberParams struct {
+	TenantID      int64
+	MemberSubject string
+}
+
+// A member's blocks on every address (and a whole-account block of before).
+func (q *Queries) LoginBlocksClearMember(ctx context.Context, arg LoginBlocksClearMemberParams) error {
+	_, err := q.db.Exec(ctx, loginBlocksClearMember, arg.TenantID, arg.MemberSubject)
+	return err
+}
+
+const loginFailureInsert = `-- name: LoginFailureInsert :one
+INSERT INTO login_failures (tenant_id, subject, failed_at) VALUES ($1, $2, $3) RETURNING id
 `
 
 type LoginFailureInsertParams struct {
@@ -185,9 +201,12 @@ type LoginFailureInsertParams struct {
 	Now      time.Time
 }
 
-func (q *Queries) LoginFailureInsert(ctx context.Context, arg LoginFailureInsertParams) error {
-	_, err := q.db.Exec(ctx, loginFailureInsert, arg.TenantID, arg.Subject, arg.Now)
-	return err
+// A login attempt, counted as a failure until it proves otherwise.
+func (q *Queries) LoginFailureInsert(ctx context.Context, arg LoginFailureInsertParams) (int64, error) {
+	row := q.db.QueryRow(ctx, loginFailureInsert, arg.TenantID, arg.Subject, arg.Now)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
 }
 
 const loginFailuresClear = `-- name: LoginFailuresClear :exec
@@ -201,6 +220,33 @@ type LoginFailuresClearParams struct {
 
 func (q *Queries) LoginFailuresClear(ctx context.Context, arg LoginFailuresClearParams) error {
 	_, err := q.db.Exec(ctx, loginFailuresClear, arg.TenantID, arg.Subject)
+	return err
+}
+
+const loginFailuresClearMember = `-- name: LoginFailuresClearMember :exec
+DELETE FROM login_failures WHERE tenant_id = $1
+  AND (subject = $2::text OR starts_with(subject, $2::text || '@'))
+`
+
+type LoginFailuresClearMemberParams struct {
+	TenantID      int64
+	MemberSubject string
+}
+
+// A member's failures from every address ('member:<id>@<address>' subjects),
+// and those counted for the whole account before blocks were per address.
+func (q *Queries) LoginFailuresClearMember(ctx context.Context, arg LoginFailuresClearMemberParams) error {
+	_, err := q.db.Exec(ctx, loginFailuresClearMember, arg.TenantID, arg.MemberSubject)
+	return err
+}
+
+const loginFailuresDelete = `-- name: LoginFailuresDelete :exec
+DELETE FROM login_failures WHERE id = ANY ($1::bigint[])
+`
+
+// Takes back the attempts of a login that succeeded.
+func (q *Queries) LoginFailuresDelete(ctx context.Context, ids []int64) error {
+	_, err := q.db.Exec(ctx, loginFailuresDelete, ids)
 	return err
 }
 
@@ -219,6 +265,23 @@ func (q *Queries) LoginFailuresSince(ctx context.Context, arg LoginFailuresSince
 	var count int64
 	err := row.Scan(&count)
 	return count, err
+}
+
+const loginSubjectLock = `-- name: LoginSubjectLock :exec
+SELECT pg_advisory_xact_lock(hashtextextended('login:' || $1::bigint || ':' || $2::text, 0))
+`
+
+type LoginSubjectLockParams struct {
+	TenantID int64
+	Subject  string
+}
+
+// Serialises the login attempts on one subject, on every engine instance,
+// until the transaction ends: an attempt is counted and checked against
+// the others' count as one step.
+func (q *Queries) LoginSubjectLock(ctx context.Context, arg LoginSubjectLockParams) error {
+	_, err := q.db.Exec(ctx, loginSubjectLock, arg.TenantID, arg.Subject)
+	return err
 }
 
 const memberActivate = `-- name: MemberActivate :execrows
@@ -1329,6 +1392,34 @@ func (q *Queries) TokenUse(ctx context.Context, arg TokenUseParams) (TokenUseRow
 	var i TokenUseRow
 	err := row.Scan(&i.MemberID, &i.NewEmail)
 	return i, err
+}
+
+const tokenValid = `-- name: TokenValid :one
+SELECT EXISTS (
+    SELECT 1 FROM account_tokens t JOIN members m ON m.id = t.member_id
+    WHERE t.token_hash = $1 AND t.kind = $2 AND t.used_at IS NULL AND t.expires_at > $3::timestamptz
+      AND m.tenant_id = $4
+)
+`
+
+type TokenValidParams struct {
+	TokenHash []byte
+	Kind      string
+	Now       time.Time
+	TenantID  int64
+}
+
+// Whether TokenUse would find the token, without using it.
+func (q *Queries) TokenValid(ctx context.Context, arg TokenValidParams) (bool, error) {
+	row := q.db.QueryRow(ctx, tokenValid,
+		arg.TokenHash,
+		arg.Kind,
+		arg.Now,
+		arg.TenantID,
+	)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
 }
 
 const tokensDelete = `-- name: TokensDelete :exec
