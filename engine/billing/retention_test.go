@@ -96,6 +96,7 @@ func TestRetentionOfferParallel(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	offerOf(t, member)
 	const n = 12
 	results := make([]servertest.Response, n)
 	var wg sync.WaitGroup
@@ -143,6 +144,7 @@ func TestRetentionOfferPerBrand(t *testing.T) {
 		t.Fatalf("Herzklopfen offers %+v", o)
 	}
 	lokaal, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+	offerOf(t, lokaal)
 	res := lokaal.Do(http.MethodPost, "/api/retention.php", nil)
 	res.Want(t, http.StatusCreated, "")
 	var code codeView
@@ -152,4 +154,22 @@ func TestRetentionOfferPerBrand(t *testing.T) {
 		t.Fatalf("Herzklopfen's offer after LustLokaal's was taken: %+v", o)
 	}
 	herz.Do(http.MethodPost, "/api/retention.php", nil).Want(t, http.StatusCreated, "")
+}
+
+// TestRetentionOfferOnlyFromTheDeletionScreen: the code goes to a member who
+// opened the deletion screen (which asks for the offer) in the past 30
+// minutes, not to whoever posts retention.php.
+func TestRetentionOfferOnlyFromTheDeletionScreen(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Do(http.MethodPost, "/api/retention.php", nil).Want(t, http.StatusConflict, "deletion_not_started")
+	offerOf(t, member)
+	env.Exec(t, "UPDATE retention_asks SET asked_at = now() - interval '31 minutes' WHERE member_id = $1", made.ID)
+	member.Do(http.MethodPost, "/api/retention.php", nil).Want(t, http.StatusConflict, "deletion_not_started")
+	if n := retentionCodes(t, env, made.ID); n != 0 {
+		t.Fatalf("%d codes issued without the deletion screen", n)
+	}
+	offerOf(t, member)
+	member.Do(http.MethodPost, "/api/retention.php", nil).Want(t, http.StatusCreated, "")
 }

@@ -52,7 +52,7 @@ func (h Handlers) Code(w http.ResponseWriter, r *http.Request) {
 // when there is none or the member has had it.
 func (h Handlers) Retention(w http.ResponseWriter, r *http.Request) {
 	t := tenancy.FromContext(r.Context())
-	offer, err := Retention(r.Context(), h.Pool, t.ID, identity.Current(r.Context()).ID, t.Company.DeleteDiscount)
+	offer, err := Retention(r.Context(), h.Pool, t.ID, identity.Current(r.Context()).ID, t.Company.DeleteDiscount, h.now())
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -83,6 +83,15 @@ SELECT id FROM members WHERE id = @member_id AND tenant_id = @tenant_id;
 -- The member's retention code, if they have taken the offer.
 SELECT * FROM discount_codes WHERE tenant_id = @tenant_id AND member_id = @member_id AND kind = 'retention';
 
+-- name: RetentionAskRecord :exec
+-- The member opened the account-deletion screen, which shows the offer.
+INSERT INTO retention_asks (member_id, asked_at) VALUES (@member_id, @asked_at)
+ON CONFLICT (member_id) DO UPDATE SET asked_at = EXCLUDED.asked_at;
+
+-- name: RetentionAskedSince :one
+-- Whether the member opened the account-deletion screen at or after since.
+SELECT EXISTS (SELECT 1 FROM retention_asks WHERE member_id = @member_id AND asked_at >= @since)::boolean;
+
 -- name: RetentionCodeInsert :one
 -- The member's retention code; nothing when they have one already (the
 -- unique index discount_codes_retention_once) or, rarely, when the drawn

@@ -17,7 +17,10 @@ import (
 // The retention offer: a member who starts deleting their account is
 // offered the company's delete_discount (a percentage; 0 means no offer)
 // off their next purchase. Taking it issues a personal code of kind
-// 'retention', valid for RetentionValidity, once per member.
+// 'retention', valid for RetentionValidity, once per member, and only to a
+// member who opened the deletion screen (which asks for the offer) within
+// RetentionAskWindow: the discount is for members on their way out, not
+// for whoever calls the API.
 
 // KindRetention is the kind of the retention offer's personal codes.
 const KindRetention = "retention"
@@ -25,10 +28,16 @@ const KindRetention = "retention"
 // RetentionValidity is how long a retention code can be used.
 const RetentionValidity = 30 * 24 * time.Hour
 
+// RetentionAskWindow is how long after opening the deletion screen the
+// member may take its offer.
+const RetentionAskWindow = 30 * time.Minute
+
 // Refusals of the retention offer.
 var (
-	ErrNoRetentionOffer = refusal.New(refusal.NotFound, "retention_offer_none", "This site makes no offer to stay.")
-	ErrRetentionTaken   = refusal.New(refusal.Conflict, "retention_offer_taken", "You have had this offer already.")
+	ErrNoRetentionOffer   = refusal.New(refusal.NotFound, "retention_offer_none", "This site makes no offer to stay.")
+	ErrRetentionTaken     = refusal.New(refusal.Conflict, "retention_offer_taken", "You have had this offer already.")
+	ErrDeletionNotStarted = refusal.New(refusal.Conflict, "deletion_not_started",
+		"The offer to stay is made on the account deletion screen: open it to take the offer.")
 )
 
 // RetentionOffer is what the deletion screen offers (GET retention.php):
@@ -52,8 +61,9 @@ func usablePercentage(p int) int {
 }
 
 // Retention answers the member's retention offer given the company's
-// delete_discount percentage.
-func Retention(ctx context.Context, conn db.DBTX, tenantID, memberID int64, percentage int) (RetentionOffer, error) {
+// delete_discount percentage, and records that the member opened the
+// deletion screen (now) when the offer is open to them.
+func Retention(ctx context.Context, conn db.DBTX, tenantID, memberID int64, percentage int, now time.Time) (RetentionOffer, error) {
 	p := usablePercentage(percentage)
 	if p == 0 {
 		return RetentionOffer{}, nil
@@ -65,20 +75,32 @@ func Retention(ctx context.Context, conn db.DBTX, tenantID, memberID int64, perc
 	case !errors.Is(err, pgx.ErrNoRows):
 		return RetentionOffer{}, fmt.Errorf("retention code of member %d: %w", memberID, err)
 	}
+	if err := db.New(conn).RetentionAskRecord(ctx, db.RetentionAskRecordParams{MemberID: memberID, AskedAt: now}); err != nil {
+		return RetentionOffer{}, fmt.Errorf("deletion screen of member %d: %w", memberID, err)
+	}
 	return RetentionOffer{Offered: true, ValuePercentage: p, ValidDays: int(RetentionValidity / (24 * time.Hour))}, nil
 }
 
 // TakeRetention issues the member's retention code: percentage off, for
 // this member only, valid for RetentionValidity from now, used like any
 // code at checkout. ErrNoRetentionOffer when the company makes none;
-// ErrRetentionTaken when the member has had it (of parallel requests one
-// issues the code, the unique index refuses the others).
+// ErrDeletionNotStarted when the member has not opened the deletion screen
+// within RetentionAskWindow; ErrRetentionTaken when the member has had it
+// (of parallel requests one issues the code, the unique index refuses the
+// others).
 func TakeRetention(ctx context.Context, conn db.DBTX, tenantID, memberID int64, percentage int, now time.Time) (View, error) {
 	p := usablePercentage(percentage)
 	if p == 0 {
 		return View{}, ErrNoRetentionOffer
 	}
 	q := db.New(conn)
+	asked, err := q.RetentionAskedSince(ctx, db.RetentionAskedSinceParams{MemberID: memberID, Since: now.Add(-RetentionAskWindow)})
+	if err != nil {
+		return View{}, fmt.Errorf("deletion screen of member %d: %w", memberID, err)
+	}
+	if !asked {
+		return View{}, ErrDeletionNotStarted
+	}
 	facts, err := q.MemberFacts(ctx, db.MemberFactsParams{MemberID: memberID, TenantID: tenantID})
 	if err != nil {
 		return View{}, fmt.Errorf("member %d: %w", memberID, err)

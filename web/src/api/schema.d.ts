@@ -2100,6 +2100,8 @@ export interface paths {
          *     percentage off the next purchase and how many days the code lasts. offered
          *     false when the company makes no offer (delete_discount 0) or the member has
          *     taken it (taken true).
+         *     Asking for an open offer is opening the deletion screen: the member may take
+         *     the offer (POST) within 30 minutes of it.
          */
         get: {
             parameters: {
@@ -2129,7 +2131,10 @@ export interface paths {
          *     `discount_code` of orders.php). Once per member: 409 `retention_offer_taken`
          *     'You have had this offer already.' afterwards (also for all but one of
          *     parallel requests), issuing nothing; 404 `retention_offer_none` 'This site
-         *     makes no offer to stay.' when delete_discount is 0.
+         *     makes no offer to stay.' when delete_discount is 0; 409 `deletion_not_started`
+         *     'The offer to stay is made on the account deletion screen: open it to take the
+         *     offer.' when the member has not asked for the offer (GET, the deletion screen)
+         *     in the past 30 minutes, issuing nothing.
          */
         post: {
             parameters: {

@@ -413,6 +413,39 @@ func (q *Queries) RedemptionUseLate(ctx context.Context, arg RedemptionUseLatePa
 	return result.RowsAffected(), nil
 }
 
+const retentionAskRecord = `-- name: RetentionAskRecord :exec
+INSERT INTO retention_asks (member_id, asked_at) VALUES ($1, $2)
+ON CONFLICT (member_id) DO UPDATE SET asked_at = EXCLUDED.asked_at
+`
+
+type RetentionAskRecordParams struct {
+	MemberID int64
+	AskedAt  time.Time
+}
+
+// The member opened the account-deletion screen, which shows the offer.
+func (q *Queries) RetentionAskRecord(ctx context.Context, arg RetentionAskRecordParams) error {
+	_, err := q.db.Exec(ctx, retentionAskRecord, arg.MemberID, arg.AskedAt)
+	return err
+}
+
+const retentionAskedSince = `-- name: RetentionAskedSince :one
+SELECT EXISTS (SELECT 1 FROM retention_asks WHERE member_id = $1 AND asked_at >= $2)::boolean
+`
+
+type RetentionAskedSinceParams struct {
+	MemberID int64
+	Since    time.Time
+}
+
+// Whether the member opened the account-deletion screen at or after since.
+func (q *Queries) RetentionAskedSince(ctx context.Context, arg RetentionAskedSinceParams) (bool, error) {
+	row := q.db.QueryRow(ctx, retentionAskedSince, arg.MemberID, arg.Since)
+	var column_1 bool
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const retentionCodeInsert = `-- name: RetentionCodeInsert :one
 INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, valid_until, member_id, created_by)
 VALUES ($1, $2, 'retention', $3, $4, $5, $6, 'engine')

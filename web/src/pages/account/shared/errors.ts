@@ -50,6 +50,7 @@ export const ACCOUNT_ERROR_CODES = [
   'coordinates_invalid',
   'place_not_found',
   'retention_offer_taken',
+  'deletion_not_started',
   'retention_offer_none',
 ] as const
 
