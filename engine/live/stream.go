@@ -29,10 +29,11 @@ const (
 // tabs keep theirs.
 var ErrTooManyStreams = refusal.New(refusal.TooMany, "too_many_streams", "Too many open live connections: close another tab or window of this site.")
 
-// Serve streams the events of login's member as text/event-stream until the client goes
-// away or the hub drops it. The server's read and write timeouts would cut
-// the stream after a minute, so it lifts the read deadline and moves the
-// write deadline before every write (http.ResponseController).
+// Serve streams the events of login's member as text/event-stream until
+// the client goes away or the hub drops it. The server's read and write
+// timeouts would cut the stream after a minute, so it lifts the read
+// deadline and moves the write deadline before every write
+// (http.ResponseController).
 //
 // An HTTP/1.1 stream leaves the server: the connection is hijacked and
 // served by a goroutine of its own, so an idle stream holds neither the
