@@ -1,11 +1,7 @@
 package server_test
 
 import (
-	"bufio"
-	"context"
 	"net/http"
-	"net/url"
-	"strings"
 	"testing"
 	"time"
 
@@ -20,85 +16,47 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// eventStream is an open GET /api/events of one client: the event types it
-// receives, and ended, closed when the server ends the stream.
-type eventStream struct {
-	types chan string
-	ended chan struct{}
-}
-
-// openEvents opens c's event stream on the engine at base and returns once
-// the stream is ready.
-func openEvents(t *testing.T, base string, c *servertest.Client) *eventStream {
+// openEvents opens c's event stream on the engine at base (openStream).
+func openEvents(t *testing.T, base string, c *servertest.Client) *liveStream {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/events", nil)
-	req.Host = c.Host
-	req.Header.Set("Accept", "text/event-stream")
-	u, _ := url.Parse("http://" + c.Host + "/")
-	for _, ck := range c.HTTP.Jar.Cookies(u) {
-		req.AddCookie(ck)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("events: %d", res.StatusCode)
-	}
-	s := &eventStream{types: make(chan string, 16), ended: make(chan struct{})}
-	ready := make(chan struct{})
-	go func() {
-		defer close(s.ended)
-		defer res.Body.Close()
-		sc := bufio.NewScanner(res.Body)
-		for sc.Scan() {
-			switch line := sc.Text(); {
-			case line == ": ready":
-				close(ready)
-			case strings.HasPrefix(line, "event: "):
-				select {
-				case s.types <- strings.TrimPrefix(line, "event: "):
-				default:
-				}
-			}
-		}
-	}()
-	select {
-	case <-ready:
-	case <-s.ended:
-		t.Fatal("the stream ended before it was ready")
-	case <-time.After(10 * time.Second):
-		t.Fatal("the stream did not get ready")
+	s, ok := openStream(t, base, c)
+	if !ok {
+		t.Fatal("the event stream did not open")
 	}
 	return s
 }
 
 // awaitEnd fails the test unless the server ends s within a few seconds.
-func (s *eventStream) awaitEnd(t *testing.T, what string) {
-	t.Helper()
-	select {
-	case <-s.ended:
-	case <-time.After(10 * time.Second):
-		t.Fatalf("the member's live stream is still open 10 s after %s", what)
-	}
-}
-
-// awaitEvent fails the test unless s receives an event of typ, or ends.
-func (s *eventStream) awaitEvent(t *testing.T, typ string) {
+func awaitEnd(t *testing.T, s *liveStream, what string) {
 	t.Helper()
 	deadline := time.After(10 * time.Second)
 	for {
 		select {
-		case got := <-s.types:
-			if got == typ {
+		case _, open := <-s.texts:
+			if !open {
 				return
 			}
-		case <-s.ended:
-			t.Fatalf("the stream ended instead of receiving %s", typ)
 		case <-deadline:
-			t.Fatalf("no %s event within 10 s", typ)
+			t.Fatalf("the member's live stream is still open 10 s after %s", what)
+		}
+	}
+}
+
+// awaitText fails the test unless s receives a message event with text.
+func awaitText(t *testing.T, s *liveStream, text string) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case got, open := <-s.texts:
+			if !open {
+				t.Fatalf("the stream ended instead of receiving %q", text)
+			}
+			if got == text {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("no message %q within 10 s", text)
 		}
 	}
 }
@@ -160,7 +118,7 @@ func TestStreamsEndWithTheSession(t *testing.T) {
 			// session stay open.
 			type kept struct {
 				member int64
-				stream *eventStream
+				stream *liveStream
 			}
 			bystander, other := one.LoggedIn(t, host, accountstest.Member{})
 			stays := []kept{{other.ID, openEvents(t, one.URL, bystander)}}
@@ -171,12 +129,13 @@ func TestStreamsEndWithTheSession(t *testing.T) {
 			}
 
 			tc.end(t, c, made)
-			stream.awaitEnd(t, tc.name)
+			awaitEnd(t, stream, tc.name)
 			for _, s := range stays {
-				if err := live.Publish(t.Context(), two.Pool, s.member, live.Event{Type: live.TypeUser}); err != nil {
+				still := map[string]any{"message": map[string]string{"text": "still open"}}
+				if err := live.Publish(t.Context(), two.Pool, s.member, live.Event{Type: live.TypeMessage, Data: still}); err != nil {
 					t.Fatal(err)
 				}
-				s.stream.awaitEvent(t, live.TypeUser)
+				awaitText(t, s.stream, "still open")
 			}
 		})
 	}
