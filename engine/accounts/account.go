@@ -89,7 +89,7 @@ func (s *Service) ChangeAccount(ctx context.Context, t *tenancy.Tenant, m *Membe
 			err = s.Mailer.Queue(ctx, tx, notify.Mail{
 				Tenant: t, Locale: m.Language, To: newEmail, Template: notify.MailChange, BaseURL: baseURL,
 				Data:   map[string]any{"Name": name, "Email": newEmail, "Hours": int(MailChangeValidity.Hours())},
-				Action: baseURL + "/mail-change/do?token=" + token,
+				Action: baseURL + "/mail-change/do?token=" + token, Secret: true,
 			})
 			if err != nil {
 				return err

@@ -117,7 +117,7 @@ func (s *Service) RequestReset(ctx context.Context, t *tenancy.Tenant, email, ba
 		return s.Mailer.Queue(ctx, tx, notify.Mail{
 			Tenant: t, Locale: row.Language, To: row.Email, Template: notify.PasswordReset, BaseURL: baseURL,
 			Data:   map[string]any{"Name": name, "Hours": int(ResetValidity.Hours())},
-			Action: baseURL + "/reset-password/do?token=" + token,
+			Action: baseURL + "/reset-password/do?token=" + token, Secret: true,
 		})
 	})
 }

@@ -44,7 +44,7 @@ func (s *Service) RequestDeletionTx(ctx context.Context, tx pgx.Tx, t *tenancy.T
 	err = s.Mailer.Queue(ctx, tx, notify.Mail{
 		Tenant: t, Locale: m.Language, To: m.Email, Template: notify.Deletion, BaseURL: baseURL,
 		Data:   map[string]any{"Name": name, "Date": purgeAt.In(loc)},
-		Action: baseURL + "/account-deleted?token=" + token,
+		Action: baseURL + "/account-deleted?token=" + token, Secret: true,
 	})
 	if err != nil {
 		return time.Time{}, err

@@ -84,7 +84,10 @@ WHERE id = @id;
 UPDATE members SET language = @language WHERE id = @id;
 
 -- name: MemberRequestDeletion :execrows
-UPDATE members SET status = 'deletion_pending', deletion_requested_at = @now::timestamptz
+-- Moving the epoch on ends every session of the member, on every device,
+-- and with them their live streams.
+UPDATE members SET status = 'deletion_pending', deletion_requested_at = @now::timestamptz,
+    session_epoch = session_epoch + 1
 WHERE id = @id AND status IN ('active', 'not_confirmed');
 
 -- name: MemberReactivate :execrows

@@ -28,8 +28,19 @@ func CurrentMember(ctx context.Context) *Member {
 // WithMember stores m as the request's logged-in member, both as its account
 // and as the identity every area sees.
 func WithMember(ctx context.Context, m *Member) context.Context {
+	return withLogin(ctx, m, "")
+}
+
+// withLogin is WithMember for a request whose session has token: the
+// identity names the session too (identity.SessionID), so what the
+// request opens (a live stream) can end with it.
+func withLogin(ctx context.Context, m *Member, token string) context.Context {
 	ctx = context.WithValue(ctx, accountKey, m)
-	return identity.WithMember(ctx, identity.Member{ID: m.ID, TenantID: m.TenantID, PaidUser: m.PaidUser, Language: m.Language})
+	im := identity.Member{ID: m.ID, TenantID: m.TenantID, PaidUser: m.PaidUser, Language: m.Language, Epoch: m.SessionEpoch}
+	if token != "" {
+		im.Session = identity.SessionID(token)
+	}
+	return identity.WithMember(ctx, im)
 }
 
 // Identify loads the session of each request (the session manager's
@@ -61,7 +72,7 @@ func (s *Service) Identify(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(WithMember(ctx, m)))
+		next.ServeHTTP(w, r.WithContext(withLogin(ctx, m, s.Sessions.Token(ctx))))
 	}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		load.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), memoKey, &sessionMemo{})))

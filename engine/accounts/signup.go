@@ -309,6 +309,6 @@ func (s *Service) sendActivation(ctx context.Context, tx pgx.Tx, t *tenancy.Tena
 	return s.Mailer.Queue(ctx, tx, notify.Mail{
 		Tenant: t, Locale: m.Language, To: m.Email, Template: notify.Activation, BaseURL: baseURL,
 		Data:   map[string]any{"Name": name, "Days": int(ActivationValidity.Hours() / 24)},
-		Action: baseURL + "/api/activate.php?token=" + token,
+		Action: baseURL + "/api/activate.php?token=" + token, Secret: true,
 	})
 }

@@ -311,7 +311,7 @@ func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, membe
 		if err != nil {
 			return fmt.Errorf("store direct debit confirmation of member %d: %w", memberID, err)
 		}
-		if _, err := s.jobs.InsertTx(ctx, tx, sms.SendArgs{Message: sms.Message{TenantID: t.ID, To: phone.E164, Text: text}}, nil); err != nil {
+		if err := sms.QueueTx(ctx, tx, s.jobs, sms.Message{TenantID: t.ID, To: phone.E164, Text: text}); err != nil {
 			return fmt.Errorf("queue direct debit code: %w", err)
 		}
 		out = CodeSent{Status: "code_sent", IBAN: iban.Masked(), Phone: phone.Masked(), PackageID: offer.pkg.ID,

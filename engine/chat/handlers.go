@@ -271,5 +271,6 @@ func (h Handlers) GiftList(w http.ResponseWriter, r *http.Request) {
 
 // Events answers GET /api/events: the member's live event stream.
 func (h Handlers) Events(w http.ResponseWriter, r *http.Request) {
-	h.Hub.Serve(w, r, memberID(r), h.Heartbeat)
+	m := identity.Current(r.Context())
+	h.Hub.Serve(w, r, live.Login{Member: m.ID, Epoch: m.Epoch, Session: m.Session}, h.Heartbeat)
 }

@@ -2,6 +2,8 @@ package identity
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"time"
 
@@ -98,6 +100,20 @@ type Member struct {
 	PaidUser bool
 	// Language is the member's language of the site.
 	Language string
+	// Epoch is the member's session epoch the request's login was made
+	// with, and Session names the request's session (SessionID of its
+	// token, empty when the request has none): what the request opens
+	// (a live stream) ends with the login.
+	Epoch   int32
+	Session string
+}
+
+// SessionID names a session where its token must not go (the database's
+// notification that it ended): the SHA-256 of the token in hex, as the
+// sessions table's trigger computes it.
+func SessionID(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
 }
 
 type ctxKey int

@@ -313,9 +313,46 @@ func Connected(ctx context.Context, conn db.DBTX, member int64) (bool, error) {
 	return ok, nil
 }
 
+// SessionChannel is the PostgreSQL notification channel on which the
+// database announces the end of members' sessions (triggers on members and
+// sessions): every instance closes the streams opened with a session that
+// ended, so a logout, a password reset, a ban or a deletion leaves no
+// stream open anywhere.
+const SessionChannel = "session_ends"
+
+// Login is the login an event stream is opened with: the member, the
+// member's session epoch then and the session (identity.SessionID of its
+// token). The stream ends with it.
+type Login struct {
+	Member  int64
+	Epoch   int32
+	Session string
+}
+
+// sessionEnd is what travels on SessionChannel: every session of Member
+// made before Epoch ended, or the one session Session ended.
+type sessionEnd struct {
+	Member  int64  `json:"m"`
+	Epoch   *int32 `json:"e"`
+	Session string `json:"s"`
+}
+
+// ends reports whether the stream's login is one that e ended.
+func (e sessionEnd) ends(s *Subscriber) bool {
+	if e.Epoch != nil {
+		return s.epoch < *e.Epoch
+	}
+	return e.Session != "" && s.session == e.Session
+}
+
 // Subscriber is one open event stream of a member.
 type Subscriber struct {
 	member int64
+	// epoch and session are those of the login the stream was opened
+	// with (Login); Subscribe's streams have neither and end with any
+	// epoch change.
+	epoch   int32
+	session string
 	// C carries ready-to-write SSE frames; it is closed when the hub drops
 	// a subscriber that cannot keep up (the client reconnects and reloads).
 	C      chan []byte
@@ -428,15 +465,16 @@ func (h *Hub) Connections() int64 { return h.count.Load() }
 
 // Subscribe opens a stream for member; Unsubscribe must follow.
 func (h *Hub) Subscribe(member int64) *Subscriber {
-	s, _ := h.subscribe(member, 0)
+	s, _ := h.subscribe(Login{Member: member}, 0)
 	return s
 }
 
-// subscribe opens a stream for member unless the member already holds
+// subscribe opens a stream for l's member unless the member already holds
 // limit streams on this instance (0: no limit); the check and the opening
 // are one step, so parallel opens cannot pass the limit together.
-func (h *Hub) subscribe(member int64, limit int) (*Subscriber, bool) {
-	s := &Subscriber{member: member, C: make(chan []byte, subscriberBuffer)}
+func (h *Hub) subscribe(l Login, limit int) (*Subscriber, bool) {
+	member := l.Member
+	s := &Subscriber{member: member, epoch: l.Epoch, session: l.Session, C: make(chan []byte, subscriberBuffer)}
 	h.mu.Lock()
 	set := h.subs[member]
 	if limit > 0 && len(set) >= limit {
@@ -554,7 +592,7 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 		return err
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+Channel+"; LISTEN "+SessionChannel); err != nil {
 		return err
 	}
 	h.readyOne.Do(func() { close(h.ready) })
@@ -563,7 +601,31 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		if n.Channel == SessionChannel {
+			h.endSessions([]byte(n.Payload))
+			continue
+		}
 		h.dispatch([]byte(n.Payload))
+	}
+}
+
+// endSessions closes the streams on this instance whose login the
+// notification ended; their handlers end and the connections close. A
+// browser whose session still counts (the member changed their own
+// password) reconnects with it.
+func (h *Hub) endSessions(payload []byte) {
+	var e sessionEnd
+	if err := json.Unmarshal(payload, &e); err != nil || e.Member == 0 {
+		h.log.Warn("live: bad session end", "payload", string(payload))
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs[e.Member] {
+		if !s.closed && e.ends(s) {
+			s.closed = true
+			close(s.C)
+		}
 	}
 }
 

@@ -53,7 +53,7 @@ func TestStreamOutlivesServerTimeouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := &http.Server{ReadTimeout: time.Second, WriteTimeout: time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hub.Serve(w, r, member, 100*time.Millisecond)
+		hub.Serve(w, r, live.Login{Member: member}, 100*time.Millisecond)
 	})}
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { _ = srv.Close() })
@@ -282,7 +282,7 @@ func TestIdleStreamMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute,
-		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hub.Serve(w, r, member, time.Minute) })}
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hub.Serve(w, r, live.Login{Member: member}, time.Minute) })}
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { _ = srv.Close() })
 

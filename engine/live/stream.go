@@ -29,16 +29,20 @@ const (
 // tabs keep theirs.
 var ErrTooManyStreams = refusal.New(refusal.TooMany, "too_many_streams", "Too many open live connections: close another tab or window of this site.")
 
-// Serve streams member's events as text/event-stream until the client goes
-// away or the hub drops it. The server's read and write timeouts would cut
-// the stream after a minute, so it lifts the read deadline and moves the
-// write deadline before every write (http.ResponseController).
+// Serve streams the events of login's member as text/event-stream until
+// the client goes away or the hub drops it. The server's read and write
+// timeouts would cut the stream after a minute, so it lifts the read
+// deadline and moves the write deadline before every write
+// (http.ResponseController).
 //
 // An HTTP/1.1 stream leaves the server: the connection is hijacked and
 // served by a goroutine of its own, so an idle stream holds neither the
 // server's per-connection buffers nor the deep stack of the handler chain
 // (TestIdleStreamMemory bounds what one costs).
-func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, member int64, heartbeat time.Duration) {
+//
+// The stream ends too when its login ends (logout, a new password, a ban,
+// a deletion) on any instance (SessionChannel).
+func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, login Login, heartbeat time.Duration) {
 	if heartbeat <= 0 {
 		heartbeat = DefaultHeartbeat
 	}
@@ -48,7 +52,7 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, member int64, heartb
 		return
 	}
 	limit := h.maxStreams
-	sub, ok := h.subscribe(member, limit)
+	sub, ok := h.subscribe(login, limit)
 	if !ok {
 		httpx.WriteError(w, r, ErrTooManyStreams.With(map[string]any{"max": limit}))
 		return

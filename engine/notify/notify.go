@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 )
@@ -34,9 +35,12 @@ type Sender interface {
 	Send(ctx context.Context, m Message) error
 }
 
-// SendArgs is the job that delivers one message.
+// SendArgs is the job that delivers one message. A message with a secret
+// is held (Hold): Message then carries only its tenant and template, and
+// Held names the held message.
 type SendArgs struct {
 	Message Message `json:"message"`
+	Held    int64   `json:"held,omitempty"`
 }
 
 // Kind names the job in River.
@@ -49,19 +53,22 @@ func (SendArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttem
 type SendWorker struct {
 	river.WorkerDefaults[SendArgs]
 	Sender Sender
-	Log    *slog.Logger
+	// Pool holds the held messages (Hold).
+	Pool *pgxpool.Pool
+	Log  *slog.Logger
 }
 
-// Work sends the job's message.
+// Work sends the job's message, the held one when it has one.
 func (w *SendWorker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
-	m := job.Args.Message
-	if err := w.Sender.Send(ctx, m); err != nil {
-		return fmt.Errorf("send %s mail to tenant %d: %w", m.Template, m.TenantID, err)
-	}
-	if w.Log != nil {
-		w.Log.Info("mail sent", "template", m.Template, "tenant", m.TenantID)
-	}
-	return nil
+	return SendHeld(ctx, w.Pool, job.JobRow, job.Args.Held, job.Args.Message, func(m Message) error {
+		if err := w.Sender.Send(ctx, m); err != nil {
+			return fmt.Errorf("send %s mail to tenant %d: %w", m.Template, m.TenantID, err)
+		}
+		if w.Log != nil {
+			w.Log.Info("mail sent", "template", m.Template, "tenant", m.TenantID)
+		}
+		return nil
+	}, w.Log)
 }
 
 // Timeout bounds one delivery attempt.
@@ -94,7 +101,14 @@ func (m *Mailer) Queue(ctx context.Context, tx pgx.Tx, mail Mail) error {
 	if err != nil {
 		return err
 	}
-	if _, err := m.Jobs.InsertTx(ctx, tx, SendArgs{Message: msg}, nil); err != nil {
+	args := SendArgs{Message: msg}
+	if mail.Secret {
+		if args.Held, err = Hold(ctx, tx, msg); err != nil {
+			return err
+		}
+		args.Message = Message{TenantID: msg.TenantID, Template: msg.Template}
+	}
+	if _, err := m.Jobs.InsertTx(ctx, tx, args, nil); err != nil {
 		return fmt.Errorf("queue %s mail: %w", mail.Template, err)
 	}
 	return nil

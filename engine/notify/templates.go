@@ -177,6 +177,10 @@ type Mail struct {
 	// Unsubscribe makes the mail a bulk mail: the RFC 8058 one-click URL
 	// that ends such mails.
 	Unsubscribe string
+	// Secret says the mail carries a secret (Action holds a token stored
+	// only hashed): the queued mail is held (Hold), never in the job's
+	// arguments.
+	Secret bool
 }
 
 // Counted is a text of the catalogues with a count in a mail's or push's

@@ -85,8 +85,8 @@ func smsGateway(d Deps, e *Engine) (sms.Gateway, error) {
 // does; tests too).
 func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.Client, error) {
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Log: d.Log})
-	river.AddWorker(workers, &sms.SendWorker{Gateway: e.SMS, Log: d.Log})
+	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Pool: d.Pool, Log: d.Log})
+	river.AddWorker(workers, &sms.SendWorker{Gateway: e.SMS, Pool: d.Pool, Log: d.Log})
 	river.AddWorker(workers, &purgeWorker{engine: e})
 	push.Register(workers, d.Pool, d.Outbound, d.Log)
 	notifications.Register(workers, e.Notifications)

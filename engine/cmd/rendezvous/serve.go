@@ -39,6 +39,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	log := cfg.Logger()
+	if !cfg.SecureCookies {
+		// Right for plain http on this machine; behind an HTTPS proxy the
+		// session cookie would also travel over plain http.
+		log.Warn("cookies are not marked Secure and mailed links are http://: set SECURE_COOKIES=1 behind HTTPS", "addr", cfg.Addr)
+	}
 	began := time.Now()
 	// Each phase's duration goes on the "serving" line, so a slow start
 	// says where its time went (engine/README.md, Benchmarks).

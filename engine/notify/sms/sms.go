@@ -7,7 +7,11 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+
+	"rendezvous/engine/notify"
 )
 
 // Message is one SMS: the recipient in E.164 form (+31612345678) and the
@@ -32,9 +36,25 @@ var ErrRejected = errors.New("sms: the gateway rejected the message")
 // 429, 5xx); the job tries again.
 var ErrUnavailable = errors.New("sms: the gateway is unavailable")
 
-// SendArgs is the job that delivers one SMS.
+// SendArgs is the job that delivers one SMS. Queued by QueueTx, the text
+// (a code) is held (notify.Hold): Message carries only the tenant, and
+// Held names the held message.
 type SendArgs struct {
 	Message Message `json:"message"`
+	Held    int64   `json:"held,omitempty"`
+}
+
+// QueueTx queues m in tx, its text held out of the job's arguments: an
+// SMS carries a code.
+func QueueTx(ctx context.Context, tx pgx.Tx, jobs notify.Inserter, m Message) error {
+	held, err := notify.Hold(ctx, tx, m)
+	if err != nil {
+		return err
+	}
+	if _, err := jobs.InsertTx(ctx, tx, SendArgs{Message: Message{TenantID: m.TenantID}, Held: held}, nil); err != nil {
+		return fmt.Errorf("queue sms: %w", err)
+	}
+	return nil
 }
 
 // Kind names the job in River.
@@ -48,26 +68,30 @@ func (SendArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttem
 type SendWorker struct {
 	river.WorkerDefaults[SendArgs]
 	Gateway Gateway
-	Log     *slog.Logger
+	// Pool holds the held messages (notify.Hold).
+	Pool *pgxpool.Pool
+	Log  *slog.Logger
 }
 
-// Work sends the job's message; a rejected one is cancelled, not retried.
+// Work sends the job's message, the held one when it has one; a rejected
+// one is cancelled, not retried.
 func (w *SendWorker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
-	m := job.Args.Message
-	if w.Gateway == nil {
-		return river.JobCancel(errors.New("sms: no gateway configured"))
-	}
-	err := w.Gateway.Send(ctx, m)
-	if errors.Is(err, ErrRejected) {
-		return river.JobCancel(fmt.Errorf("sms to tenant %d's member: %w", m.TenantID, err))
-	}
-	if err != nil {
-		return fmt.Errorf("sms to tenant %d's member: %w", m.TenantID, err)
-	}
-	if w.Log != nil {
-		w.Log.Info("sms sent", "tenant", m.TenantID)
-	}
-	return nil
+	return notify.SendHeld(ctx, w.Pool, job.JobRow, job.Args.Held, job.Args.Message, func(m Message) error {
+		if w.Gateway == nil {
+			return river.JobCancel(errors.New("sms: no gateway configured"))
+		}
+		err := w.Gateway.Send(ctx, m)
+		if errors.Is(err, ErrRejected) {
+			return river.JobCancel(fmt.Errorf("sms to tenant %d's member: %w", m.TenantID, err))
+		}
+		if err != nil {
+			return fmt.Errorf("sms to tenant %d's member: %w", m.TenantID, err)
+		}
+		if w.Log != nil {
+			w.Log.Info("sms sent", "tenant", m.TenantID)
+		}
+		return nil
+	}, w.Log)
 }
 
 // Timeout bounds one delivery attempt.

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/netip"
 	"net/url"
 	"os"
@@ -35,7 +36,9 @@ type Config struct {
 	DevCountryOverride bool
 	TrustedProxies     []netip.Prefix
 	CountryHeader      string
-	// SecureCookies marks cookies Secure; on when served behind HTTPS.
+	// SecureCookies marks cookies Secure and makes mailed links https://
+	// (SECURE_COOKIES): on unless the engine listens on a loopback address
+	// or a localhost name (secureCookies).
 	SecureCookies bool
 	LogFormat     string
 	LogLevel      slog.Level
@@ -181,7 +184,11 @@ func (c *Config) FromEnv() error {
 		return errors.New("DATABASE_READ_URL needs DATABASE_URL: a read replica is a replica of the primary DATABASE_URL names")
 	}
 	c.CountryHeader = os.Getenv("COUNTRY_HEADER")
-	c.SecureCookies = os.Getenv("SECURE_COOKIES") == "1"
+	secure, err := secureCookies(os.Getenv("SECURE_COOKIES"), c.Addr)
+	if err != nil {
+		return err
+	}
+	c.SecureCookies = secure
 	c.S3 = S3{Endpoint: os.Getenv("S3_ENDPOINT"), Bucket: os.Getenv("S3_BUCKET"), AccessKey: os.Getenv("S3_ACCESS_KEY"),
 		SecretKey: os.Getenv("S3_SECRET_KEY"), Region: os.Getenv("S3_REGION"), UseSSL: env("S3_USE_SSL", "1") == "1"}
 	c.SMTPURL = os.Getenv("SMTP_URL")
@@ -280,4 +287,39 @@ func env(key, fallback string) string {
 		return v
 	}
 	return fallback
+}
+
+// secureCookies decides SECURE_COOKIES: 1 or 0 as set; unset, cookies are
+// Secure unless the engine listens on addr, a loopback address or a
+// localhost name, where it serves plain http to a browser on the same
+// machine (make run, the browser tests): a Secure cookie never comes back
+// over http from a host that is not localhost, so nobody could log in. An
+// install that listens on loopback behind an HTTPS proxy on the same
+// machine sets SECURE_COOKIES=1.
+func secureCookies(setting, addr string) (bool, error) {
+	switch setting {
+	case "1":
+		return true, nil
+	case "0":
+		return false, nil
+	case "":
+		return !localAddr(addr), nil
+	}
+	return false, fmt.Errorf("SECURE_COOKIES: %q is neither 1 nor 0", setting)
+}
+
+// localAddr reports whether the listen address addr (host:port) is on
+// this machine only: a loopback address, localhost or a *.localhost name.
+// An empty host (":8080") listens on every interface.
+func localAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }

@@ -796,7 +796,8 @@ func (q *Queries) MemberReactivate(ctx context.Context, id int64) (int64, error)
 }
 
 const memberRequestDeletion = `-- name: MemberRequestDeletion :execrows
-UPDATE members SET status = 'deletion_pending', deletion_requested_at = $1::timestamptz
+UPDATE members SET status = 'deletion_pending', deletion_requested_at = $1::timestamptz,
+    session_epoch = session_epoch + 1
 WHERE id = $2 AND status IN ('active', 'not_confirmed')
 `
 
@@ -805,6 +806,8 @@ type MemberRequestDeletionParams struct {
 	ID  int64
 }
 
+// Moving the epoch on ends every session of the member, on every device,
+// and with them their live streams.
 func (q *Queries) MemberRequestDeletion(ctx context.Context, arg MemberRequestDeletionParams) (int64, error) {
 	result, err := q.db.Exec(ctx, memberRequestDeletion, arg.Now, arg.ID)
 	if err != nil {

@@ -11,6 +11,46 @@ import (
 	"time"
 )
 
+const heldDelete = `-- name: HeldDelete :exec
+DELETE FROM held_messages WHERE id = $1
+`
+
+func (q *Queries) HeldDelete(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, heldDelete, id)
+	return err
+}
+
+const heldInsert = `-- name: HeldInsert :one
+INSERT INTO held_messages (message) VALUES ($1) RETURNING id
+`
+
+func (q *Queries) HeldInsert(ctx context.Context, message json.RawMessage) (int64, error) {
+	row := q.db.QueryRow(ctx, heldInsert, message)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
+const heldMessage = `-- name: HeldMessage :one
+SELECT message FROM held_messages WHERE id = $1
+`
+
+func (q *Queries) HeldMessage(ctx context.Context, id int64) (json.RawMessage, error) {
+	row := q.db.QueryRow(ctx, heldMessage, id)
+	var message json.RawMessage
+	err := row.Scan(&message)
+	return message, err
+}
+
+const heldPrune = `-- name: HeldPrune :exec
+DELETE FROM held_messages WHERE created_at < now() - make_interval(secs => $1::float8)
+`
+
+func (q *Queries) HeldPrune(ctx context.Context, olderThanSeconds float64) error {
+	_, err := q.db.Exec(ctx, heldPrune, olderThanSeconds)
+	return err
+}
+
 const mailboxInsert = `-- name: MailboxInsert :exec
 INSERT INTO mailbox (tenant_id, recipient, subject, text_body, html_body, links, headers, template, sent_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
