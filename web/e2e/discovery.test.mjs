@@ -4,7 +4,7 @@
 // daily limits and likes start empty and the demo logins stay untouched.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { call, open } from './lib.mjs'
+import { call, confirmEmail, open } from './lib.mjs'
 
 const HOST = 'us.localhost'
 
@@ -16,20 +16,6 @@ async function signup(s, { name, gender = 'male', seeking = 'female' }) {
   const res = await call(s, 'POST', '/api/signup.php?ref=e2e-discovery', { email, name, date_of_birth: '1990-01-01', password: 'discovery-password', gender, seeking })
   assert.equal(res.status, 201, JSON.stringify(res.body))
   return { ...res.body.user, email }
-}
-
-/** activate follows the activation link of the development mailbox: the profile becomes searchable. */
-async function activate(s, email) {
-  // The activation mail is sent by a background job: wait for it (10 s at most).
-  let link
-  for (const end = Date.now() + 10_000; !link && Date.now() < end; ) {
-    const mails = (await call(s, 'GET', '/dev/mailbox.json')).body
-    link = mails.find((m) => m.to.includes(email))?.links.find((l) => /activate/.test(l))
-    if (!link) await new Promise((r) => setTimeout(r, 100))
-  }
-  assert.ok(link, 'an activation link')
-  await s.page.goto(link)
-  await s.page.waitForURL(/\/activate\/done/)
 }
 
 /**
@@ -150,8 +136,8 @@ test('likes: a like, a like back, a match on both sides', async () => {
     const adam = await signup(a, { name: `Adam${seq}`, gender: 'male', seeking: 'female' })
     const bea = await signup(b, { name: `Bea${seq}`, gender: 'female', seeking: 'male' })
     const beaId = bea.profile?.id ?? bea.id
-    await activate(a, adam.email)
-    await activate(b, bea.email)
+    await confirmEmail(a, adam.email)
+    await confirmEmail(b, bea.email)
     const adamId = adam.profile?.id ?? adam.id
 
     // Adam finds Bea (the most recently active woman) and likes her.

@@ -85,6 +85,23 @@ export async function signupMember(s, { host = 'localhost', name = 'Tester', pre
   return (await res.json()).user
 }
 
+/**
+ * confirmEmail follows the activation link the development mailbox holds
+ * for email (the mail is sent by a background job: it waits 10 s at most),
+ * so the member's address counts as confirmed.
+ */
+export async function confirmEmail(s, email) {
+  let link
+  for (const end = Date.now() + 10_000; !link && Date.now() < end; ) {
+    const mails = (await call(s, 'GET', '/dev/mailbox.json')).body
+    link = mails.find((m) => m.to.includes(email))?.links.find((l) => /activate/.test(l))
+    if (!link) await new Promise((r) => setTimeout(r, 100))
+  }
+  assert.ok(link, `an activation link for ${email}`)
+  await s.page.goto(link)
+  await s.page.waitForURL(/\/activate\/done/)
+}
+
 /** aHouseProfile is the skip-th profile with a photo of the demo pool, one members can write to. */
 export async function aHouseProfile(s, skip = 0, host = 'localhost') {
   const res = await s.page.request.get(site(host) + '/api/members.php?per_page=10')
