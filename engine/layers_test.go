@@ -24,13 +24,13 @@ const engine = "rendezvous/engine/"
 // notification mails (notifications), which go out through
 // accounts.Service.Notify. Every other package, and the areas in
 // particular, learns who is logged in from identity.
-var aboveAccounts = []string{"accounts", "user", "demo", "server", "cmd/", "accounts/", "server/", "admin", "notifications"}
+var aboveAccounts = []string{"accounts", "membership", "demo", "server", "cmd/", "accounts/", "server/", "admin", "notifications"}
 
 // TestAreasDoNotImportAccounts keeps identity below the areas: no area
 // package (profiles, likes, chat, credits, live, and billing or admin when
 // they come) depends on accounts, directly or through another package.
 // (What joins an account with its profile, the user object and the
-// changes of both together, is in package user; TestAccountsBelowTheAreas.)
+// changes of both together, is in package membership; TestAccountsBelowTheAreas.)
 func TestAreasDoNotImportAccounts(t *testing.T) {
 	t.Parallel()
 	deps := engineDeps(t)
@@ -56,9 +56,9 @@ func TestAreasDoNotImportAccounts(t *testing.T) {
 // the postbacks to the member's affiliate network). Profiles, chat and the other areas are not among
 // them: a signup's profile and signup message, and the profile's part of
 // activation, deletion, reactivation and the last visit, are done in
-// package user, in the same transaction as the account's part.
-var belowAccounts = []string{"accounts", "accounts/", "platform/", "geo", "limits", "landing", "tenancy", "live", "notify", "notify/",
-	"identity", "credits", "traffic"}
+// package membership, in the same transaction as the account's part.
+var belowAccounts = []string{"accounts", "accounts/", "platform/", "geo", "limits", "landerpages", "tenancy", "live", "delivery", "delivery/",
+	"identity", "credits", "affiliates"}
 
 // TestAccountsBelowTheAreas keeps accounts below profiles, chat and the
 // other areas: it depends, directly or through another package, on nothing
@@ -86,7 +86,7 @@ func TestAccountsBelowTheAreas(t *testing.T) {
 		}
 	}
 	for pkg := range bad {
-		t.Errorf("accounts depends on %s%s; only %v may be below it (join the areas in package user)", engine, pkg, belowAccounts)
+		t.Errorf("accounts depends on %s%s; only %v may be below it (join the areas in package membership)", engine, pkg, belowAccounts)
 	}
 }
 

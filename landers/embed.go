@@ -1,5 +1,5 @@
 // Package landers holds the affiliate landers' templates and assets, embedded
-// in the binary. engine/landing renders them; see README.md beside this file
+// in the binary. engine/landerpages renders them; see README.md beside this file
 // for how a lander is made.
 package landers
 

@@ -97,7 +97,7 @@ type query struct {
 }
 
 // queries reads every .sql file under engine/, each query named by its
-// sqlc name and owned by its package folder (engine/notify/push is
+// sqlc name and owned by its package folder (engine/delivery/push is
 // "notify/push").
 func queries(t *testing.T) []query {
 	t.Helper()

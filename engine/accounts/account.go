@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts/internal/db"
-	"rendezvous/engine/notify"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/tenancy"
 )
 
@@ -35,7 +35,7 @@ type ChangeResult struct {
 
 // ChangeAccount changes m's email address and/or password after checking
 // the old password. A new password ends every other session at once.
-func (s *Service) ChangeAccount(ctx context.Context, t *tenancy.Tenant, m *Member, c AccountChange, baseURL string) (ChangeResult, error) {
+func (s *Service) ChangeAccount(ctx context.Context, t *tenancy.Tenant, m *Account, c AccountChange, baseURL string) (ChangeResult, error) {
 	var res ChangeResult
 	ok, err := s.comparePassword(ctx, c.OldPassword, m.PasswordHash)
 	if err != nil {
@@ -86,8 +86,8 @@ func (s *Service) ChangeAccount(ctx context.Context, t *tenancy.Tenant, m *Membe
 			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 				return err
 			}
-			err = s.Mailer.Queue(ctx, tx, notify.Mail{
-				Tenant: t, Locale: m.Language, To: newEmail, Template: notify.MailChange, BaseURL: baseURL,
+			err = s.Mailer.Queue(ctx, tx, delivery.Mail{
+				Tenant: t, Locale: m.Language, To: newEmail, Template: delivery.MailChange, BaseURL: baseURL,
 				Data:   map[string]any{"Name": name, "Email": newEmail, "Hours": int(MailChangeValidity.Hours())},
 				Action: baseURL + "/mail-change/do?token=" + token, Secret: true,
 			})
@@ -112,8 +112,8 @@ func (s *Service) ChangeAccount(ctx context.Context, t *tenancy.Tenant, m *Membe
 // the member's email address, in tx, and returns the member. confirmed
 // says the link also proved a not yet confirmed account's address, which
 // made it active; showing its profile in the same transaction is the
-// caller's part (engine/user).
-func (s *Service) ConfirmMailChangeTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, token string) (m *Member, confirmed bool, err error) {
+// caller's part (engine/membership).
+func (s *Service) ConfirmMailChangeTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, token string) (m *Account, confirmed bool, err error) {
 	tok, err := s.useToken(ctx, tx, t, tokenMailChange, token)
 	if err != nil {
 		return nil, false, err
@@ -151,7 +151,7 @@ func (s *Service) ConfirmMailChangeTx(ctx context.Context, tx pgx.Tx, t *tenancy
 }
 
 // SetLanguage saves the member's language, one of the tenant's locales.
-func (s *Service) SetLanguage(ctx context.Context, t *tenancy.Tenant, m *Member, language string) error {
+func (s *Service) SetLanguage(ctx context.Context, t *tenancy.Tenant, m *Account, language string) error {
 	if !t.HasLocale(language) {
 		return ErrLanguageInvalid.With(map[string]any{"languages": t.Locales})
 	}

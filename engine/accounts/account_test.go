@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -37,7 +37,7 @@ func TestChangeEmail(t *testing.T) {
 			t.Errorf("%s: %d %s", tc.name, res.Status, res.Body)
 		}
 	}
-	if n := notifytest.Count(t, env.Pool, newAddr); n != 0 {
+	if n := deliverytest.Count(t, env.Pool, newAddr); n != 0 {
 		t.Fatalf("refused changes mailed %d times", n)
 	}
 	res := c.Do("PUT", "/api/account.php", map[string]any{"old_password": made.Password, "email": newAddr})
@@ -47,8 +47,8 @@ func TestChangeEmail(t *testing.T) {
 		t.Fatalf("change: %d %s", res.Status, res.Body)
 	}
 	// The link goes to the new address only.
-	mail := notifytest.Await(t, env.Pool, newAddr, "mail_change", 0)
-	if !strings.Contains(mail.Text, newAddr) || notifytest.Count(t, env.Pool, made.Email) != 0 {
+	mail := deliverytest.Await(t, env.Pool, newAddr, "mail_change", 0)
+	if !strings.Contains(mail.Text, newAddr) || deliverytest.Count(t, env.Pool, made.Email) != 0 {
 		t.Fatalf("mail %s", mail.Text)
 	}
 	link := mail.Path(t, "/mail-change/do?token=")
@@ -84,7 +84,7 @@ func TestChangeEmailToAnAddressTakenMeanwhile(t *testing.T) {
 	c, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	newAddr := newEmail("contested")
 	c.Do("PUT", "/api/account.php", map[string]any{"old_password": made.Password, "email": newAddr})
-	mail := notifytest.Await(t, env.Pool, newAddr, "mail_change", 0)
+	mail := deliverytest.Await(t, env.Pool, newAddr, "mail_change", 0)
 	accountstest.NewMember(t, env.Pool, accountstest.Member{Email: newAddr})
 	if res := c.Do("POST", "/api/mail-change.php", map[string]string{"token": mail.Token(t)}); res.Status != 409 || res.ErrorCode() != "email_exists" {
 		t.Fatalf("%d %s", res.Status, res.Body)

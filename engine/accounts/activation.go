@@ -8,9 +8,9 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts/internal/db"
-	"rendezvous/engine/notify"
+	"rendezvous/engine/affiliates"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/traffic"
 )
 
 // ActivationsPerDay bounds how many activation mails a member can ask for
@@ -22,7 +22,7 @@ const ResetsPerDay = 3
 
 // ActivateTx confirms a member's address with the mailed token in tx and
 // returns the member's ID: the account becomes active. Showing the profile
-// in the same transaction is the caller's part (engine/user). A used,
+// in the same transaction is the caller's part (engine/membership). A used,
 // expired or foreign token is ErrLinkInvalid.
 func (s *Service) ActivateTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, token string) (int64, error) {
 	tok, err := s.useToken(ctx, tx, t, tokenActivation, token)
@@ -49,14 +49,14 @@ func (s *Service) confirmAddress(ctx context.Context, tx pgx.Tx, id int64) error
 		return fmt.Errorf("activate member %d: %w", id, err)
 	}
 	if activated == 1 {
-		return s.Postbacks.Queue(ctx, tx, traffic.Event{MemberID: id, Kind: traffic.EventActivation})
+		return s.Postbacks.Queue(ctx, tx, affiliates.Event{MemberID: id, Kind: affiliates.EventActivation})
 	}
 	return nil
 }
 
 // ResendActivation mails a logged-in, not yet confirmed member a new
 // activation link, at most ActivationsPerDay a day.
-func (s *Service) ResendActivation(ctx context.Context, t *tenancy.Tenant, m *Member, baseURL string) error {
+func (s *Service) ResendActivation(ctx context.Context, t *tenancy.Tenant, m *Account, baseURL string) error {
 	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		row, err := db.New(tx).MemberLock(ctx, m.ID)
 		if err != nil {
@@ -114,8 +114,8 @@ func (s *Service) RequestReset(ctx context.Context, t *tenancy.Tenant, email, ba
 		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return err
 		}
-		return s.Mailer.Queue(ctx, tx, notify.Mail{
-			Tenant: t, Locale: row.Language, To: row.Email, Template: notify.PasswordReset, BaseURL: baseURL,
+		return s.Mailer.Queue(ctx, tx, delivery.Mail{
+			Tenant: t, Locale: row.Language, To: row.Email, Template: delivery.PasswordReset, BaseURL: baseURL,
 			Data:   map[string]any{"Name": name, "Hours": int(ResetValidity.Hours())},
 			Action: baseURL + "/reset-password/do?token=" + token, Secret: true,
 		})
@@ -162,7 +162,7 @@ func (s *Service) CheckReset(ctx context.Context, t *tenancy.Tenant, req ResetRe
 // member's ID. Every session of the member ends, a login block on the
 // account is lifted, and a not yet confirmed account becomes active (the
 // link proved the address; showing the profile in the same transaction is
-// the caller's part, engine/user).
+// the caller's part, engine/membership).
 func (s *Service) ResetTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, reset PasswordReset) (int64, error) {
 	tok, err := s.useToken(ctx, tx, t, tokenReset, reset.token)
 	if err != nil {

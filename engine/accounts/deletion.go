@@ -10,15 +10,15 @@ import (
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts/internal/db"
-	"rendezvous/engine/notify"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/tenancy"
 )
 
 // RequestDeletionTx makes m's account deletion-pending in tx: logins are
 // refused and a reactivation link valid for DeletionGrace is mailed.
 // Hiding the profile everywhere in the same transaction is the caller's
-// part (engine/user). It returns when the purge will happen.
-func (s *Service) RequestDeletionTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, m *Member, baseURL string) (time.Time, error) {
+// part (engine/membership). It returns when the purge will happen.
+func (s *Service) RequestDeletionTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, m *Account, baseURL string) (time.Time, error) {
 	now := s.Now()
 	purgeAt := now.Add(DeletionGrace)
 	q := db.New(tx)
@@ -41,8 +41,8 @@ func (s *Service) RequestDeletionTx(ctx context.Context, tx pgx.Tx, t *tenancy.T
 	if loc == nil {
 		loc = time.UTC
 	}
-	err = s.Mailer.Queue(ctx, tx, notify.Mail{
-		Tenant: t, Locale: m.Language, To: m.Email, Template: notify.Deletion, BaseURL: baseURL,
+	err = s.Mailer.Queue(ctx, tx, delivery.Mail{
+		Tenant: t, Locale: m.Language, To: m.Email, Template: delivery.Deletion, BaseURL: baseURL,
 		Data:   map[string]any{"Name": name, "Date": purgeAt.In(loc)},
 		Action: baseURL + "/account-deleted?token=" + token, Secret: true,
 	})
@@ -55,8 +55,8 @@ func (s *Service) RequestDeletionTx(ctx context.Context, tx pgx.Tx, t *tenancy.T
 // ReactivateTx reverses a pending deletion with the mailed token in tx and
 // returns the member, active again (the link proved the address). Showing
 // the profile again in the same transaction is the caller's part
-// (engine/user).
-func (s *Service) ReactivateTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, token string) (*Member, error) {
+// (engine/membership).
+func (s *Service) ReactivateTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, token string) (*Account, error) {
 	tok, err := s.useToken(ctx, tx, t, tokenReactivation, token)
 	if err != nil {
 		return nil, err

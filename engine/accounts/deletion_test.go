@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/server/servertest"
 )
@@ -41,7 +41,7 @@ func TestDeleteAndReactivate(t *testing.T) {
 	if res := c.Do("POST", "/api/reset-password.php", map[string]string{"email": made.Email}); res.ErrorCode() != "account_pending_deletion" {
 		t.Fatalf("reset while pending: %d %s", res.Status, res.Body)
 	}
-	mail := notifytest.Await(t, env.Pool, made.Email, "deletion", 0)
+	mail := deliverytest.Await(t, env.Pool, made.Email, "deletion", 0)
 	// The day as the member's Dutch writes it ("8 december 2026").
 	purgeDay := locale.Date("nl", answer.PurgeAt.In(mustLocation(t, "Europe/Amsterdam")))
 	if !strings.Contains(mail.Text, purgeDay) || !strings.HasPrefix(mail.Path(t, "token="), "/account-deleted?token=") {
@@ -95,7 +95,7 @@ func TestPurgeAfterFourteenDays(t *testing.T) {
 	if res := c.Do("DELETE", "/api/account.php", nil); res.Status != 202 {
 		t.Fatalf("delete: %d %s", res.Status, res.Body)
 	}
-	token := notifytest.Await(t, env.Pool, made.Email, "deletion", 0).Token(t)
+	token := deliverytest.Await(t, env.Pool, made.Email, "deletion", 0).Token(t)
 
 	clock.Advance(14*24*time.Hour - time.Minute)
 	if _, err := env.PurgeDue(ctx); err != nil {

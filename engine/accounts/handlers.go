@@ -38,7 +38,7 @@ func (h Handlers) ResendActivation(w http.ResponseWriter, r *http.Request) {
 }
 
 // RequestReset answers POST /api/reset-password.php {email}: a password
-// reset link is mailed; 204. (engine/user serves ?do=1, which sets the
+// reset link is mailed; 204. (engine/membership serves ?do=1, which sets the
 // password, and hands the rest here.)
 func (h Handlers) RequestReset(w http.ResponseWriter, r *http.Request) {
 	var req struct {

@@ -21,7 +21,7 @@ func houseEmail(t *tenancy.Tenant) string {
 // AddHouseMember inserts the member row of a new house profile of t in tx,
 // from the operators' console: flagged is_house, active, without a password
 // (it never logs in; staff answer for it in the console's inbox). Its
-// profile follows in the same transaction (user.CreateHouse).
+// profile follows in the same transaction (membership.CreateHouse).
 func AddHouseMember(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, now time.Time) (int64, error) {
 	id, err := db.New(tx).HouseMemberInsert(ctx, db.HouseMemberInsertParams{
 		TenantID: t.ID, Email: houseEmail(t), Language: t.DefaultLocale, Now: now,

@@ -33,7 +33,7 @@ type Credentials struct {
 // the member. The attempt is counted before the password is hashed
 // (reserveAttempt); while the account is blocked from this address, or the
 // address is blocked, it refuses even the right password.
-func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, ip netip.Addr) (*Member, error) {
+func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, ip netip.Addr) (*Account, error) {
 	ipSub := ipSubject(ip)
 	row, err := db.New(s.Pool).MemberByEmail(ctx, db.MemberByEmailParams{TenantID: t.ID, Email: strings.TrimSpace(c.Email)})
 	found := err == nil
@@ -77,7 +77,7 @@ func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, i
 }
 
 // Handlers serves the account calls of the member API that do not answer
-// with the user object (package user serves those).
+// with the user object (package membership serves those).
 type Handlers struct {
 	Service *Service
 }

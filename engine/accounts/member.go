@@ -23,8 +23,8 @@ const (
 	StatusDeleted         = "deleted"
 )
 
-// Member is an account on one tenant.
-type Member struct {
+// Account is an account on one tenant.
+type Account struct {
 	ID                    int64
 	TenantID              int64
 	Email                 string
@@ -57,8 +57,8 @@ type Member struct {
 	SuspensionEnded bool
 }
 
-func memberFromRow(r db.Member) *Member {
-	return &Member{
+func memberFromRow(r db.Member) *Account {
+	return &Account{
 		ID: r.ID, TenantID: r.TenantID, Email: r.Email, PasswordHash: r.PasswordHash, Status: r.Status,
 		Credits: r.Credits, PaidUser: r.PaidUser, Language: r.Language, NotificationsDisabled: r.NotificationsDisabled,
 		IsHouse: r.IsHouse, Tracking: r.Tracking, SessionEpoch: r.SessionEpoch, SignupDate: r.SignupDate,
@@ -69,7 +69,7 @@ func memberFromRow(r db.Member) *Member {
 }
 
 // MemberByID loads a member.
-func MemberByID(ctx context.Context, conn db.DBTX, id int64) (*Member, error) {
+func MemberByID(ctx context.Context, conn db.DBTX, id int64) (*Account, error) {
 	row, err := db.New(conn).MemberByID(ctx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
@@ -80,9 +80,9 @@ func MemberByID(ctx context.Context, conn db.DBTX, id int64) (*Member, error) {
 	return memberFromRow(row), nil
 }
 
-// Account is the account's part of the user object of GET /api/user.php;
-// package user adds the member's own profile.
-type Account struct {
+// AccountView is the account's part of the user object of GET /api/user.php;
+// package membership adds the member's own profile.
+type AccountView struct {
 	ID         int64     `json:"id"`
 	Email      string    `json:"email"`
 	Status     string    `json:"status"`
@@ -106,8 +106,8 @@ type Account struct {
 }
 
 // AccountOf builds the account's part of m's user object.
-func AccountOf(ctx context.Context, conn db.DBTX, m *Member, now time.Time) (*Account, error) {
-	u := &Account{
+func AccountOf(ctx context.Context, conn db.DBTX, m *Account, now time.Time) (*AccountView, error) {
+	u := &AccountView{
 		ID: m.ID, Email: m.Email, Status: m.Status, Credits: m.Credits, PaidUser: m.PaidUser,
 		SignupDate: m.SignupDate, Language: m.Language, NotificationsDisabled: nonNil(m.NotificationsDisabled),
 		NotificationTypesDisabled: nonNil(m.NotificationTypesDisabled), DismissedAlerts: map[string]time.Time{},

@@ -13,7 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/accounts/internal/db"
-	"rendezvous/engine/notify"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 )
@@ -188,8 +188,8 @@ func (s *Service) WarnTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, id i
 	if st.IsHouse {
 		return ModerationState{}, ErrMemberNotFound
 	}
-	err = s.Mailer.Queue(ctx, tx, notify.Mail{
-		Tenant: t, Locale: st.Language, To: st.Email, Template: notify.ModerationWarning, BaseURL: baseURL,
+	err = s.Mailer.Queue(ctx, tx, delivery.Mail{
+		Tenant: t, Locale: st.Language, To: st.Email, Template: delivery.ModerationWarning, BaseURL: baseURL,
 		Data: map[string]any{"Name": st.Name, "Text": text},
 	})
 	if err != nil {

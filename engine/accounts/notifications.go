@@ -15,7 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts/internal/db"
-	"rendezvous/engine/notify"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/tenancy"
 )
 
@@ -45,7 +45,7 @@ type NotificationSettings struct {
 }
 
 // SettingsOf returns m's notification settings.
-func SettingsOf(m *Member) NotificationSettings {
+func SettingsOf(m *Account) NotificationSettings {
 	return NotificationSettings{Types: NotificationTypes, Disabled: nonNil(m.NotificationTypesDisabled),
 		EmailDisabled: nonNil(m.NotificationsDisabled)}
 }
@@ -59,7 +59,7 @@ type NotificationChange struct {
 }
 
 // SetNotifications saves which notification types m switched off.
-func (s *Service) SetNotifications(ctx context.Context, m *Member, c NotificationChange) error {
+func (s *Service) SetNotifications(ctx context.Context, m *Account, c NotificationChange) error {
 	disabled := []string{}
 	for _, typ := range c.Disabled {
 		if !slices.Contains(NotificationTypes, typ) {
@@ -242,7 +242,7 @@ func (s *Service) Notify(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, memb
 	for k, v := range n.Data {
 		data[k] = v
 	}
-	err = s.Mailer.Queue(ctx, tx, notify.Mail{
+	err = s.Mailer.Queue(ctx, tx, delivery.Mail{
 		Tenant: t, Locale: m.Language, To: m.Email, Template: template, BaseURL: baseURL, Data: data,
 		Action: baseURL + n.Path, Unsubscribe: baseURL + "/hooks/mail/unsubscribe?token=" + token,
 	})

@@ -12,7 +12,7 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy"
 )
@@ -79,7 +79,7 @@ func TestBulkMailUnsubscribeAndWebhooks(t *testing.T) {
 	if !notify(t, env, made.ID, "new_messages") {
 		t.Fatal("not sent")
 	}
-	mail := notifytest.Await(t, env.Pool, made.Email, "new_messages", 0)
+	mail := deliverytest.Await(t, env.Pool, made.Email, "new_messages", 0)
 	unsub := mail.Headers["List-Unsubscribe"]
 	if mail.Headers["List-Unsubscribe-Post"] != "List-Unsubscribe=One-Click" || !strings.HasPrefix(unsub, "<http://localhost/hooks/mail/unsubscribe?token=") ||
 		!strings.Contains(mail.Subject, "Lotte") {
@@ -192,7 +192,7 @@ func TestMailWebhooks(t *testing.T) {
 	// A new address has not bounced yet.
 	newAddr := newEmail("fresh")
 	c.Do("PUT", "/api/account.php", map[string]any{"old_password": made.Password, "email": newAddr})
-	c.Do("POST", "/api/mail-change.php", map[string]string{"token": notifytest.Await(t, env.Pool, newAddr, "mail_change", 0).Token(t)})
+	c.Do("POST", "/api/mail-change.php", map[string]string{"token": deliverytest.Await(t, env.Pool, newAddr, "mail_change", 0).Token(t)})
 	if u := currentUser(t, c); len(u.NotificationsDisabled) != 0 || u.Status != "active" {
 		t.Fatalf("after the new address %+v", u)
 	}
@@ -205,12 +205,12 @@ func TestResendActivation(t *testing.T) {
 	c := env.Client(t, "localhost")
 	email := newEmail("resend")
 	c.Do("POST", "/api/signup.php", signupBody(email, nil))
-	last := notifytest.Await(t, env.Pool, email, "activation", 0)
+	last := deliverytest.Await(t, env.Pool, email, "activation", 0)
 	for i := 1; i < accounts.ActivationsPerDay; i++ {
 		if res := c.Do("POST", "/api/activate.php", map[string]any{}); res.Status != 204 {
 			t.Fatalf("resend %d: %d %s", i, res.Status, res.Body)
 		}
-		last = notifytest.Await(t, env.Pool, email, "activation", last.ID)
+		last = deliverytest.Await(t, env.Pool, email, "activation", last.ID)
 	}
 	if res := c.Do("POST", "/api/activate.php", map[string]any{}); res.Status != 429 || res.ErrorCode() != "activation_limit" {
 		t.Fatalf("over the limit: %d %s", res.Status, res.Body)
@@ -246,7 +246,7 @@ func TestActivationLinkExpires(t *testing.T) {
 	c := env.Client(t, "localhost")
 	email := newEmail("late")
 	c.Do("POST", "/api/signup.php", signupBody(email, nil))
-	link := notifytest.Await(t, env.Pool, email, "activation", 0).Path(t, "activate.php")
+	link := deliverytest.Await(t, env.Pool, email, "activation", 0).Path(t, "activate.php")
 	clock.Advance(accounts.ActivationValidity + time.Minute)
 	if res := c.Do("GET", link, nil); res.Header.Get("Location") != "/activate/error" {
 		t.Fatalf("expired link: %s", res.Header.Get("Location"))

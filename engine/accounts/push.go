@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"rendezvous/engine/accounts/internal/db"
-	"rendezvous/engine/notify/push"
+	"rendezvous/engine/delivery/push"
 	"rendezvous/engine/platform/outbound"
 )
 
@@ -46,7 +46,7 @@ func trimPad(s string) string {
 
 // SavePush stores m's push subscription; an endpoint moves to whoever saved
 // it last, and a member keeps push.MaxSubscriptions of them, the newest.
-func (s *Service) SavePush(ctx context.Context, m *Member, p PushSubscription) error {
+func (s *Service) SavePush(ctx context.Context, m *Account, p PushSubscription) error {
 	if err := p.check(ctx, s.Outbound); err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func (s *Service) SavePush(ctx context.Context, m *Member, p PushSubscription) e
 var Alerts = []string{"time_bonus", "profile_photo", "push", "notifications_disabled", "activation"}
 
 // DismissAlert stores that m dismissed alert, now.
-func (s *Service) DismissAlert(ctx context.Context, m *Member, alert string) error {
+func (s *Service) DismissAlert(ctx context.Context, m *Account, alert string) error {
 	if !slices.Contains(Alerts, alert) {
 		return ErrAlertInvalid.With(map[string]any{"alerts": Alerts})
 	}

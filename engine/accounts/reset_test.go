@@ -7,7 +7,7 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -39,12 +39,12 @@ func TestPasswordReset(t *testing.T) {
 		}
 	}
 	// Three mails a day, then the limit, whatever the letter case.
-	var last notifytest.Mail
+	var last deliverytest.Mail
 	for i := 0; i < accounts.ResetsPerDay; i++ {
 		if res := c.Do("POST", "/api/reset-password.php", map[string]string{"email": made.Email}); res.Status != http.StatusNoContent {
 			t.Fatalf("reset %d: %d %s", i, res.Status, res.Body)
 		}
-		last = notifytest.Await(t, env.Pool, made.Email, "password_reset", last.ID)
+		last = deliverytest.Await(t, env.Pool, made.Email, "password_reset", last.ID)
 	}
 	res := c.Do("POST", "/api/reset-password.php", map[string]string{"email": made.Email})
 	if e := errOf(t, res); res.Status != 429 || e.Error != "reset_limit" ||
@@ -102,7 +102,7 @@ func TestPasswordReset(t *testing.T) {
 	if res := c.Do("POST", "/api/reset-password.php", map[string]string{"email": made.Email}); res.Status != 204 {
 		t.Fatalf("next day: %d %s", res.Status, res.Body)
 	}
-	fresh := notifytest.Await(t, env.Pool, made.Email, "password_reset", last.ID)
+	fresh := deliverytest.Await(t, env.Pool, made.Email, "password_reset", last.ID)
 	clock.Advance(accounts.ResetValidity + time.Minute)
 	body := map[string]string{"token": fresh.Token(t), "password": "later-new-1", "password_repeat": "later-new-1"}
 	if res := c.Do("POST", "/api/reset-password.php?do=1", body); res.Status != 410 {
@@ -123,7 +123,7 @@ func TestPasswordResetLiftsLoginBlock(t *testing.T) {
 		t.Fatalf("not blocked: %d", res.Status)
 	}
 	c.Do("POST", "/api/reset-password.php", map[string]string{"email": made.Email})
-	token := notifytest.Await(t, env.Pool, made.Email, "password_reset", 0).Token(t)
+	token := deliverytest.Await(t, env.Pool, made.Email, "password_reset", 0).Token(t)
 	c.Do("POST", "/api/reset-password.php?do=1", map[string]string{"token": token, "password": "brand-new-1", "password_repeat": "brand-new-1"})
 	c.Login(made.Email, "brand-new-1")
 }

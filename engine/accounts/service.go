@@ -12,11 +12,11 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"rendezvous/engine/accounts/internal/db"
+	"rendezvous/engine/affiliates"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/identity"
-	"rendezvous/engine/notify"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/traffic"
 )
 
 // Service holds what the account rules need.
@@ -29,7 +29,7 @@ type Service struct {
 	// HashParams are the argon2id parameters of new password hashes.
 	HashParams *argon2id.Params
 	// Mailer renders and queues the account mails.
-	Mailer *notify.Mailer
+	Mailer *delivery.Mailer
 	// Block is the login block policy.
 	Block BlockPolicy
 	// HookSecret authenticates the mail webhooks (MAIL_WEBHOOK_SECRET);
@@ -41,7 +41,7 @@ type Service struct {
 	Links *tenancy.Links
 	// Postbacks tells the members' affiliate networks of their signups and
 	// activations; nil tells none.
-	Postbacks *traffic.Postbacks
+	Postbacks *affiliates.Postbacks
 	// Outbound decides which push endpoints may be saved; nil is the
 	// strict guard.
 	Outbound *outbound.Guard
@@ -55,7 +55,7 @@ type Service struct {
 
 // NewService returns a service with the real clock and production hashing.
 // mailer queues the account mails; hookSecret is MAIL_WEBHOOK_SECRET.
-func NewService(pool *pgxpool.Pool, sessions *identity.Sessions, mailer *notify.Mailer, links *tenancy.Links,
+func NewService(pool *pgxpool.Pool, sessions *identity.Sessions, mailer *delivery.Mailer, links *tenancy.Links,
 	hookSecret string, log *slog.Logger) *Service {
 	return &Service{Pool: pool, Sessions: sessions, Log: log, Now: time.Now, HashParams: argon2id.DefaultParams,
 		Mailer: mailer, Links: links, Block: DefaultBlockPolicy, HookSecret: hookSecret,
@@ -74,7 +74,7 @@ func (s *Service) dummyHash() string {
 }
 
 // MarkSeen records that member id was seen now; the web app shows when
-// members were last online. engine/user calls it at most once a minute per
+// members were last online. engine/membership calls it at most once a minute per
 // member.
 func (s *Service) MarkSeen(ctx context.Context, id int64) error {
 	if err := db.New(s.Pool).MemberSeen(ctx, id); err != nil {

@@ -20,21 +20,21 @@ const (
 // CurrentMember returns the account of the request's logged-in member, or
 // nil. Identify loads it once per request; other areas know the member
 // through identity.Current.
-func CurrentMember(ctx context.Context) *Member {
-	m, _ := ctx.Value(accountKey).(*Member)
+func CurrentMember(ctx context.Context) *Account {
+	m, _ := ctx.Value(accountKey).(*Account)
 	return m
 }
 
 // WithMember stores m as the request's logged-in member, both as its account
 // and as the identity every area sees.
-func WithMember(ctx context.Context, m *Member) context.Context {
+func WithMember(ctx context.Context, m *Account) context.Context {
 	return withLogin(ctx, m, "")
 }
 
 // withLogin is WithMember for a request whose session has token: the
 // identity names the session too (identity.SessionID), so what the
 // request opens (a live stream) can end with it.
-func withLogin(ctx context.Context, m *Member, token string) context.Context {
+func withLogin(ctx context.Context, m *Account, token string) context.Context {
 	ctx = context.WithValue(ctx, accountKey, m)
 	im := identity.Member{ID: m.ID, TenantID: m.TenantID, PaidUser: m.PaidUser, Language: m.Language, Epoch: m.SessionEpoch}
 	if token != "" {
@@ -80,7 +80,7 @@ func (s *Service) Identify(next http.Handler) http.Handler {
 }
 
 // sessionMember is the member SessionStore read with the request's session, or nil.
-func sessionMember(ctx context.Context) *Member {
+func sessionMember(ctx context.Context) *Account {
 	if memo, ok := ctx.Value(memoKey).(*sessionMemo); ok {
 		return memo.member
 	}
@@ -88,6 +88,6 @@ func sessionMember(ctx context.Context) *Member {
 }
 
 // StartSession logs m in on the request's session (a fresh token).
-func (s *Service) StartSession(ctx context.Context, m *Member) error {
+func (s *Service) StartSession(ctx context.Context, m *Account) error {
 	return s.Sessions.Start(ctx, identity.Login{MemberID: m.ID, TenantID: m.TenantID, Epoch: m.SessionEpoch})
 }

@@ -33,7 +33,7 @@ func NewSessionStore(pool *pgxpool.Pool, cleanup time.Duration) *SessionStore {
 
 // sessionMemo is where FindCtx leaves the member it read with the session,
 // for Identify; Identify puts one in each request's context.
-type sessionMemo struct{ member *Member }
+type sessionMemo struct{ member *Account }
 
 // FindCtx reads the session of token and, when the session names its
 // member, the member with it (into the request's sessionMemo). A session

@@ -17,11 +17,11 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/accounts/internal/db"
+	"rendezvous/engine/affiliates"
 	"rendezvous/engine/credits"
-	"rendezvous/engine/landing"
-	"rendezvous/engine/notify"
+	"rendezvous/engine/delivery"
+	"rendezvous/engine/landerpages"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/traffic"
 )
 
 // SignupRequest is the body of POST /api/signup.php.
@@ -46,7 +46,7 @@ type SignupRequest struct {
 }
 
 // Tracking is where a member came from.
-type Tracking = landing.Tracking
+type Tracking = landerpages.Tracking
 
 // Visit is what the request tells about the person signing up.
 type Visit struct {
@@ -115,9 +115,9 @@ func (s *Service) CheckSignup(ctx context.Context, t *tenancy.Tenant, req Signup
 
 // SignupTx stores n as a member of t in the signup transaction tx: the
 // member row, the signup credits and the activation mail. The signup as a
-// whole (with the profile and the signup message, engine/user) is one
+// whole (with the profile and the signup message, engine/membership) is one
 // transaction, so a failure leaves no member without a profile.
-func (s *Service) SignupTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, n NewMember) (*Member, error) {
+func (s *Service) SignupTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, n NewMember) (*Account, error) {
 	req := n.Request
 	q := db.New(tx)
 	taken, err := q.MemberEmailTaken(ctx, db.MemberEmailTakenParams{TenantID: t.ID, Email: req.Email})
@@ -161,7 +161,7 @@ func (s *Service) SignupTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, n 
 		return nil, err
 	}
 	// The member's network (their traffic source) is told of the signup.
-	if err := s.Postbacks.Queue(ctx, tx, traffic.Event{MemberID: m.ID, Kind: traffic.EventSignup}); err != nil {
+	if err := s.Postbacks.Queue(ctx, tx, affiliates.Event{MemberID: m.ID, Kind: affiliates.EventSignup}); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -301,13 +301,13 @@ func isUniqueViolation(err error) bool {
 }
 
 // sendActivation mails m a fresh activation link.
-func (s *Service) sendActivation(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, m *Member, name, baseURL string) error {
+func (s *Service) sendActivation(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, m *Account, name, baseURL string) error {
 	token, err := s.issueToken(ctx, tx, m.ID, tokenActivation, "", ActivationValidity)
 	if err != nil {
 		return err
 	}
-	return s.Mailer.Queue(ctx, tx, notify.Mail{
-		Tenant: t, Locale: m.Language, To: m.Email, Template: notify.Activation, BaseURL: baseURL,
+	return s.Mailer.Queue(ctx, tx, delivery.Mail{
+		Tenant: t, Locale: m.Language, To: m.Email, Template: delivery.Activation, BaseURL: baseURL,
 		Data:   map[string]any{"Name": name, "Days": int(ActivationValidity.Hours() / 24)},
 		Action: baseURL + "/api/activate.php?token=" + token, Secret: true,
 	})

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -137,7 +137,7 @@ func TestSignupCreatesMemberProfileCreditsAndActivation(t *testing.T) {
 	}
 
 	// The activation mail, in the member's language, links to activate.php.
-	mail := notifytest.Await(t, env.Pool, email, "activation", 0)
+	mail := deliverytest.Await(t, env.Pool, email, "activation", 0)
 	if !strings.Contains(mail.Subject, "LustLokaal") || !strings.Contains(mail.Text, "Hoi Sanne,") {
 		t.Fatalf("activation mail %q\n%s", mail.Subject, mail.Text)
 	}

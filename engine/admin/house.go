@@ -7,11 +7,11 @@ import (
 
 	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/membership"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/user"
 )
 
 // The chat operators' inbox: conversations of a tenant's house profiles
@@ -199,7 +199,7 @@ func (h handlers) houseCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.s.act(r, t, "house.create", func(tx pgx.Tx) (any, any, error) {
-		p, err := user.CreateHouse(r.Context(), tx, t, u, h.s.Now())
+		p, err := membership.CreateHouse(r.Context(), tx, t, u, h.s.Now())
 		return nil, p, err
 	})
 	if err != nil {

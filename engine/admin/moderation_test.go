@@ -11,7 +11,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/admin"
-	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -359,7 +359,7 @@ func TestComplaintsAndWarning(t *testing.T) {
 	}
 	warnPath := fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/warn", bad.ID)
 	ops.Do("POST", warnPath, map[string]string{"text": "Please be polite to other members."}).Want(t, http.StatusOK, "")
-	mail := notifytest.Await(t, e.Pool, bad.Email, "moderation_warning", 0)
+	mail := deliverytest.Await(t, e.Pool, bad.Email, "moderation_warning", 0)
 	if !strings.Contains(mail.Text, "Please be polite to other members.") || !strings.Contains(mail.Subject, "waarschuwing") {
 		t.Fatalf("warning mail: %s / %s", mail.Subject, mail.Text)
 	}

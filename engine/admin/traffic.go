@@ -4,16 +4,16 @@ import (
 	"net/http"
 	"time"
 
+	"rendezvous/engine/affiliates"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/traffic"
 )
 
 // trafficAnswer is the traffic report of a tenant.
 type trafficAnswer struct {
 	Tenant   string `json:"tenant"`
 	TimeZone string `json:"time_zone"`
-	traffic.Report
+	affiliates.Report
 }
 
 // trafficReport answers GET /reports/traffic?tenant=&from=&to=: visits,
@@ -26,7 +26,7 @@ func (h handlers) trafficReport(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	report, err := traffic.Traffic(r.Context(), h.s.Pool, span.tenant.ID, span.loc, span.first, span.last)
+	report, err := affiliates.Traffic(r.Context(), h.s.Pool, span.tenant.ID, span.loc, span.first, span.last)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -53,7 +53,7 @@ func (h handlers) reportSpanOf(r *http.Request) (reportSpan, error) {
 	if loc == nil {
 		loc = time.UTC
 	}
-	first, last, err := traffic.Span(q.Get("from"), q.Get("to"), loc, h.s.Now())
+	first, last, err := affiliates.Span(q.Get("from"), q.Get("to"), loc, h.s.Now())
 	if err != nil {
 		return reportSpan{}, err
 	}
@@ -64,7 +64,7 @@ func (h handlers) reportSpanOf(r *http.Request) (reportSpan, error) {
 type postbackAnswer struct {
 	Tenant   string `json:"tenant"`
 	TimeZone string `json:"time_zone"`
-	traffic.PostbackLog
+	affiliates.PostbackLog
 }
 
 // postbackReport answers GET /reports/postbacks?tenant=&from=&to=: the
@@ -77,7 +77,7 @@ func (h handlers) postbackReport(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	log, err := traffic.RecentPostbacks(r.Context(), h.s.Pool, span.tenant.ID, span.loc, span.first, span.last)
+	log, err := affiliates.RecentPostbacks(r.Context(), h.s.Pool, span.tenant.ID, span.loc, span.first, span.last)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

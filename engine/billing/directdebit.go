@@ -22,9 +22,9 @@ import (
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/billing/sepa"
+	"rendezvous/engine/delivery"
+	"rendezvous/engine/delivery/sms"
 	"rendezvous/engine/limits"
-	"rendezvous/engine/notify"
-	"rendezvous/engine/notify/sms"
 	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
@@ -109,7 +109,7 @@ type DirectDebiter interface {
 // EnableSMS lets direct debit text its codes: texts are the catalogues the
 // SMS is written from. Without it (no SMS gateway configured) direct debit
 // answers sms_unavailable.
-func (s *Service) EnableSMS(texts *notify.Templates) { s.texts = texts }
+func (s *Service) EnableSMS(texts *delivery.Templates) { s.texts = texts }
 
 // DirectDebitStart is the first step of POST directdebit.php: the
 // package, the account and the phone.

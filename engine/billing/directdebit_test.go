@@ -12,8 +12,8 @@ import (
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/mollie/mollietest"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/limits"
-	"rendezvous/engine/notify"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -61,7 +61,7 @@ func awaitSMS(t *testing.T, env *servertest.Env, tenantID int64, phone string, n
 		if err != nil {
 			t.Fatal(err)
 		}
-		var texts []notify.Stored
+		var texts []delivery.Stored
 		for _, m := range mails {
 			if m.To == phone && m.Subject == "SMS" {
 				texts = append(texts, m)

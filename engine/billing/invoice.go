@@ -15,7 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/billing/internal/db"
-	"rendezvous/engine/notify"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
@@ -224,7 +224,7 @@ func Decimal(m Money) string {
 // language (the member's), with the tenant's own wording, and the tenant's
 // time zone for the date.
 type InvoiceReader struct {
-	Texts *notify.Templates
+	Texts *delivery.Templates
 	// Lang is the member's language; one without a catalogue reads en.
 	Lang string
 	// Slug is the tenant's, for its own wording of the texts.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/identity"
-	"rendezvous/engine/notify"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
@@ -26,7 +26,7 @@ type InvoiceHandlers struct {
 	Pool *pgxpool.Pool
 	// Texts are the catalogues the invoice is written from, in the
 	// member's language.
-	Texts *notify.Templates
+	Texts *delivery.Templates
 }
 
 // Invoice answers GET /api/invoice.php?id=<order_id>: the invoice as a web

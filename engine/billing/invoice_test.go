@@ -22,7 +22,7 @@ import (
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/billing"
-	"rendezvous/engine/notify"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/platform/locale"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server/servertest"
@@ -343,7 +343,7 @@ func TestInvoicePageAndPDF(t *testing.T) {
 // statement.
 func TestInvoiceWithoutTradeName(t *testing.T) {
 	t.Parallel()
-	texts, err := notify.LoadTemplates()
+	texts, err := delivery.LoadTemplates()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,7 +398,7 @@ func TestInvoiceInTheMembersLanguage(t *testing.T) {
 // own way, and the PDF shows every letter of it (ł, ż, ś, æ, ø, å, ä, ö).
 func TestInvoiceInEveryLanguage(t *testing.T) {
 	t.Parallel()
-	texts, err := notify.LoadTemplates()
+	texts, err := delivery.LoadTemplates()
 	if err != nil {
 		t.Fatal(err)
 	}

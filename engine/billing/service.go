@@ -15,15 +15,15 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"rendezvous/engine/affiliates"
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/credits"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/limits"
-	"rendezvous/engine/notify"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/traffic"
 )
 
 // Opener gives the provider of a tenant's billing section (a Mollie client
@@ -91,14 +91,14 @@ type Service struct {
 	log  *slog.Logger
 	// texts write the direct debit's SMS; nil when no SMS gateway is
 	// configured (EnableSMS).
-	texts *notify.Templates
+	texts *delivery.Templates
 	// Now is the clock discount codes are timed by (the time bonus's
 	// window, a code's end); tests replace it. The member's browser clock
 	// never decides.
 	Now func() time.Time
 	// Postbacks tells the members' affiliate networks of their first
 	// purchases; nil tells none.
-	Postbacks *traffic.Postbacks
+	Postbacks *affiliates.Postbacks
 	// Limits counts the direct debit codes texted per client address and
 	// per number; nil counts none (commands that text nothing).
 	Limits *limits.Limiter
@@ -609,7 +609,7 @@ func (s *Service) complete(ctx context.Context, tx pgx.Tx, o db.Order) error {
 	}
 	if first {
 		// The member's affiliate network is told of the first purchase.
-		if err := s.Postbacks.Queue(ctx, tx, traffic.Event{MemberID: o.MemberID, Kind: traffic.EventFirstPurchase, OrderID: o.ID}); err != nil {
+		if err := s.Postbacks.Queue(ctx, tx, affiliates.Event{MemberID: o.MemberID, Kind: affiliates.EventFirstPurchase, OrderID: o.ID}); err != nil {
 			return err
 		}
 	}

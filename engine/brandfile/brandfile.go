@@ -9,12 +9,12 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"rendezvous/engine/affiliates"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/traffic"
 )
 
 // section is one area's part of a brand file.
@@ -32,7 +32,7 @@ type section struct {
 var sections = []section{
 	{check: billing.CheckTenantFile},
 	{check: chat.CheckTenantFile},
-	{check: traffic.CheckTenantFile, checkHosts: traffic.CheckAddresses},
+	{check: affiliates.CheckTenantFile, checkHosts: affiliates.CheckAddresses},
 	// Every brand has its time bonus (TIMEBONUS25) from the start: members
 	// see it before any signup.
 	{stored: func(ctx context.Context, tx pgx.Tx) error { return discounts.EnsureTimeBonuses(ctx, tx) }},

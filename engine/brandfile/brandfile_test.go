@@ -89,8 +89,8 @@ func TestImportRunsEveryStep(t *testing.T) {
 func TestOnlyBrandfileRunsTheSections(t *testing.T) {
 	t.Parallel()
 	owned := map[string]bool{
-		"billing.CheckTenantFile": true, "chat.CheckTenantFile": true, "traffic.CheckTenantFile": true,
-		"traffic.CheckAddresses": true, "discounts.EnsureTimeBonuses": true, "tenancy.Import": true,
+		"billing.CheckTenantFile": true, "chat.CheckTenantFile": true, "affiliates.CheckTenantFile": true,
+		"affiliates.CheckAddresses": true, "discounts.EnsureTimeBonuses": true, "tenancy.Import": true,
 	}
 	// tenancytest imports the bare brands for the tests below the areas.
 	allowed := map[string]bool{"brandfile": true, "tenancy/tenancytest": true}

@@ -11,11 +11,11 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/chat/internal/db"
+	"rendezvous/engine/delivery"
+	"rendezvous/engine/delivery/push"
 	"rendezvous/engine/limits"
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
-	"rendezvous/engine/notify"
-	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
@@ -95,7 +95,7 @@ type Service struct {
 	// Mail, when set, queues the new-conversation and new-message mails of
 	// recipients who have no live stream open (engine/notifications sends
 	// them after the batch window, unless the message was read).
-	Mail *notify.Events
+	Mail *delivery.Events
 	Log  *slog.Logger
 	Now  func() time.Time
 	// Store and Images keep and re-encode photos uploaded in chat; without

@@ -21,7 +21,7 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/notify/push"
+	"rendezvous/engine/delivery/push"
 	"rendezvous/engine/server/servertest"
 )
 

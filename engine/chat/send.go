@@ -13,11 +13,11 @@ import (
 
 	"rendezvous/engine/chat/internal/db"
 	"rendezvous/engine/credits"
+	"rendezvous/engine/delivery"
+	"rendezvous/engine/delivery/push"
 	"rendezvous/engine/limits"
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
-	"rendezvous/engine/notify"
-	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
@@ -552,11 +552,11 @@ func (s *Service) queueMail(ctx context.Context, tx pgx.Tx, recipient db.PartyBy
 	if recipient.IsHouse {
 		return 0, nil
 	}
-	typ := notify.TypeNewMessages
+	typ := delivery.TypeNewMessages
 	if started {
-		typ = notify.TypeNewConversations
+		typ = delivery.TypeNewConversations
 	}
-	return s.Mail.QueueUnlessWaiting(ctx, tx, notify.EventArgs{
+	return s.Mail.QueueUnlessWaiting(ctx, tx, delivery.EventArgs{
 		TenantID: recipient.TenantID, MemberID: recipient.ID, Type: typ, Ref: conv,
 		Other: f.SenderName, Path: chatPath(conv),
 	}, f.RecipientConnected, f.RecipientMailWaiting)

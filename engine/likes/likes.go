@@ -13,10 +13,10 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"rendezvous/engine/delivery"
+	"rendezvous/engine/delivery/push"
 	"rendezvous/engine/likes/internal/db"
 	"rendezvous/engine/live"
-	"rendezvous/engine/notify"
-	"rendezvous/engine/notify/push"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
@@ -62,7 +62,7 @@ type Service struct {
 	// Mail queues the like mails of members who have no live stream open
 	// (engine/notifications sends them unless the like was seen); nil
 	// sends none.
-	Mail *notify.Events
+	Mail *delivery.Events
 	Log  *slog.Logger
 	// Now is the clock; tests replace it to cross day boundaries.
 	Now func() time.Time
@@ -208,8 +208,8 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, li
 		return err
 	}
 	id := strconv.FormatInt(liker, 10)
-	if err := s.Mail.Queue(ctx, tx, notify.EventArgs{
-		TenantID: target.TenantID, MemberID: liked, Type: notify.TypeLike, Ref: liker, Other: cards[0].Name,
+	if err := s.Mail.Queue(ctx, tx, delivery.EventArgs{
+		TenantID: target.TenantID, MemberID: liked, Type: delivery.TypeLike, Ref: liker, Other: cards[0].Name,
 		Match: match, Path: "/members/" + id,
 	}); err != nil {
 		return err

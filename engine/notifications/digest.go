@@ -8,8 +8,8 @@ import (
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/notifications/internal/db"
-	"rendezvous/engine/notify"
 	"rendezvous/engine/tenancy"
 )
 
@@ -156,7 +156,7 @@ func (s *Service) weeklyUpdates(ctx context.Context, t *tenancy.Tenant) (int, er
 		mails = append(mails, due{r.ID, key, accounts.Notification{
 			Type: TypeWeeklyUpdates, Template: "weekly_updates_summary", Path: "/",
 			Data: map[string]any{"Likes": r.Likes, "NewMembers": r.NewMembers,
-				"Visits": notify.Counted{ID: "weekly_updates_summary.visits", Count: int(r.Visits)}},
+				"Visits": delivery.Counted{ID: "weekly_updates_summary.visits", Count: int(r.Visits)}},
 		}})
 	}
 	return s.sendDue(ctx, t, mails)

@@ -13,8 +13,8 @@ import (
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/delivery"
 	"rendezvous/engine/notifications/internal/db"
-	"rendezvous/engine/notify"
 	"rendezvous/engine/tenancy"
 )
 
@@ -31,14 +31,14 @@ const (
 // tenant's time zone); the batch window already folds a conversation's
 // burst of messages into one mail.
 var DefaultCaps = map[string]int{
-	notify.TypeNewConversations: 10,
-	notify.TypeNewMessages:      6,
-	notify.TypeLike:             5,
-	TypeUnreadReminders:         1,
-	TypeReminders:               1,
-	TypeWeeklyUpdates:           1,
-	TypePromotions:              1,
-	TypeNews:                    1,
+	delivery.TypeNewConversations: 10,
+	delivery.TypeNewMessages:      6,
+	delivery.TypeLike:             5,
+	TypeUnreadReminders:           1,
+	TypeReminders:                 1,
+	TypeWeeklyUpdates:             1,
+	TypePromotions:                1,
+	TypeNews:                      1,
 }
 
 // QuietHours is the time of day, in the tenant's time zone, when no
@@ -178,11 +178,11 @@ func (s *Service) send(ctx context.Context, t *tenancy.Tenant, member int64, key
 }
 
 // Event sends the mail of a new conversation, message or like (a job
-// queued by notify.Events; jobID keys it). During the quiet hours it
+// queued by delivery.Events; jobID keys it). During the quiet hours it
 // answers how long to wait instead. A conversation the member has read
 // meanwhile, or a like they have seen, is not mailed; several unread
 // messages make one mail that counts them.
-func (s *Service) Event(ctx context.Context, jobID int64, ev notify.EventArgs) (time.Duration, bool, error) {
+func (s *Service) Event(ctx context.Context, jobID int64, ev delivery.EventArgs) (time.Duration, bool, error) {
 	t, err := s.Tenants.ByID(ctx, ev.TenantID)
 	if err != nil {
 		return 0, false, fmt.Errorf("tenant %d of a %s mail: %w", ev.TenantID, ev.Type, err)
@@ -193,7 +193,7 @@ func (s *Service) Event(ctx context.Context, jobID int64, ev notify.EventArgs) (
 	n := accounts.Notification{Type: ev.Type, Path: ev.Path, Data: map[string]any{"Other": ev.Other}}
 	check := func(q *db.Queries, n *accounts.Notification) (bool, error) {
 		switch ev.Type {
-		case notify.TypeNewConversations, notify.TypeNewMessages:
+		case delivery.TypeNewConversations, delivery.TypeNewMessages:
 			unread, err := q.ConversationUnread(ctx, db.ConversationUnreadParams{ConversationID: ev.Ref, MemberID: ev.MemberID})
 			if err != nil {
 				return false, fmt.Errorf("unread of conversation %d: %w", ev.Ref, err)
@@ -202,10 +202,10 @@ func (s *Service) Event(ctx context.Context, jobID int64, ev notify.EventArgs) (
 				return false, nil
 			}
 			n.Data["Count"] = unread
-			if unread > 1 && ev.Type == notify.TypeNewMessages {
+			if unread > 1 && ev.Type == delivery.TypeNewMessages {
 				n.Template = "new_messages_batch"
 			}
-		case notify.TypeLike:
+		case delivery.TypeLike:
 			fresh, err := q.LikeIsNew(ctx, db.LikeIsNewParams{LikerID: ev.Ref, LikedID: ev.MemberID})
 			if err != nil {
 				return false, fmt.Errorf("like of %d: %w", ev.Ref, err)
@@ -223,14 +223,14 @@ func (s *Service) Event(ctx context.Context, jobID int64, ev notify.EventArgs) (
 	return 0, sent, err
 }
 
-// EventWorker sends the event mails notify.Events queues.
+// EventWorker sends the event mails delivery.Events queues.
 type EventWorker struct {
-	river.WorkerDefaults[notify.EventArgs]
+	river.WorkerDefaults[delivery.EventArgs]
 	Service *Service
 }
 
 // Work sends the mail, or waits for the end of the quiet hours.
-func (w *EventWorker) Work(ctx context.Context, job *river.Job[notify.EventArgs]) error {
+func (w *EventWorker) Work(ctx context.Context, job *river.Job[delivery.EventArgs]) error {
 	wait, _, err := w.Service.Event(ctx, job.ID, job.Args)
 	if err != nil {
 		return err

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/live/livetest"
 	"rendezvous/engine/notifications"
-	"rendezvous/engine/notify/notifytest"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server/servertest"
 )
@@ -195,7 +195,7 @@ func TestEventMails(t *testing.T) {
 		t.Fatalf("two messages within the window make %d mail jobs, want 1", n)
 	}
 	flush(t, env, bea.ID)
-	mail := notifytest.Await(t, env.Pool, bea.Email, "new_conversations", 0)
+	mail := deliverytest.Await(t, env.Pool, bea.Email, "new_conversations", 0)
 	if mail.Subject != "Anton is een gesprek met je begonnen" || !strings.Contains(mail.Text, "LustLokaal") ||
 		!strings.Contains(mail.Text, fmt.Sprintf("/chats/%d", conv)) {
 		t.Fatalf("new conversation mail %q:\n%s", mail.Subject, mail.Text)
@@ -210,7 +210,7 @@ func TestEventMails(t *testing.T) {
 		t.Fatalf("three messages make %d mail jobs, want 1", n)
 	}
 	flush(t, env, bea.ID)
-	batch := notifytest.Await(t, env.Pool, bea.Email, "new_messages_batch", mail.ID)
+	batch := deliverytest.Await(t, env.Pool, bea.Email, "new_messages_batch", mail.ID)
 	if batch.Subject != "3 nieuwe berichten van Anton" {
 		t.Fatalf("batch subject %q", batch.Subject)
 	}
@@ -226,13 +226,13 @@ func TestEventMails(t *testing.T) {
 	// A like, then a match (Anton likes back), in the recipients' language.
 	bea.like(t, anton)
 	flush(t, env, anton.ID)
-	like := notifytest.Await(t, env.Pool, anton.Email, "like", 0)
+	like := deliverytest.Await(t, env.Pool, anton.Email, "like", 0)
 	if like.Subject != "Bea vindt je leuk" {
 		t.Fatalf("like subject %q", like.Subject)
 	}
 	anton.like(t, bea)
 	flush(t, env, bea.ID)
-	match := notifytest.Await(t, env.Pool, bea.Email, "match", 0)
+	match := deliverytest.Await(t, env.Pool, bea.Email, "match", 0)
 	if match.Subject != "Het is een match: Anton vindt jou ook leuk" {
 		t.Fatalf("match subject %q", match.Subject)
 	}
@@ -246,7 +246,7 @@ func TestEventMails(t *testing.T) {
 		env.Exec(t, `UPDATE members SET language = $2 WHERE id = $1`, m.ID, tc.lang)
 		bea.like(t, m)
 		flush(t, env, m.ID)
-		if mail := notifytest.Await(t, env.Pool, m.Email, "like", 0); mail.Subject != tc.subject {
+		if mail := deliverytest.Await(t, env.Pool, m.Email, "like", 0); mail.Subject != tc.subject {
 			t.Errorf("%s like mail %q, want %q", tc.lang, mail.Subject, tc.subject)
 		}
 	}
@@ -256,7 +256,7 @@ func TestEventMails(t *testing.T) {
 	greta := newMember(t, env, accountstest.Member{TenantSlug: "herzklopfen", Name: "Greta", Gender: "female", Seeking: "male"})
 	greta.like(t, hans)
 	flush(t, env, hans.ID)
-	de := notifytest.Await(t, env.Pool, hans.Email, "like", 0)
+	de := deliverytest.Await(t, env.Pool, hans.Email, "like", 0)
 	if de.Subject != "Greta mag dich" || !strings.Contains(de.Text, "dein Herzklopfen-Team") {
 		t.Fatalf("german mail %q:\n%s", de.Subject, de.Text)
 	}
@@ -346,7 +346,7 @@ func TestQuietHoursDefer(t *testing.T) {
 	}
 	c.at(9)
 	flush(t, env, target.ID)
-	if mail := notifytest.Await(t, env.Pool, target.Email, "like", 0); mail.Subject != "Nachtuil vindt je leuk" {
+	if mail := deliverytest.Await(t, env.Pool, target.Email, "like", 0); mail.Subject != "Nachtuil vindt je leuk" {
 		t.Fatalf("after the quiet hours: %q", mail.Subject)
 	}
 }
@@ -475,11 +475,11 @@ func TestPeriodicMailsOnceWithTwoInstances(t *testing.T) {
 	if n, err := twin.Notifications.Digest(ctx); err != nil || n != 0 {
 		t.Fatalf("second run sent %d: %v", n, err)
 	}
-	mail := notifytest.Await(t, env.Pool, weekly.Email, "weekly_updates_summary", 0)
+	mail := deliverytest.Await(t, env.Pool, weekly.Email, "weekly_updates_summary", 0)
 	if mail.Subject != "Jouw week op LustLokaal" || !strings.Contains(mail.Text, "Likes ontvangen: 1") {
 		t.Fatalf("weekly update %q:\n%s", mail.Subject, mail.Text)
 	}
-	confirm := notifytest.Await(t, env.Pool, unconfirmed.Email, "reminders_confirm_email", 0)
+	confirm := deliverytest.Await(t, env.Pool, unconfirmed.Email, "reminders_confirm_email", 0)
 	if confirm.Subject != "Bevestig je e-mailadres voor LustLokaal" {
 		t.Fatalf("confirm reminder %q", confirm.Subject)
 	}
@@ -521,7 +521,7 @@ func TestCampaign(t *testing.T) {
 			t.Errorf("%s: %v, want %d", tc.m.Email, got, tc.want)
 		}
 	}
-	mail := notifytest.Await(t, env.Pool, nl.Email, "promotions", 0)
+	mail := deliverytest.Await(t, env.Pool, nl.Email, "promotions", 0)
 	if mail.Subject != "Een speciale aanbieding van LustLokaal" || !strings.Contains(mail.Text, "50% extra credits") ||
 		mail.Headers["List-Unsubscribe"] == "" {
 		t.Fatalf("promotion %q %v:\n%s", mail.Subject, mail.Headers, mail.Text)
@@ -586,7 +586,7 @@ func TestWeeklyUpdateCountsVisits(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, c := range cases {
-		mail := notifytest.Await(t, env.Pool, visited[i].Email, "weekly_updates_summary", 0)
+		mail := deliverytest.Await(t, env.Pool, visited[i].Email, "weekly_updates_summary", 0)
 		if !strings.Contains(mail.Text, c.want) || !strings.Contains(mail.HTML, c.want) {
 			t.Errorf("%s with %d visits: weekly update lacks %q:\n%s", c.lang, c.visits, c.want, mail.Text)
 		}

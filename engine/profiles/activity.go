@@ -3,7 +3,7 @@ package profiles
 import "time"
 
 // OnlineFor is how recently a member must have been active to show as
-// "Online now". A visit is recorded at most once a minute (user.MarkSeen)
+// "Online now". A visit is recorded at most once a minute (membership.MarkSeen)
 // and the app calls the server at least every minute while it is open
 // (polling), so a shorter window would flicker.
 const OnlineFor = 5 * time.Minute

@@ -4,18 +4,18 @@ import (
 	"context"
 	"fmt"
 
-	"rendezvous/engine/landing"
+	"rendezvous/engine/landerpages"
 	"rendezvous/engine/profiles/internal/db"
 	"rendezvous/engine/tenancy"
 )
 
 // LanderMembers are the members an affiliate lander of tenant t shows for
-// the niche fit (landing.Pool): members of t's pool only, active, visible,
+// the niche fit (landerpages.Pool): members of t's pool only, active, visible,
 // with a photo, whose account is neither deleted, pending deletion, banned
 // nor suspended; each as search shows it to a logged-out visitor (the main
 // photo only, the fields of visible_profile_fields). The query lives here,
 // with the profiles table it reads, so the lander code stays above it.
-func (s *Service) LanderMembers(ctx context.Context, t *tenancy.Tenant, fit landing.Fit, n int) ([]landing.Member, error) {
+func (s *Service) LanderMembers(ctx context.Context, t *tenancy.Tenant, fit landerpages.Fit, n int) ([]landerpages.Profile, error) {
 	from, to := bornBetween(fit.MinAge, fit.MaxAge, s.Now())
 	ids, err := db.New(s.reader()).LanderPage(ctx, db.LanderPageParams{
 		Pool: t.ProfilePool, Gender: fit.Gender, Sexualities: nonNil(fit.Sexualities), BodyTypes: nonNil(fit.BodyTypes),
@@ -28,14 +28,14 @@ func (s *Service) LanderMembers(ctx context.Context, t *tenancy.Tenant, fit land
 	if err != nil {
 		return nil, err
 	}
-	out := make([]landing.Member, 0, len(cards))
+	out := make([]landerpages.Profile, 0, len(cards))
 	for _, c := range cards {
 		if c.MainImage == nil {
 			continue
 		}
-		out = append(out, landing.Member{Name: c.Name, Age: c.Age, Gender: c.Gender, City: c.City, Region: c.RegionName,
+		out = append(out, landerpages.Profile{Name: c.Name, Age: c.Age, Gender: c.Gender, City: c.City, Region: c.RegionName,
 			Fictional: c.Fictional, Online: c.Online,
-			Photo: landing.Photo{URL: c.MainImage.URL, ThumbURL: c.MainImage.ThumbURL, Width: c.MainImage.Width, Height: c.MainImage.Height}})
+			Photo: landerpages.Photo{URL: c.MainImage.URL, ThumbURL: c.MainImage.ThumbURL, Width: c.MainImage.Width, Height: c.MainImage.Height}})
 	}
 	return out, nil
 }

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/landing"
+	"rendezvous/engine/landerpages"
 	"rendezvous/engine/media"
 	"rendezvous/engine/media/mediatest"
 	"rendezvous/engine/platform/refusal"
@@ -458,7 +458,7 @@ func TestMemberView(t *testing.T) {
 	tracked := env.Client(t, deHost)
 	req, _ := http.NewRequest(http.MethodGet, env.URL+dePath, nil)
 	req.Host = deHost
-	req.AddCookie(&http.Cookie{Name: landing.Cookie, Value: "network=aff1"})
+	req.AddCookie(&http.Cookie{Name: landerpages.Cookie, Value: "network=aff1"})
 	res := tracked.Send(req)
 	wantStatus(t, res, 200, "")
 	if p := decode[memberAnswer](t, res).Profile; p.Tattoos != nil || p.Sexuality != nil || p.Age == nil || p.AboutMe == nil {

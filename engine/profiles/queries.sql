@@ -351,7 +351,7 @@ DELETE FROM profile_notes WHERE writer_id = @writer_id AND profile_id = @profile
 DELETE FROM profile_notes WHERE writer_id = @member_id OR profile_id = @member_id;
 
 -- name: LanderPage :many
--- The members an affiliate lander shows for a niche (engine/landing):
+-- The members an affiliate lander shows for a niche (engine/landerpages):
 -- active, visible members of the pool with a photo others may see, whose
 -- account is active and neither banned nor suspended, of the niche's
 -- gender (any when empty), sexualities (any when empty), age band and body

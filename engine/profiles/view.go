@@ -11,7 +11,7 @@ import (
 
 	"rendezvous/engine/geo"
 	"rendezvous/engine/identity"
-	"rendezvous/engine/landing"
+	"rendezvous/engine/landerpages"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
 	"rendezvous/engine/tenancy"
@@ -30,7 +30,7 @@ type Viewer struct {
 // (logged_out_search_trafficsource).
 func LoggedOutMayBrowse(r *http.Request, t *tenancy.Tenant) bool {
 	s := t.Settings
-	return s.LoggedOutSearch || (s.LoggedOutSearchTrafficsource && landing.HasTrafficSource(r))
+	return s.LoggedOutSearch || (s.LoggedOutSearchTrafficsource && landerpages.HasTrafficSource(r))
 }
 
 // ErrBlocked refuses a member who has been blocked by the profile's owner;

@@ -13,20 +13,20 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/admin"
+	"rendezvous/engine/affiliates"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/mollie"
 	"rendezvous/engine/billing/sandbox"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/delivery"
+	"rendezvous/engine/delivery/push"
+	"rendezvous/engine/delivery/sms"
 	"rendezvous/engine/limits"
 	"rendezvous/engine/media"
 	"rendezvous/engine/notifications"
-	"rendezvous/engine/notify"
-	"rendezvous/engine/notify/push"
-	"rendezvous/engine/notify/sms"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/profiles"
-	"rendezvous/engine/traffic"
 )
 
 // mail builds the delivery of mail: SMTP when SMTP_URL is set, else the
@@ -34,27 +34,27 @@ import (
 // nowhere when MAIL_DISABLED=1, else a start-up error. The mailer queues
 // mails with inserter; the send worker (see work) delivers them through
 // the returned sender.
-func mail(d Deps, e *Engine, inserter *jobs.Client) (*notify.Mailer, notify.Sender, error) {
-	templates, err := notify.LoadTemplates()
+func mail(d Deps, e *Engine, inserter *jobs.Client) (*delivery.Mailer, delivery.Sender, error) {
+	templates, err := delivery.LoadTemplates()
 	if err != nil {
 		return nil, nil, err
 	}
 	if err := d.Config.CheckMail(); err != nil {
 		return nil, nil, err
 	}
-	var sender notify.Sender
+	var sender delivery.Sender
 	switch {
 	case d.Config.SMTPURL != "":
-		if sender, err = notify.NewSMTP(d.Config.SMTPURL, nil); err != nil {
+		if sender, err = delivery.NewSMTP(d.Config.SMTPURL, nil); err != nil {
 			return nil, nil, err
 		}
 	case d.Config.DevMailbox:
-		e.Mailbox = &notify.Mailbox{Pool: d.Pool}
+		e.Mailbox = &delivery.Mailbox{Pool: d.Pool}
 		sender = e.Mailbox
 	default:
-		sender = notify.Discard{Log: d.Log}
+		sender = delivery.Discard{Log: d.Log}
 	}
-	return &notify.Mailer{Templates: templates, Jobs: inserter, FromAddress: d.Config.MailFrom}, sender, nil
+	return &delivery.Mailer{Templates: templates, Jobs: inserter, FromAddress: d.Config.MailFrom}, sender, nil
 }
 
 // smsGateway builds the delivery of SMS (direct debit codes): Twilio when
@@ -83,9 +83,9 @@ func smsGateway(d Deps, e *Engine) (sms.Gateway, error) {
 // provider delivers its webhooks; the services queue their jobs through
 // the insert-only client made before them. The caller starts it (serve
 // does; tests too).
-func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.Client, error) {
+func work(d Deps, e *Engine, sender delivery.Sender, handler http.Handler) (*jobs.Client, error) {
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &notify.SendWorker{Sender: sender, Pool: d.Pool, Log: d.Log})
+	river.AddWorker(workers, &delivery.SendWorker{Sender: sender, Pool: d.Pool, Log: d.Log})
 	river.AddWorker(workers, &sms.SendWorker{Gateway: e.SMS, Pool: d.Pool, Log: d.Log})
 	river.AddWorker(workers, &purgeWorker{engine: e})
 	push.Register(workers, d.Pool, d.Outbound, d.Log)
@@ -101,11 +101,11 @@ func work(d Deps, e *Engine, sender notify.Sender, handler http.Handler) (*jobs.
 	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))
 	river.AddWorker(workers, &admin.CleanupWorker{Service: e.Console.Service})
 	river.AddWorker(workers, &profiles.TrimVisitsWorker{Profiles: e.Profiles})
-	river.AddWorker(workers, &traffic.Worker{Pool: d.Pool, Guard: d.Outbound, Log: d.Log})
+	river.AddWorker(workers, &affiliates.Worker{Pool: d.Pool, Guard: d.Outbound, Log: d.Log})
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile(),
 		admin.PeriodicCleanup(), notifications.PeriodicDigest(), profiles.PeriodicTrimVisits()}
 	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic,
-		Queues: map[string]int{traffic.Queue: traffic.PostbackWorkers}})
+		Queues: map[string]int{affiliates.Queue: affiliates.PostbackWorkers}})
 }
 
 // paymentProviders are the payment providers tenants may name: Mollie,

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/server"
 	"rendezvous/engine/server/servertest"
@@ -35,9 +35,9 @@ func TestDevelopmentMailbox(t *testing.T) {
 	if res := c.Do("POST", "/api/signup.php", signup); res.Status != 201 {
 		t.Fatalf("signup %d %s", res.Status, res.Body)
 	}
-	notifytest.Await(t, env.Pool, "mailbox@example.com", "activation", 0)
+	deliverytest.Await(t, env.Pool, "mailbox@example.com", "activation", 0)
 	c.Do("POST", "/api/reset-password.php", map[string]string{"email": "mailbox@example.com"})
-	notifytest.Await(t, env.Pool, "mailbox@example.com", "password_reset", 0)
+	deliverytest.Await(t, env.Pool, "mailbox@example.com", "password_reset", 0)
 
 	var mails []struct {
 		To, Subject, Text, HTML string
@@ -107,7 +107,7 @@ func TestDevelopmentPushSink(t *testing.T) {
 // the push sink exists.
 func TestSMTPDelivery(t *testing.T) {
 	t.Parallel()
-	smtp := notifytest.NewSMTPServer(t)
+	smtp := deliverytest.NewSMTPServer(t)
 	ctx := context.Background()
 	pool := tenancytest.Pool(t)
 	log := slog.New(slog.DiscardHandler)
@@ -296,7 +296,7 @@ func TestMailedLinksIgnoreTheHostHeaderPort(t *testing.T) {
 		if res := env.Client(t, host).Do("POST", "/api/signup.php", body); res.Status != 201 {
 			t.Fatalf("signup on %s: %d %s", host, res.Status, res.Body)
 		}
-		m := notifytest.Await(t, env.Pool, email, "activation", 0)
+		m := deliverytest.Await(t, env.Pool, email, "activation", 0)
 		want := []string{"http://localhost/api/activate.php?token=", "http://nl.localhost/api/activate.php?token="}[i]
 		if len(m.Links) != 1 || !strings.HasPrefix(m.Links[0], want) {
 			t.Errorf("Host %s: links %v, want %s...", host, m.Links, want)

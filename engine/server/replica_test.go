@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/landing"
+	"rendezvous/engine/landerpages"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy"
 )
@@ -81,7 +81,7 @@ func TestReadsThatTolerateLagGoToTheReplica(t *testing.T) {
 	}
 	landerNames := func() []string {
 		t.Helper()
-		members, err := env.Profiles.LanderMembers(t.Context(), tenant, landing.Fit{MinAge: 18, MaxAge: 99}, 10)
+		members, err := env.Profiles.LanderMembers(t.Context(), tenant, landerpages.Fit{MinAge: 18, MaxAge: 99}, 10)
 		if err != nil {
 			t.Fatal(err)
 		}

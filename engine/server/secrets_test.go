@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/notify"
-	"rendezvous/engine/notify/notifytest"
+	"rendezvous/engine/delivery"
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -26,27 +26,27 @@ func TestNoSecretInTheJobQueue(t *testing.T) {
 	body := maps.Clone(signup)
 	body["email"] = "secrets-signup@example.com"
 	visitor.Do(http.MethodPost, "/api/signup.php", body).Want(t, http.StatusCreated, "")
-	secrets["activation"] = notifytest.Await(t, env.Pool, "secrets-signup@example.com", notify.Activation, 0).Token(t)
+	secrets["activation"] = deliverytest.Await(t, env.Pool, "secrets-signup@example.com", delivery.Activation, 0).Token(t)
 
 	resetting := accountstest.NewMember(t, env.Pool, accountstest.Member{})
 	env.Client(t, host).Do(http.MethodPost, "/api/reset-password.php", map[string]string{"email": resetting.Email}).
 		Want(t, http.StatusNoContent, "")
-	secrets["password reset"] = notifytest.Await(t, env.Pool, resetting.Email, notify.PasswordReset, 0).Token(t)
+	secrets["password reset"] = deliverytest.Await(t, env.Pool, resetting.Email, delivery.PasswordReset, 0).Token(t)
 
 	moving, made := env.LoggedIn(t, host, accountstest.Member{})
 	moving.Do(http.MethodPut, "/api/account.php", map[string]string{"old_password": made.Password, "email": "secrets-moved@example.com"}).
 		Want(t, http.StatusOK, "")
-	secrets["e-mail change"] = notifytest.Await(t, env.Pool, "secrets-moved@example.com", notify.MailChange, 0).Token(t)
+	secrets["e-mail change"] = deliverytest.Await(t, env.Pool, "secrets-moved@example.com", delivery.MailChange, 0).Token(t)
 
 	leaving, left := env.LoggedIn(t, host, accountstest.Member{})
 	leaving.Do(http.MethodDelete, "/api/account.php", nil).Want(t, http.StatusAccepted, "")
-	secrets["reactivation"] = notifytest.Await(t, env.Pool, left.Email, notify.Deletion, 0).Token(t)
+	secrets["reactivation"] = deliverytest.Await(t, env.Pool, left.Email, delivery.Deletion, 0).Token(t)
 
 	paying, _ := env.LoggedIn(t, host, accountstest.Member{})
 	paying.Country = "NL"
 	paying.Do(http.MethodPost, "/api/directdebit.php", map[string]any{"package_id": "starter", "iban": "NL91 ABNA 0417 1643 00",
 		"holder": "Jan de Vries", "phone": "06 4000 0001"}).Want(t, http.StatusAccepted, "")
-	text := notifytest.Await(t, env.Pool, "+31640000001", "sms", 0).Text
+	text := deliverytest.Await(t, env.Pool, "+31640000001", "sms", 0).Text
 	secrets["direct debit code"] = regexp.MustCompile(`\b[0-9]{6}\b`).FindString(text)
 
 	env.AwaitCount(t, 0, `SELECT count(*) FROM river_job WHERE kind IN ('notify_send_mail', 'notify_send_sms') AND state <> 'completed'`)

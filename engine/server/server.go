@@ -19,21 +19,23 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/admin"
+	"rendezvous/engine/affiliates"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/sandbox"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/delivery"
+	"rendezvous/engine/delivery/push"
+	"rendezvous/engine/delivery/sms"
 	"rendezvous/engine/identity"
 	"rendezvous/engine/infopages"
-	"rendezvous/engine/landing"
+	"rendezvous/engine/landerpages"
 	"rendezvous/engine/likes"
 	"rendezvous/engine/limits"
 	"rendezvous/engine/live"
 	"rendezvous/engine/media"
+	"rendezvous/engine/membership"
 	"rendezvous/engine/notifications"
-	"rendezvous/engine/notify"
-	"rendezvous/engine/notify/push"
-	"rendezvous/engine/notify/sms"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
@@ -42,8 +44,6 @@ import (
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/traffic"
-	"rendezvous/engine/user"
 	"rendezvous/engine/webapp"
 	"rendezvous/landers"
 )
@@ -83,12 +83,12 @@ type Engine struct {
 	Accounts *accounts.Service
 	// Members changes an account and its profile together (signup,
 	// activation, deletion, reactivation).
-	Members *user.Members
+	Members *membership.Lifecycle
 	// Jobs is the River client with every area's workers; whoever runs the
 	// engine starts and stops it.
 	Jobs *jobs.Client
 	// Mailbox is the development mailbox, nil outside development mode.
-	Mailbox *notify.Mailbox
+	Mailbox *delivery.Mailbox
 	// PushSink keeps the pushes beside the mailbox; nil exactly when
 	// Mailbox is.
 	PushSink *push.DevSink
@@ -126,13 +126,13 @@ type Engine struct {
 	Console *admin.Console
 	// Landers renders the affiliate landers (landers/); tests set how long
 	// it reuses a niche's members.
-	Landers *landing.Renderer
+	Landers *landerpages.Renderer
 	// Notifications sends the notification mails (events, reminders,
 	// weekly updates, campaigns); tests set its clock, quiet hours and caps.
 	Notifications *notifications.Service
 	// MailEvents queues the event mails of chat and likes; tests set its
 	// batch window.
-	MailEvents *notify.Events
+	MailEvents *delivery.Events
 
 	pool *pgxpool.Pool
 	log  *slog.Logger
@@ -161,10 +161,10 @@ func New(d Deps) (*Engine, error) {
 	sessions := identity.NewSessions(accounts.NewSessionStore(d.Pool, d.SessionCleanup), d.Config.SecureCookies)
 	e.Links = &tenancy.Links{HTTPS: d.Config.SecureCookies, Port: d.Config.PublicPort}
 	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, e.Links, d.Config.MailWebhookSecret, d.Log)
-	postbacks := &traffic.Postbacks{Jobs: inserter, Log: d.Log}
+	postbacks := &affiliates.Postbacks{Jobs: inserter, Log: d.Log}
 	e.Accounts.Postbacks = postbacks
 	e.Accounts.Outbound = d.Outbound
-	e.Members = user.NewMembers(e.Accounts, inserter)
+	e.Members = membership.NewLifecycle(e.Accounts, inserter)
 	e.Live = live.NewHub(d.Pool, d.Config.LiveMaxStreams, d.Log)
 	if d.Media == nil {
 		store, err := media.Open(context.Background(), d.Config)
@@ -188,7 +188,7 @@ func New(d Deps) (*Engine, error) {
 		e.PushSink = &push.DevSink{Pool: d.Pool}
 		pusher.Dev = e.PushSink
 	}
-	e.MailEvents = &notify.Events{Jobs: inserter}
+	e.MailEvents = &delivery.Events{Jobs: inserter}
 	e.Likes = likes.NewService(d.Pool, pusher, d.Log)
 	e.Likes.Mail = e.MailEvents
 	e.Chat = chat.NewService(d.Pool, pusher, d.Media, images, blobs, d.Log)
@@ -214,16 +214,16 @@ func New(d Deps) (*Engine, error) {
 	staff.Chat = e.Chat
 	staff.Profiles = e.Profiles
 	staff.Outbound = d.Outbound
-	app, err := webapp.New(d.Dist, d.Themes, e.Locator, user.Viewer(e.Accounts, e.Chat, e.Likes), d.Log)
+	app, err := webapp.New(d.Dist, d.Themes, e.Locator, membership.Viewer(e.Accounts, e.Chat, e.Likes), d.Log)
 	if err != nil {
 		return nil, err
 	}
 	app.LiveIndex = d.LiveDist
 	app.Showcase = e.Profiles
-	app.Chat = user.ChatThread(e.Chat)
+	app.Chat = membership.ChatThread(e.Chat)
 	app.Links = e.Links
 	e.App = app
-	if e.Landers, err = landing.NewRenderer(landers.FS, d.Themes, e.Profiles, e.Locator, e.Links, d.Log); err != nil {
+	if e.Landers, err = landerpages.NewRenderer(landers.FS, d.Themes, e.Profiles, e.Locator, e.Links, d.Log); err != nil {
 		return nil, err
 	}
 	e.Console = admin.NewConsole(staff, d.Dist, e.App.Assets())
@@ -271,7 +271,7 @@ func New(d Deps) (*Engine, error) {
 	readOnly(ops, "/metrics", metrics)
 	e.Ops = ops
 
-	visits := traffic.NewVisits(d.Pool, e.Limits, d.Log)
+	visits := affiliates.NewVisits(d.Pool, e.Limits, d.Log)
 	r.Group(func(r chi.Router) {
 		r.Use(tenancy.Middleware(d.Directory))
 		staticFiles(r, e.App)
@@ -281,10 +281,10 @@ func New(d Deps) (*Engine, error) {
 		// A brand's host knows nothing of the console.
 		r.HandleFunc("/admin", admin.NotOnBrands)
 		r.HandleFunc("/admin/*", admin.NotOnBrands)
-		// The affiliate landers (engine/landing): server-rendered, without
+		// The affiliate landers (engine/landerpages): server-rendered, without
 		// the session; they remember the traffic source and count the visit
 		// with its A/B variant (the slug) like the app's pages.
-		r.With(landing.Remember(d.Config.SecureCookies), visits.Record).Get(landing.Prefix+"*", e.Landers.Serve)
+		r.With(landerpages.Remember(d.Config.SecureCookies), visits.Record).Get(landerpages.Prefix+"*", e.Landers.Serve)
 		// settings.php answers members and visitors alike, from memory: no
 		// session is loaded for the most frequent call (engine/README.md,
 		// Benchmarks).
@@ -296,11 +296,11 @@ func New(d Deps) (*Engine, error) {
 			r.Use(e.Accounts.Identify, e.Members.MarkSeen)
 			r.Route("/api", func(r chi.Router) { memberAPI(r, d, e) })
 			// A lander's form posted without its script signs up as signup.php.
-			u := user.Handlers{Accounts: accounts.Handlers{Service: e.Accounts}, Members: e.Members, Locator: e.Locator}
-			r.With(e.Limits.Limit(limits.Signup, limits.ByClient)).Post(landing.Prefix+"signup", e.Landers.SignupHandler(u.LanderSignup))
+			u := membership.Handlers{Accounts: accounts.Handlers{Service: e.Accounts}, Members: e.Members, Locator: e.Locator}
+			r.With(e.Limits.Limit(limits.Signup, limits.ByClient)).Post(landerpages.Prefix+"signup", e.Landers.SignupHandler(u.LanderSignup))
 			// Pages remember an affiliate link's traffic source for the visit,
 			// and count the link's visit for the traffic report.
-			r.With(landing.Remember(d.Config.SecureCookies), visits.Record).Get("/*", e.App.ServeIndex)
+			r.With(landerpages.Remember(d.Config.SecureCookies), visits.Record).Get("/*", e.App.ServeIndex)
 		})
 		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })
 	})
@@ -325,7 +325,7 @@ var CrossOriginExempt = []string{"/hooks/mail/", "/hooks/payments/"}
 func memberAPI(r chi.Router, d Deps, e *Engine) {
 	t := tenancy.Handlers{Locator: e.Locator, Pool: d.Pool, Brands: d.Directory, Links: e.Links}
 	a := accounts.Handlers{Service: e.Accounts}
-	u := user.Handlers{Accounts: a, Members: e.Members, Locator: e.Locator}
+	u := membership.Handlers{Accounts: a, Members: e.Members, Locator: e.Locator}
 	member := identity.RequireMember
 	client := identity.RequireClientRequest
 	// Abuse limits (engine/limits), per client address or per member; the
@@ -338,13 +338,13 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	// NewPassword, before the link is looked up; any other call asks for a
 	// mail and counts against ResetMail.
 	resetMails := e.Limits.Limit(limits.ResetMail, func(r *http.Request) (string, bool) {
-		if user.SetsPassword(r) {
+		if membership.SetsPassword(r) {
 			return "", false
 		}
 		return limits.ByClient(r)
 	})
 	newPasswords := e.Limits.Limit(limits.NewPassword, func(r *http.Request) (string, bool) {
-		if !user.SetsPassword(r) {
+		if !membership.SetsPassword(r) {
 			return "", false
 		}
 		return limits.ByClient(r)

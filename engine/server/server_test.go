@@ -142,7 +142,7 @@ func TestScenarios(t *testing.T) {
 		{name: "theme file", path: "/themes/amber/theme.json", host: "localhost", wantStatus: 200, wantBody: []string{`"colors"`}},
 		{name: "theme source hidden", path: "/themes/embed.go", host: "localhost", wantStatus: 404},
 		{name: "app route", path: "/members/12", host: "localhost", wantStatus: 200, wantBody: []string{`id="rdv-boot"`}},
-		// Landers are the engine's own pages (engine/landing), not the app's.
+		// Landers are the engine's own pages (engine/landerpages), not the app's.
 		{name: "lander", path: "/landers/gallery/summer", host: "localhost", wantStatus: 200, wantBody: []string{`data-lander="gallery"`, `data-variant="summer"`, `data-testid="lander-signup"`}},
 		{name: "lander unknown", path: "/landers/nosuchlander", host: "localhost", wantStatus: 404, wantBody: []string{`data-testid="lander-not-found"`}},
 		{name: "lander too deep", path: "/landers/gallery/a/b", host: "localhost", wantStatus: 404, wantBody: []string{`data-testid="lander-not-found"`}},

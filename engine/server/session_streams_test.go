@@ -9,9 +9,9 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/delivery"
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/live"
-	"rendezvous/engine/notify"
-	"rendezvous/engine/notify/notifytest"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy"
 )
@@ -90,7 +90,7 @@ func TestStreamsEndWithTheSession(t *testing.T) {
 		{"password reset", func(t *testing.T, _ *servertest.Client, made accountstest.Made) {
 			visitor := two.Client(t, host)
 			visitor.Do(http.MethodPost, "/api/reset-password.php", map[string]string{"email": made.Email}).Want(t, http.StatusNoContent, "")
-			token := notifytest.Await(t, two.Pool, made.Email, notify.PasswordReset, 0).Token(t)
+			token := deliverytest.Await(t, two.Pool, made.Email, delivery.PasswordReset, 0).Token(t)
 			visitor.Do(http.MethodPost, "/api/reset-password.php?do=1",
 				map[string]string{"token": token, "password": "another-secret-9", "password_repeat": "another-secret-9"}).Want(t, http.StatusNoContent, "")
 		}},

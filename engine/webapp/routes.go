@@ -18,7 +18,7 @@ var appRoutes = []string{
 	"/signup", "/signup-matches", "/swipe-game",
 	"/activate/done", "/activate/error", "/mail-change/do",
 	"/transactions/?",
-	// The landers are served by the engine (engine/landing) before the app
+	// The landers are served by the engine (engine/landerpages) before the app
 	// is asked; the app keeps their routes for links it follows itself.
 	"/landers/tinderswipe",
 	"/landers/alonetonight/?", "/landers/collagelanding/?", "/landers/gallery/?", "/landers/iconslanding/?",

@@ -102,7 +102,7 @@ test('the first render of home, search, profile and chat: scripts named in the p
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
   try {
     // The lander is the engine's own page with no app script (its size is
-    // held by engine/landing's tests), so only the app's screens here.
+    // held by engine/landerpages's tests), so only the app's screens here.
     const screens = (await pagesOf(base, 'localhost')).filter((p) => !p.name.startsWith('lander_'))
     for (const page of screens) {
       const html = await fetchPage(page.url, page.cookie)

@@ -1,4 +1,4 @@
-// The server-rendered landers (engine/landing, landers/): the tinderswipe
+// The server-rendered landers (engine/landerpages, landers/): the tinderswipe
 // deck on a phone by touch, mouse and keys, then the inline signup form
 // into the app, logged in; nothing wider than the phone.
 import assert from 'node:assert/strict'

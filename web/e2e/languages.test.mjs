@@ -99,7 +99,7 @@ function subscription(name) {
   }
 }
 
-/** The words of the site, the form and the mails in each language (web/src and engine/notify/locales). */
+/** The words of the site, the form and the mails in each language (web/src and engine/delivery/locales). */
 const WORDS = {
   pl: {
     nav: 'Nawigacja główna',

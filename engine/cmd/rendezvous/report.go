@@ -12,9 +12,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"rendezvous/engine/affiliates"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/tenancy"
-	"rendezvous/engine/traffic"
 )
 
 // reportTraffic prints a tenant's traffic report (the console's GET
@@ -45,11 +45,11 @@ func reportTraffic(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if loc == nil {
 			loc = time.UTC
 		}
-		first, last, err := traffic.Span(*from, *to, loc, time.Now())
+		first, last, err := affiliates.Span(*from, *to, loc, time.Now())
 		if err != nil {
 			return fmt.Errorf("--from %q --to %q: %w", *from, *to, err)
 		}
-		report, err := traffic.Traffic(ctx, pool, t.ID, loc, first, last)
+		report, err := affiliates.Traffic(ctx, pool, t.ID, loc, first, last)
 		if err != nil {
 			return err
 		}

@@ -836,7 +836,7 @@ SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
        EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = rp.id) AS recipient_push_subscribed,
        -- The mail job an earlier message queued for the recipient about
        -- this conversation still waits (the states are those of
-       -- notify.EventArgs' unique options), so this message joins it.
+       -- delivery.EventArgs' unique options), so this message joins it.
        EXISTS (
            SELECT 1 FROM river_job j
            WHERE j.id = rcm.mail_job AND j.state IN ('available', 'pending', 'retryable', 'running', 'scheduled')

@@ -646,7 +646,7 @@ type LanderPageParams struct {
 	MaxRows     int32
 }
 
-// The members an affiliate lander shows for a niche (engine/landing):
+// The members an affiliate lander shows for a niche (engine/landerpages):
 // active, visible members of the pool with a photo others may see, whose
 // account is active and neither banned nor suspended, of the niche's
 // gender (any when empty), sexualities (any when empty), age band and body

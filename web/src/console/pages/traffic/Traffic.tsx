@@ -11,7 +11,7 @@ import { useTenantPicker } from '../TenantPicker'
 // The traffic page: a brand's visits, signups, activations, first purchases
 // and revenue per traffic source (the affiliate link's network, ref and
 // subs) over a range of its days, with the totals, and the postbacks those
-// days made with the networks' answers (engine/traffic).
+// days made with the networks' answers (engine/affiliates).
 
 const Range = styled.form`
   display: grid;

@@ -1,0 +1,152 @@
+package affiliates
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"rendezvous/engine/affiliates/internal/db"
+	"rendezvous/engine/platform/refusal"
+)
+
+// Source is a traffic source as the links name it; all empty is the
+// members who came without one.
+type Source struct {
+	Network string `json:"network"`
+	Ref     string `json:"ref"`
+	Sub1    string `json:"sub1"`
+	Sub2    string `json:"sub2"`
+	Sub3    string `json:"sub3"`
+}
+
+// Money is an amount in minor units of a currency.
+type Money struct {
+	Currency string `json:"currency"`
+	Amount   int64  `json:"amount"`
+}
+
+// Row is one source's traffic in a report's span.
+type Row struct {
+	Source
+	Visits         int64   `json:"visits"`
+	Signups        int64   `json:"signups"`
+	Activations    int64   `json:"activations"`
+	FirstPurchases int64   `json:"first_purchases"`
+	Revenue        []Money `json:"revenue"`
+	// Variants are the source's visits per lander A/B variant (the slug of
+	// /landers/{name}/{slug}), most visits first; landers without a slug
+	// and other pages are in Visits only.
+	Variants []VariantVisits `json:"variants"`
+}
+
+// VariantVisits are a source's visits of one lander A/B variant.
+type VariantVisits struct {
+	Variant string `json:"variant"`
+	Visits  int64  `json:"visits"`
+}
+
+// Report is a tenant's traffic per source from From to To (days of the
+// tenant's time zone, both included).
+type Report struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+	Rows []Row  `json:"rows"`
+}
+
+// MaxDays bounds a report's span.
+const MaxDays = 366
+
+// Span is the days a report covers: from and to as YYYY-MM-DD in loc,
+// both included; empty to is today, empty from the 30 days up to to.
+func Span(from, to string, loc *time.Location, now time.Time) (first, last time.Time, err error) {
+	today := now.In(loc)
+	last = time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, loc)
+	if to != "" {
+		if last, err = time.ParseInLocation(time.DateOnly, to, loc); err != nil {
+			return first, last, ErrBadSpan
+		}
+	}
+	first = last.AddDate(0, 0, -29)
+	if from != "" {
+		if first, err = time.ParseInLocation(time.DateOnly, from, loc); err != nil {
+			return first, last, ErrBadSpan
+		}
+	}
+	if first.After(last) || last.Sub(first) > MaxDays*24*time.Hour {
+		return first, last, ErrBadSpan
+	}
+	return first, last, nil
+}
+
+// Traffic answers the report of tenant (its time zone loc) over the days
+// first..last: one row per source with any visit, signup, activation, first
+// purchase or revenue in the span, the most signups first. Each is counted
+// when it happened: a member who signed up before the span and bought in
+// it adds a first purchase but no signup.
+func Traffic(ctx context.Context, pool *pgxpool.Pool, tenantID int64, loc *time.Location, first, last time.Time) (Report, error) {
+	rows, err := db.New(pool).Report(ctx, db.ReportParams{TenantID: tenantID,
+		FirstDay: pgtype.Date{Time: first, Valid: true}, LastDay: pgtype.Date{Time: last, Valid: true},
+		Since: first, Until: time.Date(last.Year(), last.Month(), last.Day()+1, 0, 0, 0, 0, loc)})
+	if err != nil {
+		return Report{}, fmt.Errorf("traffic report of tenant %d: %w", tenantID, err)
+	}
+	variants, err := db.New(pool).VariantVisits(ctx, db.VariantVisitsParams{TenantID: tenantID,
+		FirstDay: pgtype.Date{Time: first, Valid: true}, LastDay: pgtype.Date{Time: last, Valid: true}})
+	if err != nil {
+		return Report{}, fmt.Errorf("traffic variants of tenant %d: %w", tenantID, err)
+	}
+	bySource := map[Source]*Row{}
+	rowOf := func(src Source) *Row {
+		row := bySource[src]
+		if row == nil {
+			row = &Row{Source: src, Revenue: []Money{}, Variants: []VariantVisits{}}
+			bySource[src] = row
+		}
+		return row
+	}
+	for _, r := range rows {
+		row := rowOf(Source{Network: r.Network, Ref: r.Ref, Sub1: r.Sub1, Sub2: r.Sub2, Sub3: r.Sub3})
+		switch r.Kind {
+		case "visits":
+			row.Visits += r.Value
+		case "signups":
+			row.Signups += r.Value
+		case "activations":
+			row.Activations += r.Value
+		case "first_purchases":
+			row.FirstPurchases += r.Value
+		case "revenue":
+			row.Revenue = append(row.Revenue, Money{Currency: r.Currency, Amount: r.Value})
+		}
+	}
+	for _, v := range variants {
+		row := rowOf(Source{Network: v.Network, Ref: v.Ref, Sub1: v.Sub1, Sub2: v.Sub2, Sub3: v.Sub3})
+		row.Variants = append(row.Variants, VariantVisits{Variant: v.Variant, Visits: v.Visits})
+	}
+	out := Report{From: first.Format(time.DateOnly), To: last.Format(time.DateOnly), Rows: make([]Row, 0, len(bySource))}
+	for _, row := range bySource {
+		sort.Slice(row.Revenue, func(i, j int) bool { return row.Revenue[i].Currency < row.Revenue[j].Currency })
+		sort.SliceStable(row.Variants, func(i, j int) bool { return row.Variants[i].Visits > row.Variants[j].Visits })
+		out.Rows = append(out.Rows, *row)
+	}
+	sort.Slice(out.Rows, func(i, j int) bool {
+		a, b := out.Rows[i], out.Rows[j]
+		if a.Signups != b.Signups {
+			return a.Signups > b.Signups
+		}
+		if a.Visits != b.Visits {
+			return a.Visits > b.Visits
+		}
+		return fmt.Sprint(a.Source) < fmt.Sprint(b.Source)
+	})
+	return out, nil
+}
+
+// ErrBadSpan refuses report days that are not dates, end before they
+// start or span more than MaxDays.
+var ErrBadSpan = refusal.New(refusal.Invalid, "span_invalid",
+	"from and to must be dates (YYYY-MM-DD), from not after to, at most 366 days apart.")

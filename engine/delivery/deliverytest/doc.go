@@ -1,0 +1,2 @@
+// Package deliverytest reads the development mailbox in tests.
+package deliverytest

@@ -1,2 +1,0 @@
-// Package notifytest reads the development mailbox in tests.
-package notifytest
