@@ -18,7 +18,6 @@ import (
 // called: until then the engine holds it in flight.
 type slowUpload struct {
 	pw     *io.PipeWriter
-	part   io.Writer
 	mw     *multipart.Writer
 	answer chan servertest.Response
 }
