@@ -14,7 +14,7 @@ import (
 // (engine/cmd/bench/HISTORY.md).
 func TestDummyHashIsLazy(t *testing.T) {
 	t.Parallel()
-	s := NewService(nil, nil, nil, nil, "", slog.New(slog.DiscardHandler))
+	s := NewService(Deps{Log: slog.New(slog.DiscardHandler)})
 	if s.dummy != "" {
 		t.Fatal("NewService made the dummy hash")
 	}

@@ -54,12 +54,24 @@ type Service struct {
 }
 
 // NewService returns a service with the real clock and production hashing.
-// mailer queues the account mails; hookSecret is MAIL_WEBHOOK_SECRET.
-func NewService(pool *pgxpool.Pool, sessions *identity.Sessions, mailer *delivery.Mailer, links *tenancy.Links,
-	hookSecret string, log *slog.Logger) *Service {
-	return &Service{Pool: pool, Sessions: sessions, Log: log, Now: time.Now, HashParams: argon2id.DefaultParams,
-		Mailer: mailer, Links: links, Block: DefaultBlockPolicy, HookSecret: hookSecret,
-		hashGate: newHashGate(argon2id.DefaultParams)}
+// d.Mailer queues the account mails; d.HookSecret is MAIL_WEBHOOK_SECRET.
+func NewService(d Deps) *Service {
+	return &Service{Pool: d.Pool, Sessions: d.Sessions, Log: d.Log, Now: time.Now, HashParams: argon2id.DefaultParams,
+		Mailer: d.Mailer, Links: d.Links, Block: DefaultBlockPolicy, HookSecret: d.HookSecret,
+		Postbacks: d.Postbacks, Outbound: d.Outbound, hashGate: newHashGate(argon2id.DefaultParams)}
+}
+
+// Deps are what the account rules take from the rest of the engine; each
+// is described on Service.
+type Deps struct {
+	Pool       *pgxpool.Pool
+	Sessions   *identity.Sessions
+	Mailer     *delivery.Mailer
+	Links      *tenancy.Links
+	HookSecret string
+	Postbacks  *affiliates.Postbacks
+	Outbound   *outbound.Guard
+	Log        *slog.Logger
 }
 
 // dummyHash is compared against when no member has the email, so a login

@@ -118,6 +118,12 @@ type Options struct {
 	Demo          bool
 	// Accounts is the members' account service (moderation's warnings).
 	Accounts *accounts.Service
+	// Billing, Chat, Profiles and Outbound: as on Service; nil for the
+	// commands that act on no member (staff).
+	Billing  *billing.Service
+	Chat     *chat.Service
+	Profiles *profiles.Service
+	Outbound *outbound.Guard
 }
 
 // NewService loads the console policy (writing the policy file's
@@ -128,7 +134,8 @@ func NewService(ctx context.Context, pool *pgxpool.Pool, tenants Tenants, log *s
 		return nil, err
 	}
 	return &Service{Pool: pool, Policy: policy, Sessions: newSessions(pool, o.SecureCookies), Tenants: tenants, Log: log,
-		HashParams: argon2id.DefaultParams, Block: DefaultBlockPolicy, Now: time.Now, Demo: o.Demo, Accounts: o.Accounts}, nil
+		HashParams: argon2id.DefaultParams, Block: DefaultBlockPolicy, Now: time.Now, Demo: o.Demo, Accounts: o.Accounts,
+		Billing: o.Billing, Chat: o.Chat, Profiles: o.Profiles, Outbound: o.Outbound}, nil
 }
 
 // Staff is a staff member as the console shows them.

@@ -22,7 +22,6 @@ import (
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/billing/sepa"
-	"rendezvous/engine/delivery"
 	"rendezvous/engine/delivery/sms"
 	"rendezvous/engine/limits"
 	"rendezvous/engine/platform/locale"
@@ -105,11 +104,6 @@ type DirectDebitRequest struct {
 type DirectDebiter interface {
 	CreateDirectDebit(ctx context.Context, req DirectDebitRequest) (Payment, error)
 }
-
-// EnableSMS lets direct debit text its codes: texts are the catalogues the
-// SMS is written from. Without it (no SMS gateway configured) direct debit
-// answers sms_unavailable.
-func (s *Service) EnableSMS(texts *delivery.Templates) { s.texts = texts }
 
 // DirectDebitStart is the first step of POST directdebit.php: the
 // package, the account and the phone.

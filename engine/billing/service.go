@@ -90,7 +90,7 @@ type Service struct {
 	jobs *jobs.Client
 	log  *slog.Logger
 	// texts write the direct debit's SMS; nil when no SMS gateway is
-	// configured (EnableSMS).
+	// configured, and direct debit answers sms_unavailable.
 	texts *delivery.Templates
 	// Now is the clock discount codes are timed by (the time bonus's
 	// window, a code's end); tests replace it. The member's browser clock
@@ -104,10 +104,27 @@ type Service struct {
 	Limits *limits.Limiter
 }
 
-// NewService builds the billing service. inserter may be nil for a
-// service that settles no payment (the refund command).
-func NewService(pool *pgxpool.Pool, providers Providers, tenants Tenants, inserter *jobs.Client, log *slog.Logger) *Service {
-	return &Service{pool: pool, providers: providers, tenants: tenants, jobs: inserter, log: log, Now: time.Now}
+// Deps are what billing takes from the rest of the engine; each is
+// described on Service. Jobs may be nil for a service that settles no
+// payment (the refund command), Postbacks and Limits for one that sells
+// nothing to members (commands).
+type Deps struct {
+	Pool      *pgxpool.Pool
+	Providers Providers
+	Tenants   Tenants
+	Jobs      *jobs.Client
+	Postbacks *affiliates.Postbacks
+	Limits    *limits.Limiter
+	// SMSTexts are the catalogues direct debit's SMS is written from; nil
+	// when no SMS gateway is configured.
+	SMSTexts *delivery.Templates
+	Log      *slog.Logger
+}
+
+// NewService builds the billing service over d.
+func NewService(d Deps) *Service {
+	return &Service{pool: d.Pool, providers: d.Providers, tenants: d.Tenants, jobs: d.Jobs, log: d.Log, Now: time.Now,
+		Postbacks: d.Postbacks, Limits: d.Limits, texts: d.SMSTexts}
 }
 
 // provider opens the named provider with the tenant's billing section.

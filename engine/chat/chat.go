@@ -112,13 +112,25 @@ type Service struct {
 	Live *live.Hub
 }
 
-// NewService returns the chat rules. push may be nil (no web pushes); store
-// and images may be nil when photos cannot be uploaded in chat (then only
-// the sender's profile photos can be sent); blobs releases the blobs of
-// purged conversations' photos.
-func NewService(pool *pgxpool.Pool, push Pusher, store media.Store, images *media.Processor, blobs *media.Blobs,
-	log *slog.Logger) *Service {
-	return &Service{Pool: pool, Push: push, Log: log, Store: store, Images: images, Blobs: blobs}
+// Deps are what the chat takes from the rest of the engine; each field is
+// described on Service. Every one is named where the service is built, so
+// none is forgotten by a later assignment.
+type Deps struct {
+	Pool   *pgxpool.Pool
+	Push   Pusher
+	Mail   *delivery.Events
+	Live   *live.Hub
+	Limits *limits.Limiter
+	Store  media.Store
+	Images *media.Processor
+	Blobs  *media.Blobs
+	Log    *slog.Logger
+}
+
+// NewService returns the chat rules over d.
+func NewService(d Deps) *Service {
+	return &Service{Pool: d.Pool, Push: d.Push, Mail: d.Mail, Live: d.Live, Limits: d.Limits, Log: d.Log,
+		Store: d.Store, Images: d.Images, Blobs: d.Blobs}
 }
 
 func (s *Service) now() time.Time {

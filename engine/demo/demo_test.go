@@ -93,7 +93,7 @@ func TestSeed(t *testing.T) {
 	}
 
 	// The demo logins work.
-	svc := accounts.NewService(s.Pool, nil, nil, nil, "", s.Log)
+	svc := accounts.NewService(accounts.Deps{Pool: s.Pool, Log: s.Log})
 	dir := tenancy.NewDirectory(s.Pool, s.Log)
 	for _, slug := range []string{"lustlokaal", "herzklopfen", "sparkusa"} {
 		all, err := dir.List(ctx)

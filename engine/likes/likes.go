@@ -68,9 +68,10 @@ type Service struct {
 	Now func() time.Time
 }
 
-// NewService returns a service with the real clock.
-func NewService(pool *pgxpool.Pool, pusher *push.Queuer, log *slog.Logger) *Service {
-	return &Service{Pool: pool, Push: pusher, Log: log, Now: time.Now}
+// NewService returns a service with the real clock; pusher and mail queue
+// the web pushes and mails of new likes.
+func NewService(pool *pgxpool.Pool, pusher *push.Queuer, mail *delivery.Events, log *slog.Logger) *Service {
+	return &Service{Pool: pool, Push: pusher, Mail: mail, Log: log, Now: time.Now}
 }
 
 // Result is the answer to a like.

@@ -69,9 +69,13 @@ type Service struct {
 	Now func() time.Time
 }
 
-// NewService returns a service with the real clock.
-func NewService(pool *pgxpool.Pool, store media.Store, blobs *media.Blobs, images *media.Processor, log *slog.Logger) *Service {
-	return &Service{Pool: pool, Read: pool, Store: store, Blobs: blobs, Images: images, Log: log, Now: time.Now}
+// NewService returns a service with the real clock; read takes the reads
+// that tolerate lag (a read replica), nil for pool.
+func NewService(pool *pgxpool.Pool, read database.Conn, store media.Store, blobs *media.Blobs, images *media.Processor, log *slog.Logger) *Service {
+	if read == nil {
+		read = pool
+	}
+	return &Service{Pool: pool, Read: read, Store: store, Blobs: blobs, Images: images, Log: log, Now: time.Now}
 }
 
 // reader is Read, or Pool on a Service made without NewService.

@@ -160,10 +160,9 @@ func New(d Deps) (*Engine, error) {
 	}
 	sessions := identity.NewSessions(accounts.NewSessionStore(d.Pool, d.SessionCleanup), d.Config.SecureCookies)
 	e.Links = &tenancy.Links{HTTPS: d.Config.SecureCookies, Port: d.Config.PublicPort}
-	e.Accounts = accounts.NewService(d.Pool, sessions, mailer, e.Links, d.Config.MailWebhookSecret, d.Log)
 	postbacks := &affiliates.Postbacks{Jobs: inserter, Log: d.Log}
-	e.Accounts.Postbacks = postbacks
-	e.Accounts.Outbound = d.Outbound
+	e.Accounts = accounts.NewService(accounts.Deps{Pool: d.Pool, Sessions: sessions, Mailer: mailer, Links: e.Links,
+		HookSecret: d.Config.MailWebhookSecret, Postbacks: postbacks, Outbound: d.Outbound, Log: d.Log})
 	e.Members = membership.NewLifecycle(e.Accounts, inserter)
 	e.Live = live.NewHub(d.Pool, d.Config.LiveMaxStreams, d.Log)
 	if d.Media == nil {
@@ -177,62 +176,68 @@ func New(d Deps) (*Engine, error) {
 	// pipeline and the blob references.
 	images := media.NewProcessor(media.DefaultLimits, 0)
 	blobs := &media.Blobs{Jobs: inserter}
-	e.Profiles = profiles.NewService(d.Pool, d.Media, blobs, images, d.Log)
+	var read database.Conn
 	if d.ReadPool != nil && d.ReadPool != d.Pool {
-		e.Profiles.Read = database.NewReadReplica(d.ReadPool, d.Pool, d.Log)
+		read = database.NewReadReplica(d.ReadPool, d.Pool, d.Log)
 	}
-	// Pushes are written from the mail catalogues, in the member's language.
-	pusher := &push.Queuer{Jobs: inserter, Texts: mailer.Templates}
+	e.Profiles = profiles.NewService(d.Pool, read, d.Media, blobs, images, d.Log)
+	// Pushes are written from the mail catalogues, in the member's language;
+	// in development mode they are kept beside the mailbox too.
 	if e.Mailbox != nil {
-		// Development mode: pushes are kept beside the mailbox too.
 		e.PushSink = &push.DevSink{Pool: d.Pool}
-		pusher.Dev = e.PushSink
 	}
+	pusher := &push.Queuer{Jobs: inserter, Texts: mailer.Templates, Dev: e.PushSink}
 	e.MailEvents = &delivery.Events{Jobs: inserter}
-	e.Likes = likes.NewService(d.Pool, pusher, d.Log)
-	e.Likes.Mail = e.MailEvents
-	e.Chat = chat.NewService(d.Pool, pusher, d.Media, images, blobs, d.Log)
-	e.Chat.Mail = e.MailEvents
-	e.Chat.Limits = e.Limits
-	e.Chat.Live = e.Live
+	e.Likes = likes.NewService(d.Pool, pusher, e.MailEvents, d.Log)
+	e.Chat = chat.NewService(chat.Deps{Pool: d.Pool, Push: pusher, Mail: e.MailEvents, Live: e.Live, Limits: e.Limits,
+		Store: d.Media, Images: images, Blobs: blobs, Log: d.Log})
 	e.Notifications = notifications.NewService(d.Pool, e.Accounts, d.Directory, e.Links, d.Log)
-	e.Billing = billing.NewService(d.Pool, paymentProviders(d, e, inserter), d.Directory, inserter, d.Log)
-	e.Billing.Postbacks = postbacks
-	e.Billing.Limits = e.Limits
 	if e.SMS, err = smsGateway(d, e); err != nil {
 		return nil, err
 	}
+	var smsTexts *delivery.Templates
 	if e.SMS != nil {
-		e.Billing.EnableSMS(mailer.Templates)
+		smsTexts = mailer.Templates
 	}
-	staff, err := admin.NewService(context.Background(), d.Pool, d.Directory, d.Log,
-		admin.Options{SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo, Accounts: e.Accounts})
+	e.Billing = billing.NewService(billing.Deps{Pool: d.Pool, Providers: paymentProviders(d, e, inserter), Tenants: d.Directory,
+		Jobs: inserter, Postbacks: postbacks, Limits: e.Limits, SMSTexts: smsTexts, Log: d.Log})
+	staff, err := admin.NewService(context.Background(), d.Pool, d.Directory, d.Log, admin.Options{
+		SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo, Accounts: e.Accounts,
+		Billing: e.Billing, Chat: e.Chat, Profiles: e.Profiles, Outbound: d.Outbound})
 	if err != nil {
 		return nil, err
 	}
-	staff.Billing = e.Billing
-	staff.Chat = e.Chat
-	staff.Profiles = e.Profiles
-	staff.Outbound = d.Outbound
-	app, err := webapp.New(d.Dist, d.Themes, e.Locator, membership.Viewer(e.Accounts, e.Chat, e.Likes), d.Log)
+	app, err := webapp.New(d.Dist, d.Themes, e.Locator, membership.Viewer(e.Accounts, e.Chat, e.Likes), webapp.Parts{
+		LiveIndex: d.LiveDist, Showcase: e.Profiles, Chat: membership.ChatThread(e.Chat), Links: e.Links}, d.Log)
 	if err != nil {
 		return nil, err
 	}
-	app.LiveIndex = d.LiveDist
-	app.Showcase = e.Profiles
-	app.Chat = membership.ChatThread(e.Chat)
-	app.Links = e.Links
 	e.App = app
 	if e.Landers, err = landerpages.NewRenderer(landers.FS, d.Themes, e.Profiles, e.Locator, e.Links, d.Log); err != nil {
 		return nil, err
 	}
 	e.Console = admin.NewConsole(staff, d.Dist, e.App.Assets())
 
+	if e.Handler, e.Ops, err = routes(d, e); err != nil {
+		return nil, err
+	}
+	// The job workers come last: the sandbox's webhooks are delivered
+	// through the finished handler.
+	if e.Jobs, err = work(d, e, sender, e.Handler); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// routes builds the engine's route tables: the public one (every brand's
+// pages and API, the console's hosts, health and metrics) and the
+// operations address's.
+func routes(d Deps, e *Engine) (http.Handler, http.Handler, error) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	compress, err := httpx.Compress()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r := chi.NewRouter()
 	// SecurityHeaders looks at the direct peer, so it runs before RealIP.
@@ -269,7 +274,6 @@ func New(d Deps) (*Engine, error) {
 	ops.Get("/healthz", healthz)
 	ops.Get("/readyz", readyz)
 	readOnly(ops, "/metrics", metrics)
-	e.Ops = ops
 
 	visits := affiliates.NewVisits(d.Pool, e.Limits, d.Log)
 	r.Group(func(r chi.Router) {
@@ -304,13 +308,7 @@ func New(d Deps) (*Engine, error) {
 		})
 		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })
 	})
-	e.Handler = r
-	// The job workers come last: the sandbox's webhooks are delivered
-	// through the finished handler.
-	if e.Jobs, err = work(d, e, sender, e.Handler); err != nil {
-		return nil, err
-	}
-	return e, nil
+	return r, ops, nil
 }
 
 // CrossOriginExempt are the state-changing endpoints other sites may call:

@@ -88,7 +88,7 @@ func TestServeIndexFirstPaint(t *testing.T) {
 		"index.html":      {Data: []byte(`<html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot--></head><body><div id="root"></div></body></html>`)},
 		"firstpaint.json": {Data: []byte(`{"en": {"home.title": "Welcome to {{name}}", "home.lead": "Meet singles."}}`)},
 	}
-	app, err := New(dist, themes.FS, tenancy.Locator{}, nil, slog.New(slog.DiscardHandler))
+	app, err := New(dist, themes.FS, tenancy.Locator{}, nil, Parts{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

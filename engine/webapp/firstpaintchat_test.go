@@ -108,7 +108,7 @@ func TestServeIndexChat(t *testing.T) {
 			return Viewer{}, nil
 		}
 		return Viewer{User: map[string]any{"id": 1}}, nil
-	}, slog.New(slog.DiscardHandler))
+	}, Parts{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -198,9 +198,19 @@ type Showcase interface {
 // come in the boot state in that size, which the app checks before using them.
 const SearchPageSize = 12
 
+// Parts are what the pages draw from the engine's areas; each is described
+// on App, and each may be nil (none shown).
+type Parts struct {
+	LiveIndex bool
+	Showcase  Showcase
+	Chat      ChatFunc
+	Links     *tenancy.Links
+}
+
 // New reads the built index.html and every theme once.
-func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, log *slog.Logger) (*App, error) {
-	a := &App{dist: dist, themes: themes, locator: locator, viewer: viewer, log: log, theme: map[string]json.RawMessage{}}
+func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, parts Parts, log *slog.Logger) (*App, error) {
+	a := &App{dist: dist, themes: themes, locator: locator, viewer: viewer, log: log, theme: map[string]json.RawMessage{},
+		LiveIndex: parts.LiveIndex, Showcase: parts.Showcase, Chat: parts.Chat, Links: parts.Links}
 	index, err := fs.ReadFile(dist, "index.html")
 	if err != nil {
 		log.Warn("web bundle not built; serving a bare page (run `make build`)")

@@ -23,7 +23,7 @@ func TestLiveIndex(t *testing.T) {
 	t.Parallel()
 	for _, live := range []bool{false, true} {
 		dist := fstest.MapFS{"index.html": {Data: []byte(`<html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot--></head><body>first</body></html>`)}}
-		app, err := webapp.New(dist, themes.FS, tenancy.Locator{}, nil, slog.New(slog.DiscardHandler))
+		app, err := webapp.New(dist, themes.FS, tenancy.Locator{}, nil, webapp.Parts{}, slog.New(slog.DiscardHandler))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestAppCodeAfterFirstPaint(t *testing.T) {
 		"restLocales": {"nl": ["/assets/nl-rest.js"], "en": ["/assets/en-rest.js"]},
 		"firstRoutes": ["/"]}`)},
 	}
-	app, err := webapp.New(dist, themes.FS, tenancy.Locator{}, nil, slog.New(slog.DiscardHandler))
+	app, err := webapp.New(dist, themes.FS, tenancy.Locator{}, nil, webapp.Parts{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,12 +130,12 @@ func TestUndrawableThemeDrawing(t *testing.T) {
 		"dawn/theme.json": {Data: []byte(`{"name":"dawn"}`)},
 		"dawn/logo.svg":   {Data: []byte(`<svg viewBox="0 0 10 10"><rect width="10" height="10" fill="#000"/></svg>`)},
 	}
-	_, err := webapp.New(fsys, fsys, tenancy.Locator{}, nil, slog.New(slog.DiscardHandler))
+	_, err := webapp.New(fsys, fsys, tenancy.Locator{}, nil, webapp.Parts{}, slog.New(slog.DiscardHandler))
 	if err == nil || !strings.Contains(err.Error(), "dusk/icon-32.png") {
 		t.Fatalf("an undrawable icon: %v", err)
 	}
 	delete(fsys, "dusk/icon.svg")
-	if _, err := webapp.New(fsys, fsys, tenancy.Locator{}, nil, slog.New(slog.DiscardHandler)); err != nil {
+	if _, err := webapp.New(fsys, fsys, tenancy.Locator{}, nil, webapp.Parts{}, slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatalf("themes that draw (or have no drawing): %v", err)
 	}
 }

@@ -45,7 +45,7 @@ func billingRefund(ctx context.Context, args []string, stdout, stderr io.Writer)
 			billing.ProviderSandbox: func(billing.Settings) (billing.Provider, error) { return sandbox.New(pool, nil, log), nil },
 		}
 		// No payment is settled here, so no job is queued: no inserter.
-		res, err := billing.NewService(pool, providers, dir, nil, log).Refund(ctx, *order, "cli", *reason)
+		res, err := billing.NewService(billing.Deps{Pool: pool, Providers: providers, Tenants: dir, Log: log}).Refund(ctx, *order, "cli", *reason)
 		if err != nil {
 			return fmt.Errorf("refund of order %d: %w", *order, err)
 		}
