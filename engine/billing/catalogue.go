@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 
 	"rendezvous/engine/tenancy"
@@ -186,7 +186,7 @@ func (s *Settings) validate() error {
 		if len(p.Prices) == 0 {
 			add(field+".prices", ": at least one price is required")
 		}
-		for _, cur := range sortedKeys(p.Prices) {
+		for _, cur := range slices.Sorted(maps.Keys(p.Prices)) {
 			if !currencyPattern.MatchString(cur) {
 				add(field+".prices."+cur, ": %q is not an ISO 4217 currency code", cur)
 			}
@@ -203,7 +203,7 @@ func (s *Settings) validate() error {
 	if len(s.Countries) == 0 {
 		add("billing.countries", ": at least one payment country is required")
 	}
-	for _, code := range sortedKeys(s.Countries) {
+	for _, code := range slices.Sorted(maps.Keys(s.Countries)) {
 		c := s.Countries[code]
 		field := "billing.countries." + code
 		if !countryPattern.MatchString(code) {
@@ -265,7 +265,7 @@ func (s *Settings) order(tenantCountries []string) {
 			s.Order = append(s.Order, c)
 		}
 	}
-	for _, c := range sortedKeys(s.Countries) {
+	for _, c := range slices.Sorted(maps.Keys(s.Countries)) {
 		if !slices.Contains(s.Order, c) {
 			s.Order = append(s.Order, c)
 		}
@@ -346,13 +346,4 @@ func DefaultSettings(tenantCountries []string) Settings {
 	}
 	s.order(tenantCountries)
 	return s
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -4,10 +4,11 @@ import (
 	"bufio"
 	"flag"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -48,7 +49,7 @@ func TestConfigurationReference(t *testing.T) {
 	}
 
 	read := variablesTheCodeReads(t)
-	for _, name := range sortedKeys(read) {
+	for _, name := range slices.Sorted(maps.Keys(read)) {
 		if _, ok := byName[name]; !ok {
 			t.Errorf("%s: %s reads %s, which the Configuration reference table lacks; add a row | `%s` | flag | default | meaning |",
 				readmePath, read[name], name, name)
@@ -72,7 +73,7 @@ func TestConfigurationReference(t *testing.T) {
 			t.Errorf("%s:%d: the table gives %s the flag --%s, which no command registers", readmePath, s.line, s.name, s.flag)
 		}
 	}
-	for _, f := range sortedKeys(flags) {
+	for _, f := range slices.Sorted(maps.Keys(flags)) {
 		if !documented[f] {
 			t.Errorf("%s: the flag --%s (engine/platform/config) has no row naming it in the table's flag column", readmePath, f)
 		}
@@ -222,13 +223,4 @@ func readExample(t *testing.T) map[string]exampleSetting {
 		out[m[2]] = exampleSetting{commented: m[1] != "", value: m[3], number: i + 1}
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
