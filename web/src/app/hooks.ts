@@ -15,7 +15,7 @@ export interface RouteHandle {
 export function useRouteHandle(): RouteHandle | undefined {
   const matches = useMatches()
   for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i]!.handle as RouteHandle | undefined
+    const h = matches[i].handle as RouteHandle | undefined
     if (h?.name) return h
   }
   return undefined
@@ -32,7 +32,7 @@ export function useLogout(): () => Promise<void> {
       // the session is dropped locally either way
     }
     store.set(loggedOut())
-    navigate('/')
+    void navigate('/')
   }, [api, store, navigate])
 }
 

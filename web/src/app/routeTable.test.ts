@@ -8,7 +8,7 @@ import { enginePattern } from '../../scripts/preloadList'
 // engine/webapp/routes.go answers these paths with index.html and 200.
 const goFile = readFileSync(join(__dirname, '../../../engine/webapp/routes.go'), 'utf8')
 const block = goFile.slice(goFile.indexOf('var appRoutes'), goFile.indexOf('}\n', goFile.indexOf('var appRoutes')))
-const engineRoutes = [...block.matchAll(/"(\/[^"]*)"/g)].map((m) => m[1]!)
+const engineRoutes = [...block.matchAll(/"(\/[^"]*)"/g)].map((m) => m[1])
 
 /** sample turns an engine pattern into concrete paths. */
 function samples(pattern: string): string[] {

@@ -25,7 +25,7 @@ export function BackButton() {
   const handle = useRouteHandle()
   if (!showBackButton(handle?.name, isInstalledApp(), window.history.length)) return null
   return (
-    <Back type="button" aria-label={t('nav.back')} onClick={() => navigate(-1)} data-testid="back-button">
+    <Back type="button" aria-label={t('nav.back')} onClick={() => void navigate(-1)} data-testid="back-button">
       <Icon icon={ArrowLeft} />
     </Back>
   )

@@ -7,10 +7,10 @@ import { createStore } from './store'
  * queue picks it.
  */
 export interface Interruptions {
-  want(id: InterruptionId, on: boolean): void
-  setEditing(editing: boolean): void
-  shown(): Shown
-  subscribe(listener: () => void): () => void
+  want: (id: InterruptionId, on: boolean) => void
+  setEditing: (editing: boolean) => void
+  shown: () => Shown
+  subscribe: (listener: () => void) => () => void
 }
 
 export function createInterruptions(): Interruptions {

@@ -66,9 +66,9 @@ export interface AppState {
 }
 
 export interface Store<T> {
-  get(): T
-  set(patch: Partial<T> | ((s: T) => Partial<T>)): void
-  subscribe(listener: () => void): () => void
+  get: () => T
+  set: (patch: Partial<T> | ((s: T) => Partial<T>)) => void
+  subscribe: (listener: () => void) => () => void
 }
 
 export function createStore<T extends object>(initial: T): Store<T> {

@@ -65,7 +65,7 @@ export function LikeModal() {
   return (
     <Modal open={open} title={t('likeModal.title', { name: liker?.name ?? '' })} onClose={close} testId="like-modal">
       <div onClick={close}>
-        {liker && <LikerView liker={liker} onPhoto={() => navigate(likerPath(liker.id))} onPress={() => press(liker)} />}
+        {liker && <LikerView liker={liker} onPhoto={() => void navigate(likerPath(liker.id))} onPress={() => press(liker)} />}
       </div>
     </Modal>
   )

@@ -246,7 +246,7 @@ function MethodPicker() {
     // Direct debit has its own page: the account, the phone and the texted code.
     if (method === 'sdd') {
       const withCode = applies ? `&discount_code=${encodeURIComponent(code.code)}` : ''
-      navigate(`/directdebit?package=${encodeURIComponent(pkg.id)}&country=${encodeURIComponent(data.country)}${withCode}`)
+      void navigate(`/directdebit?package=${encodeURIComponent(pkg.id)}&country=${encodeURIComponent(data.country)}${withCode}`)
       return
     }
     setBusy(true)
@@ -269,7 +269,7 @@ function MethodPicker() {
 
   return (
     <>
-      <form onSubmit={pay} noValidate aria-label={t('paymentMethod.title')} data-testid="payment-form">
+      <form onSubmit={(e) => void pay(e)} noValidate aria-label={t('paymentMethod.title')} data-testid="payment-form">
       <Panel>
         <CountryChoice data={data} disabled={busy} onChange={setCountry} />
         {state.status === 'failed' && <ErrorText role="alert">{errorText(state.error, t)}</ErrorText>}
@@ -279,7 +279,7 @@ function MethodPicker() {
           legendId={legendId}
           onChange={(m) => {
             setPicked(m)
-            navigate(paymentPath(pkg.id, m) + search, { replace: true })
+            void navigate(paymentPath(pkg.id, m) + search, { replace: true })
           }}
         />
         {method && isCardMethod(method) && (
@@ -372,7 +372,7 @@ function RetryForm({ order }: { order: Order }) {
   }
 
   return (
-    <form onSubmit={retry} noValidate aria-labelledby="retry-title" data-testid="retry-form">
+    <form onSubmit={(e) => void retry(e)} noValidate aria-labelledby="retry-title" data-testid="retry-form">
       <h3 id="retry-title">{t('payment.retryTitle')}</h3>
       <CountryChoice data={data} disabled={busy} onChange={setCountry} />
       <MethodChoice methods={methods} value={chosen} legendId={legendId} onChange={setMethod} />

@@ -119,7 +119,7 @@ function StoredCardPanel({ card, onRemoved }: { card: Card; onRemoved: () => voi
         <div role="group" aria-labelledby="remove-card-question">
           <p id="remove-card-question">{t('repeatOrder.removeConfirm')}</p>
           <Actions>
-            <Button type="button" $variant="secondary" disabled={busy} onClick={remove} data-testid="remove-card-confirm">
+            <Button type="button" $variant="secondary" disabled={busy} onClick={() => void remove()} data-testid="remove-card-confirm">
               {t('repeatOrder.removeYes')}
             </Button>
             <Button type="button" $variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
@@ -215,7 +215,7 @@ function OutcomePanel({ outcome, card, onRetry, busy }: { outcome: RepeatOutcome
         <Button type="button" disabled={busy || leaving} onClick={() => onRetry(outcome.pkg)} data-testid="repeat-retry">
           {t('repeatOrder.retry')}
         </Button>
-        <Button type="button" $variant="secondary" disabled={busy || leaving} onClick={viaProvider} data-testid="repeat-via-provider">
+        <Button type="button" $variant="secondary" disabled={busy || leaving} onClick={() => void viaProvider()} data-testid="repeat-via-provider">
           {leaving ? t('paymentMethod.paying') : t('repeatOrder.viaProvider')}
         </Button>
       </Actions>
@@ -273,7 +273,7 @@ function RepeatOffers({ card }: { card: Card }) {
 
   return (
     <>
-      {outcome && <OutcomePanel outcome={outcome} card={card} busy={busy !== null} onRetry={(pkg) => state.status === 'done' && buy(pkg, state.data.country)} />}
+      {outcome && <OutcomePanel outcome={outcome} card={card} busy={busy !== null} onRetry={(pkg) => state.status === 'done' && void buy(pkg, state.data.country)} />}
       <section aria-labelledby="repeat-packages-title" aria-busy={state.status === 'loading' || busy !== null}>
         <h2 id="repeat-packages-title">{t('repeatOrder.packagesTitle')}</h2>
         {state.status === 'failed' ? (
@@ -294,7 +294,7 @@ function RepeatOffers({ card }: { card: Card }) {
                       $block
                       disabled={busy !== null}
                       aria-label={t('repeatOrder.buyLabel', { count: p.credits, price })}
-                      onClick={() => buy(p, state.data.country)}
+                      onClick={() => void buy(p, state.data.country)}
                       data-testid="repeat-buy"
                     >
                       {busy === p.id ? t('repeatOrder.charging') : t('repeatOrder.buy', { price })}

@@ -35,7 +35,7 @@ export function findPackage(p: Pick<Packages, 'packages'> | null, id: string | u
 }
 
 /** badgeKey is the catalogue key of a package's badge, or null. */
-export function badgeKey(badge: CreditPackage['badge'] | string | null | undefined): string | null {
+export function badgeKey(badge: string | null | undefined): string | null {
   switch (badge) {
     case 'popular':
       return 'credits.badges.popular'

@@ -55,7 +55,7 @@ function MemberSearch() {
     <Page title={t('members.title')} lead={t('members.lead')} testId="members-page">
       <SearchForm
         key={`${params.toString()}|${result ? 1 : 0}`}
-        initial={draftOf(params, result?.search as unknown as Record<string, string | number> | undefined)}
+        initial={draftOf(params, result?.search)}
         fields={fields}
         onSearch={onSearch}
         invalid={state.status === 'invalid' ? state.field : undefined}

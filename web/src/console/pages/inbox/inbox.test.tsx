@@ -1,10 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type InboxThread } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { Inbox } from './Inbox'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -60,7 +61,7 @@ function show(api: ConsoleApi, pollMs?: number) {
 
 async function openFirst() {
   const list = await screen.findByRole('list', { name: 'Waiting for an answer' })
-  await act(async () => fireEvent.click(list.querySelector('button')!))
+  await settle(() => fireEvent.click(list.querySelector('button')!))
   return screen.findByRole('heading', { name: 'Jeroen and Sanne' })
 }
 
@@ -72,10 +73,10 @@ describe('Inbox', { timeout: 20_000 }, () => {
     expect(api.inboxThread).toHaveBeenCalledWith('lustlokaal', 5)
     expect(screen.getByText('Hallo Sanne')).toBeTruthy()
     expect(screen.getByText('ops@staff.example')).toBeTruthy()
-    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement
+    const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send' })
     expect(send.disabled).toBe(true)
     fireEvent.change(screen.getByLabelText('Answer as Sanne'), { target: { value: 'Leuk!' } })
-    await act(async () => fireEvent.click(send))
+    await settle(() => fireEvent.click(send))
     expect(api.answer).toHaveBeenCalledWith('lustlokaal', 5, 'Leuk!', expect.stringMatching(/.+/))
     expect((await screen.findByRole('status')).textContent).toBe('Sent.')
     await waitFor(() => expect(api.inbox).toHaveBeenCalledTimes(2))
@@ -91,11 +92,11 @@ describe('Inbox', { timeout: 20_000 }, () => {
     await openFirst()
     const box = screen.getByLabelText('Answer as Sanne')
     fireEvent.change(box, { target: { value: 'Leuk!' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
     expect((await screen.findByRole('alert')).textContent).toBe('The console cannot reach the server. Check your connection and try again.')
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
     fireEvent.change(box, { target: { value: 'Nog eentje' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
     const ids = answer.mock.calls.map((c) => c[3])
     expect(ids[0]).toBe(ids[1])
     expect(ids[2]).not.toBe(ids[1])

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type ModerationMember, type ModerationPhoto } from '../../api'
@@ -6,6 +6,7 @@ import { initConsoleI18n } from '../../i18n'
 import { ComplaintConversation } from './ComplaintConversation'
 import { MemberPage } from './MemberPage'
 import { permissionsOf, showAt } from './testing'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -86,10 +87,10 @@ describe('member page', { timeout: 20_000 }, () => {
     const api = fakeApi()
     show(api, 'moderator')
     await screen.findByRole('heading', { name: 'Jeroen (#42)' })
-    const takeDown = screen.getByRole('button', { name: 'Take down' }) as HTMLButtonElement
+    const takeDown = screen.getByRole<HTMLButtonElement>('button', { name: 'Take down' })
     expect(takeDown.disabled).toBe(true)
     fireEvent.change(screen.getByLabelText('Reason for taking it down (the member sees it)'), { target: { value: 'Nudity' } })
-    await act(async () => fireEvent.click(takeDown))
+    await settle(() => fireEvent.click(takeDown))
     expect(api.rejectPhoto).toHaveBeenCalledWith('lustlokaal', 1, 'Nudity')
     expect(await screen.findByText('Photo 1 taken down.')).toBeTruthy()
     expect(screen.getByText('Reason: Nudity')).toBeTruthy()
@@ -103,7 +104,7 @@ describe('member page', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Reason or warning text'), { target: { value: 'Spam' } })
     fireEvent.click(screen.getByRole('button', { name: 'Ban' }))
     expect(api.banMember).not.toHaveBeenCalled()
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Yes, ban' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Yes, ban' })))
     expect(api.banMember).toHaveBeenCalledWith('lustlokaal', 42, 'Spam')
     expect(await screen.findByText('Banned')).toBeTruthy()
   })
@@ -131,15 +132,15 @@ describe('member page', { timeout: 20_000 }, () => {
     const api = fakeApi({ correctCredits })
     show(api, 'finance')
     await screen.findByRole('heading', { name: 'Correct the credits' })
-    const book = screen.getByRole('button', { name: 'Book the correction' }) as HTMLButtonElement
+    const book = screen.getByRole<HTMLButtonElement>('button', { name: 'Book the correction' })
     fireEvent.change(screen.getByLabelText('Credits to add (negative to take away)'), { target: { value: '-40' } })
     expect(book.disabled).toBe(true) // the reason is required
     fireEvent.change(screen.getByLabelText('Reason (kept in the ledger and the audit log)'), { target: { value: 'fraud' } })
-    await act(async () => fireEvent.click(book))
+    await settle(() => fireEvent.click(book))
     expect(correctCredits).toHaveBeenLastCalledWith('lustlokaal', 42, -40, 'fraud')
     expect((await screen.findByRole('alert')).textContent).toBe('This correction would leave the member with fewer than zero credits (balance 30).')
     fireEvent.change(screen.getByLabelText('Credits to add (negative to take away)'), { target: { value: '20' } })
-    await act(async () => fireEvent.click(book))
+    await settle(() => fireEvent.click(book))
     expect(correctCredits).toHaveBeenLastCalledWith('lustlokaal', 42, 20, 'fraud')
     expect(await screen.findByText('Corrected: the balance went from 30 to 50 credits.')).toBeTruthy()
     await waitFor(() => expect(api.memberMoney).toHaveBeenCalledTimes(2))
@@ -176,9 +177,9 @@ describe('complaint conversation', { timeout: 20_000 }, () => {
     showAt(i18nInstance, permissionsOf('moderator'), '/', '/', <ComplaintConversation api={api} tenant="lustlokaal" complaint={3} reporter="Jeroen" />)
     expect(screen.getByText(/Every read is recorded in the audit log/)).toBeTruthy()
     expect(complaintConversation).not.toHaveBeenCalled()
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Read the conversation' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Read the conversation' })))
     expect((await screen.findByRole('alert')).textContent).toBe('These two members have no conversation.')
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Read the conversation' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Read the conversation' })))
     expect(complaintConversation).toHaveBeenCalledWith('lustlokaal', 3)
     const list = await screen.findByRole('list', { name: 'The conversation this complaint is about' })
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([

@@ -112,9 +112,9 @@ export function Codes({ api }: { api: ConsoleApi }) {
     if (err instanceof ConsoleError) {
       switch (err.code) {
         case 'code_invalid': {
-          const field = String(err.fields.field ?? '') as FieldName
+          const field = (typeof err.fields.field === 'string' ? err.fields.field : '') as FieldName
           const label = field ? t(`console.codes.fields.${field}`) : ''
-          return { field, text: t('console.codes.refusals.code_invalid', { field: label, problem: String(err.fields.problem ?? '') }) }
+          return { field, text: t('console.codes.refusals.code_invalid', { field: label, problem: typeof err.fields.problem === 'string' ? err.fields.problem : '' }) }
         }
         case 'code_taken':
           return { field: 'code', text: t('console.codes.refusals.code_taken') }

@@ -1,10 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type ConsoleOrder } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { Orders } from './Orders'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe('Orders', { timeout: 20_000 }, () => {
     show(api)
     fireEvent.click(await screen.findByRole('button', { name: 'Refund order 7' }))
     fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'charged twice' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))
     expect(api.refund).toHaveBeenCalledWith('lustlokaal', 7, 'charged twice')
     expect((await screen.findByRole('status')).textContent).toBe('Order 7 refunded: 60 credits taken back, 40 already spent.')
     await waitFor(() => expect(api.orders).toHaveBeenCalledTimes(2))
@@ -83,7 +84,7 @@ describe('Orders', { timeout: 20_000 }, () => {
     const api = fakeApi({ refund: vi.fn(() => Promise.reject(err)) })
     show(api)
     fireEvent.click(await screen.findByRole('button', { name: 'Refund order 7' }))
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))
     const form = screen.getByRole('form', { name: 'Refund order 7' })
     expect((await within(form).findByRole('alert')).textContent).toBe(text)
     expect(api.orders).toHaveBeenCalledTimes(1)

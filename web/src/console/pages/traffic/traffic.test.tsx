@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -6,6 +6,7 @@ import { ConsoleError, reportPath, type ConsoleApi, type DaySpan, type PostbackL
 import { initConsoleI18n } from '../../i18n'
 import { addMoney, formatMoney } from '../../money'
 import { Traffic } from './Traffic'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -85,7 +86,7 @@ describe('Traffic', { timeout: 40_000 }, () => {
     show(api)
     expect((await screen.findByRole('status', {}, { timeout: 15_000 })).textContent).toBe('Loading the traffic…')
     expect(screen.queryByRole('table')).toBeNull()
-    await act(async () => answer(report))
+    await settle(() => answer(report))
     // Waiting with a plain selector: a role query with a name works out
     // every element's name on each try, which on a loaded machine took
     // longer than the wait.
@@ -97,8 +98,8 @@ describe('Traffic', { timeout: 40_000 }, () => {
     expect(api.postbacks).toHaveBeenCalledWith('lustlokaal', { from: '', to: '' })
     expect(screen.queryByRole('status')).toBeNull()
     // The engine's default range shows in the fields.
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-28')
-    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-30')
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-03-28')
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-03-30')
     expect(texts(sources)).toEqual([
       ['Network', 'Ref', 'Sub 1', 'Sub 2', 'Sub 3', 'Visits', 'Signups', 'Activations', 'First purchases', 'Revenue', 'Lander A/B variants (visits)'],
       ['adnet', 'aff1', 'c1', '–', '–', '3', '2', '1', '1', '€19.95', 'spring-a: 2, spring-b: 1'],
@@ -131,7 +132,7 @@ describe('Traffic', { timeout: 40_000 }, () => {
     await screen.findByRole('region', { name: 'Postbacks' }, { timeout: 15_000 })
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } })
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Show' })))
     expect(empty.trafficReport).toHaveBeenLastCalledWith('lustlokaal', { from: '2026-01-01', to: '2026-01-31' })
     expect(empty.postbacks).toHaveBeenLastCalledWith('lustlokaal', { from: '2026-01-01', to: '2026-01-31' })
     expect(await screen.findByText('No visits, signups or purchases from 2026-01-01 to 2026-01-31.')).toBeTruthy()

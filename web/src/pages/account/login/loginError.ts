@@ -16,7 +16,7 @@ export function loginErrorText(err: unknown): [string, Record<string, unknown>?]
       case 'account_pending_deletion':
         return ['login.pendingDeletion']
       case 'account_suspended': {
-        const until = new Date(String(err.fields.until ?? ''))
+        const until = new Date(typeof err.fields.until === 'string' ? err.fields.until : '')
         return ['login.suspended', { until: Number.isNaN(until.getTime()) ? '' : until.toLocaleString() }]
       }
     }

@@ -31,7 +31,7 @@ export const createsAccount = (step: Step): boolean => step === 'message' || ste
 /** nextStep is the step after current, or null at the end. */
 export function nextStep(steps: readonly Step[], current: Step): Step | null {
   const i = steps.indexOf(current)
-  return i >= 0 && i + 1 < steps.length ? steps[i + 1]! : null
+  return i >= 0 && i + 1 < steps.length ? steps[i + 1] : null
 }
 
 /** skippable: every step after the account exists may be skipped but the last. */

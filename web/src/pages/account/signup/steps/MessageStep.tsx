@@ -115,7 +115,7 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
   const invalid = (k: keyof FormErrors) => ({ 'aria-invalid': !!errors[k], 'aria-describedby': described(k) })
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate data-testid={profileId !== undefined ? 'signup-step-message' : 'signup-step-account'}>
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate data-testid={profileId !== undefined ? 'signup-step-message' : 'signup-step-account'}>
       <Notice text={general} testId="signup-error" />
       {profileId !== undefined && (
         <Field>
