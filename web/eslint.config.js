@@ -7,7 +7,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'public', 'src/api/schema.d.ts'] },
+  { ignores: ['dist', 'node_modules', 'public', 'src/api/schema.d.ts', 'src/console/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   reactHooks.configs.flat.recommended,

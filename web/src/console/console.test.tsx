@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, call, type ConsoleApi, type ModerationMember, type ModerationPhoto, type Staff, type StaffAnswer } from './api'
+import { ConsoleError, call, type ConsoleApi, type Grant, type ModerationMember, type ModerationPhoto, type Staff, type StaffAnswer, type TenantPermission } from './api'
 import { ConsoleApp } from './App'
 import { errorText } from './errors'
 import { sourceFiles } from '../test/sources'
@@ -39,11 +39,11 @@ for (const line of readFileSync(join(__dirname, '../../../config/console_policy.
 }
 
 /** signedIn is /me's answer for a staff member with role on tenant: the policy's permissions on that domain, as the engine answers them. */
-function signedIn(role: string, tenant = '*'): StaffAnswer {
+function signedIn(role: Grant['role'], tenant = '*'): StaffAnswer {
   return {
     staff: staff({ roles: [{ role, tenant }] }),
     permissions: (policy[role] ?? []).map((p) => {
-      const [object, action] = p.split(':') as [string, string]
+      const [object, action] = p.split(':') as [string, TenantPermission['action']]
       return { tenant, object, action }
     }),
   }
@@ -102,7 +102,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     deleteHousePhoto: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl', 'en'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl', 'en'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     ...over,
@@ -204,7 +204,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     return within(nav).getAllByRole('link').map((a) => a.textContent)
   }
 
-  it.each([
+  it.each<[Grant['role'], string[]]>([
     ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards', 'Traffic']],
     ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards', 'Traffic']],
     ['moderator', ['Brands', 'Moderation']],
@@ -276,7 +276,7 @@ describe('console roles', { timeout: 20_000 }, () => {
   })
 
   it('offers refunds only to roles with money:write', async () => {
-    const orders = vi.fn(() => Promise.resolve({ orders: [{ id: 7, member_id: 42, package_id: 'p100', credits: 100, amount: 1995, currency: 'EUR', country: 'NL', status: 'completed' as const, created_at: '2026-11-20T10:00:00Z', completed_at: '2026-11-20T10:01:00Z' }] }))
+    const orders = vi.fn(() => Promise.resolve({ orders: [{ id: 7, member_id: 42, package_id: 'p100', credits: 100, amount: 1995, currency: 'EUR', country: 'NL', status: 'completed' as const, created_at: '2026-11-20T10:00:00Z', completed_at: '2026-11-20T10:01:00Z', payments: [], list_amount: null, discount_code: null, discount_percentage: null }] }))
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('operator'))), orders }), '/admin/orders')
     expect(await screen.findByRole('heading', { name: 'Order 7' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Refund order 7' })).toBeNull()
@@ -292,8 +292,8 @@ describe('console roles', { timeout: 20_000 }, () => {
     }
     const tenants = vi.fn<ConsoleApi['tenants']>(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
-        { slug: 'sparkusa', name: 'Spark', hosts: ['spark.localhost'], primary_host: 'spark.localhost', theme: 'blue', locales: ['en'], default_locale: 'en', company: 'Spark' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
+        { slug: 'sparkusa', name: 'Spark', hosts: ['spark.localhost'], primary_host: 'spark.localhost', theme: 'blue', locales: ['en'], default_locale: 'en', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Spark' },
       ]),
     )
     const api = fakeApi({ me: vi.fn(() => Promise.resolve(two)), tenants })

@@ -35,6 +35,7 @@ const sanne: HouseProfile = {
   status: 'active',
   main_image: null,
   photos: [{ id: 70, status: 'active', url: '/media/a.jpg', thumb_url: '/media/a_t.jpg' }],
+  last_active_at: '2026-11-20T10:00:00Z',
 }
 
 const list = (profiles: HouseProfile[]): HouseList => ({
@@ -57,8 +58,8 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
-        { slug: 'sparkusa', name: 'SparkUSA', hosts: ['us.localhost'], primary_host: 'us.localhost', theme: 'rose', locales: ['en'], default_locale: 'en', company: 'Spark' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
+        { slug: 'sparkusa', name: 'SparkUSA', hosts: ['us.localhost'], primary_host: 'us.localhost', theme: 'rose', locales: ['en'], default_locale: 'en', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Spark' },
       ]),
     ),
     houseProfiles: vi.fn(() => Promise.resolve(list([sanne]))),

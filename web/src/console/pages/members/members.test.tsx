@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, type ConsoleApi, type ModerationMember, type ModerationPhoto } from '../../api'
+import { ConsoleError, type ConsoleApi, type Grant, type ModerationMember, type ModerationPhoto } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { ComplaintConversation } from './ComplaintConversation'
 import { MemberPage } from './MemberPage'
@@ -58,7 +58,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   } as unknown as ConsoleApi
 }
 
-function show(api: ConsoleApi, role: string, address = '/members/lustlokaal/42') {
+function show(api: ConsoleApi, role: Grant['role'], address = '/members/lustlokaal/42') {
   return showAt(i18nInstance, permissionsOf(role, 'lustlokaal'), '/members/:tenant/:id', address, <MemberPage api={api} />)
 }
 
@@ -109,7 +109,7 @@ describe('member page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Banned')).toBeTruthy()
   })
 
-  it.each(['support', 'moderator'])('gives a %s no money section and never calls the money API', async (role) => {
+  it.each(['support', 'moderator'] as const)('gives a %s no money section and never calls the money API', async (role) => {
     const api = fakeApi()
     show(api, role)
     await screen.findByRole('heading', { name: 'Jeroen (#42)' })
@@ -167,9 +167,10 @@ describe('complaint conversation', { timeout: 20_000 }, () => {
           member_id: 42,
           conversation: { id: 5 },
           profile: { id: 9, name: 'Rudy' },
+          older_hidden: false,
           messages: [
-            { id: 1, from_me: true, kind: 'text', text: 'Hello', created_at: '2026-11-20T09:00:00Z' },
-            { id: 2, from_me: false, kind: 'text', text: 'Go away', created_at: '2026-11-20T09:01:00Z' },
+            { id: 1, sender_id: 42, from_me: true, kind: 'text', text: 'Hello', created_at: '2026-11-20T09:00:00Z' },
+            { id: 2, sender_id: 9, from_me: false, kind: 'text', text: 'Go away', created_at: '2026-11-20T09:01:00Z' },
           ],
         },
       })

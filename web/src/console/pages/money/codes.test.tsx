@@ -41,7 +41,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     codes: vi.fn(() =>

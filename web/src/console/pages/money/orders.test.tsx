@@ -24,6 +24,10 @@ const order = (over: Partial<ConsoleOrder> = {}): ConsoleOrder => ({
   status: 'completed',
   created_at: '2026-11-20T10:00:00Z',
   completed_at: '2026-11-20T10:01:00Z',
+  payments: [],
+  list_amount: null,
+  discount_code: null,
+  discount_percentage: null,
   ...over,
 })
 
@@ -31,7 +35,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     orders: vi.fn(() =>

@@ -27,7 +27,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     staff: vi.fn(() =>
@@ -41,7 +41,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   } as unknown as ConsoleApi
 }
 
-const show = (api: ConsoleApi, role = 'superadmin') => showAt(i18nInstance, permissionsOf(role), '/staff', '/staff', <Staff api={api} />)
+const show = (api: ConsoleApi, role: Grant['role'] = 'superadmin') => showAt(i18nInstance, permissionsOf(role), '/staff', '/staff', <Staff api={api} />)
 const card = async (email: string) => screen.findByRole('region', { name: email })
 
 describe('staff page', { timeout: 20_000 }, () => {
