@@ -7,6 +7,7 @@ import { useLoad, wait } from '../../api/useLoad'
 import { Button, ButtonLink } from '../../components/Button'
 import { Page, Panel } from '../../components/Page'
 import { codeText } from '../../rules/serverErrors'
+import { errorText } from '../../i18n/errorText'
 import { refreshUser } from '../../state/refresh'
 import { useAppState, useServices } from '../../state/context'
 import type { Card, CreditPackage, Order } from './api'
@@ -62,15 +63,6 @@ const Actions = styled.div`
   margin-top: ${space(3)};
 `
 
-/** errorText words a failed call: its code's text, or the general one. */
-function errorText(err: unknown, t: (key: string, values?: Record<string, unknown>) => string): string {
-  if (err instanceof ApiError) {
-    const text = codeText(err.code, err.fields)
-    if (text) return t(text[0], text[1])
-  }
-  return t('errors.tryLater')
-}
-
 /** expiryText words a card's expiry (YYYY-MM-DD) as month and year, or null when unknown. */
 function expiryText(expiry: string, locale: string): string | null {
   const m = /^(\d{4})-(\d{2})/.exec(expiry)
@@ -101,7 +93,7 @@ function StoredCardPanel({ card, onRemoved }: { card: Card; onRemoved: () => voi
       onRemoved()
     } catch (err) {
       setBusy(false)
-      setError(errorText(err, t))
+      setError(errorText(t, err, [codeText], 'errors.tryLater'))
     }
   }
 
@@ -197,7 +189,7 @@ function OutcomePanel({ outcome, card, onRetry, busy }: { outcome: RepeatOutcome
       leaveFor(created.redirect_url)
     } catch (err) {
       setLeaving(false)
-      setError(errorText(err, t))
+      setError(errorText(t, err, [codeText], 'errors.tryLater'))
     }
   }
   return (
@@ -264,7 +256,7 @@ function RepeatOffers({ card }: { card: Card }) {
       result =
         err instanceof ApiError && err.code === 'card_payment_failed'
           ? { kind: 'failed', order: null, pkg, country }
-          : { kind: 'error', message: errorText(err, t) }
+          : { kind: 'error', message: errorText(t, err, [codeText], 'errors.tryLater') }
     }
     if (signal.aborted) return
     setBusy(null)
