@@ -159,7 +159,7 @@ describe('footer and warnings', () => {
   it.each([
     ['/', 'default'],
     ['/chats', 'chat'],
-    ['/landers/gallery', 'lander'],
+    ['/members/9/landing', 'lander'],
     ['/signup', 'empty'],
   ])('shows the entry warning to NL visitors on %s (%s layout)', async (path, layout) => {
     await renderApp(boot({ country: 'NL', user: null }, { enable_site_entry_popup: 'no' }), path)
