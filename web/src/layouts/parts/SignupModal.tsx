@@ -2,7 +2,7 @@ import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../../components/Modal'
 import { lazyPage } from '../../app/lazyPage'
-import { withTexts } from '../../app/pages'
+import { withTexts } from '../../app/withTexts'
 import { useAppState, useServices } from '../../state/context'
 import { useInterruption } from '../../state/interruptions'
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import styled from 'styled-components'
-import { LoginPanel } from '../../app/pages'
+import { LoginPanel } from '../../app/loginPanel'
 import { Button } from '../../components/Button'
 import { Page, Panel } from '../../components/Page'
 import { currentTracking, loggedOutSearchAllowed } from '../../rules/tracking'
