@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import { useMatches, useNavigate } from 'react-router'
 import { changeLocale } from '../i18n/i18n'
-import { writeLocaleCookie } from '../rules/locale'
+import { writeLocaleCookie } from '../i18n/locale'
 import { useApi, useServices } from '../state/context'
 import { loggedOut } from '../state/store'
 import type { LayoutName } from './routeTable'

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { SUPPORTED_LOCALES } from '../rules/locale'
+import { SUPPORTED_LOCALES } from './locale'
 import { sourceFiles } from '../test/sources'
 
 const srcDir = join(__dirname, '..')

@@ -1,7 +1,7 @@
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { catalogues } from 'virtual:rdv-catalogues'
-import { FALLBACK_LOCALE, SUPPORTED_LOCALES, isSupportedLocale } from '../rules/locale'
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES, isSupportedLocale } from './locale'
 
 /** Catalogue is one catalogue file: a tree of keys with texts at the leaves. */
 export type Catalogue = { [key: string]: string | Catalogue }

@@ -1,6 +1,6 @@
 import type { Boot, Card, ChatEntry, Likes, SearchResult, Settings, User } from '../boot/types'
 import type { MemberProfile, Thread } from '../api/types'
-import { mayHaveTimeBonus, type TimeBonusOffer } from '../rules/timeBonus'
+import { mayHaveTimeBonus, type TimeBonusOffer } from '../features/timebonus/timeBonus'
 
 /** Push is the client's web-push state (SPEC.md section 3 and 4). */
 export interface PushState {

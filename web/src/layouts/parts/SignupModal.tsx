@@ -4,7 +4,7 @@ import { Modal } from '../../components/Modal'
 import { lazyPage } from '../../app/lazyPage'
 import { withTexts } from '../../app/withTexts'
 import { useAppState, useServices } from '../../state/context'
-import { useInterruption } from '../../state/interruptions'
+import { useInterruption } from '../../features/interruptions/hooks'
 
 // The flow says the account pages' texts, which come with the pages' part
 // of the catalogue, not with the first screen's.

@@ -2,7 +2,7 @@
 // methods a country offers, the payment's polling schedule and what a
 // finished payment means for the member.
 import type { PaymentMethodName } from '../../api/types'
-import { LOW_CREDITS } from '../../rules/nav'
+import { LOW_CREDITS } from '../../nav/rules'
 import type { CreditPackage, Order, OrderStatus, Packages } from './api'
 
 /** The payment methods of SPEC.md section 9, in its order. */

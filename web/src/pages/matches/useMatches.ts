@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../api/http'
 import { useLoad } from '../../api/useLoad'
-import { isRateLimited } from '../../rules/serverErrors'
+import { isRateLimited } from '../../api/serverErrors'
 import { useServices } from '../../state/context'
 import { refreshNamed } from '../../state/refresh'
 import { matchFinder, swipe, swipeDeck, type Card } from '../members/discovery'

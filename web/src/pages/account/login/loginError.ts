@@ -1,5 +1,5 @@
 import { ApiError } from '../../../api/http'
-import { serverErrorText } from '../../../rules/serverErrors'
+import { serverErrorText } from '../../../api/serverErrors'
 
 /** isBanned: the login was refused because operators banned the account;
  * the member is shown the ban page (/pages/ban). */

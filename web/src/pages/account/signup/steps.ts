@@ -6,7 +6,7 @@
 // the account alone.
 import type { SignupBody, User } from '../../../api/types'
 import type { PushState } from '../../../state/store'
-import { needsPhoto } from '../../../rules/alerts'
+import { needsPhoto } from '../../../layouts/parts/alerts'
 import type { Text } from '../shared/errors'
 
 export const ALL_STEPS = ['message', 'account', 'photo', 'location', 'personal', 'about', 'push', 'confirm'] as const

@@ -6,7 +6,7 @@ import { Field, Input, Label, Select, TextArea } from '../../../../components/Fo
 import { Modal } from '../../../../components/Modal'
 import type { MemberView, User } from '../../../../api/types'
 import { useLoad } from '../../../../api/useLoad'
-import { currentTracking } from '../../../../rules/tracking'
+import { currentTracking } from '../../../../app/tracking'
 import { useAppState, useServices } from '../../../../state/context'
 import { accountApi } from '../../api'
 import { FIELD_OF, accountErrorText, errorCode, type AccountErrorCode, type Text } from '../../shared/errors'

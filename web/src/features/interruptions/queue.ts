@@ -1,9 +1,9 @@
-import { arrange, type InterruptionId, type Shown } from '../rules/interruptions'
-import { createStore } from './store'
+import { arrange, type InterruptionId, type Shown } from './interruptions'
+import { createStore } from '../../state/store'
 
 /**
  * Interruptions is the one queue of the banners, modals and pop-ups
- * (rules/interruptions.ts): each asks to show (want) and shows only when the
+ * (interruptions.ts): each asks to show (want) and shows only when the
  * queue picks it.
  */
 export interface Interruptions {

@@ -6,7 +6,7 @@
 // word alike. Pages that word their own codes
 // fall back to serverErrorText, so these read the same everywhere instead of
 // "please try again later".
-import { ApiError } from '../api/http'
+import { ApiError } from './http'
 import type { Text } from '../i18n/errorText'
 
 export type { Text } from '../i18n/errorText'
