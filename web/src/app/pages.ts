@@ -3,6 +3,9 @@ import { matchPath } from 'react-router'
 import type { ComponentType } from 'react'
 import { loadAccount } from './loginPanel'
 import { withTexts } from './withTexts'
+
+// SignupModal takes withTexts from here (see there).
+export { withTexts }
 import { pageAreas, routeTable, type PageArea, type PageKey } from './routeTable'
 
 // One chunk per page area: each area's index exports its pages. The home
