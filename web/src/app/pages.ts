@@ -3,10 +3,10 @@ import { matchPath } from 'react-router'
 import type { ComponentType } from 'react'
 import { loadAccount } from './loginPanel'
 import { withTexts } from './withTexts'
+import { pageAreas, routeTable, type PageArea, type PageKey } from './routeTable'
 
 // SignupModal takes withTexts from here (see there).
 export { withTexts }
-import { pageAreas, routeTable, type PageArea, type PageKey } from './routeTable'
 
 // One chunk per page area: each area's index exports its pages. The home
 // says only what the first part of the catalogue holds; every other area

@@ -14,7 +14,7 @@ export type CataloguePart = 'first' | 'rest'
 // texts beside its code. It loads in two parts (scripts/catalogues.ts): the
 // first screen's (the shell and the home) before the first render, the other
 // areas' with the first page that needs them and with a member's parts
-// (needPageTexts, from app/pages.ts and app/member.ts). Every language holds every key
+// (needPageTexts, through app/withTexts.ts). Every language holds every key
 // (catalogue.test.ts), so only the visitor's language is loaded, not en
 // beside it.
 

@@ -51,6 +51,7 @@ export function refusalText(code: string): Text | null {
   return key ? [key] : null
 }
 
+/** refusalCodeKey is the catalogue key of a refusal code, or null for any other code. */
 function refusalCodeKey(code: string): string | null {
   switch (code) {
     case 'code_not_found':
