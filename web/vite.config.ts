@@ -11,6 +11,11 @@ import { stacklessErrors } from './scripts/stacklessErrors.ts'
 // files under /assets/ and the files of public/ at the root.
 const engine = process.env.RDV_ENGINE ?? 'http://127.0.0.1:8080'
 
+// The member app's modules the console imports too (one money formatter,
+// one errorText): outside the member app's shell chunk, or the console would
+// load (and run) the whole shell for them.
+const consoleShares = ['/src/i18n/money.ts', '/src/i18n/errorText.ts']
+
 export default defineConfig({
   plugins: [
     react(),
@@ -41,6 +46,7 @@ export default defineConfig({
                 (id.includes('/src/') || id.includes('virtual:rdv-catalogues')) &&
                 !id.includes('/node_modules/') &&
                 !id.includes('/src/console/') &&
+                !consoleShares.some((f) => id.endsWith(f)) &&
                 !id.endsWith('/src/main.tsx'),
               tags: ['$initial'],
               includeDependenciesRecursively: false,

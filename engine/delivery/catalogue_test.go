@@ -15,7 +15,7 @@ import (
 	"rendezvous/engine/delivery"
 )
 
-// siteLocales are the 11 languages of the sites (web/src/rules/locale.ts).
+// siteLocales are the 11 languages of the sites (web/src/i18n/locale.ts).
 var siteLocales = []string{"da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"}
 
 // pluralForms are go-i18n's plural keys: a message written with them has

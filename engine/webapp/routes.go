@@ -3,7 +3,8 @@ package webapp
 import "strings"
 
 // appRoutes are the member app's routes. A segment "*" matches one path
-// segment; a trailing "?" segment is optional.
+// segment; a trailing "?" segment is optional. The landers (/landers/...)
+// are not among them: the engine serves them (engine/landerpages).
 var appRoutes = []string{
 	"/",
 	"/likes", "/likes/*", "/likes/m/*",
@@ -18,11 +19,6 @@ var appRoutes = []string{
 	"/signup", "/signup-matches", "/swipe-game",
 	"/activate/done", "/activate/error", "/mail-change/do",
 	"/transactions/?",
-	// The landers are served by the engine (engine/landerpages) before the app
-	// is asked; the app keeps their routes for links it follows itself.
-	"/landers/tinderswipe",
-	"/landers/alonetonight/?", "/landers/collagelanding/?", "/landers/gallery/?", "/landers/iconslanding/?",
-	"/landers/maplanding/?", "/landers/socialnetwork/?", "/landers/transitionsvideolanding/?", "/landers/video/?",
 	"/pages/ban", "/pages/cookies", "/pages/faq", "/pages/privacy", "/pages/return-policy", "/pages/service", "/pages/terms",
 	// {token}: the static info pages addressed by their token at the root.
 	"/ban", "/cookies", "/faq", "/privacy", "/return-policy", "/service", "/terms",

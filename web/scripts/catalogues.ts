@@ -47,7 +47,7 @@ export function partFiles(src: string, locale: string, part: CataloguePart): str
 /** partOf reads a part's module id ("\0virtual:rdv-catalogue/nl/first"), or null. */
 export function partOf(id: string): { locale: string; part: CataloguePart } | null {
   const m = id.match(/^\0?virtual:rdv-catalogue\/([a-z]{2})\/(first|rest)$/)
-  return m ? { locale: m[1]!, part: m[2] as CataloguePart } : null
+  return m ? { locale: m[1], part: m[2] as CataloguePart } : null
 }
 
 /** catalogues is the Vite plugin of the catalogue modules. */

@@ -3,9 +3,9 @@ import { createApi, once } from './calls'
 import type { HttpClient } from './http'
 
 function fakeHttp(answer: (path: string) => unknown) {
-  const get = vi.fn(async (path: string, opts?: { query?: Record<string, unknown> }) => {
+  const get = vi.fn((path: string, opts?: { query?: Record<string, unknown> }) => {
     void opts
-    return answer(path)
+    return Promise.resolve(answer(path))
   })
   return { http: { get } as unknown as HttpClient, get }
 }
@@ -39,10 +39,9 @@ describe('api calls', () => {
 
   it('loads again after a failure', async () => {
     let n = 0
-    const load = once(async () => {
+    const load = once(() => {
       n++
-      if (n === 1) throw new Error('down')
-      return n
+      return n === 1 ? Promise.reject(new Error('down')) : Promise.resolve(n)
     })
     await expect(load()).rejects.toThrow('down')
     await expect(load()).resolves.toBe(2)

@@ -6,15 +6,15 @@ const json = (status: number, body: unknown) =>
 
 function setup(responses: (Response | Error)[]) {
   const calls: { url: string; init: RequestInit }[] = []
-  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(url), init: init ?? {} })
-    const next = responses.length > 1 ? responses.shift()! : responses[0]!
-    if (next instanceof Error) throw next
-    return next.clone()
+  const fetch = vi.fn((url: string, init?: RequestInit) => {
+    calls.push({ url, init: init ?? {} })
+    const next = responses.length > 1 ? responses.shift()! : responses[0]
+    return next instanceof Error ? Promise.reject(next) : Promise.resolve(next.clone())
   })
   const sleeps: number[] = []
-  const sleep = vi.fn(async (ms: number) => {
+  const sleep = vi.fn((ms: number) => {
     sleeps.push(ms)
+    return Promise.resolve()
   })
   const onAuthRequired = vi.fn()
   const client = createClient({ fetch: fetch as unknown as typeof globalThis.fetch, sleep, onAuthRequired })
@@ -69,9 +69,9 @@ describe('http client', () => {
   it("sends the app's language as Accept-Language, so places come named in it", async () => {
     let lang = 'nl'
     const calls: RequestInit[] = []
-    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const fetch = vi.fn((_url: string, init?: RequestInit) => {
       calls.push(init ?? {})
-      return json(200, {})
+      return Promise.resolve(json(200, {}))
     })
     const client = createClient({ fetch: fetch as unknown as typeof globalThis.fetch, language: () => lang })
     await client.get('/api/regions.php')
@@ -86,13 +86,13 @@ describe('http client', () => {
     await client.post('/api/user.php', { email: 'x' })
     await client.get('/api/settings.php', { query: { domain: 'localhost' } })
     await client.get('/api/logout.php')
-    const header = (i: number) => (calls[i]!.init.headers as Record<string, string>)['X-Request-Type']
+    const header = (i: number) => (calls[i].init.headers as Record<string, string>)['X-Request-Type']
     expect(header(0)).toBe('client')
     expect(header(1)).toBe('client')
     expect(header(2)).toBeUndefined()
     expect(header(3)).toBe('client')
-    expect(calls[2]!.url).toBe('/api/settings.php?domain=localhost')
-    expect(calls[1]!.init.body).toBe('{"email":"x"}')
+    expect(calls[2].url).toBe('/api/settings.php?domain=localhost')
+    expect(calls[1].init.body).toBe('{"email":"x"}')
   })
 
   it('logs out and resolves false on 403 authentication_required', async () => {

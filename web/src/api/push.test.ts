@@ -9,13 +9,13 @@ describe('push', () => {
   })
 
   it('saves the subscription on user.php?push=1 with the client header', async () => {
-    const fetch = vi.fn(async () => new Response(null, { status: 204 }))
+    const fetch = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })))
     const api = createApi(createClient({ fetch: fetch as unknown as typeof globalThis.fetch }))
     await api.savePush({ endpoint: 'https://push.example/1', keys: { p256dh: 'a', auth: 'b' } })
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe('/api/user.php?push=1')
     expect(init.method).toBe('POST')
     expect((init.headers as Record<string, string>)['X-Request-Type']).toBe('client')
-    expect(JSON.parse(String(init.body))).toEqual({ subscription: { endpoint: 'https://push.example/1', keys: { p256dh: 'a', auth: 'b' } } })
+    expect(JSON.parse(init.body as string)).toEqual({ subscription: { endpoint: 'https://push.example/1', keys: { p256dh: 'a', auth: 'b' } } })
   })
 })

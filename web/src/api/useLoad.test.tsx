@@ -2,6 +2,7 @@ import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useLoad, wait, type Load } from './useLoad'
 import { isAborted } from './http'
+import { settle } from '../test/act'
 
 /** Call is one load the hook started: its signal, the data shown then, and how to answer it. */
 interface Call {
@@ -30,7 +31,6 @@ function harness(initialKey: string | null) {
   }
 }
 
-const settle = () => act(async () => {})
 
 afterEach(cleanup)
 
@@ -39,14 +39,14 @@ describe('useLoad', () => {
     const h = harness('a')
     expect(h.load.state).toEqual({ status: 'loading' })
     expect(h.calls.map((c) => c.key)).toEqual(['a'])
-    await act(async () => h.calls[0]!.resolve('A'))
+    await settle(() => h.calls[0].resolve('A'))
     expect(h.load.state).toEqual({ status: 'done', data: 'A' })
   })
 
   it('shows a failure with its error', async () => {
     const h = harness('a')
     const err = new Error('boom')
-    await act(async () => h.calls[0]!.reject(err))
+    await settle(() => h.calls[0].reject(err))
     expect(h.load.state).toEqual({ status: 'failed', error: err })
   })
 
@@ -62,56 +62,56 @@ describe('useLoad', () => {
     h.rerender('b')
     await settle()
     const [a, b] = h.calls
-    expect(a!.signal.aborted).toBe(true)
-    expect(b!.signal.aborted).toBe(false)
-    await act(async () => a!.resolve('A'))
+    expect(a.signal.aborted).toBe(true)
+    expect(b.signal.aborted).toBe(false)
+    await settle(() => a.resolve('A'))
     expect(h.load.state.status).toBe('loading')
-    await act(async () => b!.resolve('B'))
+    await settle(() => b.resolve('B'))
     expect(h.load.state).toEqual({ status: 'done', data: 'B' })
     expect(h.load.latest).toBe('B')
   })
 
   it('keeps the last data as latest while another key loads', async () => {
     const h = harness('a')
-    await act(async () => h.calls[0]!.resolve('A'))
+    await settle(() => h.calls[0].resolve('A'))
     h.rerender('b')
     await settle()
     expect(h.load.state.status).toBe('loading')
     expect(h.load.latest).toBe('A')
   })
 
-  it('aborts the running load on unmount', async () => {
+  it('aborts the running load on unmount', () => {
     const h = harness('a')
     h.unmount()
-    expect(h.calls[0]!.signal.aborted).toBe(true)
+    expect(h.calls[0].signal.aborted).toBe(true)
   })
 
   it('reloads keeping the data on screen, and passes it to the load', async () => {
     const h = harness('a')
-    await act(async () => h.calls[0]!.resolve('A1'))
+    await settle(() => h.calls[0].resolve('A1'))
     act(() => h.load.reload())
     await settle()
     expect(h.calls).toHaveLength(2)
-    expect(h.calls[1]!.shown).toBe('A1')
+    expect(h.calls[1].shown).toBe('A1')
     expect(h.load.state).toEqual({ status: 'done', data: 'A1' })
-    await act(async () => h.calls[1]!.resolve('A2'))
+    await settle(() => h.calls[1].resolve('A2'))
     expect(h.load.state).toEqual({ status: 'done', data: 'A2' })
   })
 
   it('shows loading again when a failed load is tried again', async () => {
     const h = harness('a')
-    await act(async () => h.calls[0]!.reject(new Error('down')))
+    await settle(() => h.calls[0].reject(new Error('down')))
     act(() => h.load.reload())
     await settle()
     expect(h.load.state.status).toBe('loading')
-    expect(h.calls[1]!.shown).toBeNull()
+    expect(h.calls[1].shown).toBeNull()
   })
 
   it('updates the loaded data in place, and not before it came', async () => {
     const h = harness('a')
     act(() => h.load.update((d) => d + '!'))
     expect(h.load.state.status).toBe('loading')
-    await act(async () => h.calls[0]!.resolve('A'))
+    await settle(() => h.calls[0].resolve('A'))
     act(() => h.load.update((d) => d + '!'))
     expect(h.load.state).toEqual({ status: 'done', data: 'A!' })
     expect(h.calls).toHaveLength(1)

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router'
 import styled from 'styled-components'
 import { ButtonLink } from '../components/Button'
 import { Page } from '../components/Page'
-import { errorMessage, errorStatus } from '../rules/errors'
+import { errorMessage, errorStatus } from '../api/errors'
 import { color, space } from '../theme/theme'
 
 const Code = styled.p`

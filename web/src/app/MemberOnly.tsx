@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useAppState } from '../state/context'
-import { LoginPanel } from './pages'
+import { LoginPanel } from './loginPanel'
 
 /** MemberOnly shows its page to logged-in members and the login form to others. */
 export function MemberOnly({ children }: { children: ReactNode }) {

@@ -30,7 +30,7 @@ describe('navigation', () => {
   ])('names the %s trigger with its visible text', async (_, data, testId, name) => {
     await renderApp(data(), '/members')
     const trigger = within(screen.getByTestId(testId)).getByRole('button', { name })
-    const visible = trigger.textContent!.trim()
+    const visible = trigger.textContent.trim()
     expect(visible).not.toBe('')
     expect(within(screen.getByTestId(testId)).getByRole('button', { name: (n) => n.includes(visible) })).toBe(trigger)
   })
@@ -87,7 +87,7 @@ describe('navigation', () => {
     )
     expect(within(header()).getByTestId('nav-messages-badge').textContent).toBe('4')
     expect(within(header()).getByTestId('nav-likes-badge').textContent).toBe('2')
-    expect(fetch.mock.calls.map(([url]) => String(url)).filter((u) => /chats|likes/.test(u))).toEqual([])
+    expect(fetch.mock.calls.map(([url]) => url).filter((u) => /chats|likes/.test(u))).toEqual([])
     await waitFor(() => expect(document.title).toMatch(/^\(6\) /))
     await act(() => refreshChats(services.api, services.store))
     expect(within(header()).getByTestId('nav-messages-badge').textContent).toBe('1')
@@ -101,11 +101,11 @@ describe('navigation', () => {
     const items = await screen.findAllByRole('menuitem')
     expect(items.map((i) => i.textContent)).toEqual(['My profile', 'Settings', 'Logout'])
     await waitFor(() => expect(document.activeElement).toBe(items[0]))
-    fireEvent.keyDown(items[0]!, { key: 'ArrowDown' })
+    fireEvent.keyDown(items[0], { key: 'ArrowDown' })
     await waitFor(() => expect(document.activeElement).toBe(items[1]))
-    fireEvent.keyDown(items[1]!, { key: 'End' })
+    fireEvent.keyDown(items[1], { key: 'End' })
     await waitFor(() => expect(document.activeElement).toBe(items[2]))
-    fireEvent.keyDown(items[2]!, { key: 'Escape' })
+    fireEvent.keyDown(items[2], { key: 'Escape' })
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull())
     expect(document.activeElement).toBe(trigger)
     expect(trigger.getAttribute('aria-expanded')).toBe('false')
@@ -118,7 +118,7 @@ describe('navigation', () => {
     fireEvent.click(within(screen.getByTestId('account-menu')).getByRole('button'))
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }))
     await waitFor(() => expect(services.store.get().user).toBeNull())
-    expect(fetch.mock.calls.some((c) => String(c[0]) === '/api/logout.php')).toBe(true)
+    expect(fetch.mock.calls.some((c) => c[0] === '/api/logout.php')).toBe(true)
     await waitFor(() => expect(within(header()).getByText('Log in')).toBeTruthy())
   })
 
@@ -159,7 +159,7 @@ describe('footer and warnings', () => {
   it.each([
     ['/', 'default'],
     ['/chats', 'chat'],
-    ['/landers/gallery', 'lander'],
+    ['/members/9/landing', 'lander'],
     ['/signup', 'empty'],
   ])('shows the entry warning to NL visitors on %s (%s layout)', async (path, layout) => {
     await renderApp(boot({ country: 'NL', user: null }, { enable_site_entry_popup: 'no' }), path)
@@ -230,7 +230,7 @@ describe('pages', () => {
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'wrong' } })
     fireEvent.click(within(form).getByTestId('login-submit'))
     expect((await screen.findByTestId('login-error')).textContent).toBe(text)
-    const call = fetch.mock.calls.find((c) => String(c[0]) === '/api/user.php')!
+    const call = fetch.mock.calls.find((c) => c[0] === '/api/user.php')!
     expect((call[1]!.headers as Record<string, string>)['X-Request-Type']).toBe('client')
   })
 
@@ -248,8 +248,8 @@ describe('pages', () => {
 
   it('asks settings.php with the host and the route query', async () => {
     const { fetch } = await renderApp(boot(), '/?network=aff1&ref=x')
-    await waitFor(() => expect(fetch.mock.calls.some((c) => String(c[0]).startsWith('/api/settings.php'))).toBe(true))
-    const url = String(fetch.mock.calls.find((c) => String(c[0]).startsWith('/api/settings.php'))![0])
+    await waitFor(() => expect(fetch.mock.calls.some((c) => c[0].startsWith('/api/settings.php'))).toBe(true))
+    const url = fetch.mock.calls.find((c) => c[0].startsWith('/api/settings.php'))![0]
     const q = new URL(url, 'http://x').searchParams
     expect(q.get('domain')).toBe(window.location.hostname)
     expect(q.get('network')).toBe('aff1')
@@ -270,7 +270,7 @@ describe('welcome time bonus', { timeout: 20_000 }, () => {
         user_id: null, expires: null, validity, expired: validity === 0, status: validity === 0 ? 'expired' : 'active',
       })
     }
-  const asked = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.some((c) => String(c[0]).startsWith('/api/discountcode.php?code=TIMEBONUS25'))
+  const asked = (fetch: { mock: { calls: [string, ...unknown[]][] } }) => fetch.mock.calls.some((c) => c[0].startsWith('/api/discountcode.php?code=TIMEBONUS25'))
 
   it('shows the banner with a countdown and, at 0 credits, the modal linking to credits', async () => {
     await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/pricing', server(14_340))
@@ -371,7 +371,7 @@ describe('app badge', () => {
   })
 
   it('is the unread messages plus the new likes, and is cleared at 0', async () => {
-    const setAppBadge = vi.fn(async (n?: number) => void n)
+    const setAppBadge = vi.fn((n?: number) => Promise.resolve(void n))
     const clearAppBadge = vi.fn(async () => {})
     Object.assign(nav, { setAppBadge, clearAppBadge })
     const { services } = await renderApp(boot({ user: user() }), '/pricing')
@@ -397,7 +397,7 @@ describe('like modal', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }))
   afterEach(() => vi.useRealTimers())
 
-  const likesCalls = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.filter((c) => String(c[0]).startsWith('/api/likes.php')).length
+  const likesCalls = (fetch: { mock: { calls: [string, ...unknown[]][] } }) => fetch.mock.calls.filter((c) => c[0].startsWith('/api/likes.php')).length
 
   it('opens t seconds later, drops t from the URL and reloads the likes 500 ms after the auto-like', async () => {
     const { router, fetch } = await renderApp(boot({ user: user() }), '/pricing?t=3&x=1', (url) => {
@@ -408,7 +408,7 @@ describe('like modal', () => {
     await until(() => router.state.location.search === '?x=1')
     await act(() => vi.advanceTimersByTimeAsync(2999))
     expect(screen.queryByTestId('like-modal')).toBeNull()
-    expect(fetch.mock.calls.some((c) => String(c[0]).startsWith('/api/auto-like.php'))).toBe(false)
+    expect(fetch.mock.calls.some((c) => c[0].startsWith('/api/auto-like.php'))).toBe(false)
     await act(() => vi.advanceTimersByTimeAsync(1))
     await until(() => screen.queryByTestId('like-modal'))
     expect(screen.getByTestId('like-modal').textContent).toContain('Bea')

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import { useMatches, useNavigate } from 'react-router'
 import { changeLocale } from '../i18n/i18n'
-import { writeLocaleCookie } from '../rules/locale'
+import { writeLocaleCookie } from '../i18n/locale'
 import { useApi, useServices } from '../state/context'
 import { loggedOut } from '../state/store'
 import type { LayoutName } from './routeTable'
@@ -15,7 +15,7 @@ export interface RouteHandle {
 export function useRouteHandle(): RouteHandle | undefined {
   const matches = useMatches()
   for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i]!.handle as RouteHandle | undefined
+    const h = matches[i].handle as RouteHandle | undefined
     if (h?.name) return h
   }
   return undefined
@@ -32,7 +32,7 @@ export function useLogout(): () => Promise<void> {
       // the session is dropped locally either way
     }
     store.set(loggedOut())
-    navigate('/')
+    void navigate('/')
   }, [api, store, navigate])
 }
 

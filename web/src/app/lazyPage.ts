@@ -1,5 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react'
-import { isChunkLoadError, tryChunkReload } from '../rules/chunkReload'
+import { isChunkLoadError, tryChunkReload } from './chunkReload'
 
 function sessionStore(): Storage | null {
   try {

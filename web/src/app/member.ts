@@ -1,6 +1,6 @@
 import type { User } from '../boot/types'
 import { lazyPage } from './lazyPage'
-import { withTexts } from './pages'
+import { withTexts } from './withTexts'
 
 // What only a logged-in member's pages show or run (the member's navigation,
 // account menu and tab bar, the live events and the polling), in one chunk

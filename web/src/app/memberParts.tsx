@@ -3,7 +3,7 @@ import { useAppState, useServices } from '../state/context'
 import { useLiveEvents } from '../state/events'
 import { refreshInterval, startPolling } from '../state/polling'
 import { refreshPage } from '../state/refresh'
-import { useTimeBonus } from './timeBonus'
+import { useTimeBonus } from '../features/timebonus/useTimeBonus'
 
 export { AccountMenu } from '../nav/AccountMenu'
 export { MemberNav } from '../nav/MemberNav'

@@ -1,26 +1,24 @@
 import { lazyPage, type LazyPage } from './lazyPage'
 import { matchPath } from 'react-router'
 import type { ComponentType } from 'react'
-import { needPageTexts } from '../i18n/i18n'
+import { loadAccount } from './loginPanel'
+import { withTexts } from './withTexts'
 import { pageAreas, routeTable, type PageArea, type PageKey } from './routeTable'
+
+// SignupModal takes withTexts from here (see there).
+export { withTexts }
 
 // One chunk per page area: each area's index exports its pages. The home
 // says only what the first part of the catalogue holds; every other area
 // loads the rest of the catalogue with its code (i18n/i18n.ts).
-/** withTexts loads a chunk together with the pages' texts (the catalogue's rest). */
-export const withTexts =
-  <M>(load: () => Promise<M>) =>
-  (): Promise<M> =>
-    Promise.all([load(), needPageTexts()]).then(([m]) => m)
 const areas = {
   home: () => import('../pages/home'),
   likes: withTexts(() => import('../pages/likes')),
   chats: withTexts(() => import('../pages/chats')),
   members: withTexts(() => import('../pages/members')),
   member: withTexts(() => import('../pages/member')),
-  landers: withTexts(() => import('../pages/landers')),
   memberlanding: withTexts(() => import('../pages/memberlanding')),
-  account: withTexts(() => import('../pages/account')),
+  account: loadAccount,
   credits: withTexts(() => import('../pages/credits')),
   profile: withTexts(() => import('../pages/profile')),
   matches: withTexts(() => import('../pages/matches')),
@@ -41,7 +39,6 @@ export const pages: Record<PageKey, LazyPage<object>> = {
   members: page('members', 'MembersPage'),
   member: page('member', 'MemberPage'),
   memberChat: page('memberChat', 'MemberChatPage'),
-  lander: page('lander', 'LanderPage'),
   memberLanding: page('memberLanding', 'MemberLandingPage'),
   signup: page('signup', 'SignupPage'),
   completeSignup: page('completeSignup', 'CompleteSignupPage'),
@@ -68,8 +65,6 @@ export const pages: Record<PageKey, LazyPage<object>> = {
   complaints: page('complaints', 'ComplaintsPage'),
   info: page('info', 'InfoPage'),
 }
-
-export const LoginPanel = lazyPage(areas.account, 'LoginPanel')
 
 /**
  * preloadPageOf fetches the chunk of the page at pathname, so the first

@@ -33,7 +33,7 @@ export function useServiceWorker() {
         })
       })
       .catch(() => {})
-    const onMessage = (e: MessageEvent) => {
+    const onMessage = (e: MessageEvent<{ type?: unknown; payload?: unknown } | null>) => {
       if (e.data?.type !== 'push') return
       store.set({ push: { ...store.get().push, lastMessage: e.data.payload } })
       if (store.get().user) void refreshAll(api, store, true)

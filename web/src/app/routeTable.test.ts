@@ -8,7 +8,7 @@ import { enginePattern } from '../../scripts/preloadList'
 // engine/webapp/routes.go answers these paths with index.html and 200.
 const goFile = readFileSync(join(__dirname, '../../../engine/webapp/routes.go'), 'utf8')
 const block = goFile.slice(goFile.indexOf('var appRoutes'), goFile.indexOf('}\n', goFile.indexOf('var appRoutes')))
-const engineRoutes = [...block.matchAll(/"(\/[^"]*)"/g)].map((m) => m[1]!)
+const engineRoutes = [...block.matchAll(/"(\/[^"]*)"/g)].map((m) => m[1])
 
 /** sample turns an engine pattern into concrete paths. */
 function samples(pattern: string): string[] {
@@ -30,7 +30,7 @@ describe('route table', () => {
   })
 
   it('covers every engine route with a page', () => {
-    expect(engineRoutes.length).toBeGreaterThan(50)
+    expect(engineRoutes.length).toBeGreaterThan(40)
     const unmatched = engineRoutes.flatMap(samples).filter((p) => !matchRoutes(routes, p))
     expect(unmatched).toEqual([])
   })
@@ -62,14 +62,13 @@ describe('route table', () => {
     expect(name('/likes/matches')).toBe('likes-type')
     expect(name('/reset-password/do')).toBe('reset-password-do')
     expect(name('/members/5/landing2')).toBe('members-id-landing2-slug')
-    expect(name('/landers/gallery/summer')).toBe('landers-gallery-slug')
     expect(name('/terms')).toBe('token-terms')
   })
 
   it('uses the four layouts: default, chat, lander, empty', () => {
     const layout = (n: string) => routeTable.find((r) => r.name === n)?.layout
     expect(layout('chats')).toBe('chat')
-    expect(layout('landers-tinderswipe')).toBe('lander')
+    expect(layout('members-id-landing')).toBe('lander')
     expect(layout('signup')).toBe('empty')
     expect(layout('members')).toBe('default')
     expect([...MEMBERS_AREA]).toEqual(['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'])

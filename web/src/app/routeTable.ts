@@ -12,7 +12,6 @@ export type PageKey =
   | 'members'
   | 'member'
   | 'memberChat'
-  | 'lander'
   | 'memberLanding'
   | 'signup'
   | 'completeSignup'
@@ -40,7 +39,7 @@ export type PageKey =
   | 'info'
 
 /** PageArea is a folder of src/pages: one chunk with its pages (app/pages.ts). */
-export type PageArea = 'home' | 'likes' | 'chats' | 'members' | 'member' | 'landers' | 'memberlanding' | 'account' | 'credits' | 'profile' | 'matches' | 'complaints' | 'info'
+export type PageArea = 'home' | 'likes' | 'chats' | 'members' | 'member' | 'memberlanding' | 'account' | 'credits' | 'profile' | 'matches' | 'complaints' | 'info'
 
 /**
  * pageAreas tells which area's chunk holds each page. The build lists each
@@ -55,7 +54,6 @@ export const pageAreas: Record<PageKey, PageArea> = {
   members: 'members',
   member: 'member',
   memberChat: 'chats',
-  lander: 'landers',
   memberLanding: 'memberlanding',
   signup: 'account',
   completeSignup: 'account',
@@ -92,22 +90,8 @@ export interface RouteDef {
   auth?: boolean
 }
 
-export const LANDER_NAMES = [
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-] as const
-
 export const INFO_PAGES = ['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const
 export type InfoPage = (typeof INFO_PAGES)[number]
-
-/** Lander niches 1 to 7. */
-export const NICHES = ['default', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay'] as const
 
 export const routeTable: RouteDef[] = [
   { name: 'index', path: '/', layout: 'default', page: 'home' },
@@ -146,10 +130,6 @@ export const routeTable: RouteDef[] = [
   { name: 'activate-error', path: '/activate/error', layout: 'default', page: 'activateError' },
   { name: 'mail-change-do', path: '/mail-change/do', layout: 'default', page: 'mailChangeDo' },
   { name: 'transactions-id', path: '/transactions/:id?', layout: 'default', page: 'transactions', auth: true },
-  { name: 'landers-tinderswipe', path: '/landers/tinderswipe', layout: 'lander', page: 'lander' },
-  ...LANDER_NAMES.map(
-    (n): RouteDef => ({ name: `landers-${n}-slug`, path: `/landers/${n}/:slug?`, layout: 'lander', page: 'lander' }),
-  ),
   ...INFO_PAGES.map((p): RouteDef => ({ name: `pages-${p}`, path: `/pages/${p}`, layout: 'default', page: 'info' })),
   // {token}: the same info pages at the root.
   ...INFO_PAGES.map((p): RouteDef => ({ name: `token-${p}`, path: `/${p}`, layout: 'default', page: 'info' })),

@@ -21,8 +21,8 @@ function client(url: string, focused = false): FakeClient {
   const c: FakeClient = {
     url,
     focused,
-    focus: vi.fn(async () => c),
-    navigate: vi.fn(async (to: string) => ({ ...c, url: to })),
+    focus: vi.fn(() => Promise.resolve(c)),
+    navigate: vi.fn((to: string) => Promise.resolve({ ...c, url: to })),
     postMessage: vi.fn(),
   }
   return c
@@ -36,8 +36,8 @@ function worker(open: FakeClient[] = []) {
     location: { origin: ORIGIN },
     registration: { scope: `${ORIGIN}/`, showNotification: vi.fn(async () => {}) },
     clients: {
-      matchAll: vi.fn(async () => open),
-      openWindow: vi.fn(async () => null),
+      matchAll: vi.fn(() => Promise.resolve(open)),
+      openWindow: vi.fn(() => Promise.resolve(null)),
       claim: vi.fn(async () => {}),
     },
     skipWaiting: vi.fn(async () => {}),
@@ -78,7 +78,7 @@ describe('service worker', () => {
 
   it('shows a text push as the body and opens the home page by default', async () => {
     const { self, dispatch } = worker()
-    await dispatch('push', { data: { json: () => JSON.parse('x'), text: () => 'Plain text' } })
+    await dispatch('push', { data: { json: (): unknown => JSON.parse('x'), text: () => 'Plain text' } })
     const [, options] = self.registration.showNotification.mock.calls[0] as unknown as [string, { body: string; data: { url: string } }]
     expect(options.body).toBe('Plain text')
     expect(options.data.url).toBe('/')

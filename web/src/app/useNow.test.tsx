@@ -27,11 +27,15 @@ describe('useNow', () => {
     )
     expect(shown('a')).toBe(1_000_000)
     expect(vi.getTimerCount()).toBe(2) // one per tick length, not one per component
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => {
+      vi.advanceTimersByTime(1000)
+    })
     expect(shown('a')).toBe(1_001_000)
     expect(shown('b')).toBe(1_001_000)
     expect(shown('c')).toBe(1_000_000)
-    act(() => vi.advanceTimersByTime(59_000))
+    act(() => {
+      vi.advanceTimersByTime(59_000)
+    })
     expect(shown('c')).toBe(1_060_000)
   })
 
@@ -41,7 +45,9 @@ describe('useNow', () => {
     vi.setSystemTime(1_003_000)
     rerender(<Time id="a" tick={5000} active />)
     expect(shown('a')).toBe(1_003_000)
-    act(() => vi.advanceTimersByTime(5000))
+    act(() => {
+      vi.advanceTimersByTime(5000)
+    })
     expect(shown('a')).toBe(1_008_000)
     unmount()
     expect(vi.getTimerCount()).toBe(0)

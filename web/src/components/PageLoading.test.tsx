@@ -13,7 +13,10 @@ const show = (failed = false) =>
   )
 
 const bar = () => screen.queryByRole('progressbar')
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms))
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms)
+  })
 
 beforeAll(async () => {
   await initI18n('en')

@@ -21,7 +21,7 @@ describe('the photo picker', () => {
     const { onPick } = picker()
     const button = screen.getByRole('button', { name: 'Foto auswählen' })
     expect(screen.getAllByRole('button')).toHaveLength(1)
-    const input = screen.getByTestId('photo-picker-input') as HTMLInputElement
+    const input = screen.getByTestId<HTMLInputElement>('photo-picker-input')
     expect(input.type).toBe('file')
     expect(input.className).toContain('visually-hidden')
     expect(input.style.display).not.toBe('none')

@@ -32,7 +32,7 @@ interface Call {
 function api(memberNote: typeof note | null, put: (body: Record<string, unknown>) => Response) {
   const calls: Call[] = []
   const handler: FetchHandler = (url, init) => {
-    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null
+    const body = init.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : null
     calls.push({ method: init.method ?? 'GET', url, body })
     if (url.startsWith('/api/member.php')) return jsonResponse(200, { profile: memberNote ? { ...eva, note: memberNote } : eva })
     if (url.startsWith('/api/note.php') && init.method === 'PUT') return put(body ?? {})
@@ -58,11 +58,11 @@ describe('the private note on a profile', () => {
   it('shows the note from member.php with the only-you hint and saves a change', async () => {
     const { handler, calls } = api(note, saved)
     await renderApp(boot({ user: user() }, { visible_profile_notes: true }), '/members/21', handler)
-    const field = (await screen.findByTestId('profile-note-text')) as HTMLTextAreaElement
+    const field = await screen.findByTestId<HTMLTextAreaElement>('profile-note-text')
     expect(field.value).toBe('Loves sailing')
     expect(screen.getByTestId('profile-note-hint').textContent).toBe('Only you can see this note.')
     expect(screen.getByRole('heading', { name: 'Your note on Eva' })).toBeTruthy()
-    const save = screen.getByTestId('profile-note-save') as HTMLButtonElement
+    const save = screen.getByTestId<HTMLButtonElement>('profile-note-save')
     expect(save.disabled).toBe(true) // nothing changed yet
 
     fireEvent.change(field, { target: { value: 'Loves sailing; ask about Texel' } })
@@ -72,7 +72,7 @@ describe('the private note on a profile', () => {
     const put = calls.find((c) => c.method === 'PUT')
     expect(put?.url).toBe('/api/note.php')
     expect(put?.body).toEqual({ profile_id: 21, text: 'Loves sailing; ask about Texel' })
-    expect((screen.getByTestId('profile-note-save') as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByTestId<HTMLButtonElement>('profile-note-save').disabled).toBe(true)
     // member.php carried the note: no separate read
     expect(calls.some((c) => c.method === 'GET' && c.url.startsWith('/api/note.php'))).toBe(false)
   })
@@ -84,7 +84,7 @@ describe('the private note on a profile', () => {
     expect((field as HTMLTextAreaElement).value).toBe('')
     fireEvent.change(field, { target: { value: '😀'.repeat(501) } })
     expect(screen.getByRole('alert').textContent).toBe('A note can be at most 500 characters long.')
-    expect((screen.getByTestId('profile-note-save') as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByTestId<HTMLButtonElement>('profile-note-save').disabled).toBe(true)
     // 500 emoji are 500 characters, as the server counts them
     fireEvent.change(field, { target: { value: '😀'.repeat(500) } })
     fireEvent.click(screen.getByTestId('profile-note-save'))
@@ -117,7 +117,7 @@ describe('the private note on a profile', () => {
     await renderApp(boot({ user: user() }, { visible_profile_notes: true }), '/chats/3', handler)
     const drawer = await screen.findByTestId('chat-note')
     expect(drawer.querySelector('summary')?.textContent).toBe('Your note on Eva')
-    const field = (await screen.findByTestId('profile-note-text')) as HTMLTextAreaElement
+    const field = await screen.findByTestId<HTMLTextAreaElement>('profile-note-text')
     await waitFor(() => expect(field.value).toBe('Loves sailing'))
     expect(calls.some((c) => c.url === '/api/note.php?profile_id=21')).toBe(true)
     fireEvent.input(field, { target: { value: 'Loves sailing and dogs' } })

@@ -20,8 +20,8 @@ export function trapTab(root: HTMLElement, e: Pick<KeyboardEvent, 'key' | 'shift
     root.focus()
     return true
   }
-  const first = items[0]!
-  const last = items[items.length - 1]!
+  const first = items[0]
+  const last = items[items.length - 1]
   if (e.shiftKey && (active === first || !root.contains(active))) {
     e.preventDefault()
     last.focus()

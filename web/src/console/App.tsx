@@ -30,7 +30,9 @@ export function ConsoleApp({ api }: { api: ConsoleApi }) {
   }, [api, t])
 
   const logout = useCallback(() => {
-    api.logout().finally(() => setSession({ state: 'out' }))
+    // out on this side whether or not the server heard it
+    const out = () => setSession({ state: 'out' })
+    api.logout().then(out, out)
   }, [api])
   const loggedIn = useCallback((me: StaffAnswer) => setSession({ state: 'in', ...me }), [])
 

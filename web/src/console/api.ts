@@ -1,404 +1,94 @@
 // The console API client: JSON to and from /admin/api/, errors as
-// ConsoleError with the engine's stable code ({"error": code, "message"}).
+// ConsoleError with the engine's stable code. The types are generated from
+// the console API's OpenAPI description into schema.d.ts (`npm run
+// api-types`; `npm run api-types:check` fails when that file is stale):
+// change engine/admin/openapi.yaml, not these names.
+import type { components, paths } from './schema'
 
-export interface Grant {
-  role: string
-  tenant: string
-}
+type Schemas = components['schemas']
+type Path = keyof paths
+type Method = 'get' | 'post' | 'put' | 'delete'
+type JSONOf<R> = R extends { content: { 'application/json': infer B } } ? B : never
+/** Answer is the JSON a call answers with when it succeeds (200 or 201). */
+export type Answer<P extends Path, M extends Method> = paths[P][M] extends { responses: infer R }
+  ? R extends { 200: infer OK }
+    ? JSONOf<OK>
+    : R extends { 201: infer Made }
+      ? JSONOf<Made>
+      : never
+  : never
+/** Body is the JSON a call sends. */
+export type Body<P extends Path, M extends Method> = paths[P][M] extends { requestBody?: infer B } ? JSONOf<NonNullable<B>> : never
+/** Query is the query a call takes. */
+type Query<P extends Path, M extends Method> = paths[P][M] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never
 
-export interface Staff {
-  id: number
-  email: string
-  roles: Grant[]
-  totp_enabled: boolean
-  totp_enrolment_required: boolean
-  /** disabled_at is when the account was disabled (staff list only). */
-  disabled_at?: string | null
-}
-
+export type Grant = Schemas['Grant']
+export type Staff = Schemas['Staff']
 /** TenantPermission is one permission the staff member holds on a tenant domain ("*": every tenant), as the engine's casbin decides it. */
-export interface TenantPermission {
-  tenant: string
-  object: string
-  action: string
-}
-
+export type TenantPermission = Schemas['TenantPermission']
 /** StaffAnswer is the logged-in staff member with their permissions (empty while only the second factor may be set up). */
-export interface StaffAnswer {
-  staff: Staff
-  permissions: TenantPermission[]
-}
+export type StaffAnswer = Schemas['StaffAnswer']
+export type Tenant = Schemas['Tenant']
+/** TenantFile is a brand's tenant file as JSON. */
+export type TenantFile = Schemas['TenantFile']
+export type TenantFileAnswer = Schemas['TenantFileAnswer']
+export type Enrolment = Answer<'/admin/api/totp', 'post'>
 
-export interface Tenant {
-  slug: string
-  name: string
-  hosts: string[]
-  primary_host: string
-  theme: string
-  locales: string[]
-  default_locale: string
-  company: string
-}
+/** ModerationPhoto is a photo in the moderation queue. */
+export type ModerationPhoto = Schemas['ModerationPhoto']
+export type ModerationComplaint = Schemas['ModerationComplaint']
+export type ComplaintStatus = ModerationComplaint['status']
+export type ModerationMember = Schemas['ModerationMember']
 
-/** TenantFile is a brand's tenant file as JSON (engine/admin/openapi.yaml TenantFile). */
-export interface TenantFile {
-  slug: string
-  name: string
-  position: number
-  hosts: string[]
-  theme: string
-  niche: number
-  locales: string[]
-  default_locale: string
-  countries: string[]
-  time_zone: string
-  profile_pool: string
-  company: { slug: string; name: string } & Record<string, unknown>
-  settings: Record<string, unknown>
-  [section: string]: unknown
-}
-
-export interface TenantFileAnswer {
-  file: TenantFile
-  preview_url: string
-}
-
-/** ModerationPhoto is a photo in the moderation queue (engine/admin/openapi.yaml). */
-export interface ModerationPhoto {
-  id: number
-  status: 'pending' | 'active' | 'rejected'
-  url: string
-  thumb_url: string
-  width?: number
-  height?: number
-  reject_reason?: string
-  profile_id?: number
-  profile_name?: string
-  created_at?: string
-}
-
-export type ComplaintStatus = 'open' | 'in_progress' | 'resolved'
-
-export interface ModerationComplaint {
-  id: number
-  category: string
-  profile_id: number | null
-  member_id: number | null
-  name: string
-  email: string
-  message: string
-  status: ComplaintStatus
-  created_at: string
-  updated_at?: string
-}
-
-export interface ModerationMember {
-  id: number
-  email: string
-  name: string
-  status: string
-  language?: string
-  is_house?: boolean
-  signup_date?: string
-  last_seen_at?: string
-  suspended_until: string | null
-  banned_at: string | null
-  moderation_reason?: string
-}
-
-export interface Enrolment {
-  secret: string
-  uri: string
-}
-
-/** ConsoleOrder is one of a tenant's orders (engine/admin/openapi.yaml ConsoleOrder). */
-export interface ConsoleOrder {
-  id: number
-  member_id: number
-  package_id: string
-  credits: number
-  amount: number
-  currency: string
-  country: string
-  status: OrderState
-  created_at: string
-  completed_at: string | null
-  /** list_amount and discount_code: the price before the discount code and the code, null (or absent) without one. */
-  list_amount?: number | null
-  discount_code?: string | null
-  discount_percentage?: number | null
-  /** chargeback: the payer's bank took the payment back; null (or absent) when it did not. */
-  chargeback?: OrderChargeback | null
-}
-
-/** OrderChargeback is a chargeback of an order's payment (engine/admin/openapi.yaml ConsoleOrder.chargeback). */
-export interface OrderChargeback {
-  provider_chargeback_id: string
-  reason: string
-  amount: number
-  currency: string
-  credits_taken: number
-  credits_open: number
-  created_at: string
-}
-
-/** DiscountCode is one of a brand's discount codes (engine/admin/openapi.yaml DiscountCode); amounts in minor units. */
-export interface DiscountCode {
-  id: number
-  code: string
-  kind: 'code' | 'welcome' | 'time_bonus'
-  value_percentage: number
-  minimum_order_value: number | null
-  currency: string | null
-  country: string | null
-  paymentmethods: string[]
-  valid_from: string
-  valid_until: string | null
-  signup_window_seconds: number | null
-  first_purchase_only: boolean
-  member_id: number | null
-  active: boolean
-  created_by: string
-  created_at: string
-  deactivated_at: string | null
-  used: number
-  held: number
-}
-
+/** ConsoleOrder is one of a tenant's orders. */
+export type ConsoleOrder = Schemas['ConsoleOrder']
+export type OrderState = ConsoleOrder['status']
+export const orderStates = ['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] as const satisfies readonly OrderState[]
+export type Refund = Answer<'/admin/api/tenants/{tenant}/orders/{order}/refund', 'post'>
+/** DiscountCode is one of a brand's discount codes; amounts in minor units. */
+export type DiscountCode = Schemas['DiscountCode']
 /** NewDiscountCode is a code to create; null or an empty list leaves a condition out. */
-export interface NewDiscountCode {
-  code: string
-  value_percentage: number
-  minimum_order_value: number | null
-  currency: string | null
-  country: string | null
-  paymentmethods: string[]
-  valid_from: string | null
-  valid_until: string | null
-  member_id: number | null
-}
-
-export const orderStates = ['pending', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] as const
-export type OrderState = (typeof orderStates)[number]
-
-export interface Refund {
-  order_id: number
-  provider_refund_id: string
-  credits_taken: number
-  credits_spent: number
-}
+export type NewDiscountCode = Body<'/admin/api/tenants/{tenant}/codes', 'post'>
 
 /** InboxEntry is a conversation waiting for the house profile's answer. */
-export interface InboxEntry {
-  conversation: { id: number }
-  house: { id: number; name: string }
-  profile: { id?: number; name?: string }
-  num_unread_messages: number
-  last_message: { text?: string | null }
-  waiting_since: string
-}
-
-export interface InboxMessage {
-  id: number
-  from_me: boolean
-  kind: string
-  text?: string | null
-  created_at: string
-}
-
-export interface InboxThread {
-  conversation: { id: number }
-  house: { id: number; name: string }
-  profile: { id?: number; name?: string }
-  messages: InboxMessage[]
-  answered_by: Record<string, string>
-}
-
-/** LedgerRow is one row of a member's credit ledger (newest first). */
-export interface LedgerRow {
-  id: number
-  delta: number
-  balance_after: number
-  kind: string
-  reference: string
-  note: string
-  created_at: string
-}
+export type InboxEntry = Answer<'/admin/api/tenants/{tenant}/inbox', 'get'>['conversations'][number]
+export type InboxThread = Answer<'/admin/api/tenants/{tenant}/inbox/{conversation}', 'get'>
+export type InboxMessage = InboxThread['messages'][number]
 
 /** MemberMoney is a member's balance, ledger and orders (money:read). */
-export interface MemberMoney {
-  member_id: number
-  balance: number
-  ledger: LedgerRow[]
-  orders: ConsoleOrder[]
-}
-
-export interface Corrected {
-  member_id: number
-  delta: number
-  balance_before: number
-  balance_after: number
-}
-
+export type MemberMoney = Answer<'/admin/api/tenants/{tenant}/members/{member}/money', 'get'>
+/** LedgerRow is one row of a member's credit ledger (newest first). */
+export type LedgerRow = MemberMoney['ledger'][number]
+export type Corrected = Answer<'/admin/api/tenants/{tenant}/members/{member}/credits', 'post'>
 /** ReviewedConversation is the conversation a complaint is about, from the complaining member's side. */
-export interface ReviewedConversation {
-  member_id: number
-  conversation: { id: number }
-  profile: { id?: number; name?: string }
-  older_hidden?: boolean
-  messages: InboxMessage[]
-}
+export type ReviewedConversation = Answer<'/admin/api/tenants/{tenant}/moderation/complaints/{complaint}/conversation', 'get'>['conversation']
 
 /** AuditEntry is one row of the audit log. */
-export interface AuditEntry {
-  id: number
-  at: string
-  staff_id: number | null
-  email: string
-  tenant: string
-  action: string
-  ip: string
-  before: unknown
-  after: unknown
-}
+export type AuditEntry = Answer<'/admin/api/audit', 'get'>['entries'][number]
+export type AuditFilter = Query<'/admin/api/audit', 'get'>
 
-export interface AuditFilter {
-  email?: string
-  tenant?: string
-  action?: string
-  /** from and to are days (YYYY-MM-DD); to includes the whole day. */
-  from?: string
-  to?: string
-  before_id?: number
-  limit?: number
-}
-
+/** HouseProfile is a house profile as the console shows it. */
+export type HouseProfile = Schemas['HouseProfile']
 /** HousePhoto is a house profile's photo. */
-export interface HousePhoto {
-  id: number
-  status: string
-  url: string
-  thumb_url: string
-}
-
-/** HouseProfile is a house profile as the console shows it (engine/admin/openapi.yaml HouseProfile). */
-export interface HouseProfile {
-  id: number
-  name: string
-  age: number
-  gender: string
-  seeking: string
-  sexuality: string
-  date_of_birth: string
-  country: string
-  region: string
-  region_name: string
-  city: string
-  interests: number[]
-  hair_color: string
-  eye_color: string
-  body_type: string
-  relationship_status: string
-  tattoos: string
-  about_me: string
-  status: 'active' | 'hidden'
-  main_image: HousePhoto | null
-  photos: HousePhoto[]
-}
-
+export type HousePhoto = HouseProfile['photos'][number]
 /** HouseFields are the fields a house profile is made or edited with. */
-export type HouseFields = Partial<
-  Pick<
-    HouseProfile,
-    | 'name'
-    | 'gender'
-    | 'seeking'
-    | 'sexuality'
-    | 'date_of_birth'
-    | 'country'
-    | 'region'
-    | 'city'
-    | 'hair_color'
-    | 'eye_color'
-    | 'body_type'
-    | 'relationship_status'
-    | 'tattoos'
-    | 'about_me'
-  >
->
-
+export type HouseFields = Schemas['HouseProfileFields']
+export type HouseList = Answer<'/admin/api/tenants/{tenant}/house', 'get'>
 /** Fictional is the brand's marking of house profiles on the member site (settings fictional_*). */
-export interface Fictional {
-  warning: string
-  singular: string
-  plural: string
-  icon: string
-}
+export type Fictional = HouseList['fictional']
 
-export interface HouseList {
-  house_profiles: HouseProfile[]
-  fictional: Fictional
-  options: Record<string, string[]>
-  countries: string[]
-}
-
-/** DashboardRange starts every dashboard answer: the brand, its time zone and the days (engine/admin/openapi.yaml DashboardRange). */
-export interface DashboardRange {
-  tenant: string
-  time_zone: string
-  from: string
-  to: string
-}
-
+/** DashboardRange starts every dashboard answer: the brand, its time zone and the days. */
+export type DashboardRange = Schemas['DashboardRange']
 /** The per-day series of the dashboards: one value per day, in the order of days. */
-export interface SignupSeries extends DashboardRange {
-  days: string[]
-  signups: number[]
-  activations: number[]
-}
-
-export interface PurchaseSeries extends DashboardRange {
-  days: string[]
-  paid_orders: number[]
-  first_purchases: number[]
-  /** revenue per currency in minor units (cents). */
-  revenue: { currency: string; revenue: number[]; refunded: number[] }[]
-}
-
-export interface MessageSeries extends DashboardRange {
-  days: string[]
-  by_members: number[]
-  by_house: number[]
-}
-
-export interface ModerationSeries extends DashboardRange {
-  days: string[]
-  photos_pending: number[]
-  photos_submitted: number[]
-  complaints_open: number[]
-  complaints_filed: number[]
-  now: { photos_pending: number; complaints_open: number; complaints_in_progress: number }
-}
-
-export const sourceGroupings = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'all'] as const
-export type SourceGrouping = (typeof sourceGroupings)[number]
-
-export interface SourceConversion {
-  network: string
-  ref: string
-  sub1: string
-  sub2: string
-  sub3: string
-  signups: number
-  activations: number
-  first_purchases: number
-}
-
-export interface Conversion extends DashboardRange {
-  by: SourceGrouping
-  sources: SourceConversion[]
-  truncated: boolean
-}
+export type SignupSeries = Answer<'/admin/api/tenants/{tenant}/dashboards/signups', 'get'>
+/** PurchaseSeries: revenue per currency in minor units (cents). */
+export type PurchaseSeries = Answer<'/admin/api/tenants/{tenant}/dashboards/purchases', 'get'>
+export type MessageSeries = Answer<'/admin/api/tenants/{tenant}/dashboards/messages', 'get'>
+export type ModerationSeries = Answer<'/admin/api/tenants/{tenant}/dashboards/moderation', 'get'>
+export type Conversion = Answer<'/admin/api/tenants/{tenant}/dashboards/conversion', 'get'>
+export type SourceGrouping = Conversion['by']
+export const sourceGroupings = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'all'] as const satisfies readonly SourceGrouping[]
+export type SourceConversion = Conversion['sources'][number]
 
 /** The dashboards' series and what each answers. */
 export interface DashboardSeries {
@@ -425,54 +115,16 @@ export function dashboardPath(tenant: string, series: keyof DashboardSeries, spa
   return `/tenants/${encodeURIComponent(tenant)}/dashboards/${series}${qs ? `?${qs}` : ''}`
 }
 
-/** Money is an amount in minor units (cents) of a currency. */
-export interface Money {
-  currency: string
-  amount: number
-}
-
-/** TrafficRow is one traffic source's numbers in a report's days (engine/admin/openapi.yaml /reports/traffic). */
-export interface TrafficRow {
-  network: string
-  ref: string
-  sub1: string
-  sub2: string
-  sub3: string
-  visits: number
-  signups: number
-  activations: number
-  first_purchases: number
-  /** revenue per currency, paid orders not refunded. */
-  revenue: Money[]
-  /** variants are the source's visits per lander A/B variant (the slug of /landers/{name}/{slug}), most visits first. */
-  variants: { variant: string; visits: number }[]
-}
-
 /** TrafficReport is a brand's traffic per source over days of its time zone, the most signups first. */
-export interface TrafficReport extends DashboardRange {
-  rows: TrafficRow[]
-}
-
-/** PostbackEntry is one postback made for a member's event (engine/admin/openapi.yaml /reports/postbacks). */
-export interface PostbackEntry {
-  id: number
-  member_id: number
-  event: 'signup' | 'activation' | 'first_purchase'
-  network: string
-  order_id: number | null
-  url: string
-  status: 'pending' | 'sent' | 'failed'
-  created_at: string
-  sent_at: string | null
-  attempts: number
-  last_call: { status_code: number; error: string; called_at: string } | null
-}
-
+export type TrafficReport = Answer<'/admin/api/reports/traffic', 'get'>
+/** TrafficRow is one traffic source's numbers in a report's days. */
+export type TrafficRow = TrafficReport['rows'][number]
+/** Money is an amount in minor units (cents) of a currency. */
+export type Money = TrafficRow['revenue'][number]
 /** PostbackLog is a brand's postbacks made in a report's days, newest first (at most 100: truncated says more were left out). */
-export interface PostbackLog extends DashboardRange {
-  postbacks: PostbackEntry[]
-  truncated: boolean
-}
+export type PostbackLog = Answer<'/admin/api/reports/postbacks', 'get'>
+/** PostbackEntry is one postback made for a member's event. */
+export type PostbackEntry = PostbackLog['postbacks'][number]
 
 /** reportPath is a report's address under the API: the brand and its days as the query. */
 export function reportPath(report: 'traffic' | 'postbacks', tenant: string, span: DaySpan): string {

@@ -4,11 +4,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, call, type ConsoleApi, type ModerationMember, type ModerationPhoto, type Staff, type StaffAnswer } from './api'
+import { ConsoleError, call, type ConsoleApi, type Grant, type ModerationMember, type ModerationPhoto, type Staff, type StaffAnswer, type TenantPermission } from './api'
 import { ConsoleApp } from './App'
 import { errorText } from './errors'
 import { sourceFiles } from '../test/sources'
 import { consoleCatalogue, initConsoleI18n } from './i18n'
+import { settle } from '../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -38,11 +39,11 @@ for (const line of readFileSync(join(__dirname, '../../../config/console_policy.
 }
 
 /** signedIn is /me's answer for a staff member with role on tenant: the policy's permissions on that domain, as the engine answers them. */
-function signedIn(role: string, tenant = '*'): StaffAnswer {
+function signedIn(role: Grant['role'], tenant = '*'): StaffAnswer {
   return {
     staff: staff({ roles: [{ role, tenant }] }),
     permissions: (policy[role] ?? []).map((p) => {
-      const [object, action] = p.split(':') as [string, string]
+      const [object, action] = p.split(':') as [string, TenantPermission['action']]
       return { tenant, object, action }
     }),
   }
@@ -101,7 +102,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     deleteHousePhoto: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl', 'en'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl', 'en'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     ...over,
@@ -122,7 +123,7 @@ describe('console catalogue', () => {
     const keys = new Set(flat(consoleCatalogue as Tree).map((k) => k.replace(/_(one|other)$/, '')))
     const used = new Set<string>()
     for (const file of sourceFiles(__dirname, /\.tsx?$/)) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) used.add(m[1]!)
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) used.add(m[1])
     }
     expect([...used].filter((k) => !keys.has(k))).toEqual([])
     expect(used.size).toBeGreaterThan(30)
@@ -153,7 +154,7 @@ describe('console api', () => {
     expect(err).toBeInstanceOf(ConsoleError)
     expect((err as ConsoleError).code).toBe('login_blocked')
     expect((err as ConsoleError).fields.minutes).toBe(3)
-    expect(fetcher.mock.calls[1]![0]).toBe('/admin/api/me')
+    expect(fetcher.mock.calls[1][0]).toBe('/admin/api/me')
   })
 })
 
@@ -167,10 +168,10 @@ describe('ConsoleApp', { timeout: 20_000 }, () => {
     show(api)
     fireEvent.change(await screen.findByLabelText('E-mail address'), { target: { value: 'boss@staff.example' } })
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret password' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Log in' })))
     const code = await screen.findByLabelText('Code from your authenticator app')
     fireEvent.change(code, { target: { value: '123456' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Log in' })))
     expect(login).toHaveBeenLastCalledWith('boss@staff.example', 'secret password', '123456')
     expect(await screen.findByRole('heading', { name: 'LustLokaal' })).toBeTruthy()
     expect(screen.getByRole('navigation', { name: 'Console' })).toBeTruthy()
@@ -180,7 +181,7 @@ describe('ConsoleApp', { timeout: 20_000 }, () => {
     const api = fakeApi({ login: vi.fn(() => Promise.reject(new ConsoleError(401, 'login_failed', ''))) })
     show(api)
     fireEvent.change(await screen.findByLabelText('E-mail address'), { target: { value: 'a@b.example' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Log in' })))
     expect((await screen.findByRole('alert')).textContent).toBe('Login failed, please try again')
   })
 
@@ -188,10 +189,10 @@ describe('ConsoleApp', { timeout: 20_000 }, () => {
     const api = fakeApi({ me: vi.fn(() => Promise.resolve({ staff: staff({ totp_enabled: false, totp_enrolment_required: true }), permissions: [] })) })
     show(api)
     expect(await screen.findByRole('heading', { name: 'Set up your second factor' })).toBeTruthy()
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show the key' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Show the key' })))
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSWY3DPEHPK3PXP')
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '654321' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Turn on' })))
     expect(api.confirmTOTP).toHaveBeenCalledWith('654321')
     await waitFor(() => expect(api.tenants).toHaveBeenCalled())
   })
@@ -203,7 +204,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     return within(nav).getAllByRole('link').map((a) => a.textContent)
   }
 
-  it.each([
+  it.each<[Grant['role'], string[]]>([
     ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards', 'Traffic']],
     ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards', 'Traffic']],
     ['moderator', ['Brands', 'Moderation']],
@@ -264,7 +265,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     // Support moves no complaint; it may read (logged) the conversation the complaint is about.
     expect(within(detail).queryAllByRole('button').map((b) => b.textContent)).toEqual(['Read the conversation'])
     fireEvent.change(screen.getByLabelText('Member id, e-mail address or name'), { target: { value: 'anna' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Find' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Find' })))
     const anna = await screen.findByRole('region', { name: 'Anna (#42)' })
     expect(within(anna).queryByRole('button')).toBeNull()
     // A moderator of the brand has them.
@@ -275,7 +276,7 @@ describe('console roles', { timeout: 20_000 }, () => {
   })
 
   it('offers refunds only to roles with money:write', async () => {
-    const orders = vi.fn(() => Promise.resolve({ orders: [{ id: 7, member_id: 42, package_id: 'p100', credits: 100, amount: 1995, currency: 'EUR', country: 'NL', status: 'completed' as const, created_at: '2026-11-20T10:00:00Z', completed_at: '2026-11-20T10:01:00Z' }] }))
+    const orders = vi.fn(() => Promise.resolve({ orders: [{ id: 7, member_id: 42, package_id: 'p100', credits: 100, amount: 1995, currency: 'EUR', country: 'NL', status: 'completed' as const, created_at: '2026-11-20T10:00:00Z', completed_at: '2026-11-20T10:01:00Z', payments: [], list_amount: null, discount_code: null, discount_percentage: null }] }))
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('operator'))), orders }), '/admin/orders')
     expect(await screen.findByRole('heading', { name: 'Order 7' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Refund order 7' })).toBeNull()
@@ -291,20 +292,20 @@ describe('console roles', { timeout: 20_000 }, () => {
     }
     const tenants = vi.fn<ConsoleApi['tenants']>(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
-        { slug: 'sparkusa', name: 'Spark', hosts: ['spark.localhost'], primary_host: 'spark.localhost', theme: 'blue', locales: ['en'], default_locale: 'en', company: 'Spark' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
+        { slug: 'sparkusa', name: 'Spark', hosts: ['spark.localhost'], primary_host: 'spark.localhost', theme: 'blue', locales: ['en'], default_locale: 'en', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Spark' },
       ]),
     )
     const api = fakeApi({ me: vi.fn(() => Promise.resolve(two)), tenants })
     show(api, '/admin/orders')
     await waitFor(() => expect(api.orders).toHaveBeenCalledWith('sparkusa', undefined))
-    const brands = (screen.getByLabelText('Brand') as HTMLSelectElement).options
+    const brands = screen.getByLabelText<HTMLSelectElement>('Brand').options
     expect([...brands].map((o) => o.value)).toEqual(['sparkusa'])
     expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation', 'Dashboards', 'Traffic'])
     cleanup()
     show(api, '/admin/moderation')
     await waitFor(() => expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal'))
-    expect([...(screen.getByLabelText('Brand') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['lustlokaal'])
+    expect([...screen.getByLabelText<HTMLSelectElement>('Brand').options].map((o) => o.value)).toEqual(['lustlokaal'])
     expect(api.photoQueue).not.toHaveBeenCalledWith('sparkusa')
   })
 })
@@ -345,19 +346,19 @@ describe('console moderation', { timeout: 20_000 }, () => {
     expect(within(queue).getAllByRole('img').map((i) => i.getAttribute('alt'))).toEqual(['Photo 1 of Anna1', 'Photo 2 of Anna2'])
 
     const first = screen.getByRole('region', { name: 'Photo 1 of Anna1' })
-    await act(async () => fireEvent.click(within(first).getByRole('button', { name: 'Approve' })))
+    await settle(() => fireEvent.click(within(first).getByRole('button', { name: 'Approve' })))
     expect(approvePhoto).toHaveBeenCalledWith('lustlokaal', 1)
     expect(screen.queryByRole('region', { name: 'Photo 1 of Anna1' })).toBeNull()
     expect(screen.getByText('Photo 1 approved.')).toBeTruthy()
 
     const second = screen.getByRole('region', { name: 'Photo 2 of Anna2' })
-    const reject = within(second).getByRole('button', { name: 'Reject' }) as HTMLButtonElement
+    const reject = within(second).getByRole<HTMLButtonElement>('button', { name: 'Reject' })
     expect(reject.disabled).toBe(true)
     fireEvent.change(within(second).getByLabelText('Reason for rejecting (the member sees it)'), { target: { value: ' Not you ' } })
-    await act(async () => fireEvent.click(reject))
+    await settle(() => fireEvent.click(reject))
     expect((await screen.findByRole('alert')).textContent).toBe('Your role does not allow this.')
     expect(screen.getByRole('region', { name: 'Photo 2 of Anna2' })).toBeTruthy()
-    await act(async () => fireEvent.click(within(second).getByRole('button', { name: 'Reject' })))
+    await settle(() => fireEvent.click(within(second).getByRole('button', { name: 'Reject' })))
     expect(rejectPhoto).toHaveBeenLastCalledWith('lustlokaal', 2, 'Not you')
     expect(screen.getByText('No photo is waiting.')).toBeTruthy()
   })
@@ -374,11 +375,11 @@ describe('console moderation', { timeout: 20_000 }, () => {
     })
     show(api, '/admin/moderation')
     const item = await screen.findByRole('button', { name: '#7 fake (2026-11-22)' })
-    await act(async () => fireEvent.click(item))
+    await settle(() => fireEvent.click(item))
     const detail = await screen.findByRole('region', { name: 'Complaint 7' })
     expect(detail.textContent).toContain('Not a real person')
     expect(detail.textContent).toContain('About Anna (#42)')
-    await act(async () => fireEvent.click(within(detail).getByRole('button', { name: 'Move to: In progress' })))
+    await settle(() => fireEvent.click(within(detail).getByRole('button', { name: 'Move to: In progress' })))
     expect(setComplaintStatus).toHaveBeenCalledWith('lustlokaal', 7, 'in_progress')
     expect(screen.getByText('Complaint 7 is now In progress.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: '#7 fake (2026-11-22)' })).toBeNull()
@@ -392,7 +393,7 @@ describe('console moderation', { timeout: 20_000 }, () => {
     const api = fakeApi({ me: vi.fn(moderator), findMembers: vi.fn(() => Promise.resolve({ members: [member()] })), banMember })
     show(api, '/admin/moderation')
     fireEvent.change(await screen.findByLabelText('Member id, e-mail address or name'), { target: { value: 'anna@example.com' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Find' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Find' })))
     expect(api.findMembers).toHaveBeenCalledWith('lustlokaal', 'anna@example.com')
     const card = await screen.findByRole('region', { name: 'Anna (#42)' })
     fireEvent.change(within(card).getByLabelText('Reason or warning text'), { target: { value: 'Spam' } })
@@ -400,7 +401,7 @@ describe('console moderation', { timeout: 20_000 }, () => {
     expect(banMember).not.toHaveBeenCalled()
     const confirm = within(card).getByRole('alertdialog')
     expect(confirm.textContent).toContain('Ban Anna for good?')
-    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, ban' })))
+    await settle(() => fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, ban' })))
     expect(banMember).toHaveBeenCalledWith('lustlokaal', 42, 'Spam')
     expect(within(card).getByText('Banned')).toBeTruthy()
     expect(within(card).queryByRole('alertdialog')).toBeNull()

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { SUPPORTED_LOCALES } from '../rules/locale'
+import { SUPPORTED_LOCALES } from './locale'
 import { sourceFiles } from '../test/sources'
 
 const srcDir = join(__dirname, '..')
@@ -96,7 +96,7 @@ describe('catalogues', () => {
     // The operators' console has its own catalogue (src/console/locales, checked by its own tests).
     for (const file of sources(srcDir).filter((f) => !relative(srcDir, f).startsWith('console'))) {
       const text = readFileSync(file, 'utf8')
-      for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) used.add(m[1]!)
+      for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) used.add(m[1])
     }
     const enBases = new Set([...en.keys()].map(base))
     const missing = [...used].filter((k) => !enBases.has(k) && !en.has(k))

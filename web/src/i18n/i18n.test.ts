@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { catalogueLocales, partFiles } from '../../scripts/catalogues'
-import { SUPPORTED_LOCALES } from '../rules/locale'
+import { SUPPORTED_LOCALES } from './locale'
 import i18n, { changeLocale, initI18n, needPageTexts } from './i18n'
 
 const src = join(__dirname, '..')

@@ -1,7 +1,7 @@
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { catalogues } from 'virtual:rdv-catalogues'
-import { FALLBACK_LOCALE, SUPPORTED_LOCALES, isSupportedLocale } from '../rules/locale'
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES, isSupportedLocale } from './locale'
 
 /** Catalogue is one catalogue file: a tree of keys with texts at the leaves. */
 export type Catalogue = { [key: string]: string | Catalogue }
@@ -14,7 +14,7 @@ export type CataloguePart = 'first' | 'rest'
 // texts beside its code. It loads in two parts (scripts/catalogues.ts): the
 // first screen's (the shell and the home) before the first render, the other
 // areas' with the first page that needs them and with a member's parts
-// (needPageTexts, from app/pages.ts and app/member.ts). Every language holds every key
+// (needPageTexts, through app/withTexts.ts). Every language holds every key
 // (catalogue.test.ts), so only the visitor's language is loaded, not en
 // beside it.
 

@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { PHONE_QUERY, useLogout, useMediaQuery } from '../app/hooks'
 import { Dropdown, type DropdownItem } from '../components/Dropdown'
 import type { User } from '../boot/types'
-import { showLanguageDropdown } from '../rules/nav'
+import { showLanguageDropdown } from './rules'
 import { useAppState } from '../state/context'
 
 /** Name is the member's name on the menu's button, cut short when long. */

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import styled from 'styled-components'
 import { useRouteHandle } from '../app/hooks'
-import { isInstalledApp } from '../rules/display'
-import { showBackButton } from '../rules/nav'
+import { isInstalledApp } from '../app/display'
+import { showBackButton } from './rules'
 import { ArrowLeft, Icon } from '../components/Icon'
 import { color, radius } from '../theme/theme'
 
@@ -25,7 +25,7 @@ export function BackButton() {
   const handle = useRouteHandle()
   if (!showBackButton(handle?.name, isInstalledApp(), window.history.length)) return null
   return (
-    <Back type="button" aria-label={t('nav.back')} onClick={() => navigate(-1)} data-testid="back-button">
+    <Back type="button" aria-label={t('nav.back')} onClick={() => void navigate(-1)} data-testid="back-button">
       <Icon icon={ArrowLeft} />
     </Back>
   )

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from '../app/hooks'
 import { Dropdown } from '../components/Dropdown'
-import { showLanguageDropdown } from '../rules/nav'
+import { showLanguageDropdown } from './rules'
 import { useAppState } from '../state/context'
 
 /**

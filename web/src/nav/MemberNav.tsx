@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { creditsItem, likesBadge, unreadBadge } from '../rules/nav'
-import { navUnread, newLikes } from '../rules/title'
+import { creditsItem, likesBadge, unreadBadge } from './rules'
+import { navUnread, newLikes } from '../app/title'
 import { useAppState } from '../state/context'
 import type { User } from '../boot/types'
 import { NavLinkItem } from './NavLinkItem'

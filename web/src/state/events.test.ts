@@ -39,25 +39,25 @@ describe('applyMessage', () => {
   it('moves the conversation to the top with the unread count of the event', () => {
     const chats = applyMessage([entry(1), entry(3, 1)], ev())
     expect(chats.map((c) => c.conversation.id)).toEqual([3, 1])
-    expect(chats[0]!.num_unread_messages).toBe(2)
-    expect(chats[0]!.last_message?.text).toBe('hi')
+    expect(chats[0].num_unread_messages).toBe(2)
+    expect(chats[0].last_message?.text).toBe('hi')
   })
 
   it('adds a conversation it did not know', () => {
     const chats = applyMessage([entry(1)], ev({ conversation: { id: 5 }, num_unread_messages: 1 }))
     expect(chats).toHaveLength(2)
-    expect(chats[0]!.conversation.id).toBe(5)
-    expect(chats[0]!.profile.name).toBe('P3')
+    expect(chats[0].conversation.id).toBe(5)
+    expect(chats[0].profile.name).toBe('P3')
   })
 
   it("keeps the count for the member's own message", () => {
     const chats = applyMessage([entry(3, 4)], ev({ message: msg({ from_me: true }), num_unread_messages: 0 }))
-    expect(chats[0]!.num_unread_messages).toBe(4)
+    expect(chats[0].num_unread_messages).toBe(4)
   })
 
   it('counts one up when the event carries no count', () => {
     const chats = applyMessage([entry(3, 1)], ev({ num_unread_messages: 0 }))
-    expect(chats[0]!.num_unread_messages).toBe(2)
+    expect(chats[0].num_unread_messages).toBe(2)
   })
 })
 
@@ -114,7 +114,7 @@ class FakeSource {
 describe('startLive', () => {
   const setup = () => {
     const store = createStore(initialState(boot({ user: user({ credits: 50 }) })))
-    const fetch = vi.fn(async () => new Response('[]', { status: 200 }))
+    const fetch = vi.fn(() => Promise.resolve(new Response('[]', { status: 200 })))
     const api = createApi(createClient({ fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} }))
     return { store, fetch, api }
   }
@@ -128,7 +128,7 @@ describe('startLive', () => {
     expect(es.url).toBe('/api/events')
     es.emit('message', ev())
     es.emit('credits', { credits: 30 })
-    expect(store.get().chats[0]!.conversation.id).toBe(3)
+    expect(store.get().chats[0].conversation.id).toBe(3)
     expect(store.get().user?.credits).toBe(30)
     expect(seen).toEqual(['message', 'credits'])
     stop()
@@ -162,7 +162,7 @@ describe('startLive', () => {
     first.emit('error')
     expect(first.closed).toBe(true)
     expect(timers).toHaveLength(1)
-    timers[0]!()
+    timers[0]()
     expect(FakeSource.last).not.toBe(first)
     stop()
   })
@@ -215,6 +215,6 @@ describe('startLive', () => {
     dispatchLive(store, { type: 'like', data: { id: 4, name: 'Eva', main_image: null, like_new: true } })
     window.removeEventListener('rdv:like', got)
     expect(got).toHaveBeenCalledTimes(1)
-    expect(store.get().likes.liked_by[0]!.id).toBe(4)
+    expect(store.get().likes.liked_by[0].id).toBe(4)
   })
 })

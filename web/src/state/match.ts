@@ -37,12 +37,12 @@ export function nextMatches(queue: readonly MatchPartner[], partner: MatchPartne
  */
 export interface MatchQueue {
   /** first is the partner to celebrate now, or null. */
-  first(): MatchPartner | null
+  first: () => MatchPartner | null
   /** add queues partner unless it is queued already or was celebrated in this page load. */
-  add(partner: MatchPartner): void
+  add: (partner: MatchPartner) => void
   /** shift drops the first partner (the moment closed). */
-  shift(): void
-  subscribe(listener: () => void): () => void
+  shift: () => void
+  subscribe: (listener: () => void) => () => void
 }
 
 export function createMatchQueue(): MatchQueue {

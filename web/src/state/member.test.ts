@@ -15,12 +15,13 @@ const chat = (id: number, unread: number): ChatEntry => ({
 
 function setup(deleteStatus: number) {
   const store = createStore<AppState>({ ...initialState(boot({ user: user() })), chats: [chat(1, 2), chat(2, 5)] })
-  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    if (String(url) === '/api/chat.php' && init?.method === 'DELETE')
+  const answer = (url: string, init?: RequestInit) => {
+    if (url === '/api/chat.php' && init?.method === 'DELETE')
       return new Response(deleteStatus === 204 ? null : JSON.stringify({ error: 'nope', message: 'Cannot remove' }), { status: deleteStatus })
-    if (String(url) === '/api/chats.php') return new Response(JSON.stringify([chat(1, 2), chat(2, 5)]), { status: 200 })
+    if (url === '/api/chats.php') return new Response(JSON.stringify([chat(1, 2), chat(2, 5)]), { status: 200 })
     return new Response('{}', { status: 404 })
-  })
+  }
+  const fetch = vi.fn((url: string, init?: RequestInit) => Promise.resolve(answer(url, init)))
   const api = createApi(createClient({ fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} }))
   return { store, api, fetch, toasts: createToasts() }
 }
@@ -44,8 +45,8 @@ describe('member actions', () => {
     const done = removeChat(api, store, toasts, 1)
     expect(store.get().chats.map((c) => c.conversation.id)).toEqual([2])
     await expect(done).resolves.toBe(true)
-    const call = fetch.mock.calls.find((c) => (c[1] as RequestInit | undefined)?.method === 'DELETE')!
-    expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({ conversation: { id: 1 } })
+    const call = fetch.mock.calls.find((c) => (c[1])?.method === 'DELETE')!
+    expect(JSON.parse((call[1] as RequestInit).body as string)).toEqual({ conversation: { id: 1 } })
     expect(toasts.list()).toEqual([])
   })
 

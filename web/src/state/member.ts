@@ -1,6 +1,6 @@
 // Member-data actions that the chat and likes pages use.
 import type { Api } from '../api/calls'
-import { errorMessage } from '../rules/errors'
+import { errorMessage } from '../api/errors'
 import type { AppStore } from './store'
 import { refreshChats } from './refresh'
 import type { Toasts } from './toasts'

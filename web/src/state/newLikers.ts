@@ -9,14 +9,14 @@ import { createStore } from './store'
  */
 export interface NewLikerQueue {
   /** first is the liker to show now, or null. */
-  first(): LikedBy | null
-  add(likers: readonly LikedBy[]): void
+  first: () => LikedBy | null
+  add: (likers: readonly LikedBy[]) => void
   /** shift drops the first liker (shown, closed or timed out). */
-  shift(): void
+  shift: () => void
   /** drop takes a liker out wherever they wait (they matched: the match moment celebrates them instead). */
-  drop(id: number): void
-  clear(): void
-  subscribe(listener: () => void): () => void
+  drop: (id: number) => void
+  clear: () => void
+  subscribe: (listener: () => void) => () => void
 }
 
 export function createNewLikerQueue(): NewLikerQueue {

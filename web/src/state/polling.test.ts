@@ -29,9 +29,7 @@ describe('polling', () => {
   })
 
   it('keeps polling after a failed round', async () => {
-    const run = vi.fn(async () => {
-      throw new Error('offline')
-    })
+    const run = vi.fn(() => Promise.reject(new Error('offline')))
     const stop = startPolling(run, () => 1000)
     await vi.advanceTimersByTimeAsync(5000 + 3000)
     expect(run).toHaveBeenCalledTimes(4)

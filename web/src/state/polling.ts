@@ -32,9 +32,9 @@ export function startPolling(run: () => unknown, interval: () => number, timers:
     } catch {
       // a failed refresh waits for the next round
     }
-    if (!stopped) id = timers.setTimeout(tick, interval())
+    if (!stopped) id = timers.setTimeout(() => void tick(), interval())
   }
-  id = timers.setTimeout(tick, FIRST_REFRESH_MS)
+  id = timers.setTimeout(() => void tick(), FIRST_REFRESH_MS)
   return () => {
     stopped = true
     timers.clearTimeout(id)

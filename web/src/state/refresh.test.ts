@@ -7,10 +7,7 @@ import { refreshAll, refreshPage, resetFailedLoader } from './refresh'
 
 function setup(routes: Record<string, () => Response>) {
   const onAuth = vi.fn()
-  const fetch = vi.fn(async (url: RequestInfo | URL) => {
-    const path = String(url).split('?')[0]!
-    return routes[path]?.() ?? new Response('{}', { status: 404 })
-  })
+  const fetch = vi.fn((url: string) => Promise.resolve(routes[url.split('?')[0]]?.() ?? new Response('{}', { status: 404 })))
   const store = createStore<AppState>(initialState(boot({ user: user() })))
   const http = createClient({ fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {}, onAuthRequired: onAuth })
   return { api: createApi(http), store, fetch }
@@ -41,7 +38,7 @@ describe('refresh', () => {
   it('reloads only chats and likes for a pushed message', async () => {
     const { api, store, fetch } = setup({ '/api/user.php': json({ user: user() }), '/api/chats.php': json([]) })
     await refreshAll(api, store, true)
-    expect(fetch.mock.calls.map((c) => String(c[0])).sort()).toEqual(['/api/chats.php', '/api/likes.php'])
+    expect(fetch.mock.calls.map((c) => c[0]).sort()).toEqual(['/api/chats.php', '/api/likes.php'])
   })
 
   it('runs the loader while the page refreshes and leaves it idle when all areas load', async () => {

@@ -1,6 +1,6 @@
 import type { Boot, Card, ChatEntry, Likes, SearchResult, Settings, User } from '../boot/types'
 import type { MemberProfile, Thread } from '../api/types'
-import { mayHaveTimeBonus, type TimeBonusOffer } from '../rules/timeBonus'
+import { mayHaveTimeBonus, type TimeBonusOffer } from '../features/timebonus/timeBonus'
 
 /** Push is the client's web-push state. */
 export interface PushState {
@@ -66,9 +66,9 @@ export interface AppState {
 }
 
 export interface Store<T> {
-  get(): T
-  set(patch: Partial<T> | ((s: T) => Partial<T>)): void
-  subscribe(listener: () => void): () => void
+  get: () => T
+  set: (patch: Partial<T> | ((s: T) => Partial<T>)) => void
+  subscribe: (listener: () => void) => () => void
 }
 
 export function createStore<T extends object>(initial: T): Store<T> {

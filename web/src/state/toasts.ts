@@ -7,10 +7,10 @@ export interface Toast {
 }
 
 export interface Toasts {
-  list(): Toast[]
-  show(key: string, values?: Toast['values'], tone?: Toast['tone']): number
-  dismiss(id: number): void
-  subscribe(fn: () => void): () => void
+  list: () => Toast[]
+  show: (key: string, values?: Toast['values'], tone?: Toast['tone']) => number
+  dismiss: (id: number) => void
+  subscribe: (fn: () => void) => () => void
 }
 
 export function createToasts(): Toasts {

@@ -39,7 +39,7 @@ export async function renderApp(boot: Boot, path = '/', handler: FetchHandler = 
   // it) are in at once, so a test sees them in the first render.
   firstRenderDone()
   await Promise.all([preloadMemberParts(), ...[AlertBanners, DefaultOverlays, RootOverlays, SignupModal].map((p) => p.preload())])
-  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => handler(String(url), init ?? {}))
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => handler(url, init ?? {}))
   const services = createServices(boot, { fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} })
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] })
   const view = render(

@@ -39,7 +39,7 @@ export function Login({ api, onLogin }: { api: ConsoleApi; onLogin: (a: StaffAns
       <Card aria-labelledby="login-heading">
         <Heading id="login-heading">{t('console.login.heading')}</Heading>
         {error && <Alert role="alert">{error}</Alert>}
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <Field>
             <label htmlFor="login-email">{t('console.login.email')}</label>
             <Input id="login-email" type="email" autoComplete="username" required value={email}

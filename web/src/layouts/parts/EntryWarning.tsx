@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import { entryWarningFor } from '../../rules/entry'
+import { entryWarningFor } from './entry'
 import { below, color, space } from '../../theme/theme'
 import { useAppState } from '../../state/context'
 

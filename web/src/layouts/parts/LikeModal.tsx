@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { wait } from '../../api/useLoad'
 import { Modal } from '../../components/Modal'
-import { likeModalDelay } from '../../rules/likeModal'
+import { likeModalDelay } from './likeModalDelay'
 import { useServices } from '../../state/context'
-import { useInterruption } from '../../state/interruptions'
+import { useInterruption } from '../../features/interruptions/hooks'
 import { AUTO_LIKE_RELOAD_MS, refreshNamed } from '../../state/refresh'
 import { firstShow, likerPath } from './likePopupRules'
 import { LikerView, useLikerPress, type Liker } from './NewLikePopup'
@@ -65,7 +65,7 @@ export function LikeModal() {
   return (
     <Modal open={open} title={t('likeModal.title', { name: liker?.name ?? '' })} onClose={close} testId="like-modal">
       <div onClick={close}>
-        {liker && <LikerView liker={liker} onPhoto={() => navigate(likerPath(liker.id))} onPress={() => press(liker)} />}
+        {liker && <LikerView liker={liker} onPhoto={() => void navigate(likerPath(liker.id))} onPress={() => press(liker)} />}
       </div>
     </Modal>
   )

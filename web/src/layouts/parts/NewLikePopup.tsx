@@ -5,7 +5,7 @@ import styled from 'styled-components'
 import type { Image, LikedBy } from '../../boot/types'
 import { Button } from '../../components/Button'
 import { useServices } from '../../state/context'
-import { useInterruption } from '../../state/interruptions'
+import { useInterruption } from '../../features/interruptions/hooks'
 import { refreshNamed } from '../../state/refresh'
 import { announceMatch } from '../../state/match'
 import { likerPath, popupClick, targetOf } from './likePopupRules'
@@ -105,7 +105,7 @@ export function useLikerPress(): (liker: Liker) => void {
   return useCallback(
     (liker: Liker) => {
       if (liker.match) {
-        navigate(`/members/${liker.id}/chat`)
+        void navigate(`/members/${liker.id}/chat`)
         return
       }
       api.http
@@ -182,7 +182,7 @@ export function NewLikePopup() {
     const onClick = (e: MouseEvent) => {
       const out = popupClick(targetOf(e.target as Node | null, photoRef.current, buttonRef.current), liker.id)
       next()
-      if (out.open !== undefined) navigate(likerPath(out.open))
+      if (out.open !== undefined) void navigate(likerPath(out.open))
       if (out.press !== undefined) press(liker)
     }
     const onKey = (e: KeyboardEvent) => {

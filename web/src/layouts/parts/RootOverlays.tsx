@@ -1,6 +1,6 @@
 import { usePageBounceLog, useServiceWorker } from '../../app/rootWatches'
 import { Toaster } from '../../components/Toaster'
-import { useFormWatch } from '../../state/interruptions'
+import { useFormWatch } from '../../features/interruptions/hooks'
 import { SiteEntryModal } from './SiteEntryModal'
 
 /**

@@ -2,9 +2,12 @@ import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../../components/Modal'
 import { lazyPage } from '../../app/lazyPage'
+// Through the page table, not app/withTexts.ts: this lazy part then reaches
+// the router as the pages do, and the build keeps React and the router in
+// one file of the first screen (0.6 kB less gzip for the home than two).
 import { withTexts } from '../../app/pages'
 import { useAppState, useServices } from '../../state/context'
-import { useInterruption } from '../../state/interruptions'
+import { useInterruption } from '../../features/interruptions/hooks'
 
 // The flow says the account pages' texts, which come with the pages' part
 // of the catalogue, not with the first screen's.

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Button } from '../../components/Button'
 import { Modal } from '../../components/Modal'
-import { isInstalledApp } from '../../rules/display'
-import { dismissSiteEntry, showSiteEntryModal, siteEntryDismissed } from '../../rules/entry'
+import { isInstalledApp } from '../../app/display'
+import { dismissSiteEntry, showSiteEntryModal, siteEntryDismissed } from './entry'
 import { useAppState } from '../../state/context'
-import { useInterruption } from '../../state/interruptions'
+import { useInterruption } from '../../features/interruptions/hooks'
 import { space } from '../../theme/theme'
 
 const Actions = styled.div`

@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { companyIdentity, tradeName, tradeNameStatement } from '../../rules/company'
+import { companyIdentity, tradeName, tradeNameStatement } from './company'
 import { boot } from '../../test/fixtures'
 import { renderApp } from '../../test/render'
 

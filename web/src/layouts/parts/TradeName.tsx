@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { tradeNameStatement } from '../../rules/company'
+import { tradeNameStatement } from './company'
 import { useAppState } from '../../state/context'
 
 /**

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, type ComponentType } from 'react'
 import { lazyPage } from '../../app/lazyPage'
-import { withTexts } from '../../app/pages'
+import { withTexts } from '../../app/withTexts'
 import { nextTask } from '../../boot/nextTask'
 
 // The parts of the layouts that the first screen does without: modals,

@@ -101,7 +101,7 @@ export function ChatsPage() {
       {chats.length === 0 ? (
         <Empty>{t('chats.empty')}</Empty>
       ) : (
-        <ConversationList chats={chats} currentId={conversationId} onDeleted={() => navigate('/chats', { replace: true })} />
+        <ConversationList chats={chats} currentId={conversationId} onDeleted={() => void navigate('/chats', { replace: true })} />
       )}
     </>
   )

@@ -20,9 +20,9 @@ function api(sends: Array<(body: Record<string, unknown>) => Response>) {
   const bodies: Array<Record<string, unknown>> = []
   const handler = (url: string, init: RequestInit) => {
     if (url.startsWith('/api/messages.php') && init.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>
+      const body = JSON.parse(init.body as string) as Record<string, unknown>
       bodies.push(body)
-      const next = sends.length > 1 ? sends.shift()! : sends[0]!
+      const next = sends.length > 1 ? sends.shift()! : sends[0]
       return next(body)
     }
     if (url.startsWith('/api/messages.php')) return jsonResponse(200, thread)
@@ -68,7 +68,7 @@ describe('a conversation', () => {
     expect(await screen.findByText('Hello Eva')).toBeTruthy()
     await waitFor(() => expect(services.store.get().user?.credits).toBe(40))
     expect(bodies[0]).toMatchObject({ conversation: { id: 3 }, text: 'Hello Eva' })
-    expect(String(bodies[0]!.client_id)).toMatch(/^[0-9a-f-]{36}$/)
+    expect(String(bodies[0].client_id)).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it("labels only the member's own messages as sent", async () => {
@@ -77,11 +77,11 @@ describe('a conversation', () => {
     await write('Hello Eva')
     await screen.findByText('Hello Eva')
     const [incoming, own] = screen.getAllByTestId('chat-message')
-    expect(incoming!.dataset.mine).toBe('false')
-    expect(incoming!.querySelector('time')!.textContent).not.toMatch(/sent/i)
-    expect(incoming!.querySelector('time')!.textContent).not.toBe('')
-    expect(own!.dataset.mine).toBe('true')
-    expect(own!.querySelector('time')!.textContent).toMatch(/^Sent /)
+    expect(incoming.dataset.mine).toBe('false')
+    expect(incoming.querySelector('time')!.textContent).not.toMatch(/sent/i)
+    expect(incoming.querySelector('time')!.textContent).not.toBe('')
+    expect(own.dataset.mine).toBe('true')
+    expect(own.querySelector('time')!.textContent).toMatch(/^Sent /)
   })
 
   it('retries a failed send with the same client_id', async () => {

@@ -7,7 +7,7 @@ import { Icon } from '../../components/Icon'
 import { giftIcon } from '../../components/iconSets'
 import { Modal } from '../../components/Modal'
 import { useGifts } from '../../api/catalogues'
-import { giftName } from '../../rules/gifts'
+import { giftName } from '../../i18n/gifts'
 import { color, radius, space } from '../../theme/theme'
 
 const Grid = styled.ul`

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { ChatMessage } from '../../boot/types'
-import { giftName } from '../../rules/gifts'
+import { giftName } from '../../i18n/gifts'
 import timeFormats from './timeFormats.json'
 
 /** usePreview is the one-line preview of a conversation's last message. */

@@ -15,7 +15,7 @@ const gifts = [
 
 function handler(url: string, init: RequestInit) {
   if (url.startsWith('/api/messages.php') && init.method === 'POST') {
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>
+    const body = JSON.parse(init.body as string) as Record<string, unknown>
     const gift = gifts.find((g) => g.id === body.gift_id)
     return jsonResponse(201, {
       message: { id: 2, conversation_id: 3, sender_id: 7, from_me: true, kind: 'gift', text: '', gift, photo: null, credits: 25, client_id: body.client_id, created_at: '2026-01-01T10:01:00Z' },
@@ -48,7 +48,7 @@ describe('gift names', () => {
     for (const c of choices) expect(c.querySelector('svg[aria-hidden="true"]')).not.toBeNull()
     // The picker may render again when the thread arrives: click the choice that is shown.
     await waitFor(() => {
-      fireEvent.click(screen.getAllByTestId('gift-choice')[1]!)
+      fireEvent.click(screen.getAllByTestId('gift-choice')[1])
       expect(screen.getByTestId('gift-confirm')).toBeTruthy()
     }, { timeout: 15_000 })
     const dialog = screen.getByTestId('gift-confirm')

@@ -38,6 +38,6 @@ describe('typing signals', () => {
     ['too soon', 5, 'hi', 1_000, 1_000 + TYPING_EVERY_MS - 1, false],
     ['after the interval', 5, 'hi', 1_000, 1_000 + TYPING_EVERY_MS, true],
   ])('%s', (_, conversation, text, last, now, want) => {
-    expect(typingDue(conversation as number, text as string, last as number, now as number)).toBe(want)
+    expect(typingDue(conversation, text, last, now)).toBe(want)
   })
 })

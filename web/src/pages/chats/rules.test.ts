@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/http'
 import type { ChatMessage } from '../../boot/types'
-import { codeText } from '../../rules/serverErrors'
+import { codeText } from '../../api/serverErrors'
 import { settings } from '../../test/fixtures'
 import { composerState, costOf, failed, mergeMessage, minimumCost, outstanding, pending, retrying, sendFailure, textLength } from './rules'
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { isAborted } from '../../api/http'
 import { useLoad } from '../../api/useLoad'
 import type { ChatEntry, ChatMessage } from '../../boot/types'
-import { errorStatus } from '../../rules/errors'
+import { errorStatus } from '../../api/errors'
 import { useServices } from '../../state/context'
 import { dispatchLive, onLive, type LiveEvent } from '../../state/events'
 import { markConversationRead } from '../../state/member'
@@ -176,7 +176,7 @@ export function useConversation(key: ConversationKey) {
   /** send starts a new message with a fresh client_id. */
   const send = useCallback((content: Outgoing) => deliver(pending(content)), [deliver])
   /** retry sends a failed message again with its client_id. */
-  const retry = useCallback((p: Pending) => deliver(retrying(p)), [deliver])
+  const retry = useCallback((p: Pending) => void deliver(retrying(p)), [deliver])
   /** discard drops a failed message. */
   const discard = useCallback((p: Pending) => {
     if ('preview' in p.content) URL.revokeObjectURL(p.content.preview)

@@ -114,7 +114,7 @@ export function ComplaintsPage() {
   return (
     <Page title={t('complaints.title')} lead={t('complaints.lead')} testId="complaints-page">
       <Panel>
-        <form onSubmit={submit} noValidate data-testid="complaint-form" aria-label={t('complaints.form')}>
+        <form onSubmit={(e) => void submit(e)} noValidate data-testid="complaint-form" aria-label={t('complaints.form')}>
           {profileId && <p data-testid="complaint-profile">{t('complaints.aboutProfile', { id: profileId })}</p>}
           <Field>
             <Label htmlFor={`${id}-category`}>{t('complaints.category')}</Label>

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { ApiError } from '../../api/http'
 import { useLoad } from '../../api/useLoad'
-import { serverErrorText, type Text } from '../../rules/serverErrors'
+import { serverErrorText, type Text } from '../../api/serverErrors'
 import { useServices } from '../../state/context'
 import { complaintsApi, type Complaint, type ComplaintInput } from './api'
 

@@ -198,7 +198,7 @@ function DetailsForm({ data, packageId, fixed, details, code, onPackage, onSent 
   )
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="dd-details-title" data-testid="dd-details">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="dd-details-title" data-testid="dd-details">
       <Panel>
         <h2 id="dd-details-title" ref={heading} tabIndex={-1}>
           {t('directDebit.detailsTitle')}
@@ -288,7 +288,7 @@ function CodeForm({ sent, details, country, onResent, onChange }: {
   }
 
   return (
-    <form onSubmit={confirm} noValidate aria-labelledby="dd-code-title" data-testid="dd-code-form">
+    <form onSubmit={(e) => void confirm(e)} noValidate aria-labelledby="dd-code-title" data-testid="dd-code-form">
       <Panel>
         <h2 id="dd-code-title" ref={heading} tabIndex={-1}>
           {t('directDebit.codeTitle')}
@@ -339,7 +339,7 @@ function CodeForm({ sent, details, country, onResent, onChange }: {
           <Button type="submit" disabled={busy}>
             {busy ? t('directDebit.confirming') : t('directDebit.confirm', { price: formatPrice(sent.amount, sent.currency, locale) })}
           </Button>
-          <Button type="button" $variant="secondary" disabled={busy} onClick={resend} data-testid="dd-resend">
+          <Button type="button" $variant="secondary" disabled={busy} onClick={() => void resend()} data-testid="dd-resend">
             {t('directDebit.resend')}
           </Button>
           <Button type="button" $variant="secondary" disabled={busy} onClick={onChange}>

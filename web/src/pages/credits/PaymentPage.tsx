@@ -6,7 +6,8 @@ import { ApiError } from '../../api/http'
 import { Button, ButtonLink } from '../../components/Button'
 import { Field, Hint as FieldHint, Label, Select } from '../../components/Form'
 import { Page, Panel } from '../../components/Page'
-import { codeText } from '../../rules/serverErrors'
+import { codeText } from '../../api/serverErrors'
+import { errorText } from '../../i18n/errorText'
 import { useAppState } from '../../state/context'
 import type { Order, Packages } from './api'
 import { Hint } from './Hint'
@@ -17,7 +18,7 @@ import { PaymentLogo } from './PaymentLogo'
 import { countryName } from '../../i18n/countryName'
 import { formatPrice } from '../../i18n/money'
 import { canRetry, chosenMethod, findPackage, methodsOf, paymentPath, type PaymentMethod } from './rules'
-import { discounted, refusalKey, whyNot } from './discount'
+import { discounted, refusalText, whyNot } from './discount'
 import { DiscountPanel } from './DiscountPanel'
 import { useDiscount } from './useDiscount'
 import { isCardMethod } from './repeat'
@@ -122,16 +123,8 @@ const Actions = styled.div`
 
 export { countryName }
 
-/** errorKey is the text of a failed billing call: its code's catalogue text, or the general one. */
-function errorText(err: unknown, t: (key: string, values?: Record<string, unknown>) => string): string {
-  const code = refusalKey(err)
-  if (code) return t(code)
-  if (err instanceof ApiError) {
-    const text = codeText(err.code, err.fields)
-    if (text) return t(text[0], text[1])
-  }
-  return t('errors.tryLater')
-}
+/** billingTexts word a failed billing call: a discount code's refusal, or a general code. */
+const billingTexts = [refusalText, codeText]
 
 /** CountryChoice is the payment country: a labelled select of the tenant's payment countries. */
 function CountryChoice({ data, onChange, disabled }: { data: Packages; onChange: (country: string) => void; disabled: boolean }) {
@@ -211,7 +204,7 @@ function MethodPicker() {
 
   if (!data) {
     return state.status === 'failed' ? (
-      <ErrorText role="alert">{errorText(state.error, t)}</ErrorText>
+      <ErrorText role="alert">{errorText(t, state.error, billingTexts, 'errors.tryLater')}</ErrorText>
     ) : (
       <p role="status">{t('app.loading')}</p>
     )
@@ -246,7 +239,7 @@ function MethodPicker() {
     // Direct debit has its own page: the account, the phone and the texted code.
     if (method === 'sdd') {
       const withCode = applies ? `&discount_code=${encodeURIComponent(code.code)}` : ''
-      navigate(`/directdebit?package=${encodeURIComponent(pkg.id)}&country=${encodeURIComponent(data.country)}${withCode}`)
+      void navigate(`/directdebit?package=${encodeURIComponent(pkg.id)}&country=${encodeURIComponent(data.country)}${withCode}`)
       return
     }
     setBusy(true)
@@ -263,23 +256,23 @@ function MethodPicker() {
       leaveFor(created.redirect_url)
     } catch (err) {
       setBusy(false)
-      setError(errorText(err, t))
+      setError(errorText(t, err, billingTexts, 'errors.tryLater'))
     }
   }
 
   return (
     <>
-      <form onSubmit={pay} noValidate aria-label={t('paymentMethod.title')} data-testid="payment-form">
+      <form onSubmit={(e) => void pay(e)} noValidate aria-label={t('paymentMethod.title')} data-testid="payment-form">
       <Panel>
         <CountryChoice data={data} disabled={busy} onChange={setCountry} />
-        {state.status === 'failed' && <ErrorText role="alert">{errorText(state.error, t)}</ErrorText>}
+        {state.status === 'failed' && <ErrorText role="alert">{errorText(t, state.error, billingTexts, 'errors.tryLater')}</ErrorText>}
         <MethodChoice
           methods={methods}
           value={method}
           legendId={legendId}
           onChange={(m) => {
             setPicked(m)
-            navigate(paymentPath(pkg.id, m) + search, { replace: true })
+            void navigate(paymentPath(pkg.id, m) + search, { replace: true })
           }}
         />
         {method && isCardMethod(method) && (
@@ -348,7 +341,7 @@ function RetryForm({ order }: { order: Order }) {
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  if (!data) return state.status === 'failed' ? <ErrorText role="alert">{errorText(state.error, t)}</ErrorText> : null
+  if (!data) return state.status === 'failed' ? <ErrorText role="alert">{errorText(t, state.error, billingTexts, 'errors.tryLater')}</ErrorText> : null
   const methods = methodsOf(data)
   const chosen = chosenMethod(methods, method ?? undefined)
 
@@ -367,12 +360,12 @@ function RetryForm({ order }: { order: Order }) {
       leaveFor(created.redirect_url)
     } catch (err) {
       setBusy(false)
-      setError(errorText(err, t))
+      setError(errorText(t, err, billingTexts, 'errors.tryLater'))
     }
   }
 
   return (
-    <form onSubmit={retry} noValidate aria-labelledby="retry-title" data-testid="retry-form">
+    <form onSubmit={(e) => void retry(e)} noValidate aria-labelledby="retry-title" data-testid="retry-form">
       <h3 id="retry-title">{t('payment.retryTitle')}</h3>
       <CountryChoice data={data} disabled={busy} onChange={setCountry} />
       <MethodChoice methods={methods} value={chosen} legendId={legendId} onChange={setMethod} />
@@ -439,7 +432,7 @@ function Result({ payment, again }: { payment: Payment; again: () => void }) {
       return (
         <Panel data-testid="payment-result" data-status="error">
           <h2 ref={heading} tabIndex={-1}>
-            {payment.error instanceof ApiError && payment.error.code === 'order_not_found' ? t('payment.notFound') : errorText(payment.error, t)}
+            {payment.error instanceof ApiError && payment.error.code === 'order_not_found' ? t('payment.notFound') : errorText(t, payment.error, billingTexts, 'errors.tryLater')}
           </h2>
           <Link to="/credits">{t('paymentMethod.backToPackages')}</Link>
         </Panel>

@@ -6,7 +6,8 @@ import { ApiError } from '../../api/http'
 import { useLoad, wait } from '../../api/useLoad'
 import { Button, ButtonLink } from '../../components/Button'
 import { Page, Panel } from '../../components/Page'
-import { codeText } from '../../rules/serverErrors'
+import { codeText } from '../../api/serverErrors'
+import { errorText } from '../../i18n/errorText'
 import { refreshUser } from '../../state/refresh'
 import { useAppState, useServices } from '../../state/context'
 import type { Card, CreditPackage, Order } from './api'
@@ -62,15 +63,6 @@ const Actions = styled.div`
   margin-top: ${space(3)};
 `
 
-/** errorText words a failed call: its code's text, or the general one. */
-function errorText(err: unknown, t: (key: string, values?: Record<string, unknown>) => string): string {
-  if (err instanceof ApiError) {
-    const text = codeText(err.code, err.fields)
-    if (text) return t(text[0], text[1])
-  }
-  return t('errors.tryLater')
-}
-
 /** expiryText words a card's expiry (YYYY-MM-DD) as month and year, or null when unknown. */
 function expiryText(expiry: string, locale: string): string | null {
   const m = /^(\d{4})-(\d{2})/.exec(expiry)
@@ -101,7 +93,7 @@ function StoredCardPanel({ card, onRemoved }: { card: Card; onRemoved: () => voi
       onRemoved()
     } catch (err) {
       setBusy(false)
-      setError(errorText(err, t))
+      setError(errorText(t, err, [codeText], 'errors.tryLater'))
     }
   }
 
@@ -119,7 +111,7 @@ function StoredCardPanel({ card, onRemoved }: { card: Card; onRemoved: () => voi
         <div role="group" aria-labelledby="remove-card-question">
           <p id="remove-card-question">{t('repeatOrder.removeConfirm')}</p>
           <Actions>
-            <Button type="button" $variant="secondary" disabled={busy} onClick={remove} data-testid="remove-card-confirm">
+            <Button type="button" $variant="secondary" disabled={busy} onClick={() => void remove()} data-testid="remove-card-confirm">
               {t('repeatOrder.removeYes')}
             </Button>
             <Button type="button" $variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
@@ -197,7 +189,7 @@ function OutcomePanel({ outcome, card, onRetry, busy }: { outcome: RepeatOutcome
       leaveFor(created.redirect_url)
     } catch (err) {
       setLeaving(false)
-      setError(errorText(err, t))
+      setError(errorText(t, err, [codeText], 'errors.tryLater'))
     }
   }
   return (
@@ -215,7 +207,7 @@ function OutcomePanel({ outcome, card, onRetry, busy }: { outcome: RepeatOutcome
         <Button type="button" disabled={busy || leaving} onClick={() => onRetry(outcome.pkg)} data-testid="repeat-retry">
           {t('repeatOrder.retry')}
         </Button>
-        <Button type="button" $variant="secondary" disabled={busy || leaving} onClick={viaProvider} data-testid="repeat-via-provider">
+        <Button type="button" $variant="secondary" disabled={busy || leaving} onClick={() => void viaProvider()} data-testid="repeat-via-provider">
           {leaving ? t('paymentMethod.paying') : t('repeatOrder.viaProvider')}
         </Button>
       </Actions>
@@ -264,7 +256,7 @@ function RepeatOffers({ card }: { card: Card }) {
       result =
         err instanceof ApiError && err.code === 'card_payment_failed'
           ? { kind: 'failed', order: null, pkg, country }
-          : { kind: 'error', message: errorText(err, t) }
+          : { kind: 'error', message: errorText(t, err, [codeText], 'errors.tryLater') }
     }
     if (signal.aborted) return
     setBusy(null)
@@ -273,7 +265,7 @@ function RepeatOffers({ card }: { card: Card }) {
 
   return (
     <>
-      {outcome && <OutcomePanel outcome={outcome} card={card} busy={busy !== null} onRetry={(pkg) => state.status === 'done' && buy(pkg, state.data.country)} />}
+      {outcome && <OutcomePanel outcome={outcome} card={card} busy={busy !== null} onRetry={(pkg) => state.status === 'done' && void buy(pkg, state.data.country)} />}
       <section aria-labelledby="repeat-packages-title" aria-busy={state.status === 'loading' || busy !== null}>
         <h2 id="repeat-packages-title">{t('repeatOrder.packagesTitle')}</h2>
         {state.status === 'failed' ? (
@@ -294,7 +286,7 @@ function RepeatOffers({ card }: { card: Card }) {
                       $block
                       disabled={busy !== null}
                       aria-label={t('repeatOrder.buyLabel', { count: p.credits, price })}
-                      onClick={() => buy(p, state.data.country)}
+                      onClick={() => void buy(p, state.data.country)}
                       data-testid="repeat-buy"
                     >
                       {busy === p.id ? t('repeatOrder.charging') : t('repeatOrder.buy', { price })}

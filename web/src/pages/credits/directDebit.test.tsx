@@ -44,7 +44,7 @@ type Call = { url: string; method: string; body: Record<string, unknown> | undef
 function api(answer: (body: Record<string, unknown>) => Response, discount: DiscountCode | null = null) {
   const calls: Call[] = []
   const handler = (url: string, init: RequestInit) => {
-    const c: Call = { url, method: init.method ?? 'GET', body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined }
+    const c: Call = { url, method: init.method ?? 'GET', body: init.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : undefined }
     calls.push(c)
     if (url === '/api/directdebit.php' && c.method === 'POST') return answer(c.body ?? {})
     if (url.startsWith('/api/user.php')) return jsonResponse(200, { user: user() })
@@ -124,7 +124,7 @@ describe('/directdebit', () => {
     expect(leaveFor).not.toHaveBeenCalled()
 
     type('Code', '4 2 4242')
-    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('424242')
+    expect(screen.getByLabelText<HTMLInputElement>('Code').value).toBe('424242')
     fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
     await until(() => vi.mocked(leaveFor).mock.calls.length > 0)
     expect(posts().at(-1)).toEqual({ code: '424242' })
@@ -178,14 +178,14 @@ describe('/directdebit', () => {
     expect(posts().at(-1)).toEqual({ package_id: 'starter', country: 'NL', iban: 'NL91ABNA0417164300', holder: 'Jan de Vries', phone: '06 1234 5678' })
     // Change details goes back with the values kept.
     fireEvent.click(screen.getByRole('button', { name: 'Change details' }))
-    expect((await screen.findByLabelText('IBAN') as HTMLInputElement).value).toBe('NL91ABNA0417164300')
+    expect((await screen.findByLabelText<HTMLInputElement>('IBAN')).value).toBe('NL91ABNA0417164300')
   })
 
   it('lets the member choose the package without ?package=, popular first', async () => {
     const { handler, posts } = api(() => jsonResponse(202, sent({ package_id: 'popular', amount: 3995 })))
     await renderApp(boot({ user: user(), locale: 'nl' }), '/directdebit', handler)
     const choice = await screen.findByTestId('dd-packages')
-    expect((within(choice).getByRole('radio', { checked: true }) as HTMLInputElement).value).toBe('popular')
+    expect(within(choice).getByRole<HTMLInputElement>('radio', { checked: true }).value).toBe('popular')
     type('IBAN', 'NL91ABNA0417164300')
     type('Rekeninghouder', 'Jan de Vries')
     type('Mobiel nummer', '0612345678')

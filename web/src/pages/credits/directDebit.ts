@@ -3,7 +3,7 @@
 // at once (the server checks everything again), and the texts of the
 // call's refusals.
 import { ApiError } from '../../api/http'
-import { codeText } from '../../rules/serverErrors'
+import { codeText } from '../../api/serverErrors'
 import { refusalKey } from './discount'
 
 /** IBAN_LENGTHS is the length of an IBAN per country (the SWIFT IBAN registry), as the engine's sepa package has it. */

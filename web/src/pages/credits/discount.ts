@@ -5,6 +5,7 @@
 // every condition; the pages only show the price it will charge and the
 // code's conditions.
 import { ApiError } from '../../api/http'
+import type { Text } from '../../i18n/errorText'
 import type { CreditPackage, DiscountCode } from './api'
 
 /** The key of sessionStorage that keeps the code the member entered or was given. */
@@ -41,8 +42,18 @@ export const normalizeCode = (code: string): string => code.trim().toUpperCase()
 
 /** refusalKey is the catalogue key of a refused code ('Code not found', 'Code already used' and the order's conditions). */
 export function refusalKey(err: unknown): string | null {
-  if (!(err instanceof ApiError)) return null
-  switch (err.code) {
+  return err instanceof ApiError ? refusalCodeKey(err.code) : null
+}
+
+/** refusalText is the text of a discount code's refusal, or null for any other code. */
+export function refusalText(code: string): Text | null {
+  const key = refusalCodeKey(code)
+  return key ? [key] : null
+}
+
+/** refusalCodeKey is the catalogue key of a refusal code, or null for any other code. */
+function refusalCodeKey(code: string): string | null {
+  switch (code) {
     case 'code_not_found':
       return 'discount.errors.notFound'
     case 'code_used':

@@ -4,6 +4,7 @@ import { boot, user } from '../../test/fixtures'
 import { jsonResponse, renderApp, until } from '../../test/render'
 import type { DiscountCode, Order, OrderStatus, Packages, Transaction } from './api'
 import { leaveFor } from './leave'
+import { settle } from '../../test/act'
 
 vi.mock('./leave', () => ({ leaveFor: vi.fn() }))
 
@@ -60,7 +61,7 @@ type Call = { url: string; method: string; body: unknown }
 function api(over: (c: Call) => Response | null = () => null) {
   const calls: Call[] = []
   const handler = (url: string, init: RequestInit) => {
-    const c = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined }
+    const c = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(init.body as string) as unknown : undefined }
     calls.push(c)
     const r = over(c)
     if (r) return r
@@ -87,11 +88,11 @@ describe('/credits', () => {
     const cards = within(list).getAllByTestId('package')
     expect(cards.map((c) => c.getAttribute('data-id'))).toEqual(['starter', 'popular', 'value'])
     expect(cards.map((c) => plain(within(c).getByTestId('package-price').textContent))).toEqual(['€19.95', '€39.95', '€79.95'])
-    expect(within(cards[1]!).getByTestId('package-badge').textContent).toBe('Popular')
-    expect(within(cards[2]!).getByTestId('package-badge').textContent).toBe('Best value')
-    expect(within(cards[0]!).queryByTestId('package-badge')).toBeNull()
-    expect(within(cards[0]!).getByRole('heading').textContent).toBe('100 credits')
-    const buy = within(cards[1]!).getByRole('link', { name: /Buy 250 credits for/ })
+    expect(within(cards[1]).getByTestId('package-badge').textContent).toBe('Popular')
+    expect(within(cards[2]).getByTestId('package-badge').textContent).toBe('Best value')
+    expect(within(cards[0]).queryByTestId('package-badge')).toBeNull()
+    expect(within(cards[0]).getByRole('heading').textContent).toBe('100 credits')
+    const buy = within(cards[1]).getByRole('link', { name: /Buy 250 credits for/ })
     expect(buy.getAttribute('href')).toBe('/credits/popular')
     expect(screen.getByTestId('low-balance')).toBeTruthy()
     expect(screen.getByTestId('premium-benefits').textContent).toContain('Up to 25 photos of your own')
@@ -129,7 +130,7 @@ describe('/credits/:id/:paymentmethod?', () => {
     expect(methods.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(5)
     expect(plain(screen.getByTestId('order-total').textContent)).toBe('€39.95')
 
-    const country = screen.getByLabelText('Payment country') as HTMLSelectElement
+    const country = screen.getByLabelText<HTMLSelectElement>('Payment country')
     expect(country.value).toBe('NL')
     fireEvent.change(country, { target: { value: 'BE' } })
     await until(() => listed()[0] === 'bancontact')
@@ -254,8 +255,8 @@ describe('/transactions', () => {
     const list = await screen.findByTestId('transaction-list')
     const items = within(list).getAllByTestId('transaction')
     expect(items.map((i) => i.getAttribute('data-status'))).toEqual(['completed', 'failed'])
-    expect(items[1]!.textContent).toContain('Failed')
-    fireEvent.click(within(items[0]!).getByRole('link'))
+    expect(items[1].textContent).toContain('Failed')
+    fireEvent.click(within(items[0]).getByRole('link'))
     await until(() => router.state.location.pathname === '/transactions/41')
     const detail = await screen.findByTestId('transaction-detail')
     expect(within(detail).getByTestId('transaction-status').textContent).toBe('Completed')
@@ -278,12 +279,12 @@ describe('/transactions', () => {
     expect(screen.getByRole('heading', { name: 'Credits history' })).toBeTruthy()
     const rows = within(ledger).getAllByTestId('ledger-entry')
     expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['gift', 'purchase', 'signup_bonus'])
-    expect(rows[0]!.textContent).toContain('Gift sent')
-    expect(rows[0]!.textContent).toContain('−2 credits')
-    expect(rows[0]!.textContent).toContain('Balance: 253')
-    expect(rows[1]!.textContent).toContain('Credits bought')
-    expect(rows[1]!.textContent).toContain('+250 credits')
-    expect(rows[2]!.textContent).toContain('Welcome credits')
+    expect(rows[0].textContent).toContain('Gift sent')
+    expect(rows[0].textContent).toContain('−2 credits')
+    expect(rows[0].textContent).toContain('Balance: 253')
+    expect(rows[1].textContent).toContain('Credits bought')
+    expect(rows[1].textContent).toContain('+250 credits')
+    expect(rows[2].textContent).toContain('Welcome credits')
   })
 
   it('shows no ledger when the member has none', async () => {
@@ -336,12 +337,12 @@ describe('discount codes', () => {
     expect(lines).toContain('Once per member')
     const cards = within(screen.getByTestId('package-list')).getAllByTestId('package')
     // Starter (19.95) is below the minimum; 39.95 and 79.95 less 25%, rounded half up.
-    expect(within(cards[0]!).queryByTestId('package-list-price')).toBeNull()
-    expect(plain(within(cards[0]!).getByTestId('package-price').textContent)).toBe('€19.95')
-    expect(plain(within(cards[1]!).getByTestId('package-list-price').textContent)).toBe('€39.95')
-    expect(plain(within(cards[1]!).getByTestId('package-price').textContent)).toBe('€39.95€29.96')
-    expect(plain(within(cards[2]!).getByTestId('package-price').textContent)).toBe('€79.95€59.96')
-    expect(within(cards[1]!).getByRole('link', { name: /Buy 250 credits for €29.96/ })).toBeTruthy()
+    expect(within(cards[0]).queryByTestId('package-list-price')).toBeNull()
+    expect(plain(within(cards[0]).getByTestId('package-price').textContent)).toBe('€19.95')
+    expect(plain(within(cards[1]).getByTestId('package-list-price').textContent)).toBe('€39.95')
+    expect(plain(within(cards[1]).getByTestId('package-price').textContent)).toBe('€39.95€29.96')
+    expect(plain(within(cards[2]).getByTestId('package-price').textContent)).toBe('€79.95€59.96')
+    expect(within(cards[1]).getByRole('link', { name: /Buy 250 credits for €29.96/ })).toBeTruthy()
     expect(sessionStorage.getItem('rdv-discount-code')).toBe('SPRING25')
   })
 
@@ -351,10 +352,10 @@ describe('discount codes', () => {
     const form = await screen.findByRole('form', { name: 'Discount code' })
     const field = within(form).getByLabelText('Your discount code')
     fireEvent.change(field, { target: { value: 'nope' } })
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Apply' })))
+    await settle(() => fireEvent.click(within(form).getByRole('button', { name: 'Apply' })))
     expect((await screen.findByTestId('discount-error')).textContent).toBe('Code not found')
     fireEvent.change(field, { target: { value: 'used10' } })
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Apply' })))
+    await settle(() => fireEvent.click(within(form).getByRole('button', { name: 'Apply' })))
     await until(() => screen.getByTestId('discount-error').textContent === 'Code already used')
     expect(field.getAttribute('aria-invalid')).toBe('true')
     expect(screen.queryByTestId('discount-active')).toBeNull()
@@ -388,7 +389,7 @@ describe('discount codes', () => {
       )
       await renderApp(boot({ user: fresh() }), '/credits', handler)
       await until(() => screen.queryByTestId('discount-active')?.textContent?.includes('Code TIMEBONUS25: 25% off'))
-      const popular = within(screen.getByTestId('package-list')).getAllByTestId('package')[1]!
+      const popular = within(screen.getByTestId('package-list')).getAllByTestId('package')[1]
       expect(plain(within(popular).getByTestId('package-list-price').textContent)).toBe('€39.95')
       expect(plain(within(popular).getByTestId('package-price').textContent)).toBe('€39.95€29.96')
       expect(within(screen.getByTestId('discount-conditions')).getByText('Once per member')).toBeTruthy()
@@ -396,7 +397,7 @@ describe('discount codes', () => {
       expect(calls.some((c) => c.url === '/api/discountcode.php?welcome=true')).toBe(false)
       cleanup()
       await renderApp(boot({ user: fresh() }), '/credits/popular/ideal', handler)
-      await until(() => screen.queryByTestId('order-discount') !== null && screen.getByTestId('discount-active').textContent!.includes('TIMEBONUS25'))
+      await until(() => screen.queryByTestId('order-discount') !== null && screen.getByTestId('discount-active').textContent.includes('TIMEBONUS25'))
       expect(plain(screen.getByTestId('order-total').textContent)).toBe('€29.96')
       fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
       await until(() => calls.some((c) => c.method === 'POST'))

@@ -43,7 +43,7 @@ type Call = { url: string; method: string; body: unknown }
 function api(stored: Card | null, over: (c: Call) => Response | null = () => null) {
   const calls: Call[] = []
   const handler = (url: string, init: RequestInit) => {
-    const c = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined }
+    const c = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(init.body as string) as unknown : undefined }
     calls.push(c)
     const r = over(c)
     if (r) return r
@@ -68,7 +68,7 @@ describe('repeat order rules', () => {
   it('knows the card methods and reads an answer', () => {
     expect(['creditcard', 'visa', 'mastercard'].every(isCardMethod)).toBe(true)
     expect(['ideal', 'paypal', 'sdd'].some(isCardMethod)).toBe(false)
-    const pkg = packages.packages[1]!
+    const pkg = packages.packages[1]
     expect(repeatOutcome(order('completed'), pkg, 'NL').kind).toBe('completed')
     expect(repeatOutcome(order('pending'), pkg, 'NL').kind).toBe('pending')
     expect(repeatOutcome(order('failed'), pkg, 'NL')).toMatchObject({ kind: 'failed', order: { order_id: 51 }, pkg, country: 'NL' })
@@ -91,7 +91,7 @@ describe('/credits/repeat-order', () => {
     expect((await screen.findByTestId('stored-card-label')).textContent).toBe('Visa ending in 4242')
     expect(screen.getByTestId('stored-card').textContent).not.toMatch(/\d{5,}/)
     const offers = await screen.findAllByTestId('repeat-package')
-    const buy = within(offers[1]!).getByRole('button', { name: /Buy 250 credits for .*39\.95 with your card/ })
+    const buy = within(offers[1]).getByRole('button', { name: /Buy 250 credits for .*39\.95 with your card/ })
     fireEvent.click(buy)
     fireEvent.click(buy)
     const result = await screen.findByTestId('repeat-result')
@@ -99,8 +99,8 @@ describe('/credits/repeat-order', () => {
     expect(screen.getByTestId('repeat-added').textContent).toBe('250 credits have been added to your account.')
     const posted = repeats(calls)
     expect(posted).toHaveLength(1)
-    expect(posted[0]!.body).toMatchObject({ package_id: 'popular', card_id: 7, country: 'NL' })
-    expect(typeof (posted[0]!.body as { client_id: string }).client_id).toBe('string')
+    expect(posted[0].body).toMatchObject({ package_id: 'popular', card_id: 7, country: 'NL' })
+    expect(typeof (posted[0].body as { client_id: string }).client_id).toBe('string')
     expect(leaveFor).not.toHaveBeenCalled()
   })
 
@@ -112,7 +112,7 @@ describe('/credits/repeat-order', () => {
     })
     await renderApp(boot({ user: user() }), '/credits/repeat-order', handler)
     const offers = await screen.findAllByTestId('repeat-package')
-    fireEvent.click(within(offers[1]!).getByTestId('repeat-buy'))
+    fireEvent.click(within(offers[1]).getByTestId('repeat-buy'))
     const failed = await screen.findByTestId('repeat-failed')
     expect(failed.textContent).toBe('Credit card payment failed')
     expect(failed.getAttribute('role')).toBe('alert')
@@ -138,7 +138,7 @@ describe('/credits/repeat-order', () => {
     })
     await renderApp(boot({ user: user() }), '/credits/repeat-order', handler)
     const offers = await screen.findAllByTestId('repeat-package')
-    fireEvent.click(within(offers[0]!).getByTestId('repeat-buy'))
+    fireEvent.click(within(offers[0]).getByTestId('repeat-buy'))
     expect((await screen.findByTestId('repeat-failed')).textContent).toBe('Credit card payment failed')
     fireEvent.click(screen.getByTestId('repeat-via-provider'))
     await until(() => vi.mocked(leaveFor).mock.calls.length === 1, 10_000)

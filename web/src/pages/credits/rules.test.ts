@@ -33,7 +33,7 @@ describe('payment methods', () => {
   })
 
   it('names every method in the catalogue', () => {
-    const names = (enCatalogue.paymentMethod as Record<string, Record<string, string>>).methods!
+    const names = (enCatalogue.paymentMethod as Record<string, Record<string, string>>).methods
     for (const m of methodsOf({ methods: Object.keys(names) })) expect(names[m]).toBeTruthy()
     expect(Object.keys(names)).toHaveLength(24)
   })
@@ -56,7 +56,7 @@ describe('packages', () => {
     expect(badgeKey('best value')).toBe('credits.badges.bestValue')
     expect(badgeKey(null)).toBeNull()
     expect(badgeKey('cheap')).toBeNull()
-    const badges = (enCatalogue.credits as Record<string, Record<string, string>>).badges!
+    const badges = (enCatalogue.credits as Record<string, Record<string, string>>).badges
     expect([badges.popular, badges.bestValue]).toEqual(['Popular', 'Best value'])
   })
   it('hints at a low balance at 10 credits or fewer', () => {
@@ -90,7 +90,7 @@ describe('polling a payment', () => {
 
   it('stops as soon as the payment is settled', async () => {
     const answers: OrderStatus[] = ['pending', 'pending', 'completed', 'pending']
-    const check = vi.fn(async () => order(answers.shift()!))
+    const check = vi.fn(() => Promise.resolve(order(answers.shift()!)))
     const sleep = vi.fn(async () => {})
     const seen: number[] = []
     const out = await pollPayment(check, sleep, (_, n) => seen.push(n))
@@ -102,15 +102,15 @@ describe('polling a payment', () => {
 
   it.each(['failed', 'cancelled', 'expired', 'completed'] as const)('does not wait on a payment that is already %s', async (status) => {
     const sleep = vi.fn(async () => {})
-    const out = await pollPayment(async () => order(status), sleep, () => {})
+    const out = await pollPayment(() => Promise.resolve(order(status)), sleep, () => {})
     expect(out.kind).toBe('settled')
     expect(sleep).not.toHaveBeenCalled()
   })
 
   it('gives up after the last check, having waited a bounded time', async () => {
-    const check = vi.fn(async () => order('pending'))
+    const check = vi.fn(() => Promise.resolve(order('pending')))
     const waits: number[] = []
-    const out = await pollPayment(check, async (ms) => void waits.push(ms), () => {})
+    const out = await pollPayment(check, (ms) => Promise.resolve(void waits.push(ms)), () => {})
     expect(out).toEqual({ kind: 'gaveUp', order: order('pending') })
     expect(check).toHaveBeenCalledTimes(POLL_MAX_CHECKS)
     expect(waits).toHaveLength(POLL_MAX_CHECKS - 1)
@@ -119,8 +119,8 @@ describe('polling a payment', () => {
   })
 
   it('stops when its sleep is aborted', async () => {
-    const check = vi.fn(async () => order('pending'))
-    await expect(pollPayment(check, async () => Promise.reject(new Error('aborted')), () => {})).rejects.toThrow('aborted')
+    const check = vi.fn(() => Promise.resolve(order('pending')))
+    await expect(pollPayment(check, () => Promise.reject(new Error('aborted')), () => {})).rejects.toThrow('aborted')
     expect(check).toHaveBeenCalledTimes(1)
   })
 })

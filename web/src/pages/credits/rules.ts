@@ -2,7 +2,7 @@
 // methods a country offers, the payment's polling schedule and what a
 // finished payment means for the member.
 import type { PaymentMethodName } from '../../api/types'
-import { LOW_CREDITS } from '../../rules/nav'
+import { LOW_CREDITS } from '../../nav/rules'
 import type { CreditPackage, Order, OrderStatus, Packages } from './api'
 
 /** The 24 payment methods the engine sells with, in their fixed order: the API's PaymentMethod enum (held to the engine's billing.Methods). */
@@ -40,7 +40,7 @@ export function findPackage(p: Pick<Packages, 'packages'> | null, id: string | u
 }
 
 /** badgeKey is the catalogue key of a package's badge, or null. */
-export function badgeKey(badge: CreditPackage['badge'] | string | null | undefined): string | null {
+export function badgeKey(badge: string | null | undefined): string | null {
   switch (badge) {
     case 'popular':
       return 'credits.badges.popular'

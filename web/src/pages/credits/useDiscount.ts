@@ -31,7 +31,10 @@ function offered(calls: BillingApi, timeBonus: string | null, signal: AbortSigna
   return calls
     .discountCode(timeBonus, signal)
     .then(current)
-    .catch((err: unknown) => (signal.aborted || isAborted(err) ? Promise.reject(err) : welcome()))
+    .catch((err: unknown) => {
+      if (signal.aborted || isAborted(err)) throw err
+      return welcome()
+    })
 }
 
 /** current is a code that has not ended, else a refusal. */

@@ -69,7 +69,7 @@ export function LikeProfilePage() {
       <Page title={t('likes.profileTitle')}>
         <Panel role="alert">
           {err instanceof ApiError && err.code === 'blocked'
-            ? t('discovery.likeError.blocked', { name: String(err.fields.name ?? '') })
+            ? t('discovery.likeError.blocked', { name: typeof err.fields.name === 'string' ? err.fields.name : '' })
             : t('likesList.failed')}
         </Panel>
         <Link to="/likes">{t('likesList.back')}</Link>

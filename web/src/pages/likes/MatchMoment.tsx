@@ -4,7 +4,7 @@ import styled, { keyframes } from 'styled-components'
 import { Button, ButtonLink } from '../../components/Button'
 import { Modal } from '../../components/Modal'
 import { useAppState, useServices } from '../../state/context'
-import { useInterruption } from '../../state/interruptions'
+import { useInterruption } from '../../features/interruptions/hooks'
 import type { MatchPartner } from '../../state/match'
 import { color, space } from '../../theme/theme'
 

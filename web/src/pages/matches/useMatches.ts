@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../api/http'
 import { useLoad } from '../../api/useLoad'
-import { isRateLimited } from '../../rules/serverErrors'
+import { isRateLimited } from '../../api/serverErrors'
 import { useServices } from '../../state/context'
 import { refreshNamed } from '../../state/refresh'
 import { matchFinder, swipe, swipeDeck, type Card } from '../members/discovery'
@@ -98,7 +98,7 @@ export interface Suggestions {
 export function useSuggestions(query: { min_age?: number; max_age?: number; limit: number }) {
   const { api } = useServices()
   const key = JSON.stringify(query)
-  const { state: load, latest, update } = useLoad(key, (signal) => matchFinder(api, JSON.parse(key), signal).then((r) => r.profiles ?? []))
+  const { state: load, latest, update } = useLoad(key, (signal) => matchFinder(api, JSON.parse(key) as typeof query, signal).then((r) => r.profiles ?? []))
   const state: Suggestions =
     load.status === 'done' ? { status: 'ready', cards: load.data } : load.status === 'loading' ? { status: 'loading', cards: latest ?? NO_CARDS } : { status: 'failed', cards: NO_CARDS }
   const pass = useCallback((id: number) => update((cards) => cards.filter((c) => c.id !== id)), [update])

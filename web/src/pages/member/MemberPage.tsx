@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import styled from 'styled-components'
-import { LoginPanel } from '../../app/pages'
+import { LoginPanel } from '../../app/loginPanel'
 import { ButtonLink } from '../../components/Button'
 import { Icon } from '../../components/Icon'
 import { fictionalIcon } from '../../components/iconSets'

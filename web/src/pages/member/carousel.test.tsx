@@ -35,11 +35,11 @@ describe('carousel rules', () => {
     ['End', 0, 2],
     ['Enter', 1, null],
   ])('%s from %i goes to %s', (key, from, want) => {
-    expect(keyTarget(key as string, from as number, 3)).toBe(want)
+    expect(keyTarget(key, from, 3)).toBe(want)
   })
 })
 
-const photo = (n: number): Image => ({ filename: `p${n}.jpg`, thumb_filename: `p${n}t.jpg`, status: 'active', match: `/media/p${n}.jpg`, url: `/media/p${n}.jpg`, thumb_url: `/media/p${n}t.jpg` }) as Image
+const photo = (n: number): Image => ({ filename: `p${n}.jpg`, thumb_filename: `p${n}t.jpg`, status: 'active', match: `/media/p${n}.jpg`, url: `/media/p${n}.jpg`, thumb_url: `/media/p${n}t.jpg` })
 
 function show(photos: Image[]) {
   return render(
@@ -69,8 +69,8 @@ describe('Gallery', () => {
     const position = screen.getByTestId('carousel-position')
     expect(position.getAttribute('aria-live')).toBe('polite')
     expect(position.textContent).toBe('Photo 1 of 3')
-    const previous = screen.getByRole('button', { name: 'Previous photo' }) as HTMLButtonElement
-    const next = screen.getByRole('button', { name: 'Next photo' }) as HTMLButtonElement
+    const previous = screen.getByRole<HTMLButtonElement>('button', { name: 'Previous photo' })
+    const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Next photo' })
     expect(previous.disabled).toBe(true)
 
     fireEvent.click(next)

@@ -32,7 +32,7 @@ describe('the member landings', { timeout: 30_000 }, () => {
     expect(within(design).getByTestId('landing-more-photos').textContent).toBe('2 more photos to see after signing up')
     const link = within(design).getByRole('link', { name: cta })
     expect(link.getAttribute('href')).toBe('/members/9/signup?network=adnet&ref=7')
-    expect(fetch.mock.calls.filter(([url]) => landingCall(String(url)))).toEqual([])
+    expect(fetch.mock.calls.filter(([url]) => landingCall(url))).toEqual([])
   })
 
   it('asks member-landing.php without a boot state, and shows no field the server left out', async () => {
@@ -41,7 +41,7 @@ describe('the member landings', { timeout: 30_000 }, () => {
       landingCall(url) ? jsonResponse(200, { profile: bare }) : jsonResponse(404, { error: 'not_found' }),
     )
     const design = await screen.findByTestId('landing-spotlight')
-    expect(fetch.mock.calls.some(([url]) => String(url) === '/api/member-landing.php?id=9')).toBe(true)
+    expect(fetch.mock.calls.some(([url]) => url === '/api/member-landing.php?id=9')).toBe(true)
     expect(within(design).queryByTestId('landing-facts')).toBeNull()
     expect(within(design).queryByTestId('landing-about')).toBeNull()
     expect(within(design).queryByTestId('landing-more-photos')).toBeNull()

@@ -20,7 +20,7 @@ function api() {
   const handler = (url: string, init: RequestInit) => {
     if (url.startsWith('/api/members.php')) return jsonResponse(200, result)
     if (url.startsWith('/api/like.php')) {
-      likes.push(String(init.body))
+      likes.push(init.body as string)
       return jsonResponse(403, { error: 'authentication_required', message: 'Authentication required' })
     }
     return jsonResponse(404, { error: 'not_found', message: 'This page could not be found' })

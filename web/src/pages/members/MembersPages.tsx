@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import styled from 'styled-components'
-import { LoginPanel } from '../../app/pages'
+import { LoginPanel } from '../../app/loginPanel'
 import { Button } from '../../components/Button'
 import { Page, Panel } from '../../components/Page'
-import { currentTracking, loggedOutSearchAllowed } from '../../rules/tracking'
+import { currentTracking, loggedOutSearchAllowed } from '../../app/tracking'
 import { useAppState } from '../../state/context'
 import { Pagination } from './Pagination'
 import { FictionalLegend } from '../../components/FictionalLegend'
@@ -55,7 +55,7 @@ function MemberSearch() {
     <Page title={t('members.title')} lead={t('members.lead')} testId="members-page">
       <SearchForm
         key={`${params.toString()}|${result ? 1 : 0}`}
-        initial={draftOf(params, result?.search as unknown as Record<string, string | number> | undefined)}
+        initial={draftOf(params, result?.search)}
         fields={fields}
         onSearch={onSearch}
         invalid={state.status === 'invalid' ? state.field : undefined}

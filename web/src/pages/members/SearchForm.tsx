@@ -70,7 +70,7 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
   const open = unfolded || !!invalid || Object.keys(errors).length > 0
   const on = (f: FilterField) => fields.includes(f)
   const countries = settings.countries ?? []
-  const regionCountry = draft.country || (countries.length === 1 ? countries[0]! : '')
+  const regionCountry = draft.country || (countries.length === 1 ? countries[0] : '')
   const regions = useRegions(on('countryregion') ? regionCountry : '')
   const minAge = settings.min_age || 18
   const set = (f: keyof Draft, v: string) => setDraft((d) => ({ ...d, [f]: v, ...(f === 'country' ? { countryregion: '' } : {}) }))

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { SUPPORTED_LOCALES } from '../../rules/locale'
+import { SUPPORTED_LOCALES } from '../../i18n/locale'
 import { activityText } from './activity'
 
 const now = Date.parse('2026-11-24T12:00:00Z')

@@ -1,6 +1,6 @@
 // How a refused like shows: the toast naming why (a match has its moment, state/match.ts).
 import { ApiError } from '../../api/http'
-import { serverErrorText } from '../../rules/serverErrors'
+import { serverErrorText } from '../../api/serverErrors'
 
 export interface Notice {
   key: string

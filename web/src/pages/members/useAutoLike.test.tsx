@@ -8,15 +8,15 @@ import { jsonResponse, until } from '../../test/render'
 import { useAutoLike } from './useAutoLike'
 
 function setup() {
-  const fetch = vi.fn(async (url: RequestInfo | URL) => {
-    const path = String(url)
+  const answer = (path: string) => {
     if (path.startsWith('/api/auto-like.php')) return jsonResponse(200, { id: 12, name: 'Bea', main_image: null })
     if (path.startsWith('/api/likes.php')) return jsonResponse(200, { profiles: [], liked_by: [{ id: 12, like_new: true }] })
     return jsonResponse(404, {})
-  })
+  }
+  const fetch = vi.fn((url: string) => Promise.resolve(answer(url)))
   const services = createServices(boot({ user: user() }), { fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} })
   const wrapper = ({ children }: { children: ReactNode }) => <ServicesProvider services={services}>{children}</ServicesProvider>
-  const calls = (path: string) => fetch.mock.calls.filter((c) => String(c[0]).startsWith(path)).length
+  const calls = (path: string) => fetch.mock.calls.filter((c) => c[0].startsWith(path)).length
   return { wrapper, calls }
 }
 

@@ -21,7 +21,7 @@ const result = (name: string, perPage = PER_PAGE): SearchResult =>
 
 function setup(served: SearchResult | null, address: string) {
   window.history.replaceState(null, '', address)
-  const fetch = vi.fn(async () => jsonResponse(200, result('Fetched')))
+  const fetch = vi.fn(() => Promise.resolve(jsonResponse(200, result('Fetched'))))
   const services = createServices(boot({ search: served }), { fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} })
   const wrapper = ({ children }: { children: ReactNode }) => <ServicesProvider services={services}>{children}</ServicesProvider>
   return { wrapper, fetch }
@@ -33,7 +33,7 @@ afterEach(() => {
 })
 
 describe('useSearch', () => {
-  it('shows the search that came with the page without calling members.php', async () => {
+  it('shows the search that came with the page without calling members.php', () => {
     const { wrapper, fetch } = setup(result('Served'), '/members?gender=female')
     const { result: hook } = renderHook(() => useSearch(new URLSearchParams('gender=female'), ['gender']), { wrapper })
     // On the first render already: the first paint shows the results.

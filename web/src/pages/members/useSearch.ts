@@ -20,7 +20,7 @@ export function useSearch(params: URLSearchParams, fields: readonly FilterField[
   const api = useApi()
   const { store } = useServices()
   const key = JSON.stringify(apiQuery(params, fields))
-  const { state, latest } = useLoad(key, (signal) => search(api, JSON.parse(key), signal), {
+  const { state, latest } = useLoad(key, (signal) => search(api, JSON.parse(key) as ReturnType<typeof apiQuery>, signal), {
     // The boot's answer, if the address is still the one it answers: the
     // first paint shows the results (no loading state the results replace).
     data: () => {
@@ -35,6 +35,6 @@ export function useSearch(params: URLSearchParams, fields: readonly FilterField[
   if (state.status === 'done') return { status: 'done', result: state.data }
   if (state.status === 'loading') return { status: 'loading', result: latest }
   const err = state.error
-  if (err instanceof ApiError && err.code === 'filter_invalid') return { status: 'invalid', field: String(err.fields.field ?? ''), result: latest }
+  if (err instanceof ApiError && err.code === 'filter_invalid') return { status: 'invalid', field: typeof err.fields.field === 'string' ? err.fields.field : '', result: latest }
   return { status: 'failed', result: latest }
 }

@@ -4,7 +4,7 @@ import styled from 'styled-components'
 import type { Interest } from '../../api/calls'
 import { Button } from '../../components/Button'
 import { Field, FieldError, Hint, Input, Label, Select, TextArea } from '../../components/Form'
-import { codeText } from '../../rules/serverErrors'
+import { codeText } from '../../api/serverErrors'
 import { useCountryName } from '../../i18n/countryName'
 import { useAppState } from '../../state/context'
 import type { OwnProfile, ProfileOptions, ProfileUpdate } from './api'
@@ -183,7 +183,7 @@ export function ProfileEditor({ profile, options, onSave, onDone }: EditorProps)
   const countries = settings.countries.includes(draft.country) || !draft.country ? settings.countries : [draft.country, ...settings.countries]
 
   return (
-    <form onSubmit={submit} noValidate data-testid="profile-form" data-edit-form aria-label={t('profile.edit')}>
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="profile-form" data-edit-form aria-label={t('profile.edit')}>
       <Grid>
         <Field>
           <Label htmlFor={`${id}-name`}>{t('profile.fields.name')}</Label>

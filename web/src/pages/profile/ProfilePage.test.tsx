@@ -18,7 +18,7 @@ function api() {
   const saves: Array<Record<string, unknown>> = []
   const handler = (url: string, init: RequestInit) => {
     if (url.startsWith('/api/profile.php') && init.method === 'PUT') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>
+      const body = JSON.parse(init.body as string) as Record<string, unknown>
       saves.push(body)
       return jsonResponse(200, { profile: { ...profile, ...body }, options: {}, photo_limit: 10 })
     }
@@ -40,14 +40,14 @@ describe('the profile editor', () => {
     fireEvent.click(await screen.findByTestId('profile-edit'))
     const form = await screen.findByTestId('profile-form')
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Antwerpen' } })
-    const country = screen.getByLabelText('Country') as HTMLSelectElement
+    const country = screen.getByLabelText<HTMLSelectElement>('Country')
     fireEvent.change(country, { target: { value: 'BE' } })
     fireEvent.change(country, { target: { value: 'NL' } })
     fireEvent.change(country, { target: { value: 'BE' } })
     expect(screen.getByTestId('profile-form')).toBe(form)
     expect(country.value).toBe('BE')
-    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Antwerpen')
-    expect((screen.getByLabelText('Region') as HTMLSelectElement).value).toBe('')
+    expect(screen.getByLabelText<HTMLInputElement>('City').value).toBe('Antwerpen')
+    expect(screen.getByLabelText<HTMLSelectElement>('Region').value).toBe('')
     fireEvent.click(screen.getByTestId('profile-save'))
     await waitFor(() => expect(saves).toHaveLength(1))
     expect(saves[0]).toEqual({ country: 'BE', region: '', city: 'Antwerpen' })

@@ -176,7 +176,7 @@ export function usePhotos(initialLimit: number) {
       const items = files.map((f) => ({ key: nextKey.current++, name: f.name, progress: 0, problem: null }))
       setUploads((u) => [...u.filter((x) => x.problem === null), ...items])
       for (const [i, file] of files.entries()) {
-        const key = items[i]!.key
+        const key = items[i].key
         const setItem = (patch: Partial<UploadItem>) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, ...patch } : x)))
         const ctl = new AbortController()
         running.current.set(key, ctl)

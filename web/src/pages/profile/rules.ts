@@ -12,7 +12,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   if (from < 0 || from >= out.length) return out
   const target = Math.max(0, Math.min(out.length - 1, to))
   const [item] = out.splice(from, 1)
-  out.splice(target, 0, item as T)
+  out.splice(target, 0, item)
   return out
 }
 
@@ -103,7 +103,7 @@ export function draftOf(p: OwnProfile): Draft {
 }
 
 const same = (a: unknown, b: unknown): boolean =>
-  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && [...a].sort().join() === [...b].sort().join() : a === b
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && [...(a as unknown[])].sort().join() === [...(b as unknown[])].sort().join() : a === b
 
 /** changes lists only the fields of draft that differ from the saved ones. */
 export function changes(saved: Draft, draft: Draft): ProfileUpdate {
@@ -112,7 +112,7 @@ export function changes(saved: Draft, draft: Draft): ProfileUpdate {
     if (!same(saved[f], draft[f])) out[f] = draft[f]
   }
   if ('country' in out && !('region' in out)) out.region = draft.region
-  return out as ProfileUpdate
+  return out
 }
 
 /** toggleInterest adds or removes id, keeping at most max interests. */

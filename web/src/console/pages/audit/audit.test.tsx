@@ -6,6 +6,7 @@ import { initConsoleI18n } from '../../i18n'
 import { permissionsOf, showAt } from '../members/testing'
 import { Audit, pageSize } from './Audit'
 import { diff } from './diff'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -30,7 +31,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     audit: vi.fn(() => Promise.resolve({ entries: [entry(10)] })),
@@ -81,7 +82,7 @@ describe('audit log page', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'member.ban' } })
     fireEvent.change(screen.getByLabelText('From day'), { target: { value: '2026-11-01' } })
     fireEvent.change(screen.getByLabelText('To day'), { target: { value: '2026-11-30' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Search' })))
     const filter = { email: 'ops@staff.example', tenant: 'lustlokaal', action: 'member.ban', from: '2026-11-01', to: '2026-11-30' }
     expect(audit).toHaveBeenLastCalledWith({ ...filter, limit: pageSize })
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Older entries' })))
@@ -99,7 +100,7 @@ describe('audit log page', { timeout: 20_000 }, () => {
       .mockRejectedValueOnce(new ConsoleError(422, 'query_invalid', 'bad', { field: 'from' }))
     show(fakeApi({ audit }))
     expect(await screen.findByText('No entries.')).toBeTruthy()
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Search' })))
     expect((await screen.findByRole('alert')).textContent).toBe('A filter is not valid. Check the days.')
   })
 })

@@ -267,7 +267,7 @@ interface Shaped {
 export function shape(data: Loaded, t: ReturnType<typeof useTranslation>['t'], locale: string): Shaped[] {
   const count = (n: number) => n.toLocaleString(locale)
   const plain = (label: string, values: number[], i: number): [Line, Column] => [
-    { label, values, color: palette[i % palette.length]! },
+    { label, values, color: palette[i % palette.length] },
     { label, values: values.map(count) },
   ]
   const per = (id: string, series: keyof DashboardSeries, title: string, days: string[], parts: [Line, Column][], summary: string): Shaped => ({
@@ -308,8 +308,8 @@ export function shape(data: Loaded, t: ReturnType<typeof useTranslation>['t'], l
   money.forEach(({ c, scale, fmt }, i) => {
     const paid = c.revenue.map((v) => v / scale)
     const back = c.refunded.map((v) => v / scale)
-    revenueLines.push({ label: t('console.dashboards.revenue.paid', { currency: c.currency }), values: paid, color: palette[(2 * i) % palette.length]! })
-    revenueLines.push({ label: t('console.dashboards.revenue.refunded', { currency: c.currency }), values: back, color: palette[(2 * i + 1) % palette.length]! })
+    revenueLines.push({ label: t('console.dashboards.revenue.paid', { currency: c.currency }), values: paid, color: palette[(2 * i) % palette.length] })
+    revenueLines.push({ label: t('console.dashboards.revenue.refunded', { currency: c.currency }), values: back, color: palette[(2 * i + 1) % palette.length] })
     revenueColumns.push({ label: t('console.dashboards.revenue.paid', { currency: c.currency }), values: paid.map(fmt) })
     revenueColumns.push({ label: t('console.dashboards.revenue.refunded', { currency: c.currency }), values: back.map(fmt) })
   })
@@ -327,7 +327,7 @@ export function shape(data: Loaded, t: ReturnType<typeof useTranslation>['t'], l
             ...range,
             totals: money.map(({ c, scale, fmt }) => fmt(sum(c.revenue) / scale)).join(', '),
           }),
-    format: money.length === 1 ? money[0]!.fmt : undefined,
+    format: money.length === 1 ? money[0].fmt : undefined,
   })
   out.push(
     per('dash-messages', 'messages', t('console.dashboards.messages.title'), messages.days, [
@@ -368,9 +368,9 @@ export function conversionPlot(conv: Conversion, fields: readonly (typeof source
     return named.length > 0 ? named.join(' / ') : none
   })
   const lines: Line[] = [
-    { label: t('console.dashboards.conversion.signups'), values: conv.sources.map((s) => s.signups), color: palette[0]! },
-    { label: t('console.dashboards.conversion.activations'), values: conv.sources.map((s) => s.activations), color: palette[1]! },
-    { label: t('console.dashboards.conversion.firstPurchases'), values: conv.sources.map((s) => s.first_purchases), color: palette[2]! },
+    { label: t('console.dashboards.conversion.signups'), values: conv.sources.map((s) => s.signups), color: palette[0] },
+    { label: t('console.dashboards.conversion.activations'), values: conv.sources.map((s) => s.activations), color: palette[1] },
+    { label: t('console.dashboards.conversion.firstPurchases'), values: conv.sources.map((s) => s.first_purchases), color: palette[2] },
   ]
   return { categories, lines }
 }

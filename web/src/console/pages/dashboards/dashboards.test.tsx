@@ -6,6 +6,7 @@ import { ConsoleError, type ConsoleApi, type DashboardSeries, type DaySpan } fro
 import { initConsoleI18n } from '../../i18n'
 import { chartData } from './Chart'
 import { Dashboards } from './Dashboards'
+import { settle } from '../../../test/act'
 
 // uPlot draws on a canvas, which jsdom has not: a stand-in records what the
 // page hands it.
@@ -28,7 +29,7 @@ vi.mock('uplot', () => {
         series: opts.series.map((s) => s.label),
         data,
         // A bar chart names its x places on the axis.
-        ...(x?.splits && x.values ? { xNames: x.values(this, data[0]!) } : {}),
+        ...(x?.splits && x.values ? { xNames: x.values(this, data[0]) } : {}),
         ...(bars > 0 ? { bars } : {}),
       })
       el.appendChild(document.createElement('canvas'))
@@ -90,7 +91,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     dashboard: vi.fn((_tenant: string, series: keyof DashboardSeries, span: DaySpan) => {
@@ -124,8 +125,8 @@ describe('Dashboards', { timeout: 20_000 }, () => {
     const signups = await screen.findByRole('region', { name: 'Signups and activations' }, { timeout: 5000 })
     expect(api.dashboard).toHaveBeenCalledWith('lustlokaal', 'signups', { from: '', to: '' })
     // The engine's default range shows in the fields.
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-28')
-    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-30')
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-03-28')
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-03-30')
     expect(within(signups).getByText('3 signups and 2 activations from 2026-03-28 to 2026-03-30.')).toBeTruthy()
     const link = within(signups).getByRole('link', { name: 'Download CSV (Signups and activations)' })
     expect(link.getAttribute('href')).toBe('/admin/api/tenants/lustlokaal/dashboards/signups?from=2026-03-28&to=2026-03-30&format=csv')
@@ -186,7 +187,7 @@ describe('Dashboards', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Messages' })
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } })
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Show' })))
     expect(api.dashboard).toHaveBeenCalledWith('lustlokaal', 'messages', { from: '2026-01-01', to: '2026-01-31' })
     expect(await screen.findByText('3 signups and 2 activations from 2026-01-01 to 2026-01-31.')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Download CSV (Messages)' }).getAttribute('href')).toBe(

@@ -84,7 +84,8 @@ const Row = styled.div`
 /** The optional enumerated fields, in form order (values from the engine's options). */
 const OPTIONAL = ['hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos'] as const
 
-type FieldName = keyof HouseFields
+// the form edits the fields but the interests
+type FieldName = Exclude<keyof HouseFields, 'interests'>
 
 /** fieldErrors reads the engine's field-by-field refusal: field -> code. */
 function fieldErrors(err: unknown): Record<string, string> {

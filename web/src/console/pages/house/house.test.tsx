@@ -1,10 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type HouseList, type HouseProfile } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { HouseProfiles } from './HouseProfiles'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -34,6 +35,7 @@ const sanne: HouseProfile = {
   status: 'active',
   main_image: null,
   photos: [{ id: 70, status: 'active', url: '/media/a.jpg', thumb_url: '/media/a_t.jpg' }],
+  last_active_at: '2026-11-20T10:00:00Z',
 }
 
 const list = (profiles: HouseProfile[]): HouseList => ({
@@ -56,8 +58,8 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
-        { slug: 'sparkusa', name: 'SparkUSA', hosts: ['us.localhost'], primary_host: 'us.localhost', theme: 'rose', locales: ['en'], default_locale: 'en', company: 'Spark' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
+        { slug: 'sparkusa', name: 'SparkUSA', hosts: ['us.localhost'], primary_host: 'us.localhost', theme: 'rose', locales: ['en'], default_locale: 'en', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Spark' },
       ]),
     ),
     houseProfiles: vi.fn(() => Promise.resolve(list([sanne]))),
@@ -88,7 +90,7 @@ describe('HouseProfiles', { timeout: 20_000 }, () => {
     expect(within(items).getByText('29 · Utrecht, NL')).toBeTruthy()
     expect(screen.getByText(/marks every house profile of this brand as “Fantasy profile”/)).toBeTruthy()
     expect(api.houseProfiles).toHaveBeenCalledWith('lustlokaal')
-    await act(async () => fireEvent.change(screen.getByLabelText('Brand'), { target: { value: 'sparkusa' } }))
+    await settle(() => fireEvent.change(screen.getByLabelText('Brand'), { target: { value: 'sparkusa' } }))
     expect(api.houseProfiles).toHaveBeenLastCalledWith('sparkusa')
   })
 
@@ -104,12 +106,12 @@ describe('HouseProfiles', { timeout: 20_000 }, () => {
     fireEvent.change(within(form).getByLabelText('City'), { target: { value: 'Utrecht' } })
     fireEvent.change(within(form).getByLabelText('Body type'), { target: { value: 'full_figured' } })
     expect(within(form).getByRole('option', { name: 'full figured' })).toBeTruthy()
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Create' })))
+    await settle(() => fireEvent.click(within(form).getByRole('button', { name: 'Create' })))
     expect(api.createHouse).toHaveBeenCalledWith(
       'lustlokaal',
       expect.objectContaining({ name: 'Fleur', gender: 'female', date_of_birth: '1995-05-05', country: 'NL', city: 'Utrecht', body_type: 'full_figured' }),
     )
-    expect((api.createHouse as ReturnType<typeof vi.fn>).mock.calls[0]![1]).not.toHaveProperty('seeking')
+    expect((api.createHouse as ReturnType<typeof vi.fn>).mock.calls[0][1]).not.toHaveProperty('seeking')
     expect((await screen.findByRole('status')).textContent).toMatch(/^Created/)
     expect(screen.getByRole('heading', { name: 'Edit Fleur' })).toBeTruthy()
     expect(screen.getByLabelText('Add a photo (JPEG, PNG or WebP)')).toBeTruthy()
@@ -130,7 +132,7 @@ describe('HouseProfiles', { timeout: 20_000 }, () => {
     )
     show(fakeApi({ createHouse }))
     fireEvent.click(await screen.findByRole('button', { name: 'New house profile' }))
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Create' })))
     expect((await screen.findByRole('alert')).textContent).toBe('Some fields need another look.')
     const name = screen.getByLabelText('Name')
     expect(name.getAttribute('aria-invalid')).toBe('true')
@@ -144,25 +146,25 @@ describe('HouseProfiles', { timeout: 20_000 }, () => {
     const api = fakeApi()
     show(api)
     const edit = await screen.findByRole('button', { name: 'Edit Sanne' }, { timeout: 5000 })
-    await act(async () => fireEvent.click(edit))
+    await settle(() => fireEvent.click(edit))
     const form = screen.getByRole('form', { name: 'Edit Sanne' })
     fireEvent.change(within(form).getByLabelText('City'), { target: { value: 'Zwolle' } })
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save' })))
+    await settle(() => fireEvent.click(within(form).getByRole('button', { name: 'Save' })))
     expect(api.updateHouse).toHaveBeenCalledWith('lustlokaal', 9, expect.objectContaining({ city: 'Zwolle', name: 'Sanne' }))
     expect((await screen.findByRole('status')).textContent).toBe('Saved.')
 
     expect(screen.getByRole('img', { name: 'Photo 1 of Sanne' })).toBeTruthy()
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'p.jpg', { type: 'image/jpeg' })
-    await act(async () => fireEvent.change(screen.getByLabelText('Add a photo (JPEG, PNG or WebP)'), { target: { files: [file] } }))
+    await settle(() => fireEvent.change(screen.getByLabelText('Add a photo (JPEG, PNG or WebP)'), { target: { files: [file] } }))
     expect(api.addHousePhoto).toHaveBeenCalledWith('lustlokaal', 9, file)
     expect((await screen.findByRole('status')).textContent).toBe('Photo added.')
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove photo 1' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Remove photo 1' })))
     expect(api.deleteHousePhoto).toHaveBeenCalledWith('lustlokaal', 9, 70)
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retire' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Retire' })))
     expect(api.setHouseStatus).toHaveBeenCalledWith('lustlokaal', 9, 'hidden')
     expect((await screen.findByRole('status')).textContent).toBe('Retired.')
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show again' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Show again' })))
     expect(api.setHouseStatus).toHaveBeenLastCalledWith('lustlokaal', 9, 'active')
   })
 
@@ -170,9 +172,9 @@ describe('HouseProfiles', { timeout: 20_000 }, () => {
     const addHousePhoto = vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no')))
     show(fakeApi({ addHousePhoto }))
     const edit = await screen.findByRole('button', { name: 'Edit Sanne' }, { timeout: 5000 })
-    await act(async () => fireEvent.click(edit))
+    await settle(() => fireEvent.click(edit))
     const file = new File([new Uint8Array([1])], 'p.jpg', { type: 'image/jpeg' })
-    await act(async () => fireEvent.change(screen.getByLabelText('Add a photo (JPEG, PNG or WebP)'), { target: { files: [file] } }))
+    await settle(() => fireEvent.change(screen.getByLabelText('Add a photo (JPEG, PNG or WebP)'), { target: { files: [file] } }))
     expect((await screen.findByRole('alert')).textContent).toBe('Your role does not allow this.')
   })
 })

@@ -1,10 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, type ConsoleApi, type InboxThread } from '../../api'
+import { ConsoleError, type ConsoleApi, type InboxMessage, type InboxThread } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { Inbox } from './Inbox'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -12,14 +13,29 @@ beforeAll(async () => {
 })
 afterEach(cleanup)
 
+/** message is a text message of conversation 5 between the house profile (9) and Jeroen (42). */
+const message = (m: Pick<InboxMessage, 'id' | 'from_me' | 'text' | 'created_at'>): InboxMessage => ({
+  conversation_id: 5,
+  sender_id: m.from_me ? 9 : 42,
+  kind: 'text',
+  gift: null,
+  photo: null,
+  credits: 0,
+  read: false,
+  ...m,
+})
+const jeroen: InboxThread['profile'] = { id: 42, name: 'Jeroen', age: 35, city: 'Utrecht', country: 'NL', status: 'active', main_image: null, fictional: false }
+
 const thread: InboxThread = {
   conversation: { id: 5 },
   house: { id: 9, name: 'Sanne' },
-  profile: { id: 42, name: 'Jeroen' },
+  profile: jeroen,
   messages: [
-    { id: 1, from_me: true, kind: 'text', text: 'Hoi!', created_at: '2026-11-20T10:00:00Z' },
-    { id: 2, from_me: false, kind: 'text', text: 'Hallo Sanne', created_at: '2026-11-20T10:01:00Z' },
+    message({ id: 1, from_me: true, text: 'Hoi!', created_at: '2026-11-20T10:00:00Z' }),
+    message({ id: 2, from_me: false, text: 'Hallo Sanne', created_at: '2026-11-20T10:01:00Z' }),
   ],
+  older_hidden: false,
+  blocked: false,
   answered_by: { '1': 'ops@staff.example' },
 }
 
@@ -27,7 +43,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     inbox: vi.fn(() =>
@@ -36,16 +52,16 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
           {
             conversation: { id: 5 },
             house: { id: 9, name: 'Sanne' },
-            profile: { id: 42, name: 'Jeroen' },
+            profile: jeroen,
             num_unread_messages: 1,
-            last_message: { text: 'Hallo Sanne' },
+            last_message: message({ id: 2, from_me: false, text: 'Hallo Sanne', created_at: '2026-11-20T10:01:00Z' }),
             waiting_since: '2026-11-20T10:01:00Z',
           },
         ],
       }),
     ),
     inboxThread: vi.fn(() => Promise.resolve(thread)),
-    answer: vi.fn(() => Promise.resolve({ message: { id: 3, from_me: true, kind: 'text', text: 'Leuk!', created_at: '2026-11-20T10:02:00Z' } })),
+    answer: vi.fn(() => Promise.resolve({ message: message({ id: 3, from_me: true, text: 'Leuk!', created_at: '2026-11-20T10:02:00Z' }) })),
     ...over,
   } as unknown as ConsoleApi
 }
@@ -60,7 +76,7 @@ function show(api: ConsoleApi, pollMs?: number) {
 
 async function openFirst() {
   const list = await screen.findByRole('list', { name: 'Waiting for an answer' })
-  await act(async () => fireEvent.click(list.querySelector('button')!))
+  await settle(() => fireEvent.click(list.querySelector('button')!))
   return screen.findByRole('heading', { name: 'Jeroen and Sanne' })
 }
 
@@ -72,10 +88,10 @@ describe('Inbox', { timeout: 20_000 }, () => {
     expect(api.inboxThread).toHaveBeenCalledWith('lustlokaal', 5)
     expect(screen.getByText('Hallo Sanne')).toBeTruthy()
     expect(screen.getByText('ops@staff.example')).toBeTruthy()
-    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement
+    const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send' })
     expect(send.disabled).toBe(true)
     fireEvent.change(screen.getByLabelText('Answer as Sanne'), { target: { value: 'Leuk!' } })
-    await act(async () => fireEvent.click(send))
+    await settle(() => fireEvent.click(send))
     expect(api.answer).toHaveBeenCalledWith('lustlokaal', 5, 'Leuk!', expect.stringMatching(/.+/))
     expect((await screen.findByRole('status')).textContent).toBe('Sent.')
     await waitFor(() => expect(api.inbox).toHaveBeenCalledTimes(2))
@@ -85,17 +101,17 @@ describe('Inbox', { timeout: 20_000 }, () => {
     const answer = vi
       .fn<ConsoleApi['answer']>()
       .mockRejectedValueOnce(new ConsoleError(0, 'network', 'network'))
-      .mockResolvedValue({ message: { id: 3, from_me: true, kind: 'text', text: 'x', created_at: '2026-11-20T10:02:00Z' } })
+      .mockResolvedValue({ message: message({ id: 3, from_me: true, text: 'x', created_at: '2026-11-20T10:02:00Z' }) })
     const api = fakeApi({ answer })
     show(api)
     await openFirst()
     const box = screen.getByLabelText('Answer as Sanne')
     fireEvent.change(box, { target: { value: 'Leuk!' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
     expect((await screen.findByRole('alert')).textContent).toBe('The console cannot reach the server. Check your connection and try again.')
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
     fireEvent.change(box, { target: { value: 'Nog eentje' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
     const ids = answer.mock.calls.map((c) => c[3])
     expect(ids[0]).toBe(ids[1])
     expect(ids[2]).not.toBe(ids[1])
@@ -104,7 +120,7 @@ describe('Inbox', { timeout: 20_000 }, () => {
   it('shows a new waiting conversation and a new message in the open one by itself', async () => {
     const first = await fakeApi().inbox('lustlokaal')
     const inbox = vi.fn<ConsoleApi['inbox']>().mockResolvedValueOnce({ conversations: [] }).mockResolvedValue(first)
-    const later = { ...thread, messages: [...thread.messages, { id: 4, from_me: false, kind: 'text', text: 'Ben je er nog?', created_at: '2026-11-20T10:05:00Z' }] }
+    const later = { ...thread, messages: [...thread.messages, message({ id: 4, from_me: false, text: 'Ben je er nog?', created_at: '2026-11-20T10:05:00Z' })] }
     const inboxThread = vi.fn<ConsoleApi['inboxThread']>().mockResolvedValueOnce(thread).mockResolvedValue(later)
     show(fakeApi({ inbox, inboxThread }), 25)
     expect(await screen.findByText('No conversation is waiting for an answer.')).toBeTruthy()

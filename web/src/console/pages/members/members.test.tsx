@@ -1,11 +1,12 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, type ConsoleApi, type ModerationMember, type ModerationPhoto } from '../../api'
+import { ConsoleError, type ConsoleApi, type Grant, type ModerationMember, type ModerationPhoto } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { ComplaintConversation } from './ComplaintConversation'
 import { MemberPage } from './MemberPage'
 import { permissionsOf, showAt } from './testing'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -57,7 +58,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   } as unknown as ConsoleApi
 }
 
-function show(api: ConsoleApi, role: string, address = '/members/lustlokaal/42') {
+function show(api: ConsoleApi, role: Grant['role'], address = '/members/lustlokaal/42') {
   return showAt(i18nInstance, permissionsOf(role, 'lustlokaal'), '/members/:tenant/:id', address, <MemberPage api={api} />)
 }
 
@@ -86,10 +87,10 @@ describe('member page', { timeout: 20_000 }, () => {
     const api = fakeApi()
     show(api, 'moderator')
     await screen.findByRole('heading', { name: 'Jeroen (#42)' })
-    const takeDown = screen.getByRole('button', { name: 'Take down' }) as HTMLButtonElement
+    const takeDown = screen.getByRole<HTMLButtonElement>('button', { name: 'Take down' })
     expect(takeDown.disabled).toBe(true)
     fireEvent.change(screen.getByLabelText('Reason for taking it down (the member sees it)'), { target: { value: 'Nudity' } })
-    await act(async () => fireEvent.click(takeDown))
+    await settle(() => fireEvent.click(takeDown))
     expect(api.rejectPhoto).toHaveBeenCalledWith('lustlokaal', 1, 'Nudity')
     expect(await screen.findByText('Photo 1 taken down.')).toBeTruthy()
     expect(screen.getByText('Reason: Nudity')).toBeTruthy()
@@ -103,12 +104,12 @@ describe('member page', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Reason or warning text'), { target: { value: 'Spam' } })
     fireEvent.click(screen.getByRole('button', { name: 'Ban' }))
     expect(api.banMember).not.toHaveBeenCalled()
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Yes, ban' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Yes, ban' })))
     expect(api.banMember).toHaveBeenCalledWith('lustlokaal', 42, 'Spam')
     expect(await screen.findByText('Banned')).toBeTruthy()
   })
 
-  it.each(['support', 'moderator'])('gives a %s no money section and never calls the money API', async (role) => {
+  it.each(['support', 'moderator'] as const)('gives a %s no money section and never calls the money API', async (role) => {
     const api = fakeApi()
     show(api, role)
     await screen.findByRole('heading', { name: 'Jeroen (#42)' })
@@ -131,15 +132,15 @@ describe('member page', { timeout: 20_000 }, () => {
     const api = fakeApi({ correctCredits })
     show(api, 'finance')
     await screen.findByRole('heading', { name: 'Correct the credits' })
-    const book = screen.getByRole('button', { name: 'Book the correction' }) as HTMLButtonElement
+    const book = screen.getByRole<HTMLButtonElement>('button', { name: 'Book the correction' })
     fireEvent.change(screen.getByLabelText('Credits to add (negative to take away)'), { target: { value: '-40' } })
     expect(book.disabled).toBe(true) // the reason is required
     fireEvent.change(screen.getByLabelText('Reason (kept in the ledger and the audit log)'), { target: { value: 'fraud' } })
-    await act(async () => fireEvent.click(book))
+    await settle(() => fireEvent.click(book))
     expect(correctCredits).toHaveBeenLastCalledWith('lustlokaal', 42, -40, 'fraud')
     expect((await screen.findByRole('alert')).textContent).toBe('This correction would leave the member with fewer than zero credits (balance 30).')
     fireEvent.change(screen.getByLabelText('Credits to add (negative to take away)'), { target: { value: '20' } })
-    await act(async () => fireEvent.click(book))
+    await settle(() => fireEvent.click(book))
     expect(correctCredits).toHaveBeenLastCalledWith('lustlokaal', 42, 20, 'fraud')
     expect(await screen.findByText('Corrected: the balance went from 30 to 50 credits.')).toBeTruthy()
     await waitFor(() => expect(api.memberMoney).toHaveBeenCalledTimes(2))
@@ -166,9 +167,10 @@ describe('complaint conversation', { timeout: 20_000 }, () => {
           member_id: 42,
           conversation: { id: 5 },
           profile: { id: 9, name: 'Rudy' },
+          older_hidden: false,
           messages: [
-            { id: 1, from_me: true, kind: 'text', text: 'Hello', created_at: '2026-11-20T09:00:00Z' },
-            { id: 2, from_me: false, kind: 'text', text: 'Go away', created_at: '2026-11-20T09:01:00Z' },
+            { id: 1, sender_id: 42, from_me: true, kind: 'text', text: 'Hello', created_at: '2026-11-20T09:00:00Z' },
+            { id: 2, sender_id: 9, from_me: false, kind: 'text', text: 'Go away', created_at: '2026-11-20T09:01:00Z' },
           ],
         },
       })
@@ -176,9 +178,9 @@ describe('complaint conversation', { timeout: 20_000 }, () => {
     showAt(i18nInstance, permissionsOf('moderator'), '/', '/', <ComplaintConversation api={api} tenant="lustlokaal" complaint={3} reporter="Jeroen" />)
     expect(screen.getByText(/Every read is recorded in the audit log/)).toBeTruthy()
     expect(complaintConversation).not.toHaveBeenCalled()
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Read the conversation' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Read the conversation' })))
     expect((await screen.findByRole('alert')).textContent).toBe('These two members have no conversation.')
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Read the conversation' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Read the conversation' })))
     expect(complaintConversation).toHaveBeenCalledWith('lustlokaal', 3)
     const list = await screen.findByRole('list', { name: 'The conversation this complaint is about' })
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([

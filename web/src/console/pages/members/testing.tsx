@@ -8,7 +8,7 @@ import type { i18n } from 'i18next'
 import type { ReactElement } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter, Route, Routes } from 'react-router'
-import type { TenantPermission } from '../../api'
+import type { Grant, TenantPermission } from '../../api'
 import { PermissionsContext } from '../../permissions'
 
 const policy: Record<string, string[]> = {}
@@ -18,9 +18,9 @@ for (const line of readFileSync(join(__dirname, '../../../../../config/console_p
 }
 
 /** permissionsOf is what the engine answers on /me for role given on tenant. */
-export function permissionsOf(role: string, tenant = '*'): TenantPermission[] {
+export function permissionsOf(role: Grant['role'], tenant = '*'): TenantPermission[] {
   return (policy[role] ?? []).map((p) => {
-    const [object, action] = p.split(':') as [string, string]
+    const [object, action] = p.split(':') as [string, TenantPermission['action']]
     return { tenant, object, action }
   })
 }

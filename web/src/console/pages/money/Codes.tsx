@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type DiscountCode, type NewDiscountCode } from '../../api'
 import { errorText } from '../../errors'
-import { formatMoney } from '../../money'
+import { formatPrice } from '../../../i18n/money'
 import { anyTenant, useCan } from '../../permissions'
 import { Alert, Button, Card, CardList as List, Facts, Field, Heading, Input, Muted, colors } from '../../ui'
 import { useTenantPicker } from '../TenantPicker'
@@ -112,9 +112,9 @@ export function Codes({ api }: { api: ConsoleApi }) {
     if (err instanceof ConsoleError) {
       switch (err.code) {
         case 'code_invalid': {
-          const field = String(err.fields.field ?? '') as FieldName
+          const field = (typeof err.fields.field === 'string' ? err.fields.field : '') as FieldName
           const label = field ? t(`console.codes.fields.${field}`) : ''
-          return { field, text: t('console.codes.refusals.code_invalid', { field: label, problem: String(err.fields.problem ?? '') }) }
+          return { field, text: t('console.codes.refusals.code_invalid', { field: label, problem: typeof err.fields.problem === 'string' ? err.fields.problem : '' }) }
         }
         case 'code_taken':
           return { field: 'code', text: t('console.codes.refusals.code_taken') }
@@ -259,7 +259,7 @@ export function Codes({ api }: { api: ConsoleApi }) {
                   <dt>{t('console.codes.minimum')}</dt>
                   <dd>
                     {c.minimum_order_value !== null && c.currency
-                      ? formatMoney(c.minimum_order_value, c.currency, i18n.language)
+                      ? formatPrice(c.minimum_order_value, c.currency, i18n.language)
                       : t('console.codes.none')}
                   </dd>
                   <dt>{t('console.codes.country')}</dt>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConsoleError, orderStates, type ConsoleApi, type ConsoleOrder, type OrderState } from '../../api'
 import { errorText } from '../../errors'
-import { formatMoney } from '../../money'
+import { formatPrice } from '../../../i18n/money'
 import { Alert, Button, Card, CardList as List, Facts, Field, Heading, Input, Muted } from '../../ui'
 import { anyTenant, useCan } from '../../permissions'
 import { Select, useTenantPicker } from '../TenantPicker'
@@ -106,7 +106,7 @@ export function Orders({ api }: { api: ConsoleApi }) {
                   <dt>{t('console.orders.member')}</dt>
                   <dd><a href={`/admin/members/${encodeURIComponent(tenant)}/${o.member_id}`}>{o.member_id}</a></dd>
                   <dt>{t('console.orders.amount')}</dt>
-                  <dd>{formatMoney(o.amount, o.currency, i18n.language)}</dd>
+                  <dd>{formatPrice(o.amount, o.currency, i18n.language)}</dd>
                   <dt>{t('console.orders.credits')}</dt>
                   <dd>{o.credits}</dd>
                   {o.discount_code && o.list_amount != null && (
@@ -116,7 +116,7 @@ export function Orders({ api }: { api: ConsoleApi }) {
                         {t('console.orders.discountValue', {
                           code: o.discount_code,
                           percentage: o.discount_percentage ?? 0,
-                          before: formatMoney(o.list_amount, o.currency, i18n.language),
+                          before: formatPrice(o.list_amount, o.currency, i18n.language),
                         })}
                       </dd>
                     </>
@@ -126,7 +126,7 @@ export function Orders({ api }: { api: ConsoleApi }) {
                       <dt>{t('console.orders.chargeback')}</dt>
                       <dd data-testid="order-chargeback">
                         {t('console.orders.chargebackValue', {
-                          amount: formatMoney(o.chargeback.amount, o.chargeback.currency, i18n.language),
+                          amount: formatPrice(o.chargeback.amount, o.chargeback.currency, i18n.language),
                           date: new Date(o.chargeback.created_at).toLocaleString(i18n.language),
                           taken: o.chargeback.credits_taken,
                           open: o.chargeback.credits_open,

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -6,6 +6,7 @@ import { ConsoleError, type ConsoleApi, type DiscountCode, type TenantPermission
 import { initConsoleI18n } from '../../i18n'
 import { PermissionsContext } from '../../permissions'
 import { Codes, minorUnits } from './Codes'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -40,7 +41,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     codes: vi.fn(() =>
@@ -98,7 +99,7 @@ describe('Codes', { timeout: 20_000 }, () => {
     fireEvent.click(within(form).getByLabelText('ideal'))
     fireEvent.click(within(form).getByLabelText('paypal'))
     type(/^Only for member id/, '42')
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Create code' })))
+    await settle(() => fireEvent.click(within(form).getByRole('button', { name: 'Create code' })))
     expect(api.createCode).toHaveBeenCalledWith('lustlokaal', {
       code: 'new20',
       value_percentage: 20,
@@ -128,7 +129,7 @@ describe('Codes', { timeout: 20_000 }, () => {
     fireEvent.change(within(form).getByLabelText(/^Code/), { target: { value: 'MIN10' } })
     fireEvent.change(within(form).getByLabelText(/^Discount in percent/), { target: { value: '10' } })
     fireEvent.change(within(form).getByLabelText(/^Minimum order value/), { target: { value: '30' } })
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Create code' })))
+    await settle(() => fireEvent.click(within(form).getByRole('button', { name: 'Create code' })))
     expect(screen.getByRole('alert').textContent).toBe('Currency of the minimum (e.g. EUR): a minimum order value needs its currency')
     expect(within(form).getByLabelText(/^Currency/).getAttribute('aria-invalid')).toBe('true')
     expect(within(form).getByLabelText(/^Code/).getAttribute('aria-invalid')).toBe('false')
@@ -141,11 +142,11 @@ describe('Codes', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'New code' }))
     const form = screen.getByRole('form', { name: 'New discount code' })
     fireEvent.change(within(form).getByLabelText(/^Minimum order value/), { target: { value: '30 euro' } })
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Create code' })))
+    await settle(() => fireEvent.click(within(form).getByRole('button', { name: 'Create code' })))
     expect(api.createCode).not.toHaveBeenCalled()
     expect(screen.getByRole('alert').textContent).toBe('Enter an amount such as 29.95.')
     fireEvent.change(within(form).getByLabelText(/^Minimum order value/), { target: { value: '' } })
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Create code' })))
+    await settle(() => fireEvent.click(within(form).getByRole('button', { name: 'Create code' })))
     expect(screen.getByRole('alert').textContent).toBe('This brand has this code already.')
     expect(within(form).getByLabelText(/^Code/).getAttribute('aria-invalid')).toBe('true')
   })
@@ -154,7 +155,7 @@ describe('Codes', { timeout: 20_000 }, () => {
     const api = fakeApi()
     show(api)
     const button = await screen.findByRole('button', { name: 'Deactivate SPRING25' }, { timeout: 5000 })
-    await act(async () => fireEvent.click(button))
+    await settle(() => fireEvent.click(button))
     expect(api.deactivateCode).toHaveBeenCalledWith('lustlokaal', 3)
     expect((await screen.findByRole('status')).textContent).toBe('SPRING25 is deactivated: members can no longer use it.')
     await waitFor(() => expect(api.codes).toHaveBeenCalledTimes(2))

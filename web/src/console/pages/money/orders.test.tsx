@@ -1,10 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type ConsoleOrder } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { Orders } from './Orders'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -23,6 +24,10 @@ const order = (over: Partial<ConsoleOrder> = {}): ConsoleOrder => ({
   status: 'completed',
   created_at: '2026-11-20T10:00:00Z',
   completed_at: '2026-11-20T10:01:00Z',
+  payments: [],
+  list_amount: null,
+  discount_code: null,
+  discount_percentage: null,
   ...over,
 })
 
@@ -30,7 +35,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     orders: vi.fn(() =>
@@ -86,7 +91,7 @@ describe('Orders', { timeout: 20_000 }, () => {
     show(api)
     fireEvent.click(await screen.findByRole('button', { name: 'Refund order 7' }))
     fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'charged twice' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))
     expect(api.refund).toHaveBeenCalledWith('lustlokaal', 7, 'charged twice')
     expect((await screen.findByRole('status')).textContent).toBe('Order 7 refunded: 60 credits taken back, 40 already spent.')
     await waitFor(() => expect(api.orders).toHaveBeenCalledTimes(2))
@@ -100,7 +105,7 @@ describe('Orders', { timeout: 20_000 }, () => {
     const api = fakeApi({ refund: vi.fn(() => Promise.reject(err)) })
     show(api)
     fireEvent.click(await screen.findByRole('button', { name: 'Refund order 7' }))
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))
     const form = screen.getByRole('form', { name: 'Refund order 7' })
     expect((await within(form).findByRole('alert')).textContent).toBe(text)
     expect(api.orders).toHaveBeenCalledTimes(1)

@@ -101,7 +101,7 @@ function RolesEditor({ idPrefix, value, tenants, onChange }: { idPrefix: string;
         <Row key={i}>
           <Field>
             <label htmlFor={`${idPrefix}-role-${i}`}>{t('console.staff.role', { n: i + 1 })}</label>
-            <Select id={`${idPrefix}-role-${i}`} value={g.role} onChange={(e) => set(i, { role: e.target.value })}>
+            <Select id={`${idPrefix}-role-${i}`} value={g.role} onChange={(e) => set(i, { role: e.target.value as Grant['role'] })}>
               {roles.map((r) => <option key={r} value={r}>{t(`console.roles.${r}`)}</option>)}
             </Select>
           </Field>

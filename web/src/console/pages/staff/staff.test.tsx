@@ -1,10 +1,11 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, type ConsoleApi, type Staff as StaffAccount } from '../../api'
+import { ConsoleError, type ConsoleApi, type Grant, type Staff as StaffAccount } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { permissionsOf, showAt } from '../members/testing'
 import { Staff } from './Staff'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -26,21 +27,21 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     staff: vi.fn(() =>
       Promise.resolve({ staff: [account(1, 'boss@staff.example', { roles: [{ role: 'superadmin', tenant: '*' }] }), account(2, 'mod@staff.example')] }),
     ),
-    createStaff: vi.fn((email: string, roles) => Promise.resolve({ staff: account(3, email, { roles, totp_enabled: false }), password: 'one-time-pass' })),
-    setStaffRoles: vi.fn((id: number, roles) => Promise.resolve({ staff: account(id, 'mod@staff.example', { roles }) })),
+    createStaff: vi.fn((email: string, roles: Grant[]) => Promise.resolve({ staff: account(3, email, { roles, totp_enabled: false }), password: 'one-time-pass' })),
+    setStaffRoles: vi.fn((id: number, roles: Grant[]) => Promise.resolve({ staff: account(id, 'mod@staff.example', { roles }) })),
     disableStaff: vi.fn((id: number) => Promise.resolve({ staff: account(id, 'mod@staff.example', { disabled_at: '2026-11-24T01:00:00Z' }) })),
     enableStaff: vi.fn((id: number) => Promise.resolve({ staff: account(id, 'mod@staff.example', { disabled_at: null }) })),
     ...over,
   } as unknown as ConsoleApi
 }
 
-const show = (api: ConsoleApi, role = 'superadmin') => showAt(i18nInstance, permissionsOf(role), '/staff', '/staff', <Staff api={api} />)
+const show = (api: ConsoleApi, role: Grant['role'] = 'superadmin') => showAt(i18nInstance, permissionsOf(role), '/staff', '/staff', <Staff api={api} />)
 const card = async (email: string) => screen.findByRole('region', { name: email })
 
 describe('staff page', { timeout: 20_000 }, () => {
@@ -59,7 +60,7 @@ describe('staff page', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a role' }))
     fireEvent.change(screen.getByLabelText('Role 2'), { target: { value: 'finance' } })
     fireEvent.change(screen.getByLabelText('Brand of role 2'), { target: { value: 'lustlokaal' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Create' })))
     expect(api.createStaff).toHaveBeenCalledWith('new@staff.example', [
       { role: 'moderator', tenant: '*' },
       { role: 'finance', tenant: 'lustlokaal' },
@@ -77,9 +78,9 @@ describe('staff page', { timeout: 20_000 }, () => {
     const mod = await card('mod@staff.example')
     fireEvent.click(within(mod).getByRole('button', { name: 'Change roles' }))
     fireEvent.change(within(mod).getByLabelText('Role 1'), { target: { value: 'support' } })
-    await act(async () => fireEvent.click(within(mod).getByRole('button', { name: 'Save roles' })))
+    await settle(() => fireEvent.click(within(mod).getByRole('button', { name: 'Save roles' })))
     expect((await within(mod).findByRole('alert')).textContent).toBe('You cannot take your own superadmin role on every brand.')
-    await act(async () => fireEvent.click(within(mod).getByRole('button', { name: 'Save roles' })))
+    await settle(() => fireEvent.click(within(mod).getByRole('button', { name: 'Save roles' })))
     expect(setStaffRoles).toHaveBeenLastCalledWith(2, [{ role: 'support', tenant: 'lustlokaal' }])
     expect(await within(mod).findByText('Support on LustLokaal')).toBeTruthy()
   })
@@ -90,13 +91,13 @@ describe('staff page', { timeout: 20_000 }, () => {
     const mod = await card('mod@staff.example')
     fireEvent.click(within(mod).getByRole('button', { name: 'Disable' }))
     expect(api.disableStaff).not.toHaveBeenCalled()
-    await act(async () => fireEvent.click(within(mod).getByRole('button', { name: 'Yes, disable' })))
+    await settle(() => fireEvent.click(within(mod).getByRole('button', { name: 'Yes, disable' })))
     expect(api.disableStaff).toHaveBeenCalledWith(2)
     expect(await within(mod).findByText('Disabled since 2026-11-24.')).toBeTruthy()
     expect(within(mod).queryByRole('button', { name: 'Change roles' })).toBeNull()
 
     // A disabled account can be enabled again.
-    await act(async () => fireEvent.click(within(mod).getByRole('button', { name: 'Enable' })))
+    await settle(() => fireEvent.click(within(mod).getByRole('button', { name: 'Enable' })))
     expect(api.enableStaff).toHaveBeenCalledWith(2)
     expect(await within(mod).findByText('Account enabled: it can log in again.')).toBeTruthy()
     expect(within(mod).getByRole('button', { name: 'Change roles' })).toBeTruthy()

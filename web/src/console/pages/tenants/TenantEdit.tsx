@@ -166,7 +166,7 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
       const a = creating ? await api.createTenant(file) : await api.updateTenant(file.slug, file)
       setSaved(true)
       setPreview(a.preview_url)
-      if (creating) navigate(`/tenants/${a.file.slug}`, { replace: true, state: { created: true } })
+      if (creating) void navigate(`/tenants/${a.file.slug}`, { replace: true, state: { created: true } })
     } catch (err) {
       if (err instanceof ConsoleError && typeof err.fields.field === 'string') {
         const problems = Array.isArray(err.fields.problems) ? (err.fields.problems as { field: string; message: string }[]) : []
@@ -223,7 +223,7 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
       {saved && <Muted role="status">{t('console.brand.saved')}</Muted>}
       {!base && !error && <Muted role="status">{t('console.loading')}</Muted>}
       {base && (
-        <Card as="form" onSubmit={submit} noValidate aria-label={t('console.brand.form')}>
+        <Card as="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('console.brand.form')}>
           {input('slug', t('console.brand.slug'), t('console.brand.slugHint'), !creating)}
           {input('name', t('console.brand.name'))}
           {input('hosts', t('console.brand.hosts'), t('console.brand.hostsHint'))}

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type DaySpan, type Money, type PostbackEntry, type PostbackLog, type TrafficReport, type TrafficRow } from '../../api'
 import { errorText } from '../../errors'
-import { addMoney, formatMoney } from '../../money'
+import { formatPrice } from '../../../i18n/money'
+import { addMoney } from '../../money'
 import { anyTenant } from '../../permissions'
 import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
 import { useTenantPicker } from '../TenantPicker'
@@ -156,7 +157,7 @@ function Sources({ report }: { report: TrafficReport }) {
   const { t, i18n } = useTranslation()
   const locale = i18n.language
   const count = (n: number) => n.toLocaleString(locale)
-  const revenue = (ms: Money[]) => (ms.length === 0 ? '–' : ms.map((m) => formatMoney(m.amount, m.currency, locale)).join(', '))
+  const revenue = (ms: Money[]) => (ms.length === 0 ? '–' : ms.map((m) => formatPrice(m.amount, m.currency, locale)).join(', '))
   // Older engines answer no variants; a source without lander A/B visits shows none.
   const variants = (vs: TrafficRow['variants'] | undefined) =>
     vs && vs.length > 0 ? vs.map((v) => t('console.traffic.sources.variant', { variant: v.variant, visits: count(v.visits) })).join(', ') : '–'

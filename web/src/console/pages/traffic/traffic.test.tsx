@@ -1,11 +1,12 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, reportPath, type ConsoleApi, type DaySpan, type PostbackLog, type TrafficReport } from '../../api'
 import { initConsoleI18n } from '../../i18n'
-import { addMoney, formatMoney } from '../../money'
+import { addMoney } from '../../money'
 import { Traffic } from './Traffic'
+import { settle } from '../../../test/act'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -38,7 +39,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
   return {
     tenants: vi.fn(() =>
       Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', company: 'Lokaal Media' },
+        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
       ]),
     ),
     trafficReport: vi.fn((_t: string, span: DaySpan) => Promise.resolve(span.from ? { ...report, from: span.from, to: span.to } : report)),
@@ -65,9 +66,8 @@ describe('Traffic', { timeout: 40_000 }, () => {
     expect(reportPath('postbacks', 'a b', { from: '2026-03-01', to: '2026-03-31' })).toBe('/reports/postbacks?tenant=a+b&from=2026-03-01&to=2026-03-31')
   })
 
-  it('formats money in the currency\'s minor units and adds it per currency', () => {
-    expect(formatMoney(1995, 'EUR', 'en')).toBe('€19.95')
-    expect(formatMoney(500, 'JPY', 'en')).toBe('¥500')
+  // The amounts are worded by the member app's formatPrice (i18n/money.test.ts).
+  it('adds money per currency', () => {
     expect(addMoney([{ currency: 'EUR', amount: 1 }, { currency: 'CHF', amount: 2 }, { currency: 'EUR', amount: 3 }])).toEqual([
       { currency: 'CHF', amount: 2 },
       { currency: 'EUR', amount: 4 },
@@ -85,7 +85,7 @@ describe('Traffic', { timeout: 40_000 }, () => {
     show(api)
     expect((await screen.findByRole('status', {}, { timeout: 15_000 })).textContent).toBe('Loading the traffic…')
     expect(screen.queryByRole('table')).toBeNull()
-    await act(async () => answer(report))
+    await settle(() => answer(report))
     // Waiting with a plain selector: a role query with a name works out
     // every element's name on each try, which on a loaded machine took
     // longer than the wait.
@@ -97,8 +97,8 @@ describe('Traffic', { timeout: 40_000 }, () => {
     expect(api.postbacks).toHaveBeenCalledWith('lustlokaal', { from: '', to: '' })
     expect(screen.queryByRole('status')).toBeNull()
     // The engine's default range shows in the fields.
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-28')
-    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-30')
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-03-28')
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-03-30')
     expect(texts(sources)).toEqual([
       ['Network', 'Ref', 'Sub 1', 'Sub 2', 'Sub 3', 'Visits', 'Signups', 'Activations', 'First purchases', 'Revenue', 'Lander A/B variants (visits)'],
       ['adnet', 'aff1', 'c1', '–', '–', '3', '2', '1', '1', '€19.95', 'spring-a: 2, spring-b: 1'],
@@ -131,7 +131,7 @@ describe('Traffic', { timeout: 40_000 }, () => {
     await screen.findByRole('region', { name: 'Postbacks' }, { timeout: 15_000 })
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } })
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show' })))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Show' })))
     expect(empty.trafficReport).toHaveBeenLastCalledWith('lustlokaal', { from: '2026-01-01', to: '2026-01-31' })
     expect(empty.postbacks).toHaveBeenLastCalledWith('lustlokaal', { from: '2026-01-01', to: '2026-01-31' })
     expect(await screen.findByText('No visits, signups or purchases from 2026-01-01 to 2026-01-31.')).toBeTruthy()

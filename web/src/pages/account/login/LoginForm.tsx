@@ -44,7 +44,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn?: (user: User) => void })
       onLoggedIn?.(user)
     } catch (err) {
       if (isBanned(err)) {
-        navigate('/pages/ban')
+        void navigate('/pages/ban')
         return
       }
       setError(loginErrorText(err))
@@ -54,7 +54,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn?: (user: User) => void })
   }
 
   return (
-    <form onSubmit={submit} noValidate data-testid="login-form" aria-describedby={error ? `${id}-error` : undefined}>
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="login-form" aria-describedby={error ? `${id}-error` : undefined}>
       {error && (
         <Error id={`${id}-error`} role="alert" data-testid="login-error">
           {t(error[0], error[1])}

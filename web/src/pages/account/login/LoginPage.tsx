@@ -20,7 +20,7 @@ export function LoginPage() {
     <Page title={t('login.title')} lead={t('login.lead')}>
       <Narrow>
         <Panel>
-          <LoginForm onLoggedIn={() => navigate(to, { replace: true })} />
+          <LoginForm onLoggedIn={() => void navigate(to, { replace: true })} />
         </Panel>
       </Narrow>
     </Page>

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../api/http'
-import { serverErrorText } from '../../../rules/serverErrors'
+import { serverErrorText } from '../../../api/serverErrors'
 
 /** isBanned: the login was refused because operators banned the account;
  * the member is shown the ban page (/pages/ban). */
@@ -16,7 +16,7 @@ export function loginErrorText(err: unknown): [string, Record<string, unknown>?]
       case 'account_pending_deletion':
         return ['login.pendingDeletion']
       case 'account_suspended': {
-        const until = new Date(String(err.fields.until ?? ''))
+        const until = new Date(typeof err.fields.until === 'string' ? err.fields.until : '')
         return ['login.suspended', { until: Number.isNaN(until.getTime()) ? '' : until.toLocaleString() }]
       }
     }

@@ -39,7 +39,7 @@ export function ResetPasswordPage() {
     <Page title={t('resetPassword.title')} lead={t('resetPassword.lead')}>
       <Narrow>
         <Panel>
-          <form onSubmit={submit} noValidate data-testid="reset-form">
+          <form onSubmit={(e) => void submit(e)} noValidate data-testid="reset-form">
             {notice && <Notice text={notice.text} tone={notice.tone} testId="reset-notice" />}
             <Field>
               <Label htmlFor={`${id}-email`}>{t('login.email')}</Label>
@@ -112,7 +112,7 @@ export function ResetPasswordDoPage() {
               <Link to="/login">{t('login.submit')}</Link>
             </>
           ) : (
-            <form onSubmit={submit} noValidate data-testid="reset-do-form">
+            <form onSubmit={(e) => void submit(e)} noValidate data-testid="reset-do-form">
               <Notice text={notice} testId="reset-notice" />
               {notice?.[0] === 'accountErrors.link_invalid' && (
                 <p>

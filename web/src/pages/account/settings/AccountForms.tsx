@@ -59,7 +59,7 @@ export function EmailForm() {
     }
   }
   return (
-    <form onSubmit={submit} noValidate data-testid="email-form">
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="email-form">
       <p>{t('accountSettings.email.current', { email })}</p>
       {pending && <Muted data-testid="pending-email">{t('accountSettings.email.pending', { email: pending })}</Muted>}
       {notice && <Notice text={notice.text} tone={notice.tone} testId="email-notice" />}
@@ -113,7 +113,7 @@ export function PasswordForm() {
     </Field>
   )
   return (
-    <form onSubmit={submit} noValidate data-testid="password-form">
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="password-form">
       {notice && <Notice text={notice.text} tone={notice.tone} testId="password-notice" />}
       {field('old_password', t('accountSettings.oldPassword'), old, setOld, 'current-password')}
       {field('password', t('accountSettings.password.new'), password, setPassword, 'new-password')}

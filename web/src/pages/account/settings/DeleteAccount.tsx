@@ -64,7 +64,7 @@ export function DeleteAccount() {
     try {
       await accountApi(api).deleteAccount()
       store.set(loggedOut())
-      navigate('/account-deleted', { replace: true })
+      void navigate('/account-deleted', { replace: true })
     } catch (err) {
       setError(accountErrorText(err))
       setBusy(false)

@@ -1,8 +1,8 @@
 import { ApiError } from '../../../api/http'
-import { serverErrorText } from '../../../rules/serverErrors'
+import { serverErrorText } from '../../../api/serverErrors'
 
-export type { Text } from '../../../rules/serverErrors'
-import type { Text } from '../../../rules/serverErrors'
+export type { Text } from '../../../api/serverErrors'
+import type { Text } from '../../../api/serverErrors'
 
 /** The server's error codes that have a text in accountErrors. */
 export const ACCOUNT_ERROR_CODES = [

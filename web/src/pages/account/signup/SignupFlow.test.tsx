@@ -73,7 +73,7 @@ describe('the signup flow', () => {
     const handler = (url: string, init: RequestInit) => {
       if (url.startsWith('/api/member.php')) return jsonResponse(200, { profile: { id: 21, name: 'Ann' } })
       if (url.startsWith('/api/signup.php')) {
-        bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>)
+        bodies.push(JSON.parse(init.body as string) as Record<string, unknown>)
         return jsonResponse(422, { error: 'email_taken', message: 'taken' })
       }
       return jsonResponse(404, { error: 'not_found', message: 'This page could not be found' })

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import styled from 'styled-components'
 import { Button } from '../../../components/Button'
 import type { User } from '../../../boot/types'
-import { currentTracking, signupsOpen } from '../../../rules/tracking'
+import { currentTracking, signupsOpen } from '../../../app/tracking'
 import { useAppState, useServices } from '../../../state/context'
 import { Actions } from '../shared/ui'
 import { AboutStep } from './steps/AboutStep'
@@ -59,7 +59,7 @@ export function SignupFlow({ inModal = false, profileId }: { inModal?: boolean; 
   const [steps] = useState(() => stepsFor(store.get().push, !!inView))
   const [step, setStep] = useState<Step>(() => {
     const user = store.get().user
-    return user ? resumeStep(user) : steps[0]!
+    return user ? resumeStep(user) : steps[0]
   })
   const firstStep = createsAccount(step)
   const title = useRef<HTMLHeadingElement>(null)
@@ -83,7 +83,7 @@ export function SignupFlow({ inModal = false, profileId }: { inModal?: boolean; 
   }
   const finish = () => {
     close()
-    navigate(`${inView ? `/members/${inView}` : '/members'}?api_signup_complete=1`)
+    void navigate(`${inView ? `/members/${inView}` : '/members'}?api_signup_complete=1`)
   }
   const advance = () => {
     const next = nextStep(steps, step)

@@ -8,6 +8,7 @@ import {
   geoReducer,
   initialGeo,
   locatePlace,
+  LocateError,
   needsFallback,
   readPermission,
   type NavigatorLike,
@@ -30,7 +31,7 @@ const geolocation = (ok: boolean, code = 1) => ({
 
 describe('geolocation permission', () => {
   it('reads granted, denied, prompt, unsupported and unknown', async () => {
-    const nav = (state: string): NavigatorLike => ({ geolocation: geolocation(true), permissions: { query: async () => ({ state }) } })
+    const nav = (state: string): NavigatorLike => ({ geolocation: geolocation(true), permissions: { query: () => Promise.resolve({ state }) } })
     expect(await readPermission(nav('granted'))).toBe('granted')
     expect(await readPermission(nav('denied'))).toBe('denied')
     expect(await readPermission(nav('prompt'))).toBe('prompt')
@@ -71,11 +72,11 @@ describe('locatePlace', () => {
   it('geocodes the position and keeps the place for an hour', async () => {
     const storage = memory()
     const geo = geolocation(true)
-    const geocode = vi.fn(async () => place)
+    const geocode = vi.fn(() => Promise.resolve(place))
     let now = 1_000_000
     expect(await locatePlace({ geolocation: geo }, geocode, storage, () => now)).toEqual(place)
     expect(geocode).toHaveBeenCalledWith(52.37, 4.9)
-    expect(geo.getCurrentPosition.mock.calls[0]![2]).toMatchObject({ maximumAge: GEO_MAX_AGE_MS })
+    expect(geo.getCurrentPosition.mock.calls[0][2]).toMatchObject({ maximumAge: GEO_MAX_AGE_MS })
     now += GEO_MAX_AGE_MS - 1
     await locatePlace({ geolocation: geo }, geocode, storage, () => now)
     expect(geocode).toHaveBeenCalledTimes(1)
@@ -85,8 +86,8 @@ describe('locatePlace', () => {
   })
 
   it('fails with the position error code, or 0 when the geocode fails', async () => {
-    await expect(locatePlace({ geolocation: geolocation(false, 1) }, async () => place, null)).rejects.toEqual({ code: 1 })
-    await expect(locatePlace({ geolocation: geolocation(true) }, () => Promise.reject(new Error('x')), null)).rejects.toEqual({ code: 0 })
+    await expect(locatePlace({ geolocation: geolocation(false, 1) }, () => Promise.resolve(place), null)).rejects.toEqual(new LocateError(1))
+    await expect(locatePlace({ geolocation: geolocation(true) }, () => Promise.reject(new Error('x')), null)).rejects.toEqual(new LocateError(0))
   })
 
   it('ignores a broken or future cache', () => {

@@ -73,16 +73,30 @@ export async function readPermission(nav: NavigatorLike): Promise<Permission> {
   }
 }
 
+/**
+ * LocateError is a failed locating: code is the GeolocationPositionError code
+ * (2 without geolocation), or 0 for a failed reverse geocode.
+ */
+export class LocateError extends Error {
+  readonly code: number
+
+  constructor(code: number) {
+    super(`locating failed (code ${code})`)
+    this.name = 'LocateError'
+    this.code = code
+  }
+}
+
 /** currentPosition asks the browser for the position, accepting one up to an hour old. */
 export function currentPosition(nav: NavigatorLike): Promise<{ lat: number; lon: number }> {
   return new Promise((resolve, reject) => {
     if (!nav.geolocation) {
-      reject({ code: 2 })
+      reject(new LocateError(2))
       return
     }
     nav.geolocation.getCurrentPosition(
       (pos) => resolve({ lat: pos.coords.latitude, lon: pos.coords.longitude }),
-      (err) => reject({ code: err.code }),
+      (err) => reject(new LocateError(err.code)),
       { maximumAge: GEO_MAX_AGE_MS, timeout: GEO_TIMEOUT_MS, enableHighAccuracy: false },
     )
   })
@@ -130,7 +144,7 @@ export async function locatePlace(
   try {
     place = await geocode(lat, lon)
   } catch {
-    throw { code: 0 }
+    throw new LocateError(0)
   }
   cachePlace(storage, place, now())
   return place

@@ -5,7 +5,7 @@
 // has no one to write to: its first step is the account alone.
 import type { SignupBody, User } from '../../../api/types'
 import type { PushState } from '../../../state/store'
-import { needsPhoto } from '../../../rules/alerts'
+import { needsPhoto } from '../../../layouts/parts/alerts'
 import type { Text } from '../shared/errors'
 
 export const ALL_STEPS = ['message', 'account', 'photo', 'location', 'personal', 'about', 'push', 'confirm'] as const
@@ -30,7 +30,7 @@ export const createsAccount = (step: Step): boolean => step === 'message' || ste
 /** nextStep is the step after current, or null at the end. */
 export function nextStep(steps: readonly Step[], current: Step): Step | null {
   const i = steps.indexOf(current)
-  return i >= 0 && i + 1 < steps.length ? steps[i + 1]! : null
+  return i >= 0 && i + 1 < steps.length ? steps[i + 1] : null
 }
 
 /** skippable: every step after the account exists may be skipped but the last. */

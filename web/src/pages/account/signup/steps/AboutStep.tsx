@@ -39,7 +39,7 @@ export function AboutStep({ onNext, onSkip }: StepProps) {
   }
 
   return (
-    <form onSubmit={submit} data-testid="signup-step-about">
+    <form onSubmit={(e) => void submit(e)} data-testid="signup-step-about">
       <Notice text={error} testId="signup-error" />
       <Field>
         <Label htmlFor={`${id}-about`}>{t('signupFlow.about.label')}</Label>

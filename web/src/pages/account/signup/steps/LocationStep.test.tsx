@@ -22,10 +22,10 @@ async function locationStep(s: Partial<Settings>, profileCountry = '') {
     if (url.startsWith('/api/regions.php')) {
       asked.push(url)
       const country = new URL(url, 'http://x').searchParams.get('country') ?? ''
-      return jsonResponse(200, { country, ...regions[country]! })
+      return jsonResponse(200, { country, ...regions[country] })
     }
     if (url.startsWith('/api/profile.php') && init.method === 'PUT') {
-      saved.push(JSON.parse(String(init.body)) as Record<string, unknown>)
+      saved.push(JSON.parse(init.body as string) as Record<string, unknown>)
       return jsonResponse(200, { profile: { id: 7, name: 'Ann' } })
     }
     return jsonResponse(404, { error: 'not_found', message: 'This page could not be found' })
@@ -39,19 +39,19 @@ async function locationStep(s: Partial<Settings>, profileCountry = '') {
 describe('the location step', () => {
   it('offers the countries of a site that serves several, from the visitor’s country, and reloads the regions on a change', async () => {
     const { asked, saved } = await locationStep({ countries: ['NL', 'BE'], geoip_selected_country: 'BE' })
-    const country = screen.getByLabelText('Country') as HTMLSelectElement
+    const country = screen.getByLabelText<HTMLSelectElement>('Country')
     expect([...country.options].map((o) => [o.value, o.textContent])).toEqual([
       ['NL', 'Netherlands'],
       ['BE', 'Belgium'],
     ])
     expect(country.value).toBe('BE')
     // The region field is labelled with the engine's word for the country's regions, in the page's language.
-    const region = (await screen.findByLabelText('Province (Belgium)')) as HTMLSelectElement
+    const region = await screen.findByLabelText<HTMLSelectElement>('Province (Belgium)')
     await waitFor(() => expect([...region.options].map((o) => o.value)).toEqual(['', 'BE-VOV']))
     expect(asked).toEqual(['/api/regions.php?country=BE&lang=en'])
 
     fireEvent.change(country, { target: { value: 'NL' } })
-    const nlRegion = (await screen.findByLabelText('Province')) as HTMLSelectElement
+    const nlRegion = await screen.findByLabelText<HTMLSelectElement>('Province')
     await waitFor(() => expect([...nlRegion.options].map((o) => o.value)).toEqual(['', 'NL-NH']))
     expect(asked.at(-1)).toBe('/api/regions.php?country=NL&lang=en')
     fireEvent.change(nlRegion, { target: { value: 'NL-NH' } })
@@ -66,14 +66,14 @@ describe('the location step', () => {
     ['the first country when neither is served', { countries: ['CH', 'DE'], geoip_selected_country: 'US' }, '', 'CH', 'Canton'],
   ])('preselects %s', async (_, s, profileCountry, want, label) => {
     await locationStep(s, profileCountry)
-    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe(want)
+    expect(screen.getByLabelText<HTMLSelectElement>('Country').value).toBe(want)
     await screen.findByLabelText(label)
   })
 
   it('shows no country choice on a site that serves one country', async () => {
     const { asked, saved } = await locationStep({ countries: ['NL'], geoip_selected_country: 'NL' })
     expect(screen.queryByLabelText('Country')).toBeNull()
-    const region = (await screen.findByLabelText('Province')) as HTMLSelectElement
+    const region = await screen.findByLabelText<HTMLSelectElement>('Province')
     await waitFor(() => expect(region.options).toHaveLength(2))
     expect(asked).toEqual(['/api/regions.php?country=NL&lang=en'])
     fireEvent.change(region, { target: { value: 'NL-NH' } })

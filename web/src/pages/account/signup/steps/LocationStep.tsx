@@ -9,7 +9,7 @@ import { useCountryName } from '../../../../i18n/countryName'
 import { accountApi, type Place } from '../../api'
 import { accountErrorText, type Text } from '../../shared/errors'
 import { Muted, Notice } from '../../shared/ui'
-import { autoLocate, canAsk, geoReducer, initialGeo, locatePlace, needsFallback, readPermission } from '../geolocation'
+import { autoLocate, canAsk, geoReducer, initialGeo, locatePlace, LocateError, needsFallback, readPermission } from '../geolocation'
 import type { StepProps } from './types'
 import { StepActions } from './StepActions'
 
@@ -60,7 +60,7 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
     dispatch({ type: 'locate' })
     locatePlace(navigator, (lat, lon) => accountApi(api).geocode(lat, lon), local())
       .then((place) => dispatch({ type: 'located', place }))
-      .catch((e: { code?: number }) => dispatch({ type: 'failed', code: e?.code ?? 0 }))
+      .catch((e: unknown) => dispatch({ type: 'failed', code: e instanceof LocateError ? e.code : 0 }))
   }
 
   // The browser's permission is read once; granted, the position is asked at once.

@@ -6,7 +6,7 @@ import { Field, Input, Label, Select, TextArea } from '../../../../components/Fo
 import { Modal } from '../../../../components/Modal'
 import type { MemberView, User } from '../../../../api/types'
 import { useLoad } from '../../../../api/useLoad'
-import { currentTracking } from '../../../../rules/tracking'
+import { currentTracking } from '../../../../app/tracking'
 import { useAppState, useServices } from '../../../../state/context'
 import { accountApi } from '../../api'
 import { FIELD_OF, accountErrorText, errorCode, type AccountErrorCode, type Text } from '../../shared/errors'
@@ -115,7 +115,7 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
   const invalid = (k: keyof FormErrors) => ({ 'aria-invalid': !!errors[k], 'aria-describedby': described(k) })
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate data-testid={profileId !== undefined ? 'signup-step-message' : 'signup-step-account'}>
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate data-testid={profileId !== undefined ? 'signup-step-message' : 'signup-step-account'}>
       <Notice text={general} testId="signup-error" />
       {profileId !== undefined && (
         <Field>

@@ -50,7 +50,7 @@ export function PersonalStep({ onNext, onSkip }: StepProps) {
   }
 
   return (
-    <form onSubmit={submit} data-testid="signup-step-personal">
+    <form onSubmit={(e) => void submit(e)} data-testid="signup-step-personal">
       <p>{t('signupFlow.personal.lead')}</p>
       <Notice text={error} testId="signup-error" />
       {(Object.keys(PERSONAL_FIELDS) as PersonalField[]).map((field) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { creditsItem, likesBadge, showBackButton, showLanguageDropdown, unreadBadge } from './nav'
+import { creditsItem, likesBadge, showBackButton, showLanguageDropdown, unreadBadge } from './rules'
 
 describe('navigation badges', () => {
   it('caps the unread badge at 99+', () => {

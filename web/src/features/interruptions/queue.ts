@@ -1,16 +1,16 @@
-import { arrange, type InterruptionId, type Shown } from '../rules/interruptions'
-import { createStore } from './store'
+import { arrange, type InterruptionId, type Shown } from './interruptions'
+import { createStore } from '../../state/store'
 
 /**
  * Interruptions is the one queue of the banners, modals and pop-ups
- * (rules/interruptions.ts): each asks to show (want) and shows only when the
+ * (interruptions.ts): each asks to show (want) and shows only when the
  * queue picks it.
  */
 export interface Interruptions {
-  want(id: InterruptionId, on: boolean): void
-  setEditing(editing: boolean): void
-  shown(): Shown
-  subscribe(listener: () => void): () => void
+  want: (id: InterruptionId, on: boolean) => void
+  setEditing: (editing: boolean) => void
+  shown: () => Shown
+  subscribe: (listener: () => void) => () => void
 }
 
 export function createInterruptions(): Interruptions {

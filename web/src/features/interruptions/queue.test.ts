@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createInterruptions } from './interruptionQueue'
+import { createInterruptions } from './queue'
 
 describe('createInterruptions', () => {
   it('shows the next one when the shown one is no longer wanted, and holds modals while a form is edited', () => {

@@ -1,41 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../api/http'
+import type { User } from '../../boot/types'
 import { alertDismissedAt, needsActivationReminder, visibleAlerts, withDismissal } from './alerts'
-import { errorMessage, errorStatus } from './errors'
-import { loggedOutSearchAllowed, signupsOpen, trackingFromQuery } from './tracking'
-import type { User } from '../boot/types'
-
-describe('error page message', () => {
-  it('falls back to a nested message, then to the default', () => {
-    expect(errorMessage(new Error('top'), 'fallback')).toBe('top')
-    expect(errorMessage({ error: { message: 'nested' } }, 'fallback')).toBe('nested')
-    expect(errorMessage({ response: { data: { message: 'deep' } } }, 'fallback')).toBe('deep')
-    expect(errorMessage({}, 'fallback')).toBe('fallback')
-    expect(errorMessage(null, 'fallback')).toBe('fallback')
-  })
-  it('has status 500 by default', () => {
-    expect(errorStatus(new Error('x'))).toBe(500)
-    expect(errorStatus(new ApiError('x', 404))).toBe(404)
-  })
-})
-
-describe('traffic source rules', () => {
-  it('reads tracking from the query', () => {
-    expect(trackingFromQuery({})).toBeNull()
-    expect(trackingFromQuery({ network: 'n1', ref: 'r', sub2: 'x' })).toEqual({ network: 'n1', ref: 'r', sub2: 'x' })
-  })
-  it('opens signups to all, or with_trafficsource only with one', () => {
-    expect(signupsOpen('all', false)).toBe(true)
-    expect(signupsOpen('with_trafficsource', false)).toBe(false)
-    expect(signupsOpen('with_trafficsource', true)).toBe(true)
-    expect(signupsOpen('none', true)).toBe(false)
-  })
-  it('allows logged-out search per the settings', () => {
-    expect(loggedOutSearchAllowed({ logged_out_search: true, logged_out_search_trafficsource: false }, false)).toBe(true)
-    expect(loggedOutSearchAllowed({ logged_out_search: false, logged_out_search_trafficsource: true }, false)).toBe(false)
-    expect(loggedOutSearchAllowed({ logged_out_search: false, logged_out_search_trafficsource: true }, true)).toBe(true)
-  })
-})
 
 describe('member alerts', () => {
   const user = (over: Partial<User> = {}): User => ({

@@ -6,10 +6,10 @@
 // word alike. Pages that word their own codes
 // fall back to serverErrorText, so these read the same everywhere instead of
 // "please try again later".
-import { ApiError } from '../api/http'
+import { ApiError } from './http'
+import type { Text } from '../i18n/errorText'
 
-/** A catalogue key with its values. */
-export type Text = [key: string, values?: Record<string, unknown>]
+export type { Text } from '../i18n/errorText'
 
 /** retryAfterSeconds reads an error's retry_after (seconds), or null when it has none. */
 export function retryAfterSeconds(fields: Record<string, unknown>): number | null {

@@ -1,5 +1,5 @@
-import type { User } from '../boot/types'
-import type { PushState } from '../state/store'
+import type { User } from '../../boot/types'
+import type { PushState } from '../../state/store'
 
 /** Alerts for the logged-in member. */
 export type AlertKind = 'timeBonus' | 'profilePhoto' | 'push' | 'notificationsDisabled'

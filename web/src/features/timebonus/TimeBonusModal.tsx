@@ -4,9 +4,9 @@ import { useRouteHandle } from '../../app/hooks'
 import { MEMBERS_AREA, pathFor } from '../../app/routeTable'
 import { ButtonLink } from '../../components/Button'
 import { Modal } from '../../components/Modal'
-import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_MODAL_KEY, showTimeBonusModal } from '../../rules/timeBonus'
+import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_MODAL_KEY, showTimeBonusModal } from './timeBonus'
 import { useAppState } from '../../state/context'
-import { useInterruption } from '../../state/interruptions'
+import { useInterruption } from '../interruptions/hooks'
 import { TimeBonusCountdown } from './TimeBonusCountdown'
 
 function local(): Storage | null {

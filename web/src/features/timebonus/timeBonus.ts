@@ -1,5 +1,5 @@
 // The welcome time bonus.
-import type { User } from '../boot/types'
+import type { User } from '../../boot/types'
 
 export const TIME_BONUS_SECONDS = 14_400
 export const TIME_BONUS_CODE = 'TIMEBONUS25'

@@ -1,5 +1,5 @@
 import { useNow } from '../../app/useNow'
-import { COUNTDOWN_TICK_MS, formatCountdown, remainingSeconds, type TimeBonusOffer } from '../../rules/timeBonus'
+import { COUNTDOWN_TICK_MS, formatCountdown, remainingSeconds, type TimeBonusOffer } from './timeBonus'
 
 /** TimeBonusCountdown ticks each second: hours:minutes:seconds. */
 export function TimeBonusCountdown({ offer }: { offer: TimeBonusOffer }) {

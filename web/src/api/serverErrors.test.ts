@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../api/http'
+import { ApiError } from './http'
 import en from '../i18n/locales/en.json'
 import { loginErrorText } from '../pages/account/login/loginError'
 import { accountErrorText } from '../pages/account/shared/errors'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { TIME_BONUS_CODE, mayHaveTimeBonus, timeBonusOffer, type TimeBonusCode } from '../rules/timeBonus'
-import { useAppState, useServices } from '../state/context'
+import { TIME_BONUS_CODE, mayHaveTimeBonus, timeBonusOffer, type TimeBonusCode } from './timeBonus'
+import { useAppState, useServices } from '../../state/context'
 
 const none = { offer: null, isVisible: false }
 

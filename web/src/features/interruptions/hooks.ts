@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import { editingNow, isShown, type FormState, type InterruptionId } from '../rules/interruptions'
-import { useServices } from './context'
+import { editingNow, isShown, type FormState, type InterruptionId } from './interruptions'
+import { useServices } from '../../state/context'
 
 /**
  * useInterruption asks the queue to show id while wanted and tells whether it
@@ -31,7 +31,7 @@ function inPageForm(el: Element | null): HTMLFormElement | null {
 
 /**
  * useFormWatch tells the queue whether a form of the page is being edited
- * (rules/interruptions.ts editingNow): the focus in one of its fields, changes
+ * (interruptions.ts editingNow): the focus in one of its fields, changes
  * not submitted yet, or an edit form (data-edit-form) not saved since it
  * showed. It also names what waits on the document element
  * (data-interruptions-deferred), which the browser tests read.

@@ -24,7 +24,7 @@ export function errorStatus(err: unknown): number {
   if (err && typeof err === 'object') {
     const o = err as Record<string, unknown>
     for (const k of ['statusCode', 'status']) {
-      if (typeof o[k] === 'number') return o[k] as number
+      if (typeof o[k] === 'number') return o[k]
     }
   }
   return 500

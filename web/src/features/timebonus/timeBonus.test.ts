@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { likeModalDelay } from './likeModal'
 import {
   SIGNUP_SLACK_MS,
   TIME_BONUS_CODE,
@@ -62,16 +61,5 @@ describe('time bonus', () => {
     expect(activeDiscount(offer, { code: 'WELCOME', percentage: 25 })?.code).toBe('TIMEBONUS25')
     expect(activeDiscount(null, { code: 'WELCOME', percentage: 25 })?.code).toBe('WELCOME')
     expect(activeDiscount(null, null)).toBeNull()
-  })
-})
-
-describe('like modal delay', () => {
-  it('takes a positive number of seconds from t', () => {
-    expect(likeModalDelay('3')).toBe(3000)
-    expect(likeModalDelay('0.5')).toBe(500)
-    expect(likeModalDelay('0')).toBeNull()
-    expect(likeModalDelay('-2')).toBeNull()
-    expect(likeModalDelay('abc')).toBeNull()
-    expect(likeModalDelay(null)).toBeNull()
   })
 })

@@ -1,1 +1,0 @@
-export { LanderPage } from './LanderPage'
