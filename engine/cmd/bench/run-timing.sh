@@ -12,7 +12,7 @@
 set -euo pipefail
 # The repository this script is in (it lives in engine/cmd/bench).
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
-work=$(mktemp -d /tmp/rdv-run-timing-XXXXXX)
+work=$(mktemp -d)
 chmod 755 "$work"
 pid=""
 stop() {
