@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, call, type ConsoleApi, type Grant, type ModerationMember, type ModerationPhoto, type Staff, type StaffAnswer, type TenantPermission } from './api'
+import { ConsoleError, call, type ConsoleApi, type Grant, type StaffAnswer } from './api'
 import { ConsoleApp } from './App'
 import { errorText } from './errors'
 import { sourceFiles } from '../test/sources'
 import { consoleCatalogue, initConsoleI18n } from './i18n'
 import { settle } from '../test/act'
+import { complaint, fakeApi, moderationMember, moderationPhoto, order, signedIn, sparkusa, staffMember, tenant } from './test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -20,93 +20,6 @@ afterEach(cleanup)
 type Tree = { [k: string]: string | Tree }
 function flat(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : flat(v, `${prefix}${k}.`)))
-}
-
-const staff = (over: Partial<Staff> = {}): Staff => ({
-  id: 1,
-  email: 'boss@staff.example',
-  roles: [{ role: 'superadmin', tenant: '*' }],
-  totp_enabled: true,
-  totp_enrolment_required: false,
-  ...over,
-})
-
-// The engine's policy file: role -> "object:action" (all given on "*").
-const policy: Record<string, string[]> = {}
-for (const line of readFileSync(join(__dirname, '../../../config/console_policy.csv'), 'utf8').split('\n')) {
-  const [p, role, , object, action] = line.split(',').map((x) => x.trim())
-  if (p === 'p' && role && object && action) (policy[role] ??= []).push(`${object}:${action}`)
-}
-
-/** signedIn is /me's answer for a staff member with role on tenant: the policy's permissions on that domain, as the engine answers them. */
-function signedIn(role: Grant['role'], tenant = '*'): StaffAnswer {
-  return {
-    staff: staff({ roles: [{ role, tenant }] }),
-    permissions: (policy[role] ?? []).map((p) => {
-      const [object, action] = p.split(':') as [string, TenantPermission['action']]
-      return { tenant, object, action }
-    }),
-  }
-}
-
-function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
-  return {
-    me: vi.fn(() => Promise.reject(new ConsoleError(401, 'console_login_required', 'Log in'))),
-    login: vi.fn(() => Promise.resolve(signedIn('superadmin'))),
-    logout: vi.fn(() => Promise.resolve(null)),
-    startTOTP: vi.fn(() => Promise.resolve({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' })),
-    confirmTOTP: vi.fn(() => Promise.resolve(signedIn('superadmin'))),
-    tenantFile: vi.fn(() => Promise.reject(new ConsoleError(404, 'tenant_not_found', 'none'))),
-    createTenant: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    updateTenant: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    orders: vi.fn(() => Promise.resolve({ orders: [] })),
-    refund: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    codes: vi.fn(() => Promise.resolve({ codes: [], paymentmethods: [] })),
-    createCode: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    deactivateCode: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    inbox: vi.fn(() => Promise.resolve({ conversations: [] })),
-    inboxThread: vi.fn(() => Promise.reject(new ConsoleError(404, 'not_found', 'none'))),
-    answer: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    photoQueue: vi.fn(() => Promise.resolve({ photos: [], photo_moderation: true })),
-    approvePhoto: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    rejectPhoto: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    complaints: vi.fn(() => Promise.resolve({ complaints: [] })),
-    complaint: vi.fn(() => Promise.reject(new ConsoleError(404, 'complaint_not_found', 'none'))),
-    setComplaintStatus: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    findMembers: vi.fn(() => Promise.resolve({ members: [] })),
-    warnMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    suspendMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    banMember: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    dashboard: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    trafficReport: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    postbacks: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    member: vi.fn(() => Promise.reject(new ConsoleError(404, 'member_not_found', 'none'))),
-    memberMoney: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    correctCredits: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    complaintConversation: vi.fn(() => Promise.reject(new ConsoleError(404, 'complaint_not_found', 'none'))),
-    audit: vi.fn(() => Promise.resolve({ entries: [] })),
-    staff: vi.fn(() => Promise.resolve({ staff: [] })),
-    createStaff: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    setStaffRoles: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    disableStaff: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    enableStaff: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    // House profiles (pages/house).
-    houseProfiles: vi.fn(() =>
-      Promise.resolve({ house_profiles: [], fictional: { warning: '', singular: '', plural: '', icon: '' }, options: {}, countries: ['NL'] }),
-    ),
-    houseProfile: vi.fn(() => Promise.reject(new ConsoleError(404, 'profile_not_found', 'none'))),
-    createHouse: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    updateHouse: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    setHouseStatus: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    addHousePhoto: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    deleteHousePhoto: vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no'))),
-    tenants: vi.fn(() =>
-      Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl', 'en'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
-      ]),
-    ),
-    ...over,
-  }
 }
 
 function show(api: ConsoleApi, path = '/admin/') {
@@ -186,7 +99,7 @@ describe('ConsoleApp', { timeout: 20_000 }, () => {
   })
 
   it('sets up the second factor before anything else', async () => {
-    const api = fakeApi({ me: vi.fn(() => Promise.resolve({ staff: staff({ totp_enabled: false, totp_enrolment_required: true }), permissions: [] })) })
+    const api = fakeApi({ me: vi.fn(() => Promise.resolve({ staff: staffMember({ totp_enabled: false, totp_enrolment_required: true }), permissions: [] })) })
     show(api)
     expect(await screen.findByRole('heading', { name: 'Set up your second factor' })).toBeTruthy()
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Show the key' })))
@@ -249,7 +162,7 @@ describe('console roles', { timeout: 20_000 }, () => {
   })
 
   it('lets support look at the photo queue, complaints and members without the moderators\' buttons', async () => {
-    const open = { id: 7, category: 'fake', profile_id: 42, member_id: 3, name: 'Bert', email: 'bert@example.com', message: 'Not a real person', status: 'open' as const, created_at: '2026-11-22T09:00:00Z' }
+    const open = complaint()
     const api = fakeApi({
       me: vi.fn(() => Promise.resolve(signedIn('support', 'lustlokaal'))),
       photoQueue: vi.fn(() => Promise.resolve({ photos: [photo(1)], photo_moderation: true })),
@@ -276,7 +189,7 @@ describe('console roles', { timeout: 20_000 }, () => {
   })
 
   it('offers refunds only to roles with money:write', async () => {
-    const orders = vi.fn(() => Promise.resolve({ orders: [{ id: 7, member_id: 42, package_id: 'p100', credits: 100, amount: 1995, currency: 'EUR', country: 'NL', status: 'completed' as const, created_at: '2026-11-20T10:00:00Z', completed_at: '2026-11-20T10:01:00Z', payments: [], list_amount: null, discount_code: null, discount_percentage: null }] }))
+    const orders = vi.fn(() => Promise.resolve({ orders: [order()] }))
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('operator'))), orders }), '/admin/orders')
     expect(await screen.findByRole('heading', { name: 'Order 7' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Refund order 7' })).toBeNull()
@@ -287,15 +200,10 @@ describe('console roles', { timeout: 20_000 }, () => {
 
   it('offers on a page only the brands where its permission holds', async () => {
     const two: StaffAnswer = {
-      staff: staff({ roles: [{ role: 'finance', tenant: 'sparkusa' }, { role: 'moderator', tenant: 'lustlokaal' }] }),
+      staff: staffMember({ roles: [{ role: 'finance', tenant: 'sparkusa' }, { role: 'moderator', tenant: 'lustlokaal' }] }),
       permissions: [...signedIn('finance', 'sparkusa').permissions, ...signedIn('moderator', 'lustlokaal').permissions],
     }
-    const tenants = vi.fn<ConsoleApi['tenants']>(() =>
-      Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
-        { slug: 'sparkusa', name: 'Spark', hosts: ['spark.localhost'], primary_host: 'spark.localhost', theme: 'blue', locales: ['en'], default_locale: 'en', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Spark' },
-      ]),
-    )
+    const tenants = vi.fn<ConsoleApi['tenants']>(() => Promise.resolve([tenant(), sparkusa()]))
     const api = fakeApi({ me: vi.fn(() => Promise.resolve(two)), tenants })
     show(api, '/admin/orders')
     await waitFor(() => expect(api.orders).toHaveBeenCalledWith('sparkusa', undefined))
@@ -310,25 +218,10 @@ describe('console roles', { timeout: 20_000 }, () => {
   })
 })
 
-const photo = (id: number): ModerationPhoto => ({
-  id,
-  status: 'pending',
-  url: `/media/${id}.jpg`,
-  thumb_url: `/media/${id}-t.jpg`,
-  profile_id: 40 + id,
-  profile_name: `Anna${id}`,
-  created_at: '2026-11-23T10:00:00Z',
-})
+/** photo is a photo in the moderation queue, of Anna1, Anna2, … */
+const photo = (id: number) => moderationPhoto(id, { profile_id: 40 + id, profile_name: `Anna${id}`, created_at: '2026-11-23T10:00:00Z' })
 
-const member = (over: Partial<ModerationMember> = {}): ModerationMember => ({
-  id: 42,
-  email: 'anna@example.com',
-  name: 'Anna',
-  status: 'active',
-  suspended_until: null,
-  banned_at: null,
-  ...over,
-})
+const member: typeof moderationMember = (over = {}) => moderationMember({ email: 'anna@example.com', name: 'Anna', ...over })
 
 describe('console moderation', { timeout: 20_000 }, () => {
   const moderator = () => Promise.resolve(signedIn('moderator', 'lustlokaal'))
@@ -364,7 +257,7 @@ describe('console moderation', { timeout: 20_000 }, () => {
   })
 
   it('lists complaints by state, opens one and moves it on', async () => {
-    const open = { id: 7, category: 'fake', profile_id: 42, member_id: 3, name: 'Bert', email: 'bert@example.com', message: 'Not a real person', status: 'open' as const, created_at: '2026-11-22T09:00:00Z' }
+    const open = complaint()
     const complaints = vi.fn<ConsoleApi['complaints']>((_, status) => Promise.resolve({ complaints: status === 'open' ? [open] : [] }))
     const setComplaintStatus = vi.fn<ConsoleApi['setComplaintStatus']>(() => Promise.resolve({ complaint: { ...open, status: 'in_progress' } }))
     const api = fakeApi({

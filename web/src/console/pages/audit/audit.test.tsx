@@ -3,10 +3,11 @@ import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type AuditEntry, type ConsoleApi } from '../../api'
 import { initConsoleI18n } from '../../i18n'
-import { permissionsOf, showAt } from '../members/testing'
+import { showAt } from '../../test/render'
 import { Audit, pageSize } from './Audit'
 import { diff } from './diff'
 import { settle } from '../../../test/act'
+import { fakeApi, permissionsOf } from '../../test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -27,18 +28,6 @@ const entry = (id: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
   ...over,
 })
 
-function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
-  return {
-    tenants: vi.fn(() =>
-      Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
-      ]),
-    ),
-    audit: vi.fn(() => Promise.resolve({ entries: [entry(10)] })),
-    ...over,
-  } as unknown as ConsoleApi
-}
-
 const show = (api: ConsoleApi) => showAt(i18nInstance, permissionsOf('superadmin'), '/audit', '/audit', <Audit api={api} />)
 
 describe('diff', () => {
@@ -57,7 +46,7 @@ describe('diff', () => {
 
 describe('audit log page', { timeout: 20_000 }, () => {
   it('shows the newest entries with their changes as a diff', async () => {
-    const api = fakeApi()
+    const api = fakeApi({ audit: vi.fn(() => Promise.resolve({ entries: [entry(10)] })) })
     show(api)
     const list = await screen.findByRole('list', { name: 'Audit log entries, newest first' })
     expect(api.audit).toHaveBeenCalledWith({ limit: pageSize })

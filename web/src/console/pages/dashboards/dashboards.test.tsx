@@ -7,6 +7,7 @@ import { initConsoleI18n } from '../../i18n'
 import { chartData } from './Chart'
 import { Dashboards } from './Dashboards'
 import { settle } from '../../../test/act'
+import { fakeApi } from '../../test/fakeApi'
 
 // uPlot draws on a canvas, which jsdom has not: a stand-in records what the
 // page hands it.
@@ -87,21 +88,16 @@ const conversion: DashboardSeries['conversion'] = {
   ],
 }
 
-function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
-  return {
-    tenants: vi.fn(() =>
-      Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
-      ]),
-    ),
+/** seriesApi is the API answering every dashboard series of LustLokaal, over in place of its calls. */
+const seriesApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
+  fakeApi({
     dashboard: vi.fn((_tenant: string, series: keyof DashboardSeries, span: DaySpan) => {
       if (series === 'conversion') return Promise.resolve(conversion)
       const a = answers[series]
       return Promise.resolve(span.from ? { ...a, from: span.from, to: span.to } : a)
-    }),
+    }) as ConsoleApi['dashboard'],
     ...over,
-  } as unknown as ConsoleApi
-}
+  })
 
 function show(api: ConsoleApi) {
   return render(
@@ -120,7 +116,7 @@ describe('Dashboards', { timeout: 20_000 }, () => {
   })
 
   it('plots every series of the first brand, with a summary, a table and a CSV link each', async () => {
-    const api = fakeApi()
+    const api = seriesApi()
     show(api)
     const signups = await screen.findByRole('region', { name: 'Signups and activations' }, { timeout: 5000 })
     expect(api.dashboard).toHaveBeenCalledWith('lustlokaal', 'signups', { from: '', to: '' })
@@ -154,7 +150,7 @@ describe('Dashboards', { timeout: 20_000 }, () => {
   })
 
   it('shows conversion by traffic source with rates, grouped as chosen', async () => {
-    const api = fakeApi()
+    const api = seriesApi()
     show(api)
     const region = await screen.findByRole('region', { name: 'Conversion by traffic source' })
     const table = await within(region).findByRole('table')
@@ -182,7 +178,7 @@ describe('Dashboards', { timeout: 20_000 }, () => {
   })
 
   it('asks for the range chosen and words a refused range', async () => {
-    const api = fakeApi()
+    const api = seriesApi()
     show(api)
     await screen.findByRole('region', { name: 'Messages' })
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } })
@@ -194,7 +190,7 @@ describe('Dashboards', { timeout: 20_000 }, () => {
       '/admin/api/tenants/lustlokaal/dashboards/messages?from=2026-01-01&to=2026-01-31&format=csv',
     )
 
-    const refusing = fakeApi({ dashboard: vi.fn(() => Promise.reject(new ConsoleError(422, 'range_invalid', ''))) })
+    const refusing = seriesApi({ dashboard: vi.fn(() => Promise.reject(new ConsoleError(422, 'range_invalid', ''))) })
     cleanup()
     show(refusing)
     expect((await screen.findByRole('alert')).textContent).toBe('Choose a range from a day to the same or a later day, at most 366 days.')
@@ -203,7 +199,7 @@ describe('Dashboards', { timeout: 20_000 }, () => {
 
   it('leaves the table and summary when no chart can be drawn', async () => {
     canvas.missing = true
-    show(fakeApi())
+    show(seriesApi())
     const signups = await screen.findByRole('region', { name: 'Signups and activations' })
     expect(within(signups).getByText('3 signups and 2 activations from 2026-03-28 to 2026-03-30.')).toBeTruthy()
     expect(within(signups).getByRole('table')).toBeTruthy()

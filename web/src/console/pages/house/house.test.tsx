@@ -6,6 +6,7 @@ import { ConsoleError, type ConsoleApi, type HouseList, type HouseProfile } from
 import { initConsoleI18n } from '../../i18n'
 import { HouseProfiles } from './HouseProfiles'
 import { settle } from '../../../test/act'
+import { fakeApi, sparkusa, tenant } from '../../test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -54,24 +55,19 @@ const list = (profiles: HouseProfile[]): HouseList => ({
   countries: ['NL', 'BE'],
 })
 
-function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
-  return {
-    tenants: vi.fn(() =>
-      Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
-        { slug: 'sparkusa', name: 'SparkUSA', hosts: ['us.localhost'], primary_host: 'us.localhost', theme: 'rose', locales: ['en'], default_locale: 'en', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Spark' },
-      ]),
-    ),
+/** houseApi is the API with Sanne, the house profile of LustLokaal, and a second brand, over in place of its calls. */
+const houseApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
+  fakeApi({
+    tenants: vi.fn(() => Promise.resolve([tenant(), sparkusa()])),
     houseProfiles: vi.fn(() => Promise.resolve(list([sanne]))),
     houseProfile: vi.fn(() => Promise.resolve({ house_profile: sanne })),
     createHouse: vi.fn(() => Promise.resolve({ house_profile: { ...sanne, id: 10, name: 'Fleur', photos: [] } })),
     updateHouse: vi.fn((_t: string, _id: number, f: Partial<HouseProfile>) => Promise.resolve({ house_profile: { ...sanne, ...f } })),
     setHouseStatus: vi.fn((_t: string, _id: number, status: 'active' | 'hidden') => Promise.resolve({ house_profile: { ...sanne, status } })),
-    addHousePhoto: vi.fn(() => Promise.resolve({ photo: { id: 71, status: 'active', url: '/media/b.jpg', thumb_url: '/media/b_t.jpg' } })),
+    addHousePhoto: vi.fn<ConsoleApi['addHousePhoto']>(() => Promise.resolve({ photo: { id: 71, status: 'active', url: '/media/b.jpg', thumb_url: '/media/b_t.jpg' } })),
     deleteHousePhoto: vi.fn(() => Promise.resolve(null)),
     ...over,
-  } as unknown as ConsoleApi
-}
+  })
 
 function show(api: ConsoleApi) {
   return render(
@@ -83,7 +79,7 @@ function show(api: ConsoleApi) {
 
 describe('HouseProfiles', { timeout: 20_000 }, () => {
   it("lists the brand's house profiles with its fictional marker, and follows the brand picker", async () => {
-    const api = fakeApi()
+    const api = houseApi()
     show(api)
     const items = await screen.findByRole('list', { name: 'House profiles of this brand' }, { timeout: 5000 })
     expect(within(items).getByText('Sanne')).toBeTruthy()
@@ -95,7 +91,7 @@ describe('HouseProfiles', { timeout: 20_000 }, () => {
   })
 
   it('creates a house profile, then offers its photos', async () => {
-    const api = fakeApi({ houseProfiles: vi.fn(() => Promise.resolve(list([]))) })
+    const api = houseApi({ houseProfiles: vi.fn(() => Promise.resolve(list([]))) })
     show(api)
     expect(await screen.findByText('This brand has no house profiles yet.', {}, { timeout: 5000 })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'New house profile' }))
@@ -130,7 +126,7 @@ describe('HouseProfiles', { timeout: 20_000 }, () => {
         }),
       ),
     )
-    show(fakeApi({ createHouse }))
+    show(houseApi({ createHouse }))
     fireEvent.click(await screen.findByRole('button', { name: 'New house profile' }))
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Create' })))
     expect((await screen.findByRole('alert')).textContent).toBe('Some fields need another look.')
@@ -143,7 +139,7 @@ describe('HouseProfiles', { timeout: 20_000 }, () => {
   })
 
   it('edits, uploads and removes photos, and retires and restores a house profile', async () => {
-    const api = fakeApi()
+    const api = houseApi()
     show(api)
     const edit = await screen.findByRole('button', { name: 'Edit Sanne' }, { timeout: 5000 })
     await settle(() => fireEvent.click(edit))
@@ -170,7 +166,7 @@ describe('HouseProfiles', { timeout: 20_000 }, () => {
 
   it("words a refused upload by the engine's code", async () => {
     const addHousePhoto = vi.fn(() => Promise.reject(new ConsoleError(403, 'console_forbidden', 'no')))
-    show(fakeApi({ addHousePhoto }))
+    show(houseApi({ addHousePhoto }))
     const edit = await screen.findByRole('button', { name: 'Edit Sanne' }, { timeout: 5000 })
     await settle(() => fireEvent.click(edit))
     const file = new File([new Uint8Array([1])], 'p.jpg', { type: 'image/jpeg' })

@@ -6,6 +6,7 @@ import { ConsoleError, type ConsoleApi, type InboxMessage, type InboxThread } fr
 import { initConsoleI18n } from '../../i18n'
 import { Inbox } from './Inbox'
 import { settle } from '../../../test/act'
+import { fakeApi } from '../../test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -39,13 +40,9 @@ const thread: InboxThread = {
   answered_by: { '1': 'ops@staff.example' },
 }
 
-function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
-  return {
-    tenants: vi.fn(() =>
-      Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
-      ]),
-    ),
+/** inboxApi is the API with Jeroen's conversation with Sanne waiting, over in place of its calls. */
+const inboxApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
+  fakeApi({
     inbox: vi.fn(() =>
       Promise.resolve({
         conversations: [
@@ -63,8 +60,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     inboxThread: vi.fn(() => Promise.resolve(thread)),
     answer: vi.fn(() => Promise.resolve({ message: message({ id: 3, from_me: true, text: 'Leuk!', created_at: '2026-11-20T10:02:00Z' }) })),
     ...over,
-  } as unknown as ConsoleApi
-}
+  })
 
 function show(api: ConsoleApi, pollMs?: number) {
   return render(
@@ -82,7 +78,7 @@ async function openFirst() {
 
 describe('Inbox', { timeout: 20_000 }, () => {
   it('opens a waiting conversation and answers as the house profile with a client_id', async () => {
-    const api = fakeApi()
+    const api = inboxApi()
     show(api)
     await openFirst()
     expect(api.inboxThread).toHaveBeenCalledWith('lustlokaal', 5)
@@ -102,7 +98,7 @@ describe('Inbox', { timeout: 20_000 }, () => {
       .fn<ConsoleApi['answer']>()
       .mockRejectedValueOnce(new ConsoleError(0, 'network', 'network'))
       .mockResolvedValue({ message: message({ id: 3, from_me: true, text: 'x', created_at: '2026-11-20T10:02:00Z' }) })
-    const api = fakeApi({ answer })
+    const api = inboxApi({ answer })
     show(api)
     await openFirst()
     const box = screen.getByLabelText('Answer as Sanne')
@@ -118,11 +114,11 @@ describe('Inbox', { timeout: 20_000 }, () => {
   })
 
   it('shows a new waiting conversation and a new message in the open one by itself', async () => {
-    const first = await fakeApi().inbox('lustlokaal')
+    const first = await inboxApi().inbox('lustlokaal')
     const inbox = vi.fn<ConsoleApi['inbox']>().mockResolvedValueOnce({ conversations: [] }).mockResolvedValue(first)
     const later = { ...thread, messages: [...thread.messages, message({ id: 4, from_me: false, text: 'Ben je er nog?', created_at: '2026-11-20T10:05:00Z' })] }
     const inboxThread = vi.fn<ConsoleApi['inboxThread']>().mockResolvedValueOnce(thread).mockResolvedValue(later)
-    show(fakeApi({ inbox, inboxThread }), 25)
+    show(inboxApi({ inbox, inboxThread }), 25)
     expect(await screen.findByText('No conversation is waiting for an answer.')).toBeTruthy()
     await openFirst()
     expect(await screen.findByText('Ben je er nog?')).toBeTruthy()
@@ -139,7 +135,7 @@ describe('Inbox', { timeout: 20_000 }, () => {
       pending--
       return { conversations: [] }
     })
-    const view = show(fakeApi({ inbox }), 5)
+    const view = show(inboxApi({ inbox }), 5)
     await waitFor(() => expect(inbox.mock.calls.length).toBeGreaterThan(3))
     expect(most).toBe(1)
     view.unmount()
@@ -149,7 +145,7 @@ describe('Inbox', { timeout: 20_000 }, () => {
   })
 
   it('says when nothing is waiting', async () => {
-    show(fakeApi({ inbox: vi.fn(() => Promise.resolve({ conversations: [] })) }))
+    show(inboxApi({ inbox: vi.fn(() => Promise.resolve({ conversations: [] })) }))
     expect(await screen.findByText('No conversation is waiting for an answer.')).toBeTruthy()
   })
 })

@@ -1,12 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, type ConsoleApi, type Grant, type ModerationMember, type ModerationPhoto } from '../../api'
+import { ConsoleError, type ConsoleApi, type Grant, type ModerationPhoto } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { ComplaintConversation } from './ComplaintConversation'
 import { MemberPage } from './MemberPage'
-import { permissionsOf, showAt } from './testing'
+import { showAt } from '../../test/render'
 import { settle } from '../../../test/act'
+import { complaint, fakeApi, moderationMember as member, moderationPhoto, order, permissionsOf } from '../../test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -14,38 +15,20 @@ beforeAll(async () => {
 })
 afterEach(cleanup)
 
-const member = (over: Partial<ModerationMember> = {}): ModerationMember => ({
-  id: 42,
-  email: 'jeroen@example.com',
-  name: 'Jeroen',
-  status: 'active',
-  language: 'nl',
-  signup_date: '2026-10-01T09:00:00Z',
-  suspended_until: null,
-  banned_at: null,
-  ...over,
-})
-const photo = (id: number, status: ModerationPhoto['status'], over: Partial<ModerationPhoto> = {}): ModerationPhoto => ({
-  id,
-  status,
-  url: `/media/${id}.jpg`,
-  thumb_url: `/media/${id}_t.jpg`,
-  ...over,
-})
+const photo = (id: number, status: ModerationPhoto['status'], over: Partial<ModerationPhoto> = {}) => moderationPhoto(id, { status, ...over })
 
-function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
-  return {
+/** memberApi is the API with Jeroen, his photos and his money, over in place of its calls. */
+const memberApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
+  fakeApi({
     member: vi.fn(() =>
       Promise.resolve({ member: member(), photos: [photo(1, 'active'), photo(2, 'pending'), photo(3, 'rejected', { reject_reason: 'Not you' })] }),
     ),
-    memberMoney: vi.fn(() =>
+    memberMoney: vi.fn<ConsoleApi['memberMoney']>(() =>
       Promise.resolve({
         member_id: 42,
         balance: 30,
         ledger: [{ id: 9, delta: -10, balance_after: 30, kind: 'message', reference: 'message:5', note: '', created_at: '2026-11-20T10:00:00Z' }],
-        orders: [
-          { id: 7, member_id: 42, package_id: 'p100', credits: 100, amount: 1995, currency: 'EUR', country: 'NL', status: 'completed', created_at: '2026-11-19T10:00:00Z', completed_at: null },
-        ],
+        orders: [order({ created_at: '2026-11-19T10:00:00Z', completed_at: null })],
       }),
     ),
     correctCredits: vi.fn(() => Promise.resolve({ member_id: 42, delta: 20, balance_before: 30, balance_after: 50 })),
@@ -55,8 +38,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     suspendMember: vi.fn(() => Promise.resolve({ member: member({ suspended_until: '2026-12-01T10:00:00Z' }) })),
     banMember: vi.fn(() => Promise.resolve({ member: member({ banned_at: '2026-11-24T10:00:00Z' }) })),
     ...over,
-  } as unknown as ConsoleApi
-}
+  })
 
 function show(api: ConsoleApi, role: Grant['role'], address = '/members/lustlokaal/42') {
   return showAt(i18nInstance, permissionsOf(role, 'lustlokaal'), '/members/:tenant/:id', address, <MemberPage api={api} />)
@@ -64,7 +46,7 @@ function show(api: ConsoleApi, role: Grant['role'], address = '/members/lustloka
 
 describe('member page', { timeout: 20_000 }, () => {
   it('shows the profile, every photo, the state actions and, for an operator, the money read only', async () => {
-    const api = fakeApi()
+    const api = memberApi()
     show(api, 'operator')
     expect(await screen.findByRole('heading', { name: 'Jeroen (#42)' })).toBeTruthy()
     expect(api.member).toHaveBeenCalledWith('lustlokaal', 42)
@@ -84,7 +66,7 @@ describe('member page', { timeout: 20_000 }, () => {
   })
 
   it('takes down a visible photo with a reason the member sees', async () => {
-    const api = fakeApi()
+    const api = memberApi()
     show(api, 'moderator')
     await screen.findByRole('heading', { name: 'Jeroen (#42)' })
     const takeDown = screen.getByRole<HTMLButtonElement>('button', { name: 'Take down' })
@@ -98,7 +80,7 @@ describe('member page', { timeout: 20_000 }, () => {
   })
 
   it('bans after a confirm, with the actions shared with the moderation page', async () => {
-    const api = fakeApi()
+    const api = memberApi()
     show(api, 'moderator')
     await screen.findByRole('heading', { name: 'Jeroen (#42)' })
     fireEvent.change(screen.getByLabelText('Reason or warning text'), { target: { value: 'Spam' } })
@@ -110,7 +92,7 @@ describe('member page', { timeout: 20_000 }, () => {
   })
 
   it.each(['support', 'moderator'] as const)('gives a %s no money section and never calls the money API', async (role) => {
-    const api = fakeApi()
+    const api = memberApi()
     show(api, role)
     await screen.findByRole('heading', { name: 'Jeroen (#42)' })
     expect(screen.queryByRole('heading', { name: 'Credits and orders' })).toBeNull()
@@ -118,7 +100,7 @@ describe('member page', { timeout: 20_000 }, () => {
   })
 
   it('shows support the photos without the moderators\' actions', async () => {
-    show(fakeApi(), 'support')
+    show(memberApi(), 'support')
     await screen.findByRole('heading', { name: 'Jeroen (#42)' })
     expect(screen.queryByRole('button', { name: 'Take down' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Ban' })).toBeNull()
@@ -129,7 +111,7 @@ describe('member page', { timeout: 20_000 }, () => {
       .fn<ConsoleApi['correctCredits']>()
       .mockRejectedValueOnce(new ConsoleError(409, 'credits_below_zero', 'below zero', { balance: 30 }))
       .mockResolvedValueOnce({ member_id: 42, delta: 20, balance_before: 30, balance_after: 50 })
-    const api = fakeApi({ correctCredits })
+    const api = memberApi({ correctCredits })
     show(api, 'finance')
     await screen.findByRole('heading', { name: 'Correct the credits' })
     const book = screen.getByRole<HTMLButtonElement>('button', { name: 'Book the correction' })
@@ -147,7 +129,7 @@ describe('member page', { timeout: 20_000 }, () => {
   })
 
   it('shows an unknown member as not found', async () => {
-    const api = fakeApi({ member: vi.fn(() => Promise.reject(new ConsoleError(404, 'member_not_found', 'x'))) })
+    const api = memberApi({ member: vi.fn(() => Promise.reject(new ConsoleError(404, 'member_not_found', 'x'))) })
     show(api, 'operator')
     expect((await screen.findByRole('alert')).textContent).toBe('There is no such member on this brand.')
     cleanup()
@@ -162,7 +144,7 @@ describe('complaint conversation', { timeout: 20_000 }, () => {
       .fn<ConsoleApi['complaintConversation']>()
       .mockRejectedValueOnce(new ConsoleError(404, 'conversation_none', 'none'))
       .mockResolvedValueOnce({
-        complaint: { id: 3, category: 'message', profile_id: 9, member_id: 42, name: 'Jeroen', email: 'j@example.com', message: 'Rude', status: 'open', created_at: '2026-11-20T10:00:00Z' },
+        complaint: complaint({ id: 3, category: 'message', profile_id: 9, member_id: 42, name: 'Jeroen', email: 'j@example.com', message: 'Rude' }),
         conversation: {
           member_id: 42,
           conversation: { id: 5 },
@@ -174,7 +156,7 @@ describe('complaint conversation', { timeout: 20_000 }, () => {
           ],
         },
       })
-    const api = fakeApi({ complaintConversation })
+    const api = memberApi({ complaintConversation })
     showAt(i18nInstance, permissionsOf('moderator'), '/', '/', <ComplaintConversation api={api} tenant="lustlokaal" complaint={3} reporter="Jeroen" />)
     expect(screen.getByText(/Every read is recorded in the audit log/)).toBeTruthy()
     expect(complaintConversation).not.toHaveBeenCalled()

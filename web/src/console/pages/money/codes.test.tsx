@@ -7,6 +7,7 @@ import { initConsoleI18n } from '../../i18n'
 import { PermissionsContext } from '../../permissions'
 import { Codes, minorUnits } from './Codes'
 import { settle } from '../../../test/act'
+import { fakeApi } from '../../test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -37,13 +38,9 @@ const code = (over: Partial<DiscountCode> = {}): DiscountCode => ({
   ...over,
 })
 
-function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
-  return {
-    tenants: vi.fn(() =>
-      Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
-      ]),
-    ),
+/** codesApi is the API with an active and a deactivated code, over in place of its calls. */
+const codesApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
+  fakeApi({
     codes: vi.fn(() =>
       Promise.resolve({
         codes: [code(), code({ id: 2, code: 'OLD10', value_percentage: 10, minimum_order_value: null, currency: null, country: null, paymentmethods: [], valid_until: null, active: false, used: 0, held: 0 })],
@@ -53,8 +50,7 @@ function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     createCode: vi.fn(() => Promise.resolve(code({ id: 9, code: 'NEW20' }))),
     deactivateCode: vi.fn(() => Promise.resolve(code({ active: false }))),
     ...over,
-  } as unknown as ConsoleApi
-}
+  })
 
 function show(api: ConsoleApi, perms: TenantPermission[] | null = null) {
   return render(
@@ -68,7 +64,7 @@ function show(api: ConsoleApi, perms: TenantPermission[] | null = null) {
 
 describe('Codes', { timeout: 20_000 }, () => {
   it('lists the brand\'s codes with their conditions and redemptions', async () => {
-    const api = fakeApi()
+    const api = codesApi()
     show(api)
     const card = (await screen.findByRole('heading', { name: 'SPRING25' }, { timeout: 5000 })).closest('section') as HTMLElement
     expect(api.codes).toHaveBeenCalledWith('lustlokaal')
@@ -85,7 +81,7 @@ describe('Codes', { timeout: 20_000 }, () => {
   })
 
   it('creates a code with every condition, the minimum in minor units', async () => {
-    const api = fakeApi()
+    const api = codesApi()
     show(api)
     await screen.findByRole('heading', { name: 'SPRING25' }, { timeout: 5000 })
     fireEvent.click(screen.getByRole('button', { name: 'New code' }))
@@ -117,7 +113,7 @@ describe('Codes', { timeout: 20_000 }, () => {
   })
 
   it('marks the field the engine refused, by its name', async () => {
-    const api = fakeApi({
+    const api = codesApi({
       createCode: vi.fn(() =>
         Promise.reject(new ConsoleError(422, 'code_invalid', 'x', { field: 'currency', problem: 'a minimum order value needs its currency' })),
       ),
@@ -136,7 +132,7 @@ describe('Codes', { timeout: 20_000 }, () => {
   })
 
   it('refuses an amount it cannot read without calling the engine, and words code_taken on the code', async () => {
-    const api = fakeApi({ createCode: vi.fn(() => Promise.reject(new ConsoleError(409, 'code_taken', 'x', { field: 'code' }))) })
+    const api = codesApi({ createCode: vi.fn(() => Promise.reject(new ConsoleError(409, 'code_taken', 'x', { field: 'code' }))) })
     show(api)
     await screen.findByRole('heading', { name: 'SPRING25' }, { timeout: 5000 })
     fireEvent.click(screen.getByRole('button', { name: 'New code' }))
@@ -152,7 +148,7 @@ describe('Codes', { timeout: 20_000 }, () => {
   })
 
   it('deactivates a code and reloads the list', async () => {
-    const api = fakeApi()
+    const api = codesApi()
     show(api)
     const button = await screen.findByRole('button', { name: 'Deactivate SPRING25' }, { timeout: 5000 })
     await settle(() => fireEvent.click(button))
@@ -162,7 +158,7 @@ describe('Codes', { timeout: 20_000 }, () => {
   })
 
   it('offers no new code and no deactivation to a role that only reads money', async () => {
-    const api = fakeApi()
+    const api = codesApi()
     show(api, [
       { tenant: '*', object: 'tenants', action: 'read' },
       { tenant: '*', object: 'money', action: 'read' },

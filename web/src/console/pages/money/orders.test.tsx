@@ -2,10 +2,11 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, type ConsoleApi, type ConsoleOrder } from '../../api'
+import { ConsoleError, type ConsoleApi } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { Orders } from './Orders'
 import { settle } from '../../../test/act'
+import { fakeApi, order } from '../../test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -13,38 +14,15 @@ beforeAll(async () => {
 })
 afterEach(cleanup)
 
-const order = (over: Partial<ConsoleOrder> = {}): ConsoleOrder => ({
-  id: 7,
-  member_id: 42,
-  package_id: 'p100',
-  credits: 100,
-  amount: 1995,
-  currency: 'EUR',
-  country: 'NL',
-  status: 'completed',
-  created_at: '2026-11-20T10:00:00Z',
-  completed_at: '2026-11-20T10:01:00Z',
-  payments: [],
-  list_amount: null,
-  discount_code: null,
-  discount_percentage: null,
-  ...over,
-})
-
-function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
-  return {
-    tenants: vi.fn(() =>
-      Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
-      ]),
-    ),
+/** ordersApi is the API with a completed order and a discounted pending one, over in place of its calls. */
+const ordersApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
+  fakeApi({
     orders: vi.fn(() =>
       Promise.resolve({ orders: [order(), order({ id: 8, status: 'pending', amount: 2996, list_amount: 3995, discount_code: 'SPRING25', discount_percentage: 25 })] }),
     ),
-    refund: vi.fn(() => Promise.resolve({ order_id: 7, provider_refund_id: 're_1', credits_taken: 60, credits_spent: 40 })),
+    refund: vi.fn(() => Promise.resolve({ order_id: 7, provider_refund_id: 're_1', amount: {}, credits_taken: 60, credits_spent: 40 })),
     ...over,
-  } as unknown as ConsoleApi
-}
+  })
 
 function show(api: ConsoleApi) {
   return render(
@@ -56,7 +34,7 @@ function show(api: ConsoleApi) {
 
 describe('Orders', { timeout: 20_000 }, () => {
   it('lists the first brand\'s orders and filters them by state', async () => {
-    const api = fakeApi()
+    const api = ordersApi()
     show(api)
     expect(await screen.findByRole('heading', { name: 'Order 7' })).toBeTruthy()
     expect(api.orders).toHaveBeenLastCalledWith('lustlokaal', undefined)
@@ -74,7 +52,7 @@ describe('Orders', { timeout: 20_000 }, () => {
       provider_chargeback_id: 'chb_n9z0tp', reason: 'MD06 Disputed authorized transaction', amount: 1995, currency: 'EUR',
       credits_taken: 47, credits_open: 53, created_at: '2026-11-25T09:30:00Z',
     }
-    const api = fakeApi({ orders: vi.fn(() => Promise.resolve({ orders: [order({ id: 9, status: 'refunded', chargeback }), order()] })) })
+    const api = ordersApi({ orders: vi.fn(() => Promise.resolve({ orders: [order({ id: 9, status: 'refunded', chargeback }), order()] })) })
     show(api)
     expect(await screen.findByRole('heading', { name: 'Order 9' })).toBeTruthy()
     const shown = screen.getAllByTestId('order-chargeback')
@@ -87,7 +65,7 @@ describe('Orders', { timeout: 20_000 }, () => {
   })
 
   it('refunds with the reason given and says what was taken back', async () => {
-    const api = fakeApi()
+    const api = ordersApi()
     show(api)
     fireEvent.click(await screen.findByRole('button', { name: 'Refund order 7' }))
     fireEvent.change(screen.getByLabelText('Reason for the refund'), { target: { value: 'charged twice' } })
@@ -102,7 +80,7 @@ describe('Orders', { timeout: 20_000 }, () => {
     [new ConsoleError(409, 'refund_refused', 'insufficient balance'), 'The payment provider refused the refund: insufficient balance'],
     [new ConsoleError(403, 'console_forbidden', ''), 'Your role does not allow this.'],
   ])('shows the server\'s refusal %#', async (err, text) => {
-    const api = fakeApi({ refund: vi.fn(() => Promise.reject(err)) })
+    const api = ordersApi({ refund: vi.fn(() => Promise.reject(err)) })
     show(api)
     fireEvent.click(await screen.findByRole('button', { name: 'Refund order 7' }))
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Refund in full' })))

@@ -3,9 +3,10 @@ import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type Grant, type Staff as StaffAccount } from '../../api'
 import { initConsoleI18n } from '../../i18n'
-import { permissionsOf, showAt } from '../members/testing'
+import { showAt } from '../../test/render'
 import { Staff } from './Staff'
 import { settle } from '../../../test/act'
+import { fakeApi, permissionsOf, staffMember } from '../../test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -13,47 +14,36 @@ beforeAll(async () => {
 })
 afterEach(cleanup)
 
-const account = (id: number, email: string, over: Partial<StaffAccount> = {}): StaffAccount => ({
-  id,
-  email,
-  roles: [{ role: 'moderator', tenant: 'lustlokaal' }],
-  totp_enabled: true,
-  totp_enrolment_required: false,
-  disabled_at: null,
-  ...over,
-})
+/** account is staff member id with email, a moderator of LustLokaal. */
+const account = (id: number, email: string, over: Partial<StaffAccount> = {}): StaffAccount =>
+  staffMember({ id, email, roles: [{ role: 'moderator', tenant: 'lustlokaal' }], ...over })
 
-function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
-  return {
-    tenants: vi.fn(() =>
-      Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
-      ]),
-    ),
+/** staffApi is the API with the superadmin and a moderator of LustLokaal, over in place of its calls. */
+const staffApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
+  fakeApi({
     staff: vi.fn(() =>
-      Promise.resolve({ staff: [account(1, 'boss@staff.example', { roles: [{ role: 'superadmin', tenant: '*' }] }), account(2, 'mod@staff.example')] }),
+      Promise.resolve({ staff: [staffMember(), account(2, 'mod@staff.example')] }),
     ),
     createStaff: vi.fn((email: string, roles: Grant[]) => Promise.resolve({ staff: account(3, email, { roles, totp_enabled: false }), password: 'one-time-pass' })),
     setStaffRoles: vi.fn((id: number, roles: Grant[]) => Promise.resolve({ staff: account(id, 'mod@staff.example', { roles }) })),
     disableStaff: vi.fn((id: number) => Promise.resolve({ staff: account(id, 'mod@staff.example', { disabled_at: '2026-11-24T01:00:00Z' }) })),
     enableStaff: vi.fn((id: number) => Promise.resolve({ staff: account(id, 'mod@staff.example', { disabled_at: null }) })),
     ...over,
-  } as unknown as ConsoleApi
-}
+  })
 
 const show = (api: ConsoleApi, role: Grant['role'] = 'superadmin') => showAt(i18nInstance, permissionsOf(role), '/staff', '/staff', <Staff api={api} />)
 const card = async (email: string) => screen.findByRole('region', { name: email })
 
 describe('staff page', { timeout: 20_000 }, () => {
   it('lists staff with their roles per brand', async () => {
-    show(fakeApi())
+    show(staffApi())
     const mod = await card('mod@staff.example')
     expect(within(within(mod).getByRole('list', { name: 'Roles of mod@staff.example' })).getByRole('listitem').textContent).toBe('Moderator on LustLokaal')
     expect(within(await card('boss@staff.example')).getByText('Superadmin on Every brand (*)')).toBeTruthy()
   })
 
   it('creates a staff member with several roles and shows the one-time password', async () => {
-    const api = fakeApi()
+    const api = staffApi()
     show(api)
     await card('mod@staff.example')
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'new@staff.example' } })
@@ -74,7 +64,7 @@ describe('staff page', { timeout: 20_000 }, () => {
       .fn<ConsoleApi['setStaffRoles']>()
       .mockRejectedValueOnce(new ConsoleError(409, 'own_superadmin_role', 'no'))
       .mockImplementation((id, roles) => Promise.resolve({ staff: account(id, 'mod@staff.example', { roles }) }))
-    show(fakeApi({ setStaffRoles }))
+    show(staffApi({ setStaffRoles }))
     const mod = await card('mod@staff.example')
     fireEvent.click(within(mod).getByRole('button', { name: 'Change roles' }))
     fireEvent.change(within(mod).getByLabelText('Role 1'), { target: { value: 'support' } })
@@ -86,7 +76,7 @@ describe('staff page', { timeout: 20_000 }, () => {
   })
 
   it('disables a staff member after a confirm', async () => {
-    const api = fakeApi()
+    const api = staffApi()
     show(api)
     const mod = await card('mod@staff.example')
     fireEvent.click(within(mod).getByRole('button', { name: 'Disable' }))
@@ -106,7 +96,7 @@ describe('staff page', { timeout: 20_000 }, () => {
 
   it('offers no changes without staff:write', async () => {
     // No role but superadmin has staff:read; a read-only grant stands for one.
-    showAt(i18nInstance, [{ tenant: '*', object: 'staff', action: 'read' }], '/staff', '/staff', <Staff api={fakeApi()} />)
+    showAt(i18nInstance, [{ tenant: '*', object: 'staff', action: 'read' }], '/staff', '/staff', <Staff api={staffApi()} />)
     await card('mod@staff.example')
     expect(screen.queryByRole('button', { name: 'Change roles' })).toBeNull()
     expect(screen.queryByRole('heading', { name: 'New staff member' })).toBeNull()

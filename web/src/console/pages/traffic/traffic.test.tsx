@@ -7,6 +7,7 @@ import { initConsoleI18n } from '../../i18n'
 import { addMoney } from '../../money'
 import { Traffic } from './Traffic'
 import { settle } from '../../../test/act'
+import { fakeApi } from '../../test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -35,18 +36,13 @@ const postbacks: PostbackLog = {
   ],
 }
 
-function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
-  return {
-    tenants: vi.fn(() =>
-      Promise.resolve([
-        { slug: 'lustlokaal', name: 'LustLokaal', hosts: ['localhost'], primary_host: 'localhost', theme: 'amber', locales: ['nl'], default_locale: 'nl', niche: 1, countries: ['NL'], time_zone: 'Europe/Amsterdam', company: 'Lokaal Media' },
-      ]),
-    ),
+/** trafficApi is the API with LustLokaal's traffic and postbacks of three days, over in place of its calls. */
+const trafficApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
+  fakeApi({
     trafficReport: vi.fn((_t: string, span: DaySpan) => Promise.resolve(span.from ? { ...report, from: span.from, to: span.to } : report)),
     postbacks: vi.fn(() => Promise.resolve(postbacks)),
     ...over,
-  } as unknown as ConsoleApi
-}
+  })
 
 function show(api: ConsoleApi) {
   return render(
@@ -81,7 +77,7 @@ describe('Traffic', { timeout: 40_000 }, () => {
     // ask only after it shows that it is loading.
     let answer: (r: TrafficReport) => void = () => {}
     const answered = new Promise<TrafficReport>((resolve) => (answer = resolve))
-    const api = fakeApi({ trafficReport: vi.fn(() => answered) })
+    const api = trafficApi({ trafficReport: vi.fn(() => answered) })
     show(api)
     expect((await screen.findByRole('status', {}, { timeout: 15_000 })).textContent).toBe('Loading the traffic…')
     expect(screen.queryByRole('table')).toBeNull()
@@ -123,7 +119,7 @@ describe('Traffic', { timeout: 40_000 }, () => {
   })
 
   it('asks for the days chosen, says when nothing happened, and words a refused range', async () => {
-    const empty = fakeApi({
+    const empty = trafficApi({
       trafficReport: vi.fn((_t: string, span: DaySpan) => Promise.resolve({ ...report, ...span, rows: [] })),
       postbacks: vi.fn((_t: string, span: DaySpan) => Promise.resolve({ ...postbacks, ...span, postbacks: [], truncated: true })),
     })
@@ -140,7 +136,7 @@ describe('Traffic', { timeout: 40_000 }, () => {
     expect(screen.queryByRole('table')).toBeNull()
 
     cleanup()
-    show(fakeApi({ trafficReport: vi.fn(() => Promise.reject(new ConsoleError(422, 'span_invalid', ''))) }))
+    show(trafficApi({ trafficReport: vi.fn(() => Promise.reject(new ConsoleError(422, 'span_invalid', ''))) }))
     expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe('Choose a range from a day to the same or a later day, at most 366 days.')
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull())
     expect(screen.queryByRole('table')).toBeNull()
