@@ -221,6 +221,7 @@ describe('console roles', { timeout: 20_000 }, () => {
 /** photo is a photo in the moderation queue, of Anna1, Anna2, … */
 const photo = (id: number) => moderationPhoto(id, { profile_id: 40 + id, profile_name: `Anna${id}`, created_at: '2026-11-23T10:00:00Z' })
 
+/** member is Anna, member 42. */
 const member: typeof moderationMember = (over = {}) => moderationMember({ email: 'anna@example.com', name: 'Anna', ...over })
 
 describe('console moderation', { timeout: 20_000 }, () => {

@@ -91,6 +91,7 @@ const conversion: DashboardSeries['conversion'] = {
 /** seriesApi is the API answering every dashboard series of LustLokaal, over in place of its calls. */
 const seriesApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
   fakeApi({
+    // A mock is not generic: the cast gives the call its signature back.
     dashboard: vi.fn((_tenant: string, series: keyof DashboardSeries, span: DaySpan) => {
       if (series === 'conversion') return Promise.resolve(conversion)
       const a = answers[series]
@@ -190,7 +191,7 @@ describe('Dashboards', { timeout: 20_000 }, () => {
       '/admin/api/tenants/lustlokaal/dashboards/messages?from=2026-01-01&to=2026-01-31&format=csv',
     )
 
-    const refusing = seriesApi({ dashboard: vi.fn(() => Promise.reject(new ConsoleError(422, 'range_invalid', ''))) })
+    const refusing = fakeApi({ dashboard: vi.fn(() => Promise.reject(new ConsoleError(422, 'range_invalid', ''))) })
     cleanup()
     show(refusing)
     expect((await screen.findByRole('alert')).textContent).toBe('Choose a range from a day to the same or a later day, at most 366 days.')

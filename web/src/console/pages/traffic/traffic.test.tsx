@@ -119,7 +119,7 @@ describe('Traffic', { timeout: 40_000 }, () => {
   })
 
   it('asks for the days chosen, says when nothing happened, and words a refused range', async () => {
-    const empty = trafficApi({
+    const empty = fakeApi({
       trafficReport: vi.fn((_t: string, span: DaySpan) => Promise.resolve({ ...report, ...span, rows: [] })),
       postbacks: vi.fn((_t: string, span: DaySpan) => Promise.resolve({ ...postbacks, ...span, postbacks: [], truncated: true })),
     })
