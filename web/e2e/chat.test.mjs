@@ -173,8 +173,12 @@ test('a member deletes a conversation', async () => {
     await entry.waitFor()
     await entry.getByTestId('chat-delete').click()
     const dialog = s.page.getByTestId('chat-delete-dialog')
+    // The list drops the entry at once and the deletion goes to the server
+    // after: the reload waits for the server's answer, or it may come first.
+    const deleted = s.page.waitForResponse((r) => r.url().includes('/api/chat.php') && r.request().method() === 'DELETE')
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await entry.waitFor({ state: 'detached' })
+    assert.equal((await deleted).status(), 204)
 
     const loaded = s.page.waitForResponse((r) => r.url().includes('/api/chats.php'))
     await s.page.reload()
