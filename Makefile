@@ -79,21 +79,18 @@ deps-proxy:
 
 ## test: Go tests on a real PostgreSQL, generated-code check, web unit and browser tests
 # The Go tests wait on PostgreSQL more than they compute, so the web's
-# checks and the build of the browser tests' binary run beside them (the Go
-# tests' output follows when they end). Each stage's time is printed at the
+# checks and the build of the browser tests' binary run beside the sqlc
+# check and the Go tests (whose output follows when they end). Each stage's time is printed at the
 # end, also after a failure, for the stages that ran.
 test:
 	@start=$$(date +%s); report=""; status=0; golog=$$(mktemp); \
 	stage() { local t=$$(date +%s) rc=0; $(MAKE) --no-print-directory "$$1" || rc=$$?; \
 		report="$$report $$1=$$(( $$(date +%s) - t ))s"; [ $$rc = 0 ] || report="$$report(failed)"; return $$rc; }; \
-	stage sqlc-check || status=1; \
-	if [ $$status = 0 ]; then \
-		( report=""; stage test-go >"$$golog" 2>&1; echo "$$? $$report" >"$$golog.done" ) & gopid=$$!; \
-		stage test-web || status=1; \
-		[ $$status = 0 ] && { stage build || status=1; }; \
-		wait $$gopid; cat "$$golog"; read gorc goreport <"$$golog.done"; report="$$report $$goreport"; \
-		[ "$$gorc" = 0 ] || status=1; \
-	fi; \
+	( report=""; { stage sqlc-check && stage test-go; } >"$$golog" 2>&1; echo "$$? $$report" >"$$golog.done" ) & gopid=$$!; \
+	stage test-web || status=1; \
+	[ $$status = 0 ] && { stage build || status=1; }; \
+	wait $$gopid; cat "$$golog"; read gorc goreport <"$$golog.done"; report="$$report $$goreport"; \
+	[ "$$gorc" = 0 ] || status=1; \
 	[ $$status = 0 ] && { stage test-e2e || status=1; }; \
 	rm -f "$$golog" "$$golog.done"; \
 	echo "==> stage times:$$report total=$$(( $$(date +%s) - start ))s"; \
