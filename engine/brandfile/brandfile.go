@@ -53,6 +53,11 @@ func Check(ctx context.Context, guard *outbound.Guard, f tenancy.File) error {
 	if problems := sectionProblems(f); len(problems) > 0 {
 		return (&tenancy.InvalidFileError{Slug: f.Slug, Problems: problems}).Refusal()
 	}
+	return hostsAllowed(ctx, guard, f)
+}
+
+// hostsAllowed asks every section whether the hosts it names may be called.
+func hostsAllowed(ctx context.Context, guard *outbound.Guard, f tenancy.File) error {
 	for _, s := range sections {
 		if s.checkHosts == nil {
 			continue
@@ -104,13 +109,8 @@ func Import(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File, overw
 		return nil, errors.New(strings.Join(problems, "; "))
 	}
 	for _, f := range files {
-		for _, s := range sections {
-			if s.checkHosts == nil {
-				continue
-			}
-			if err := s.checkHosts(ctx, nil, f); err != nil {
-				return nil, fmt.Errorf("tenant file %s: %w", f.Slug, err)
-			}
+		if err := hostsAllowed(ctx, nil, f); err != nil {
+			return nil, fmt.Errorf("tenant file %s: %w", f.Slug, err)
 		}
 	}
 	results, err := tenancy.Import(ctx, pool, files, overwrite)
