@@ -88,7 +88,7 @@ test('a moderator approves one photo and rejects another; the member sees the re
     await enrol(mod.page)
     assert.deepEqual(await navLinks(mod.page), ['Brands', 'Moderation'])
     await mod.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Moderation' }).click()
-    const brand = mod.page.getByLabel('Brand')
+    const brand = mod.page.getByLabel('Brand', { exact: true })
     await brand.waitFor()
     assert.deepEqual(await brand.locator('option').allTextContents(), ['Herzklopfen'])
     const queue = mod.page.getByRole('list', { name: 'Photos waiting for approval' })

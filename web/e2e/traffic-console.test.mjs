@@ -26,7 +26,7 @@ test('a visit and a signup through an affiliate link show on the console traffic
     await c.page.getByRole('button', { name: 'Log in' }).click()
     await c.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Traffic' }).click()
     await c.page.getByRole('heading', { name: 'Traffic', level: 1 }).waitFor()
-    assert.equal(await c.page.getByLabel('Brand').inputValue(), 'lustlokaal')
+    assert.equal(await c.page.getByLabel('Brand', { exact: true }).inputValue(), 'lustlokaal')
 
     const table = c.page.getByRole('table', { name: /per traffic source from/ })
     const row = table.getByRole('row').filter({ has: c.page.getByRole('rowheader', { name: network, exact: true }) })
