@@ -25,6 +25,13 @@ import (
 // premium members start as many as they like.
 const FreeConversations = 2
 
+// DefaultFreeMessages is how many text messages a member of a brand whose
+// file sets no free_messages sends before paying credits for them.
+const DefaultFreeMessages = 5
+
+// MaxFreeMessages bounds a brand's free_messages.
+const MaxFreeMessages = 1000
+
 // Defaults for tenants whose settings leave a bound at zero.
 const (
 	defaultHistory       = 100
@@ -194,6 +201,9 @@ type Chat struct {
 	// Blocked is true when the other member blocked this one, who then
 	// cannot write to them.
 	Blocked bool `json:"blocked"`
+	// FreeMessagesLeft is the member's free messages left
+	// (Service.FreeMessagesLeft), in the answer of one conversation only.
+	FreeMessagesLeft *int `json:"free_messages_left,omitempty"`
 }
 
 // view renders stored rows for one member.

@@ -19,18 +19,24 @@ const (
 	maxGiftCredits = 100000
 )
 
-// CheckTenantFile validates the gifts section of a tenant file (as the
-// console saves it or the import reads it) and answers its problems with
-// the field each names ("gifts[1].credits"), or nil when it is fine or
-// absent (the default catalogue then serves).
+// CheckTenantFile validates the chat's fields of a tenant file (as the
+// console saves it or the import reads it): the gifts section and
+// free_messages. It answers their problems with the field each names
+// ("gifts[1].credits"), or nil when they are fine or absent (the default
+// catalogue and DefaultFreeMessages then serve).
 func CheckTenantFile(f tenancy.File) []tenancy.Problem {
-	section, ok := f.Extra["gifts"]
-	if !ok || section == nil {
-		return nil
-	}
 	var problems []tenancy.Problem
 	add := func(field, format string, args ...any) {
 		problems = append(problems, tenancy.Problem{Field: field, Message: field + " " + fmt.Sprintf(format, args...)})
+	}
+	if v, ok := f.Extra["free_messages"]; ok && v != nil {
+		if n, whole := wholeNumber(v); !whole || n < 0 || n > MaxFreeMessages {
+			add("free_messages", "must be a whole number of free messages from 0 to %d (absent: %d)", MaxFreeMessages, DefaultFreeMessages)
+		}
+	}
+	section, ok := f.Extra["gifts"]
+	if !ok || section == nil {
+		return problems
 	}
 	list, ok := section.([]any)
 	if !ok {

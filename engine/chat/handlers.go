@@ -68,10 +68,15 @@ func (h Handlers) Chat(w http.ResponseWriter, r *http.Request) {
 			c, err = h.Service.Get(r.Context(), t, member, id)
 		}
 	}
+	var left int
+	if err == nil {
+		left, err = h.Service.FreeMessagesLeft(r.Context(), member)
+	}
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
+	c.FreeMessagesLeft = &left
 	httpx.WriteJSON(w, http.StatusOK, c)
 }
 

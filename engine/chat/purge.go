@@ -13,7 +13,7 @@ import (
 // PurgeMember erases what the chat area keeps of a member whose deletion
 // became final, in the purge transaction tx: every conversation of theirs
 // with its messages (the photos sent in them are released, and their blobs
-// go once nothing else holds them).
+// go once nothing else holds them) and the count of their free messages.
 func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, member int64) error {
 	q := db.New(tx)
 	ids, err := q.PhotoMessagesOfMember(ctx, member)
@@ -29,6 +29,9 @@ func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, member int64) erro
 	}
 	if err := q.ConversationsPurge(ctx, member); err != nil {
 		return fmt.Errorf("purge conversations of %d: %w", member, err)
+	}
+	if err := q.FreeMessagesPurge(ctx, member); err != nil {
+		return fmt.Errorf("purge free messages of %d: %w", member, err)
 	}
 	return nil
 }

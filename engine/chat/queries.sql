@@ -15,8 +15,16 @@
 -- nothing leaves a gap in the ids). sent_at is the transaction's time, which
 -- the message's created_at will be, and recipient_unread the recipient's
 -- unread count before it: the send's live events are made before the
--- message is written, which goes with COMMIT.
+-- message is written, which goes with COMMIT. free_messages_allowance is the
+-- sender's brand's free_messages (default_free_messages when its file has
+-- none) and free_messages_used how many of them the sender has sent; only
+-- the sender's row is locked, so a send racing another of the same member
+-- may read a count that is one behind (FreeMessageSpend refuses it then).
 SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
+       CASE WHEN jsonb_typeof(st.settings->'free_messages') = 'number'
+            THEN (st.settings->>'free_messages')::numeric::int
+            ELSE @default_free_messages::int END AS free_messages_allowance,
+       coalesce(fu.used, 0)::int AS free_messages_used,
        nextval(pg_get_serial_sequence('messages', 'id'))::bigint AS message_id,
        now()::timestamptz AS sent_at,
        coalesce(rcm.unread, 0)::int AS recipient_unread,
@@ -55,6 +63,8 @@ SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
        ) AS recipient_mail_waiting
 FROM members s
 JOIN profiles sp ON sp.id = s.id
+JOIN tenants st ON st.id = s.tenant_id
+LEFT JOIN free_messages_used fu ON fu.member_id = s.id
 LEFT JOIN LATERAL (
     -- client_id <> '' is the index's predicate, so even a generic plan
     -- finds the message through messages_client.
@@ -298,3 +308,27 @@ SELECT days.day::text AS day, coalesce(sent.by_members, 0)::bigint AS by_members
        coalesce(sent.by_house, 0)::bigint AS by_house
 FROM days LEFT JOIN sent ON sent.day = days.day
 ORDER BY days.day;
+
+-- name: FreeMessagesLeft :one
+-- How many of the brand's free messages the member may still send, never
+-- below 0 (the brand may lower its allowance under what a member sent);
+-- the allowance is read as SendStart reads it.
+SELECT GREATEST(0, CASE WHEN jsonb_typeof(t.settings->'free_messages') = 'number'
+                        THEN (t.settings->>'free_messages')::numeric::int
+                        ELSE @default_free_messages::int END - coalesce(fu.used, 0))::int AS free_messages_left
+FROM members m
+JOIN tenants t ON t.id = m.tenant_id
+LEFT JOIN free_messages_used fu ON fu.member_id = m.id
+WHERE m.id = @member_id;
+
+-- name: FreeMessageSpend :exec
+-- Counts one free message of the member, for the batch that goes with the
+-- send's COMMIT. A count that meanwhile reached the allowance (another send
+-- of the member's, committed after this one read it) becomes -1, which
+-- free_messages_used_not_negative refuses: the send is tried again.
+INSERT INTO free_messages_used AS fu (member_id, used) VALUES (@member_id, 1)
+ON CONFLICT (member_id) DO UPDATE
+SET used = CASE WHEN fu.used < @allowance::int THEN fu.used + 1 ELSE -1 END;
+
+-- name: FreeMessagesPurge :exec
+DELETE FROM free_messages_used WHERE member_id = @member_id;

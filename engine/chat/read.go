@@ -140,6 +140,22 @@ type Thread struct {
 	OlderHidden     bool   `json:"older_hidden"`
 	OlderHiddenText string `json:"older_hidden_text,omitempty"`
 	Blocked         bool   `json:"blocked"`
+	// FreeMessagesLeft is how many more text messages the member may send
+	// free (Service.FreeMessagesLeft), so the composer tells the price
+	// before a send.
+	FreeMessagesLeft int `json:"free_messages_left"`
+}
+
+// FreeMessagesLeft is how many of their brand's free messages (the brand
+// file's free_messages, DefaultFreeMessages when it sets none) the member
+// may still send: their text messages cost no credits until these are
+// spent. Never below 0.
+func (s *Service) FreeMessagesLeft(ctx context.Context, member int64) (int, error) {
+	n, err := db.New(s.Pool).FreeMessagesLeft(ctx, db.FreeMessagesLeftParams{MemberID: member, DefaultFreeMessages: DefaultFreeMessages})
+	if err != nil {
+		return 0, fmt.Errorf("free messages of member %d: %w", member, notFound(err))
+	}
+	return int(n), nil
 }
 
 // Open reads a conversation for the member and marks it read (opening a
@@ -181,6 +197,9 @@ func (s *Service) Open(ctx context.Context, t *tenancy.Tenant, member, conversat
 	}
 	th.Profile = cardOf(v, card)
 	if th.Blocked, err = q.BlockExists(ctx, db.BlockExistsParams{BlockerID: c.OtherID, BlockedID: member}); err != nil {
+		return Thread{}, err
+	}
+	if th.FreeMessagesLeft, err = s.FreeMessagesLeft(ctx, member); err != nil {
 		return Thread{}, err
 	}
 	if err := s.markRead(ctx, q, c.ID, member, c.OtherID); err != nil {

@@ -59,6 +59,9 @@ type SendInput struct {
 type SendResult struct {
 	Message Message `json:"message"`
 	Credits int64   `json:"credits"`
+	// FreeMessagesLeft is how many more text messages the sender may send
+	// free (FreeMessagesLeft).
+	FreeMessagesLeft int `json:"free_messages_left"`
 	// Replayed is true when ClientID named a message sent before: nothing
 	// was sent or charged again.
 	Replayed bool `json:"-"`
@@ -82,6 +85,18 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 			return SendResult{}, ErrTooLong.With(map[string]any{"max": max})
 		}
 	}
+	// A free message counted by a send of the member's that committed
+	// while this one read the count is known only at COMMIT: the send is
+	// tried again, and then reads the count that is.
+	res, err := s.sendOnce(ctx, in, kind)
+	if errors.Is(err, errFreeMessageRaced) {
+		res, err = s.sendOnce(ctx, in, kind)
+	}
+	return res, err
+}
+
+// sendOnce is one attempt of Send in one transaction.
+func (s *Service) sendOnce(ctx context.Context, in SendInput, kind string) (SendResult, error) {
 	// The live events of the send (both members' messages, the new
 	// balance) go out together: through the hub's notifier once the send
 	// committed (Service.Live), or else as one notification with COMMIT.
@@ -90,7 +105,7 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 	// (database.Pipelined).
 	var out sending
 	var hit *limits.QueuedHit
-	err = database.Pipelined(ctx, s.Pool, func(tx pgx.Tx) (*pgx.Batch, error) {
+	err := database.Pipelined(ctx, s.Pool, func(tx pgx.Tx) (*pgx.Batch, error) {
 		var err error
 		if in.RateLimited {
 			if hit, err = s.countHit(tx, in); err != nil {
@@ -117,8 +132,9 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 			s.Log.Warn("chat: live events of a send", "err", aerr)
 		}
 	}
-	if err != nil && hit != nil {
-		// The rollback undid the count, and refused sends count too.
+	if err != nil && hit != nil && !errors.Is(err, errFreeMessageRaced) {
+		// The rollback undid the count, and refused sends count too (a
+		// send tried again counts with its next attempt).
 		if cerr := hit.Recount(ctx); cerr != nil {
 			err = errors.Join(err, cerr)
 		}
@@ -129,7 +145,9 @@ func (s *Service) Send(ctx context.Context, in SendInput) (SendResult, error) {
 	case errors.Is(err, errClientIDUsed):
 		// The client id was used by a send that committed while this one
 		// waited for the sender's row: that send is the answer.
-		return s.replay(ctx, db.New(s.Pool), out.view, in, out.balance)
+		res, err := s.replay(ctx, db.New(s.Pool), out.view, in, out.balance)
+		res.FreeMessagesLeft = out.freeLeft
+		return res, err
 	case errors.Is(err, credits.ErrInsufficient):
 		return SendResult{}, notEnoughCredits(out.recipientName, out.price, out.balance)
 	}
@@ -150,6 +168,20 @@ type sending struct {
 	balance       int64
 	recipientName string
 	price         int
+	// freeLeft is the sender's free messages left, read with the facts.
+	freeLeft int
+}
+
+// errFreeMessageRaced is the free message's count meeting the allowance
+// at COMMIT (free_messages_used_not_negative): another send of the member's
+// took the last free message after this one read the count.
+var errFreeMessageRaced = errors.New("chat: free message taken while the send waited")
+
+func freeMessageRaced(err error) error {
+	if database.Violated(err, "free_messages_used_not_negative") {
+		return errFreeMessageRaced
+	}
+	return fmt.Errorf("count free message: %w", err)
 }
 
 // errClientIDUsed is the message's statement meeting an earlier message
@@ -231,7 +263,7 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 
 	f, err := q.SendStart(ctx, db.SendStartParams{
 		SenderID: in.SenderID, ClientID: in.ClientID, ConversationID: in.ConversationID, ProfileID: in.ProfileID,
-		FreshSeconds: live.ConnectedWithin.Seconds(),
+		FreshSeconds: live.ConnectedWithin.Seconds(), DefaultFreeMessages: DefaultFreeMessages,
 	})
 	if err != nil {
 		return sending{}, notFound(err)
@@ -242,8 +274,10 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 			return sending{}, err
 		}
 	}
+	freeLeft := max(0, int(f.FreeMessagesAllowance-f.FreeMessagesUsed))
 	if f.ReplayID != 0 {
 		res, err := s.replay(ctx, q, v, in, f.Credits)
+		res.FreeMessagesLeft = freeLeft
 		return sending{res: res}, err
 	}
 
@@ -318,8 +352,14 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		}
 		price, ledgerKind = in.Tenant.Settings.PhotoCredits, credits.Photo
 	}
-	if f.IsHouse {
+	// A member's text is free while the brand's free messages last: they
+	// are spent before credits, and only on texts that cost credits.
+	free := false
+	switch {
+	case f.IsHouse:
 		price = 0
+	case kind == KindText && price > 0 && freeLeft > 0:
+		price, free, freeLeft = 0, true, freeLeft-1
 	}
 	msg.ID = f.MessageID
 	msg.Credits = int32(price)
@@ -330,7 +370,7 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	// the whole send back. The sender's row is locked, so the balance read
 	// with the facts is the one the charge meets: a send it cannot pay is
 	// refused before anything is written.
-	out := sending{last: &pgx.Batch{}, view: v, balance: f.Credits, recipientName: recipient.Name, price: price}
+	out := sending{last: &pgx.Batch{}, view: v, balance: f.Credits, recipientName: recipient.Name, price: price, freeLeft: freeLeft}
 	balance := f.Credits
 	if price > 0 {
 		ref := "message:" + strconv.FormatInt(msg.ID, 10)
@@ -360,10 +400,16 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 			return sending{}, err
 		}
 	}
+	if free {
+		spend := db.FreeMessageSpendParams{MemberID: in.SenderID, Allowance: f.FreeMessagesAllowance}
+		if err := db.New(database.Execs{Batch: out.last, Refused: freeMessageRaced}).FreeMessageSpend(ctx, spend); err != nil {
+			return sending{}, err
+		}
+	}
 	if err := db.New(database.Execs{Batch: out.last, Refused: clientIDUsed}).MessageDeliver(ctx, msg); err != nil {
 		return sending{}, err
 	}
-	out.res = SendResult{Message: v.message(row), Credits: balance}
+	out.res = SendResult{Message: v.message(row), Credits: balance, FreeMessagesLeft: freeLeft}
 	senderCard := db.CardOfProfileRow{
 		ID: in.SenderID, Name: f.SenderName, DateOfBirth: f.SenderDateOfBirth, City: f.SenderCity, Country: f.SenderCountry,
 		ProfileStatus: f.SenderProfileStatus, IsHouse: f.IsHouse, PhotoFilename: f.SenderPhoto, PhotoThumb: f.SenderThumb,

@@ -393,6 +393,60 @@ func (q *Queries) FirstMessageInsert(ctx context.Context, arg FirstMessageInsert
 	return err
 }
 
+const freeMessageSpend = `-- name: FreeMessageSpend :exec
+INSERT INTO free_messages_used AS fu (member_id, used) VALUES ($1, 1)
+ON CONFLICT (member_id) DO UPDATE
+SET used = CASE WHEN fu.used < $2::int THEN fu.used + 1 ELSE -1 END
+`
+
+type FreeMessageSpendParams struct {
+	MemberID  int64
+	Allowance int32
+}
+
+// Counts one free message of the member, for the batch that goes with the
+// send's COMMIT. A count that meanwhile reached the allowance (another send
+// of the member's, committed after this one read it) becomes -1, which
+// free_messages_used_not_negative refuses: the send is tried again.
+func (q *Queries) FreeMessageSpend(ctx context.Context, arg FreeMessageSpendParams) error {
+	_, err := q.db.Exec(ctx, freeMessageSpend, arg.MemberID, arg.Allowance)
+	return err
+}
+
+const freeMessagesLeft = `-- name: FreeMessagesLeft :one
+SELECT GREATEST(0, CASE WHEN jsonb_typeof(t.settings->'free_messages') = 'number'
+                        THEN (t.settings->>'free_messages')::numeric::int
+                        ELSE $1::int END - coalesce(fu.used, 0))::int AS free_messages_left
+FROM members m
+JOIN tenants t ON t.id = m.tenant_id
+LEFT JOIN free_messages_used fu ON fu.member_id = m.id
+WHERE m.id = $2
+`
+
+type FreeMessagesLeftParams struct {
+	DefaultFreeMessages int32
+	MemberID            int64
+}
+
+// How many of the brand's free messages the member may still send, never
+// below 0 (the brand may lower its allowance under what a member sent);
+// the allowance is read as SendStart reads it.
+func (q *Queries) FreeMessagesLeft(ctx context.Context, arg FreeMessagesLeftParams) (int32, error) {
+	row := q.db.QueryRow(ctx, freeMessagesLeft, arg.DefaultFreeMessages, arg.MemberID)
+	var free_messages_left int32
+	err := row.Scan(&free_messages_left)
+	return free_messages_left, err
+}
+
+const freeMessagesPurge = `-- name: FreeMessagesPurge :exec
+DELETE FROM free_messages_used WHERE member_id = $1
+`
+
+func (q *Queries) FreeMessagesPurge(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, freeMessagesPurge, memberID)
+	return err
+}
+
 const houseInbox = `-- name: HouseInbox :many
 SELECT cm.conversation_id, cm.member_id AS house_id, hp.name AS house_name,
        cm.other_id, p.name, p.date_of_birth, p.city, p.country, cm.unread, cm.last_message_at,
@@ -805,6 +859,10 @@ func (q *Queries) PhotoOfProfile(ctx context.Context, arg PhotoOfProfileParams) 
 
 const sendStart = `-- name: SendStart :one
 SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
+       CASE WHEN jsonb_typeof(st.settings->'free_messages') = 'number'
+            THEN (st.settings->>'free_messages')::numeric::int
+            ELSE $1::int END AS free_messages_allowance,
+       coalesce(fu.used, 0)::int AS free_messages_used,
        nextval(pg_get_serial_sequence('messages', 'id'))::bigint AS message_id,
        now()::timestamptz AS sent_at,
        coalesce(rcm.unread, 0)::int AS recipient_unread,
@@ -831,7 +889,7 @@ SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
        EXISTS (SELECT 1 FROM messages w WHERE w.conversation_id = conv.id AND w.sender_id = rp.id) AS recipient_wrote,
        EXISTS (
            SELECT 1 FROM live_presence lp JOIN live_instances li ON li.id = lp.instance_id
-           WHERE lp.member_id = rp.id AND li.seen_at > now() - make_interval(secs => $1::float8)
+           WHERE lp.member_id = rp.id AND li.seen_at > now() - make_interval(secs => $2::float8)
        ) AS recipient_connected,
        EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.member_id = rp.id) AS recipient_push_subscribed,
        -- The mail job an earlier message queued for the recipient about
@@ -843,20 +901,22 @@ SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
        ) AS recipient_mail_waiting
 FROM members s
 JOIN profiles sp ON sp.id = s.id
+JOIN tenants st ON st.id = s.tenant_id
+LEFT JOIN free_messages_used fu ON fu.member_id = s.id
 LEFT JOIN LATERAL (
     -- client_id <> '' is the index's predicate, so even a generic plan
     -- finds the message through messages_client.
     SELECT m.id FROM messages m
-    WHERE m.sender_id = s.id AND m.client_id = $2::text AND m.client_id <> '' AND $2::text <> ''
+    WHERE m.sender_id = s.id AND m.client_id = $3::text AND m.client_id <> '' AND $3::text <> ''
 ) prev ON true
 LEFT JOIN LATERAL (
     SELECT c.id, cm.other_id
     FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
     WHERE cm.member_id = s.id
-      AND CASE WHEN $3::bigint <> 0 THEN cm.conversation_id = $3::bigint
-               ELSE cm.other_id = $4::bigint END
+      AND CASE WHEN $4::bigint <> 0 THEN cm.conversation_id = $4::bigint
+               ELSE cm.other_id = $5::bigint END
 ) conv ON true
-LEFT JOIN members r ON r.id = CASE WHEN $3::bigint <> 0 THEN conv.other_id ELSE $4::bigint END
+LEFT JOIN members r ON r.id = CASE WHEN $4::bigint <> 0 THEN conv.other_id ELSE $5::bigint END
 LEFT JOIN profiles rp ON rp.id = r.id
 LEFT JOIN conversation_members rcm ON rcm.conversation_id = conv.id AND rcm.member_id = rp.id
 LEFT JOIN LATERAL (
@@ -867,16 +927,17 @@ LEFT JOIN LATERAL (
     SELECT filename, thumb_filename FROM photos
     WHERE profile_id = rp.id AND status = 'active' ORDER BY position, id LIMIT 1
 ) rph ON true
-WHERE s.id = $5
+WHERE s.id = $6
 FOR NO KEY UPDATE OF s
 `
 
 type SendStartParams struct {
-	FreshSeconds   float64
-	ClientID       string
-	ConversationID int64
-	ProfileID      int64
-	SenderID       int64
+	DefaultFreeMessages int32
+	FreshSeconds        float64
+	ClientID            string
+	ConversationID      int64
+	ProfileID           int64
+	SenderID            int64
 }
 
 type SendStartRow struct {
@@ -885,6 +946,8 @@ type SendStartRow struct {
 	PaidUser                bool
 	IsHouse                 bool
 	Credits                 int64
+	FreeMessagesAllowance   int32
+	FreeMessagesUsed        int32
 	MessageID               int64
 	SentAt                  time.Time
 	RecipientUnread         int32
@@ -936,9 +999,14 @@ type SendStartRow struct {
 // nothing leaves a gap in the ids). sent_at is the transaction's time, which
 // the message's created_at will be, and recipient_unread the recipient's
 // unread count before it: the send's live events are made before the
-// message is written, which goes with COMMIT.
+// message is written, which goes with COMMIT. free_messages_allowance is the
+// sender's brand's free_messages (default_free_messages when its file has
+// none) and free_messages_used how many of them the sender has sent; only
+// the sender's row is locked, so a send racing another of the same member
+// may read a count that is one behind (FreeMessageSpend refuses it then).
 func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStartRow, error) {
 	row := q.db.QueryRow(ctx, sendStart,
+		arg.DefaultFreeMessages,
 		arg.FreshSeconds,
 		arg.ClientID,
 		arg.ConversationID,
@@ -952,6 +1020,8 @@ func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStart
 		&i.PaidUser,
 		&i.IsHouse,
 		&i.Credits,
+		&i.FreeMessagesAllowance,
+		&i.FreeMessagesUsed,
 		&i.MessageID,
 		&i.SentAt,
 		&i.RecipientUnread,
