@@ -1244,7 +1244,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Send a text, gift or photo; paid in credits, idempotent by client_id */
+        /** Send a text, gift or photo; paid in credits (a text free while the member's free messages last), idempotent by client_id */
         post: {
             parameters: {
                 query?: never;
@@ -2748,6 +2748,8 @@ export interface components {
             conversation: {
                 id: number;
             };
+            /** @description chat.php only (chats.php leaves it out): how many more text messages the member sends free, before they cost credits (the brand's free_messages) */
+            free_messages_left?: number;
             last_message?: components["schemas"]["Message"] | null;
             num_unread_messages: number;
             profile: components["schemas"]["Profile"];
@@ -3189,6 +3191,8 @@ export interface components {
         Sent: {
             /** @description the member's balance after the send */
             credits: number;
+            /** @description the member's free text messages left after the send */
+            free_messages_left: number;
             message: components["schemas"]["Message"];
         };
         /** @description The site's settings (the brand's settings and what follows from the request). */
@@ -3294,6 +3298,8 @@ export interface components {
             conversation: {
                 id: number;
             };
+            /** @description how many more text messages the member sends free, before they cost credits (the brand's free_messages) */
+            free_messages_left: number;
             messages: components["schemas"]["Message"][];
             older_hidden: boolean;
             older_hidden_text?: string;

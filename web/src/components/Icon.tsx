@@ -12,6 +12,8 @@ import Camera from 'lucide-react/icons/camera'
 import Gift from 'lucide-react/icons/gift'
 import Heart from 'lucide-react/icons/heart'
 import Lock from 'lucide-react/icons/lock'
+import Plus from 'lucide-react/icons/plus'
+import SendHorizontal from 'lucide-react/icons/send-horizontal'
 import Trash2 from 'lucide-react/icons/trash-2'
 import User from 'lucide-react/icons/user'
 import X from 'lucide-react/icons/x'
@@ -19,6 +21,8 @@ import { ArrowLeft, ChevronDown } from './glyphs'
 
 export { ArrowLeft, ArrowRight, Camera, ChevronDown, Gift, Heart, Lock, Trash2, User, X }
 export type { LucideIcon }
+// The chat composer's '+' (gift and photo) and send buttons.
+export { Plus, SendHorizontal }
 
 type IconProps = Omit<LucideProps, 'ref'> & {
   /** icon is the drawing, e.g. Gift. */

@@ -47,6 +47,8 @@ async function write(text: string) {
 
 afterEach(() => {
   cleanup()
+  // A draft the composer kept would greet the next test.
+  localStorage.clear()
   vi.restoreAllMocks()
 })
 
@@ -95,21 +97,37 @@ describe('a conversation', () => {
     expect(new Set(bodies.map((b) => b.client_id)).size).toBe(1)
   })
 
-  it('offers premium to a free member without credits, and credits to a paid one', async () => {
+  it('puts a text the balance cannot pay back in the composer, which offers credits: no failed message, no premium', async () => {
     const broke = () => jsonResponse(402, { error: 'not_enough_credits', message: 'x', name: 'Eva', price: 10, credits: 0 })
-    const free = api([broke])
-    const view = await renderApp(boot({ user: user({ credits: 0 }) }), '/chats/3', free.handler)
+    const { handler } = api([broke])
+    const { services } = await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3', handler)
     await write('Hello')
-    const prompt = await screen.findByTestId('send-prompt')
-    expect(prompt.textContent).toContain('You do not have enough credits to send this message to Eva.')
-    expect(screen.getByTestId('send-prompt-action').getAttribute('href')).toBe('/premium')
-    view.unmount()
+    await screen.findByTestId('chat-credit-offer')
+    await waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>('chat-input').value).toBe('Hello'))
+    expect(services.store.get().user?.credits).toBe(0)
+    expect(screen.queryByTestId('chat-pending')).toBeNull()
+    expect(screen.queryByTestId('send-prompt')).toBeNull()
+    expect(screen.getByTestId<HTMLButtonElement>('chat-send').disabled).toBe(true)
+    expect(screen.getByRole('link', { name: 'All packages' }).getAttribute('href')).toBe('/credits')
+  })
 
-    const paid = api([broke])
-    await renderApp(boot({ user: user({ credits: 0, paid_user: true }) }), '/chats/3', paid.handler)
+  it('tells the free messages left before a send, and takes the count the send answers', async () => {
+    const { handler } = api([
+      (body) =>
+        jsonResponse(201, {
+          message: { id: 2, conversation_id: 3, sender_id: 7, from_me: true, kind: 'text', text: body.text, gift: null, photo: null, credits: 0, client_id: body.client_id, created_at: '2026-01-01T10:01:00Z' },
+          credits: 0,
+          free_messages_left: 0,
+        }),
+    ])
+    const withFree = (url: string, init: RequestInit) =>
+      url.startsWith('/api/messages.php') && init.method !== 'POST' ? jsonResponse(200, { ...thread, free_messages_left: 1 }) : handler(url, init)
+    await renderApp(boot({ user: user({ credits: 0 }) }), '/chats/3', withFree)
+    await waitFor(() => expect(screen.getByTestId('chat-cost').textContent).toBe('This message is free. You have 1 free message left.'))
+    expect(screen.queryByTestId('chat-credit-offer')).toBeNull()
     await write('Hello')
-    await screen.findByTestId('send-prompt')
-    expect(screen.getByTestId('send-prompt-action').getAttribute('href')).toBe('/credits')
+    await screen.findByTestId('chat-credit-offer')
+    expect(screen.getByTestId('chat-cost').textContent).toContain('A message costs 10 credits. You have 0 credits.')
   })
 
   it('opens the premium prompt for a premium-only feature', async () => {
@@ -134,6 +152,7 @@ describe('a conversation', () => {
       })
     const { handler, bodies } = api([gift])
     await renderApp(boot({ user: user({ credits: 50 }) }), '/chats/3', handler)
+    fireEvent.click(await screen.findByTestId('chat-more'))
     fireEvent.click(await screen.findByTestId('chat-gift'))
     fireEvent.click(await screen.findByTestId('gift-choice'))
     expect(screen.getByTestId('gift-confirm').textContent).toContain('Send Rose to Eva for 25 credits?')

@@ -134,8 +134,11 @@ export function Conversation({ conversationKey, onProfile }: ConversationProps) 
         <Blocked role="status">{t('messenger.blockedBy', { name: profile.name })}</Blocked>
       ) : (
         <Composer
+          key={profile.id}
           name={profile.name}
-          onSend={(text) => void send({ text })}
+          profileId={profile.id}
+          freeLeft={view.freeLeft}
+          onSend={(text) => send({ text })}
           onGift={() => setGifts(true)}
           onPhoto={(file) => setPhoto({ file, preview: URL.createObjectURL(file) })}
         />

@@ -15,13 +15,13 @@ const Actions = styled.div`
 
 /**
  * SendPrompt explains a refused send and leads to where it can be solved:
- * credits for a paid member short of credits, premium for a free member and
- * for premium-only features.
+ * credits when the balance does not pay (every member pays in credits),
+ * premium for premium-only features.
  */
 export function SendPrompt({ prompt, onClose }: { prompt: Failure | null; onClose: () => void }) {
   const { t } = useTranslation()
   const credits = prompt?.kind === 'credits'
-  const to = prompt && (prompt.kind === 'credits' || prompt.kind === 'premium') ? prompt.to : '/premium'
+  const to = credits ? '/credits' : '/premium'
   return (
     <Modal
       open={!!prompt && (prompt.kind === 'credits' || prompt.kind === 'premium')}

@@ -42,6 +42,7 @@ describe('gift names', () => {
     { locale: 'de', locales: ['de', 'en'], names: ['Rose', 'Kuss', 'Sunflower'], confirm: 'Kuss für', sent: 'Geschenk: Kuss' },
   ])('are $locale in a $locale brand, with SVG icons', async ({ locale, locales, names, confirm, sent }) => {
     await renderApp(boot({ locale, locales, user: user({ credits: 50 }) }), '/chats/3', handler)
+    fireEvent.click(await screen.findByTestId('chat-more', {}, { timeout: 15_000 }))
     fireEvent.click(await screen.findByTestId('chat-gift', {}, { timeout: 15_000 }))
     const choices = await screen.findAllByTestId('gift-choice', {}, { timeout: 15_000 })
     expect(choices.map((c) => within(c).getByText(/^[^0-9]+$/).textContent)).toEqual(names)

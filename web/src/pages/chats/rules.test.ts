@@ -34,9 +34,16 @@ describe('composer', () => {
     expect(composerState('   ', s, 50)).toMatchObject({ empty: true, canSend: false })
   })
 
-  it('tells when the balance does not pay for the message', () => {
-    expect(composerState('hi', s, 9).short).toBe(true)
-    expect(composerState('hi', s, 10).short).toBe(false)
+  it('tells when the balance does not pay for the message, and then does not send it', () => {
+    expect(composerState('hi', s, 9)).toMatchObject({ short: true, canSend: false })
+    expect(composerState('hi', s, 10)).toMatchObject({ short: false, canSend: true })
+  })
+
+  it('spends free messages before credits, on texts that cost credits', () => {
+    expect(composerState('hi', s, 0, 2)).toMatchObject({ free: true, cost: 0, short: false, canSend: true })
+    expect(composerState('hi', s, 0, 0)).toMatchObject({ free: false, cost: 10, short: true, canSend: false })
+    const gratis = settings({ message_length: 5, message_credits: 0 })
+    expect(composerState('hi', gratis, 0, 3)).toMatchObject({ free: false, cost: 0, short: false })
   })
 
   it('prices texts, gifts and photos', () => {
@@ -55,7 +62,7 @@ describe('composer', () => {
 
 describe('sendFailure', () => {
   it('keeps a rate_limited message unsent with the wait, in the general text', () => {
-    const f = sendFailure(new ApiError('slow', 429, 'rate_limited', { retry_after: 45 }), true)
+    const f = sendFailure(new ApiError('slow', 429, 'rate_limited', { retry_after: 45 }))
     expect(f).toEqual({ kind: 'refused', code: 'rate_limited', message: 'slow', fields: { retry_after: 45 } })
     if (f.kind !== 'refused') throw new Error('not refused')
     expect(codeText(f.code, f.fields)).toEqual(['errors.rateLimitedSeconds', { seconds: 45 }])
@@ -63,20 +70,21 @@ describe('sendFailure', () => {
 
   const credits = new ApiError('You do not have enough credits to send this message to Eva.', 402, 'not_enough_credits', { name: 'Eva' })
 
-  it('leads a paid member short of credits to the credits page, a free one to premium', () => {
-    expect(sendFailure(credits, true)).toEqual({ kind: 'credits', name: 'Eva', to: '/credits' })
-    expect(sendFailure(credits, false)).toEqual({ kind: 'credits', name: 'Eva', to: '/premium' })
+  it('tells a member short of credits, with the balance the server gave', () => {
+    expect(sendFailure(credits)).toEqual({ kind: 'credits', name: 'Eva' })
+    const told = new ApiError('short', 402, 'not_enough_credits', { name: 'Eva', credits: 3, price: 10 })
+    expect(sendFailure(told)).toEqual({ kind: 'credits', name: 'Eva', credits: 3 })
   })
 
   it('leads a premium-only feature to premium', () => {
-    expect(sendFailure(new ApiError('x', 403, 'premium_only'), false)).toEqual({ kind: 'premium', to: '/premium' })
+    expect(sendFailure(new ApiError('x', 403, 'premium_only'))).toEqual({ kind: 'premium', to: '/premium' })
   })
 
   it('keeps refusals with their code and offers a retry for network and server failures', () => {
-    expect(sendFailure(new ApiError('too long', 422, 'message_too_long', { max: 5 }), false)).toMatchObject({ kind: 'refused', code: 'message_too_long' })
-    expect(sendFailure(new ApiError('down', 503, ''), false)).toEqual({ kind: 'retry' })
-    expect(sendFailure(new ApiError('offline', 500, 'network_error'), false)).toEqual({ kind: 'retry' })
-    expect(sendFailure(new Error('boom'), false)).toEqual({ kind: 'retry' })
+    expect(sendFailure(new ApiError('too long', 422, 'message_too_long', { max: 5 }))).toMatchObject({ kind: 'refused', code: 'message_too_long' })
+    expect(sendFailure(new ApiError('down', 503, ''))).toEqual({ kind: 'retry' })
+    expect(sendFailure(new ApiError('offline', 500, 'network_error'))).toEqual({ kind: 'retry' })
+    expect(sendFailure(new Error('boom'))).toEqual({ kind: 'retry' })
   })
 })
 

@@ -14,20 +14,31 @@ export interface ComposerState {
   /** over: the text is longer than message_length. */
   over: boolean
   empty: boolean
+  /** canSend: the text may go, and the balance or a free message pays for it. */
   canSend: boolean
-  /** cost is what the text costs (message_credits). */
+  /** cost is what the text costs: 0 while free messages last, else message_credits. */
   cost: number
-  /** short: the balance does not pay for this message. */
+  /** free: the text is one of the member's free messages. */
+  free: boolean
+  /** short: neither a free message nor the balance pays for this message. */
   short: boolean
 }
 
-export function composerState(text: string, settings: Pick<Settings, 'message_length' | 'message_credits'>, credits: number): ComposerState {
+/**
+ * composerState is what the composer shows of a text: its length against
+ * message_length and its price. The server spends a member's free messages
+ * before their credits, on texts that cost credits.
+ */
+export function composerState(text: string, settings: Pick<Settings, 'message_length' | 'message_credits'>, credits: number, freeLeft = 0): ComposerState {
   const length = textLength(text)
   const max = settings.message_length > 0 ? settings.message_length : Infinity
   const over = length > max
   const empty = text.trim() === ''
-  const cost = Math.max(0, settings.message_credits || 0)
-  return { length, max, over, empty, canSend: !over && !empty, cost, short: credits < cost }
+  const price = Math.max(0, settings.message_credits || 0)
+  const free = price > 0 && freeLeft > 0
+  const cost = free ? 0 : price
+  const short = credits < cost
+  return { length, max, over, empty, canSend: !over && !empty && !short, cost, free, short }
 }
 
 /** costOf is the price of a message's content. */
@@ -45,8 +56,8 @@ export function minimumCost(costs: Settings['minimum_message_costs'] | undefined
 
 /** Failure is what a refused send leads to. */
 export type Failure =
-  /** credits: not enough credits; buy credits (paid members) or premium (free members). */
-  | { kind: 'credits'; name: string; to: '/credits' | '/premium' }
+  /** credits: the balance does not pay; credits is the balance the server told, when it did. */
+  | { kind: 'credits'; name: string; credits?: number }
   /** premium: a premium-only feature. */
   | { kind: 'premium'; to: '/premium' }
   /** refused: blocked, invisible, invalid content: the message stays unsent with the reason. */
@@ -54,10 +65,11 @@ export type Failure =
   /** retry: the network or the server failed; the same client_id is sent again. */
   | { kind: 'retry' }
 
-export function sendFailure(err: unknown, paidUser: boolean): Failure {
+export function sendFailure(err: unknown): Failure {
   if (!(err instanceof ApiError)) return { kind: 'retry' }
   if (err.statusCode === 402 || err.code === 'not_enough_credits') {
-    return { kind: 'credits', name: typeof err.fields.name === 'string' ? err.fields.name : '', to: paidUser ? '/credits' : '/premium' }
+    const credits = typeof err.fields.credits === 'number' ? err.fields.credits : undefined
+    return { kind: 'credits', name: typeof err.fields.name === 'string' ? err.fields.name : '', ...(credits === undefined ? {} : { credits }) }
   }
   if (err.code === 'premium_only') return { kind: 'premium', to: '/premium' }
   if (err.statusCode === 0 || err.statusCode >= 500 || err.code === 'network_error') return { kind: 'retry' }

@@ -8,6 +8,7 @@ import { dispatchLive, onLive, type LiveEvent } from '../../state/events'
 import { markConversationRead } from '../../state/member'
 import { chatWithProfile, sendMessage, sendPhoto, thread, type Sent, type Target, type Thread } from './api'
 import { applyRead, TYPING_SHOW_MS, typingDue } from './receipts'
+import type { Outcome } from './Composer'
 import { contentToSend, type Failure, failed, mergeMessage, outstanding, pending, retrying, sendFailure, type Outgoing, type Pending } from './rules'
 
 /** Which conversation a chat screen shows: by its id, or with a profile (/members/{id}/chat). */
@@ -26,6 +27,8 @@ export interface ConversationView {
   outbox: Pending[]
   /** partnerTyping: the other member is writing (a live typing signal of the last few seconds). */
   partnerTyping: boolean
+  /** freeLeft: the member's free text messages left (the server's free_messages_left). */
+  freeLeft: number
 }
 
 /** Thread is what the server says of the conversation; live messages and sends add to it. */
@@ -35,6 +38,7 @@ interface ThreadData {
   messages: ChatMessage[]
   olderHidden: boolean
   blocked: boolean
+  freeLeft: number
 }
 
 const NO_PENDING: Pending[] = []
@@ -61,11 +65,11 @@ export function useConversation(key: ConversationKey) {
         if (!id) {
           const chat = await chatWithProfile(api, profileId, signal)
           id = chat.conversation.id
-          if (!id) return { conversationId: 0, profile: chat.profile, messages: [], olderHidden: false, blocked: !!chat.blocked }
+          if (!id) return { conversationId: 0, profile: chat.profile, messages: [], olderHidden: false, blocked: !!chat.blocked, freeLeft: chat.free_messages_left ?? 0 }
         }
         const th = await thread(api, id, signal)
         markConversationRead(store, th.conversation.id)
-        return { conversationId: th.conversation.id, profile: th.profile, messages: th.messages ?? [], olderHidden: !!th.older_hidden, blocked: !!th.blocked }
+        return fromThread(th)
       } catch (err) {
         if (shown && !isAborted(err)) return shown
         throw err
@@ -141,7 +145,7 @@ export function useConversation(key: ConversationKey) {
           data: { conversation: { id: sent.message.conversation_id }, profile, message: sent.message, num_unread_messages: 0 },
         })
       }
-      update((d) => ({ ...d, conversationId: sent.message.conversation_id, messages: mergeMessage(d.messages, sent.message) }))
+      update((d) => ({ ...d, conversationId: sent.message.conversation_id, messages: mergeMessage(d.messages, sent.message), freeLeft: sent.free_messages_left }))
       setOutbox((o) => o.filter((x) => x.clientId !== p.clientId))
     },
     [store, update],
@@ -149,9 +153,9 @@ export function useConversation(key: ConversationKey) {
 
   const profile = data?.profile ?? null
   const deliver = useCallback(
-    async (p: Pending) => {
+    async (p: Pending): Promise<Outcome> => {
       const to: Target | null = conversationId ? { conversation: conversationId } : profileId ? { profile_id: profileId } : null
-      if (!to) return
+      if (!to) return 'failed'
       const put = (next: Pending) =>
         setOutbox((o) => (o.some((x) => x.clientId === next.clientId) ? o.map((x) => (x.clientId === next.clientId ? next : x)) : [...o, next]))
       put(p)
@@ -164,16 +168,29 @@ export function useConversation(key: ConversationKey) {
           sent = await sendPhoto(to, file, p.clientId, { onProgress: (f) => put({ ...p, progress: f }) })
         }
         settle(p, sent, profile)
+        return 'sent'
       } catch (err) {
-        const failure = sendFailure(err, !!store.get().user?.paid_user)
-        put(failed(p, failure))
-        if (failure.kind === 'credits' || failure.kind === 'premium') setPrompt(failure)
+        const failure = sendFailure(err)
+        if (failure.kind !== 'credits') {
+          put(failed(p, failure))
+          if (failure.kind === 'premium') setPrompt(failure)
+          return 'failed'
+        }
+        // The balance (or a free message) did not pay: nothing is shown as
+        // failed. A text goes back to the composer, which now offers the
+        // credits; a gift or a photo is explained with the way to them.
+        setOutbox((o) => o.filter((x) => x.clientId !== p.clientId))
+        const told = failure.credits
+        if (told !== undefined) store.set((s) => (s.user ? { user: { ...s.user, credits: told } } : {}))
+        if ('text' in p.content) update((d) => ({ ...d, freeLeft: 0 }))
+        else setPrompt(failure)
+        return 'credits'
       }
     },
-    [api, store, settle, conversationId, profileId, profile],
+    [api, store, settle, update, conversationId, profileId, profile],
   )
 
-  /** send starts a new message with a fresh client_id. */
+  /** send starts a new message with a fresh client_id; it answers what became of it. */
   const send = useCallback((content: Outgoing) => deliver(pending(content)), [deliver])
   /** retry sends a failed message again with its client_id. */
   const retry = useCallback((p: Pending) => void deliver(retrying(p)), [deliver])
@@ -212,8 +229,18 @@ const NO_MESSAGES: ChatMessage[] = []
 /** servedThread is the boot state's conversation when it is the one key asks for, as the first load would give it. */
 export function servedThread(th: Thread | null, key: ConversationKey): ThreadData | null {
   if (!th || !('conversationId' in key) || th.conversation.id !== key.conversationId) return null
-  return { conversationId: th.conversation.id, profile: th.profile, messages: th.messages ?? [], olderHidden: !!th.older_hidden, blocked: !!th.blocked }
+  return fromThread(th)
 }
+
+/** fromThread is what the chat keeps of messages.php's answer. */
+const fromThread = (th: Thread): ThreadData => ({
+  conversationId: th.conversation.id,
+  profile: th.profile,
+  messages: th.messages ?? [],
+  olderHidden: !!th.older_hidden,
+  blocked: !!th.blocked,
+  freeLeft: th.free_messages_left ?? 0,
+})
 
 const EMPTY: ConversationView = {
   status: 'loading',
@@ -224,4 +251,5 @@ const EMPTY: ConversationView = {
   blocked: false,
   outbox: NO_PENDING,
   partnerTyping: false,
+  freeLeft: 0,
 }
