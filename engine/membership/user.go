@@ -94,6 +94,8 @@ func ChatThread(chats *chat.Service) webapp.ChatFunc {
 			OlderHidden: th.OlderHidden,
 			Blocked:     th.Blocked,
 			Messages:    make([]webapp.ChatPaintMessage, 0, len(th.Messages)),
+
+			FreeMessagesLeft: th.FreeMessagesLeft,
 		}
 		if img := th.Profile.MainImage; img != nil {
 			p.Partner.Thumb = img.ThumbURL

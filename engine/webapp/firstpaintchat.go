@@ -55,17 +55,21 @@ func chatCSS(raw json.RawMessage) template.CSS {
 		`.fp-msg small{display:block;margin-top:4px;font-size:.75rem}`+
 		`.fp-gift{display:block;height:3rem}`+
 		`.fp-msg img{display:block;width:auto;height:auto;max-width:220px;max-height:260px;border-radius:%[9]s}`+
-		`.fp-comp{flex:none;min-width:0;border-top:1px solid %[1]s;padding:12px 16px;background:%[4]s}`+
-		`.fp-row{display:flex;align-items:flex-end;gap:8px}`+
-		`.fp-tool{flex:none;width:44px;height:44px;border:1px solid %[1]s;border-radius:%[9]s;background:%[4]s}`+
-		`.fp-area{flex:1 1 0;min-width:0;min-height:66px;padding:8px 12px;border:1px solid %[1]s;border-radius:%[9]s;background:%[3]s;color:%[5]s;overflow:hidden}`+
-		`.fp-send{flex:none;min-height:44px;padding:8px 20px;border-radius:%[10]s;background:%[7]s;color:%[8]s;font-weight:700;opacity:.65;white-space:nowrap}`+
-		`.fp-info{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;margin-top:4px;font-size:.8125rem;color:%[5]s}`+
+		// The composer's row: the '+' (gift and photo), the text box taking
+		// the rest, the round send button (Composer.tsx).
+		`.fp-comp{flex:none;min-width:0;border-top:1px solid %[1]s;padding:8px;background:%[4]s}`+
+		`.fp-row{display:flex;align-items:flex-end;gap:4px}`+
+		`.fp-tool,.fp-send{flex:none;display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;width:44px;height:44px;border:1px solid %[12]s;border-radius:50%%;background:%[4]s;color:%[2]s}`+
+		`.fp-tool svg,.fp-send svg{width:20px;height:20px}`+
+		`.fp-area{flex:1 1 0;min-width:0;box-sizing:border-box;height:44px;padding:10px 12px;border:1px solid %[12]s;border-radius:22px;background:%[3]s;color:%[5]s;font-size:1rem;line-height:22px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}`+
+		`.fp-send{border-color:%[7]s;background:%[7]s;color:%[8]s;opacity:.5}`+
+		`.fp-info{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 8px;margin-top:4px;padding:0 8px;font-size:.8125rem;color:%[5]s}`+
 		`.fp-who small{font-size:.75rem}`+
 		`.fp-blocked{margin:0;padding:16px;border-top:1px solid %[1]s;color:%[11]s;text-align:center}`,
 		c("border", "#dee2e6"), c("text", "#212529"), c("background", "#ffffff"), c("surface", "#ffffff"), c("textMuted", "#495057"),
 		token(th.Radii, "lg", cssLength, "16px"), c("primary", "#d6336c"), c("onPrimary", "#ffffff"),
-		token(th.Radii, "md", cssLength, "8px"), token(th.Radii, "button", cssLength, "8px"), c("danger", "#c92a2a"))
+		token(th.Radii, "md", cssLength, "8px"), token(th.Radii, "button", cssLength, "8px"), c("danger", "#c92a2a"),
+		c("control", "#868e96"))
 	return template.CSS(css)
 }
 
@@ -94,13 +98,21 @@ type chatPaintPage struct {
 	Placeholder         string
 	ComposerLabel       string
 	Send                string
-	Gift, PhotoTool     string
+	// More names the '+' button (gift and photo).
+	More string
 	// Note is the folded private note's title (the tenant has notes on).
 	Note string
 	// Tag labels a house profile; Cost and Counter are the composer's line
 	// under it (the price and the balance, the characters left).
 	Tag, Cost, Counter string
 }
+
+// The composer's icons as the app draws them (lucide's plus and
+// send-horizontal).
+const (
+	plusSVG = `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M5 12h14"/><path d="M12 5v14"/></svg>`
+	sendSVG = `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M3.714 3.048a.498.498 0 0 0-.683.627l2.843 7.627a2 2 0 0 1 0 1.396l-2.842 7.627a.498.498 0 0 0 .682.627l18-8.5a.5.5 0 0 0 0-.904z"/><path d="M6 12h16"/></svg>`
+)
 
 var chatPaintTemplate = template.Must(template.New("chatpaint").Parse(
 	`<div class="fp fp-chat" data-first-paint data-first-paint-chat><style>{{.CSS}}{{.ChatCSS}}</style>` +
@@ -114,9 +126,11 @@ var chatPaintTemplate = template.Must(template.New("chatpaint").Parse(
 		`{{range .Messages}}<li class="fp-msg{{if .Mine}} fp-mine{{end}}" data-first-paint-message>` +
 		`{{if .Photo}}<img src="{{.Photo}}" alt="{{.PhotoAlt}}" decoding="async">{{else}}{{if .Gift}}<span class="fp-gift"></span>{{end}}{{.Text}}{{end}}` +
 		`<small>&nbsp;</small></li>{{end}}</ol></div>` +
-		`{{if .Blocked}}<p class="fp-blocked">{{.Blocked}}</p>{{else}}<div class="fp-comp" aria-hidden="true"><div class="fp-row">` +
-		`<span class="fp-tool" title="{{.Gift}}"></span><span class="fp-tool" title="{{.PhotoTool}}"></span>` +
-		`<span class="fp-area">{{.Placeholder}}</span><span class="fp-send">{{.Send}}</span></div><div class="fp-info"><span>{{.Cost}}</span>{{if .Counter}}<span>{{.Counter}}</span>{{end}}</div></div>{{end}}` +
+		`{{if .Blocked}}<p class="fp-blocked">{{.Blocked}}</p>{{else}}<div class="fp-comp" aria-hidden="true">` +
+		`<div class="fp-row">` +
+		`<span class="fp-tool" title="{{.More}}">` + plusSVG + `</span>` +
+		`<span class="fp-area">{{.Placeholder}}</span><span class="fp-send" title="{{.Send}}">` + sendSVG + `</span></div>` +
+		`<div class="fp-info"><span>{{.Cost}}</span>{{if .Counter}}<span>{{.Counter}}</span>{{end}}</div></div>{{end}}` +
 		`</div></main></div>`))
 
 // chatFirstPaint is the first screen of the conversation c in the page's
@@ -134,15 +148,21 @@ func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
 		Log:         tx.text(loc, "messenger.log", "name", name),
 		Placeholder: tx.text(loc, "messenger.composer.placeholder", "name", name),
 		Send:        tx.text(loc, "messenger.composer.send"),
-		Gift:        tx.text(loc, "messenger.composer.gift"),
-		PhotoTool:   tx.text(loc, "messenger.composer.photo"),
+		More:        tx.text(loc, "messenger.composer.more"),
 	}
 	if c.Partner.Fictional {
 		page.Tag = boot.Settings.FictionalSingular
 	}
-	cost := max(0, boot.Settings.MessageCredits)
-	page.Cost = tx.countText(loc, "messenger.composer.cost", int64(cost)) + " " +
-		tx.countText(loc, "messenger.composer.balance", boot.credits)
+	// The composer's line as the app's (rules.ts, composerState): a text
+	// is free while free messages last, else it costs message_credits. (The
+	// app's credit offer comes only with a text the balance cannot pay.)
+	price := int64(max(0, boot.Settings.MessageCredits))
+	if price > 0 && c.FreeMessagesLeft > 0 {
+		page.Cost = tx.countText(loc, "messenger.composer.free", int64(c.FreeMessagesLeft))
+	} else {
+		page.Cost = tx.countText(loc, "messenger.composer.cost", price) + " " +
+			tx.countText(loc, "messenger.composer.balance", boot.credits)
+	}
 	if n := boot.Settings.MessageLength; n > 0 {
 		page.Counter = tx.text(loc, "messenger.composer.counter", "length", "0", "max", fmt.Sprint(n))
 	}

@@ -22,7 +22,9 @@ var chatTexts = firstPaintTexts{
 		"gifts.rose": "Rose", "profileNote.title": "Your note on {{name}}",
 		"messenger.composer.cost_one": "A message costs {{count}} credit.", "messenger.composer.cost_other": "A message costs {{count}} credits.",
 		"messenger.composer.balance_one": "You have {{count}} credit.", "messenger.composer.balance_other": "You have {{count}} credits.",
-		"messenger.composer.counter": "{{length}} / {{max}} characters"},
+		"messenger.composer.counter": "{{length}} / {{max}} characters", "messenger.composer.more": "Add a gift or a photo",
+		"messenger.composer.free_one":   "This message is free. You have {{count}} free message left.",
+		"messenger.composer.free_other": "This message is free. You have {{count}} free messages left."},
 	"nl": {"messenger.composer.send": "Verstuur", "gifts.rose": "Roos", "messenger.message.gift": "Cadeau: {{name}}"},
 }
 
@@ -46,6 +48,8 @@ func TestChatFirstPaint(t *testing.T) {
 	member.chat.Partner.Fictional = true
 	empty := member
 	empty.chat = &ChatPaint{Partner: ChatPartner{ID: 42, Name: "élodie"}}
+	free := member
+	free.chat = &ChatPaint{Partner: partner, FreeMessagesLeft: 2}
 	blocked := member
 	blocked.chat = &ChatPaint{Partner: partner, Blocked: true, Messages: chat.Messages[:1]}
 	visitor := member
@@ -62,11 +66,12 @@ func TestChatFirstPaint(t *testing.T) {
 				`aria-label="All conversations"`, `Older messages are hidden`,
 				`<li class="fp-msg" data-first-paint-message>hello &lt;/li&gt;&lt;script&gt;alert(2)&lt;/script&gt;<small>`,
 				`<li class="fp-msg fp-mine" data-first-paint-message><span class="fp-gift"></span>Cadeau: Roos<small>`, `Cadeau: Unicorn`,
-				`<img src="/media/cd/pic_t.jpg" alt="Photo" decoding="async">`, `Write to Bob &lt;i&gt;…`, `>Verstuur</span>`, `background:#c2410c`,
+				`<img src="/media/cd/pic_t.jpg" alt="Photo" decoding="async">`, `Write to Bob &lt;i&gt;…`, `<span class="fp-send" title="Verstuur"><svg`, `<span class="fp-tool" title="Add a gift or a photo"><svg`, `background:#c2410c`,
 				`<details class="fp-notes"><summary>Your note on Bob &lt;i&gt;</summary></details>`,
 				`<span>Bob &lt;i&gt;, 41<small> · Fictief profiel</small></span>`,
 				`<div class="fp-info"><span>A message costs 10 credits. You have 1 credit.</span><span>0 / 1000 characters</span></div>`},
 			[]string{`<i>`, `<script`, `Say hello`, `class="fp-blocked"`}},
+		{"free messages left", "/chats/7", free, []string{`<span>This message is free. You have 2 free messages left.</span>`}, []string{`A message costs`}},
 		{"no messages yet", "/chats/7", empty, []string{`Say hello to élodie!`, `<span class="fp-av" aria-hidden="true">É</span>`, `class="fp-comp"`}, []string{`<img`, `Older`}},
 		{"blocked", "/chats/7", blocked, []string{`<p class="fp-blocked">Blocked by Bob &lt;i&gt;.</p>`}, []string{`class="fp-comp"`, `class="fp-notes"`}},
 		{"a visitor", "/chats/7", visitor, nil, nil},

@@ -64,6 +64,9 @@ type ChatPaint struct {
 	OlderHidden bool
 	// Blocked: the partner blocked the member, who sees no composer.
 	Blocked bool
+	// FreeMessagesLeft is the member's free text messages left: the
+	// composer's line then tells the next message is free.
+	FreeMessagesLeft int
 }
 
 // ChatPartner is the other member of a conversation in the chat's top bar.

@@ -131,9 +131,18 @@ test('with no credits and no free messages the composer offers the credit packag
     await composer.waitFor()
     await s.page.getByTestId('chat-cost').getByText('A message costs 10 credits. You have 0 credits.').waitFor()
 
-    // The composer offers the packages, each one tap from its checkout.
+    // Opening the chat shows the price and the balance, and nothing in the way.
     const offer = composer.getByRole('region', { name: 'Buy credits to send your message', exact: true })
+    assert.equal(await offer.count(), 0, 'no offer before the member writes')
+
+    // The member writes: the send button stays off, the composer offers the
+    // packages, each one tap from its checkout, and Enter sends nothing.
+    const input = composer.getByRole('textbox', { name: 'Your message', exact: true })
+    const draft = `Are you there? ${Date.now()}`
+    await input.fill(draft)
     await offer.waitFor()
+    const send = composer.getByRole('button', { name: 'Send', exact: true })
+    assert.ok(await send.isDisabled(), 'the send button is off while the balance cannot pay')
     const packages = offer.getByTestId('chat-credit-package')
     await packages.first().waitFor()
     const count = await packages.count()
@@ -142,14 +151,8 @@ test('with no credits and no free messages the composer offers the credit packag
       assert.match(await packages.nth(i).getAttribute('href'), /^\/credits\/[^/]+$/, 'a package leads to its checkout')
       await assertFullyVisible(packages.nth(i), `package ${i}`)
     }
+    await assertFullyVisible(input, 'the text box under the offer')
     await assertNoSidewaysScroll(s.page, 'the chat with the credit offer')
-
-    // The member may write, but not send: no request, no failed message.
-    const input = composer.getByRole('textbox', { name: 'Your message', exact: true })
-    const draft = `Are you there? ${Date.now()}`
-    await input.fill(draft)
-    const send = composer.getByRole('button', { name: 'Send', exact: true })
-    assert.ok(await send.isDisabled(), 'the send button is off while the balance cannot pay')
     await input.press('Enter')
     assert.equal(await input.inputValue(), draft, 'Enter keeps the text')
     assert.deepEqual(posts, [], 'nothing was sent')

@@ -87,8 +87,8 @@ test('a free member pays each message until the credits run out, then is offered
     await s.page.getByTestId('chat-cost').getByText(/You have 0 credits\./).waitFor()
 
     // The sixth cannot go: the composer offers credits (every member pays in credits), not premium.
-    await s.page.getByTestId('chat-credit-offer').waitFor()
     await s.page.getByTestId('chat-input').fill('One more, please')
+    await s.page.getByTestId('chat-credit-offer').waitFor()
     assert.ok(await s.page.getByTestId('chat-send').isDisabled(), 'the send button is off')
     assert.equal(await s.page.getByTestId('send-prompt').count(), 0, 'no premium prompt')
     assert.equal(await s.page.getByTestId('chat-message').count(), 5)

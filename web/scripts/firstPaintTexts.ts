@@ -29,11 +29,10 @@ export const firstPaintKeys = [
   'messenger.message.photo',
   'messenger.composer.placeholder',
   'messenger.composer.send',
-  'messenger.composer.gift',
-  'messenger.composer.photo',
+  'messenger.composer.more',
   'profileNote.title',
   'messenger.composer.counter',
-  ...['one', 'few', 'many', 'other'].flatMap((n) => [`messenger.composer.cost_${n}`, `messenger.composer.balance_${n}`]),
+  ...['one', 'few', 'many', 'other'].flatMap((n) => [`messenger.composer.cost_${n}`, `messenger.composer.balance_${n}`, `messenger.composer.free_${n}`]),
 ] as const
 
 /** firstPaintPrefixes are the catalogue subtrees the first paint takes whole: the gift names of the chat's messages. */

@@ -46,6 +46,11 @@ const Area = styled.textarea<{ $over: boolean }>`
   overflow-y: auto;
   background: ${color.background};
   color: ${color.text};
+  &::placeholder {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
 `
 
 /** Round is the row's icon button: a 44 px circle. */
@@ -152,8 +157,8 @@ export interface ComposerProps {
  * Composer writes a message: the text box, '+' for a gift or a photo, the
  * send button, and under them what the next message costs (free while the
  * member's free messages last, else its credits and the balance) and the
- * characters left. When the balance cannot pay, it offers the credit
- * packages instead of sending. The text is kept as the conversation's draft
+ * characters left. When the balance cannot pay, a text the member writes
+ * brings the credit packages instead of a send. The text is kept as the conversation's draft
  * until it is sent. Enter sends; Shift+Enter starts a new line.
  */
 export function Composer({ name, profileId, freeLeft, disabled, onSend, onGift, onPhoto }: ComposerProps) {
@@ -200,7 +205,7 @@ export function Composer({ name, profileId, freeLeft, disabled, onSend, onGift, 
 
   return (
     <Form onSubmit={submit} data-testid="chat-composer">
-      {state.short && <CreditOffer />}
+      {state.short && !state.empty && <CreditOffer />}
       {tools && (
         <Tray id={ids.tray}>
           <TrayButton type="button" onClick={() => {

@@ -126,8 +126,10 @@ describe('a conversation', () => {
     await waitFor(() => expect(screen.getByTestId('chat-cost').textContent).toBe('This message is free. You have 1 free message left.'))
     expect(screen.queryByTestId('chat-credit-offer')).toBeNull()
     await write('Hello')
+    await waitFor(() => expect(screen.getByTestId('chat-cost').textContent).toContain('A message costs 10 credits. You have 0 credits.'))
+    expect(screen.queryByTestId('chat-credit-offer')).toBeNull()
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'And another' } })
     await screen.findByTestId('chat-credit-offer')
-    expect(screen.getByTestId('chat-cost').textContent).toContain('A message costs 10 credits. You have 0 credits.')
   })
 
   it('opens the premium prompt for a premium-only feature', async () => {
