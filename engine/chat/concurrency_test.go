@@ -21,21 +21,7 @@ func TestParallelSendsNeverOverdraw(t *testing.T) {
 	env.Exec(t, "UPDATE members SET credits = credits + 10 WHERE id = $1", a.ID)
 	env.Exec(t, "INSERT INTO ledger (member_id, delta, balance_after, kind, note) VALUES ($1, 10, 100, 'correction', 'test')", a.ID)
 
-	statuses := make([]int, 50)
-	var wg sync.WaitGroup
-	for i := range statuses {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res, _ := a.send(t, map[string]any{"profile_id": b.ID, "text": "race"})
-			statuses[i] = res.Status
-		}()
-	}
-	wg.Wait()
-	count := map[int]int{}
-	for _, s := range statuses {
-		count[s]++
-	}
+	count := a.race(t, 50, map[string]any{"profile_id": b.ID, "text": "race"})
 	if count[http.StatusCreated] != 10 || count[http.StatusPaymentRequired] != 40 {
 		t.Fatalf("statuses %v", count)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"sync"
 	"testing"
 	"time"
 
@@ -28,6 +27,18 @@ func setFreeMessages(t *testing.T, env *servertest.Env, slug string, n int) {
 		return
 	}
 	env.Exec(t, "UPDATE tenants SET settings = jsonb_set(settings, '{free_messages}', to_jsonb($2::int)) WHERE slug = $1", slug, n)
+}
+
+// freeUsed is the member's count of free messages sent and how many
+// messages they sent in all.
+func freeUsed(t *testing.T, env *servertest.Env, member int64) (used, messages int) {
+	t.Helper()
+	err := env.Pool.QueryRow(t.Context(), `SELECT coalesce((SELECT used FROM free_messages_used WHERE member_id = $1), 0),
+		(SELECT count(*) FROM messages WHERE sender_id = $1)`, member).Scan(&used, &messages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return used, messages
 }
 
 // freeLeft is what chat.php answers of the member's free messages.
@@ -103,10 +114,7 @@ func TestFreeMessagesSpentBeforeCredits(t *testing.T) {
 	if got := a.freeLeft(t, b.ID); got != 0 {
 		t.Fatalf("%d free messages left after the refusal", got)
 	}
-	var used int
-	if err := env.Pool.QueryRow(t.Context(), "SELECT used FROM free_messages_used WHERE member_id = $1", a.ID).Scan(&used); err != nil {
-		t.Fatal(err)
-	}
+	used, _ := freeUsed(t, env, a.ID)
 	if used != chat.DefaultFreeMessages {
 		t.Fatalf("%d free messages counted", used)
 	}
@@ -124,26 +132,11 @@ func TestFreeMessagesCountedAtomically(t *testing.T) {
 	b := newMember(t, env, accountstest.Member{Gender: "female", Seeking: "male"})
 	// The conversation exists, so every send is a plain message.
 	a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "first"})
-	statuses := make([]int, 30)
-	var wg sync.WaitGroup
-	for i := range statuses {
-		wg.Go(func() {
-			res, _ := a.send(t, map[string]any{"profile_id": b.ID, "text": "race"})
-			statuses[i] = res.Status
-		})
-	}
-	wg.Wait()
-	count := map[int]int{}
-	for _, s := range statuses {
-		count[s]++
-	}
+	count := a.race(t, 30, map[string]any{"profile_id": b.ID, "text": "race"})
 	if count[http.StatusCreated] != 5 || count[http.StatusPaymentRequired] != 25 {
 		t.Fatalf("statuses %v, want 5 sent and 25 refused", count)
 	}
-	var used, messages int
-	if err := env.Pool.QueryRow(t.Context(), "SELECT used, (SELECT count(*) FROM messages WHERE sender_id = $1) FROM free_messages_used WHERE member_id = $1", a.ID).Scan(&used, &messages); err != nil {
-		t.Fatal(err)
-	}
+	used, messages := freeUsed(t, env, a.ID)
 	if used != 6 || messages != 6 {
 		t.Fatalf("%d free messages counted, %d messages stored", used, messages)
 	}
@@ -281,10 +274,7 @@ func TestFreeMessageTakenWhileTheSendWaited(t *testing.T) {
 	if res.Status != http.StatusPaymentRequired {
 		t.Fatalf("a send whose free message was taken meanwhile: %d %s", res.Status, res.Body)
 	}
-	var used, messages int
-	if err := env.Pool.QueryRow(ctx, "SELECT used, (SELECT count(*) FROM messages WHERE sender_id = $1) FROM free_messages_used WHERE member_id = $1", a.ID).Scan(&used, &messages); err != nil {
-		t.Fatal(err)
-	}
+	used, messages := freeUsed(t, env, a.ID)
 	if used != 2 || messages != 1 {
 		t.Fatalf("%d free messages counted, %d messages stored", used, messages)
 	}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -136,4 +138,25 @@ func tenantBySlug(t *testing.T, env *servertest.Env, slug string) *tenancy.Tenan
 	}
 	t.Fatalf("no tenant %s", slug)
 	return nil
+}
+
+// race sends n copies of body from m at once and counts the answers by
+// status.
+func (m member) race(t *testing.T, n int, body map[string]any) map[int]int {
+	t.Helper()
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		wg.Go(func() {
+			b := maps.Clone(body)
+			res, _ := m.send(t, b)
+			statuses[i] = res.Status
+		})
+	}
+	wg.Wait()
+	count := map[int]int{}
+	for _, s := range statuses {
+		count[s]++
+	}
+	return count
 }

@@ -60,7 +60,7 @@ type SendResult struct {
 	Message Message `json:"message"`
 	Credits int64   `json:"credits"`
 	// FreeMessagesLeft is how many more text messages the sender may send
-	// free (FreeMessagesLeft).
+	// free (Service.FreeMessagesLeft).
 	FreeMessagesLeft int `json:"free_messages_left"`
 	// Replayed is true when ClientID named a message sent before: nothing
 	// was sent or charged again.
