@@ -183,6 +183,9 @@ type Entry struct {
 	LikeNew bool      `json:"like_new"`
 	Match   bool      `json:"match"`
 	LikedAt time.Time `json:"liked_at"`
+	// CardShown tells, on liked_by and matches, whether the member has seen
+	// this like's (or match's) card already; the given likes leave it out.
+	CardShown *bool `json:"card_shown,omitempty"`
 }
 
 // announce tells the liked member at once (the like event updates their
@@ -262,6 +265,47 @@ func Record(ctx context.Context, tx pgx.Tx, liker, liked int64, source string, a
 func (s *Service) Opened(ctx context.Context, pool string, viewer, liker int64) error {
 	if err := db.New(s.Pool).LikeOpened(ctx, db.LikeOpenedParams{LikerID: liker, LikedID: viewer, Pool: pool}); err != nil {
 		return fmt.Errorf("clear new like %d -> %d: %w", liker, viewer, err)
+	}
+	return nil
+}
+
+// Card kinds: which card the member saw, a like's or a match's.
+const (
+	CardLike  = "like"
+	CardMatch = "match"
+)
+
+var (
+	// ErrCardKind means a card kind other than like or match.
+	ErrCardKind = refusal.New(refusal.Invalid, "kind_invalid", "kind must be like or match.").
+			With(map[string]any{"field": "kind"})
+	// ErrNoLike means the member has no such like (or match) from that
+	// profile to see a card of: another member's, another tenant's, or none.
+	ErrNoLike = refusal.New(refusal.NotFound, "like_not_found", "There is no such like for you.")
+)
+
+// CardShown records that member has seen the card of kind about profile on
+// tenant t: the like profile gave the member, or the match of the two. The
+// app shows each card once per member; repeating the call changes nothing.
+// Only the member's own likes and matches in the tenant's pool count; any
+// other is ErrNoLike.
+func (s *Service) CardShown(ctx context.Context, t *tenancy.Tenant, member, profile int64, kind string) error {
+	q := db.New(s.Pool)
+	var n int64
+	var err error
+	switch kind {
+	case CardLike:
+		n, err = q.LikeCardShown(ctx, db.LikeCardShownParams{Now: s.Now(), ProfileID: profile, MemberID: member, Pool: t.ProfilePool})
+	case CardMatch:
+		n, err = q.MatchCardShown(ctx, db.MatchCardShownParams{Now: s.Now(), ProfileID: profile, MemberID: member, Pool: t.ProfilePool})
+	default:
+		return ErrCardKind
+	}
+	if err != nil {
+		return fmt.Errorf("%s card of %d seen by %d: %w", kind, profile, member, err)
+	}
+	if n == 0 {
+		return ErrNoLike
 	}
 	return nil
 }

@@ -861,6 +861,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/like-card.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The member has seen the card of a like received (kind like) or of a match (kind match); each card shows once per member */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "like" | "match";
+                        /** @description the liker (kind like) or the match partner (kind match) */
+                        profile_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description kept (again: the same) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            card_shown: boolean;
+                        };
+                    };
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/like.php": {
         parameters: {
             query?: never;
@@ -2912,6 +2961,8 @@ export interface components {
         };
         /** @description One profile of a likes list. */
         LikeEntry: components["schemas"]["Card"] & {
+            /** @description liked_by and matches only: the member has seen this like's (match's) card (POST like-card.php) */
+            card_shown?: boolean;
             like_new: boolean;
             /** Format: date-time */
             liked_at: string;

@@ -107,6 +107,34 @@ func (q *Queries) DiscoveryMember(ctx context.Context, id int64) (DiscoveryMembe
 	return i, err
 }
 
+const likeCardShown = `-- name: LikeCardShown :execrows
+UPDATE likes l SET card_shown_at = coalesce(l.card_shown_at, $1::timestamptz)
+FROM profiles p
+WHERE l.liker_id = $2 AND l.liked_id = $3 AND p.id = l.liker_id AND p.pool = $4
+`
+
+type LikeCardShownParams struct {
+	Now       time.Time
+	ProfileID int64
+	MemberID  int64
+	Pool      string
+}
+
+// The liked member has seen the card of profile's like; the first time
+// counts. No row: no such like of a profile of the pool to the member.
+func (q *Queries) LikeCardShown(ctx context.Context, arg LikeCardShownParams) (int64, error) {
+	result, err := q.db.Exec(ctx, likeCardShown,
+		arg.Now,
+		arg.ProfileID,
+		arg.MemberID,
+		arg.Pool,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const likeExists = `-- name: LikeExists :one
 SELECT EXISTS (SELECT 1 FROM likes WHERE liker_id = $1 AND liked_id = $2)
 `
@@ -155,7 +183,7 @@ func (q *Queries) LikeInsert(ctx context.Context, arg LikeInsertParams) (bool, e
 }
 
 const likeListByLiked = `-- name: LikeListByLiked :many
-SELECT l.liker_id AS id, l.like_new, l.created_at,
+SELECT l.liker_id AS id, l.like_new, l.created_at, (l.card_shown_at IS NOT NULL)::bool AS card_shown,
        EXISTS (SELECT 1 FROM likes b WHERE b.liker_id = l.liked_id AND b.liked_id = l.liker_id) AS is_match
 FROM likes l
 JOIN profiles p ON p.id = l.liker_id
@@ -176,6 +204,7 @@ type LikeListByLikedRow struct {
 	ID        int64
 	LikeNew   bool
 	CreatedAt time.Time
+	CardShown bool
 	IsMatch   bool
 }
 
@@ -193,6 +222,7 @@ func (q *Queries) LikeListByLiked(ctx context.Context, arg LikeListByLikedParams
 			&i.ID,
 			&i.LikeNew,
 			&i.CreatedAt,
+			&i.CardShown,
 			&i.IsMatch,
 		); err != nil {
 			return nil, err
@@ -259,7 +289,7 @@ func (q *Queries) LikeListByLiker(ctx context.Context, arg LikeListByLikerParams
 
 const likeListMatches = `-- name: LikeListMatches :many
 SELECT mine.liked_id AS id, greatest(mine.created_at, theirs.created_at)::timestamptz AS matched_at,
-       theirs.like_new
+       theirs.like_new, (mine.match_card_shown_at IS NOT NULL)::bool AS card_shown
 FROM likes mine
 JOIN likes theirs ON theirs.liker_id = mine.liked_id AND theirs.liked_id = mine.liker_id
 JOIN profiles p ON p.id = mine.liked_id
@@ -280,6 +310,7 @@ type LikeListMatchesRow struct {
 	ID        int64
 	MatchedAt time.Time
 	LikeNew   bool
+	CardShown bool
 }
 
 // Members who liked each other, the newest match first.
@@ -292,7 +323,12 @@ func (q *Queries) LikeListMatches(ctx context.Context, arg LikeListMatchesParams
 	items := []LikeListMatchesRow{}
 	for rows.Next() {
 		var i LikeListMatchesRow
-		if err := rows.Scan(&i.ID, &i.MatchedAt, &i.LikeNew); err != nil {
+		if err := rows.Scan(
+			&i.ID,
+			&i.MatchedAt,
+			&i.LikeNew,
+			&i.CardShown,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -377,6 +413,35 @@ DELETE FROM likes WHERE liker_id = $1 OR liked_id = $1
 func (q *Queries) LikesPurge(ctx context.Context, memberID int64) error {
 	_, err := q.db.Exec(ctx, likesPurge, memberID)
 	return err
+}
+
+const matchCardShown = `-- name: MatchCardShown :execrows
+UPDATE likes mine SET match_card_shown_at = coalesce(mine.match_card_shown_at, $1::timestamptz)
+FROM profiles p
+WHERE mine.liker_id = $2 AND mine.liked_id = $3 AND p.id = mine.liked_id AND p.pool = $4
+  AND EXISTS (SELECT 1 FROM likes theirs WHERE theirs.liker_id = $3 AND theirs.liked_id = $2)
+`
+
+type MatchCardShownParams struct {
+	Now       time.Time
+	MemberID  int64
+	ProfileID int64
+	Pool      string
+}
+
+// The member has seen the card of the match with profile, kept on the
+// member's own like of the pair. No row: no such match in the pool.
+func (q *Queries) MatchCardShown(ctx context.Context, arg MatchCardShownParams) (int64, error) {
+	result, err := q.db.Exec(ctx, matchCardShown,
+		arg.Now,
+		arg.MemberID,
+		arg.ProfileID,
+		arg.Pool,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const matchFinderList = `-- name: MatchFinderList :many
