@@ -2,30 +2,38 @@ package likes_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/likes"
 	"rendezvous/engine/server/servertest"
 )
 
-// cardShown finds id's card_shown in list (false when absent or left out).
-func cardShown(list []likes.Entry, id int64) bool {
-	for _, e := range list {
-		if e.ID == id && e.CardShown != nil {
-			return *e.CardShown
-		}
+// claim posts like-card.php and answers the status, the error code and
+// first_time; a 5xx fails the test.
+func (m member) claim(t *testing.T, body any) (int, string, bool) {
+	t.Helper()
+	res := m.Do(http.MethodPost, "/api/like-card.php", body)
+	if res.Status >= 500 {
+		t.Fatalf("%v: %d %s", body, res.Status, res.Body)
 	}
-	return false
+	var out struct {
+		FirstTime bool `json:"first_time"`
+	}
+	if res.Status == http.StatusOK {
+		res.JSON(t, &out)
+	}
+	return res.Status, res.ErrorCode(), out.FirstTime
 }
 
-// The like and match cards are seen once per member and kept on the
-// server: only the member's own likes and matches of the tenant count,
-// repeating the call changes nothing, and bad input is refused with a
-// stable code.
-func TestCardShown(t *testing.T) {
+// A like or match card shows once per member, kept on the server: the
+// first claim says so, later ones (and parallel ones) do not; only the
+// member's own likes and matches of the tenant count; bad input is refused
+// with a stable code and changes nothing.
+func TestClaimCard(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
 	me := login(t, env, accountstest.Member{})
@@ -47,24 +55,6 @@ func TestCardShown(t *testing.T) {
 	// A like from another tenant's pool cannot be given through the API; the row stands for a leak.
 	env.Exec(t, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)", abroad.ID, me.ID)
 
-	l := me.lists(t, "")
-	if cardShown(l.LikedBy, fan.ID) || cardShown(l.Matches, partner.ID) {
-		t.Fatalf("cards shown before any was seen: %+v %+v", l.LikedBy, l.Matches)
-	}
-	for _, e := range l.Profiles {
-		if e.CardShown != nil {
-			t.Errorf("a given like carries card_shown: %+v", e)
-		}
-	}
-
-	card := func(m member, body any) (int, string) {
-		t.Helper()
-		res := m.Do(http.MethodPost, "/api/like-card.php", body)
-		if res.Status >= 500 {
-			t.Fatalf("%v: %d %s", body, res.Status, res.Body)
-		}
-		return res.Status, res.ErrorCode()
-	}
 	shownAt := func(col string, liker, liked int64) *time.Time {
 		t.Helper()
 		var at *time.Time
@@ -73,37 +63,57 @@ func TestCardShown(t *testing.T) {
 		}
 		return at
 	}
+	wantClaim := func(m member, body map[string]any, first bool) {
+		t.Helper()
+		st, code, got := m.claim(t, body)
+		if st != http.StatusOK || got != first {
+			t.Fatalf("claim %v: %d %q first_time %v, want 200 first_time %v", body, st, code, got, first)
+		}
+	}
 
-	// The fan's like: seen once, and seeing it again keeps the first time.
-	if st, code := card(me, map[string]any{"profile_id": fan.ID, "kind": "like"}); st != http.StatusOK {
-		t.Fatalf("like card: %d %s", st, code)
+	// The fan's like: eight claims at once (two tabs, two devices), exactly one first.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	firsts := 0
+	for range 8 {
+		wg.Go(func() {
+			res := me.Do(http.MethodPost, "/api/like-card.php", map[string]any{"profile_id": fan.ID, "kind": "like"})
+			var out struct {
+				FirstTime bool `json:"first_time"`
+			}
+			if res.Status == http.StatusOK && json.Unmarshal(res.Body, &out) == nil && out.FirstTime {
+				mu.Lock()
+				firsts++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if firsts != 1 {
+		t.Fatalf("%d parallel claims were the first, want 1", firsts)
 	}
 	first := shownAt("card_shown_at", fan.ID, me.ID)
 	if first == nil {
 		t.Fatal("the like card was not kept")
 	}
-	if st, code := card(me, map[string]any{"profile_id": fan.ID, "kind": "like"}); st != http.StatusOK {
-		t.Fatalf("like card again: %d %s", st, code)
-	}
+	wantClaim(me, map[string]any{"profile_id": fan.ID, "kind": "like"}, false)
 	if again := shownAt("card_shown_at", fan.ID, me.ID); again == nil || !again.Equal(*first) {
-		t.Errorf("seen again moved the time: %v, first %v", again, first)
+		t.Errorf("a later claim moved the time: %v, first %v", again, first)
 	}
-	// The same fan's like of another member stays unseen for them.
-	if shownAt("card_shown_at", fan.ID, other.ID) != nil || cardShown(other.lists(t, "").LikedBy, fan.ID) {
-		t.Error("my card marked another member's like")
+	// The same fan's like of another member is still theirs to see.
+	if shownAt("card_shown_at", fan.ID, other.ID) != nil {
+		t.Error("my claim marked another member's like")
 	}
+	wantClaim(other, map[string]any{"profile_id": fan.ID, "kind": "like"}, true)
 
-	// The match: my card is mine; the partner still has theirs to see.
-	if st, code := card(me, map[string]any{"profile_id": partner.ID, "kind": "match"}); st != http.StatusOK {
-		t.Fatalf("match card: %d %s", st, code)
+	// The match: my card is mine; the partner still has theirs, and the partner's like card stays unclaimed.
+	wantClaim(me, map[string]any{"profile_id": partner.ID, "kind": "match"}, true)
+	wantClaim(me, map[string]any{"profile_id": partner.ID, "kind": "match"}, false)
+	if shownAt("card_shown_at", partner.ID, me.ID) != nil {
+		t.Error("the match card claimed the partner's like card")
 	}
-	l = me.lists(t, "")
-	if !cardShown(l.LikedBy, fan.ID) || !cardShown(l.Matches, partner.ID) || cardShown(l.LikedBy, partner.ID) {
-		t.Errorf("after seeing: liked_by %+v matches %+v", l.LikedBy, l.Matches)
-	}
-	if cardShown(partner.lists(t, "").Matches, me.ID) {
-		t.Error("my match card marked the partner's")
-	}
+	wantClaim(partner, map[string]any{"profile_id": me.ID, "kind": "match"}, true)
+	wantClaim(me, map[string]any{"profile_id": partner.ID, "kind": "like"}, true)
 
 	// Not mine to see: refused, nothing changes.
 	for _, c := range []struct {
@@ -124,17 +134,14 @@ func TestCardShown(t *testing.T) {
 		{"profile_id a string", `{"profile_id": "x", "kind": "like"}`, http.StatusUnprocessableEntity, "wrong_type"},
 		{"not JSON", `kind=like`, http.StatusBadRequest, "invalid_json"},
 	} {
-		if st, code := card(me, c.body); st != c.status || code != c.code {
+		if st, code, _ := me.claim(t, c.body); st != c.status || code != c.code {
 			t.Errorf("%s: %d %q, want %d %q", c.name, st, code, c.status, c.code)
 		}
 	}
-	if shownAt("card_shown_at", abroad.ID, me.ID) != nil || shownAt("match_card_shown_at", me.ID, partner.ID) == nil {
-		t.Error("a refused call changed a like")
-	}
-	if shownAt("card_shown_at", partner.ID, me.ID) != nil {
-		t.Error("the match card marked the partner's like card")
+	if shownAt("card_shown_at", abroad.ID, me.ID) != nil {
+		t.Error("a refused claim changed another tenant's like")
 	}
 
-	// Logged out: no card to see.
+	// Logged out: no card to claim.
 	wantStatus(t, env.Client(t, nlHost).Do(http.MethodPost, "/api/like-card.php", map[string]any{"profile_id": fan.ID, "kind": "like"}), http.StatusForbidden, "authentication_required")
 }

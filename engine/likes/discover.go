@@ -86,7 +86,7 @@ func (s *Service) List(ctx context.Context, t *tenancy.Tenant, member int64, typ
 	}
 	ids, facts = make([]int64, len(got)), map[int64]Entry{}
 	for i, g := range got {
-		ids[i], facts[g.ID] = g.ID, Entry{LikeNew: g.LikeNew, Match: g.IsMatch, LikedAt: g.CreatedAt, CardShown: &g.CardShown}
+		ids[i], facts[g.ID] = g.ID, Entry{LikeNew: g.LikeNew, Match: g.IsMatch, LikedAt: g.CreatedAt}
 	}
 	if out.LikedBy, err = entries(ctx, s, t, ids, facts, now); err != nil {
 		return Lists{}, err
@@ -98,7 +98,7 @@ func (s *Service) List(ctx context.Context, t *tenancy.Tenant, member int64, typ
 	}
 	ids, facts = make([]int64, len(matches)), map[int64]Entry{}
 	for i, m := range matches {
-		ids[i], facts[m.ID] = m.ID, Entry{LikeNew: m.LikeNew, Match: true, LikedAt: m.MatchedAt, CardShown: &m.CardShown}
+		ids[i], facts[m.ID] = m.ID, Entry{LikeNew: m.LikeNew, Match: true, LikedAt: m.MatchedAt}
 	}
 	if out.Matches, err = entries(ctx, s, t, ids, facts, now); err != nil {
 		return Lists{}, err

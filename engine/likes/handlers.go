@@ -179,11 +179,11 @@ type cardBody struct {
 	Kind      string `json:"kind"`
 }
 
-// CardShown answers POST /api/like-card.php {profile_id, kind: like|match}:
-// {card_shown: true} once the member has seen that card (again: the same);
-// 422 profile_id_invalid or kind_invalid; 404 like_not_found for a like or
-// match that is not the member's.
-func (h Handlers) CardShown(w http.ResponseWriter, r *http.Request) {
+// ClaimCard answers POST /api/like-card.php {profile_id, kind: like|match}:
+// {first_time}, true only for the call that claims the card (the app shows
+// it then), false for every later one; 422 profile_id_invalid or
+// kind_invalid; 404 like_not_found for a like or match not the member's.
+func (h Handlers) ClaimCard(w http.ResponseWriter, r *http.Request) {
 	m := member(w, r)
 	if m == nil {
 		return
@@ -193,14 +193,15 @@ func (h Handlers) CardShown(w http.ResponseWriter, r *http.Request) {
 	if err == nil && b.ProfileID <= 0 {
 		err = errProfileID
 	}
+	var first bool
 	if err == nil {
-		err = h.Service.CardShown(r.Context(), tenancy.FromContext(r.Context()), m.ID, b.ProfileID, b.Kind)
+		first, err = h.Service.ClaimCard(r.Context(), tenancy.FromContext(r.Context()), m.ID, b.ProfileID, b.Kind)
 	}
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]bool{"card_shown": true})
+	httpx.WriteJSON(w, http.StatusOK, map[string]bool{"first_time": first})
 }
 
 // OpenProfile goes before GET /api/member.php: opening a profile clears the

@@ -183,9 +183,6 @@ type Entry struct {
 	LikeNew bool      `json:"like_new"`
 	Match   bool      `json:"match"`
 	LikedAt time.Time `json:"liked_at"`
-	// CardShown tells, on liked_by and matches, whether the member has seen
-	// this like's (or match's) card already; the given likes leave it out.
-	CardShown *bool `json:"card_shown,omitempty"`
 }
 
 // announce tells the liked member at once (the like event updates their
@@ -284,28 +281,27 @@ var (
 	ErrNoLike = refusal.New(refusal.NotFound, "like_not_found", "There is no such like for you.")
 )
 
-// CardShown records that member has seen the card of kind about profile on
+// ClaimCard records that member sees the card of kind about profile on
 // tenant t: the like profile gave the member, or the match of the two. The
-// app shows each card once per member; repeating the call changes nothing.
-// Only the member's own likes and matches in the tenant's pool count; any
-// other is ErrNoLike.
-func (s *Service) CardShown(ctx context.Context, t *tenancy.Tenant, member, profile int64, kind string) error {
+// app shows each card once per member, on any device: it claims the card
+// before it shows it, and shows it only when this is the first time. Only
+// the member's own likes and matches in the tenant's pool count; any other
+// is ErrNoLike.
+func (s *Service) ClaimCard(ctx context.Context, t *tenancy.Tenant, member, profile int64, kind string) (first bool, err error) {
 	q := db.New(s.Pool)
-	var n int64
-	var err error
 	switch kind {
 	case CardLike:
-		n, err = q.LikeCardShown(ctx, db.LikeCardShownParams{Now: s.Now(), ProfileID: profile, MemberID: member, Pool: t.ProfilePool})
+		first, err = q.LikeCardClaim(ctx, db.LikeCardClaimParams{Now: s.Now(), ProfileID: profile, MemberID: member, Pool: t.ProfilePool})
 	case CardMatch:
-		n, err = q.MatchCardShown(ctx, db.MatchCardShownParams{Now: s.Now(), ProfileID: profile, MemberID: member, Pool: t.ProfilePool})
+		first, err = q.MatchCardClaim(ctx, db.MatchCardClaimParams{Now: s.Now(), ProfileID: profile, MemberID: member, Pool: t.ProfilePool})
 	default:
-		return ErrCardKind
+		return false, ErrCardKind
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, ErrNoLike
 	}
 	if err != nil {
-		return fmt.Errorf("%s card of %d seen by %d: %w", kind, profile, member, err)
+		return false, fmt.Errorf("%s card of %d for %d: %w", kind, profile, member, err)
 	}
-	if n == 0 {
-		return ErrNoLike
-	}
-	return nil
+	return first, nil
 }

@@ -34,7 +34,7 @@ LIMIT @max_rows;
 
 -- name: LikeListByLiked :many
 -- The likes a member received (liked-by), newest first.
-SELECT l.liker_id AS id, l.like_new, l.created_at, (l.card_shown_at IS NOT NULL)::bool AS card_shown,
+SELECT l.liker_id AS id, l.like_new, l.created_at,
        EXISTS (SELECT 1 FROM likes b WHERE b.liker_id = l.liked_id AND b.liked_id = l.liker_id) AS is_match
 FROM likes l
 JOIN profiles p ON p.id = l.liker_id
@@ -47,7 +47,7 @@ LIMIT @max_rows;
 -- name: LikeListMatches :many
 -- Members who liked each other, the newest match first.
 SELECT mine.liked_id AS id, greatest(mine.created_at, theirs.created_at)::timestamptz AS matched_at,
-       theirs.like_new, (mine.match_card_shown_at IS NOT NULL)::bool AS card_shown
+       theirs.like_new
 FROM likes mine
 JOIN likes theirs ON theirs.liker_id = mine.liked_id AND theirs.liked_id = mine.liker_id
 JOIN profiles p ON p.id = mine.liked_id
@@ -66,20 +66,38 @@ WHERE l.liked_id = @member_id AND l.like_new AND p.pool = @pool AND p.status = '
   AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liker_id AND b.blocked_id = l.liked_id)
   AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liked_id AND b.blocked_id = l.liker_id);
 
--- name: LikeCardShown :execrows
--- The liked member has seen the card of profile's like; the first time
--- counts. No row: no such like of a profile of the pool to the member.
-UPDATE likes l SET card_shown_at = coalesce(l.card_shown_at, @now::timestamptz)
-FROM profiles p
-WHERE l.liker_id = @profile_id AND l.liked_id = @member_id AND p.id = l.liker_id AND p.pool = @pool;
+-- name: LikeCardClaim :one
+-- The liked member sees the card of profile's like: the first call claims
+-- it (first_time), every later one finds it claimed, parallel ones wait on
+-- the row lock. No row: no such like of a profile of the pool to the member.
+WITH target AS (
+    SELECT l.liker_id, l.liked_id, l.card_shown_at
+    FROM likes l JOIN profiles p ON p.id = l.liker_id
+    WHERE l.liker_id = @profile_id AND l.liked_id = @member_id AND p.pool = @pool
+    FOR UPDATE OF l
+), claimed AS (
+    UPDATE likes l SET card_shown_at = @now::timestamptz
+    FROM target t
+    WHERE l.liker_id = t.liker_id AND l.liked_id = t.liked_id AND t.card_shown_at IS NULL
+)
+SELECT (t.card_shown_at IS NULL)::bool AS first_time FROM target t;
 
--- name: MatchCardShown :execrows
--- The member has seen the card of the match with profile, kept on the
--- member's own like of the pair. No row: no such match in the pool.
-UPDATE likes mine SET match_card_shown_at = coalesce(mine.match_card_shown_at, @now::timestamptz)
-FROM profiles p
-WHERE mine.liker_id = @member_id AND mine.liked_id = @profile_id AND p.id = mine.liked_id AND p.pool = @pool
-  AND EXISTS (SELECT 1 FROM likes theirs WHERE theirs.liker_id = @profile_id AND theirs.liked_id = @member_id);
+-- name: MatchCardClaim :one
+-- The member sees the card of the match with profile, kept on the member's
+-- own like of the pair (each side claims its own). No row: no such match
+-- in the pool.
+WITH target AS (
+    SELECT mine.liker_id, mine.liked_id, mine.match_card_shown_at
+    FROM likes mine JOIN profiles p ON p.id = mine.liked_id
+    WHERE mine.liker_id = @member_id AND mine.liked_id = @profile_id AND p.pool = @pool
+      AND EXISTS (SELECT 1 FROM likes theirs WHERE theirs.liker_id = @profile_id AND theirs.liked_id = @member_id)
+    FOR UPDATE OF mine
+), claimed AS (
+    UPDATE likes l SET match_card_shown_at = @now::timestamptz
+    FROM target t
+    WHERE l.liker_id = t.liker_id AND l.liked_id = t.liked_id AND t.match_card_shown_at IS NULL
+)
+SELECT (t.match_card_shown_at IS NULL)::bool AS first_time FROM target t;
 
 -- name: SwipeRecord :exec
 -- A swipe decides a card once; a like given later over a pass wins.

@@ -870,7 +870,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The member has seen the card of a like received (kind like) or of a match (kind match); each card shows once per member */
+        /**
+         * Claim the card of a like received (kind like) or of a match (kind match) before showing it; each card shows once per member
+         * @description first_time is true only for the call that claims the card, on any device;
+         *     every later call answers false and changes nothing (the app then skips the card).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -889,14 +893,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description kept (again: the same) */
+                /** @description claimed now, or before */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            card_shown: boolean;
+                            first_time: boolean;
                         };
                     };
                 };
@@ -2961,8 +2965,6 @@ export interface components {
         };
         /** @description One profile of a likes list. */
         LikeEntry: components["schemas"]["Card"] & {
-            /** @description liked_by and matches only: the member has seen this like's (match's) card (POST like-card.php) */
-            card_shown?: boolean;
             like_new: boolean;
             /** Format: date-time */
             liked_at: string;

@@ -107,32 +107,40 @@ func (q *Queries) DiscoveryMember(ctx context.Context, id int64) (DiscoveryMembe
 	return i, err
 }
 
-const likeCardShown = `-- name: LikeCardShown :execrows
-UPDATE likes l SET card_shown_at = coalesce(l.card_shown_at, $1::timestamptz)
-FROM profiles p
-WHERE l.liker_id = $2 AND l.liked_id = $3 AND p.id = l.liker_id AND p.pool = $4
+const likeCardClaim = `-- name: LikeCardClaim :one
+WITH target AS (
+    SELECT l.liker_id, l.liked_id, l.card_shown_at
+    FROM likes l JOIN profiles p ON p.id = l.liker_id
+    WHERE l.liker_id = $1 AND l.liked_id = $2 AND p.pool = $3
+    FOR UPDATE OF l
+), claimed AS (
+    UPDATE likes l SET card_shown_at = $4::timestamptz
+    FROM target t
+    WHERE l.liker_id = t.liker_id AND l.liked_id = t.liked_id AND t.card_shown_at IS NULL
+)
+SELECT (t.card_shown_at IS NULL)::bool AS first_time FROM target t
 `
 
-type LikeCardShownParams struct {
-	Now       time.Time
+type LikeCardClaimParams struct {
 	ProfileID int64
 	MemberID  int64
 	Pool      string
+	Now       time.Time
 }
 
-// The liked member has seen the card of profile's like; the first time
-// counts. No row: no such like of a profile of the pool to the member.
-func (q *Queries) LikeCardShown(ctx context.Context, arg LikeCardShownParams) (int64, error) {
-	result, err := q.db.Exec(ctx, likeCardShown,
-		arg.Now,
+// The liked member sees the card of profile's like: the first call claims
+// it (first_time), every later one finds it claimed, parallel ones wait on
+// the row lock. No row: no such like of a profile of the pool to the member.
+func (q *Queries) LikeCardClaim(ctx context.Context, arg LikeCardClaimParams) (bool, error) {
+	row := q.db.QueryRow(ctx, likeCardClaim,
 		arg.ProfileID,
 		arg.MemberID,
 		arg.Pool,
+		arg.Now,
 	)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
+	var first_time bool
+	err := row.Scan(&first_time)
+	return first_time, err
 }
 
 const likeExists = `-- name: LikeExists :one
@@ -183,7 +191,7 @@ func (q *Queries) LikeInsert(ctx context.Context, arg LikeInsertParams) (bool, e
 }
 
 const likeListByLiked = `-- name: LikeListByLiked :many
-SELECT l.liker_id AS id, l.like_new, l.created_at, (l.card_shown_at IS NOT NULL)::bool AS card_shown,
+SELECT l.liker_id AS id, l.like_new, l.created_at,
        EXISTS (SELECT 1 FROM likes b WHERE b.liker_id = l.liked_id AND b.liked_id = l.liker_id) AS is_match
 FROM likes l
 JOIN profiles p ON p.id = l.liker_id
@@ -204,7 +212,6 @@ type LikeListByLikedRow struct {
 	ID        int64
 	LikeNew   bool
 	CreatedAt time.Time
-	CardShown bool
 	IsMatch   bool
 }
 
@@ -222,7 +229,6 @@ func (q *Queries) LikeListByLiked(ctx context.Context, arg LikeListByLikedParams
 			&i.ID,
 			&i.LikeNew,
 			&i.CreatedAt,
-			&i.CardShown,
 			&i.IsMatch,
 		); err != nil {
 			return nil, err
@@ -289,7 +295,7 @@ func (q *Queries) LikeListByLiker(ctx context.Context, arg LikeListByLikerParams
 
 const likeListMatches = `-- name: LikeListMatches :many
 SELECT mine.liked_id AS id, greatest(mine.created_at, theirs.created_at)::timestamptz AS matched_at,
-       theirs.like_new, (mine.match_card_shown_at IS NOT NULL)::bool AS card_shown
+       theirs.like_new
 FROM likes mine
 JOIN likes theirs ON theirs.liker_id = mine.liked_id AND theirs.liked_id = mine.liker_id
 JOIN profiles p ON p.id = mine.liked_id
@@ -310,7 +316,6 @@ type LikeListMatchesRow struct {
 	ID        int64
 	MatchedAt time.Time
 	LikeNew   bool
-	CardShown bool
 }
 
 // Members who liked each other, the newest match first.
@@ -323,12 +328,7 @@ func (q *Queries) LikeListMatches(ctx context.Context, arg LikeListMatchesParams
 	items := []LikeListMatchesRow{}
 	for rows.Next() {
 		var i LikeListMatchesRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.MatchedAt,
-			&i.LikeNew,
-			&i.CardShown,
-		); err != nil {
+		if err := rows.Scan(&i.ID, &i.MatchedAt, &i.LikeNew); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -415,33 +415,41 @@ func (q *Queries) LikesPurge(ctx context.Context, memberID int64) error {
 	return err
 }
 
-const matchCardShown = `-- name: MatchCardShown :execrows
-UPDATE likes mine SET match_card_shown_at = coalesce(mine.match_card_shown_at, $1::timestamptz)
-FROM profiles p
-WHERE mine.liker_id = $2 AND mine.liked_id = $3 AND p.id = mine.liked_id AND p.pool = $4
-  AND EXISTS (SELECT 1 FROM likes theirs WHERE theirs.liker_id = $3 AND theirs.liked_id = $2)
+const matchCardClaim = `-- name: MatchCardClaim :one
+WITH target AS (
+    SELECT mine.liker_id, mine.liked_id, mine.match_card_shown_at
+    FROM likes mine JOIN profiles p ON p.id = mine.liked_id
+    WHERE mine.liker_id = $1 AND mine.liked_id = $2 AND p.pool = $3
+      AND EXISTS (SELECT 1 FROM likes theirs WHERE theirs.liker_id = $2 AND theirs.liked_id = $1)
+    FOR UPDATE OF mine
+), claimed AS (
+    UPDATE likes l SET match_card_shown_at = $4::timestamptz
+    FROM target t
+    WHERE l.liker_id = t.liker_id AND l.liked_id = t.liked_id AND t.match_card_shown_at IS NULL
+)
+SELECT (t.match_card_shown_at IS NULL)::bool AS first_time FROM target t
 `
 
-type MatchCardShownParams struct {
-	Now       time.Time
+type MatchCardClaimParams struct {
 	MemberID  int64
 	ProfileID int64
 	Pool      string
+	Now       time.Time
 }
 
-// The member has seen the card of the match with profile, kept on the
-// member's own like of the pair. No row: no such match in the pool.
-func (q *Queries) MatchCardShown(ctx context.Context, arg MatchCardShownParams) (int64, error) {
-	result, err := q.db.Exec(ctx, matchCardShown,
-		arg.Now,
+// The member sees the card of the match with profile, kept on the member's
+// own like of the pair (each side claims its own). No row: no such match
+// in the pool.
+func (q *Queries) MatchCardClaim(ctx context.Context, arg MatchCardClaimParams) (bool, error) {
+	row := q.db.QueryRow(ctx, matchCardClaim,
 		arg.MemberID,
 		arg.ProfileID,
 		arg.Pool,
+		arg.Now,
 	)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
+	var first_time bool
+	err := row.Scan(&first_time)
+	return first_time, err
 }
 
 const matchFinderList = `-- name: MatchFinderList :many
