@@ -29,8 +29,10 @@ export function TimeBonusModal() {
   const credits = useAppState((s) => s.user?.credits ?? -1)
   const routeName = useRouteHandle()?.name ?? ''
   const inMembersArea = MEMBERS_AREA.has(routeName)
-  const [openedAt, setOpenedAt] = useState(() => timeBonusModalOpenedAt(local()?.getItem(TIME_BONUS_MODAL_KEY) ?? null))
+  // When it last opened, as this page found it; opening it now does not close it.
+  const [openedAt] = useState(() => timeBonusModalOpenedAt(local()?.getItem(TIME_BONUS_MODAL_KEY) ?? null))
   const [now] = useState(() => Date.now())
+  const [answered, setAnswered] = useState(false)
   // In the members area the offer waits; entering it again starts the wait again.
   const [timerDone, setTimerDone] = useState(false)
   const [area, setArea] = useState(inMembersArea)
@@ -45,7 +47,7 @@ export function TimeBonusModal() {
   }, [inMembersArea])
   const waited = !inMembersArea || timerDone
   // An offer: after the age gate and the e-mail confirmation, and never over a form being edited.
-  const open = useInterruption('timeBonusModal', !!offer && waited && showTimeBonusModal(visible, credits, openedAt, now))
+  const open = useInterruption('timeBonusModal', !!offer && waited && !answered && showTimeBonusModal(visible, credits, openedAt, now))
   // Opening counts (answered or not): it stays open until answered, then waits a day.
   const recorded = useRef(false)
   useEffect(() => {
@@ -57,7 +59,7 @@ export function TimeBonusModal() {
       // not kept: it may open again next visit
     }
   }, [open])
-  const dismiss = () => setOpenedAt(Date.now())
+  const dismiss = () => setAnswered(true)
   if (!offer) return null
   return (
     <Modal open={open} title={t('timeBonus.title')} onClose={dismiss} testId="time-bonus-modal" queued>
