@@ -101,5 +101,9 @@ export function activeDiscount(timeBonus: TimeBonusOffer | null, welcome: Discou
   return timeBonus ? { code: timeBonus.code, percentage: timeBonus.percentage } : welcome
 }
 
-/** TIME_BONUS_MODAL_KEY keeps when the modal last opened (local storage). */
-export const TIME_BONUS_MODAL_KEY = 'rdv_time_bonus_modal_opened_at'
+/**
+ * TIME_BONUS_MODAL_KEY keeps when the modal last opened (local storage). The
+ * name is from when it kept the dismissal: a time stored then (dismissed,
+ * so opened) still counts.
+ */
+export const TIME_BONUS_MODAL_KEY = 'rdv_time_bonus_modal_dismissed_at'
