@@ -43,15 +43,10 @@ func TestClaimCard(t *testing.T) {
 	stranger := woman(t, env, accountstest.Member{})
 	abroad := woman(t, env, accountstest.Member{TenantSlug: "herzklopfen"})
 
-	mustLike := func(m member, id int64) {
-		t.Helper()
-		res, _ := m.like(t, id, "")
-		wantStatus(t, res, http.StatusOK, "")
-	}
-	mustLike(fan, me.ID)
-	mustLike(fan, other.ID)
-	mustLike(partner, me.ID)
-	mustLike(me, partner.ID)
+	fan.mustLike(t, me.ID)
+	fan.mustLike(t, other.ID)
+	partner.mustLike(t, me.ID)
+	me.mustLike(t, partner.ID)
 	// A like from another tenant's pool cannot be given through the API; the row stands for a leak.
 	env.Exec(t, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)", abroad.ID, me.ID)
 
