@@ -8,7 +8,7 @@ import { useServices } from '../../state/context'
 import { useCardTurn } from '../../features/interruptions/hooks'
 import { refreshNamed } from '../../state/refresh'
 import { announceMatch } from '../../state/match'
-import { likerPath, popupClick, targetOf } from './likePopupRules'
+import { cardBottom, GAP_PX, likerPath, popupClick, targetOf } from './likePopupRules'
 import { Icon, X } from '../../components/Icon'
 import { color, radius, space, zIndex } from '../../theme/theme'
 
@@ -148,19 +148,6 @@ const Close = styled.button`
   font-size: 1.25rem;
   cursor: pointer;
 `
-
-/** GAP_PX is the card's distance from the bottom of the screen, or from the top of the tab bar. */
-const GAP_PX = 16
-
-/**
- * cardBottom is how far from the viewport's bottom the card sits: GAP_PX
- * above the tab bar where the bar shows (a member's phone), else GAP_PX
- * above the screen's edge.
- */
-export function cardBottom(bar: Pick<DOMRect, 'top' | 'height'> | null, viewportHeight: number): number {
-  if (!bar || bar.height <= 0 || bar.top >= viewportHeight) return GAP_PX
-  return Math.max(0, viewportHeight - bar.top) + GAP_PX
-}
 
 /** useAboveTabBar keeps cardBottom current while active: the bar shows or goes with the width, and moves while it is not stuck yet. */
 function useAboveTabBar(active: boolean): number {
