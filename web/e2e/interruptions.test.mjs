@@ -175,8 +175,13 @@ test('right after signup: one interruption at a time; the e-mail banner sends th
 
     // The banner goes: the like's card shows, alone.
     await banner.getByRole('button', { name: 'Dismiss', exact: true }).click()
-    await s.page.getByTestId('new-like-popup').waitFor()
+    const card = s.page.getByTestId('new-like-popup')
+    await card.waitFor()
     assert.deepEqual(await visibleCounts(s.page), { modals: 0, banners: 0, cards: 1 })
+    // On the search page too, the card stays clear of the tab bar.
+    const c = await box(card)
+    const tabs = await box(s.page.getByTestId('tab-bar'))
+    assert.ok(!overlap(c, tabs), `the card (${c.top}-${c.bottom}px) overlaps the tab bar (${tabs.top}-${tabs.bottom}px)`)
     assert.equal(await s.page.evaluate(() => window.__mostAtOnce), 1, 'never more than one interruption at a time')
   } finally {
     await s.close()
