@@ -32,13 +32,16 @@ type likeBody struct {
 	Action string `json:"action"`
 }
 
+// errProfileID refuses a profile_id that is not a positive whole number.
+var errProfileID = refusal.New(refusal.Invalid, "profile_id_invalid", "profile_id must be a positive whole number.").With(map[string]any{"field": "profile_id"})
+
 func readLike(w http.ResponseWriter, r *http.Request) (likeBody, error) {
 	var b likeBody
 	if err := httpx.DecodeJSON(w, r, &b); err != nil {
 		return b, err
 	}
 	if b.ProfileID <= 0 {
-		return b, refusal.New(refusal.Invalid, "profile_id_invalid", "profile_id must be a positive whole number.").With(map[string]any{"field": "profile_id"})
+		return b, errProfileID
 	}
 	return b, nil
 }
@@ -168,6 +171,37 @@ func (h Handlers) AutoLike(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, card)
+}
+
+// cardBody is the body of POST like-card.php.
+type cardBody struct {
+	ProfileID int64  `json:"profile_id"`
+	Kind      string `json:"kind"`
+}
+
+// ClaimCard answers POST /api/like-card.php {profile_id, kind: like|match}:
+// {first_time}, true only for the call that claims the card (the app shows
+// it then), false for every later one; 422 profile_id_invalid or
+// kind_invalid; 404 like_not_found for a like or match not the member's.
+func (h Handlers) ClaimCard(w http.ResponseWriter, r *http.Request) {
+	m := member(w, r)
+	if m == nil {
+		return
+	}
+	var b cardBody
+	err := httpx.DecodeJSON(w, r, &b)
+	if err == nil && b.ProfileID <= 0 {
+		err = errProfileID
+	}
+	var first bool
+	if err == nil {
+		first, err = h.Service.ClaimCard(r.Context(), tenancy.FromContext(r.Context()), m.ID, b.ProfileID, b.Kind)
+	}
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]bool{"first_time": first})
 }
 
 // OpenProfile goes before GET /api/member.php: opening a profile clears the

@@ -83,6 +83,13 @@ func (m member) like(t *testing.T, id int64, source string) (servertest.Response
 	return res, r
 }
 
+// mustLike likes id from the profile page and fails the test unless it works.
+func (m member) mustLike(t *testing.T, id int64) {
+	t.Helper()
+	res, _ := m.like(t, id, "")
+	wantStatus(t, res, http.StatusOK, "")
+}
+
 // wantStatus checks an answer's status and error code.
 func wantStatus(t *testing.T, r servertest.Response, status int, code string) {
 	t.Helper()

@@ -265,3 +265,43 @@ func (s *Service) Opened(ctx context.Context, pool string, viewer, liker int64) 
 	}
 	return nil
 }
+
+// Card kinds: which card the member saw, a like's or a match's.
+const (
+	CardLike  = "like"
+	CardMatch = "match"
+)
+
+var (
+	// ErrCardKind means a card kind other than like or match.
+	ErrCardKind = refusal.New(refusal.Invalid, "kind_invalid", "kind must be like or match.").
+			With(map[string]any{"field": "kind"})
+	// ErrNoLike means the member has no such like (or match) from that
+	// profile to see a card of: another member's, another tenant's, or none.
+	ErrNoLike = refusal.New(refusal.NotFound, "like_not_found", "There is no such like for you.")
+)
+
+// ClaimCard records that member sees the card of kind about profile on
+// tenant t: the like profile gave the member, or the match of the two. The
+// app shows each card once per member, on any device: it claims the card
+// before it shows it, and shows it only when this is the first time. Only
+// the member's own likes and matches in the tenant's pool count; any other
+// is ErrNoLike.
+func (s *Service) ClaimCard(ctx context.Context, t *tenancy.Tenant, member, profile int64, kind string) (first bool, err error) {
+	q := db.New(s.Pool)
+	switch kind {
+	case CardLike:
+		first, err = q.LikeCardClaim(ctx, db.LikeCardClaimParams{Now: s.Now(), ProfileID: profile, MemberID: member, Pool: t.ProfilePool})
+	case CardMatch:
+		first, err = q.MatchCardClaim(ctx, db.MatchCardClaimParams{Now: s.Now(), ProfileID: profile, MemberID: member, Pool: t.ProfilePool})
+	default:
+		return false, ErrCardKind
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, ErrNoLike
+	}
+	if err != nil {
+		return false, fmt.Errorf("%s card of %d for %d: %w", kind, profile, member, err)
+	}
+	return first, nil
+}

@@ -106,15 +106,10 @@ func TestLikesLists(t *testing.T) {
 	c := woman(t, env, accountstest.Member{})
 	hidden := woman(t, env, accountstest.Member{})
 
-	mustLike := func(m member, id int64) {
-		t.Helper()
-		res, _ := m.like(t, id, "")
-		wantStatus(t, res, http.StatusOK, "")
-	}
-	mustLike(a, me.ID)
-	mustLike(b, me.ID)
-	mustLike(me, b.ID)
-	mustLike(me, c.ID)
+	a.mustLike(t, me.ID)
+	b.mustLike(t, me.ID)
+	me.mustLike(t, b.ID)
+	me.mustLike(t, c.ID)
 	env.Exec(t, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)", hidden.ID, me.ID)
 	env.Exec(t, "INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)", me.ID, hidden.ID)
 

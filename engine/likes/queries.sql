@@ -66,6 +66,39 @@ WHERE l.liked_id = @member_id AND l.like_new AND p.pool = @pool AND p.status = '
   AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liker_id AND b.blocked_id = l.liked_id)
   AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = l.liked_id AND b.blocked_id = l.liker_id);
 
+-- name: LikeCardClaim :one
+-- The liked member sees the card of profile's like: the first call claims
+-- it (first_time), every later one finds it claimed, parallel ones wait on
+-- the row lock. No row: no such like of a profile of the pool to the member.
+WITH target AS (
+    SELECT l.liker_id, l.liked_id, l.card_shown_at
+    FROM likes l JOIN profiles p ON p.id = l.liker_id
+    WHERE l.liker_id = @profile_id AND l.liked_id = @member_id AND p.pool = @pool
+    FOR UPDATE OF l
+), claimed AS (
+    UPDATE likes l SET card_shown_at = @now::timestamptz
+    FROM target t
+    WHERE l.liker_id = t.liker_id AND l.liked_id = t.liked_id AND t.card_shown_at IS NULL
+)
+SELECT (t.card_shown_at IS NULL)::bool AS first_time FROM target t;
+
+-- name: MatchCardClaim :one
+-- The member sees the card of the match with profile, kept on the member's
+-- own like of the pair (each side claims its own). No row: no such match
+-- in the pool.
+WITH target AS (
+    SELECT mine.liker_id, mine.liked_id, mine.match_card_shown_at
+    FROM likes mine JOIN profiles p ON p.id = mine.liked_id
+    WHERE mine.liker_id = @member_id AND mine.liked_id = @profile_id AND p.pool = @pool
+      AND EXISTS (SELECT 1 FROM likes theirs WHERE theirs.liker_id = @profile_id AND theirs.liked_id = @member_id)
+    FOR UPDATE OF mine
+), claimed AS (
+    UPDATE likes l SET match_card_shown_at = @now::timestamptz
+    FROM target t
+    WHERE l.liker_id = t.liker_id AND l.liked_id = t.liked_id AND t.match_card_shown_at IS NULL
+)
+SELECT (t.match_card_shown_at IS NULL)::bool AS first_time FROM target t;
+
 -- name: SwipeRecord :exec
 -- A swipe decides a card once; a like given later over a pass wins.
 INSERT INTO swipes (member_id, profile_id, action, created_at)

@@ -399,7 +399,8 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 
 	l := likes.Handlers{Service: e.Likes}
 	r.With(member, perMember(limits.Like)).Post("/like.php", l.Like)
-	r.With(member).Get("/likes.php", l.Likes) // ?type=liked|liked_by|matches
+	r.With(member).Get("/likes.php", l.Likes)          // ?type=liked|liked_by|matches
+	r.With(member).Post("/like-card.php", l.ClaimCard) // a like or match card shows once
 	r.With(member).Get("/swipe.php", l.Deck)
 	r.With(member, perMember(limits.Like)).Post("/swipe.php", l.Swipe) // {profile_id, action: like|pass}
 	r.With(member).Get("/match-finder.php", l.MatchFinder)

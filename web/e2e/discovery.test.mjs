@@ -19,12 +19,25 @@ async function signup(s, { name, gender = 'male', seeking = 'female' }) {
 }
 
 /**
- * gotoMembers opens the search; the auto-like of the first visit may bring
- * the new-like popup, which is closed with Escape. It returns the liker's id.
+ * dismissEmailBanner closes a new member's e-mail confirmation banner, which
+ * comes first in the interruption queue: the like cards wait behind it.
  */
-async function gotoMembers(s, path = '/members') {
+async function dismissEmailBanner(s) {
+  const banner = s.page.getByTestId('activation-alert')
+  await banner.getByRole('button', { name: 'Dismiss', exact: true }).click()
+  await banner.waitFor({ state: 'detached' })
+}
+
+/**
+ * gotoMembers opens the search; the auto-like of the first visit may bring
+ * the new-like popup (for a member who has not confirmed the address, once
+ * the e-mail banner is dismissed), which is closed with Escape. It returns
+ * the liker's id.
+ */
+async function gotoMembers(s, path = '/members', { confirmed = false } = {}) {
   const autoLike = s.page.waitForResponse((r) => r.url().includes('/api/auto-like.php'))
   await s.goto(path)
+  if (!confirmed) await dismissEmailBanner(s)
   const res = await autoLike
   if (res.status() !== 200) return null
   const liker = (await res.json()).id
@@ -141,7 +154,7 @@ test('likes: a like, a like back, a match on both sides', async () => {
     const adamId = adam.profile?.id ?? adam.id
 
     // Adam finds Bea (the most recently active woman) and likes her.
-    const liker = await gotoMembers(a)
+    const liker = await gotoMembers(a, '/members', { confirmed: true })
     if (liker) {
       await a.page.keyboard.press('Escape')
       await a.page.getByTestId('new-like-popup').waitFor({ state: 'detached' })
@@ -245,6 +258,7 @@ test('auto-like: the new-like popup shows when the overlays\' code arrives after
     })
     const autoLike = s.page.waitForResponse((r) => r.url().includes('/api/auto-like.php'))
     await s.goto('/members')
+    await dismissEmailBanner(s)
     const res = await autoLike
     assert.equal(res.status(), 200)
     const liker = (await res.json()).id

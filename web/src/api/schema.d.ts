@@ -861,6 +861,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/like-card.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the card of a like received (kind like) or of a match (kind match) before showing it; each card shows once per member
+         * @description first_time is true only for the call that claims the card, on any device;
+         *     every later call answers false and changes nothing (the app then skips the card).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "like" | "match";
+                        /** @description the liker (kind like) or the match partner (kind match) */
+                        profile_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description claimed now, or before */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            first_time: boolean;
+                        };
+                    };
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/like.php": {
         parameters: {
             query?: never;

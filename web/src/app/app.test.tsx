@@ -272,14 +272,16 @@ describe('welcome time bonus', { timeout: 20_000 }, () => {
     }
   const asked = (fetch: { mock: { calls: [string, ...unknown[]][] } }) => fetch.mock.calls.some((c) => c[0].startsWith('/api/discountcode.php?code=TIMEBONUS25'))
 
-  it('shows the banner with a countdown and, at 0 credits, the modal linking to credits', async () => {
+  it('at 0 credits shows the modal linking to credits, then (one at a time) the banner with a countdown', async () => {
     await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/pricing', server(14_340))
+    const modal = await screen.findByTestId('time-bonus-modal')
+    expect(within(modal).getByRole('link').getAttribute('href')).toBe('/credits')
+    expect(screen.queryByTestId('alert-timeBonus')).toBeNull()
+    fireEvent.click(within(modal).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByTestId('time-bonus-modal')).toBeNull())
     const banner = await screen.findByTestId('alert-timeBonus')
     expect(within(banner).getByTestId('time-bonus-countdown').textContent).toMatch(/^03:5\d:\d\d$/)
     expect(within(banner).getByRole('link').getAttribute('href')).toBe('/credits')
-    const modal = await screen.findByTestId('time-bonus-modal')
-    fireEvent.click(within(modal).getByRole('button', { name: 'Close' }))
-    await waitFor(() => expect(screen.queryByTestId('time-bonus-modal')).toBeNull())
   })
 
   it("counts down by the server's clock, not the browser's", async () => {
@@ -324,10 +326,11 @@ describe('welcome time bonus', { timeout: 20_000 }, () => {
 
   it('takes the offer away when the member logs out', async () => {
     const { services } = await renderApp(boot({ user: user({ signup_date: fresh(), credits: 0 }) }), '/pricing', server(14_340))
-    await screen.findByTestId('alert-timeBonus')
+    await screen.findByTestId('time-bonus-modal')
     expect(services.store.get().timeBonus.isVisible).toBe(true)
     act(() => services.store.set({ user: null }))
     await waitFor(() => expect(services.store.get().timeBonus).toEqual({ offer: null, isVisible: false }))
+    expect(screen.queryByTestId('time-bonus-modal')).toBeNull()
     expect(screen.queryByTestId('alert-timeBonus')).toBeNull()
   })
 
@@ -402,6 +405,8 @@ describe('like modal', () => {
   it('opens t seconds later, drops t from the URL and reloads the likes 500 ms after the auto-like', async () => {
     const { router, fetch } = await renderApp(boot({ user: user() }), '/pricing?t=3&x=1', (url) => {
       if (url.startsWith('/api/auto-like.php')) return jsonResponse(200, { id: 12, name: 'Bea', main_image: null })
+      // the like's card is claimed before it shows: the first time
+      if (url.startsWith('/api/like-card.php')) return jsonResponse(200, { first_time: true })
       if (url.startsWith('/api/likes.php')) return jsonResponse(200, { profiles: [], liked_by: [{ id: 12, like_new: true }] })
       return jsonResponse(404, {})
     })

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { focusables, trapTab } from './focus'
+import { useHoldInterruptions } from '../features/interruptions/hooks'
 import { Icon, X } from './Icon'
 import { color, modalWidth, radius, space, zIndex } from '../theme/theme'
 
@@ -58,14 +59,22 @@ export interface ModalProps {
   /** showClose shows the × button (only when dismissible). */
   showClose?: boolean
   testId?: string
+  /**
+   * queued: the interruption queue opened it (a like, an offer, the age
+   * gate). Any other modal is the page's own, and holds the queue's modals
+   * and cards back while it is open, so none covers it.
+   */
+  queued?: boolean
 }
 
 /**
  * Modal is a dialog that traps the focus while open and gives it back to
- * the element that had it when it closes.
+ * the element that had it when it closes. Nothing of the interruption
+ * queue opens over it.
  */
-export function Modal({ open, title, children, onClose, dismissible = true, showClose = true, testId }: ModalProps) {
+export function Modal({ open, title, children, onClose, dismissible = true, showClose = true, testId, queued = false }: ModalProps) {
   const { t } = useTranslation()
+  useHoldInterruptions(open && !queued)
   const titleId = useId()
   const ref = useRef<HTMLDivElement>(null)
   const escape = useEffectEvent((e: KeyboardEvent) => {

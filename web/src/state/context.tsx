@@ -45,6 +45,9 @@ export function ServicesProvider({ services, children }: { services: Services; c
   return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
 }
 
+/** useMaybeServices is the services, or null outside a ServicesProvider (a component alone in a test). */
+export const useMaybeServices = (): Services | null => useContext(ServicesContext)
+
 export function useServices(): Services {
   const s = useContext(ServicesContext)
   if (!s) throw new Error('useServices outside ServicesProvider')

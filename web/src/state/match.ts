@@ -42,6 +42,8 @@ export interface MatchQueue {
   add: (partner: MatchPartner) => void
   /** shift drops the first partner (the moment closed). */
   shift: () => void
+  /** drop takes a partner out wherever they wait (their card was seen before). */
+  drop: (id: number) => void
   subscribe: (listener: () => void) => () => void
 }
 
@@ -57,6 +59,9 @@ export function createMatchQueue(): MatchQueue {
     },
     shift() {
       if (queue().length > 0) store.set({ queue: queue().slice(1) })
+    },
+    drop(id) {
+      if (queue().some((p) => p.id === id)) store.set({ queue: queue().filter((p) => p.id !== id) })
     },
     subscribe: store.subscribe,
   }

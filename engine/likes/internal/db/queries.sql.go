@@ -107,6 +107,42 @@ func (q *Queries) DiscoveryMember(ctx context.Context, id int64) (DiscoveryMembe
 	return i, err
 }
 
+const likeCardClaim = `-- name: LikeCardClaim :one
+WITH target AS (
+    SELECT l.liker_id, l.liked_id, l.card_shown_at
+    FROM likes l JOIN profiles p ON p.id = l.liker_id
+    WHERE l.liker_id = $1 AND l.liked_id = $2 AND p.pool = $3
+    FOR UPDATE OF l
+), claimed AS (
+    UPDATE likes l SET card_shown_at = $4::timestamptz
+    FROM target t
+    WHERE l.liker_id = t.liker_id AND l.liked_id = t.liked_id AND t.card_shown_at IS NULL
+)
+SELECT (t.card_shown_at IS NULL)::bool AS first_time FROM target t
+`
+
+type LikeCardClaimParams struct {
+	ProfileID int64
+	MemberID  int64
+	Pool      string
+	Now       time.Time
+}
+
+// The liked member sees the card of profile's like: the first call claims
+// it (first_time), every later one finds it claimed, parallel ones wait on
+// the row lock. No row: no such like of a profile of the pool to the member.
+func (q *Queries) LikeCardClaim(ctx context.Context, arg LikeCardClaimParams) (bool, error) {
+	row := q.db.QueryRow(ctx, likeCardClaim,
+		arg.ProfileID,
+		arg.MemberID,
+		arg.Pool,
+		arg.Now,
+	)
+	var first_time bool
+	err := row.Scan(&first_time)
+	return first_time, err
+}
+
 const likeExists = `-- name: LikeExists :one
 SELECT EXISTS (SELECT 1 FROM likes WHERE liker_id = $1 AND liked_id = $2)
 `
@@ -377,6 +413,43 @@ DELETE FROM likes WHERE liker_id = $1 OR liked_id = $1
 func (q *Queries) LikesPurge(ctx context.Context, memberID int64) error {
 	_, err := q.db.Exec(ctx, likesPurge, memberID)
 	return err
+}
+
+const matchCardClaim = `-- name: MatchCardClaim :one
+WITH target AS (
+    SELECT mine.liker_id, mine.liked_id, mine.match_card_shown_at
+    FROM likes mine JOIN profiles p ON p.id = mine.liked_id
+    WHERE mine.liker_id = $1 AND mine.liked_id = $2 AND p.pool = $3
+      AND EXISTS (SELECT 1 FROM likes theirs WHERE theirs.liker_id = $2 AND theirs.liked_id = $1)
+    FOR UPDATE OF mine
+), claimed AS (
+    UPDATE likes l SET match_card_shown_at = $4::timestamptz
+    FROM target t
+    WHERE l.liker_id = t.liker_id AND l.liked_id = t.liked_id AND t.match_card_shown_at IS NULL
+)
+SELECT (t.match_card_shown_at IS NULL)::bool AS first_time FROM target t
+`
+
+type MatchCardClaimParams struct {
+	MemberID  int64
+	ProfileID int64
+	Pool      string
+	Now       time.Time
+}
+
+// The member sees the card of the match with profile, kept on the member's
+// own like of the pair (each side claims its own). No row: no such match
+// in the pool.
+func (q *Queries) MatchCardClaim(ctx context.Context, arg MatchCardClaimParams) (bool, error) {
+	row := q.db.QueryRow(ctx, matchCardClaim,
+		arg.MemberID,
+		arg.ProfileID,
+		arg.Pool,
+		arg.Now,
+	)
+	var first_time bool
+	err := row.Scan(&first_time)
+	return first_time, err
 }
 
 const matchFinderList = `-- name: MatchFinderList :many

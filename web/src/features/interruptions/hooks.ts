@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { editingNow, isShown, type FormState, type InterruptionId } from './interruptions'
-import { useServices } from '../../state/context'
+import { countCard, mayShowCard, sessionStore, type CardKind } from './cards'
+import { useMaybeServices, useServices } from '../../state/context'
 
 /**
  * useInterruption asks the queue to show id while wanted and tells whether it
@@ -14,6 +15,55 @@ export function useInterruption(id: InterruptionId, wanted: boolean): boolean {
   }, [interruptions, id, wanted])
   const shown = useSyncExternalStore(interruptions.subscribe, interruptions.shown, interruptions.shown)
   return wanted && isShown(shown, id)
+}
+
+/**
+ * useHoldInterruptions keeps the queue's modals and cards back while open:
+ * a modal the page opened itself (a confirmation, a prompt) is never
+ * covered. Outside the app's services (a lone component test) it does
+ * nothing.
+ */
+export function useHoldInterruptions(open: boolean): void {
+  const interruptions = useMaybeServices()?.interruptions
+  useEffect(() => {
+    if (!open || !interruptions) return
+    return interruptions.hold()
+  }, [open, interruptions])
+}
+
+/** Claim is the server's answer about one card: show it, or skip it (seen before, or no such like). */
+type Claim = { id: number; show: boolean } | null
+
+/**
+ * useCardTurn: the card of kind about profile (null: none waits) asks the
+ * queue for its turn as id, within the session's cards (cards.ts). On its
+ * turn it claims the card from the server (POST like-card.php) and shows
+ * only when that is the first time for this member; a card seen before (on
+ * any device, in any page load) is skipped, and so is one the server does
+ * not know: skip(profile) takes it off its queue. It tells whether the
+ * card shows.
+ */
+export function useCardTurn(id: InterruptionId, kind: CardKind, profile: number | null, skip: (profile: number) => void): boolean {
+  const { api } = useServices()
+  const [claim, setClaim] = useState<Claim>(null)
+  const asked = useRef<number | null>(null)
+  const claimed = claim !== null && claim.id === profile
+  const turn = useInterruption(id, profile !== null && (claimed || mayShowCard(sessionStore())))
+  useEffect(() => {
+    if (!turn || profile === null || asked.current === profile) return
+    // Asked once per card, and answered even if the turn passes meanwhile: a claim the server made is not lost.
+    asked.current = profile
+    void api.http
+      .post<{ first_time: boolean }>('/api/like-card.php', { profile_id: profile, kind }, { retries: 1 })
+      .then((res) => res !== false && res.first_time === true)
+      .catch(() => false)
+      .then((show) => {
+        if (show) countCard(sessionStore())
+        setClaim({ id: profile, show })
+        if (!show) skip(profile)
+      })
+  }, [turn, profile, kind, api, skip])
+  return turn && claimed && claim.show
 }
 
 /** A field one types or picks in; buttons and links are not editing. */

@@ -1,50 +1,41 @@
 import { describe, expect, it } from 'vitest'
 import { arrange, editingNow, isShown, type InterruptionId } from './interruptions'
 
-describe('arrange: one modal, one banner, one pop-up, by priority', () => {
-  it.each<[string, InterruptionId[], boolean, { modal: InterruptionId | null; banner: InterruptionId | null; popup: InterruptionId | null }]>([
-    ['nothing wanted', [], false, { modal: null, banner: null, popup: null }],
-    [
-      'right after signup on a phone: the e-mail modal, the offer banner, the like waits',
-      ['activationModal', 'timeBonus', 'profilePhoto', 'push', 'newLike'],
-      false,
-      { modal: 'activationModal', banner: 'timeBonus', popup: null },
-    ],
-    ['the age gate before the e-mail confirmation', ['activationModal', 'ageGate'], false, { modal: 'ageGate', banner: null, popup: null }],
-    ['e-mail confirmation before offers', ['timeBonusModal', 'activationModal'], false, { modal: 'activationModal', banner: null, popup: null }],
-    ['offers before likes', ['likeModal', 'timeBonusModal'], false, { modal: 'timeBonusModal', banner: null, popup: null }],
-    ['e-mail banner before the offer banner', ['timeBonus', 'activation', 'push'], false, { modal: null, banner: 'activation', popup: null }],
-    ['the offer banner before the reminders', ['push', 'profilePhoto', 'timeBonus'], false, { modal: null, banner: 'timeBonus', popup: null }],
-    ['the photo reminder before push', ['notificationsDisabled', 'push', 'profilePhoto'], false, { modal: null, banner: 'profilePhoto', popup: null }],
-    ['ties keep the list order', ['notificationsDisabled', 'push'], false, { modal: null, banner: 'push', popup: null }],
-    ['a pop-up when no modal shows', ['newLike', 'timeBonus'], false, { modal: null, banner: 'timeBonus', popup: 'newLike' }],
-    ['no pop-up under a modal', ['newLike', 'likeModal'], false, { modal: 'likeModal', banner: null, popup: null }],
-    ['editing: no offer modal, banners stay', ['timeBonusModal', 'timeBonus'], true, { modal: null, banner: 'timeBonus', popup: null }],
-    ['editing: no e-mail modal, no like pop-up', ['activationModal', 'newLike'], true, { modal: null, banner: null, popup: null }],
-    ['editing: the age gate still shows', ['ageGate', 'timeBonusModal'], true, { modal: 'ageGate', banner: null, popup: null }],
-    ['editing: the signup the visitor asked for still shows', ['signup'], true, { modal: 'signup', banner: null, popup: null }],
-  ])('%s', (_, wanted, editing, want) => {
-    const got = arrange(wanted, editing)
-    expect({ modal: got.modal, banner: got.banner, popup: got.popup }).toEqual(want)
+describe('arrange: one interruption at a time, by rank', () => {
+  it.each<[string, InterruptionId[], { editing?: boolean; held?: boolean }, InterruptionId | null]>([
+    ['nothing wanted', [], {}, null],
+    ['right after signup: the e-mail banner, the offer banner and the like card wait', ['activation', 'timeBonus', 'profilePhoto', 'push', 'newLike'], {}, 'activation'],
+    ['the age gate before the e-mail banner', ['activation', 'ageGate'], {}, 'ageGate'],
+    ['the e-mail banner before offers', ['timeBonusModal', 'activation'], {}, 'activation'],
+    ['the offer modal before likes', ['likeModal', 'timeBonusModal', 'newLike'], {}, 'timeBonusModal'],
+    ['a match before a like (ties keep the list order)', ['newLike', 'match'], {}, 'match'],
+    ['a like card before the offer banner', ['timeBonus', 'newLike'], {}, 'newLike'],
+    ['the offer banner before the reminders', ['push', 'profilePhoto', 'timeBonus'], {}, 'timeBonus'],
+    ['the photo reminder before push', ['notificationsDisabled', 'push', 'profilePhoto'], {}, 'profilePhoto'],
+    ['editing: no offer modal, a banner instead', ['timeBonusModal', 'timeBonus'], { editing: true }, 'timeBonus'],
+    ['editing: no like card', ['newLike'], { editing: true }, null],
+    ['editing: the age gate still shows', ['ageGate', 'timeBonusModal'], { editing: true }, 'ageGate'],
+    ['editing: the signup the visitor asked for still shows', ['signup'], { editing: true }, 'signup'],
+    ['a page modal open: no card, no modal over it', ['match', 'newLike', 'timeBonusModal'], { held: true }, null],
+    ['a page modal open: a banner stays in the page', ['newLike', 'profilePhoto'], { held: true }, 'profilePhoto'],
+    ['a page modal open: the signup the visitor asked for still shows', ['signup', 'newLike'], { held: true }, 'signup'],
+  ])('%s', (_, wanted, { editing = false, held = false }, want) => {
+    const got = arrange(wanted, editing, held)
+    expect(got.current).toBe(want)
     // What is wanted and not shown waits.
-    const shown = [got.modal, got.banner, got.popup].filter(Boolean)
-    expect([...got.deferred].sort()).toEqual(wanted.filter((w) => !shown.includes(w)).sort())
+    expect([...got.deferred].sort()).toEqual(wanted.filter((w) => w !== want).sort())
   })
 
   it('shows the next one when the first goes', () => {
-    const first = arrange(['activationModal', 'timeBonusModal', 'newLike'], false)
-    expect(first.modal).toBe('activationModal')
-    const second = arrange(['timeBonusModal', 'newLike'], false)
-    expect(second.modal).toBe('timeBonusModal')
-    const third = arrange(['newLike'], false)
-    expect(third.popup).toBe('newLike')
+    expect(arrange(['activation', 'timeBonusModal', 'newLike'], false, false).current).toBe('activation')
+    expect(arrange(['timeBonusModal', 'newLike'], false, false).current).toBe('timeBonusModal')
+    expect(arrange(['newLike'], false, false).current).toBe('newLike')
   })
 
-  it('isShown matches the slot', () => {
-    const shown = arrange(['timeBonusModal', 'timeBonus'], false)
+  it('isShown is true for the one shown only', () => {
+    const shown = arrange(['timeBonusModal', 'timeBonus'], false, false)
     expect(isShown(shown, 'timeBonusModal')).toBe(true)
-    expect(isShown(shown, 'timeBonus')).toBe(true)
-    expect(isShown(shown, 'likeModal')).toBe(false)
+    expect(isShown(shown, 'timeBonus')).toBe(false)
   })
 })
 

@@ -1,16 +1,20 @@
-// One interruption at a time: every banner, modal and pop-up of the
-// member site asks one queue whether it may show. The queue shows at most one
-// modal, one banner and one pop-up, the most important first, and keeps
-// modals and pop-ups away from a form that is being edited.
+// One interruption at a time: every banner, modal and card of the member
+// site asks one queue whether it may show. The queue shows one of them, the
+// most important first; it keeps modals and cards away from a form being
+// edited and from a modal the page itself opened (a confirmation, a prompt).
 
-/** Slot is where an interruption shows: a modal over the page, a banner above it, a pop-up in a corner. */
-export type Slot = 'modal' | 'banner' | 'popup'
+/**
+ * Slot is how an interruption shows: a modal over the page, a banner above
+ * it, a card in a corner (a like or a match). A banner pushes nothing aside,
+ * so it may show while the page has a modal open; a modal or a card may not.
+ */
+export type Slot = 'modal' | 'banner' | 'card'
 
 export interface InterruptionDef {
   slot: Slot
-  /** rank orders the queue: age gate 0, e-mail confirmation 1, offers 2, likes 3, reminders after. */
+  /** rank orders the queue: age gate 0, e-mail confirmation 1, offer 2, likes and matches 3, reminders after. */
   rank: number
-  /** overForms: shown even over a form being edited (the age gate, and the signup the visitor asked for). */
+  /** overForms: shown even over a form being edited or a page's modal (the age gate, and the signup the visitor asked for). */
   overForms?: boolean
 }
 
@@ -18,52 +22,49 @@ export interface InterruptionDef {
 export const INTERRUPTIONS = {
   ageGate: { slot: 'modal', rank: 0, overForms: true },
   signup: { slot: 'modal', rank: 0, overForms: true },
-  activationModal: { slot: 'modal', rank: 1 },
   activation: { slot: 'banner', rank: 1 },
   timeBonusModal: { slot: 'modal', rank: 2 },
-  timeBonus: { slot: 'banner', rank: 2 },
   // a like returned (the match moment) comes before a mere like
   match: { slot: 'modal', rank: 3 },
   likeModal: { slot: 'modal', rank: 3 },
-  newLike: { slot: 'popup', rank: 3 },
-  profilePhoto: { slot: 'banner', rank: 4 },
-  push: { slot: 'banner', rank: 5 },
-  notificationsDisabled: { slot: 'banner', rank: 5 },
+  newLike: { slot: 'card', rank: 3 },
+  // the offer's banner counts down for hours: a like card (gone in seconds) may come first
+  timeBonus: { slot: 'banner', rank: 4 },
+  profilePhoto: { slot: 'banner', rank: 5 },
+  push: { slot: 'banner', rank: 6 },
+  notificationsDisabled: { slot: 'banner', rank: 6 },
 } as const satisfies Record<string, InterruptionDef>
 
 export type InterruptionId = keyof typeof INTERRUPTIONS
 
-/** Shown is what the queue lets show now; deferred is what waits (wanted, not shown). */
+/** Shown is what the queue lets show now (one at most); deferred is what waits (wanted, not shown). */
 export interface Shown {
-  modal: InterruptionId | null
-  banner: InterruptionId | null
-  popup: InterruptionId | null
+  current: InterruptionId | null
   deferred: InterruptionId[]
 }
 
 const ORDER = Object.keys(INTERRUPTIONS) as InterruptionId[]
 
 /**
- * arrange picks what shows from what wants to show:
- *   - at most one modal, one banner and one pop-up, each the lowest rank
- *     (ties: the order of INTERRUPTIONS);
- *   - a pop-up only when no modal shows (it would sit behind it);
- *   - while a form is being edited, no modal or pop-up unless it is
- *     overForms; banners stay (they push nothing aside).
+ * arrange picks the one interruption that shows from those that want to:
+ *   - the lowest rank first (ties: the order of INTERRUPTIONS);
+ *   - while a form is being edited (editing) or the page has a modal of
+ *     its own open (held), no modal or card unless it is overForms; a
+ *     banner may show then, it covers nothing.
  */
-export function arrange(wanted: Iterable<InterruptionId>, editing: boolean): Shown {
+export function arrange(wanted: Iterable<InterruptionId>, editing: boolean, held: boolean): Shown {
   const want = new Set(wanted)
   const queue = ORDER.filter((id) => want.has(id)).sort((a, b) => INTERRUPTIONS[a].rank - INTERRUPTIONS[b].rank)
-  const allowed = (id: InterruptionId) => !editing || ('overForms' in INTERRUPTIONS[id] && INTERRUPTIONS[id].overForms)
-  const modal = queue.find((id) => INTERRUPTIONS[id].slot === 'modal' && allowed(id)) ?? null
-  const banner = queue.find((id) => INTERRUPTIONS[id].slot === 'banner') ?? null
-  const popup = modal ? null : (queue.find((id) => INTERRUPTIONS[id].slot === 'popup' && allowed(id)) ?? null)
-  const deferred = queue.filter((id) => id !== modal && id !== banner && id !== popup)
-  return { modal, banner, popup, deferred }
+  const allowed = (id: InterruptionId) => {
+    const def: InterruptionDef = INTERRUPTIONS[id]
+    return def.slot === 'banner' || def.overForms === true || (!editing && !held)
+  }
+  const current = queue.find(allowed) ?? null
+  return { current, deferred: queue.filter((id) => id !== current) }
 }
 
-/** isShown tells whether an interruption is the one its slot shows. */
-export const isShown = (shown: Shown, id: InterruptionId): boolean => shown[INTERRUPTIONS[id].slot] === id
+/** isShown tells whether an interruption is the one shown. */
+export const isShown = (shown: Shown, id: InterruptionId): boolean => shown.current === id
 
 /** FormState is what the page tells about its forms, for editingNow. */
 export interface FormState {

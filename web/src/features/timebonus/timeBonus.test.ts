@@ -7,6 +7,8 @@ import {
   mayHaveTimeBonus,
   remainingSeconds,
   showTimeBonusModal,
+  TIME_BONUS_MODAL_EVERY_MS,
+  timeBonusModalOpenedAt,
   timeBonusOffer,
 } from './timeBonus'
 
@@ -49,11 +51,24 @@ describe('time bonus', () => {
     expect(remainingSeconds(offer, t0 + 20_000_000)).toBe(0)
   })
 
-  it('pops up only at 0 credits and before a dismissal', () => {
-    expect(showTimeBonusModal(true, 0, false)).toBe(true)
-    expect(showTimeBonusModal(true, 5, false)).toBe(false)
-    expect(showTimeBonusModal(true, 0, true)).toBe(false)
-    expect(showTimeBonusModal(false, 0, false)).toBe(false)
+  it('pops up only at 0 credits, and once a day at most', () => {
+    const day = TIME_BONUS_MODAL_EVERY_MS
+    expect(showTimeBonusModal(true, 0, null, t0)).toBe(true)
+    expect(showTimeBonusModal(true, 5, null, t0)).toBe(false)
+    expect(showTimeBonusModal(false, 0, null, t0)).toBe(false)
+    // opened (answered or not): not again the same day, again a day later
+    expect(showTimeBonusModal(true, 0, t0, t0 + 60_000)).toBe(false)
+    expect(showTimeBonusModal(true, 0, t0, t0 + day - 1)).toBe(false)
+    expect(showTimeBonusModal(true, 0, t0, t0 + day)).toBe(true)
+    // a stored time in the future (a clock set back) does not shut it for good
+    expect(showTimeBonusModal(true, 0, t0 + day, t0)).toBe(true)
+  })
+
+  it('reads the stored opening time', () => {
+    expect(timeBonusModalOpenedAt(null)).toBeNull()
+    expect(timeBonusModalOpenedAt('')).toBeNull()
+    expect(timeBonusModalOpenedAt('soon')).toBeNull()
+    expect(timeBonusModalOpenedAt(String(t0))).toBe(t0)
   })
 
   it('prefers the time bonus over the welcome code', () => {

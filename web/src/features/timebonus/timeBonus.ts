@@ -69,14 +69,26 @@ export function formatCountdown(seconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`
 }
 
+/** TIME_BONUS_MODAL_EVERY_MS: the offer's modal opens once in this long at most (the banner reminds meanwhile). */
+export const TIME_BONUS_MODAL_EVERY_MS = 24 * 3600 * 1000
+
 /**
  * showTimeBonusModal: the offer is visible, the member has 0 credits and
- * never dismissed it. A brand that grants signup credits still reaches its
- * members: the banner shows from the signup on whatever the balance, and the
- * modal once the signup credits are spent while the offer lasts.
+ * the modal did not open in the last TIME_BONUS_MODAL_EVERY_MS (openedAt:
+ * when it last opened, ms, or null). Opening counts, answered or not, so a
+ * visit, a reload or the swipe game does not bring it back. A brand that
+ * grants signup credits still reaches its members: the banner shows from the
+ * signup on whatever the balance, and the modal once the signup credits are
+ * spent while the offer lasts.
  */
-export function showTimeBonusModal(visible: boolean, credits: number, dismissed: boolean): boolean {
-  return visible && credits === 0 && !dismissed
+export function showTimeBonusModal(visible: boolean, credits: number, openedAt: number | null, now: number): boolean {
+  return visible && credits === 0 && (openedAt === null || now - openedAt >= TIME_BONUS_MODAL_EVERY_MS || now < openedAt)
+}
+
+/** timeBonusModalOpenedAt reads when the modal last opened from its stored value (ms), or null. */
+export function timeBonusModalOpenedAt(stored: string | null): number | null {
+  const ms = Number(stored)
+  return stored && Number.isFinite(ms) && ms > 0 ? ms : null
 }
 
 export interface Discount {
@@ -89,4 +101,9 @@ export function activeDiscount(timeBonus: TimeBonusOffer | null, welcome: Discou
   return timeBonus ? { code: timeBonus.code, percentage: timeBonus.percentage } : welcome
 }
 
+/**
+ * TIME_BONUS_MODAL_KEY keeps when the modal last opened (local storage). The
+ * name is from when it kept the dismissal: a time stored then (dismissed,
+ * so opened) still counts.
+ */
 export const TIME_BONUS_MODAL_KEY = 'rdv_time_bonus_modal_dismissed_at'

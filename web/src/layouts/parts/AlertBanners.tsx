@@ -1,12 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import styled from 'styled-components'
-import { isDesktop } from '../../app/hooks'
 import { pathFor } from '../../app/routeTable'
 import { Container } from '../../components/Grid'
 import { below, color, space } from '../../theme/theme'
-import { Modal } from '../../components/Modal'
+import { accountErrorText, type Text as CatalogueText } from '../../pages/account/shared/errors'
 import { alertDismissedAt, needsActivationReminder, SERVER_ALERTS, visibleAlerts, withDismissal, type AlertKind, type DismissibleAlert } from './alerts'
 import { subscribePush } from '../../api/push'
 import { useAppState, useServices } from '../../state/context'
@@ -45,6 +44,22 @@ const ActionButton = styled.button`
   font-weight: 700;
   text-decoration: underline;
   cursor: pointer;
+  &:disabled {
+    cursor: default;
+  }
+`
+
+/** Text is a banner's words and action; a long e-mail address breaks instead of widening the page. */
+const Text = styled.span`
+  min-width: 0;
+  overflow-wrap: anywhere;
+`
+
+/** Said is what the resend answered, on its own line. */
+const Said = styled.span`
+  display: block;
+  margin-top: ${space(1)};
+  font-weight: 700;
 `
 
 const Dismiss = styled.button`
@@ -77,31 +92,46 @@ const ACTIONS: Record<AlertKind, { to: () => string; key: string }> = {
   notificationsDisabled: { to: () => pathFor('notifications'), key: 'alerts.notificationsAction' },
 }
 
+/** Resent is what the last resend answered: sent, or the server's refusal in the catalogue's words. */
+type Resent = { text: CatalogueText; ok: boolean } | null
+
 /**
- * ActivationReminder: a modal after api_signup_complete on a smartphone,
- * otherwise an alert; either waits its turn in the interruption queue.
+ * ActivationReminder is the e-mail confirmation banner, first of the
+ * banners in the interruption queue: the address, a button that sends the
+ * mail again (the server's limits apply: past them the banner says so) and
+ * the dismissal.
  */
 function ActivationReminder({ email, wanted }: { email: string; wanted: boolean }) {
   const { t } = useTranslation()
-  const [params] = useSearchParams()
-  const [open, setOpen] = useState(true)
+  const { api } = useServices()
   const dismiss = useDismiss()
-  const asModal = params.has('api_signup_complete') && !isDesktop()
-  const modalShown = useInterruption('activationModal', wanted && asModal && open)
-  const bannerShown = useInterruption('activation', wanted && !asModal)
-  if (asModal) {
-    return (
-      <Modal open={modalShown} title={t('alerts.activationTitle')} onClose={() => setOpen(false)} testId="activation-modal">
-        <p>{t('alerts.activation', { email })}</p>
-      </Modal>
-    )
+  const shown = useInterruption('activation', wanted)
+  const [busy, setBusy] = useState(false)
+  const [resent, setResent] = useState<Resent>(null)
+  if (!shown) return null
+  const resend = () => {
+    setBusy(true)
+    api.http
+      .post<null>('/api/activate.php', undefined, { retries: 0 })
+      .then(() => setResent({ text: ['signupFlow.confirm.sent', { email }], ok: true }))
+      .catch((err: unknown) => setResent({ text: accountErrorText(err), ok: false }))
+      .finally(() => setBusy(false))
   }
-  if (!bannerShown) return null
   return (
-    <Bar $tone="warning" role="alert" data-testid="activation-alert">
+    <Bar $tone="warning" role="region" aria-label={t('alerts.activationTitle')} data-testid="activation-alert">
       <Container>
         <Row>
-          <span>{t('alerts.activation', { email })}</span>
+          <Text>
+            {t('alerts.activation', { email })}{' '}
+            <ActionButton type="button" disabled={busy} onClick={resend}>
+              {t('signupFlow.confirm.resend')}
+            </ActionButton>
+            {resent && (
+              <Said role={resent.ok ? 'status' : 'alert'} data-testid="activation-resent">
+                {t(resent.text[0], resent.text[1])}
+              </Said>
+            )}
+          </Text>
           <Dismiss type="button" aria-label={t('alerts.dismiss')} onClick={() => dismiss('activation')}>
             <Icon icon={X} />
           </Dismiss>

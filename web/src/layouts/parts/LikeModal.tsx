@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { wait } from '../../api/useLoad'
 import { Modal } from '../../components/Modal'
 import { likeModalDelay } from './likeModalDelay'
 import { useServices } from '../../state/context'
-import { useInterruption } from '../../features/interruptions/hooks'
+import { useCardTurn } from '../../features/interruptions/hooks'
 import { AUTO_LIKE_RELOAD_MS, refreshNamed } from '../../state/refresh'
 import { firstShow, likerPath } from './likePopupRules'
 import { LikerView, useLikerPress, type Liker } from './NewLikePopup'
@@ -60,10 +60,10 @@ export function LikeModal() {
     return () => ctl.abort()
   }, [pending, api, store])
 
-  const close = () => setLiker(null)
-  const open = useInterruption('likeModal', liker !== null)
+  const close = useCallback(() => setLiker(null), [])
+  const open = useCardTurn('likeModal', 'like', liker?.id ?? null, close)
   return (
-    <Modal open={open} title={t('likeModal.title', { name: liker?.name ?? '' })} onClose={close} testId="like-modal">
+    <Modal open={open} title={t('likeModal.title', { name: liker?.name ?? '' })} onClose={close} testId="like-modal" queued>
       <div onClick={close}>
         {liker && <LikerView liker={liker} onPhoto={() => void navigate(likerPath(liker.id))} onPress={() => press(liker)} />}
       </div>

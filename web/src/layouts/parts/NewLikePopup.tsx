@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useSyncExternalStore, type RefObject } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import styled from 'styled-components'
 import type { Image, LikedBy } from '../../boot/types'
 import { Button } from '../../components/Button'
 import { useServices } from '../../state/context'
-import { useInterruption } from '../../features/interruptions/hooks'
+import { useCardTurn } from '../../features/interruptions/hooks'
 import { refreshNamed } from '../../state/refresh'
 import { announceMatch } from '../../state/match'
-import { likerPath, popupClick, targetOf } from './likePopupRules'
+import { cardBottom, GAP_PX, likerPath, popupClick, targetOf } from './likePopupRules'
 import { Icon, X } from '../../components/Icon'
 import { color, radius, space, zIndex } from '../../theme/theme'
 
@@ -123,7 +123,6 @@ export function useLikerPress(): (liker: Liker) => void {
 const Card = styled.div`
   position: fixed;
   left: ${space(4)};
-  bottom: ${space(4)};
   z-index: ${zIndex.toast};
   width: min(320px, calc(100vw - 32px));
   padding: ${space(3)};
@@ -150,30 +149,52 @@ const Close = styled.button`
   cursor: pointer;
 `
 
+/** useAboveTabBar keeps cardBottom current while active: the bar shows or goes with the width, and moves while it is not stuck yet. */
+function useAboveTabBar(active: boolean): number {
+  const [bottom, setBottom] = useState(GAP_PX)
+  useEffect(() => {
+    if (!active) return
+    const measure = () => {
+      const bar = document.querySelector('[data-testid=tab-bar]')
+      setBottom(cardBottom(bar ? bar.getBoundingClientRect() : null, window.innerHeight))
+    }
+    measure()
+    window.addEventListener('resize', measure)
+    window.addEventListener('scroll', measure, { passive: true })
+    return () => {
+      window.removeEventListener('resize', measure)
+      window.removeEventListener('scroll', measure)
+    }
+  }, [active])
+  return bottom
+}
+
 /** POPUP_MS: the popup goes by itself after this long; the badge still counts the like. */
 export const POPUP_MS = 8_000
 
-/** useNewLikers is the first liker of the queue NewLikersWatch fills, and how to go to the next. */
-function useNewLikers(): [LikedBy | null, () => void] {
+/** useNewLikers is the first liker of the queue NewLikersWatch fills, how to go to the next, and how to drop one. */
+function useNewLikers(): [LikedBy | null, () => void, (id: number) => void] {
   const { newLikers } = useServices()
   const liker = useSyncExternalStore(newLikers.subscribe, newLikers.first, newLikers.first)
-  return [liker, newLikers.shift]
+  return [liker, newLikers.shift, newLikers.drop]
 }
 
 /**
- * NewLikePopup shows a member who just liked you, in a corner so it never
- * blocks the page: a click anywhere closes it; a click on the photo opens
- * that profile; the button emits a press for that profile id (like back, or
- * the chat for a match).
+ * NewLikePopup is the card of a member who just liked you, in a corner above
+ * the tab bar so it never blocks the page or the navigation: a click
+ * anywhere closes it; a click on the photo opens that profile; the button
+ * emits a press for that profile id (like back, or the chat for a match).
+ * Each like's card shows once per member (useCardTurn).
  */
 export function NewLikePopup() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const press = useLikerPress()
   const titleId = useId()
-  const [liker, next] = useNewLikers()
-  // Likes come last in the interruption queue: a like waits (and its 8 s start) until it may show.
-  const shown = useInterruption('newLike', liker !== null)
+  const [liker, next, drop] = useNewLikers()
+  // A like waits its turn in the interruption queue (and its 8 s start then).
+  const shown = useCardTurn('newLike', 'like', liker?.id ?? null, drop)
+  const bottom = useAboveTabBar(shown)
   const photoRef = useRef<HTMLButtonElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
 
@@ -204,7 +225,7 @@ export function NewLikePopup() {
 
   if (!liker || !shown) return null
   return (
-    <Card role="dialog" aria-modal="false" aria-labelledby={titleId} aria-live="polite" data-testid="new-like-popup" data-id={liker.id}>
+    <Card role="dialog" aria-modal="false" aria-labelledby={titleId} aria-live="polite" data-testid="new-like-popup" data-id={liker.id} style={{ bottom }}>
       <Close type="button" aria-label={t('modal.close')}>
         <Icon icon={X} />
       </Close>

@@ -33,6 +33,7 @@ export function SignupModal() {
       dismissible={!signup.inProgress}
       onClose={() => store.set({ signup: { open: false, inProgress: false } })}
       testId="signup-modal"
+      queued
     >
       <Suspense fallback={null}>
         <SignupFlow inModal />

@@ -48,7 +48,7 @@ export function SiteEntryModal() {
     setDismissed(true)
   }
   return (
-    <Modal open={open} title={t('siteEntry.title')} onClose={enter} dismissible={false} testId="site-entry-modal">
+    <Modal open={open} title={t('siteEntry.title')} onClose={enter} dismissible={false} testId="site-entry-modal" queued>
       <p>{t('siteEntry.text', { name })}</p>
       <p>{t('siteEntry.confirm')}</p>
       <Actions>

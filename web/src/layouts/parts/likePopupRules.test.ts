@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstShow, likerPath, newLikers, popupClick, targetOf } from './likePopupRules'
+import { cardBottom, firstShow, GAP_PX, likerPath, newLikers, popupClick, targetOf } from './likePopupRules'
 
 describe('new-like popup rules', () => {
   it('shows only likes that arrive after the first load', () => {
@@ -36,5 +36,18 @@ describe('new-like popup rules', () => {
     expect(firstShow(12345)).toBe(true)
     expect(firstShow(12345)).toBe(false)
     expect(likerPath(5)).toBe('/likes/m/5')
+  })
+})
+
+describe('the card above the tab bar', () => {
+  it('sits above the tab bar where it shows, else above the screen edge', () => {
+    // a 390x844 phone: the 57 px bar stuck to the bottom
+    expect(cardBottom({ top: 787, height: 57 }, 844)).toBe(57 + GAP_PX)
+    // a short page: the bar ends the page higher up
+    expect(cardBottom({ top: 600, height: 57 }, 844)).toBe(244 + GAP_PX)
+    // no bar (a desktop, a visitor), a hidden one, or one below the screen
+    expect(cardBottom(null, 844)).toBe(GAP_PX)
+    expect(cardBottom({ top: 0, height: 0 }, 844)).toBe(GAP_PX)
+    expect(cardBottom({ top: 900, height: 57 }, 844)).toBe(GAP_PX)
   })
 })

@@ -51,3 +51,16 @@ export function firstShow(id: number): boolean {
 
 /** likerPath is where a liker's profile opens: the likes view, which clears the new-like flag. */
 export const likerPath = (id: number): string => `/likes/m/${id}`
+
+/** GAP_PX is the card's distance from the bottom of the screen, or from the top of the tab bar. */
+export const GAP_PX = 16
+
+/**
+ * cardBottom is how far from the viewport's bottom the card sits: GAP_PX
+ * above the tab bar where the bar shows (a member's phone), else GAP_PX
+ * above the screen's edge.
+ */
+export function cardBottom(bar: Pick<DOMRect, 'top' | 'height'> | null, viewportHeight: number): number {
+  if (!bar || bar.height <= 0 || bar.top >= viewportHeight) return GAP_PX
+  return Math.max(0, viewportHeight - bar.top) + GAP_PX
+}

@@ -6,8 +6,10 @@ import { jsonResponse, renderApp } from '../../test/render'
 const eva = { id: 21, name: 'Eva', age: 31, country: 'NL', gender: 'female', fictional: false, online: true, last_active_at: '2026-01-01T10:00:00Z', main_image: { filename: 'e.jpg', thumb_filename: 'et.jpg', status: 'active', match: '/media/e.jpg', url: '/media/e.jpg', thumb_url: '/media/et.jpg' }, city: 'Utrecht' }
 const result = { profiles: [eva], similar: [], pages: 1, total: 1, total_capped: false, search: { country: 'NL', countryregion: '', gender: '', min_age: 18, max_age: 99 }, search_fields: ['gender'] }
 
-function api(match: boolean, me = user()) {
+function api(match: boolean, me = user(), firstTime = true) {
   return (url: string) => {
+    // the match card is claimed before it shows: the server says whether it is the first time
+    if (url.startsWith('/api/like-card.php')) return jsonResponse(200, { first_time: firstTime })
     // the app's polling may come on a slow machine
     if (url.startsWith('/api/user.php')) return jsonResponse(200, { user: me })
     if (url.startsWith('/api/chats.php')) return jsonResponse(200, [])
@@ -21,6 +23,7 @@ function api(match: boolean, me = user()) {
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  sessionStorage.clear()
 })
 
 describe('the match moment', () => {
@@ -42,6 +45,15 @@ describe('the match moment', () => {
     expect(within(dialog).getByRole('link', { name: 'Send a message' }).getAttribute('href')).toBe('/members/21/chat')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep looking' }))
     await waitFor(() => expect(screen.queryByTestId('match-moment')).toBeNull())
+  })
+
+  it('does not show a match the member has seen before (on another device, in another page load)', { timeout: 30_000 }, async () => {
+    const { fetch, services } = await renderApp(boot({ user: user() }), '/members', api(true, user(), false))
+    fireEvent.click(await screen.findByTestId('like-21', {}, { timeout: 20_000 }))
+    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => url === '/api/like-card.php' && typeof init?.body === 'string' && init.body.includes('"kind":"match"'))).toBe(true))
+    // the answer takes the match off the queue without showing it
+    await waitFor(() => expect(services.matches.first()).toBeNull())
+    expect(screen.queryByTestId('match-moment')).toBeNull()
   })
 
   it('does not follow a like that is no match', { timeout: 30_000 }, async () => {

@@ -4,7 +4,7 @@ import styled, { keyframes } from 'styled-components'
 import { Button, ButtonLink } from '../../components/Button'
 import { Modal } from '../../components/Modal'
 import { useAppState, useServices } from '../../state/context'
-import { useInterruption } from '../../features/interruptions/hooks'
+import { useCardTurn } from '../../features/interruptions/hooks'
 import type { MatchPartner } from '../../state/match'
 import { color, space } from '../../theme/theme'
 
@@ -73,24 +73,25 @@ function Face({ src, alt, initial }: { src?: string | null; alt: string; initial
 const photo = (img: MatchPartner['main_image']) => (img ? img.thumb_url || img.url || img.match || null : null)
 
 /**
- * MatchMoment celebrates a match once per partner and page load: both
- * photos, and the way to the chat. It shows the match queue, which
- * announceMatch fills (the member's own like returned, or a live like event
- * saying the other side liked back); the new-like popup leaves that liker
- * out. It goes through the interruption queue like the other modals.
+ * MatchMoment celebrates a match once per member: both photos, and the way
+ * to the chat. It shows the match queue, which announceMatch fills (the
+ * member's own like returned, or a live like event saying the other side
+ * liked back); the new-like card leaves that liker out. It is a card of the
+ * interruption queue: its turn comes after the modals before it, and the
+ * server says whether the member saw it before.
  */
 export function MatchMoment() {
   const { t } = useTranslation()
   const me = useAppState((s) => s.user?.profile ?? null)
   const { matches } = useServices()
   const partner = useSyncExternalStore(matches.subscribe, matches.first, matches.first)
-  // one interruption at a time: it waits while another modal shows or a form is being edited
-  const open = useInterruption('match', !!partner && !!me)
+  // one interruption at a time: it waits while another one shows, a modal is open or a form is being edited
+  const open = useCardTurn('match', 'match', partner && me ? partner.id : null, matches.drop)
   if (!partner || !me || !open) return null
   const name = partner.name ?? ''
   const close = matches.shift
   return (
-    <Modal open title={t('matchMoment.title')} onClose={close} testId="match-moment">
+    <Modal open title={t('matchMoment.title')} onClose={close} testId="match-moment" queued>
       <Pair>
         <Face src={photo(me.main_image)} alt={t('matchMoment.you')} initial={me.name ?? ''} />
         <Face src={photo(partner.main_image)} alt={t('matchMoment.them', { name })} initial={name} />
