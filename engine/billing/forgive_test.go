@@ -282,3 +282,99 @@ func TestDiscountCodeParallelOrders(t *testing.T) {
 		t.Fatalf("held %d used %d", held, used)
 	}
 }
+
+// payNow posts Pay now for an order, click being the click's key.
+func payNow(c *servertest.Client, orderID int64, click string) servertest.Response {
+	return c.Do(http.MethodPost, "/api/paynow.php", map[string]any{"order_id": orderID, "client_id": click})
+}
+
+// paymentsOfOrder counts an order's payments.
+func paymentsOfOrder(t *testing.T, env *servertest.Env, orderID int64) int {
+	t.Helper()
+	var n int
+	if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM payments WHERE order_id = $1", orderID).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestPayNow: an order that still waits gets a new payment of its own
+// price (its discount code kept) with its method; repeated or parallel
+// requests answer that one payment; only the member's own order on its
+// own tenant; a paid order is 409 order_settled, a cancelled one 409
+// order_not_pending.
+func TestPayNow(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
+	member.Country = "NL"
+	code := newCode(t, env, codeRow{code: "PAYNOW10", percentage: 10})
+	first := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "creditcard", "discount_code": "PAYNOW10"})
+
+	res := payNow(member, first.OrderID, "click-1")
+	res.Want(t, http.StatusCreated, "")
+	var again checkout
+	res.JSON(t, &again)
+	if again.OrderID != first.OrderID || again.PaymentID == first.PaymentID || sandboxID(again) == sandboxID(first) {
+		t.Fatalf("pay now %+v, first %+v", again, first)
+	}
+	// 19.95 less 10% is 17.955: 17.96, with the order's method.
+	if amount, _ := sandboxAmount(t, env, again); amount != 1796 {
+		t.Fatalf("pay now charges %d", amount)
+	}
+	if s := paymentState(t, member, again.PaymentID); s.Method != "creditcard" || s.Status != "pending" {
+		t.Fatalf("%+v", s)
+	}
+
+	// Repeated and parallel requests answer the same payment.
+	var wg sync.WaitGroup
+	answers := make([]servertest.Response, 6)
+	for i := range answers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i] = payNow(member, first.OrderID, "click-1")
+		}()
+	}
+	wg.Wait()
+	for _, res := range answers {
+		res.Want(t, http.StatusCreated, "")
+		var co checkout
+		res.JSON(t, &co)
+		if co != again {
+			t.Fatalf("repeated pay now %+v, first %+v", co, again)
+		}
+	}
+	if n := paymentsOfOrder(t, env, first.OrderID); n != 2 {
+		t.Fatalf("%d payments", n)
+	}
+	payNow(member, first.OrderID, "").Want(t, http.StatusUnprocessableEntity, "client_id_invalid")
+
+	// Only the member's own order, on its own tenant.
+	other, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+	payNow(other, first.OrderID, "click-2").Want(t, http.StatusNotFound, "order_not_found")
+	elsewhere, _ := env.LoggedIn(t, "herzklopfen.localhost", accountstest.Member{TenantSlug: "herzklopfen"})
+	payNow(elsewhere, first.OrderID, "click-2").Want(t, http.StatusNotFound, "order_not_found")
+	payNow(member, 0, "click-2").Want(t, http.StatusNotFound, "order_not_found")
+	payNow(member, 1<<40, "click-2").Want(t, http.StatusNotFound, "order_not_found")
+	if n := paymentsOfOrder(t, env, first.OrderID); n != 2 {
+		t.Fatalf("%d payments after refusals", n)
+	}
+
+	decide(t, member, env, again, "paid")
+	awaitStatus(t, member, again.PaymentID, "completed")
+	wantBooked(t, env, made.ID, 100, 1, true)
+	if held, used := redemptions(t, env, code, made.ID); held != 0 || used != 1 {
+		t.Fatalf("held %d used %d", held, used)
+	}
+	payNow(member, first.OrderID, "click-3").Want(t, http.StatusConflict, "order_settled")
+
+	cancelled := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	decide(t, member, env, cancelled, "cancelled")
+	awaitStatus(t, member, cancelled.PaymentID, "cancelled")
+	payNow(member, cancelled.OrderID, "click-4").Want(t, http.StatusConflict, "order_not_pending")
+	if n := paymentsOfOrder(t, env, cancelled.OrderID); n != 1 {
+		t.Fatalf("%d payments of the cancelled order", n)
+	}
+	wantBooked(t, env, made.ID, 100, 1, true)
+}
