@@ -31,7 +31,8 @@ func holderOf(t *testing.T, env *servertest.Env, code, member int64) int64 {
 	return id
 }
 
-// await polls cond until it holds or the deadline passes.
+// await polls cond (what the local Mollie has seen) until it holds or the
+// deadline passes.
 func await(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	for deadline := time.Now().Add(15 * time.Second); !cond(); time.Sleep(20 * time.Millisecond) {
@@ -49,6 +50,13 @@ func sandboxStatus(t *testing.T, env *servertest.Env, co checkout) string {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// awaitPaymentStatus waits until the engine records a payment (by its
+// public id) in status.
+func awaitPaymentStatus(t *testing.T, env *servertest.Env, publicID, status string) {
+	t.Helper()
+	env.AwaitCount(t, 1, "SELECT count(*) FROM payments WHERE public_id = $1 AND status = $2", publicID, status)
 }
 
 // TestDiscountCodeForgives: a member opens the checkout with TIMEBONUS25
@@ -98,7 +106,7 @@ func TestDiscountCodeForgives(t *testing.T) {
 	if status, by := orderRow(t, env, first.OrderID); status != billing.OrderCancelled || by == nil || *by != second.OrderID {
 		t.Fatalf("the first order is %s, superseded by %v", status, by)
 	}
-	await(t, "the first payment cancelled at the sandbox", func() bool { return sandboxStatus(t, env, first) == "canceled" })
+	env.AwaitCount(t, 1, "SELECT count(*) FROM sandbox_payments WHERE id = $1 AND status = 'canceled'", sandboxID(first))
 	if s := paymentState(t, member, first.PaymentID); s.Status != billing.OrderCancelled {
 		t.Fatalf("the first payment is %s", s.Status)
 	}
@@ -128,11 +136,7 @@ func TestDiscountCodeNotTakenFromPaymentUnderWay(t *testing.T) {
 	code := newCode(t, env, codeRow{code: "UNDERWAY10", percentage: 10})
 	first := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": "UNDERWAY10"})
 	decide(t, member, env, first, "pending")
-	await(t, "the payment pending", func() bool {
-		var s string
-		_ = env.Pool.QueryRow(context.Background(), "SELECT status FROM payments WHERE public_id = $1", first.PaymentID).Scan(&s)
-		return s == "pending"
-	})
+	awaitPaymentStatus(t, env, first.PaymentID, "pending")
 	member.Do(http.MethodGet, "/api/discountcode.php?code=UNDERWAY10", nil).Want(t, http.StatusConflict, "code_used")
 	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": "UNDERWAY10"}).
 		Want(t, http.StatusConflict, "code_used")
@@ -168,11 +172,7 @@ func TestDiscountCodeTakeoverAtMollie(t *testing.T) {
 	if status, _ := orderRow(t, env, first.OrderID); status != billing.OrderCancelled {
 		t.Fatalf("the first order is %s", status)
 	}
-	await(t, "the cancelled payment recorded", func() bool {
-		var s string
-		_ = env.Pool.QueryRow(context.Background(), "SELECT status FROM payments WHERE public_id = $1", first.PaymentID).Scan(&s)
-		return s == "canceled"
-	})
+	awaitPaymentStatus(t, env, first.PaymentID, "canceled")
 
 	// A third order takes it over from the second while Mollie is slow to
 	// cancel; the second's payment is paid at Mollie meanwhile.
@@ -270,11 +270,7 @@ func TestDiscountCodeParallelOrders(t *testing.T) {
 	awaitStatus(t, member, winner.PaymentID, "completed")
 	for _, co := range answered {
 		if co.OrderID != winner.OrderID && sandboxStatus(t, env, co) == "paid" {
-			await(t, "the refund of a superseded order's payment", func() bool {
-				var refunded int64
-				_ = env.Pool.QueryRow(context.Background(), "SELECT refunded FROM sandbox_payments WHERE id = $1", sandboxID(co)).Scan(&refunded)
-				return refunded == 3998
-			})
+			awaitRefunded(t, env, sandboxID(co), 3998)
 		}
 	}
 	wantBooked(t, env, made.ID, 600, 1, true)
