@@ -34,7 +34,7 @@ func (s *Service) holdCode(ctx context.Context, tx pgx.Tx, codeID, memberID, ord
 	q := db.New(tx)
 	for range holdAttempts {
 		h, err := discounts.Holder(ctx, tx, codeID, memberID)
-		if errors.Is(err, discounts.ErrNotHeld) || (err == nil && h.OrderID == orderID && !h.Used) {
+		if errors.Is(err, discounts.ErrNotHeld) {
 			err = discounts.Hold(ctx, tx, codeID, memberID, orderID)
 			if errors.Is(err, discounts.ErrUsed) {
 				continue // another order took it meanwhile: look again
@@ -43,6 +43,9 @@ func (s *Service) holdCode(ctx context.Context, tx pgx.Tx, codeID, memberID, ord
 		}
 		if err != nil {
 			return err
+		}
+		if h.OrderID == orderID && !h.Used {
+			return nil // the order holds it already
 		}
 		if h.Used || !h.Open {
 			return discounts.ErrUsed

@@ -254,10 +254,9 @@ func Apply(ctx context.Context, conn db.DBTX, tenantID, memberID int64, text str
 	return Discount{CodeID: c.ID, Code: c.Code, Percentage: p, ListAmount: sale.ListAmount, Amount: Discounted(sale.ListAmount, p)}, nil
 }
 
-// Hold lets an order take a code no other order holds, inside the
-// transaction that records the order: ErrUsed when another order of the
-// member holds or has used it (billing then takes it over from an open
-// order). The same order taking it again (a retry) keeps it.
+// Hold lets an order take a code no order holds, inside the transaction
+// that records the order: ErrUsed when another order of the member holds
+// or has used it (billing then takes it over from an open order).
 func Hold(ctx context.Context, tx pgx.Tx, codeID, memberID, orderID int64) error {
 	_, err := db.New(tx).RedemptionHold(ctx, db.RedemptionHoldParams{CodeID: codeID, MemberID: memberID, OrderID: orderID})
 	if errors.Is(err, pgx.ErrNoRows) {

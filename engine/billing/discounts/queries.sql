@@ -37,12 +37,12 @@ WHERE code_id = @code_id AND member_id = @member_id AND order_id = @from_order A
 -- name: RedemptionHold :one
 -- The order takes the code for the member. Nothing is returned when
 -- another order of the member holds or has used it (once per member: the
--- unique (code_id, member_id) decides among parallel orders); the same
--- order taking it again (a retry) keeps its row.
+-- unique (code_id, member_id) decides among parallel orders). DO NOTHING
+-- leaves the other order's row unlocked: a takeover locks that order
+-- before its row, and so must everyone.
 INSERT INTO discount_redemptions (code_id, member_id, order_id)
 VALUES (@code_id, @member_id, @order_id)
-ON CONFLICT (code_id, member_id) DO UPDATE SET order_id = EXCLUDED.order_id
-    WHERE discount_redemptions.order_id = EXCLUDED.order_id
+ON CONFLICT (code_id, member_id) DO NOTHING
 RETURNING id;
 
 -- name: RedemptionRelease :execrows

@@ -316,8 +316,7 @@ func (q *Queries) MemberOfTenant(ctx context.Context, arg MemberOfTenantParams) 
 const redemptionHold = `-- name: RedemptionHold :one
 INSERT INTO discount_redemptions (code_id, member_id, order_id)
 VALUES ($1, $2, $3)
-ON CONFLICT (code_id, member_id) DO UPDATE SET order_id = EXCLUDED.order_id
-    WHERE discount_redemptions.order_id = EXCLUDED.order_id
+ON CONFLICT (code_id, member_id) DO NOTHING
 RETURNING id
 `
 
@@ -329,8 +328,9 @@ type RedemptionHoldParams struct {
 
 // The order takes the code for the member. Nothing is returned when
 // another order of the member holds or has used it (once per member: the
-// unique (code_id, member_id) decides among parallel orders); the same
-// order taking it again (a retry) keeps its row.
+// unique (code_id, member_id) decides among parallel orders). DO NOTHING
+// leaves the other order's row unlocked: a takeover locks that order
+// before its row, and so must everyone.
 func (q *Queries) RedemptionHold(ctx context.Context, arg RedemptionHoldParams) (int64, error) {
 	row := q.db.QueryRow(ctx, redemptionHold, arg.CodeID, arg.MemberID, arg.OrderID)
 	var id int64
