@@ -615,9 +615,11 @@ export interface paths {
          * @description 404 `code_not_found` 'Code not found' for a code that does not exist on this
          *     brand, is deactivated or not valid yet, or is another member's personal code,
          *     and with welcome=true when the member has no welcome code; 409 `code_used`
-         *     'Code already used' when an order of the member holds or has used it (or, for
-         *     a first-purchase code, the member has bought before). An expired code is
-         *     answered with expired true and status expired.
+         *     'Code already used' when a paid order of the member used it, or an order whose
+         *     payment is under way at the provider holds it (or, for a first-purchase code,
+         *     the member has bought before). A code an open order holds (the member left the
+         *     checkout without paying) is answered: the next order takes it over. An
+         *     expired code is answered with expired true and status expired.
          */
         get: {
             parameters: {
