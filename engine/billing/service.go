@@ -241,9 +241,9 @@ type Checkout struct {
 // tenant's address as the member reached it (return page and webhook);
 // located is the member's GeoIP country. A discount code is applied here,
 // on the server (discounts.Apply: every condition of the code), and taken
-// in the order's transaction (discounts.Hold: once per member, one order of
-// parallel ones); the provider is asked for the discounted amount and the
-// order records the code and the price before it.
+// in the order's transaction (holdCode: once per member, over from an open
+// order of the member); the provider is asked for the discounted amount and
+// the order records the code and the price before it.
 func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, base, located, locale string, req OrderRequest) (Checkout, error) {
 	set, err := SettingsOf(t)
 	if err != nil {

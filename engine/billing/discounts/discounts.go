@@ -108,8 +108,10 @@ type member struct {
 
 // usable finds a tenant's code for a member: ErrNotFound for an unknown,
 // inactive or not yet valid code and for someone else's personal code,
-// ErrUsed when the member holds or has used it (or, for a first-purchase
-// code, has bought already).
+// ErrUsed when a paid order of the member used it or an order whose
+// payment is under way holds it (or, for a first-purchase code, the member
+// has bought already). A code an open order holds is usable: the next
+// order takes it over.
 func usable(ctx context.Context, q *db.Queries, tenantID, memberID int64, text string, orderID int64, now time.Time) (db.DiscountCode, member, error) {
 	text = Normalize(text)
 	if !codePattern.MatchString(text) {
