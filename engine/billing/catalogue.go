@@ -13,14 +13,58 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Methods are the 24 payment methods the engine sells with, by their names
-// in tenant files and on the wire ("prezelewy24" is the wire name, spelled so
-// on purpose; Mollie's id is przelewy24). It is the one list: the API's
-// PaymentMethod enum and the web app's list are held to it by tests.
-var Methods = []string{
-	"sdd", "prezelewy24", "blik", "sct", "giropay", "mastercard", "visa", "creditcard", "dankort", "mobilepay",
-	"swish", "twint", "satispay", "vipps", "cartebancaire", "nexi", "ideal", "bancontact", "applepay",
-	"paysafecard", "maestro", "paypal", "sofort", "eps",
+// PaymentMethod is a payment method the engine sells with: its name in
+// tenant files and on the wire, and its proper name as invoices print it
+// (the brand's own spelling: iDEAL, BLIK, Carte Bancaire).
+type PaymentMethod struct {
+	Name  string
+	Title string
+}
+
+// PaymentMethods are the 24 payment methods the engine sells with ("prezelewy24"
+// is the wire name, spelled so on purpose; Mollie's id is przelewy24). It is
+// the one list: Methods, the API's PaymentMethod enum and the web app's list
+// are held to it by tests.
+var PaymentMethods = []PaymentMethod{
+	{"sdd", "SEPA Direct Debit"}, {"prezelewy24", "Przelewy24"}, {"blik", "BLIK"}, {"sct", "SEPA Bank Transfer"},
+	{"giropay", "giropay"}, {"mastercard", "Mastercard"}, {"visa", "Visa"}, {"creditcard", "Credit card"},
+	{"dankort", "Dankort"}, {"mobilepay", "MobilePay"}, {"swish", "Swish"}, {"twint", "TWINT"},
+	{"satispay", "Satispay"}, {"vipps", "Vipps"}, {"cartebancaire", "Carte Bancaire"}, {"nexi", "Nexi"},
+	{"ideal", "iDEAL"}, {"bancontact", "Bancontact"}, {"applepay", "Apple Pay"}, {"paysafecard", "paysafecard"},
+	{"maestro", "Maestro"}, {"paypal", "PayPal"}, {"sofort", "Sofort"}, {"eps", "eps"},
+}
+
+// Methods are the names of PaymentMethods, in its order.
+var Methods = methodNames()
+
+func methodNames() []string {
+	out := make([]string, len(PaymentMethods))
+	for i, m := range PaymentMethods {
+		out[i] = m.Name
+	}
+	return out
+}
+
+// MethodTitle is a method's proper name; a name the list does not know
+// (none is stored, but an invoice must print) is itself.
+func MethodTitle(name string) string {
+	for _, m := range PaymentMethods {
+		if m.Name == name {
+			return m.Title
+		}
+	}
+	return name
+}
+
+// vatRates are the standard VAT rates of the companies' countries, in
+// hundredths of a percent (2100 is 21%), as invoices print them: credits
+// are an electronic service, taxed at the standard rate. A company in a
+// country without an entry prints no VAT line, only that prices include it.
+var vatRates = map[string]int{
+	"NL": 2100, "BE": 2100, "LU": 1700, "DE": 1900, "AT": 2000, "FR": 2000, "IT": 2200, "ES": 2100,
+	"PT": 2300, "IE": 2300, "PL": 2300, "SE": 2500, "DK": 2500, "FI": 2550, "NO": 2500, "CH": 810,
+	"GB": 2000, "CZ": 2100, "GR": 2400, "HU": 2700, "RO": 1900, "SK": 2300, "SI": 2200, "HR": 2500,
+	"BG": 2000, "EE": 2400, "LV": 2100, "LT": 2100, "CY": 1900, "MT": 1800,
 }
 
 // Providers known to tenant files.
@@ -54,6 +98,10 @@ type Settings struct {
 	// DirectDebit bounds what a member may pay by direct debit (sdd) in a
 	// period; zero fields take the defaults (DefaultDirectDebit).
 	DirectDebit DirectDebitLimits `json:"direct_debit"`
+	// VATZeroRated says the brand's sales carry no VAT (0%): its
+	// invoices print a zero-rated VAT line instead of the rate of the
+	// company's country.
+	VATZeroRated bool `json:"vat_zero_rated"`
 }
 
 // DirectDebitLimits are a tenant's limits of direct debit per member: in

@@ -76,6 +76,7 @@ func TestBillingSectionErrorsNameTheField(t *testing.T) {
 		{"direct debit orders", `{"direct_debit": {"max_orders": -2}, ` + valid[1:], `billing.direct_debit.max_orders`},
 		{"direct debit amount", `{"direct_debit": {"max_amount": -5}, ` + valid[1:], `billing.direct_debit.max_amount`},
 		{"direct debit unknown", `{"direct_debit": {"max_count": 5}, ` + valid[1:], `unknown field "max_count"`},
+		{"zero-rated not a yes or no", `{"vat_zero_rated": "yes", ` + valid[1:], `vat_zero_rated`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -457,7 +457,7 @@ func (s *Service) ConfirmDirectDebit(ctx context.Context, t *tenancy.Tenant, mem
 		// The order holds its code from now on, once per member (a failed
 		// payment gives it back, a paid one uses it).
 		if d := offer.discount; d != nil {
-			if err := discounts.Hold(ctx, tx, d.CodeID, memberID, orderID); err != nil {
+			if err := s.holdCode(ctx, tx, d.CodeID, memberID, orderID); err != nil {
 				return err
 			}
 		}

@@ -59,6 +59,34 @@ func (h Handlers) Order(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusCreated, c)
 }
 
+// PayNowRequest names the waiting order to pay (POST paynow.php) and the
+// click's key (client_id): the same key answers the same payment.
+type PayNowRequest struct {
+	OrderID  int64  `json:"order_id"`
+	ClientID string `json:"client_id"`
+}
+
+// PayNow answers POST /api/paynow.php: a new payment for an order that
+// still waits; 201 with where to pay.
+func (h Handlers) PayNow(w http.ResponseWriter, r *http.Request) {
+	var req PayNowRequest
+	if err := httpx.DecodeJSON(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if req.OrderID <= 0 {
+		httpx.WriteError(w, r, errOrderNotFound)
+		return
+	}
+	t := tenancy.FromContext(r.Context())
+	c, err := h.Service.PayNow(r.Context(), t, identity.Current(r.Context()).ID, h.Links.Base(r, t), t.Settings.DomainLanguage, req)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusCreated, c)
+}
+
 // Payment answers GET /api/orders.php?id=<payment_id>.
 func (h Handlers) Payment(w http.ResponseWriter, r *http.Request) {
 	id := r.URL.Query().Get("id")

@@ -42,6 +42,37 @@ type Seller struct {
 	VATNumbers []string `json:"vat_numbers"`
 	// CompanySlug prefixes the printed invoice number.
 	CompanySlug string `json:"company_slug"`
+	// VATRate is the VAT the price included, in hundredths of a percent
+	// (2100 is 21%): the standard rate of the company's country, 0 when
+	// the brand's sales are zero-rated; nil when neither was known (and on
+	// invoices issued before rates were recorded), which print no VAT line.
+	VATRate *int `json:"vat_rate,omitempty"`
+	// ZeroRated says the brand's sales carried no VAT.
+	ZeroRated bool `json:"zero_rated,omitempty"`
+}
+
+// sellerVAT is the VAT an invoice of a tenant's sale records: zero-rated
+// where the brand's billing section says so, else the standard rate of
+// its company's country, nil when that is not known.
+func sellerVAT(companyCountry string, tenantSettings []byte) (rate *int, zeroRated bool) {
+	if set, err := parseSection(tenantSettings); err == nil && set.VATZeroRated {
+		zero := 0
+		return &zero, true
+	}
+	if r, ok := vatRates[strings.ToUpper(strings.TrimSpace(companyCountry))]; ok {
+		return &r, false
+	}
+	return nil, false
+}
+
+// VATOf is the VAT a price that includes it at rate (hundredths of a
+// percent) holds, rounded half up to the minor unit: 21% of 19.95 is 3.46.
+func VATOf(amount int64, rate int) int64 {
+	if rate <= 0 {
+		return 0
+	}
+	r := int64(rate)
+	return (2*amount*r + (10000 + r)) / (2 * (10000 + r))
 }
 
 // Buyer is the member who bought, as they were on the invoice's day.
@@ -106,9 +137,11 @@ func issueInvoice(ctx context.Context, tx pgx.Tx, orderID int64) (Invoice, error
 	} else if !errors.Is(err, pgx.ErrNoRows) {
 		return Invoice{}, fmt.Errorf("invoice: look up invoice of order %d: %w", orderID, err)
 	}
+	rate, zeroRated := sellerVAT(sale.Country, sale.TenantSettings)
 	seller, err := json.Marshal(Seller{
 		Name: sale.CompanyName, TradeName: tenancy.Company{Tradenames: sale.Tradenames}.TradeName(sale.TenantName), Address: sale.Address, City: sale.City,
 		Country: sale.Country, KVK: sale.Kvk, VATNumbers: sale.VatNumbers, CompanySlug: sale.CompanySlug,
+		VATRate: rate, ZeroRated: zeroRated,
 	})
 	if err != nil {
 		return Invoice{}, err
@@ -255,10 +288,17 @@ type invoiceLines struct {
 	// code WELCOME (25%)", "-€5.00"); empty without one.
 	DiscountLine   string
 	DiscountAmount string
+	// Brand is the name the brand sold under, the page's heading.
+	Brand string
+	// Net is the total without VAT, VATLine and VATAmount the VAT's line
+	// ("VAT 21%", "€3.46"); all empty when the invoice records no rate.
+	Net       string
+	VATLine   string
+	VATAmount string
 }
 
 // invoiceLabels are the texts of the invoice without data.
-var invoiceLabels = []string{"seller", "buyer", "number", "date", "order", "method", "item", "credits", "amount", "total", "download"}
+var invoiceLabels = []string{"seller", "buyer", "number", "date", "order", "method", "item", "credits", "amount", "total", "download", "net"}
 
 func linesOf(inv Invoice, r InvoiceReader) (invoiceLines, error) {
 	loc := r.Location
@@ -304,7 +344,7 @@ func linesOf(inv Invoice, r InvoiceReader) (invoiceLines, error) {
 		company = append(company, text("vat", map[string]any{"Numbers": numbers}))
 		vat = text("vat_seller", map[string]any{"Numbers": numbers})
 	}
-	method := inv.Method
+	method := MethodTitle(inv.Method)
 	if method == "" {
 		method = "-"
 	}
@@ -318,6 +358,20 @@ func linesOf(inv Invoice, r InvoiceReader) (invoiceLines, error) {
 	}
 	for _, id := range invoiceLabels {
 		l.Labels[id] = text(id, nil)
+	}
+	l.Brand = s.TradeName
+	if l.Brand == "" {
+		l.Brand = s.Name
+	}
+	if s.VATRate != nil {
+		vat := VATOf(inv.Amount.Minor, *s.VATRate)
+		l.Net = money(Money{Minor: inv.Amount.Minor - vat, Currency: inv.Amount.Currency})
+		l.VATAmount = money(Money{Minor: vat, Currency: inv.Amount.Currency})
+		if s.ZeroRated {
+			l.VATLine = text("vat_zero", nil)
+		} else {
+			l.VATLine = text("vat_rate", map[string]any{"Rate": locale.Percent(lang, *s.VATRate)})
+		}
 	}
 	if inv.Refunded {
 		l.Refunded = text("refunded", nil)
@@ -337,13 +391,15 @@ var invoicePage = template.Must(template.New("invoice").Parse(`<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
 <style>
-body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #222; overflow-wrap: anywhere; }
+.brand { font-size: 1.1rem; font-weight: 700; letter-spacing: .02em; margin: 0 0 .5rem; padding-bottom: .5rem; border-bottom: 3px solid #222; }
 h1 { font-size: 1.6rem; } table { border-collapse: collapse; width: 100%; margin: 1.5rem 0; }
 th, td { text-align: left; padding: .4rem; border-bottom: 1px solid #ddd; } td.amount { text-align: right; }
 .parties { display: flex; gap: 3rem; flex-wrap: wrap; } .note { color: #555; font-size: .9rem; }
 </style>
 </head>
 <body>
+<header class="brand">{{.Brand}}</header>
 <h1>{{.Title}}</h1>
 <div class="parties">
 <section class="seller"><h2>{{.Labels.seller}}</h2>{{range .Company}}<div>{{.}}</div>{{end}}</section>
@@ -354,7 +410,9 @@ th, td { text-align: left; padding: .4rem; border-bottom: 1px solid #ddd; } td.a
 <thead><tr><th>{{.Labels.item}}</th><th>{{.Labels.credits}}</th><th class="amount">{{.Labels.amount}}</th></tr></thead>
 <tbody><tr><td>{{.Contents}}</td><td>{{.Inv.Credits}}</td><td class="amount">{{.Price}}</td></tr>
 {{if .DiscountLine}}<tr class="discount"><td>{{.DiscountLine}}</td><td></td><td class="amount">{{.DiscountAmount}}</td></tr>{{end}}</tbody>
-<tfoot><tr><th colspan="2">{{.Labels.total}}</th><th class="amount">{{.Amount}}</th></tr></tfoot>
+<tfoot>{{if .VATLine}}<tr class="net"><td colspan="2">{{.Labels.net}}</td><td class="amount">{{.Net}}</td></tr>
+<tr class="vat"><td colspan="2">{{.VATLine}}</td><td class="amount">{{.VATAmount}}</td></tr>
+{{end}}<tr><th colspan="2">{{.Labels.total}}</th><th class="amount">{{.Amount}}</th></tr></tfoot>
 </table>
 <p class="note">{{.VATNote}}</p>
 {{if .Refunded}}<p class="note refunded">{{.Refunded}}</p>{{end}}
@@ -406,6 +464,9 @@ func InvoicePDF(inv Invoice, r InvoiceReader) ([]byte, error) {
 	pdf.SetMargins(20, 20, 20)
 	pdf.AddPage()
 
+	pdf.SetFont(invoiceFont, "B", 12)
+	pdf.CellFormat(0, 8, l.Brand, "B", 1, "L", false, 0, "")
+	pdf.Ln(2)
 	pdf.SetFont(invoiceFont, "B", 18)
 	pdf.CellFormat(0, 10, l.Title, "", 1, "L", false, 0, "")
 	pdf.Ln(4)
@@ -451,6 +512,12 @@ func InvoicePDF(inv Invoice, r InvoiceReader) ([]byte, error) {
 	if l.DiscountLine != "" {
 		pdf.CellFormat(130, 8, l.DiscountLine, "B", 0, "L", false, 0, "")
 		pdf.CellFormat(40, 8, l.DiscountAmount, "B", 1, "R", false, 0, "")
+	}
+	if l.VATLine != "" {
+		pdf.CellFormat(130, 8, l.Labels["net"], "B", 0, "L", false, 0, "")
+		pdf.CellFormat(40, 8, l.Net, "B", 1, "R", false, 0, "")
+		pdf.CellFormat(130, 8, l.VATLine, "B", 0, "L", false, 0, "")
+		pdf.CellFormat(40, 8, l.VATAmount, "B", 1, "R", false, 0, "")
 	}
 	pdf.SetFont(invoiceFont, "B", 10)
 	pdf.CellFormat(130, 8, l.Labels["total"], "", 0, "L", false, 0, "")

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"net/http"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -178,11 +179,12 @@ func TestInvoiceKeepsSellerAsIssued(t *testing.T) {
 	pool := tenancytest.Pool(t)
 	m := accountstest.NewMember(t, pool, accountstest.Member{Name: "Jan"})
 	old := mustComplete(t, pool, newOrder(t, pool, m, 3995, "EUR"))
+	rate := 2100 // the Netherlands' standard rate
 	want := billing.Seller{
 		Name: "Lokaal Media B.V.", TradeName: "LustLokaal", Address: "Herengracht 420", City: "Amsterdam", Country: "NL",
-		KVK: "81234567", VATNumbers: []string{"NL862345678B01"}, CompanySlug: "lokaal-media",
+		KVK: "81234567", VATNumbers: []string{"NL862345678B01"}, CompanySlug: "lokaal-media", VATRate: &rate,
 	}
-	if fmt.Sprint(old.Seller) != fmt.Sprint(want) || old.Buyer != (billing.Buyer{Email: m.Email, Name: "Jan"}) {
+	if !reflect.DeepEqual(old.Seller, want) || old.Buyer != (billing.Buyer{Email: m.Email, Name: "Jan"}) {
 		t.Fatalf("seller %+v buyer %+v", old.Seller, old.Buyer)
 	}
 	if _, err := pool.Exec(ctx, `UPDATE companies SET name = 'Lokaal Holding B.V.', address = 'Keizersgracht 1',
@@ -190,7 +192,7 @@ func TestInvoiceKeepsSellerAsIssued(t *testing.T) {
 		t.Fatal(err)
 	}
 	again, err := billing.MemberInvoice(ctx, pool, m.TenantID, m.ID, old.OrderID)
-	if err != nil || fmt.Sprint(again.Seller) != fmt.Sprint(want) {
+	if err != nil || !reflect.DeepEqual(again.Seller, want) {
 		t.Fatalf("after the change: %+v (%v)", again.Seller, err)
 	}
 	fresh := mustComplete(t, pool, newOrder(t, pool, m, 3995, "EUR"))
@@ -313,7 +315,11 @@ func TestInvoicePageAndPDF(t *testing.T) {
 		`<html lang="nl">`, "Factuur LOKAAL-MEDIA-000001",
 		"LustLokaal is een handelsnaam van Lokaal Media B.V., Herengracht 420, Amsterdam, NL, KvK 81234567.",
 		"Btw-nummer: NL862345678B01", "Prijzen zijn inclusief btw", "Pieter", m.Email, "250 credits (pakket popular)",
-		"€\u00a039,95", "ideal", "Totaal", date, path + "&amp;format=pdf", "Downloaden als pdf",
+		"€\u00a039,95", "Totaal", date, path + "&amp;format=pdf", "Downloaden als pdf",
+		// The brand heads it; the method has its proper name; the VAT of
+		// the company's country (NL, 21%) is a line with its amount.
+		`<header class="brand">LustLokaal</header>`, "<br>Betaalmethode: iDEAL</p>",
+		"Bedrag excl. btw</td><td class=\"amount\">€\u00a033,02", "Btw 21%</td><td class=\"amount\">€\u00a06,93",
 	} {
 		if !strings.Contains(string(page.Body), want) {
 			t.Errorf("invoice page lacks %q", want)
@@ -331,9 +337,54 @@ func TestInvoicePageAndPDF(t *testing.T) {
 	}
 	text := pdfText(t, pdf.Body)
 	for _, want := range []string{"Factuur LOKAAL-MEDIA-000001", "LustLokaal is een handelsnaam van", "Lokaal Media B.V.", "81234567",
-		"NL862345678B01", "€\u00a039,95", "Pieter", "Verkoper", "Koper", date} {
+		"NL862345678B01", "€\u00a039,95", "Pieter", "Verkoper", "Koper", date, "iDEAL", "Bedrag excl. btw", "€\u00a033,02", "Btw 21%", "€\u00a06,93"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("PDF text lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestInvoiceZeroRated: a brand whose billing section says its sales are
+// zero-rated prints a 0% VAT line of nothing on its invoices, whatever
+// the company's country; the rate is recorded as issued.
+func TestInvoiceZeroRated(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	section := `{"vat_zero_rated": true, "packages": [{"id": "popular", "credits": 250, "prices": {"EUR": 3995}}],
+		"countries": {"NL": {"currency": "EUR", "methods": ["ideal"]}}}`
+	if _, err := env.Pool.Exec(context.Background(), "UPDATE tenants SET settings = jsonb_set(settings, '{billing}', $1::jsonb) WHERE slug = 'lustlokaal'", section); err != nil {
+		t.Fatal(err)
+	}
+	c, m := env.LoggedIn(t, "localhost", accountstest.Member{})
+	if _, err := env.Pool.Exec(context.Background(), "UPDATE members SET language = 'en' WHERE id = $1", m.ID); err != nil {
+		t.Fatal(err)
+	}
+	inv := mustComplete(t, env.Pool, newOrder(t, env.Pool, m, 3995, "EUR"))
+	if inv.Seller.VATRate == nil || *inv.Seller.VATRate != 0 || !inv.Seller.ZeroRated {
+		t.Fatalf("seller %+v", inv.Seller)
+	}
+	page := c.Do(http.MethodGet, fmt.Sprintf("/api/invoice.php?id=%d", inv.OrderID), nil)
+	page.Want(t, http.StatusOK, "")
+	for _, want := range []string{"VAT 0% (zero-rated)</td><td class=\"amount\">€0.00", "Amount excl. VAT</td><td class=\"amount\">€39.95", "Payment method: iDEAL"} {
+		if !strings.Contains(string(page.Body), want) {
+			t.Errorf("invoice page lacks %q", want)
+		}
+	}
+	if strings.Contains(string(page.Body), "VAT 21%") {
+		t.Error("a zero-rated invoice prints the country's rate")
+	}
+}
+
+// TestVATOf: the VAT a price holds, rounded half up to the cent.
+func TestVATOf(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		amount int64
+		rate   int
+		want   int64
+	}{{3995, 2100, 693}, {1995, 2100, 346}, {1995, 1900, 319}, {1995, 2550, 405}, {1995, 0, 0}, {1, 2100, 0}, {121, 2100, 21}} {
+		if got := billing.VATOf(c.amount, c.rate); got != c.want {
+			t.Errorf("VAT of %d at %d: %d, want %d", c.amount, c.rate, got, c.want)
 		}
 	}
 }

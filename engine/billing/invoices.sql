@@ -4,11 +4,12 @@
 -- name: InvoiceSale :one
 -- What an invoice records of a completed order: the seller (the tenant's
 -- company as it is today, with its trade names and the tenant's name to
--- pick the trade name from) and the buyer.
+-- pick the trade name from, and the tenant's settings for its VAT) and the
+-- buyer.
 SELECT o.id AS order_id, o.tenant_id, o.member_id,
        t.name AS tenant_name, c.id AS company_id, c.slug AS company_slug, c.name AS company_name,
        c.address, c.city, c.country, c.kvk, c.vat_numbers, c.tradenames,
-       m.email, coalesce(p.name, '')::text AS member_name
+       m.email, coalesce(p.name, '')::text AS member_name, t.settings AS tenant_settings
 FROM orders o
 JOIN tenants t ON t.id = o.tenant_id
 JOIN companies c ON c.id = t.company_id

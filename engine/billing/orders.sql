@@ -30,6 +30,27 @@ UPDATE orders SET status = @status, updated_at = now(),
     completed_at = CASE WHEN @status = 'completed' THEN now() ELSE completed_at END
 WHERE id = @id;
 
+-- name: OrderSupersede :execrows
+-- An open order whose discount code another order of the member took
+-- over is cancelled in favour of that order.
+UPDATE orders SET status = 'cancelled', superseded_by = @by, updated_at = now()
+WHERE id = @id AND status = 'pending';
+
+-- name: PaymentsToCancel :many
+-- The unsettled payments of an order, to cancel at their provider.
+SELECT o.tenant_id, p.id, p.provider, p.provider_payment_id FROM payments p JOIN orders o ON o.id = p.order_id
+WHERE p.order_id = @order_id AND p.status IN ('open', 'pending', 'authorized')
+ORDER BY p.id;
+
+-- name: PaymentNewest :one
+-- The newest payment of an order.
+SELECT * FROM payments WHERE order_id = @order_id ORDER BY id DESC LIMIT 1;
+
+-- name: PaymentOfOrderAt :one
+-- The payment of an order the provider knows by its id (a repeated Pay now
+-- answered by the provider with the payment the first one made).
+SELECT * FROM payments WHERE order_id = @order_id AND provider = @provider AND provider_payment_id = @provider_payment_id;
+
 -- name: PaymentInsert :one
 INSERT INTO payments (public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, sequence_type)
 VALUES (@public_id, @order_id, @provider, @provider_payment_id, @method, @status, @checkout_url, @check_at, @sequence_type)

@@ -150,6 +150,15 @@ type Provider interface {
 	Methods(ctx context.Context, amount Money) ([]string, error)
 }
 
+// Canceller is a provider that can cancel an open payment (Mollie's
+// DELETE /v2/payments/{id}): the payer can no longer pay it. A payment the
+// provider will not cancel (paid, settled, or a method that cannot be
+// cancelled) answers ErrProviderRefused; one it does not know
+// ErrPaymentNotFound.
+type Canceller interface {
+	CancelPayment(ctx context.Context, id string) (Payment, error)
+}
+
 // CustomerRequest asks a provider for a customer to hold a member's
 // mandates. It carries no personal data beyond the engine's reference.
 type CustomerRequest struct {

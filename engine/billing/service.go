@@ -241,9 +241,9 @@ type Checkout struct {
 // tenant's address as the member reached it (return page and webhook);
 // located is the member's GeoIP country. A discount code is applied here,
 // on the server (discounts.Apply: every condition of the code), and taken
-// in the order's transaction (discounts.Hold: once per member, one order of
-// parallel ones); the provider is asked for the discounted amount and the
-// order records the code and the price before it.
+// in the order's transaction (holdCode: once per member, over from an open
+// order of the member); the provider is asked for the discounted amount and
+// the order records the code and the price before it.
 func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, base, located, locale string, req OrderRequest) (Checkout, error) {
 	set, err := SettingsOf(t)
 	if err != nil {
@@ -298,11 +298,12 @@ func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, 
 		if err != nil {
 			return fmt.Errorf("insert order of member %d: %w", memberID, err)
 		}
-		// Of parallel orders with the same code, one holds it; the others
-		// roll back, and their payments at the provider stay unused and
-		// expire there (nobody is sent to pay them).
+		// The order takes its code, over from an open order of the member
+		// if need be. One whose code is spent or under way rolls back, and
+		// its payment at the provider stays unused and expires there
+		// (nobody is sent to pay it).
 		if code != nil {
-			if err := discounts.Hold(ctx, tx, code.CodeID, memberID, id); err != nil {
+			if err := s.holdCode(ctx, tx, code.CodeID, memberID, id); err != nil {
 				return err
 			}
 		}
@@ -373,7 +374,7 @@ func (s *Service) retry(ctx context.Context, t *tenancy.Tenant, set Settings, me
 			return fmt.Errorf("reopen order %d: %w", o.ID, err)
 		}
 		if o.DiscountCodeID.Valid {
-			if err := discounts.Hold(ctx, tx, o.DiscountCodeID.Int64, memberID, o.ID); err != nil {
+			if err := s.holdCode(ctx, tx, o.DiscountCodeID.Int64, memberID, o.ID); err != nil {
 				return err
 			}
 		}
@@ -582,6 +583,15 @@ func (s *Service) settleTx(ctx context.Context, tx pgx.Tx, paymentID int64, p Pa
 			s.log.Warn("a second payment of an order paid already: it is refunded", "order", o.ID, "payment", paymentID, "paid", p.Amount)
 			return s.queueRefund(ctx, tx, paymentID)
 		}
+		// The member ordered again with this order's code and the newer
+		// order took it over: this payment is not kept.
+		if o.SupersededBy.Valid {
+			if changed == 0 {
+				return nil
+			}
+			s.log.Warn("a payment of an order another order took over is refunded", "order", o.ID, "by", o.SupersededBy.Int64, "payment", paymentID)
+			return s.queueRefund(ctx, tx, paymentID)
+		}
 		if p.Amount.Minor != o.Amount || p.Amount.Currency != o.Currency {
 			s.log.Error("a paid payment does not match its order", "order", o.ID, "payment", paymentID, "paid", p.Amount, "amount", o.Amount, "currency", o.Currency)
 			if changed == 0 {
@@ -703,11 +713,17 @@ func (s *Service) mayAsk(ctx context.Context, paymentID int64) bool {
 }
 
 // paymentStatus is what a member is told of one payment of an order: the
-// order's state once it is completed or refunded, else the payment's own.
+// order's state once it is completed or refunded, or cancelled while the
+// payment is still open at the provider (another order took its discount
+// code over), else the payment's own.
 func paymentStatus(order string, payment Status) string {
 	switch order {
 	case OrderCompleted, OrderRefunded:
 		return order
+	case OrderCancelled:
+		if !payment.Settled() {
+			return order
+		}
 	}
 	switch payment {
 	case StatusFailed:

@@ -40,6 +40,7 @@ func work(d Deps, e *Engine, sender delivery.Sender, handler http.Handler) (*job
 	river.AddWorker(workers, &billing.ReconcileWorker{Billing: e.Billing})
 	river.AddWorker(workers, &billing.RefundWorker{Billing: e.Billing})
 	river.AddWorker(workers, &billing.RevokeMandateWorker{Billing: e.Billing})
+	river.AddWorker(workers, &billing.CancelPaymentsWorker{Billing: e.Billing})
 	// Registered even with the sandbox off, so webhooks queued while it
 	// was on are still delivered.
 	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))

@@ -426,6 +426,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.Get("/packages.php", b.Packages) // visitors too: /pricing
 	r.With(member).Post("/orders.php", b.Order)
 	r.With(member).Get("/orders.php", b.Payment) // ?id=<payment_id>
+	r.With(member).Post("/paynow.php", b.PayNow) // a new payment for a waiting order
 	r.With(member).Get("/transactions.php", b.Transactions)
 	// Direct debit: {package_id, country?, iban, holder, phone} texts a
 	// code, then {code} places the order.

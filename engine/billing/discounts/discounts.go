@@ -108,8 +108,10 @@ type member struct {
 
 // usable finds a tenant's code for a member: ErrNotFound for an unknown,
 // inactive or not yet valid code and for someone else's personal code,
-// ErrUsed when the member holds or has used it (or, for a first-purchase
-// code, has bought already).
+// ErrUsed when a paid order of the member used it or an order whose
+// payment is under way holds it (or, for a first-purchase code, the member
+// has bought already). A code an open order holds is usable: the next
+// order takes it over.
 func usable(ctx context.Context, q *db.Queries, tenantID, memberID int64, text string, orderID int64, now time.Time) (db.DiscountCode, member, error) {
 	text = Normalize(text)
 	if !codePattern.MatchString(text) {
@@ -141,8 +143,10 @@ func check(ctx context.Context, q *db.Queries, c db.DiscountCode, tenantID, memb
 	if c.FirstPurchaseOnly && m.paid {
 		return db.DiscountCode{}, member{}, ErrUsed
 	}
+	// A code an open order holds stays the member's: the next order with
+	// it takes it over (Holder, TakeOver). Only a paid order spends it.
 	r, err := q.RedemptionOfMember(ctx, db.RedemptionOfMemberParams{CodeID: c.ID, MemberID: memberID})
-	if err == nil && (orderID == 0 || r.OrderID != orderID || r.UsedAt.Valid) {
+	if err == nil && (r.UsedAt.Valid || (r.OrderID != orderID && !r.Open)) {
 		return db.DiscountCode{}, member{}, ErrUsed
 	}
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
@@ -252,9 +256,9 @@ func Apply(ctx context.Context, conn db.DBTX, tenantID, memberID int64, text str
 	return Discount{CodeID: c.ID, Code: c.Code, Percentage: p, ListAmount: sale.ListAmount, Amount: Discounted(sale.ListAmount, p)}, nil
 }
 
-// Hold lets an order take a code for its member, inside the transaction
+// Hold lets an order take a code no order holds, inside the transaction
 // that records the order: ErrUsed when another order of the member holds
-// or has used it. The same order taking it again (a retry) keeps it.
+// or has used it (billing then takes it over from an open order).
 func Hold(ctx context.Context, tx pgx.Tx, codeID, memberID, orderID int64) error {
 	_, err := db.New(tx).RedemptionHold(ctx, db.RedemptionHoldParams{CodeID: codeID, MemberID: memberID, OrderID: orderID})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -264,6 +268,44 @@ func Hold(ctx context.Context, tx pgx.Tx, codeID, memberID, orderID int64) error
 		return fmt.Errorf("hold code %d for order %d: %w", codeID, orderID, err)
 	}
 	return nil
+}
+
+// Holding is the order that holds a code for a member.
+type Holding struct {
+	OrderID int64
+	// Used says the order was paid: the code is spent.
+	Used bool
+	// Open says the order waits with its newest payment open at the
+	// provider: another order of the member may take the code over.
+	Open bool
+}
+
+// ErrNotHeld means no order holds or has used the code for the member.
+var ErrNotHeld = errors.New("discounts: no order holds the code")
+
+// Holder answers the order that holds or used a code for a member, or
+// ErrNotHeld. The caller locks that order and asks again before TakeOver,
+// so the answer cannot change under it.
+func Holder(ctx context.Context, tx pgx.Tx, codeID, memberID int64) (Holding, error) {
+	r, err := db.New(tx).RedemptionOfMember(ctx, db.RedemptionOfMemberParams{CodeID: codeID, MemberID: memberID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Holding{}, ErrNotHeld
+	}
+	if err != nil {
+		return Holding{}, fmt.Errorf("holder of code %d: %w", codeID, err)
+	}
+	return Holding{OrderID: r.OrderID, Used: r.UsedAt.Valid, Open: r.Open}, nil
+}
+
+// TakeOver moves a code the open order from holds to the order to, inside
+// the transaction that records to and cancels from; false when from no
+// longer holds it unused.
+func TakeOver(ctx context.Context, tx pgx.Tx, codeID, memberID, from, to int64) (bool, error) {
+	n, err := db.New(tx).RedemptionTakeOver(ctx, db.RedemptionTakeOverParams{CodeID: codeID, MemberID: memberID, FromOrder: from, ToOrder: to})
+	if err != nil {
+		return false, fmt.Errorf("take code %d over from order %d: %w", codeID, from, err)
+	}
+	return n == 1, nil
 }
 
 // Release gives back the code an order held, inside the transaction that

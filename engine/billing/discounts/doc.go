@@ -7,9 +7,13 @@
 // Billing applies a code when a member orders (Apply, then Hold in the
 // order's transaction), gives it back when the order fails, is cancelled
 // or expires (Release), and marks it used when the order is paid (Use).
-// A code counts as taken from the moment an order holds it: of twenty
-// parallel orders by one member, one holds the code and the others are
-// refused code_used; the code is free again only when that order fails.
+// A code is spent only when a payment completes. While the order holding
+// it is open (waiting, its newest payment open at the provider: the member
+// left the checkout without paying), the member may use the code again: the
+// new order takes it over (Holder, TakeOver) and billing cancels the older
+// order, at the provider too. A failed, cancelled or expired order gives
+// it back at once. Of parallel orders one holds the code in the end; a
+// paid order uses it once.
 //
 // The signup's offers fit in the same table (see migrations/01200 and
 // 01500, offers.go): a personal welcome code is a kind 'welcome' row with

@@ -19,18 +19,30 @@ ORDER BY id DESC LIMIT 1;
 SELECT signup_date, paid_user FROM members WHERE id = @member_id AND tenant_id = @tenant_id;
 
 -- name: RedemptionOfMember :one
--- The order holding or having used a code for the member, if any.
-SELECT order_id, used_at FROM discount_redemptions WHERE code_id = @code_id AND member_id = @member_id;
+-- The order holding or having used a code for the member, if any, and
+-- whether that order is still open: waiting, its newest payment open at
+-- the provider (the member left the checkout without paying). A new order
+-- may take the code over from an open one.
+SELECT r.order_id, r.used_at,
+       (o.status = 'pending' AND coalesce((SELECT p.status FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) = 'open', false))::boolean AS open
+FROM discount_redemptions r JOIN orders o ON o.id = r.order_id
+WHERE r.code_id = @code_id AND r.member_id = @member_id;
+
+-- name: RedemptionTakeOver :execrows
+-- Another order of the member takes over the code an open order holds;
+-- 0 when that order no longer holds it unused.
+UPDATE discount_redemptions SET order_id = @to_order, created_at = now()
+WHERE code_id = @code_id AND member_id = @member_id AND order_id = @from_order AND used_at IS NULL;
 
 -- name: RedemptionHold :one
 -- The order takes the code for the member. Nothing is returned when
 -- another order of the member holds or has used it (once per member: the
--- unique (code_id, member_id) decides among parallel orders); the same
--- order taking it again (a retry) keeps its row.
+-- unique (code_id, member_id) decides among parallel orders). DO NOTHING
+-- leaves the other order's row unlocked: a takeover locks that order
+-- before its row, and so must everyone.
 INSERT INTO discount_redemptions (code_id, member_id, order_id)
 VALUES (@code_id, @member_id, @order_id)
-ON CONFLICT (code_id, member_id) DO UPDATE SET order_id = EXCLUDED.order_id
-    WHERE discount_redemptions.order_id = EXCLUDED.order_id
+ON CONFLICT (code_id, member_id) DO NOTHING
 RETURNING id;
 
 -- name: RedemptionRelease :execrows

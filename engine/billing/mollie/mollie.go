@@ -49,7 +49,10 @@ type Provider struct {
 	timeout time.Duration
 }
 
-var _ billing.Provider = (*Provider)(nil)
+var (
+	_ billing.Provider  = (*Provider)(nil)
+	_ billing.Canceller = (*Provider)(nil)
+)
 
 // New checks cfg and answers the provider. A missing key or a base URL that
 // is not an absolute http(s) URL is an error.
@@ -194,6 +197,20 @@ func (p *Provider) FetchPayment(ctx context.Context, id string) (billing.Payment
 	var out payment
 	if err := p.call(ctx, http.MethodGet, "/payments/"+id, nil, nil, "", true, &out); err != nil {
 		return billing.Payment{}, fmt.Errorf("mollie: get payment %s: %w", id, err)
+	}
+	return out.payment()
+}
+
+// CancelPayment cancels an open payment (DELETE /v2/payments/{id}); Mollie
+// refuses (422) a payment that is not cancelable, as most paid or
+// settled ones are.
+func (p *Provider) CancelPayment(ctx context.Context, id string) (billing.Payment, error) {
+	if !paymentIDPattern.MatchString(id) {
+		return billing.Payment{}, fmt.Errorf("mollie: payment id %q: %w", id, billing.ErrPaymentNotFound)
+	}
+	var out payment
+	if err := p.call(ctx, http.MethodDelete, "/payments/"+id, nil, nil, "", true, &out); err != nil {
+		return billing.Payment{}, fmt.Errorf("mollie: cancel payment %s: %w", id, err)
 	}
 	return out.payment()
 }

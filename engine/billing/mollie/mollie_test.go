@@ -391,6 +391,50 @@ func TestFetchPayment(t *testing.T) {
 	}
 }
 
+// TestCancelPayment: DELETE /v2/payments/{id} with the key; Mollie's
+// canceled payment is answered, its 422 for a payment it will not cancel
+// is a refusal, its 404 not found; a forged id is never sent.
+func TestCancelPayment(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name      string
+		id        string
+		answer    answer
+		wantErr   error
+		noRequest bool
+	}{
+		{name: "canceled", id: "tr_WDqYK6vllg", answer: answer{status: 200, file: "payment-canceled.json"}},
+		{name: "not cancelable", id: "tr_WDqYK6vllg", answer: answer{status: 422,
+			raw: `{"status":422,"title":"Unprocessable Entity","detail":"The payment cannot be canceled."}`}, wantErr: billing.ErrProviderRefused},
+		{name: "Mollie's 404", id: "tr_Idontexist", answer: answer{status: 404, file: "error-404.json"}, wantErr: billing.ErrPaymentNotFound},
+		{name: "a forged id", id: "../methods", noRequest: true, wantErr: billing.ErrPaymentNotFound},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv := newMollieServer(t, tc.answer)
+			got, err := newProvider(t, srv, testKey).CancelPayment(context.Background(), tc.id)
+			if tc.wantErr == nil {
+				if err != nil || got.Status != billing.StatusCanceled || got.ID != tc.id {
+					t.Fatalf("cancel answered %+v, %v", got, err)
+				}
+			} else if !errors.Is(err, tc.wantErr) || strings.Contains(err.Error(), testKey) {
+				t.Fatalf("error %v, want %v", err, tc.wantErr)
+			}
+			reqs := srv.received(t)
+			if tc.noRequest {
+				if len(reqs) != 0 {
+					t.Fatalf("Mollie received %+v", reqs)
+				}
+				return
+			}
+			if len(reqs) != 1 || reqs[0].Method != "DELETE" || reqs[0].Path != "/v2/payments/"+tc.id || reqs[0].Auth != "Bearer "+testKey {
+				t.Fatalf("Mollie received %+v, want one DELETE /v2/payments/%s with the key", reqs, tc.id)
+			}
+		})
+	}
+}
+
 func TestCreateRefund(t *testing.T) {
 	t.Parallel()
 	cases := []struct {

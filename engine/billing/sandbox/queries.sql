@@ -32,6 +32,12 @@ UPDATE sandbox_payments SET status = @status
 WHERE id = @id AND tenant_id = @tenant_id AND status IN ('open', 'pending') AND expires_at > now()
 RETURNING *;
 
+-- name: SandboxPaymentCancel :one
+-- The merchant cancels an open payment; any other stays as it is.
+UPDATE sandbox_payments SET status = 'canceled'
+WHERE id = @id AND status = 'open'
+RETURNING *;
+
 -- name: SandboxPaymentRefund :one
 UPDATE sandbox_payments SET refunded = refunded + @amount
 WHERE id = @id AND status = 'paid' AND refunded + @amount <= amount

@@ -40,7 +40,10 @@ func New(pool *pgxpool.Pool, inserter *jobs.Client, log *slog.Logger) *Provider 
 // Name is the sandbox's name in tenant files and webhook URLs.
 func (p *Provider) Name() string { return billing.ProviderSandbox }
 
-var _ billing.Recurring = (*Provider)(nil)
+var (
+	_ billing.Recurring = (*Provider)(nil)
+	_ billing.Canceller = (*Provider)(nil)
+)
 
 // CreatePayment opens a payment; its checkout page is on the tenant's host
 // the payer returns to. A first payment (for a customer) leaves a mandate
@@ -132,6 +135,23 @@ func fetch(ctx context.Context, q *db.Queries, id string) (db.SandboxPayment, er
 		return q.SandboxPaymentByID(ctx, id)
 	}
 	return row, err
+}
+
+// CancelPayment cancels an open payment, as Mollie does; a payment that
+// is not open is refused.
+func (p *Provider) CancelPayment(ctx context.Context, id string) (billing.Payment, error) {
+	q := db.New(p.pool)
+	row, err := q.SandboxPaymentCancel(ctx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		if _, err := q.SandboxPaymentByID(ctx, id); errors.Is(err, pgx.ErrNoRows) {
+			return billing.Payment{}, billing.ErrPaymentNotFound
+		}
+		return billing.Payment{}, fmt.Errorf("%w: payment %s is not open", billing.ErrProviderRefused, id)
+	}
+	if err != nil {
+		return billing.Payment{}, fmt.Errorf("%w: %v", billing.ErrProviderUnavailable, err)
+	}
+	return payment(row, ""), nil
 }
 
 // CreateRefund pays back (part of) a paid payment.

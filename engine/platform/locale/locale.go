@@ -167,3 +167,15 @@ func group(n, sep string, min int) string {
 	}
 	return b.String()
 }
+
+// Percent writes a rate given in hundredths of a percent as lang writes the
+// number: 2100 is "21", 2550 "25,5" in Dutch and "25.5" in English, 810
+// "8,1". The sign is left to the sentence it stands in.
+func Percent(lang string, hundredths int) string {
+	whole, frac := hundredths/100, hundredths%100
+	if frac == 0 {
+		return fmt.Sprint(whole)
+	}
+	digits := strings.TrimRight(fmt.Sprintf("%02d", frac), "0")
+	return fmt.Sprintf("%d%s%s", whole, of(lang).decimal, digits)
+}

@@ -109,3 +109,16 @@ func TestMoneyPerLanguage(t *testing.T) {
 		}
 	}
 }
+
+func TestPercent(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		lang       string
+		hundredths int
+		want       string
+	}{{"nl", 2100, "21"}, {"nl", 2550, "25,5"}, {"en", 2550, "25.5"}, {"de", 810, "8,1"}, {"fr", 0, "0"}, {"en", 1725, "17.25"}} {
+		if got := locale.Percent(c.lang, c.hundredths); got != c.want {
+			t.Errorf("Percent(%s, %d) = %q, want %q", c.lang, c.hundredths, got, c.want)
+		}
+	}
+}

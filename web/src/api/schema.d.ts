@@ -615,9 +615,11 @@ export interface paths {
          * @description 404 `code_not_found` 'Code not found' for a code that does not exist on this
          *     brand, is deactivated or not valid yet, or is another member's personal code,
          *     and with welcome=true when the member has no welcome code; 409 `code_used`
-         *     'Code already used' when an order of the member holds or has used it (or, for
-         *     a first-purchase code, the member has bought before). An expired code is
-         *     answered with expired true and status expired.
+         *     'Code already used' when a paid order of the member used it, or an order whose
+         *     payment is under way at the provider holds it (or, for a first-purchase code,
+         *     the member has bought before). A code an open order holds (the member left the
+         *     checkout without paying) is answered: the next order takes it over. An
+         *     expired code is answered with expired true and status expired.
          */
         get: {
             parameters: {
@@ -1562,12 +1564,21 @@ export interface paths {
          *     percentage, rounded half up to the minor unit (19.95 less 10% is 17.96),
          *     under every condition of the code (minimum order value and currency,
          *     payment country, payment methods, validity, its member for a personal
-         *     code). The order holds the code from its creation, once per member: of
-         *     parallel orders with the same code one is made and the others are refused
-         *     409 `code_used`. A failed, cancelled or expired order gives the code back;
-         *     its retry applies the code again (with the new method) and takes it again,
-         *     or is refused. Paying the order uses the code for good (a refund does not
-         *     give it back). Refusals change nothing.
+         *     code). The order holds the code from its creation, once per member, but
+         *     only a completed payment spends it. While the order holding it is open
+         *     (waiting, its newest payment open at the provider: the member came back
+         *     from the checkout without paying) discountcode.php still answers the code
+         *     and a new order with it (or a retry) takes it over: the older order is
+         *     cancelled, its payment cancelled at the provider, and should that payment
+         *     be paid all the same it is refunded. Of parallel orders with the same code
+         *     one holds it in the end (the others are cancelled, or refused 409
+         *     `code_used`). A code whose order's payment is under way (pending at the
+         *     provider) or that a paid order used is 409 `code_used`. A failed,
+         *     cancelled or expired order gives the code back at once; its retry applies
+         *     the code again (with the new method) and takes it again. Paying the order
+         *     uses the code for good (a refund does not give it back). A code's end
+         *     (the time bonus's window from signup) is its own: holding it changes
+         *     nothing. Refusals change nothing.
          */
         post: {
             parameters: {
@@ -1728,6 +1739,66 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paynow.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay now, a new payment for an order that still waits
+         * @description A new payment for the member's pending order (the member left the
+         *     checkout without paying), as a retry makes one for a failed order: the
+         *     order's price (its discount code kept) with the method of its newest
+         *     payment. client_id is the click's key: a repeated request with the same
+         *     client_id (a double click, a retry after a lost answer) answers the same
+         *     payment. 404 `order_not_found` for an order that is not the member's on
+         *     this site; 409 `order_settled` for a paid (or refunded) order; 409
+         *     `order_not_pending` for a failed, cancelled or expired one (pay it again
+         *     with orders.php and order_id); 409 `order_pending` while a direct debit or
+         *     a charge on the kept card is under way. Refusals change nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description the click's key */
+                        client_id: string;
+                        order_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description where to pay */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Checkout"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

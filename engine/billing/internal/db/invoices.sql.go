@@ -149,7 +149,7 @@ const invoiceSale = `-- name: InvoiceSale :one
 SELECT o.id AS order_id, o.tenant_id, o.member_id,
        t.name AS tenant_name, c.id AS company_id, c.slug AS company_slug, c.name AS company_name,
        c.address, c.city, c.country, c.kvk, c.vat_numbers, c.tradenames,
-       m.email, coalesce(p.name, '')::text AS member_name
+       m.email, coalesce(p.name, '')::text AS member_name, t.settings AS tenant_settings
 FROM orders o
 JOIN tenants t ON t.id = o.tenant_id
 JOIN companies c ON c.id = t.company_id
@@ -159,28 +159,30 @@ WHERE o.id = $1
 `
 
 type InvoiceSaleRow struct {
-	OrderID     int64
-	TenantID    int64
-	MemberID    int64
-	TenantName  string
-	CompanyID   int64
-	CompanySlug string
-	CompanyName string
-	Address     string
-	City        string
-	Country     string
-	Kvk         string
-	VatNumbers  []string
-	Tradenames  []string
-	Email       string
-	MemberName  string
+	OrderID        int64
+	TenantID       int64
+	MemberID       int64
+	TenantName     string
+	CompanyID      int64
+	CompanySlug    string
+	CompanyName    string
+	Address        string
+	City           string
+	Country        string
+	Kvk            string
+	VatNumbers     []string
+	Tradenames     []string
+	Email          string
+	MemberName     string
+	TenantSettings json.RawMessage
 }
 
 // Invoices and refunds (invoice.go, refund.go). Query names start with
 // Invoice or Refund: orders.sql shares the generated package.
 // What an invoice records of a completed order: the seller (the tenant's
 // company as it is today, with its trade names and the tenant's name to
-// pick the trade name from) and the buyer.
+// pick the trade name from, and the tenant's settings for its VAT) and the
+// buyer.
 func (q *Queries) InvoiceSale(ctx context.Context, orderID int64) (InvoiceSaleRow, error) {
 	row := q.db.QueryRow(ctx, invoiceSale, orderID)
 	var i InvoiceSaleRow
@@ -200,6 +202,7 @@ func (q *Queries) InvoiceSale(ctx context.Context, orderID int64) (InvoiceSaleRo
 		&i.Tradenames,
 		&i.Email,
 		&i.MemberName,
+		&i.TenantSettings,
 	)
 	return i, err
 }

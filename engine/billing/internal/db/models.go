@@ -91,6 +91,7 @@ type Order struct {
 	ClientID           pgtype.Text
 	OpeningID          pgtype.Text
 	OpeningBase        pgtype.Text
+	SupersededBy       pgtype.Int8
 }
 
 type Payment struct {

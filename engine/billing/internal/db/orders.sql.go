@@ -95,7 +95,7 @@ func (q *Queries) ChargebacksOfOrders(ctx context.Context, orderIds []int64) ([]
 }
 
 const orderByID = `-- name: OrderByID :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1
 `
 
 func (q *Queries) OrderByID(ctx context.Context, id int64) (Order, error) {
@@ -122,6 +122,7 @@ func (q *Queries) OrderByID(ctx context.Context, id int64) (Order, error) {
 		&i.ClientID,
 		&i.OpeningID,
 		&i.OpeningBase,
+		&i.SupersededBy,
 	)
 	return i, err
 }
@@ -241,7 +242,7 @@ func (q *Queries) OrderInsertRepeat(ctx context.Context, arg OrderInsertRepeatPa
 }
 
 const orderLock = `-- name: OrderLock :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // An order locked while its claimed payment or its refund is booked: a
@@ -271,12 +272,13 @@ func (q *Queries) OrderLock(ctx context.Context, id int64) (Order, error) {
 		&i.ClientID,
 		&i.OpeningID,
 		&i.OpeningBase,
+		&i.SupersededBy,
 	)
 	return i, err
 }
 
 const orderLockByPayment = `-- name: OrderLockByPayment :one
-SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id, o.opening_id, o.opening_base FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
+SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id, o.opening_id, o.opening_base, o.superseded_by FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
 `
 
 // The order a payment pays, locked: every change of the state of an order and
@@ -305,12 +307,13 @@ func (q *Queries) OrderLockByPayment(ctx context.Context, paymentID int64) (Orde
 		&i.ClientID,
 		&i.OpeningID,
 		&i.OpeningBase,
+		&i.SupersededBy,
 	)
 	return i, err
 }
 
 const orderLockOfMember = `-- name: OrderLockOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
 `
 
 type OrderLockOfMemberParams struct {
@@ -343,12 +346,13 @@ func (q *Queries) OrderLockOfMember(ctx context.Context, arg OrderLockOfMemberPa
 		&i.ClientID,
 		&i.OpeningID,
 		&i.OpeningBase,
+		&i.SupersededBy,
 	)
 	return i, err
 }
 
 const orderOfClient = `-- name: OrderOfClient :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE member_id = $1 AND tenant_id = $2 AND client_id = $3
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE member_id = $1 AND tenant_id = $2 AND client_id = $3
 `
 
 type OrderOfClientParams struct {
@@ -382,12 +386,13 @@ func (q *Queries) OrderOfClient(ctx context.Context, arg OrderOfClientParams) (O
 		&i.ClientID,
 		&i.OpeningID,
 		&i.OpeningBase,
+		&i.SupersededBy,
 	)
 	return i, err
 }
 
 const orderOfMember = `-- name: OrderOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
 `
 
 type OrderOfMemberParams struct {
@@ -420,6 +425,7 @@ func (q *Queries) OrderOfMember(ctx context.Context, arg OrderOfMemberParams) (O
 		&i.ClientID,
 		&i.OpeningID,
 		&i.OpeningBase,
+		&i.SupersededBy,
 	)
 	return i, err
 }
@@ -493,6 +499,26 @@ type OrderSetStatusParams struct {
 func (q *Queries) OrderSetStatus(ctx context.Context, arg OrderSetStatusParams) error {
 	_, err := q.db.Exec(ctx, orderSetStatus, arg.Status, arg.ID)
 	return err
+}
+
+const orderSupersede = `-- name: OrderSupersede :execrows
+UPDATE orders SET status = 'cancelled', superseded_by = $1, updated_at = now()
+WHERE id = $2 AND status = 'pending'
+`
+
+type OrderSupersedeParams struct {
+	By pgtype.Int8
+	ID int64
+}
+
+// An open order whose discount code another order of the member took
+// over is cancelled in favour of that order.
+func (q *Queries) OrderSupersede(ctx context.Context, arg OrderSupersedeParams) (int64, error) {
+	result, err := q.db.Exec(ctx, orderSupersede, arg.By, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const ordersOfTenant = `-- name: OrdersOfTenant :many
@@ -574,7 +600,7 @@ func (q *Queries) OrdersOfTenant(ctx context.Context, arg OrdersOfTenantParams) 
 }
 
 const ordersOpening = `-- name: OrdersOpening :many
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base FROM orders WHERE opening_id IS NOT NULL AND created_at <= $1 ORDER BY created_at LIMIT $2
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE opening_id IS NOT NULL AND created_at <= $1 ORDER BY created_at LIMIT $2
 `
 
 type OrdersOpeningParams struct {
@@ -615,6 +641,7 @@ func (q *Queries) OrdersOpening(ctx context.Context, arg OrdersOpeningParams) ([
 			&i.ClientID,
 			&i.OpeningID,
 			&i.OpeningBase,
+			&i.SupersededBy,
 		); err != nil {
 			return nil, err
 		}
@@ -728,6 +755,33 @@ func (q *Queries) PaymentLatestID(ctx context.Context, orderID int64) (int64, er
 	return column_1, err
 }
 
+const paymentNewest = `-- name: PaymentNewest :one
+SELECT id, public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, checks, asked_at, created_at, updated_at, sequence_type FROM payments WHERE order_id = $1 ORDER BY id DESC LIMIT 1
+`
+
+// The newest payment of an order.
+func (q *Queries) PaymentNewest(ctx context.Context, orderID int64) (Payment, error) {
+	row := q.db.QueryRow(ctx, paymentNewest, orderID)
+	var i Payment
+	err := row.Scan(
+		&i.ID,
+		&i.PublicID,
+		&i.OrderID,
+		&i.Provider,
+		&i.ProviderPaymentID,
+		&i.Method,
+		&i.Status,
+		&i.CheckoutUrl,
+		&i.CheckAt,
+		&i.Checks,
+		&i.AskedAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.SequenceType,
+	)
+	return i, err
+}
+
 const paymentOfMember = `-- name: PaymentOfMember :one
 SELECT p.id, p.public_id, p.provider, p.provider_payment_id, p.method, p.status,
        o.id AS order_id, o.status AS order_status, o.package_id, o.credits, o.amount, o.currency
@@ -773,6 +827,40 @@ func (q *Queries) PaymentOfMember(ctx context.Context, arg PaymentOfMemberParams
 		&i.Credits,
 		&i.Amount,
 		&i.Currency,
+	)
+	return i, err
+}
+
+const paymentOfOrderAt = `-- name: PaymentOfOrderAt :one
+SELECT id, public_id, order_id, provider, provider_payment_id, method, status, checkout_url, check_at, checks, asked_at, created_at, updated_at, sequence_type FROM payments WHERE order_id = $1 AND provider = $2 AND provider_payment_id = $3
+`
+
+type PaymentOfOrderAtParams struct {
+	OrderID           int64
+	Provider          string
+	ProviderPaymentID string
+}
+
+// The payment of an order the provider knows by its id (a repeated Pay now
+// answered by the provider with the payment the first one made).
+func (q *Queries) PaymentOfOrderAt(ctx context.Context, arg PaymentOfOrderAtParams) (Payment, error) {
+	row := q.db.QueryRow(ctx, paymentOfOrderAt, arg.OrderID, arg.Provider, arg.ProviderPaymentID)
+	var i Payment
+	err := row.Scan(
+		&i.ID,
+		&i.PublicID,
+		&i.OrderID,
+		&i.Provider,
+		&i.ProviderPaymentID,
+		&i.Method,
+		&i.Status,
+		&i.CheckoutUrl,
+		&i.CheckAt,
+		&i.Checks,
+		&i.AskedAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.SequenceType,
 	)
 	return i, err
 }
@@ -922,6 +1010,45 @@ func (q *Queries) PaymentsOfOrders(ctx context.Context, orderIds []int64) ([]Pay
 			&i.Status,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const paymentsToCancel = `-- name: PaymentsToCancel :many
+SELECT o.tenant_id, p.id, p.provider, p.provider_payment_id FROM payments p JOIN orders o ON o.id = p.order_id
+WHERE p.order_id = $1 AND p.status IN ('open', 'pending', 'authorized')
+ORDER BY p.id
+`
+
+type PaymentsToCancelRow struct {
+	TenantID          int64
+	ID                int64
+	Provider          string
+	ProviderPaymentID string
+}
+
+// The unsettled payments of an order, to cancel at their provider.
+func (q *Queries) PaymentsToCancel(ctx context.Context, orderID int64) ([]PaymentsToCancelRow, error) {
+	rows, err := q.db.Query(ctx, paymentsToCancel, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PaymentsToCancelRow{}
+	for rows.Next() {
+		var i PaymentsToCancelRow
+		if err := rows.Scan(
+			&i.TenantID,
+			&i.ID,
+			&i.Provider,
+			&i.ProviderPaymentID,
 		); err != nil {
 			return nil, err
 		}

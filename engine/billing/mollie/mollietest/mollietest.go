@@ -92,6 +92,8 @@ type Server struct {
 	order    []string
 	fetches  map[string]int
 	refunds  map[string]int
+	// cancels counts DELETE /v2/payments/{id} per id, known or not.
+	cancels map[string]int
 	// customers are the customer ids made; mandates by id.
 	customers map[string]bool
 	mandates  map[string]*Mandate
@@ -123,6 +125,7 @@ func New(tb testing.TB, key string) *Server {
 		payments: map[string]*Payment{},
 		fetches:  map[string]int{},
 		refunds:  map[string]int{},
+		cancels:  map[string]int{},
 
 		customers:  map[string]bool{},
 		mandates:   map[string]*Mandate{},
@@ -139,6 +142,7 @@ func New(tb testing.TB, key string) *Server {
 	mux.HandleFunc("DELETE /v2/customers/{customer}/mandates/{id}", s.revokeMandate)
 	mux.HandleFunc("POST /v2/payments", s.createPayment)
 	mux.HandleFunc("GET /v2/payments/{id}", s.getPayment)
+	mux.HandleFunc("DELETE /v2/payments/{id}", s.cancelPayment)
 	mux.HandleFunc("POST /v2/payments/{id}/refunds", s.createRefund)
 	mux.HandleFunc("GET /v2/payments/{id}/chargebacks", s.listChargebacks)
 	mux.HandleFunc("GET /v2/methods", s.listMethods)
@@ -289,6 +293,13 @@ func (s *Server) Fetches(id string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.fetches[id]
+}
+
+// Cancels answers how often DELETE /v2/payments/{id} was asked for id.
+func (s *Server) Cancels(id string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cancels[id]
 }
 
 // Refunds answers how many refunds of payment id were made.
@@ -551,6 +562,30 @@ func (s *Server) getPayment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 200, body)
+}
+
+// cancelPayment cancels an open payment as Mollie does: 200 with the
+// canceled payment; 422 for one that is not open (not cancelable).
+func (s *Server) cancelPayment(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	s.cancels[id]++
+	p, ok := s.payments[id]
+	var body map[string]any
+	open := ok && p.Status == billing.StatusOpen
+	if open {
+		p.Status = billing.StatusCanceled
+		body = p.resource()
+	}
+	s.mu.Unlock()
+	switch {
+	case !ok:
+		writeError(w, 404, "Not Found", "No payment exists with token "+id+".", "")
+	case !open:
+		writeError(w, 422, "Unprocessable Entity", "The payment cannot be canceled.", "")
+	default:
+		writeJSON(w, 200, body)
+	}
 }
 
 func (s *Server) createRefund(w http.ResponseWriter, r *http.Request) {

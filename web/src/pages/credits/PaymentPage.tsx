@@ -271,6 +271,8 @@ function MethodPicker() {
           value={method}
           legendId={legendId}
           onChange={(m) => {
+            // A method chosen answers the error that asked for one.
+            setError(null)
             setPicked(m)
             void navigate(paymentPath(pkg.id, m) + search, { replace: true })
           }}
@@ -368,7 +370,15 @@ function RetryForm({ order }: { order: Order }) {
     <form onSubmit={(e) => void retry(e)} noValidate aria-labelledby="retry-title" data-testid="retry-form">
       <h3 id="retry-title">{t('payment.retryTitle')}</h3>
       <CountryChoice data={data} disabled={busy} onChange={setCountry} />
-      <MethodChoice methods={methods} value={chosen} legendId={legendId} onChange={setMethod} />
+      <MethodChoice
+        methods={methods}
+        value={chosen}
+        legendId={legendId}
+        onChange={(m) => {
+          setError(null)
+          setMethod(m)
+        }}
+      />
       {error && (
         <ErrorText role="alert" data-testid="retry-error">
           {error}

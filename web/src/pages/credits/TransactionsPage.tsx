@@ -1,16 +1,21 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import styled from 'styled-components'
 import { ApiError } from '../../api/http'
 import { useLoad } from '../../api/useLoad'
-import { ButtonLink } from '../../components/Button'
+import { Button, ButtonLink } from '../../components/Button'
+import { codeText } from '../../api/serverErrors'
+import { errorText } from '../../i18n/errorText'
 import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import type { LedgerEntry, Transaction, Transactions } from './api'
 import { useBilling } from './hooks'
 import { formatPrice } from '../../i18n/money'
 import { isPaymentMethod } from './rules'
+import { leaveFor } from './leave'
+import { newClientId } from './repeat'
+import { ErrorText } from './parts'
 import { color, space } from '../../theme/theme'
 
 const List = styled.ul`
@@ -77,6 +82,58 @@ const Links = styled.p`
   gap: ${space(4)};
 `
 
+const PayNowRow = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${space(2)};
+  padding-bottom: ${space(3)};
+  p {
+    margin: 0;
+  }
+`
+
+/** payNowText words Pay now's own refusal: the order stopped waiting meanwhile. */
+const payNowText = (code: string): [string] | null => (code === 'order_not_pending' ? ['transactions.payNowClosed'] : null)
+
+/**
+ * PayNow pays an order that still waits: a new payment with the order's
+ * method and price, then on to the provider. The click's key stays the
+ * same while the member is on the page, so a repeated click answers the
+ * same payment.
+ */
+function PayNow({ tx }: { tx: Transaction }) {
+  const { t } = useTranslation()
+  const calls = useBilling()
+  const locale = useAppState((s) => s.locale)
+  const [click] = useState(newClientId)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const pay = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      const created = await calls.payNow(tx.id, click)
+      leaveFor(created.redirect_url)
+    } catch (err) {
+      setBusy(false)
+      setError(errorText(t, err, [payNowText, codeText], 'errors.tryLater'))
+    }
+  }
+  return (
+    <PayNowRow>
+      <Button type="button" onClick={() => void pay()} disabled={busy} aria-describedby={error ? `pay-now-error-${tx.id}` : undefined}>
+        {busy ? t('paymentMethod.paying') : t('transactions.payNow', { price: formatPrice(tx.amount, tx.currency, locale) })}
+      </Button>
+      {error && (
+        <ErrorText role="alert" id={`pay-now-error-${tx.id}`} data-testid="pay-now-error">
+          {error}
+        </ErrorText>
+      )}
+    </PayNowRow>
+  )
+}
+
 function useDate() {
   const locale = useAppState((s) => s.locale)
   return useMemo(() => {
@@ -110,6 +167,7 @@ function TransactionList({ list }: { list: Transaction[] }) {
               </span>
               <State $status={tx.status}>{t(`transactions.states.${tx.status}`)}</State>
             </Link>
+            {tx.status === 'pending' && <PayNow tx={tx} />}
           </li>
         ))}
       </List>
@@ -157,6 +215,7 @@ function TransactionDetail({ tx }: { tx: Transaction }) {
           </>
         )}
       </Details>
+      {tx.status === 'pending' && <PayNow tx={tx} />}
       {tx.invoice_url && (
         <Links data-testid="transaction-invoice">
           <a href={tx.invoice_url} target="_blank" rel="noopener">

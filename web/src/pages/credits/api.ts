@@ -32,6 +32,13 @@ export function billingApi(http: HttpClient) {
     /** retry pays a failed, cancelled or expired order again with another method. */
     retry: (orderId: number, paymentmethod: string) =>
       http.post<OrderCreated>('/api/orders.php', { order_id: orderId, paymentmethod }, { retries: 0 }).then(need),
+    /**
+     * payNow is a new payment for an order that still waits, with its method
+     * and price. clientId is the click's key: a repeated request with it
+     * answers the same payment, so it may be retried safely.
+     */
+    payNow: (orderId: number, clientId: string) =>
+      http.post<OrderCreated>('/api/paynow.php', { order_id: orderId, client_id: clientId }, { retries: 1 }).then(need),
     /** storedCard is the card kept for repeat orders, null when none is kept. */
     storedCard: (signal?: AbortSignal) => http.get<StoredCard>('/api/repeatorder.php', { signal }).then((r) => need(r).card ?? null),
     /**

@@ -144,6 +144,8 @@ describe('/credits/:id/:paymentmethod?', () => {
 
     fireEvent.click(screen.getByRole('radio', { name: 'Bancontact' }))
     await until(() => router.state.location.pathname === '/credits/popular/bancontact')
+    // The method chosen answers the error that asked for one.
+    expect(screen.queryByTestId('payment-error')).toBeNull()
     expect(router.state.location.search).toBe('?country=BE')
     expect(within(screen.getByTestId('order-summary')).getByText('Bancontact')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
@@ -265,6 +267,39 @@ describe('/transactions', () => {
     expect(within(detail).getByTestId('transaction-method').textContent).toBe('iDEAL')
     expect(within(detail).getByRole('link', { name: 'View the invoice' }).getAttribute('href')).toBe('/api/invoice.php?id=41')
     expect(within(detail).getByRole('link', { name: 'Download the invoice (PDF)' }).getAttribute('href')).toBe('/api/invoice.php?id=41&format=pdf')
+  })
+
+  it('pays a waiting order with Pay now: one click key for repeated clicks, on to the provider', async () => {
+    const { calls, handler } = api((c) => {
+      if (c.url === '/api/transactions.php') return jsonResponse(200, { transactions: [tx({ status: 'pending', invoice_url: null, invoice_number: null, completed_at: null }), tx({ id: 40 })] })
+      if (c.url === '/api/paynow.php') return jsonResponse(201, { order_id: 41, payment_id: 'pay_2', redirect_url: 'http://localhost/sandbox/pay/sb_2' })
+      return null
+    })
+    await renderApp(boot({ user: user() }), '/transactions', handler)
+    const items = within(await screen.findByTestId('transaction-list')).getAllByTestId('transaction')
+    // Only the waiting order offers it.
+    expect(within(items[1]).queryByRole('button')).toBeNull()
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Pay now: €39.95' }))
+    await until(() => vi.mocked(leaveFor).mock.calls.length > 0)
+    expect(leaveFor).toHaveBeenCalledWith('http://localhost/sandbox/pay/sb_2')
+    const posted = calls.filter((c) => c.url === '/api/paynow.php')
+    expect(posted).toHaveLength(1)
+    expect(posted[0].method).toBe('POST')
+    expect(posted[0].body).toMatchObject({ order_id: 41 })
+    expect(typeof (posted[0].body as { client_id: unknown }).client_id).toBe('string')
+  })
+
+  it('words Pay now\'s refusal of an order that stopped waiting', async () => {
+    const { handler } = api((c) => {
+      if (c.url === '/api/transactions.php?id=41') return jsonResponse(200, { transaction: tx({ status: 'pending', invoice_url: null, invoice_number: null, completed_at: null }) })
+      if (c.url === '/api/paynow.php') return jsonResponse(409, { error: 'order_not_pending', message: 'no' })
+      return null
+    })
+    await renderApp(boot({ user: user() }), '/transactions/41', handler)
+    const detail = await screen.findByTestId('transaction-detail')
+    fireEvent.click(within(detail).getByRole('button', { name: 'Pay now: €39.95' }))
+    expect((await screen.findByTestId('pay-now-error')).textContent).toBe('This order is no longer waiting for its payment.')
+    expect(leaveFor).not.toHaveBeenCalled()
   })
 
   it('lists the credit ledger newest first: what was given, bought and spent, with the balance after', async () => {

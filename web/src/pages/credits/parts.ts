@@ -16,17 +16,24 @@ export const Choices = styled.fieldset`
   }
 `
 
-/** Summary is an order's facts (package, amount, account...) as a list of terms and values. */
+/**
+ * Summary is an order's facts (package, amount, account...) as a list of
+ * terms and values. A value keeps its width (up to 60% of the row) and a
+ * long term wraps beside it, so a price or a method is never broken
+ * between letters on a phone.
+ */
 export const Summary = styled.dl`
   display: grid;
-  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
+  grid-template-columns: minmax(0, 1fr) fit-content(60%);
   gap: ${space(1)} ${space(4)};
   margin: 0 0 ${space(4)};
   dt {
     font-weight: 600;
+    overflow-wrap: anywhere;
   }
   dd {
     margin: 0;
+    text-align: end;
     overflow-wrap: anywhere;
   }
 `

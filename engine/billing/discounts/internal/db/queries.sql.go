@@ -316,8 +316,7 @@ func (q *Queries) MemberOfTenant(ctx context.Context, arg MemberOfTenantParams) 
 const redemptionHold = `-- name: RedemptionHold :one
 INSERT INTO discount_redemptions (code_id, member_id, order_id)
 VALUES ($1, $2, $3)
-ON CONFLICT (code_id, member_id) DO UPDATE SET order_id = EXCLUDED.order_id
-    WHERE discount_redemptions.order_id = EXCLUDED.order_id
+ON CONFLICT (code_id, member_id) DO NOTHING
 RETURNING id
 `
 
@@ -329,8 +328,9 @@ type RedemptionHoldParams struct {
 
 // The order takes the code for the member. Nothing is returned when
 // another order of the member holds or has used it (once per member: the
-// unique (code_id, member_id) decides among parallel orders); the same
-// order taking it again (a retry) keeps its row.
+// unique (code_id, member_id) decides among parallel orders). DO NOTHING
+// leaves the other order's row unlocked: a takeover locks that order
+// before its row, and so must everyone.
 func (q *Queries) RedemptionHold(ctx context.Context, arg RedemptionHoldParams) (int64, error) {
 	row := q.db.QueryRow(ctx, redemptionHold, arg.CodeID, arg.MemberID, arg.OrderID)
 	var id int64
@@ -339,7 +339,10 @@ func (q *Queries) RedemptionHold(ctx context.Context, arg RedemptionHoldParams) 
 }
 
 const redemptionOfMember = `-- name: RedemptionOfMember :one
-SELECT order_id, used_at FROM discount_redemptions WHERE code_id = $1 AND member_id = $2
+SELECT r.order_id, r.used_at,
+       (o.status = 'pending' AND coalesce((SELECT p.status FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) = 'open', false))::boolean AS open
+FROM discount_redemptions r JOIN orders o ON o.id = r.order_id
+WHERE r.code_id = $1 AND r.member_id = $2
 `
 
 type RedemptionOfMemberParams struct {
@@ -350,13 +353,17 @@ type RedemptionOfMemberParams struct {
 type RedemptionOfMemberRow struct {
 	OrderID int64
 	UsedAt  pgtype.Timestamptz
+	Open    bool
 }
 
-// The order holding or having used a code for the member, if any.
+// The order holding or having used a code for the member, if any, and
+// whether that order is still open: waiting, its newest payment open at
+// the provider (the member left the checkout without paying). A new order
+// may take the code over from an open one.
 func (q *Queries) RedemptionOfMember(ctx context.Context, arg RedemptionOfMemberParams) (RedemptionOfMemberRow, error) {
 	row := q.db.QueryRow(ctx, redemptionOfMember, arg.CodeID, arg.MemberID)
 	var i RedemptionOfMemberRow
-	err := row.Scan(&i.OrderID, &i.UsedAt)
+	err := row.Scan(&i.OrderID, &i.UsedAt, &i.Open)
 	return i, err
 }
 
@@ -367,6 +374,33 @@ DELETE FROM discount_redemptions WHERE order_id = $1 AND used_at IS NULL
 // An order that failed, was cancelled or expired gives its code back.
 func (q *Queries) RedemptionRelease(ctx context.Context, orderID int64) (int64, error) {
 	result, err := q.db.Exec(ctx, redemptionRelease, orderID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const redemptionTakeOver = `-- name: RedemptionTakeOver :execrows
+UPDATE discount_redemptions SET order_id = $1, created_at = now()
+WHERE code_id = $2 AND member_id = $3 AND order_id = $4 AND used_at IS NULL
+`
+
+type RedemptionTakeOverParams struct {
+	ToOrder   int64
+	CodeID    int64
+	MemberID  int64
+	FromOrder int64
+}
+
+// Another order of the member takes over the code an open order holds;
+// 0 when that order no longer holds it unused.
+func (q *Queries) RedemptionTakeOver(ctx context.Context, arg RedemptionTakeOverParams) (int64, error) {
+	result, err := q.db.Exec(ctx, redemptionTakeOver,
+		arg.ToOrder,
+		arg.CodeID,
+		arg.MemberID,
+		arg.FromOrder,
+	)
 	if err != nil {
 		return 0, err
 	}

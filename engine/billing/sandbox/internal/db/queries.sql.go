@@ -126,6 +126,37 @@ func (q *Queries) SandboxPaymentByID(ctx context.Context, id string) (SandboxPay
 	return i, err
 }
 
+const sandboxPaymentCancel = `-- name: SandboxPaymentCancel :one
+UPDATE sandbox_payments SET status = 'canceled'
+WHERE id = $1 AND status = 'open'
+RETURNING id, tenant_id, amount, currency, method, description, status, redirect_url, webhook_url, refunded, created_at, expires_at, customer_id, sequence_type, mandate_id, idempotency_key
+`
+
+// The merchant cancels an open payment; any other stays as it is.
+func (q *Queries) SandboxPaymentCancel(ctx context.Context, id string) (SandboxPayment, error) {
+	row := q.db.QueryRow(ctx, sandboxPaymentCancel, id)
+	var i SandboxPayment
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Amount,
+		&i.Currency,
+		&i.Method,
+		&i.Description,
+		&i.Status,
+		&i.RedirectUrl,
+		&i.WebhookUrl,
+		&i.Refunded,
+		&i.CreatedAt,
+		&i.ExpiresAt,
+		&i.CustomerID,
+		&i.SequenceType,
+		&i.MandateID,
+		&i.IdempotencyKey,
+	)
+	return i, err
+}
+
 const sandboxPaymentGet = `-- name: SandboxPaymentGet :one
 UPDATE sandbox_payments SET status = 'expired'
 WHERE id = $1 AND status IN ('open', 'pending') AND expires_at <= now()
