@@ -9,6 +9,7 @@ import (
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/staff"
 )
 
 // Discount codes in the console: a brand's codes with how many members
@@ -17,7 +18,7 @@ import (
 // change's transaction.
 
 func (h handlers) codes(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -35,12 +36,12 @@ func (h handlers) codeCreate(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
-	by := CurrentStaff(r.Context())
-	out, err := h.s.act(r, t, "code.create", func(tx pgx.Tx) (before, after any, err error) {
+	by := staff.CurrentStaff(r.Context())
+	out, err := h.s.Act(r, t, "code.create", func(tx pgx.Tx) (before, after any, err error) {
 		c, err := discounts.Create(r.Context(), tx, t.ID, in, billing.Methods, by.Email, time.Now())
 		return nil, c, err
 	})
@@ -52,16 +53,16 @@ func (h handlers) codeCreate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h handlers) codeDeactivate(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
-	id, ok := pathID(r, "code")
+	id, ok := staff.PathID(r, "code")
 	if !ok {
 		httpx.WriteError(w, r, discounts.ErrNotFound)
 		return
 	}
-	out, err := h.s.act(r, t, "code.deactivate", func(tx pgx.Tx) (before, after any, err error) {
+	out, err := h.s.Act(r, t, "code.deactivate", func(tx pgx.Tx) (before, after any, err error) {
 		return discounts.Deactivate(r.Context(), tx, t.ID, id)
 	})
 	if err != nil {

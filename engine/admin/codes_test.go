@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/admin"
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 type consoleCode struct {
@@ -28,9 +29,9 @@ type consoleCode struct {
 	Used, Held        int64
 }
 
-func codesOf(t *testing.T, e *env, tenant string) []consoleCode {
+func codesOf(t *testing.T, e *servertest.ConsoleEnv, tenant string) []consoleCode {
 	t.Helper()
-	finance, _ := e.enrolled(t, admin.RoleFinance, "*")
+	finance, _ := e.Enrolled(t, staff.RoleFinance, "*")
 	var out struct {
 		Codes          []consoleCode
 		PaymentMethods []string `json:"paymentmethods"`
@@ -49,8 +50,8 @@ func codesOf(t *testing.T, e *env, tenant string) []consoleCode {
 // (audited, members can no longer use it, a second time is refused).
 func TestCodesCreateListDeactivate(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	finance, staff := e.enrolled(t, admin.RoleFinance, "lustlokaal")
+	e := servertest.NewConsole(t)
+	finance, staffAcc := e.Enrolled(t, staff.RoleFinance, "lustlokaal")
 	member, made := e.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
 	until := time.Now().Add(72 * time.Hour).UTC().Truncate(time.Second)
@@ -62,7 +63,7 @@ func TestCodesCreateListDeactivate(t *testing.T) {
 	var c consoleCode
 	res.JSON(t, &c)
 	if c.Code != "SUMMER20" || c.Kind != "code" || c.ValuePercentage != 20 || *c.MinimumOrderValue != 3000 || *c.Currency != "EUR" ||
-		*c.Country != "NL" || len(c.PaymentMethods) != 2 || !c.ValidUntil.Equal(until) || !c.Active || c.CreatedBy != staff.Email {
+		*c.Country != "NL" || len(c.PaymentMethods) != 2 || !c.ValidUntil.Equal(until) || !c.Active || c.CreatedBy != staffAcc.Email {
 		t.Fatalf("%s", res.Body)
 	}
 	var after struct {
@@ -100,7 +101,7 @@ func TestCodesCreateListDeactivate(t *testing.T) {
 	if c.Active {
 		t.Fatalf("%s", res.Body)
 	}
-	if before, after := auditOf(t, e, "code.deactivate"); before["active"] != true || after["active"] != false || after["code"] != "SUMMER20" {
+	if before, after := e.AuditOf(t, "code.deactivate"); before["active"] != true || after["active"] != false || after["code"] != "SUMMER20" {
 		t.Fatalf("audit %v -> %v", before, after)
 	}
 	other, _ := e.LoggedIn(t, "localhost", accountstest.Member{})
@@ -110,7 +111,7 @@ func TestCodesCreateListDeactivate(t *testing.T) {
 	finance.Do("POST", "/admin/api/tenants/lustlokaal/codes/x/deactivate", nil).Want(t, http.StatusNotFound, "code_not_found")
 	// Finance of lustlokaal only cannot reach another brand's codes.
 	finance.Do("POST", fmt.Sprintf("/admin/api/tenants/sparkusa/codes/%d/deactivate", c.ID), nil).Want(t, http.StatusForbidden, "console_forbidden")
-	all, _ := e.enrolled(t, admin.RoleFinance, "*")
+	all, _ := e.Enrolled(t, staff.RoleFinance, "*")
 	all.Do("POST", fmt.Sprintf("/admin/api/tenants/sparkusa/codes/%d/deactivate", c.ID), nil).Want(t, http.StatusNotFound, "code_not_found")
 	var rows int
 	if err := e.Pool.QueryRow(context.Background(), "SELECT count(*) FROM audit_log WHERE action LIKE 'code.%'").Scan(&rows); err != nil || rows != 3 {
@@ -122,8 +123,8 @@ func TestCodesCreateListDeactivate(t *testing.T) {
 // refused naming its field, and nothing is made or audited.
 func TestCodeValidationNamesTheField(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	finance, _ := e.enrolled(t, admin.RoleFinance, "*")
+	e := servertest.NewConsole(t)
+	finance, _ := e.Enrolled(t, staff.RoleFinance, "*")
 	stranger := accountstest.NewMember(t, e.Pool, accountstest.Member{TenantSlug: "sparkusa"})
 	past := time.Now().Add(-time.Hour)
 	finance.Do("POST", "/admin/api/tenants/lustlokaal/codes", map[string]any{"code": "TAKEN", "value_percentage": 10}).Want(t, http.StatusCreated, "")
@@ -177,7 +178,7 @@ func TestCodeValidationNamesTheField(t *testing.T) {
 // codes but make and deactivate none.
 func TestCodesMoneyPermissions(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	calls := []struct{ method, path string }{
 		{"GET", "/admin/api/tenants/lustlokaal/codes"},
 		{"POST", "/admin/api/tenants/lustlokaal/codes"},
@@ -185,12 +186,12 @@ func TestCodesMoneyPermissions(t *testing.T) {
 	}
 	body := map[string]any{"code": "PERM10", "value_percentage": 10}
 	for _, granted := range []string{"lustlokaal", "*"} {
-		support, _ := e.enrolled(t, "support", granted)
+		support, _ := e.Enrolled(t, "support", granted)
 		for _, c := range calls {
 			support.Do(c.method, c.path, body).Want(t, http.StatusForbidden, "console_forbidden")
 		}
 	}
-	operator, _ := e.enrolled(t, admin.RoleOperator, "*")
+	operator, _ := e.Enrolled(t, staff.RoleOperator, "*")
 	operator.Do("GET", calls[0].path, nil).Want(t, http.StatusOK, "")
 	operator.Do("POST", calls[1].path, body).Want(t, http.StatusForbidden, "console_forbidden")
 	operator.Do("POST", calls[2].path, nil).Want(t, http.StatusForbidden, "console_forbidden")

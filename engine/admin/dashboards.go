@@ -15,6 +15,7 @@ import (
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -52,7 +53,7 @@ func (h handlers) dashboardRange(r *http.Request, t *tenancy.Tenant) (tenancy.Da
 		}
 		d, err := time.Parse(time.DateOnly, v)
 		if err != nil {
-			return time.Time{}, false, ErrQueryInvalid.With(map[string]any{"field": name})
+			return time.Time{}, false, staff.ErrQueryInvalid.With(map[string]any{"field": name})
 		}
 		return d, true, nil
 	}
@@ -100,13 +101,13 @@ type table struct {
 // answer goes out as JSON or, with ?format=csv, as a CSV download.
 func (h handlers) dashboard(name string, load func(r *http.Request, t *tenancy.Tenant, days tenancy.Days, head dashboardHeader) (any, table, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		t := h.routeTenant(w, r)
+		t := h.s.RouteTenant(w, r)
 		if t == nil {
 			return
 		}
 		format := r.URL.Query().Get("format")
 		if format != "" && format != "json" && format != "csv" {
-			httpx.WriteError(w, r, ErrQueryInvalid.With(map[string]any{"field": "format"}))
+			httpx.WriteError(w, r, staff.ErrQueryInvalid.With(map[string]any{"field": "format"}))
 			return
 		}
 		days, err := h.dashboardRange(r, t)
@@ -293,7 +294,7 @@ func (h handlers) conversionDashboard(r *http.Request, t *tenancy.Tenant, days t
 		by = "network"
 	}
 	if !slices.Contains(accounts.SourceGroupings, by) {
-		return nil, table{}, ErrQueryInvalid.With(map[string]any{"field": "by"})
+		return nil, table{}, staff.ErrQueryInvalid.With(map[string]any{"field": "by"})
 	}
 	rows, err := accounts.ConversionBySource(r.Context(), h.s.Pool, t.ID, days, by, maxSources+1)
 	if err != nil {

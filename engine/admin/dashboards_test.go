@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-
-	"rendezvous/engine/admin"
 )
 
 // seed writes the rows of the dashboards' tests with plain SQL: members,
@@ -100,7 +100,7 @@ func (s *seed) complaint(tenant, created, status, updated string) {
 // seedDashboards writes lustlokaal's (Europe/Amsterdam: +01:00 until
 // 2026-03-29 02:00, +02:00 after) and sparkusa's (America/New_York,
 // -04:00) rows around 2026-03-28..31, each placed near a day boundary.
-func seedDashboards(t *testing.T, e *env) {
+func seedDashboards(t *testing.T, e *servertest.ConsoleEnv) {
 	s := &seed{t: t, pool: e.Pool}
 	// Signups: a 00:30 on the 28th (+01:00), b 23:30 on the 28th, c 00:30
 	// on the 30th (+02:00); d signed up on the 27th (outside) and confirmed
@@ -165,9 +165,9 @@ var dashDays = []string{"2026-03-28", "2026-03-29", "2026-03-30", "2026-03-31"}
 // without data as 0 and leaves the other brand's rows out.
 func TestDashboardSeries(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	seedDashboards(t, e)
-	c, _ := e.enrolled(t, admin.RoleFinance, "*")
+	c, _ := e.Enrolled(t, staff.RoleFinance, "*")
 	get := func(tenant, series string, v any) {
 		t.Helper()
 		res := c.Do("GET", "/admin/api/tenants/"+tenant+"/dashboards/"+series+"?from=2026-03-28&to=2026-03-31", nil)
@@ -260,9 +260,9 @@ func TestDashboardSeries(t *testing.T) {
 // activations and first purchases, grouped by one field or all five.
 func TestDashboardConversion(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	seedDashboards(t, e)
-	c, _ := e.enrolled(t, admin.RoleAffiliateManager, "lustlokaal")
+	c, _ := e.Enrolled(t, staff.RoleAffiliateManager, "lustlokaal")
 	type source struct {
 		Network, Ref, Sub1, Sub2, Sub3 string
 		Signups, Activations           int64
@@ -315,9 +315,9 @@ func TestDashboardConversion(t *testing.T) {
 // one line per day.
 func TestDashboardCSV(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	seedDashboards(t, e)
-	c, _ := e.enrolled(t, admin.RoleOperator, "*")
+	c, _ := e.Enrolled(t, staff.RoleOperator, "*")
 	for _, tc := range []struct {
 		series string
 		want   [][]string
@@ -354,10 +354,10 @@ func TestDashboardCSV(t *testing.T) {
 // bad ranges and parameters are refused with a stable code.
 func TestDashboardRanges(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	c, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
+	e := servertest.NewConsole(t)
+	c, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
 	// 23:30 UTC is already tomorrow in Amsterdam.
-	e.clock.Add(time.Date(2026, 6, 10, 23, 30, 0, 0, time.UTC).Sub(e.clock.Now()))
+	e.Clock.Add(time.Date(2026, 6, 10, 23, 30, 0, 0, time.UTC).Sub(e.Clock.Now()))
 	var out struct {
 		From, To string
 		Days     []string
@@ -405,18 +405,18 @@ func TestDashboardRanges(t *testing.T) {
 // role given one brand sees only that brand's dashboards.
 func TestDashboardRoles(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	for _, tc := range []struct {
 		role, tenant string
 		status       map[string]int
 	}{
-		{admin.RoleSupport, "*", map[string]int{"lustlokaal": 403, "sparkusa": 403}},
-		{admin.RoleModerator, "*", map[string]int{"lustlokaal": 403, "sparkusa": 403}},
-		{admin.RoleChatOperator, "*", map[string]int{"lustlokaal": 403, "sparkusa": 403}},
-		{admin.RoleFinance, "lustlokaal", map[string]int{"lustlokaal": 200, "sparkusa": 403}},
-		{admin.RoleAffiliateManager, "*", map[string]int{"lustlokaal": 200, "sparkusa": 200}},
+		{staff.RoleSupport, "*", map[string]int{"lustlokaal": 403, "sparkusa": 403}},
+		{staff.RoleModerator, "*", map[string]int{"lustlokaal": 403, "sparkusa": 403}},
+		{staff.RoleChatOperator, "*", map[string]int{"lustlokaal": 403, "sparkusa": 403}},
+		{staff.RoleFinance, "lustlokaal", map[string]int{"lustlokaal": 200, "sparkusa": 403}},
+		{staff.RoleAffiliateManager, "*", map[string]int{"lustlokaal": 200, "sparkusa": 200}},
 	} {
-		c, _ := e.enrolled(t, tc.role, tc.tenant)
+		c, _ := e.Enrolled(t, tc.role, tc.tenant)
 		for tenant, status := range tc.status {
 			for _, series := range []string{"signups", "purchases", "messages", "moderation", "conversion"} {
 				res := c.Do("GET", "/admin/api/tenants/"+tenant+"/dashboards/"+series+"?format=csv", nil)

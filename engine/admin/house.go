@@ -5,12 +5,12 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/membership"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -24,7 +24,7 @@ var ErrConversationID = refusal.New(refusal.Invalid, "conversation_invalid", "Th
 // routeConversation reads the route's conversation id, writing the
 // refusal when it is not one.
 func routeConversation(w http.ResponseWriter, r *http.Request) int64 {
-	id, ok := pathID(r, "conversation")
+	id, ok := staff.PathID(r, "conversation")
 	if !ok {
 		httpx.WriteError(w, r, ErrConversationID)
 		return 0
@@ -35,7 +35,7 @@ func routeConversation(w http.ResponseWriter, r *http.Request) int64 {
 // inbox answers the tenant's house-profile conversations waiting for an
 // answer, the one waiting longest first.
 func (h handlers) inbox(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -50,7 +50,7 @@ func (h handlers) inbox(w http.ResponseWriter, r *http.Request) {
 // inboxThread answers one conversation as its house profile sees it, with
 // who answered each message.
 func (h handlers) inboxThread(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -78,7 +78,7 @@ type answerBody struct {
 // the caller (recorded on the message and in the audit log); the member
 // gets it live.
 func (h handlers) answer(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -91,7 +91,7 @@ func (h handlers) answer(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	st := CurrentStaff(r.Context())
+	st := staff.CurrentStaff(r.Context())
 	res, err := h.s.Chat.AnswerAsHouse(r.Context(), st.ID, chat.SendInput{
 		Tenant: t, ConversationID: id, Text: body.Text, GiftID: body.GiftID, ClientID: body.ClientID,
 	})
@@ -102,7 +102,7 @@ func (h handlers) answer(w http.ResponseWriter, r *http.Request) {
 	if !res.Replayed {
 		// The message is sent in chat's own transaction; the audit row
 		// follows it (a failure here is reported, the message stands).
-		err = h.s.audit(r.Context(), db.New(h.s.Pool), Entry{By: st, Tenant: t.Slug, Action: "house.answer", IP: httpx.ClientIP(r),
+		err = staff.Record(r.Context(), h.s.Pool, staff.Entry{By: st, Tenant: t.Slug, Action: "house.answer", IP: httpx.ClientIP(r),
 			After: map[string]any{"conversation_id": id, "message_id": res.Message.ID, "house_id": res.Message.SenderID, "kind": res.Message.Kind}})
 		if err != nil {
 			httpx.WriteError(w, r, err)
@@ -129,7 +129,7 @@ var ErrPhotoID = refusal.New(refusal.Invalid, "photo_invalid", "The photo id is 
 // routeHouse reads the route's house profile id, writing the refusal when
 // it is not one.
 func routeHouse(w http.ResponseWriter, r *http.Request) int64 {
-	id, ok := pathID(r, "profile")
+	id, ok := staff.PathID(r, "profile")
 	if !ok {
 		httpx.WriteError(w, r, ErrHouseProfileID)
 		return 0
@@ -155,7 +155,7 @@ func fictionalOf(t *tenancy.Tenant) Fictional {
 // houseList answers the tenant's house profiles with its fictional
 // markers and the values the profile fields accept.
 func (h handlers) houseList(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -171,7 +171,7 @@ func (h handlers) houseList(w http.ResponseWriter, r *http.Request) {
 
 // houseGet answers one house profile with all its photos.
 func (h handlers) houseGet(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -189,7 +189,7 @@ func (h handlers) houseGet(w http.ResponseWriter, r *http.Request) {
 
 // houseCreate makes a house profile of the tenant, shown at once.
 func (h handlers) houseCreate(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -198,7 +198,7 @@ func (h handlers) houseCreate(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	out, err := h.s.act(r, t, "house.create", func(tx pgx.Tx) (any, any, error) {
+	out, err := h.s.Act(r, t, "house.create", func(tx pgx.Tx) (any, any, error) {
 		p, err := membership.CreateHouse(r.Context(), tx, t, u, h.s.Now())
 		return nil, p, err
 	})
@@ -211,7 +211,7 @@ func (h handlers) houseCreate(w http.ResponseWriter, r *http.Request) {
 
 // houseUpdate changes the fields present in the body.
 func (h handlers) houseUpdate(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -224,7 +224,7 @@ func (h handlers) houseUpdate(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	out, err := h.s.act(r, t, "house.update", func(tx pgx.Tx) (any, any, error) {
+	out, err := h.s.Act(r, t, "house.update", func(tx pgx.Tx) (any, any, error) {
 		return profiles.UpdateHouse(r.Context(), tx, t, id, u, h.s.Now())
 	})
 	if err != nil {
@@ -236,7 +236,7 @@ func (h handlers) houseUpdate(w http.ResponseWriter, r *http.Request) {
 
 // houseStatus retires a house profile (hidden) or shows it again (active).
 func (h handlers) houseStatus(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -255,7 +255,7 @@ func (h handlers) houseStatus(w http.ResponseWriter, r *http.Request) {
 	if body.Status == profiles.StatusActive {
 		action = "house.restore"
 	}
-	_, err := h.s.act(r, t, action, func(tx pgx.Tx) (any, any, error) {
+	_, err := h.s.Act(r, t, action, func(tx pgx.Tx) (any, any, error) {
 		before, after, err := profiles.SetHouseStatus(r.Context(), tx, t.ID, id, body.Status, h.s.Now())
 		return map[string]any{"id": id, "status": before}, map[string]any{"id": id, "status": after}, err
 	})
@@ -269,7 +269,7 @@ func (h handlers) houseStatus(w http.ResponseWriter, r *http.Request) {
 // housePhotoAdd uploads a photo (multipart field "photo") to a house
 // profile through the members' photo pipeline; it is shown at once.
 func (h handlers) housePhotoAdd(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -287,7 +287,7 @@ func (h handlers) housePhotoAdd(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	err = h.s.audit(r.Context(), db.New(h.s.Pool), Entry{By: CurrentStaff(r.Context()), Tenant: t.Slug, Action: "house.photo_add",
+	err = staff.Record(r.Context(), h.s.Pool, staff.Entry{By: staff.CurrentStaff(r.Context()), Tenant: t.Slug, Action: "house.photo_add",
 		IP: httpx.ClientIP(r), After: map[string]any{"profile_id": id, "photo": img}})
 	if err != nil {
 		httpx.WriteError(w, r, err)
@@ -298,7 +298,7 @@ func (h handlers) housePhotoAdd(w http.ResponseWriter, r *http.Request) {
 
 // housePhotoDelete removes a photo of a house profile.
 func (h handlers) housePhotoDelete(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -306,7 +306,7 @@ func (h handlers) housePhotoDelete(w http.ResponseWriter, r *http.Request) {
 	if id == 0 {
 		return
 	}
-	photo, ok := pathID(r, "photo")
+	photo, ok := staff.PathID(r, "photo")
 	if !ok {
 		httpx.WriteError(w, r, ErrPhotoID)
 		return
@@ -326,7 +326,7 @@ func (h handlers) housePhotoDelete(w http.ResponseWriter, r *http.Request) {
 			was = p
 		}
 	}
-	err = h.s.audit(r.Context(), db.New(h.s.Pool), Entry{By: CurrentStaff(r.Context()), Tenant: t.Slug, Action: "house.photo_delete",
+	err = staff.Record(r.Context(), h.s.Pool, staff.Entry{By: staff.CurrentStaff(r.Context()), Tenant: t.Slug, Action: "house.photo_delete",
 		IP: httpx.ClientIP(r), Before: map[string]any{"profile_id": id, "photo": was}})
 	if err != nil {
 		httpx.WriteError(w, r, err)

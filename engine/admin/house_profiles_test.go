@@ -14,10 +14,10 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/admin"
 	"rendezvous/engine/media"
 	"rendezvous/engine/media/mediatest"
 	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // houseProfile is a house profile as the console answers it.
@@ -63,7 +63,7 @@ func newHouse(t *testing.T, c *servertest.Client, tenant, name string) houseProf
 
 // houseAudits counts audit rows of action by staffID on tenant about
 // profile id (in before or after).
-func houseAudits(t *testing.T, e *env, action string, staffID int64, tenant, where string) int {
+func houseAudits(t *testing.T, e *servertest.ConsoleEnv, action string, staffID int64, tenant, where string) int {
 	t.Helper()
 	var n int
 	err := e.Pool.QueryRow(context.Background(),
@@ -82,8 +82,8 @@ func houseAudits(t *testing.T, e *env, action string, staffID int64, tenant, whe
 // after.
 func TestOperatorMakesEditsAndRetiresHouseProfile(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	c, op := e.enrolled(t, admin.RoleOperator, "lustlokaal")
+	e := servertest.NewConsole(t)
+	c, op := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
 	member, _ := e.LoggedIn(t, "localhost", accountstest.Member{Gender: "male", Seeking: "female"})
 
 	p := newHouse(t, c, "lustlokaal", "Fleur")
@@ -153,8 +153,8 @@ func TestOperatorMakesEditsAndRetiresHouseProfile(t *testing.T) {
 // nothing.
 func TestHouseProfileBadInput(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	c, _ := e.enrolled(t, admin.RoleOperator, "*")
+	e := servertest.NewConsole(t)
+	c, _ := e.Enrolled(t, staff.RoleOperator, "*")
 	p := newHouse(t, c, "lustlokaal", "Anouk")
 	member := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 	valid := map[string]any{"name": "Lotte", "gender": "female", "date_of_birth": dob(30), "country": "NL"}
@@ -235,10 +235,10 @@ func TestHouseProfileBadInput(t *testing.T) {
 // operators see house profiles but do not make or edit them.
 func TestHouseProfileTenantIsolation(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	nl, _ := e.enrolled(t, admin.RoleOperator, "lustlokaal")
+	e := servertest.NewConsole(t)
+	nl, _ := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
 	p := newHouse(t, nl, "lustlokaal", "Sanne")
-	de, _ := e.enrolled(t, admin.RoleOperator, "herzklopfen")
+	de, _ := e.Enrolled(t, staff.RoleOperator, "herzklopfen")
 	own := fmt.Sprintf("/admin/api/tenants/herzklopfen/house/%d", p.ID)
 	other := fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d", p.ID)
 	for _, tc := range []struct {
@@ -266,7 +266,7 @@ func TestHouseProfileTenantIsolation(t *testing.T) {
 		t.Fatalf("herzklopfen lists lustlokaal's house profile: %+v", list)
 	}
 
-	chat, _ := e.enrolled(t, admin.RoleChatOperator, "lustlokaal")
+	chat, _ := e.Enrolled(t, staff.RoleChatOperator, "lustlokaal")
 	chat.Do("GET", "/admin/api/tenants/lustlokaal/house", nil).Want(t, http.StatusOK, "")
 	chat.Do("POST", "/admin/api/tenants/lustlokaal/house", map[string]any{"name": "X"}).Want(t, http.StatusForbidden, "console_forbidden")
 	chat.Do("PUT", other, map[string]any{"city": "Berlin"}).Want(t, http.StatusForbidden, "console_forbidden")
@@ -294,7 +294,7 @@ func testJPEG(t *testing.T, w, h int) []byte {
 }
 
 // uploadPhoto sends data as the multipart field "photo" to path.
-func uploadPhoto(t *testing.T, e *env, c *servertest.Client, path string, data []byte) servertest.Response {
+func uploadPhoto(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client, path string, data []byte) servertest.Response {
 	t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
@@ -323,10 +323,9 @@ func TestHouseProfilePhotosOnS3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{Env: servertest.NewWithMedia(t, store), clock: &clock{now: time.Now()}}
-	e.Console.Service.Now = e.clock.Now
+	e := servertest.OnClock(servertest.NewWithMedia(t, store), servertest.NewClock())
 	// herzklopfen pre-moderates members' photos; staff photos need none.
-	c, op := e.enrolled(t, admin.RoleOperator, "herzklopfen")
+	c, op := e.Enrolled(t, staff.RoleOperator, "herzklopfen")
 	var a houseAnswer
 	res := c.Do("POST", "/admin/api/tenants/herzklopfen/house", map[string]any{
 		"name": "Lena", "gender": "female", "date_of_birth": dob(31), "country": "DE",
@@ -336,7 +335,7 @@ func TestHouseProfilePhotosOnS3(t *testing.T) {
 	p := a.HouseProfile
 	photos := fmt.Sprintf("/admin/api/tenants/herzklopfen/house/%d/photos", p.ID)
 
-	other, _ := e.enrolled(t, admin.RoleOperator, "lustlokaal")
+	other, _ := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
 	uploadPhoto(t, e, other, fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), testJPEG(t, 400, 400)).
 		Want(t, http.StatusNotFound, "profile_not_found")
 

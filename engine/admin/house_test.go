@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/admin"
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // A chat operator of lustlokaal sees the conversations of its house
@@ -17,7 +18,7 @@ import (
 // tenant's chat operator is refused; bad ids get clear 4xx.
 func TestChatOperatorAnswersAsHouseProfile(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	member, made := e.LoggedIn(t, "lustlokaal.localhost", accountstest.Member{Credits: 50})
 	house := accountstest.NewMember(t, e.Pool, accountstest.Member{Name: "Sophie", Gender: "female", Seeking: "male", IsHouse: true})
 	var sent struct {
@@ -30,7 +31,7 @@ func TestChatOperatorAnswersAsHouseProfile(t *testing.T) {
 	res.JSON(t, &sent)
 	conv := sent.Message.ConversationID
 
-	c, op := e.enrolled(t, admin.RoleChatOperator, "lustlokaal")
+	c, op := e.Enrolled(t, staff.RoleChatOperator, "lustlokaal")
 	var inbox struct {
 		Conversations []struct {
 			Conversation struct{ ID int64 }
@@ -103,7 +104,7 @@ func TestChatOperatorAnswersAsHouseProfile(t *testing.T) {
 
 	// Another tenant's chat operator may not, not even through their own
 	// tenant's path.
-	other, _ := e.enrolled(t, admin.RoleChatOperator, "herzklopfen")
+	other, _ := e.Enrolled(t, staff.RoleChatOperator, "herzklopfen")
 	other.Do("GET", "/admin/api/tenants/lustlokaal/inbox", nil).Want(t, http.StatusForbidden, "console_forbidden")
 	other.Do("POST", answerPath, map[string]any{"text": "x", "client_id": "o-1"}).Want(t, http.StatusForbidden, "console_forbidden")
 	other.Do("POST", fmt.Sprintf("/admin/api/tenants/herzklopfen/inbox/%d", conv), map[string]any{"text": "x", "client_id": "o-2"}).Want(t, http.StatusNotFound, "not_found")

@@ -3,11 +3,11 @@ package admin
 import (
 	"net/http"
 
-	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/staff"
 )
 
 // Members' conversations are private: the console shows one only in the
@@ -32,11 +32,11 @@ type ComplaintConversation struct {
 // about, with the audit row complaint.conversation_read written before the
 // conversation is shown.
 func (h handlers) complaintConversation(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
-	id, ok := pathID(r, "complaint")
+	id, ok := staff.PathID(r, "complaint")
 	if !ok {
 		httpx.WriteError(w, r, profiles.ErrComplaintNotFound)
 		return
@@ -56,7 +56,7 @@ func (h handlers) complaintConversation(w http.ResponseWriter, r *http.Request) 
 		httpx.WriteError(w, r, err)
 		return
 	}
-	err = h.s.audit(ctx, db.New(h.s.Pool), Entry{By: CurrentStaff(ctx), Tenant: t.Slug, Action: "complaint.conversation_read", IP: httpx.ClientIP(r),
+	err = staff.Record(ctx, h.s.Pool, staff.Entry{By: staff.CurrentStaff(ctx), Tenant: t.Slug, Action: "complaint.conversation_read", IP: httpx.ClientIP(r),
 		After: map[string]any{"complaint_id": c.ID, "conversation_id": th.Conversation.ID, "member_id": *c.MemberID, "profile_id": *c.ProfileID,
 			"messages": len(th.Messages)}})
 	if err != nil {

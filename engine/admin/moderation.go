@@ -6,13 +6,12 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts"
-	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -22,77 +21,15 @@ import (
 // handlers parse, call them and write the audit row in the same
 // transaction.
 
-// tenantBySlug is the tenant of the route's {tenant}.
-func (s *Service) tenantBySlug(ctx context.Context, slug string) (*tenancy.Tenant, error) {
-	all, err := s.Tenants.List(ctx)
-	if err != nil {
-		return nil, err
-	}
-	for _, t := range all {
-		if t.Slug == slug {
-			return t, nil
-		}
-	}
-	return nil, ErrNotFound
-}
-
-// act runs a moderation action and its audit row in one transaction: the
-// action answers its before and after, which the audit row keeps.
-func (s *Service) act(r *http.Request, t *tenancy.Tenant, action string, do func(tx pgx.Tx) (before, after any, err error)) (any, error) {
-	ctx := r.Context()
-	var out any
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		before, after, err := do(tx)
-		if err != nil {
-			return err
-		}
-		out = after
-		return s.audit(ctx, db.New(tx), Entry{By: CurrentStaff(ctx), Tenant: t.Slug, Action: action, IP: httpx.ClientIP(r),
-			Before: before, After: after})
-	})
-	return out, err
-}
-
-// optionalQueryID reads an optional id from the query string (0 when
-// absent).
-func optionalQueryID(r *http.Request, name string) (int64, error) {
-	v := r.URL.Query().Get(name)
-	if v == "" {
-		return 0, nil
-	}
-	n, ok := httpx.ID(v)
-	if !ok {
-		return 0, ErrQueryInvalid.With(map[string]any{"field": name})
-	}
-	return n, nil
-}
-
-// pathID reads the route's id parameter; an id that is not one finds
-// nothing.
-func pathID(r *http.Request, name string) (int64, bool) {
-	return httpx.ID(chi.URLParam(r, name))
-}
-
-// moderation is the state every moderation handler starts from: the
-// route's tenant.
-func (h handlers) routeTenant(w http.ResponseWriter, r *http.Request) *tenancy.Tenant {
-	t, err := h.s.tenantBySlug(r.Context(), chi.URLParam(r, "tenant"))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return nil
-	}
-	return t
-}
-
 const queueLimit = 50
 
 // photoQueue answers GET .../moderation/photos?status=pending|active|rejected&after_id=.
 func (h handlers) photoQueue(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
-	after, err := optionalQueryID(r, "after_id")
+	after, err := staff.QueryID(r, "after_id")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -111,7 +48,7 @@ func (h handlers) photoQueue(w http.ResponseWriter, r *http.Request) {
 
 func (h handlers) photoDecision(status, action string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		t := h.routeTenant(w, r)
+		t := h.s.RouteTenant(w, r)
 		if t == nil {
 			return
 		}
@@ -124,12 +61,12 @@ func (h handlers) photoDecision(status, action string) http.HandlerFunc {
 				return
 			}
 		}
-		id, ok := pathID(r, "photo")
+		id, ok := staff.PathID(r, "photo")
 		if !ok {
 			httpx.WriteError(w, r, profiles.ErrPhotoNotFound)
 			return
 		}
-		out, err := h.s.act(r, t, action, func(tx pgx.Tx) (any, any, error) {
+		out, err := h.s.Act(r, t, action, func(tx pgx.Tx) (any, any, error) {
 			before, after, err := profiles.ModeratePhoto(r.Context(), tx, t.ID, id, status, body.Reason)
 			return before, after, err
 		})
@@ -143,11 +80,11 @@ func (h handlers) photoDecision(status, action string) http.HandlerFunc {
 
 // complaints answers GET .../moderation/complaints?status=open&before_id=.
 func (h handlers) complaints(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
-	before, err := optionalQueryID(r, "before_id")
+	before, err := staff.QueryID(r, "before_id")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -173,11 +110,11 @@ type ComplaintDetail struct {
 }
 
 func (h handlers) complaint(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
-	id, ok := pathID(r, "complaint")
+	id, ok := staff.PathID(r, "complaint")
 	if !ok {
 		httpx.WriteError(w, r, profiles.ErrComplaintNotFound)
 		return
@@ -208,7 +145,7 @@ func (h handlers) complaint(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h handlers) complaintStatus(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -219,12 +156,12 @@ func (h handlers) complaintStatus(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	id, ok := pathID(r, "complaint")
+	id, ok := staff.PathID(r, "complaint")
 	if !ok {
 		httpx.WriteError(w, r, profiles.ErrComplaintNotFound)
 		return
 	}
-	out, err := h.s.act(r, t, "complaint.status", func(tx pgx.Tx) (any, any, error) {
+	out, err := h.s.Act(r, t, "complaint.status", func(tx pgx.Tx) (any, any, error) {
 		before, after, err := profiles.SetComplaintStatus(r.Context(), tx, t.ID, id, body.Status, h.s.Now())
 		return before, after, err
 	})
@@ -238,7 +175,7 @@ func (h handlers) complaintStatus(w http.ResponseWriter, r *http.Request) {
 // members answers GET .../moderation/members?q= (an id, an e-mail address
 // or part of a name).
 func (h handlers) members(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -252,11 +189,11 @@ func (h handlers) members(w http.ResponseWriter, r *http.Request) {
 
 // member answers one member with their photos (every status).
 func (h handlers) member(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
-	id, ok := pathID(r, "member")
+	id, ok := staff.PathID(r, "member")
 	if !ok {
 		httpx.WriteError(w, r, accounts.ErrMemberNotFound)
 		return
@@ -275,7 +212,7 @@ func (h handlers) member(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h handlers) warn(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -286,13 +223,13 @@ func (h handlers) warn(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	id, ok := pathID(r, "member")
+	id, ok := staff.PathID(r, "member")
 	if !ok {
 		httpx.WriteError(w, r, accounts.ErrMemberNotFound)
 		return
 	}
 	acc := h.s.Accounts
-	out, err := h.s.act(r, t, "member.warn", func(tx pgx.Tx) (any, any, error) {
+	out, err := h.s.Act(r, t, "member.warn", func(tx pgx.Tx) (any, any, error) {
 		m, err := acc.WarnTx(r.Context(), tx, t, id, body.Text, acc.Links.Base(r, t))
 		return nil, map[string]any{"member": m, "warning": body.Text}, err
 	})
@@ -304,7 +241,7 @@ func (h handlers) warn(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h handlers) suspend(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -322,7 +259,7 @@ func (h handlers) suspend(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h handlers) ban(w http.ResponseWriter, r *http.Request) {
-	t := h.routeTenant(w, r)
+	t := h.s.RouteTenant(w, r)
 	if t == nil {
 		return
 	}
@@ -342,12 +279,12 @@ func (h handlers) ban(w http.ResponseWriter, r *http.Request) {
 // from others in the same transaction, then the audit row.
 func (h handlers) restrict(w http.ResponseWriter, r *http.Request, t *tenancy.Tenant, action string,
 	do func(context.Context, pgx.Tx, int64, time.Time) (accounts.ModerationState, accounts.ModerationState, error)) {
-	id, ok := pathID(r, "member")
+	id, ok := staff.PathID(r, "member")
 	if !ok {
 		httpx.WriteError(w, r, accounts.ErrMemberNotFound)
 		return
 	}
-	out, err := h.s.act(r, t, action, func(tx pgx.Tx) (any, any, error) {
+	out, err := h.s.Act(r, t, action, func(tx pgx.Tx) (any, any, error) {
 		now := h.s.Now()
 		before, after, err := do(r.Context(), tx, id, now)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 	"rendezvous/engine/admin"
 	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // Hosts of the demo tenants the moderation tests use.
@@ -24,7 +25,7 @@ const (
 // pendingPhoto gives the member a photo row in status, as an upload on a
 // tenant with photo moderation leaves it (the upload itself is tested in
 // engine/profiles).
-func (e *env) photo(t *testing.T, memberID int64, status string) int64 {
+func photo(t *testing.T, e *servertest.ConsoleEnv, memberID int64, status string) int64 {
 	t.Helper()
 	var id int64
 	err := e.Pool.QueryRow(context.Background(), `INSERT INTO photos (profile_id, filename, thumb_filename, status, position)
@@ -100,9 +101,9 @@ func wantLoggedIn(t *testing.T, c *servertest.Client, want bool) {
 }
 
 // auditActions is the actions the audit log holds for tenant, oldest first.
-func auditActions(t *testing.T, e *env, tenant string) []string {
+func auditActions(t *testing.T, e *servertest.ConsoleEnv, tenant string) []string {
 	t.Helper()
-	rows, err := e.Console.Service.Audit(context.Background(), admin.AuditQuery{Tenant: tenant, Limit: 500})
+	rows, err := e.Console.Staff.Audit(context.Background(), staff.AuditQuery{Tenant: tenant, Limit: 500})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,19 +122,19 @@ func auditActions(t *testing.T, e *env, tenant string) []string {
 // owner sees the rejection's reason; each decision is audited.
 func TestPreModeratedPhotoInvisibleUntilApproved(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	// Born 77 years ago: the only profile a search for that age finds.
 	owner, made := e.LoggedIn(t, deHost, accountstest.Member{TenantSlug: "herzklopfen", Gender: "female",
 		BirthDate: time.Now().AddDate(-77, -6, 0)})
 	viewer, _ := e.LoggedIn(t, deHost, accountstest.Member{TenantSlug: "herzklopfen", PaidUser: true})
-	good, bad := e.photo(t, made.ID, "pending"), e.photo(t, made.ID, "pending")
+	good, bad := photo(t, e, made.ID, "pending"), photo(t, e, made.ID, "pending")
 	if got := shown(t, viewer, made.ID); len(got) != 0 {
 		t.Fatalf("others see pending photos: %v", got)
 	}
 	if got := searchPhoto(t, viewer, made.ID); got != 0 {
 		t.Fatalf("search shows pending photo %d", got)
 	}
-	mod, _ := e.enrolled(t, admin.RoleModerator, "herzklopfen")
+	mod, _ := e.Enrolled(t, staff.RoleModerator, "herzklopfen")
 	var queue struct {
 		Photos []struct {
 			ID        int64 `json:"id"`
@@ -146,7 +147,7 @@ func TestPreModeratedPhotoInvisibleUntilApproved(t *testing.T) {
 		t.Fatalf("queue: %+v", queue)
 	}
 	// A moderator of another tenant reaches neither the queue nor the photo.
-	other, _ := e.enrolled(t, admin.RoleModerator, "lustlokaal")
+	other, _ := e.Enrolled(t, staff.RoleModerator, "lustlokaal")
 	other.Do("POST", fmt.Sprintf("/admin/api/tenants/herzklopfen/moderation/photos/%d/approve", good), nil).
 		Want(t, http.StatusForbidden, "console_forbidden")
 	other.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/approve", good), nil).
@@ -187,7 +188,7 @@ func TestPreModeratedPhotoInvisibleUntilApproved(t *testing.T) {
 	if len(queue.Photos) != 0 {
 		t.Fatalf("decided photos still queued: %+v", queue.Photos)
 	}
-	rows, err := e.Console.Service.Audit(context.Background(), admin.AuditQuery{Tenant: "herzklopfen", Action: "photo.reject", Limit: 5})
+	rows, err := e.Console.Staff.Audit(context.Background(), staff.AuditQuery{Tenant: "herzklopfen", Action: "photo.reject", Limit: 5})
 	if err != nil || len(rows) != 1 || !strings.Contains(string(rows[0].Before), `"pending"`) ||
 		!strings.Contains(string(rows[0].After), "Only photos of yourself") {
 		t.Fatalf("audit of the rejection: %+v %v", rows, err)
@@ -201,14 +202,14 @@ func TestPreModeratedPhotoInvisibleUntilApproved(t *testing.T) {
 // show at once and a moderator takes one down.
 func TestPostModerationTakeDown(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	_, made := e.LoggedIn(t, nlHost, accountstest.Member{Gender: "female"})
 	viewer, _ := e.LoggedIn(t, nlHost, accountstest.Member{PaidUser: true})
-	id := e.photo(t, made.ID, "active")
+	id := photo(t, e, made.ID, "active")
 	if got := shown(t, viewer, made.ID); len(got) != 1 {
 		t.Fatalf("post-moderation hides the photo: %v", got)
 	}
-	mod, _ := e.enrolled(t, admin.RoleModerator, "lustlokaal")
+	mod, _ := e.Enrolled(t, staff.RoleModerator, "lustlokaal")
 	var queue struct {
 		Photos []struct{ ID int64 } `json:"photos"`
 	}
@@ -233,7 +234,7 @@ func TestPostModerationTakeDown(t *testing.T) {
 // hides the profile and refuses the next login with account_banned.
 func TestBanEndsSessions(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	member, made := e.LoggedIn(t, nlHost, accountstest.Member{})
 	second := e.Client(t, nlHost)
 	second.Login(made.Email, made.Password)
@@ -243,10 +244,10 @@ func TestBanEndsSessions(t *testing.T) {
 		wantLoggedIn(t, c, true)
 		c.Do("GET", "/api/chats.php", nil).Want(t, http.StatusOK, "")
 	}
-	support, _ := e.enrolled(t, admin.RoleSupport, "*")
+	support, _ := e.Enrolled(t, staff.RoleSupport, "*")
 	support.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/ban", made.ID), map[string]string{"reason": "x"}).
 		Want(t, http.StatusForbidden, "console_forbidden")
-	mod, _ := e.enrolled(t, admin.RoleModerator, "lustlokaal")
+	mod, _ := e.Enrolled(t, staff.RoleModerator, "lustlokaal")
 	mod.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/ban", made.ID), map[string]string{"reason": ""}).
 		Want(t, http.StatusUnprocessableEntity, "moderation_reason_invalid")
 	mod.Do("POST", "/admin/api/tenants/lustlokaal/moderation/members/999999999/ban", map[string]string{"reason": "Spam"}).
@@ -264,7 +265,7 @@ func TestBanEndsSessions(t *testing.T) {
 	viewer.Do("GET", fmt.Sprintf("/api/member.php?id=%d", made.ID), nil).Want(t, http.StatusNotFound, "")
 	e.Client(t, nlHost).Do("POST", "/api/user.php", map[string]string{"email": made.Email, "password": made.Password}).
 		Want(t, http.StatusForbidden, "account_banned")
-	rows, err := e.Console.Service.Audit(context.Background(), admin.AuditQuery{Tenant: "lustlokaal", Action: "member.ban", Limit: 5})
+	rows, err := e.Console.Staff.Audit(context.Background(), staff.AuditQuery{Tenant: "lustlokaal", Action: "member.ban", Limit: 5})
 	if err != nil || len(rows) != 1 || !strings.Contains(string(rows[0].After), `"banned_at"`) || strings.Contains(string(rows[0].Before), `"banned_at":"`) {
 		t.Fatalf("audit of the ban: %+v %v", rows, err)
 	}
@@ -274,26 +275,26 @@ func TestBanEndsSessions(t *testing.T) {
 // until the date; after it, the next login works and shows them again.
 func TestSuspendUntilADate(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	// The member side runs on the test's clock too, so the suspension's
 	// end comes when the test moves it.
-	e.Accounts.Now = e.clock.Now
+	e.Accounts.Now = e.Clock.Now
 	member, made := e.LoggedIn(t, nlHost, accountstest.Member{})
 	viewer, _ := e.LoggedIn(t, nlHost, accountstest.Member{Gender: "female", Seeking: "male"})
-	mod, _ := e.enrolled(t, admin.RoleOperator, "*")
+	mod, _ := e.Enrolled(t, staff.RoleOperator, "*")
 	path := fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/suspend", made.ID)
-	for _, until := range []time.Time{e.clock.Now().Add(-time.Hour), e.clock.Now().Add(400 * 24 * time.Hour)} {
+	for _, until := range []time.Time{e.Clock.Now().Add(-time.Hour), e.Clock.Now().Add(400 * 24 * time.Hour)} {
 		mod.Do("POST", path, map[string]any{"until": until, "reason": "Rude"}).
 			Want(t, http.StatusUnprocessableEntity, "suspend_until_invalid")
 	}
-	mod.Do("POST", path, map[string]any{"until": e.clock.Now().Add(24 * time.Hour), "reason": "Rude"}).Want(t, http.StatusOK, "")
+	mod.Do("POST", path, map[string]any{"until": e.Clock.Now().Add(24 * time.Hour), "reason": "Rude"}).Want(t, http.StatusOK, "")
 	wantLoggedIn(t, member, false)
 	viewer.Do("GET", fmt.Sprintf("/api/member.php?id=%d", made.ID), nil).Want(t, http.StatusNotFound, "")
 	login := map[string]string{"email": made.Email, "password": made.Password}
 	e.Client(t, nlHost).Do("POST", "/api/user.php", login).Want(t, http.StatusForbidden, "account_suspended")
-	e.clock.Add(23 * time.Hour)
+	e.Clock.Add(23 * time.Hour)
 	e.Client(t, nlHost).Do("POST", "/api/user.php", login).Want(t, http.StatusForbidden, "account_suspended")
-	e.clock.Add(time.Hour)
+	e.Clock.Add(time.Hour)
 	e.Client(t, nlHost).Do("POST", "/api/user.php", login).Want(t, http.StatusOK, "")
 	viewer.Do("GET", fmt.Sprintf("/api/member.php?id=%d", made.ID), nil).Want(t, http.StatusOK, "")
 }
@@ -304,12 +305,12 @@ func TestSuspendUntilADate(t *testing.T) {
 // support reads but does not act.
 func TestComplaintsAndWarning(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	reporter, _ := e.LoggedIn(t, nlHost, accountstest.Member{})
 	_, bad := e.LoggedIn(t, nlHost, accountstest.Member{Gender: "female", Seeking: "male", Name: "Rudeperson"})
 	reporter.Do("POST", "/api/complaints.php", map[string]any{"category": "profile", "message": "This profile insults people.",
 		"profile_id": bad.ID}).Want(t, http.StatusCreated, "")
-	support, _ := e.enrolled(t, admin.RoleSupport, "lustlokaal")
+	support, _ := e.Enrolled(t, staff.RoleSupport, "lustlokaal")
 	var list struct {
 		Complaints []struct {
 			ID        int64  `json:"id"`
@@ -342,7 +343,7 @@ func TestComplaintsAndWarning(t *testing.T) {
 	}
 	support.Do("GET", "/admin/api/tenants/lustlokaal/moderation/members?q=x", nil).Want(t, http.StatusUnprocessableEntity, "lookup_query_invalid")
 	// Another tenant's lookup does not find the member.
-	ops, _ := e.enrolled(t, admin.RoleModerator, "*")
+	ops, _ := e.Enrolled(t, staff.RoleModerator, "*")
 	ops.Do("GET", fmt.Sprintf("/admin/api/tenants/sparkusa/moderation/members?q=%d", bad.ID), nil).JSON(t, &found)
 	if len(found.Members) != 0 {
 		t.Fatalf("sparkusa finds a lustlokaal member: %+v", found)
@@ -366,7 +367,7 @@ func TestComplaintsAndWarning(t *testing.T) {
 	if got := auditActions(t, e, "lustlokaal"); strings.Join(got, ",") != "complaint.status,complaint.status,member.warn" {
 		t.Fatalf("audit actions %v", got)
 	}
-	rows, err := e.Console.Service.Audit(context.Background(), admin.AuditQuery{Tenant: "lustlokaal", Action: "complaint.status", Limit: 1})
+	rows, err := e.Console.Staff.Audit(context.Background(), staff.AuditQuery{Tenant: "lustlokaal", Action: "complaint.status", Limit: 1})
 	var before, after struct{ Status string }
 	if err != nil || len(rows) != 1 || json.Unmarshal(rows[0].Before, &before) != nil || json.Unmarshal(rows[0].After, &after) != nil ||
 		before.Status != "in_progress" || after.Status != "resolved" {

@@ -8,10 +8,10 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
-	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/credits"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -22,14 +22,14 @@ import (
 
 // CorrectCredits books a correction of a member's credits with its audit
 // row (the balance before and after) in one transaction.
-func (s *Service) CorrectCredits(ctx context.Context, t *tenancy.Tenant, memberID, delta int64, reason string, by *Staff, ip netip.Addr) (credits.Corrected, error) {
+func (s *deps) CorrectCredits(ctx context.Context, t *tenancy.Tenant, memberID, delta int64, reason string, by *staff.Staff, ip netip.Addr) (credits.Corrected, error) {
 	var out credits.Corrected
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		var err error
 		if out, err = credits.Correct(ctx, tx, t.ID, memberID, delta, reason); err != nil {
 			return err
 		}
-		return s.audit(ctx, db.New(tx), Entry{By: by, Tenant: t.Slug, Action: "credits.correct", IP: ip,
+		return staff.Record(ctx, tx, staff.Entry{By: by, Tenant: t.Slug, Action: "credits.correct", IP: ip,
 			Before: map[string]any{"member_id": memberID, "balance": out.Before},
 			After:  map[string]any{"member_id": memberID, "balance": out.After, "delta": delta, "reason": reason}})
 	})
@@ -48,7 +48,7 @@ type memberMoney struct {
 const maxLedgerRows = 200
 
 func (h handlers) tenantOrders(w http.ResponseWriter, r *http.Request) {
-	t, err := h.s.tenantBySlug(r.Context(), chi.URLParam(r, "tenant"))
+	t, err := h.s.TenantBySlug(r.Context(), chi.URLParam(r, "tenant"))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -69,12 +69,12 @@ func (h handlers) orderRefund(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	t, err := h.s.tenantBySlug(r.Context(), chi.URLParam(r, "tenant"))
+	t, err := h.s.TenantBySlug(r.Context(), chi.URLParam(r, "tenant"))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	id, ok := pathID(r, "order")
+	id, ok := staff.PathID(r, "order")
 	if !ok {
 		httpx.WriteError(w, r, billing.ErrOrderNotFound)
 		return
@@ -84,7 +84,7 @@ func (h handlers) orderRefund(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	by := CurrentStaff(r.Context())
+	by := staff.CurrentStaff(r.Context())
 	res, err := h.s.Billing.Refund(r.Context(), id, by.Email, in.Reason)
 	if err != nil {
 		httpx.WriteError(w, r, err)
@@ -92,7 +92,7 @@ func (h handlers) orderRefund(w http.ResponseWriter, r *http.Request) {
 	}
 	// The refund is booked by billing in its own transaction (the provider
 	// is asked in between); its audit row follows it.
-	if err := h.s.audit(r.Context(), db.New(h.s.Pool), Entry{By: by, Tenant: t.Slug, Action: "order.refund", IP: httpx.ClientIP(r),
+	if err := staff.Record(r.Context(), h.s.Pool, staff.Entry{By: by, Tenant: t.Slug, Action: "order.refund", IP: httpx.ClientIP(r),
 		Before: before, After: map[string]any{"refund": res, "reason": in.Reason}}); err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -101,12 +101,12 @@ func (h handlers) orderRefund(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h handlers) memberMoney(w http.ResponseWriter, r *http.Request) {
-	t, err := h.s.tenantBySlug(r.Context(), chi.URLParam(r, "tenant"))
+	t, err := h.s.TenantBySlug(r.Context(), chi.URLParam(r, "tenant"))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	id, ok := pathID(r, "member")
+	id, ok := staff.PathID(r, "member")
 	if !ok {
 		httpx.WriteError(w, r, credits.ErrMemberNotFound)
 		return
@@ -138,17 +138,17 @@ func (h handlers) creditCorrect(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	t, err := h.s.tenantBySlug(r.Context(), chi.URLParam(r, "tenant"))
+	t, err := h.s.TenantBySlug(r.Context(), chi.URLParam(r, "tenant"))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	id, ok := pathID(r, "member")
+	id, ok := staff.PathID(r, "member")
 	if !ok {
 		httpx.WriteError(w, r, credits.ErrMemberNotFound)
 		return
 	}
-	out, err := h.s.CorrectCredits(r.Context(), t, id, in.Delta, in.Reason, CurrentStaff(r.Context()), httpx.ClientIP(r))
+	out, err := h.s.CorrectCredits(r.Context(), t, id, in.Delta, in.Reason, staff.CurrentStaff(r.Context()), httpx.ClientIP(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

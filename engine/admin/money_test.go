@@ -2,7 +2,6 @@ package admin_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -11,14 +10,14 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/admin"
 	"rendezvous/engine/credits"
 	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // paidOrder buys lustlokaal's popular package (250 credits) through the
 // sandbox as a new member and waits until the order is completed.
-func paidOrder(t *testing.T, e *env) (orderID int64, member accountstest.Made) {
+func paidOrder(t *testing.T, e *servertest.ConsoleEnv) (orderID int64, member accountstest.Made) {
 	t.Helper()
 	c, m := e.LoggedIn(t, "localhost", accountstest.Member{})
 	res := c.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
@@ -95,33 +94,16 @@ func memberMoney(t *testing.T, c *servertest.Client, member int64) money {
 	return m
 }
 
-// auditOf is the before and after of the newest audit row of action.
-func auditOf(t *testing.T, e *env, action string) (before, after map[string]any) {
-	t.Helper()
-	var b, a []byte
-	if err := e.Pool.QueryRow(context.Background(),
-		"SELECT before, after FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1", action).Scan(&b, &a); err != nil {
-		t.Fatalf("audit %s: %v", action, err)
-	}
-	if err := json.Unmarshal(b, &before); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(a, &after); err != nil {
-		t.Fatal(err)
-	}
-	return before, after
-}
-
 // TestOrdersAndRefund: operators read a tenant's orders with their
 // payments' provider states; finance refunds within refund_days (credits
 // taken back through the ledger, audited), a second refund is refused and
 // operators may not refund.
 func TestOrdersAndRefund(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	orderID, m := paidOrder(t, e)
-	operator, _ := e.enrolled(t, admin.RoleOperator, "lustlokaal")
-	finance, _ := e.enrolled(t, "finance", "lustlokaal")
+	operator, _ := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
+	finance, _ := e.Enrolled(t, "finance", "lustlokaal")
 
 	o := has(orders(t, operator, "?state=completed"), orderID)
 	if o == nil || o.MemberID != m.ID || o.Credits != 250 || len(o.Payments) != 1 || o.Payments[0].Status != "paid" || o.Payments[0].Provider != "sandbox" {
@@ -134,7 +116,7 @@ func TestOrdersAndRefund(t *testing.T) {
 	refund := fmt.Sprintf("/admin/api/tenants/lustlokaal/orders/%d/refund", orderID)
 	operator.Do("POST", refund, map[string]string{"reason": "asked"}).Want(t, http.StatusForbidden, "console_forbidden")
 	finance.Do("POST", fmt.Sprintf("/admin/api/tenants/sparkusa/orders/%d/refund", orderID), map[string]string{}).Want(t, http.StatusForbidden, "console_forbidden")
-	boss, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
+	boss, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
 	boss.Do("POST", fmt.Sprintf("/admin/api/tenants/sparkusa/orders/%d/refund", orderID), map[string]string{}).Want(t, http.StatusNotFound, "order_not_found")
 	if got := memberMoney(t, operator, m.ID); got.Balance < 250 {
 		t.Fatalf("balance before the refund %d", got.Balance)
@@ -163,7 +145,7 @@ func TestOrdersAndRefund(t *testing.T) {
 	if has(orders(t, operator, "?state=refunded"), orderID) == nil {
 		t.Fatal("the refunded order is not listed as refunded")
 	}
-	ab, aa := auditOf(t, e, "order.refund")
+	ab, aa := e.AuditOf(t, "order.refund")
 	if ab["status"] != "completed" || aa["reason"] != "member asked" {
 		t.Fatalf("audit before %v after %v", ab, aa)
 	}
@@ -172,7 +154,7 @@ func TestOrdersAndRefund(t *testing.T) {
 // TestRefundOfPendingOrder: only a completed order can be refunded.
 func TestRefundOfPendingOrder(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	c, _ := e.LoggedIn(t, "localhost", accountstest.Member{})
 	res := c.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
 	res.Want(t, http.StatusCreated, "")
@@ -180,7 +162,7 @@ func TestRefundOfPendingOrder(t *testing.T) {
 		OrderID int64 `json:"order_id"`
 	}
 	res.JSON(t, &co)
-	finance, _ := e.enrolled(t, "finance", "*")
+	finance, _ := e.Enrolled(t, "finance", "*")
 	finance.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/orders/%d/refund", co.OrderID), map[string]string{}).
 		Want(t, http.StatusConflict, "order_not_completed")
 	finance.Do("POST", "/admin/api/tenants/lustlokaal/orders/999999999/refund", map[string]string{}).
@@ -195,9 +177,9 @@ func TestRefundOfPendingOrder(t *testing.T) {
 // tenant's member is refused and changes nothing.
 func TestCreditCorrection(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	_, m := e.LoggedIn(t, "localhost", accountstest.Member{})
-	finance, _ := e.enrolled(t, "finance", "*")
+	finance, _ := e.Enrolled(t, "finance", "*")
 	path := fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/credits", m.ID)
 	start := memberMoney(t, finance, m.ID).Balance
 
@@ -208,7 +190,7 @@ func TestCreditCorrection(t *testing.T) {
 	if c.Before != start || c.After != start+40 || c.Delta != 40 {
 		t.Fatalf("corrected %+v from %d", c, start)
 	}
-	ab, aa := auditOf(t, e, "credits.correct")
+	ab, aa := e.AuditOf(t, "credits.correct")
 	if ab["balance"] != float64(start) || aa["balance"] != float64(start+40) || aa["reason"] != "goodwill after an outage" {
 		t.Fatalf("audit before %v after %v", ab, aa)
 	}
@@ -250,7 +232,7 @@ func TestCreditCorrection(t *testing.T) {
 // money call; operators read money but write none.
 func TestSupportIsRefusedMoney(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	_, m := e.LoggedIn(t, "localhost", accountstest.Member{})
 	calls := []struct{ method, path string }{
 		{"GET", "/admin/api/tenants/lustlokaal/orders"},
@@ -259,12 +241,12 @@ func TestSupportIsRefusedMoney(t *testing.T) {
 		{"POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/credits", m.ID)},
 	}
 	for _, granted := range []string{"lustlokaal", "*"} {
-		support, _ := e.enrolled(t, "support", granted)
+		support, _ := e.Enrolled(t, "support", granted)
 		for _, c := range calls {
 			support.Do(c.method, c.path, map[string]any{"delta": 5, "reason": "x"}).Want(t, http.StatusForbidden, "console_forbidden")
 		}
 	}
-	operator, _ := e.enrolled(t, admin.RoleOperator, "*")
+	operator, _ := e.Enrolled(t, staff.RoleOperator, "*")
 	for i, c := range calls {
 		res := operator.Do(c.method, c.path, map[string]any{"delta": 5, "reason": "x"})
 		if c.method == "POST" {

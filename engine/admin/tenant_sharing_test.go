@@ -6,8 +6,8 @@ import (
 	"net/netip"
 	"testing"
 
-	"rendezvous/engine/admin"
 	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -19,7 +19,7 @@ type companyRow struct {
 	Discount                  int32
 }
 
-func company(t *testing.T, e *env, slug string) companyRow {
+func company(t *testing.T, e *servertest.ConsoleEnv, slug string) companyRow {
 	t.Helper()
 	var c companyRow
 	err := e.Pool.QueryRow(context.Background(), `SELECT name, address, kvk, support_phone, vat_numbers, delete_discount
@@ -31,7 +31,7 @@ func company(t *testing.T, e *env, slug string) companyRow {
 }
 
 // brandOf is a tenant's company slug and profile pool, as stored.
-func brandOf(t *testing.T, e *env, slug string) (companySlug, pool string) {
+func brandOf(t *testing.T, e *servertest.ConsoleEnv, slug string) (companySlug, pool string) {
 	t.Helper()
 	err := e.Pool.QueryRow(context.Background(), `SELECT c.slug, t.profile_pool FROM tenants t
 		JOIN companies c ON c.id = t.company_id WHERE t.slug = $1`, slug).Scan(&companySlug, &pool)
@@ -65,11 +65,11 @@ func wantShared(t *testing.T, res servertest.Response, field string) {
 // its profile pool, is refused with 403 and the field, and changes nothing.
 func TestOneBrandOperatorCannotNameAnotherBrandsCompanyOrPool(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	op, _ := e.enrolled(t, admin.RoleOperator, "lustlokaal")
+	e := servertest.NewConsole(t)
+	op, _ := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
 	own := brandFile(t, op, "lustlokaal")
 	herz := company(t, e, "herz-digital")
-	super, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
+	super, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
 	other := brandFile(t, super, "herzklopfen")
 
 	for _, tc := range []struct {
@@ -125,8 +125,8 @@ func TestOneBrandOperatorCannotNameAnotherBrandsCompanyOrPool(t *testing.T) {
 // (a superadmin, an operator of both).
 func TestSharedCompanyAndPoolNeedEveryBrand(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	super, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
+	e := servertest.NewConsole(t)
+	super, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
 
 	// The superadmin puts herzklopfen on lustlokaal's company and pool.
 	lust := brandFile(t, super, "lustlokaal")
@@ -141,7 +141,7 @@ func TestSharedCompanyAndPoolNeedEveryBrand(t *testing.T) {
 		t.Fatalf("the superadmin's company edit: %+v", got)
 	}
 
-	op, _ := e.enrolled(t, admin.RoleOperator, "lustlokaal")
+	op, _ := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
 	f := brandFile(t, op, "lustlokaal")
 	f.Name = "LustLokaal Gedeeld"
 	op.Do("PUT", "/admin/api/tenants/lustlokaal/file", f).Want(t, http.StatusOK, "")
@@ -153,9 +153,9 @@ func TestSharedCompanyAndPoolNeedEveryBrand(t *testing.T) {
 	}
 
 	// An operator of both brands may change what both use.
-	both, s := e.enrolled(t, admin.RoleOperator, "lustlokaal")
-	_, err := e.Console.Service.SetRoles(context.Background(), s.ID, []admin.Grant{
-		{Role: admin.RoleOperator, Tenant: "lustlokaal"}, {Role: admin.RoleOperator, Tenant: "herzklopfen"}}, nil, netip.Addr{})
+	both, s := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
+	_, err := e.Console.Staff.SetRoles(context.Background(), s.ID, []staff.Grant{
+		{Role: staff.RoleOperator, Tenant: "lustlokaal"}, {Role: staff.RoleOperator, Tenant: "herzklopfen"}}, nil, netip.Addr{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,9 +10,10 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
-	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/brandfile"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -21,8 +22,11 @@ import (
 // tenancy in one transaction with its audit row; every instance serves the
 // change at once (the tenancy directory follows LISTEN/NOTIFY).
 
+// ErrSlugChanged refuses a tenant file whose slug is not the route's.
+var ErrSlugChanged = refusal.New(refusal.Invalid, "tenant_slug_changed", "A tenant's slug cannot be changed; create a new tenant instead.").With(map[string]any{"field": "slug"})
+
 // tenantFile is the current file of the tenant slug.
-func (s *Service) tenantFile(ctx context.Context, slug string) (*tenancy.File, error) {
+func (s *deps) tenantFile(ctx context.Context, slug string) (*tenancy.File, error) {
 	all, err := s.Tenants.List(ctx)
 	if err != nil {
 		return nil, err
@@ -41,7 +45,7 @@ func (s *Service) tenantFile(ctx context.Context, slug string) (*tenancy.File, e
 
 // SaveTenant creates (create) or replaces a tenant from its file, with an
 // audit row of the file before and after, and answers the file as stored.
-func (s *Service) SaveTenant(ctx context.Context, f tenancy.File, create bool, by *Staff, ip netip.Addr) error {
+func (s *deps) SaveTenant(ctx context.Context, f tenancy.File, create bool, by *staff.Staff, ip netip.Addr) error {
 	var before *tenancy.File
 	if !create {
 		var err error
@@ -71,11 +75,11 @@ func (s *Service) SaveTenant(ctx context.Context, f tenancy.File, create bool, b
 		if err := brandfile.Stored(ctx, tx); err != nil {
 			return err
 		}
-		e := Entry{By: by, Tenant: f.Slug, Action: action, IP: ip, After: f}
+		e := staff.Entry{By: by, Tenant: f.Slug, Action: action, IP: ip, After: f}
 		if before != nil {
 			e.Before = before
 		}
-		return s.audit(ctx, db.New(tx), e)
+		return staff.Record(ctx, tx, e)
 	})
 }
 
@@ -118,7 +122,7 @@ func (h handlers) tenantCreate(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	if err := h.s.SaveTenant(r.Context(), f, true, CurrentStaff(r.Context()), httpx.ClientIP(r)); err != nil {
+	if err := h.s.SaveTenant(r.Context(), f, true, staff.CurrentStaff(r.Context()), httpx.ClientIP(r)); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
@@ -138,7 +142,7 @@ func (h handlers) tenantUpdate(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, ErrSlugChanged)
 		return
 	}
-	if err := h.s.SaveTenant(r.Context(), f, false, CurrentStaff(r.Context()), httpx.ClientIP(r)); err != nil {
+	if err := h.s.SaveTenant(r.Context(), f, false, staff.CurrentStaff(r.Context()), httpx.ClientIP(r)); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
@@ -174,7 +178,7 @@ func (h handlers) tenantExport(w http.ResponseWriter, r *http.Request) {
 
 // invalidateTenants drops this instance's copy of the tenants at once (the
 // notification would, a moment later), so the answer shows the change.
-func (s *Service) invalidateTenants() {
+func (s *deps) invalidateTenants() {
 	if d, ok := s.Tenants.(interface{ Invalidate() }); ok {
 		d.Invalidate()
 	}

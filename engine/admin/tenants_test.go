@@ -7,17 +7,18 @@ import (
 	"testing"
 	"time"
 
-	"rendezvous/engine/admin"
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
 // follow makes e's tenant directory follow changes made on other instances
 // (serve starts the same listener).
-func follow(t *testing.T, e *env) {
+func follow(t *testing.T, e *servertest.ConsoleEnv) {
 	t.Helper()
-	dir, ok := e.Console.Service.Tenants.(*tenancy.Directory)
+	dir, ok := e.Console.Staff.Tenants.(*tenancy.Directory)
 	if !ok {
-		t.Fatalf("the console's tenants are a %T", e.Console.Service.Tenants)
+		t.Fatalf("the console's tenants are a %T", e.Console.Staff.Tenants)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -48,11 +49,11 @@ type tenantAnswer struct {
 // log keeps the file before and after; the export is a tenant file.
 func TestTenantCreateEditLiveOnSecondInstance(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	twin := &env{Env: e.Twin(t), clock: e.clock}
+	e := servertest.NewConsole(t)
+	twin := servertest.OnClock(e.Twin(t), e.Clock)
 	follow(t, e)
 	follow(t, twin)
-	c, s := e.enrolled(t, admin.RoleSuperadmin, "*")
+	c, s := e.Enrolled(t, staff.RoleSuperadmin, "*")
 
 	var base tenantAnswer
 	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
@@ -108,12 +109,12 @@ func TestTenantCreateEditLiveOnSecondInstance(t *testing.T) {
 	var log []string
 	for rows.Next() {
 		var action, tenant, before, after string
-		var staff int64
-		if err := rows.Scan(&action, &tenant, &staff, &before, &after); err != nil {
+		var staffID int64
+		if err := rows.Scan(&action, &tenant, &staffID, &before, &after); err != nil {
 			t.Fatal(err)
 		}
-		if staff != s.ID {
-			t.Errorf("%s by staff %d", action, staff)
+		if staffID != s.ID {
+			t.Errorf("%s by staff %d", action, staffID)
 		}
 		log = append(log, action+" "+tenant+" "+before+"->"+after)
 	}
@@ -137,8 +138,8 @@ func TestTenantCreateEditLiveOnSecondInstance(t *testing.T) {
 // nothing.
 func TestTenantValidationNamesTheField(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	c, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
+	e := servertest.NewConsole(t)
+	c, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
 	var base tenantAnswer
 	c.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &base)
 	fresh := func() tenancy.File {
@@ -222,8 +223,8 @@ func TestTenantValidationNamesTheField(t *testing.T) {
 // tenant file; members see the new catalogue and prices at once.
 func TestGiftCatalogueEdit(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	c, _ := e.enrolled(t, admin.RoleOperator, "*")
+	e := servertest.NewConsole(t)
+	c, _ := e.Enrolled(t, staff.RoleOperator, "*")
 	var base tenantAnswer
 	c.Do("GET", "/admin/api/tenants/sparkusa/file", nil).JSON(t, &base)
 	f := base.File
@@ -252,8 +253,8 @@ func TestGiftCatalogueEdit(t *testing.T) {
 // without waiting for the tenancy notification.
 func TestTenantEditShowsInKeptSettingsAtOnce(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	c, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
+	e := servertest.NewConsole(t)
+	c, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
 	member := e.Client(t, "localhost")
 	var got struct {
 		Name   string `json:"name"`
@@ -282,8 +283,8 @@ func TestTenantEditShowsInKeptSettingsAtOnce(t *testing.T) {
 // (taken away, it stays away).
 func TestTenantCreateMakesTheTimeBonus(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	c, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
+	e := servertest.NewConsole(t)
+	c, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
 	var base tenantAnswer
 	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
 	brand := base.File

@@ -45,7 +45,7 @@ type reportSpan struct {
 // reportSpanOf reads ?tenant=, ?from= and ?to=.
 func (h handlers) reportSpanOf(r *http.Request) (reportSpan, error) {
 	q := r.URL.Query()
-	t, err := h.s.tenantBySlug(r.Context(), q.Get("tenant"))
+	t, err := h.s.TenantBySlug(r.Context(), q.Get("tenant"))
 	if err != nil {
 		return reportSpan{}, err
 	}

@@ -2,16 +2,16 @@ package admin_test
 
 import (
 	"net/http"
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 	"strings"
 	"testing"
-
-	"rendezvous/engine/admin"
 )
 
 // seedTraffic writes lustlokaal's (Europe/Amsterdam, +01:00 in March until
 // the 29th) traffic around 2026-03-28..29: visits, members and orders of
 // two sources and of members who came without one, some outside the span.
-func seedTraffic(t *testing.T, e *env) {
+func seedTraffic(t *testing.T, e *servertest.ConsoleEnv) {
 	s := &seed{t: t, pool: e.Pool}
 	visit := func(day, visitor, network, sub1 string) {
 		s.exec(`INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3)
@@ -59,9 +59,9 @@ type trafficRow struct {
 // brands' managers and for bad days.
 func TestTrafficReport(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	seedTraffic(t, e)
-	finance, _ := e.enrolled(t, admin.RoleFinance, "*")
+	finance, _ := e.Enrolled(t, staff.RoleFinance, "*")
 	var out struct {
 		Tenant, From, To string
 		TimeZone         string `json:"time_zone"`
@@ -87,10 +87,10 @@ func TestTrafficReport(t *testing.T) {
 		t.Errorf("other %+v", other)
 	}
 
-	manager, _ := e.enrolled(t, admin.RoleAffiliateManager, "lustlokaal")
+	manager, _ := e.Enrolled(t, staff.RoleAffiliateManager, "lustlokaal")
 	manager.Do("GET", "/admin/api/reports/traffic?tenant=lustlokaal&from=2026-03-28&to=2026-03-28", nil).Want(t, http.StatusOK, "")
 	manager.Do("GET", "/admin/api/reports/traffic?tenant=herzklopfen", nil).Want(t, http.StatusForbidden, "console_forbidden")
-	support, _ := e.enrolled(t, admin.RoleSupport, "lustlokaal")
+	support, _ := e.Enrolled(t, staff.RoleSupport, "lustlokaal")
 	support.Do("GET", "/admin/api/reports/traffic?tenant=lustlokaal", nil).Want(t, http.StatusForbidden, "console_forbidden")
 	for _, q := range []struct{ query, code string }{
 		{"", "query_invalid"},
@@ -108,7 +108,7 @@ func TestTrafficReport(t *testing.T) {
 // whoever reads the brand's traffic and to nobody else.
 func TestPostbackReport(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	s := &seed{t: t, pool: e.Pool}
 	src := `{"network":"adnet","ref":"aff1"}`
 	a := s.member("lustlokaal", "2026-03-27T23:30:00Z", nil, src, false)
@@ -146,7 +146,7 @@ func TestPostbackReport(t *testing.T) {
 			} `json:"last_call"`
 		}
 	}
-	manager, _ := e.enrolled(t, admin.RoleAffiliateManager, "lustlokaal")
+	manager, _ := e.Enrolled(t, staff.RoleAffiliateManager, "lustlokaal")
 	res := manager.Do("GET", "/admin/api/reports/postbacks?tenant=lustlokaal&from=2026-03-28&to=2026-03-29", nil)
 	res.Want(t, http.StatusOK, "")
 	res.JSON(t, &out)
@@ -169,7 +169,7 @@ func TestPostbackReport(t *testing.T) {
 	}
 
 	manager.Do("GET", "/admin/api/reports/postbacks?tenant=herzklopfen", nil).Want(t, http.StatusForbidden, "console_forbidden")
-	support, _ := e.enrolled(t, admin.RoleSupport, "lustlokaal")
+	support, _ := e.Enrolled(t, staff.RoleSupport, "lustlokaal")
 	support.Do("GET", "/admin/api/reports/postbacks?tenant=lustlokaal", nil).Want(t, http.StatusForbidden, "console_forbidden")
 	for _, q := range []struct{ query, code string }{
 		{"", "query_invalid"},
@@ -178,6 +178,6 @@ func TestPostbackReport(t *testing.T) {
 	} {
 		manager.Do("GET", "/admin/api/reports/postbacks"+q.query, nil).Want(t, http.StatusUnprocessableEntity, q.code)
 	}
-	finance, _ := e.enrolled(t, admin.RoleFinance, "*")
+	finance, _ := e.Enrolled(t, staff.RoleFinance, "*")
 	finance.Do("GET", "/admin/api/reports/postbacks?tenant=nosuch", nil).Want(t, http.StatusNotFound, "")
 }

@@ -1,4 +1,4 @@
-package admin_test
+package staff_test
 
 import (
 	"context"
@@ -8,15 +8,15 @@ import (
 	"testing"
 	"time"
 
-	"rendezvous/engine/admin"
 	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 type staffAnswer struct {
 	Staff struct {
 		ID                    int64
 		Email                 string
-		Roles                 []admin.Grant
+		Roles                 []staff.Grant
 		TOTPEnabled           bool `json:"totp_enabled"`
 		TOTPEnrolmentRequired bool `json:"totp_enrolment_required"`
 	}
@@ -40,9 +40,9 @@ func slugs(t *testing.T, res servertest.Response) []string {
 // and a login that needs the code.
 func TestLoginEnrolmentAndSecondFactor(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	s := e.create(t, admin.RoleSuperadmin, "")
-	c := e.console(t)
+	e := servertest.NewConsole(t)
+	s := e.NewStaff(t, staff.RoleSuperadmin, "")
+	c := e.ConsoleClient(t)
 
 	c.Do("GET", "/admin/api/me", nil).Want(t, http.StatusUnauthorized, "console_login_required")
 	res := c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password})
@@ -50,7 +50,7 @@ func TestLoginEnrolmentAndSecondFactor(t *testing.T) {
 	var me staffAnswer
 	res.JSON(t, &me)
 	if me.Staff.ID != s.ID || me.Staff.Email != s.Email || !me.Staff.TOTPEnrolmentRequired || me.Staff.TOTPEnabled ||
-		len(me.Staff.Roles) != 1 || me.Staff.Roles[0] != (admin.Grant{Role: "superadmin", Tenant: "*"}) {
+		len(me.Staff.Roles) != 1 || me.Staff.Roles[0] != (staff.Grant{Role: "superadmin", Tenant: "*"}) {
 		t.Fatalf("login answer %+v", me)
 	}
 	// Until the second factor is set up, the session reaches nothing else.
@@ -66,11 +66,11 @@ func TestLoginEnrolmentAndSecondFactor(t *testing.T) {
 		t.Fatalf("enrolment %+v", enrol)
 	}
 	wrong := "000000"
-	if e.code(t, enrol.Secret) == wrong {
+	if e.StaffCode(t, enrol.Secret) == wrong {
 		wrong = "111111"
 	}
 	c.Do("POST", "/admin/api/totp/confirm", map[string]string{"code": wrong}).Want(t, http.StatusUnprocessableEntity, "totp_invalid")
-	res = c.Do("POST", "/admin/api/totp/confirm", map[string]string{"code": e.code(t, enrol.Secret)})
+	res = c.Do("POST", "/admin/api/totp/confirm", map[string]string{"code": e.StaffCode(t, enrol.Secret)})
 	res.Want(t, http.StatusOK, "")
 	res.JSON(t, &me)
 	if !me.Staff.TOTPEnabled || me.Staff.TOTPEnrolmentRequired {
@@ -89,10 +89,10 @@ func TestLoginEnrolmentAndSecondFactor(t *testing.T) {
 		Want(t, http.StatusUnauthorized, "totp_required")
 	c.Do("GET", "/admin/api/me", nil).Want(t, http.StatusUnauthorized, "console_login_required")
 	// The code used to confirm does not count twice.
-	c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password, "totp": e.code(t, enrol.Secret)}).
+	c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password, "totp": e.StaffCode(t, enrol.Secret)}).
 		Want(t, http.StatusUnauthorized, "login_failed")
-	e.clock.Add(30 * time.Second)
-	res = c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password, "totp": e.code(t, enrol.Secret)})
+	e.Clock.Add(30 * time.Second)
+	res = c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password, "totp": e.StaffCode(t, enrol.Secret)})
 	res.Want(t, http.StatusOK, "")
 	res.JSON(t, &me)
 	if me.Staff.TOTPEnrolmentRequired {
@@ -105,24 +105,24 @@ func TestLoginEnrolmentAndSecondFactor(t *testing.T) {
 // account's epoch on, so a second half-logged-in session ends.
 func TestConfirmEndsOtherSessions(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	s := e.create(t, admin.RoleModerator, "lustlokaal")
-	first, second := e.console(t), e.console(t)
+	e := servertest.NewConsole(t)
+	s := e.NewStaff(t, staff.RoleModerator, "lustlokaal")
+	first, second := e.ConsoleClient(t), e.ConsoleClient(t)
 	for _, c := range []*servertest.Client{first, second} {
 		c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password}).Want(t, http.StatusOK, "")
 	}
 	var enrol struct{ Secret string }
 	first.Do("POST", "/admin/api/totp", nil).JSON(t, &enrol)
-	first.Do("POST", "/admin/api/totp/confirm", map[string]string{"code": e.code(t, enrol.Secret)}).Want(t, http.StatusOK, "")
+	first.Do("POST", "/admin/api/totp/confirm", map[string]string{"code": e.StaffCode(t, enrol.Secret)}).Want(t, http.StatusOK, "")
 	first.Do("GET", "/admin/api/tenants", nil).Want(t, http.StatusOK, "")
 	second.Do("GET", "/admin/api/me", nil).Want(t, http.StatusUnauthorized, "console_login_required")
 }
 
 func TestWrongPasswordAndUnknownEmail(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	s := e.create(t, admin.RoleSupport, "sparkusa")
-	c := e.console(t)
+	e := servertest.NewConsole(t)
+	s := e.NewStaff(t, staff.RoleSupport, "sparkusa")
+	c := e.ConsoleClient(t)
 	for _, body := range []map[string]string{
 		{"email": s.Email, "password": "not the password"},
 		{"email": "nobody@staff.example", "password": s.Password},
@@ -142,10 +142,10 @@ func TestWrongPasswordAndUnknownEmail(t *testing.T) {
 // block of one account leaves the others alone.
 func TestLoginThrottling(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	s := e.create(t, admin.RoleFinance, "*")
-	other := e.create(t, admin.RoleFinance, "*")
-	c := e.console(t)
+	e := servertest.NewConsole(t)
+	s := e.NewStaff(t, staff.RoleFinance, "*")
+	other := e.NewStaff(t, staff.RoleFinance, "*")
+	c := e.ConsoleClient(t)
 	for i := 1; i <= 4; i++ {
 		c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": "wrong"}).Want(t, http.StatusUnauthorized, "login_failed")
 	}
@@ -160,14 +160,14 @@ func TestLoginThrottling(t *testing.T) {
 	}
 	c.Do("POST", "/admin/api/login", map[string]string{"email": other.Email, "password": other.Password}).Want(t, http.StatusOK, "")
 
-	e.clock.Add(15*time.Minute + time.Second)
+	e.Clock.Add(15*time.Minute + time.Second)
 	c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password}).Want(t, http.StatusOK, "")
 
 	// Wrong second-factor codes count like wrong passwords.
-	ec, m := e.enrolled(t, admin.RoleModerator, "lustlokaal")
+	ec, m := e.Enrolled(t, staff.RoleModerator, "lustlokaal")
 	ec.Do("POST", "/admin/api/logout", nil).Want(t, http.StatusNoContent, "")
 	wrong := "000000"
-	if e.code(t, m.Secret) == wrong {
+	if e.StaffCode(t, m.Secret) == wrong {
 		wrong = "111111"
 	}
 	for i := 1; i <= 4; i++ {
@@ -182,13 +182,13 @@ func TestLoginThrottling(t *testing.T) {
 // every account.
 func TestThrottlingPerAddress(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	s := e.create(t, admin.RoleSupport, "*")
-	c := e.console(t)
+	e := servertest.NewConsole(t)
+	s := e.NewStaff(t, staff.RoleSupport, "*")
+	c := e.ConsoleClient(t)
 	for i := 0; i < 19; i++ {
-		c.Do("POST", "/admin/api/login", map[string]string{"email": nextEmail("ghost"), "password": "wrong"}).Want(t, http.StatusUnauthorized, "login_failed")
+		c.Do("POST", "/admin/api/login", map[string]string{"email": "ghost-" + s.Email, "password": "wrong"}).Want(t, http.StatusUnauthorized, "login_failed")
 	}
-	c.Do("POST", "/admin/api/login", map[string]string{"email": nextEmail("ghost"), "password": "wrong"}).Want(t, http.StatusTooManyRequests, "login_blocked")
+	c.Do("POST", "/admin/api/login", map[string]string{"email": "ghost-" + s.Email, "password": "wrong"}).Want(t, http.StatusTooManyRequests, "login_blocked")
 	c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password}).Want(t, http.StatusTooManyRequests, "login_blocked")
 }
 
@@ -196,8 +196,8 @@ func TestThrottlingPerAddress(t *testing.T) {
 // follow the role's tenant.
 func TestModeratorSeesOnlyTheirTenant(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	c, _ := e.enrolled(t, admin.RoleModerator, "herzklopfen")
+	e := servertest.NewConsole(t)
+	c, _ := e.Enrolled(t, staff.RoleModerator, "herzklopfen")
 	if got := slugs(t, c.Do("GET", "/admin/api/tenants", nil)); strings.Join(got, ",") != "herzklopfen" {
 		t.Fatalf("tenants %v", got)
 	}
@@ -211,25 +211,25 @@ func TestModeratorSeesOnlyTheirTenant(t *testing.T) {
 // the demo.
 func TestDemoSuperadminSkipsTheSecondFactor(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	ctx := context.Background()
-	if _, err := e.Console.Service.Create(ctx, admin.NewStaff{Email: admin.DemoEmail, Role: "superadmin", Password: admin.DemoPassword}, nil, noAddr); err != nil {
+	if _, err := e.Console.Staff.Create(ctx, staff.NewStaff{Email: staff.DemoEmail, Role: "superadmin", Password: staff.DemoPassword}, nil, noAddr); err != nil {
 		t.Fatal(err)
 	}
-	other := e.create(t, admin.RoleSuperadmin, "*")
+	other := e.NewStaff(t, staff.RoleSuperadmin, "*")
 	login := func(email, password string) staffAnswer {
-		c := e.console(t)
+		c := e.ConsoleClient(t)
 		res := c.Do("POST", "/admin/api/login", map[string]string{"email": email, "password": password})
 		res.Want(t, http.StatusOK, "")
 		var me staffAnswer
 		res.JSON(t, &me)
 		return me
 	}
-	if me := login(admin.DemoEmail, admin.DemoPassword); !me.Staff.TOTPEnrolmentRequired {
+	if me := login(staff.DemoEmail, staff.DemoPassword); !me.Staff.TOTPEnrolmentRequired {
 		t.Fatal("the demo account skipped the second factor outside the demo")
 	}
-	e.Console.Service.Demo = true
-	if me := login(admin.DemoEmail, admin.DemoPassword); me.Staff.TOTPEnrolmentRequired {
+	e.Console.Staff.Demo = true
+	if me := login(staff.DemoEmail, staff.DemoPassword); me.Staff.TOTPEnrolmentRequired {
 		t.Fatal("the demo account needs a second factor in the demo")
 	}
 	if me := login(other.Email, other.Password); !me.Staff.TOTPEnrolmentRequired {
@@ -241,8 +241,8 @@ func TestDemoSuperadminSkipsTheSecondFactor(t *testing.T) {
 // nothing.
 func TestCreateRefusesBadInput(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	c, s := e.enrolled(t, admin.RoleSuperadmin, "*")
+	e := servertest.NewConsole(t)
+	c, s := e.Enrolled(t, staff.RoleSuperadmin, "*")
 	for _, tc := range []struct {
 		body   map[string]string
 		status int
@@ -264,35 +264,34 @@ func TestCreateRefusesBadInput(t *testing.T) {
 	res := c.Do("POST", "/admin/api/staff", map[string]string{"email": "mod@staff.example", "role": "moderator", "tenant": "lustlokaal"})
 	res.Want(t, http.StatusCreated, "")
 	var made struct {
-		Staff    struct{ Roles []admin.Grant }
+		Staff    struct{ Roles []staff.Grant }
 		Password string
 	}
 	res.JSON(t, &made)
-	if len(made.Password) < admin.MinPasswordLength || len(made.Staff.Roles) != 1 || made.Staff.Roles[0] != (admin.Grant{Role: "moderator", Tenant: "lustlokaal"}) {
+	if len(made.Password) < staff.MinPasswordLength || len(made.Staff.Roles) != 1 || made.Staff.Roles[0] != (staff.Grant{Role: "moderator", Tenant: "lustlokaal"}) {
 		t.Fatalf("made %+v", made)
 	}
 	// The one-time password works.
-	e.console(t).Do("POST", "/admin/api/login", map[string]string{"email": "mod@staff.example", "password": made.Password}).Want(t, http.StatusOK, "")
+	e.ConsoleClient(t).Do("POST", "/admin/api/login", map[string]string{"email": "mod@staff.example", "password": made.Password}).Want(t, http.StatusOK, "")
 }
 
 // TestSecondInstanceSeesNewRoles: a role given through one instance holds
 // on another at once (the policy reloads when the rules changed).
 func TestSecondInstanceSeesNewRoles(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	twin := &env{Env: e.Twin(t), clock: e.clock}
-	twin.Console.Service.Now = e.clock.Now
-	c, _ := twin.enrolled(t, admin.RoleSuperadmin, "*") // loads the twin's policy
-	made := e.create(t, admin.RoleChatOperator, "sparkusa")
+	e := servertest.NewConsole(t)
+	twin := servertest.OnClock(e.Twin(t), e.Clock)
+	c, _ := twin.Enrolled(t, staff.RoleSuperadmin, "*") // loads the twin's policy
+	made := e.NewStaff(t, staff.RoleChatOperator, "sparkusa")
 	var list struct {
 		Staff []struct {
 			ID    int64
-			Roles []admin.Grant
+			Roles []staff.Grant
 		}
 	}
 	c.Do("GET", "/admin/api/staff", nil).JSON(t, &list)
 	for _, st := range list.Staff {
-		if st.ID == made.ID && len(st.Roles) == 1 && st.Roles[0].Role == admin.RoleChatOperator {
+		if st.ID == made.ID && len(st.Roles) == 1 && st.Roles[0].Role == staff.RoleChatOperator {
 			return
 		}
 	}
@@ -303,9 +302,9 @@ func TestSecondInstanceSeesNewRoles(t *testing.T) {
 // longer count, and nothing else.
 func TestCleanup(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	s := e.create(t, admin.RoleSupport, "*")
-	c := e.console(t)
+	e := servertest.NewConsole(t)
+	s := e.NewStaff(t, staff.RoleSupport, "*")
+	c := e.ConsoleClient(t)
 	c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": "wrong"}).Want(t, http.StatusUnauthorized, "login_failed")
 	c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password}).Want(t, http.StatusOK, "")
 	count := func(table string) int {
@@ -316,14 +315,14 @@ func TestCleanup(t *testing.T) {
 		return n
 	}
 	ctx := context.Background()
-	if err := e.Console.Service.Cleanup(ctx); err != nil {
+	if err := e.Console.Staff.Cleanup(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if count("staff_sessions") != 1 || count("staff_login_failures") != 1 {
 		t.Fatal("cleanup deleted what still counts")
 	}
-	e.clock.Add(admin.SessionLifetime + time.Minute)
-	if err := e.Console.Service.Cleanup(ctx); err != nil {
+	e.Clock.Add(staff.SessionLifetime + time.Minute)
+	if err := e.Console.Staff.Cleanup(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if count("staff_sessions") != 0 || count("staff_login_failures") != 0 {
@@ -335,9 +334,9 @@ func TestCleanup(t *testing.T) {
 // tenant without a second factor, a moderator only their tenant.
 func TestSeedDemo(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	ctx := context.Background()
-	svc := e.Console.Service
+	svc := e.Console.Staff
 	svc.Demo = true
 	for range 2 {
 		if err := svc.SeedDemo(ctx); err != nil {
@@ -348,17 +347,17 @@ func TestSeedDemo(t *testing.T) {
 	if err != nil || len(list) != 10 {
 		t.Fatalf("demo staff %d, %v", len(list), err)
 	}
-	c := e.console(t)
-	c.Do("POST", "/admin/api/login", map[string]string{"email": admin.DemoEmail, "password": admin.DemoPassword}).Want(t, http.StatusOK, "")
+	c := e.ConsoleClient(t)
+	c.Do("POST", "/admin/api/login", map[string]string{"email": staff.DemoEmail, "password": staff.DemoPassword}).Want(t, http.StatusOK, "")
 	if got := slugs(t, c.Do("GET", "/admin/api/tenants", nil)); len(got) != 3 {
 		t.Fatalf("the demo superadmin sees %v", got)
 	}
-	m := e.console(t)
-	res := m.Do("POST", "/admin/api/login", map[string]string{"email": "moderator@sparkusa.example", "password": admin.DemoPassword})
+	m := e.ConsoleClient(t)
+	res := m.Do("POST", "/admin/api/login", map[string]string{"email": "moderator@sparkusa.example", "password": staff.DemoPassword})
 	res.Want(t, http.StatusOK, "")
 	var enrol struct{ Secret string }
 	m.Do("POST", "/admin/api/totp", nil).JSON(t, &enrol)
-	m.Do("POST", "/admin/api/totp/confirm", map[string]string{"code": e.code(t, enrol.Secret)}).Want(t, http.StatusOK, "")
+	m.Do("POST", "/admin/api/totp/confirm", map[string]string{"code": e.StaffCode(t, enrol.Secret)}).Want(t, http.StatusOK, "")
 	if got := slugs(t, m.Do("GET", "/admin/api/tenants", nil)); strings.Join(got, ",") != "sparkusa" {
 		t.Fatalf("the demo moderator sees %v", got)
 	}
@@ -369,7 +368,7 @@ func TestSeedDemo(t *testing.T) {
 // untouched.
 func TestPolicyFileIsWrittenOnStart(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	ctx := context.Background()
 	state := func() (n, last int64) {
 		if err := e.Pool.QueryRow(ctx, "SELECT count(*), max(id) FROM casbin_rules WHERE ptype = 'p'").Scan(&n, &last); err != nil {
@@ -378,7 +377,7 @@ func TestPolicyFileIsWrittenOnStart(t *testing.T) {
 		return n, last
 	}
 	n, last := state()
-	if _, err := admin.NewPolicy(ctx, e.Pool); err != nil {
+	if _, err := staff.NewPolicy(ctx, e.Pool); err != nil {
 		t.Fatal(err)
 	}
 	if n2, last2 := state(); n2 != n || last2 != last {
@@ -390,15 +389,15 @@ func TestPolicyFileIsWrittenOnStart(t *testing.T) {
 	if _, err := e.Pool.Exec(ctx, "INSERT INTO casbin_rules (ptype, v0, v1, v2, v3) VALUES ('p', 'support', '*', 'money', 'write')"); err != nil {
 		t.Fatal(err)
 	}
-	p, err := admin.NewPolicy(ctx, e.Pool)
+	p, err := staff.NewPolicy(ctx, e.Pool)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n2, _ := state(); n2 != n {
 		t.Fatalf("%d permission lines after the rewrite, want %d", n2, n)
 	}
-	s := e.create(t, admin.RoleSupport, "*")
-	f := e.create(t, admin.RoleFinance, "*")
+	s := e.NewStaff(t, staff.RoleSupport, "*")
+	f := e.NewStaff(t, staff.RoleFinance, "*")
 	for _, tc := range []struct {
 		id   int64
 		want bool

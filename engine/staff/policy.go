@@ -1,4 +1,4 @@
-package admin
+package staff
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/config"
-	"rendezvous/engine/admin/internal/db"
+	"rendezvous/engine/staff/internal/db"
 )
 
 // The console's roles (config/console_policy.csv says what each may do).

@@ -1,4 +1,4 @@
-package admin
+package staff
 
 import (
 	"crypto/subtle"

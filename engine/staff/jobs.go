@@ -1,4 +1,4 @@
-package admin
+package staff
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"rendezvous/engine/admin/internal/db"
+	"rendezvous/engine/staff/internal/db"
 )
 
 // CleanupArgs is the periodic job that deletes expired console sessions and

@@ -1,4 +1,4 @@
-package admin
+package staff
 
 import (
 	"context"
@@ -20,17 +20,12 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"rendezvous/engine/accounts"
-	"rendezvous/engine/admin/internal/db"
-	"rendezvous/engine/billing"
-	"rendezvous/engine/chat"
-	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/refusal"
-	"rendezvous/engine/profiles"
+	"rendezvous/engine/staff/internal/db"
 	"rendezvous/engine/tenancy"
 )
 
-// Refusals of the console.
+// Refusals of the console's logins and staff accounts.
 var (
 	ErrLoginFailed  = refusal.New(refusal.Unauthorized, "login_failed", "Login failed, please try again")
 	ErrTOTPRequired = refusal.New(refusal.Unauthorized, "totp_required", "Enter the code of your authenticator app.")
@@ -48,7 +43,6 @@ var (
 	ErrTenantUnknown = refusal.New(refusal.Invalid, "tenant_unknown", "There is no such tenant.")
 	ErrPasswordShort = refusal.New(refusal.Invalid, "staff_password_too_short", "A staff password needs at least {min} characters.")
 	ErrNotFound      = refusal.New(refusal.NotFound, "not_found", "This page could not be found")
-	ErrSlugChanged   = refusal.New(refusal.Invalid, "tenant_slug_changed", "A tenant's slug cannot be changed; create a new tenant instead.").With(map[string]any{"field": "slug"})
 )
 
 // MinPasswordLength is the shortest staff password.
@@ -78,20 +72,14 @@ type Tenants interface {
 	List(ctx context.Context) ([]*tenancy.Tenant, error)
 }
 
-// Service holds the console's rules.
+// Service holds the rules of staff identity: accounts, logins with their
+// second factor, sessions, roles and the audit log.
 type Service struct {
 	Pool     *pgxpool.Pool
 	Policy   *Policy
 	Sessions *scs.SessionManager
 	Tenants  Tenants
-	// Billing is the orders and refunds of the money calls.
-	Billing *billing.Service
-	Log     *slog.Logger
-	// Chat answers for house profiles in the chat operators' inbox.
-	Chat *chat.Service
-	// Profiles stores house profiles' photos (the media store and image
-	// pipeline members' uploads go through).
-	Profiles *profiles.Service
+	Log      *slog.Logger
 	// HashParams are the argon2id parameters of new passwords; tests lower
 	// them.
 	HashParams *argon2id.Params
@@ -100,12 +88,6 @@ type Service struct {
 	Now func() time.Time
 	// Demo exempts DemoEmail from the second factor (serve --demo).
 	Demo bool
-	// Accounts warns members by mail (moderation); nil where no member is
-	// acted on (the staff command).
-	Accounts *accounts.Service
-	// Outbound decides which hosts postback templates may name; nil is
-	// the strict guard.
-	Outbound *outbound.Guard
 
 	dummyOnce sync.Once
 	dummy     string
@@ -116,14 +98,6 @@ type Options struct {
 	// SecureCookies marks the console's cookie Secure (behind HTTPS).
 	SecureCookies bool
 	Demo          bool
-	// Accounts is the members' account service (moderation's warnings).
-	Accounts *accounts.Service
-	// Billing, Chat, Profiles and Outbound: as on Service; nil for the
-	// commands that act on no member (staff).
-	Billing  *billing.Service
-	Chat     *chat.Service
-	Profiles *profiles.Service
-	Outbound *outbound.Guard
 }
 
 // NewService loads the console policy (writing the policy file's
@@ -134,8 +108,7 @@ func NewService(ctx context.Context, pool *pgxpool.Pool, tenants Tenants, log *s
 		return nil, err
 	}
 	return &Service{Pool: pool, Policy: policy, Sessions: newSessions(pool, o.SecureCookies), Tenants: tenants, Log: log,
-		HashParams: argon2id.DefaultParams, Block: DefaultBlockPolicy, Now: time.Now, Demo: o.Demo, Accounts: o.Accounts,
-		Billing: o.Billing, Chat: o.Chat, Profiles: o.Profiles, Outbound: o.Outbound}, nil
+		HashParams: argon2id.DefaultParams, Block: DefaultBlockPolicy, Now: time.Now, Demo: o.Demo}, nil
 }
 
 // Staff is a staff member as the console shows them.
@@ -234,7 +207,7 @@ func (s *Service) Create(ctx context.Context, n NewStaff, by *Staff, ip netip.Ad
 				return err
 			}
 		}
-		return s.audit(ctx, q, Entry{By: by, Tenant: grantsTenant(grants), Action: "staff.create", IP: ip,
+		return record(ctx, q, Entry{By: by, Tenant: grantsTenant(grants), Action: "staff.create", IP: ip,
 			After: map[string]any{"id": id, "email": n.Email, "roles": grants}})
 	})
 	if err != nil {
@@ -360,7 +333,7 @@ func (s *Service) Login(ctx context.Context, c Credentials, ip netip.Addr) (*Sta
 		return nil, false, err
 	}
 	st.TOTPRequired = !verified
-	if err := s.audit(ctx, q, Entry{By: st, Action: "login", IP: ip,
+	if err := record(ctx, q, Entry{By: st, Action: "login", IP: ip,
 		After: map[string]any{"totp": a.TotpConfirmedAt.Valid, "complete": verified}}); err != nil {
 		return nil, false, err
 	}
@@ -419,7 +392,7 @@ func (s *Service) failed(ctx context.Context, limits map[string]int, a db.StaffA
 		if found {
 			e.By = &Staff{ID: a.ID, Email: a.Email}
 		}
-		return s.audit(ctx, q, e)
+		return record(ctx, q, e)
 	})
 	if err != nil {
 		return fmt.Errorf("record console login failure: %w", err)
@@ -496,14 +469,14 @@ func (s *Service) ConfirmTOTP(ctx context.Context, st *Staff, code string, ip ne
 			return ErrTOTPEnabled
 		}
 		epoch = a.SessionEpoch + 1
-		return s.audit(ctx, q, Entry{By: st, Action: "totp.enrol", IP: ip, After: map[string]any{"totp": true}})
+		return record(ctx, q, Entry{By: st, Action: "totp.enrol", IP: ip, After: map[string]any{"totp": true}})
 	})
 	return epoch, err
 }
 
 // Logout records the end of a console session.
 func (s *Service) Logout(ctx context.Context, st *Staff, ip netip.Addr) error {
-	return s.audit(ctx, db.New(s.Pool), Entry{By: st, Action: "logout", IP: ip})
+	return record(ctx, db.New(s.Pool), Entry{By: st, Action: "logout", IP: ip})
 }
 
 // Entry is one row of the audit log: who did what, on which tenant, and
@@ -517,7 +490,18 @@ type Entry struct {
 	After  any
 }
 
-func (s *Service) audit(ctx context.Context, q *db.Queries, e Entry) error {
+// Record writes e to the audit log through conn: the console's areas pass
+// the transaction of the change it records, so the change and its row
+// commit together or not at all.
+func Record(ctx context.Context, conn Conn, e Entry) error {
+	return record(ctx, db.New(conn), e)
+}
+
+// Conn is a connection, pool or transaction the audit row is written
+// through.
+type Conn = db.DBTX
+
+func record(ctx context.Context, q *db.Queries, e Entry) error {
 	p := db.AuditAddParams{Tenant: e.Tenant, Action: e.Action}
 	if e.By != nil {
 		p.StaffID = pgtype.Int8{Int64: e.By.ID, Valid: true}

@@ -1,11 +1,10 @@
-package admin_test
+package staff_test
 
 import (
 	"net/netip"
+	"rendezvous/engine/staff"
 	"testing"
 	"time"
-
-	"rendezvous/engine/admin"
 )
 
 var noAddr netip.Addr
@@ -26,7 +25,7 @@ func TestTOTPCodesMatchRFC6238(t *testing.T) {
 		{2000000000, "279037"},
 		{20000000000, "353130"},
 	} {
-		got, err := admin.TOTPCode(secret, time.Unix(tc.unix, 0))
+		got, err := staff.TOTPCode(secret, time.Unix(tc.unix, 0))
 		if err != nil || got != tc.code {
 			t.Errorf("at %d: %q, %v; want %q", tc.unix, got, err, tc.code)
 		}

@@ -1,4 +1,4 @@
-package admin
+package staff
 
 import (
 	"context"
@@ -11,9 +11,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/identity"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/staff/internal/db"
 )
 
 // Console sessions last a working day and end after an idle hour: staff see

@@ -1,19 +1,17 @@
-package admin
+package staff
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/netip"
 	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
 
-	"rendezvous/engine/admin/internal/db"
-	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/staff/internal/db"
 )
 
 // Staff accounts in the console: superadmins give and take roles and
@@ -130,7 +128,7 @@ func (s *Service) SetRoles(ctx context.Context, id int64, grants []Grant, by *St
 				}
 			}
 		}
-		return s.audit(ctx, q, Entry{By: by, Tenant: grantsTenant(append(slices.Clone(before), grants...)), Action: "staff.roles", IP: ip,
+		return record(ctx, q, Entry{By: by, Tenant: grantsTenant(append(slices.Clone(before), grants...)), Action: "staff.roles", IP: ip,
 			Before: map[string]any{"id": id, "email": a.Email, "roles": before},
 			After:  map[string]any{"id": id, "email": a.Email, "roles": grants}})
 	})
@@ -163,7 +161,7 @@ func (s *Service) Disable(ctx context.Context, id int64, by *Staff, ip netip.Add
 		if err != nil {
 			return fmt.Errorf("disable staff %d: %w", id, err)
 		}
-		return s.audit(ctx, q, Entry{By: by, Tenant: AllTenants, Action: "staff.disable", IP: ip,
+		return record(ctx, q, Entry{By: by, Tenant: AllTenants, Action: "staff.disable", IP: ip,
 			Before: map[string]any{"id": id, "email": a.Email, "disabled_at": nil},
 			After:  map[string]any{"id": id, "email": a.Email, "disabled_at": after.DisabledAt.Time}})
 	})
@@ -192,7 +190,7 @@ func (s *Service) Enable(ctx context.Context, id int64, by *Staff, ip netip.Addr
 		if _, err := q.StaffEnable(ctx, id); err != nil {
 			return fmt.Errorf("enable staff %d: %w", id, err)
 		}
-		return s.audit(ctx, q, Entry{By: by, Tenant: AllTenants, Action: "staff.enable", IP: ip,
+		return record(ctx, q, Entry{By: by, Tenant: AllTenants, Action: "staff.enable", IP: ip,
 			Before: map[string]any{"id": id, "email": a.Email, "disabled_at": a.DisabledAt.Time},
 			After:  map[string]any{"id": id, "email": a.Email, "disabled_at": nil}})
 	})
@@ -209,53 +207,4 @@ func (s *Service) staffByIDAny(ctx context.Context, id int64) (*Staff, error) {
 		return nil, err
 	}
 	return s.staffFrom(ctx, a)
-}
-
-func (h handlers) staffRoles(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Roles []Grant `json:"roles"`
-	}
-	if err := httpx.DecodeJSON(w, r, &body); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	id, ok := pathID(r, "staff")
-	if !ok {
-		httpx.WriteError(w, r, ErrStaffNotFound)
-		return
-	}
-	st, err := h.s.SetRoles(r.Context(), id, body.Roles, CurrentStaff(r.Context()), httpx.ClientIP(r))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"staff": st})
-}
-
-func (h handlers) staffDisable(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "staff")
-	if !ok {
-		httpx.WriteError(w, r, ErrStaffNotFound)
-		return
-	}
-	st, err := h.s.Disable(r.Context(), id, CurrentStaff(r.Context()), httpx.ClientIP(r))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"staff": st})
-}
-
-func (h handlers) staffEnable(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "staff")
-	if !ok {
-		httpx.WriteError(w, r, ErrStaffNotFound)
-		return
-	}
-	st, err := h.s.Enable(r.Context(), id, CurrentStaff(r.Context()), httpx.ClientIP(r))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"staff": st})
 }

@@ -1,4 +1,4 @@
-package admin
+package staff
 
 import (
 	"context"
@@ -9,8 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"rendezvous/engine/admin/internal/db"
 	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/staff/internal/db"
 )
 
 // DemoStaff is a staff account of the demo (serve --demo), all with
@@ -101,7 +101,7 @@ func (s *Service) SwitchDemo(ctx context.Context, on bool) ([]string, error) {
 		}
 		for _, email := range emails {
 			e := Entry{Tenant: AllTenants, Action: action, After: map[string]any{"email": email, "demo": true, "by": why}}
-			if err := s.audit(ctx, q, e); err != nil {
+			if err := record(ctx, q, e); err != nil {
 				return err
 			}
 		}
