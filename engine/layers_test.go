@@ -52,7 +52,8 @@ func TestAreasDoNotImportAccounts(t *testing.T) {
 }
 
 // belowAccounts are all accounts may depend on: the platform, the packages
-// below the areas (geo, limits, tenancy, live, notify, identity),
+// below the areas (geo, limits, tenancy, live, notify, identity, and staff,
+// the console's logins and audit log, for the areas' console handlers),
 // and of the areas only credits (a signup books the signup
 // credits with the member) and traffic (a signup and an activation queue
 // the postbacks to the member's affiliate network). Profiles, chat and the other areas are not among
@@ -60,7 +61,7 @@ func TestAreasDoNotImportAccounts(t *testing.T) {
 // activation, deletion, reactivation and the last visit, are done in
 // package membership, in the same transaction as the account's part.
 var belowAccounts = []string{"accounts", "accounts/", "platform/", "geo", "limits", "landerpages", "tenancy", "live", "delivery", "delivery/",
-	"identity", "credits", "affiliates"}
+	"identity", "staff", "staff/", "credits", "affiliates"}
 
 // TestAccountsBelowTheAreas keeps accounts below profiles, chat and the
 // other areas: it depends, directly or through another package, on nothing

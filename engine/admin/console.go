@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"rendezvous/engine/accounts"
+	"rendezvous/engine/affiliates"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/media"
@@ -46,6 +47,7 @@ const APIPrefix = "/admin/api"
 func (c *Console) Routes() []Route {
 	h := handlers{s: &c.deps}
 	st := c.Staff.Handlers()
+	traffic := affiliates.Console{Staff: c.Staff, Pool: c.Staff.Pool}
 	return []Route{
 		{"POST", "/login", public, st.Login},
 		{"POST", "/logout", signedIn, st.Logout},
@@ -123,12 +125,12 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/dashboards/messages", inTenant("dashboards", "read"), h.dashboard("messages", h.messagesDashboard)},
 		{"GET", "/tenants/{tenant}/dashboards/moderation", inTenant("dashboards", "read"), h.dashboard("moderation", h.moderationDashboard)},
 		{"GET", "/tenants/{tenant}/dashboards/conversion", inTenant("dashboards", "read"), h.dashboard("conversion", h.conversionDashboard)},
-		// The traffic report per source of ?tenant= (traffic.go): who holds
+		// The traffic report per source of ?tenant= (affiliates/console.go): who holds
 		// affiliates:read there (operators, affiliate managers).
-		{"GET", "/reports/traffic", inTenant("affiliates", "read"), h.trafficReport},
+		{"GET", "/reports/traffic", inTenant("affiliates", "read"), traffic.TrafficReport},
 		// The postbacks of ?tenant= made in the same days and the networks'
-		// answers, read only (traffic.go).
-		{"GET", "/reports/postbacks", inTenant("affiliates", "read"), h.postbackReport},
+		// answers, read only (affiliates/console.go).
+		{"GET", "/reports/postbacks", inTenant("affiliates", "read"), traffic.PostbackReport},
 
 		{"GET", "/openapi.yaml", public, serveOpenAPI},
 	}

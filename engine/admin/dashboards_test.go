@@ -1,9 +1,7 @@
 package admin_test
 
 import (
-	"context"
 	"encoding/csv"
-	"fmt"
 	"net/http"
 	"reflect"
 	"rendezvous/engine/server/servertest"
@@ -11,144 +9,60 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5/pgxpool"
 )
-
-// seed writes the rows of the dashboards' tests with plain SQL: members,
-// orders, messages, photos and complaints at chosen instants.
-type seed struct {
-	t    *testing.T
-	pool *pgxpool.Pool
-	n    int
-}
-
-func (s *seed) exec(sql string, args ...any) {
-	s.t.Helper()
-	if _, err := s.pool.Exec(context.Background(), sql, args...); err != nil {
-		s.t.Fatalf("%s: %v", sql, err)
-	}
-}
-
-func (s *seed) id(sql string, args ...any) int64 {
-	s.t.Helper()
-	var id int64
-	if err := s.pool.QueryRow(context.Background(), sql, args...).Scan(&id); err != nil {
-		s.t.Fatalf("%s: %v", sql, err)
-	}
-	return id
-}
-
-func at(s string) time.Time {
-	t, err := time.Parse(time.RFC3339, s)
-	if err != nil {
-		panic(err)
-	}
-	return t
-}
-
-// member makes a member (with a profile) of tenant who signed up at
-// signup, confirmed their address at activated (nil: not yet) and came
-// from tracking (JSON).
-func (s *seed) member(tenant, signup string, activated *time.Time, tracking string, house bool) int64 {
-	s.t.Helper()
-	s.n++
-	id := s.id(`INSERT INTO members (tenant_id, email, language, status, signup_date, activated_at, tracking, is_house)
-		SELECT id, $2, default_locale, CASE WHEN $4::timestamptz IS NULL THEN 'not_confirmed' ELSE 'active' END, $3, $4, $5, $6
-		FROM tenants WHERE slug = $1 RETURNING id`,
-		tenant, fmt.Sprintf("dash-%d-%d@example.com", s.n, time.Now().UnixNano()), at(signup), activated, tracking, house)
-	s.exec(`INSERT INTO profiles (id, pool, name, gender, date_of_birth, country)
-		SELECT $1, profile_pool, 'Dash', 'female', '1990-01-01', countries[1] FROM tenants WHERE slug = $2`, id, tenant)
-	return id
-}
-
-func ptr(s string) *time.Time { t := at(s); return &t }
-
-// order is a member's order of amount (minor units) in currency, paid at
-// completed ("" for never) with status.
-func (s *seed) order(member int64, amount int64, currency, completed, status string) int64 {
-	s.t.Helper()
-	var c *time.Time
-	if completed != "" {
-		c = ptr(completed)
-	}
-	return s.id(`INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, status, completed_at)
-		SELECT tenant_id, id, 'popular', 100, $2, $3, 'NL', $4, $5 FROM members WHERE id = $1 RETURNING id`,
-		member, amount, currency, status, c)
-}
-
-func (s *seed) message(from, to int64, sent string) {
-	s.t.Helper()
-	lo, hi := min(from, to), max(from, to)
-	conv := s.id(`INSERT INTO conversations (member_lo, member_hi, started_by) VALUES ($1, $2, $3)
-		ON CONFLICT (member_lo, member_hi) DO UPDATE SET started_by = conversations.started_by RETURNING id`, lo, hi, from)
-	s.exec(`INSERT INTO messages (conversation_id, sender_id, kind, body, created_at) VALUES ($1, $2, 'text', 'hi', $3)`, conv, from, at(sent))
-}
-
-func (s *seed) photo(profile int64, created, status string, reviewed *time.Time) {
-	s.t.Helper()
-	s.exec(`INSERT INTO photos (profile_id, filename, thumb_filename, status, created_at, reviewed_at) VALUES ($1, 'f', 't', $2, $3, $4)`,
-		profile, status, at(created), reviewed)
-}
-
-func (s *seed) complaint(tenant, created, status, updated string) {
-	s.t.Helper()
-	s.exec(`INSERT INTO complaints (tenant_id, category, email, message, status, created_at, updated_at)
-		SELECT id, 'profile', 'x@example.com', 'bad', $2, $3, $4 FROM tenants WHERE slug = $1`, tenant, status, at(created), at(updated))
-}
 
 // seedDashboards writes lustlokaal's (Europe/Amsterdam: +01:00 until
 // 2026-03-29 02:00, +02:00 after) and sparkusa's (America/New_York,
 // -04:00) rows around 2026-03-28..31, each placed near a day boundary.
 func seedDashboards(t *testing.T, e *servertest.ConsoleEnv) {
-	s := &seed{t: t, pool: e.Pool}
+	s := e.Seed(t)
 	// Signups: a 00:30 on the 28th (+01:00), b 23:30 on the 28th, c 00:30
 	// on the 30th (+02:00); d signed up on the 27th (outside) and confirmed
 	// on the 29th; a house profile is no signup.
-	a := s.member("lustlokaal", "2026-03-27T23:30:00Z", ptr("2026-03-28T10:00:00Z"), `{"network":"adnet","ref":"r1","sub1":"=1+2"}`, false)
-	b := s.member("lustlokaal", "2026-03-28T22:30:00Z", nil, `{"network":"adnet","ref":"r2","sub2":"+cmd"}`, false)
-	c := s.member("lustlokaal", "2026-03-29T22:30:00Z", ptr("2026-03-30T21:59:00Z"), `{}`, false)
-	d := s.member("lustlokaal", "2026-03-27T22:30:00Z", ptr("2026-03-29T12:00:00Z"), `{"network":"other"}`, false)
-	house := s.member("lustlokaal", "2026-03-28T12:00:00Z", nil, `{}`, true)
+	a := s.Member("lustlokaal", "2026-03-27T23:30:00Z", servertest.AtPtr("2026-03-28T10:00:00Z"), `{"network":"adnet","ref":"r1","sub1":"=1+2"}`, false)
+	b := s.Member("lustlokaal", "2026-03-28T22:30:00Z", nil, `{"network":"adnet","ref":"r2","sub2":"+cmd"}`, false)
+	c := s.Member("lustlokaal", "2026-03-29T22:30:00Z", servertest.AtPtr("2026-03-30T21:59:00Z"), `{}`, false)
+	d := s.Member("lustlokaal", "2026-03-27T22:30:00Z", servertest.AtPtr("2026-03-29T12:00:00Z"), `{"network":"other"}`, false)
+	house := s.Member("lustlokaal", "2026-03-28T12:00:00Z", nil, `{}`, true)
 	// sparkusa: 23:30 on the 28th in New York, 03:30 on the 29th in UTC.
-	us := s.member("sparkusa", "2026-03-29T03:30:00Z", ptr("2026-03-29T03:40:00Z"), `{"network":"adnet"}`, false)
-	usHouse := s.member("sparkusa", "2026-03-01T00:00:00Z", nil, `{}`, true)
+	us := s.Member("sparkusa", "2026-03-29T03:30:00Z", servertest.AtPtr("2026-03-29T03:40:00Z"), `{"network":"adnet"}`, false)
+	usHouse := s.Member("sparkusa", "2026-03-01T00:00:00Z", nil, `{}`, true)
 
 	// Orders: a pays on the 28th (first) and the 30th; b pays 01:30 on the
 	// 30th in CHF (first; refunded on the 31st); d paid first on the 27th,
 	// again on the 29th; c's order never completed.
-	s.order(a, 1000, "EUR", "2026-03-28T12:00:00Z", "completed")
-	s.order(a, 500, "EUR", "2026-03-30T08:00:00Z", "completed")
-	refunded := s.order(b, 700, "CHF", "2026-03-29T23:30:00Z", "refunded")
-	s.exec(`INSERT INTO refunds (order_id, amount, credits_taken, credits_spent, requested_by, created_at)
+	s.Order(a, 1000, "EUR", "2026-03-28T12:00:00Z", "completed")
+	s.Order(a, 500, "EUR", "2026-03-30T08:00:00Z", "completed")
+	refunded := s.Order(b, 700, "CHF", "2026-03-29T23:30:00Z", "refunded")
+	s.Exec(`INSERT INTO refunds (order_id, amount, credits_taken, credits_spent, requested_by, created_at)
 		VALUES ($1, 700, 100, 0, 'test', '2026-03-31T10:00:00Z')`, refunded)
-	s.order(d, 300, "EUR", "2026-03-27T12:00:00Z", "completed")
-	s.order(d, 200, "EUR", "2026-03-29T12:00:00Z", "completed")
-	s.order(c, 900, "EUR", "", "pending")
-	s.order(us, 1999, "USD", "2026-03-29T12:00:00Z", "completed")
+	s.Order(d, 300, "EUR", "2026-03-27T12:00:00Z", "completed")
+	s.Order(d, 200, "EUR", "2026-03-29T12:00:00Z", "completed")
+	s.Order(c, 900, "EUR", "", "pending")
+	s.Order(us, 1999, "USD", "2026-03-29T12:00:00Z", "completed")
 
 	// Messages: a at 23:59 on the 28th and 00:30 on the 29th; the house
 	// profile 00:30 on the 30th; sparkusa's do not count.
-	s.message(a, house, "2026-03-28T22:59:00Z")
-	s.message(a, house, "2026-03-28T23:30:00Z")
-	s.message(house, a, "2026-03-29T22:30:00Z")
-	s.message(us, usHouse, "2026-03-29T12:00:00Z")
+	s.Message(a, house, "2026-03-28T22:59:00Z")
+	s.Message(a, house, "2026-03-28T23:30:00Z")
+	s.Message(house, a, "2026-03-29T22:30:00Z")
+	s.Message(us, usHouse, "2026-03-29T12:00:00Z")
 
 	// Photos: one pending since the 28th, one pending from the 28th until
 	// 01:00 on the 30th, one never pending, one pending since the 25th;
 	// sparkusa's pending photo does not count.
-	s.photo(a, "2026-03-28T10:00:00Z", "pending", nil)
-	s.photo(a, "2026-03-28T11:00:00Z", "active", ptr("2026-03-29T23:00:00Z"))
-	s.photo(a, "2026-03-28T12:00:00Z", "active", nil)
-	s.photo(b, "2026-03-25T12:00:00Z", "pending", nil)
-	s.photo(us, "2026-03-28T12:00:00Z", "pending", nil)
+	s.Photo(a, "2026-03-28T10:00:00Z", "pending", nil)
+	s.Photo(a, "2026-03-28T11:00:00Z", "active", servertest.AtPtr("2026-03-29T23:00:00Z"))
+	s.Photo(a, "2026-03-28T12:00:00Z", "active", nil)
+	s.Photo(b, "2026-03-25T12:00:00Z", "pending", nil)
+	s.Photo(us, "2026-03-28T12:00:00Z", "pending", nil)
 
 	// Complaints: open since the 29th, resolved on the 30th after being
 	// filed on the 28th, in progress since the 20th; one of sparkusa.
-	s.complaint("lustlokaal", "2026-03-29T10:00:00Z", "open", "2026-03-29T10:00:00Z")
-	s.complaint("lustlokaal", "2026-03-28T09:00:00Z", "resolved", "2026-03-30T10:00:00Z")
-	s.complaint("lustlokaal", "2026-03-20T10:00:00Z", "in_progress", "2026-03-21T10:00:00Z")
-	s.complaint("sparkusa", "2026-03-29T10:00:00Z", "open", "2026-03-29T10:00:00Z")
+	s.Complaint("lustlokaal", "2026-03-29T10:00:00Z", "open", "2026-03-29T10:00:00Z")
+	s.Complaint("lustlokaal", "2026-03-28T09:00:00Z", "resolved", "2026-03-30T10:00:00Z")
+	s.Complaint("lustlokaal", "2026-03-20T10:00:00Z", "in_progress", "2026-03-21T10:00:00Z")
+	s.Complaint("sparkusa", "2026-03-29T10:00:00Z", "open", "2026-03-29T10:00:00Z")
 }
 
 func wantEqual(t *testing.T, what string, got, want any) {

@@ -1,4 +1,4 @@
-package admin_test
+package affiliates_test
 
 import (
 	"net/http"
@@ -12,9 +12,9 @@ import (
 // the 29th) traffic around 2026-03-28..29: visits, members and orders of
 // two sources and of members who came without one, some outside the span.
 func seedTraffic(t *testing.T, e *servertest.ConsoleEnv) {
-	s := &seed{t: t, pool: e.Pool}
+	s := e.Seed(t)
 	visit := func(day, visitor, network, sub1 string) {
-		s.exec(`INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3)
+		s.Exec(`INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3)
 			SELECT id, $2::date, $3::bytea, $4, 'aff1', $5, '', '' FROM tenants WHERE slug = $1`, "lustlokaal", day, []byte(visitor), network, sub1)
 	}
 	visit("2026-03-28", "v1", "adnet", "c1")
@@ -27,11 +27,11 @@ func seedTraffic(t *testing.T, e *servertest.ConsoleEnv) {
 	// twice; b signed up the day before (outside) and confirmed and bought
 	// in the span; c came without a source and bought an order later
 	// refunded.
-	a := s.member("lustlokaal", "2026-03-27T23:30:00Z", ptr("2026-03-28T10:00:00Z"), src, false)
-	b := s.member("lustlokaal", "2026-03-26T12:00:00Z", ptr("2026-03-28T12:00:00Z"), src, false)
-	c := s.member("lustlokaal", "2026-03-28T12:00:00Z", nil, `{}`, false)
-	s.member("lustlokaal", "2026-03-28T12:00:00Z", nil, src, true) // a house profile is no signup
-	s.member("herzklopfen", "2026-03-28T12:00:00Z", nil, src, false)
+	a := s.Member("lustlokaal", "2026-03-27T23:30:00Z", servertest.AtPtr("2026-03-28T10:00:00Z"), src, false)
+	b := s.Member("lustlokaal", "2026-03-26T12:00:00Z", servertest.AtPtr("2026-03-28T12:00:00Z"), src, false)
+	c := s.Member("lustlokaal", "2026-03-28T12:00:00Z", nil, `{}`, false)
+	s.Member("lustlokaal", "2026-03-28T12:00:00Z", nil, src, true) // a house profile is no signup
+	s.Member("herzklopfen", "2026-03-28T12:00:00Z", nil, src, false)
 	for _, o := range []struct {
 		member int64
 		amount int64
@@ -39,8 +39,8 @@ func seedTraffic(t *testing.T, e *servertest.ConsoleEnv) {
 		status string
 	}{{a, 1995, "2026-03-28T11:00:00Z", "completed"}, {a, 4995, "2026-03-29T11:00:00Z", "completed"},
 		{b, 1995, "2026-03-29T08:00:00Z", "completed"}, {c, 999, "2026-03-28T13:00:00Z", "refunded"}, {a, 100, "", "pending"}} {
-		id := s.order(o.member, o.amount, "EUR", o.at, o.status)
-		s.exec(`UPDATE orders SET tracking = m.tracking FROM members m WHERE orders.id = $1 AND m.id = orders.member_id`, id)
+		id := s.Order(o.member, o.amount, "EUR", o.at, o.status)
+		s.Exec(`UPDATE orders SET tracking = m.tracking FROM members m WHERE orders.id = $1 AND m.id = orders.member_id`, id)
 	}
 }
 
@@ -109,19 +109,19 @@ func TestTrafficReport(t *testing.T) {
 func TestPostbackReport(t *testing.T) {
 	t.Parallel()
 	e := servertest.NewConsole(t)
-	s := &seed{t: t, pool: e.Pool}
+	s := e.Seed(t)
 	src := `{"network":"adnet","ref":"aff1"}`
-	a := s.member("lustlokaal", "2026-03-27T23:30:00Z", nil, src, false)
-	b := s.member("lustlokaal", "2026-03-28T12:00:00Z", nil, src, false)
-	other := s.member("herzklopfen", "2026-03-28T12:00:00Z", nil, src, false)
+	a := s.Member("lustlokaal", "2026-03-27T23:30:00Z", nil, src, false)
+	b := s.Member("lustlokaal", "2026-03-28T12:00:00Z", nil, src, false)
+	other := s.Member("herzklopfen", "2026-03-28T12:00:00Z", nil, src, false)
 	postback := func(member int64, event, created, status string) int64 {
-		return s.id(`INSERT INTO postbacks (tenant_id, member_id, event, network, url, status, created_at, sent_at)
+		return s.ID(`INSERT INTO postbacks (tenant_id, member_id, event, network, url, status, created_at, sent_at)
 			SELECT tenant_id, id, $2, 'adnet', 'https://adnet.example/pb?e=' || $2, $3, $4::timestamptz,
 			       CASE WHEN $3 = 'sent' THEN $4::timestamptz END FROM members WHERE id = $1 RETURNING id`,
 			member, event, status, created)
 	}
 	call := func(postback int64, attempt, status int, errText, at string) {
-		s.exec(`INSERT INTO postback_calls (postback_id, attempt, status_code, error, called_at, duration_ms)
+		s.Exec(`INSERT INTO postback_calls (postback_id, attempt, status_code, error, called_at, duration_ms)
 			VALUES ($1, $2, $3, $4, $5, 12)`, postback, attempt, status, errText, at)
 	}
 	signup := postback(a, "signup", "2026-03-27T23:30:01Z", "sent") // the 28th in Amsterdam

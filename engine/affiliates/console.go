@@ -1,32 +1,42 @@
-package admin
+package affiliates
 
 import (
 	"net/http"
 	"time"
 
-	"rendezvous/engine/affiliates"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 )
+
+// Console is the operators' console's calls on traffic sources: the
+// traffic report and the postbacks, both read only. It parses, calls and
+// answers; the console's route table (package admin) guards each call.
+type Console struct {
+	Staff *staff.Service
+	Pool  *pgxpool.Pool
+}
 
 // trafficAnswer is the traffic report of a tenant.
 type trafficAnswer struct {
 	Tenant   string `json:"tenant"`
 	TimeZone string `json:"time_zone"`
-	affiliates.Report
+	Report
 }
 
-// trafficReport answers GET /reports/traffic?tenant=&from=&to=: visits,
+// TrafficReport answers GET /reports/traffic?tenant=&from=&to=: visits,
 // signups, activations, first purchases and revenue per traffic source of
 // the tenant, from and to being days of its time zone (both included; the
 // last 30 days up to today without them).
-func (h handlers) trafficReport(w http.ResponseWriter, r *http.Request) {
+func (h Console) TrafficReport(w http.ResponseWriter, r *http.Request) {
 	span, err := h.reportSpanOf(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	report, err := affiliates.Traffic(r.Context(), h.s.Pool, span.tenant.ID, span.loc, span.first, span.last)
+	report, err := Traffic(r.Context(), h.Pool, span.tenant.ID, span.loc, span.first, span.last)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -43,9 +53,9 @@ type reportSpan struct {
 }
 
 // reportSpanOf reads ?tenant=, ?from= and ?to=.
-func (h handlers) reportSpanOf(r *http.Request) (reportSpan, error) {
+func (h Console) reportSpanOf(r *http.Request) (reportSpan, error) {
 	q := r.URL.Query()
-	t, err := h.s.TenantBySlug(r.Context(), q.Get("tenant"))
+	t, err := h.Staff.TenantBySlug(r.Context(), q.Get("tenant"))
 	if err != nil {
 		return reportSpan{}, err
 	}
@@ -53,7 +63,7 @@ func (h handlers) reportSpanOf(r *http.Request) (reportSpan, error) {
 	if loc == nil {
 		loc = time.UTC
 	}
-	first, last, err := affiliates.Span(q.Get("from"), q.Get("to"), loc, h.s.Now())
+	first, last, err := Span(q.Get("from"), q.Get("to"), loc, h.Staff.Now())
 	if err != nil {
 		return reportSpan{}, err
 	}
@@ -64,20 +74,20 @@ func (h handlers) reportSpanOf(r *http.Request) (reportSpan, error) {
 type postbackAnswer struct {
 	Tenant   string `json:"tenant"`
 	TimeZone string `json:"time_zone"`
-	affiliates.PostbackLog
+	PostbackLog
 }
 
-// postbackReport answers GET /reports/postbacks?tenant=&from=&to=: the
+// PostbackReport answers GET /reports/postbacks?tenant=&from=&to=: the
 // postbacks the tenant's members' events made in those days (the traffic
 // report's span), newest first, with their status and last call, read
 // only: what each network was told and what it answered.
-func (h handlers) postbackReport(w http.ResponseWriter, r *http.Request) {
+func (h Console) PostbackReport(w http.ResponseWriter, r *http.Request) {
 	span, err := h.reportSpanOf(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	log, err := affiliates.RecentPostbacks(r.Context(), h.s.Pool, span.tenant.ID, span.loc, span.first, span.last)
+	log, err := RecentPostbacks(r.Context(), h.Pool, span.tenant.ID, span.loc, span.first, span.last)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
