@@ -46,7 +46,7 @@ var auditedRoutes = map[string]auditedCall{
 		return c.Do("PUT", "/admin/api/tenants/sparkusa/file", base.File)
 	}},
 	"POST /tenants/{tenant}/orders/{order}/refund": {"order.refund", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
-		order, _ := paidOrder(t, e)
+		order, _ := e.PaidOrder(t)
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/orders/%d/refund", order), map[string]string{"reason": "asked for it"})
 	}},
 	"POST /tenants/{tenant}/members/{member}/credits": {"credits.correct", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {

@@ -47,6 +47,7 @@ const APIPrefix = "/admin/api"
 func (c *Console) Routes() []Route {
 	h := handlers{s: &c.deps}
 	st := c.Staff.Handlers()
+	money := billing.ConsoleHandlers{Staff: c.Staff, Service: c.Billing}
 	traffic := affiliates.Console{Staff: c.Staff, Pool: c.Staff.Pool}
 	return []Route{
 		{"POST", "/login", public, st.Login},
@@ -64,18 +65,18 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/export", inTenant("tenants", "read"), h.tenantExport},
 
 		// Money: orders and refunds, a member's ledger and credit
-		// corrections (money.go); support has no money permission.
-		{"GET", "/tenants/{tenant}/orders", inTenant("money", "read"), h.tenantOrders},
-		{"POST", "/tenants/{tenant}/orders/{order}/refund", inTenant("money", "write"), h.orderRefund},
-		{"GET", "/tenants/{tenant}/members/{member}/money", inTenant("money", "read"), h.memberMoney},
-		{"POST", "/tenants/{tenant}/members/{member}/credits", inTenant("money", "write"), h.creditCorrect},
+		// corrections (billing/console_handlers.go); support has no money permission.
+		{"GET", "/tenants/{tenant}/orders", inTenant("money", "read"), money.TenantOrders},
+		{"POST", "/tenants/{tenant}/orders/{order}/refund", inTenant("money", "write"), money.Refund},
+		{"GET", "/tenants/{tenant}/members/{member}/money", inTenant("money", "read"), money.MemberMoney},
+		{"POST", "/tenants/{tenant}/members/{member}/credits", inTenant("money", "write"), money.CorrectCredits},
 
 		// Discount codes: a brand's codes with their redemptions, a new
-		// code, deactivating one (codes.go); money permissions, so support
+		// code, deactivating one (billing/console_handlers.go); money permissions, so support
 		// reaches none of them.
-		{"GET", "/tenants/{tenant}/codes", inTenant("money", "read"), h.codes},
-		{"POST", "/tenants/{tenant}/codes", inTenant("money", "write"), h.codeCreate},
-		{"POST", "/tenants/{tenant}/codes/{code}/deactivate", inTenant("money", "write"), h.codeDeactivate},
+		{"GET", "/tenants/{tenant}/codes", inTenant("money", "read"), money.Codes},
+		{"POST", "/tenants/{tenant}/codes", inTenant("money", "write"), money.CreateCode},
+		{"POST", "/tenants/{tenant}/codes/{code}/deactivate", inTenant("money", "write"), money.DeactivateCode},
 
 		{"GET", "/staff", global("staff", "read"), st.List},
 		{"POST", "/staff", global("staff", "write"), st.Create},

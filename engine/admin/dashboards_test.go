@@ -4,11 +4,12 @@ import (
 	"encoding/csv"
 	"net/http"
 	"reflect"
-	"rendezvous/engine/server/servertest"
-	"rendezvous/engine/staff"
 	"strings"
 	"testing"
 	"time"
+
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // seedDashboards writes lustlokaal's (Europe/Amsterdam: +01:00 until

@@ -4,11 +4,11 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
-
-	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Console is the operators' console's calls on traffic sources: the

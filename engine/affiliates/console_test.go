@@ -2,10 +2,11 @@ package affiliates_test
 
 import (
 	"net/http"
-	"rendezvous/engine/server/servertest"
-	"rendezvous/engine/staff"
 	"strings"
 	"testing"
+
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // seedTraffic writes lustlokaal's (Europe/Amsterdam, +01:00 in March until

@@ -4,10 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"rendezvous/engine/server/servertest"
-	"rendezvous/engine/staff"
 	"strings"
 	"testing"
+
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // TestAuditRows: the console's actions leave rows in the audit log, which

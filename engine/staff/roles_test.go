@@ -3,12 +3,13 @@ package staff_test
 import (
 	"fmt"
 	"net/http"
-	"rendezvous/engine/server/servertest"
-	"rendezvous/engine/staff"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // TestStaffRolesAndDisable: a superadmin changes a staff member's roles

@@ -2,9 +2,10 @@ package staff_test
 
 import (
 	"net/netip"
-	"rendezvous/engine/staff"
 	"testing"
 	"time"
+
+	"rendezvous/engine/staff"
 )
 
 var noAddr netip.Addr

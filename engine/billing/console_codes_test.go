@@ -1,4 +1,4 @@
-package admin_test
+package billing_test
 
 import (
 	"context"

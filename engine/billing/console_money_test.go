@@ -1,54 +1,16 @@
-package admin_test
+package billing_test
 
 import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/url"
-	"strings"
 	"testing"
-	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/credits"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/staff"
 )
-
-// paidOrder buys lustlokaal's popular package (250 credits) through the
-// sandbox as a new member and waits until the order is completed.
-func paidOrder(t *testing.T, e *servertest.ConsoleEnv) (orderID int64, member accountstest.Made) {
-	t.Helper()
-	c, m := e.LoggedIn(t, "localhost", accountstest.Member{})
-	res := c.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
-	res.Want(t, http.StatusCreated, "")
-	var co struct {
-		OrderID     int64  `json:"order_id"`
-		PaymentID   string `json:"payment_id"`
-		RedirectURL string `json:"redirect_url"`
-	}
-	res.JSON(t, &co)
-	u, err := url.Parse(co.RedirectURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req, _ := http.NewRequest(http.MethodPost, e.URL+u.Path, strings.NewReader(url.Values{"outcome": {"paid"}}.Encode()))
-	req.Host = c.Host
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	c.Send(req)
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		var s struct{ Status string }
-		c.Do(http.MethodGet, "/api/orders.php?id="+co.PaymentID, nil).JSON(t, &s)
-		if s.Status == "completed" {
-			return co.OrderID, m
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("order %d is %s", co.OrderID, s.Status)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
 
 type consoleOrder struct {
 	ID       int64
@@ -101,7 +63,7 @@ func memberMoney(t *testing.T, c *servertest.Client, member int64) money {
 func TestOrdersAndRefund(t *testing.T) {
 	t.Parallel()
 	e := servertest.NewConsole(t)
-	orderID, m := paidOrder(t, e)
+	orderID, m := e.PaidOrder(t)
 	operator, _ := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
 	finance, _ := e.Enrolled(t, "finance", "lustlokaal")
 
