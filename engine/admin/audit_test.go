@@ -64,24 +64,24 @@ var auditedRoutes = map[string]auditedCall{
 	}},
 	// House profiles (house.go).
 	"POST /tenants/{tenant}/house": {"house.create", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
-		return c.Do("POST", "/admin/api/tenants/lustlokaal/house", map[string]any{"name": "Iris", "gender": "female", "date_of_birth": dob(33), "country": "NL"})
+		return c.Do("POST", "/admin/api/tenants/lustlokaal/house", map[string]any{"name": "Iris", "gender": "female", "date_of_birth": servertest.DateOfBirth(33), "country": "NL"})
 	}},
 	"PUT /tenants/{tenant}/house/{profile}": {"house.update", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
-		p := newHouse(t, c, "lustlokaal", "Mila")
+		p := servertest.NewHouse(t, c, "lustlokaal", "Mila")
 		return c.Do("PUT", fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d", p.ID), map[string]any{"city": "Delft"})
 	}},
 	"POST /tenants/{tenant}/house/{profile}/status": {"house.retire", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
-		p := newHouse(t, c, "lustlokaal", "Noor")
+		p := servertest.NewHouse(t, c, "lustlokaal", "Noor")
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/status", p.ID), map[string]any{"status": "hidden"})
 	}},
 	"POST /tenants/{tenant}/house/{profile}/photos": {"house.photo_add", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
-		p := newHouse(t, c, "lustlokaal", "Evi")
-		return uploadPhoto(t, e, c, fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), testJPEG(t, 400, 400))
+		p := servertest.NewHouse(t, c, "lustlokaal", "Evi")
+		return c.UploadPhoto(fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), servertest.TestJPEG(t, 400, 400))
 	}},
 	"DELETE /tenants/{tenant}/house/{profile}/photos/{photo}": {"house.photo_delete", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
-		p := newHouse(t, c, "lustlokaal", "Jade")
+		p := servertest.NewHouse(t, c, "lustlokaal", "Jade")
 		var added struct{ Photo struct{ ID int64 } }
-		uploadPhoto(t, e, c, fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), testJPEG(t, 400, 400)).JSON(t, &added)
+		c.UploadPhoto(fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), servertest.TestJPEG(t, 400, 400)).JSON(t, &added)
 		return c.Do("DELETE", fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos/%d", p.ID, added.Photo.ID), nil)
 	}},
 	"POST /staff": {"staff.create", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
@@ -102,15 +102,15 @@ var auditedRoutes = map[string]auditedCall{
 	}},
 	"POST /tenants/{tenant}/moderation/photos/{photo}/approve": {"photo.approve", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
-		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/approve", photo(t, e, m.ID, "pending")), nil)
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/approve", e.PhotoRow(t, m.ID, "pending")), nil)
 	}},
 	"POST /tenants/{tenant}/moderation/photos/{photo}/reject": {"photo.reject", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
-		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/reject", photo(t, e, m.ID, "active")),
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/reject", e.PhotoRow(t, m.ID, "active")),
 			map[string]string{"reason": "Not you"})
 	}},
 	"POST /tenants/{tenant}/moderation/complaints/{complaint}/status": {"complaint.status", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
-		reporter, _ := e.LoggedIn(t, nlHost, accountstest.Member{})
+		reporter, _ := e.LoggedIn(t, "localhost", accountstest.Member{})
 		reporter.Do("POST", "/api/complaints.php", map[string]any{"category": "other", "message": "Something."}).Want(t, http.StatusCreated, "")
 		var id int64
 		if err := e.Pool.QueryRow(context.Background(), "SELECT max(id) FROM complaints").Scan(&id); err != nil {
@@ -132,7 +132,7 @@ var auditedRoutes = map[string]auditedCall{
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/ban", m.ID), map[string]string{"reason": "Spam"})
 	}},
 	"POST /tenants/{tenant}/inbox/{conversation}": {"house.answer", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
-		member, _ := e.LoggedIn(t, nlHost, accountstest.Member{Credits: 50})
+		member, _ := e.LoggedIn(t, "localhost", accountstest.Member{Credits: 50})
 		house := accountstest.NewMember(t, e.Pool, accountstest.Member{Name: "Lotte", Gender: "female", Seeking: "male", IsHouse: true})
 		var sent struct {
 			Message struct {

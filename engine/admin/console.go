@@ -13,6 +13,7 @@ import (
 	"rendezvous/engine/billing"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/media"
+	"rendezvous/engine/membership"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/profiles"
@@ -47,8 +48,11 @@ const APIPrefix = "/admin/api"
 func (c *Console) Routes() []Route {
 	h := handlers{s: &c.deps}
 	st := c.Staff.Handlers()
+	prof := profiles.ConsoleHandlers{Staff: c.Staff, Service: c.Profiles}
+	members := membership.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool, Accounts: c.Accounts}
+	talk := chat.ConsoleHandlers{Staff: c.Staff, Service: c.Chat}
 	money := billing.ConsoleHandlers{Staff: c.Staff, Service: c.Billing}
-	traffic := affiliates.Console{Staff: c.Staff, Pool: c.Staff.Pool}
+	traffic := affiliates.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool}
 	return []Route{
 		{"POST", "/login", public, st.Login},
 		{"POST", "/logout", signedIn, st.Logout},
@@ -65,15 +69,16 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/export", inTenant("tenants", "read"), h.tenantExport},
 
 		// Money: orders and refunds, a member's ledger and credit
-		// corrections (billing/console_handlers.go); support has no money permission.
+		// corrections (billing/console_handlers.go); support has no money
+		// permission.
 		{"GET", "/tenants/{tenant}/orders", inTenant("money", "read"), money.TenantOrders},
 		{"POST", "/tenants/{tenant}/orders/{order}/refund", inTenant("money", "write"), money.Refund},
 		{"GET", "/tenants/{tenant}/members/{member}/money", inTenant("money", "read"), money.MemberMoney},
 		{"POST", "/tenants/{tenant}/members/{member}/credits", inTenant("money", "write"), money.CorrectCredits},
 
 		// Discount codes: a brand's codes with their redemptions, a new
-		// code, deactivating one (billing/console_handlers.go); money permissions, so support
-		// reaches none of them.
+		// code, deactivating one (billing/console_handlers.go); money
+		// permissions, so support reaches none of them.
 		{"GET", "/tenants/{tenant}/codes", inTenant("money", "read"), money.Codes},
 		{"POST", "/tenants/{tenant}/codes", inTenant("money", "write"), money.CreateCode},
 		{"POST", "/tenants/{tenant}/codes/{code}/deactivate", inTenant("money", "write"), money.DeactivateCode},
@@ -83,41 +88,44 @@ func (c *Console) Routes() []Route {
 		{"GET", "/audit", global("audit", "read"), st.AuditLog},
 
 		// Members, staff and the audit log (members): a staff account's
-		// roles and disabling it (staff.go), and a conversation read only
-		// for a complaint about it, audited at every read (members.go).
+		// roles and disabling it (staff/handlers.go), and a conversation read
+		// only for a complaint about it, audited at every read
+		// (chat/console_handlers.go).
 		{"PUT", "/staff/{staff}/roles", global("staff", "write"), st.SetRoles},
 		{"POST", "/staff/{staff}/disable", global("staff", "write"), st.Disable},
 		{"POST", "/staff/{staff}/enable", global("staff", "write"), st.Enable},
-		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}/conversation", inTenant("moderation", "read"), h.complaintConversation},
+		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}/conversation", inTenant("moderation", "read"), talk.ConversationOfComplaint},
 
-		// Moderation: the photo queue, complaints, member lookup and what
-		// operators do about members (moderation.go).
-		{"GET", "/tenants/{tenant}/moderation/photos", inTenant("moderation", "read"), h.photoQueue},
-		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/approve", inTenant("moderation", "write"), h.photoDecision(profiles.PhotoActive, "photo.approve")},
-		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/reject", inTenant("moderation", "write"), h.photoDecision(profiles.PhotoRejected, "photo.reject")},
-		{"GET", "/tenants/{tenant}/moderation/complaints", inTenant("moderation", "read"), h.complaints},
-		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}", inTenant("moderation", "read"), h.complaint},
-		{"POST", "/tenants/{tenant}/moderation/complaints/{complaint}/status", inTenant("moderation", "write"), h.complaintStatus},
-		{"GET", "/tenants/{tenant}/moderation/members", inTenant("members", "read"), h.members},
-		{"GET", "/tenants/{tenant}/moderation/members/{member}", inTenant("members", "read"), h.member},
-		{"POST", "/tenants/{tenant}/moderation/members/{member}/warn", inTenant("moderation", "write"), h.warn},
-		{"POST", "/tenants/{tenant}/moderation/members/{member}/suspend", inTenant("moderation", "write"), h.suspend},
-		{"POST", "/tenants/{tenant}/moderation/members/{member}/ban", inTenant("moderation", "write"), h.ban},
+		// Moderation: the photo queue and complaints
+		// (profiles/console_handlers.go), member lookup and what operators do
+		// about members (membership/console_handlers.go).
+		{"GET", "/tenants/{tenant}/moderation/photos", inTenant("moderation", "read"), prof.PhotoQueue},
+		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/approve", inTenant("moderation", "write"), prof.PhotoDecision(profiles.PhotoActive, "photo.approve")},
+		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/reject", inTenant("moderation", "write"), prof.PhotoDecision(profiles.PhotoRejected, "photo.reject")},
+		{"GET", "/tenants/{tenant}/moderation/complaints", inTenant("moderation", "read"), prof.Complaints},
+		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}", inTenant("moderation", "read"), members.Complaint},
+		{"POST", "/tenants/{tenant}/moderation/complaints/{complaint}/status", inTenant("moderation", "write"), prof.ComplaintStatus},
+		{"GET", "/tenants/{tenant}/moderation/members", inTenant("members", "read"), members.Members},
+		{"GET", "/tenants/{tenant}/moderation/members/{member}", inTenant("members", "read"), members.Member},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/warn", inTenant("moderation", "write"), members.Warn},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/suspend", inTenant("moderation", "write"), members.Suspend},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/ban", inTenant("moderation", "write"), members.Ban},
 
-		// House profiles and the chat operators' inbox (house.go).
-		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), h.inbox},
-		{"GET", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "read"), h.inboxThread},
-		{"POST", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "write"), h.answer},
-		// House profiles: made, edited, retired and their photos (house.go).
+		// The chat operators' inbox (chat/console_handlers.go).
+		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), talk.Inbox},
+		{"GET", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "read"), talk.InboxThread},
+		{"POST", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "write"), talk.Answer},
+		// House profiles: made (membership: the account and the profile),
+		// edited, retired and their photos (profiles/console_handlers.go).
 		// Operators and superadmins edit them (house_profiles:edit); chat
 		// operators see them (read) and answer for them (write) only.
-		{"GET", "/tenants/{tenant}/house", inTenant("house_profiles", "read"), h.houseList},
-		{"POST", "/tenants/{tenant}/house", inTenant("house_profiles", "edit"), h.houseCreate},
-		{"GET", "/tenants/{tenant}/house/{profile}", inTenant("house_profiles", "read"), h.houseGet},
-		{"PUT", "/tenants/{tenant}/house/{profile}", inTenant("house_profiles", "edit"), h.houseUpdate},
-		{"POST", "/tenants/{tenant}/house/{profile}/status", inTenant("house_profiles", "edit"), h.houseStatus},
-		{"POST", "/tenants/{tenant}/house/{profile}/photos", inTenant("house_profiles", "edit"), h.housePhotoAdd},
-		{"DELETE", "/tenants/{tenant}/house/{profile}/photos/{photo}", inTenant("house_profiles", "edit"), h.housePhotoDelete},
+		{"GET", "/tenants/{tenant}/house", inTenant("house_profiles", "read"), prof.HouseList},
+		{"POST", "/tenants/{tenant}/house", inTenant("house_profiles", "edit"), members.HouseCreate},
+		{"GET", "/tenants/{tenant}/house/{profile}", inTenant("house_profiles", "read"), prof.HouseGet},
+		{"PUT", "/tenants/{tenant}/house/{profile}", inTenant("house_profiles", "edit"), prof.HouseUpdate},
+		{"POST", "/tenants/{tenant}/house/{profile}/status", inTenant("house_profiles", "edit"), prof.HouseStatus},
+		{"POST", "/tenants/{tenant}/house/{profile}/photos", inTenant("house_profiles", "edit"), prof.HousePhotoAdd},
+		{"DELETE", "/tenants/{tenant}/house/{profile}/photos/{photo}", inTenant("house_profiles", "edit"), prof.HousePhotoDelete},
 
 		// Dashboards: a tenant's per-day series and conversion by traffic
 		// source, each also as CSV with ?format=csv (dashboards.go).
@@ -126,8 +134,8 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/dashboards/messages", inTenant("dashboards", "read"), h.dashboard("messages", h.messagesDashboard)},
 		{"GET", "/tenants/{tenant}/dashboards/moderation", inTenant("dashboards", "read"), h.dashboard("moderation", h.moderationDashboard)},
 		{"GET", "/tenants/{tenant}/dashboards/conversion", inTenant("dashboards", "read"), h.dashboard("conversion", h.conversionDashboard)},
-		// The traffic report per source of ?tenant= (affiliates/console.go): who holds
-		// affiliates:read there (operators, affiliate managers).
+		// The traffic report per source of ?tenant= (affiliates/console.go):
+		// who holds affiliates:read there (operators, affiliate managers).
 		{"GET", "/reports/traffic", inTenant("affiliates", "read"), traffic.TrafficReport},
 		// The postbacks of ?tenant= made in the same days and the networks'
 		// answers, read only (affiliates/console.go).

@@ -11,10 +11,10 @@ import (
 	"rendezvous/engine/tenancy"
 )
 
-// Console is the operators' console's calls on traffic sources: the
+// ConsoleHandlers are the operators' console's calls on traffic sources: the
 // traffic report and the postbacks, both read only. It parses, calls and
 // answers; the console's route table (package admin) guards each call.
-type Console struct {
+type ConsoleHandlers struct {
 	Staff *staff.Service
 	Pool  *pgxpool.Pool
 }
@@ -30,7 +30,7 @@ type trafficAnswer struct {
 // signups, activations, first purchases and revenue per traffic source of
 // the tenant, from and to being days of its time zone (both included; the
 // last 30 days up to today without them).
-func (h Console) TrafficReport(w http.ResponseWriter, r *http.Request) {
+func (h ConsoleHandlers) TrafficReport(w http.ResponseWriter, r *http.Request) {
 	span, err := h.reportSpanOf(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
@@ -53,7 +53,7 @@ type reportSpan struct {
 }
 
 // reportSpanOf reads ?tenant=, ?from= and ?to=.
-func (h Console) reportSpanOf(r *http.Request) (reportSpan, error) {
+func (h ConsoleHandlers) reportSpanOf(r *http.Request) (reportSpan, error) {
 	q := r.URL.Query()
 	t, err := h.Staff.TenantBySlug(r.Context(), q.Get("tenant"))
 	if err != nil {
@@ -81,7 +81,7 @@ type postbackAnswer struct {
 // postbacks the tenant's members' events made in those days (the traffic
 // report's span), newest first, with their status and last call, read
 // only: what each network was told and what it answered.
-func (h Console) PostbackReport(w http.ResponseWriter, r *http.Request) {
+func (h ConsoleHandlers) PostbackReport(w http.ResponseWriter, r *http.Request) {
 	span, err := h.reportSpanOf(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)

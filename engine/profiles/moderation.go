@@ -16,7 +16,7 @@ import (
 )
 
 // Moderation of photos and complaints, for the operators' console
-// (engine/admin). Every function works on one tenant's members only, so a
+// (its handlers in console_handlers.go). Every function works on one tenant's members only, so a
 // staff member of one tenant can never touch another tenant's photos by id.
 
 // Moderation refusals.

@@ -1,11 +1,17 @@
 package servertest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"mime/multipart"
 	"net/http"
 	"net/netip"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -139,4 +145,116 @@ func (e *Env) AuditOf(tb testing.TB, action string) (before, after map[string]an
 		tb.Fatal(err)
 	}
 	return before, after
+}
+
+// DateOfBirth is a date of birth age years ago.
+func DateOfBirth(age int) string { return time.Now().AddDate(-age, 0, -10).Format(time.DateOnly) }
+
+// HouseProfile is a house profile as the console answers it.
+type HouseProfile struct {
+	ID        int64
+	Name      string
+	Age       int
+	Gender    string
+	Seeking   string
+	City      string
+	Country   string
+	Region    string
+	AboutMe   string `json:"about_me"`
+	HairColor string `json:"hair_color"`
+	Status    string
+	MainImage *struct{ URL string } `json:"main_image"`
+	Photos    []struct {
+		ID     int64
+		URL    string
+		Status string
+	}
+}
+
+// HouseAnswer is the console's answer of one house profile.
+type HouseAnswer struct {
+	HouseProfile HouseProfile `json:"house_profile"`
+}
+
+// NewHouse makes a house profile of tenant through the console client c.
+func NewHouse(tb testing.TB, c *Client, tenant, name string) HouseProfile {
+	tb.Helper()
+	res := c.Do("POST", "/admin/api/tenants/"+tenant+"/house", map[string]any{
+		"name": name, "gender": "female", "date_of_birth": DateOfBirth(29), "country": "NL", "city": "Utrecht",
+		"about_me": "Hoi, ik ben " + name + ".", "hair_color": "blonde",
+	})
+	res.Want(tb, http.StatusCreated, "")
+	var a HouseAnswer
+	res.JSON(tb, &a)
+	return a.HouseProfile
+}
+
+// TestJPEG is a w x h JPEG.
+func TestJPEG(tb testing.TB, w, h int) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.SetRGBA(x, y, color.RGBA{uint8(x), uint8(y), 90, 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// UploadPhoto sends data as the multipart field "photo" to path.
+func (c *Client) UploadPhoto(path string, data []byte) Response {
+	c.tb.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, err := mw.CreateFormFile("photo", "photo.jpg")
+	if err != nil {
+		c.tb.Fatal(err)
+	}
+	if _, err := fw.Write(data); err != nil {
+		c.tb.Fatal(err)
+	}
+	if err := mw.Close(); err != nil {
+		c.tb.Fatal(err)
+	}
+	req, err := http.NewRequest("POST", c.env.URL+path, &body)
+	if err != nil {
+		c.tb.Fatal(err)
+	}
+	req.Host = c.Host
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	return c.Send(req)
+}
+
+// PhotoRow gives the member a photo row in status, as an upload on a
+// tenant with photo moderation leaves it (the upload itself is tested in
+// engine/profiles).
+func (e *Env) PhotoRow(tb testing.TB, memberID int64, status string) int64 {
+	tb.Helper()
+	var id int64
+	err := e.Pool.QueryRow(context.Background(), `INSERT INTO photos (profile_id, filename, thumb_filename, status, position)
+		VALUES ($1, 'demo/x.jpg', 'demo/x_t.jpg', $2, 1) RETURNING id`, memberID, status).Scan(&id)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return id
+}
+
+// AuditActions is the actions the audit log holds for tenant, oldest
+// first, the staff accounts' own aside.
+func (e *Env) AuditActions(tb testing.TB, tenant string) []string {
+	tb.Helper()
+	rows, err := e.Console.Staff.Audit(context.Background(), staff.AuditQuery{Tenant: tenant, Limit: 500})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := []string{}
+	for i := len(rows) - 1; i >= 0; i-- {
+		if strings.Contains(rows[i].Action, ".") && !strings.HasPrefix(rows[i].Action, "staff.") {
+			out = append(out, rows[i].Action)
+		}
+	}
+	return out
 }

@@ -1,17 +1,11 @@
-package admin_test
+package profiles_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"image"
-	"image/color"
-	"image/jpeg"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/media"
@@ -19,47 +13,6 @@ import (
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/staff"
 )
-
-// houseProfile is a house profile as the console answers it.
-type houseProfile struct {
-	ID        int64
-	Name      string
-	Age       int
-	Gender    string
-	Seeking   string
-	City      string
-	Country   string
-	Region    string
-	AboutMe   string `json:"about_me"`
-	HairColor string `json:"hair_color"`
-	Status    string
-	MainImage *struct{ URL string } `json:"main_image"`
-	Photos    []struct {
-		ID     int64
-		URL    string
-		Status string
-	}
-}
-
-type houseAnswer struct {
-	HouseProfile houseProfile `json:"house_profile"`
-}
-
-// dob is a date of birth age years ago.
-func dob(age int) string { return time.Now().AddDate(-age, 0, -10).Format(time.DateOnly) }
-
-// newHouse makes a house profile of tenant through the console client c.
-func newHouse(t *testing.T, c *servertest.Client, tenant, name string) houseProfile {
-	t.Helper()
-	var a houseAnswer
-	res := c.Do("POST", "/admin/api/tenants/"+tenant+"/house", map[string]any{
-		"name": name, "gender": "female", "date_of_birth": dob(29), "country": "NL", "city": "Utrecht",
-		"about_me": "Hoi, ik ben " + name + ".", "hair_color": "blonde",
-	})
-	res.Want(t, http.StatusCreated, "")
-	res.JSON(t, &a)
-	return a.HouseProfile
-}
 
 // houseAudits counts audit rows of action by staffID on tenant about
 // profile id (in before or after).
@@ -86,7 +39,7 @@ func TestOperatorMakesEditsAndRetiresHouseProfile(t *testing.T) {
 	c, op := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
 	member, _ := e.LoggedIn(t, "localhost", accountstest.Member{Gender: "male", Seeking: "female"})
 
-	p := newHouse(t, c, "lustlokaal", "Fleur")
+	p := servertest.NewHouse(t, c, "lustlokaal", "Fleur")
 	if p.ID == 0 || p.Name != "Fleur" || p.Age != 29 || p.Seeking != "male" || p.City != "Utrecht" || p.Status != "active" || p.HairColor != "blonde" {
 		t.Fatalf("created %+v", p)
 	}
@@ -107,7 +60,7 @@ func TestOperatorMakesEditsAndRetiresHouseProfile(t *testing.T) {
 	res.JSON(t, &view)
 
 	var list struct {
-		HouseProfiles []houseProfile `json:"house_profiles"`
+		HouseProfiles []servertest.HouseProfile `json:"house_profiles"`
 		Fictional     struct{ Singular, Warning string }
 	}
 	res = c.Do("GET", "/admin/api/tenants/lustlokaal/house", nil)
@@ -117,7 +70,7 @@ func TestOperatorMakesEditsAndRetiresHouseProfile(t *testing.T) {
 		t.Fatalf("list %s", res.Body)
 	}
 
-	var a houseAnswer
+	var a servertest.HouseAnswer
 	res = c.Do("PUT", fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d", p.ID), map[string]any{"city": "Zwolle", "about_me": "Nieuw"})
 	res.Want(t, http.StatusOK, "")
 	res.JSON(t, &a)
@@ -155,9 +108,9 @@ func TestHouseProfileBadInput(t *testing.T) {
 	t.Parallel()
 	e := servertest.NewConsole(t)
 	c, _ := e.Enrolled(t, staff.RoleOperator, "*")
-	p := newHouse(t, c, "lustlokaal", "Anouk")
+	p := servertest.NewHouse(t, c, "lustlokaal", "Anouk")
 	member := accountstest.NewMember(t, e.Pool, accountstest.Member{})
-	valid := map[string]any{"name": "Lotte", "gender": "female", "date_of_birth": dob(30), "country": "NL"}
+	valid := map[string]any{"name": "Lotte", "gender": "female", "date_of_birth": servertest.DateOfBirth(30), "country": "NL"}
 	with := func(k string, v any) map[string]any {
 		out := map[string]any{}
 		for kk, vv := range valid {
@@ -183,7 +136,7 @@ func TestHouseProfileBadInput(t *testing.T) {
 		{"no country", "POST", "/admin/api/tenants/lustlokaal/house", with("country", nil), 422, "field_required", "country"},
 		{"short name", "POST", "/admin/api/tenants/lustlokaal/house", with("name", "L"), 422, "name_length", "name"},
 		{"bad gender", "POST", "/admin/api/tenants/lustlokaal/house", with("gender", "robot"), 422, "gender_invalid", "gender"},
-		{"too young", "POST", "/admin/api/tenants/lustlokaal/house", with("date_of_birth", dob(16)), 422, "date_of_birth", "date_of_birth"},
+		{"too young", "POST", "/admin/api/tenants/lustlokaal/house", with("date_of_birth", servertest.DateOfBirth(16)), 422, "date_of_birth", "date_of_birth"},
 		{"bad date", "POST", "/admin/api/tenants/lustlokaal/house", with("date_of_birth", "yesterday"), 422, "date_of_birth_invalid", "date_of_birth"},
 		{"bad country", "POST", "/admin/api/tenants/lustlokaal/house", with("country", "XX"), 422, "country_invalid", "country"},
 		{"bad region", "POST", "/admin/api/tenants/lustlokaal/house", with("region", "Bavaria"), 422, "region_invalid", "region"},
@@ -215,7 +168,7 @@ func TestHouseProfileBadInput(t *testing.T) {
 			}
 		}
 	}
-	var a houseAnswer
+	var a servertest.HouseAnswer
 	c.Do("GET", one, nil).JSON(t, &a)
 	if a.HouseProfile.Name != "Anouk" || a.HouseProfile.Gender != "female" || a.HouseProfile.Status != "active" {
 		t.Fatalf("a refused edit changed %+v", a.HouseProfile)
@@ -237,7 +190,7 @@ func TestHouseProfileTenantIsolation(t *testing.T) {
 	t.Parallel()
 	e := servertest.NewConsole(t)
 	nl, _ := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
-	p := newHouse(t, nl, "lustlokaal", "Sanne")
+	p := servertest.NewHouse(t, nl, "lustlokaal", "Sanne")
 	de, _ := e.Enrolled(t, staff.RoleOperator, "herzklopfen")
 	own := fmt.Sprintf("/admin/api/tenants/herzklopfen/house/%d", p.ID)
 	other := fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d", p.ID)
@@ -259,7 +212,7 @@ func TestHouseProfileTenantIsolation(t *testing.T) {
 		de.Do(tc.method, tc.path, tc.body).Want(t, tc.status, tc.code)
 	}
 	var list struct {
-		HouseProfiles []houseProfile `json:"house_profiles"`
+		HouseProfiles []servertest.HouseProfile `json:"house_profiles"`
 	}
 	de.Do("GET", "/admin/api/tenants/herzklopfen/house", nil).JSON(t, &list)
 	if len(list.HouseProfiles) != 0 {
@@ -271,46 +224,11 @@ func TestHouseProfileTenantIsolation(t *testing.T) {
 	chat.Do("POST", "/admin/api/tenants/lustlokaal/house", map[string]any{"name": "X"}).Want(t, http.StatusForbidden, "console_forbidden")
 	chat.Do("PUT", other, map[string]any{"city": "Berlin"}).Want(t, http.StatusForbidden, "console_forbidden")
 
-	var a houseAnswer
+	var a servertest.HouseAnswer
 	nl.Do("GET", other, nil).JSON(t, &a)
 	if a.HouseProfile.City != "Utrecht" || a.HouseProfile.Status != "active" {
 		t.Fatalf("changed from another brand: %+v", a.HouseProfile)
 	}
-}
-
-// testJPEG is a w x h JPEG.
-func testJPEG(t *testing.T, w, h int) []byte {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			img.SetRGBA(x, y, color.RGBA{uint8(x), uint8(y), 90, 255})
-		}
-	}
-	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// uploadPhoto sends data as the multipart field "photo" to path.
-func uploadPhoto(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client, path string, data []byte) servertest.Response {
-	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	fw, err := mw.CreateFormFile("photo", "photo.jpg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fw.Write(data)
-	mw.Close()
-	req, err := http.NewRequest("POST", e.URL+path, &body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Host = c.Host
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	return c.Send(req)
 }
 
 // House profile photos go through the members' upload pipeline into a real
@@ -326,9 +244,9 @@ func TestHouseProfilePhotosOnS3(t *testing.T) {
 	e := servertest.OnClock(servertest.NewWithMedia(t, store), servertest.NewClock())
 	// herzklopfen pre-moderates members' photos; staff photos need none.
 	c, op := e.Enrolled(t, staff.RoleOperator, "herzklopfen")
-	var a houseAnswer
+	var a servertest.HouseAnswer
 	res := c.Do("POST", "/admin/api/tenants/herzklopfen/house", map[string]any{
-		"name": "Lena", "gender": "female", "date_of_birth": dob(31), "country": "DE",
+		"name": "Lena", "gender": "female", "date_of_birth": servertest.DateOfBirth(31), "country": "DE",
 	})
 	res.Want(t, http.StatusCreated, "")
 	res.JSON(t, &a)
@@ -336,10 +254,10 @@ func TestHouseProfilePhotosOnS3(t *testing.T) {
 	photos := fmt.Sprintf("/admin/api/tenants/herzklopfen/house/%d/photos", p.ID)
 
 	other, _ := e.Enrolled(t, staff.RoleOperator, "lustlokaal")
-	uploadPhoto(t, e, other, fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), testJPEG(t, 400, 400)).
+	other.UploadPhoto(fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), servertest.TestJPEG(t, 400, 400)).
 		Want(t, http.StatusNotFound, "profile_not_found")
 
-	res = uploadPhoto(t, e, c, photos, testJPEG(t, 500, 400))
+	res = c.UploadPhoto(photos, servertest.TestJPEG(t, 500, 400))
 	res.Want(t, http.StatusCreated, "")
 	var added struct {
 		Photo struct {

@@ -1,4 +1,4 @@
-package admin_test
+package chat_test
 
 import (
 	"context"
@@ -18,9 +18,9 @@ import (
 func TestComplaintConversationOnlyForComplaintsAndAudited(t *testing.T) {
 	t.Parallel()
 	e := servertest.NewConsole(t)
-	reporter, reporterMade := e.LoggedIn(t, nlHost, accountstest.Member{Credits: 50})
-	bad, badMade := e.LoggedIn(t, nlHost, accountstest.Member{Gender: "female", Seeking: "male", Credits: 50})
-	stranger, _ := e.LoggedIn(t, nlHost, accountstest.Member{Gender: "female", Seeking: "male"})
+	reporter, reporterMade := e.LoggedIn(t, host, accountstest.Member{Credits: 50})
+	bad, badMade := e.LoggedIn(t, host, accountstest.Member{Gender: "female", Seeking: "male", Credits: 50})
+	stranger, _ := e.LoggedIn(t, host, accountstest.Member{Gender: "female", Seeking: "male"})
 	var sent struct {
 		Message struct {
 			ConversationID int64 `json:"conversation_id"`

@@ -1,4 +1,4 @@
-package admin_test
+package chat_test
 
 import (
 	"context"
