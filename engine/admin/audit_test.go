@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/brandfile"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/staff"
 )
@@ -32,7 +33,7 @@ type auditedCall struct {
 // call that shows its audit row.
 var auditedRoutes = map[string]auditedCall{
 	"POST /tenants": {"tenant.create", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
-		var base tenantAnswer
+		var base brandfile.TenantAnswer
 		c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
 		f := base.File
 		f.Slug, f.Name, f.Hosts = "auditbrand", "Audit Brand", []string{"auditbrand.localhost"}
@@ -40,7 +41,7 @@ var auditedRoutes = map[string]auditedCall{
 		return c.Do("POST", "/admin/api/tenants", f)
 	}},
 	"PUT /tenants/{tenant}/file": {"tenant.update", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
-		var base tenantAnswer
+		var base brandfile.TenantAnswer
 		c.Do("GET", "/admin/api/tenants/sparkusa/file", nil).JSON(t, &base)
 		base.File.Name += " (edited)"
 		return c.Do("PUT", "/admin/api/tenants/sparkusa/file", base.File)

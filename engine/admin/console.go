@@ -11,6 +11,7 @@ import (
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/affiliates"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/brandfile"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/media"
 	"rendezvous/engine/membership"
@@ -48,6 +49,7 @@ const APIPrefix = "/admin/api"
 func (c *Console) Routes() []Route {
 	h := handlers{s: &c.deps}
 	st := c.Staff.Handlers()
+	brands := brandfile.ConsoleHandlers{Staff: c.Staff, Outbound: c.Outbound}
 	prof := profiles.ConsoleHandlers{Staff: c.Staff, Service: c.Profiles}
 	members := membership.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool, Accounts: c.Accounts}
 	talk := chat.ConsoleHandlers{Staff: c.Staff, Service: c.Chat}
@@ -60,13 +62,13 @@ func (c *Console) Routes() []Route {
 		{"POST", "/totp", signedIn, st.StartTOTP},
 		{"POST", "/totp/confirm", signedIn, st.ConfirmTOTP},
 
-		{"GET", "/tenants", anyTenant("tenants", "read"), h.tenants},
-		{"GET", "/tenants/{tenant}", inTenant("tenants", "read"), h.tenant},
-		// Tenants: create, edit and export brands (tenants.go).
-		{"POST", "/tenants", global("tenants", "write"), h.tenantCreate},
-		{"GET", "/tenants/{tenant}/file", inTenant("tenants", "read"), h.tenantGetFile},
-		{"PUT", "/tenants/{tenant}/file", inTenant("tenants", "write"), h.tenantUpdate},
-		{"GET", "/tenants/{tenant}/export", inTenant("tenants", "read"), h.tenantExport},
+		{"GET", "/tenants", anyTenant("tenants", "read"), brands.Tenants},
+		{"GET", "/tenants/{tenant}", inTenant("tenants", "read"), brands.Tenant},
+		// Tenants: create, edit and export brands (brandfile/console_handlers.go).
+		{"POST", "/tenants", global("tenants", "write"), brands.CreateTenant},
+		{"GET", "/tenants/{tenant}/file", inTenant("tenants", "read"), brands.TenantFile},
+		{"PUT", "/tenants/{tenant}/file", inTenant("tenants", "write"), brands.UpdateTenant},
+		{"GET", "/tenants/{tenant}/export", inTenant("tenants", "read"), brands.ExportTenant},
 
 		// Money: orders and refunds, a member's ledger and credit
 		// corrections (billing/console_handlers.go); support has no money
@@ -275,60 +277,3 @@ func NotOnBrands(w http.ResponseWriter, r *http.Request) {
 
 // handlers are the console API's handlers: parse, call the service, answer.
 type handlers struct{ s *deps }
-
-// TenantSummary is a tenant as the console's lists show it.
-type TenantSummary struct {
-	Slug          string   `json:"slug"`
-	Name          string   `json:"name"`
-	Hosts         []string `json:"hosts"`
-	PrimaryHost   string   `json:"primary_host"`
-	Theme         string   `json:"theme"`
-	Niche         int      `json:"niche"`
-	Locales       []string `json:"locales"`
-	DefaultLocale string   `json:"default_locale"`
-	Countries     []string `json:"countries"`
-	TimeZone      string   `json:"time_zone"`
-	Company       string   `json:"company"`
-}
-
-func summary(t *tenancy.Tenant) TenantSummary {
-	return TenantSummary{Slug: t.Slug, Name: t.Name, Hosts: t.Hosts, PrimaryHost: t.PrimaryHost, Theme: t.Theme, Niche: t.Niche,
-		Locales: t.Locales, DefaultLocale: t.DefaultLocale, Countries: t.Countries, TimeZone: t.TimeZone, Company: t.Company.Name}
-}
-
-// tenants answers the tenants the caller may see.
-func (h handlers) tenants(w http.ResponseWriter, r *http.Request) {
-	all, err := h.s.Tenants.List(r.Context())
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	st := staff.CurrentStaff(r.Context())
-	out := []TenantSummary{}
-	for _, t := range all {
-		ok, err := h.s.Policy.Allowed(r.Context(), st.ID, t.Slug, "tenants", "read")
-		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		if ok {
-			out = append(out, summary(t))
-		}
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-}
-
-func (h handlers) tenant(w http.ResponseWriter, r *http.Request) {
-	all, err := h.s.Tenants.List(r.Context())
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	for _, t := range all {
-		if t.Slug == chi.URLParam(r, "tenant") {
-			httpx.WriteJSON(w, http.StatusOK, summary(t))
-			return
-		}
-	}
-	httpx.WriteError(w, r, staff.ErrNotFound)
-}

@@ -1,4 +1,4 @@
-package admin_test
+package brandfile_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"rendezvous/engine/brandfile"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
@@ -39,11 +40,6 @@ func eventually(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-type tenantAnswer struct {
-	File       tenancy.File `json:"file"`
-	PreviewURL string       `json:"preview_url"`
-}
-
 // A superadmin creates a brand and edits it in the console; a second engine
 // on the same database serves both at once, without a restart; the audit
 // log keeps the file before and after; the export is a tenant file.
@@ -55,7 +51,7 @@ func TestTenantCreateEditLiveOnSecondInstance(t *testing.T) {
 	follow(t, twin)
 	c, s := e.Enrolled(t, staff.RoleSuperadmin, "*")
 
-	var base tenantAnswer
+	var base brandfile.TenantAnswer
 	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
 	if base.File.Slug != "lustlokaal" || base.File.Hosts[0] != "localhost" || base.File.Extra["billing"] == nil || base.File.Extra["gifts"] == nil {
 		t.Fatalf("lustlokaal's file %+v", base.File)
@@ -71,7 +67,7 @@ func TestTenantCreateEditLiveOnSecondInstance(t *testing.T) {
 
 	res := c.Do("POST", "/admin/api/tenants", brand)
 	res.Want(t, http.StatusCreated, "")
-	var made tenantAnswer
+	var made brandfile.TenantAnswer
 	res.JSON(t, &made)
 	if made.File.Name != "Nachtbloem" || !strings.HasPrefix(made.PreviewURL, "http://nachtbloem.localhost") {
 		t.Fatalf("created %+v %s", made.File, made.PreviewURL)
@@ -140,10 +136,10 @@ func TestTenantValidationNamesTheField(t *testing.T) {
 	t.Parallel()
 	e := servertest.NewConsole(t)
 	c, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
-	var base tenantAnswer
+	var base brandfile.TenantAnswer
 	c.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &base)
 	fresh := func() tenancy.File {
-		var f tenantAnswer
+		var f brandfile.TenantAnswer
 		c.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &f)
 		f.File.Slug, f.File.Hosts = "neuemarke", []string{"neuemarke.localhost"}
 		return f.File
@@ -212,7 +208,7 @@ func TestTenantValidationNamesTheField(t *testing.T) {
 	if err := e.Pool.QueryRow(context.Background(), "SELECT count(*) FROM tenants WHERE slug = 'neuemarke'").Scan(&n); err != nil || n != 0 {
 		t.Fatalf("refused tenants stored: %d %v", n, err)
 	}
-	var after tenantAnswer
+	var after brandfile.TenantAnswer
 	c.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &after)
 	if after.File.Name != base.File.Name || len(after.File.Hosts) != len(base.File.Hosts) {
 		t.Fatalf("herzklopfen changed: %+v", after.File)
@@ -225,7 +221,7 @@ func TestGiftCatalogueEdit(t *testing.T) {
 	t.Parallel()
 	e := servertest.NewConsole(t)
 	c, _ := e.Enrolled(t, staff.RoleOperator, "*")
-	var base tenantAnswer
+	var base brandfile.TenantAnswer
 	c.Do("GET", "/admin/api/tenants/sparkusa/file", nil).JSON(t, &base)
 	f := base.File
 	f.Extra["gifts"] = []any{
@@ -266,7 +262,7 @@ func TestTenantEditShowsInKeptSettingsAtOnce(t *testing.T) {
 	if got.Name != "LustLokaal" {
 		t.Fatalf("before the edit: %+v", got)
 	}
-	var base tenantAnswer
+	var base brandfile.TenantAnswer
 	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
 	brand := base.File
 	brand.Name, brand.Settings.MinAge = "LustLokaal Nieuw", got.MinAge+3
@@ -285,7 +281,7 @@ func TestTenantCreateMakesTheTimeBonus(t *testing.T) {
 	t.Parallel()
 	e := servertest.NewConsole(t)
 	c, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
-	var base tenantAnswer
+	var base brandfile.TenantAnswer
 	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
 	brand := base.File
 	brand.Slug, brand.Name, brand.Hosts = "zomerliefde", "Zomerliefde", []string{"zomerliefde.localhost"}

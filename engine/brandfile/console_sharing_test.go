@@ -1,4 +1,4 @@
-package admin_test
+package brandfile_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"net/netip"
 	"testing"
 
+	"rendezvous/engine/brandfile"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
@@ -44,7 +45,7 @@ func brandOf(t *testing.T, e *servertest.ConsoleEnv, slug string) (companySlug, 
 // brandFile is the tenant file of slug as c reads it in the console.
 func brandFile(t *testing.T, c *servertest.Client, slug string) tenancy.File {
 	t.Helper()
-	var a tenantAnswer
+	var a brandfile.TenantAnswer
 	c.Do("GET", "/admin/api/tenants/"+slug+"/file", nil).JSON(t, &a)
 	return a.File
 }
