@@ -47,9 +47,9 @@ const APIPrefix = "/admin/api"
 // it needs beside it, and the router enforces it before the handler runs.
 // New calls are added here, one line each.
 func (c *Console) Routes() []Route {
-	h := handlers{s: &c.deps}
 	st := c.Staff.Handlers()
 	brands := brandfile.ConsoleHandlers{Staff: c.Staff, Outbound: c.Outbound}
+	acc := accounts.ConsoleDashboards{Pool: c.Staff.Pool}
 	prof := profiles.ConsoleHandlers{Staff: c.Staff, Service: c.Profiles}
 	members := membership.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool, Accounts: c.Accounts}
 	talk := chat.ConsoleHandlers{Staff: c.Staff, Service: c.Chat}
@@ -130,12 +130,13 @@ func (c *Console) Routes() []Route {
 		{"DELETE", "/tenants/{tenant}/house/{profile}/photos/{photo}", inTenant("house_profiles", "edit"), prof.HousePhotoDelete},
 
 		// Dashboards: a tenant's per-day series and conversion by traffic
-		// source, each also as CSV with ?format=csv (dashboards.go).
-		{"GET", "/tenants/{tenant}/dashboards/signups", inTenant("dashboards", "read"), h.dashboard("signups", h.signupsDashboard)},
-		{"GET", "/tenants/{tenant}/dashboards/purchases", inTenant("dashboards", "read"), h.dashboard("purchases", h.purchasesDashboard)},
-		{"GET", "/tenants/{tenant}/dashboards/messages", inTenant("dashboards", "read"), h.dashboard("messages", h.messagesDashboard)},
-		{"GET", "/tenants/{tenant}/dashboards/moderation", inTenant("dashboards", "read"), h.dashboard("moderation", h.moderationDashboard)},
-		{"GET", "/tenants/{tenant}/dashboards/conversion", inTenant("dashboards", "read"), h.dashboard("conversion", h.conversionDashboard)},
+		// source, each also as CSV with ?format=csv (staff/dashboards.go;
+		// each area's dashboards.go loads its own).
+		{"GET", "/tenants/{tenant}/dashboards/signups", inTenant("dashboards", "read"), c.Staff.Dashboard("signups", acc.SignupsDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/purchases", inTenant("dashboards", "read"), c.Staff.Dashboard("purchases", money.PurchasesDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/messages", inTenant("dashboards", "read"), c.Staff.Dashboard("messages", talk.MessagesDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/moderation", inTenant("dashboards", "read"), c.Staff.Dashboard("moderation", prof.ModerationDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/conversion", inTenant("dashboards", "read"), c.Staff.Dashboard("conversion", acc.ConversionDashboard)},
 		// The traffic report per source of ?tenant= (affiliates/console.go):
 		// who holds affiliates:read there (operators, affiliate managers).
 		{"GET", "/reports/traffic", inTenant("affiliates", "read"), traffic.TrafficReport},
@@ -164,18 +165,12 @@ type Areas struct {
 	Outbound *outbound.Guard
 }
 
-// deps are what the console's handlers call: staff identity and the areas.
-type deps struct {
-	*staff.Service
-	Areas
-}
-
 // Console is the console's HTTP surface on the console hosts: its API and
 // its own web bundle (web/admin.html and the chunks it loads).
 type Console struct {
 	// Staff is who works the console: logins, roles, the audit log.
 	Staff *staff.Service
-	deps
+	Areas
 	// Dist is the built web app; admin.html is the console's page.
 	Dist fs.FS
 	// Assets serves the built files under /assets/.
@@ -185,7 +180,7 @@ type Console struct {
 
 // NewConsole builds the console's router.
 func NewConsole(s *staff.Service, areas Areas, dist fs.FS, assets http.Handler) *Console {
-	c := &Console{Staff: s, deps: deps{Service: s, Areas: areas}, Dist: dist, Assets: assets}
+	c := &Console{Staff: s, Areas: areas, Dist: dist, Assets: assets}
 	r := chi.NewRouter()
 	r.Get("/", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/admin/", http.StatusFound) })
 	r.Get("/admin", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/admin/", http.StatusFound) })
@@ -274,6 +269,3 @@ func NotOnBrands(w http.ResponseWriter, r *http.Request) {
 	}
 	notFoundPage(w, r)
 }
-
-// handlers are the console API's handlers: parse, call the service, answer.
-type handlers struct{ s *deps }

@@ -1,4 +1,4 @@
-package admin_test
+package staff_test
 
 import (
 	"encoding/csv"
