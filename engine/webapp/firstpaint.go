@@ -53,6 +53,10 @@ var (
 	cssFonts  = regexp.MustCompile(`^[A-Za-z0-9 ,'"-]+$`)
 	cssLength = regexp.MustCompile(`^[0-9.]+(px|rem|em|%)?$`)
 	cssWeight = regexp.MustCompile(`^([0-9]{3}|bold|normal)$`)
+	// cssTransform and cssSpacing are a theme's text-transform and
+	// letter-spacing (its type tokens).
+	cssTransform = regexp.MustCompile(`^(none|uppercase|lowercase|capitalize)$`)
+	cssSpacing   = regexp.MustCompile(`^(normal|-?[0-9.]+(px|rem|em))$`)
 )
 
 // token is a theme value when it matches the pattern (nothing from a theme

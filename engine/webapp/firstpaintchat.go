@@ -58,14 +58,21 @@ func chatCSS(raw json.RawMessage) template.CSS {
 		`.fp-comp{flex:none;min-width:0;border-top:1px solid %[1]s;padding:12px 16px;background:%[4]s}`+
 		`.fp-row{display:flex;align-items:flex-end;gap:8px}`+
 		`.fp-tool{flex:none;width:44px;height:44px;border:1px solid %[1]s;border-radius:%[9]s;background:%[4]s}`+
-		`.fp-area{flex:1 1 0;min-width:0;min-height:66px;padding:8px 12px;border:1px solid %[1]s;border-radius:%[9]s;background:%[3]s;color:%[5]s;overflow:hidden}`+
-		`.fp-send{flex:none;min-height:44px;padding:8px 20px;border-radius:%[10]s;background:%[7]s;color:%[8]s;font-weight:700;opacity:.65;white-space:nowrap}`+
+		// The field is the app's two-row textarea, as high as two lines
+		// however long its placeholder (66px where lh is unknown).
+		`.fp-area{flex:1 1 0;min-width:0;height:66px;height:calc(2lh + 18px);padding:8px 12px;border:1px solid %[1]s;border-radius:%[9]s;background:%[3]s;color:%[5]s;overflow:hidden}`+
+		// The send button is the app's Button, disabled while the field is
+		// empty (components/Button.tsx).
+		`.fp-send{flex:none;min-height:44px;padding:8px 20px;border:2px solid %[7]s;border-radius:%[10]s;background:%[7]s;color:%[8]s;`+
+		`font-weight:%[12]s;text-transform:%[13]s;letter-spacing:%[14]s;opacity:.6;white-space:nowrap}`+
 		`.fp-info{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;margin-top:4px;font-size:.8125rem;color:%[5]s}`+
 		`.fp-who small{font-size:.75rem}`+
 		`.fp-blocked{margin:0;padding:16px;border-top:1px solid %[1]s;color:%[11]s;text-align:center}`,
 		c("border", "#dee2e6"), c("text", "#212529"), c("background", "#ffffff"), c("surface", "#ffffff"), c("textMuted", "#495057"),
 		token(th.Radii, "lg", cssLength, "16px"), c("primary", "#d6336c"), c("onPrimary", "#ffffff"),
-		token(th.Radii, "md", cssLength, "8px"), token(th.Radii, "button", cssLength, "8px"), c("danger", "#c92a2a"))
+		token(th.Radii, "md", cssLength, "8px"), token(th.Radii, "button", cssLength, "8px"), c("danger", "#c92a2a"),
+		token(th.Type, "buttonWeight", cssWeight, "600"), token(th.Type, "buttonTransform", cssTransform, "none"),
+		token(th.Type, "buttonSpacing", cssSpacing, "normal"))
 	return template.CSS(css)
 }
 

@@ -172,3 +172,22 @@ func TestPluralOf(t *testing.T) {
 		}
 	}
 }
+
+// The chat's send button takes the theme's button type as the app's Button
+// does (weight, case, tracking: a theme sets its buttons in spaced capitals),
+// and a value that is none of these falls back to the app's default.
+func TestChatSendButtonTakesTheThemesButtonType(t *testing.T) {
+	t.Parallel()
+	css := string(chatCSS(json.RawMessage(`{"type": {"buttonWeight": "800", "buttonTransform": "uppercase", "buttonSpacing": "0.08em"}}`)))
+	for _, want := range []string{"font-weight:800;", "text-transform:uppercase;", "letter-spacing:0.08em;"} {
+		if !strings.Contains(css, want) {
+			t.Errorf("the chat's first paint CSS has no %s", want)
+		}
+	}
+	css = string(chatCSS(json.RawMessage(`{"type": {"buttonWeight": "heavy}", "buttonTransform": "red;}", "buttonSpacing": "1px}body{"}}`)))
+	for _, want := range []string{"font-weight:600;", "text-transform:none;", "letter-spacing:normal;"} {
+		if !strings.Contains(css, want) {
+			t.Errorf("a theme's bad button type reached the CSS: no %s", want)
+		}
+	}
+}
