@@ -46,6 +46,7 @@ func (h Handlers) answerStaff(w http.ResponseWriter, r *http.Request, st *Staff)
 	httpx.WriteJSON(w, http.StatusOK, staffAnswer{st, perms})
 }
 
+// Login starts a console session from the credentials (POST /login).
 func (h Handlers) Login(w http.ResponseWriter, r *http.Request) {
 	var c Credentials
 	if err := httpx.DecodeJSON(w, r, &c); err != nil {
@@ -75,6 +76,7 @@ func (s *Service) startSession(ctx context.Context, st *Staff, verified bool) er
 	return nil
 }
 
+// Logout ends the request's console session.
 func (h Handlers) Logout(w http.ResponseWriter, r *http.Request) {
 	if err := h.s.Logout(r.Context(), CurrentStaff(r.Context()), httpx.ClientIP(r)); err != nil {
 		httpx.WriteError(w, r, err)
@@ -87,10 +89,12 @@ func (h Handlers) Logout(w http.ResponseWriter, r *http.Request) {
 	httpx.NoContent(w)
 }
 
+// Me answers the logged-in staff member and their permissions.
 func (h Handlers) Me(w http.ResponseWriter, r *http.Request) {
 	h.answerStaff(w, r, CurrentStaff(r.Context()))
 }
 
+// StartTOTP begins setting up the second factor.
 func (h Handlers) StartTOTP(w http.ResponseWriter, r *http.Request) {
 	e, err := h.s.StartTOTP(r.Context(), CurrentStaff(r.Context()))
 	if err != nil {
@@ -100,6 +104,7 @@ func (h Handlers) StartTOTP(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, e)
 }
 
+// ConfirmTOTP ends the set-up with a code and renews the session.
 func (h Handlers) ConfirmTOTP(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Code string `json:"code"`
@@ -122,6 +127,7 @@ func (h Handlers) ConfirmTOTP(w http.ResponseWriter, r *http.Request) {
 	h.answerStaff(w, r, st)
 }
 
+// List answers every staff account.
 func (h Handlers) List(w http.ResponseWriter, r *http.Request) {
 	list, err := h.s.List(r.Context())
 	if err != nil {
@@ -131,6 +137,7 @@ func (h Handlers) List(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"staff": list})
 }
 
+// Create makes a staff account.
 func (h Handlers) Create(w http.ResponseWriter, r *http.Request) {
 	var n NewStaff
 	if err := httpx.DecodeJSON(w, r, &n); err != nil {
@@ -145,6 +152,7 @@ func (h Handlers) Create(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusCreated, out)
 }
 
+// AuditLog answers the audit log, narrowed by the query.
 func (h Handlers) AuditLog(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	var aq AuditQuery
@@ -202,6 +210,7 @@ func auditTime(v string, end bool) (time.Time, error) {
 	return day, nil
 }
 
+// SetRoles replaces a staff account's roles.
 func (h Handlers) SetRoles(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Roles []Grant `json:"roles"`
@@ -223,6 +232,7 @@ func (h Handlers) SetRoles(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"staff": st})
 }
 
+// Disable disables a staff account.
 func (h Handlers) Disable(w http.ResponseWriter, r *http.Request) {
 	id, ok := PathID(r, "staff")
 	if !ok {
@@ -237,6 +247,7 @@ func (h Handlers) Disable(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"staff": st})
 }
 
+// Enable lets a disabled staff account log in again.
 func (h Handlers) Enable(w http.ResponseWriter, r *http.Request) {
 	id, ok := PathID(r, "staff")
 	if !ok {
