@@ -1,5 +1,5 @@
 // Package config holds the engine's embedded configuration files: the
-// casbin model and policy of the operators' console (engine/admin).
+// casbin model and policy of the operators' console (engine/staff).
 package config
 
 import _ "embed"

@@ -1,8 +1,10 @@
 // Package engine_test holds the checks of the engine's layers: which
 // packages may depend on which. The layers, from the bottom: platform (no
 // product knowledge), identity and tenancy, the areas, the user object that
-// joins account and profile, and on top the console, the server that wires
-// everything, and the commands.
+// joins account and profile, and on top the console's route table, the
+// server that wires everything, and the commands. Staff identity (the
+// console's logins, roles and audit log) sits below the areas beside
+// identity, so each area keeps its console handlers.
 package engine_test
 
 import (
@@ -50,7 +52,8 @@ func TestAreasDoNotImportAccounts(t *testing.T) {
 }
 
 // belowAccounts are all accounts may depend on: the platform, the packages
-// below the areas (geo, limits, tenancy, live, notify, identity),
+// below the areas (geo, limits, tenancy, live, notify, identity, and staff,
+// the console's logins and audit log, for the areas' console handlers),
 // and of the areas only credits (a signup books the signup
 // credits with the member) and traffic (a signup and an activation queue
 // the postbacks to the member's affiliate network). Profiles, chat and the other areas are not among
@@ -58,7 +61,7 @@ func TestAreasDoNotImportAccounts(t *testing.T) {
 // activation, deletion, reactivation and the last visit, are done in
 // package membership, in the same transaction as the account's part.
 var belowAccounts = []string{"accounts", "accounts/", "platform/", "geo", "limits", "landerpages", "tenancy", "live", "delivery", "delivery/",
-	"identity", "credits", "affiliates"}
+	"identity", "staff", "staff/", "credits", "affiliates"}
 
 // TestAccountsBelowTheAreas keeps accounts below profiles, chat and the
 // other areas: it depends, directly or through another package, on nothing
@@ -87,6 +90,36 @@ func TestAccountsBelowTheAreas(t *testing.T) {
 	}
 	for pkg := range bad {
 		t.Errorf("accounts depends on %s%s; only %v may be below it (join the areas in package membership)", engine, pkg, belowAccounts)
+	}
+}
+
+// belowStaff are all staff (the console's logins, roles, guard and audit
+// log) may depend on: the platform and the packages below the areas it
+// needs, the tenants and the session codec.
+var belowStaff = []string{"staff", "staff/", "platform/", "identity", "tenancy", "tenancy/", "geo", "geo/"}
+
+// TestStaffBelowTheAreas keeps staff identity below the areas, so each
+// area can keep its own console handlers: staff depends, directly or
+// through another package, on nothing of the engine but belowStaff, and no
+// package but admin (the console's route table), the server's wiring and
+// the commands depends on admin.
+func TestStaffBelowTheAreas(t *testing.T) {
+	t.Parallel()
+	deps := engineDeps(t)
+	list, ok := deps["staff"]
+	if !ok {
+		t.Fatal("package staff is missing from go list; the check would pass for nothing")
+	}
+	for dep := range list {
+		pkg, ok := strings.CutPrefix(dep, engine)
+		if ok && !in(pkg, belowStaff) {
+			t.Errorf("staff depends on %s; only %v may be below it (console handlers belong to their area)", dep, belowStaff)
+		}
+	}
+	for pkg, list := range deps {
+		if list[engine+"admin"] && !in(pkg, []string{"server", "server/", "cmd/"}) {
+			t.Errorf("%s depends on rendezvous/engine/admin; areas reach the console through staff", pkg)
+		}
 	}
 }
 

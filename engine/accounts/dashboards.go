@@ -3,8 +3,14 @@ package accounts
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/internal/db"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -69,4 +75,82 @@ func ConversionBySource(ctx context.Context, conn db.DBTX, tenantID int64, days 
 		out[i] = SourceConversion(r)
 	}
 	return out, nil
+}
+
+// ConsoleDashboards are the console's dashboards of accounts: signups and
+// activations per day, and conversion by traffic source (package staff
+// reads the range and writes JSON or CSV).
+type ConsoleDashboards struct {
+	Pool *pgxpool.Pool
+}
+
+// maxSources bounds the conversion table's traffic sources.
+const maxSources = 500
+
+// signupSeries: signups and activations per day.
+type signupSeries struct {
+	staff.DashboardHeader
+	Days        []string `json:"days"`
+	Signups     []int64  `json:"signups"`
+	Activations []int64  `json:"activations"`
+}
+
+// SignupsDashboard answers signups and activations per day.
+func (h ConsoleDashboards) SignupsDashboard(r *http.Request, t *tenancy.Tenant, days tenancy.Days, head staff.DashboardHeader) (any, staff.Table, error) {
+	rows, err := SignupsPerDay(r.Context(), h.Pool, t.ID, days)
+	if err != nil {
+		return nil, staff.Table{}, err
+	}
+	out := signupSeries{DashboardHeader: head, Days: []string{}, Signups: []int64{}, Activations: []int64{}}
+	tab := staff.Table{Header: []string{"day", "signups", "activations"}}
+	for _, d := range rows {
+		out.Days, out.Signups, out.Activations = append(out.Days, d.Day), append(out.Signups, d.Signups), append(out.Activations, d.Activations)
+		tab.Rows = append(tab.Rows, []string{d.Day, strconv.FormatInt(d.Signups, 10), strconv.FormatInt(d.Activations, 10)})
+	}
+	return out, tab, nil
+}
+
+// conversion: the range's signups by traffic source and how they went on.
+type conversion struct {
+	staff.DashboardHeader
+	By        string      `json:"by"`
+	Sources   []sourceRow `json:"sources"`
+	Truncated bool        `json:"truncated"`
+}
+
+type sourceRow struct {
+	Network        string `json:"network"`
+	Ref            string `json:"ref"`
+	Sub1           string `json:"sub1"`
+	Sub2           string `json:"sub2"`
+	Sub3           string `json:"sub3"`
+	Signups        int64  `json:"signups"`
+	Activations    int64  `json:"activations"`
+	FirstPurchases int64  `json:"first_purchases"`
+}
+
+// ConversionDashboard answers the range's signups by traffic source (?by=) and how they went on.
+func (h ConsoleDashboards) ConversionDashboard(r *http.Request, t *tenancy.Tenant, days tenancy.Days, head staff.DashboardHeader) (any, staff.Table, error) {
+	by := r.URL.Query().Get("by")
+	if by == "" {
+		by = "network"
+	}
+	if !slices.Contains(SourceGroupings, by) {
+		return nil, staff.Table{}, staff.ErrQueryInvalid.With(map[string]any{"field": "by"})
+	}
+	rows, err := ConversionBySource(r.Context(), h.Pool, t.ID, days, by, maxSources+1)
+	if err != nil {
+		return nil, staff.Table{}, err
+	}
+	out := conversion{DashboardHeader: head, By: by, Sources: []sourceRow{}}
+	if len(rows) > maxSources {
+		rows, out.Truncated = rows[:maxSources], true
+	}
+	tab := staff.Table{Header: []string{"network", "ref", "sub1", "sub2", "sub3", "signups", "activations", "first_purchases"}}
+	for _, s := range rows {
+		out.Sources = append(out.Sources, sourceRow(s))
+		tab.Rows = append(tab.Rows, []string{staff.CSVText(s.Network), staff.CSVText(s.Ref), staff.CSVText(s.Sub1), staff.CSVText(s.Sub2), staff.CSVText(s.Sub3),
+			strconv.FormatInt(s.Signups, 10), strconv.FormatInt(s.Activations, 10), strconv.FormatInt(s.FirstPurchases, 10)})
+	}
+	return out, tab, nil
 }

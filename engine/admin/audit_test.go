@@ -10,8 +10,9 @@ import (
 	"time"
 
 	"rendezvous/engine/accounts/accountstest"
-	"rendezvous/engine/admin"
+	"rendezvous/engine/brandfile"
 	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // notAudited are the state-changing console routes without an audit
@@ -23,7 +24,7 @@ var notAudited = []string{"POST /login", "POST /logout", "POST /totp", "POST /to
 // superadmin (c) and names the audit row it must leave.
 type auditedCall struct {
 	action string
-	do     func(t *testing.T, e *env, c *servertest.Client) servertest.Response
+	do     func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response
 }
 
 // auditedRoutes has an entry for every state-changing console route (by its
@@ -31,86 +32,86 @@ type auditedCall struct {
 // fails TestEveryStateChangingRouteIsAudited until it is added here with a
 // call that shows its audit row.
 var auditedRoutes = map[string]auditedCall{
-	"POST /tenants": {"tenant.create", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		var base tenantAnswer
+	"POST /tenants": {"tenant.create", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		var base brandfile.TenantAnswer
 		c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &base)
 		f := base.File
 		f.Slug, f.Name, f.Hosts = "auditbrand", "Audit Brand", []string{"auditbrand.localhost"}
 		f.Company.Slug, f.Company.Name = "audit-media", "Audit Media B.V."
 		return c.Do("POST", "/admin/api/tenants", f)
 	}},
-	"PUT /tenants/{tenant}/file": {"tenant.update", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		var base tenantAnswer
+	"PUT /tenants/{tenant}/file": {"tenant.update", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		var base brandfile.TenantAnswer
 		c.Do("GET", "/admin/api/tenants/sparkusa/file", nil).JSON(t, &base)
 		base.File.Name += " (edited)"
 		return c.Do("PUT", "/admin/api/tenants/sparkusa/file", base.File)
 	}},
-	"POST /tenants/{tenant}/orders/{order}/refund": {"order.refund", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		order, _ := paidOrder(t, e)
+	"POST /tenants/{tenant}/orders/{order}/refund": {"order.refund", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		order, _ := e.PaidOrder(t)
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/orders/%d/refund", order), map[string]string{"reason": "asked for it"})
 	}},
-	"POST /tenants/{tenant}/members/{member}/credits": {"credits.correct", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+	"POST /tenants/{tenant}/members/{member}/credits": {"credits.correct", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/credits", m.ID), map[string]any{"delta": 10, "reason": "goodwill"})
 	}},
 	// Discount codes (codes.go).
-	"POST /tenants/{tenant}/codes": {"code.create", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+	"POST /tenants/{tenant}/codes": {"code.create", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		return c.Do("POST", "/admin/api/tenants/lustlokaal/codes", map[string]any{"code": "AUDITED10", "value_percentage": 10})
 	}},
-	"POST /tenants/{tenant}/codes/{code}/deactivate": {"code.deactivate", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+	"POST /tenants/{tenant}/codes/{code}/deactivate": {"code.deactivate", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		var id int64
 		c.Do("POST", "/admin/api/tenants/lustlokaal/codes", map[string]any{"code": "AUDITED20", "value_percentage": 20}).JSON(t, &struct{ ID *int64 }{&id})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/codes/%d/deactivate", id), nil)
 	}},
 	// House profiles (house.go).
-	"POST /tenants/{tenant}/house": {"house.create", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		return c.Do("POST", "/admin/api/tenants/lustlokaal/house", map[string]any{"name": "Iris", "gender": "female", "date_of_birth": dob(33), "country": "NL"})
+	"POST /tenants/{tenant}/house": {"house.create", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		return c.Do("POST", "/admin/api/tenants/lustlokaal/house", map[string]any{"name": "Iris", "gender": "female", "date_of_birth": servertest.DateOfBirth(33), "country": "NL"})
 	}},
-	"PUT /tenants/{tenant}/house/{profile}": {"house.update", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		p := newHouse(t, c, "lustlokaal", "Mila")
+	"PUT /tenants/{tenant}/house/{profile}": {"house.update", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		p := servertest.NewHouse(t, c, "lustlokaal", "Mila")
 		return c.Do("PUT", fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d", p.ID), map[string]any{"city": "Delft"})
 	}},
-	"POST /tenants/{tenant}/house/{profile}/status": {"house.retire", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		p := newHouse(t, c, "lustlokaal", "Noor")
+	"POST /tenants/{tenant}/house/{profile}/status": {"house.retire", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		p := servertest.NewHouse(t, c, "lustlokaal", "Noor")
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/status", p.ID), map[string]any{"status": "hidden"})
 	}},
-	"POST /tenants/{tenant}/house/{profile}/photos": {"house.photo_add", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		p := newHouse(t, c, "lustlokaal", "Evi")
-		return uploadPhoto(t, e, c, fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), testJPEG(t, 400, 400))
+	"POST /tenants/{tenant}/house/{profile}/photos": {"house.photo_add", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		p := servertest.NewHouse(t, c, "lustlokaal", "Evi")
+		return c.UploadPhoto(fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), servertest.TestJPEG(t, 400, 400))
 	}},
-	"DELETE /tenants/{tenant}/house/{profile}/photos/{photo}": {"house.photo_delete", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		p := newHouse(t, c, "lustlokaal", "Jade")
+	"DELETE /tenants/{tenant}/house/{profile}/photos/{photo}": {"house.photo_delete", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		p := servertest.NewHouse(t, c, "lustlokaal", "Jade")
 		var added struct{ Photo struct{ ID int64 } }
-		uploadPhoto(t, e, c, fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), testJPEG(t, 400, 400)).JSON(t, &added)
+		c.UploadPhoto(fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos", p.ID), servertest.TestJPEG(t, 400, 400)).JSON(t, &added)
 		return c.Do("DELETE", fmt.Sprintf("/admin/api/tenants/lustlokaal/house/%d/photos/%d", p.ID, added.Photo.ID), nil)
 	}},
-	"POST /staff": {"staff.create", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		return c.Do("POST", "/admin/api/staff", map[string]string{"email": nextEmail("audited"), "role": "support"})
+	"POST /staff": {"staff.create", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		return c.Do("POST", "/admin/api/staff", map[string]string{"email": fmt.Sprintf("audited-%d@staff.example", time.Now().UnixNano()), "role": "support"})
 	}},
-	"PUT /staff/{staff}/roles": {"staff.roles", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		s := e.create(t, admin.RoleSupport, "*")
-		return c.Do("PUT", fmt.Sprintf("/admin/api/staff/%d/roles", s.ID), map[string]any{"roles": []admin.Grant{{Role: "moderator", Tenant: "*"}}})
+	"PUT /staff/{staff}/roles": {"staff.roles", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		s := e.NewStaff(t, staff.RoleSupport, "*")
+		return c.Do("PUT", fmt.Sprintf("/admin/api/staff/%d/roles", s.ID), map[string]any{"roles": []staff.Grant{{Role: "moderator", Tenant: "*"}}})
 	}},
-	"POST /staff/{staff}/disable": {"staff.disable", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		s := e.create(t, admin.RoleSupport, "*")
+	"POST /staff/{staff}/disable": {"staff.disable", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		s := e.NewStaff(t, staff.RoleSupport, "*")
 		return c.Do("POST", fmt.Sprintf("/admin/api/staff/%d/disable", s.ID), nil)
 	}},
-	"POST /staff/{staff}/enable": {"staff.enable", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		s := e.create(t, admin.RoleSupport, "*")
+	"POST /staff/{staff}/enable": {"staff.enable", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		s := e.NewStaff(t, staff.RoleSupport, "*")
 		c.Do("POST", fmt.Sprintf("/admin/api/staff/%d/disable", s.ID), nil).Want(t, http.StatusOK, "")
 		return c.Do("POST", fmt.Sprintf("/admin/api/staff/%d/enable", s.ID), nil)
 	}},
-	"POST /tenants/{tenant}/moderation/photos/{photo}/approve": {"photo.approve", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+	"POST /tenants/{tenant}/moderation/photos/{photo}/approve": {"photo.approve", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
-		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/approve", e.photo(t, m.ID, "pending")), nil)
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/approve", e.PhotoRow(t, m.ID, "pending")), nil)
 	}},
-	"POST /tenants/{tenant}/moderation/photos/{photo}/reject": {"photo.reject", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+	"POST /tenants/{tenant}/moderation/photos/{photo}/reject": {"photo.reject", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
-		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/reject", e.photo(t, m.ID, "active")),
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/reject", e.PhotoRow(t, m.ID, "active")),
 			map[string]string{"reason": "Not you"})
 	}},
-	"POST /tenants/{tenant}/moderation/complaints/{complaint}/status": {"complaint.status", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		reporter, _ := e.LoggedIn(t, nlHost, accountstest.Member{})
+	"POST /tenants/{tenant}/moderation/complaints/{complaint}/status": {"complaint.status", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		reporter, _ := e.LoggedIn(t, "localhost", accountstest.Member{})
 		reporter.Do("POST", "/api/complaints.php", map[string]any{"category": "other", "message": "Something."}).Want(t, http.StatusCreated, "")
 		var id int64
 		if err := e.Pool.QueryRow(context.Background(), "SELECT max(id) FROM complaints").Scan(&id); err != nil {
@@ -118,21 +119,21 @@ var auditedRoutes = map[string]auditedCall{
 		}
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/complaints/%d/status", id), map[string]string{"status": "resolved"})
 	}},
-	"POST /tenants/{tenant}/moderation/members/{member}/warn": {"member.warn", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+	"POST /tenants/{tenant}/moderation/members/{member}/warn": {"member.warn", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/warn", m.ID), map[string]string{"text": "Be nice."})
 	}},
-	"POST /tenants/{tenant}/moderation/members/{member}/suspend": {"member.suspend", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+	"POST /tenants/{tenant}/moderation/members/{member}/suspend": {"member.suspend", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/suspend", m.ID),
-			map[string]any{"until": e.clock.Now().Add(24 * time.Hour), "reason": "Rude"})
+			map[string]any{"until": e.Clock.Now().Add(24 * time.Hour), "reason": "Rude"})
 	}},
-	"POST /tenants/{tenant}/moderation/members/{member}/ban": {"member.ban", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
+	"POST /tenants/{tenant}/moderation/members/{member}/ban": {"member.ban", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/ban", m.ID), map[string]string{"reason": "Spam"})
 	}},
-	"POST /tenants/{tenant}/inbox/{conversation}": {"house.answer", func(t *testing.T, e *env, c *servertest.Client) servertest.Response {
-		member, _ := e.LoggedIn(t, nlHost, accountstest.Member{Credits: 50})
+	"POST /tenants/{tenant}/inbox/{conversation}": {"house.answer", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		member, _ := e.LoggedIn(t, "localhost", accountstest.Member{Credits: 50})
 		house := accountstest.NewMember(t, e.Pool, accountstest.Member{Name: "Lotte", Gender: "female", Seeking: "male", IsHouse: true})
 		var sent struct {
 			Message struct {
@@ -152,7 +153,7 @@ var auditedRoutes = map[string]auditedCall{
 // staff member, the tenant and the client address.
 func TestEveryStateChangingRouteIsAudited(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	routes := map[string]bool{}
 	for _, r := range e.Console.Routes() {
 		key := r.Method + " " + r.Pattern
@@ -172,16 +173,16 @@ func TestEveryStateChangingRouteIsAudited(t *testing.T) {
 		keys = append(keys, key)
 	}
 	slices.Sort(keys)
-	c, s := e.enrolled(t, admin.RoleSuperadmin, "*")
+	c, s := e.Enrolled(t, staff.RoleSuperadmin, "*")
 	for _, key := range keys {
 		call := auditedRoutes[key]
-		before := auditCount(t, e, s.ID, call.action)
+		before := e.AuditCount(t, s.ID, call.action)
 		res := call.do(t, e, c)
 		if res.Status < 200 || res.Status > 299 {
 			t.Errorf("%s: %d %s", key, res.Status, res.Body)
 			continue
 		}
-		if n := auditCount(t, e, s.ID, call.action) - before; n != 1 {
+		if n := e.AuditCount(t, s.ID, call.action) - before; n != 1 {
 			t.Errorf("%s left %d audit rows of %s, want 1", key, n, call.action)
 			continue
 		}

@@ -1,88 +1,42 @@
 package admin
 
 import (
-	"context"
 	"io/fs"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	"rendezvous/engine/accounts"
+	"rendezvous/engine/affiliates"
+	"rendezvous/engine/billing"
+	"rendezvous/engine/brandfile"
+	"rendezvous/engine/chat"
 	"rendezvous/engine/media"
+	"rendezvous/engine/membership"
 	"rendezvous/engine/platform/httpx"
-	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
-// Scope says what a console route needs of the caller.
-type Scope int
-
-// The scopes, from open to narrow.
-const (
-	// Public: anybody (the login).
-	Public Scope = iota
-	// SignedIn: a console session, also one that may only set up its second
-	// factor (me, logout, the set-up itself).
-	SignedIn
-	// Global: the permission on every tenant ("*"): calls about no single
-	// tenant, such as staff accounts and the audit log.
-	Global
-	// AnyTenant: the permission on at least one tenant; the handler shows
-	// only the tenants where it holds.
-	AnyTenant
-	// InTenant: the permission on the tenant named by the route's {tenant},
-	// or by the query's tenant= on routes without one (reports).
-	InTenant
-)
-
-// Permission is what a console route needs: a scope and, beyond SignedIn,
-// a casbin object and action (config/console_policy.csv).
-type Permission struct {
-	Scope  Scope
-	Object string
-	Action string
-}
-
-func (p Permission) String() string {
-	switch p.Scope {
-	case Public:
-		return "public"
-	case SignedIn:
-		return "signed in"
-	case Global:
-		return p.Object + ":" + p.Action + " on *"
-	case AnyTenant:
-		return p.Object + ":" + p.Action + " on any tenant"
-	default:
-		return p.Object + ":" + p.Action + " on {tenant}"
-	}
-}
-
+// The permissions of the route table, in short.
 var (
-	public   = Permission{Scope: Public}
-	signedIn = Permission{Scope: SignedIn}
+	public    = staff.OpenToAll
+	signedIn  = staff.LoggedIn
+	global    = staff.OnAllTenants
+	anyTenant = staff.OnSomeTenant
+	inTenant  = staff.OnRouteTenant
 )
-
-func global(object, action string) Permission {
-	return Permission{Scope: Global, Object: object, Action: action}
-}
-func anyTenant(object, action string) Permission {
-	return Permission{Scope: AnyTenant, Object: object, Action: action}
-}
-func inTenant(object, action string) Permission {
-	return Permission{Scope: InTenant, Object: object, Action: action}
-}
 
 // Route is one call of the console API: its method, its pattern under
 // /admin/api and the permission it needs.
 type Route struct {
 	Method  string
 	Pattern string
-	Perm    Permission
+	Perm    staff.Permission
 	handler http.HandlerFunc
 }
 
@@ -93,99 +47,130 @@ const APIPrefix = "/admin/api"
 // it needs beside it, and the router enforces it before the handler runs.
 // New calls are added here, one line each.
 func (c *Console) Routes() []Route {
-	h := handlers{s: c.Service}
+	st := c.Staff.Handlers()
+	brands := brandfile.ConsoleHandlers{Staff: c.Staff, Outbound: c.Outbound}
+	acc := accounts.ConsoleDashboards{Pool: c.Staff.Pool}
+	prof := profiles.ConsoleHandlers{Staff: c.Staff, Service: c.Profiles}
+	members := membership.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool, Accounts: c.Accounts}
+	talk := chat.ConsoleHandlers{Staff: c.Staff, Service: c.Chat}
+	money := billing.ConsoleHandlers{Staff: c.Staff, Service: c.Billing}
+	traffic := affiliates.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool}
 	return []Route{
-		{"POST", "/login", public, h.login},
-		{"POST", "/logout", signedIn, h.logout},
-		{"GET", "/me", signedIn, h.me},
-		{"POST", "/totp", signedIn, h.startTOTP},
-		{"POST", "/totp/confirm", signedIn, h.confirmTOTP},
+		{"POST", "/login", public, st.Login},
+		{"POST", "/logout", signedIn, st.Logout},
+		{"GET", "/me", signedIn, st.Me},
+		{"POST", "/totp", signedIn, st.StartTOTP},
+		{"POST", "/totp/confirm", signedIn, st.ConfirmTOTP},
 
-		{"GET", "/tenants", anyTenant("tenants", "read"), h.tenants},
-		{"GET", "/tenants/{tenant}", inTenant("tenants", "read"), h.tenant},
-		// Tenants: create, edit and export brands (tenants.go).
-		{"POST", "/tenants", global("tenants", "write"), h.tenantCreate},
-		{"GET", "/tenants/{tenant}/file", inTenant("tenants", "read"), h.tenantGetFile},
-		{"PUT", "/tenants/{tenant}/file", inTenant("tenants", "write"), h.tenantUpdate},
-		{"GET", "/tenants/{tenant}/export", inTenant("tenants", "read"), h.tenantExport},
+		{"GET", "/tenants", anyTenant("tenants", "read"), brands.Tenants},
+		{"GET", "/tenants/{tenant}", inTenant("tenants", "read"), brands.Tenant},
+		// Tenants: create, edit and export brands (brandfile/console_handlers.go).
+		{"POST", "/tenants", global("tenants", "write"), brands.CreateTenant},
+		{"GET", "/tenants/{tenant}/file", inTenant("tenants", "read"), brands.TenantFile},
+		{"PUT", "/tenants/{tenant}/file", inTenant("tenants", "write"), brands.UpdateTenant},
+		{"GET", "/tenants/{tenant}/export", inTenant("tenants", "read"), brands.ExportTenant},
 
 		// Money: orders and refunds, a member's ledger and credit
-		// corrections (money.go); support has no money permission.
-		{"GET", "/tenants/{tenant}/orders", inTenant("money", "read"), h.tenantOrders},
-		{"POST", "/tenants/{tenant}/orders/{order}/refund", inTenant("money", "write"), h.orderRefund},
-		{"GET", "/tenants/{tenant}/members/{member}/money", inTenant("money", "read"), h.memberMoney},
-		{"POST", "/tenants/{tenant}/members/{member}/credits", inTenant("money", "write"), h.creditCorrect},
+		// corrections (billing/console_handlers.go); support has no money
+		// permission.
+		{"GET", "/tenants/{tenant}/orders", inTenant("money", "read"), money.TenantOrders},
+		{"POST", "/tenants/{tenant}/orders/{order}/refund", inTenant("money", "write"), money.Refund},
+		{"GET", "/tenants/{tenant}/members/{member}/money", inTenant("money", "read"), money.MemberMoney},
+		{"POST", "/tenants/{tenant}/members/{member}/credits", inTenant("money", "write"), money.CorrectCredits},
 
 		// Discount codes: a brand's codes with their redemptions, a new
-		// code, deactivating one (codes.go); money permissions, so support
-		// reaches none of them.
-		{"GET", "/tenants/{tenant}/codes", inTenant("money", "read"), h.codes},
-		{"POST", "/tenants/{tenant}/codes", inTenant("money", "write"), h.codeCreate},
-		{"POST", "/tenants/{tenant}/codes/{code}/deactivate", inTenant("money", "write"), h.codeDeactivate},
+		// code, deactivating one (billing/console_handlers.go); money
+		// permissions, so support reaches none of them.
+		{"GET", "/tenants/{tenant}/codes", inTenant("money", "read"), money.Codes},
+		{"POST", "/tenants/{tenant}/codes", inTenant("money", "write"), money.CreateCode},
+		{"POST", "/tenants/{tenant}/codes/{code}/deactivate", inTenant("money", "write"), money.DeactivateCode},
 
-		{"GET", "/staff", global("staff", "read"), h.staffList},
-		{"POST", "/staff", global("staff", "write"), h.staffCreate},
-		{"GET", "/audit", global("audit", "read"), h.audit},
+		{"GET", "/staff", global("staff", "read"), st.List},
+		{"POST", "/staff", global("staff", "write"), st.Create},
+		{"GET", "/audit", global("audit", "read"), st.AuditLog},
 
 		// Members, staff and the audit log (members): a staff account's
-		// roles and disabling it (staff.go), and a conversation read only
-		// for a complaint about it, audited at every read (members.go).
-		{"PUT", "/staff/{staff}/roles", global("staff", "write"), h.staffRoles},
-		{"POST", "/staff/{staff}/disable", global("staff", "write"), h.staffDisable},
-		{"POST", "/staff/{staff}/enable", global("staff", "write"), h.staffEnable},
-		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}/conversation", inTenant("moderation", "read"), h.complaintConversation},
+		// roles and disabling it (staff/handlers.go), and a conversation read
+		// only for a complaint about it, audited at every read
+		// (chat/console_handlers.go).
+		{"PUT", "/staff/{staff}/roles", global("staff", "write"), st.SetRoles},
+		{"POST", "/staff/{staff}/disable", global("staff", "write"), st.Disable},
+		{"POST", "/staff/{staff}/enable", global("staff", "write"), st.Enable},
+		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}/conversation", inTenant("moderation", "read"), talk.ConversationOfComplaint},
 
-		// Moderation: the photo queue, complaints, member lookup and what
-		// operators do about members (engine/admin/moderation.go).
-		{"GET", "/tenants/{tenant}/moderation/photos", inTenant("moderation", "read"), h.photoQueue},
-		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/approve", inTenant("moderation", "write"), h.photoDecision(profiles.PhotoActive, "photo.approve")},
-		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/reject", inTenant("moderation", "write"), h.photoDecision(profiles.PhotoRejected, "photo.reject")},
-		{"GET", "/tenants/{tenant}/moderation/complaints", inTenant("moderation", "read"), h.complaints},
-		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}", inTenant("moderation", "read"), h.complaint},
-		{"POST", "/tenants/{tenant}/moderation/complaints/{complaint}/status", inTenant("moderation", "write"), h.complaintStatus},
-		{"GET", "/tenants/{tenant}/moderation/members", inTenant("members", "read"), h.members},
-		{"GET", "/tenants/{tenant}/moderation/members/{member}", inTenant("members", "read"), h.member},
-		{"POST", "/tenants/{tenant}/moderation/members/{member}/warn", inTenant("moderation", "write"), h.warn},
-		{"POST", "/tenants/{tenant}/moderation/members/{member}/suspend", inTenant("moderation", "write"), h.suspend},
-		{"POST", "/tenants/{tenant}/moderation/members/{member}/ban", inTenant("moderation", "write"), h.ban},
+		// Moderation: the photo queue and complaints
+		// (profiles/console_handlers.go), member lookup and what operators do
+		// about members (membership/console_handlers.go).
+		{"GET", "/tenants/{tenant}/moderation/photos", inTenant("moderation", "read"), prof.PhotoQueue},
+		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/approve", inTenant("moderation", "write"), prof.PhotoDecision(profiles.PhotoActive, "photo.approve")},
+		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/reject", inTenant("moderation", "write"), prof.PhotoDecision(profiles.PhotoRejected, "photo.reject")},
+		{"GET", "/tenants/{tenant}/moderation/complaints", inTenant("moderation", "read"), prof.Complaints},
+		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}", inTenant("moderation", "read"), members.Complaint},
+		{"POST", "/tenants/{tenant}/moderation/complaints/{complaint}/status", inTenant("moderation", "write"), prof.ComplaintStatus},
+		{"GET", "/tenants/{tenant}/moderation/members", inTenant("members", "read"), members.Members},
+		{"GET", "/tenants/{tenant}/moderation/members/{member}", inTenant("members", "read"), members.Member},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/warn", inTenant("moderation", "write"), members.Warn},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/suspend", inTenant("moderation", "write"), members.Suspend},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/ban", inTenant("moderation", "write"), members.Ban},
 
-		// House profiles and the chat operators' inbox (house.go).
-		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), h.inbox},
-		{"GET", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "read"), h.inboxThread},
-		{"POST", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "write"), h.answer},
-		// House profiles: made, edited, retired and their photos (house.go).
+		// The chat operators' inbox (chat/console_handlers.go).
+		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), talk.Inbox},
+		{"GET", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "read"), talk.InboxThread},
+		{"POST", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "write"), talk.Answer},
+		// House profiles: made (membership: the account and the profile),
+		// edited, retired and their photos (profiles/console_handlers.go).
 		// Operators and superadmins edit them (house_profiles:edit); chat
 		// operators see them (read) and answer for them (write) only.
-		{"GET", "/tenants/{tenant}/house", inTenant("house_profiles", "read"), h.houseList},
-		{"POST", "/tenants/{tenant}/house", inTenant("house_profiles", "edit"), h.houseCreate},
-		{"GET", "/tenants/{tenant}/house/{profile}", inTenant("house_profiles", "read"), h.houseGet},
-		{"PUT", "/tenants/{tenant}/house/{profile}", inTenant("house_profiles", "edit"), h.houseUpdate},
-		{"POST", "/tenants/{tenant}/house/{profile}/status", inTenant("house_profiles", "edit"), h.houseStatus},
-		{"POST", "/tenants/{tenant}/house/{profile}/photos", inTenant("house_profiles", "edit"), h.housePhotoAdd},
-		{"DELETE", "/tenants/{tenant}/house/{profile}/photos/{photo}", inTenant("house_profiles", "edit"), h.housePhotoDelete},
+		{"GET", "/tenants/{tenant}/house", inTenant("house_profiles", "read"), prof.HouseList},
+		{"POST", "/tenants/{tenant}/house", inTenant("house_profiles", "edit"), members.HouseCreate},
+		{"GET", "/tenants/{tenant}/house/{profile}", inTenant("house_profiles", "read"), prof.HouseGet},
+		{"PUT", "/tenants/{tenant}/house/{profile}", inTenant("house_profiles", "edit"), prof.HouseUpdate},
+		{"POST", "/tenants/{tenant}/house/{profile}/status", inTenant("house_profiles", "edit"), prof.HouseStatus},
+		{"POST", "/tenants/{tenant}/house/{profile}/photos", inTenant("house_profiles", "edit"), prof.HousePhotoAdd},
+		{"DELETE", "/tenants/{tenant}/house/{profile}/photos/{photo}", inTenant("house_profiles", "edit"), prof.HousePhotoDelete},
 
 		// Dashboards: a tenant's per-day series and conversion by traffic
-		// source, each also as CSV with ?format=csv (dashboards.go).
-		{"GET", "/tenants/{tenant}/dashboards/signups", inTenant("dashboards", "read"), h.dashboard("signups", h.signupsDashboard)},
-		{"GET", "/tenants/{tenant}/dashboards/purchases", inTenant("dashboards", "read"), h.dashboard("purchases", h.purchasesDashboard)},
-		{"GET", "/tenants/{tenant}/dashboards/messages", inTenant("dashboards", "read"), h.dashboard("messages", h.messagesDashboard)},
-		{"GET", "/tenants/{tenant}/dashboards/moderation", inTenant("dashboards", "read"), h.dashboard("moderation", h.moderationDashboard)},
-		{"GET", "/tenants/{tenant}/dashboards/conversion", inTenant("dashboards", "read"), h.dashboard("conversion", h.conversionDashboard)},
-		// The traffic report per source of ?tenant= (traffic.go): who holds
-		// affiliates:read there (operators, affiliate managers).
-		{"GET", "/reports/traffic", inTenant("affiliates", "read"), h.trafficReport},
+		// source, each also as CSV with ?format=csv (staff/dashboards.go;
+		// each area's dashboards.go loads its own).
+		{"GET", "/tenants/{tenant}/dashboards/signups", inTenant("dashboards", "read"), c.Staff.Dashboard("signups", acc.SignupsDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/purchases", inTenant("dashboards", "read"), c.Staff.Dashboard("purchases", money.PurchasesDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/messages", inTenant("dashboards", "read"), c.Staff.Dashboard("messages", talk.MessagesDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/moderation", inTenant("dashboards", "read"), c.Staff.Dashboard("moderation", prof.ModerationDashboard)},
+		{"GET", "/tenants/{tenant}/dashboards/conversion", inTenant("dashboards", "read"), c.Staff.Dashboard("conversion", acc.ConversionDashboard)},
+		// The traffic report per source of ?tenant= (affiliates/console.go):
+		// who holds affiliates:read there (operators, affiliate managers).
+		{"GET", "/reports/traffic", inTenant("affiliates", "read"), traffic.TrafficReport},
 		// The postbacks of ?tenant= made in the same days and the networks'
-		// answers, read only (traffic.go).
-		{"GET", "/reports/postbacks", inTenant("affiliates", "read"), h.postbackReport},
+		// answers, read only (affiliates/console.go).
+		{"GET", "/reports/postbacks", inTenant("affiliates", "read"), traffic.PostbackReport},
 
 		{"GET", "/openapi.yaml", public, serveOpenAPI},
 	}
 }
 
+// Areas are the services of the areas the console's calls act through;
+// each is nil for the commands that act on no member (staff).
+type Areas struct {
+	// Accounts warns members by mail (moderation).
+	Accounts *accounts.Service
+	// Billing is the orders and refunds of the money calls.
+	Billing *billing.Service
+	// Chat answers for house profiles in the chat operators' inbox.
+	Chat *chat.Service
+	// Profiles stores house profiles' photos (the media store and image
+	// pipeline members' uploads go through).
+	Profiles *profiles.Service
+	// Outbound decides which hosts postback templates may name; nil is
+	// the strict guard.
+	Outbound *outbound.Guard
+}
+
 // Console is the console's HTTP surface on the console hosts: its API and
 // its own web bundle (web/admin.html and the chunks it loads).
 type Console struct {
-	Service *Service
+	// Staff is who works the console: logins, roles, the audit log.
+	Staff *staff.Service
+	Areas
 	// Dist is the built web app; admin.html is the console's page.
 	Dist fs.FS
 	// Assets serves the built files under /assets/.
@@ -194,25 +179,25 @@ type Console struct {
 }
 
 // NewConsole builds the console's router.
-func NewConsole(s *Service, dist fs.FS, assets http.Handler) *Console {
-	c := &Console{Service: s, Dist: dist, Assets: assets}
+func NewConsole(s *staff.Service, areas Areas, dist fs.FS, assets http.Handler) *Console {
+	c := &Console{Staff: s, Areas: areas, Dist: dist, Assets: assets}
 	r := chi.NewRouter()
 	r.Get("/", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/admin/", http.StatusFound) })
 	r.Get("/admin", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/admin/", http.StatusFound) })
 	r.Get("/admin/*", c.serveApp)
 	r.Method(http.MethodGet, "/assets/*", assets)
 	r.Method(http.MethodHead, "/assets/*", assets)
-	if s.Profiles != nil {
+	if areas.Profiles != nil {
 		// Photos (house profiles', the moderation queue's) from the media
 		// store, as brand hosts serve them.
-		photos := media.Handler(s.Profiles.Store)
+		photos := media.Handler(areas.Profiles.Store)
 		r.Method(http.MethodGet, media.URLPath+"*", photos)
 		r.Method(http.MethodHead, media.URLPath+"*", photos)
 	}
 	r.Route(APIPrefix, func(r chi.Router) {
-		r.Use(s.Sessions.LoadAndSave, s.identify)
+		r.Use(s.Sessions.LoadAndSave, s.Identify)
 		for _, rt := range c.Routes() {
-			r.With(s.guard(rt.Perm)).Method(rt.Method, rt.Pattern, rt.handler)
+			r.With(s.Guard(rt.Perm)).Method(rt.Method, rt.Pattern, rt.handler)
 		}
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrNotFound) })
 		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { httpx.WriteError(w, r, httpx.ErrMethodNotAllowed) })
@@ -283,359 +268,4 @@ func NotOnBrands(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	notFoundPage(w, r)
-}
-
-type ctxKey int
-
-const staffKey ctxKey = iota
-
-// CurrentStaff is the request's logged-in staff member, or nil.
-func CurrentStaff(ctx context.Context) *Staff {
-	st, _ := ctx.Value(staffKey).(*Staff)
-	return st
-}
-
-// identify finds the staff member of a console session. A session counts
-// only while the account exists, is not disabled and its epoch is the
-// session's.
-func (s *Service) identify(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := r.Context()
-		id := s.Sessions.GetInt64(ctx, keyStaff)
-		if id == 0 {
-			next.ServeHTTP(w, r)
-			return
-		}
-		st, err := s.ByID(ctx, id, int32(s.Sessions.GetInt(ctx, keyEpoch)))
-		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		if st == nil {
-			_ = s.Sessions.Destroy(ctx)
-			next.ServeHTTP(w, r)
-			return
-		}
-		st.TOTPRequired = !s.Sessions.GetBool(ctx, keyVerified)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, staffKey, st)))
-	})
-}
-
-// guard enforces a route's permission before its handler.
-func (s *Service) guard(p Permission) func(http.Handler) http.Handler {
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if err := s.permit(r, p); err != nil {
-				httpx.WriteError(w, r, err)
-				return
-			}
-			next.ServeHTTP(w, r)
-		})
-	}
-}
-
-func (s *Service) permit(r *http.Request, p Permission) error {
-	if p.Scope == Public {
-		return nil
-	}
-	st := CurrentStaff(r.Context())
-	if st == nil {
-		return ErrLoginNeeded
-	}
-	if p.Scope == SignedIn {
-		return nil
-	}
-	if st.TOTPRequired {
-		return ErrTOTPEnrol
-	}
-	var ok bool
-	var err error
-	switch p.Scope {
-	case Global:
-		ok, err = s.Policy.Allowed(r.Context(), st.ID, AllTenants, p.Object, p.Action)
-	case InTenant:
-		slug := chi.URLParam(r, "tenant")
-		if slug == "" {
-			// Reports name their tenant in the query (?tenant=); a call
-			// without one is refused as forbidden to who holds the
-			// permission nowhere, as invalid to the others.
-			if slug = r.URL.Query().Get("tenant"); slug == "" {
-				somewhere, err := s.allowedSomewhere(r.Context(), st, p)
-				if err != nil {
-					return err
-				}
-				if !somewhere {
-					return ErrForbidden
-				}
-				return ErrQueryInvalid.With(map[string]any{"field": "tenant"})
-			}
-		}
-		ok, err = s.Policy.Allowed(r.Context(), st.ID, slug, p.Object, p.Action)
-	case AnyTenant:
-		ok, err = s.allowedSomewhere(r.Context(), st, p)
-	}
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return ErrForbidden
-	}
-	return nil
-}
-
-// allowedSomewhere reports whether st holds p on any tenant.
-func (s *Service) allowedSomewhere(ctx context.Context, st *Staff, p Permission) (bool, error) {
-	for _, g := range st.Roles {
-		ok, err := s.Policy.Allowed(ctx, st.ID, g.Tenant, p.Object, p.Action)
-		if ok || err != nil {
-			return ok, err
-		}
-	}
-	return false, nil
-}
-
-// handlers are the console API's handlers: parse, call the service, answer.
-type handlers struct{ s *Service }
-
-// staffAnswer is the logged-in staff member and what they may do: the
-// permissions on each tenant domain of their roles (none while the session
-// may only set up the second factor, as the guard refuses everything else).
-type staffAnswer struct {
-	Staff       *Staff             `json:"staff"`
-	Permissions []TenantPermission `json:"permissions"`
-}
-
-// answerStaff writes st with their permissions.
-func (h handlers) answerStaff(w http.ResponseWriter, r *http.Request, st *Staff) {
-	perms := []TenantPermission{}
-	if !st.TOTPRequired {
-		var domains []string
-		for _, g := range st.Roles {
-			if !slices.Contains(domains, g.Tenant) {
-				domains = append(domains, g.Tenant)
-			}
-		}
-		var err error
-		if perms, err = h.s.Policy.Permissions(r.Context(), st.ID, domains); err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-	}
-	httpx.WriteJSON(w, http.StatusOK, staffAnswer{st, perms})
-}
-
-func (h handlers) login(w http.ResponseWriter, r *http.Request) {
-	var c Credentials
-	if err := httpx.DecodeJSON(w, r, &c); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	st, verified, err := h.s.Login(r.Context(), c, httpx.ClientIP(r))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if err := h.s.startSession(r.Context(), st, verified); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.answerStaff(w, r, st)
-}
-
-// startSession logs st in on a fresh session token.
-func (s *Service) startSession(ctx context.Context, st *Staff, verified bool) error {
-	if err := s.Sessions.RenewToken(ctx); err != nil {
-		return err
-	}
-	s.Sessions.Put(ctx, keyStaff, st.ID)
-	s.Sessions.Put(ctx, keyEpoch, int(st.epoch))
-	s.Sessions.Put(ctx, keyVerified, verified)
-	return nil
-}
-
-func (h handlers) logout(w http.ResponseWriter, r *http.Request) {
-	if err := h.s.Logout(r.Context(), CurrentStaff(r.Context()), httpx.ClientIP(r)); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if err := h.s.Sessions.Destroy(r.Context()); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.NoContent(w)
-}
-
-func (h handlers) me(w http.ResponseWriter, r *http.Request) {
-	h.answerStaff(w, r, CurrentStaff(r.Context()))
-}
-
-func (h handlers) startTOTP(w http.ResponseWriter, r *http.Request) {
-	e, err := h.s.StartTOTP(r.Context(), CurrentStaff(r.Context()))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, e)
-}
-
-func (h handlers) confirmTOTP(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Code string `json:"code"`
-	}
-	if err := httpx.DecodeJSON(w, r, &body); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	st := CurrentStaff(r.Context())
-	epoch, err := h.s.ConfirmTOTP(r.Context(), st, body.Code, httpx.ClientIP(r))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	st.epoch, st.TOTPEnabled, st.TOTPRequired = epoch, true, false
-	if err := h.s.startSession(r.Context(), st, true); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.answerStaff(w, r, st)
-}
-
-// TenantSummary is a tenant as the console's lists show it.
-type TenantSummary struct {
-	Slug          string   `json:"slug"`
-	Name          string   `json:"name"`
-	Hosts         []string `json:"hosts"`
-	PrimaryHost   string   `json:"primary_host"`
-	Theme         string   `json:"theme"`
-	Niche         int      `json:"niche"`
-	Locales       []string `json:"locales"`
-	DefaultLocale string   `json:"default_locale"`
-	Countries     []string `json:"countries"`
-	TimeZone      string   `json:"time_zone"`
-	Company       string   `json:"company"`
-}
-
-func summary(t *tenancy.Tenant) TenantSummary {
-	return TenantSummary{Slug: t.Slug, Name: t.Name, Hosts: t.Hosts, PrimaryHost: t.PrimaryHost, Theme: t.Theme, Niche: t.Niche,
-		Locales: t.Locales, DefaultLocale: t.DefaultLocale, Countries: t.Countries, TimeZone: t.TimeZone, Company: t.Company.Name}
-}
-
-// tenants answers the tenants the caller may see.
-func (h handlers) tenants(w http.ResponseWriter, r *http.Request) {
-	all, err := h.s.Tenants.List(r.Context())
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	st := CurrentStaff(r.Context())
-	out := []TenantSummary{}
-	for _, t := range all {
-		ok, err := h.s.Policy.Allowed(r.Context(), st.ID, t.Slug, "tenants", "read")
-		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		if ok {
-			out = append(out, summary(t))
-		}
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-}
-
-func (h handlers) tenant(w http.ResponseWriter, r *http.Request) {
-	all, err := h.s.Tenants.List(r.Context())
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	for _, t := range all {
-		if t.Slug == chi.URLParam(r, "tenant") {
-			httpx.WriteJSON(w, http.StatusOK, summary(t))
-			return
-		}
-	}
-	httpx.WriteError(w, r, ErrNotFound)
-}
-
-func (h handlers) staffList(w http.ResponseWriter, r *http.Request) {
-	list, err := h.s.List(r.Context())
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"staff": list})
-}
-
-func (h handlers) staffCreate(w http.ResponseWriter, r *http.Request) {
-	var n NewStaff
-	if err := httpx.DecodeJSON(w, r, &n); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	out, err := h.s.Create(r.Context(), n, CurrentStaff(r.Context()), httpx.ClientIP(r))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusCreated, out)
-}
-
-// ErrQueryInvalid refuses a query parameter that is not what it should be.
-var ErrQueryInvalid = refusal.New(refusal.Invalid, "query_invalid", "The query parameter {field} is not valid.")
-
-func (h handlers) audit(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	var aq AuditQuery
-	ints := map[string]*int64{"staff_id": &aq.StaffID, "before_id": &aq.BeforeID}
-	for name, dst := range ints {
-		if v := q.Get(name); v != "" {
-			n, ok := httpx.ID(v)
-			if !ok {
-				httpx.WriteError(w, r, ErrQueryInvalid.With(map[string]any{"field": name}))
-				return
-			}
-			*dst = n
-		}
-	}
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 500 {
-			httpx.WriteError(w, r, ErrQueryInvalid.With(map[string]any{"field": "limit"}))
-			return
-		}
-		aq.Limit = n
-	}
-	for name, dst := range map[string]*time.Time{"from": &aq.Since, "to": &aq.Until} {
-		if v := q.Get(name); v != "" {
-			at, err := auditTime(v, name == "to")
-			if err != nil {
-				httpx.WriteError(w, r, ErrQueryInvalid.With(map[string]any{"field": name}))
-				return
-			}
-			*dst = at
-		}
-	}
-	aq.Tenant, aq.Action, aq.Email = q.Get("tenant"), q.Get("action"), strings.TrimSpace(q.Get("email"))
-	rows, err := h.s.Audit(r.Context(), aq)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"entries": rows})
-}
-
-// auditTime reads the audit log's from and to: a time (RFC 3339) or a day
-// (YYYY-MM-DD, in UTC); a day as "to" includes the whole day.
-func auditTime(v string, end bool) (time.Time, error) {
-	if at, err := time.Parse(time.RFC3339, v); err == nil {
-		return at, nil
-	}
-	day, err := time.Parse(time.DateOnly, v)
-	if err != nil {
-		return time.Time{}, err
-	}
-	if end {
-		day = day.AddDate(0, 0, 1)
-	}
-	return day, nil
 }

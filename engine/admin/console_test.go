@@ -1,9 +1,7 @@
 package admin_test
 
 import (
-	"context"
 	"encoding/csv"
-	"fmt"
 	"io/fs"
 	"net/http"
 	"os"
@@ -21,11 +19,12 @@ import (
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/admin"
 	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // consoleRoutes walks the console's router: every API route with its
 // method, and the route table's entry for it.
-func consoleRoutes(t *testing.T, e *env) map[string]admin.Route {
+func consoleRoutes(t *testing.T, e *servertest.ConsoleEnv) map[string]admin.Route {
 	t.Helper()
 	table := map[string]admin.Route{}
 	for _, r := range e.Console.Routes() {
@@ -70,7 +69,7 @@ func policyFile(t *testing.T) map[string][]string {
 		}
 		perms[l[1]] = append(perms[l[1]], l[3]+":"+l[4])
 	}
-	for _, role := range admin.Roles {
+	for _, role := range staff.Roles {
 		if len(perms[role]) == 0 {
 			t.Fatalf("role %s has no permissions", role)
 		}
@@ -84,7 +83,7 @@ func policyFile(t *testing.T) map[string][]string {
 // policy does not give its permission where the route needs it.
 func TestRoleRouteMatrix(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	routes := consoleRoutes(t, e)
 	perms := policyFile(t)
 	keys := make([]string, 0, len(routes))
@@ -95,9 +94,9 @@ func TestRoleRouteMatrix(t *testing.T) {
 		return !strings.HasSuffix(keys[i], "/logout") && (strings.HasSuffix(keys[j], "/logout") || keys[i] < keys[j])
 	})
 	checked := 0
-	for _, role := range admin.Roles {
+	for _, role := range staff.Roles {
 		for _, granted := range []string{"lustlokaal", "*"} {
-			c, _ := e.enrolled(t, role, granted)
+			c, _ := e.Enrolled(t, role, granted)
 			for _, key := range keys {
 				rt := routes[key]
 				method, path, _ := strings.Cut(key, " ")
@@ -106,18 +105,18 @@ func TestRoleRouteMatrix(t *testing.T) {
 					has := slices.Contains(perms[role], rt.Perm.Object+":"+rt.Perm.Action)
 					var want bool
 					switch rt.Perm.Scope {
-					case admin.Public, admin.SignedIn:
+					case staff.Public, staff.SignedIn:
 						want = true
-					case admin.Global:
+					case staff.Global:
 						want = has && granted == "*"
-					case admin.AnyTenant:
+					case staff.AnyTenant:
 						want = has
-					case admin.InTenant:
+					case staff.InTenant:
 						want = has && (granted == "*" || granted == tenant)
 					}
 					res := c.Do(method, p, "{}")
 					refused := res.Status == http.StatusForbidden && res.ErrorCode() == "console_forbidden"
-					if refused == want || res.Status >= 500 || res.Status == http.StatusUnauthorized && rt.Perm.Scope != admin.Public {
+					if refused == want || res.Status >= 500 || res.Status == http.StatusUnauthorized && rt.Perm.Scope != staff.Public {
 						t.Errorf("%s on %s, %s %s (%s): allowed %v, got %d %s", role, granted, method, p, rt.Perm, want, res.Status, res.Body)
 					}
 					checked++
@@ -128,84 +127,8 @@ func TestRoleRouteMatrix(t *testing.T) {
 			}
 		}
 	}
-	if checked < len(admin.Roles)*2*len(routes) {
+	if checked < len(staff.Roles)*2*len(routes) {
 		t.Fatalf("checked only %d cases", checked)
-	}
-}
-
-// TestMeAnswersThePermissions: /me answers, for every role given on one
-// tenant and on every tenant, exactly the policy's permissions of the role
-// on that domain (what the web app's navigation reflects), and none while
-// the session may only set up the second factor.
-func TestMeAnswersThePermissions(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
-	perms := policyFile(t)
-	type answer struct {
-		Permissions []admin.TenantPermission
-	}
-	for _, role := range admin.Roles {
-		for _, granted := range []string{"herzklopfen", "*"} {
-			s := e.create(t, role, granted)
-			c := e.console(t)
-			var me answer
-			c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password}).JSON(t, &me)
-			if me.Permissions == nil || len(me.Permissions) != 0 {
-				t.Errorf("%s on %s before the second factor: permissions %v, want []", role, granted, me.Permissions)
-			}
-			var enrol struct{ Secret string }
-			c.Do("POST", "/admin/api/totp", nil).JSON(t, &enrol)
-			var confirmed answer
-			c.Do("POST", "/admin/api/totp/confirm", map[string]string{"code": e.code(t, enrol.Secret)}).JSON(t, &confirmed)
-			c.Do("GET", "/admin/api/me", nil).JSON(t, &me)
-			var got []string
-			for _, p := range me.Permissions {
-				got = append(got, p.Tenant+" "+p.Object+":"+p.Action)
-			}
-			var want []string
-			for _, p := range perms[role] {
-				want = append(want, granted+" "+p)
-			}
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("%s on %s: /me permissions %v, want %v", role, granted, got, want)
-			}
-			if !slices.Equal(confirmed.Permissions, me.Permissions) {
-				t.Errorf("%s on %s: confirming answered %v, /me %v", role, granted, confirmed.Permissions, me.Permissions)
-			}
-		}
-	}
-}
-
-// TestMemberSessionNeverReachesTheConsole: a member's session token, sent
-// as either cookie, is no console session on any console route.
-func TestMemberSessionNeverReachesTheConsole(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
-	member, _ := e.LoggedIn(t, "localhost", accountstest.Member{})
-	var token string
-	for _, ck := range member.HTTP.Jar.Cookies(mustURL("http://localhost/")) {
-		if ck.Name == "rdv_session" {
-			token = ck.Value
-		}
-	}
-	if token == "" {
-		t.Fatal("the member has no session cookie")
-	}
-	for key, rt := range consoleRoutes(t, e) {
-		if rt.Perm.Scope == admin.Public {
-			continue
-		}
-		method, path, _ := strings.Cut(key, " ")
-		path = strings.ReplaceAll(path, "{tenant}", "lustlokaal")
-		for _, name := range []string{"rdv_session", admin.SessionCookie} {
-			req, _ := http.NewRequest(method, e.URL+path, strings.NewReader("{}"))
-			req.Host = servertest.ConsoleHost
-			req.Header.Set("Content-Type", "application/json")
-			req.AddCookie(&http.Cookie{Name: name, Value: token})
-			e.console(t).Send(req).Want(t, http.StatusUnauthorized, "console_login_required")
-		}
 	}
 }
 
@@ -213,8 +136,8 @@ func TestMemberSessionNeverReachesTheConsole(t *testing.T) {
 // host serves no member site.
 func TestHostSeparation(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	s := e.create(t, admin.RoleSuperadmin, "*")
+	e := servertest.NewConsole(t)
+	s := e.NewStaff(t, staff.RoleSuperadmin, "*")
 	login := map[string]string{"email": s.Email, "password": s.Password}
 	for _, tc := range []struct {
 		host, method, path string
@@ -252,7 +175,7 @@ func TestHostSeparation(t *testing.T) {
 			t.Errorf("%s %s%s: %d %s", tc.method, tc.host, tc.path, res.Status, res.Body)
 		}
 	}
-	if loc := e.console(t).Do("GET", "/", nil).Header.Get("Location"); loc != "/admin/" {
+	if loc := e.ConsoleClient(t).Do("GET", "/", nil).Header.Get("Location"); loc != "/admin/" {
 		t.Errorf("/ on the console host leads to %q", loc)
 	}
 	// A login from another site is refused like a member's.
@@ -260,72 +183,7 @@ func TestHostSeparation(t *testing.T) {
 	req.Host = servertest.ConsoleHost
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
-	e.console(t).Send(req).Want(t, http.StatusForbidden, "cross_origin")
-}
-
-// TestAuditRows: the console's actions leave rows in the audit log, which
-// refuses every change and deletion.
-func TestAuditRows(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
-	c, s := e.enrolled(t, admin.RoleSuperadmin, "*")
-	c.Do("POST", "/admin/api/staff", map[string]string{"email": "made@staff.example", "role": "finance"}).Want(t, http.StatusCreated, "")
-	e.console(t).Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": "wrong"}).Want(t, http.StatusUnauthorized, "login_failed")
-	var log struct {
-		Entries []struct {
-			StaffID *int64 `json:"staff_id"`
-			Email   string
-			Tenant  string
-			Action  string
-			IP      string
-			After   map[string]any
-		}
-	}
-	res := c.Do("GET", fmt.Sprintf("/admin/api/audit?staff_id=%d", s.ID), nil)
-	res.Want(t, http.StatusOK, "")
-	res.JSON(t, &log)
-	var actions []string
-	for _, en := range log.Entries {
-		if en.StaffID == nil || *en.StaffID != s.ID || en.Email != s.Email || en.IP == "" {
-			t.Errorf("entry %+v", en)
-		}
-		actions = append(actions, en.Action)
-		if en.Action == "staff.create" && (en.After["email"] != "made@staff.example" || en.Tenant != "*") {
-			t.Errorf("staff.create %+v", en)
-		}
-	}
-	if got := strings.Join(actions, ","); got != "login_failed,staff.create,totp.enrol,login" {
-		t.Fatalf("actions %s", got)
-	}
-	c.Do("POST", "/admin/api/logout", nil).Want(t, http.StatusNoContent, "")
-	var n int
-	if err := e.Pool.QueryRow(context.Background(), "SELECT count(*) FROM audit_log WHERE action = 'logout' AND staff_id = $1", s.ID).Scan(&n); err != nil || n != 1 {
-		t.Fatalf("logout rows %d, %v", n, err)
-	}
-	c.Do("GET", "/admin/api/audit?limit=0", nil).Want(t, http.StatusUnauthorized, "console_login_required")
-
-	for _, stmt := range []string{
-		"UPDATE audit_log SET action = 'nothing'",
-		"DELETE FROM audit_log",
-		"TRUNCATE audit_log",
-	} {
-		if _, err := e.Pool.Exec(context.Background(), stmt); err == nil || !strings.Contains(err.Error(), "append-only") {
-			t.Errorf("%s: %v", stmt, err)
-		}
-	}
-	if err := e.Pool.QueryRow(context.Background(), "SELECT count(*) FROM audit_log").Scan(&n); err != nil || n < 6 {
-		t.Fatalf("rows after the refused changes: %d, %v", n, err)
-	}
-}
-
-// TestAuditQueryRefusesBadInput: bad filters get query_invalid.
-func TestAuditQueryRefusesBadInput(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
-	c, _ := e.enrolled(t, admin.RoleSuperadmin, "*")
-	for _, q := range []string{"staff_id=x", "staff_id=-1", "before_id=1e3", "limit=0", "limit=501"} {
-		c.Do("GET", "/admin/api/audit?"+q, nil).Want(t, http.StatusUnprocessableEntity, "query_invalid")
-	}
+	e.ConsoleClient(t).Send(req).Want(t, http.StatusForbidden, "cross_origin")
 }
 
 type consoleAPI struct {
@@ -340,7 +198,7 @@ type consoleAPI struct {
 // error code named is one the engine can answer.
 func TestOpenAPIMatchesConsoleRoutes(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := servertest.NewConsole(t)
 	var doc consoleAPI
 	if err := yaml.Unmarshal(admin.OpenAPI(), &doc); err != nil {
 		t.Fatal(err)
@@ -386,6 +244,82 @@ func TestOpenAPIMatchesConsoleRoutes(t *testing.T) {
 					t.Errorf("%s %s: error code %q is not in the engine's code", method, path, c)
 				}
 			}
+		}
+	}
+}
+
+// TestMeAnswersThePermissions: /me answers, for every role given on one
+// tenant and on every tenant, exactly the policy's permissions of the role
+// on that domain (what the web app's navigation reflects), and none while
+// the session may only set up the second factor.
+func TestMeAnswersThePermissions(t *testing.T) {
+	t.Parallel()
+	e := servertest.NewConsole(t)
+	perms := policyFile(t)
+	type answer struct {
+		Permissions []staff.TenantPermission
+	}
+	for _, role := range staff.Roles {
+		for _, granted := range []string{"herzklopfen", "*"} {
+			s := e.NewStaff(t, role, granted)
+			c := e.ConsoleClient(t)
+			var me answer
+			c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password}).JSON(t, &me)
+			if me.Permissions == nil || len(me.Permissions) != 0 {
+				t.Errorf("%s on %s before the second factor: permissions %v, want []", role, granted, me.Permissions)
+			}
+			var enrol struct{ Secret string }
+			c.Do("POST", "/admin/api/totp", nil).JSON(t, &enrol)
+			var confirmed answer
+			c.Do("POST", "/admin/api/totp/confirm", map[string]string{"code": e.StaffCode(t, enrol.Secret)}).JSON(t, &confirmed)
+			c.Do("GET", "/admin/api/me", nil).JSON(t, &me)
+			var got []string
+			for _, p := range me.Permissions {
+				got = append(got, p.Tenant+" "+p.Object+":"+p.Action)
+			}
+			var want []string
+			for _, p := range perms[role] {
+				want = append(want, granted+" "+p)
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s on %s: /me permissions %v, want %v", role, granted, got, want)
+			}
+			if !slices.Equal(confirmed.Permissions, me.Permissions) {
+				t.Errorf("%s on %s: confirming answered %v, /me %v", role, granted, confirmed.Permissions, me.Permissions)
+			}
+		}
+	}
+}
+
+// TestMemberSessionNeverReachesTheConsole: a member's session token, sent
+// as either cookie, is no console session on any console route.
+func TestMemberSessionNeverReachesTheConsole(t *testing.T) {
+	t.Parallel()
+	e := servertest.NewConsole(t)
+	member, _ := e.LoggedIn(t, "localhost", accountstest.Member{})
+	var token string
+	for _, ck := range member.HTTP.Jar.Cookies(mustURL("http://localhost/")) {
+		if ck.Name == "rdv_session" {
+			token = ck.Value
+		}
+	}
+	if token == "" {
+		t.Fatal("the member has no session cookie")
+	}
+	for key, rt := range consoleRoutes(t, e) {
+		if rt.Perm.Scope == staff.Public {
+			continue
+		}
+		method, path, _ := strings.Cut(key, " ")
+		path = strings.ReplaceAll(path, "{tenant}", "lustlokaal")
+		for _, name := range []string{"rdv_session", staff.SessionCookie} {
+			req, _ := http.NewRequest(method, e.URL+path, strings.NewReader("{}"))
+			req.Host = servertest.ConsoleHost
+			req.Header.Set("Content-Type", "application/json")
+			req.AddCookie(&http.Cookie{Name: name, Value: token})
+			e.ConsoleClient(t).Send(req).Want(t, http.StatusUnauthorized, "console_login_required")
 		}
 	}
 }

@@ -1,5 +1,6 @@
-// Package admin is the operators' console: staff accounts (not members),
-// their second factor and sessions, what each role may do on which tenant
-// (casbin, config/console_*), the audit log of staff actions, and the
-// console's API under /admin/api/ on the console hosts only.
+// Package admin is the operators' console's wiring: its route table (each
+// call of the API under /admin/api/ with its method, path, the permission
+// the guard enforces, and the handler, which lives with the area that owns
+// what it changes), the console's web bundle and the console hosts. Who
+// works the console (logins, roles, the audit log) is package staff.
 package admin

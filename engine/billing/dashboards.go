@@ -3,8 +3,11 @@ package billing
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"strconv"
 
 	"rendezvous/engine/billing/internal/db"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -65,4 +68,50 @@ func RevenuePerDay(ctx context.Context, conn db.DBTX, tenantID int64, days tenan
 		c.Refunded = append(c.Refunded, r.Refunded)
 	}
 	return out, nil
+}
+
+// The console's dashboard of this area (package staff reads the range
+// and writes JSON or CSV).
+
+// purchaseSeries: paid orders, first purchases and revenue per currency
+// (minor units) per day.
+type purchaseSeries struct {
+	staff.DashboardHeader
+	Days           []string         `json:"days"`
+	PaidOrders     []int64          `json:"paid_orders"`
+	FirstPurchases []int64          `json:"first_purchases"`
+	Revenue        []currencySeries `json:"revenue"`
+}
+
+type currencySeries struct {
+	Currency string  `json:"currency"`
+	Revenue  []int64 `json:"revenue"`
+	Refunded []int64 `json:"refunded"`
+}
+
+// PurchasesDashboard answers paid orders, first purchases and revenue per day.
+func (h ConsoleHandlers) PurchasesDashboard(r *http.Request, t *tenancy.Tenant, days tenancy.Days, head staff.DashboardHeader) (any, staff.Table, error) {
+	rows, err := PurchasesPerDay(r.Context(), h.Service.pool, t.ID, days)
+	if err != nil {
+		return nil, staff.Table{}, err
+	}
+	money, err := RevenuePerDay(r.Context(), h.Service.pool, t.ID, days)
+	if err != nil {
+		return nil, staff.Table{}, err
+	}
+	out := purchaseSeries{DashboardHeader: head, Days: []string{}, PaidOrders: []int64{}, FirstPurchases: []int64{}, Revenue: []currencySeries{}}
+	tab := staff.Table{Header: []string{"day", "paid_orders", "first_purchases"}}
+	for _, c := range money {
+		out.Revenue = append(out.Revenue, currencySeries(c))
+		tab.Header = append(tab.Header, "revenue_"+c.Currency, "refunded_"+c.Currency)
+	}
+	for i, d := range rows {
+		out.Days, out.PaidOrders, out.FirstPurchases = append(out.Days, d.Day), append(out.PaidOrders, d.PaidOrders), append(out.FirstPurchases, d.FirstPurchases)
+		row := []string{d.Day, strconv.FormatInt(d.PaidOrders, 10), strconv.FormatInt(d.FirstPurchases, 10)}
+		for _, c := range money {
+			row = append(row, strconv.FormatInt(c.Revenue[i], 10), strconv.FormatInt(c.Refunded[i], 10))
+		}
+		tab.Rows = append(tab.Rows, row)
+	}
+	return out, tab, nil
 }

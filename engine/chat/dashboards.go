@@ -3,8 +3,11 @@ package chat
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"strconv"
 
 	"rendezvous/engine/chat/internal/db"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -31,4 +34,30 @@ func MessagesPerDay(ctx context.Context, conn db.DBTX, tenantID int64, days tena
 		out[i] = MessageDay(r)
 	}
 	return out, nil
+}
+
+// The console's dashboard of this area (package staff reads the range
+// and writes JSON or CSV).
+
+// messageSeries: messages sent per day by members and by house profiles.
+type messageSeries struct {
+	staff.DashboardHeader
+	Days      []string `json:"days"`
+	ByMembers []int64  `json:"by_members"`
+	ByHouse   []int64  `json:"by_house"`
+}
+
+// MessagesDashboard answers the messages sent per day.
+func (h ConsoleHandlers) MessagesDashboard(r *http.Request, t *tenancy.Tenant, days tenancy.Days, head staff.DashboardHeader) (any, staff.Table, error) {
+	rows, err := MessagesPerDay(r.Context(), h.Service.Pool, t.ID, days)
+	if err != nil {
+		return nil, staff.Table{}, err
+	}
+	out := messageSeries{DashboardHeader: head, Days: []string{}, ByMembers: []int64{}, ByHouse: []int64{}}
+	tab := staff.Table{Header: []string{"day", "by_members", "by_house"}}
+	for _, d := range rows {
+		out.Days, out.ByMembers, out.ByHouse = append(out.Days, d.Day), append(out.ByMembers, d.ByMembers), append(out.ByHouse, d.ByHouse)
+		tab.Rows = append(tab.Rows, []string{d.Day, strconv.FormatInt(d.ByMembers, 10), strconv.FormatInt(d.ByHouse, 10)})
+	}
+	return out, tab, nil
 }

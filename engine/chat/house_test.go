@@ -12,7 +12,7 @@ import (
 	"rendezvous/engine/server/servertest"
 )
 
-// staffAccount makes a console staff account (engine/admin owns them; a
+// staffAccount makes a console staff account (engine/staff owns them; a
 // plain row is enough to answer as).
 func staffAccount(t *testing.T, env *servertest.Env, email string) int64 {
 	t.Helper()

@@ -3,8 +3,11 @@ package profiles
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"strconv"
 
 	"rendezvous/engine/profiles/internal/db"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -52,4 +55,41 @@ func BacklogNow(ctx context.Context, conn db.DBTX, tenantID int64) (Backlog, err
 		return Backlog{}, fmt.Errorf("moderation backlog of tenant %d: %w", tenantID, err)
 	}
 	return Backlog(r), nil
+}
+
+// The console's dashboard of this area (package staff reads the range
+// and writes JSON or CSV).
+
+// moderationSeries: the backlog at the end of each day, what arrived that
+// day, and the backlog now.
+type moderationSeries struct {
+	staff.DashboardHeader
+	Days            []string `json:"days"`
+	PhotosPending   []int64  `json:"photos_pending"`
+	PhotosSubmitted []int64  `json:"photos_submitted"`
+	ComplaintsOpen  []int64  `json:"complaints_open"`
+	ComplaintsFiled []int64  `json:"complaints_filed"`
+	Now             Backlog  `json:"now"`
+}
+
+// ModerationDashboard answers the moderation backlog per day and now.
+func (h ConsoleHandlers) ModerationDashboard(r *http.Request, t *tenancy.Tenant, days tenancy.Days, head staff.DashboardHeader) (any, staff.Table, error) {
+	rows, err := ModerationPerDay(r.Context(), h.Service.Pool, t.ID, days)
+	if err != nil {
+		return nil, staff.Table{}, err
+	}
+	now, err := BacklogNow(r.Context(), h.Service.Pool, t.ID)
+	if err != nil {
+		return nil, staff.Table{}, err
+	}
+	out := moderationSeries{DashboardHeader: head, Days: []string{}, PhotosPending: []int64{}, PhotosSubmitted: []int64{},
+		ComplaintsOpen: []int64{}, ComplaintsFiled: []int64{}, Now: now}
+	tab := staff.Table{Header: []string{"day", "photos_pending", "photos_submitted", "complaints_open", "complaints_filed"}}
+	for _, d := range rows {
+		out.Days = append(out.Days, d.Day)
+		out.PhotosPending, out.PhotosSubmitted = append(out.PhotosPending, d.PhotosPending), append(out.PhotosSubmitted, d.PhotosSubmitted)
+		out.ComplaintsOpen, out.ComplaintsFiled = append(out.ComplaintsOpen, d.ComplaintsOpen), append(out.ComplaintsFiled, d.ComplaintsFiled)
+		tab.Rows = append(tab.Rows, []string{d.Day, strconv.FormatInt(d.PhotosPending, 10), strconv.FormatInt(d.PhotosSubmitted, 10), strconv.FormatInt(d.ComplaintsOpen, 10), strconv.FormatInt(d.ComplaintsFiled, 10)})
+	}
+	return out, tab, nil
 }

@@ -15,9 +15,10 @@ import (
 	"rendezvous/engine/profiles/internal/db"
 )
 
-// Moderation of photos and complaints, for the operators' console
-// (engine/admin). Every function works on one tenant's members only, so a
-// staff member of one tenant can never touch another tenant's photos by id.
+// Moderation of photos and complaints, for the operators' console (its
+// handlers are in console_handlers.go). Every function works on one
+// tenant's members only, so a staff member of one tenant can never touch
+// another tenant's photos by id.
 
 // Moderation refusals.
 var (

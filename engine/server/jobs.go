@@ -6,7 +6,6 @@ import (
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts"
-	"rendezvous/engine/admin"
 	"rendezvous/engine/affiliates"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/sandbox"
@@ -19,6 +18,7 @@ import (
 	"rendezvous/engine/notifications"
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/staff"
 )
 
 // work builds the River client that works every area's jobs and schedules
@@ -44,11 +44,11 @@ func work(d Deps, e *Engine, sender delivery.Sender, handler http.Handler) (*job
 	// Registered even with the sandbox off, so webhooks queued while it
 	// was on are still delivered.
 	river.AddWorker(workers, sandbox.NewWebhookWorker(handler))
-	river.AddWorker(workers, &admin.CleanupWorker{Service: e.Console.Service})
+	river.AddWorker(workers, &staff.CleanupWorker{Service: e.Console.Staff})
 	river.AddWorker(workers, &profiles.TrimVisitsWorker{Profiles: e.Profiles})
 	river.AddWorker(workers, &affiliates.Worker{Pool: d.Pool, Guard: d.Outbound, Log: d.Log})
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile(),
-		admin.PeriodicCleanup(), notifications.PeriodicDigest(), profiles.PeriodicTrimVisits()}
+		staff.PeriodicCleanup(), notifications.PeriodicDigest(), profiles.PeriodicTrimVisits()}
 	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic,
 		Queues: map[string]int{affiliates.Queue: affiliates.PostbackWorkers}})
 }

@@ -43,6 +43,7 @@ import (
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/webapp"
 	"rendezvous/landers"
@@ -201,9 +202,8 @@ func New(d Deps) (*Engine, error) {
 	}
 	e.Billing = billing.NewService(billing.Deps{Pool: d.Pool, Providers: paymentProviders(d, e, inserter), Tenants: d.Directory,
 		Jobs: inserter, Postbacks: postbacks, Limits: e.Limits, SMSTexts: smsTexts, Log: d.Log})
-	staff, err := admin.NewService(context.Background(), d.Pool, d.Directory, d.Log, admin.Options{
-		SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo, Accounts: e.Accounts,
-		Billing: e.Billing, Chat: e.Chat, Profiles: e.Profiles, Outbound: d.Outbound})
+	staffService, err := staff.NewService(context.Background(), d.Pool, d.Directory, d.Log, staff.Options{
+		SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo})
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +216,8 @@ func New(d Deps) (*Engine, error) {
 	if e.Landers, err = landerpages.NewRenderer(landers.FS, d.Themes, e.Profiles, e.Locator, e.Links, d.Log); err != nil {
 		return nil, err
 	}
-	e.Console = admin.NewConsole(staff, d.Dist, e.App.Assets())
+	e.Console = admin.NewConsole(staffService, admin.Areas{Accounts: e.Accounts, Billing: e.Billing, Chat: e.Chat,
+		Profiles: e.Profiles, Outbound: d.Outbound}, d.Dist, e.App.Assets())
 
 	if e.Handler, e.Ops, err = routes(d, e); err != nil {
 		return nil, err

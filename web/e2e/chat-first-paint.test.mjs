@@ -96,3 +96,83 @@ for (const [screen, size] of [['phone', PHONE], ['desktop', DESKTOP]]) test(`the
     await bare.close()
   }
 })
+
+// The first paint's CSS (engine/webapp/firstpaintchat.go) copies the styles
+// of four of the app's components: the top bar (ChatTopBar.tsx), the layout
+// (ChatLayout.tsx), the message list (MessageList.tsx) and the composer
+// (Composer.tsx). On a phone each painted part must look as the app's part
+// that takes its place: the same computed colours, sizes, spacing and
+// corners, in the same place on screen. A change to one side alone fails
+// here.
+const PARTS = [
+  ['top bar', 'header.fp-bar', '[data-testid="site-header"]', ['background-color', 'color'], ['y', 'height']],
+  ['back arrow', '.fp-back', '[data-testid="chat-back"]', ['width', 'height'], ['x', 'y', 'width', 'height']],
+  ['avatar', '.fp-av', '[data-testid="chat-profile-link"] > span:first-child', ['width', 'height', 'border-top-left-radius', 'font-weight'], ['x', 'y', 'width', 'height']],
+  ['partner', '.fp-who > span:last-child', '[data-testid="chat-profile-name"]', ['font-size', 'font-weight', 'color'], ['x']],
+  ['message list', '.fp-log ol', '[data-testid="chat-messages"] > ol', ['padding-top', 'padding-left', 'row-gap'], ['x', 'width']],
+  ['composer', '.fp-comp', '[data-testid="chat-composer"]', ['padding-top', 'padding-left', 'border-top-width', 'border-top-color', 'background-color'], ['x', 'y', 'width', 'height']],
+  ['composer tool', '.fp-tool', '[data-testid="chat-more"]', ['width', 'height', 'border-top-left-radius', 'border-top-color', 'background-color'], ['x', 'y', 'width', 'height']],
+  ['message field', '.fp-area', '[data-testid="chat-input"]', ['border-top-left-radius', 'border-top-color', 'background-color', 'padding-left'], ['x', 'y', 'width', 'height']],
+  ['send button', '.fp-send', '[data-testid="chat-send"]', ['background-color', 'color', 'border-top-left-radius', 'border-top-width', 'border-top-color', 'opacity'], ['x', 'y', 'width', 'height']],
+  ['price line', '.fp-info', '[data-testid="chat-cost"]', ['font-size', 'color'], ['y']],
+]
+
+// Each message bubble: the same styles for the member's own and the
+// partner's, on the same side.
+const BUBBLE = ['padding-top', 'padding-left', 'border-top-left-radius', 'background-color', 'color', 'border-top-width', 'max-width', 'font-size']
+
+/** look answers the computed styles props and the rounded box of every element matching selector. */
+const look = (page, selector, props) =>
+  page.locator(selector).evaluateAll(
+    (els, props) =>
+      els.map((el) => {
+        const s = getComputedStyle(el)
+        const r = el.getBoundingClientRect()
+        return { styles: Object.fromEntries(props.map((p) => [p, s.getPropertyValue(p)])), box: { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height), right: Math.round(r.right) } }
+      }),
+    props,
+  )
+
+/** differences lists where painted and app differ: styles exactly, box edges within 2px. */
+function differences(what, painted, app, edges) {
+  const out = []
+  for (const [p, v] of Object.entries(painted.styles)) if (app.styles[p] !== v) out.push(`${what}: ${p} is ${v} in the first paint, ${app.styles[p]} in the app`)
+  for (const e of edges) if (Math.abs(painted.box[e] - app.box[e]) > 2) out.push(`${what}: ${e} is ${painted.box[e]}px in the first paint, ${app.box[e]}px in the app`)
+  return out
+}
+
+test('on a phone each part of the first paint looks as the app part that replaces it', async () => {
+  const bare = await open(HOST, { locale: 'en', ...PHONE, javaScript: false })
+  const s = await open(HOST, { locale: 'en', ...PHONE })
+  try {
+    const thread = await demoConversation(s)
+    await demoConversation(bare)
+    const path = `/chats/${thread.conversation.id}`
+    await bare.page.goto(site(HOST) + path, { waitUntil: 'domcontentloaded' })
+    await bare.page.locator('[data-first-paint-chat]').waitFor()
+    await s.goto(path)
+    await s.page.getByTestId('chat-composer').waitFor()
+    assert.equal(await s.page.getByTestId('chat-message').count(), thread.messages.length)
+
+    const found = []
+    for (const [what, paintSel, appSel, props, edges] of PARTS) {
+      const [painted] = await look(bare.page, paintSel, props)
+      const [app] = await look(s.page, appSel, props)
+      assert.ok(painted, `the first paint has no ${what} (${paintSel})`)
+      assert.ok(app, `the app has no ${what} (${appSel})`)
+      found.push(...differences(what, painted, app, edges))
+    }
+    const painted = await look(bare.page, '[data-first-paint-message]', BUBBLE)
+    const app = await look(s.page, '[data-testid="chat-message"]', BUBBLE)
+    assert.equal(painted.length, app.length)
+    thread.messages.forEach((m, i) => {
+      // A bubble is as wide as its text and its time, which the first paint
+      // leaves out: its outer edge and its top line up.
+      found.push(...differences(`message ${i}`, painted[i], app[i], [m.from_me ? 'right' : 'x']))
+    })
+    assert.deepEqual(found, [], found.join('\n'))
+  } finally {
+    await s.close()
+    await bare.close()
+  }
+})

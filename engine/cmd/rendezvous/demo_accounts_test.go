@@ -11,10 +11,10 @@ import (
 	"sync"
 	"testing"
 
-	"rendezvous/engine/admin"
 	"rendezvous/engine/demo"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/server/servertest"
+	"rendezvous/engine/staff"
 )
 
 // syncBuffer is a log both engines write to.
@@ -53,21 +53,21 @@ func TestDemoAccountsOffWithoutDemo(t *testing.T) {
 	if err := seeder.Seed(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := demoEnv.Console.Service.SeedDemo(ctx); err != nil {
+	if err := demoEnv.Console.Staff.SeedDemo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := switchDemoAccounts(ctx, true, demoEnv.Console.Service, demoEnv.Pool, log); err != nil {
+	if err := switchDemoAccounts(ctx, true, demoEnv.Console.Staff, demoEnv.Pool, log); err != nil {
 		t.Fatal(err)
 	}
 	staffLogin := func(e *servertest.Env, email string) servertest.Response {
 		return e.Client(t, servertest.ConsoleHost).Do("POST", "/admin/api/login",
-			map[string]string{"email": email, "password": admin.DemoPassword})
+			map[string]string{"email": email, "password": staff.DemoPassword})
 	}
 	memberLogin := func(e *servertest.Env, email string) (*servertest.Client, servertest.Response) {
 		c := e.Client(t, "localhost")
 		return c, c.Do("POST", "/api/user.php", map[string]string{"email": email, "password": demo.Password})
 	}
-	staffLogin(demoEnv, admin.DemoEmail).Want(t, http.StatusOK, "")
+	staffLogin(demoEnv, staff.DemoEmail).Want(t, http.StatusOK, "")
 	staffLogin(demoEnv, "moderator@lustlokaal.example").Want(t, http.StatusOK, "")
 	session, res := memberLogin(demoEnv, demo.LoginEmail("lustlokaal"))
 	res.Want(t, http.StatusOK, "")
@@ -83,20 +83,20 @@ func TestDemoAccountsOffWithoutDemo(t *testing.T) {
 
 	// The start without --demo on the same database.
 	live := demoEnv.Twin(t)
-	if err := switchDemoAccounts(ctx, false, live.Console.Service, live.Pool, log); err != nil {
+	if err := switchDemoAccounts(ctx, false, live.Console.Staff, live.Pool, log); err != nil {
 		t.Fatal(err)
 	}
 	out := logs.String()
 	if !strings.Contains(out, "level=WARN") || !strings.Contains(out, "demo accounts disabled") ||
-		!strings.Contains(out, admin.DemoEmail) || !strings.Contains(out, "support@sparkusa.example") {
+		!strings.Contains(out, staff.DemoEmail) || !strings.Contains(out, "support@sparkusa.example") {
 		t.Errorf("the log does not say the demo accounts are disabled:\n%s", out)
 	}
 	var audited int
 	if err := live.Pool.QueryRow(ctx, `SELECT count(*) FROM audit_log WHERE action = 'staff.disable'
-		AND staff_id IS NULL AND after->>'email' = $1`, admin.DemoEmail).Scan(&audited); err != nil || audited != 1 {
+		AND staff_id IS NULL AND after->>'email' = $1`, staff.DemoEmail).Scan(&audited); err != nil || audited != 1 {
 		t.Errorf("the demo superadmin's disabling audited %d times (%v)", audited, err)
 	}
-	for _, email := range []string{admin.DemoEmail, "moderator@lustlokaal.example", "chat@herzklopfen.example"} {
+	for _, email := range []string{staff.DemoEmail, "moderator@lustlokaal.example", "chat@herzklopfen.example"} {
 		staffLogin(live, email).Want(t, http.StatusUnauthorized, "login_failed")
 	}
 	for _, email := range []string{demo.LoginEmail("lustlokaal"), demo.PremiumEmail("lustlokaal"), pooled} {
@@ -123,26 +123,26 @@ func TestDemoAccountsOffWithoutDemo(t *testing.T) {
 	}
 
 	// A superadmin of the real site cannot enable the demo's superadmin.
-	super := live.Console.Service
-	made, err := super.Create(ctx, admin.NewStaff{Email: "owner@site.test", Role: admin.RoleSuperadmin, Tenant: admin.AllTenants,
+	super := live.Console.Staff
+	made, err := super.Create(ctx, staff.NewStaff{Email: "owner@site.test", Role: staff.RoleSuperadmin, Tenant: staff.AllTenants,
 		Password: "a long owner password"}, nil, netip.Addr{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var demoID int64
-	if err := live.Pool.QueryRow(ctx, "SELECT id FROM staff_accounts WHERE email = $1", admin.DemoEmail).Scan(&demoID); err != nil {
+	if err := live.Pool.QueryRow(ctx, "SELECT id FROM staff_accounts WHERE email = $1", staff.DemoEmail).Scan(&demoID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := super.Enable(ctx, demoID, made.Staff, netip.Addr{}); !errors.Is(err, admin.ErrDemoStaff) {
+	if _, err := super.Enable(ctx, demoID, made.Staff, netip.Addr{}); !errors.Is(err, staff.ErrDemoStaff) {
 		t.Fatalf("enable the demo superadmin: %v", err)
 	}
-	staffLogin(live, admin.DemoEmail).Want(t, http.StatusUnauthorized, "login_failed")
+	staffLogin(live, staff.DemoEmail).Want(t, http.StatusUnauthorized, "login_failed")
 
 	// The demo again: they log in again.
-	if err := switchDemoAccounts(ctx, true, demoEnv.Console.Service, demoEnv.Pool, log); err != nil {
+	if err := switchDemoAccounts(ctx, true, demoEnv.Console.Staff, demoEnv.Pool, log); err != nil {
 		t.Fatal(err)
 	}
-	staffLogin(demoEnv, admin.DemoEmail).Want(t, http.StatusOK, "")
+	staffLogin(demoEnv, staff.DemoEmail).Want(t, http.StatusOK, "")
 	_, res = memberLogin(demoEnv, demo.LoginEmail("lustlokaal"))
 	res.Want(t, http.StatusOK, "")
 	if s := profileStatus(); s != "active" {

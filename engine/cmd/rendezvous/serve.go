@@ -14,13 +14,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts"
-	"rendezvous/engine/admin"
 	"rendezvous/engine/demo"
 	"rendezvous/engine/platform/config"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/server"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 	"rendezvous/themes"
 )
@@ -117,11 +117,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("demo data: %w", err)
 		}
 		// The console's demo staff (engine/README.md, Console).
-		if err := engine.Console.Service.SeedDemo(ctx); err != nil {
+		if err := engine.Console.Staff.SeedDemo(ctx); err != nil {
 			return err
 		}
 	}
-	if err := switchDemoAccounts(ctx, cfg.Demo, engine.Console.Service, pool, log); err != nil {
+	if err := switchDemoAccounts(ctx, cfg.Demo, engine.Console.Staff, pool, log); err != nil {
 		return err
 	}
 
@@ -182,7 +182,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // superadmin may do anything, so a data directory once run with --demo must
 // not keep them when it goes live. Only another start with --demo enables
 // them again.
-func switchDemoAccounts(ctx context.Context, demo bool, console *admin.Service, pool *pgxpool.Pool, log *slog.Logger) error {
+func switchDemoAccounts(ctx context.Context, demo bool, console *staff.Service, pool *pgxpool.Pool, log *slog.Logger) error {
 	staff, err := console.SwitchDemo(ctx, demo)
 	if err != nil {
 		return err

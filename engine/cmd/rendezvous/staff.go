@@ -12,8 +12,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"rendezvous/engine/admin"
 	"rendezvous/engine/platform/config"
+	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
 
@@ -26,7 +26,7 @@ func staffCreate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	fs.SetOutput(stderr)
 	cfg := config.DataFlags(fs)
 	email := fs.String("email", "", "the staff member's login email")
-	role := fs.String("role", "", "the role: "+strings.Join(admin.Roles, ", "))
+	role := fs.String("role", "", "the role: "+strings.Join(staff.Roles, ", "))
 	slug := fs.String("tenant", "", "the tenant's slug the role holds on (default: every tenant)")
 	fromStdin := fs.Bool("password-stdin", false, "read the password from the first line of standard input")
 	if err := fs.Parse(args); err != nil {
@@ -47,11 +47,11 @@ func staffCreate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		}
 	}
 	return withTenants(ctx, cfg, stderr, func(pool *pgxpool.Pool, dir *tenancy.Directory) error {
-		svc, err := admin.NewService(ctx, pool, dir, slog.New(slog.DiscardHandler), admin.Options{})
+		svc, err := staff.NewService(ctx, pool, dir, slog.New(slog.DiscardHandler), staff.Options{})
 		if err != nil {
 			return err
 		}
-		out, err := svc.Create(ctx, admin.NewStaff{Email: *email, Role: *role, Tenant: *slug, Password: password}, nil, netip.Addr{})
+		out, err := svc.Create(ctx, staff.NewStaff{Email: *email, Role: *role, Tenant: *slug, Password: password}, nil, netip.Addr{})
 		if err != nil {
 			return err
 		}

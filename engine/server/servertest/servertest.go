@@ -177,7 +177,7 @@ func start(tb testing.TB, pool, read *pgxpool.Pool, store media.Store, work bool
 		tb.Fatal(err)
 	}
 	e.Accounts.HashParams = accountstest.FastHash
-	e.Console.Service.HashParams = accountstest.FastHash
+	e.Console.Staff.HashParams = accountstest.FastHash
 	// Jobs run as in production, so mails reach the development mailbox.
 	if work {
 		if err := e.Jobs.Start(ctx); err != nil {

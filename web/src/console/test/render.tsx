@@ -1,5 +1,6 @@
-// showAt renders a console page at an address, as the staff member with the
-// given permissions sees it (the members, audit and staff pages' tests).
+// The console pages' tests render a page through these: showPage on its own,
+// showAt at an address of the router; both as the staff member with the
+// given permissions sees it.
 import { render } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import type { ReactElement } from 'react'
@@ -20,6 +21,15 @@ export function showAt(i18nInstance: i18n, perms: TenantPermission[], route: str
           </Routes>
         </MemoryRouter>
       </PermissionsContext.Provider>
+    </I18nextProvider>,
+  )
+}
+
+/** showPage renders page on its own with perms (null, the default, is no permission list: every action shows). */
+export function showPage(i18nInstance: i18n, page: ReactElement, perms: readonly TenantPermission[] | null = null) {
+  return render(
+    <I18nextProvider i18n={i18nInstance}>
+      <PermissionsContext.Provider value={perms}>{page}</PermissionsContext.Provider>
     </I18nextProvider>,
   )
 }

@@ -1,6 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
-import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type DashboardSeries, type DaySpan } from '../../api'
 import { initConsoleI18n } from '../../i18n'
@@ -8,6 +7,7 @@ import { chartData } from './Chart'
 import { Dashboards } from './Dashboards'
 import { settle } from '../../../test/act'
 import { fakeApi } from '../../test/fakeApi'
+import { showPage } from '../../test/render'
 
 // uPlot draws on a canvas, which jsdom has not: a stand-in records what the
 // page hands it.
@@ -100,13 +100,7 @@ const seriesApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
     ...over,
   })
 
-function show(api: ConsoleApi) {
-  return render(
-    <I18nextProvider i18n={i18nInstance}>
-      <Dashboards api={api} />
-    </I18nextProvider>,
-  )
-}
+const show = (api: ConsoleApi) => showPage(i18nInstance, <Dashboards api={api} />)
 
 describe('Dashboards', { timeout: 20_000 }, () => {
   it('shapes days into uPlot columns at UTC midnight', () => {

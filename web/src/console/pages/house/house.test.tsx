@@ -1,12 +1,12 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
-import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type HouseList, type HouseProfile } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { HouseProfiles } from './HouseProfiles'
 import { settle } from '../../../test/act'
 import { fakeApi, sparkusa, tenant } from '../../test/fakeApi'
+import { showPage } from '../../test/render'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -69,13 +69,7 @@ const houseApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
     ...over,
   })
 
-function show(api: ConsoleApi) {
-  return render(
-    <I18nextProvider i18n={i18nInstance}>
-      <HouseProfiles api={api} />
-    </I18nextProvider>,
-  )
-}
+const show = (api: ConsoleApi) => showPage(i18nInstance, <HouseProfiles api={api} />)
 
 describe('HouseProfiles', { timeout: 20_000 }, () => {
   it("lists the brand's house profiles with its fictional marker, and follows the brand picker", async () => {

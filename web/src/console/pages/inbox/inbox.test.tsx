@@ -1,12 +1,12 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { i18n } from 'i18next'
-import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type InboxMessage, type InboxThread } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { Inbox } from './Inbox'
 import { settle } from '../../../test/act'
 import { fakeApi } from '../../test/fakeApi'
+import { showPage } from '../../test/render'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -62,13 +62,7 @@ const inboxApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
     ...over,
   })
 
-function show(api: ConsoleApi, pollMs?: number) {
-  return render(
-    <I18nextProvider i18n={i18nInstance}>
-      <Inbox api={api} pollMs={pollMs} />
-    </I18nextProvider>,
-  )
-}
+const show = (api: ConsoleApi, pollMs?: number) => showPage(i18nInstance, <Inbox api={api} pollMs={pollMs} />)
 
 async function openFirst() {
   const list = await screen.findByRole('list', { name: 'Waiting for an answer' })

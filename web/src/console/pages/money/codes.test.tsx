@@ -1,13 +1,12 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
-import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type DiscountCode, type TenantPermission } from '../../api'
 import { initConsoleI18n } from '../../i18n'
-import { PermissionsContext } from '../../permissions'
 import { Codes, minorUnits } from './Codes'
 import { settle } from '../../../test/act'
 import { fakeApi } from '../../test/fakeApi'
+import { showPage } from '../../test/render'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -52,15 +51,7 @@ const codesApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
     ...over,
   })
 
-function show(api: ConsoleApi, perms: TenantPermission[] | null = null) {
-  return render(
-    <I18nextProvider i18n={i18nInstance}>
-      <PermissionsContext.Provider value={perms}>
-        <Codes api={api} />
-      </PermissionsContext.Provider>
-    </I18nextProvider>,
-  )
-}
+const show = (api: ConsoleApi, perms: TenantPermission[] | null = null) => showPage(i18nInstance, <Codes api={api} />, perms)
 
 describe('Codes', { timeout: 20_000 }, () => {
   it('lists the brand\'s codes with their conditions and redemptions', async () => {

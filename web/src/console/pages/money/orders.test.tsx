@@ -1,12 +1,12 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
-import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { Orders } from './Orders'
 import { settle } from '../../../test/act'
 import { fakeApi, order } from '../../test/fakeApi'
+import { showPage } from '../../test/render'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -24,13 +24,7 @@ const ordersApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
     ...over,
   })
 
-function show(api: ConsoleApi) {
-  return render(
-    <I18nextProvider i18n={i18nInstance}>
-      <Orders api={api} />
-    </I18nextProvider>,
-  )
-}
+const show = (api: ConsoleApi) => showPage(i18nInstance, <Orders api={api} />)
 
 describe('Orders', { timeout: 20_000 }, () => {
   it('lists the first brand\'s orders and filters them by state', async () => {

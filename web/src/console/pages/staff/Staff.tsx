@@ -12,7 +12,7 @@ import { global, useCan } from '../../permissions'
 import { Alert, Button, Card, CardList, Field, Heading, Input, Muted } from '../../ui'
 import { Select } from '../TenantPicker'
 
-/** roles are the console's roles, most powerful first (engine/admin/policy.go). */
+/** roles are the console's roles, most powerful first (engine/staff/policy.go). */
 export const roles = ['superadmin', 'operator', 'moderator', 'support', 'chat_operator', 'finance', 'affiliate_manager'] as const
 
 const List = styled(CardList)`

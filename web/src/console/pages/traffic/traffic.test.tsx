@@ -1,6 +1,5 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
-import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, reportPath, type ConsoleApi, type DaySpan, type PostbackLog, type TrafficReport } from '../../api'
 import { initConsoleI18n } from '../../i18n'
@@ -8,6 +7,7 @@ import { addMoney } from '../../money'
 import { Traffic } from './Traffic'
 import { settle } from '../../../test/act'
 import { fakeApi } from '../../test/fakeApi'
+import { showPage } from '../../test/render'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -44,13 +44,7 @@ const trafficApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
     ...over,
   })
 
-function show(api: ConsoleApi) {
-  return render(
-    <I18nextProvider i18n={i18nInstance}>
-      <Traffic api={api} />
-    </I18nextProvider>,
-  )
-}
+const show = (api: ConsoleApi) => showPage(i18nInstance, <Traffic api={api} />)
 
 // Intl puts no-break spaces in money and times ("CHF 7.00", "9:00 AM"): cells are compared with plain ones.
 const texts = (table: HTMLElement) =>
