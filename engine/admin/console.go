@@ -148,6 +148,7 @@ func (c *Console) Routes() []Route {
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/warn", inTenant("moderation", "write"), h.warn},
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/suspend", inTenant("moderation", "write"), h.suspend},
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/ban", inTenant("moderation", "write"), h.ban},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/kind", inTenant("moderation", "write"), h.accountKind},
 
 		// House profiles and the chat operators' inbox (house.go).
 		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), h.inbox},

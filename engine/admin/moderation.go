@@ -338,6 +338,35 @@ func (h handlers) ban(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// accountKind marks a member a test or staff account, or an ordinary member
+// again: the brand's marketing and search leave test and staff accounts out.
+func (h handlers) accountKind(w http.ResponseWriter, r *http.Request) {
+	t := h.routeTenant(w, r)
+	if t == nil {
+		return
+	}
+	var body struct {
+		Kind string `json:"kind"`
+	}
+	if err := httpx.DecodeJSON(w, r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	id, ok := pathID(r, "member")
+	if !ok {
+		httpx.WriteError(w, r, accounts.ErrMemberNotFound)
+		return
+	}
+	out, err := h.s.act(r, t, "member.kind", func(tx pgx.Tx) (any, any, error) {
+		return accounts.SetAccountKindTx(r.Context(), tx, t, id, body.Kind)
+	})
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"member": out})
+}
+
 // restrict suspends or bans: the account's part, then the profile hidden
 // from others in the same transaction, then the audit row.
 func (h handlers) restrict(w http.ResponseWriter, r *http.Request, t *tenancy.Tenant, action string,
