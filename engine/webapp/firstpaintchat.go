@@ -138,7 +138,7 @@ func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
 		PhotoTool:   tx.text(loc, "messenger.composer.photo"),
 	}
 	if c.Partner.Fictional {
-		page.Tag = boot.Settings.FictionalSingular
+		page.Tag = boot.Settings.FictionalIn(loc).Singular
 	}
 	cost := max(0, boot.Settings.MessageCredits)
 	page.Cost = tx.countText(loc, "messenger.composer.cost", int64(cost)) + " " +
