@@ -28,12 +28,11 @@ func SiteEntryWanted(r *http.Request, t *tenancy.Tenant, country string) bool {
 	if t.Settings.EnableSiteEntryPopup == "no" || country == "" || !t.HasCountry(strings.ToUpper(country)) {
 		return false
 	}
-	for _, name := range []string{SiteEntryCookie, identity.SessionCookie} {
-		if c, err := r.Cookie(name); err == nil && c.Value != "" {
-			return false
-		}
+	if c, err := r.Cookie(SiteEntryCookie); err == nil && c.Value != "" {
+		return false
 	}
-	return true
+	_, err := r.Cookie(identity.SessionCookie)
+	return err != nil
 }
 
 // EnterHandler answers POST /landers/enter, the adults-only question
