@@ -151,10 +151,20 @@ func TestLandersAttributeNothingInvented(t *testing.T) {
 
 // The feature-icons lander agrees with the brand's disclosure: on a brand
 // with fictional profiles it claims no checked, real profiles and says the
-// brand's own words on them.
+// brand's own words on them; no other lander calls its members real.
 func TestIconsLandingAgreesWithTheDisclosure(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
+	for _, name := range landerpages.Names {
+		for _, copy := range landerpages.CopyVariants {
+			for lang, claim := range map[string]string{"en": "Real members", "nl": "Echte leden"} {
+				page := string(env.Client(t, "localhost").Do("GET", "/landers/"+name+"/"+copy+"?lang="+lang, nil).Body)
+				if strings.Contains(page, claim) {
+					t.Errorf("%s/%s in %s: claims %q", name, copy, lang, claim)
+				}
+			}
+		}
+	}
 	for lang, c := range map[string]struct{ claims, own []string }{
 		"en": {[]string{"Real profiles", "Every profile is checked"}, []string{"Open about profiles", "Some profiles on this site are fictional and run by staff."}},
 		"nl": {[]string{"Echte profielen", "Elk profiel wordt door ons team gecontroleerd"}, []string{"Open over profielen", "Sommige profielen op deze site zijn fictief"}},
