@@ -139,3 +139,24 @@ test("the lander signup asks the date of birth in day, month and year fields sid
     await s.close()
   }
 })
+
+test('an English reader of LustLokaal (Dutch and English) reads the fictional-profile markers in English, in the app and on a lander', async () => {
+  const s = await open('localhost', { locale: 'en', ...PHONE })
+  try {
+    await s.goto('/members')
+    const tag = s.page.getByTestId('fictional-tag').first()
+    await tag.waitFor()
+    assert.equal((await tag.innerText()).trim(), 'Fictional profile')
+    await assertFullyVisible(s.page.getByTestId('profile-card').first(), 'the first card')
+    assert.match(await s.page.getByTestId('disclaimer').innerText(), /Some profiles on this site are fictional/)
+    assert.doesNotMatch(await s.page.locator('body').innerText(), /Fictief|fictief/, 'Dutch markers on the English page')
+
+    await s.goto('/landers/gallery')
+    const footer = s.page.getByTestId('fictional-warning')
+    await footer.scrollIntoViewIfNeeded()
+    assert.equal((await footer.innerText()).trim(), 'Some profiles on this site are fictional and run by staff.')
+    assert.doesNotMatch(await s.page.locator('body').innerText(), /Fictief|fictief/, 'Dutch markers on the English lander')
+  } finally {
+    await s.close()
+  }
+})
