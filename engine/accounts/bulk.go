@@ -26,6 +26,9 @@ type BulkMember struct {
 	LastSeenAt   time.Time
 	// Demo marks a member of the demo (SwitchDemo).
 	Demo bool
+	// AccountKind is "member" (also when empty), "test" or "staff": the
+	// brand's marketing and search never show test and staff accounts.
+	AccountKind string
 }
 
 // ReserveMemberIDs reserves n member ids for CopyMembers.
@@ -41,8 +44,13 @@ func ReserveMemberIDs(ctx context.Context, conn bulkdb.DBTX, n int) ([]int64, er
 func CopyMembers(ctx context.Context, tx pgx.Tx, members []BulkMember) error {
 	rows := make([]bulkdb.MemberCopyParams, len(members))
 	for i, m := range members {
+		kind := m.AccountKind
+		if kind == "" {
+			kind = KindMember
+		}
 		rows[i] = bulkdb.MemberCopyParams{ID: m.ID, TenantID: m.TenantID, Email: m.Email, PasswordHash: m.PasswordHash,
-			Status: m.Status, Language: m.Language, IsHouse: m.IsHouse, SignupDate: m.SignupDate, LastSeenAt: m.LastSeenAt, Demo: m.Demo}
+			Status: m.Status, Language: m.Language, IsHouse: m.IsHouse, SignupDate: m.SignupDate, LastSeenAt: m.LastSeenAt, Demo: m.Demo,
+			AccountKind: kind}
 	}
 	if _, err := bulkdb.New(tx).MemberCopy(ctx, rows); err != nil {
 		return fmt.Errorf("copy %d members: %w", len(rows), err)

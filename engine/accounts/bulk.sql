@@ -8,5 +8,5 @@
 SELECT nextval(pg_get_serial_sequence('members', 'id'))::bigint AS id FROM generate_series(1, @n::int);
 
 -- name: MemberCopy :copyfrom
-INSERT INTO members (id, tenant_id, email, password_hash, status, language, is_house, signup_date, last_seen_at, demo)
-VALUES (@id, @tenant_id, @email, @password_hash, @status, @language, @is_house, @signup_date, @last_seen_at, @demo);
+INSERT INTO members (id, tenant_id, email, password_hash, status, language, is_house, signup_date, last_seen_at, demo, account_kind)
+VALUES (@id, @tenant_id, @email, @password_hash, @status, @language, @is_house, @signup_date, @last_seen_at, @demo, @account_kind);

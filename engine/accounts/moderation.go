@@ -59,6 +59,8 @@ type ModerationState struct {
 	Suspended  *time.Time `json:"suspended_until"`
 	BannedAt   *time.Time `json:"banned_at"`
 	Reason     string     `json:"moderation_reason"`
+	// AccountKind is member, test or staff (SetAccountKindTx).
+	AccountKind string `json:"account_kind"`
 }
 
 func timePtr(t pgtype.Timestamptz) *time.Time {
@@ -72,7 +74,7 @@ func timePtr(t pgtype.Timestamptz) *time.Time {
 func stateOf(m db.Member, name string) ModerationState {
 	return ModerationState{ID: m.ID, Email: m.Email, Name: name, Status: m.Status, Language: m.Language, IsHouse: m.IsHouse,
 		SignupDate: m.SignupDate, LastSeenAt: m.LastSeenAt, Suspended: timePtr(m.SuspendedUntil), BannedAt: timePtr(m.BannedAt),
-		Reason: m.ModerationReason}
+		Reason: m.ModerationReason, AccountKind: m.AccountKind}
 }
 
 // LookupMembers finds tenantID's members by id, e-mail address or a part

@@ -315,3 +315,10 @@ WHERE demo AND NOT demo_off;
 -- name: MembersDemoOn :execrows
 -- A start with --demo: the demo's members log in again.
 UPDATE members SET demo_off = false WHERE demo AND demo_off;
+
+-- name: MemberSetAccountKind :one
+-- Operators mark one of the tenant's members a test or staff account (or
+-- an ordinary member again).
+UPDATE members SET account_kind = @account_kind
+WHERE id = @id AND tenant_id = @tenant_id AND status <> 'deleted'
+RETURNING *;

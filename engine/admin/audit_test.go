@@ -132,6 +132,10 @@ var auditedRoutes = map[string]auditedCall{
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/ban", m.ID), map[string]string{"reason": "Spam"})
 	}},
+	"POST /tenants/{tenant}/moderation/members/{member}/kind": {"member.kind", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/kind", m.ID), map[string]string{"kind": "staff"})
+	}},
 	"POST /tenants/{tenant}/inbox/{conversation}": {"house.answer", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		member, _ := e.LoggedIn(t, "localhost", accountstest.Member{Credits: 50})
 		house := accountstest.NewMember(t, e.Pool, accountstest.Member{Name: "Lotte", Gender: "female", Seeking: "male", IsHouse: true})

@@ -112,6 +112,7 @@ func (c *Console) Routes() []Route {
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/warn", inTenant("moderation", "write"), members.Warn},
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/suspend", inTenant("moderation", "write"), members.Suspend},
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/ban", inTenant("moderation", "write"), members.Ban},
+		{"POST", "/tenants/{tenant}/moderation/members/{member}/kind", inTenant("moderation", "write"), members.AccountKind},
 
 		// The chat operators' inbox (chat/console_handlers.go).
 		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), talk.Inbox},

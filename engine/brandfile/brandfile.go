@@ -30,6 +30,8 @@ type section struct {
 
 // sections are every area's part of a brand file.
 var sections = []section{
+	// The fictional-profile markers in each of the brand's languages.
+	{check: tenancy.CheckFictionalTexts},
 	{check: billing.CheckTenantFile},
 	{check: chat.CheckTenantFile},
 	{check: affiliates.CheckTenantFile, checkHosts: affiliates.CheckAddresses},

@@ -126,3 +126,55 @@ func TestOnlyBrandfileRunsTheSections(t *testing.T) {
 		t.Fatalf("read %d files of the engine; the check would pass for nothing", read)
 	}
 }
+
+// A brand that marks fictional profiles does so in each of its languages:
+// one single string for a brand in nl and en is refused, naming the missing
+// language; the per-language texts pass; a one-language brand's single
+// strings (the old form) still pass.
+func TestFictionalTextsPerLanguage(t *testing.T) {
+	t.Parallel()
+	files, err := tenancy.ReadFiles(tenants.Demo())
+	if err != nil {
+		t.Fatal(err)
+	}
+	byslug := map[string]tenancy.File{}
+	for _, f := range files {
+		byslug[f.Slug] = f
+		if err := brandfile.Check(context.Background(), nil, f); err != nil {
+			t.Errorf("the demo brand %s: %v", f.Slug, err)
+		}
+	}
+	nl := byslug["lustlokaal"]
+	if en := nl.Settings.FictionalIn("en"); en.Singular != "Fictional profile" || nl.Settings.FictionalIn("nl").Singular != "Fictief profiel" {
+		t.Fatalf("lustlokaal's markers: en %+v, nl %+v", en, nl.Settings.FictionalIn("nl"))
+	}
+	old := nl
+	old.Settings.FictionalTexts = nil
+	old.Settings.FictionalWarning, old.Settings.FictionalSingular, old.Settings.FictionalPlural = "Fictief.", "Fictief profiel", "Fictieve profielen"
+	r := refusal.As(brandfile.Check(context.Background(), nil, old))
+	if r == nil || !strings.Contains(strings.Join(problemFields(r), " "), "settings.fictional_texts.en") {
+		t.Fatalf("single strings on a brand in nl and en: %v", r)
+	}
+	partial := nl
+	partial.Settings.FictionalTexts = map[string]tenancy.FictionalText{
+		"nl": {Warning: "Fictief.", Singular: "Fictief profiel", Plural: "Fictieve profielen"},
+		"en": {Warning: "Fictional.", Singular: "Fictional profile"},
+		"fr": {Warning: "Fictif.", Singular: "Profil fictif", Plural: "Profils fictifs"},
+	}
+	r = refusal.As(brandfile.Check(context.Background(), nil, partial))
+	fields := ""
+	if r != nil {
+		fields = strings.Join(problemFields(r), " ")
+	}
+	for _, want := range []string{"settings.fictional_texts.en.plural", "settings.fictional_texts.fr"} {
+		if !strings.Contains(fields, want) {
+			t.Errorf("the refusal does not name %s: %q", want, fields)
+		}
+	}
+	one := byslug["sparkusa"]
+	one.Settings.FictionalTexts = nil
+	one.Settings.FictionalWarning, one.Settings.FictionalSingular, one.Settings.FictionalPlural = "Some are fictional.", "Fictional profile", "Fictional profiles"
+	if err := brandfile.Check(context.Background(), nil, one); err != nil {
+		t.Errorf("a one-language brand's single strings: %v", err)
+	}
+}

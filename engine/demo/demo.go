@@ -117,6 +117,7 @@ func (b *batch) add(t db.DemoTenantListRow, id int64, email, hash string, p pers
 	b.members = append(b.members, accounts.BulkMember{
 		ID: id, TenantID: t.ID, Email: email, PasswordHash: hash, Status: "active",
 		Language: t.DefaultLocale, IsHouse: p.isHouse, SignupDate: signup, LastSeenAt: p.lastActive, Demo: true,
+		AccountKind: p.accountKind,
 	})
 	b.profiles = append(b.profiles, profiles.BulkProfile{
 		ID: id, Pool: t.ProfilePool, Name: p.name, Gender: p.gender, Seeking: p.seeking, Sexuality: p.sexuality,
@@ -262,7 +263,8 @@ func (s *Seeder) addMembers(ctx context.Context, t db.DemoTenantListRow, n int) 
 	}
 	for j, sp := range stored {
 		b.photos = append(b.photos, profiles.BulkPhoto{ProfileID: ids[jobs[j].member], Filename: sp.display,
-			ThumbFilename: sp.thumb, Status: "active", Position: int32(jobs[j].variant + 1), Width: sp.w, Height: sp.h})
+			ThumbFilename: sp.thumb, Status: "active", Position: int32(jobs[j].variant + 1), Width: sp.w, Height: sp.h,
+			Reviewed: true})
 	}
 	return b.write(ctx, s.Pool, nil)
 }
@@ -287,6 +289,9 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 		p.gender, p.seeking, p.sexuality, p.isHouse, p.invisible = "male", "female", "hetero", false, false
 		p.born = now.AddDate(-34-i*6, -2, 0)
 		p.name = []string{"Demo", "Premium Demo"}[i]
+		// Logins with a published password, not people: the brand's
+		// marketing and search leave them out.
+		p.accountKind = accounts.KindTest
 		p.lastActive = now
 		b.add(t, ids[i], email, hash, p, now.Add(-time.Hour))
 		for v := 0; v < 1+i; v++ {
@@ -299,7 +304,8 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 	}
 	for j, sp := range stored {
 		b.photos = append(b.photos, profiles.BulkPhoto{ProfileID: ids[jobs[j].member], Filename: sp.display,
-			ThumbFilename: sp.thumb, Status: "active", Position: int32(jobs[j].variant + 1), Width: sp.w, Height: sp.h})
+			ThumbFilename: sp.thumb, Status: "active", Position: int32(jobs[j].variant + 1), Width: sp.w, Height: sp.h,
+			Reviewed: true})
 	}
 	return b.write(ctx, s.Pool, func(tx pgx.Tx) error {
 		// The premium login bought its credits, which made it premium.

@@ -71,6 +71,9 @@ func TestSeed(t *testing.T) {
 			JOIN members h ON h.id = cm.other_id AND h.is_house
 			JOIN messages msg ON msg.id = cm.last_message_id AND msg.sender_id = h.id
 			WHERE (m.email LIKE 'demo@%' OR m.email LIKE 'premium@%') AND cm.unread = 1`, func(n int) bool { return n == 3*2*2 }},
+		{"the logins are test accounts", "SELECT count(*) FROM members WHERE account_kind = 'test' AND (email LIKE 'demo@%' OR email LIKE 'premium@%')", func(n int) bool { return n == 3*2 }},
+		{"no other test or staff accounts", "SELECT count(*) FROM members WHERE account_kind <> 'member' AND email NOT LIKE 'demo@%' AND email NOT LIKE 'premium@%'", func(n int) bool { return n == 0 }},
+		{"the drawn photos count as reviewed", "SELECT count(*) FROM photos WHERE reviewed_at IS NULL", func(n int) bool { return n == 0 }},
 		{"premium login with credits in the ledger", "SELECT count(*) FROM members m JOIN ledger l ON l.member_id = m.id WHERE m.paid_user AND m.credits = 500 AND l.balance_after = 500", func(n int) bool { return n == 3 }},
 	}
 	for _, c := range checks {

@@ -18,6 +18,7 @@ type person struct {
 	hair, eyes, body, relationship   string
 	tattoos, about                   string
 	isHouse, invisible               bool
+	accountKind                      string
 	lastActive                       time.Time
 	photos                           int
 }

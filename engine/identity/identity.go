@@ -23,6 +23,9 @@ const (
 	keyEpoch  = "epoch"
 )
 
+// SessionCookie is the members' session cookie.
+const SessionCookie = "rdv_session"
+
 // Sessions are the members' logins, kept in PostgreSQL so every engine
 // instance knows every login. The embedded manager gives LoadAndSave, the
 // middleware that loads a request's session.
@@ -37,7 +40,7 @@ func NewSessions(store scs.Store, secure bool) *Sessions {
 	s.Store = store
 	s.Codec = SessionCodec{}
 	s.Lifetime = SessionLifetime
-	s.Cookie.Name = "rdv_session"
+	s.Cookie.Name = SessionCookie
 	s.Cookie.HttpOnly = true
 	s.Cookie.SameSite = http.SameSiteLaxMode
 	s.Cookie.Secure = secure

@@ -6,7 +6,7 @@ type Cookie struct {
 	// Days is how long it lives; 0 is until the browser closes.
 	Days int
 	// Purpose names the paragraph of the cookie page that explains it
-	// (session, locale, tracking, console).
+	// (session, locale, tracking, entry, console).
 	Purpose string
 }
 
@@ -18,5 +18,6 @@ var Cookies = []Cookie{
 	{Name: "rdv_session", Days: 30, Purpose: "session"},
 	{Name: "locale", Days: 365, Purpose: "locale"},
 	{Name: "rdv_tracking", Days: 30, Purpose: "tracking"},
+	{Name: "rdv_site_entry", Days: 365, Purpose: "entry"},
 	{Name: "rdv_console", Days: 0, Purpose: "console"},
 }

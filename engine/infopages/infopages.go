@@ -134,6 +134,7 @@ func DataFor(t *tenancy.Tenant, lang string) Data {
 		minAge = 18
 	}
 	c := t.Company
+	fictional := t.Settings.FictionalIn(lang).Warning
 	return Data{
 		Brand: t.Name,
 		Company: Company{Name: c.Name, Address: c.Address, City: c.City, Country: c.Country, KvK: c.KVK,
@@ -142,7 +143,7 @@ func DataFor(t *tenancy.Tenant, lang string) Data {
 		RefundDays: t.Settings.RefundDays, MinAge: minAge, DeletionDays: deletionDays,
 		// Written as the mails and invoices write dates ("December 1, 2023").
 		TermsDate: locale.Date(lang, TermsVersion(c).UTC()),
-		Fictional: t.Settings.FictionalWarning != "", FictionalWarning: t.Settings.FictionalWarning,
+		Fictional: fictional != "", FictionalWarning: fictional,
 		Cookies: Cookies,
 	}
 }

@@ -29,7 +29,7 @@ var designs = []struct {
 	{"maplanding", []string{`data-testid="member-map"`, `data-testid="map-list"`, `class="pin p0"`}},
 	{"socialnetwork", []string{`data-testid="feed"`, `data-testid="stories"`, `class="post"`}},
 	{"transitionsvideolanding", []string{`data-testid="slideshow"`, `data-testid="slideshow-pause"`, `aria-pressed="false"`, `prefers-reduced-motion`}},
-	{"video", []string{`data-testid="video-player"`, `data-testid="video-captions"`, `class="playbtn"`}},
+	{"video", []string{`data-testid="video-reel"`, `data-testid="reel-pause"`, `prefers-reduced-motion`}},
 }
 
 // section is the part of page from the element carrying mark to the end of
@@ -101,8 +101,8 @@ func TestLanderDesignsShowTheirParts(t *testing.T) {
 		t.Errorf("maplanding: the list of members near you lacks %s", she)
 	}
 	page = string(env.Client(t, "localhost").Do("GET", "/landers/video/she", nil).Body)
-	if !strings.Contains(section(page, `data-testid="video-captions"`), she) {
-		t.Errorf("video: the captions do not speak as %s", she)
+	if !strings.Contains(section(page, `data-testid="video-reel"`), "<strong>"+she+"</strong>") {
+		t.Errorf("video: the reel lacks %s", she)
 	}
 	// The collage's small tiles say their width, so a phone takes the
 	// thumbnail (full photos for every tile kept its largest paint at 3.6 s).

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"path"
 	"strconv"
 	"strings"
@@ -80,8 +81,11 @@ type Profile struct {
 	City      string
 	Region    string
 	Fictional bool
-	Online    bool
-	Photo     Photo
+	// FictionalTag is the brand's tag of a fictional (house) profile in
+	// the page's language, "" for other members.
+	FictionalTag string
+	Online       bool
+	Photo        Photo
 	// First marks the first member of the page, whose photo loads at once.
 	First bool
 }
@@ -142,10 +146,17 @@ type Page struct {
 	Signup           SignupState
 	Company          tenancy.Company
 	// Warning is the entry warning's country (NL or DE), "" for none.
-	Warning  string
-	USFooter bool
-	CSS      template.CSS
-	Script   template.JS
+	Warning string
+	// Fictional is the brand's fictional-profile markers in the page's
+	// language (empty where it has none): the lander's copy follows them.
+	Fictional tenancy.FictionalText
+	// SiteEntry shows the adults-only question over the page (SiteEntryWanted);
+	// Back is the page's own address, where answering it returns to.
+	SiteEntry bool
+	Back      string
+	USFooter  bool
+	CSS       template.CSS
+	Script    template.JS
 	// ErrorTexts are the signup refusals' texts for the form's script.
 	ErrorTexts map[string]string
 }
@@ -186,6 +197,29 @@ type SignupState struct {
 	MinAge                           int
 	Error                            string
 	Gender, Name, DateOfBirth, Email string
+	// Day, Month and Year are the date of birth's fields as sent (0 for
+	// none); Days, Months and Years are their choices, as in the app:
+	// years from the youngest allowed age back to 100.
+	Day, Month, Year    int
+	Days, Months, Years []int
+}
+
+// dateChoices fills the date of birth's choices and its fields from
+// DateOfBirth (YYYY-MM-DD), in the year of now.
+func (s *SignupState) dateChoices(now time.Time) {
+	s.Days, s.Months, s.Years = make([]int, 31), make([]int, 12), nil
+	for i := range s.Days {
+		s.Days[i] = i + 1
+	}
+	for i := range s.Months {
+		s.Months[i] = i + 1
+	}
+	for y := now.Year() - s.MinAge; y >= now.Year()-100; y-- {
+		s.Years = append(s.Years, y)
+	}
+	if d, err := time.Parse(time.DateOnly, s.DateOfBirth); err == nil && s.Day == 0 {
+		s.Day, s.Month, s.Year = d.Day(), int(d.Month()), d.Year()
+	}
 }
 
 type lander struct {
@@ -478,8 +512,8 @@ func (x *Renderer) render(w http.ResponseWriter, r *http.Request, route Route, s
 		page.Head.Index = false
 	}
 	page.CSS, page.Script = l.css, l.script
-	key := fmt.Sprintf("%d|%s|%s|%s|%d|%s|%s|%t|%t|%t|%s", t.ID, page.Name, page.Path, page.Lang, page.Niche, page.Copy,
-		page.Warning, page.USFooter, page.Signup.Open, page.Head.Index, page.Head.Canonical)
+	key := fmt.Sprintf("%d|%s|%s|%s|%d|%s|%s|%t|%t|%t|%s|%t|%s", t.ID, page.Name, page.Path, page.Lang, page.Niche, page.Copy,
+		page.Warning, page.USFooter, page.Signup.Open, page.Head.Index, page.Head.Canonical, page.SiteEntry, page.Back)
 	cacheable := signup.Error == "" && status == http.StatusOK && x.CacheFor > 0
 	body, ok := x.cachedPage(key)
 	if !ok || !cacheable {
@@ -600,7 +634,7 @@ func (x *Renderer) page(r *http.Request, t *tenancy.Tenant, route Route, signup 
 		theme = x.themes["amber"]
 	}
 	p := Page{Name: route.Name, Slug: route.Slug, Path: r.URL.Path, Lang: lang, Niche: niche, NicheName: NicheNames[niche-1],
-		Copy: variant, Brand: brandOf(t, theme), Theme: theme, Company: t.Company}
+		Copy: variant, Brand: brandOf(t, theme), Theme: theme, Company: t.Company, Fictional: t.Settings.FictionalIn(lang)}
 	switch strings.ToUpper(country) {
 	case "NL", "DE":
 		p.Warning = strings.ToUpper(country)
@@ -612,7 +646,11 @@ func (x *Renderer) page(r *http.Request, t *tenancy.Tenant, route Route, signup 
 	if signup.MinAge <= 0 {
 		signup.MinAge = 18
 	}
+	signup.dateChoices(time.Now().In(t.Location))
 	p.Signup = signup
+	if p.SiteEntry = SiteEntryWanted(r, t, country); p.SiteEntry {
+		p.Back = r.URL.RequestURI()
+	}
 	texts := x.textsOf(lang)
 	p.ErrorTexts = map[string]string{}
 	for k, v := range texts {
@@ -683,6 +721,12 @@ func (x *Renderer) members(ctx context.Context, t *tenancy.Tenant, niche int, la
 	if len(members) > 0 {
 		members[0].First = true
 	}
+	tag := t.Settings.FictionalIn(lang).Singular
+	for i := range members {
+		if members[i].Fictional {
+			members[i].FictionalTag = tag
+		}
+	}
 	if x.CacheFor > 0 {
 		x.mu.Lock()
 		x.cache[key] = cached{members: members, until: now.Add(x.CacheFor)}
@@ -694,6 +738,27 @@ func (x *Renderer) members(ctx context.Context, t *tenancy.Tenant, niche int, la
 // SignupForm is the lander's signup form as posted without the script.
 type SignupForm struct {
 	Gender, Seeking, Name, DateOfBirth, Email, Password string
+}
+
+// dateOfBirth is the form's date of birth as YYYY-MM-DD: its day, month
+// and year fields (as the app asks them), or a date_of_birth field. A field
+// left empty leaves it empty (the signup asks for it); numbers that make no
+// date (31 February) are left for the signup to refuse.
+func dateOfBirth(form url.Values) string {
+	if v := strings.TrimSpace(form.Get("date_of_birth")); v != "" {
+		return v
+	}
+	day, month, year := strings.TrimSpace(form.Get("day")), strings.TrimSpace(form.Get("month")), strings.TrimSpace(form.Get("year"))
+	if day == "" || month == "" || year == "" {
+		return ""
+	}
+	d, errD := strconv.Atoi(day)
+	m, errM := strconv.Atoi(month)
+	y, errY := strconv.Atoi(year)
+	if errD != nil || errM != nil || errY != nil || d < 1 || d > 31 || m < 1 || m > 12 || y < 1000 || y > 9999 {
+		return day + "/" + month + "/" + year // no date: refused as such
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", y, m, d)
 }
 
 // SignupFunc signs a visitor up from a lander's form and logs them in
@@ -711,7 +776,7 @@ func (x *Renderer) SignupHandler(signup SignupFunc) http.HandlerFunc {
 			return
 		}
 		f := SignupForm{Gender: r.PostForm.Get("gender"), Seeking: r.PostForm.Get("seeking"), Name: r.PostForm.Get("name"),
-			DateOfBirth: r.PostForm.Get("date_of_birth"), Email: r.PostForm.Get("email"), Password: r.PostForm.Get("password")}
+			DateOfBirth: dateOfBirth(r.PostForm), Email: r.PostForm.Get("email"), Password: r.PostForm.Get("password")}
 		err := signup(w, r, f)
 		if err == nil {
 			http.Redirect(w, r, "/complete-signup", http.StatusSeeOther)
@@ -741,7 +806,10 @@ func (x *Renderer) SignupHandler(signup SignupFunc) http.HandlerFunc {
 			text = strings.ReplaceAll(text, "{{"+k+"}}", fmt.Sprint(v))
 		}
 		text = strings.ReplaceAll(text, "{{sitename}}", tenancy.FromContext(r.Context()).Name)
-		x.render(w, again, route, SignupState{Error: text, Gender: f.Gender, Name: f.Name, DateOfBirth: f.DateOfBirth, Email: f.Email},
-			httpx.Status(refused.Kind))
+		day, _ := strconv.Atoi(r.PostForm.Get("day"))
+		month, _ := strconv.Atoi(r.PostForm.Get("month"))
+		year, _ := strconv.Atoi(r.PostForm.Get("year"))
+		x.render(w, again, route, SignupState{Error: text, Gender: f.Gender, Name: f.Name, DateOfBirth: f.DateOfBirth, Email: f.Email,
+			Day: day, Month: month, Year: year}, httpx.Status(refused.Kind))
 	}
 }

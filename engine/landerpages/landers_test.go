@@ -47,10 +47,11 @@ func fitting(t *testing.T, env *servertest.Env, slug string, n int) string {
 
 func yearsAgo(y int) time.Time { return time.Now().AddDate(-y, -2, 0) }
 
+// photo gives member id a photo operators reviewed.
 func photo(t *testing.T, env *servertest.Env, id int64) {
 	t.Helper()
-	env.Exec(t, `INSERT INTO photos (profile_id, filename, thumb_filename, status, width, height)
-		VALUES ($1, $2, $3, 'active', 960, 1280)`, id, fmt.Sprintf("p%d.jpg", id), fmt.Sprintf("p%dt.jpg", id))
+	env.Exec(t, `INSERT INTO photos (profile_id, filename, thumb_filename, status, width, height, reviewed_at)
+		VALUES ($1, $2, $3, 'active', 960, 1280, now())`, id, fmt.Sprintf("p%d.jpg", id), fmt.Sprintf("p%dt.jpg", id))
 }
 
 // Every lander renders for every niche on every demo tenant with the

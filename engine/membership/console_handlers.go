@@ -143,6 +143,35 @@ func (h ConsoleHandlers) Warn(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
+// AccountKind marks a member a test or staff account, or an ordinary member
+// again: the brand's marketing and search leave test and staff accounts out.
+func (h ConsoleHandlers) AccountKind(w http.ResponseWriter, r *http.Request) {
+	t := h.Staff.RouteTenant(w, r)
+	if t == nil {
+		return
+	}
+	var body struct {
+		Kind string `json:"kind"`
+	}
+	if err := httpx.DecodeJSON(w, r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	id, ok := staff.PathID(r, "member")
+	if !ok {
+		httpx.WriteError(w, r, accounts.ErrMemberNotFound)
+		return
+	}
+	out, err := h.Staff.Act(r, t, "member.kind", func(tx pgx.Tx) (any, any, error) {
+		return accounts.SetAccountKindTx(r.Context(), tx, t, id, body.Kind)
+	})
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"member": out})
+}
+
 // Suspend suspends a member until a time.
 func (h ConsoleHandlers) Suspend(w http.ResponseWriter, r *http.Request) {
 	t := h.Staff.RouteTenant(w, r)

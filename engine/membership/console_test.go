@@ -180,3 +180,47 @@ func TestComplaintsAndWarning(t *testing.T) {
 		t.Fatalf("audit of the last status: %+v %v", rows, err)
 	}
 }
+
+// TestMarkAccountKind: operators mark a member a test account, which search
+// then leaves out, and back; an unknown kind or member changes nothing.
+func TestMarkAccountKind(t *testing.T) {
+	t.Parallel()
+	e := servertest.NewConsole(t)
+	_, made := e.LoggedIn(t, nlHost, accountstest.Member{Name: "KindTester"})
+	viewer, _ := e.LoggedIn(t, nlHost, accountstest.Member{Gender: "female", Seeking: "male"})
+	inSearch := func() bool {
+		res := viewer.Do("GET", "/api/members.php?gender=male&per_page=50", nil)
+		res.Want(t, http.StatusOK, "")
+		return strings.Contains(string(res.Body), "KindTester")
+	}
+	if !inSearch() {
+		t.Fatal("the member is not in search before the mark")
+	}
+	path := fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/kind", made.ID)
+	support, _ := e.Enrolled(t, staff.RoleSupport, "*")
+	support.Do("POST", path, map[string]string{"kind": "test"}).Want(t, http.StatusForbidden, "console_forbidden")
+	mod, _ := e.Enrolled(t, staff.RoleModerator, "lustlokaal")
+	mod.Do("POST", path, map[string]string{"kind": "tester"}).Want(t, http.StatusUnprocessableEntity, "account_kind_invalid")
+	mod.Do("POST", "/admin/api/tenants/lustlokaal/moderation/members/999999999/kind", map[string]string{"kind": "test"}).
+		Want(t, http.StatusNotFound, "member_not_found")
+	if !inSearch() {
+		t.Fatal("a refused mark changed the member")
+	}
+	res := mod.Do("POST", path, map[string]string{"kind": "test"})
+	res.Want(t, http.StatusOK, "")
+	if !strings.Contains(string(res.Body), `"account_kind":"test"`) {
+		t.Fatalf("answer: %s", res.Body)
+	}
+	if inSearch() {
+		t.Fatal("a test account is in search")
+	}
+	mod.Do("GET", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d", made.ID), nil).Want(t, http.StatusOK, "")
+	mod.Do("POST", path, map[string]string{"kind": "member"}).Want(t, http.StatusOK, "")
+	if !inSearch() {
+		t.Fatal("the member is not back in search")
+	}
+	rows, err := e.Console.Staff.Audit(context.Background(), staff.AuditQuery{Tenant: "lustlokaal", Action: "member.kind", Limit: 5})
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("audit of the marks: %+v %v", rows, err)
+	}
+}

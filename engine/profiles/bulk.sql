@@ -14,5 +14,5 @@ VALUES (@id, @pool, @name, @gender, @seeking, @sexuality, @date_of_birth, @count
         @hair_color, @eye_color, @body_type, @relationship_status, @tattoos, @about_me, @status, @invisible, @last_active_at);
 
 -- name: PhotoCopy :copyfrom
-INSERT INTO photos (id, profile_id, filename, thumb_filename, status, position, width, height)
-VALUES (@id, @profile_id, @filename, @thumb_filename, @status, @position, @width, @height);
+INSERT INTO photos (id, profile_id, filename, thumb_filename, status, position, width, height, reviewed_at)
+VALUES (@id, @profile_id, @filename, @thumb_filename, @status, @position, @width, @height, @reviewed_at);

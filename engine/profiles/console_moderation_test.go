@@ -176,3 +176,28 @@ func TestPostModerationTakeDown(t *testing.T) {
 	mod.Do("GET", "/admin/api/tenants/lustlokaal/moderation/photos?status=nope", nil).Want(t, http.StatusUnprocessableEntity, "photo_status_invalid")
 	mod.Do("GET", "/admin/api/tenants/lustlokaal/moderation/photos?after_id=x", nil).Want(t, http.StatusUnprocessableEntity, "query_invalid")
 }
+
+// TestApprovingAShownPhotoReviewsIt: on a tenant without photo moderation a
+// photo shows in the app at once but counts as reviewed (which the brand's
+// marketing asks for) only once a moderator approves it.
+func TestApprovingAShownPhotoReviewsIt(t *testing.T) {
+	t.Parallel()
+	e := servertest.NewConsole(t)
+	_, made := e.LoggedIn(t, "localhost", accountstest.Member{Gender: "female"})
+	id := e.PhotoRow(t, made.ID, "active")
+	reviewed := func() bool {
+		var ok bool
+		if err := e.Pool.QueryRow(context.Background(), "SELECT reviewed_at IS NOT NULL FROM photos WHERE id = $1", id).Scan(&ok); err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if reviewed() {
+		t.Fatal("an upload counts as reviewed")
+	}
+	mod, _ := e.Enrolled(t, staff.RoleModerator, "lustlokaal")
+	mod.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/approve", id), nil).Want(t, http.StatusOK, "")
+	if !reviewed() {
+		t.Fatal("the approved photo is not reviewed")
+	}
+}

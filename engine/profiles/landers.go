@@ -11,9 +11,10 @@ import (
 
 // LanderMembers are the members an affiliate lander of tenant t shows for
 // the niche fit (landerpages.Pool): members of t's pool only, active, visible,
-// with a photo, whose account is neither deleted, pending deletion, banned
-// nor suspended; each as search shows it to a logged-out visitor (the main
-// photo only, the fields of visible_profile_fields). The query lives here,
+// with a photo operators reviewed, whose account is neither deleted, pending
+// deletion, banned, suspended, nor a test or staff account; each as search
+// shows it to a logged-out visitor (the first reviewed photo only, the
+// fields of visible_profile_fields). The query lives here,
 // with the profiles table it reads, so the lander code stays above it.
 func (s *Service) LanderMembers(ctx context.Context, t *tenancy.Tenant, fit landerpages.Fit, n int) ([]landerpages.Profile, error) {
 	from, to := bornBetween(fit.MinAge, fit.MaxAge, s.Now())
@@ -24,7 +25,7 @@ func (s *Service) LanderMembers(ctx context.Context, t *tenancy.Tenant, fit land
 	if err != nil {
 		return nil, fmt.Errorf("lander members of %s: %w", t.Slug, err)
 	}
-	cards, err := Cards(ctx, s.reader(), t, ids, s.Now())
+	cards, err := marketingCards(ctx, s.reader(), t, ids, s.Now())
 	if err != nil {
 		return nil, err
 	}

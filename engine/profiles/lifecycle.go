@@ -142,6 +142,9 @@ type BulkPhoto struct {
 	Position      int32
 	Width         int32
 	Height        int32
+	// Reviewed marks a photo the brand's marketing may show (the demo's
+	// drawn pictures): as if operators had reviewed it when it was written.
+	Reviewed bool
 }
 
 // CopyPhotos writes many photos with COPY, each holding its blobs.
@@ -158,7 +161,8 @@ func CopyPhotos(ctx context.Context, tx pgx.Tx, photos []BulkPhoto) error {
 	refs := make([]media.Ref, 0, 2*len(photos))
 	for i, p := range photos {
 		rows[i] = bulkdb.PhotoCopyParams{ID: ids[i], ProfileID: p.ProfileID, Filename: p.Filename, ThumbFilename: p.ThumbFilename,
-			Status: p.Status, Position: p.Position, Width: p.Width, Height: p.Height}
+			Status: p.Status, Position: p.Position, Width: p.Width, Height: p.Height,
+			ReviewedAt: pgtype.Timestamptz{Time: time.Now(), Valid: p.Reviewed}}
 		h := photoHolder(ids[i])
 		refs = append(refs, media.Ref{Key: p.Filename, Holder: h}, media.Ref{Key: p.ThumbFilename, Holder: h})
 	}

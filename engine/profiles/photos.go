@@ -145,8 +145,9 @@ func (s *Service) AddPhoto(ctx context.Context, memberID int64, upload []byte, m
 		if limit := PhotoLimit(paid); int(n) >= limit {
 			return photoLimit(limit, paid)
 		}
+		// A house profile's photos come from operators: reviewed as they are made.
 		row, err = q.PhotoInsert(ctx, db.PhotoInsertParams{ProfileID: memberID, Filename: display, ThumbFilename: thumb,
-			Status: status, Width: int32(out.Width), Height: int32(out.Height)})
+			Status: status, Width: int32(out.Width), Height: int32(out.Height), Reviewed: m.IsHouse})
 		if err != nil {
 			return err
 		}

@@ -4,7 +4,7 @@ SELECT * FROM profiles WHERE id = @id;
 -- name: ProfileForView :one
 -- The profile another member or a visitor opens, with what the view needs
 -- from the member row.
-SELECT p.*, m.is_house, m.tenant_id
+SELECT p.*, m.is_house, m.tenant_id, m.account_kind
 FROM profiles p
 JOIN members m ON m.id = p.id
 WHERE p.id = @id;
@@ -45,10 +45,12 @@ SELECT * FROM photos WHERE profile_id = ANY(@profile_ids::bigint[]) ORDER BY pro
 SELECT count(*) FROM photos WHERE profile_id = @profile_id;
 
 -- name: PhotoInsert :one
-INSERT INTO photos (profile_id, filename, thumb_filename, status, position, width, height)
+-- A photo operators upload themselves (a house profile's) is reviewed as it
+-- is made (@reviewed).
+INSERT INTO photos (profile_id, filename, thumb_filename, status, position, width, height, reviewed_at)
 VALUES (@profile_id, @filename, @thumb_filename, @status,
         (SELECT coalesce(max(position), 0) + 1 FROM photos WHERE profile_id = @profile_id),
-        @width, @height)
+        @width, @height, CASE WHEN @reviewed::boolean THEN now() END)
 RETURNING *;
 
 -- name: PhotoDelete :one
@@ -68,9 +70,12 @@ WHERE p.id = o.id AND p.profile_id = @profile_id;
 -- name: PhotoModerate :one
 -- Operators approve, reject or take down a photo of one of the tenant's
 -- members; the reason is kept for the member to see.
--- A photo leaving the queue records when (the dashboards' backlog).
+-- A photo leaving the queue records when (the dashboards' backlog), as does
+-- the first decision on a photo shown without waiting for one (the brand
+-- does not pre-moderate): the brand's marketing shows only reviewed photos.
 UPDATE photos ph SET status = @status, reject_reason = @reject_reason,
-    reviewed_at = CASE WHEN ph.status = 'pending' AND @status <> 'pending' THEN now() ELSE ph.reviewed_at END
+    reviewed_at = CASE WHEN @status <> 'pending' AND (ph.status = 'pending' OR ph.reviewed_at IS NULL) THEN now()
+                       ELSE ph.reviewed_at END
 FROM members m
 WHERE ph.id = @id AND m.id = ph.profile_id AND m.tenant_id = @tenant_id
 RETURNING ph.*;
@@ -186,7 +191,8 @@ SELECT count(*) FROM (
 
 -- name: ProfileCardList :many
 -- The cards of many profiles (search results, likes lists) with each one's
--- main photo: the first active one in the member's order.
+-- main photo: the first active one in the member's order (with
+-- @reviewed_only, the brand's marketing, the first one operators reviewed).
 SELECT p.id, p.pool, p.name, p.gender, p.date_of_birth, p.country, p.region, p.city, p.status, p.last_active_at,
        p.invisible, m.is_house,
        coalesce(ph.filename, '')::text AS photo_filename, coalesce(ph.thumb_filename, '')::text AS photo_thumb,
@@ -196,7 +202,8 @@ FROM profiles p
 JOIN members m ON m.id = p.id
 LEFT JOIN LATERAL (
     SELECT x.id, x.filename, x.thumb_filename, x.width, x.height FROM photos x
-    WHERE x.profile_id = p.id AND x.status = 'active' ORDER BY x.position, x.id LIMIT 1
+    WHERE x.profile_id = p.id AND x.status = 'active' AND (NOT @reviewed_only::boolean OR x.reviewed_at IS NOT NULL)
+    ORDER BY x.position, x.id LIMIT 1
 ) ph ON true
 WHERE p.id = ANY (@ids::bigint[]);
 
@@ -302,14 +309,24 @@ VALUES (@id, @pool, @name, @gender, @seeking, @sexuality, @date_of_birth, @count
 
 -- name: TeaserPage :many
 -- The members a logged-out visitor sees on a brand's home page: active,
--- visible members of the pool with a photo others may see, most recently
--- active first (the same index walk as an unfiltered search).
+-- visible members of the pool with a photo operators reviewed, never a
+-- test or staff account, most recently active first (the same index walk
+-- as an unfiltered search).
 SELECT p.id
 FROM profiles p
-WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
-  AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
+JOIN members m ON m.id = p.id
+WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible AND m.account_kind = 'member'
+  AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active' AND x.reviewed_at IS NOT NULL)
 ORDER BY p.last_active_at DESC, p.id DESC
 LIMIT @max_rows;
+
+-- name: MarkedMemberIDs :many
+-- The test and staff accounts of a pool, which search leaves out by id
+-- (they are few; the search's own index walk stays as it is).
+SELECT m.id
+FROM members m
+JOIN profiles p ON p.id = m.id
+WHERE m.account_kind <> 'member' AND p.pool = @pool;
 
 -- name: VisitRecord :exec
 -- A member opened another member's profile: one visit per visitor, profile
@@ -352,8 +369,9 @@ DELETE FROM profile_notes WHERE writer_id = @member_id OR profile_id = @member_i
 
 -- name: LanderPage :many
 -- The members an affiliate lander shows for a niche (engine/landerpages):
--- active, visible members of the pool with a photo others may see, whose
--- account is active and neither banned nor suspended, of the niche's
+-- active, visible members of the pool with a photo operators reviewed, whose
+-- account is active, neither banned nor suspended, nor a test or staff
+-- account, of the niche's
 -- gender (any when empty), sexualities (any when empty), age band and body
 -- types (any when empty). Of the 200 most recently active of them (the
 -- index walk of an unfiltered search, bounded however large the pool),
@@ -365,11 +383,12 @@ FROM (
     JOIN members m ON m.id = p.id
     WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
       AND m.status = 'active' AND m.banned_at IS NULL AND (m.suspended_until IS NULL OR m.suspended_until < now())
+      AND m.account_kind = 'member'
       AND (@gender::text = '' OR p.gender = @gender::text)
       AND (cardinality(@sexualities::text[]) = 0 OR p.sexuality = ANY (@sexualities::text[]))
       AND (cardinality(@body_types::text[]) = 0 OR p.body_type = ANY (@body_types::text[]))
       AND p.date_of_birth >= @born_from::date AND p.date_of_birth <= @born_to::date
-      AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
+      AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active' AND x.reviewed_at IS NOT NULL)
     ORDER BY p.last_active_at DESC, p.id DESC
     LIMIT 200
 ) c

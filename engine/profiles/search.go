@@ -58,11 +58,26 @@ type Card struct {
 // Ids that no longer exist, are not active or are not of t's pool are left
 // out, so a list never shows a deleted or foreign member.
 func Cards(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, ids []int64, now time.Time) ([]Card, error) {
+	return cards(ctx, conn, t, ids, now, false)
+}
+
+// marketingCards are Cards as the brand's marketing shows them (the
+// visitor home page, landers): each with the first photo operators
+// reviewed as its main photo, and without the members who have none.
+func marketingCards(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, ids []int64, now time.Time) ([]Card, error) {
+	all, err := cards(ctx, conn, t, ids, now, true)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(all, func(c Card) bool { return c.MainImage == nil }), nil
+}
+
+func cards(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, ids []int64, now time.Time, reviewedOnly bool) ([]Card, error) {
 	out := make([]Card, 0, len(ids))
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := db.New(conn).ProfileCardList(ctx, ids)
+	rows, err := db.New(conn).ProfileCardList(ctx, db.ProfileCardListParams{Ids: ids, ReviewedOnly: reviewedOnly})
 	if err != nil {
 		return nil, fmt.Errorf("profile cards: %w", err)
 	}
@@ -270,8 +285,8 @@ func bornBetween(minAge, maxAge int, today time.Time) (pgtype.Date, pgtype.Date)
 }
 
 // Search runs a member search on tenant t for viewer (nil logged out):
-// only t's pool, only active visible profiles, never the viewer nor anybody
-// on either side of a block of theirs.
+// only t's pool, only active visible profiles, never the viewer, anybody
+// on either side of a block of theirs, nor a test or staff account.
 func (s *Service) Search(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, f Filters) (SearchResult, error) {
 	return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, f)
 }
@@ -290,6 +305,12 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 		}
 		excluded = append(ids, viewer.ID)
 	}
+	// Test and staff accounts are nobody to meet.
+	marked, err := q.MarkedMemberIDs(ctx, t.ProfilePool)
+	if err != nil {
+		return SearchResult{}, fmt.Errorf("search: marked accounts: %w", err)
+	}
+	excluded = append(excluded, marked...)
 	run := func(c criteria, limit, skip int, withCount bool) ([]int64, int, error) {
 		from, to := bornBetween(c.minAge, c.maxAge, today)
 		ids, err := q.SearchPage(ctx, db.SearchPageParams{

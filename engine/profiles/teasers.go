@@ -13,8 +13,9 @@ import (
 const TeaserCount = 8
 
 // Teasers are the member cards a logged-out visitor of tenant t sees on the
-// home page: members of t's pool only, active, not invisible, with a photo;
-// each card as search shows it to a visitor (the main photo only, the fields
+// home page: members of t's pool only, active, not invisible, with a photo
+// operators reviewed, never a test or staff account; each card as search
+// shows it to a visitor (the first reviewed photo only, the fields
 // of visible_profile_fields). Where the visitor may not browse members
 // (logged_out_search and logged_out_search_trafficsource, LoggedOutMayBrowse)
 // the cards carry no profile id: the page shows the faces and asks to sign up.
@@ -23,7 +24,7 @@ func (s *Service) Teasers(ctx context.Context, r *http.Request, t *tenancy.Tenan
 	if err != nil {
 		return nil, fmt.Errorf("teasers of %s: %w", t.Slug, err)
 	}
-	cards, err := Cards(ctx, s.reader(), t, ids, s.Now())
+	cards, err := marketingCards(ctx, s.reader(), t, ids, s.Now())
 	if err != nil {
 		return nil, err
 	}

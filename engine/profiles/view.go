@@ -64,7 +64,9 @@ func (s *Service) VisitorView(r *http.Request, id int64) (map[string]any, error)
 // a member a newcomer may write to first. A landing leads to a signup whose
 // first message goes to the member, so one in invisible mode (whom nobody
 // may contact first) is not found, as are hidden, disabled, deleted and other
-// pools' members. Visitors get it only where the tenant lets them browse
+// pools' members. A landing is the brand's marketing: test and staff
+// accounts and members without a photo operators reviewed are not found
+// either, and only reviewed photos are shown. Visitors get it only where the tenant lets them browse
 // members (LoggedOutMayBrowse), like member.php.
 func (s *Service) LandingView(r *http.Request, viewer *Viewer, id int64) (map[string]any, error) {
 	t := tenancy.FromContext(r.Context())
@@ -113,6 +115,12 @@ func (s *Service) memberView(ctx context.Context, t *tenancy.Tenant, viewer *Vie
 	if row.Pool != t.ProfilePool || (row.Status != "active" && !self) || (contactable && row.Invisible && !self) {
 		return nil, ErrNotFound
 	}
+	// A landing is the brand's marketing: never a test or staff account,
+	// and only photos operators reviewed.
+	marketing := contactable && !self
+	if marketing && row.AccountKind != "member" {
+		return nil, ErrNotFound
+	}
 	blockedByMe := false
 	if viewer != nil && !self {
 		b, err := q.BlockBetween(ctx, db.BlockBetweenParams{ViewerID: viewer.ID, OtherID: id})
@@ -131,9 +139,12 @@ func (s *Service) memberView(ctx context.Context, t *tenancy.Tenant, viewer *Vie
 	prefix := cdnPrefix(ctx)
 	active := make([]db.Photo, 0, len(photos))
 	for _, p := range photos {
-		if p.Status == PhotoActive {
+		if p.Status == PhotoActive && (!marketing || p.ReviewedAt.Valid) {
 			active = append(active, p)
 		}
+	}
+	if marketing && len(active) == 0 {
+		return nil, ErrNotFound
 	}
 	shown := active
 	if !self && (viewer == nil || !viewer.PaidUser) && len(active) > 1 {

@@ -26,10 +26,12 @@ type teaser struct {
 	} `json:"main_image"`
 }
 
-// withPhoto adds a photo in status to a member.
+// withPhoto adds a photo in status to a member; an active one as
+// operators reviewed it (the brand's marketing shows only those).
 func withPhoto(t *testing.T, env *servertest.Env, id int64, status string) {
 	t.Helper()
-	if _, err := env.Pool.Exec(context.Background(), `INSERT INTO photos (profile_id, filename, thumb_filename, status) VALUES ($1, 'ab/p.jpg', 'ab/p_t.jpg', $2)`, id, status); err != nil {
+	if _, err := env.Pool.Exec(context.Background(), `INSERT INTO photos (profile_id, filename, thumb_filename, status, reviewed_at)
+		VALUES ($1, 'ab/p.jpg', 'ab/p_t.jpg', $2, CASE WHEN $2 = 'active' THEN now() END)`, id, status); err != nil {
 		t.Fatal(err)
 	}
 }

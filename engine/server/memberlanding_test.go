@@ -47,6 +47,19 @@ func TestMemberLandingAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	heidi := accountstest.NewMember(t, env.Pool, accountstest.Member{Name: "Heidi", Gender: "female", TenantSlug: "herzklopfen", Country: "DE"})
+	// Each has a reviewed photo, so only the rule named below keeps them off.
+	for _, m := range []accountstest.Made{shy, waiting, hidden, heidi} {
+		withPhoto(t, env, m.ID, "active")
+	}
+	unreviewed := accountstest.NewMember(t, env.Pool, accountstest.Member{Name: "Fresh", Gender: "female"})
+	if _, err := env.Pool.Exec(context.Background(), `INSERT INTO photos (profile_id, filename, thumb_filename) VALUES ($1, 'ab/f.jpg', 'ab/f_t.jpg')`, unreviewed.ID); err != nil {
+		t.Fatal(err)
+	}
+	tester := accountstest.NewMember(t, env.Pool, accountstest.Member{Name: "Tester", Gender: "female"})
+	withPhoto(t, env, tester.ID, "active")
+	if _, err := env.Pool.Exec(context.Background(), `UPDATE members SET account_kind = 'test' WHERE id = $1`, tester.ID); err != nil {
+		t.Fatal(err)
+	}
 	path := func(id int64) string { return "/api/member-landing.php?id=" + strconv.FormatInt(id, 10) }
 
 	visitor := env.Client(t, "localhost")
@@ -81,6 +94,8 @@ func TestMemberLandingAPI(t *testing.T) {
 		{"not confirmed", visitor, path(waiting.ID), http.StatusNotFound, "profile_not_found"},
 		{"hidden", visitor, path(hidden.ID), http.StatusNotFound, "profile_not_found"},
 		{"another pool", visitor, path(heidi.ID), http.StatusNotFound, "profile_not_found"},
+		{"no reviewed photo", visitor, path(unreviewed.ID), http.StatusNotFound, "profile_not_found"},
+		{"test account", visitor, path(tester.ID), http.StatusNotFound, "profile_not_found"},
 		{"no such member", visitor, path(ann.ID + 100000), http.StatusNotFound, "profile_not_found"},
 		{"bad id", visitor, "/api/member-landing.php?id=x", http.StatusUnprocessableEntity, "id_invalid"},
 		{"no id", visitor, "/api/member-landing.php", http.StatusUnprocessableEntity, "id_invalid"},

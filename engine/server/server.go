@@ -290,6 +290,8 @@ func routes(d Deps, e *Engine) (http.Handler, http.Handler, error) {
 		// the session; they remember the traffic source and count the visit
 		// with its A/B variant (the slug) like the app's pages.
 		r.With(landerpages.Remember(d.Config.SecureCookies), visits.Record).Get(landerpages.Prefix+"*", e.Landers.Serve)
+		// A lander's adults-only question answered without the page's script.
+		r.Post(landerpages.Prefix+"enter", landerpages.EnterHandler(d.Config.SecureCookies))
 		// settings.php answers members and visitors alike, from memory: no
 		// session is loaded for the most frequent call (engine/README.md,
 		// Benchmarks).

@@ -45,8 +45,14 @@ func (l Locator) SettingsFor(r *http.Request, t *Tenant) PublicSettings {
 // settingsOf is the settings answer of tenant t for a visitor in country
 // whose site works for selected: nothing else of the request counts.
 func settingsOf(t *Tenant, country, selected string) PublicSettings {
+	s := t.Settings
+	// Every language's fictional-profile markers, complete: the app shows
+	// the reader's.
+	if s.HasFictional() {
+		s.FictionalTexts = s.FictionalByLanguage(t.Locales)
+	}
 	return PublicSettings{
-		Settings:             t.Settings,
+		Settings:             s,
 		Slug:                 t.Slug,
 		Name:                 t.Name,
 		Countries:            t.Countries,

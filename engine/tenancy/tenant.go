@@ -90,32 +90,36 @@ type MessageCost struct {
 // tenant or the request (name, countries, niche, domain, geoip...) are added
 // by SettingsFor.
 type Settings struct {
-	IndexTitle                   string                 `json:"index_title" yaml:"index_title"`
-	Description                  string                 `json:"description" yaml:"description"`
-	VisibleProfileFields         []string               `json:"visible_profile_fields" yaml:"visible_profile_fields"`
-	VisibleProfileNotes          bool                   `json:"visible_profile_notes" yaml:"visible_profile_notes"`
-	CDNPrefix                    string                 `json:"cdn_prefix" yaml:"cdn_prefix"`
-	MessageCredits               int                    `json:"message_credits" yaml:"message_credits"`
-	PhotoCredits                 int                    `json:"photo_credits" yaml:"photo_credits"`
-	GiftCredits                  int                    `json:"gift_credits" yaml:"gift_credits"`
-	SignupCredits                int                    `json:"signup_credits" yaml:"signup_credits"`
-	MessageLength                int                    `json:"message_length" yaml:"message_length"`
-	MinimumMessageCosts          map[string]MessageCost `json:"minimum_message_costs" yaml:"minimum_message_costs"`
-	SupportEmail                 string                 `json:"support_email" yaml:"support_email"`
-	SupportPhone                 string                 `json:"support_phone" yaml:"support_phone"`
-	EnableSiteEntryPopup         string                 `json:"enable_site_entry_popup" yaml:"enable_site_entry_popup"`
-	SearchFields                 []string               `json:"search_fields" yaml:"search_fields"`
-	DomainLanguage               string                 `json:"domain_language" yaml:"domain_language"`
-	FictionalWarning             string                 `json:"fictional_warning" yaml:"fictional_warning"`
-	FictionalSingular            string                 `json:"fictional_singular" yaml:"fictional_singular"`
-	FictionalPlural              string                 `json:"fictional_plural" yaml:"fictional_plural"`
-	FictionalIcon                string                 `json:"fictional_icon" yaml:"fictional_icon"`
-	RefundDays                   int                    `json:"refund_days" yaml:"refund_days"`
-	Signups                      string                 `json:"signups" yaml:"signups"`
-	LoggedOutSearch              bool                   `json:"logged_out_search" yaml:"logged_out_search"`
-	LoggedOutSearchTrafficsource bool                   `json:"logged_out_search_trafficsource" yaml:"logged_out_search_trafficsource"`
-	MemberResell                 bool                   `json:"member_resell" yaml:"member_resell"`
-	MailName                     string                 `json:"mail_name" yaml:"mail_name"`
+	IndexTitle           string                 `json:"index_title" yaml:"index_title"`
+	Description          string                 `json:"description" yaml:"description"`
+	VisibleProfileFields []string               `json:"visible_profile_fields" yaml:"visible_profile_fields"`
+	VisibleProfileNotes  bool                   `json:"visible_profile_notes" yaml:"visible_profile_notes"`
+	CDNPrefix            string                 `json:"cdn_prefix" yaml:"cdn_prefix"`
+	MessageCredits       int                    `json:"message_credits" yaml:"message_credits"`
+	PhotoCredits         int                    `json:"photo_credits" yaml:"photo_credits"`
+	GiftCredits          int                    `json:"gift_credits" yaml:"gift_credits"`
+	SignupCredits        int                    `json:"signup_credits" yaml:"signup_credits"`
+	MessageLength        int                    `json:"message_length" yaml:"message_length"`
+	MinimumMessageCosts  map[string]MessageCost `json:"minimum_message_costs" yaml:"minimum_message_costs"`
+	SupportEmail         string                 `json:"support_email" yaml:"support_email"`
+	SupportPhone         string                 `json:"support_phone" yaml:"support_phone"`
+	EnableSiteEntryPopup string                 `json:"enable_site_entry_popup" yaml:"enable_site_entry_popup"`
+	SearchFields         []string               `json:"search_fields" yaml:"search_fields"`
+	DomainLanguage       string                 `json:"domain_language" yaml:"domain_language"`
+	FictionalWarning     string                 `json:"fictional_warning" yaml:"fictional_warning"`
+	FictionalSingular    string                 `json:"fictional_singular" yaml:"fictional_singular"`
+	FictionalPlural      string                 `json:"fictional_plural" yaml:"fictional_plural"`
+	FictionalIcon        string                 `json:"fictional_icon" yaml:"fictional_icon"`
+	// FictionalTexts are the fictional-profile markers per language
+	// (FictionalIn); the three single strings above are the default
+	// language's.
+	FictionalTexts               map[string]FictionalText `json:"fictional_texts,omitempty" yaml:"fictional_texts"`
+	RefundDays                   int                      `json:"refund_days" yaml:"refund_days"`
+	Signups                      string                   `json:"signups" yaml:"signups"`
+	LoggedOutSearch              bool                     `json:"logged_out_search" yaml:"logged_out_search"`
+	LoggedOutSearchTrafficsource bool                     `json:"logged_out_search_trafficsource" yaml:"logged_out_search_trafficsource"`
+	MemberResell                 bool                     `json:"member_resell" yaml:"member_resell"`
+	MailName                     string                   `json:"mail_name" yaml:"mail_name"`
 	// MinAge is the youngest age allowed to sign up.
 	MinAge int `json:"min_age" yaml:"min_age"`
 	// ChatHistory is how many recent messages of a conversation stay visible.

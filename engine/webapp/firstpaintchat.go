@@ -151,7 +151,7 @@ func chatFirstPaint(tx firstPaintTexts, boot Boot, c *ChatPaint) []byte {
 		More:        tx.text(loc, "messenger.composer.more"),
 	}
 	if c.Partner.Fictional {
-		page.Tag = boot.Settings.FictionalSingular
+		page.Tag = boot.Settings.FictionalIn(loc).Singular
 	}
 	// The composer's line as the app's (rules.ts, composerState): a text
 	// is free while free messages last, else it costs message_credits. (The

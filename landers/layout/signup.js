@@ -1,3 +1,32 @@
+// The adults-only question (when the page has it): entering remembers the
+// answer as the app does (the rdv_site_entry cookie, which the server reads,
+// and the app's own storage) and frees the page without reloading it; Tab
+// stays within the question; leaving goes to an empty page.
+(function () {
+  var gate = document.querySelector('[data-testid="site-entry-modal"]');
+  if (!gate) return;
+  var enter = gate.querySelector('[data-testid="site-entry-enter"]');
+  var leave = gate.querySelector('[data-testid="site-entry-leave"]');
+  enter.focus();
+  enter.addEventListener('click', function (ev) {
+    ev.preventDefault();
+    document.cookie = 'rdv_site_entry=1; path=/; max-age=31536000; samesite=lax';
+    try { localStorage.setItem('rdv_site_entry_dismissed', String(Date.now())); } catch (e) { /* private mode */ }
+    gate.parentNode.removeChild(gate);
+    var page = document.querySelector('.page');
+    page.removeAttribute('inert');
+    var h = page.querySelector('h1');
+    if (h) { h.setAttribute('tabindex', '-1'); h.focus(); }
+  });
+  leave.addEventListener('click', function (ev) { ev.preventDefault(); location.replace('about:blank'); });
+  gate.addEventListener('keydown', function (ev) {
+    if (ev.key !== 'Tab') return;
+    var first = enter, last = leave;
+    if (ev.shiftKey && document.activeElement === first) { ev.preventDefault(); last.focus(); }
+    else if (!ev.shiftKey && document.activeElement === last) { ev.preventDefault(); first.focus(); }
+  });
+})();
+
 // The lander's signup form: posts to /api/signup.php as the app does, shows
 // refusals in the form (focus on the first), then opens the app logged in.
 // Without this script the form posts to /landers/signup, which does the same.
@@ -25,7 +54,8 @@
     if (holder) {
       holder.textContent = msg;
       holder.hidden = false;
-      var input = form.querySelector('[name="' + field + '"]');
+      // The date of birth is three fields; its refusal goes on the day.
+      var input = form.querySelector('[name="' + (field === 'date_of_birth' ? 'day' : field) + '"]');
       input.setAttribute('aria-invalid', 'true');
       input.focus();
     } else {
@@ -34,12 +64,17 @@
       banner.focus();
     }
   }
+  // dateOfBirth is the three fields as YYYY-MM-DD.
+  function dateOfBirth(d) {
+    function two(v) { return ('0' + v).slice(-2); }
+    return d.get('year') + '-' + two(d.get('month')) + '-' + two(d.get('day'));
+  }
   function local() {
     var d = new FormData(form);
     if (!d.get('gender')) return 'gender_invalid';
     var name = String(d.get('name') || '').trim();
     if (name.length < 2) return 'name_invalid';
-    if (!d.get('date_of_birth')) return 'date_of_birth';
+    if (!d.get('day') || !d.get('month') || !d.get('year')) return 'date_of_birth';
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(d.get('email') || '').trim())) return 'email_invalid';
     if (String(d.get('password') || '').length < 6) return 'password_invalid';
     return '';
@@ -52,7 +87,7 @@
     if (bad) { show(bad, { min_age: minAge }); return; }
     var d = new FormData(form);
     var body = { gender: d.get('gender'), seeking: d.get('seeking') || '', name: String(d.get('name')).trim(),
-      date_of_birth: d.get('date_of_birth'), email: String(d.get('email')).trim(), password: d.get('password') };
+      date_of_birth: dateOfBirth(d), email: String(d.get('email')).trim(), password: d.get('password') };
     var button = form.querySelector('button[type=submit]');
     button.disabled = true;
     fetch('/api/signup.php', { method: 'POST', credentials: 'same-origin',

@@ -36,6 +36,8 @@ test('tinderswipe on a phone: swipe by touch, mouse, buttons and keys, then sign
   try {
     await s.goto('/landers/tinderswipe/b?network=e2enet&ref=swipe1')
     const page = s.page
+    // A Dutch visitor answers the adults-only question first (public-honest.test.mjs measures it).
+    await page.getByRole('dialog').getByRole('button', { name: 'I am 18 or older, enter' }).click()
     await page.getByTestId('swipe-deck').waitFor()
     await page.getByTestId('entry-warning').waitFor()
     await assertNoSidewaysScroll(page, 'the lander on a phone')
@@ -65,7 +67,10 @@ test('tinderswipe on a phone: swipe by touch, mouse, buttons and keys, then sign
     const form = page.getByTestId('lander-signup-form')
     await page.getByLabel('a man').check()
     await page.getByLabel('Username').fill('Swipetester')
-    await page.getByLabel('Date of birth (18+)').fill('1990-04-05')
+    const born = page.getByRole('group', { name: 'Date of birth (18+)' })
+    await born.getByLabel('Day').selectOption('5')
+    await born.getByLabel('Month').selectOption({ label: 'April' })
+    await born.getByLabel('Year').selectOption('1990')
     await page.getByLabel('E-mail address').fill('not-an-address')
     await page.getByLabel('Password').fill('secret-password-1')
     await form.getByRole('button', { name: 'Create my free account' }).click()

@@ -6,7 +6,7 @@
 // traffic source (Herzklopfen), the source shows them.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { PHONE, aHouseProfile, assertNoSidewaysScroll, call, open } from './lib.mjs'
+import { PHONE, aHouseProfile, assertNoSidewaysScroll, call, open, png, site } from './lib.mjs'
 
 const DESKTOP = { width: 1280, height: 900 }
 const LANDINGS = [
@@ -73,6 +73,30 @@ test('each landing shows the member on a phone and a desktop, and leads to the s
   }
 })
 
+/**
+ * approvedPhoto uploads a photo for the member logged in on s and has the
+ * demo's superadmin approve it in the console: a landing shows only members
+ * with a photo operators reviewed.
+ */
+async function approvedPhoto(s) {
+  const up = await s.page.request.post(site('localhost') + '/api/photos.php', {
+    headers: { 'X-Request-Type': 'client' },
+    multipart: { photo: { name: 'me.png', mimeType: 'image/png', buffer: png(320, 320, 7) } },
+  })
+  assert.equal(up.status(), 201, await up.text())
+  const photo = (await up.json()).photo.id
+  const admin = await open('admin.localhost')
+  try {
+    await admin.goto('/admin/')
+    const login = await call(admin, 'POST', '/admin/api/login', { email: 'admin@rendezvous.example', password: 'demo-password' })
+    assert.equal(login.status, 200, JSON.stringify(login.body))
+    const approved = await call(admin, 'POST', `/admin/api/tenants/lustlokaal/moderation/photos/${photo}/approve`)
+    assert.equal(approved.status, 200, JSON.stringify(approved.body))
+  } finally {
+    await admin.close()
+  }
+}
+
 test('a member in invisible mode is not shown on a landing', async () => {
   const s = await visitor('localhost', PHONE)
   const seen = await visitor('localhost', PHONE)
@@ -93,6 +117,7 @@ test('a member in invisible mode is not shown on a landing', async () => {
     assert.ok(link, 'an activation link')
     await s.page.goto(link)
     await s.page.waitForURL(/\/activate\/done/)
+    await approvedPhoto(s)
 
     await seen.goto(`/members/${id}/landing2`)
     const chat = seen.page.getByTestId('landing-chat')

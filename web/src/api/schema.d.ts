@@ -3338,6 +3338,14 @@ export interface components {
             fictional_icon: string;
             fictional_plural: string;
             fictional_singular: string;
+            /** @description The fictional-profile markers in each of the brand's languages (present when the brand marks fictional profiles); the single strings above are the default language's. Show the reader's. */
+            fictional_texts?: {
+                [key: string]: {
+                    plural: string;
+                    singular: string;
+                    warning: string;
+                };
+            };
             fictional_warning: string;
             geoip_country: string;
             geoip_selected_country: string;

@@ -5,6 +5,7 @@
 import styled from 'styled-components'
 import { useAppState } from '../state/context'
 import { Icon } from './Icon'
+import { useFictionalTexts } from './fictional'
 import { fictionalIcon } from './iconSets'
 import { color, radius, space } from '../theme/theme'
 
@@ -34,11 +35,10 @@ export const hasFictional = (profiles: ReadonlyArray<{ fictional?: boolean }>): 
 
 /** FictionalLegend explains the fictional tag when profiles include fictional ones; nothing otherwise. */
 export function FictionalLegend({ profiles }: { profiles: ReadonlyArray<{ fictional?: boolean }> }) {
-  const settings = useAppState((s) => s.settings)
-  const plural = settings.fictional_plural
-  const warning = settings.fictional_warning
+  const iconName = useAppState((s) => s.settings.fictional_icon)
+  const { plural, warning } = useFictionalTexts()
   if (!hasFictional(profiles) || (!plural && !warning)) return null
-  const icon = fictionalIcon(settings.fictional_icon)
+  const icon = fictionalIcon(iconName)
   return (
     <Legend role="note" data-testid="fictional-legend">
       {plural && (

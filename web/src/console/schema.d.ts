@@ -2250,6 +2250,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tenants/{tenant}/moderation/members/{member}/kind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a member a test or staff account
+         * @description A test account (trying the site out, the demo's logins) or a staff account (a member account staff use for their work) stays a member inside the app, but the visitor home page, the landers, member landings and search never show it. member makes it an ordinary member again. Audited as member.kind.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "member" | "test" | "staff";
+                    };
+                };
+            };
+            responses: {
+                /** @description The member after. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            member: components["schemas"]["ModerationMember"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/tenants/{tenant}/moderation/members/{member}/suspend": {
         parameters: {
             query?: never;
@@ -2930,6 +2981,11 @@ export interface components {
             updated_at?: string;
         };
         ModerationMember: {
+            /**
+             * @description test and staff accounts are never shown on the brand's marketing (visitor home page, landers, member landings) nor in search
+             * @enum {string}
+             */
+            account_kind?: "member" | "test" | "staff";
             /** Format: date-time */
             banned_at: string | null;
             email: string;

@@ -21,6 +21,7 @@ type MemberCopyParams struct {
 	SignupDate   time.Time
 	LastSeenAt   time.Time
 	Demo         bool
+	AccountKind  string
 }
 
 const memberIDsReserve = `-- name: MemberIDsReserve :many

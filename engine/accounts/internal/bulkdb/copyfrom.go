@@ -39,6 +39,7 @@ func (r iteratorForMemberCopy) Values() ([]interface{}, error) {
 		r.rows[0].SignupDate,
 		r.rows[0].LastSeenAt,
 		r.rows[0].Demo,
+		r.rows[0].AccountKind,
 	}, nil
 }
 
@@ -47,5 +48,5 @@ func (r iteratorForMemberCopy) Err() error {
 }
 
 func (q *Queries) MemberCopy(ctx context.Context, arg []MemberCopyParams) (int64, error) {
-	return q.db.CopyFrom(ctx, []string{"members"}, []string{"id", "tenant_id", "email", "password_hash", "status", "language", "is_house", "signup_date", "last_seen_at", "demo"}, &iteratorForMemberCopy{rows: arg})
+	return q.db.CopyFrom(ctx, []string{"members"}, []string{"id", "tenant_id", "email", "password_hash", "status", "language", "is_house", "signup_date", "last_seen_at", "demo", "account_kind"}, &iteratorForMemberCopy{rows: arg})
 }

@@ -37,4 +37,5 @@ type Member struct {
 	ActivatedAt               pgtype.Timestamptz
 	Demo                      bool
 	DemoOff                   bool
+	AccountKind               string
 }

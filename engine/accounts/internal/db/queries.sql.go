@@ -305,7 +305,7 @@ const memberBan = `-- name: MemberBan :one
 UPDATE members SET banned_at = coalesce(banned_at, $1::timestamptz), moderation_reason = $2,
     session_epoch = session_epoch + 1
 WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind
 `
 
 type MemberBanParams struct {
@@ -350,12 +350,13 @@ func (q *Queries) MemberBan(ctx context.Context, arg MemberBanParams) (Member, e
 		&i.ActivatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.AccountKind,
 	)
 	return i, err
 }
 
 const memberByEmail = `-- name: MemberByEmail :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off FROM members
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind FROM members
 WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deleted' AND NOT is_house
 `
 
@@ -393,12 +394,13 @@ func (q *Queries) MemberByEmail(ctx context.Context, arg MemberByEmailParams) (M
 		&i.ActivatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.AccountKind,
 	)
 	return i, err
 }
 
 const memberByID = `-- name: MemberByID :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off FROM members WHERE id = $1
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind FROM members WHERE id = $1
 `
 
 func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
@@ -430,6 +432,7 @@ func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
 		&i.ActivatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.AccountKind,
 	)
 	return i, err
 }
@@ -506,7 +509,7 @@ INSERT INTO members (tenant_id, email, password_hash, status, language, tracking
                      signup_profile_id, signup_message, signup_date, last_seen_at)
 VALUES ($1, $2, $3, 'not_confirmed', $4, $5,
         $6, $7, $8, $8)
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind
 `
 
 type MemberInsertParams struct {
@@ -558,12 +561,13 @@ func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Mem
 		&i.ActivatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.AccountKind,
 	)
 	return i, err
 }
 
 const memberLock = `-- name: MemberLock :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off FROM members WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind FROM members WHERE id = $1 FOR UPDATE
 `
 
 // Serialises a member's requests that count toward a daily limit.
@@ -596,6 +600,7 @@ func (q *Queries) MemberLock(ctx context.Context, id int64) (Member, error) {
 		&i.ActivatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.AccountKind,
 	)
 	return i, err
 }
@@ -620,7 +625,7 @@ func (q *Queries) MemberLockForPurge(ctx context.Context, arg MemberLockForPurge
 }
 
 const memberLookup = `-- name: MemberLookup :many
-SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, coalesce(p.name, '')::text AS profile_name
+SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind, coalesce(p.name, '')::text AS profile_name
 FROM members m
 LEFT JOIN profiles p ON p.id = m.id
 WHERE m.tenant_id = $1 AND m.status <> 'deleted'
@@ -662,6 +667,7 @@ type MemberLookupRow struct {
 	ActivatedAt               pgtype.Timestamptz
 	Demo                      bool
 	DemoOff                   bool
+	AccountKind               string
 	ProfileName               string
 }
 
@@ -707,6 +713,7 @@ func (q *Queries) MemberLookup(ctx context.Context, arg MemberLookupParams) ([]M
 			&i.ActivatedAt,
 			&i.Demo,
 			&i.DemoOff,
+			&i.AccountKind,
 			&i.ProfileName,
 		); err != nil {
 			return nil, err
@@ -720,7 +727,7 @@ func (q *Queries) MemberLookup(ctx context.Context, arg MemberLookupParams) ([]M
 }
 
 const memberOfTenant = `-- name: MemberOfTenant :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
 `
 
 type MemberOfTenantParams struct {
@@ -757,6 +764,7 @@ func (q *Queries) MemberOfTenant(ctx context.Context, arg MemberOfTenantParams) 
 		&i.ActivatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.AccountKind,
 	)
 	return i, err
 }
@@ -840,6 +848,54 @@ func (q *Queries) MemberSeen(ctx context.Context, id int64) error {
 	return err
 }
 
+const memberSetAccountKind = `-- name: MemberSetAccountKind :one
+UPDATE members SET account_kind = $1
+WHERE id = $2 AND tenant_id = $3 AND status <> 'deleted'
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind
+`
+
+type MemberSetAccountKindParams struct {
+	AccountKind string
+	ID          int64
+	TenantID    int64
+}
+
+// Operators mark one of the tenant's members a test or staff account (or
+// an ordinary member again).
+func (q *Queries) MemberSetAccountKind(ctx context.Context, arg MemberSetAccountKindParams) (Member, error) {
+	row := q.db.QueryRow(ctx, memberSetAccountKind, arg.AccountKind, arg.ID, arg.TenantID)
+	var i Member
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.Status,
+		&i.Credits,
+		&i.PaidUser,
+		&i.Language,
+		&i.NotificationsDisabled,
+		&i.IsHouse,
+		&i.Tracking,
+		&i.SessionEpoch,
+		&i.SignupDate,
+		&i.LastSeenAt,
+		&i.DeletionRequestedAt,
+		&i.NotificationTypesDisabled,
+		&i.SignupProfileID,
+		&i.SignupMessage,
+		&i.PurgedAt,
+		&i.SuspendedUntil,
+		&i.BannedAt,
+		&i.ModerationReason,
+		&i.ActivatedAt,
+		&i.Demo,
+		&i.DemoOff,
+		&i.AccountKind,
+	)
+	return i, err
+}
+
 const memberSetEmail = `-- name: MemberSetEmail :exec
 UPDATE members
 SET email = $1,
@@ -907,7 +963,7 @@ func (q *Queries) MemberSetPassword(ctx context.Context, arg MemberSetPasswordPa
 const memberSuspend = `-- name: MemberSuspend :one
 UPDATE members SET suspended_until = $1::timestamptz, moderation_reason = $2, session_epoch = session_epoch + 1
 WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind
 `
 
 type MemberSuspendParams struct {
@@ -953,6 +1009,7 @@ func (q *Queries) MemberSuspend(ctx context.Context, arg MemberSuspendParams) (M
 		&i.ActivatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.AccountKind,
 	)
 	return i, err
 }
@@ -1117,7 +1174,7 @@ func (q *Queries) SessionCommit(ctx context.Context, arg SessionCommitParams) er
 }
 
 const sessionWithMember = `-- name: SessionWithMember :one
-SELECT s.data, m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off
+SELECT s.data, m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind
 FROM sessions s JOIN members m ON m.id = s.member_id
 WHERE s.token = $1 AND now() < s.expiry
 `
@@ -1161,6 +1218,7 @@ func (q *Queries) SessionWithMember(ctx context.Context, token string) (SessionW
 		&i.Member.ActivatedAt,
 		&i.Member.Demo,
 		&i.Member.DemoOff,
+		&i.Member.AccountKind,
 	)
 	return i, err
 }

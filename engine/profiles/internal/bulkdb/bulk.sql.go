@@ -21,6 +21,7 @@ type PhotoCopyParams struct {
 	Position      int32
 	Width         int32
 	Height        int32
+	ReviewedAt    pgtype.Timestamptz
 }
 
 const photoIDsReserve = `-- name: PhotoIDsReserve :many

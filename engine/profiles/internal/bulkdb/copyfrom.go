@@ -37,6 +37,7 @@ func (r iteratorForPhotoCopy) Values() ([]interface{}, error) {
 		r.rows[0].Position,
 		r.rows[0].Width,
 		r.rows[0].Height,
+		r.rows[0].ReviewedAt,
 	}, nil
 }
 
@@ -45,7 +46,7 @@ func (r iteratorForPhotoCopy) Err() error {
 }
 
 func (q *Queries) PhotoCopy(ctx context.Context, arg []PhotoCopyParams) (int64, error) {
-	return q.db.CopyFrom(ctx, []string{"photos"}, []string{"id", "profile_id", "filename", "thumb_filename", "status", "position", "width", "height"}, &iteratorForPhotoCopy{rows: arg})
+	return q.db.CopyFrom(ctx, []string{"photos"}, []string{"id", "profile_id", "filename", "thumb_filename", "status", "position", "width", "height", "reviewed_at"}, &iteratorForPhotoCopy{rows: arg})
 }
 
 // iteratorForProfileCopy implements pgx.CopyFromSource.

@@ -622,11 +622,12 @@ FROM (
     JOIN members m ON m.id = p.id
     WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
       AND m.status = 'active' AND m.banned_at IS NULL AND (m.suspended_until IS NULL OR m.suspended_until < now())
+      AND m.account_kind = 'member'
       AND ($2::text = '' OR p.gender = $2::text)
       AND (cardinality($3::text[]) = 0 OR p.sexuality = ANY ($3::text[]))
       AND (cardinality($4::text[]) = 0 OR p.body_type = ANY ($4::text[]))
       AND p.date_of_birth >= $5::date AND p.date_of_birth <= $6::date
-      AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
+      AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active' AND x.reviewed_at IS NOT NULL)
     ORDER BY p.last_active_at DESC, p.id DESC
     LIMIT 200
 ) c
@@ -647,8 +648,9 @@ type LanderPageParams struct {
 }
 
 // The members an affiliate lander shows for a niche (engine/landerpages):
-// active, visible members of the pool with a photo others may see, whose
-// account is active and neither banned nor suspended, of the niche's
+// active, visible members of the pool with a photo operators reviewed, whose
+// account is active, neither banned nor suspended, nor a test or staff
+// account, of the niche's
 // gender (any when empty), sexualities (any when empty), age band and body
 // types (any when empty). Of the 200 most recently active of them (the
 // index walk of an unfiltered search, bounded however large the pool),
@@ -664,6 +666,35 @@ func (q *Queries) LanderPage(ctx context.Context, arg LanderPageParams) ([]int64
 		arg.Interests,
 		arg.MaxRows,
 	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const markedMemberIDs = `-- name: MarkedMemberIDs :many
+SELECT m.id
+FROM members m
+JOIN profiles p ON p.id = m.id
+WHERE m.account_kind <> 'member' AND p.pool = $1
+`
+
+// The test and staff accounts of a pool, which search leaves out by id
+// (they are few; the search's own index walk stays as it is).
+func (q *Queries) MarkedMemberIDs(ctx context.Context, pool string) ([]int64, error) {
+	rows, err := q.db.Query(ctx, markedMemberIDs, pool)
 	if err != nil {
 		return nil, err
 	}
@@ -918,10 +949,10 @@ func (q *Queries) PhotoDelete(ctx context.Context, arg PhotoDeleteParams) (int64
 }
 
 const photoInsert = `-- name: PhotoInsert :one
-INSERT INTO photos (profile_id, filename, thumb_filename, status, position, width, height)
+INSERT INTO photos (profile_id, filename, thumb_filename, status, position, width, height, reviewed_at)
 VALUES ($1, $2, $3, $4,
         (SELECT coalesce(max(position), 0) + 1 FROM photos WHERE profile_id = $1),
-        $5, $6)
+        $5, $6, CASE WHEN $7::boolean THEN now() END)
 RETURNING id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason, reviewed_at
 `
 
@@ -932,8 +963,11 @@ type PhotoInsertParams struct {
 	Status        string
 	Width         int32
 	Height        int32
+	Reviewed      bool
 }
 
+// A photo operators upload themselves (a house profile's) is reviewed as it
+// is made (@reviewed).
 func (q *Queries) PhotoInsert(ctx context.Context, arg PhotoInsertParams) (Photo, error) {
 	row := q.db.QueryRow(ctx, photoInsert,
 		arg.ProfileID,
@@ -942,6 +976,7 @@ func (q *Queries) PhotoInsert(ctx context.Context, arg PhotoInsertParams) (Photo
 		arg.Status,
 		arg.Width,
 		arg.Height,
+		arg.Reviewed,
 	)
 	var i Photo
 	err := row.Scan(
@@ -1054,7 +1089,8 @@ func (q *Queries) PhotoMakeFirst(ctx context.Context, arg PhotoMakeFirstParams) 
 
 const photoModerate = `-- name: PhotoModerate :one
 UPDATE photos ph SET status = $1, reject_reason = $2,
-    reviewed_at = CASE WHEN ph.status = 'pending' AND $1 <> 'pending' THEN now() ELSE ph.reviewed_at END
+    reviewed_at = CASE WHEN $1 <> 'pending' AND (ph.status = 'pending' OR ph.reviewed_at IS NULL) THEN now()
+                       ELSE ph.reviewed_at END
 FROM members m
 WHERE ph.id = $3 AND m.id = ph.profile_id AND m.tenant_id = $4
 RETURNING ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason, ph.reviewed_at
@@ -1069,7 +1105,9 @@ type PhotoModerateParams struct {
 
 // Operators approve, reject or take down a photo of one of the tenant's
 // members; the reason is kept for the member to see.
-// A photo leaving the queue records when (the dashboards' backlog).
+// A photo leaving the queue records when (the dashboards' backlog), as does
+// the first decision on a photo shown without waiting for one (the brand
+// does not pre-moderate): the brand's marketing shows only reviewed photos.
 func (q *Queries) PhotoModerate(ctx context.Context, arg PhotoModerateParams) (Photo, error) {
 	row := q.db.QueryRow(ctx, photoModerate,
 		arg.Status,
@@ -1288,10 +1326,16 @@ FROM profiles p
 JOIN members m ON m.id = p.id
 LEFT JOIN LATERAL (
     SELECT x.id, x.filename, x.thumb_filename, x.width, x.height FROM photos x
-    WHERE x.profile_id = p.id AND x.status = 'active' ORDER BY x.position, x.id LIMIT 1
+    WHERE x.profile_id = p.id AND x.status = 'active' AND (NOT $1::boolean OR x.reviewed_at IS NOT NULL)
+    ORDER BY x.position, x.id LIMIT 1
 ) ph ON true
-WHERE p.id = ANY ($1::bigint[])
+WHERE p.id = ANY ($2::bigint[])
 `
+
+type ProfileCardListParams struct {
+	ReviewedOnly bool
+	Ids          []int64
+}
 
 type ProfileCardListRow struct {
 	ID            int64
@@ -1314,9 +1358,10 @@ type ProfileCardListRow struct {
 }
 
 // The cards of many profiles (search results, likes lists) with each one's
-// main photo: the first active one in the member's order.
-func (q *Queries) ProfileCardList(ctx context.Context, ids []int64) ([]ProfileCardListRow, error) {
-	rows, err := q.db.Query(ctx, profileCardList, ids)
+// main photo: the first active one in the member's order (with
+// @reviewed_only, the brand's marketing, the first one operators reviewed).
+func (q *Queries) ProfileCardList(ctx context.Context, arg ProfileCardListParams) ([]ProfileCardListRow, error) {
+	rows, err := q.db.Query(ctx, profileCardList, arg.ReviewedOnly, arg.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -1363,7 +1408,7 @@ func (q *Queries) ProfileDelete(ctx context.Context, id int64) error {
 }
 
 const profileForView = `-- name: ProfileForView :one
-SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden, m.is_house, m.tenant_id
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden, m.is_house, m.tenant_id, m.account_kind
 FROM profiles p
 JOIN members m ON m.id = p.id
 WHERE p.id = $1
@@ -1395,6 +1440,7 @@ type ProfileForViewRow struct {
 	DemoHidden         bool
 	IsHouse            bool
 	TenantID           int64
+	AccountKind        string
 }
 
 // The profile another member or a visitor opens, with what the view needs
@@ -1428,6 +1474,7 @@ func (q *Queries) ProfileForView(ctx context.Context, id int64) (ProfileForViewR
 		&i.DemoHidden,
 		&i.IsHouse,
 		&i.TenantID,
+		&i.AccountKind,
 	)
 	return i, err
 }
@@ -1683,8 +1730,9 @@ func (q *Queries) SearchPage(ctx context.Context, arg SearchPageParams) ([]int64
 const teaserPage = `-- name: TeaserPage :many
 SELECT p.id
 FROM profiles p
-WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
-  AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active')
+JOIN members m ON m.id = p.id
+WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible AND m.account_kind = 'member'
+  AND EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active' AND x.reviewed_at IS NOT NULL)
 ORDER BY p.last_active_at DESC, p.id DESC
 LIMIT $2
 `
@@ -1695,8 +1743,9 @@ type TeaserPageParams struct {
 }
 
 // The members a logged-out visitor sees on a brand's home page: active,
-// visible members of the pool with a photo others may see, most recently
-// active first (the same index walk as an unfiltered search).
+// visible members of the pool with a photo operators reviewed, never a
+// test or staff account, most recently active first (the same index walk
+// as an unfiltered search).
 func (q *Queries) TeaserPage(ctx context.Context, arg TeaserPageParams) ([]int64, error) {
 	rows, err := q.db.Query(ctx, teaserPage, arg.Pool, arg.MaxRows)
 	if err != nil {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
+import { useFictionalTexts } from '../../components/fictional'
 import { Container } from '../../components/Grid'
-import { useAppState } from '../../state/context'
 import { color, space } from '../../theme/theme'
 
 const Note = styled.aside`
@@ -17,7 +17,7 @@ const Note = styled.aside`
 /** Disclaimer: the site's fictional-profile warning and the adults-only note. */
 export function Disclaimer() {
   const { t } = useTranslation()
-  const warning = useAppState((s) => s.settings.fictional_warning)
+  const { warning } = useFictionalTexts()
   return (
     <Note aria-label={t('disclaimer.label')} data-testid="disclaimer">
       <Container>

@@ -49,4 +49,13 @@ describe('site-entry modal', () => {
     dismissSiteEntry(storage, 1000)
     expect(siteEntryDismissed(storage)).toBe(true)
   })
+  it('shares the answer with the landers through their cookie', () => {
+    const empty = { getItem: () => null }
+    expect(siteEntryDismissed(empty, 'rdv_tracking=x')).toBe(false)
+    // answered on a lander (server-rendered, its own script or form)
+    expect(siteEntryDismissed(empty, 'rdv_tracking=x; rdv_site_entry=1')).toBe(true)
+    let written = ''
+    dismissSiteEntry(null, 1000, (c) => (written = c))
+    expect(written).toMatch(/^rdv_site_entry=1; path=\/; max-age=\d+/)
+  })
 })

@@ -48,7 +48,21 @@ export function showSiteEntryModal(i: SiteEntryInput): boolean {
 
 export const SITE_ENTRY_KEY = 'rdv_site_entry_dismissed'
 
-export function siteEntryDismissed(storage: Pick<Storage, 'getItem'> | null): boolean {
+/**
+ * SITE_ENTRY_COOKIE carries the answer to the server-rendered landers, which
+ * ask the same question and set it when answered there.
+ */
+export const SITE_ENTRY_COOKIE = 'rdv_site_entry'
+
+const cookieJar = {
+  get: (): string => (typeof document === 'undefined' ? '' : document.cookie),
+  set: (c: string): void => {
+    if (typeof document !== 'undefined') document.cookie = c
+  },
+}
+
+export function siteEntryDismissed(storage: Pick<Storage, 'getItem'> | null, cookies = cookieJar.get()): boolean {
+  if (cookies.split(';').some((c) => c.trim().startsWith(`${SITE_ENTRY_COOKIE}=`))) return true
   try {
     return !!storage?.getItem(SITE_ENTRY_KEY)
   } catch {
@@ -56,10 +70,15 @@ export function siteEntryDismissed(storage: Pick<Storage, 'getItem'> | null): bo
   }
 }
 
-export function dismissSiteEntry(storage: Pick<Storage, 'setItem'> | null, now = Date.now()): void {
+export function dismissSiteEntry(
+  storage: Pick<Storage, 'setItem'> | null,
+  now = Date.now(),
+  setCookie: (c: string) => void = cookieJar.set,
+): void {
+  setCookie(`${SITE_ENTRY_COOKIE}=1; path=/; max-age=31536000; samesite=lax`)
   try {
     storage?.setItem(SITE_ENTRY_KEY, String(now))
   } catch {
-    // private mode: the modal shows again next visit
+    // private mode: the cookie still remembers the answer
   }
 }

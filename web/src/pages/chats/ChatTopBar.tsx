@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { ChatEntry } from '../../boot/types'
+import { useFictionalTexts } from '../../components/fictional'
 import { Container } from '../../components/Grid'
 import { Logo } from '../../nav/Logo'
 import { below, color, media, radius, space } from '../../theme/theme'
-import { useAppState } from '../../state/context'
 import { Avatar } from './Avatar'
 
 const Bar = styled.header`
@@ -80,7 +80,7 @@ export interface ChatTopBarProps {
 /** ChatTopBar is the in-chat top bar of the bare chat layout. */
 export function ChatTopBar({ profile }: ChatTopBarProps = {}) {
   const { t } = useTranslation()
-  const fictional = useAppState((s) => s.settings.fictional_singular)
+  const fictional = useFictionalTexts().singular
   return (
     <Bar data-testid="site-header">
       <Container>

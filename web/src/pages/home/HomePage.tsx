@@ -4,6 +4,7 @@ import { Link, Navigate } from 'react-router'
 import styled from 'styled-components'
 import type { Card } from '../../api/types'
 import { isDesktop } from '../../app/hooks'
+import { useFictionalTexts } from '../../components/fictional'
 import { ButtonLink } from '../../components/Button'
 import { Container } from '../../components/Grid'
 import { usePageTitle } from '../../components/Page'
@@ -206,6 +207,7 @@ export function HomePage() {
   const user = useAppState((s) => s.user)
   const name = useAppState((s) => s.tenant.name)
   const settings = useAppState((s) => s.settings)
+  const fictional = useFictionalTexts()
   const teasers = useAppState((s) => s.teasers)
   usePageTitle(null)
   if (user) return <Navigate to="/members" replace />
@@ -272,7 +274,7 @@ export function HomePage() {
                 {t('homePage.trustSupport')} <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
               </li>
             )}
-            {settings.fictional_warning && <li>{settings.fictional_warning}</li>}
+            {fictional.warning && <li>{fictional.warning}</li>}
           </Notes>
         </Container>
       </Band>

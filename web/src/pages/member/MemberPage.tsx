@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import styled from 'styled-components'
 import { LoginPanel } from '../../app/loginPanel'
+import { useFictionalTexts } from '../../components/fictional'
 import { ButtonLink } from '../../components/Button'
 import { Icon } from '../../components/Icon'
 import { fictionalIcon } from '../../components/iconSets'
@@ -65,13 +66,13 @@ const About = styled.p`
 
 /** FictionalMarker: the settings' fictional-profile marker on a house profile. */
 function FictionalMarker() {
-  const settings = useAppState((s) => s.settings)
-  const icon = fictionalIcon(settings.fictional_icon)
-  if (!settings.fictional_singular && !settings.fictional_warning) return null
+  const icon = fictionalIcon(useAppState((s) => s.settings.fictional_icon))
+  const { singular, warning } = useFictionalTexts()
+  if (!singular && !warning) return null
   return (
-    <Marker data-testid="fictional-marker" title={settings.fictional_warning || undefined}>
+    <Marker data-testid="fictional-marker" title={warning || undefined}>
       {icon && <Icon icon={icon} />}
-      <span>{settings.fictional_singular || settings.fictional_warning}</span>
+      <span>{singular || warning}</span>
     </Marker>
   )
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
+import { useFictionalTexts } from '../../components/fictional'
 import { Icon } from '../../components/Icon'
 import { fictionalIcon } from '../../components/iconSets'
 import { useAppState } from '../../state/context'
@@ -178,7 +179,7 @@ export interface ProfileCardProps {
 /** ProfileCard is a member in a list: photo, name, age, place, and a like button. */
 export function ProfileCard({ card, to, marker, actions }: ProfileCardProps) {
   const { t } = useTranslation()
-  const fictional = useAppState((s) => s.settings.fictional_singular)
+  const fictional = useFictionalTexts().singular
   const fictionalMark = fictionalIcon(useAppState((s) => s.settings.fictional_icon))
   const src = photoOf(card.main_image)
   const place = placeOf(card)
