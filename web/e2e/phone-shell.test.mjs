@@ -240,6 +240,42 @@ test('the signup page on a phone: the brand header with a way back, and the step
   }
 })
 
+test('the signup location step: typing a city shows the engine\'s places and saves the one chosen', async () => {
+  const s = await open('localhost', { locale: 'nl', ...PHONE })
+  try {
+    await s.goto('/')
+    const res = await s.page.request.post(site('localhost') + '/api/signup.php', {
+      data: { email: `city-${Date.now()}@example.test`, name: `City${Date.now() % 100000}`, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
+    })
+    assert.equal(res.status(), 201, await res.text())
+    await s.goto('/complete-signup')
+    const flow = s.page.getByTestId('signup-flow')
+    await flow.getByTestId('signup-step-photo').getByRole('button', { name: 'Overslaan' }).click()
+    const step = flow.getByTestId('signup-step-location')
+    const field = step.getByRole('combobox', { name: 'Of typ je woonplaats' })
+    await field.pressSequentially('Gen')
+    // LustLokaal serves the Netherlands and Belgium: Gent is in Belgium.
+    const option = s.page.getByRole('option', { name: 'Gent, Oost-Vlaanderen' })
+    await assertFullyVisible(option, 'the suggestion Gent')
+    await assertNoSidewaysScroll(s.page, 'the suggestions')
+    await s.page.screenshot({ path: '/tmp/phone-shell-city.png' })
+    // The keyboard takes it as well as a tap.
+    const options = await s.page.getByRole('option').allInnerTexts()
+    for (let i = 0; i <= options.indexOf('Gent, Oost-Vlaanderen'); i++) await field.press('ArrowDown')
+    await field.press('Enter')
+    assert.equal(await field.inputValue(), 'Gent')
+    assert.equal(await field.getAttribute('aria-expanded'), 'false')
+    const saved = s.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/profile.php' && r.request().method() === 'PUT')
+    await step.getByRole('button', { name: 'Volgende' }).click()
+    assert.equal((await saved).status(), 200)
+    await flow.getByTestId('signup-step-personal').waitFor()
+    const me = await (await s.page.request.get(site('localhost') + '/api/profile.php')).json()
+    assert.deepEqual([me.profile.country, me.profile.region_name, me.profile.city], ['BE', 'Oost-Vlaanderen', 'Gent'])
+  } finally {
+    await s.close()
+  }
+})
+
 test("one's own profile names the region in the page's language", async () => {
   const s = await open('localhost', { locale: 'nl', ...PHONE })
   try {
