@@ -3,20 +3,13 @@ import styled from 'styled-components'
 import { Input, Label } from '../../../../components/Form'
 import { useLoad } from '../../../../api/useLoad'
 import { useServices } from '../../../../state/context'
-import { color, radius, shadow, space, zIndex } from '../../../../theme/theme'
+import { color, radius, shadow, space } from '../../../../theme/theme'
 import { accountApi, type Place } from '../../api'
 
-const Wrap = styled.div`
-  position: relative;
-`
-
+/* The list takes its room below the field rather than lying over the
+   step's buttons: a tap meant for Next never takes a suggestion. */
 const List = styled.ul`
-  position: absolute;
-  top: calc(100% + 4px);
-  left: 0;
-  right: 0;
-  z-index: ${zIndex.dropdown};
-  margin: 0;
+  margin: ${space(1)} 0 0;
   padding: ${space(1)} 0;
   list-style: none;
   border: 1px solid ${color.border};
@@ -46,16 +39,21 @@ const SHOWN = 8
  * CityField is the city a member types, with the engine's places of the
  * countries (the first one's first) whose name starts with it as suggestions (a combobox: the arrow
  * keys move through them, Enter takes one, Escape closes them). Taking a
- * place gives its region too; typing again forgets it.
+ * place gives its region too; typing again forgets it. The list takes its
+ * room below the field and stays until a place is taken, Escape or another
+ * field.
  */
 export function CityField({
   label,
+  listLabel,
   countries,
   value,
   onType,
   onChoose,
 }: {
   label: string
+  /** listLabel names the suggestions (not the field's label, which names the field alone). */
+  listLabel: string
   countries: string[]
   value: string
   onType: (city: string) => void
@@ -86,7 +84,7 @@ export function CityField({
       setActive((i) => (i <= 0 ? places.length - 1 : i - 1))
     } else if (e.key === 'Enter' && shown && active >= 0) {
       e.preventDefault()
-      choose(places[active]!)
+      choose(places[active])
     } else if (e.key === 'Escape' && shown) {
       e.preventDefault()
       setOpen(false)
@@ -94,7 +92,7 @@ export function CityField({
   }
 
   return (
-    <Wrap>
+    <>
       <Label htmlFor={`${id}-city`}>{label}</Label>
       <Input
         id={`${id}-city`}
@@ -113,10 +111,15 @@ export function CityField({
           setActive(-1)
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
+        // Moving on to another field closes the list; a tap on a button does
+        // not: the list closing under the finger would move the button away
+        // before the tap ends (and the tap would be lost).
+        onBlur={(e) => {
+          if (e.relatedTarget instanceof HTMLElement && e.relatedTarget.matches('input, select, textarea')) setOpen(false)
+        }}
         data-testid="city-field"
       />
-      <List id={`${id}-places`} role="listbox" aria-label={label} hidden={!shown}>
+      <List id={`${id}-places`} role="listbox" aria-label={listLabel} hidden={!shown}>
         {places.map((p, i) => (
           <li
             key={`${p.city}|${p.region_code}`}
@@ -131,6 +134,6 @@ export function CityField({
           </li>
         ))}
       </List>
-    </Wrap>
+    </>
   )
 }

@@ -135,6 +135,7 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
             <Field>
               <CityField
                 label={t('signupFlow.location.typeCity')}
+                listLabel={t('signupFlow.location.places')}
                 countries={[country, ...countries.filter((c) => c !== country)]}
                 value={city}
                 onType={(c) => {
@@ -196,6 +197,7 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
           <Field>
             <CityField
               label={t('signupFlow.location.city')}
+              listLabel={t('signupFlow.location.places')}
               countries={[country]}
               value={city}
               onType={setCity}
