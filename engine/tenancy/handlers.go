@@ -145,18 +145,28 @@ type regionsAnswer struct {
 	Regions   []geo.Region `json:"regions"`
 }
 
+// countryAsked is the country of a request's ?country= (any case), else
+// the visitor's selected country; a malformed one is refused.
+func (h Handlers) countryAsked(r *http.Request) (string, error) {
+	country := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("country")))
+	if country == "" {
+		country = h.Locator.SelectedCountry(r, FromContext(r.Context()))
+	}
+	if !alpha2.MatchString(country) {
+		return "", refusal.New(refusal.Invalid, "country_invalid", "The country must be a two-letter ISO code.").With(map[string]any{"country": country})
+	}
+	return country, nil
+}
+
 // Regions answers GET /api/regions.php?country=: the country's first-level
 // regions and what they are called there, in the request's site language
 // where names.json knows another name (Belgium's provinces: Oost-Vlaanderen,
 // Flandre-Orientale). Without a country it answers for
 // the visitor's selected country.
 func (h Handlers) Regions(w http.ResponseWriter, r *http.Request) {
-	country := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("country")))
-	if country == "" {
-		country = h.Locator.SelectedCountry(r, FromContext(r.Context()))
-	}
-	if !alpha2.MatchString(country) {
-		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "country_invalid", "The country must be a two-letter ISO code.").With(map[string]any{"country": country}))
+	country, err := h.countryAsked(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	// Names in ?lang= when it is one of the tenant's locales, else the
@@ -237,12 +247,9 @@ type placesAnswer struct {
 // member typing their city is offered. Without a country it answers for the
 // visitor's selected country; a q of no letters finds none.
 func (h Handlers) Places(w http.ResponseWriter, r *http.Request) {
-	country := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("country")))
-	if country == "" {
-		country = h.Locator.SelectedCountry(r, FromContext(r.Context()))
-	}
-	if !alpha2.MatchString(country) {
-		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "country_invalid", "The country must be a two-letter ISO code.").With(map[string]any{"country": country}))
+	country, err := h.countryAsked(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if _, err := geo.Regions(country); errors.Is(err, geo.ErrUnknownCountry) {

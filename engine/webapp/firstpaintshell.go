@@ -22,15 +22,7 @@ var memberFirstPages = []string{"/", "/members", "/members/*", "/likes", "/chats
 
 // isMemberFirstPage reports whether p is one of memberFirstPages (a member
 // landing /members/{id}/landing is not: it is a visitor's page).
-func isMemberFirstPage(p string) bool {
-	segs := split(p)
-	for _, route := range memberFirstPages {
-		if match(split(route), segs) {
-			return true
-		}
-	}
-	return false
-}
+func isMemberFirstPage(p string) bool { return matchesAny(memberFirstPages, p) }
 
 // shellCSS is the style of the member's first paint in the tenant's theme:
 // the app's compact header on a phone (nav/Header.tsx, nav/Logo.tsx) and its

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import { test } from 'node:test'
-import { assertFullyVisible, assertNoSidewaysScroll, open, PHONE, site } from './lib.mjs'
+import { assertFullyVisible, assertNoSidewaysScroll, loginDemo, open, PHONE, signupMember, site } from './lib.mjs'
 
 const BRANDS = [
   { host: 'localhost', slug: 'lustlokaal', name: 'LustLokaal', locale: 'nl', theme: 'amber' },
@@ -20,19 +20,6 @@ const BRANDS = [
 const catalogue = (l) => JSON.parse(readFileSync(new URL(`../src/i18n/locales/${l}.json`, import.meta.url), 'utf8'))
 const LANGUAGES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv']
 
-/** login logs the page in as the brand's demo member (from the page: *.localhost resolves only in the browser). */
-async function login(page, slug) {
-  const status = await page.evaluate(async (email) => {
-    const res = await fetch('/api/user.php', {
-      method: 'POST',
-      headers: { 'X-Request-Type': 'client', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'demo-password' }),
-    })
-    return res.status
-  }, `demo@${slug}.example`)
-  assert.equal(status, 200, `login on ${slug}`)
-}
-
 /** memberOn opens a phone on the brand logged in as its demo member, the offer pop-ups out of the way. */
 async function memberOn(brand, options = {}) {
   const s = await open(brand.host, { locale: brand.locale, ...PHONE, ...options })
@@ -41,7 +28,7 @@ async function memberOn(brand, options = {}) {
     window.localStorage.setItem('rdv_site_entry_dismissed', String(Date.now()))
   })
   await s.goto('/login')
-  await login(s.page, brand.slug)
+  await loginDemo(s.page, brand.slug)
   return s
 }
 
@@ -244,10 +231,7 @@ test('the signup location step: typing a city shows the engine\'s places and sav
   const s = await open('localhost', { locale: 'nl', ...PHONE })
   try {
     await s.goto('/')
-    const res = await s.page.request.post(site('localhost') + '/api/signup.php', {
-      data: { email: `city-${Date.now()}@example.test`, name: `City${Date.now() % 100000}`, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
-    })
-    assert.equal(res.status(), 201, await res.text())
+    await signupMember(s, { name: `City${Date.now() % 100000}`, prefix: 'city' })
     await s.goto('/complete-signup')
     const flow = s.page.getByTestId('signup-flow')
     await flow.getByTestId('signup-step-photo').getByRole('button', { name: 'Overslaan' }).click()
@@ -280,10 +264,7 @@ test("one's own profile names the region in the page's language", async () => {
   const s = await open('localhost', { locale: 'nl', ...PHONE })
   try {
     await s.goto('/')
-    const res = await s.page.request.post(site('localhost') + '/api/signup.php', {
-      data: { email: `region-${Date.now()}@example.test`, name: `Region${Date.now() % 100000}`, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
-    })
-    assert.equal(res.status(), 201, await res.text())
+    await signupMember(s, { name: `Region${Date.now() % 100000}`, prefix: 'region' })
     const put = await s.page.request.put(site('localhost') + '/api/profile.php', { data: { country: 'BE', region: 'BE-VOV', city: 'Gent' } })
     assert.equal(put.status(), 200, await put.text())
     await s.goto('/profile')
