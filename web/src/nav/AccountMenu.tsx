@@ -17,7 +17,6 @@ const Name = styled.span`
   vertical-align: bottom;
 `
 
-
 /**
  * AccountMenu: My profile, Settings, Logout. On a phone's one-row header its
  * button is an icon (the name would not fit) and it holds the language choice
