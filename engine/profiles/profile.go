@@ -72,7 +72,9 @@ type Profile struct {
 }
 
 // Own loads a member's own profile, every field included, with all their
-// photos (pending and rejected ones too, so they see their status).
+// photos (pending and rejected ones too, so they see their status), its
+// region named in the request's site language as the profile form's region
+// list names it.
 func Own(ctx context.Context, conn db.DBTX, id int64, now time.Time) (Profile, error) {
 	q := db.New(conn)
 	row, err := q.ProfileByID(ctx, id)
@@ -87,6 +89,7 @@ func Own(ctx context.Context, conn db.DBTX, id int64, now time.Time) (Profile, e
 		return Profile{}, fmt.Errorf("load photos of %d: %w", id, err)
 	}
 	p := fromRow(row, now)
+	p.RegionName = regionName(p.Country, p.Region, tenancy.LanguageFrom(ctx))
 	prefix := cdnPrefix(ctx)
 	p.Photos = images(photos, prefix)
 	p.MainImage = mainImage(photos, prefix)

@@ -674,3 +674,22 @@ func TestPhotosOnS3(t *testing.T) {
 }
 
 func errorsIs(err, target error) bool { return errors.Is(err, target) }
+
+// The own profile names its region in the page's language, as the profile
+// form's region list (regions.php) does: a Dutch page says Oost-Vlaanderen.
+func TestOwnProfileRegionInPageLanguage(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	c, _ := env.LoggedIn(t, nlHost, accountstest.Member{Name: "Griet", Country: "BE"})
+	wantStatus(t, c.Do(http.MethodPut, "/api/profile.php", map[string]string{"region": "BE-VOV", "city": "Gent"}), 200, "")
+	for lang, want := range map[string]string{"nl": "Oost-Vlaanderen", "en": "East Flanders"} {
+		req, _ := http.NewRequest(http.MethodGet, env.URL+"/api/profile.php", nil)
+		req.Host = nlHost
+		req.AddCookie(&http.Cookie{Name: "locale", Value: lang})
+		res := c.Send(req)
+		wantStatus(t, res, 200, "")
+		if got := decode[ownAnswer](t, res).Profile.RegionName; got != want {
+			t.Errorf("%s: region_name %q, want %q", lang, got, want)
+		}
+	}
+}

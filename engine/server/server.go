@@ -361,6 +361,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.Get("/interests.php", t.Interests)
 	r.Get("/regions.php", t.Regions)
 	r.Get("/geocode.php", t.Geocode)
+	r.Get("/places.php", t.Places) // a city's name as the member types it
 
 	r.Get("/user.php", u.Current)
 	r.With(client).Post("/user.php", u.Post) // login; ?push=1 stores the push subscription

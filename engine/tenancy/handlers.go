@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -150,18 +151,28 @@ type regionsAnswer struct {
 	Regions   []geo.Region `json:"regions"`
 }
 
+// countryAsked is the country of a request's ?country= (any case), else
+// the visitor's selected country; a malformed one is refused.
+func (h Handlers) countryAsked(r *http.Request) (string, error) {
+	country := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("country")))
+	if country == "" {
+		country = h.Locator.SelectedCountry(r, FromContext(r.Context()))
+	}
+	if !alpha2.MatchString(country) {
+		return "", refusal.New(refusal.Invalid, "country_invalid", "The country must be a two-letter ISO code.").With(map[string]any{"country": country})
+	}
+	return country, nil
+}
+
 // Regions answers GET /api/regions.php?country=: the country's first-level
 // regions and what they are called there, in the request's site language
 // where names.json knows another name (Belgium's provinces: Oost-Vlaanderen,
 // Flandre-Orientale). Without a country it answers for
 // the visitor's selected country.
 func (h Handlers) Regions(w http.ResponseWriter, r *http.Request) {
-	country := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("country")))
-	if country == "" {
-		country = h.Locator.SelectedCountry(r, FromContext(r.Context()))
-	}
-	if !alpha2.MatchString(country) {
-		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "country_invalid", "The country must be a two-letter ISO code.").With(map[string]any{"country": country}))
+	country, err := h.countryAsked(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	// Names in ?lang= when it is one of the tenant's locales, else the
@@ -224,6 +235,44 @@ func (h Handlers) Geocode(w http.ResponseWriter, r *http.Request) {
 	}
 	p = p.In(LanguageFrom(r.Context()))
 	httpx.WriteJSON(w, http.StatusOK, placeAnswer{Country: p.Country, Region: p.Region, RegionCode: p.RegionCode, City: p.City})
+}
+
+// placesShown is how many places places.php suggests at most.
+const placesShown = 8
+
+// placeQueryMax is the longest start of a city places.php takes, in characters.
+const placeQueryMax = 80
+
+type placesAnswer struct {
+	Places []placeAnswer `json:"places"`
+}
+
+// Places answers GET /api/places.php?country=&q=: the country's places whose
+// name starts with q (any of their names, case and accents aside), biggest
+// first, with their region, named in the request's site language: what a
+// member typing their city is offered. Without a country it answers for the
+// visitor's selected country; a q of no letters finds none.
+func (h Handlers) Places(w http.ResponseWriter, r *http.Request) {
+	country, err := h.countryAsked(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if _, err := geo.Regions(country); errors.Is(err, geo.ErrUnknownCountry) {
+		httpx.WriteError(w, r, refusal.New(refusal.NotFound, "country_unknown", "This country is not known.").With(map[string]any{"country": country}))
+		return
+	}
+	q := r.URL.Query().Get("q")
+	if utf8.RuneCountInString(q) > placeQueryMax {
+		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "query_invalid", "The city's start is at most 80 characters.").With(map[string]any{"max": placeQueryMax}))
+		return
+	}
+	out := placesAnswer{Places: []placeAnswer{}}
+	for _, p := range geo.FindCities(country, q, LanguageFrom(r.Context()), placesShown) {
+		out.Places = append(out.Places, placeAnswer{Country: p.Country, Region: p.Region, RegionCode: p.RegionCode, City: p.City})
+	}
+	w.Header().Add("Vary", "Accept-Language, Cookie")
+	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 var errCoordinate = errors.New("coordinate out of range")

@@ -53,6 +53,8 @@ var (
 	cssFonts  = regexp.MustCompile(`^[A-Za-z0-9 ,'"-]+$`)
 	cssLength = regexp.MustCompile(`^[0-9.]+(px|rem|em|%)?$`)
 	cssWeight = regexp.MustCompile(`^([0-9]{3}|bold|normal)$`)
+	// cssSpacing is a letter-spacing: normal or a length, negative too.
+	cssSpacing = regexp.MustCompile(`^(normal|-?[0-9.]+(px|rem|em))$`)
 )
 
 // token is a theme value when it matches the pattern (nothing from a theme
@@ -146,8 +148,9 @@ var firstPaintTemplate = template.Must(template.New("firstpaint").Parse(
 		`{{define "name"}}<a class="fp-name" href="{{.Href}}"><strong>{{.Label}}</strong>{{if .Place}}<span>{{.Place}}</span>{{end}}</a>{{end}}`))
 
 // firstPaint is the first screen of the page of boot at path p, or nil where
-// the app draws the first screen itself (other pages, logged in but on a
-// conversation of theirs, no texts).
+// the app draws the first screen itself (other pages, no texts). A member's
+// own conversation gets the conversation, their other first pages the
+// header and a skeleton (firstpaintshell.go).
 func firstPaint(tx firstPaintTexts, boot Boot, p string) []byte {
 	if len(tx) == 0 {
 		return nil
@@ -156,6 +159,9 @@ func firstPaint(tx firstPaintTexts, boot Boot, p string) []byte {
 		return chatFirstPaint(tx, boot, boot.chat)
 	}
 	if boot.User != nil {
+		if isMemberFirstPage(p) {
+			return shellFirstPaint(tx, boot)
+		}
 		return nil
 	}
 	loc := boot.Locale

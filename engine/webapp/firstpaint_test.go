@@ -16,7 +16,7 @@ import (
 // The first paint draws the logged-out home, search and a profile from the
 // boot state in the page's language, escapes what members wrote, keeps
 // a theme's values out of the CSS unless they are colours, fonts or lengths,
-// and leaves every other page (and every logged-in one) to the app.
+// and leaves every other page to the app.
 func TestFirstPaint(t *testing.T) {
 	t.Parallel()
 	texts := firstPaintTexts{
@@ -52,7 +52,6 @@ func TestFirstPaint(t *testing.T) {
 			[]string{`<b>`, `alert`, `<script`}},
 		{"search", "/members", search, []string{`<h1>Search members</h1>`, `class="fp-cards"`, `src="/media/ab/big_t.jpg"`}, []string{`<section class="fp-hero"`}},
 		{"profile", "/members/7", member, []string{`<h1>Esther</h1>`, `<img src="/media/ab/big.jpg" alt="" fetchpriority="high" decoding="async">`, `39 years · Roeselare`}, nil},
-		{"logged in", "/", loggedIn, nil, nil},
 		{"a profile's landing page", "/members/7/landing", member, nil, nil},
 		{"another page", "/signup", home, nil, nil},
 		{"a search without results", "/members", base, nil, nil},
@@ -98,5 +97,36 @@ func TestServeIndexFirstPaint(t *testing.T) {
 	app.ServeIndex(w, r)
 	if body := w.Body.String(); !strings.Contains(body, `<div id="root"><div class="fp" data-first-paint>`) || !strings.Contains(body, `<h1>Welcome to T</h1>`) {
 		t.Fatalf("no first paint: %s", body)
+	}
+}
+
+// A member's first pages paint the header with the brand, a skeleton and
+// the tab bar in the page's language; a member's other pages and a
+// profile's landing page are left to the app.
+func TestMemberFirstPaint(t *testing.T) {
+	t.Parallel()
+	texts := firstPaintTexts{
+		"en": {"nav.tabs.search": "Search", "nav.tabs.swipe": "Swipe", "nav.tabs.likes": "Likes", "nav.tabs.messages": "Messages", "nav.tabs.profile": "Profile"},
+		"de": {"nav.tabs.messages": "Nachrichten"},
+	}
+	theme := json.RawMessage(`{"colors": {"primary": "#9d87ff", "border": "url(x)"}, "type": {"headingSpacing": "0.06em;}body{x"}, "logo": "/themes/midnight/logo-72.png"}`)
+	boot := Boot{Tenant: bootTenant{Name: "Herz <b>"}, Theme: theme, Locale: "de", User: map[string]any{"id": 1}}
+	for _, p := range []string{"/", "/members", "/members/7", "/likes", "/chats", "/notifications", "/credits", "/profile"} {
+		got := string(firstPaint(texts, boot, p))
+		for _, w := range []string{`<div class="fp fp-m" data-first-paint data-first-paint-shell>`, `<span>Herz &lt;b&gt;</span>`,
+			`<img src="/themes/midnight/logo-72.png" alt="" width="36" height="36">`, `data-skeleton`, `<a href="/chats">Nachrichten</a>`,
+			`<a href="/members">Search</a>`, `background:#9d87ff`, `letter-spacing:normal`, `background:#dee2e6`} {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: no %s in %s", p, w, got)
+			}
+		}
+		if strings.Contains(got, "url(x)") || strings.Contains(got, "body{x") {
+			t.Errorf("%s: a theme value that is no colour or length reached the CSS: %s", p, got)
+		}
+	}
+	for _, p := range []string{"/members/7/landing", "/transactions", "/signup", "/lang-config"} {
+		if got := firstPaint(texts, boot, p); got != nil {
+			t.Errorf("%s: a first paint where the app draws the page: %s", p, got)
+		}
 	}
 }

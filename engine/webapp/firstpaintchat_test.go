@@ -75,8 +75,8 @@ func TestChatFirstPaint(t *testing.T) {
 		{"no messages yet", "/chats/7", empty, []string{`Say hello to élodie!`, `<span class="fp-av" aria-hidden="true">É</span>`, `class="fp-comp"`}, []string{`<img`, `Older`}},
 		{"blocked", "/chats/7", blocked, []string{`<p class="fp-blocked">Blocked by Bob &lt;i&gt;.</p>`}, []string{`class="fp-comp"`, `class="fp-notes"`}},
 		{"a visitor", "/chats/7", visitor, nil, nil},
-		{"not the member's conversation", "/chats/7", noThread, nil, nil},
-		{"the conversation list", "/chats", member, nil, nil},
+		{"not the member's conversation", "/chats/7", noThread, []string{`data-first-paint-shell`}, []string{`data-first-paint-chat`}},
+		{"the conversation list", "/chats", member, []string{`data-first-paint-shell`}, []string{`data-first-paint-chat`}},
 	} {
 		got := string(firstPaint(chatTexts, c.boot, c.path))
 		if c.want == nil {
@@ -151,12 +151,16 @@ func TestServeIndexChat(t *testing.T) {
 		t.Errorf("the chat was asked %d times, want 1", asked)
 	}
 	for name, page := range map[string]string{"a visitor": serve("/chats/7", false), "a refused conversation": serve("/chats/8", true)} {
-		if strings.Contains(page, "secret-words") || strings.Contains(page, "data-first-paint") || !strings.Contains(page, `"thread":null`) {
+		if strings.Contains(page, "secret-words") || strings.Contains(page, "data-first-paint-chat") || !strings.Contains(page, `"thread":null`) {
 			t.Errorf("%s: %s", name, page)
 		}
 	}
-	if asked != 2 {
-		t.Errorf("the chat was asked %d times, want 2 (not for the visitor)", asked)
+	// A member's refused conversation still paints the header and a skeleton; the app shows the refusal.
+	if page := serve("/chats/8", true); !strings.Contains(page, "data-first-paint-shell") {
+		t.Errorf("a refused conversation: no first paint of the member's page: %s", page)
+	}
+	if asked != 3 {
+		t.Errorf("the chat was asked %d times, want 3 (not for the visitor)", asked)
 	}
 }
 

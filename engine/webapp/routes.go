@@ -25,9 +25,12 @@ var appRoutes = []string{
 }
 
 // IsAppRoute reports whether the member app has a page at path.
-func IsAppRoute(path string) bool {
+func IsAppRoute(path string) bool { return matchesAny(appRoutes, path) }
+
+// matchesAny reports whether path is one of routes (patterns as appRoutes).
+func matchesAny(routes []string, path string) bool {
 	segs := split(path)
-	for _, route := range appRoutes {
+	for _, route := range routes {
 		if match(split(route), segs) {
 			return true
 		}

@@ -259,7 +259,10 @@ test('phone: sign up on the page with the region list, confirm and log out', asy
     await page.getByRole('heading', { name: 'Your account is active' }).waitFor()
     await page.getByRole('button', { name: 'Account' }).click()
     await page.getByRole('menuitem', { name: 'Logout' }).click()
-    await page.getByRole('link', { name: 'Log in' }).first().waitFor()
+    // Logged out, a phone's header has Sign up and the visitor's menu with Log in.
+    await page.getByTestId('nav-signup').waitFor()
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByTestId('visitor-menu').getByRole('menuitem', { name: 'Log in' }).waitFor()
   } finally {
     await s.close()
   }

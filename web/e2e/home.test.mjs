@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { open } from './lib.mjs'
+import { loginDemo, open } from './lib.mjs'
 
 const brands = [
   { slug: 'lustlokaal', host: 'localhost', browse: true },
@@ -76,19 +76,6 @@ test('a herzklopfen teaser asks a phone visitor to sign up', async () => {
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url))
 
-/** login logs the page in as the brand's demo member (from the page: *.localhost resolves only in the browser). */
-async function login(page, slug) {
-  const status = await page.evaluate(async (email) => {
-    const res = await fetch('/api/user.php', {
-      method: 'POST',
-      headers: { 'X-Request-Type': 'client', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'demo-password' }),
-    })
-    return res.status
-  }, `demo@${slug}.example`)
-  assert.equal(status, 200, `login on ${slug}`)
-}
-
 /** chatOf is the id of the demo member's first conversation. */
 const chatOf = (page) =>
   page.evaluate(async () => {
@@ -112,7 +99,7 @@ test('screenshots of each brand on a phone and a desktop', async () => {
       await s.goto('/')
       await page.getByTestId('home-hero').waitFor()
       await shot('home')
-      await login(page, brand.slug)
+      await loginDemo(page, brand.slug)
       const cards = page.getByTestId('profile-card')
       await s.goto('/members')
       await cards.first().waitFor()

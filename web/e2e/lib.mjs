@@ -85,6 +85,19 @@ export async function signupMember(s, { host = 'localhost', name = 'Tester', pre
   return (await res.json()).user
 }
 
+/** loginDemo logs the page in as the brand's demo member (from the page: *.localhost resolves only in the browser). */
+export async function loginDemo(page, slug) {
+  const status = await page.evaluate(async (email) => {
+    const res = await fetch('/api/user.php', {
+      method: 'POST',
+      headers: { 'X-Request-Type': 'client', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'demo-password' }),
+    })
+    return res.status
+  }, `demo@${slug}.example`)
+  assert.equal(status, 200, `login on ${slug}`)
+}
+
 /**
  * confirmEmail follows the activation link the development mailbox holds
  * for email (the mail is sent by a background job: it waits 10 s at most),

@@ -1,6 +1,7 @@
 // The build's dist/firstpaint.json: for each language, the few catalogue
 // texts of the engine's first paint (engine/webapp/firstpaint.go), the
-// static first screen of the home, the search, a member's page and a conversation that
+// static first screen of the home, the search, a member's page, a conversation and a
+// member's first pages (the tab bar) that
 // index.html carries until the app's first render replaces it. The texts come
 // from the app's own catalogues, so both paints say the same words.
 import { readFileSync, readdirSync } from 'node:fs'
@@ -32,6 +33,7 @@ export const firstPaintKeys = [
   'messenger.composer.more',
   'profileNote.title',
   'messenger.composer.counter',
+  ...['search', 'swipe', 'likes', 'messages', 'profile'].map((tab) => `nav.tabs.${tab}`),
   ...['one', 'few', 'many', 'other'].flatMap((n) => [`messenger.composer.cost_${n}`, `messenger.composer.balance_${n}`, `messenger.composer.free_${n}`]),
 ] as const
 

@@ -1895,6 +1895,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/places.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The places of a country whose name starts with what a member typed
+         * @description Up to 8 places of the country whose name starts with q (the data's name or any a site
+         *     language uses: Gent or Ghent; case and accents do not count), biggest first, each with its
+         *     region, named in the request's site language (as geocode.php). A q of no letters finds
+         *     none. The signup's location step suggests them while a member types their city.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 3166-1 alpha-2; default the visitor's country */
+                    country?: string;
+                    /** @description the start of the city's name */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the places */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            places: components["schemas"]["Place"][];
+                        };
+                    };
+                };
+                404: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile.php": {
         parameters: {
             query?: never;

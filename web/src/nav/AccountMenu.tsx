@@ -5,6 +5,7 @@ import { Dropdown, type DropdownItem } from '../components/Dropdown'
 import type { User } from '../boot/types'
 import { showLanguageDropdown } from './rules'
 import { useAppState } from '../state/context'
+import { MenuIcon } from './MenuIcon'
 
 /** Name is the member's name on the menu's button, cut short when long. */
 const Name = styled.span`
@@ -15,12 +16,6 @@ const Name = styled.span`
   white-space: nowrap;
   vertical-align: bottom;
 `
-
-const MenuIcon = () => (
-  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-    <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-  </svg>
-)
 
 /**
  * AccountMenu: My profile, Settings, Logout. On a phone's one-row header its

@@ -2,7 +2,7 @@ import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Container } from '../components/Grid'
-import { color, media, space, zIndex } from '../theme/theme'
+import { below, color, media, space, zIndex } from '../theme/theme'
 import { PHONE_QUERY, useMediaQuery } from '../app/hooks'
 import { AccountMenu, MemberNav } from '../app/member'
 import { useAppState } from '../state/context'
@@ -10,15 +10,21 @@ import { BackButton } from './BackButton'
 import { LanguageMenu } from './LanguageMenu'
 import { Logo } from './Logo'
 import { NavList } from './NavLinkItem'
-import { VisitorNav } from './VisitorNav'
+import { VisitorMenu, VisitorNav } from './VisitorNav'
 
-const Bar = styled.header`
+export const Bar = styled.header`
   position: sticky;
   top: 0;
   z-index: ${zIndex.header};
   background: ${color.primary};
   color: ${color.onPrimary};
   box-shadow: 0 2px 8px rgba(0, 0, 0, 0.15);
+  /* The page's ring (secondary) can be the header's own hue (amber on orange,
+     violet on pink): on the coloured bar the ring is the bar's text colour. */
+  a:focus-visible,
+  button:focus-visible {
+    outline-color: ${color.onPrimary};
+  }
 `
 
 const Inner = styled.div<{ $compact: boolean }>`
@@ -31,14 +37,24 @@ const Inner = styled.div<{ $compact: boolean }>`
   > * {
     min-width: 0;
   }
-  /* the brand's name gives way before the buttons do */
+  /* The brand's name is never cut: on a phone it is set a little smaller
+     and the links beside it give way (their words wrap) instead. */
   a[data-testid='site-logo'] {
-    flex: 0 1 auto;
-    overflow: hidden;
-    span {
-      overflow: hidden;
-      text-overflow: ellipsis;
-      white-space: nowrap;
+    flex: none;
+  }
+  ${below('md')} {
+    a[data-testid='site-logo'] {
+      font-size: 1.125rem;
+    }
+    nav a {
+      padding-inline: ${space(1)};
+      white-space: normal;
+      line-height: 1.1;
+      text-align: center;
+      font-size: 0.875rem;
+    }
+    [data-testid$='-menu'] > button {
+      padding-inline: ${space(2)};
     }
   }
   ${media('md')} {
@@ -49,7 +65,7 @@ const Inner = styled.div<{ $compact: boolean }>`
   }
 `
 
-/** Nav is a second row on phones for visitors; a member's phone has the tab bar, so theirs stays in the one row. */
+/** Nav shares the one row with the logo on phones: a member's phone has the tab bar, a visitor's menu holds search and login. */
 const Nav = styled.nav<{ $compact: boolean }>`
   order: ${(p) => (p.$compact ? 0 : 3)};
   flex: ${(p) => (p.$compact ? '1 1 auto' : '1 0 100%')};
@@ -74,21 +90,24 @@ const Tools = styled.div<{ $compact: boolean }>`
 `
 
 /**
- * Header is the top navigation of the default layout. For a member on a phone
- * it is one compact row (logo, credits, the account menu with the language): the tab bar at
- * the bottom holds search, swipe, likes, messages and profile.
+ * Header is the top navigation of the default layout. On a phone it is one
+ * compact row: for a member the logo, credits and the account menu with the
+ * language (the tab bar at the bottom holds search, swipe, likes, messages
+ * and profile); for a visitor the logo, sign up and a menu with search, log
+ * in and the language.
  */
 export function Header() {
   const { t } = useTranslation()
   const user = useAppState((s) => s.user)
   const phone = useMediaQuery(PHONE_QUERY)
+  const compact = !!user || phone
   return (
     <Bar data-testid="site-header">
       <Container>
-        <Inner $compact={!!user}>
+        <Inner $compact={compact}>
           <BackButton />
           <Logo onPrimary />
-          <Nav aria-label={t('nav.main')} $compact={!!user}>
+          <Nav aria-label={t('nav.main')} $compact={compact}>
             <NavList>
               {user ? (
                 <Suspense fallback={null}>
@@ -99,8 +118,9 @@ export function Header() {
               )}
             </NavList>
           </Nav>
-          <Tools $compact={!!user}>
-            {!(user && phone) && <LanguageMenu />}
+          <Tools $compact={compact}>
+            {!phone && <LanguageMenu />}
+            {!user && phone && <VisitorMenu />}
             {user && (
               <Suspense fallback={null}>
                 <AccountMenu user={user} />

@@ -44,10 +44,14 @@ const Tab = styled(NavLink)`
   justify-content: center;
   gap: 2px;
   min-height: 56px;
-  padding: ${space(1)} 2px;
+  padding: ${space(1)} 0;
   color: ${color.textMuted};
-  font-size: 0.6875rem;
+  /* A phone's tab labels are small (10 pt on iOS): the longest of the
+     languages' words (Meddelanden, Nachrichten, Wiadomości) fit a fifth of
+     a 360 px screen whole. */
+  font-size: 0.625rem;
   font-weight: 600;
+  letter-spacing: -0.01em;
   line-height: 1.2;
   text-decoration: none;
   &.active {

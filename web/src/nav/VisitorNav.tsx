@@ -1,16 +1,22 @@
 import { useTranslation } from 'react-i18next'
 import { isDesktop } from '../app/hooks'
-import { useServices } from '../state/context'
+import { Dropdown, type DropdownItem } from '../components/Dropdown'
+import { useAppState, useServices } from '../state/context'
+import { MenuIcon } from './MenuIcon'
 import { NavLinkItem } from './NavLinkItem'
+import { showLanguageDropdown } from './rules'
 
-/** VisitorNav is the navigation of a logged-out visitor. */
+/**
+ * VisitorNav is the navigation of a logged-out visitor. On a phone only
+ * Sign up stays in the header's row; the visitor's menu holds the rest.
+ */
 export function VisitorNav() {
   const { t } = useTranslation()
   const { store } = useServices()
   return (
     <>
-      <NavLinkItem to="/members" label={t('nav.search')} testId="nav-search" />
-      <NavLinkItem to="/login" label={t('nav.login')} testId="nav-login" />
+      <NavLinkItem to="/members" label={t('nav.search')} testId="nav-search" wideOnly />
+      <NavLinkItem to="/login" label={t('nav.login')} testId="nav-login" wideOnly />
       <NavLinkItem
         to="/signup"
         label={t('nav.signup')}
@@ -25,4 +31,16 @@ export function VisitorNav() {
       />
     </>
   )
+}
+
+/** VisitorMenu is a visitor's menu on a phone: search, log in and the language, which have no room in the one row. */
+export function VisitorMenu() {
+  const { t } = useTranslation()
+  const locales = useAppState((s) => s.locales)
+  const items: DropdownItem[] = [
+    { key: 'search', label: t('nav.search'), to: '/members' },
+    { key: 'login', label: t('nav.login'), to: '/login' },
+  ]
+  if (showLanguageDropdown(locales)) items.push({ key: 'language', label: t('langConfig.title'), to: '/lang-config' })
+  return <Dropdown testId="visitor-menu" align="right" label={<MenuIcon />} accessibleLabel={t('nav.menu')} items={items} />
 }

@@ -62,6 +62,7 @@ export const colorPairs: ColorPair[] = [
   { fg: 'onPrimary', bg: 'primary', kind: 'ui', where: 'logo mark and icons in the header' },
   { fg: 'primary', bg: 'background', kind: 'ui', where: 'secondary Button outline, selected borders on the page' },
   { fg: 'secondary', bg: 'background', kind: 'ui', where: 'focus ring' },
+  { fg: 'onPrimary', bg: 'primary', kind: 'ui', where: 'focus ring on the coloured header' },
   { fg: 'primary', bg: 'surface', kind: 'ui', where: 'outlines, selected borders' },
   { fg: 'primary', bg: 'surface', kind: 'text', where: 'the active tab of the phone tab bar' },
   { fg: 'textMuted', bg: 'surface', kind: 'text', where: 'the other tabs of the phone tab bar' },

@@ -54,6 +54,9 @@ export function accountApi(api: Api) {
     updateProfile: (u: ProfileUpdate) =>
       http.put<ProfileAnswer>('/api/profile.php', u, { retries: 0 }).then((r) => need(r).profile),
     geocode: (lat: number, lon: number) => http.get<Place>('/api/geocode.php', { query: { lat, lon }, retries: 1 }).then(need),
+    /** places are the country's places whose name starts with q, for the city a member types. */
+    places: (country: string, q: string, signal?: AbortSignal) =>
+      http.get<{ places: Place[] }>('/api/places.php', { query: { country, q }, signal }).then((r) => need(r).places),
     dismissAlert: (alert: ServerAlert) => http.post<null>('/api/alerts.php', { alert }, { retries: 2 }),
   }
 }

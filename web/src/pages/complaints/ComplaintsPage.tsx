@@ -7,7 +7,7 @@ import { Field, Hint, Input, Label, Select, TextArea } from '../../components/Fo
 import { Page, Panel } from '../../components/Page'
 import { useAppState } from '../../state/context'
 import { CATEGORIES, MESSAGE_MAX, MESSAGE_MIN, complaintInput, type Complaint } from './api'
-import { useComplaints } from './hooks'
+import { useComplaints, useProfileName } from './hooks'
 import { color, space } from '../../theme/theme'
 
 
@@ -80,6 +80,7 @@ export function ComplaintsPage() {
   const { list, file } = useComplaints(loggedIn)
   const pid = Number(params.get('profile_id'))
   const profileId = Number.isSafeInteger(pid) && pid > 0 ? pid : null
+  const profileName = useProfileName(profileId)
   const [form, setForm] = useState({ category: profileId ? 'profile' : '', name: '', email: '', message: '' })
   const [error, setError] = useState<{ field: string; text: string } | null>(null)
   const [sent, setSent] = useState(false)
@@ -115,7 +116,11 @@ export function ComplaintsPage() {
     <Page title={t('complaints.title')} lead={t('complaints.lead')} testId="complaints-page">
       <Panel>
         <form onSubmit={(e) => void submit(e)} noValidate data-testid="complaint-form" aria-label={t('complaints.form')}>
-          {profileId && <p data-testid="complaint-profile">{t('complaints.aboutProfile', { id: profileId })}</p>}
+          {profileId && (
+            <p data-testid="complaint-profile">
+              {profileName ? t('complaints.aboutNamedProfile', { name: profileName }) : t('complaints.aboutProfile', { id: profileId })}
+            </p>
+          )}
           <Field>
             <Label htmlFor={`${id}-category`}>{t('complaints.category')}</Label>
             <Select id={`${id}-category`} value={form.category} onChange={(e) => set('category', e.currentTarget.value)}>

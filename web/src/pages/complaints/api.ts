@@ -1,6 +1,6 @@
 // The complaints calls (engine/server/openapi.yaml: complaints.php).
 import { ApiError, type HttpClient } from '../../api/http'
-import type { Complaint, ComplaintInput } from '../../api/types'
+import type { Complaint, ComplaintInput, MemberView } from '../../api/types'
 
 export type { Complaint, ComplaintInput } from '../../api/types'
 
@@ -23,6 +23,9 @@ const need = <T>(v: T | false): T => {
 export function complaintsApi(http: HttpClient) {
   return {
     list: (signal?: AbortSignal) => http.get<{ complaints: Complaint[] }>('/api/complaints.php', { signal }).then((r) => need(r).complaints ?? []),
+    /** profileName is the name of the profile a complaint is about, as member.php shows it to the viewer. */
+    profileName: (id: number, signal?: AbortSignal) =>
+      http.get<MemberView>('/api/member.php', { query: { id }, signal }).then((r) => need(r).profile.name),
     file: (c: ComplaintInput) => http.post<{ complaint: Complaint }>('/api/complaints.php', c, { retries: 0 }).then((r) => need(r).complaint),
   }
 }

@@ -28,3 +28,15 @@ export function useComplaints(loggedIn: boolean) {
   )
   return { list, file }
 }
+
+/**
+ * useProfileName is the name of the profile a complaint is about, or null
+ * while it loads or when the viewer may not see the profile (the form then
+ * names it by its number).
+ */
+export function useProfileName(id: number | null): string | null {
+  const { api } = useServices()
+  const calls = useMemo(() => complaintsApi(api.http), [api])
+  const { state } = useLoad(id === null ? null : `complaint-profile:${id}`, (signal) => calls.profileName(id ?? 0, signal))
+  return state.status === 'done' ? state.data : null
+}

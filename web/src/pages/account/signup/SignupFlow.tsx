@@ -14,7 +14,7 @@ import { MessageStep } from './steps/MessageStep'
 import { PersonalStep } from './steps/PersonalStep'
 import { PhotoStep } from './steps/PhotoStep'
 import { PushStep } from './steps/PushStep'
-import { createsAccount, nextStep, resumeStep, stepsFor, type Step } from './steps'
+import { browserPush, createsAccount, nextStep, pushOnOffer, resumeStep, stepsFor, type Step } from './steps'
 import { color, space } from '../../../theme/theme'
 
 const StepTitle = styled.h3`
@@ -56,7 +56,7 @@ export function SignupFlow({ inModal = false, profileId }: { inModal?: boolean; 
   const setting = useAppState((s) => s.settings.signups)
   const sitename = useAppState((s) => s.tenant.name)
   const inView = profileId ?? store.get().signup.profileId
-  const [steps] = useState(() => stepsFor(store.get().push, !!inView))
+  const [steps] = useState(() => stepsFor(pushOnOffer(store.get().push, browserPush()), !!inView))
   const [step, setStep] = useState<Step>(() => {
     const user = store.get().user
     return user ? resumeStep(user) : steps[0]

@@ -5,7 +5,6 @@ import { isDesktop } from '../../../app/hooks'
 import { Button } from '../../../components/Button'
 import { Narrow } from '../../../components/Form'
 import { Page, Panel } from '../../../components/Page'
-import { Logo } from '../../../nav/Logo'
 import { useAppState, useServices } from '../../../state/context'
 import { SignupFlow } from './SignupFlow'
 
@@ -37,7 +36,6 @@ export function SignupPage() {
     <Page title={t('signup.title')}>
       <Narrow>
         <Panel>
-          <Logo />
           {desktop ? (
             <>
               <p>{t('signupFlow.modalLead')}</p>
@@ -64,7 +62,6 @@ export function CompleteSignupPage() {
     <Page title={t('completeSignup.title')} lead={t('completeSignup.lead')}>
       <Narrow>
         <Panel>
-          <Logo />
           <SignupFlow />
         </Panel>
       </Narrow>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ageOn, checkAccountForm, dateOfBirth, emptyAccountForm, nextStep, passwordsDiffer, resumeStep, skippable, stepsFor } from './steps'
+import { ageOn, checkAccountForm, dateOfBirth, emptyAccountForm, nextStep, passwordsDiffer, pushOnOffer, resumeStep, skippable, stepsFor } from './steps'
 
 const today = new Date(Date.UTC(2026, 5, 15))
 const valid = { ...emptyAccountForm(), gender: 'male', name: 'Bram', day: '15', month: '6', year: '2000', email: 'bram@example.test', password: 'secret1' }
@@ -10,6 +10,19 @@ describe('signup steps', () => {
     expect(stepsFor({ capability: true, subscription: false }, true)).toContain('push')
     expect(stepsFor({ capability: false, subscription: null }, true)).not.toContain('push')
     expect(stepsFor({ capability: true, subscription: 'denied' }, true)).not.toContain('push')
+  })
+
+  it('counts the same steps before the app has learnt the push state as after', () => {
+    const capable = { capable: true, denied: false }
+    const before = stepsFor(pushOnOffer({ capability: false, subscription: null }, capable), false)
+    const after = stepsFor(pushOnOffer({ capability: true, subscription: false }, capable), false)
+    expect(before).toEqual(after)
+    expect(before).toContain('push')
+    const blocked = { capable: true, denied: true }
+    expect(stepsFor(pushOnOffer({ capability: false, subscription: null }, blocked), false)).toEqual(
+      stepsFor(pushOnOffer({ capability: true, subscription: 'denied' }, blocked), false),
+    )
+    expect(stepsFor(pushOnOffer({ capability: false, subscription: null }, { capable: false, denied: false }), false)).not.toContain('push')
   })
 
   it('asks the message only when there is a recipient', () => {

@@ -16,6 +16,31 @@ export const pushAsked = (push: Pick<PushState, 'capability' | 'subscription'>):
   push.capability && (push.subscription === null || push.subscription === false)
 
 /**
+ * pushOnOffer is the push state a signup counts its steps with: the store's,
+ * completed by what the browser tells at once (it can take push messages;
+ * the visitor has blocked notifications). The store learns the rest only
+ * after the app has started, so a signup opened by its address counted one
+ * step fewer than one opened from the header ('Step 1 of 7', then '1 of 6').
+ */
+export function pushOnOffer(
+  push: Pick<PushState, 'capability' | 'subscription'>,
+  browser: { capable: boolean; denied: boolean },
+): Pick<PushState, 'capability' | 'subscription'> {
+  return {
+    capability: push.capability || browser.capable,
+    subscription: push.subscription ?? (browser.denied ? 'denied' : null),
+  }
+}
+
+/** browserPush is what the browser tells of push messages without asking. */
+export function browserPush(): { capable: boolean; denied: boolean } {
+  return {
+    capable: typeof navigator !== 'undefined' && !!navigator.serviceWorker && 'PushManager' in window,
+    denied: typeof Notification !== 'undefined' && Notification.permission === 'denied',
+  }
+}
+
+/**
  * stepsFor lists the steps of a signup: the message step only when there is
  * a recipient (else the account step), the push step only when the browser
  * can subscribe.

@@ -1,6 +1,6 @@
 import { useId, useReducer, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, Input, Label, Select } from '../../../../components/Form'
+import { Field, Label, Select } from '../../../../components/Form'
 import { useRegions } from '../../../../api/catalogues'
 import { useLoad } from '../../../../api/useLoad'
 import { refreshUser } from '../../../../state/refresh'
@@ -12,6 +12,7 @@ import { Muted, Notice } from '../../shared/ui'
 import { autoLocate, canAsk, geoReducer, initialGeo, locatePlace, LocateError, needsFallback, readPermission } from '../geolocation'
 import type { StepProps } from './types'
 import { StepActions } from './StepActions'
+import { CityField } from './CityField'
 
 function local(): Storage | null {
   try {
@@ -32,9 +33,10 @@ export function firstCountry(countries: string[], known: string[]): string {
 
 /**
  * LocationStep finds the member's place with the browser's geolocation and
- * the reverse geocode; without a position the region is chosen from a list,
- * after the country on a site that serves several (changing it loads that
- * country's regions).
+ * the reverse geocode, or the city the member types (the engine's places
+ * are suggested, and the one taken brings its region); without a position
+ * the region is chosen from a list, after the country on a site that serves
+ * several (changing it loads that country's regions).
  */
 export function LocationStep({ onNext, onSkip }: StepProps) {
   const { t } = useTranslation()
@@ -51,6 +53,8 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
   const [geo, dispatch] = useReducer(geoReducer, initialGeo)
   const [region, setRegion] = useState('')
   const [city, setCity] = useState('')
+  // typed is the place the member chose from the suggestions for the city they typed.
+  const [typed, setTyped] = useState<Place | null>(null)
   const [error, setError] = useState<Text | null>(null)
   const [busy, setBusy] = useState(false)
   const fallback = needsFallback(geo)
@@ -91,6 +95,11 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
     }
   }
 
+  const saveTyped = (e: FormEvent) => {
+    e.preventDefault()
+    if (typed) void save(typed)
+  }
+
   const saveChosen = (e: FormEvent) => {
     e.preventDefault()
     void save({ country, region_code: region, city: city.trim() })
@@ -122,6 +131,25 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
             busy={geo.status === 'locating'}
             nextKey="signupFlow.location.locate"
           />
+          <form onSubmit={saveTyped} data-testid="city-form">
+            <Field>
+              <CityField
+                label={t('signupFlow.location.typeCity')}
+                listLabel={t('signupFlow.location.places')}
+                countries={[country, ...countries.filter((c) => c !== country)]}
+                value={city}
+                onType={(c) => {
+                  setCity(c)
+                  setTyped(null)
+                }}
+                onChoose={(p) => {
+                  setCity(p.city)
+                  setTyped(p)
+                }}
+              />
+            </Field>
+            <StepActions submit busy={busy} disabled={!typed} />
+          </form>
         </>
       )}
       {fallback && (
@@ -167,8 +195,17 @@ export function LocationStep({ onNext, onSkip }: StepProps) {
             </Select>
           </Field>
           <Field>
-            <Label htmlFor={`${id}-city`}>{t('signupFlow.location.city')}</Label>
-            <Input id={`${id}-city`} name="city" maxLength={80} autoComplete="address-level2" value={city} onChange={(e) => setCity(e.target.value)} />
+            <CityField
+              label={t('signupFlow.location.city')}
+              listLabel={t('signupFlow.location.places')}
+              countries={[country]}
+              value={city}
+              onType={setCity}
+              onChoose={(p) => {
+                setCity(p.city)
+                setRegion(p.region_code)
+              }}
+            />
           </Field>
           <StepActions submit onSkip={onSkip} busy={busy} disabled={!region} />
         </form>
