@@ -240,7 +240,11 @@ test('the bonus modal does not interrupt profile editing: it waits until the pro
     assert.equal(await s.page.evaluate(() => document.activeElement?.closest('form')?.dataset.testid), 'profile-form')
 
     // Saved: now the offer shows.
-    await form.getByTestId('profile-save').click()
+    const [saved] = await Promise.all([
+      s.page.waitForResponse((r) => r.url().includes('/api/profile.php') && r.request().method() === 'PUT'),
+      form.getByTestId('profile-save').click(),
+    ])
+    assert.equal(saved.status(), 200)
     await s.page.getByTestId('time-bonus-modal').waitFor()
     const me = await (await s.page.request.get(api('/api/user.php'), { headers: { 'X-Request-Type': 'client' } })).json()
     assert.equal(me.user.profile.name, 'Editwriter Two')
