@@ -13,7 +13,10 @@ import { call, open, png, site, totp } from './lib.mjs'
 
 const CONSOLE = 'admin.localhost'
 const HOST = 'localhost' // LustLokaal
-const MARKER = 'Fictief profiel' // LustLokaal's fictional_singular
+// LustLokaal's fictional_singular: the console names the brand's default
+// language's (nl), the member site the member's language's (en).
+const CONSOLE_MARKER = 'Fictief profiel'
+const MARKER = 'Fictional profile'
 
 async function logIn(page, email, password) {
   await page.getByLabel('E-mail address').fill(email)
@@ -59,7 +62,7 @@ test('an operator makes a house profile; a chat operator answers a member for it
     await staffMember(admin, op, 'operator')
     assert.ok((await navLinks(op.page)).includes('House profiles'))
     await op.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'House profiles' }).click()
-    await op.page.getByText(`as “${MARKER}”`).waitFor()
+    await op.page.getByText(`as “${CONSOLE_MARKER}”`).waitFor()
     await op.page.getByRole('button', { name: 'New house profile' }).click()
     const house = `Zoë${letters(6)}`
     const form = op.page.getByRole('form', { name: 'New house profile' })

@@ -77,7 +77,16 @@ async function makeBrand() {
     })
     f.company = { ...f.company, slug: `${slug}-media`, name: 'Bursztyn Media ApS', country: 'DK', tradenames: [SITE] }
     // No domain language: the visitor's country picks between pl and da.
-    f.settings = { ...f.settings, domain_language: '', mail_name: SITE }
+    // The fictional-profile markers in the brand's own two languages.
+    f.settings = {
+      ...f.settings,
+      domain_language: '',
+      mail_name: SITE,
+      fictional_warning: 'Niektóre profile na tej stronie są fikcyjne i prowadzone przez pracowników.',
+      fictional_singular: 'Profil fikcyjny',
+      fictional_plural: 'Profile fikcyjne',
+      fictional_texts: { da: { warning: 'Nogle profiler på dette site er fiktive og drives af medarbejdere.', singular: 'Fiktiv profil', plural: 'Fiktive profiler' } },
+    }
     const made = await call(admin, 'POST', '/admin/api/tenants', f)
     assert.equal(made.status, 201, JSON.stringify(made.body))
     const file = (await call(admin, 'GET', `/admin/api/tenants/${slug}/file`)).body.file

@@ -24,9 +24,9 @@ test('a note on a profile is kept for its writer only, on the profile and in the
     assert.ok(tags > 0, 'the demo pool shows house profiles on the first page')
     const legend = a.page.getByTestId('fictional-legend')
     await legend.waitFor()
-    assert.equal(await legend.locator('strong').textContent(), 'Fictieve profielen')
+    assert.equal(await legend.locator('strong').textContent(), 'Fictional profiles')
     assert.equal(await legend.locator('strong svg').count(), 1)
-    assert.match(await legend.textContent(), /fictief/)
+    assert.match(await legend.textContent(), /fictional/)
 
     const text = `Talked about sailing to Texel ${Date.now()}`
 

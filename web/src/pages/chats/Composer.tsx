@@ -1,13 +1,17 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Camera, Gift, Icon, Plus, SendHorizontal } from '../../components/Icon'
 import { useAppState } from '../../state/context'
 import { formatAmount } from '../../i18n/amount'
-import { CreditOffer } from './CreditOffer'
+import { lazyPage } from '../../app/lazyPage'
 import { draftKey, dropSentDraft, loadDraft, saveDraft } from './draft'
 import { composerState, minimumCost } from './rules'
 import { color, space } from '../../theme/theme'
+
+// The credit offer (with the credits area's packages) shows only once a text
+// the balance cannot pay is written: its chunk comes then, not with the chat.
+const CreditOffer = lazyPage(() => import('./CreditOffer'), 'CreditOffer')
 
 // The composer on a phone: the text box takes the row between one '+'
 // button (gift and photo) and an icon send button, so a 390 px screen
@@ -205,7 +209,11 @@ export function Composer({ name, profileId, freeLeft, disabled, onSend, onGift, 
 
   return (
     <Form onSubmit={submit} data-testid="chat-composer">
-      {state.short && !state.empty && <CreditOffer />}
+      {state.short && !state.empty && (
+        <Suspense fallback={null}>
+          <CreditOffer />
+        </Suspense>
+      )}
       {tools && (
         <Tray id={ids.tray}>
           <TrayButton type="button" onClick={() => {

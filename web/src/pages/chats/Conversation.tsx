@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import styled from 'styled-components'
@@ -6,12 +6,16 @@ import type { ChatEntry } from '../../boot/types'
 import { Button } from '../../components/Button'
 import { ProfileNote, useNotesShown } from '../../components/ProfileNote'
 import { Composer } from './Composer'
-import { GiftPicker } from './GiftPicker'
+import { lazyPage } from '../../app/lazyPage'
 import { MessageList } from './MessageList'
 import { PhotoConfirm } from './PhotoConfirm'
 import { SendPrompt } from './SendPrompt'
 import { useConversation, type ConversationKey } from './useConversation'
 import { color, space } from '../../theme/theme'
+
+// The gift picker (and the gifts' icon set) comes when the member opens it,
+// not with the chat's first render.
+const GiftPicker = lazyPage(() => import('./GiftPicker'), 'GiftPicker')
 
 const Frame = styled.section`
   flex: 1;
@@ -143,15 +147,19 @@ export function Conversation({ conversationKey, onProfile }: ConversationProps) 
           onPhoto={(file) => setPhoto({ file, preview: URL.createObjectURL(file) })}
         />
       )}
-      <GiftPicker
-        open={gifts}
-        name={profile.name}
-        onClose={() => setGifts(false)}
-        onPick={(gift) => {
-          setGifts(false)
-          void send({ gift })
-        }}
-      />
+      {gifts && (
+        <Suspense fallback={null}>
+          <GiftPicker
+            open
+            name={profile.name}
+            onClose={() => setGifts(false)}
+            onPick={(gift) => {
+              setGifts(false)
+              void send({ gift })
+            }}
+          />
+        </Suspense>
+      )}
       <PhotoConfirm
         photo={photo?.preview ?? null}
         name={profile.name}
