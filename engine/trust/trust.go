@@ -327,3 +327,4 @@ func (s *Service) raise(ctx context.Context, q *db.Queries, tenantID, memberID i
 	}
 	return nil
 }
+
