@@ -36,15 +36,15 @@ type Settings struct {
 }
 
 // DefaultSettings serve a brand whose file has no trust section, and fill
-// in what a section leaves out. A photo of another account flags at once; a
-// link alone does not (members share links innocently), ten do; contact
-// details and money talk weigh more, as scammers move members off the site
-// to ask for money.
+// in what a section leaves out. A photo of another account and the same
+// text to ten members within two minutes flag at once; a link alone does
+// not (members share links innocently), ten do; contact details and money
+// talk weigh more, as scammers move members off the site to ask for money.
 func DefaultSettings() Settings {
 	return Settings{
 		Threshold: 100,
 		Weights: map[string]int{SignalLink: 10, SignalPhone: 25, SignalEmail: 25, SignalMoney: 35,
-			SignalRepeat: 60, SignalPhotoMatch: 100},
+			SignalRepeat: 100, SignalPhotoMatch: 100},
 		RepeatMembers: 10,
 		RepeatMinutes: 2,
 	}
