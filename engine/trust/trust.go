@@ -222,7 +222,25 @@ func (s *Service) checkPhoto(ctx context.Context, q *db.Queries, tenantID int64,
 	if len(matches) == 0 {
 		return nil, nil
 	}
+	// The closest photo is the evidence; one signal an upload, however
+	// many accounts share the photo.
 	return []signal{{kind: SignalPhotoMatch, photo: id, match: matches[0].ID, distance: int(matches[0].Distance)}}, nil
+}
+
+// PhotosCloseTo answers the ids of the photos of members other than
+// member (house profiles aside) within MatchDistance of hash, the closest
+// first, at most 10: the lookup every uploaded photo runs, through the band
+// indexes.
+func PhotosCloseTo(ctx context.Context, conn db.DBTX, hash uint64, member int64) ([]int64, error) {
+	rows, err := db.New(conn).PhotoMatches(ctx, matchParams(hash, member))
+	if err != nil {
+		return nil, fmt.Errorf("photos close to %016x: %w", hash, err)
+	}
+	out := make([]int64, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, r.ID)
+	}
+	return out, nil
 }
 
 // matchParams asks for the photos within MatchDistance of hash that are
