@@ -5,7 +5,7 @@ import { useLoad } from '../../../api/useLoad'
 import type { ConsoleApi, FlagDecision, FlagEvidence, TrustPhoto } from '../../api'
 import { errorText } from '../../errors'
 import { anyTenant, useCan } from '../../permissions'
-import { Alert, Button, Card, CardList, Facts, Heading, Muted, colors } from '../../ui'
+import { Alert, Button, Card, CardList, Heading, Muted, colors } from '../../ui'
 import { useTenantPicker } from '../TenantPicker'
 
 const Pair = styled.div`
@@ -16,6 +16,15 @@ const Pair = styled.div`
   figure { margin: 0; }
   img { display: block; width: 100%; max-width: 320px; height: auto; border-radius: 6px; border: 1px solid ${colors.line}; }
   figcaption { margin-top: 6px; }
+`
+
+const Rules = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 4px;
+  li { overflow-wrap: anywhere; }
 `
 
 const Actions = styled.div`
@@ -92,23 +101,25 @@ export function Flagged({ api }: { api: ConsoleApi }) {
         <>
           <Card aria-labelledby="trust-rules">
             <h2 id="trust-rules">{t('trust.rules')}</h2>
-            <Facts>
-              <dt>{t('trust.threshold')}</dt>
-              <dd>{queue.state.data.settings.threshold}</dd>
+            <Rules>
+              <li>
+                {t('trust.threshold')}: <strong>{queue.state.data.settings.threshold}</strong>
+              </li>
               {Object.entries(queue.state.data.settings.weights).map(([signal, weight]) => (
-                <div key={signal} style={{ display: 'contents' }}>
-                  <dt>{t(`trust.signal.${signal}`)}</dt>
-                  <dd>{weight}</dd>
-                </div>
+                <li key={signal}>
+                  {t(`trust.signal.${signal}`)}: <strong>{weight}</strong>
+                </li>
               ))}
-              <dt>{t('trust.repeat')}</dt>
-              <dd>
-                {t('trust.repeatRule', {
-                  members: queue.state.data.settings.repeat_members,
-                  minutes: queue.state.data.settings.repeat_minutes,
-                })}
-              </dd>
-            </Facts>
+              <li>
+                {t('trust.repeat')}:{' '}
+                <strong>
+                  {t('trust.repeatRule', {
+                    members: queue.state.data.settings.repeat_members,
+                    minutes: queue.state.data.settings.repeat_minutes,
+                  })}
+                </strong>
+              </li>
+            </Rules>
           </Card>
           {queue.state.data.flags.length === 0 ? (
             <Muted>{t('trust.empty')}</Muted>
