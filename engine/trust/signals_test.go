@@ -49,7 +49,9 @@ func TestSignalsOfAText(t *testing.T) {
 // field, and a brand's settings are its section over the defaults.
 func TestTrustSectionOfTheBrandFile(t *testing.T) {
 	t.Parallel()
-	file := func(section any) tenancy.File { return tenancy.File{Slug: "b", Extra: map[string]any{"trust": section}} }
+	file := func(section any) tenancy.File {
+		return tenancy.File{Slug: "b", Extra: map[string]any{"trust": section}}
+	}
 	if p := trust.CheckTenantFile(file(map[string]any{"threshold": 50, "weights": map[string]any{"link": 0, "money": 40},
 		"repeat_members": 5, "repeat_minutes": 10})); len(p) != 0 {
 		t.Fatalf("a good section: %v", p)

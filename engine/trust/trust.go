@@ -345,4 +345,3 @@ func (s *Service) raise(ctx context.Context, q *db.Queries, tenantID, memberID i
 	}
 	return nil
 }
-
