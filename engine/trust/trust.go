@@ -120,15 +120,6 @@ type Service struct {
 	Pool    *pgxpool.Pool
 	Tenants Tenants
 	Log     *slog.Logger
-	// Now is the clock; tests replace it.
-	Now func() time.Time
-}
-
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
-	}
-	return time.Now()
 }
 
 // Worker works the trust checks.
