@@ -30,6 +30,11 @@ require (
 )
 
 require (
+	github.com/corona10/goimagehash v1.1.0 // indirect
+	github.com/nfnt/resize v0.0.0-20180221191011-83c6a9932646 // indirect
+)
+
+require (
 	github.com/andybalholm/brotli v1.2.6
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/bmatcuk/doublestar/v4 v4.6.1 // indirect

@@ -54,6 +54,16 @@ var auditedRoutes = map[string]auditedCall{
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/credits", m.ID), map[string]any{"delta": 10, "reason": "goodwill"})
 	}},
+	// Trust and safety: closing a flag (trust/console_handlers.go).
+	"POST /tenants/{tenant}/flags/{flag}/decision": {"flag.decide", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		var flag int64
+		if err := e.Pool.QueryRow(context.Background(), "INSERT INTO trust_flags (tenant_id, member_id, score) VALUES ($1, $2, 100) RETURNING id",
+			m.TenantID, m.ID).Scan(&flag); err != nil {
+			t.Fatal(err)
+		}
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/flags/%d/decision", flag), map[string]string{"decision": "dismissed"})
+	}},
 	// Discount codes (codes.go).
 	"POST /tenants/{tenant}/codes": {"code.create", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		return c.Do("POST", "/admin/api/tenants/lustlokaal/codes", map[string]any{"code": "AUDITED10", "value_percentage": 10})

@@ -20,6 +20,7 @@ import (
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/trust"
 )
 
 // The permissions of the route table, in short.
@@ -55,6 +56,7 @@ func (c *Console) Routes() []Route {
 	talk := chat.ConsoleHandlers{Staff: c.Staff, Service: c.Chat}
 	money := billing.ConsoleHandlers{Staff: c.Staff, Service: c.Billing}
 	traffic := affiliates.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool}
+	flags := trust.ConsoleHandlers{Staff: c.Staff, Service: c.Trust}
 	return []Route{
 		{"POST", "/login", public, st.Login},
 		{"POST", "/logout", signedIn, st.Logout},
@@ -114,6 +116,14 @@ func (c *Console) Routes() []Route {
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/ban", inTenant("moderation", "write"), members.Ban},
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/kind", inTenant("moderation", "write"), members.AccountKind},
 
+		// Trust and safety: the flagged queue, its count for the Today page,
+		// a flag's evidence (every view audited) and the decision
+		// (trust/console_handlers.go).
+		{"GET", "/tenants/{tenant}/flags", inTenant("moderation", "read"), flags.Queue},
+		{"GET", "/tenants/{tenant}/flags/count", inTenant("moderation", "read"), flags.Count},
+		{"GET", "/tenants/{tenant}/flags/{flag}", inTenant("moderation", "read"), flags.Evidence},
+		{"POST", "/tenants/{tenant}/flags/{flag}/decision", inTenant("moderation", "write"), flags.Decide},
+
 		// The chat operators' inbox (chat/console_handlers.go).
 		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), talk.Inbox},
 		{"GET", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "read"), talk.InboxThread},
@@ -161,6 +171,8 @@ type Areas struct {
 	// Profiles stores house profiles' photos (the media store and image
 	// pipeline members' uploads go through).
 	Profiles *profiles.Service
+	// Trust keeps the flagged queue of trust and safety.
+	Trust *trust.Service
 	// Outbound decides which hosts postback templates may name; nil is
 	// the strict guard.
 	Outbound *outbound.Guard

@@ -15,6 +15,7 @@ import (
 	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/trust"
 )
 
 // section is one area's part of a brand file.
@@ -35,6 +36,7 @@ var sections = []section{
 	{check: billing.CheckTenantFile},
 	{check: chat.CheckTenantFile},
 	{check: affiliates.CheckTenantFile, checkHosts: affiliates.CheckAddresses},
+	{check: trust.CheckTenantFile},
 	// Every brand has its time bonus (TIMEBONUS25) from the start: members
 	// see it before any signup.
 	{stored: func(ctx context.Context, tx pgx.Tx) error { return discounts.EnsureTimeBonuses(ctx, tx) }},

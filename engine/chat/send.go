@@ -21,12 +21,15 @@ import (
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/trust"
 )
 
 // SentPhoto is a photo already in the media store (an upload), sent as is.
 type SentPhoto struct {
 	Filename string
 	Thumb    string
+	// Hash is the upload's perceptual hash, for the trust check.
+	Hash uint64
 }
 
 // SendInput is one message to send.
@@ -409,6 +412,9 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	if err := db.New(database.Execs{Batch: out.last, Refused: clientIDUsed}).MessageDeliver(ctx, msg); err != nil {
 		return sending{}, err
 	}
+	if err := s.queueTrustCheck(out.last, in, kind, msg.ID, f.IsHouse); err != nil {
+		return sending{}, err
+	}
 	out.res = SendResult{Message: v.message(row), Credits: balance, FreeMessagesLeft: freeLeft}
 	senderCard := db.CardOfProfileRow{
 		ID: in.SenderID, Name: f.SenderName, DateOfBirth: f.SenderDateOfBirth, City: f.SenderCity, Country: f.SenderCountry,
@@ -608,6 +614,22 @@ func (s *Service) queueMail(ctx context.Context, tx pgx.Tx, recipient db.PartyBy
 	}, f.RecipientConnected, f.RecipientMailWaiting)
 }
 
+// queueTrustCheck queues the scam and spam check of a member's text, or of
+// a photo uploaded with the message, with the send's COMMIT (no round trip
+// of its own). House profiles are exempt; a profile photo sent again was
+// checked when it was uploaded.
+func (s *Service) queueTrustCheck(batch *pgx.Batch, in SendInput, kind string, messageID int64, house bool) error {
+	switch {
+	case house:
+		return nil
+	case kind == KindText:
+		return trust.QueueMessageAtCommit(batch, in.SenderID, messageID, "", 0)
+	case kind == KindPhoto && in.Photo != nil:
+		return trust.QueueMessageAtCommit(batch, in.SenderID, messageID, in.Photo.Filename, in.Photo.Hash)
+	}
+	return nil
+}
+
 // chatPath is where a member's mail or push about a conversation leads.
 func chatPath(conv int64) string { return "/chats/" + strconv.FormatInt(conv, 10) }
 
@@ -646,7 +668,7 @@ func (s *Service) SendUpload(ctx context.Context, in SendInput, upload []byte) (
 		return SendResult{}, err
 	}
 	key := media.NewKey()
-	in.Photo = &SentPhoto{Filename: key + ".jpg", Thumb: key + "_t.jpg"}
+	in.Photo = &SentPhoto{Filename: key + ".jpg", Thumb: key + "_t.jpg", Hash: out.Hash}
 	if err := s.Store.Put(ctx, in.Photo.Filename, out.Display, "image/jpeg"); err != nil {
 		return SendResult{}, err
 	}

@@ -105,6 +105,9 @@ type Processed struct {
 	Thumb         []byte
 	// Format is what the upload was: jpeg, png or webp.
 	Format string
+	// Hash is the display image's perceptual hash (64-bit pHash): the
+	// trust area compares it with every other member's photos.
+	Hash uint64
 }
 
 // Processor decodes and re-encodes uploads, at most a fixed number at once
@@ -254,6 +257,9 @@ func (p *Processor) Process(ctx context.Context, data []byte) (Processed, error)
 	}
 	if out.Thumb, err = encodeJPEG(orient(thumb, orientation), thumbQuality); err != nil {
 		return Processed{}, err
+	}
+	if out.Hash, err = perceptualHash(display, orientation); err != nil {
+		return Processed{}, fmt.Errorf("media: perceptual hash: %w", err)
 	}
 	return out, nil
 }

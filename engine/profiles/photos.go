@@ -15,6 +15,7 @@ import (
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
+	"rendezvous/engine/trust"
 )
 
 // Photo limits.
@@ -64,7 +65,10 @@ type Service struct {
 	// deletes a blob once nothing holds it.
 	Blobs  *media.Blobs
 	Images *media.Processor
-	Log    *slog.Logger
+	// Jobs queues the trust check of every uploaded photo in the upload's
+	// transaction; nil checks none (tests of other rules).
+	Jobs trust.Inserter
+	Log  *slog.Logger
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 }
@@ -151,7 +155,13 @@ func (s *Service) AddPhoto(ctx context.Context, memberID int64, upload []byte, m
 		if err != nil {
 			return err
 		}
-		return media.Hold(ctx, tx, photoHolder(row.ID), display, thumb)
+		if err := media.Hold(ctx, tx, photoHolder(row.ID), display, thumb); err != nil {
+			return err
+		}
+		if m.IsHouse {
+			return nil // house profiles are the brand's own: no check
+		}
+		return trust.QueuePhoto(ctx, s.Jobs, tx, memberID, display, out.Hash)
 	})
 	if err != nil {
 		// Nothing points at the blobs: remove them so refused uploads leave

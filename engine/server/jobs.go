@@ -19,6 +19,7 @@ import (
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/staff"
+	"rendezvous/engine/trust"
 )
 
 // work builds the River client that works every area's jobs and schedules
@@ -47,6 +48,7 @@ func work(d Deps, e *Engine, sender delivery.Sender, handler http.Handler) (*job
 	river.AddWorker(workers, &staff.CleanupWorker{Service: e.Console.Staff})
 	river.AddWorker(workers, &profiles.TrimVisitsWorker{Profiles: e.Profiles})
 	river.AddWorker(workers, &affiliates.Worker{Pool: d.Pool, Guard: d.Outbound, Log: d.Log})
+	trust.Register(workers, e.Trust)
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile(),
 		staff.PeriodicCleanup(), notifications.PeriodicDigest(), profiles.PeriodicTrimVisits()}
 	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic,

@@ -45,6 +45,7 @@ import (
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/trust"
 	"rendezvous/engine/webapp"
 	"rendezvous/landers"
 )
@@ -125,6 +126,9 @@ type Engine struct {
 	// Console is the operators' console, served on the console hosts
 	// (ADMIN_HOSTS) only.
 	Console *admin.Console
+	// Trust checks uploaded photos and chat messages for fakes and
+	// scammers and keeps the console's flagged queue.
+	Trust *trust.Service
 	// Landers renders the affiliate landers (landers/); tests set how long
 	// it reuses a niche's members.
 	Landers *landerpages.Renderer
@@ -182,6 +186,8 @@ func New(d Deps) (*Engine, error) {
 		read = database.NewReadReplica(d.ReadPool, d.Pool, d.Log)
 	}
 	e.Profiles = profiles.NewService(d.Pool, read, d.Media, blobs, images, d.Log)
+	e.Profiles.Jobs = inserter
+	e.Trust = &trust.Service{Pool: d.Pool, Tenants: d.Directory, Log: d.Log}
 	// Pushes are written from the mail catalogues, in the member's language;
 	// in development mode they are kept beside the mailbox too.
 	if e.Mailbox != nil {
@@ -217,7 +223,7 @@ func New(d Deps) (*Engine, error) {
 		return nil, err
 	}
 	e.Console = admin.NewConsole(staffService, admin.Areas{Accounts: e.Accounts, Billing: e.Billing, Chat: e.Chat,
-		Profiles: e.Profiles, Outbound: d.Outbound}, d.Dist, e.App.Assets())
+		Profiles: e.Profiles, Trust: e.Trust, Outbound: d.Outbound}, d.Dist, e.App.Assets())
 
 	if e.Handler, e.Ops, err = routes(d, e); err != nil {
 		return nil, err

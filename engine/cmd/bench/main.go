@@ -27,7 +27,7 @@ func main() {
 	binary := flag.String("bin", "bin/rendezvous", "engine binary")
 	duration := flag.Duration("duration", 5*time.Second, "length of each load run")
 	conns := flag.Int("conns", 64, "concurrent connections")
-	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "landers" (with settings.php), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench), "photos", "search" (with the card fetch it is compared with), "payments" (with the message-send figure it is compared with) or "scaleout" (messages and live delivery through two engine instances)`)
+	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "landers" (with settings.php), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench), "photos", "search" (with the card fetch it is compared with), "payments" (with the message-send figure it is compared with), "trust" (the same-photo lookup over a million photo hashes) or "scaleout" (messages and live delivery through two engine instances)`)
 	flag.Parse()
 	if err := run(*binary, *duration, *conns, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -88,6 +88,8 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	case "chat":
 		_, err := chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration)
 		return err
+	case "trust":
+		return trustBenches(dbURL)
 	case "":
 	default:
 		return fmt.Errorf("-only %q: not a group", only)
@@ -115,6 +117,9 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		return err
 	}
 	if err := photoBenches(engineAddr, dbURL, engine.Process.Pid); err != nil {
+		return err
+	}
+	if err := trustBenches(dbURL); err != nil {
 		return err
 	}
 	// The card fetch is timed before the million search profiles go in, so

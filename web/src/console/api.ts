@@ -63,6 +63,14 @@ export type Corrected = Answer<'/admin/api/tenants/{tenant}/members/{member}/cre
 /** ReviewedConversation is the conversation a complaint is about, from the complaining member's side. */
 export type ReviewedConversation = Answer<'/admin/api/tenants/{tenant}/moderation/complaints/{complaint}/conversation', 'get'>['conversation']
 
+/** TrustFlag is a member in the flagged queue (trust and safety). */
+export type TrustFlag = Schemas['TrustFlag']
+export type TrustSettings = Schemas['TrustSettings']
+export type TrustPhoto = Schemas['TrustPhoto']
+/** FlagEvidence is a flag's signals, its photo pairs and only the flagged messages (every view audited). */
+export type FlagEvidence = Answer<'/admin/api/tenants/{tenant}/flags/{flag}', 'get'>
+export type FlagDecision = Body<'/admin/api/tenants/{tenant}/flags/{flag}/decision', 'post'>['decision']
+
 /** AuditEntry is one row of the audit log. */
 export type AuditEntry = Answer<'/admin/api/audit', 'get'>['entries'][number]
 export type AuditFilter = Query<'/admin/api/audit', 'get'>
@@ -232,6 +240,14 @@ export const consoleApi = {
     call<{ complaint: ModerationComplaint }>('POST', `${mod(tenant)}/complaints/${id}/status`, { status }),
   findMembers: (tenant: string, q: string) =>
     call<{ members: ModerationMember[] }>('GET', `${mod(tenant)}/members?q=${encodeURIComponent(q)}`),
+  // Trust and safety: the flagged queue (trust/console_handlers.go).
+  flags: (tenant: string) =>
+    call<Answer<'/admin/api/tenants/{tenant}/flags', 'get'>>('GET', `/tenants/${encodeURIComponent(tenant)}/flags`),
+  flagCount: (tenant: string) =>
+    call<Answer<'/admin/api/tenants/{tenant}/flags/count', 'get'>>('GET', `/tenants/${encodeURIComponent(tenant)}/flags/count`),
+  flagEvidence: (tenant: string, flag: number) => call<FlagEvidence>('GET', `/tenants/${encodeURIComponent(tenant)}/flags/${flag}`),
+  decideFlag: (tenant: string, flag: number, decision: FlagDecision) =>
+    call<unknown>('POST', `/tenants/${encodeURIComponent(tenant)}/flags/${flag}/decision`, { decision }),
   warnMember: (tenant: string, member: number, text: string) =>
     call<{ member: ModerationMember; warning: string }>('POST', `${mod(tenant)}/members/${member}/warn`, { text }),
   suspendMember: (tenant: string, member: number, until: string, reason: string) =>

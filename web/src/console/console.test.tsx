@@ -118,10 +118,10 @@ describe('console roles', { timeout: 20_000 }, () => {
   }
 
   it.each<[Grant['role'], string[]]>([
-    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards', 'Traffic']],
-    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Dashboards', 'Traffic']],
-    ['moderator', ['Brands', 'Moderation']],
-    ['support', ['Brands', 'Moderation']],
+    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Flagged', 'Dashboards', 'Traffic']],
+    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Flagged', 'Dashboards', 'Traffic']],
+    ['moderator', ['Brands', 'Moderation', 'Flagged']],
+    ['support', ['Brands', 'Moderation', 'Flagged']],
     ['chat_operator', ['Brands', 'Inbox']],
     ['finance', ['Brands', 'Orders', 'Discount codes', 'Dashboards', 'Traffic']],
     ['affiliate_manager', ['Brands', 'Dashboards', 'Traffic']],
@@ -209,7 +209,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.orders).toHaveBeenCalledWith('sparkusa', undefined))
     const brands = screen.getByLabelText<HTMLSelectElement>('Brand').options
     expect([...brands].map((o) => o.value)).toEqual(['sparkusa'])
-    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation', 'Dashboards', 'Traffic'])
+    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation', 'Flagged', 'Dashboards', 'Traffic'])
     cleanup()
     show(api, '/admin/moderation')
     await waitFor(() => expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal'))

@@ -19,6 +19,7 @@ import { Audit } from './pages/audit/Audit'
 import { Staff } from './pages/staff/Staff'
 import { HouseProfiles } from './pages/house/HouseProfiles'
 import { Traffic } from './pages/traffic/Traffic'
+import { Flagged } from './pages/flagged/Flagged'
 
 export interface ConsolePage {
   path: string
@@ -45,6 +46,8 @@ export const consolePages: ConsolePage[] = [
   { path: '/house', label: 'console.nav.house', need: anyTenant('house_profiles', 'edit'), Page: HouseProfiles },
   // Moderation: photo queue, complaints, member lookup (pages/moderation).
   { path: '/moderation', label: 'console.nav.moderation', need: anyTenant('moderation', 'read'), Page: Moderation },
+  // Trust and safety: the flagged queue with its evidence and decisions (pages/flagged).
+  { path: '/flagged', label: 'trust.nav', need: anyTenant('moderation', 'read'), Page: Flagged },
   // Members, the audit log and staff (pages/members, pages/audit, pages/staff).
   { path: '/members/:tenant/:id', label: 'console.members.heading', need: anyTenant('members', 'read'), Page: MemberPage, hidden: true },
   { path: '/audit', label: 'console.nav.audit', need: global('audit', 'read'), Page: Audit },

@@ -1334,6 +1334,211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tenants/{tenant}/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The flagged queue of a brand (trust and safety)
+         * @description Members whose risk score reached the brand's threshold and wait for a decision, the highest score first, at most 200, each with the signals that raised it (link, phone, email, money, repeat, photo_match). With the brand's trust settings (threshold, weights, repeat_members, repeat_minutes; the trust section of the brand file). Reads no message: the evidence is its own, audited call.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The open flags and the brand's trust settings. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            flags: components["schemas"]["TrustFlag"][];
+                            settings: components["schemas"]["TrustSettings"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/flags/{flag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A flag's evidence (every view audited)
+         * @description The signals of the flag with their weights; for a photo match both photos side by side (whose, which brand, whether that member is banned, the distance in bits of their perceptual hashes); and only the messages the signals were seen in, never the rest of the conversations. Every view writes the audit row flag.view (flag, member, messages shown).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    flag: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The flag and its evidence. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            flag: components["schemas"]["TrustFlag"];
+                            messages: {
+                                body: string;
+                                id: number;
+                                kind: string;
+                                recipient_id: number;
+                                recipient_name: string;
+                                /** Format: date-time */
+                                sent_at: string;
+                            }[];
+                            signals: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description bits in which the two photos' hashes differ */
+                                distance?: number;
+                                /** @enum {string} */
+                                kind: "link" | "phone" | "email" | "money" | "repeat" | "photo_match";
+                                match?: components["schemas"]["TrustPhoto"];
+                                message_ids: number[];
+                                photo?: components["schemas"]["TrustPhoto"];
+                                weight: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "open" | "dismissed" | "warned" | "suspended" | "banned";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/flags/{flag}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a flag with the operator's decision
+         * @description dismissed, or the member action the console ran first (warned, suspended, banned through the moderation calls on the member). The member's later signals count from zero. Audited as flag.decide.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    flag: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "dismissed" | "warned" | "suspended" | "banned";
+                    };
+                };
+            };
+            responses: {
+                /** @description The flag as decided. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            flag: number;
+                            member: number;
+                            score: number;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/flags/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many flags of a brand wait for a decision (the Today page) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The count of open flags. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            open: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/tenants/{tenant}/house": {
         parameters: {
             query?: never;
@@ -3093,6 +3298,34 @@ export interface components {
             object: string;
             /** @description a tenant slug, or "*" */
             tenant: string;
+        };
+        TrustFlag: {
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            member_id: number;
+            name: string;
+            score: number;
+            signals: string[];
+        };
+        TrustPhoto: {
+            banned: boolean;
+            member_id: number;
+            name: string;
+            /** @enum {string} */
+            source: "profile" | "chat";
+            tenant: string;
+            /** Format: date-time */
+            uploaded_at: string;
+            url: string;
+        };
+        TrustSettings: {
+            repeat_members: number;
+            repeat_minutes: number;
+            threshold: number;
+            weights: {
+                [key: string]: number;
+            };
         };
     };
     responses: never;

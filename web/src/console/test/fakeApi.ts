@@ -156,6 +156,12 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     complaint: vi.fn<ConsoleApi['complaint']>(notFound('complaint_not_found')),
     setComplaintStatus: vi.fn<ConsoleApi['setComplaintStatus']>(refused),
     findMembers: vi.fn<ConsoleApi['findMembers']>(() => Promise.resolve({ members: [] })),
+    flags: vi.fn<ConsoleApi['flags']>(() =>
+      Promise.resolve({ flags: [], settings: { threshold: 100, weights: {}, repeat_members: 10, repeat_minutes: 2 } }),
+    ),
+    flagCount: vi.fn<ConsoleApi['flagCount']>(() => Promise.resolve({ open: 0 })),
+    flagEvidence: vi.fn<ConsoleApi['flagEvidence']>(notFound('flag_not_found')),
+    decideFlag: vi.fn<ConsoleApi['decideFlag']>(refused),
     warnMember: vi.fn<ConsoleApi['warnMember']>(refused),
     suspendMember: vi.fn<ConsoleApi['suspendMember']>(refused),
     banMember: vi.fn<ConsoleApi['banMember']>(refused),
