@@ -37,10 +37,39 @@ type Row struct {
 	Activations    int64   `json:"activations"`
 	FirstPurchases int64   `json:"first_purchases"`
 	Revenue        []Money `json:"revenue"`
+	Bounces
+	// Landers are the source's visits and bounces per lander ("" for
+	// pages that are none), most visits first.
+	Landers []LanderVisits `json:"landers"`
 	// Variants are the source's visits per lander A/B variant (the slug of
 	// /landers/{name}/{slug}), most visits first; landers without a slug
 	// and other pages are in Visits only.
 	Variants []VariantVisits `json:"variants"`
+}
+
+// Bounces are how many visits reported leaving (links with ?lb) and how
+// many of them left without signing up; BounceRate is bounced of measured,
+// from 0 to 1, null when no visit was measured.
+type Bounces struct {
+	Measured   int64    `json:"measured"`
+	Bounced    int64    `json:"bounced"`
+	BounceRate *float64 `json:"bounce_rate"`
+}
+
+// rate fills BounceRate from the counts.
+func (b *Bounces) rate() {
+	b.BounceRate = nil
+	if b.Measured > 0 {
+		r := float64(b.Bounced) / float64(b.Measured)
+		b.BounceRate = &r
+	}
+}
+
+// LanderVisits are a source's visits of one lander and their bounces.
+type LanderVisits struct {
+	Lander string `json:"lander"`
+	Visits int64  `json:"visits"`
+	Bounces
 }
 
 // VariantVisits are a source's visits of one lander A/B variant.
@@ -94,6 +123,11 @@ func Traffic(ctx context.Context, pool *pgxpool.Pool, tenantID int64, loc *time.
 	if err != nil {
 		return Report{}, fmt.Errorf("traffic report of tenant %d: %w", tenantID, err)
 	}
+	landers, err := db.New(pool).LanderVisits(ctx, db.LanderVisitsParams{TenantID: tenantID,
+		FirstDay: pgtype.Date{Time: first, Valid: true}, LastDay: pgtype.Date{Time: last, Valid: true}})
+	if err != nil {
+		return Report{}, fmt.Errorf("traffic landers of tenant %d: %w", tenantID, err)
+	}
 	variants, err := db.New(pool).VariantVisits(ctx, db.VariantVisitsParams{TenantID: tenantID,
 		FirstDay: pgtype.Date{Time: first, Valid: true}, LastDay: pgtype.Date{Time: last, Valid: true}})
 	if err != nil {
@@ -103,7 +137,7 @@ func Traffic(ctx context.Context, pool *pgxpool.Pool, tenantID int64, loc *time.
 	rowOf := func(src Source) *Row {
 		row := bySource[src]
 		if row == nil {
-			row = &Row{Source: src, Revenue: []Money{}, Variants: []VariantVisits{}}
+			row = &Row{Source: src, Revenue: []Money{}, Variants: []VariantVisits{}, Landers: []LanderVisits{}}
 			bySource[src] = row
 		}
 		return row
@@ -113,6 +147,10 @@ func Traffic(ctx context.Context, pool *pgxpool.Pool, tenantID int64, loc *time.
 		switch r.Kind {
 		case "visits":
 			row.Visits += r.Value
+		case "measured":
+			row.Measured += r.Value
+		case "bounces":
+			row.Bounced += r.Value
 		case "signups":
 			row.Signups += r.Value
 		case "activations":
@@ -127,8 +165,16 @@ func Traffic(ctx context.Context, pool *pgxpool.Pool, tenantID int64, loc *time.
 		row := rowOf(Source{Network: v.Network, Ref: v.Ref, Sub1: v.Sub1, Sub2: v.Sub2, Sub3: v.Sub3})
 		row.Variants = append(row.Variants, VariantVisits{Variant: v.Variant, Visits: v.Visits})
 	}
+	for _, l := range landers {
+		row := rowOf(Source{Network: l.Network, Ref: l.Ref, Sub1: l.Sub1, Sub2: l.Sub2, Sub3: l.Sub3})
+		lv := LanderVisits{Lander: l.Lander, Visits: l.Visits, Bounces: Bounces{Measured: l.Measured, Bounced: l.Bounces}}
+		lv.rate()
+		row.Landers = append(row.Landers, lv)
+	}
 	out := Report{From: first.Format(time.DateOnly), To: last.Format(time.DateOnly), Rows: make([]Row, 0, len(bySource))}
 	for _, row := range bySource {
+		row.rate()
+		sort.SliceStable(row.Landers, func(i, j int) bool { return row.Landers[i].Visits > row.Landers[j].Visits })
 		sort.Slice(row.Revenue, func(i, j int) bool { return row.Revenue[i].Currency < row.Revenue[j].Currency })
 		sort.SliceStable(row.Variants, func(i, j int) bool { return row.Variants[i].Visits > row.Variants[j].Visits })
 		out.Rows = append(out.Rows, *row)
