@@ -127,8 +127,17 @@ type AffiliatePostback struct {
 	CreatedAt time.Time  `json:"created_at"`
 	SentAt    *time.Time `json:"sent_at"`
 	Attempts  int        `json:"attempts"`
-	LastCall  *Call      `json:"last_call"`
-	URL       string     `json:"url"`
+	// LastCall is null until the first call.
+	LastCall *AffiliateCall `json:"last_call"`
+	URL      string         `json:"url"`
+}
+
+// AffiliateCall is a postback's last call as its affiliate sees it: the
+// status code and time; the error text may name the brand's endpoint's
+// internals.
+type AffiliateCall struct {
+	StatusCode int       `json:"status_code"`
+	CalledAt   time.Time `json:"called_at"`
 }
 
 // AffiliatePostbacks is an affiliate's postbacks on a tenant made from
@@ -165,9 +174,7 @@ func AffiliatePostbackLog(ctx context.Context, pool *pgxpool.Pool, scope staff.A
 			e.SentAt = &r.SentAt.Time
 		}
 		if r.LastCalledAt.Valid {
-			// The error text may name the brand's endpoint's internals: the
-			// affiliate sees the status code only.
-			e.LastCall = &Call{StatusCode: int(r.LastStatusCode.Int32), CalledAt: r.LastCalledAt.Time}
+			e.LastCall = &AffiliateCall{StatusCode: int(r.LastStatusCode.Int32), CalledAt: r.LastCalledAt.Time}
 		}
 		out.Postbacks = append(out.Postbacks, e)
 	}
