@@ -8,6 +8,7 @@ import { addMoney } from '../../money'
 import { anyTenant } from '../../permissions'
 import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
 import { useTenantPicker } from '../TenantPicker'
+import { bounceRate } from '../affiliate/Affiliate'
 
 // The traffic page: a brand's visits, signups, activations, first purchases
 // and revenue per traffic source (the affiliate link's network, ref and
@@ -161,6 +162,15 @@ function Sources({ report }: { report: TrafficReport }) {
   // Older engines answer no variants; a source without lander A/B visits shows none.
   const variants = (vs: TrafficRow['variants'] | undefined) =>
     vs && vs.length > 0 ? vs.map((v) => t('console.traffic.sources.variant', { variant: v.variant, visits: count(v.visits) })).join(', ') : '–'
+  // Bounces per lander that measured any (links with lb); older engines answer none.
+  const landerBounces = (ls: TrafficRow['landers'] | undefined) => {
+    const measured = (ls ?? []).filter((l) => l.measured > 0)
+    return measured.length === 0
+      ? '–'
+      : measured
+          .map((l) => t('affiliate.traffic.lander', { lander: l.lander || t('affiliate.report.otherPages'), rate: bounceRate(l.bounce_rate, locale), measured: count(l.measured) }))
+          .join(', ')
+  }
   const sum = totals(report)
   const range = { from: report.from, to: report.to }
   return (
@@ -176,6 +186,8 @@ function Sources({ report }: { report: TrafficReport }) {
                 <th key={f} scope="col">{t(`console.traffic.sources.${f}`)}</th>
               ))}
               <th scope="col" className="n">{t('console.traffic.sources.visits')}</th>
+              <th scope="col" className="n">{t('affiliate.traffic.bounceRate')}</th>
+              <th scope="col">{t('affiliate.traffic.landers')}</th>
               <th scope="col" className="n">{t('console.traffic.sources.signups')}</th>
               <th scope="col" className="n">{t('console.traffic.sources.activations')}</th>
               <th scope="col" className="n">{t('console.traffic.sources.firstPurchases')}</th>
@@ -191,6 +203,8 @@ function Sources({ report }: { report: TrafficReport }) {
                   <td key={f}>{r[f] || '–'}</td>
                 ))}
                 <td className="n">{count(r.visits)}</td>
+                <td className="n">{bounceRate(r.bounce_rate ?? null, locale)}</td>
+                <td>{landerBounces(r.landers)}</td>
                 <td className="n">{count(r.signups)}</td>
                 <td className="n">{count(r.activations)}</td>
                 <td className="n">{count(r.first_purchases)}</td>
@@ -203,6 +217,8 @@ function Sources({ report }: { report: TrafficReport }) {
             <tr>
               <th scope="row" colSpan={sourceFields.length}>{t('console.traffic.sources.total')}</th>
               <td className="n">{count(sum.visits)}</td>
+              <td />
+              <td />
               <td className="n">{count(sum.signups)}</td>
               <td className="n">{count(sum.activations)}</td>
               <td className="n">{count(sum.first_purchases)}</td>
