@@ -25,16 +25,12 @@ import (
 
 // AffiliateRow is one lander and sub-id of an affiliate's traffic.
 type AffiliateRow struct {
-	Lander         string `json:"lander"`
-	Ref            string `json:"ref"`
-	Sub1           string `json:"sub1"`
-	Sub2           string `json:"sub2"`
-	Sub3           string `json:"sub3"`
-	Visits         int64  `json:"visits"`
-	Signups        int64  `json:"signups"`
-	Activations    int64  `json:"activations"`
-	FirstPurchases int64  `json:"first_purchases"`
-	Bounces
+	Lander string `json:"lander"`
+	Ref    string `json:"ref"`
+	Sub1   string `json:"sub1"`
+	Sub2   string `json:"sub2"`
+	Sub3   string `json:"sub3"`
+	Counts
 	// Revenue is what the members of these links paid (orders not
 	// refunded), per currency; Share the affiliate's part of it.
 	Revenue []Money `json:"revenue"`
@@ -72,20 +68,7 @@ func AffiliateTraffic(ctx context.Context, pool *pgxpool.Pool, scope staff.Affil
 			row = &AffiliateRow{Lander: k.lander, Ref: k.ref, Sub1: k.sub1, Sub2: k.sub2, Sub3: k.sub3, Revenue: []Money{}, Share: []Money{}}
 			byKey[k] = row
 		}
-		switch r.Kind {
-		case "visits":
-			row.Visits += r.Value
-		case "measured":
-			row.Measured += r.Value
-		case "bounces":
-			row.Bounced += r.Value
-		case "signups":
-			row.Signups += r.Value
-		case "activations":
-			row.Activations += r.Value
-		case "first_purchases":
-			row.FirstPurchases += r.Value
-		case "revenue":
+		if !row.add(r.Kind, r.Value) && r.Kind == "revenue" {
 			row.Revenue = append(row.Revenue, Money{Currency: r.Currency, Amount: r.Value})
 			// The share is rounded down to the minor unit: never more than
 			// the agreed part.
@@ -100,13 +83,7 @@ func AffiliateTraffic(ctx context.Context, pool *pgxpool.Pool, scope staff.Affil
 	}
 	sort.Slice(out.Rows, func(i, j int) bool {
 		a, b := out.Rows[i], out.Rows[j]
-		if a.Signups != b.Signups {
-			return a.Signups > b.Signups
-		}
-		if a.Visits != b.Visits {
-			return a.Visits > b.Visits
-		}
-		return fmt.Sprint(a.Lander, a.Ref, a.Sub1, a.Sub2, a.Sub3) < fmt.Sprint(b.Lander, b.Ref, b.Sub1, b.Sub2, b.Sub3)
+		return a.before(b.Counts, fmt.Sprint(a.Lander, a.Ref, a.Sub1, a.Sub2, a.Sub3), fmt.Sprint(b.Lander, b.Ref, b.Sub1, b.Sub2, b.Sub3))
 	})
 	return out, nil
 }

@@ -32,12 +32,8 @@ type Money struct {
 // Row is one source's traffic in a report's span.
 type Row struct {
 	Source
-	Visits         int64   `json:"visits"`
-	Signups        int64   `json:"signups"`
-	Activations    int64   `json:"activations"`
-	FirstPurchases int64   `json:"first_purchases"`
-	Revenue        []Money `json:"revenue"`
-	Bounces
+	Counts
+	Revenue []Money `json:"revenue"`
 	// Landers are the source's visits and bounces per lander ("" for
 	// pages that are none), most visits first.
 	Landers []LanderVisits `json:"landers"`
@@ -45,6 +41,51 @@ type Row struct {
 	// /landers/{name}/{slug}), most visits first; landers without a slug
 	// and other pages are in Visits only.
 	Variants []VariantVisits `json:"variants"`
+}
+
+// Counts are what a report counts of a source (or an affiliate's lander
+// and sub-id): visits and their bounces, signups, activations and first
+// purchases.
+type Counts struct {
+	Visits         int64 `json:"visits"`
+	Signups        int64 `json:"signups"`
+	Activations    int64 `json:"activations"`
+	FirstPurchases int64 `json:"first_purchases"`
+	Bounces
+}
+
+// add adds value to the count of kind (a report query's row kind); false
+// for a kind it does not count (revenue).
+func (c *Counts) add(kind string, value int64) bool {
+	switch kind {
+	case "visits":
+		c.Visits += value
+	case "measured":
+		c.Measured += value
+	case "bounces":
+		c.Bounced += value
+	case "signups":
+		c.Signups += value
+	case "activations":
+		c.Activations += value
+	case "first_purchases":
+		c.FirstPurchases += value
+	default:
+		return false
+	}
+	return true
+}
+
+// before orders report rows: the most signups first, then the most visits,
+// then by tie, their source written out.
+func (c Counts) before(o Counts, tie, otherTie string) bool {
+	if c.Signups != o.Signups {
+		return c.Signups > o.Signups
+	}
+	if c.Visits != o.Visits {
+		return c.Visits > o.Visits
+	}
+	return tie < otherTie
 }
 
 // Bounces are how many visits reported leaving (links with ?lb) and how
@@ -144,20 +185,7 @@ func Traffic(ctx context.Context, pool *pgxpool.Pool, tenantID int64, loc *time.
 	}
 	for _, r := range rows {
 		row := rowOf(Source{Network: r.Network, Ref: r.Ref, Sub1: r.Sub1, Sub2: r.Sub2, Sub3: r.Sub3})
-		switch r.Kind {
-		case "visits":
-			row.Visits += r.Value
-		case "measured":
-			row.Measured += r.Value
-		case "bounces":
-			row.Bounced += r.Value
-		case "signups":
-			row.Signups += r.Value
-		case "activations":
-			row.Activations += r.Value
-		case "first_purchases":
-			row.FirstPurchases += r.Value
-		case "revenue":
+		if !row.add(r.Kind, r.Value) && r.Kind == "revenue" {
 			row.Revenue = append(row.Revenue, Money{Currency: r.Currency, Amount: r.Value})
 		}
 	}
@@ -181,13 +209,7 @@ func Traffic(ctx context.Context, pool *pgxpool.Pool, tenantID int64, loc *time.
 	}
 	sort.Slice(out.Rows, func(i, j int) bool {
 		a, b := out.Rows[i], out.Rows[j]
-		if a.Signups != b.Signups {
-			return a.Signups > b.Signups
-		}
-		if a.Visits != b.Visits {
-			return a.Visits > b.Visits
-		}
-		return fmt.Sprint(a.Source) < fmt.Sprint(b.Source)
+		return a.before(b.Counts, fmt.Sprint(a.Source), fmt.Sprint(b.Source))
 	})
 	return out, nil
 }

@@ -3,15 +3,16 @@
 // its share), the postbacks told to its network, and a builder of its
 // tracking links. The engine narrows every answer to the affiliate's
 // network and refs; this page only shows them.
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { useLoad } from '../../../api/useLoad'
 import { formatPrice } from '../../../i18n/money'
 import { ConsoleError, type AffiliateHome, type AffiliatePostbacks, type AffiliateReport, type ConsoleApi, type DaySpan, type Money } from '../../api'
 import { errorText } from '../../errors'
-import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
+import { Alert, Button, Field, Heading, Input, Muted, colors } from '../../ui'
 import { Select } from '../TenantPicker'
+import { Panel, ScrollTable, bounceRate } from '../traffic/tables'
 import { trackingLink } from './links'
 
 type T = ReturnType<typeof useTranslation>['t']
@@ -22,24 +23,6 @@ const Range = styled.form`
   gap: 0 12px;
   align-items: end;
   > div { width: 12rem; }
-`
-
-const Panel = styled(Card)`
-  min-width: 0;
-  margin-top: 16px;
-  h2 { font-size: 1.125rem; margin: 0 0 8px; }
-`
-
-/** Scroll holds a wide table: it scrolls sideways inside the page, never the page itself. */
-const Scroll = styled.div`
-  max-width: 100%;
-  overflow-x: auto;
-  table { border-collapse: collapse; font-size: 0.875rem; min-width: 100%; }
-  th, td { padding: 6px 8px; border-bottom: 1px solid ${colors.line}; text-align: left; white-space: nowrap; vertical-align: top; }
-  td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
-  thead th { color: ${colors.muted}; }
-  td.url { white-space: normal; word-break: break-all; min-width: 16em; }
-  caption { text-align: left; color: ${colors.muted}; padding-bottom: 4px; }
 `
 
 const Builder = styled.div`
@@ -59,18 +42,6 @@ const Link = styled.output`
   font-family: ui-monospace, monospace;
   font-size: 0.875rem;
 `
-
-function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
-  const id = useId()
-  return (
-    <Scroll role="region" aria-labelledby={id} tabIndex={0}>
-      <table>
-        <caption id={id}>{caption}</caption>
-        {children}
-      </table>
-    </Scroll>
-  )
-}
 
 function refusal(t: T, err: unknown): string {
   if (err instanceof ConsoleError && err.code === 'span_invalid') return t('affiliate.spanInvalid')
@@ -158,11 +129,6 @@ function Traffic({ api, tenant }: { api: ConsoleApi; tenant: string }) {
       )}
     </>
   )
-}
-
-/** bounceRate words a bounce rate (0 to 1) as a percentage, or a dash when no visit was measured. */
-export function bounceRate(rate: number | null, locale: string): string {
-  return rate === null ? '–' : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(rate)
 }
 
 function Report({ report }: { report: AffiliateReport }) {

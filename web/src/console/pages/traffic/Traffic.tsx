@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type DaySpan, type Money, type PostbackEntry, type PostbackLog, type TrafficReport, type TrafficRow } from '../../api'
@@ -6,9 +6,9 @@ import { errorText } from '../../errors'
 import { formatPrice } from '../../../i18n/money'
 import { addMoney } from '../../money'
 import { anyTenant } from '../../permissions'
-import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
+import { Alert, Button, Field, Heading, Input, Muted } from '../../ui'
 import { useTenantPicker } from '../TenantPicker'
-import { bounceRate } from '../affiliate/Affiliate'
+import { Panel, ScrollTable, bounceRate } from './tables'
 
 // The traffic page: a brand's visits, signups, activations, first purchases
 // and revenue per traffic source (the affiliate link's network, ref and
@@ -22,38 +22,6 @@ const Range = styled.form`
   align-items: end;
   margin-bottom: 8px;
 `
-
-const Panel = styled(Card)`
-  min-width: 0;
-  margin-top: 16px;
-  h2 { font-size: 1.125rem; margin: 0 0 8px; }
-`
-
-/** Scroll holds a wide table: it scrolls sideways inside the page, never the page itself. */
-const Scroll = styled.div`
-  max-width: 100%;
-  overflow-x: auto;
-  table { border-collapse: collapse; font-size: 0.875rem; min-width: 100%; }
-  th, td { padding: 6px 8px; border-bottom: 1px solid ${colors.line}; text-align: left; white-space: nowrap; vertical-align: top; }
-  td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
-  thead th { color: ${colors.muted}; }
-  tfoot th, tfoot td { font-weight: 700; border-top: 2px solid ${colors.ink}; }
-  td.url { white-space: normal; word-break: break-all; min-width: 16em; }
-  caption { text-align: left; color: ${colors.muted}; padding-bottom: 4px; }
-`
-
-/** ScrollTable is a table in its own scrolling region, reachable by keyboard and named by its caption. */
-function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
-  const id = useId()
-  return (
-    <Scroll role="region" aria-labelledby={id} tabIndex={0}>
-      <table>
-        <caption id={id}>{caption}</caption>
-        {children}
-      </table>
-    </Scroll>
-  )
-}
 
 /** spanText words the engine's refusal of a range. */
 function spanText(t: ReturnType<typeof useTranslation>['t'], err: unknown): string {
