@@ -57,6 +57,9 @@ func (c *Console) Routes() []Route {
 	money := billing.ConsoleHandlers{Staff: c.Staff, Service: c.Billing}
 	traffic := affiliates.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool}
 	flags := trust.ConsoleHandlers{Staff: c.Staff, Service: c.Trust}
+	if c.Accounts != nil {
+		traffic.Links = c.Accounts.Links
+	}
 	return []Route{
 		{"POST", "/login", public, st.Login},
 		{"POST", "/logout", signedIn, st.Logout},
@@ -154,6 +157,13 @@ func (c *Console) Routes() []Route {
 		// The postbacks of ?tenant= made in the same days and the networks'
 		// answers, read only (affiliates/console.go).
 		{"GET", "/reports/postbacks", inTenant("affiliates", "read"), traffic.PostbackReport},
+
+		// An affiliate's own traffic (affiliates/console.go): its brands and
+		// link builder, its report per lander and sub-id and its postbacks,
+		// each narrowed on the server to its network and refs.
+		{"GET", "/affiliate", anyTenant("own_traffic", "read"), traffic.AffiliateHome},
+		{"GET", "/affiliate/report", inTenant("own_traffic", "read"), traffic.AffiliateReport},
+		{"GET", "/affiliate/postbacks", inTenant("own_traffic", "read"), traffic.AffiliatePostbacks},
 
 		{"GET", "/openapi.yaml", public, serveOpenAPI},
 	}

@@ -49,7 +49,7 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 	if err := env.Pool.QueryRow(ctx, `SELECT id, tracking::text FROM members WHERE email = 'affiliate@example.com'`).Scan(&memberID, &tracking); err != nil {
 		t.Fatal(err)
 	}
-	if tracking != `{"ref": "aff1", "sub1": "click42", "sub2": "banner", "sub3": "", "network": "adnet"}` {
+	if tracking != `{"ref": "aff1", "sub1": "click42", "sub2": "banner", "sub3": "", "lander": "video", "network": "adnet"}` {
 		t.Fatalf("member's tracking %s", tracking)
 	}
 

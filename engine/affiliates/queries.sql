@@ -4,9 +4,16 @@
 -- name: VisitInsert :exec
 -- A visit through an affiliate link; a visitor counts once a day per
 -- source (with the lander's A/B variant of that first visit).
-INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3, variant, visited_at)
-VALUES (@tenant_id, @day, @visitor, @network, @ref, @sub1, @sub2, @sub3, @variant, @visited_at)
+INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3, variant, lander, bounce_measured, visited_at)
+VALUES (@tenant_id, @day, @visitor, @network, @ref, @sub1, @sub2, @sub3, @variant, @lander, @bounce_measured, @visited_at)
 ON CONFLICT DO NOTHING;
+
+-- name: VisitBounce :execrows
+-- The visitor left the page of its visit that asked to report it (?lb):
+-- the visit bounced, once.
+UPDATE traffic_visits SET bounced_at = @at
+WHERE tenant_id = @tenant_id AND day = @day AND visitor = @visitor AND network = @network AND ref = @ref
+  AND sub1 = @sub1 AND sub2 = @sub2 AND sub3 = @sub3 AND bounce_measured AND bounced_at IS NULL;
 
 -- name: VisitKeyEnsure :one
 -- The day's visitor key: @secret when this call makes it, else the one an
@@ -77,6 +84,16 @@ FROM traffic_visits v
 WHERE v.tenant_id = @tenant_id AND v.day >= @first_day::date AND v.day <= @last_day::date
 GROUP BY v.network, v.ref, v.sub1, v.sub2, v.sub3
 UNION ALL
+SELECT 'measured', v.network, v.ref, v.sub1, v.sub2, v.sub3, '', count(*) FILTER (WHERE v.bounce_measured)
+FROM traffic_visits v
+WHERE v.tenant_id = @tenant_id AND v.day >= @first_day::date AND v.day <= @last_day::date
+GROUP BY v.network, v.ref, v.sub1, v.sub2, v.sub3
+UNION ALL
+SELECT 'bounces', v.network, v.ref, v.sub1, v.sub2, v.sub3, '', count(v.bounced_at)
+FROM traffic_visits v
+WHERE v.tenant_id = @tenant_id AND v.day >= @first_day::date AND v.day <= @last_day::date
+GROUP BY v.network, v.ref, v.sub1, v.sub2, v.sub3
+UNION ALL
 SELECT 'signups', coalesce(m.tracking->>'network', ''), coalesce(m.tracking->>'ref', ''), coalesce(m.tracking->>'sub1', ''),
        coalesce(m.tracking->>'sub2', ''), coalesce(m.tracking->>'sub3', ''), '', count(*)
 FROM members m
@@ -126,5 +143,88 @@ SELECT p.id, p.member_id, p.event, p.network, p.order_id, p.url, p.status, p.cre
 FROM postbacks p
 LEFT JOIN postback_calls l ON l.id = (SELECT max(m.id) FROM postback_calls m WHERE m.postback_id = p.id)
 WHERE p.tenant_id = @tenant_id AND p.created_at >= @since::timestamptz AND p.created_at < @until::timestamptz
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT @max_rows;
+
+-- name: LanderVisits :many
+-- A tenant's visits per source and lander on first_day..last_day of its
+-- time zone, with the visits that reported leaving (?lb) and the bounces
+-- among them: the bounce rate per lander and source.
+SELECT network, ref, sub1, sub2, sub3, lander, count(*)::bigint AS visits,
+       count(*) FILTER (WHERE bounce_measured)::bigint AS measured, count(bounced_at)::bigint AS bounces
+FROM traffic_visits
+WHERE tenant_id = @tenant_id AND day >= @first_day::date AND day <= @last_day::date
+GROUP BY network, ref, sub1, sub2, sub3, lander
+ORDER BY network, ref, sub1, sub2, sub3, lander;
+
+-- name: AffiliateReport :many
+-- One affiliate's traffic on a tenant per lander and sub-id: the Report of
+-- the sources of its network (ignoring case) and, when @refs is not empty,
+-- of those refs only; the affiliate never sees another's rows. One row per
+-- kind, lander, ref, sub-ids and currency.
+WITH mine AS (
+    SELECT v.* FROM traffic_visits v
+    WHERE v.tenant_id = @tenant_id AND v.day >= @first_day::date AND v.day <= @last_day::date
+      AND lower(v.network) = lower(@network) AND (cardinality(@refs::text[]) = 0 OR v.ref = ANY(@refs::text[]))
+), members_mine AS (
+    SELECT m.* FROM members m
+    WHERE m.tenant_id = @tenant_id AND NOT m.is_house
+      AND lower(coalesce(m.tracking->>'network', '')) = lower(@network)
+      AND (cardinality(@refs::text[]) = 0 OR coalesce(m.tracking->>'ref', '') = ANY(@refs::text[]))
+), orders_mine AS (
+    SELECT o.* FROM orders o
+    WHERE o.tenant_id = @tenant_id AND o.completed_at >= @since::timestamptz AND o.completed_at < @until::timestamptz
+      AND lower(coalesce(o.tracking->>'network', '')) = lower(@network)
+      AND (cardinality(@refs::text[]) = 0 OR coalesce(o.tracking->>'ref', '') = ANY(@refs::text[]))
+)
+SELECT 'visits'::text AS kind, lander, ref, sub1, sub2, sub3, ''::text AS currency, count(*)::bigint AS value
+FROM mine GROUP BY lander, ref, sub1, sub2, sub3
+UNION ALL
+SELECT 'measured', lander, ref, sub1, sub2, sub3, '', count(*) FILTER (WHERE bounce_measured)
+FROM mine GROUP BY lander, ref, sub1, sub2, sub3
+UNION ALL
+SELECT 'bounces', lander, ref, sub1, sub2, sub3, '', count(bounced_at)
+FROM mine GROUP BY lander, ref, sub1, sub2, sub3
+UNION ALL
+SELECT 'signups', coalesce(tracking->>'lander', ''), coalesce(tracking->>'ref', ''), coalesce(tracking->>'sub1', ''),
+       coalesce(tracking->>'sub2', ''), coalesce(tracking->>'sub3', ''), '', count(*)
+FROM members_mine WHERE signup_date >= @since::timestamptz AND signup_date < @until::timestamptz
+GROUP BY 2, 3, 4, 5, 6
+UNION ALL
+SELECT 'activations', coalesce(tracking->>'lander', ''), coalesce(tracking->>'ref', ''), coalesce(tracking->>'sub1', ''),
+       coalesce(tracking->>'sub2', ''), coalesce(tracking->>'sub3', ''), '', count(*)
+FROM members_mine WHERE activated_at >= @since::timestamptz AND activated_at < @until::timestamptz
+GROUP BY 2, 3, 4, 5, 6
+UNION ALL
+SELECT 'first_purchases', coalesce(o.tracking->>'lander', ''), coalesce(o.tracking->>'ref', ''), coalesce(o.tracking->>'sub1', ''),
+       coalesce(o.tracking->>'sub2', ''), coalesce(o.tracking->>'sub3', ''), '', count(*)
+FROM orders_mine o
+WHERE NOT EXISTS (
+    SELECT 1 FROM orders e
+    WHERE e.member_id = o.member_id AND e.completed_at IS NOT NULL
+      AND (e.completed_at, e.id) < (o.completed_at, o.id)
+)
+GROUP BY 2, 3, 4, 5, 6
+UNION ALL
+SELECT 'revenue', coalesce(tracking->>'lander', ''), coalesce(tracking->>'ref', ''), coalesce(tracking->>'sub1', ''),
+       coalesce(tracking->>'sub2', ''), coalesce(tracking->>'sub3', ''), currency, sum(amount)::bigint
+FROM orders_mine WHERE status = 'completed'
+GROUP BY 2, 3, 4, 5, 6, 7;
+
+-- name: AffiliatePostbacks :many
+-- One affiliate's postbacks on a tenant made in since..until: those to its
+-- network (ignoring case) of members of its refs (all refs when @refs is
+-- empty), newest first, with the member's traffic source (the values the
+-- address may show) and the last call.
+SELECT p.id, p.member_id, p.event, p.network, p.order_id, p.url, p.status, p.created_at, p.sent_at,
+       m.tracking AS member_tracking,
+       (SELECT count(*) FROM postback_calls n WHERE n.postback_id = p.id)::int AS attempts,
+       l.status_code AS last_status_code, l.error AS last_error, l.called_at AS last_called_at
+FROM postbacks p
+JOIN members m ON m.id = p.member_id
+LEFT JOIN postback_calls l ON l.id = (SELECT max(c.id) FROM postback_calls c WHERE c.postback_id = p.id)
+WHERE p.tenant_id = @tenant_id AND p.created_at >= @since::timestamptz AND p.created_at < @until::timestamptz
+  AND lower(p.network) = lower(@network)
+  AND (cardinality(@refs::text[]) = 0 OR coalesce(m.tracking->>'ref', '') = ANY(@refs::text[]))
 ORDER BY p.created_at DESC, p.id DESC
 LIMIT @max_rows;

@@ -110,52 +110,112 @@ func (v *Visits) Record(next http.Handler) http.Handler {
 		if src == nil || t == nil {
 			return
 		}
-		now := time.Now
-		if v.Now != nil {
-			now = v.Now
-		}
-		at := now()
-		loc := t.Location
-		if loc == nil {
-			loc = time.UTC
-		}
-		day := at.In(loc)
+		at := v.now()
 		client, ok := limits.ByClient(r)
 		if !ok {
 			return // no address to count it by
 		}
-		visitor := strconv.FormatInt(t.ID, 10) + "|" + httpx.ClientIP(r).String() + "|" + r.UserAgent()
+		visitor := visitorOf(t, r)
 		row := db.VisitInsertParams{TenantID: t.ID, Network: src.Network, Ref: src.Ref,
-			Sub1: src.Sub1, Sub2: src.Sub2, Sub3: src.Sub3, Variant: landerpages.VisitVariant(r.URL.Path), VisitedAt: at,
-			Day: pgtype.Date{Time: time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC), Valid: true}}
-		select {
-		case v.pending <- struct{}{}:
-		default:
-			return // busy: a visit less is better than a slow page
-		}
-		v.writes.Add(1)
-		go func() {
-			defer v.writes.Done()
-			defer func() { <-v.pending }()
-			ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 5*time.Second)
-			defer cancel()
-			d, err := v.Limits.Hit(ctx, t.ID, limits.Visit, client)
-			if err == nil && !d.Allowed {
-				return // over the address's limit: the page was served, no visit
-			}
-			var key []byte
-			if err == nil {
-				key, err = v.key(ctx, row.Day)
-			}
-			if err == nil {
-				mac := hmac.New(sha256.New, key)
-				mac.Write([]byte(visitor))
-				row.Visitor = mac.Sum(nil)[:16]
-				err = db.New(v.Pool).VisitInsert(ctx, row)
-			}
-			if err != nil && v.Log != nil {
-				v.Log.Warn("record a traffic visit", "tenant", t.ID, "err", err)
-			}
-		}()
+			Sub1: src.Sub1, Sub2: src.Sub2, Sub3: src.Sub3, Variant: landerpages.VisitVariant(r.URL.Path), Lander: src.Lander,
+			BounceMeasured: r.URL.Query().Has(BounceParam), VisitedAt: at,
+			Day: dayOf(at, t)}
+		v.later(r, t, client, row.Day, visitor, func(ctx context.Context, hash []byte) error {
+			row.Visitor = hash
+			return db.New(v.Pool).VisitInsert(ctx, row)
+		})
 	})
+}
+
+// visitorOf is what a visitor is told apart by, before it is hashed: the
+// tenant, the client address and the browser.
+func visitorOf(t *tenancy.Tenant, r *http.Request) string {
+	return strconv.FormatInt(t.ID, 10) + "|" + httpx.ClientIP(r).String() + "|" + r.UserAgent()
+}
+
+// later runs write with the visitor's hash of day after the answer, when
+// fewer than maxPending writes are under way and client is within the
+// limits.Visit rule (the page or beacon was answered all the same).
+func (v *Visits) later(r *http.Request, t *tenancy.Tenant, client string, day pgtype.Date, visitor string, write func(context.Context, []byte) error) {
+	select {
+	case v.pending <- struct{}{}:
+	default:
+		return // busy: a visit less is better than a slow page
+	}
+	v.writes.Add(1)
+	go func() {
+		defer v.writes.Done()
+		defer func() { <-v.pending }()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 5*time.Second)
+		defer cancel()
+		d, err := v.Limits.Hit(ctx, t.ID, limits.Visit, client)
+		if err == nil && !d.Allowed {
+			return // over the address's limit: nothing is written
+		}
+		var key []byte
+		if err == nil {
+			key, err = v.key(ctx, day)
+		}
+		if err == nil {
+			mac := hmac.New(sha256.New, key)
+			mac.Write([]byte(visitor))
+			err = write(ctx, mac.Sum(nil)[:16])
+		}
+		if err != nil && v.Log != nil {
+			v.Log.Warn("record a traffic visit", "tenant", t.ID, "err", err)
+		}
+	}()
+}
+
+// BounceParam is the query parameter of an affiliate link that asks its
+// page to report when the visitor leaves it (the bounce beacon).
+const BounceParam = "lb"
+
+// Bounce is the middleware of the page-hidden beacon: a visitor who is not
+// logged in and leaves a page of today's visit of its traffic source (the
+// beacon's query, else the remembered one) that came with ?lb bounced. The
+// visit is marked once; a member (who signed up on the page, or came back
+// logged in) never bounces. Each beacon counts against the address's
+// limits.Visit rule like a visit, and marks at most an existing visit, so
+// beacons cannot add rows.
+func (v *Visits) Bounce(isMember func(*http.Request) bool) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(w, r)
+			src := landerpages.FromRequest(r)
+			t := tenancy.FromContext(r.Context())
+			if src == nil || t == nil || isMember(r) {
+				return
+			}
+			client, ok := limits.ByClient(r)
+			if !ok {
+				return
+			}
+			at := v.now()
+			day := dayOf(at, t)
+			v.later(r, t, client, day, visitorOf(t, r), func(ctx context.Context, hash []byte) error {
+				_, err := db.New(v.Pool).VisitBounce(ctx, db.VisitBounceParams{At: pgtype.Timestamptz{Time: at, Valid: true},
+					TenantID: t.ID, Day: day, Visitor: hash, Network: src.Network, Ref: src.Ref, Sub1: src.Sub1, Sub2: src.Sub2, Sub3: src.Sub3})
+				return err
+			})
+		})
+	}
+}
+
+// now is the clock.
+func (v *Visits) now() time.Time {
+	if v.Now != nil {
+		return v.Now()
+	}
+	return time.Now()
+}
+
+// dayOf is the day of the tenant's time zone at is in, as a date.
+func dayOf(at time.Time, t *tenancy.Tenant) pgtype.Date {
+	loc := t.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	d := at.In(loc)
+	return pgtype.Date{Time: time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC), Valid: true}
 }

@@ -132,3 +132,80 @@ func TestVisitsLimitedPerAddress(t *testing.T) {
 		t.Fatalf("another address wrote %d visits, another brand %d; want 6 and 1", a, b)
 	}
 }
+
+// TestBounceMarksTheVisitOnce: the page-hidden beacon of a visitor whose
+// link asked for it (?lb) marks today's visit of its source bounced, once,
+// with the lander the link landed on; a beacon of a member, of a link
+// without lb, or of a source without a visit writes nothing; past the
+// address's visit limit beacons write nothing either.
+func TestBounceMarksTheVisitOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := tenancytest.Pool(t)
+	tenant, err := tenancy.NewDirectory(pool, nil).ByHost(ctx, "localhost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	limiter := limits.New(pool, limits.Defaults(), nil)
+	limiter.Set(limits.Visit, limits.Rule{Max: 6, Window: time.Hour})
+	v := affiliates.NewVisits(pool, limiter, nil)
+	noop := http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})
+	send := func(h http.Handler, method, target, agent string) {
+		t.Helper()
+		req := httptest.NewRequest(method, target, nil)
+		req.Header.Set("User-Agent", agent)
+		req = req.WithContext(tenancy.WithTenant(req.Context(), tenant))
+		h.ServeHTTP(httptest.NewRecorder(), req)
+		v.Wait()
+	}
+	member := false
+	beacon := v.Bounce(func(*http.Request) bool { return member })(noop)
+	bounced := func(agent string) (lander string, measured, isBounced bool) {
+		t.Helper()
+		err := pool.QueryRow(ctx, `SELECT lander, bounce_measured, bounced_at IS NOT NULL FROM traffic_visits WHERE network = 'adnet' AND sub1 = $1`, agent).
+			Scan(&lander, &measured, &isBounced)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return lander, measured, isBounced
+	}
+
+	send(v.Record(noop), "GET", "/landers/video/milf-b?network=adnet&sub1=a&lb=1", "a")
+	send(v.Record(noop), "GET", "/landers/gallery?network=adnet&sub1=b", "b")
+	if l, m, b := bounced("a"); l != "video" || !m || b {
+		t.Fatalf("visit a: lander %q measured %v bounced %v, want video, true, false", l, m, b)
+	}
+	// A member's beacon is no bounce.
+	member = true
+	send(beacon, "POST", "/api/page-hidden.php?network=adnet&sub1=a&lb=1", "a")
+	if _, _, b := bounced("a"); b {
+		t.Fatal("a member's beacon bounced the visit")
+	}
+	member = false
+	send(beacon, "POST", "/api/page-hidden.php?network=adnet&sub1=a&lb=1", "a")
+	if _, _, b := bounced("a"); !b {
+		t.Fatal("the visitor's beacon did not bounce the visit")
+	}
+	// Without lb on the link the visit is not measured and never bounces.
+	send(beacon, "POST", "/api/page-hidden.php?network=adnet&sub1=b", "b")
+	if _, m, b := bounced("b"); m || b {
+		t.Fatalf("visit b without lb: measured %v bounced %v", m, b)
+	}
+	// A beacon of a source that has no visit adds no row.
+	send(beacon, "POST", "/api/page-hidden.php?network=adnet&sub1=c", "c")
+	var rows int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM traffic_visits`).Scan(&rows); err != nil || rows != 2 {
+		t.Fatalf("%d visit rows after the beacons (%v), want 2", rows, err)
+	}
+	// The beacons counted against the address's limit (6): one more visit
+	// is recorded, then neither visits nor bounces.
+	send(v.Record(noop), "GET", "/landers/video?network=adnet&sub1=d&lb=1", "d")
+	send(v.Record(noop), "GET", "/landers/video?network=adnet&sub1=e&lb=1", "e")
+	send(beacon, "POST", "/api/page-hidden.php?network=adnet&sub1=d&lb=1", "d")
+	if _, _, b := bounced("d"); b {
+		t.Fatal("a beacon past the address's limit was recorded")
+	}
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM traffic_visits`).Scan(&rows); err != nil || rows != 3 {
+		t.Fatalf("%d visit rows past the limit (%v), want 3", rows, err)
+	}
+}

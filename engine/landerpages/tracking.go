@@ -26,6 +26,9 @@ type Tracking struct {
 	Sub1    string `json:"sub1"`
 	Sub2    string `json:"sub2"`
 	Sub3    string `json:"sub3"`
+	// Lander is the lander the link landed on (VisitLander), kept so that
+	// signups and purchases count for it; "" for other pages.
+	Lander string `json:"lander,omitempty"`
 }
 
 // IsTrafficSource reports whether the visitor came through an affiliate
@@ -45,7 +48,7 @@ func (t *Tracking) Valid() bool {
 }
 
 func (t *Tracking) fields() []*string {
-	return []*string{&t.Network, &t.Ref, &t.Sub1, &t.Sub2, &t.Sub3}
+	return []*string{&t.Network, &t.Ref, &t.Sub1, &t.Sub2, &t.Sub3, &t.Lander}
 }
 
 func plain(s string) bool {
@@ -63,7 +66,7 @@ func plain(s string) bool {
 // fromValues reads a traffic source from query-shaped values; nil when they
 // name none or are not plausible.
 func fromValues(v url.Values) *Tracking {
-	t := &Tracking{Network: v.Get("network"), Ref: v.Get("ref"), Sub1: v.Get("sub1"), Sub2: v.Get("sub2"), Sub3: v.Get("sub3")}
+	t := &Tracking{Network: v.Get("network"), Ref: v.Get("ref"), Sub1: v.Get("sub1"), Sub2: v.Get("sub2"), Sub3: v.Get("sub3"), Lander: v.Get("lander")}
 	for _, f := range t.fields() {
 		*f = strings.TrimSpace(*f)
 	}
@@ -75,7 +78,7 @@ func fromValues(v url.Values) *Tracking {
 
 func (t *Tracking) values() url.Values {
 	v := url.Values{}
-	for k, f := range map[string]string{"network": t.Network, "ref": t.Ref, "sub1": t.Sub1, "sub2": t.Sub2, "sub3": t.Sub3} {
+	for k, f := range map[string]string{"network": t.Network, "ref": t.Ref, "sub1": t.Sub1, "sub2": t.Sub2, "sub3": t.Sub3, "lander": t.Lander} {
 		if f != "" {
 			v.Set(k, f)
 		}
@@ -86,7 +89,7 @@ func (t *Tracking) values() url.Values {
 // FromRequest is the request's traffic source: the affiliate link's own
 // query on its first hit, else the remembered cookie; nil for none.
 func FromRequest(r *http.Request) *Tracking {
-	if t := fromValues(r.URL.Query()); t != nil {
+	if t := FromQuery(r); t != nil {
 		return t
 	}
 	c, err := r.Cookie(Cookie)
@@ -102,7 +105,14 @@ func FromRequest(r *http.Request) *Tracking {
 
 // FromQuery is the traffic source of the request's own query (an affiliate
 // link's hit), not the remembered one; nil for none.
-func FromQuery(r *http.Request) *Tracking { return fromValues(r.URL.Query()) }
+// Its lander is the page's own (VisitLander), never the query's.
+func FromQuery(r *http.Request) *Tracking {
+	t := fromValues(r.URL.Query())
+	if t != nil {
+		t.Lander = VisitLander(r.URL.Path)
+	}
+	return t
+}
 
 // HasTrafficSource reports whether the request comes with a traffic source.
 func HasTrafficSource(r *http.Request) bool { return FromRequest(r) != nil }
@@ -114,7 +124,7 @@ func HasTrafficSource(r *http.Request) bool { return FromRequest(r) != nil }
 func Remember(secure bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if t := fromValues(r.URL.Query()); t != nil && r.Method == http.MethodGet {
+			if t := FromQuery(r); t != nil && r.Method == http.MethodGet {
 				http.SetCookie(w, &http.Cookie{
 					Name: Cookie, Value: t.values().Encode(), Path: "/", MaxAge: int(cookieLife.Seconds()),
 					HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode,

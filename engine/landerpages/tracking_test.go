@@ -27,6 +27,9 @@ func TestRememberAndFromRequest(t *testing.T) {
 		{"remembered", "/members", "network=adnet&sub2=b", false, &landerpages.Tracking{Network: "adnet", Sub2: "b"}},
 		{"forged cookie", "/members", "network=%3Cb%3E", false, nil},
 		{"garbage cookie", "/members", "%zz", false, nil},
+		{"lander link keeps its lander", "/landers/video/milf-b?network=adnet", "", true, &landerpages.Tracking{Network: "adnet", Lander: "video"}},
+		{"member landing", "/members/12/landing2/b?ref=r1", "", true, &landerpages.Tracking{Ref: "r1", Lander: "landing2"}},
+		{"the query names no lander", "/?network=adnet&lander=video", "", true, &landerpages.Tracking{Network: "adnet"}},
 		{"newer link wins", "/?network=second", "network=first", true, &landerpages.Tracking{Network: "second"}},
 	}
 	for _, c := range cases {

@@ -132,6 +132,8 @@ type Engine struct {
 	// Landers renders the affiliate landers (landers/); tests set how long
 	// it reuses a niche's members.
 	Landers *landerpages.Renderer
+	// Visits records affiliate visits and their bounces.
+	Visits *affiliates.Visits
 	// Notifications sends the notification mails (events, reminders,
 	// weekly updates, campaigns); tests set its clock, quiet hours and caps.
 	Notifications *notifications.Service
@@ -152,6 +154,7 @@ func New(d Deps) (*Engine, error) {
 	}
 	e.Limits = limits.New(d.Pool, rules, d.Log)
 	e.Uploads = limits.NewUploads(limits.UploadsPerMember)
+	e.Visits = affiliates.NewVisits(d.Pool, e.Limits, d.Log)
 	// The services queue their jobs (mail, pushes) in their transactions
 	// through an insert-only client; the client that works the jobs needs
 	// the services, so it comes last.
@@ -282,7 +285,7 @@ func routes(d Deps, e *Engine) (http.Handler, http.Handler, error) {
 	ops.Get("/readyz", readyz)
 	readOnly(ops, "/metrics", metrics)
 
-	visits := affiliates.NewVisits(d.Pool, e.Limits, d.Log)
+	visits := e.Visits
 	r.Group(func(r chi.Router) {
 		r.Use(tenancy.Middleware(d.Directory))
 		staticFiles(r, e.App)
@@ -373,7 +376,9 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(client).Post("/user.php", u.Post) // login; ?push=1 stores the push subscription
 	r.With(client, member).Put("/user.php", u.Update)
 	r.With(client).Get("/logout.php", a.Logout) // a GET, so the header guards it
-	r.Post("/page-hidden.php", u.PageHidden)
+	// The page-hidden beacon marks the member seen, and a visitor's
+	// affiliate visit bounced (affiliates.Visits.Bounce).
+	r.With(e.Visits.Bounce(func(r *http.Request) bool { return identity.Current(r.Context()) != nil })).Post("/page-hidden.php", u.PageHidden)
 	r.With(perClient(limits.Signup)).Post("/signup.php", u.Signup)
 	r.Get("/activate.php", u.Activate) // the activation mail's link: redirects
 	r.With(member, perClient(limits.ActivationMail)).Post("/activate.php", a.ResendActivation)

@@ -29,10 +29,13 @@ const (
 	RoleChatOperator     = "chat_operator"
 	RoleFinance          = "finance"
 	RoleAffiliateManager = "affiliate_manager"
+	// RoleAffiliate is an affiliate's own account: its traffic only
+	// (AffiliateScope), nothing of the members or the brands.
+	RoleAffiliate = "affiliate"
 )
 
 // Roles are every console role, most powerful first.
-var Roles = []string{RoleSuperadmin, RoleOperator, RoleModerator, RoleSupport, RoleChatOperator, RoleFinance, RoleAffiliateManager}
+var Roles = []string{RoleSuperadmin, RoleOperator, RoleModerator, RoleSupport, RoleChatOperator, RoleFinance, RoleAffiliateManager, RoleAffiliate}
 
 // AllTenants is the domain of a role held on every tenant, and of a call
 // about no single tenant (staff, the audit log).

@@ -133,3 +133,12 @@ LIMIT @max;
 -- name: RulesLock :exec
 -- Serialises the policy's replacement when several instances start at once.
 SELECT pg_advisory_xact_lock(hashtext('casbin_rules'));
+
+-- name: AffiliateScopeSet :exec
+-- Whose traffic an affiliate's account sees, and its revenue share.
+INSERT INTO staff_affiliates (staff_id, network, refs, revenue_share)
+VALUES (@staff_id, @network, @refs::text[], @revenue_share)
+ON CONFLICT (staff_id) DO UPDATE SET network = EXCLUDED.network, refs = EXCLUDED.refs, revenue_share = EXCLUDED.revenue_share;
+
+-- name: AffiliateScopeOf :one
+SELECT * FROM staff_affiliates WHERE staff_id = @staff_id;

@@ -113,6 +113,17 @@ func (s *Service) SetRoles(ctx context.Context, id int64, grants []Grant, by *St
 		if err != nil {
 			return err
 		}
+		// An affiliate stays an affiliate and staff stay staff: the
+		// affiliate role alone, on the scope it was made with.
+		var scope *AffiliateScope
+		if isAffiliate(before) {
+			if scope, err = affiliateScope(ctx, q, id); err != nil {
+				return err
+			}
+		}
+		if _, err := checkAffiliate(grants, scope); err != nil {
+			return ErrAffiliateAlone
+		}
 		for _, g := range before {
 			if !slices.Contains(grants, g) {
 				p := ruleParams("g", []string{subject(id), g.Role, g.Tenant})

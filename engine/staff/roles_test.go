@@ -201,3 +201,49 @@ func TestAuditSearch(t *testing.T) {
 		root.Do("GET", "/admin/api/audit?"+q, nil).Want(t, http.StatusUnprocessableEntity, "query_invalid")
 	}
 }
+
+// TestAffiliateAccounts: a superadmin makes an affiliate's account with
+// its network, refs and revenue share; it logs in with a second factor like
+// staff and its me shows its scope. The affiliate role goes alone and with
+// a scope, staff roles without one, and neither turns into the other.
+func TestAffiliateAccounts(t *testing.T) {
+	t.Parallel()
+	e := servertest.NewConsole(t)
+	root, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
+	scope := map[string]any{"network": " adnet ", "refs": []string{"aff1", "aff1", "aff2"}, "revenue_share": 2500}
+	res := root.Do("POST", "/admin/api/staff", map[string]any{"email": "aff@partner.example", "role": "affiliate", "tenant": "lustlokaal",
+		"affiliate": scope, "password": servertest.StaffPassword})
+	res.Want(t, http.StatusCreated, "")
+	var made struct{ Staff staff.Staff }
+	res.JSON(t, &made)
+	if a := made.Staff.Affiliate; a == nil || a.Network != "adnet" || !slices.Equal(a.Refs, []string{"aff1", "aff2"}) || a.RevenueShare != 2500 {
+		t.Fatalf("made %s", res.Body)
+	}
+	// The second factor first, as for staff.
+	c := e.ConsoleClient(t)
+	c.Do("POST", "/admin/api/login", map[string]string{"email": "aff@partner.example", "password": servertest.StaffPassword}).Want(t, http.StatusOK, "")
+	c.Do("GET", "/admin/api/affiliate", nil).Want(t, http.StatusForbidden, "totp_enrolment_required")
+
+	for _, bad := range []struct {
+		body map[string]any
+		code string
+	}{
+		{map[string]any{"role": "affiliate", "tenant": "lustlokaal"}, "affiliate_scope_invalid"},
+		{map[string]any{"role": "affiliate", "tenant": "lustlokaal", "affiliate": map[string]any{"network": " "}}, "affiliate_scope_invalid"},
+		{map[string]any{"role": "affiliate", "tenant": "lustlokaal", "affiliate": map[string]any{"network": "adnet", "revenue_share": 10001}}, "affiliate_scope_invalid"},
+		{map[string]any{"role": "affiliate", "tenant": "lustlokaal", "affiliate": map[string]any{"network": "<b>"}}, "affiliate_scope_invalid"},
+		{map[string]any{"role": "support", "tenant": "lustlokaal", "affiliate": map[string]any{"network": "adnet"}}, "affiliate_scope_invalid"},
+		{map[string]any{"roles": []staff.Grant{{Role: "affiliate", Tenant: "lustlokaal"}, {Role: "support", Tenant: "lustlokaal"}},
+			"affiliate": map[string]any{"network": "adnet"}}, "affiliate_role_alone"},
+	} {
+		bad.body["email"] = "bad@partner.example"
+		root.Do("POST", "/admin/api/staff", bad.body).Want(t, http.StatusUnprocessableEntity, bad.code)
+	}
+	// Roles change within the kind of account only.
+	path := fmt.Sprintf("/admin/api/staff/%d/roles", made.Staff.ID)
+	root.Do("PUT", path, map[string]any{"roles": []staff.Grant{{Role: "support", Tenant: "*"}}}).Want(t, http.StatusUnprocessableEntity, "affiliate_role_alone")
+	root.Do("PUT", path, map[string]any{"roles": []staff.Grant{{Role: "affiliate", Tenant: "herzklopfen"}}}).Want(t, http.StatusOK, "")
+	support := e.NewStaff(t, staff.RoleSupport, "*")
+	root.Do("PUT", fmt.Sprintf("/admin/api/staff/%d/roles", support.ID), map[string]any{"roles": []staff.Grant{{Role: "affiliate", Tenant: "*"}}}).
+		Want(t, http.StatusUnprocessableEntity, "affiliate_role_alone")
+}

@@ -123,6 +123,8 @@ type Staff struct {
 	TOTPRequired bool `json:"totp_enrolment_required"`
 	// DisabledAt is when the account was disabled (it logs in no more).
 	DisabledAt *time.Time `json:"disabled_at"`
+	// Affiliate is an affiliate account's scope, null for staff.
+	Affiliate *AffiliateScope `json:"affiliate"`
 
 	epoch int32
 }
@@ -143,6 +145,11 @@ func (s *Service) staffFrom(ctx context.Context, a db.StaffAccount) (*Staff, err
 		at := a.DisabledAt.Time
 		st.DisabledAt = &at
 	}
+	if isAffiliate(grants) {
+		if st.Affiliate, err = affiliateScope(ctx, db.New(s.Pool), a.ID); err != nil {
+			return nil, err
+		}
+	}
 	return st, nil
 }
 
@@ -155,6 +162,9 @@ type NewStaff struct {
 	Tenant   string  `json:"tenant"`
 	Roles    []Grant `json:"roles"`
 	Password string  `json:"password"`
+	// Affiliate is the scope of an affiliate account (the affiliate role
+	// only); staff have none.
+	Affiliate *AffiliateScope `json:"affiliate"`
 }
 
 // Created is a new staff account and, when none was given, the one-time
@@ -177,6 +187,10 @@ func (s *Service) Create(ctx context.Context, n NewStaff, by *Staff, ip netip.Ad
 		grants = []Grant{{Role: n.Role, Tenant: n.Tenant}}
 	}
 	grants, err := s.checkGrants(ctx, grants)
+	if err != nil {
+		return nil, err
+	}
+	scope, err := checkAffiliate(grants, n.Affiliate)
 	if err != nil {
 		return nil, err
 	}
@@ -207,8 +221,14 @@ func (s *Service) Create(ctx context.Context, n NewStaff, by *Staff, ip netip.Ad
 				return err
 			}
 		}
-		return record(ctx, q, Entry{By: by, Tenant: grantsTenant(grants), Action: "staff.create", IP: ip,
-			After: map[string]any{"id": id, "email": n.Email, "roles": grants}})
+		after := map[string]any{"id": id, "email": n.Email, "roles": grants}
+		if scope != nil {
+			if err := setAffiliateScope(ctx, q, id, scope); err != nil {
+				return err
+			}
+			after["affiliate"] = scope
+		}
+		return record(ctx, q, Entry{By: by, Tenant: grantsTenant(grants), Action: "staff.create", IP: ip, After: after})
 	})
 	if err != nil {
 		return nil, err

@@ -100,3 +100,14 @@
       .then(function () { button.disabled = false; });
   });
 })();
+// With ?lb in the affiliate's link, the page reports when the visitor
+// leaves it (a bounce unless they signed up: the engine knows a member).
+(function () {
+  if (!/[?&]lb(=|&|$)/.test(location.search) || typeof navigator.sendBeacon !== 'function') return;
+  var sent = false;
+  window.addEventListener('pagehide', function () {
+    if (sent) return;
+    sent = true;
+    navigator.sendBeacon('/api/page-hidden.php' + location.search, new Blob(['{}'], { type: 'application/json' }));
+  });
+})();

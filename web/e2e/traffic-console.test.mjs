@@ -40,9 +40,9 @@ test('a visit and a signup through an affiliate link show on the console traffic
       await table.waitFor()
     }
     const cells = await row.locator('th, td').allTextContents()
-    // network, ref, sub1..sub3, visits, signups, activations, first purchases, revenue
-    assert.deepEqual(cells.slice(0, 9), [network, 'aff7', 'spring', '–', '–', '1', '1', '0', '0'])
-    assert.equal(cells[9], '–')
+    // network, ref, sub1..sub3, visits, bounce rate (the link had no lb), per lander, signups, activations, first purchases, revenue
+    assert.deepEqual(cells.slice(0, 11), [network, 'aff7', 'spring', '–', '–', '1', '–', '–', '1', '0', '0'])
+    assert.equal(cells[11], '–')
     // The totals close the table.
     assert.equal(await table.locator('tfoot th').first().textContent(), 'Total')
 

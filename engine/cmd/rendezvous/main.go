@@ -19,6 +19,7 @@ Commands:
   tenants import [--data ./var] [--overwrite]             import tenants/ (existing ones only with --overwrite)
   demo generate [--data ./var] --profiles N [--tenant slug]   add N generated profiles (COPY) for benchmarks
   staff create [--data ./var] --email addr --role R [--tenant slug] [--password-stdin]
+               [--network N [--refs r1,r2] [--revenue-share PCT]]   (an affiliate: role affiliate)
                                                           a console account (prints a one-time password)
   billing invoices [--data ./var] --tenant slug [--month YYYY-MM]   one line per invoice: number, date, order, amount, currency, buyer
   billing refund [--data ./var] --order ID --reason TEXT   refund a completed order within the tenant's refund_days

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/netip"
 	"strings"
 
@@ -18,7 +19,9 @@ import (
 )
 
 // staffCreate makes an account of the operators' console with one role,
-// on one tenant or (without --tenant) on every tenant. The password comes
+// on one tenant or (without --tenant) on every tenant; an affiliate's
+// account (role affiliate) names its --network, and may name --refs and
+// its --revenue-share. The password comes
 // from the first line of standard input with --password-stdin; otherwise a
 // one-time password is made and printed once.
 func staffCreate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -29,6 +32,9 @@ func staffCreate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	role := fs.String("role", "", "the role: "+strings.Join(staff.Roles, ", "))
 	slug := fs.String("tenant", "", "the tenant's slug the role holds on (default: every tenant)")
 	fromStdin := fs.Bool("password-stdin", false, "read the password from the first line of standard input")
+	network := fs.String("network", "", "an affiliate's network (role affiliate): the links' network= whose traffic it sees")
+	refs := fs.String("refs", "", "an affiliate's refs, comma-separated (default: every ref of its network)")
+	share := fs.Float64("revenue-share", 0, "an affiliate's share of the revenue it brings, in percent (25 or 12.5)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -51,12 +57,24 @@ func staffCreate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		if err != nil {
 			return err
 		}
-		out, err := svc.Create(ctx, staff.NewStaff{Email: *email, Role: *role, Tenant: *slug, Password: password}, nil, netip.Addr{})
+		n := staff.NewStaff{Email: *email, Role: *role, Tenant: *slug, Password: password}
+		if *network != "" || *refs != "" || *share != 0 {
+			n.Affiliate = &staff.AffiliateScope{Network: *network, RevenueShare: int(math.Round(*share * 100))}
+			for r := range strings.SplitSeq(*refs, ",") {
+				if r = strings.TrimSpace(r); r != "" {
+					n.Affiliate.Refs = append(n.Affiliate.Refs, r)
+				}
+			}
+		}
+		out, err := svc.Create(ctx, n, nil, netip.Addr{})
 		if err != nil {
 			return err
 		}
 		g := out.Staff.Roles[0]
 		fmt.Fprintf(stdout, "staff %d (%s) is %s on %s\n", out.Staff.ID, out.Staff.Email, g.Role, g.Tenant)
+		if a := out.Staff.Affiliate; a != nil {
+			fmt.Fprintf(stdout, "sees the network %s, refs %s, revenue share %.2f %%\n", a.Network, strings.Join(a.Refs, ","), float64(a.RevenueShare)/100)
+		}
 		if out.Password != "" {
 			fmt.Fprintf(stdout, "password (shown once): %s\n", out.Password)
 		}

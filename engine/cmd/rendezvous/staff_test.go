@@ -26,6 +26,11 @@ func TestStaffCreate(t *testing.T) {
 	if err != nil || !strings.Contains(out, "is moderator on herzklopfen") || !strings.Contains(out, "password (shown once): ") {
 		t.Fatalf("staff create: %q %v", out, err)
 	}
+	out, err = cmd("", "staff", "create", "--email", "aff@partner.example", "--role", "affiliate", "--tenant", "lustlokaal",
+		"--network", "adnet", "--refs", "aff1, aff2", "--revenue-share", "12.5")
+	if err != nil || !strings.Contains(out, "is affiliate on lustlokaal") || !strings.Contains(out, "sees the network adnet, refs aff1,aff2, revenue share 12.50 %") {
+		t.Fatalf("staff create an affiliate: %q %v", out, err)
+	}
 	for _, tc := range []struct {
 		stdin string
 		args  []string
@@ -37,6 +42,8 @@ func TestStaffCreate(t *testing.T) {
 		{"", []string{"--email", "x@staff.example", "--role", "finance", "--password-stdin"}},
 		{"", []string{"--email", "x@staff.example"}},
 		{"", []string{"--role", "finance"}},
+		{"", []string{"--email", "y@partner.example", "--role", "affiliate"}},
+		{"", []string{"--email", "y@partner.example", "--role", "finance", "--network", "adnet"}},
 	} {
 		if _, err := cmd(tc.stdin, append([]string{"staff", "create"}, tc.args...)...); err == nil {
 			t.Errorf("%v: no error", tc.args)
@@ -45,7 +52,7 @@ func TestStaffCreate(t *testing.T) {
 	var accounts, grants, audit int
 	err = pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM staff_accounts), (SELECT count(*) FROM casbin_rules WHERE ptype = 'g'),
 		(SELECT count(*) FROM audit_log WHERE action = 'staff.create')`).Scan(&accounts, &grants, &audit)
-	if err != nil || accounts != 2 || grants != 2 || audit != 2 {
+	if err != nil || accounts != 3 || grants != 3 || audit != 3 {
 		t.Fatalf("accounts %d, grants %d, audit rows %d (%v)", accounts, grants, audit, err)
 	}
 }

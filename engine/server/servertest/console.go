@@ -35,12 +35,22 @@ const StaffPassword = "a long staff password"
 var staffCounter atomic.Int64
 
 // NewStaff makes a staff account with role on tenant (a slug, or "*" or ""
-// for every tenant), without its second factor.
+// for every tenant), without its second factor. An affiliate's account
+// sees the network "adnet".
 func (e *Env) NewStaff(tb testing.TB, role, tenant string) StaffMember {
+	tb.Helper()
+	var scope *staff.AffiliateScope
+	if role == staff.RoleAffiliate {
+		scope = &staff.AffiliateScope{Network: "adnet"}
+	}
+	return e.newStaff(tb, role, tenant, scope)
+}
+
+func (e *Env) newStaff(tb testing.TB, role, tenant string, scope *staff.AffiliateScope) StaffMember {
 	tb.Helper()
 	email := fmt.Sprintf("%s-%d@staff.example", role, staffCounter.Add(1))
 	out, err := e.Console.Staff.Create(context.Background(),
-		staff.NewStaff{Email: email, Role: role, Tenant: tenant, Password: StaffPassword}, nil, netip.Addr{})
+		staff.NewStaff{Email: email, Role: role, Tenant: tenant, Password: StaffPassword, Affiliate: scope}, nil, netip.Addr{})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -67,7 +77,18 @@ func (e *Env) StaffCode(tb testing.TB, secret string) string {
 // second factor and returns the console client with a complete session.
 func (e *Env) Enrolled(tb testing.TB, role, tenant string) (*Client, StaffMember) {
 	tb.Helper()
-	s := e.NewStaff(tb, role, tenant)
+	return e.enrol(tb, e.NewStaff(tb, role, tenant))
+}
+
+// EnrolledAffiliate is Enrolled for an affiliate account with scope on
+// tenant.
+func (e *Env) EnrolledAffiliate(tb testing.TB, tenant string, scope staff.AffiliateScope) (*Client, StaffMember) {
+	tb.Helper()
+	return e.enrol(tb, e.newStaff(tb, staff.RoleAffiliate, tenant, &scope))
+}
+
+func (e *Env) enrol(tb testing.TB, s StaffMember) (*Client, StaffMember) {
+	tb.Helper()
 	c := e.ConsoleClient(tb)
 	c.Do("POST", "/admin/api/login", map[string]string{"email": s.Email, "password": s.Password}).Want(tb, http.StatusOK, "")
 	var enrol struct{ Secret, URI string }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { BrowserRouter, Route, Routes } from 'react-router'
-import { ConsoleError, type ConsoleApi, type StaffAnswer } from './api'
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
+import { ConsoleError, type ConsoleApi, type StaffAnswer, type TenantPermission } from './api'
 import { errorText } from './errors'
 import { Layout } from './Layout'
 import { consolePages } from './pages'
@@ -10,6 +10,11 @@ import { Login } from './pages/Login'
 import { NotAllowed } from './pages/NotAllowed'
 import { PermissionsContext, allows } from './permissions'
 import { Alert, ConsoleStyle, Heading, Muted, Narrow } from './ui'
+
+/** home is the first page of the navigation the permissions allow: where someone lands whom the brands page is not for (an affiliate). */
+function home(perms: readonly TenantPermission[]): string {
+  return consolePages.find((p) => !p.hidden && allows(perms, p.need))?.path ?? ''
+}
 
 type Session = { state: 'loading' } | { state: 'out' } | ({ state: 'in' } & StaffAnswer) | { state: 'error'; message: string }
 
@@ -61,7 +66,7 @@ export function ConsoleApp({ api }: { api: ConsoleApi }) {
         <Layout staff={session.staff} onLogout={logout}>
           <Routes>
             {consolePages.map(({ path, Page, need }) => (
-              <Route key={path} path={path} element={allows(session.permissions, need) ? <Page api={api} /> : <NotAllowed />} />
+              <Route key={path} path={path} element={allows(session.permissions, need) ? <Page api={api} /> : path === '/' && home(session.permissions) ? <Navigate replace to={home(session.permissions)} /> : <NotAllowed />} />
             ))}
             <Route path="*" element={<Heading>{t('console.errors.notFound')}</Heading>} />
           </Routes>

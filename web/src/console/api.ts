@@ -142,6 +142,21 @@ export function reportPath(report: 'traffic' | 'postbacks', tenant: string, span
   return `/reports/${report}?${q.toString()}`
 }
 
+/** AffiliateHome is an affiliate's scope, the brands it promotes and what its tracking links may name. */
+export type AffiliateHome = Answer<'/admin/api/affiliate', 'get'>
+/** AffiliateScope is whose traffic an affiliate account sees (network, refs) and its revenue share in hundredths of a percent. */
+export type AffiliateScope = Schemas['AffiliateScope']
+/** AffiliateReport is an affiliate's own traffic on a brand per lander and sub-id. */
+export type AffiliateReport = Answer<'/admin/api/affiliate/report', 'get'>
+export type AffiliateRow = AffiliateReport['rows'][number]
+/** AffiliatePostbacks are the postbacks to an affiliate's network about members of its links. */
+export type AffiliatePostbacks = Answer<'/admin/api/affiliate/postbacks', 'get'>
+
+/** affiliatePath is an affiliate's report or postbacks address: the brand and its days as the query. */
+export function affiliatePath(what: 'report' | 'postbacks', tenant: string, span: DaySpan): string {
+  return reportPath('traffic', tenant, span).replace('/reports/traffic', `/affiliate/${what}`)
+}
+
 /** ConsoleError is a refused or failed call: the HTTP status, the engine's code and its extra fields. */
 export class ConsoleError extends Error {
   readonly status: number
@@ -270,7 +285,8 @@ export const consoleApi = {
     return call<{ entries: AuditEntry[] }>('GET', `/audit${qs ? `?${qs}` : ''}`)
   },
   staff: () => call<{ staff: Staff[] }>('GET', '/staff'),
-  createStaff: (email: string, roles: Grant[]) => call<{ staff: Staff; password?: string }>('POST', '/staff', { email, roles }),
+  createStaff: (email: string, roles: Grant[], affiliate?: AffiliateScope) =>
+    call<{ staff: Staff; password?: string }>('POST', '/staff', affiliate ? { email, roles, affiliate } : { email, roles }),
   setStaffRoles: (id: number, roles: Grant[]) => call<{ staff: Staff }>('PUT', `/staff/${id}/roles`, { roles }),
   disableStaff: (id: number) => call<{ staff: Staff }>('POST', `/staff/${id}/disable`),
   enableStaff: (id: number) => call<{ staff: Staff }>('POST', `/staff/${id}/enable`),
@@ -294,6 +310,10 @@ export const consoleApi = {
   // Traffic (pages/traffic): a brand's traffic per source and the postbacks of the same days.
   trafficReport: (tenant: string, span: DaySpan) => call<TrafficReport>('GET', reportPath('traffic', tenant, span)),
   postbacks: (tenant: string, span: DaySpan) => call<PostbackLog>('GET', reportPath('postbacks', tenant, span)),
+  // An affiliate's own traffic (pages/affiliate): its brands and links, its report and postbacks.
+  affiliateHome: () => call<AffiliateHome>('GET', '/affiliate'),
+  affiliateReport: (tenant: string, span: DaySpan) => call<AffiliateReport>('GET', affiliatePath('report', tenant, span)),
+  affiliatePostbacks: (tenant: string, span: DaySpan) => call<AffiliatePostbacks>('GET', affiliatePath('postbacks', tenant, span)),
 }
 
 export type ConsoleApi = typeof consoleApi

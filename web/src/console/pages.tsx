@@ -20,6 +20,7 @@ import { Staff } from './pages/staff/Staff'
 import { HouseProfiles } from './pages/house/HouseProfiles'
 import { Traffic } from './pages/traffic/Traffic'
 import { Flagged } from './pages/flagged/Flagged'
+import { Affiliate } from './pages/affiliate/Affiliate'
 
 export interface ConsolePage {
   path: string
@@ -56,4 +57,6 @@ export const consolePages: ConsolePage[] = [
   { path: '/dashboards', label: 'console.nav.dashboards', need: anyTenant('dashboards', 'read'), Page: Dashboards },
   // Traffic: a brand's traffic per affiliate source and its postbacks (pages/traffic).
   { path: '/traffic', label: 'console.nav.traffic', need: anyTenant('affiliates', 'read'), Page: Traffic },
+  // An affiliate's own traffic, postbacks and link builder (pages/affiliate).
+  { path: '/affiliate', label: 'affiliate.nav', need: anyTenant('own_traffic', 'read'), Page: Affiliate },
 ]

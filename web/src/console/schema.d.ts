@@ -4,6 +4,233 @@
  */
 
 export interface paths {
+    "/admin/api/affiliate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An affiliate's brands and link builder
+         * @description For an affiliate's account (role affiliate): its scope, the brands it promotes (those it holds the role on) with the address its links start with, and what a tracking link may name: every lander (/landers/{name}/{slug?}), member landing design (/members/{id}/{design}/{slug?}) and niche (?niche=), the tracking parameters the engine reads (network, ref, sub1..sub3) and the one that measures bounces (lb).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The affiliate's start. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            affiliate: components["schemas"]["AffiliateScope"];
+                            bounce_parameter: string;
+                            brands: {
+                                /** @description Scheme and host of the brand's links, e.g. https://lustlokaal.nl. */
+                                base_url: string;
+                                name: string;
+                                /** @description The brand's own niche (1 to 7). */
+                                niche: number;
+                                slug: string;
+                                time_zone: string;
+                            }[];
+                            landers: string[];
+                            member_landings: string[];
+                            niches: {
+                                name: string;
+                                number: number;
+                            }[];
+                            parameters: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/affiliate/postbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An affiliate's postbacks
+         * @description The postbacks to the caller's network about members of its links (its refs) on a brand, made over the days from..to, newest first, at most 100: the event, where it stands, how often it was called, the last call's status code and time, and the address without the brand's secrets (of the query only the values the placeholders filled in from the member's source, the event and the ids; any other value is ***).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description First day (YYYY-MM-DD, the brand's time zone); 29 days before to when left out. */
+                    from?: string;
+                    /** @description The brand's slug. */
+                    tenant: string;
+                    /** @description Last day, inclusive; today (the brand's) when left out. */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The postbacks. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date */
+                            from: string;
+                            postbacks: {
+                                attempts: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @enum {string} */
+                                event: "signup" | "activation" | "first_purchase";
+                                last_call: null | {
+                                    /** Format: date-time */
+                                    called_at: string;
+                                    status_code: number;
+                                };
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "failed";
+                                url: string;
+                            }[];
+                            tenant: string;
+                            time_zone: string;
+                            /** Format: date */
+                            to: string;
+                            truncated: boolean;
+                        };
+                    };
+                };
+                /** @description not_found: no brand has this slug. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description query_invalid (field tenant, when it is missing) or span_invalid. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/affiliate/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An affiliate's own traffic per lander and sub-id
+         * @description The caller's traffic on a brand over the days from..to of the brand's time zone, both included, narrowed on the server to its network and refs (query parameters cannot widen it): per lander, ref and sub-ids, visits, bounces, signups, activations, first purchases, revenue (paid orders not refunded) and the affiliate's share of it (rounded down to the cent). Counted as the staff's traffic report counts them; most signups first.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description First day (YYYY-MM-DD, the brand's time zone); 29 days before to when left out. */
+                    from?: string;
+                    /** @description The brand's slug. */
+                    tenant: string;
+                    /** @description Last day, inclusive; today (the brand's) when left out. */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date */
+                            from: string;
+                            network: string;
+                            refs: string[];
+                            /** @description Hundredths of a percent. */
+                            revenue_share: number;
+                            rows: (components["schemas"]["Bounces"] & {
+                                activations: number;
+                                first_purchases: number;
+                                lander: string;
+                                ref: string;
+                                revenue: components["schemas"]["Money"][];
+                                share: components["schemas"]["Money"][];
+                                signups: number;
+                                sub1: string;
+                                sub2: string;
+                                sub3: string;
+                                visits: number;
+                            })[];
+                            tenant: string;
+                            time_zone: string;
+                            /** Format: date */
+                            to: string;
+                        };
+                    };
+                };
+                /** @description not_found: no brand has this slug. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description query_invalid (field tenant, when it is missing) or span_invalid. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/audit": {
         parameters: {
             query?: never;
@@ -382,7 +609,18 @@ export interface paths {
                             from: string;
                             rows: {
                                 activations: number;
+                                /** @description bounced / measured, 0 to 1; null when no visit was measured. */
+                                bounce_rate?: number | null;
+                                /** @description Of those, the visits whose visitor left without signing up. */
+                                bounced?: number;
                                 first_purchases: number;
+                                /** @description The source's visits and bounces per lander (its name, the member landing's design, empty for other pages), most visits first. */
+                                landers?: (components["schemas"]["Bounces"] & {
+                                    lander: string;
+                                    visits: number;
+                                })[];
+                                /** @description Visits whose link asked to report leaving (?lb). */
+                                measured?: number;
                                 network: string;
                                 ref: string;
                                 revenue: {
@@ -477,6 +715,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Required with the role affiliate (which goes alone: affiliate_role_alone), refused with other roles (affiliate_scope_invalid). */
+                        affiliate?: components["schemas"]["AffiliateScope"];
                         email: string;
                         password?: string;
                         role?: string;
@@ -2967,6 +3207,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Whose traffic an affiliate account (role affiliate) sees: the links' network (ignoring case) and, when refs is not empty, only those refs; and its share of the revenue. */
+        AffiliateScope: {
+            network: string;
+            refs: string[];
+            /** @description Hundredths of a percent: 2500 is 25 %. */
+            revenue_share: number;
+        };
+        Bounces: {
+            /** @description bounced / measured, 0 to 1; null when no visit was measured. */
+            bounce_rate: number | null;
+            /** @description Of those, the visits whose visitor left without signing up. */
+            bounced: number;
+            /** @description Visits whose link asked to report leaving (?lb). */
+            measured: number;
+        };
         /** @description A member in a conversation (the member API's chat card). */
         ChatCard: {
             age: number;
@@ -3106,7 +3361,7 @@ export interface components {
         };
         Grant: {
             /** @enum {string} */
-            role: "superadmin" | "operator" | "moderator" | "support" | "chat_operator" | "finance" | "affiliate_manager";
+            role: "superadmin" | "operator" | "moderator" | "support" | "chat_operator" | "finance" | "affiliate_manager" | "affiliate";
             /** @description a tenant slug, or "*" for every tenant */
             tenant: string;
         };
@@ -3228,7 +3483,14 @@ export interface components {
             url: string;
             width?: number;
         };
+        Money: {
+            /** @description Minor units (cents). */
+            amount: number;
+            currency: string;
+        };
         Staff: {
+            /** @description An affiliate account's scope; null for staff. */
+            affiliate?: null | components["schemas"]["AffiliateScope"];
             /**
              * Format: date-time
              * @description when the account was disabled (it logs in no more)

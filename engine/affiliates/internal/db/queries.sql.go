@@ -13,6 +13,266 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const affiliatePostbacks = `-- name: AffiliatePostbacks :many
+SELECT p.id, p.member_id, p.event, p.network, p.order_id, p.url, p.status, p.created_at, p.sent_at,
+       m.tracking AS member_tracking,
+       (SELECT count(*) FROM postback_calls n WHERE n.postback_id = p.id)::int AS attempts,
+       l.status_code AS last_status_code, l.error AS last_error, l.called_at AS last_called_at
+FROM postbacks p
+JOIN members m ON m.id = p.member_id
+LEFT JOIN postback_calls l ON l.id = (SELECT max(c.id) FROM postback_calls c WHERE c.postback_id = p.id)
+WHERE p.tenant_id = $1 AND p.created_at >= $2::timestamptz AND p.created_at < $3::timestamptz
+  AND lower(p.network) = lower($4)
+  AND (cardinality($5::text[]) = 0 OR coalesce(m.tracking->>'ref', '') = ANY($5::text[]))
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT $6
+`
+
+type AffiliatePostbacksParams struct {
+	TenantID int64
+	Since    time.Time
+	Until    time.Time
+	Network  string
+	Refs     []string
+	MaxRows  int32
+}
+
+type AffiliatePostbacksRow struct {
+	ID             int64
+	MemberID       int64
+	Event          string
+	Network        string
+	OrderID        pgtype.Int8
+	Url            string
+	Status         string
+	CreatedAt      time.Time
+	SentAt         pgtype.Timestamptz
+	MemberTracking json.RawMessage
+	Attempts       int32
+	LastStatusCode pgtype.Int4
+	LastError      pgtype.Text
+	LastCalledAt   pgtype.Timestamptz
+}
+
+// One affiliate's postbacks on a tenant made in since..until: those to its
+// network (ignoring case) of members of its refs (all refs when @refs is
+// empty), newest first, with the member's traffic source (the values the
+// address may show) and the last call.
+func (q *Queries) AffiliatePostbacks(ctx context.Context, arg AffiliatePostbacksParams) ([]AffiliatePostbacksRow, error) {
+	rows, err := q.db.Query(ctx, affiliatePostbacks,
+		arg.TenantID,
+		arg.Since,
+		arg.Until,
+		arg.Network,
+		arg.Refs,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []AffiliatePostbacksRow{}
+	for rows.Next() {
+		var i AffiliatePostbacksRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.MemberID,
+			&i.Event,
+			&i.Network,
+			&i.OrderID,
+			&i.Url,
+			&i.Status,
+			&i.CreatedAt,
+			&i.SentAt,
+			&i.MemberTracking,
+			&i.Attempts,
+			&i.LastStatusCode,
+			&i.LastError,
+			&i.LastCalledAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const affiliateReport = `-- name: AffiliateReport :many
+WITH mine AS (
+    SELECT v.tenant_id, v.day, v.visitor, v.network, v.ref, v.sub1, v.sub2, v.sub3, v.visited_at, v.variant, v.lander, v.bounce_measured, v.bounced_at FROM traffic_visits v
+    WHERE v.tenant_id = $1 AND v.day >= $2::date AND v.day <= $3::date
+      AND lower(v.network) = lower($4) AND (cardinality($5::text[]) = 0 OR v.ref = ANY($5::text[]))
+), members_mine AS (
+    SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off FROM members m
+    WHERE m.tenant_id = $1 AND NOT m.is_house
+      AND lower(coalesce(m.tracking->>'network', '')) = lower($4)
+      AND (cardinality($5::text[]) = 0 OR coalesce(m.tracking->>'ref', '') = ANY($5::text[]))
+), orders_mine AS (
+    SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id, o.opening_id, o.opening_base, o.superseded_by FROM orders o
+    WHERE o.tenant_id = $1 AND o.completed_at >= $6::timestamptz AND o.completed_at < $7::timestamptz
+      AND lower(coalesce(o.tracking->>'network', '')) = lower($4)
+      AND (cardinality($5::text[]) = 0 OR coalesce(o.tracking->>'ref', '') = ANY($5::text[]))
+)
+SELECT 'visits'::text AS kind, lander, ref, sub1, sub2, sub3, ''::text AS currency, count(*)::bigint AS value
+FROM mine GROUP BY lander, ref, sub1, sub2, sub3
+UNION ALL
+SELECT 'measured', lander, ref, sub1, sub2, sub3, '', count(*) FILTER (WHERE bounce_measured)
+FROM mine GROUP BY lander, ref, sub1, sub2, sub3
+UNION ALL
+SELECT 'bounces', lander, ref, sub1, sub2, sub3, '', count(bounced_at)
+FROM mine GROUP BY lander, ref, sub1, sub2, sub3
+UNION ALL
+SELECT 'signups', coalesce(tracking->>'lander', ''), coalesce(tracking->>'ref', ''), coalesce(tracking->>'sub1', ''),
+       coalesce(tracking->>'sub2', ''), coalesce(tracking->>'sub3', ''), '', count(*)
+FROM members_mine WHERE signup_date >= $6::timestamptz AND signup_date < $7::timestamptz
+GROUP BY 2, 3, 4, 5, 6
+UNION ALL
+SELECT 'activations', coalesce(tracking->>'lander', ''), coalesce(tracking->>'ref', ''), coalesce(tracking->>'sub1', ''),
+       coalesce(tracking->>'sub2', ''), coalesce(tracking->>'sub3', ''), '', count(*)
+FROM members_mine WHERE activated_at >= $6::timestamptz AND activated_at < $7::timestamptz
+GROUP BY 2, 3, 4, 5, 6
+UNION ALL
+SELECT 'first_purchases', coalesce(o.tracking->>'lander', ''), coalesce(o.tracking->>'ref', ''), coalesce(o.tracking->>'sub1', ''),
+       coalesce(o.tracking->>'sub2', ''), coalesce(o.tracking->>'sub3', ''), '', count(*)
+FROM orders_mine o
+WHERE NOT EXISTS (
+    SELECT 1 FROM orders e
+    WHERE e.member_id = o.member_id AND e.completed_at IS NOT NULL
+      AND (e.completed_at, e.id) < (o.completed_at, o.id)
+)
+GROUP BY 2, 3, 4, 5, 6
+UNION ALL
+SELECT 'revenue', coalesce(tracking->>'lander', ''), coalesce(tracking->>'ref', ''), coalesce(tracking->>'sub1', ''),
+       coalesce(tracking->>'sub2', ''), coalesce(tracking->>'sub3', ''), currency, sum(amount)::bigint
+FROM orders_mine WHERE status = 'completed'
+GROUP BY 2, 3, 4, 5, 6, 7
+`
+
+type AffiliateReportParams struct {
+	TenantID int64
+	FirstDay pgtype.Date
+	LastDay  pgtype.Date
+	Network  string
+	Refs     []string
+	Since    time.Time
+	Until    time.Time
+}
+
+type AffiliateReportRow struct {
+	Kind     string
+	Lander   string
+	Ref      string
+	Sub1     string
+	Sub2     string
+	Sub3     string
+	Currency string
+	Value    int64
+}
+
+// One affiliate's traffic on a tenant per lander and sub-id: the Report of
+// the sources of its network (ignoring case) and, when @refs is not empty,
+// of those refs only; the affiliate never sees another's rows. One row per
+// kind, lander, ref, sub-ids and currency.
+func (q *Queries) AffiliateReport(ctx context.Context, arg AffiliateReportParams) ([]AffiliateReportRow, error) {
+	rows, err := q.db.Query(ctx, affiliateReport,
+		arg.TenantID,
+		arg.FirstDay,
+		arg.LastDay,
+		arg.Network,
+		arg.Refs,
+		arg.Since,
+		arg.Until,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []AffiliateReportRow{}
+	for rows.Next() {
+		var i AffiliateReportRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.Lander,
+			&i.Ref,
+			&i.Sub1,
+			&i.Sub2,
+			&i.Sub3,
+			&i.Currency,
+			&i.Value,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const landerVisits = `-- name: LanderVisits :many
+SELECT network, ref, sub1, sub2, sub3, lander, count(*)::bigint AS visits,
+       count(*) FILTER (WHERE bounce_measured)::bigint AS measured, count(bounced_at)::bigint AS bounces
+FROM traffic_visits
+WHERE tenant_id = $1 AND day >= $2::date AND day <= $3::date
+GROUP BY network, ref, sub1, sub2, sub3, lander
+ORDER BY network, ref, sub1, sub2, sub3, lander
+`
+
+type LanderVisitsParams struct {
+	TenantID int64
+	FirstDay pgtype.Date
+	LastDay  pgtype.Date
+}
+
+type LanderVisitsRow struct {
+	Network  string
+	Ref      string
+	Sub1     string
+	Sub2     string
+	Sub3     string
+	Lander   string
+	Visits   int64
+	Measured int64
+	Bounces  int64
+}
+
+// A tenant's visits per source and lander on first_day..last_day of its
+// time zone, with the visits that reported leaving (?lb) and the bounces
+// among them: the bounce rate per lander and source.
+func (q *Queries) LanderVisits(ctx context.Context, arg LanderVisitsParams) ([]LanderVisitsRow, error) {
+	rows, err := q.db.Query(ctx, landerVisits, arg.TenantID, arg.FirstDay, arg.LastDay)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LanderVisitsRow{}
+	for rows.Next() {
+		var i LanderVisitsRow
+		if err := rows.Scan(
+			&i.Network,
+			&i.Ref,
+			&i.Sub1,
+			&i.Sub2,
+			&i.Sub3,
+			&i.Lander,
+			&i.Visits,
+			&i.Measured,
+			&i.Bounces,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const postbackCallInsert = `-- name: PostbackCallInsert :exec
 INSERT INTO postback_calls (postback_id, attempt, status_code, error, called_at, duration_ms)
 VALUES ($1, $2, $3, $4, $5, $6)
@@ -323,6 +583,16 @@ FROM traffic_visits v
 WHERE v.tenant_id = $1 AND v.day >= $2::date AND v.day <= $3::date
 GROUP BY v.network, v.ref, v.sub1, v.sub2, v.sub3
 UNION ALL
+SELECT 'measured', v.network, v.ref, v.sub1, v.sub2, v.sub3, '', count(*) FILTER (WHERE v.bounce_measured)
+FROM traffic_visits v
+WHERE v.tenant_id = $1 AND v.day >= $2::date AND v.day <= $3::date
+GROUP BY v.network, v.ref, v.sub1, v.sub2, v.sub3
+UNION ALL
+SELECT 'bounces', v.network, v.ref, v.sub1, v.sub2, v.sub3, '', count(v.bounced_at)
+FROM traffic_visits v
+WHERE v.tenant_id = $1 AND v.day >= $2::date AND v.day <= $3::date
+GROUP BY v.network, v.ref, v.sub1, v.sub2, v.sub3
+UNION ALL
 SELECT 'signups', coalesce(m.tracking->>'network', ''), coalesce(m.tracking->>'ref', ''), coalesce(m.tracking->>'sub1', ''),
        coalesce(m.tracking->>'sub2', ''), coalesce(m.tracking->>'sub3', ''), '', count(*)
 FROM members m
@@ -469,24 +739,64 @@ func (q *Queries) VariantVisits(ctx context.Context, arg VariantVisitsParams) ([
 	return items, nil
 }
 
+const visitBounce = `-- name: VisitBounce :execrows
+UPDATE traffic_visits SET bounced_at = $1
+WHERE tenant_id = $2 AND day = $3 AND visitor = $4 AND network = $5 AND ref = $6
+  AND sub1 = $7 AND sub2 = $8 AND sub3 = $9 AND bounce_measured AND bounced_at IS NULL
+`
+
+type VisitBounceParams struct {
+	At       pgtype.Timestamptz
+	TenantID int64
+	Day      pgtype.Date
+	Visitor  []byte
+	Network  string
+	Ref      string
+	Sub1     string
+	Sub2     string
+	Sub3     string
+}
+
+// The visitor left the page of its visit that asked to report it (?lb):
+// the visit bounced, once.
+func (q *Queries) VisitBounce(ctx context.Context, arg VisitBounceParams) (int64, error) {
+	result, err := q.db.Exec(ctx, visitBounce,
+		arg.At,
+		arg.TenantID,
+		arg.Day,
+		arg.Visitor,
+		arg.Network,
+		arg.Ref,
+		arg.Sub1,
+		arg.Sub2,
+		arg.Sub3,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const visitInsert = `-- name: VisitInsert :exec
 
-INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3, variant, visited_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3, variant, lander, bounce_measured, visited_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 ON CONFLICT DO NOTHING
 `
 
 type VisitInsertParams struct {
-	TenantID  int64
-	Day       pgtype.Date
-	Visitor   []byte
-	Network   string
-	Ref       string
-	Sub1      string
-	Sub2      string
-	Sub3      string
-	Variant   string
-	VisitedAt time.Time
+	TenantID       int64
+	Day            pgtype.Date
+	Visitor        []byte
+	Network        string
+	Ref            string
+	Sub1           string
+	Sub2           string
+	Sub3           string
+	Variant        string
+	Lander         string
+	BounceMeasured bool
+	VisitedAt      time.Time
 }
 
 // Traffic sources (engine/affiliates): affiliate visits, postbacks and the
@@ -504,6 +814,8 @@ func (q *Queries) VisitInsert(ctx context.Context, arg VisitInsertParams) error 
 		arg.Sub2,
 		arg.Sub3,
 		arg.Variant,
+		arg.Lander,
+		arg.BounceMeasured,
 		arg.VisitedAt,
 	)
 	return err

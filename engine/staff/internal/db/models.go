@@ -35,3 +35,10 @@ type StaffAccount struct {
 	Demo            bool
 	DemoOff         bool
 }
+
+type StaffAffiliate struct {
+	StaffID      int64
+	Network      string
+	Refs         []string
+	RevenueShare int32
+}

@@ -12,6 +12,46 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const affiliateScopeOf = `-- name: AffiliateScopeOf :one
+SELECT staff_id, network, refs, revenue_share FROM staff_affiliates WHERE staff_id = $1
+`
+
+func (q *Queries) AffiliateScopeOf(ctx context.Context, staffID int64) (StaffAffiliate, error) {
+	row := q.db.QueryRow(ctx, affiliateScopeOf, staffID)
+	var i StaffAffiliate
+	err := row.Scan(
+		&i.StaffID,
+		&i.Network,
+		&i.Refs,
+		&i.RevenueShare,
+	)
+	return i, err
+}
+
+const affiliateScopeSet = `-- name: AffiliateScopeSet :exec
+INSERT INTO staff_affiliates (staff_id, network, refs, revenue_share)
+VALUES ($1, $2, $3::text[], $4)
+ON CONFLICT (staff_id) DO UPDATE SET network = EXCLUDED.network, refs = EXCLUDED.refs, revenue_share = EXCLUDED.revenue_share
+`
+
+type AffiliateScopeSetParams struct {
+	StaffID      int64
+	Network      string
+	Refs         []string
+	RevenueShare int32
+}
+
+// Whose traffic an affiliate's account sees, and its revenue share.
+func (q *Queries) AffiliateScopeSet(ctx context.Context, arg AffiliateScopeSetParams) error {
+	_, err := q.db.Exec(ctx, affiliateScopeSet,
+		arg.StaffID,
+		arg.Network,
+		arg.Refs,
+		arg.RevenueShare,
+	)
+	return err
+}
+
 const auditAdd = `-- name: AuditAdd :exec
 
 INSERT INTO audit_log (staff_id, email, tenant, action, ip, before, after)

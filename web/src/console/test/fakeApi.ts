@@ -188,6 +188,9 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     dashboard: vi.fn(refused),
     trafficReport: vi.fn<ConsoleApi['trafficReport']>(refused),
     postbacks: vi.fn<ConsoleApi['postbacks']>(refused),
+    affiliateHome: vi.fn<ConsoleApi['affiliateHome']>(refused),
+    affiliateReport: vi.fn<ConsoleApi['affiliateReport']>(refused),
+    affiliatePostbacks: vi.fn<ConsoleApi['affiliatePostbacks']>(refused),
     ...over,
   }
 }

@@ -13,7 +13,7 @@ import { Alert, Button, Card, CardList, Field, Heading, Input, Muted } from '../
 import { Select } from '../TenantPicker'
 
 /** roles are the console's roles, most powerful first (engine/staff/policy.go). */
-export const roles = ['superadmin', 'operator', 'moderator', 'support', 'chat_operator', 'finance', 'affiliate_manager'] as const
+export const roles = ['superadmin', 'operator', 'moderator', 'support', 'chat_operator', 'finance', 'affiliate_manager', 'affiliate'] as const
 
 const List = styled(CardList)`
   margin: 0 0 24px;
@@ -43,6 +43,9 @@ function staffText(t: ReturnType<typeof useTranslation>['t'], err: unknown): str
       case 'staff_not_disabled':
       case 'staff_not_found':
         return t(`console.staff.refusals.${err.code}`)
+      case 'affiliate_scope_invalid':
+      case 'affiliate_role_alone':
+        return t(`affiliate.refusals.${err.code}`)
     }
   }
   return errorText(t, err)
@@ -164,6 +167,15 @@ function StaffCard({ api, staff, tenants, write, onChange }: {
       <ul aria-label={t('console.staff.rolesOf', { email: staff.email })} style={{ margin: '0 0 8px', paddingLeft: 20 }}>
         {staff.roles.map((g) => <li key={`${g.role}@${g.tenant}`}>{t('console.staff.grant', { role: t(`console.roles.${g.role}`), brand: brand(g.tenant) })}</li>)}
       </ul>
+      {staff.affiliate && (
+        <p style={{ margin: '0 0 8px' }}>
+          {t('affiliate.staff.scope', {
+            network: staff.affiliate.network,
+            refs: staff.affiliate.refs.length ? staff.affiliate.refs.join(', ') : t('affiliate.staff.everyRef'),
+            share: (staff.affiliate.revenue_share / 100).toLocaleString(),
+          })}
+        </p>
+      )}
       {error && <Alert role="alert">{error}</Alert>}
       <Muted role="status">{done}</Muted>
       {write && !staff.disabled_at && !editing && !confirm && (
@@ -203,6 +215,8 @@ function NewStaff({ api, tenants, onCreated }: { api: ConsoleApi; tenants: Tenan
   const { t } = useTranslation()
   const [email, setEmail] = useState('')
   const [grants, setGrants] = useState<Grant[]>([{ role: 'moderator', tenant: '*' }])
+  const [scope, setScope] = useState({ network: '', refs: '', share: '' })
+  const affiliate = grants.some((g) => g.role === 'affiliate')
   const [error, setError] = useState('')
   const [made, setMade] = useState<{ email: string; password?: string } | null>(null)
   const [busy, setBusy] = useState(false)
@@ -211,13 +225,21 @@ function NewStaff({ api, tenants, onCreated }: { api: ConsoleApi; tenants: Tenan
     e.preventDefault()
     setBusy(true)
     setError('')
-    api.createStaff(email.trim(), grants).then(
+    const affiliateScope = affiliate
+      ? {
+          network: scope.network.trim(),
+          refs: scope.refs.split(',').map((r) => r.trim()).filter(Boolean),
+          revenue_share: Math.round(Number(scope.share || '0') * 100),
+        }
+      : undefined
+    ;(affiliateScope ? api.createStaff(email.trim(), grants, affiliateScope) : api.createStaff(email.trim(), grants)).then(
       (a) => {
         setBusy(false)
         onCreated(a.staff)
         setMade({ email: a.staff.email, password: a.password })
         setEmail('')
         setGrants([{ role: 'moderator', tenant: '*' }])
+        setScope({ network: '', refs: '', share: '' })
       },
       (err: unknown) => {
         setBusy(false)
@@ -234,6 +256,24 @@ function NewStaff({ api, tenants, onCreated }: { api: ConsoleApi; tenants: Tenan
         <Input id="new-staff-email" type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>
       <RolesEditor idPrefix="new-staff" value={grants} tenants={tenants} onChange={setGrants} />
+      {affiliate && (
+        <fieldset style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
+          <legend style={{ fontWeight: 600, marginBottom: 8 }}>{t('affiliate.staff.title')}</legend>
+          <Field>
+            <label htmlFor="new-staff-network">{t('affiliate.staff.network')}</label>
+            <Input id="new-staff-network" required maxLength={100} value={scope.network} onChange={(e) => setScope({ ...scope, network: e.target.value })} />
+          </Field>
+          <Field>
+            <label htmlFor="new-staff-refs">{t('affiliate.staff.refs')}</label>
+            <Input id="new-staff-refs" value={scope.refs} onChange={(e) => setScope({ ...scope, refs: e.target.value })} />
+          </Field>
+          <Field>
+            <label htmlFor="new-staff-share">{t('affiliate.staff.share')}</label>
+            <Input id="new-staff-share" type="number" min={0} max={100} step={0.01} inputMode="decimal" value={scope.share}
+              onChange={(e) => setScope({ ...scope, share: e.target.value })} />
+          </Field>
+        </fieldset>
+      )}
       {error && <Alert role="alert">{error}</Alert>}
       {made && (
         <div role="status">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type DaySpan, type Money, type PostbackEntry, type PostbackLog, type TrafficReport, type TrafficRow } from '../../api'
@@ -6,8 +6,9 @@ import { errorText } from '../../errors'
 import { formatPrice } from '../../../i18n/money'
 import { addMoney } from '../../money'
 import { anyTenant } from '../../permissions'
-import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
+import { Alert, Button, Field, Heading, Input, Muted } from '../../ui'
 import { useTenantPicker } from '../TenantPicker'
+import { Panel, ScrollTable, bounceRate } from './tables'
 
 // The traffic page: a brand's visits, signups, activations, first purchases
 // and revenue per traffic source (the affiliate link's network, ref and
@@ -21,38 +22,6 @@ const Range = styled.form`
   align-items: end;
   margin-bottom: 8px;
 `
-
-const Panel = styled(Card)`
-  min-width: 0;
-  margin-top: 16px;
-  h2 { font-size: 1.125rem; margin: 0 0 8px; }
-`
-
-/** Scroll holds a wide table: it scrolls sideways inside the page, never the page itself. */
-const Scroll = styled.div`
-  max-width: 100%;
-  overflow-x: auto;
-  table { border-collapse: collapse; font-size: 0.875rem; min-width: 100%; }
-  th, td { padding: 6px 8px; border-bottom: 1px solid ${colors.line}; text-align: left; white-space: nowrap; vertical-align: top; }
-  td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
-  thead th { color: ${colors.muted}; }
-  tfoot th, tfoot td { font-weight: 700; border-top: 2px solid ${colors.ink}; }
-  td.url { white-space: normal; word-break: break-all; min-width: 16em; }
-  caption { text-align: left; color: ${colors.muted}; padding-bottom: 4px; }
-`
-
-/** ScrollTable is a table in its own scrolling region, reachable by keyboard and named by its caption. */
-function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
-  const id = useId()
-  return (
-    <Scroll role="region" aria-labelledby={id} tabIndex={0}>
-      <table>
-        <caption id={id}>{caption}</caption>
-        {children}
-      </table>
-    </Scroll>
-  )
-}
 
 /** spanText words the engine's refusal of a range. */
 function spanText(t: ReturnType<typeof useTranslation>['t'], err: unknown): string {
@@ -161,6 +130,15 @@ function Sources({ report }: { report: TrafficReport }) {
   // Older engines answer no variants; a source without lander A/B visits shows none.
   const variants = (vs: TrafficRow['variants'] | undefined) =>
     vs && vs.length > 0 ? vs.map((v) => t('console.traffic.sources.variant', { variant: v.variant, visits: count(v.visits) })).join(', ') : '–'
+  // Bounces per lander that measured any (links with lb); older engines answer none.
+  const landerBounces = (ls: TrafficRow['landers'] | undefined) => {
+    const measured = (ls ?? []).filter((l) => l.measured > 0)
+    return measured.length === 0
+      ? '–'
+      : measured
+          .map((l) => t('affiliate.traffic.lander', { lander: l.lander || t('affiliate.report.otherPages'), rate: bounceRate(l.bounce_rate, locale), measured: count(l.measured) }))
+          .join(', ')
+  }
   const sum = totals(report)
   const range = { from: report.from, to: report.to }
   return (
@@ -176,6 +154,8 @@ function Sources({ report }: { report: TrafficReport }) {
                 <th key={f} scope="col">{t(`console.traffic.sources.${f}`)}</th>
               ))}
               <th scope="col" className="n">{t('console.traffic.sources.visits')}</th>
+              <th scope="col" className="n">{t('affiliate.traffic.bounceRate')}</th>
+              <th scope="col">{t('affiliate.traffic.landers')}</th>
               <th scope="col" className="n">{t('console.traffic.sources.signups')}</th>
               <th scope="col" className="n">{t('console.traffic.sources.activations')}</th>
               <th scope="col" className="n">{t('console.traffic.sources.firstPurchases')}</th>
@@ -191,6 +171,8 @@ function Sources({ report }: { report: TrafficReport }) {
                   <td key={f}>{r[f] || '–'}</td>
                 ))}
                 <td className="n">{count(r.visits)}</td>
+                <td className="n">{bounceRate(r.bounce_rate ?? null, locale)}</td>
+                <td>{landerBounces(r.landers)}</td>
                 <td className="n">{count(r.signups)}</td>
                 <td className="n">{count(r.activations)}</td>
                 <td className="n">{count(r.first_purchases)}</td>
@@ -203,6 +185,8 @@ function Sources({ report }: { report: TrafficReport }) {
             <tr>
               <th scope="row" colSpan={sourceFields.length}>{t('console.traffic.sources.total')}</th>
               <td className="n">{count(sum.visits)}</td>
+              <td />
+              <td />
               <td className="n">{count(sum.signups)}</td>
               <td className="n">{count(sum.activations)}</td>
               <td className="n">{count(sum.first_purchases)}</td>

@@ -20,7 +20,7 @@ const head = { tenant: 'lustlokaal', time_zone: 'Europe/Amsterdam', from: '2026-
 const report: TrafficReport = {
   ...head,
   rows: [
-    { network: 'adnet', ref: 'aff1', sub1: 'c1', sub2: '', sub3: '', visits: 3, signups: 2, activations: 1, first_purchases: 1, revenue: [{ currency: 'EUR', amount: 1995 }], variants: [{ variant: 'spring-a', visits: 2 }, { variant: 'spring-b', visits: 1 }] },
+    { network: 'adnet', ref: 'aff1', sub1: 'c1', sub2: '', sub3: '', visits: 3, signups: 2, activations: 1, first_purchases: 1, revenue: [{ currency: 'EUR', amount: 1995 }], variants: [{ variant: 'spring-a', visits: 2 }, { variant: 'spring-b', visits: 1 }], measured: 2, bounced: 1, bounce_rate: 0.5, landers: [{ lander: 'video', visits: 3, measured: 2, bounced: 1, bounce_rate: 0.5 }] },
     { network: '', ref: '', sub1: '', sub2: '', sub3: '', visits: 0, signups: 1, activations: 1, first_purchases: 1, revenue: [{ currency: 'CHF', amount: 700 }, { currency: 'EUR', amount: 500 }], variants: [] },
     { network: 'other', ref: '', sub1: '', sub2: '', sub3: 'x', visits: 1, signups: 0, activations: 0, first_purchases: 0, revenue: [], variants: [] },
   ],
@@ -90,11 +90,11 @@ describe('Traffic', { timeout: 40_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-03-28')
     expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-03-30')
     expect(texts(sources)).toEqual([
-      ['Network', 'Ref', 'Sub 1', 'Sub 2', 'Sub 3', 'Visits', 'Signups', 'Activations', 'First purchases', 'Revenue', 'Lander A/B variants (visits)'],
-      ['adnet', 'aff1', 'c1', '–', '–', '3', '2', '1', '1', '€19.95', 'spring-a: 2, spring-b: 1'],
-      ['(no source)', '–', '–', '–', '–', '0', '1', '1', '1', 'CHF 7.00, €5.00', '–'],
-      ['other', '–', '–', '–', 'x', '1', '0', '0', '0', '–', '–'],
-      ['Total', '4', '3', '2', '2', 'CHF 7.00, €24.95', ''],
+      ['Network', 'Ref', 'Sub 1', 'Sub 2', 'Sub 3', 'Visits', 'Bounce rate', 'Bounce rate per lander', 'Signups', 'Activations', 'First purchases', 'Revenue', 'Lander A/B variants (visits)'],
+      ['adnet', 'aff1', 'c1', '–', '–', '3', '50%', 'video: 50% of 2', '2', '1', '1', '€19.95', 'spring-a: 2, spring-b: 1'],
+      ['(no source)', '–', '–', '–', '–', '0', '–', '–', '1', '1', '1', 'CHF 7.00, €5.00', '–'],
+      ['other', '–', '–', '–', 'x', '1', '–', '–', '0', '0', '0', '–', '–'],
+      ['Total', '4', '', '', '3', '2', '2', 'CHF 7.00, €24.95', ''],
     ])
     // Each source names its row; the wide table scrolls in its own region, reachable by keyboard.
     expect(within(sources).getByRole('rowheader', { name: 'adnet' })).toBeTruthy()
