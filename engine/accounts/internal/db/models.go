@@ -6,6 +6,7 @@ package db
 
 import (
 	"encoding/json"
+	"net/netip"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
@@ -37,4 +38,6 @@ type Member struct {
 	ActivatedAt               pgtype.Timestamptz
 	Demo                      bool
 	DemoOff                   bool
+	SignupIp                  *netip.Addr
+	LastLoginIp               *netip.Addr
 }
