@@ -19,7 +19,11 @@ CREATE TABLE member_notes (
 );
 CREATE INDEX member_notes_member ON member_notes (member_id, created_at DESC);
 
+-- The member page lists the complaints about a member's profile.
+CREATE INDEX complaints_profile ON complaints (profile_id, created_at DESC) WHERE profile_id IS NOT NULL;
+
 -- +goose Down
+DROP INDEX complaints_profile;
 DROP TABLE member_notes;
 DROP INDEX members_last_login_ip;
 DROP INDEX members_signup_ip;
