@@ -22,7 +22,14 @@ CREATE INDEX member_notes_member ON member_notes (member_id, created_at DESC);
 -- The member page lists the complaints about a member's profile.
 CREATE INDEX complaints_profile ON complaints (profile_id, created_at DESC) WHERE profile_id IS NOT NULL;
 
+-- The member an audit row is about, when it is about one: the member
+-- page shows the member's audit trail from this index.
+ALTER TABLE audit_log ADD COLUMN member_id bigint;
+CREATE INDEX audit_log_member ON audit_log (member_id, id DESC) WHERE member_id IS NOT NULL;
+
 -- +goose Down
+DROP INDEX audit_log_member;
+ALTER TABLE audit_log DROP COLUMN member_id;
 DROP INDEX complaints_profile;
 DROP TABLE member_notes;
 DROP INDEX members_last_login_ip;

@@ -37,7 +37,7 @@ func (h ConsoleHandlers) correctCredits(ctx context.Context, t *tenancy.Tenant, 
 		if out, err = credits.Correct(ctx, tx, t.ID, memberID, delta, reason); err != nil {
 			return err
 		}
-		return staff.Record(ctx, tx, staff.Entry{By: by, Tenant: t.Slug, Action: "credits.correct", IP: ip,
+		return staff.Record(ctx, tx, staff.Entry{By: by, Tenant: t.Slug, Action: "credits.correct", IP: ip, Member: memberID,
 			Before: map[string]any{"member_id": memberID, "balance": out.Before},
 			After:  map[string]any{"member_id": memberID, "balance": out.After, "delta": delta, "reason": reason}})
 	})
