@@ -113,6 +113,18 @@ func (c *Console) Routes() []Route {
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/suspend", inTenant("moderation", "write"), members.Suspend},
 		{"POST", "/tenants/{tenant}/moderation/members/{member}/ban", inTenant("moderation", "write"), members.Ban},
 
+		// Members (membership/console_members.go): search on every brand
+		// the staff member reads members of, one member with everything
+		// operators decide from, staff notes and customer service's actions
+		// (members:write); ending a suspension or ban early is moderation's.
+		{"GET", "/members", anyTenant("members", "read"), members.SearchMembers},
+		{"GET", "/tenants/{tenant}/members/{member}", inTenant("members", "read"), members.MemberPage},
+		{"POST", "/tenants/{tenant}/members/{member}/notes", inTenant("members", "write"), members.AddNote},
+		{"POST", "/tenants/{tenant}/members/{member}/lift", inTenant("moderation", "write"), members.Lift},
+		{"POST", "/tenants/{tenant}/members/{member}/sessions/end", inTenant("members", "write"), members.EndSessions},
+		{"POST", "/tenants/{tenant}/members/{member}/reactivate", inTenant("members", "write"), members.Reactivate},
+		{"POST", "/tenants/{tenant}/members/{member}/activation", inTenant("members", "write"), members.ResendActivation},
+
 		// The chat operators' inbox (chat/console_handlers.go).
 		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), talk.Inbox},
 		{"GET", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "read"), talk.InboxThread},
