@@ -39,6 +39,12 @@ export type ModerationPhoto = Schemas['ModerationPhoto']
 export type ModerationComplaint = Schemas['ModerationComplaint']
 export type ComplaintStatus = ModerationComplaint['status']
 export type ModerationMember = Schemas['ModerationMember']
+/** FoundMember is a member the search found, with their brand's slug and name. */
+export type FoundMember = Schemas['FoundMember']
+/** MemberView is one member with everything the member page shows. */
+export type MemberView = Schemas['MemberView']
+export type MemberNote = Schemas['MemberNote']
+export type MemberAuditRow = Schemas['MemberAuditRow']
 
 /** ConsoleOrder is one of a tenant's orders. */
 export type ConsoleOrder = Schemas['ConsoleOrder']
@@ -189,6 +195,7 @@ function parseJSON(text: string): unknown {
 
 const house = (tenant: string) => `/tenants/${encodeURIComponent(tenant)}/house`
 const mod = (tenant: string) => `/tenants/${encodeURIComponent(tenant)}/moderation`
+const memberPath = (tenant: string, member: number) => `/tenants/${encodeURIComponent(tenant)}/members/${member}`
 
 export const consoleApi = {
   me: () => call<StaffAnswer>('GET', '/me'),
@@ -239,8 +246,15 @@ export const consoleApi = {
   banMember: (tenant: string, member: number, reason: string) =>
     call<{ member: ModerationMember }>('POST', `${mod(tenant)}/members/${member}/ban`, { reason }),
   // Members, the audit log and staff (pages/members, pages/audit, pages/staff).
-  member: (tenant: string, member: number) =>
-    call<{ member: ModerationMember; photos: ModerationPhoto[] }>('GET', `${mod(tenant)}/members/${member}`),
+  searchMembers: (q: string) => call<{ members: FoundMember[] }>('GET', `/members?q=${encodeURIComponent(q)}`),
+  member: (tenant: string, member: number) => call<MemberView>('GET', `${memberPath(tenant, member)}`),
+  addNote: (tenant: string, member: number, text: string) =>
+    call<{ result: MemberNote }>('POST', `${memberPath(tenant, member)}/notes`, { text }),
+  liftMember: (tenant: string, member: number, reason: string) =>
+    call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/lift`, { reason }),
+  endSessions: (tenant: string, member: number) => call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/sessions/end`),
+  reactivateMember: (tenant: string, member: number) => call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/reactivate`),
+  resendActivation: (tenant: string, member: number) => call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/activation`),
   memberMoney: (tenant: string, member: number) =>
     call<MemberMoney>('GET', `/tenants/${encodeURIComponent(tenant)}/members/${member}/money`),
   correctCredits: (tenant: string, member: number, delta: number, reason: string) =>

@@ -15,6 +15,7 @@ import { Codes } from './pages/money/Codes'
 import { Inbox } from './pages/inbox/Inbox'
 import { Dashboards } from './pages/dashboards/Dashboards'
 import { MemberPage } from './pages/members/MemberPage'
+import { MembersSearch } from './pages/members/MembersSearch'
 import { Audit } from './pages/audit/Audit'
 import { Staff } from './pages/staff/Staff'
 import { HouseProfiles } from './pages/house/HouseProfiles'
@@ -46,6 +47,7 @@ export const consolePages: ConsolePage[] = [
   // Moderation: photo queue, complaints, member lookup (pages/moderation).
   { path: '/moderation', label: 'console.nav.moderation', need: anyTenant('moderation', 'read'), Page: Moderation },
   // Members, the audit log and staff (pages/members, pages/audit, pages/staff).
+  { path: '/members', label: 'members.nav', need: anyTenant('members', 'read'), Page: MembersSearch },
   { path: '/members/:tenant/:id', label: 'console.members.heading', need: anyTenant('members', 'read'), Page: MemberPage, hidden: true },
   { path: '/audit', label: 'console.nav.audit', need: global('audit', 'read'), Page: Audit },
   { path: '/staff', label: 'console.nav.staff', need: global('staff', 'read'), Page: Staff },

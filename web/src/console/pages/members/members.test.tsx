@@ -7,7 +7,7 @@ import { ComplaintConversation } from './ComplaintConversation'
 import { MemberPage } from './MemberPage'
 import { showAt } from '../../test/render'
 import { settle } from '../../../test/act'
-import { complaint, fakeApi, moderationMember as member, moderationPhoto, order, permissionsOf } from '../../test/fakeApi'
+import { complaint, fakeApi, memberView, moderationMember as member, moderationPhoto, order, permissionsOf } from '../../test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -17,11 +17,16 @@ afterEach(cleanup)
 
 const photo = (id: number, status: ModerationPhoto['status'], over: Partial<ModerationPhoto> = {}) => moderationPhoto(id, { status, ...over })
 
-/** memberApi is the API with Jeroen, his photos and his money, over in place of its calls. */
-const memberApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
-  fakeApi({
+/** memberApi is the API with Jeroen, his photos and his money, over in place of its calls; the page reloads him as the last change left him. */
+const memberApi = (over: Partial<ConsoleApi> = {}): ConsoleApi => {
+  let current = member()
+  const changed = (m: ReturnType<typeof member>) => {
+    current = m
+    return Promise.resolve({ member: m })
+  }
+  return fakeApi({
     member: vi.fn(() =>
-      Promise.resolve({ member: member(), photos: [photo(1, 'active'), photo(2, 'pending'), photo(3, 'rejected', { reject_reason: 'Not you' })] }),
+      Promise.resolve(memberView({ member: current, photos: [photo(1, 'active'), photo(2, 'pending'), photo(3, 'rejected', { reject_reason: 'Not you' })] })),
     ),
     memberMoney: vi.fn<ConsoleApi['memberMoney']>(() =>
       Promise.resolve({
@@ -35,10 +40,11 @@ const memberApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
     rejectPhoto: vi.fn((_t: string, id: number, reason: string) => Promise.resolve({ photo: photo(id, 'rejected', { reject_reason: reason }) })),
     approvePhoto: vi.fn((_t: string, id: number) => Promise.resolve({ photo: photo(id, 'active') })),
     warnMember: vi.fn(() => Promise.resolve({ member: member(), warning: 'x' })),
-    suspendMember: vi.fn(() => Promise.resolve({ member: member({ suspended_until: '2026-12-01T10:00:00Z' }) })),
-    banMember: vi.fn(() => Promise.resolve({ member: member({ banned_at: '2026-11-24T10:00:00Z' }) })),
+    suspendMember: vi.fn(() => changed(member({ suspended_until: '2026-12-01T10:00:00Z' }))),
+    banMember: vi.fn(() => changed(member({ banned_at: '2026-11-24T10:00:00Z' }))),
     ...over,
   })
+}
 
 function show(api: ConsoleApi, role: Grant['role'], address = '/members/lustlokaal/42') {
   return showAt(i18nInstance, permissionsOf(role, 'lustlokaal'), '/members/:tenant/:id', address, <MemberPage api={api} />)
