@@ -73,6 +73,7 @@ export function MemberPage({ api }: { api: ConsoleApi }) {
   const view = useLoad<MemberView>(validId ? `${tenant}/${memberId}` : null, () => api.member(tenant, memberId))
   const [photoError, setPhotoError] = useState('')
   const [done, setDone] = useState('')
+  const [lifted, setLifted] = useState('')
   const moderate = can(anyTenant('moderation', 'write'), tenant)
   const serve = can(anyTenant('members', 'write'), tenant)
   const money = can(anyTenant('money', 'read'), tenant)
@@ -136,9 +137,11 @@ export function MemberPage({ api }: { api: ConsoleApi }) {
           </Card>
           {(member.suspended_until || member.banned_at) && (
             <Card style={{ marginTop: 12 }}>
-              <Lift api={api} tenant={tenant} member={member} onDone={view.reload} />
+              <Lift api={api} tenant={tenant} member={member} onDone={() => { setLifted(t('members.lift.done')); view.reload() }} />
             </Card>
           )}
+          {/* Outside the form, which goes once the member is free again. */}
+          <Muted role="status">{lifted}</Muted>
         </Section>
       )}
       {serve && (
@@ -292,7 +295,7 @@ function Lift({ api, tenant, member, onDone }: { api: ConsoleApi; tenant: string
   const { busy, run, shown } = useOutcome()
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    run(api.liftMember(tenant, member.id, reason.trim()), t('members.lift.done'), () => {
+    run(api.liftMember(tenant, member.id, reason.trim()), '', () => {
       setReason('')
       onDone()
     })
