@@ -256,8 +256,9 @@ ORDER BY m.id;
 UPDATE members SET last_login_ip = sqlc.narg(ip)::inet WHERE id = @id;
 
 -- name: MemberLift :one
--- Ends a suspension or a ban early (an operator's decision with a reason).
-UPDATE members SET suspended_until = NULL, banned_at = NULL, moderation_reason = @reason
+-- Ends a suspension or a ban early (an operator's decision; its reason is
+-- in the mail and the audit log): no restriction, so no reason of one.
+UPDATE members SET suspended_until = NULL, banned_at = NULL, moderation_reason = ''
 WHERE id = @id AND tenant_id = @tenant_id AND status <> 'deleted'
   AND (suspended_until IS NOT NULL OR banned_at IS NOT NULL)
 RETURNING *;

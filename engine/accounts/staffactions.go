@@ -44,7 +44,7 @@ func (s *Service) LiftTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, id i
 	if err != nil {
 		return ModerationState{}, ModerationState{}, err
 	}
-	row, err := db.New(tx).MemberLift(ctx, db.MemberLiftParams{ID: id, TenantID: t.ID, Reason: reason})
+	row, err := db.New(tx).MemberLift(ctx, db.MemberLiftParams{ID: id, TenantID: t.ID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ModerationState{}, ModerationState{}, ErrNotRestricted
 	}

@@ -137,6 +137,11 @@ func TestLiftEndsSuspensionEarly(t *testing.T) {
 		t.Fatalf("lift mail: %s / %s", mail.Subject, mail.Text)
 	}
 	e.Client(t, nlHost).Do("POST", "/api/user.php", login).Want(t, http.StatusOK, "")
+	var v membership.MemberView
+	op.Do("GET", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d", made.ID), nil).JSON(t, &v)
+	if v.Member.Suspended != nil || v.Member.Reason != "" {
+		t.Fatalf("after the lift: %+v", v.Member)
+	}
 	viewer.Do("GET", fmt.Sprintf("/api/member.php?id=%d", made.ID), nil).Want(t, http.StatusOK, "")
 	op.Do("POST", lift, map[string]string{"reason": "Again."}).Want(t, http.StatusConflict, "member_not_restricted")
 	if got := e.AuditActions(t, "lustlokaal"); strings.Join(got, ",") != "member.suspend,member.lift" {

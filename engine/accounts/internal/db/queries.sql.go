@@ -622,21 +622,21 @@ func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Mem
 }
 
 const memberLift = `-- name: MemberLift :one
-UPDATE members SET suspended_until = NULL, banned_at = NULL, moderation_reason = $1
-WHERE id = $2 AND tenant_id = $3 AND status <> 'deleted'
+UPDATE members SET suspended_until = NULL, banned_at = NULL, moderation_reason = ''
+WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
   AND (suspended_until IS NOT NULL OR banned_at IS NOT NULL)
 RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, signup_ip, last_login_ip
 `
 
 type MemberLiftParams struct {
-	Reason   string
 	ID       int64
 	TenantID int64
 }
 
-// Ends a suspension or a ban early (an operator's decision with a reason).
+// Ends a suspension or a ban early (an operator's decision; its reason is
+// in the mail and the audit log): no restriction, so no reason of one.
 func (q *Queries) MemberLift(ctx context.Context, arg MemberLiftParams) (Member, error) {
-	row := q.db.QueryRow(ctx, memberLift, arg.Reason, arg.ID, arg.TenantID)
+	row := q.db.QueryRow(ctx, memberLift, arg.ID, arg.TenantID)
 	var i Member
 	err := row.Scan(
 		&i.ID,
