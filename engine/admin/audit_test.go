@@ -132,6 +132,10 @@ var auditedRoutes = map[string]auditedCall{
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/ban", m.ID), map[string]string{"reason": "Spam"})
 	}},
+	"POST /tenants/{tenant}/members/{member}/direct-debit": {"member.direct_debit", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/direct-debit", m.ID), map[string]any{"blocked": true, "reason": "chargeback"})
+	}},
 	// The Members page's actions (membership/console_members.go).
 	"POST /tenants/{tenant}/members/{member}/notes": {"member.note", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})

@@ -77,6 +77,8 @@ func (c *Console) Routes() []Route {
 		{"POST", "/tenants/{tenant}/orders/{order}/refund", inTenant("money", "write"), money.Refund},
 		{"GET", "/tenants/{tenant}/members/{member}/money", inTenant("money", "read"), money.MemberMoney},
 		{"POST", "/tenants/{tenant}/members/{member}/credits", inTenant("money", "write"), money.CorrectCredits},
+		{"GET", "/tenants/{tenant}/members/{member}/invoices", inTenant("money", "read"), money.MemberInvoices},
+		{"POST", "/tenants/{tenant}/members/{member}/direct-debit", inTenant("money", "write"), money.DirectDebit},
 
 		// Discount codes: a brand's codes with their redemptions, a new
 		// code, deactivating one (billing/console_handlers.go); money

@@ -1984,6 +1984,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tenants/{tenant}/members/{member}/direct-debit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block a member from direct debit, or lift the block
+         * @description As the billing dd-block command: a blocked member's direct debit orders answer 403 dd_blocked. Blocking needs a reason (422 block_reason_invalid). Audited as member.direct_debit with the state before and after.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        blocked: boolean;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The block after. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            blocked: boolean;
+                            member_id: number;
+                            reason: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/members/{member}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's invoices on the brand, newest first
+         * @description At most 100. Amounts in minor units (cents).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invoices. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invoices: {
+                                amount: number;
+                                credits: number;
+                                currency: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                method: string;
+                                number: string;
+                                order_id: number;
+                                refunded: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/tenants/{tenant}/members/{member}/lift": {
         parameters: {
             query?: never;
