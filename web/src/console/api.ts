@@ -45,6 +45,9 @@ export type FoundMember = Schemas['FoundMember']
 export type MemberView = Schemas['MemberView']
 export type MemberNote = Schemas['MemberNote']
 export type MemberAuditRow = Schemas['MemberAuditRow']
+/** MemberInvoice is one of a member's invoices on a brand (amounts in minor units). */
+export type MemberInvoice = Answer<'/admin/api/tenants/{tenant}/members/{member}/invoices', 'get'>['invoices'][number]
+export type DirectDebitBlock = Answer<'/admin/api/tenants/{tenant}/members/{member}/direct-debit', 'post'>
 
 /** ConsoleOrder is one of a tenant's orders. */
 export type ConsoleOrder = Schemas['ConsoleOrder']
@@ -252,6 +255,9 @@ export const consoleApi = {
     call<{ result: MemberNote }>('POST', `${memberPath(tenant, member)}/notes`, { text }),
   liftMember: (tenant: string, member: number, reason: string) =>
     call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/lift`, { reason }),
+  memberInvoices: (tenant: string, member: number) => call<{ invoices: MemberInvoice[] }>('GET', `${memberPath(tenant, member)}/invoices`),
+  directDebit: (tenant: string, member: number, blocked: boolean, reason: string) =>
+    call<DirectDebitBlock>('POST', `${memberPath(tenant, member)}/direct-debit`, { blocked, reason }),
   endSessions: (tenant: string, member: number) => call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/sessions/end`),
   reactivateMember: (tenant: string, member: number) => call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/reactivate`),
   resendActivation: (tenant: string, member: number) => call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/activation`),

@@ -183,6 +183,8 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     member: vi.fn<ConsoleApi['member']>(notFound('member_not_found')),
     addNote: vi.fn<ConsoleApi['addNote']>(refused),
     liftMember: vi.fn<ConsoleApi['liftMember']>(refused),
+    memberInvoices: vi.fn<ConsoleApi['memberInvoices']>(() => Promise.resolve({ invoices: [] })),
+    directDebit: vi.fn<ConsoleApi['directDebit']>(refused),
     endSessions: vi.fn<ConsoleApi['endSessions']>(refused),
     reactivateMember: vi.fn<ConsoleApi['reactivateMember']>(refused),
     resendActivation: vi.fn<ConsoleApi['resendActivation']>(refused),

@@ -186,6 +186,7 @@ export function MemberPage({ api }: { api: ConsoleApi }) {
       </Section>
       <NotesSection api={api} tenant={tenant} view={v} canWrite={serve} onAdded={view.reload} />
       {money && <MoneySection api={api} tenant={tenant} member={member} />}
+      {money && <InvoicesSection api={api} tenant={tenant} member={member} />}
       <AuditTrail t={t} view={v} />
     </>
   )
@@ -375,6 +376,67 @@ function NotesSection({ api, tenant, view, canWrite, onAdded }: { api: ConsoleAp
           </Field>
           {shown}
           <Button type="submit" disabled={busy || !text.trim()}>{t('members.notes.save')}</Button>
+        </Card>
+      )}
+    </Section>
+  )
+}
+
+/** InvoicesSection lists the member's invoices and, with money:write, blocks or unblocks direct debit. */
+function InvoicesSection({ api, tenant, member }: { api: ConsoleApi; tenant: string; member: ModerationMember }) {
+  const { t } = useTranslation()
+  const can = useCan()
+  const write = can(anyTenant('money', 'write'), tenant)
+  const invoices = useLoad(`${tenant}/${member.id}`, () => api.memberInvoices(tenant, member.id).then((a) => a.invoices))
+  const [reason, setReason] = useState('')
+  const { busy, run, shown } = useOutcome()
+  return (
+    <Section aria-labelledby="member-invoices">
+      <h2 id="member-invoices">{t('members.invoices.heading')}</h2>
+      {invoices.state.status === 'loading' && <Muted>{t('console.loading')}</Muted>}
+      {invoices.state.status === 'failed' && <Alert role="alert">{errorText(t, invoices.state.error)}</Alert>}
+      {invoices.state.status === 'done' && (invoices.state.data.length === 0 ? <Muted>{t('members.invoices.none')}</Muted> : (
+        <Scroll>
+          <table aria-label={t('members.invoices.heading')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('members.invoices.number')}</th>
+                <th scope="col">{t('members.invoices.issued')}</th>
+                <th scope="col">{t('members.invoices.amount')}</th>
+                <th scope="col">{t('members.invoices.method')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.state.data.map((i) => (
+                <tr key={i.number}>
+                  <td>{i.number}{i.refunded ? ` (${t('members.invoices.refunded')})` : ''}</td>
+                  <td>{day(i.issued_at)}</td>
+                  <td>{(i.amount / 100).toFixed(2)} {i.currency}</td>
+                  <td>{i.method}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      ))}
+      {write && (
+        <Card style={{ marginTop: 16 }} aria-labelledby="dd-heading">
+          <h3 id="dd-heading" style={{ marginTop: 0 }}>{t('members.directDebit.heading')}</h3>
+          <Field>
+            <label htmlFor="dd-reason">{t('members.directDebit.reason')}</label>
+            <Input id="dd-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          {shown}
+          <Row>
+            <Button type="button" $quiet disabled={busy || !reason.trim()}
+              onClick={() => run(api.directDebit(tenant, member.id, true, reason.trim()), t('members.directDebit.blocked'), () => setReason(''))}>
+              {t('members.directDebit.block')}
+            </Button>
+            <Button type="button" $quiet disabled={busy}
+              onClick={() => run(api.directDebit(tenant, member.id, false, ''), t('members.directDebit.unblocked'), () => setReason(''))}>
+              {t('members.directDebit.unblock')}
+            </Button>
+          </Row>
         </Card>
       )}
     </Section>

@@ -260,3 +260,24 @@ describe('member search', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Active')).toBeTruthy()
   })
 })
+
+describe('member invoices and direct debit', { timeout: 20_000 }, () => {
+  it('lists invoices and lets finance block direct debit with a reason', async () => {
+    const api = memberApi({
+      memberInvoices: vi.fn(() =>
+        Promise.resolve({ invoices: [{ number: 'LM-000001', order_id: 1, issued_at: '2026-11-20T10:00:00Z', amount: 1995, currency: 'EUR', credits: 100, method: 'ideal', refunded: false }] }),
+      ),
+      directDebit: vi.fn(() => Promise.resolve({ member_id: 42, blocked: true, reason: 'chargeback' })),
+    })
+    show(api, 'finance')
+    const table = await screen.findByRole('table', { name: 'Invoices' })
+    expect(within(table).getByText('LM-000001')).toBeTruthy()
+    expect(within(table).getByText('19.95 EUR')).toBeTruthy()
+    const block = screen.getByRole<HTMLButtonElement>('button', { name: 'Block direct debit' })
+    expect(block.disabled).toBe(true)
+    fireEvent.change(screen.getByLabelText('Reason for a block (kept with it and in the audit log)'), { target: { value: 'chargeback' } })
+    await settle(() => fireEvent.click(block))
+    expect(api.directDebit).toHaveBeenCalledWith('lustlokaal', 42, true, 'chargeback')
+    expect(await screen.findByText('The member can no longer pay by direct debit.')).toBeTruthy()
+  })
+})
