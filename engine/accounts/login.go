@@ -73,6 +73,10 @@ func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, i
 	if m.SuspensionEnded, err = s.checkModeration(ctx, row); err != nil {
 		return nil, err
 	}
+	// Kept for operators' lookup by address.
+	if err := db.New(s.Pool).MemberLoggedInFrom(ctx, db.MemberLoggedInFromParams{ID: m.ID, Ip: knownAddr(ip)}); err != nil {
+		return nil, fmt.Errorf("record login address of %d: %w", m.ID, err)
+	}
 	return m, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
@@ -61,6 +62,17 @@ type ModerationState struct {
 	Reason     string     `json:"moderation_reason"`
 	// AccountKind is member, test or staff (SetAccountKindTx).
 	AccountKind string `json:"account_kind"`
+	// SignupAddress and LoginAddress are where the member signed up and
+	// last logged in from; empty when not known.
+	SignupAddress string `json:"signup_address"`
+	LoginAddress  string `json:"login_address"`
+}
+
+func addrText(a *netip.Addr) string {
+	if a == nil {
+		return ""
+	}
+	return a.String()
 }
 
 func timePtr(t pgtype.Timestamptz) *time.Time {
@@ -74,33 +86,46 @@ func timePtr(t pgtype.Timestamptz) *time.Time {
 func stateOf(m db.Member, name string) ModerationState {
 	return ModerationState{ID: m.ID, Email: m.Email, Name: name, Status: m.Status, Language: m.Language, IsHouse: m.IsHouse,
 		SignupDate: m.SignupDate, LastSeenAt: m.LastSeenAt, Suspended: timePtr(m.SuspendedUntil), BannedAt: timePtr(m.BannedAt),
-		Reason: m.ModerationReason, AccountKind: m.AccountKind}
+		Reason: m.ModerationReason, AccountKind: m.AccountKind, SignupAddress: addrText(m.SignupIp), LoginAddress: addrText(m.LastLoginIp)}
 }
 
-// LookupMembers finds tenantID's members by id, e-mail address or a part
-// of their profile name.
+// LookupMembers finds tenantID's members by id, e-mail address, the
+// address (IP) they signed up or last logged in from, or a part of their
+// profile name. Each kind is its own indexed query; a name matches within
+// the tenant, at most 50 members.
 func LookupMembers(ctx context.Context, conn db.DBTX, tenantID int64, query string) ([]ModerationState, error) {
 	query = strings.TrimSpace(query)
-	p := db.MemberLookupParams{TenantID: tenantID}
-	if id, err := strconv.ParseInt(query, 10, 64); err == nil && id > 0 {
-		p.ID = id
+	q := db.New(conn)
+	var ids []int64
+	var err error
+	if id, perr := strconv.ParseInt(query, 10, 64); perr == nil && id > 0 {
+		ids, err = q.MemberLookupByID(ctx, db.MemberLookupByIDParams{TenantID: tenantID, ID: id})
+	} else if addr, perr := netip.ParseAddr(query); perr == nil {
+		addr = addr.Unmap()
+		ids, err = q.MemberLookupByAddress(ctx, db.MemberLookupByAddressParams{TenantID: tenantID, Ip: addr})
 	} else if strings.Contains(query, "@") {
-		p.Email = query
+		ids, err = q.MemberLookupByEmail(ctx, db.MemberLookupByEmailParams{TenantID: tenantID, Email: query})
 	} else if utf8.RuneCountInString(query) >= 2 && utf8.RuneCountInString(query) <= 100 {
 		r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-		p.NamePattern = "%" + r.Replace(query) + "%"
+		ids, err = q.MemberLookupByName(ctx, db.MemberLookupByNameParams{TenantID: tenantID, NamePattern: "%" + r.Replace(query) + "%"})
 	} else {
 		return nil, ErrLookupQuery
 	}
-	rows, err := db.New(conn).MemberLookup(ctx, p)
 	if err != nil {
 		return nil, fmt.Errorf("look up members of tenant %d: %w", tenantID, err)
 	}
-	out := make([]ModerationState, len(rows))
-	for i, r := range rows {
-		out[i] = stateOf(db.Member{ID: r.ID, Email: r.Email, Status: r.Status, Language: r.Language, IsHouse: r.IsHouse,
+	out := []ModerationState{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := q.MemberStates(ctx, db.MemberStatesParams{TenantID: tenantID, Ids: ids})
+	if err != nil {
+		return nil, fmt.Errorf("members of tenant %d: %w", tenantID, err)
+	}
+	for _, r := range rows {
+		out = append(out, stateOf(db.Member{ID: r.ID, Email: r.Email, Status: r.Status, Language: r.Language, IsHouse: r.IsHouse,
 			SignupDate: r.SignupDate, LastSeenAt: r.LastSeenAt, SuspendedUntil: r.SuspendedUntil, BannedAt: r.BannedAt,
-			ModerationReason: r.ModerationReason}, r.ProfileName)
+			ModerationReason: r.ModerationReason, SignupIp: r.SignupIp, LastLoginIp: r.LastLoginIp}, r.ProfileName))
 	}
 	return out, nil
 }

@@ -18,9 +18,9 @@ SELECT EXISTS (
 
 -- name: MemberInsert :one
 INSERT INTO members (tenant_id, email, password_hash, status, language, tracking,
-                     signup_profile_id, signup_message, signup_date, last_seen_at)
+                     signup_profile_id, signup_message, signup_date, last_seen_at, signup_ip)
 VALUES (@tenant_id, @email, @password_hash, 'not_confirmed', @language, @tracking,
-        sqlc.narg(signup_profile_id), @signup_message, @now, @now)
+        sqlc.narg(signup_profile_id), @signup_message, @now, @now, sqlc.narg(signup_ip)::inet)
 RETURNING *;
 
 -- name: ProfileInPool :one
@@ -217,16 +217,64 @@ UPDATE members SET suspended_until = NULL WHERE id = @id AND suspended_until <= 
 -- name: MemberOfTenant :one
 SELECT * FROM members WHERE id = @id AND tenant_id = @tenant_id AND status <> 'deleted';
 
--- name: MemberLookup :many
--- The console's member lookup on one tenant: by id, by the e-mail address
--- or by a part of the profile name.
+-- The console's member lookup on one tenant, one query per kind of
+-- search so each uses its index: the id (primary key), the e-mail address
+-- (members_tenant_email), the address signed up or last logged in from
+-- (members_signup_ip, members_last_login_ip). The name is matched within
+-- the tenant's members, at most 50 answers.
+
+-- name: MemberLookupByID :many
+SELECT id FROM members WHERE tenant_id = @tenant_id AND id = @id AND status <> 'deleted';
+
+-- name: MemberLookupByEmail :many
+SELECT id FROM members WHERE tenant_id = @tenant_id AND lower(email) = lower(@email) AND status <> 'deleted';
+
+-- name: MemberLookupByAddress :many
+-- (Both partial indexes, combined by a bitmap OR.)
+SELECT id FROM members
+WHERE tenant_id = @tenant_id AND status <> 'deleted' AND (signup_ip = @ip::inet OR last_login_ip = @ip::inet)
+ORDER BY id
+LIMIT 50;
+
+-- name: MemberLookupByName :many
+SELECT m.id FROM members m
+JOIN profiles p ON p.id = m.id
+WHERE m.tenant_id = @tenant_id AND m.status <> 'deleted' AND p.name ILIKE @name_pattern
+ORDER BY m.id
+LIMIT 50;
+
+-- name: MemberStates :many
+-- The members of ids (of one tenant) with their profile names.
 SELECT m.*, coalesce(p.name, '')::text AS profile_name
 FROM members m
 LEFT JOIN profiles p ON p.id = m.id
-WHERE m.tenant_id = @tenant_id AND m.status <> 'deleted'
-  AND (m.id = @id OR lower(m.email) = lower(@email) OR (@name_pattern::text <> '' AND p.name ILIKE @name_pattern))
-ORDER BY m.id
-LIMIT 50;
+WHERE m.tenant_id = @tenant_id AND m.id = ANY(@ids::bigint[])
+ORDER BY m.id;
+
+-- name: MemberLoggedInFrom :exec
+-- The address of the member's latest login, for the console's lookup.
+UPDATE members SET last_login_ip = sqlc.narg(ip)::inet WHERE id = @id;
+
+-- name: MemberLift :one
+-- Ends a suspension or a ban early (an operator's decision; its reason is
+-- in the mail and the audit log): no restriction, so no reason of one.
+UPDATE members SET suspended_until = NULL, banned_at = NULL, moderation_reason = ''
+WHERE id = @id AND tenant_id = @tenant_id AND status <> 'deleted'
+  AND (suspended_until IS NOT NULL OR banned_at IS NOT NULL)
+RETURNING *;
+
+-- name: MemberEndSessions :one
+-- Ends every session of the member: the epoch moves on, so Identify drops
+-- them at their next request.
+UPDATE members SET session_epoch = session_epoch + 1
+WHERE id = @id AND tenant_id = @tenant_id AND status <> 'deleted'
+RETURNING *;
+
+-- name: MemberSessionsActive :many
+-- The member's sessions that have not expired, newest expiry first (for
+-- the console; the epoch decides whether each still works).
+SELECT expiry FROM sessions WHERE member_id = @member_id AND expiry > @now::timestamptz
+ORDER BY expiry DESC LIMIT 50;
 
 -- name: SignupsPerDay :many
 -- The operators' dashboards: a tenant's signups and activations (confirmed
@@ -322,3 +370,7 @@ UPDATE members SET demo_off = false WHERE demo AND demo_off;
 UPDATE members SET account_kind = @account_kind
 WHERE id = @id AND tenant_id = @tenant_id AND status <> 'deleted'
 RETURNING *;
+
+-- name: MemberSessionsDelete :exec
+-- Deletes the member's sessions when an operator ends them.
+DELETE FROM sessions WHERE member_id = @member_id;

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"net/netip"
 	"regexp"
 	"strings"
 	"time"
@@ -56,6 +57,9 @@ type Visit struct {
 	Locale string
 	// BaseURL is the site's scheme and host, for the mailed links.
 	BaseURL string
+	// Address is the visitor's address (IP), kept as where the member
+	// signed up for operators' lookups; the zero Addr when not known.
+	Address netip.Addr
 }
 
 // Password bounds: the product sets none, so these keep a password guessable
@@ -139,7 +143,7 @@ func (s *Service) SignupTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, n 
 	}
 	row, err := q.MemberInsert(ctx, db.MemberInsertParams{
 		TenantID: t.ID, Email: req.Email, PasswordHash: n.hash, Language: n.Visit.Locale, Tracking: n.tracking,
-		SignupProfileID: inView, SignupMessage: req.SignupMessage, Now: s.Now(),
+		SignupProfileID: inView, SignupMessage: req.SignupMessage, Now: s.Now(), SignupIp: knownAddr(n.Visit.Address),
 	})
 	if isUniqueViolation(err) {
 		// Another signup with this address committed first.
@@ -311,4 +315,13 @@ func (s *Service) sendActivation(ctx context.Context, tx pgx.Tx, t *tenancy.Tena
 		Data:   map[string]any{"Name": name, "Days": int(ActivationValidity.Hours() / 24)},
 		Action: baseURL + "/api/activate.php?token=" + token, Secret: true,
 	})
+}
+
+// knownAddr is a as a nullable column value: nil when not known.
+func knownAddr(a netip.Addr) *netip.Addr {
+	if !a.IsValid() {
+		return nil
+	}
+	a = a.Unmap()
+	return &a
 }

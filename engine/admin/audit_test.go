@@ -146,6 +146,32 @@ var auditedRoutes = map[string]auditedCall{
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/kind", m.ID), map[string]string{"kind": "staff"})
 	}},
+	"POST /tenants/{tenant}/members/{member}/direct-debit": {"member.direct_debit", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/direct-debit", m.ID), map[string]any{"blocked": true, "reason": "chargeback"})
+	}},
+	// The Members page's actions (membership/console_members.go).
+	"POST /tenants/{tenant}/members/{member}/notes": {"member.note", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/notes", m.ID), map[string]string{"text": "Called about a refund."})
+	}},
+	"POST /tenants/{tenant}/members/{member}/lift": {"member.lift", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/members/%d/ban", m.ID), map[string]string{"reason": "Spam"}).Want(t, http.StatusOK, "")
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/lift", m.ID), map[string]string{"reason": "A mistake."})
+	}},
+	"POST /tenants/{tenant}/members/{member}/sessions/end": {"member.end_sessions", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/sessions/end", m.ID), nil)
+	}},
+	"POST /tenants/{tenant}/members/{member}/reactivate": {"member.reactivate", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{Status: "deletion_pending"})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/reactivate", m.ID), nil)
+	}},
+	"POST /tenants/{tenant}/members/{member}/activation": {"member.activation_resend", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{Status: "not_confirmed"})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/activation", m.ID), nil)
+	}},
 	"POST /tenants/{tenant}/inbox/{conversation}": {"house.answer", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		member, _ := e.LoggedIn(t, "localhost", accountstest.Member{Credits: 50})
 		house := accountstest.NewMember(t, e.Pool, accountstest.Member{Name: "Lotte", Gender: "female", Seeking: "male", IsHouse: true})

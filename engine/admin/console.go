@@ -82,6 +82,8 @@ func (c *Console) Routes() []Route {
 		{"POST", "/tenants/{tenant}/orders/{order}/refund", inTenant("money", "write"), money.Refund},
 		{"GET", "/tenants/{tenant}/members/{member}/money", inTenant("money", "read"), money.MemberMoney},
 		{"POST", "/tenants/{tenant}/members/{member}/credits", inTenant("money", "write"), money.CorrectCredits},
+		{"GET", "/tenants/{tenant}/members/{member}/invoices", inTenant("money", "read"), money.MemberInvoices},
+		{"POST", "/tenants/{tenant}/members/{member}/direct-debit", inTenant("money", "write"), money.DirectDebit},
 
 		// Discount codes: a brand's codes with their redemptions, a new
 		// code, deactivating one (billing/console_handlers.go); money
@@ -126,6 +128,18 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/flags/count", inTenant("moderation", "read"), flags.Count},
 		{"GET", "/tenants/{tenant}/flags/{flag}", inTenant("moderation", "read"), flags.Evidence},
 		{"POST", "/tenants/{tenant}/flags/{flag}/decision", inTenant("moderation", "write"), flags.Decide},
+
+		// Members (membership/console_members.go): search on every brand
+		// the staff member reads members of, one member with everything
+		// operators decide from, staff notes and customer service's actions
+		// (members:write); ending a suspension or ban early is moderation's.
+		{"GET", "/members", anyTenant("members", "read"), members.SearchMembers},
+		{"GET", "/tenants/{tenant}/members/{member}", inTenant("members", "read"), members.MemberPage},
+		{"POST", "/tenants/{tenant}/members/{member}/notes", inTenant("members", "write"), members.AddNote},
+		{"POST", "/tenants/{tenant}/members/{member}/lift", inTenant("moderation", "write"), members.Lift},
+		{"POST", "/tenants/{tenant}/members/{member}/sessions/end", inTenant("members", "write"), members.EndSessions},
+		{"POST", "/tenants/{tenant}/members/{member}/reactivate", inTenant("members", "write"), members.Reactivate},
+		{"POST", "/tenants/{tenant}/members/{member}/activation", inTenant("members", "write"), members.ResendActivation},
 
 		// The chat operators' inbox (chat/console_handlers.go).
 		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), talk.Inbox},

@@ -4,14 +4,18 @@ import (
 	"context"
 	"net/http"
 	"net/netip"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/billing/discounts"
+	"rendezvous/engine/billing/internal/db"
 	"rendezvous/engine/credits"
 	"rendezvous/engine/platform/httpx"
+	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 )
@@ -37,7 +41,7 @@ func (h ConsoleHandlers) correctCredits(ctx context.Context, t *tenancy.Tenant, 
 		if out, err = credits.Correct(ctx, tx, t.ID, memberID, delta, reason); err != nil {
 			return err
 		}
-		return staff.Record(ctx, tx, staff.Entry{By: by, Tenant: t.Slug, Action: "credits.correct", IP: ip,
+		return staff.Record(ctx, tx, staff.Entry{By: by, Tenant: t.Slug, Action: "credits.correct", IP: ip, Member: memberID,
 			Before: map[string]any{"member_id": memberID, "balance": out.Before},
 			After:  map[string]any{"member_id": memberID, "balance": out.After, "delta": delta, "reason": reason}})
 	})
@@ -223,6 +227,98 @@ func (h ConsoleHandlers) DeactivateCode(w http.ResponseWriter, r *http.Request) 
 	}
 	out, err := h.Staff.Act(r, t, "code.deactivate", func(tx pgx.Tx) (before, after any, err error) {
 		return discounts.Deactivate(r.Context(), tx, t.ID, id)
+	})
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+// consoleInvoice is one of a member's invoices as the console lists it.
+type consoleInvoice struct {
+	Number   string    `json:"number"`
+	OrderID  int64     `json:"order_id"`
+	IssuedAt time.Time `json:"issued_at"`
+	Amount   int64     `json:"amount"`
+	Currency string    `json:"currency"`
+	Credits  int64     `json:"credits"`
+	Method   string    `json:"method"`
+	Refunded bool      `json:"refunded"`
+}
+
+// MemberInvoices answers GET /tenants/{tenant}/members/{member}/invoices: the
+// member's invoices on the brand, newest first.
+func (h ConsoleHandlers) MemberInvoices(w http.ResponseWriter, r *http.Request) {
+	t := h.Staff.RouteTenant(w, r)
+	if t == nil {
+		return
+	}
+	id, ok := staff.PathID(r, "member")
+	if !ok {
+		httpx.WriteError(w, r, credits.ErrMemberNotFound)
+		return
+	}
+	if _, err := credits.MemberOfTenant(r.Context(), h.Service.pool, t.ID, id); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	list, err := MemberInvoices(r.Context(), h.Service.pool, t.ID, id)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out := make([]consoleInvoice, len(list))
+	for i, inv := range list {
+		out[i] = consoleInvoice{Number: inv.Number, OrderID: inv.OrderID, IssuedAt: inv.IssuedAt, Amount: inv.Amount.Minor,
+			Currency: inv.Amount.Currency, Credits: inv.Credits, Method: inv.Method, Refunded: inv.Refunded}
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"invoices": out})
+}
+
+// ErrBlockReason refuses a direct debit block without a reason.
+var ErrBlockReason = refusal.New(refusal.Invalid, "block_reason_invalid", "Give a reason of 1 to 500 characters.")
+
+// DirectDebit answers POST /tenants/{tenant}/members/{member}/direct-debit
+// {blocked, reason}: blocks the member from paying by direct debit (with a
+// reason) or lifts the block, as the billing dd-block command does,
+// audited with the state before and after.
+func (h ConsoleHandlers) DirectDebit(w http.ResponseWriter, r *http.Request) {
+	t := h.Staff.RouteTenant(w, r)
+	if t == nil {
+		return
+	}
+	var in struct {
+		Blocked bool   `json:"blocked"`
+		Reason  string `json:"reason"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	in.Reason = strings.TrimSpace(in.Reason)
+	if in.Blocked && (in.Reason == "" || utf8.RuneCountInString(in.Reason) > 500) {
+		httpx.WriteError(w, r, ErrBlockReason)
+		return
+	}
+	id, ok := staff.PathID(r, "member")
+	if !ok {
+		httpx.WriteError(w, r, credits.ErrMemberNotFound)
+		return
+	}
+	out, err := h.Staff.ActOn(r, t, "member.direct_debit", id, func(tx pgx.Tx) (any, any, error) {
+		if _, err := credits.MemberOfTenant(r.Context(), tx, t.ID, id); err != nil {
+			return nil, nil, err
+		}
+		was, err := db.New(tx).DirectDebitBlocked(r.Context(), db.DirectDebitBlockedParams{MemberID: id, TenantID: t.ID})
+		if err != nil {
+			return nil, nil, err
+		}
+		if _, err := BlockDirectDebit(r.Context(), tx, id, in.Blocked, in.Reason); err != nil {
+			return nil, nil, err
+		}
+		return map[string]any{"member_id": id, "blocked": was},
+			map[string]any{"member_id": id, "blocked": in.Blocked, "reason": in.Reason}, nil
 	})
 	if err != nil {
 		httpx.WriteError(w, r, err)

@@ -179,6 +179,22 @@ func loadInvoice(ctx context.Context, q *db.Queries, tenantID, memberID, orderID
 	return invoiceFrom(db.InvoicesOfTenantRow(row))
 }
 
+// MemberInvoices lists a member's invoices on a tenant, newest first (at
+// most 100).
+func MemberInvoices(ctx context.Context, conn db.DBTX, tenantID, memberID int64) ([]Invoice, error) {
+	rows, err := db.New(conn).InvoicesOfMember(ctx, db.InvoicesOfMemberParams{TenantID: tenantID, MemberID: memberID})
+	if err != nil {
+		return nil, fmt.Errorf("invoices of member %d: %w", memberID, err)
+	}
+	out := make([]Invoice, len(rows))
+	for i, r := range rows {
+		if out[i], err = invoiceFrom(db.InvoicesOfTenantRow(r)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // TenantInvoices lists the invoices of a tenant issued in [since, until),
 // in number order, for the operator's bookkeeping.
 func TenantInvoices(ctx context.Context, conn db.DBTX, tenantID int64, since, until time.Time) ([]Invoice, error) {

@@ -44,6 +44,18 @@ SELECT i.*, o.package_id, o.credits, o.amount, o.currency, o.status AS order_sta
 FROM invoices i JOIN orders o ON o.id = i.order_id
 WHERE i.order_id = @order_id AND o.member_id = @member_id AND o.tenant_id = @tenant_id;
 
+-- name: InvoicesOfMember :many
+-- A member's invoices on a tenant, newest first (the console's member
+-- page), at most 100.
+SELECT i.*, o.package_id, o.credits, o.amount, o.currency, o.status AS order_status,
+       o.list_amount, o.discount_code, o.discount_percentage,
+       coalesce((SELECT p.method FROM payments p WHERE p.order_id = o.id
+                 ORDER BY (p.status = 'paid') DESC, p.id DESC LIMIT 1), '')::text AS method
+FROM invoices i JOIN orders o ON o.id = i.order_id
+WHERE o.member_id = @member_id AND o.tenant_id = @tenant_id
+ORDER BY i.issued_at DESC, i.id DESC
+LIMIT 100;
+
 -- name: InvoicesOfTenant :many
 -- A tenant's invoices issued in [@since, @until), for the operator's
 -- bookkeeping, in number order.

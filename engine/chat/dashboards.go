@@ -61,3 +61,20 @@ func (h ConsoleHandlers) MessagesDashboard(r *http.Request, t *tenancy.Tenant, d
 	}
 	return out, tab, nil
 }
+
+// Counts are a member's conversations as operators see them: numbers only,
+// never the messages.
+type Counts struct {
+	Conversations int64 `json:"conversations"`
+	Sent          int64 `json:"messages_sent"`
+	Unread        int64 `json:"unread"`
+}
+
+// CountsOf answers member id's conversation counts.
+func CountsOf(ctx context.Context, conn db.DBTX, id int64) (Counts, error) {
+	r, err := db.New(conn).ConversationCounts(ctx, id)
+	if err != nil {
+		return Counts{}, fmt.Errorf("conversation counts of %d: %w", id, err)
+	}
+	return Counts{Conversations: r.Conversations, Sent: r.Sent, Unread: r.Unread}, nil
+}

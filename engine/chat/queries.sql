@@ -332,3 +332,11 @@ SET used = CASE WHEN fu.used < @allowance::int THEN fu.used + 1 ELSE -1 END;
 
 -- name: FreeMessagesPurge :exec
 DELETE FROM free_messages_used WHERE member_id = @member_id;
+
+-- name: ConversationCounts :one
+-- The console's member page: how many conversations the member has, how
+-- many messages they sent and how many are unread for them.
+SELECT
+    (SELECT count(*) FROM conversation_members cm WHERE cm.member_id = @member_id)::bigint AS conversations,
+    (SELECT count(*) FROM messages m WHERE m.sender_id = @member_id)::bigint AS sent,
+    (SELECT coalesce(sum(cm.unread), 0) FROM conversation_members cm WHERE cm.member_id = @member_id)::bigint AS unread;

@@ -31,6 +31,9 @@ const (
 	Deletion      = "deletion"
 	// ModerationWarning is the operators' warning to a member (the console).
 	ModerationWarning = "moderation_warning"
+	// ModerationLifted tells a member an operator ended their suspension
+	// or ban early, with the reason (the console).
+	ModerationLifted = "moderation_lifted"
 )
 
 // Templates are the mail texts: locales/<lang>.yaml for every tenant, and

@@ -132,7 +132,7 @@ func (h ConsoleHandlers) Warn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	acc := h.Accounts
-	out, err := h.Staff.Act(r, t, "member.warn", func(tx pgx.Tx) (any, any, error) {
+	out, err := h.Staff.ActOn(r, t, "member.warn", id, func(tx pgx.Tx) (any, any, error) {
 		m, err := acc.WarnTx(r.Context(), tx, t, id, body.Text, acc.Links.Base(r, t))
 		return nil, map[string]any{"member": m, "warning": body.Text}, err
 	})
@@ -218,7 +218,7 @@ func (h ConsoleHandlers) restrict(w http.ResponseWriter, r *http.Request, t *ten
 		httpx.WriteError(w, r, accounts.ErrMemberNotFound)
 		return
 	}
-	out, err := h.Staff.Act(r, t, action, func(tx pgx.Tx) (any, any, error) {
+	out, err := h.Staff.ActOn(r, t, action, id, func(tx pgx.Tx) (any, any, error) {
 		now := h.Staff.Now()
 		before, after, err := do(r.Context(), tx, id, now)
 		if err != nil {

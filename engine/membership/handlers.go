@@ -123,7 +123,7 @@ func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
 	}
 	t := tenancy.FromContext(r.Context())
 	country := h.Locator.SelectedCountry(r, t)
-	v := accounts.Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.Accounts.BaseURL(r)}
+	v := accounts.Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.Accounts.BaseURL(r), Address: httpx.ClientIP(r)}
 	m, err := h.Members.Signup(r.Context(), t, req, v)
 	if err != nil {
 		httpx.WriteError(w, r, err)
@@ -140,7 +140,7 @@ func (h Handlers) LanderSignup(w http.ResponseWriter, r *http.Request, f landerp
 		Gender: f.Gender, Seeking: f.Seeking, Tracking: landerpages.FromRequest(r)}
 	t := tenancy.FromContext(r.Context())
 	country := h.Locator.SelectedCountry(r, t)
-	v := accounts.Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.Accounts.BaseURL(r)}
+	v := accounts.Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.Accounts.BaseURL(r), Address: httpx.ClientIP(r)}
 	m, err := h.Members.Signup(r.Context(), t, req, v)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
@@ -180,4 +181,18 @@ func PhotosOf(ctx context.Context, conn db.DBTX, memberID int64) ([]Image, error
 		return nil, fmt.Errorf("photos of %d: %w", memberID, err)
 	}
 	return images(rows, cdnPrefix(ctx)), nil
+}
+
+// ComplaintsOfMember lists tenantID's complaints filed by member id or
+// about their profile, newest first (at most 100).
+func ComplaintsOfMember(ctx context.Context, conn db.DBTX, tenantID, id int64) ([]ComplaintRecord, error) {
+	rows, err := db.New(conn).ComplaintsByOrAbout(ctx, db.ComplaintsByOrAboutParams{TenantID: tenantID, MemberID: pgtype.Int8{Int64: id, Valid: true}})
+	if err != nil {
+		return nil, fmt.Errorf("complaints of member %d: %w", id, err)
+	}
+	out := make([]ComplaintRecord, len(rows))
+	for i, r := range rows {
+		out[i] = complaintRecordOf(r)
+	}
+	return out, nil
 }

@@ -405,3 +405,11 @@ WHERE status = 'active' AND id IN (SELECT id FROM members WHERE demo);
 -- A start with --demo: the profiles a start without it hid are shown again.
 UPDATE profiles SET status = 'active', demo_hidden = false, updated_at = @now::timestamptz
 WHERE demo_hidden;
+
+-- name: ComplaintsByOrAbout :many
+-- The console's member page: a tenant's complaints filed by a member or
+-- about their profile, newest first (complaints_member, complaints_profile).
+SELECT * FROM complaints
+WHERE tenant_id = @tenant_id AND (member_id = @member_id OR profile_id = @member_id)
+ORDER BY created_at DESC, id DESC
+LIMIT 100;

@@ -11,6 +11,7 @@ import (
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/billing"
 	"rendezvous/engine/delivery/push"
+	"rendezvous/engine/membership"
 	"rendezvous/engine/notifications"
 )
 
@@ -59,6 +60,7 @@ func (e *Engine) purgeMember(ctx context.Context, id int64) (bool, error) {
 		{"push", push.PurgeMember},
 		{"notifications", notifications.PurgeMember},
 		{"billing", billing.PurgeMember},
+		{"staff notes", func(ctx context.Context, tx pgx.Tx, id int64) error { return membership.PurgeNotes(ctx, tx, id) }},
 		{"kept cards", e.Billing.PurgeCards},
 		{"accounts", e.Accounts.PurgeMember},
 	}

@@ -48,6 +48,12 @@ func (s *Service) RouteTenant(w http.ResponseWriter, r *http.Request) *tenancy.T
 // transaction: the action answers its before and after, which the audit
 // row keeps; Act answers the after.
 func (s *Service) Act(r *http.Request, t *tenancy.Tenant, action string, do func(tx pgx.Tx) (before, after any, err error)) (any, error) {
+	return s.ActOn(r, t, action, 0, do)
+}
+
+// ActOn is Act for an action about member (0 for none): its audit row names
+// the member, so it shows in the member's audit trail.
+func (s *Service) ActOn(r *http.Request, t *tenancy.Tenant, action string, member int64, do func(tx pgx.Tx) (before, after any, err error)) (any, error) {
 	ctx := r.Context()
 	var out any
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
@@ -57,7 +63,7 @@ func (s *Service) Act(r *http.Request, t *tenancy.Tenant, action string, do func
 		}
 		out = after
 		return Record(ctx, tx, Entry{By: CurrentStaff(ctx), Tenant: t.Slug, Action: action, IP: httpx.ClientIP(r),
-			Before: before, After: after})
+			Before: before, After: after, Member: member})
 	})
 	return out, err
 }

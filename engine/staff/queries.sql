@@ -115,8 +115,15 @@ SELECT count(*)::bigint AS rules, coalesce(max(id), 0)::bigint AS last_id FROM c
 -- The audit log.
 
 -- name: AuditAdd :exec
-INSERT INTO audit_log (staff_id, email, tenant, action, ip, before, after)
-VALUES (@staff_id, @email, @tenant, @action, @ip, @before, @after);
+INSERT INTO audit_log (staff_id, email, tenant, action, ip, before, after, member_id)
+VALUES (@staff_id, @email, @tenant, @action, @ip, @before, @after, sqlc.narg(member_id));
+
+-- name: AuditOfMember :many
+-- The audit trail of one member of a tenant, newest first (audit_log_member).
+SELECT * FROM audit_log
+WHERE member_id = @member_id AND tenant = @tenant
+ORDER BY id DESC
+LIMIT @max;
 
 -- name: AuditList :many
 SELECT * FROM audit_log

@@ -508,6 +508,9 @@ type Entry struct {
 	IP     netip.Addr
 	Before any
 	After  any
+	// Member is the member the action is about, 0 for none: the member
+	// page lists a member's rows by it.
+	Member int64
 }
 
 // Record writes e to the audit log through conn: the console's areas pass
@@ -523,6 +526,9 @@ type Conn = db.DBTX
 
 func record(ctx context.Context, q *db.Queries, e Entry) error {
 	p := db.AuditAddParams{Tenant: e.Tenant, Action: e.Action}
+	if e.Member > 0 {
+		p.MemberID = pgtype.Int8{Int64: e.Member, Valid: true}
+	}
 	if e.By != nil {
 		p.StaffID = pgtype.Int8{Int64: e.By.ID, Valid: true}
 		p.Email = e.By.Email
@@ -611,6 +617,20 @@ func (s *Service) Audit(ctx context.Context, aq AuditQuery) ([]AuditRow, error) 
 	if err != nil {
 		return nil, fmt.Errorf("read audit log: %w", err)
 	}
+	return auditRows(rows), nil
+}
+
+// MemberAudit is the audit trail of member id of the tenant with slug
+// tenant, newest first (at most 100 rows).
+func (s *Service) MemberAudit(ctx context.Context, tenant string, id int64) ([]AuditRow, error) {
+	rows, err := db.New(s.Pool).AuditOfMember(ctx, db.AuditOfMemberParams{MemberID: pgtype.Int8{Int64: id, Valid: true}, Tenant: tenant, Max: 100})
+	if err != nil {
+		return nil, fmt.Errorf("read audit trail of member %d: %w", id, err)
+	}
+	return auditRows(rows), nil
+}
+
+func auditRows(rows []db.AuditLog) []AuditRow {
 	out := make([]AuditRow, 0, len(rows))
 	for _, r := range rows {
 		row := AuditRow{ID: r.ID, At: r.At, Email: r.Email, Tenant: r.Tenant, Action: r.Action, IP: r.Ip, Before: r.Before, After: r.After}
@@ -620,5 +640,5 @@ func (s *Service) Audit(ctx context.Context, aq AuditQuery) ([]AuditRow, error) 
 		}
 		out = append(out, row)
 	}
-	return out, nil
+	return out
 }

@@ -39,6 +39,15 @@ export type ModerationPhoto = Schemas['ModerationPhoto']
 export type ModerationComplaint = Schemas['ModerationComplaint']
 export type ComplaintStatus = ModerationComplaint['status']
 export type ModerationMember = Schemas['ModerationMember']
+/** FoundMember is a member the search found, with their brand's slug and name. */
+export type FoundMember = Schemas['FoundMember']
+/** MemberView is one member with everything the member page shows. */
+export type MemberView = Schemas['MemberView']
+export type MemberNote = Schemas['MemberNote']
+export type MemberAuditRow = Schemas['MemberAuditRow']
+/** MemberInvoice is one of a member's invoices on a brand (amounts in minor units). */
+export type MemberInvoice = Answer<'/admin/api/tenants/{tenant}/members/{member}/invoices', 'get'>['invoices'][number]
+export type DirectDebitBlock = Answer<'/admin/api/tenants/{tenant}/members/{member}/direct-debit', 'post'>
 
 /** ConsoleOrder is one of a tenant's orders. */
 export type ConsoleOrder = Schemas['ConsoleOrder']
@@ -212,6 +221,7 @@ function parseJSON(text: string): unknown {
 
 const house = (tenant: string) => `/tenants/${encodeURIComponent(tenant)}/house`
 const mod = (tenant: string) => `/tenants/${encodeURIComponent(tenant)}/moderation`
+const memberPath = (tenant: string, member: number) => `/tenants/${encodeURIComponent(tenant)}/members/${member}`
 
 export const consoleApi = {
   me: () => call<StaffAnswer>('GET', '/me'),
@@ -270,8 +280,18 @@ export const consoleApi = {
   banMember: (tenant: string, member: number, reason: string) =>
     call<{ member: ModerationMember }>('POST', `${mod(tenant)}/members/${member}/ban`, { reason }),
   // Members, the audit log and staff (pages/members, pages/audit, pages/staff).
-  member: (tenant: string, member: number) =>
-    call<{ member: ModerationMember; photos: ModerationPhoto[] }>('GET', `${mod(tenant)}/members/${member}`),
+  searchMembers: (q: string) => call<{ members: FoundMember[] }>('GET', `/members?q=${encodeURIComponent(q)}`),
+  member: (tenant: string, member: number) => call<MemberView>('GET', `${memberPath(tenant, member)}`),
+  addNote: (tenant: string, member: number, text: string) =>
+    call<{ result: MemberNote }>('POST', `${memberPath(tenant, member)}/notes`, { text }),
+  liftMember: (tenant: string, member: number, reason: string) =>
+    call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/lift`, { reason }),
+  memberInvoices: (tenant: string, member: number) => call<{ invoices: MemberInvoice[] }>('GET', `${memberPath(tenant, member)}/invoices`),
+  directDebit: (tenant: string, member: number, blocked: boolean, reason: string) =>
+    call<DirectDebitBlock>('POST', `${memberPath(tenant, member)}/direct-debit`, { blocked, reason }),
+  endSessions: (tenant: string, member: number) => call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/sessions/end`),
+  reactivateMember: (tenant: string, member: number) => call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/reactivate`),
+  resendActivation: (tenant: string, member: number) => call<{ result: ModerationMember }>('POST', `${memberPath(tenant, member)}/activation`),
   memberMoney: (tenant: string, member: number) =>
     call<MemberMoney>('GET', `/tenants/${encodeURIComponent(tenant)}/members/${member}/money`),
   correctCredits: (tenant: string, member: number, delta: number, reason: string) =>

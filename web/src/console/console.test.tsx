@@ -118,12 +118,12 @@ describe('console roles', { timeout: 20_000 }, () => {
   }
 
   it.each<[Grant['role'], string[]]>([
-    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Flagged', 'Dashboards', 'Traffic']],
-    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Flagged', 'Dashboards', 'Traffic']],
-    ['moderator', ['Brands', 'Moderation', 'Flagged']],
-    ['support', ['Brands', 'Moderation', 'Flagged']],
+    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Flagged', 'Members', 'Dashboards', 'Traffic']],
+    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Flagged', 'Members', 'Dashboards', 'Traffic']],
+    ['moderator', ['Brands', 'Moderation', 'Flagged', 'Members']],
+    ['support', ['Brands', 'Moderation', 'Flagged', 'Members']],
     ['chat_operator', ['Brands', 'Inbox']],
-    ['finance', ['Brands', 'Orders', 'Discount codes', 'Dashboards', 'Traffic']],
+    ['finance', ['Brands', 'Orders', 'Discount codes', 'Members', 'Dashboards', 'Traffic']],
     ['affiliate_manager', ['Brands', 'Dashboards', 'Traffic']],
   ])('the navigation of the role %s lists only the pages the policy gives', async (role, pages) => {
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn(role, 'lustlokaal'))) }))
@@ -209,7 +209,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.orders).toHaveBeenCalledWith('sparkusa', undefined))
     const brands = screen.getByLabelText<HTMLSelectElement>('Brand').options
     expect([...brands].map((o) => o.value)).toEqual(['sparkusa'])
-    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation', 'Flagged', 'Dashboards', 'Traffic'])
+    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation', 'Flagged', 'Members', 'Dashboards', 'Traffic'])
     cleanup()
     show(api, '/admin/moderation')
     await waitFor(() => expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal'))

@@ -15,6 +15,7 @@ import { Codes } from './pages/money/Codes'
 import { Inbox } from './pages/inbox/Inbox'
 import { Dashboards } from './pages/dashboards/Dashboards'
 import { MemberPage } from './pages/members/MemberPage'
+import { MembersSearch } from './pages/members/MembersSearch'
 import { Audit } from './pages/audit/Audit'
 import { Staff } from './pages/staff/Staff'
 import { HouseProfiles } from './pages/house/HouseProfiles'
@@ -50,6 +51,7 @@ export const consolePages: ConsolePage[] = [
   // Trust and safety: the flagged queue with its evidence and decisions (pages/flagged).
   { path: '/flagged', label: 'trust.nav', need: anyTenant('moderation', 'read'), Page: Flagged },
   // Members, the audit log and staff (pages/members, pages/audit, pages/staff).
+  { path: '/members', label: 'members.nav', need: anyTenant('members', 'read'), Page: MembersSearch },
   { path: '/members/:tenant/:id', label: 'console.members.heading', need: anyTenant('members', 'read'), Page: MemberPage, hidden: true },
   { path: '/audit', label: 'console.nav.audit', need: global('audit', 'read'), Page: Audit },
   { path: '/staff', label: 'console.nav.staff', need: global('staff', 'read'), Page: Staff },

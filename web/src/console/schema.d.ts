@@ -441,6 +441,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find members on every brand the staff member reads members of
+         * @description q is a member id, an e-mail address (any case), an address (IP, v4 or v6) the member signed up or last logged in from, or 2 to 100 letters of the profile name. Each brand where the staff member holds members:read is searched (each kind by its index; a name within the brand), at most 50 members a brand; other brands are never searched. Anything else is 422 lookup_query_invalid.
+         */
+        get: {
+            parameters: {
+                query: {
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The members found, by brand then id. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            members: components["schemas"]["FoundMember"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/openapi.yaml": {
         parameters: {
             query?: never;
@@ -2226,6 +2269,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tenants/{tenant}/members/{member}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One member with everything operators decide from
+         * @description The account, the profile as members see it, every photo with its state, complaints by and about the member, conversation counts, sessions, staff notes and the member's audit trail, all of this brand only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The member. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberView"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/members/{member}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the activation link again
+         * @description A fresh activation link to a member who has not confirmed their address. 409 member_already_confirmed otherwise. Audited as member.activation_resend.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberActionResult"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/tenants/{tenant}/members/{member}/credits": {
         parameters: {
             query?: never;
@@ -2302,6 +2429,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tenants/{tenant}/members/{member}/direct-debit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block a member from direct debit, or lift the block
+         * @description As the billing dd-block command: a blocked member's direct debit orders answer 403 dd_blocked. Blocking needs a reason (422 block_reason_invalid). Audited as member.direct_debit with the state before and after.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        blocked: boolean;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The block after. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            blocked: boolean;
+                            member_id: number;
+                            reason: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/members/{member}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's invoices on the brand, newest first
+         * @description At most 100. Amounts in minor units (cents).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invoices. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invoices: {
+                                amount: number;
+                                credits: number;
+                                currency: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                method: string;
+                                number: string;
+                                order_id: number;
+                                refunded: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/members/{member}/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a suspension or a ban early
+         * @description The member can log in again, their profile shows again and they get the reason by mail in their language (moderation_lifted). 409 member_not_restricted when there is nothing to lift. Audited as member.lift.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberActionResult"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/tenants/{tenant}/members/{member}/money": {
         parameters: {
             query?: never;
@@ -2350,6 +2632,138 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/members/{member}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a staff note on a member
+         * @description Only the console shows notes; each is audited as member.note with its text. 422 note_text_invalid for an empty or too long text.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberActionResult"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/members/{member}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate an account whose deletion is pending
+         * @description For customer service, when the member asks them instead of using the mailed link: the account is active again, the profile shows again and the reactivation links stop working. 409 member_not_deletion_pending otherwise. Audited as member.reactivate.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberActionResult"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/members/{member}/sessions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log a member out on every device
+         * @description Every session of the member ends at once. Audited as member.end_sessions.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberActionResult"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3359,6 +3773,13 @@ export interface components {
             error: string;
             message: string;
         };
+        /** @description A member the search found, with the brand they belong to. */
+        FoundMember: components["schemas"]["ModerationMember"] & {
+            /** @description the brand's name */
+            brand: string;
+            /** @description the brand's slug */
+            tenant: string;
+        };
         Grant: {
             /** @enum {string} */
             role: "superadmin" | "operator" | "moderator" | "support" | "chat_operator" | "finance" | "affiliate_manager" | "affiliate";
@@ -3423,6 +3844,54 @@ export interface components {
             sexuality?: "hetero" | "gay" | "lesbian" | "bi";
             tattoos?: string;
         };
+        MemberActionResult: {
+            /** @description the member (or the note) after the action */
+            result: unknown;
+        };
+        MemberAuditRow: {
+            action: string;
+            after: unknown;
+            /** Format: date-time */
+            at: string;
+            before: unknown;
+            email: string;
+            id: number;
+            ip: string;
+            staff_id: number | null;
+            tenant: string;
+        };
+        MemberNote: {
+            /** @description the e-mail address of the staff member who wrote it */
+            by: string;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            member_id: number;
+            text: string;
+        };
+        MemberView: {
+            /** @description The brand's audit rows about the member, newest first, at most 100. */
+            audit: components["schemas"]["MemberAuditRow"][];
+            /** @description the brand's name */
+            brand: string;
+            /** @description The brand's complaints filed by the member (member_id) or about their profile (profile_id), newest first, at most 100. */
+            complaints: components["schemas"]["ModerationComplaint"][];
+            conversations: {
+                conversations: number;
+                messages_sent: number;
+                unread: number;
+            };
+            member: components["schemas"]["ModerationMember"];
+            notes: components["schemas"]["MemberNote"][];
+            photos: components["schemas"]["ModerationPhoto"][];
+            /** @description The profile as members see it (null for a member without one). */
+            profile: components["schemas"]["HouseProfile"] | null;
+            /** @description The member's stored sessions that have not expired, newest expiry first. */
+            sessions: {
+                /** Format: date-time */
+                expires: string;
+            }[];
+        };
         ModerationComplaint: {
             category: string;
             /** Format: date-time */
@@ -3454,9 +3923,13 @@ export interface components {
             language?: string;
             /** Format: date-time */
             last_seen_at?: string;
+            /** @description the address (IP) of the member's latest login; empty when not known */
+            login_address?: string;
             /** @description the reason of the latest suspension or ban */
             moderation_reason?: string;
             name: string;
+            /** @description the address (IP) the member signed up from; empty when not known */
+            signup_address?: string;
             /** Format: date-time */
             signup_date?: string;
             status: string;

@@ -6,6 +6,7 @@ package db
 
 import (
 	"encoding/json"
+	"net/netip"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
@@ -38,4 +39,6 @@ type Member struct {
 	Demo                      bool
 	DemoOff                   bool
 	AccountKind               string
+	SignupIp                  *netip.Addr
+	LastLoginIp               *netip.Addr
 }

@@ -8,6 +8,7 @@ package db
 import (
 	"context"
 	"encoding/json"
+	"net/netip"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
@@ -305,7 +306,7 @@ const memberBan = `-- name: MemberBan :one
 UPDATE members SET banned_at = coalesce(banned_at, $1::timestamptz), moderation_reason = $2,
     session_epoch = session_epoch + 1
 WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
 `
 
 type MemberBanParams struct {
@@ -351,12 +352,14 @@ func (q *Queries) MemberBan(ctx context.Context, arg MemberBanParams) (Member, e
 		&i.Demo,
 		&i.DemoOff,
 		&i.AccountKind,
+		&i.SignupIp,
+		&i.LastLoginIp,
 	)
 	return i, err
 }
 
 const memberByEmail = `-- name: MemberByEmail :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind FROM members
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip FROM members
 WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deleted' AND NOT is_house
 `
 
@@ -395,12 +398,14 @@ func (q *Queries) MemberByEmail(ctx context.Context, arg MemberByEmailParams) (M
 		&i.Demo,
 		&i.DemoOff,
 		&i.AccountKind,
+		&i.SignupIp,
+		&i.LastLoginIp,
 	)
 	return i, err
 }
 
 const memberByID = `-- name: MemberByID :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind FROM members WHERE id = $1
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip FROM members WHERE id = $1
 `
 
 func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
@@ -433,6 +438,8 @@ func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
 		&i.Demo,
 		&i.DemoOff,
 		&i.AccountKind,
+		&i.SignupIp,
+		&i.LastLoginIp,
 	)
 	return i, err
 }
@@ -504,12 +511,61 @@ func (q *Queries) MemberEnableEmail(ctx context.Context, id int64) error {
 	return err
 }
 
+const memberEndSessions = `-- name: MemberEndSessions :one
+UPDATE members SET session_epoch = session_epoch + 1
+WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
+`
+
+type MemberEndSessionsParams struct {
+	ID       int64
+	TenantID int64
+}
+
+// Ends every session of the member: the epoch moves on, so Identify drops
+// them at their next request.
+func (q *Queries) MemberEndSessions(ctx context.Context, arg MemberEndSessionsParams) (Member, error) {
+	row := q.db.QueryRow(ctx, memberEndSessions, arg.ID, arg.TenantID)
+	var i Member
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.Status,
+		&i.Credits,
+		&i.PaidUser,
+		&i.Language,
+		&i.NotificationsDisabled,
+		&i.IsHouse,
+		&i.Tracking,
+		&i.SessionEpoch,
+		&i.SignupDate,
+		&i.LastSeenAt,
+		&i.DeletionRequestedAt,
+		&i.NotificationTypesDisabled,
+		&i.SignupProfileID,
+		&i.SignupMessage,
+		&i.PurgedAt,
+		&i.SuspendedUntil,
+		&i.BannedAt,
+		&i.ModerationReason,
+		&i.ActivatedAt,
+		&i.Demo,
+		&i.DemoOff,
+		&i.AccountKind,
+		&i.SignupIp,
+		&i.LastLoginIp,
+	)
+	return i, err
+}
+
 const memberInsert = `-- name: MemberInsert :one
 INSERT INTO members (tenant_id, email, password_hash, status, language, tracking,
-                     signup_profile_id, signup_message, signup_date, last_seen_at)
+                     signup_profile_id, signup_message, signup_date, last_seen_at, signup_ip)
 VALUES ($1, $2, $3, 'not_confirmed', $4, $5,
-        $6, $7, $8, $8)
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind
+        $6, $7, $8, $8, $9::inet)
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
 `
 
 type MemberInsertParams struct {
@@ -521,6 +577,7 @@ type MemberInsertParams struct {
 	SignupProfileID pgtype.Int8
 	SignupMessage   string
 	Now             time.Time
+	SignupIp        *netip.Addr
 }
 
 func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Member, error) {
@@ -533,6 +590,7 @@ func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Mem
 		arg.SignupProfileID,
 		arg.SignupMessage,
 		arg.Now,
+		arg.SignupIp,
 	)
 	var i Member
 	err := row.Scan(
@@ -562,12 +620,64 @@ func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Mem
 		&i.Demo,
 		&i.DemoOff,
 		&i.AccountKind,
+		&i.SignupIp,
+		&i.LastLoginIp,
+	)
+	return i, err
+}
+
+const memberLift = `-- name: MemberLift :one
+UPDATE members SET suspended_until = NULL, banned_at = NULL, moderation_reason = ''
+WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
+  AND (suspended_until IS NOT NULL OR banned_at IS NOT NULL)
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
+`
+
+type MemberLiftParams struct {
+	ID       int64
+	TenantID int64
+}
+
+// Ends a suspension or a ban early (an operator's decision; its reason is
+// in the mail and the audit log): no restriction, so no reason of one.
+func (q *Queries) MemberLift(ctx context.Context, arg MemberLiftParams) (Member, error) {
+	row := q.db.QueryRow(ctx, memberLift, arg.ID, arg.TenantID)
+	var i Member
+	err := row.Scan(
+		&i.ID,
+		&i.TenantID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.Status,
+		&i.Credits,
+		&i.PaidUser,
+		&i.Language,
+		&i.NotificationsDisabled,
+		&i.IsHouse,
+		&i.Tracking,
+		&i.SessionEpoch,
+		&i.SignupDate,
+		&i.LastSeenAt,
+		&i.DeletionRequestedAt,
+		&i.NotificationTypesDisabled,
+		&i.SignupProfileID,
+		&i.SignupMessage,
+		&i.PurgedAt,
+		&i.SuspendedUntil,
+		&i.BannedAt,
+		&i.ModerationReason,
+		&i.ActivatedAt,
+		&i.Demo,
+		&i.DemoOff,
+		&i.AccountKind,
+		&i.SignupIp,
+		&i.LastLoginIp,
 	)
 	return i, err
 }
 
 const memberLock = `-- name: MemberLock :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind FROM members WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip FROM members WHERE id = $1 FOR UPDATE
 `
 
 // Serialises a member's requests that count toward a daily limit.
@@ -601,6 +711,8 @@ func (q *Queries) MemberLock(ctx context.Context, id int64) (Member, error) {
 		&i.Demo,
 		&i.DemoOff,
 		&i.AccountKind,
+		&i.SignupIp,
+		&i.LastLoginIp,
 	)
 	return i, err
 }
@@ -624,101 +736,144 @@ func (q *Queries) MemberLockForPurge(ctx context.Context, arg MemberLockForPurge
 	return id, err
 }
 
-const memberLookup = `-- name: MemberLookup :many
-SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind, coalesce(p.name, '')::text AS profile_name
-FROM members m
-LEFT JOIN profiles p ON p.id = m.id
-WHERE m.tenant_id = $1 AND m.status <> 'deleted'
-  AND (m.id = $2 OR lower(m.email) = lower($3) OR ($4::text <> '' AND p.name ILIKE $4))
-ORDER BY m.id
+const memberLoggedInFrom = `-- name: MemberLoggedInFrom :exec
+UPDATE members SET last_login_ip = $1::inet WHERE id = $2
+`
+
+type MemberLoggedInFromParams struct {
+	Ip *netip.Addr
+	ID int64
+}
+
+// The address of the member's latest login, for the console's lookup.
+func (q *Queries) MemberLoggedInFrom(ctx context.Context, arg MemberLoggedInFromParams) error {
+	_, err := q.db.Exec(ctx, memberLoggedInFrom, arg.Ip, arg.ID)
+	return err
+}
+
+const memberLookupByAddress = `-- name: MemberLookupByAddress :many
+SELECT id FROM members
+WHERE tenant_id = $1 AND status <> 'deleted' AND (signup_ip = $2::inet OR last_login_ip = $2::inet)
+ORDER BY id
 LIMIT 50
 `
 
-type MemberLookupParams struct {
-	TenantID    int64
-	ID          int64
-	Email       string
-	NamePattern string
+type MemberLookupByAddressParams struct {
+	TenantID int64
+	Ip       netip.Addr
 }
 
-type MemberLookupRow struct {
-	ID                        int64
-	TenantID                  int64
-	Email                     string
-	PasswordHash              string
-	Status                    string
-	Credits                   int64
-	PaidUser                  bool
-	Language                  string
-	NotificationsDisabled     []string
-	IsHouse                   bool
-	Tracking                  json.RawMessage
-	SessionEpoch              int32
-	SignupDate                time.Time
-	LastSeenAt                time.Time
-	DeletionRequestedAt       pgtype.Timestamptz
-	NotificationTypesDisabled []string
-	SignupProfileID           pgtype.Int8
-	SignupMessage             string
-	PurgedAt                  pgtype.Timestamptz
-	SuspendedUntil            pgtype.Timestamptz
-	BannedAt                  pgtype.Timestamptz
-	ModerationReason          string
-	ActivatedAt               pgtype.Timestamptz
-	Demo                      bool
-	DemoOff                   bool
-	AccountKind               string
-	ProfileName               string
-}
-
-// The console's member lookup on one tenant: by id, by the e-mail address
-// or by a part of the profile name.
-func (q *Queries) MemberLookup(ctx context.Context, arg MemberLookupParams) ([]MemberLookupRow, error) {
-	rows, err := q.db.Query(ctx, memberLookup,
-		arg.TenantID,
-		arg.ID,
-		arg.Email,
-		arg.NamePattern,
-	)
+// (Both partial indexes, combined by a bitmap OR.)
+func (q *Queries) MemberLookupByAddress(ctx context.Context, arg MemberLookupByAddressParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, memberLookupByAddress, arg.TenantID, arg.Ip)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []MemberLookupRow{}
+	items := []int64{}
 	for rows.Next() {
-		var i MemberLookupRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.TenantID,
-			&i.Email,
-			&i.PasswordHash,
-			&i.Status,
-			&i.Credits,
-			&i.PaidUser,
-			&i.Language,
-			&i.NotificationsDisabled,
-			&i.IsHouse,
-			&i.Tracking,
-			&i.SessionEpoch,
-			&i.SignupDate,
-			&i.LastSeenAt,
-			&i.DeletionRequestedAt,
-			&i.NotificationTypesDisabled,
-			&i.SignupProfileID,
-			&i.SignupMessage,
-			&i.PurgedAt,
-			&i.SuspendedUntil,
-			&i.BannedAt,
-			&i.ModerationReason,
-			&i.ActivatedAt,
-			&i.Demo,
-			&i.DemoOff,
-			&i.AccountKind,
-			&i.ProfileName,
-		); err != nil {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
 			return nil, err
 		}
-		items = append(items, i)
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const memberLookupByEmail = `-- name: MemberLookupByEmail :many
+SELECT id FROM members WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deleted'
+`
+
+type MemberLookupByEmailParams struct {
+	TenantID int64
+	Email    string
+}
+
+func (q *Queries) MemberLookupByEmail(ctx context.Context, arg MemberLookupByEmailParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, memberLookupByEmail, arg.TenantID, arg.Email)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const memberLookupByID = `-- name: MemberLookupByID :many
+
+SELECT id FROM members WHERE tenant_id = $1 AND id = $2 AND status <> 'deleted'
+`
+
+type MemberLookupByIDParams struct {
+	TenantID int64
+	ID       int64
+}
+
+// The console's member lookup on one tenant, one query per kind of
+// search so each uses its index: the id (primary key), the e-mail address
+// (members_tenant_email), the address signed up or last logged in from
+// (members_signup_ip, members_last_login_ip). The name is matched within
+// the tenant's members, at most 50 answers.
+func (q *Queries) MemberLookupByID(ctx context.Context, arg MemberLookupByIDParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, memberLookupByID, arg.TenantID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const memberLookupByName = `-- name: MemberLookupByName :many
+SELECT m.id FROM members m
+JOIN profiles p ON p.id = m.id
+WHERE m.tenant_id = $1 AND m.status <> 'deleted' AND p.name ILIKE $2
+ORDER BY m.id
+LIMIT 50
+`
+
+type MemberLookupByNameParams struct {
+	TenantID    int64
+	NamePattern string
+}
+
+func (q *Queries) MemberLookupByName(ctx context.Context, arg MemberLookupByNameParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, memberLookupByName, arg.TenantID, arg.NamePattern)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -727,7 +882,7 @@ func (q *Queries) MemberLookup(ctx context.Context, arg MemberLookupParams) ([]M
 }
 
 const memberOfTenant = `-- name: MemberOfTenant :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
 `
 
 type MemberOfTenantParams struct {
@@ -765,6 +920,8 @@ func (q *Queries) MemberOfTenant(ctx context.Context, arg MemberOfTenantParams) 
 		&i.Demo,
 		&i.DemoOff,
 		&i.AccountKind,
+		&i.SignupIp,
+		&i.LastLoginIp,
 	)
 	return i, err
 }
@@ -848,10 +1005,52 @@ func (q *Queries) MemberSeen(ctx context.Context, id int64) error {
 	return err
 }
 
+const memberSessionsActive = `-- name: MemberSessionsActive :many
+SELECT expiry FROM sessions WHERE member_id = $1 AND expiry > $2::timestamptz
+ORDER BY expiry DESC LIMIT 50
+`
+
+type MemberSessionsActiveParams struct {
+	MemberID pgtype.Int8
+	Now      time.Time
+}
+
+// The member's sessions that have not expired, newest expiry first (for
+// the console; the epoch decides whether each still works).
+func (q *Queries) MemberSessionsActive(ctx context.Context, arg MemberSessionsActiveParams) ([]time.Time, error) {
+	rows, err := q.db.Query(ctx, memberSessionsActive, arg.MemberID, arg.Now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []time.Time{}
+	for rows.Next() {
+		var expiry time.Time
+		if err := rows.Scan(&expiry); err != nil {
+			return nil, err
+		}
+		items = append(items, expiry)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const memberSessionsDelete = `-- name: MemberSessionsDelete :exec
+DELETE FROM sessions WHERE member_id = $1
+`
+
+// Deletes the member's sessions when an operator ends them.
+func (q *Queries) MemberSessionsDelete(ctx context.Context, memberID pgtype.Int8) error {
+	_, err := q.db.Exec(ctx, memberSessionsDelete, memberID)
+	return err
+}
+
 const memberSetAccountKind = `-- name: MemberSetAccountKind :one
 UPDATE members SET account_kind = $1
 WHERE id = $2 AND tenant_id = $3 AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
 `
 
 type MemberSetAccountKindParams struct {
@@ -892,6 +1091,8 @@ func (q *Queries) MemberSetAccountKind(ctx context.Context, arg MemberSetAccount
 		&i.Demo,
 		&i.DemoOff,
 		&i.AccountKind,
+		&i.SignupIp,
+		&i.LastLoginIp,
 	)
 	return i, err
 }
@@ -960,10 +1161,106 @@ func (q *Queries) MemberSetPassword(ctx context.Context, arg MemberSetPasswordPa
 	return session_epoch, err
 }
 
+const memberStates = `-- name: MemberStates :many
+SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind, m.signup_ip, m.last_login_ip, coalesce(p.name, '')::text AS profile_name
+FROM members m
+LEFT JOIN profiles p ON p.id = m.id
+WHERE m.tenant_id = $1 AND m.id = ANY($2::bigint[])
+ORDER BY m.id
+`
+
+type MemberStatesParams struct {
+	TenantID int64
+	Ids      []int64
+}
+
+type MemberStatesRow struct {
+	ID                        int64
+	TenantID                  int64
+	Email                     string
+	PasswordHash              string
+	Status                    string
+	Credits                   int64
+	PaidUser                  bool
+	Language                  string
+	NotificationsDisabled     []string
+	IsHouse                   bool
+	Tracking                  json.RawMessage
+	SessionEpoch              int32
+	SignupDate                time.Time
+	LastSeenAt                time.Time
+	DeletionRequestedAt       pgtype.Timestamptz
+	NotificationTypesDisabled []string
+	SignupProfileID           pgtype.Int8
+	SignupMessage             string
+	PurgedAt                  pgtype.Timestamptz
+	SuspendedUntil            pgtype.Timestamptz
+	BannedAt                  pgtype.Timestamptz
+	ModerationReason          string
+	ActivatedAt               pgtype.Timestamptz
+	Demo                      bool
+	DemoOff                   bool
+	AccountKind               string
+	SignupIp                  *netip.Addr
+	LastLoginIp               *netip.Addr
+	ProfileName               string
+}
+
+// The members of ids (of one tenant) with their profile names.
+func (q *Queries) MemberStates(ctx context.Context, arg MemberStatesParams) ([]MemberStatesRow, error) {
+	rows, err := q.db.Query(ctx, memberStates, arg.TenantID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []MemberStatesRow{}
+	for rows.Next() {
+		var i MemberStatesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.TenantID,
+			&i.Email,
+			&i.PasswordHash,
+			&i.Status,
+			&i.Credits,
+			&i.PaidUser,
+			&i.Language,
+			&i.NotificationsDisabled,
+			&i.IsHouse,
+			&i.Tracking,
+			&i.SessionEpoch,
+			&i.SignupDate,
+			&i.LastSeenAt,
+			&i.DeletionRequestedAt,
+			&i.NotificationTypesDisabled,
+			&i.SignupProfileID,
+			&i.SignupMessage,
+			&i.PurgedAt,
+			&i.SuspendedUntil,
+			&i.BannedAt,
+			&i.ModerationReason,
+			&i.ActivatedAt,
+			&i.Demo,
+			&i.DemoOff,
+			&i.AccountKind,
+			&i.SignupIp,
+			&i.LastLoginIp,
+			&i.ProfileName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const memberSuspend = `-- name: MemberSuspend :one
 UPDATE members SET suspended_until = $1::timestamptz, moderation_reason = $2, session_epoch = session_epoch + 1
 WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
 `
 
 type MemberSuspendParams struct {
@@ -1010,6 +1307,8 @@ func (q *Queries) MemberSuspend(ctx context.Context, arg MemberSuspendParams) (M
 		&i.Demo,
 		&i.DemoOff,
 		&i.AccountKind,
+		&i.SignupIp,
+		&i.LastLoginIp,
 	)
 	return i, err
 }
@@ -1174,7 +1473,7 @@ func (q *Queries) SessionCommit(ctx context.Context, arg SessionCommitParams) er
 }
 
 const sessionWithMember = `-- name: SessionWithMember :one
-SELECT s.data, m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind
+SELECT s.data, m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind, m.signup_ip, m.last_login_ip
 FROM sessions s JOIN members m ON m.id = s.member_id
 WHERE s.token = $1 AND now() < s.expiry
 `
@@ -1219,6 +1518,8 @@ func (q *Queries) SessionWithMember(ctx context.Context, token string) (SessionW
 		&i.Member.Demo,
 		&i.Member.DemoOff,
 		&i.Member.AccountKind,
+		&i.Member.SignupIp,
+		&i.Member.LastLoginIp,
 	)
 	return i, err
 }

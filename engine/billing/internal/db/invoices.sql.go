@@ -207,6 +207,80 @@ func (q *Queries) InvoiceSale(ctx context.Context, orderID int64) (InvoiceSaleRo
 	return i, err
 }
 
+const invoicesOfMember = `-- name: InvoicesOfMember :many
+SELECT i.id, i.order_id, i.company_id, i.number, i.seller, i.buyer, i.issued_at, o.package_id, o.credits, o.amount, o.currency, o.status AS order_status,
+       o.list_amount, o.discount_code, o.discount_percentage,
+       coalesce((SELECT p.method FROM payments p WHERE p.order_id = o.id
+                 ORDER BY (p.status = 'paid') DESC, p.id DESC LIMIT 1), '')::text AS method
+FROM invoices i JOIN orders o ON o.id = i.order_id
+WHERE o.member_id = $1 AND o.tenant_id = $2
+ORDER BY i.issued_at DESC, i.id DESC
+LIMIT 100
+`
+
+type InvoicesOfMemberParams struct {
+	MemberID int64
+	TenantID int64
+}
+
+type InvoicesOfMemberRow struct {
+	ID                 int64
+	OrderID            int64
+	CompanyID          int64
+	Number             int64
+	Seller             json.RawMessage
+	Buyer              json.RawMessage
+	IssuedAt           time.Time
+	PackageID          string
+	Credits            int64
+	Amount             int64
+	Currency           string
+	OrderStatus        string
+	ListAmount         pgtype.Int8
+	DiscountCode       pgtype.Text
+	DiscountPercentage pgtype.Int4
+	Method             string
+}
+
+// A member's invoices on a tenant, newest first (the console's member
+// page), at most 100.
+func (q *Queries) InvoicesOfMember(ctx context.Context, arg InvoicesOfMemberParams) ([]InvoicesOfMemberRow, error) {
+	rows, err := q.db.Query(ctx, invoicesOfMember, arg.MemberID, arg.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []InvoicesOfMemberRow{}
+	for rows.Next() {
+		var i InvoicesOfMemberRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.OrderID,
+			&i.CompanyID,
+			&i.Number,
+			&i.Seller,
+			&i.Buyer,
+			&i.IssuedAt,
+			&i.PackageID,
+			&i.Credits,
+			&i.Amount,
+			&i.Currency,
+			&i.OrderStatus,
+			&i.ListAmount,
+			&i.DiscountCode,
+			&i.DiscountPercentage,
+			&i.Method,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const invoicesOfTenant = `-- name: InvoicesOfTenant :many
 SELECT i.id, i.order_id, i.company_id, i.number, i.seller, i.buyer, i.issued_at, o.package_id, o.credits, o.amount, o.currency, o.status AS order_status,
        o.list_amount, o.discount_code, o.discount_percentage,

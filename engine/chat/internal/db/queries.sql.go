@@ -194,6 +194,28 @@ func (q *Queries) ChatList(ctx context.Context, arg ChatListParams) ([]ChatListR
 	return items, nil
 }
 
+const conversationCounts = `-- name: ConversationCounts :one
+SELECT
+    (SELECT count(*) FROM conversation_members cm WHERE cm.member_id = $1)::bigint AS conversations,
+    (SELECT count(*) FROM messages m WHERE m.sender_id = $1)::bigint AS sent,
+    (SELECT coalesce(sum(cm.unread), 0) FROM conversation_members cm WHERE cm.member_id = $1)::bigint AS unread
+`
+
+type ConversationCountsRow struct {
+	Conversations int64
+	Sent          int64
+	Unread        int64
+}
+
+// The console's member page: how many conversations the member has, how
+// many messages they sent and how many are unread for them.
+func (q *Queries) ConversationCounts(ctx context.Context, memberID int64) (ConversationCountsRow, error) {
+	row := q.db.QueryRow(ctx, conversationCounts, memberID)
+	var i ConversationCountsRow
+	err := row.Scan(&i.Conversations, &i.Sent, &i.Unread)
+	return i, err
+}
+
 const conversationHide = `-- name: ConversationHide :execrows
 UPDATE conversation_members SET hidden = true, unread = 0, cleared_through = last_message_id
 WHERE conversation_id = $1 AND member_id = $2

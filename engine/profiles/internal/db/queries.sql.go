@@ -349,6 +349,52 @@ func (q *Queries) ComplaintSetStatus(ctx context.Context, arg ComplaintSetStatus
 	return i, err
 }
 
+const complaintsByOrAbout = `-- name: ComplaintsByOrAbout :many
+SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at FROM complaints
+WHERE tenant_id = $1 AND (member_id = $2 OR profile_id = $2)
+ORDER BY created_at DESC, id DESC
+LIMIT 100
+`
+
+type ComplaintsByOrAboutParams struct {
+	TenantID int64
+	MemberID pgtype.Int8
+}
+
+// The console's member page: a tenant's complaints filed by a member or
+// about their profile, newest first (complaints_member, complaints_profile).
+func (q *Queries) ComplaintsByOrAbout(ctx context.Context, arg ComplaintsByOrAboutParams) ([]Complaint, error) {
+	rows, err := q.db.Query(ctx, complaintsByOrAbout, arg.TenantID, arg.MemberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Complaint{}
+	for rows.Next() {
+		var i Complaint
+		if err := rows.Scan(
+			&i.ID,
+			&i.TenantID,
+			&i.MemberID,
+			&i.ProfileID,
+			&i.Category,
+			&i.Name,
+			&i.Email,
+			&i.Message,
+			&i.Status,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const contactFacts = `-- name: ContactFacts :one
 SELECT
     t.name, t.pool, t.status, t.invisible,

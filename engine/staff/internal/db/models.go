@@ -11,15 +11,16 @@ import (
 )
 
 type AuditLog struct {
-	ID      int64
-	At      time.Time
-	StaffID pgtype.Int8
-	Email   string
-	Tenant  string
-	Action  string
-	Ip      string
-	Before  []byte
-	After   []byte
+	ID       int64
+	At       time.Time
+	StaffID  pgtype.Int8
+	Email    string
+	Tenant   string
+	Action   string
+	Ip       string
+	Before   []byte
+	After    []byte
+	MemberID pgtype.Int8
 }
 
 type StaffAccount struct {

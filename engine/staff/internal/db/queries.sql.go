@@ -54,18 +54,19 @@ func (q *Queries) AffiliateScopeSet(ctx context.Context, arg AffiliateScopeSetPa
 
 const auditAdd = `-- name: AuditAdd :exec
 
-INSERT INTO audit_log (staff_id, email, tenant, action, ip, before, after)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
+INSERT INTO audit_log (staff_id, email, tenant, action, ip, before, after, member_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 `
 
 type AuditAddParams struct {
-	StaffID pgtype.Int8
-	Email   string
-	Tenant  string
-	Action  string
-	Ip      string
-	Before  []byte
-	After   []byte
+	StaffID  pgtype.Int8
+	Email    string
+	Tenant   string
+	Action   string
+	Ip       string
+	Before   []byte
+	After    []byte
+	MemberID pgtype.Int8
 }
 
 // The audit log.
@@ -78,12 +79,13 @@ func (q *Queries) AuditAdd(ctx context.Context, arg AuditAddParams) error {
 		arg.Ip,
 		arg.Before,
 		arg.After,
+		arg.MemberID,
 	)
 	return err
 }
 
 const auditList = `-- name: AuditList :many
-SELECT id, at, staff_id, email, tenant, action, ip, before, after FROM audit_log
+SELECT id, at, staff_id, email, tenant, action, ip, before, after, member_id FROM audit_log
 WHERE ($1::bigint IS NULL OR staff_id = $1)
   AND ($2::text IS NULL OR tenant = $2)
   AND ($3::text IS NULL OR action = $3)
@@ -134,6 +136,52 @@ func (q *Queries) AuditList(ctx context.Context, arg AuditListParams) ([]AuditLo
 			&i.Ip,
 			&i.Before,
 			&i.After,
+			&i.MemberID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const auditOfMember = `-- name: AuditOfMember :many
+SELECT id, at, staff_id, email, tenant, action, ip, before, after, member_id FROM audit_log
+WHERE member_id = $1 AND tenant = $2
+ORDER BY id DESC
+LIMIT $3
+`
+
+type AuditOfMemberParams struct {
+	MemberID pgtype.Int8
+	Tenant   string
+	Max      int32
+}
+
+// The audit trail of one member of a tenant, newest first (audit_log_member).
+func (q *Queries) AuditOfMember(ctx context.Context, arg AuditOfMemberParams) ([]AuditLog, error) {
+	rows, err := q.db.Query(ctx, auditOfMember, arg.MemberID, arg.Tenant, arg.Max)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []AuditLog{}
+	for rows.Next() {
+		var i AuditLog
+		if err := rows.Scan(
+			&i.ID,
+			&i.At,
+			&i.StaffID,
+			&i.Email,
+			&i.Tenant,
+			&i.Action,
+			&i.Ip,
+			&i.Before,
+			&i.After,
+			&i.MemberID,
 		); err != nil {
 			return nil, err
 		}

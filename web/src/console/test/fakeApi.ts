@@ -11,6 +11,7 @@ import {
   type ConsoleOrder,
   type Grant,
   type ModerationComplaint,
+  type MemberView,
   type ModerationMember,
   type ModerationPhoto,
   type Staff,
@@ -75,6 +76,25 @@ export const moderationMember = (over: Partial<ModerationMember> = {}): Moderati
   signup_date: '2026-10-01T09:00:00Z',
   suspended_until: null,
   banned_at: null,
+  ...over,
+})
+
+/** memberView is the member page's answer for Jeroen: his profile, no complaints, notes or audit rows unless over says so. */
+export const memberView = (over: Partial<MemberView> = {}): MemberView => ({
+  member: moderationMember(),
+  brand: 'LustLokaal',
+  profile: {
+    id: 42, name: 'Jeroen', age: 34, gender: 'male', seeking: 'female', sexuality: 'hetero', date_of_birth: '1992-05-01',
+    country: 'NL', region: 'NL-UT', region_name: 'Utrecht', city: 'Utrecht', interests: [], hair_color: '', eye_color: '',
+    body_type: '', relationship_status: '', tattoos: '', about_me: 'Likes long walks.', status: 'active', main_image: null,
+    photos: [], last_active_at: '2026-11-20T10:00:00Z',
+  },
+  photos: [],
+  complaints: [],
+  conversations: { conversations: 3, messages_sent: 12, unread: 1 },
+  sessions: [],
+  notes: [],
+  audit: [],
   ...over,
 })
 
@@ -165,7 +185,15 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     warnMember: vi.fn<ConsoleApi['warnMember']>(refused),
     suspendMember: vi.fn<ConsoleApi['suspendMember']>(refused),
     banMember: vi.fn<ConsoleApi['banMember']>(refused),
+    searchMembers: vi.fn<ConsoleApi['searchMembers']>(() => Promise.resolve({ members: [] })),
     member: vi.fn<ConsoleApi['member']>(notFound('member_not_found')),
+    addNote: vi.fn<ConsoleApi['addNote']>(refused),
+    liftMember: vi.fn<ConsoleApi['liftMember']>(refused),
+    memberInvoices: vi.fn<ConsoleApi['memberInvoices']>(() => Promise.resolve({ invoices: [] })),
+    directDebit: vi.fn<ConsoleApi['directDebit']>(refused),
+    endSessions: vi.fn<ConsoleApi['endSessions']>(refused),
+    reactivateMember: vi.fn<ConsoleApi['reactivateMember']>(refused),
+    resendActivation: vi.fn<ConsoleApi['resendActivation']>(refused),
     memberMoney: vi.fn<ConsoleApi['memberMoney']>(refused),
     correctCredits: vi.fn<ConsoleApi['correctCredits']>(refused),
     complaintConversation: vi.fn<ConsoleApi['complaintConversation']>(notFound('complaint_not_found')),

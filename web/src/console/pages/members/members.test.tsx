@@ -1,13 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, type ConsoleApi, type Grant, type ModerationPhoto } from '../../api'
+import { ConsoleError, type ConsoleApi, type Grant, type MemberNote, type ModerationPhoto } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { ComplaintConversation } from './ComplaintConversation'
 import { MemberPage } from './MemberPage'
+import { MembersSearch } from './MembersSearch'
 import { showAt } from '../../test/render'
 import { settle } from '../../../test/act'
-import { complaint, fakeApi, moderationMember as member, moderationPhoto, order, permissionsOf } from '../../test/fakeApi'
+import { complaint, fakeApi, memberView, moderationMember as member, moderationPhoto, order, permissionsOf } from '../../test/fakeApi'
 
 let i18nInstance: i18n
 beforeAll(async () => {
@@ -17,11 +18,16 @@ afterEach(cleanup)
 
 const photo = (id: number, status: ModerationPhoto['status'], over: Partial<ModerationPhoto> = {}) => moderationPhoto(id, { status, ...over })
 
-/** memberApi is the API with Jeroen, his photos and his money, over in place of its calls. */
-const memberApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
-  fakeApi({
+/** memberApi is the API with Jeroen, his photos and his money, over in place of its calls; the page reloads him as the last change left him. */
+const memberApi = (over: Partial<ConsoleApi> = {}): ConsoleApi => {
+  let current = member()
+  const changed = (m: ReturnType<typeof member>) => {
+    current = m
+    return Promise.resolve({ member: m })
+  }
+  return fakeApi({
     member: vi.fn(() =>
-      Promise.resolve({ member: member(), photos: [photo(1, 'active'), photo(2, 'pending'), photo(3, 'rejected', { reject_reason: 'Not you' })] }),
+      Promise.resolve(memberView({ member: current, photos: [photo(1, 'active'), photo(2, 'pending'), photo(3, 'rejected', { reject_reason: 'Not you' })] })),
     ),
     memberMoney: vi.fn<ConsoleApi['memberMoney']>(() =>
       Promise.resolve({
@@ -35,10 +41,11 @@ const memberApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
     rejectPhoto: vi.fn((_t: string, id: number, reason: string) => Promise.resolve({ photo: photo(id, 'rejected', { reject_reason: reason }) })),
     approvePhoto: vi.fn((_t: string, id: number) => Promise.resolve({ photo: photo(id, 'active') })),
     warnMember: vi.fn(() => Promise.resolve({ member: member(), warning: 'x' })),
-    suspendMember: vi.fn(() => Promise.resolve({ member: member({ suspended_until: '2026-12-01T10:00:00Z' }) })),
-    banMember: vi.fn(() => Promise.resolve({ member: member({ banned_at: '2026-11-24T10:00:00Z' }) })),
+    suspendMember: vi.fn(() => changed(member({ suspended_until: '2026-12-01T10:00:00Z' }))),
+    banMember: vi.fn(() => changed(member({ banned_at: '2026-11-24T10:00:00Z' }))),
     ...over,
   })
+}
 
 function show(api: ConsoleApi, role: Grant['role'], address = '/members/lustlokaal/42') {
   return showAt(i18nInstance, permissionsOf(role, 'lustlokaal'), '/members/:tenant/:id', address, <MemberPage api={api} />)
@@ -169,5 +176,108 @@ describe('complaint conversation', { timeout: 20_000 }, () => {
       'Jeroen · 2026-11-20 09:00Hello',
       'Rudy · 2026-11-20 09:01Go away',
     ])
+  })
+})
+
+describe('member page facts and staff work', { timeout: 20_000 }, () => {
+  /** fact is the text beside a term of the profile's facts. */
+  const fact = (term: string) => {
+    const dt = screen.getAllByText(term, { selector: 'dt' })[0]
+    return dt.nextElementSibling?.textContent
+  }
+
+  it('names the brand, words the state once and shows age, gender, place and text', async () => {
+    const api = memberApi()
+    show(api, 'support')
+    await screen.findByRole('heading', { name: 'Jeroen (#42)' })
+    expect(fact('Brand')).toBe('LustLokaal')
+    expect(fact('State')).toBe('Active')
+    expect(fact('Age')).toBe('34')
+    expect(fact('Gender')).toBe('Man')
+    expect(fact('Place')).toBe('Utrecht, Utrecht, NL')
+    expect(screen.getByText('Likes long walks.')).toBeTruthy()
+    expect(fact('Conversations')).toBe('3')
+  })
+
+  it('lists complaints about the member and adds a staff note', async () => {
+    let notes: MemberNote[] = []
+    const api = memberApi({
+      member: vi.fn(() =>
+        Promise.resolve(memberView({
+          notes,
+          complaints: [complaint({ id: 7, profile_id: 42, member_id: 9, name: 'Anna', message: 'Asks for money.' })],
+        })),
+      ),
+      addNote: vi.fn((_t: string, _m: number, text: string) => {
+        const n = { id: 1, member_id: 42, text, by: 'boss@staff.example', created_at: '2026-11-25T10:00:00Z' }
+        notes = [n]
+        return Promise.resolve({ result: n })
+      }),
+    })
+    show(api, 'support')
+    const table = await screen.findByRole('table', { name: 'Complaints' })
+    expect(within(table).getByText('About this member, by Anna')).toBeTruthy()
+    expect(within(table).getByText('Asks for money.')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'Called about a refund.' } })
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Save the note' })))
+    expect(api.addNote).toHaveBeenCalledWith('lustlokaal', 42, 'Called about a refund.')
+    const list = await screen.findByRole('list', { name: 'Staff notes' })
+    expect(within(list).getByText('Called about a refund.')).toBeTruthy()
+  })
+
+  it('ends a suspension early with a reason; a moderator gets no customer-service actions', async () => {
+    const api = memberApi({
+      member: vi.fn(() => Promise.resolve(memberView({ member: member({ suspended_until: '2026-12-01T10:00:00Z' }) }))),
+      liftMember: vi.fn(() => Promise.resolve({ result: member() })),
+    })
+    show(api, 'moderator')
+    await screen.findByRole('heading', { name: 'End the suspension early' })
+    expect(fact('State')).toBe('Suspended until 2026-12-01 10:00')
+    const lift = screen.getByRole<HTMLButtonElement>('button', { name: 'End the suspension' })
+    expect(lift.disabled).toBe(true)
+    fireEvent.change(screen.getByLabelText('Reason (mailed to the member)'), { target: { value: 'Apologised.' } })
+    await settle(() => fireEvent.click(lift))
+    expect(api.liftMember).toHaveBeenCalledWith('lustlokaal', 42, 'Apologised.')
+    expect(await screen.findByText('Done: the member can log in again and has been told by mail.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Log out on every device' })).toBeNull()
+    expect(screen.queryByLabelText('Note')).toBeNull()
+  })
+})
+
+describe('member search', { timeout: 20_000 }, () => {
+  it('finds members on every brand and links to their page', async () => {
+    const api = fakeApi({
+      searchMembers: vi.fn(() => Promise.resolve({ members: [{ ...member(), tenant: 'lustlokaal', brand: 'LustLokaal' }] })),
+    })
+    showAt(i18nInstance, permissionsOf('support'), '/members', '/members', <MembersSearch api={api} />)
+    fireEvent.change(screen.getByLabelText('Search members'), { target: { value: ' jeroen@example.com ' } })
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Search' })))
+    expect(api.searchMembers).toHaveBeenCalledWith('jeroen@example.com')
+    const table = await screen.findByRole('table', { name: 'Members found' })
+    const link = within(table).getByRole<HTMLAnchorElement>('link', { name: 'Jeroen (#42)' })
+    expect(link.getAttribute('href')).toBe('/members/lustlokaal/42')
+    expect(within(table).getByText('LustLokaal')).toBeTruthy()
+    expect(within(table).getByText('Active')).toBeTruthy()
+  })
+})
+
+describe('member invoices and direct debit', { timeout: 20_000 }, () => {
+  it('lists invoices and lets finance block direct debit with a reason', async () => {
+    const api = memberApi({
+      memberInvoices: vi.fn(() =>
+        Promise.resolve({ invoices: [{ number: 'LM-000001', order_id: 1, issued_at: '2026-11-20T10:00:00Z', amount: 1995, currency: 'EUR', credits: 100, method: 'ideal', refunded: false }] }),
+      ),
+      directDebit: vi.fn(() => Promise.resolve({ member_id: 42, blocked: true, reason: 'chargeback' })),
+    })
+    show(api, 'finance')
+    const table = await screen.findByRole('table', { name: 'Invoices' })
+    expect(within(table).getByText('LM-000001')).toBeTruthy()
+    expect(within(table).getByText('19.95 EUR')).toBeTruthy()
+    const block = screen.getByRole<HTMLButtonElement>('button', { name: 'Block direct debit' })
+    expect(block.disabled).toBe(true)
+    fireEvent.change(screen.getByLabelText('Reason for a block (kept with it and in the audit log)'), { target: { value: 'chargeback' } })
+    await settle(() => fireEvent.click(block))
+    expect(api.directDebit).toHaveBeenCalledWith('lustlokaal', 42, true, 'chargeback')
+    expect(await screen.findByText('The member can no longer pay by direct debit.')).toBeTruthy()
   })
 })
