@@ -10,9 +10,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
+	"rendezvous/engine/media"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
+	"rendezvous/engine/tenancy"
 )
 
 // Moderation of photos and complaints, for the operators' console (its
@@ -44,19 +47,55 @@ const (
 // ComplaintStatuses are the states a complaint may be in.
 var ComplaintStatuses = []string{ComplaintOpen, ComplaintInProgress, ComplaintResolved}
 
-// QueuedPhoto is a photo in the console's queue, with whose it is.
+// QueuedPhoto is a photo in the console's queue as its card shows it:
+// whose it is (name, age, brand), when it came, and the owner's other
+// photos to compare it with.
 type QueuedPhoto struct {
 	Image
 	ProfileID   int64     `json:"profile_id"`
 	ProfileName string    `json:"profile_name"`
+	Age         *int      `json:"age"`
+	Brand       string    `json:"brand"`
 	CreatedAt   time.Time `json:"created_at"`
+	OtherPhotos []Image   `json:"other_photos"`
+}
+
+// otherPhotosMax bounds the other photos a queue card shows.
+const otherPhotosMax = 8
+
+// OtherPhotos answers each member's photos (every status) but the one named
+// in except, at most otherPhotosMax a member, for the moderation cards.
+func OtherPhotos(ctx context.Context, conn db.DBTX, memberIDs []int64, except map[int64]bool) (map[int64][]Image, error) {
+	rows, err := db.New(conn).PhotosOfMembers(ctx, memberIDs)
+	if err != nil {
+		return nil, fmt.Errorf("photos of %d members: %w", len(memberIDs), err)
+	}
+	prefix := cdnPrefix(ctx)
+	out := make(map[int64][]Image, len(memberIDs))
+	for _, r := range rows {
+		if except[r.ID] || len(out[r.ProfileID]) >= otherPhotosMax {
+			continue
+		}
+		out[r.ProfileID] = append(out[r.ProfileID], imageOf(r, prefix))
+	}
+	return out, nil
+}
+
+// AgeOn is the age of a birth date on now, nil when it is not known.
+func AgeOn(dob pgtype.Date, now time.Time) *int {
+	if !dob.Valid {
+		return nil
+	}
+	age := tenancy.Age(dob.Time, now)
+	return &age
 }
 
 // PhotoQueue lists the photos of one status of tenantID's members, oldest
 // first, after the photo afterID (0 from the start): pending ones are the
 // queue of pre-moderated tenants, active ones what post-moderation may take
 // down.
-func PhotoQueue(ctx context.Context, conn db.DBTX, tenantID int64, status string, afterID int64, limit int) ([]QueuedPhoto, error) {
+func PhotoQueue(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, status string, afterID int64, limit int, now time.Time) ([]QueuedPhoto, error) {
+	tenantID := t.ID
 	if !slices.Contains([]string{PhotoPending, PhotoActive, PhotoRejected}, status) {
 		return nil, ErrPhotoStatus
 	}
@@ -65,11 +104,23 @@ func PhotoQueue(ctx context.Context, conn db.DBTX, tenantID int64, status string
 		return nil, fmt.Errorf("photo queue of tenant %d: %w", tenantID, err)
 	}
 	prefix := cdnPrefix(ctx)
+	members, queued := make([]int64, 0, len(rows)), make(map[int64]bool, len(rows))
+	for _, r := range rows {
+		members, queued[r.ID] = append(members, r.ProfileID), true
+	}
+	others, err := OtherPhotos(ctx, conn, members, queued)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]QueuedPhoto, len(rows))
 	for i, r := range rows {
 		img := imageOf(db.Photo{ID: r.ID, ProfileID: r.ProfileID, Filename: r.Filename, ThumbFilename: r.ThumbFilename,
 			Status: r.Status, Width: r.Width, Height: r.Height, RejectReason: r.RejectReason}, prefix)
-		out[i] = QueuedPhoto{Image: img, ProfileID: r.ProfileID, ProfileName: r.ProfileName, CreatedAt: r.CreatedAt}
+		out[i] = QueuedPhoto{Image: img, ProfileID: r.ProfileID, ProfileName: r.ProfileName, Age: AgeOn(r.ProfileDateOfBirth, now),
+			Brand: t.Name, CreatedAt: r.CreatedAt, OtherPhotos: others[r.ProfileID]}
+		if out[i].OtherPhotos == nil {
+			out[i].OtherPhotos = []Image{}
+		}
 	}
 	return out, nil
 }
@@ -125,20 +176,67 @@ func complaintRecordOf(c db.Complaint) ComplaintRecord {
 	return out
 }
 
+// ReportedComplaint is a complaint in the console's list with what it is
+// about: both members by name (ReporterName is the filing member's profile
+// name, empty for a visitor, who gave Name), the profile's photo and the
+// message reported, so a moderator decides without opening anything.
+type ReportedComplaint struct {
+	ComplaintRecord
+	ReporterName string           `json:"reporter_name"`
+	ProfileName  string           `json:"profile_name"`
+	ProfileThumb string           `json:"profile_thumb_url"`
+	Reported     *ReportedMessage `json:"reported_message"`
+}
+
+// ReportedMessage is the message a complaint reports, as it was sent.
+type ReportedMessage struct {
+	ID            int64     `json:"id"`
+	SenderID      int64     `json:"sender_id"`
+	Kind          string    `json:"kind"`
+	Text          string    `json:"text"`
+	PhotoThumbURL string    `json:"photo_thumb_url"`
+	SentAt        time.Time `json:"sent_at"`
+}
+
 // TenantComplaints lists tenantID's complaints in status, newest first,
 // older than beforeID (0 from the newest).
-func TenantComplaints(ctx context.Context, conn db.DBTX, tenantID int64, status string, beforeID int64, limit int) ([]ComplaintRecord, error) {
+func TenantComplaints(ctx context.Context, conn db.DBTX, tenantID int64, status string, beforeID int64, limit int) ([]ReportedComplaint, error) {
 	if !slices.Contains(ComplaintStatuses, status) {
 		return nil, ErrComplaintStatus
 	}
-	rows, err := db.New(conn).ComplaintListByTenant(ctx, db.ComplaintListByTenantParams{
+	q := db.New(conn)
+	rows, err := q.ComplaintListByTenant(ctx, db.ComplaintListByTenantParams{
 		TenantID: tenantID, Status: status, BeforeID: beforeID, MaxRows: int32(limit)})
 	if err != nil {
 		return nil, fmt.Errorf("complaints of tenant %d: %w", tenantID, err)
 	}
-	out := make([]ComplaintRecord, len(rows))
+	ids := make([]int64, len(rows))
 	for i, r := range rows {
-		out[i] = complaintRecordOf(r)
+		ids[i] = r.ID
+	}
+	about, err := q.ComplaintsReported(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("what complaints of tenant %d are about: %w", tenantID, err)
+	}
+	byID := make(map[int64]db.ComplaintsReportedRow, len(about))
+	for _, a := range about {
+		byID[a.ID] = a
+	}
+	prefix := cdnPrefix(ctx)
+	out := make([]ReportedComplaint, len(rows))
+	for i, r := range rows {
+		a := byID[r.ID]
+		out[i] = ReportedComplaint{ComplaintRecord: complaintRecordOf(r), ReporterName: a.ReporterName, ProfileName: a.ProfileName}
+		if a.ProfileThumb != "" {
+			out[i].ProfileThumb = media.URL(prefix, a.ProfileThumb)
+		}
+		if r.MessageID.Valid && a.MessageKind != "" {
+			m := &ReportedMessage{ID: r.MessageID.Int64, SenderID: a.MessageSenderID, Kind: a.MessageKind, Text: a.MessageBody, SentAt: a.MessageCreatedAt.Time}
+			if a.MessagePhotoThumb != "" {
+				m.PhotoThumbURL = media.URL(prefix, a.MessagePhotoThumb)
+			}
+			out[i].Reported = m
+		}
 	}
 	return out, nil
 }
