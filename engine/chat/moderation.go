@@ -113,7 +113,7 @@ func ChatPhotoQueue(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, status
 	for i, r := range rows {
 		senders[i] = r.SenderID
 	}
-	others, err := profiles.OtherPhotos(ctx, conn, senders, nil)
+	photos, err := profiles.MembersPhotos(ctx, conn, senders)
 	if err != nil {
 		return nil, err
 	}
@@ -124,10 +124,7 @@ func ChatPhotoQueue(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, status
 			MessageID: r.ID, ConversationID: r.ConversationID, SenderID: r.SenderID, SenderName: r.SenderName,
 			Age: profiles.AgeOn(r.SenderDateOfBirth, now), Brand: t.Name, RecipientID: r.RecipientID, RecipientName: r.RecipientName,
 			Status: r.PhotoStatus, RejectReason: r.PhotoRejectReason, URL: mediaURL(prefix, r.PhotoFilename),
-			ThumbURL: mediaURL(prefix, r.PhotoThumb), SentAt: r.CreatedAt, OtherPhotos: others[r.SenderID],
-		}
-		if out[i].OtherPhotos == nil {
-			out[i].OtherPhotos = []profiles.Image{}
+			ThumbURL: mediaURL(prefix, r.PhotoThumb), SentAt: r.CreatedAt, OtherPhotos: profiles.OtherThan(photos[r.SenderID], 0),
 		}
 	}
 	return out, nil

@@ -63,9 +63,9 @@ type QueuedPhoto struct {
 // otherPhotosMax bounds the other photos a queue card shows.
 const otherPhotosMax = 8
 
-// OtherPhotos answers each member's photos (every status) but the one named
-// in except, at most otherPhotosMax a member, for the moderation cards.
-func OtherPhotos(ctx context.Context, conn db.DBTX, memberIDs []int64, except map[int64]bool) (map[int64][]Image, error) {
+// MembersPhotos answers each member's photos (every status), in their
+// order, for the moderation cards.
+func MembersPhotos(ctx context.Context, conn db.DBTX, memberIDs []int64) (map[int64][]Image, error) {
 	rows, err := db.New(conn).PhotosOfMembers(ctx, memberIDs)
 	if err != nil {
 		return nil, fmt.Errorf("photos of %d members: %w", len(memberIDs), err)
@@ -73,12 +73,21 @@ func OtherPhotos(ctx context.Context, conn db.DBTX, memberIDs []int64, except ma
 	prefix := cdnPrefix(ctx)
 	out := make(map[int64][]Image, len(memberIDs))
 	for _, r := range rows {
-		if except[r.ID] || len(out[r.ProfileID]) >= otherPhotosMax {
-			continue
-		}
 		out[r.ProfileID] = append(out[r.ProfileID], imageOf(r, prefix))
 	}
 	return out, nil
+}
+
+// OtherThan is at most otherPhotosMax of photos, the one with id left out:
+// what a moderation card shows beside the photo it is about.
+func OtherThan(photos []Image, id int64) []Image {
+	out := make([]Image, 0, min(len(photos), otherPhotosMax))
+	for _, p := range photos {
+		if p.ID != id && len(out) < otherPhotosMax {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // AgeOn is the age of a birth date on now, nil when it is not known.
@@ -104,11 +113,11 @@ func PhotoQueue(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, status str
 		return nil, fmt.Errorf("photo queue of tenant %d: %w", tenantID, err)
 	}
 	prefix := cdnPrefix(ctx)
-	members, queued := make([]int64, 0, len(rows)), make(map[int64]bool, len(rows))
-	for _, r := range rows {
-		members, queued[r.ID] = append(members, r.ProfileID), true
+	members := make([]int64, len(rows))
+	for i, r := range rows {
+		members[i] = r.ProfileID
 	}
-	others, err := OtherPhotos(ctx, conn, members, queued)
+	photos, err := MembersPhotos(ctx, conn, members)
 	if err != nil {
 		return nil, err
 	}
@@ -117,10 +126,7 @@ func PhotoQueue(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, status str
 		img := imageOf(db.Photo{ID: r.ID, ProfileID: r.ProfileID, Filename: r.Filename, ThumbFilename: r.ThumbFilename,
 			Status: r.Status, Width: r.Width, Height: r.Height, RejectReason: r.RejectReason}, prefix)
 		out[i] = QueuedPhoto{Image: img, ProfileID: r.ProfileID, ProfileName: r.ProfileName, Age: AgeOn(r.ProfileDateOfBirth, now),
-			Brand: t.Name, CreatedAt: r.CreatedAt, OtherPhotos: others[r.ProfileID]}
-		if out[i].OtherPhotos == nil {
-			out[i].OtherPhotos = []Image{}
-		}
+			Brand: t.Name, CreatedAt: r.CreatedAt, OtherPhotos: OtherThan(photos[r.ProfileID], r.ID)}
 	}
 	return out, nil
 }
