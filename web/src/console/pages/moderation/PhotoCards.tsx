@@ -85,6 +85,15 @@ const Keys = styled.p`
   }
 `
 
+/** shortcuts are the keys of the cards, as the hint above them names them. */
+const shortcuts = [
+  ['A', 'moderation.cards.keyApprove'],
+  ['R', 'moderation.cards.keyReject'],
+  ['J', 'moderation.cards.keyNext'],
+  ['K', 'moderation.cards.keyPrevious'],
+  ['X', 'moderation.cards.keySelect'],
+] as const
+
 /** PhotoCards is the brand's photo queue with keyboard shortcuts and bulk decisions. */
 export function PhotoCards({ api, tenant }: { api: ConsoleApi; tenant: string }) {
   const { t, i18n } = useTranslation()
@@ -187,8 +196,12 @@ export function PhotoCards({ api, tenant }: { api: ConsoleApi; tenant: string })
       {mayDecide && (
         <>
           <Keys id="photo-keys">
-            {t('moderation.cards.keysIntro')} <kbd>A</kbd> {t('moderation.cards.keyApprove')} · <kbd>R</kbd> {t('moderation.cards.keyReject')} ·{' '}
-            <kbd>J</kbd> {t('moderation.cards.keyNext')} · <kbd>K</kbd> {t('moderation.cards.keyPrevious')} · <kbd>X</kbd> {t('moderation.cards.keySelect')}
+            {t('moderation.cards.keysIntro')}
+            {shortcuts.map(([key, what], i) => (
+              <span key={key}>
+                {i > 0 ? ' ·' : ''} <kbd>{key}</kbd> {t(what)}
+              </span>
+            ))}
           </Keys>
           <Field style={{ maxWidth: 520 }}>
             <label htmlFor="photo-reason">{t('console.moderation.photos.reason')}</label>
