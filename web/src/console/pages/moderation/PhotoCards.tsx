@@ -4,7 +4,7 @@
 // list. Keys: A approves, R rejects (with the reason above the cards), J and
 // K move between cards, X selects; selected cards are approved or rejected
 // together, one engine call (and one audit row) per photo.
-import { useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { useLoad } from '../../../api/useLoad'
@@ -112,6 +112,12 @@ export function PhotoCards({ api, tenant }: { api: ConsoleApi; tenant: string })
   const [busy, setBusy] = useState(false)
   const refs = useRef(new Map<string, HTMLLIElement>())
   const reasonRef = useRef<HTMLInputElement>(null)
+  const [focusKey, setFocusKey] = useState<string | null>(null)
+  useEffect(() => {
+    if (focusKey === null) return
+    refs.current.get(focusKey)?.focus()
+    setFocusKey(null)
+  }, [focusKey])
 
   const focusAt = (list: QueueCard[], i: number) => {
     const at = Math.max(0, Math.min(i, list.length - 1))
@@ -148,8 +154,10 @@ export function PhotoCards({ api, tenant }: { api: ConsoleApi; tenant: string })
     queue.update(() => left)
     setSelected((s) => new Set([...s].filter((k) => !gone.has(k))))
     setDone(t(approve ? 'moderation.cards.approved' : 'moderation.cards.rejected', { count: gone.size }))
-    // Focus goes to the card that took the first decided one's place.
-    requestAnimationFrame(() => focusAt(left, first < 0 ? current : first))
+    // Focus goes to the card that took the first decided one's place, once it is on screen.
+    const at = Math.max(0, Math.min(first < 0 ? current : first, left.length - 1))
+    setCurrent(at)
+    setFocusKey(left[at]?.key ?? null)
   }
 
   const toggle = (key: string) =>
