@@ -59,7 +59,7 @@ export function ReportMessage({ m, name, onClose }: { m: ChatMessage; name: stri
           <Button type="button" onClick={onClose}>{t('messenger.report.close')}</Button>
         </>
       ) : (
-        <form onSubmit={send}>
+        <form onSubmit={(e) => void send(e)}>
           <Quote>{m.kind === 'text' ? m.text : m.kind === 'photo' ? t('messenger.message.photo') : t('messenger.message.gift', { name: giftName(t, m.gift) })}</Quote>
           <Field>
             <Label htmlFor={`${id}-reason`}>{t('messenger.report.reason')}</Label>

@@ -112,12 +112,14 @@ export function PhotoCards({ api, tenant }: { api: ConsoleApi; tenant: string })
   const [busy, setBusy] = useState(false)
   const refs = useRef(new Map<string, HTMLLIElement>())
   const reasonRef = useRef<HTMLInputElement>(null)
-  const [focusKey, setFocusKey] = useState<string | null>(null)
+  // The card to focus once the list without the decided cards is on screen.
+  const focusNext = useRef<string | null>(null)
   useEffect(() => {
-    if (focusKey === null) return
-    refs.current.get(focusKey)?.focus()
-    setFocusKey(null)
-  }, [focusKey])
+    const key = focusNext.current
+    if (key === null) return
+    focusNext.current = null
+    refs.current.get(key)?.focus()
+  }, [cards])
 
   const focusAt = (list: QueueCard[], i: number) => {
     const at = Math.max(0, Math.min(i, list.length - 1))
@@ -157,7 +159,7 @@ export function PhotoCards({ api, tenant }: { api: ConsoleApi; tenant: string })
     // Focus goes to the card that took the first decided one's place, once it is on screen.
     const at = Math.max(0, Math.min(first < 0 ? current : first, left.length - 1))
     setCurrent(at)
-    setFocusKey(left[at]?.key ?? null)
+    focusNext.current = left[at]?.key ?? null
   }
 
   const toggle = (key: string) =>
