@@ -50,6 +50,7 @@ const Typing = styled.li`
 // A bubble's side and state are attributes, not props: its CSS stays static,
 // so styled-components works its class out once for the whole list.
 const Bubble = styled.li`
+  position: relative;
   max-width: min(75%, 560px);
   padding: ${space(2)} ${space(3)};
   border-radius: ${radius.lg};
@@ -135,11 +136,12 @@ function Body({ m }: { m: ChatMessage }) {
   return <>{m.text}</>
 }
 
-const MetaRow = styled.span`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space(2)};
+// The menu of a received message sits beside its bubble, so the bubble is
+// as tall as it is without it (the engine's first paint has no menu).
+const MenuSpot = styled.span`
+  position: absolute;
+  left: calc(100% + ${space(1)});
+  bottom: 0;
   button[aria-haspopup] {
     min-height: 32px;
     padding: 0 ${space(2)};
@@ -169,21 +171,21 @@ function Message({ m, onReport }: { m: ChatMessage; onReport: () => void }) {
           {waiting.status === 'pending' ? t('messenger.message.photoWaiting') : t('messenger.message.photoRejected', { reason: waiting.reject_reason ?? '' })}
         </Meta>
       )}
-      <MetaRow>
-        <Meta>
-          {/* Only the member's own messages carry a sending state; an incoming one shows its time. */}
-          <time dateTime={m.created_at}>{m.from_me ? t('messenger.message.sentAt', { time }) : time}</time>
-          {m.from_me && m.read && <span data-testid="chat-read">{` · ${t('messenger.message.read')}`}</span>}
-        </Meta>
-        {!m.from_me && (
+      <Meta>
+        {/* Only the member's own messages carry a sending state; an incoming one shows its time. */}
+        <time dateTime={m.created_at}>{m.from_me ? t('messenger.message.sentAt', { time }) : time}</time>
+        {m.from_me && m.read && <span data-testid="chat-read">{` · ${t('messenger.message.read')}`}</span>}
+      </Meta>
+      {!m.from_me && (
+        <MenuSpot>
           <Dropdown
             label="⋯"
             accessibleLabel={t('messenger.report.menu', { time })}
-            align="left"
+            align="right"
             items={[{ key: 'report', label: t('messenger.report.action'), onSelect: onReport }]}
           />
-        )}
-      </MetaRow>
+        </MenuSpot>
+      )}
     </Bubble>
   )
 }
