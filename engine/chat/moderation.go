@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -73,11 +71,8 @@ func (s *Service) Review(ctx context.Context, t *tenancy.Tenant, member, other i
 // pending on a brand that pre-moderates); operators decide on them in the
 // console like on profile photos.
 
-// Chat photo refusals.
-var (
-	ErrChatPhotoNotFound = refusal.New(refusal.NotFound, "chat_photo_not_found", "This photo could not be found.")
-	ErrChatPhotoStatus   = refusal.New(refusal.Invalid, "photo_status_invalid", "status must be one of: pending, active, rejected.")
-)
+// ErrChatPhotoNotFound: no photo sent in chat by the tenant's members has this id.
+var ErrChatPhotoNotFound = refusal.New(refusal.NotFound, "chat_photo_not_found", "This photo could not be found.")
 
 // QueuedChatPhoto is a photo sent in chat as the console's card shows it:
 // its sender (name, age, brand, their profile photos to compare with), to
@@ -103,7 +98,7 @@ type QueuedChatPhoto struct {
 // oldest first, after the message afterID (0 from the start).
 func ChatPhotoQueue(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, status string, afterID int64, limit int, now time.Time) ([]QueuedChatPhoto, error) {
 	if !slices.Contains([]string{PhotoPending, PhotoActive, PhotoRejected}, status) {
-		return nil, ErrChatPhotoStatus
+		return nil, profiles.ErrPhotoStatus
 	}
 	rows, err := db.New(conn).ChatPhotoQueue(ctx, db.ChatPhotoQueueParams{TenantID: t.ID, Status: status, AfterID: afterID, MaxRows: int32(limit)})
 	if err != nil {
@@ -144,16 +139,9 @@ type ChatPhotoDecision struct {
 // reaches its recipient now, counted unread), rejected keeps it from the
 // recipient (or takes it down) with a reason its sender sees.
 func ModerateChatPhoto(ctx context.Context, tx db.DBTX, tenantID, messageID int64, status, reason string) (ChatPhotoDecision, ChatPhotoDecision, error) {
-	reason = strings.TrimSpace(reason)
-	switch status {
-	case PhotoActive:
-		reason = ""
-	case PhotoRejected:
-		if reason == "" || utf8.RuneCountInString(reason) > profiles.RejectReasonMax || !utf8.ValidString(reason) {
-			return ChatPhotoDecision{}, ChatPhotoDecision{}, profiles.ErrRejectReason
-		}
-	default:
-		return ChatPhotoDecision{}, ChatPhotoDecision{}, ErrChatPhotoStatus
+	reason, err := profiles.DecisionReason(status, reason)
+	if err != nil {
+		return ChatPhotoDecision{}, ChatPhotoDecision{}, err
 	}
 	q := db.New(tx)
 	row, err := q.ChatPhotoModerate(ctx, db.ChatPhotoModerateParams{ID: messageID, TenantID: tenantID, Status: status, Reason: reason})

@@ -136,16 +136,9 @@ func PhotoQueue(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, status str
 // a pending photo or takes down an active one, with a reason its owner sees.
 // It answers the photo before and after.
 func ModeratePhoto(ctx context.Context, conn db.DBTX, tenantID, photoID int64, status, reason string) (Image, Image, error) {
-	reason = strings.TrimSpace(reason)
-	switch status {
-	case PhotoActive:
-		reason = ""
-	case PhotoRejected:
-		if reason == "" || utf8.RuneCountInString(reason) > RejectReasonMax || !utf8.ValidString(reason) {
-			return Image{}, Image{}, ErrRejectReason
-		}
-	default:
-		return Image{}, Image{}, ErrPhotoStatus
+	reason, err := DecisionReason(status, reason)
+	if err != nil {
+		return Image{}, Image{}, err
 	}
 	q := db.New(conn)
 	before, err := q.PhotoOfTenant(ctx, db.PhotoOfTenantParams{ID: photoID, TenantID: tenantID})
@@ -161,6 +154,23 @@ func ModeratePhoto(ctx context.Context, conn db.DBTX, tenantID, photoID int64, s
 	}
 	prefix := cdnPrefix(ctx)
 	return imageOf(before, prefix), imageOf(after, prefix), nil
+}
+
+// DecisionReason checks an operator's decision on a photo (a profile's or
+// one sent in chat): active approves it and needs no reason, rejected needs
+// one the member is shown. It answers the reason to store.
+func DecisionReason(status, reason string) (string, error) {
+	reason = strings.TrimSpace(reason)
+	switch status {
+	case PhotoActive:
+		return "", nil
+	case PhotoRejected:
+		if reason == "" || utf8.RuneCountInString(reason) > RejectReasonMax || !utf8.ValidString(reason) {
+			return "", ErrRejectReason
+		}
+		return reason, nil
+	}
+	return "", ErrPhotoStatus
 }
 
 // ComplaintRecord is a complaint as operators see it: who filed it and how
