@@ -120,6 +120,12 @@ var auditedRoutes = map[string]auditedCall{
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/photos/%d/reject", e.PhotoRow(t, m.ID, "active")),
 			map[string]string{"reason": "Not you"})
 	}},
+	"POST /tenants/{tenant}/moderation/chat-photos/{message}/approve": {"chat_photo.approve", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/chat-photos/%d/approve", chatPhoto(t, e)), nil)
+	}},
+	"POST /tenants/{tenant}/moderation/chat-photos/{message}/reject": {"chat_photo.reject", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/moderation/chat-photos/%d/reject", chatPhoto(t, e)), map[string]string{"reason": "Not you"})
+	}},
 	"POST /tenants/{tenant}/moderation/complaints/{complaint}/status": {"complaint.status", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		reporter, _ := e.LoggedIn(t, "localhost", accountstest.Member{})
 		reporter.Do("POST", "/api/complaints.php", map[string]any{"category": "other", "message": "Something."}).Want(t, http.StatusCreated, "")
@@ -235,4 +241,21 @@ func TestEveryStateChangingRouteIsAudited(t *testing.T) {
 			t.Errorf("%s: audit row of tenant %q from %q", key, tenant, ip)
 		}
 	}
+}
+
+// chatPhoto has a LustLokaal member send a photo in chat and answers the
+// message's id.
+func chatPhoto(t *testing.T, e *servertest.ConsoleEnv) int64 {
+	t.Helper()
+	sender, made := e.LoggedIn(t, "localhost", accountstest.Member{Credits: 100})
+	to := accountstest.NewMember(t, e.Pool, accountstest.Member{Gender: "female", Seeking: "male"})
+	res := sender.Do("POST", "/api/messages.php", map[string]any{"profile_id": to.ID, "photo": e.PhotoRow(t, made.ID, "active"), "client_id": "audit-photo"})
+	res.Want(t, http.StatusCreated, "")
+	var sent struct {
+		Message struct {
+			ID int64 `json:"id"`
+		} `json:"message"`
+	}
+	res.JSON(t, &sent)
+	return sent.Message.ID
 }

@@ -111,6 +111,10 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/moderation/photos", inTenant("moderation", "read"), prof.PhotoQueue},
 		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/approve", inTenant("moderation", "write"), prof.PhotoDecision(profiles.PhotoActive, "photo.approve")},
 		{"POST", "/tenants/{tenant}/moderation/photos/{photo}/reject", inTenant("moderation", "write"), prof.PhotoDecision(profiles.PhotoRejected, "photo.reject")},
+		// Photos sent in chat follow the same moderation (chat/console_handlers.go).
+		{"GET", "/tenants/{tenant}/moderation/chat-photos", inTenant("moderation", "read"), talk.ChatPhotoQueue},
+		{"POST", "/tenants/{tenant}/moderation/chat-photos/{message}/approve", inTenant("moderation", "write"), talk.ChatPhotoDecision(chat.PhotoActive, "chat_photo.approve")},
+		{"POST", "/tenants/{tenant}/moderation/chat-photos/{message}/reject", inTenant("moderation", "write"), talk.ChatPhotoDecision(chat.PhotoRejected, "chat_photo.reject")},
 		{"GET", "/tenants/{tenant}/moderation/complaints", inTenant("moderation", "read"), prof.Complaints},
 		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}", inTenant("moderation", "read"), members.Complaint},
 		{"POST", "/tenants/{tenant}/moderation/complaints/{complaint}/status", inTenant("moderation", "write"), prof.ComplaintStatus},

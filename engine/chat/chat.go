@@ -49,6 +49,13 @@ const (
 	KindPhoto = "photo"
 )
 
+// States of a photo sent in chat, as of a profile photo.
+const (
+	PhotoActive   = "active"
+	PhotoPending  = "pending"
+	PhotoRejected = "rejected"
+)
+
 // The chat rules' refusals. Blocks between members are profiles' own
 // (profiles.ErrBlocked, profiles.ErrYouBlocked).
 var (
@@ -170,6 +177,11 @@ type Card struct {
 type Photo struct {
 	URL      string `json:"url"`
 	ThumbURL string `json:"thumb_url"`
+	// Status is active, or for its sender only pending (waiting for an
+	// operator on a brand that pre-moderates photos) or rejected, with the
+	// operator's reason: the recipient sees a photo only once approved.
+	Status       string `json:"status"`
+	RejectReason string `json:"reject_reason,omitempty"`
 }
 
 // Message is one message as a member of its conversation sees it.
@@ -229,7 +241,8 @@ func (v view) message(m db.Message) Message {
 		out.Gift = v.gift(m.GiftID)
 	}
 	if m.Kind == KindPhoto && m.PhotoFilename != "" {
-		out.Photo = &Photo{URL: mediaURL(v.cdnPrefix, m.PhotoFilename), ThumbURL: mediaURL(v.cdnPrefix, m.PhotoThumb)}
+		out.Photo = &Photo{URL: mediaURL(v.cdnPrefix, m.PhotoFilename), ThumbURL: mediaURL(v.cdnPrefix, m.PhotoThumb),
+			Status: m.PhotoStatus, RejectReason: m.PhotoRejectReason}
 	}
 	return out
 }

@@ -3,6 +3,8 @@ package chat
 import (
 	"net/http"
 
+	"github.com/jackc/pgx/v5"
+
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
@@ -171,4 +173,63 @@ func (h ConsoleHandlers) ConversationOfComplaint(w http.ResponseWriter, r *http.
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, ComplaintConversation{Complaint: c, Conversation: th})
+}
+
+// chatPhotoPage is the length of a page of the chat photo queue.
+const chatPhotoPage = 50
+
+// ChatPhotoQueue answers GET .../moderation/chat-photos?status=pending|active|rejected&after_id=.
+func (h ConsoleHandlers) ChatPhotoQueue(w http.ResponseWriter, r *http.Request) {
+	t := h.Staff.RouteTenant(w, r)
+	if t == nil {
+		return
+	}
+	after, err := staff.QueryID(r, "after_id")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	status := r.URL.Query().Get("status")
+	if status == "" {
+		status = PhotoPending
+	}
+	list, err := ChatPhotoQueue(r.Context(), h.Service.Pool, t, status, after, chatPhotoPage, h.Staff.Now())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"photos": list, "photo_moderation": t.Settings.PhotoModeration})
+}
+
+// ChatPhotoDecision approves (active) or rejects (rejected, with the reason
+// its sender is shown) a photo sent in chat, audited as action.
+func (h ConsoleHandlers) ChatPhotoDecision(status, action string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		t := h.Staff.RouteTenant(w, r)
+		if t == nil {
+			return
+		}
+		var body struct {
+			Reason string `json:"reason"`
+		}
+		if status == PhotoRejected {
+			if err := httpx.DecodeJSON(w, r, &body); err != nil {
+				httpx.WriteError(w, r, err)
+				return
+			}
+		}
+		id, ok := staff.PathID(r, "message")
+		if !ok {
+			httpx.WriteError(w, r, ErrChatPhotoNotFound)
+			return
+		}
+		out, err := h.Staff.Act(r, t, action, func(tx pgx.Tx) (any, any, error) {
+			return ModerateChatPhoto(r.Context(), tx, t.ID, id, status, body.Reason)
+		})
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"photo": out})
+	}
 }

@@ -98,16 +98,20 @@ FOR NO KEY UPDATE OF s;
 -- sender used already breaks messages_client, which rolls the send back),
 -- the conversation shown again to both members and counted unread for the
 -- recipient (the sender has seen it: read_through; mail_job, when not 0, is
--- the mail job queued for the recipient).
+-- the mail job queued for the recipient). A photo waiting for moderation
+-- (photo_status pending) is the sender's only: the recipient's side of the
+-- conversation stays as it was until an operator approves it.
 WITH m AS (
-    INSERT INTO messages (id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
+    INSERT INTO messages (id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by, photo_status)
     OVERRIDING SYSTEM VALUE
-    VALUES (@id, @conversation_id, @sender_id, @kind, @body, @gift_id, @photo_filename, @photo_thumb, @credits, @client_id, @answered_by)
-    RETURNING id, conversation_id, created_at
+    VALUES (@id, @conversation_id, @sender_id, @kind, @body, @gift_id, @photo_filename, @photo_thumb, @credits, @client_id, @answered_by, @photo_status)
+    RETURNING id, conversation_id, created_at, photo_status
 )
 UPDATE conversation_members AS cm
-SET last_message_id = m.id, last_message_at = m.created_at, hidden = false,
-    unread = cm.unread + CASE WHEN cm.member_id = @recipient_id::bigint THEN 1 ELSE 0 END,
+SET last_message_id = CASE WHEN cm.member_id = @recipient_id::bigint AND m.photo_status <> 'active' THEN cm.last_message_id ELSE m.id END,
+    last_message_at = CASE WHEN cm.member_id = @recipient_id::bigint AND m.photo_status <> 'active' THEN cm.last_message_at ELSE m.created_at END,
+    hidden = cm.hidden AND cm.member_id = @recipient_id::bigint AND m.photo_status <> 'active',
+    unread = cm.unread + CASE WHEN cm.member_id = @recipient_id::bigint AND m.photo_status = 'active' THEN 1 ELSE 0 END,
     read_through = CASE WHEN cm.member_id = @recipient_id::bigint THEN cm.read_through ELSE m.id END,
     mail_job = CASE WHEN cm.member_id = @recipient_id::bigint AND @mail_job::bigint <> 0 THEN @mail_job::bigint ELSE cm.mail_job END
 FROM m
@@ -196,9 +200,12 @@ WHERE p.id = @id;
 
 -- name: MessageList :many
 -- The newest visible messages, newest first; the caller asks for one more
--- than it shows to learn whether older ones were cut.
+-- than it shows to learn whether older ones were cut. A photo not (yet)
+-- approved is shown to its sender only (viewer_id 0: a moderator, who
+-- sees every message).
 SELECT * FROM messages
 WHERE conversation_id = @conversation_id AND id > @cleared_through
+  AND (photo_status = 'active' OR sender_id = @viewer_id OR @viewer_id::bigint = 0)
 ORDER BY id DESC
 LIMIT @max_rows;
 
@@ -340,3 +347,37 @@ SELECT
     (SELECT count(*) FROM conversation_members cm WHERE cm.member_id = @member_id)::bigint AS conversations,
     (SELECT count(*) FROM messages m WHERE m.sender_id = @member_id)::bigint AS sent,
     (SELECT coalesce(sum(cm.unread), 0) FROM conversation_members cm WHERE cm.member_id = @member_id)::bigint AS unread;
+
+-- name: ChatPhotoQueue :many
+-- The console's queue of chat photos of one status sent by one tenant's
+-- members, oldest first, with the sender's card and the recipient's name.
+SELECT msg.id, msg.conversation_id, msg.sender_id, msg.photo_filename, msg.photo_thumb, msg.photo_status,
+       msg.photo_reject_reason, msg.created_at, p.name AS sender_name, p.date_of_birth AS sender_date_of_birth,
+       cm.other_id AS recipient_id, rp.name AS recipient_name
+FROM messages msg
+JOIN members m ON m.id = msg.sender_id
+JOIN profiles p ON p.id = msg.sender_id
+JOIN conversation_members cm ON cm.conversation_id = msg.conversation_id AND cm.member_id = msg.sender_id
+JOIN profiles rp ON rp.id = cm.other_id
+WHERE m.tenant_id = @tenant_id AND msg.kind = 'photo' AND msg.photo_status = @status AND msg.id > @after_id
+ORDER BY msg.id
+LIMIT @max_rows;
+
+-- name: ChatPhotoModerate :one
+-- An operator's decision on a chat photo sent by one of the tenant's
+-- members, answering the status it had (the subquery reads the row as the
+-- statement began); no row when it is not such a photo.
+UPDATE messages msg SET photo_status = @status, photo_reject_reason = @reason
+FROM members m
+WHERE msg.id = @id AND msg.kind = 'photo' AND m.id = msg.sender_id AND m.tenant_id = @tenant_id
+RETURNING msg.id, msg.conversation_id, msg.sender_id, msg.photo_status, msg.photo_reject_reason, msg.created_at,
+    (SELECT b.photo_status FROM messages b WHERE b.id = msg.id)::text AS status_before;
+
+-- name: ChatPhotoDelivered :exec
+-- An approved photo reaches its recipient as a message arriving now would:
+-- counted unread and shown at the top of their conversations.
+UPDATE conversation_members SET
+    unread = unread + 1, hidden = false,
+    last_message_id = greatest(last_message_id, @message_id::bigint),
+    last_message_at = greatest(last_message_at, now())
+WHERE conversation_id = @conversation_id AND member_id <> @sender_id;

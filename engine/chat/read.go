@@ -171,7 +171,7 @@ func (s *Service) Open(ctx context.Context, t *tenancy.Tenant, member, conversat
 	if history <= 0 {
 		history = defaultHistory
 	}
-	rows, err := q.MessageList(ctx, db.MessageListParams{ConversationID: c.ID, ClearedThrough: c.ClearedThrough, MaxRows: int32(history + 1)})
+	rows, err := q.MessageList(ctx, db.MessageListParams{ConversationID: c.ID, ClearedThrough: c.ClearedThrough, ViewerID: member, MaxRows: int32(history + 1)})
 	if err != nil {
 		return Thread{}, fmt.Errorf("messages of conversation %d: %w", c.ID, err)
 	}

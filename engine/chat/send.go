@@ -355,6 +355,14 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 		}
 		price, ledgerKind = in.Tenant.Settings.PhotoCredits, credits.Photo
 	}
+	// A photo follows the brand's photo moderation like a profile photo:
+	// on a brand that pre-moderates, it waits for an operator before the
+	// recipient sees it. House profiles' photos are the brand's own.
+	msg.PhotoStatus = PhotoActive
+	if kind == KindPhoto && in.Tenant.Settings.PhotoModeration && !f.IsHouse {
+		msg.PhotoStatus = PhotoPending
+	}
+	held := msg.PhotoStatus != PhotoActive
 	// A member's text is free while the brand's free messages last: they
 	// are spent before credits, and only on texts that cost credits.
 	free := false
@@ -387,14 +395,16 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	}
 	// The mail goes before the message, so the message's statement records
 	// the job it queued (TestSendRoundTrips).
-	if msg.MailJob, err = s.queueMail(ctx, tx, recipient, convID, started, f); err != nil {
-		return sending{}, err
+	if !held {
+		if msg.MailJob, err = s.queueMail(ctx, tx, recipient, convID, started, f); err != nil {
+			return sending{}, err
+		}
 	}
 	// The message as it will be written, at the transaction's time.
 	row := db.Message{
 		ID: msg.ID, ConversationID: convID, SenderID: in.SenderID, Kind: kind, Body: msg.Body, GiftID: msg.GiftID,
 		PhotoFilename: msg.PhotoFilename, PhotoThumb: msg.PhotoThumb, Credits: msg.Credits, ClientID: msg.ClientID,
-		CreatedAt: f.SentAt, AnsweredBy: msg.AnsweredBy,
+		CreatedAt: f.SentAt, AnsweredBy: msg.AnsweredBy, PhotoStatus: msg.PhotoStatus,
 	}
 	if kind == KindPhoto {
 		// The message holds its blobs: deleting the profile photo it was
@@ -430,7 +440,7 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	// reload stale.
 	unread := f.RecipientUnread + 1
 	if err := s.announce(ctx, tx, v, row, recipient, parties{sender: senderCard, recipient: recipientCard,
-		connected: f.RecipientConnected, pushSubscribed: f.RecipientPushSubscribed},
+		connected: f.RecipientConnected, pushSubscribed: f.RecipientPushSubscribed, held: held},
 		unread, started); err != nil {
 		return sending{}, err
 	}
@@ -544,6 +554,9 @@ type parties struct {
 	sender, recipient db.CardOfProfileRow
 	connected         bool
 	pushSubscribed    bool
+	// held: the message is a photo waiting for moderation, which only its
+	// sender is told of.
+	held bool
 }
 
 // announce publishes the message to both members' live streams (the
@@ -554,13 +567,18 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, v view, row db.Messag
 	conv := ConversationRef{ID: row.ConversationID}
 	rv := v
 	rv.member = recipient.ID
-	toRecipient := MessageEvent{Conversation: conv, Profile: cardOf(rv, senderCard), Message: rv.message(row), NumUnreadMessages: int(unread)}
-	if err := live.Publish(ctx, tx, recipient.ID, live.Event{Type: live.TypeMessage, Data: toRecipient}); err != nil {
-		return err
+	if !p.held {
+		toRecipient := MessageEvent{Conversation: conv, Profile: cardOf(rv, senderCard), Message: rv.message(row), NumUnreadMessages: int(unread)}
+		if err := live.Publish(ctx, tx, recipient.ID, live.Event{Type: live.TypeMessage, Data: toRecipient}); err != nil {
+			return err
+		}
 	}
 	toSender := MessageEvent{Conversation: conv, Profile: cardOf(v, recipientCard), Message: v.message(row)}
 	if err := live.Publish(ctx, tx, row.SenderID, live.Event{Type: live.TypeMessage, Data: toSender}); err != nil {
 		return err
+	}
+	if p.held {
+		return nil
 	}
 	// The charge itself announced the new balance (credits.Post); the mail
 	// was queued with the message (queueMail).

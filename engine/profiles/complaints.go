@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/mail"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/profiles/internal/db"
@@ -31,6 +33,10 @@ type ComplaintInput struct {
 	Email     string `json:"email"`
 	Message   string `json:"message"`
 	ProfileID int64  `json:"profile_id"`
+	// MessageID reports a chat message: one of a conversation of the
+	// logged-in member's, sent by the other member. The complaint is then
+	// about its sender, in the category message.
+	MessageID int64 `json:"message_id"`
 }
 
 // Complaint is a stored complaint as its author sees it.
@@ -38,6 +44,7 @@ type Complaint struct {
 	ID        int64     `json:"id"`
 	Category  string    `json:"category"`
 	ProfileID *int64    `json:"profile_id"`
+	MessageID *int64    `json:"message_id"`
 	Message   string    `json:"message"`
 	Status    string    `json:"status"`
 	CreatedAt time.Time `json:"created_at"`
@@ -48,6 +55,10 @@ func complaintOf(c db.Complaint) Complaint {
 	if c.ProfileID.Valid {
 		id := c.ProfileID.Int64
 		out.ProfileID = &id
+	}
+	if c.MessageID.Valid {
+		id := c.MessageID.Int64
+		out.MessageID = &id
 	}
 	return out
 }
@@ -60,6 +71,9 @@ func FileComplaint(ctx context.Context, conn db.DBTX, tenantID int64, pool strin
 	v := validator{}
 	if in.Category == "" {
 		in.Category = "other"
+		if in.MessageID != 0 {
+			in.Category = "message"
+		}
 	}
 	if !slices.Contains(ComplaintCategories, in.Category) {
 		v.fail("category", "category_invalid", "category must be one of: "+strings.Join(ComplaintCategories, ", ")+".",
@@ -82,8 +96,24 @@ func FileComplaint(ctx context.Context, conn db.DBTX, tenantID int64, pool strin
 		v.fail("message", "message_too_short", fmt.Sprintf("Please describe your complaint in at least %d characters.", ComplaintMessageMin),
 			map[string]any{"min": ComplaintMessageMin})
 	}
-	var profile pgtype.Int8
-	if in.ProfileID != 0 {
+	var profile, message pgtype.Int8
+	if in.MessageID != 0 {
+		sender, err := reportedSender(ctx, q, tenantID, memberID, in.MessageID)
+		switch {
+		case err != nil:
+			return Complaint{}, err
+		case sender == 0:
+			v.fail("message_id", "message_id_invalid", "This message is not one of your conversations.", nil)
+		case sender == memberID:
+			v.fail("message_id", "message_id_own", "You cannot report a message of your own.", nil)
+		case in.ProfileID != 0 && in.ProfileID != sender:
+			v.fail("profile_id", "profile_invalid", "This profile did not send the message.", nil)
+		default:
+			message = pgtype.Int8{Int64: in.MessageID, Valid: true}
+			in.ProfileID = sender
+		}
+	}
+	if in.ProfileID != 0 && !v.has("message_id") && !v.has("profile_id") {
 		p, err := q.ProfileByID(ctx, in.ProfileID)
 		if err != nil || p.Pool != pool {
 			v.fail("profile_id", "profile_invalid", "This profile does not exist.", nil)
@@ -96,7 +126,7 @@ func FileComplaint(ctx context.Context, conn db.DBTX, tenantID int64, pool strin
 	}
 	row, err := q.ComplaintInsert(ctx, db.ComplaintInsertParams{
 		TenantID: tenantID, MemberID: pgtype.Int8{Int64: memberID, Valid: memberID != 0}, ProfileID: profile,
-		Category: in.Category, Name: name, Email: email, Message: msg,
+		Category: in.Category, Name: name, Email: email, Message: msg, MessageID: message,
 	})
 	if err != nil {
 		return Complaint{}, fmt.Errorf("store complaint: %w", err)
@@ -115,4 +145,25 @@ func OwnComplaints(ctx context.Context, conn db.DBTX, memberID int64) ([]Complai
 		out[i] = complaintOf(r)
 	}
 	return out, nil
+}
+
+// reportedSender answers who sent the message a member reports, or 0 when
+// it is not a message they see in a conversation of theirs (a visitor has
+// none) as a member of the complaint's brand.
+func reportedSender(ctx context.Context, q *db.Queries, tenantID, memberID, messageID int64) (int64, error) {
+	if memberID == 0 || messageID < 0 {
+		return 0, nil
+	}
+	m, err := q.ReportedMessage(ctx, db.ReportedMessageParams{ID: messageID, ReporterID: memberID, TenantID: tenantID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reported message %d: %w", messageID, err)
+	}
+	if m.PhotoStatus != "active" && m.SenderID != memberID {
+		// A photo the reporter was never shown.
+		return 0, nil
+	}
+	return m.SenderID, nil
 }

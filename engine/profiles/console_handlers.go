@@ -41,7 +41,7 @@ func (h ConsoleHandlers) PhotoQueue(w http.ResponseWriter, r *http.Request) {
 	if status == "" {
 		status = PhotoPending
 	}
-	list, err := PhotoQueue(r.Context(), h.Service.Pool, t.ID, status, after, queueLimit)
+	list, err := PhotoQueue(r.Context(), h.Service.Pool, t, status, after, queueLimit, h.Staff.Now())
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -84,14 +84,24 @@ func TestPreModeratedPhotoInvisibleUntilApproved(t *testing.T) {
 	mod, _ := e.Enrolled(t, staff.RoleModerator, "herzklopfen")
 	var queue struct {
 		Photos []struct {
-			ID        int64 `json:"id"`
-			ProfileID int64 `json:"profile_id"`
+			ID          int64  `json:"id"`
+			ProfileID   int64  `json:"profile_id"`
+			Age         *int   `json:"age"`
+			Brand       string `json:"brand"`
+			OtherPhotos []struct {
+				ID int64 `json:"id"`
+			} `json:"other_photos"`
 		} `json:"photos"`
 		PhotoModeration bool `json:"photo_moderation"`
 	}
 	mod.Do("GET", "/admin/api/tenants/herzklopfen/moderation/photos", nil).JSON(t, &queue)
 	if !queue.PhotoModeration || len(queue.Photos) != 2 || queue.Photos[0].ID != good || queue.Photos[0].ProfileID != made.ID {
 		t.Fatalf("queue: %+v", queue)
+	}
+	// The card names the owner's age and brand and shows their other photo
+	// beside, not the photo itself.
+	if c := queue.Photos[0]; c.Age == nil || *c.Age != 77 || c.Brand != "Herzklopfen" || len(c.OtherPhotos) != 1 || c.OtherPhotos[0].ID != bad {
+		t.Fatalf("queue card: %+v", c)
 	}
 	// A moderator of another tenant reaches neither the queue nor the photo.
 	other, _ := e.Enrolled(t, staff.RoleModerator, "lustlokaal")

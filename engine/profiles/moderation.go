@@ -12,8 +12,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"rendezvous/engine/media"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles/internal/db"
+	"rendezvous/engine/tenancy"
 )
 
 // Moderation of photos and complaints, for the operators' console (its
@@ -45,19 +47,64 @@ const (
 // ComplaintStatuses are the states a complaint may be in.
 var ComplaintStatuses = []string{ComplaintOpen, ComplaintInProgress, ComplaintResolved}
 
-// QueuedPhoto is a photo in the console's queue, with whose it is.
+// QueuedPhoto is a photo in the console's queue as its card shows it:
+// whose it is (name, age, brand), when it came, and the owner's other
+// photos to compare it with.
 type QueuedPhoto struct {
 	Image
 	ProfileID   int64     `json:"profile_id"`
 	ProfileName string    `json:"profile_name"`
+	Age         *int      `json:"age"`
+	Brand       string    `json:"brand"`
 	CreatedAt   time.Time `json:"created_at"`
+	OtherPhotos []Image   `json:"other_photos"`
+}
+
+// otherPhotosMax bounds the other photos a queue card shows.
+const otherPhotosMax = 8
+
+// MembersPhotos answers each member's photos (every status), in their
+// order, for the moderation cards.
+func MembersPhotos(ctx context.Context, conn db.DBTX, memberIDs []int64) (map[int64][]Image, error) {
+	rows, err := db.New(conn).PhotosOfMembers(ctx, memberIDs)
+	if err != nil {
+		return nil, fmt.Errorf("photos of %d members: %w", len(memberIDs), err)
+	}
+	prefix := cdnPrefix(ctx)
+	out := make(map[int64][]Image, len(memberIDs))
+	for _, r := range rows {
+		out[r.ProfileID] = append(out[r.ProfileID], imageOf(r, prefix))
+	}
+	return out, nil
+}
+
+// OtherThan is at most otherPhotosMax of photos, the one with id left out:
+// what a moderation card shows beside the photo it is about.
+func OtherThan(photos []Image, id int64) []Image {
+	out := make([]Image, 0, min(len(photos), otherPhotosMax))
+	for _, p := range photos {
+		if p.ID != id && len(out) < otherPhotosMax {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// AgeOn is the age of a birth date on now, nil when it is not known.
+func AgeOn(dob pgtype.Date, now time.Time) *int {
+	if !dob.Valid {
+		return nil
+	}
+	age := tenancy.Age(dob.Time, now)
+	return &age
 }
 
 // PhotoQueue lists the photos of one status of tenantID's members, oldest
 // first, after the photo afterID (0 from the start): pending ones are the
 // queue of pre-moderated tenants, active ones what post-moderation may take
 // down.
-func PhotoQueue(ctx context.Context, conn db.DBTX, tenantID int64, status string, afterID int64, limit int) ([]QueuedPhoto, error) {
+func PhotoQueue(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, status string, afterID int64, limit int, now time.Time) ([]QueuedPhoto, error) {
+	tenantID := t.ID
 	if !slices.Contains([]string{PhotoPending, PhotoActive, PhotoRejected}, status) {
 		return nil, ErrPhotoStatus
 	}
@@ -66,11 +113,20 @@ func PhotoQueue(ctx context.Context, conn db.DBTX, tenantID int64, status string
 		return nil, fmt.Errorf("photo queue of tenant %d: %w", tenantID, err)
 	}
 	prefix := cdnPrefix(ctx)
+	members := make([]int64, len(rows))
+	for i, r := range rows {
+		members[i] = r.ProfileID
+	}
+	photos, err := MembersPhotos(ctx, conn, members)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]QueuedPhoto, len(rows))
 	for i, r := range rows {
 		img := imageOf(db.Photo{ID: r.ID, ProfileID: r.ProfileID, Filename: r.Filename, ThumbFilename: r.ThumbFilename,
 			Status: r.Status, Width: r.Width, Height: r.Height, RejectReason: r.RejectReason}, prefix)
-		out[i] = QueuedPhoto{Image: img, ProfileID: r.ProfileID, ProfileName: r.ProfileName, CreatedAt: r.CreatedAt}
+		out[i] = QueuedPhoto{Image: img, ProfileID: r.ProfileID, ProfileName: r.ProfileName, Age: AgeOn(r.ProfileDateOfBirth, now),
+			Brand: t.Name, CreatedAt: r.CreatedAt, OtherPhotos: OtherThan(photos[r.ProfileID], r.ID)}
 	}
 	return out, nil
 }
@@ -80,16 +136,9 @@ func PhotoQueue(ctx context.Context, conn db.DBTX, tenantID int64, status string
 // a pending photo or takes down an active one, with a reason its owner sees.
 // It answers the photo before and after.
 func ModeratePhoto(ctx context.Context, conn db.DBTX, tenantID, photoID int64, status, reason string) (Image, Image, error) {
-	reason = strings.TrimSpace(reason)
-	switch status {
-	case PhotoActive:
-		reason = ""
-	case PhotoRejected:
-		if reason == "" || utf8.RuneCountInString(reason) > RejectReasonMax || !utf8.ValidString(reason) {
-			return Image{}, Image{}, ErrRejectReason
-		}
-	default:
-		return Image{}, Image{}, ErrPhotoStatus
+	reason, err := DecisionReason(status, reason)
+	if err != nil {
+		return Image{}, Image{}, err
 	}
 	q := db.New(conn)
 	before, err := q.PhotoOfTenant(ctx, db.PhotoOfTenantParams{ID: photoID, TenantID: tenantID})
@@ -105,6 +154,23 @@ func ModeratePhoto(ctx context.Context, conn db.DBTX, tenantID, photoID int64, s
 	}
 	prefix := cdnPrefix(ctx)
 	return imageOf(before, prefix), imageOf(after, prefix), nil
+}
+
+// DecisionReason checks an operator's decision on a photo (a profile's or
+// one sent in chat): active approves it and needs no reason, rejected needs
+// one the member is shown. It answers the reason to store.
+func DecisionReason(status, reason string) (string, error) {
+	reason = strings.TrimSpace(reason)
+	switch status {
+	case PhotoActive:
+		return "", nil
+	case PhotoRejected:
+		if reason == "" || utf8.RuneCountInString(reason) > RejectReasonMax || !utf8.ValidString(reason) {
+			return "", ErrRejectReason
+		}
+		return reason, nil
+	}
+	return "", ErrPhotoStatus
 }
 
 // ComplaintRecord is a complaint as operators see it: who filed it and how
@@ -126,20 +192,67 @@ func complaintRecordOf(c db.Complaint) ComplaintRecord {
 	return out
 }
 
+// ReportedComplaint is a complaint in the console's list with what it is
+// about: both members by name (ReporterName is the filing member's profile
+// name, empty for a visitor, who gave Name), the profile's photo and the
+// message reported, so a moderator decides without opening anything.
+type ReportedComplaint struct {
+	ComplaintRecord
+	ReporterName string           `json:"reporter_name"`
+	ProfileName  string           `json:"profile_name"`
+	ProfileThumb string           `json:"profile_thumb_url"`
+	Reported     *ReportedMessage `json:"reported_message"`
+}
+
+// ReportedMessage is the message a complaint reports, as it was sent.
+type ReportedMessage struct {
+	ID            int64     `json:"id"`
+	SenderID      int64     `json:"sender_id"`
+	Kind          string    `json:"kind"`
+	Text          string    `json:"text"`
+	PhotoThumbURL string    `json:"photo_thumb_url"`
+	SentAt        time.Time `json:"sent_at"`
+}
+
 // TenantComplaints lists tenantID's complaints in status, newest first,
 // older than beforeID (0 from the newest).
-func TenantComplaints(ctx context.Context, conn db.DBTX, tenantID int64, status string, beforeID int64, limit int) ([]ComplaintRecord, error) {
+func TenantComplaints(ctx context.Context, conn db.DBTX, tenantID int64, status string, beforeID int64, limit int) ([]ReportedComplaint, error) {
 	if !slices.Contains(ComplaintStatuses, status) {
 		return nil, ErrComplaintStatus
 	}
-	rows, err := db.New(conn).ComplaintListByTenant(ctx, db.ComplaintListByTenantParams{
+	q := db.New(conn)
+	rows, err := q.ComplaintListByTenant(ctx, db.ComplaintListByTenantParams{
 		TenantID: tenantID, Status: status, BeforeID: beforeID, MaxRows: int32(limit)})
 	if err != nil {
 		return nil, fmt.Errorf("complaints of tenant %d: %w", tenantID, err)
 	}
-	out := make([]ComplaintRecord, len(rows))
+	ids := make([]int64, len(rows))
 	for i, r := range rows {
-		out[i] = complaintRecordOf(r)
+		ids[i] = r.ID
+	}
+	about, err := q.ComplaintsReported(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("what complaints of tenant %d are about: %w", tenantID, err)
+	}
+	byID := make(map[int64]db.ComplaintsReportedRow, len(about))
+	for _, a := range about {
+		byID[a.ID] = a
+	}
+	prefix := cdnPrefix(ctx)
+	out := make([]ReportedComplaint, len(rows))
+	for i, r := range rows {
+		a := byID[r.ID]
+		out[i] = ReportedComplaint{ComplaintRecord: complaintRecordOf(r), ReporterName: a.ReporterName, ProfileName: a.ProfileName}
+		if a.ProfileThumb != "" {
+			out[i].ProfileThumb = media.URL(prefix, a.ProfileThumb)
+		}
+		if r.MessageID.Valid && a.MessageKind != "" {
+			m := &ReportedMessage{ID: r.MessageID.Int64, SenderID: a.MessageSenderID, Kind: a.MessageKind, Text: a.MessageBody, SentAt: a.MessageCreatedAt.Time}
+			if a.MessagePhotoThumb != "" {
+				m.PhotoThumbURL = media.URL(prefix, a.MessagePhotoThumb)
+			}
+			out[i].Reported = m
+		}
 	}
 	return out, nil
 }

@@ -324,7 +324,7 @@ func TestPhotoModeration(t *testing.T) {
 		t.Fatalf("others see a pending photo: %+v", view)
 	}
 	ctx := context.Background()
-	pending, err := profiles.PhotoQueue(ctx, env.Pool, made.TenantID, profiles.PhotoPending, 0, 10)
+	pending, err := profiles.PhotoQueue(ctx, env.Pool, &tenancy.Tenant{ID: made.TenantID}, profiles.PhotoPending, 0, 10, time.Now())
 	if err != nil || len(pending) != 1 || pending[0].ProfileID != made.ID {
 		t.Fatalf("pending list: %v %v", pending, err)
 	}

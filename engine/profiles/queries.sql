@@ -86,14 +86,19 @@ WHERE ph.id = @id AND m.tenant_id = @tenant_id;
 
 -- name: PhotoQueue :many
 -- The console's photo queue: one tenant's members' photos of one status,
--- oldest first, with whose they are.
-SELECT ph.*, p.name AS profile_name
+-- oldest first, with whose they are (name and birth date for the card).
+SELECT ph.*, p.name AS profile_name, p.date_of_birth AS profile_date_of_birth
 FROM photos ph
 JOIN members m ON m.id = ph.profile_id
 JOIN profiles p ON p.id = ph.profile_id
 WHERE m.tenant_id = @tenant_id AND ph.status = @status AND ph.id > @after_id
 ORDER BY ph.id
 LIMIT @max_rows;
+
+-- name: PhotosOfMembers :many
+-- Every photo of some members, each member's in their order: the console
+-- shows a photo waiting for a decision beside its owner's others.
+SELECT * FROM photos WHERE profile_id = ANY(@member_ids::bigint[]) ORDER BY profile_id, position, id;
 
 -- name: BlockInsert :exec
 INSERT INTO blocks (blocker_id, blocked_id) VALUES (@blocker_id, @blocked_id)
@@ -128,9 +133,41 @@ FROM profiles t, profiles f
 WHERE t.id = @to_id AND f.id = @from_id;
 
 -- name: ComplaintInsert :one
-INSERT INTO complaints (tenant_id, member_id, profile_id, category, name, email, message)
-VALUES (@tenant_id, @member_id, @profile_id, @category, @name, @email, @message)
+INSERT INTO complaints (tenant_id, member_id, profile_id, category, name, email, message, message_id)
+VALUES (@tenant_id, @member_id, @profile_id, @category, @name, @email, @message, @message_id)
 RETURNING *;
+
+-- name: ReportedMessage :one
+-- A message a member reports: one of a conversation of theirs that they
+-- still see (after what they cleared) as a member of the brand the
+-- complaint is filed on, with who sent it.
+SELECT msg.id, msg.sender_id, msg.photo_status
+FROM messages msg
+JOIN conversation_members cm ON cm.conversation_id = msg.conversation_id AND cm.member_id = @reporter_id
+JOIN members r ON r.id = cm.member_id AND r.tenant_id = @tenant_id
+WHERE msg.id = @id AND msg.id > cm.cleared_through;
+
+-- name: ComplaintsReported :many
+-- What complaints are about, for the console's list: who filed them (their
+-- profile name), the profile they name with its first shown photo, and the
+-- message they report.
+SELECT c.id,
+       coalesce(rp.name, '')::text AS reporter_name,
+       coalesce(ap.name, '')::text AS profile_name,
+       coalesce(ph.thumb_filename, '')::text AS profile_thumb,
+       coalesce(msg.kind, '')::text AS message_kind,
+       coalesce(msg.body, '')::text AS message_body,
+       coalesce(msg.photo_thumb, '')::text AS message_photo_thumb,
+       msg.created_at AS message_created_at,
+       coalesce(msg.sender_id, 0)::bigint AS message_sender_id
+FROM complaints c
+LEFT JOIN profiles rp ON rp.id = c.member_id
+LEFT JOIN profiles ap ON ap.id = c.profile_id
+LEFT JOIN LATERAL (
+    SELECT thumb_filename FROM photos WHERE profile_id = c.profile_id AND status = 'active' ORDER BY position, id LIMIT 1
+) ph ON true
+LEFT JOIN messages msg ON msg.id = c.message_id
+WHERE c.id = ANY(@ids::bigint[]);
 
 -- name: ComplaintListByMember :many
 SELECT * FROM complaints WHERE member_id = @member_id ORDER BY created_at DESC LIMIT 50;

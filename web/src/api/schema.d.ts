@@ -2956,6 +2956,8 @@ export interface components {
             created_at: string;
             id: number;
             message: string;
+            /** @description the chat message reported */
+            message_id?: number | null;
             profile_id: number | null;
             /**
              * @description operators move it from open through in_progress to resolved
@@ -2968,6 +2970,14 @@ export interface components {
             category?: "profile" | "photo" | "message" | "payment" | "privacy" | "other";
             email?: string;
             message: string;
+            /**
+             * @description Reports a chat message (logged-in members only): one of a conversation of
+             *     the member's on this brand that they see, sent by the other member. The
+             *     complaint is then about its sender (profile_id, when given, must be the
+             *     sender) and its category defaults to message. 422 message_id_invalid for
+             *     any other message, message_id_own for the member's own.
+             */
+            message_id?: number;
             name?: string;
             profile_id?: number;
         };
@@ -3152,6 +3162,13 @@ export interface components {
             /** @enum {string} */
             kind: "text" | "gift" | "photo";
             photo: null | {
+                /** @description why operators rejected it; its sender only */
+                reject_reason?: string;
+                /**
+                 * @description pending (waiting for an operator on a brand that pre-moderates photos) and rejected reach the sender only; the recipient sees a photo once approved
+                 * @enum {string}
+                 */
+                status: "active" | "pending" | "rejected";
                 thumb_url: string;
                 url: string;
             };

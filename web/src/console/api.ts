@@ -37,6 +37,8 @@ export type Enrolment = Answer<'/admin/api/totp', 'post'>
 /** ModerationPhoto is a photo in the moderation queue. */
 export type ModerationPhoto = Schemas['ModerationPhoto']
 export type ModerationComplaint = Schemas['ModerationComplaint']
+export type ModerationChatPhoto = Schemas['ModerationChatPhoto']
+export type ChatPhotoDecision = Schemas['ModerationChatPhotoDecision']
 export type ComplaintStatus = ModerationComplaint['status']
 export type ModerationMember = Schemas['ModerationMember']
 /** FoundMember is a member the search found, with their brand's slug and name. */
@@ -257,6 +259,11 @@ export const consoleApi = {
   approvePhoto: (tenant: string, photo: number) => call<{ photo: ModerationPhoto }>('POST', `${mod(tenant)}/photos/${photo}/approve`),
   rejectPhoto: (tenant: string, photo: number, reason: string) =>
     call<{ photo: ModerationPhoto }>('POST', `${mod(tenant)}/photos/${photo}/reject`, { reason }),
+  chatPhotoQueue: (tenant: string) =>
+    call<{ photos: ModerationChatPhoto[]; photo_moderation: boolean }>('GET', `${mod(tenant)}/chat-photos?status=pending`),
+  approveChatPhoto: (tenant: string, message: number) => call<{ photo: ChatPhotoDecision }>('POST', `${mod(tenant)}/chat-photos/${message}/approve`),
+  rejectChatPhoto: (tenant: string, message: number, reason: string) =>
+    call<{ photo: ChatPhotoDecision }>('POST', `${mod(tenant)}/chat-photos/${message}/reject`, { reason }),
   complaints: (tenant: string, status: ComplaintStatus) =>
     call<{ complaints: ModerationComplaint[] }>('GET', `${mod(tenant)}/complaints?status=${status}`),
   complaint: (tenant: string, id: number) =>

@@ -171,9 +171,10 @@ describe('console roles', { timeout: 20_000 }, () => {
       findMembers: vi.fn(() => Promise.resolve({ members: [member()] })),
     })
     show(api, '/admin/moderation')
-    const card = await screen.findByRole('region', { name: 'Photo 1 of Anna1' })
+    const card = await screen.findByRole('listitem', { name: 'Photo 1 of Anna1' })
     expect(within(card).queryByRole('button')).toBeNull()
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: '#7 fake (2026-11-22)' })))
+    expect(document.getElementById('photo-keys')).toBeNull()
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Open complaint 7' })))
     const detail = await screen.findByRole('region', { name: 'Complaint 7' })
     // Support moves no complaint; it may read (logged) the conversation the complaint is about.
     expect(within(detail).queryAllByRole('button').map((b) => b.textContent)).toEqual(['Read the conversation'])
@@ -184,7 +185,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     // A moderator of the brand has them.
     cleanup()
     show(fakeApi({ ...api, me: vi.fn(() => Promise.resolve(signedIn('moderator', 'lustlokaal'))) }), '/admin/moderation')
-    const theirs = await screen.findByRole('region', { name: 'Photo 1 of Anna1' })
+    const theirs = await screen.findByRole('listitem', { name: 'Photo 1 of Anna1' })
     expect(within(theirs).getByRole('button', { name: 'Approve' })).toBeTruthy()
   })
 
@@ -227,34 +228,67 @@ const member: typeof moderationMember = (over = {}) => moderationMember({ email:
 describe('console moderation', { timeout: 20_000 }, () => {
   const moderator = () => Promise.resolve(signedIn('moderator', 'lustlokaal'))
 
-  it('shows the photo queue; approve takes a photo off it, reject sends the reason and a refusal is worded', async () => {
+  it('shows the photo cards; A approves and R rejects with the reason, a refusal is worded and focus moves on', async () => {
     const approvePhoto = vi.fn<ConsoleApi['approvePhoto']>(() => Promise.resolve({ photo: { ...photo(1), status: 'active' } }))
     const rejectPhoto = vi
       .fn<ConsoleApi['rejectPhoto']>()
       .mockRejectedValueOnce(new ConsoleError(403, 'console_forbidden', 'no'))
       .mockResolvedValueOnce({ photo: { ...photo(2), status: 'rejected', reject_reason: 'Not you' } })
-    const api = fakeApi({ me: vi.fn(moderator), photoQueue: vi.fn(() => Promise.resolve({ photos: [photo(1), photo(2)], photo_moderation: true })), approvePhoto, rejectPhoto })
+    const withOthers = { ...photo(1), age: 31, brand: 'LustLokaal', other_photos: [moderationPhoto(9, { status: 'active' })] }
+    const api = fakeApi({ me: vi.fn(moderator), photoQueue: vi.fn(() => Promise.resolve({ photos: [withOthers, photo(2)], photo_moderation: true })), approvePhoto, rejectPhoto })
     show(api, '/admin/moderation')
     const queue = await screen.findByRole('list', { name: 'Photos waiting for approval' })
     expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal')
-    expect(within(queue).getAllByRole('img').map((i) => i.getAttribute('alt'))).toEqual(['Photo 1 of Anna1', 'Photo 2 of Anna2'])
+    expect(api.chatPhotoQueue).toHaveBeenCalledWith('lustlokaal')
+    expect(document.getElementById('photo-keys')?.textContent).toBe('Keys: A approve · R reject · J next · K previous · X select')
+    const first = within(queue).getByRole('listitem', { name: 'Photo 1 of Anna1' })
+    expect(first.textContent).toContain('Anna1, 31')
+    expect(first.textContent).toContain('LustLokaal')
+    expect(within(first).getByRole('img', { name: 'Photo 9 (Visible to others)' })).toBeTruthy()
 
-    const first = screen.getByRole('region', { name: 'Photo 1 of Anna1' })
-    await settle(() => fireEvent.click(within(first).getByRole('button', { name: 'Approve' })))
+    first.focus()
+    await settle(() => fireEvent.keyDown(first, { key: 'a' }))
     expect(approvePhoto).toHaveBeenCalledWith('lustlokaal', 1)
-    expect(screen.queryByRole('region', { name: 'Photo 1 of Anna1' })).toBeNull()
-    expect(screen.getByText('Photo 1 approved.')).toBeTruthy()
+    expect(screen.queryByRole('listitem', { name: 'Photo 1 of Anna1' })).toBeNull()
+    expect(screen.getByText('1 photo approved.')).toBeTruthy()
 
-    const second = screen.getByRole('region', { name: 'Photo 2 of Anna2' })
-    const reject = within(second).getByRole<HTMLButtonElement>('button', { name: 'Reject' })
-    expect(reject.disabled).toBe(true)
-    fireEvent.change(within(second).getByLabelText('Reason for rejecting (the member sees it)'), { target: { value: ' Not you ' } })
-    await settle(() => fireEvent.click(reject))
+    const second = screen.getByRole('listitem', { name: 'Photo 2 of Anna2' })
+    fireEvent.change(screen.getByLabelText('Reason for rejecting (the member sees it)'), { target: { value: ' ' } })
+    await settle(() => fireEvent.keyDown(second, { key: 'r' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Give the member a reason for rejecting.')
+    expect(rejectPhoto).not.toHaveBeenCalled()
+    fireEvent.change(screen.getByLabelText('Reason for rejecting (the member sees it)'), { target: { value: ' Not you ' } })
+    await settle(() => fireEvent.keyDown(second, { key: 'r' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Your role does not allow this.')
-    expect(screen.getByRole('region', { name: 'Photo 2 of Anna2' })).toBeTruthy()
-    await settle(() => fireEvent.click(within(second).getByRole('button', { name: 'Reject' })))
+    expect(screen.getByRole('listitem', { name: 'Photo 2 of Anna2' })).toBeTruthy()
+    await settle(() => fireEvent.keyDown(second, { key: 'r' }))
     expect(rejectPhoto).toHaveBeenLastCalledWith('lustlokaal', 2, 'Not you')
     expect(screen.getByText('No photo is waiting.')).toBeTruthy()
+  })
+
+  it('approves the selected photos, profile and chat ones, one call each', async () => {
+    const approvePhoto = vi.fn<ConsoleApi['approvePhoto']>((_, id) => Promise.resolve({ photo: { ...photo(id), status: 'active' } }))
+    const approveChatPhoto = vi.fn<ConsoleApi['approveChatPhoto']>((_, id) => Promise.resolve({ photo: { message_id: id, sender_id: 5, status: 'active' } }))
+    const chat = {
+      message_id: 77, conversation_id: 3, sender_id: 5, sender_name: 'Bert', age: 40, brand: 'LustLokaal', recipient_id: 6,
+      recipient_name: 'Cora', status: 'pending' as const, url: '/media/c.jpg', thumb_url: '/media/c_t.jpg', sent_at: '2026-11-24T10:00:00Z', other_photos: [],
+    }
+    const api = fakeApi({
+      me: vi.fn(moderator), approvePhoto, approveChatPhoto,
+      photoQueue: vi.fn(() => Promise.resolve({ photos: [photo(1), photo(2)], photo_moderation: true })),
+      chatPhotoQueue: vi.fn(() => Promise.resolve({ photos: [chat], photo_moderation: true })),
+    })
+    show(api, '/admin/moderation')
+    const chatCard = await screen.findByRole('listitem', { name: 'Chat photo 77 of Bert' })
+    expect(chatCard.textContent).toContain('Sent to Cora in chat')
+    fireEvent.click(within(chatCard).getByRole('checkbox', { name: 'Select' }))
+    fireEvent.click(within(screen.getByRole('listitem', { name: 'Photo 1 of Anna1' })).getByRole('checkbox', { name: 'Select' }))
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Approve 2 selected' })))
+    expect(approvePhoto).toHaveBeenCalledTimes(1)
+    expect(approvePhoto).toHaveBeenCalledWith('lustlokaal', 1)
+    expect(approveChatPhoto).toHaveBeenCalledWith('lustlokaal', 77)
+    expect(screen.getByText('2 photos approved.')).toBeTruthy()
+    expect(screen.getAllByRole('listitem', { name: /photo/i }).map((li) => li.getAttribute('aria-label'))).toEqual(['Photo 2 of Anna2'])
   })
 
   it('lists complaints by state, opens one and moves it on', async () => {
@@ -268,7 +302,7 @@ describe('console moderation', { timeout: 20_000 }, () => {
       setComplaintStatus,
     })
     show(api, '/admin/moderation')
-    const item = await screen.findByRole('button', { name: '#7 fake (2026-11-22)' })
+    const item = await screen.findByRole('button', { name: 'Open complaint 7' })
     await settle(() => fireEvent.click(item))
     const detail = await screen.findByRole('region', { name: 'Complaint 7' })
     expect(detail.textContent).toContain('Not a real person')
@@ -276,7 +310,7 @@ describe('console moderation', { timeout: 20_000 }, () => {
     await settle(() => fireEvent.click(within(detail).getByRole('button', { name: 'Move to: In progress' })))
     expect(setComplaintStatus).toHaveBeenCalledWith('lustlokaal', 7, 'in_progress')
     expect(screen.getByText('Complaint 7 is now In progress.')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: '#7 fake (2026-11-22)' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Open complaint 7' })).toBeNull()
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'resolved' } })
     await waitFor(() => expect(complaints).toHaveBeenLastCalledWith('lustlokaal', 'resolved'))
     expect(await screen.findByText('No complaint in this state.')).toBeTruthy()

@@ -2770,6 +2770,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tenants/{tenant}/moderation/chat-photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Photos sent in chat by the tenant's members, of one status, oldest first, 50 at a time
+         * @description On a brand that pre-moderates photos (photo_moderation), a chat photo waits here (pending) before its recipient sees it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the page after the message with this id */
+                    after_id?: number;
+                    status?: "pending" | "active" | "rejected";
+                };
+                header?: never;
+                path: {
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photos and whether the tenant pre-moderates. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_moderation: boolean;
+                            photos: components["schemas"]["ModerationChatPhoto"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/moderation/chat-photos/{message}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a photo sent in chat; one that waited reaches its recipient now
+         * @description Audited as chat_photo.approve.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    message: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photo's status after the decision. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo: components["schemas"]["ModerationChatPhotoDecision"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/moderation/chat-photos/{message}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a photo sent in chat, or take it down
+         * @description The recipient never sees it (or no longer); its sender sees the reason. Audited as chat_photo.reject.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    message: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description shown to the sender on the photo */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The photo's status after the decision. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo: components["schemas"]["ModerationChatPhotoDecision"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/tenants/{tenant}/moderation/complaints": {
         parameters: {
             query?: never;
@@ -3892,6 +4035,33 @@ export interface components {
                 expires: string;
             }[];
         };
+        /** @description A photo sent in chat, as the moderation card shows it. */
+        ModerationChatPhoto: {
+            age: number | null;
+            brand: string;
+            conversation_id: number;
+            message_id: number;
+            /** @description the sender's profile photos */
+            other_photos: components["schemas"]["ModerationPhoto"][];
+            recipient_id: number;
+            recipient_name: string;
+            reject_reason?: string;
+            sender_id: number;
+            sender_name: string;
+            /** Format: date-time */
+            sent_at: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "rejected";
+            thumb_url: string;
+            url: string;
+        };
+        ModerationChatPhotoDecision: {
+            message_id: number;
+            reject_reason?: string;
+            sender_id: number;
+            /** @enum {string} */
+            status: "pending" | "active" | "rejected";
+        };
         ModerationComplaint: {
             category: string;
             /** Format: date-time */
@@ -3901,9 +4071,28 @@ export interface components {
             /** @description the member who complained */
             member_id: number | null;
             message: string;
+            /** @description the chat message reported */
+            message_id?: number | null;
             name: string;
             /** @description the profile complained about */
             profile_id: number | null;
+            /** @description in the list only: the name of the profile complained about */
+            profile_name?: string;
+            /** @description in the list only: that profile's first shown photo */
+            profile_thumb_url?: string;
+            /** @description in the list only: the chat message reported, as sent */
+            reported_message?: null | {
+                id: number;
+                /** @enum {string} */
+                kind: "text" | "gift" | "photo";
+                photo_thumb_url: string;
+                sender_id: number;
+                /** Format: date-time */
+                sent_at: string;
+                text: string;
+            };
+            /** @description in the list only: the filing member's profile name (empty for a visitor: see name) */
+            reporter_name?: string;
             /** @enum {string} */
             status: "open" | "in_progress" | "resolved";
             /** Format: date-time */
@@ -3937,6 +4126,10 @@ export interface components {
             suspended_until: string | null;
         };
         ModerationPhoto: {
+            /** @description in the queue only: the owner's age, null when not known */
+            age?: number | null;
+            /** @description in the queue only: the brand's name */
+            brand?: string;
             /**
              * Format: date-time
              * @description in the queue only
@@ -3944,6 +4137,8 @@ export interface components {
             created_at?: string;
             height?: number;
             id: number;
+            /** @description in the queue only: the owner's other photos (every status, at most 8) to compare with */
+            other_photos?: components["schemas"]["ModerationPhoto"][];
             /** @description in the queue only */
             profile_id?: number;
             /** @description in the queue only */

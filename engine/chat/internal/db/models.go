@@ -11,16 +11,18 @@ import (
 )
 
 type Message struct {
-	ID             int64
-	ConversationID int64
-	SenderID       int64
-	Kind           string
-	Body           string
-	GiftID         string
-	PhotoFilename  string
-	PhotoThumb     string
-	Credits        int32
-	ClientID       string
-	CreatedAt      time.Time
-	AnsweredBy     pgtype.Int8
+	ID                int64
+	ConversationID    int64
+	SenderID          int64
+	Kind              string
+	Body              string
+	GiftID            string
+	PhotoFilename     string
+	PhotoThumb        string
+	Credits           int32
+	ClientID          string
+	CreatedAt         time.Time
+	AnsweredBy        pgtype.Int8
+	PhotoStatus       string
+	PhotoRejectReason string
 }

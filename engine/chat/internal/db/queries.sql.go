@@ -194,6 +194,151 @@ func (q *Queries) ChatList(ctx context.Context, arg ChatListParams) ([]ChatListR
 	return items, nil
 }
 
+const chatPhotoDelivered = `-- name: ChatPhotoDelivered :exec
+UPDATE conversation_members SET
+    unread = unread + 1, hidden = false,
+    last_message_id = greatest(last_message_id, $1::bigint),
+    last_message_at = greatest(last_message_at, now())
+WHERE conversation_id = $2 AND member_id <> $3
+`
+
+type ChatPhotoDeliveredParams struct {
+	MessageID      int64
+	ConversationID int64
+	SenderID       int64
+}
+
+// An approved photo reaches its recipient as a message arriving now would:
+// counted unread and shown at the top of their conversations.
+func (q *Queries) ChatPhotoDelivered(ctx context.Context, arg ChatPhotoDeliveredParams) error {
+	_, err := q.db.Exec(ctx, chatPhotoDelivered, arg.MessageID, arg.ConversationID, arg.SenderID)
+	return err
+}
+
+const chatPhotoModerate = `-- name: ChatPhotoModerate :one
+UPDATE messages msg SET photo_status = $1, photo_reject_reason = $2
+FROM members m
+WHERE msg.id = $3 AND msg.kind = 'photo' AND m.id = msg.sender_id AND m.tenant_id = $4
+RETURNING msg.id, msg.conversation_id, msg.sender_id, msg.photo_status, msg.photo_reject_reason, msg.created_at,
+    (SELECT b.photo_status FROM messages b WHERE b.id = msg.id)::text AS status_before
+`
+
+type ChatPhotoModerateParams struct {
+	Status   string
+	Reason   string
+	ID       int64
+	TenantID int64
+}
+
+type ChatPhotoModerateRow struct {
+	ID                int64
+	ConversationID    int64
+	SenderID          int64
+	PhotoStatus       string
+	PhotoRejectReason string
+	CreatedAt         time.Time
+	StatusBefore      string
+}
+
+// An operator's decision on a chat photo sent by one of the tenant's
+// members, answering the status it had (the subquery reads the row as the
+// statement began); no row when it is not such a photo.
+func (q *Queries) ChatPhotoModerate(ctx context.Context, arg ChatPhotoModerateParams) (ChatPhotoModerateRow, error) {
+	row := q.db.QueryRow(ctx, chatPhotoModerate,
+		arg.Status,
+		arg.Reason,
+		arg.ID,
+		arg.TenantID,
+	)
+	var i ChatPhotoModerateRow
+	err := row.Scan(
+		&i.ID,
+		&i.ConversationID,
+		&i.SenderID,
+		&i.PhotoStatus,
+		&i.PhotoRejectReason,
+		&i.CreatedAt,
+		&i.StatusBefore,
+	)
+	return i, err
+}
+
+const chatPhotoQueue = `-- name: ChatPhotoQueue :many
+SELECT msg.id, msg.conversation_id, msg.sender_id, msg.photo_filename, msg.photo_thumb, msg.photo_status,
+       msg.photo_reject_reason, msg.created_at, p.name AS sender_name, p.date_of_birth AS sender_date_of_birth,
+       cm.other_id AS recipient_id, rp.name AS recipient_name
+FROM messages msg
+JOIN members m ON m.id = msg.sender_id
+JOIN profiles p ON p.id = msg.sender_id
+JOIN conversation_members cm ON cm.conversation_id = msg.conversation_id AND cm.member_id = msg.sender_id
+JOIN profiles rp ON rp.id = cm.other_id
+WHERE m.tenant_id = $1 AND msg.kind = 'photo' AND msg.photo_status = $2 AND msg.id > $3
+ORDER BY msg.id
+LIMIT $4
+`
+
+type ChatPhotoQueueParams struct {
+	TenantID int64
+	Status   string
+	AfterID  int64
+	MaxRows  int32
+}
+
+type ChatPhotoQueueRow struct {
+	ID                int64
+	ConversationID    int64
+	SenderID          int64
+	PhotoFilename     string
+	PhotoThumb        string
+	PhotoStatus       string
+	PhotoRejectReason string
+	CreatedAt         time.Time
+	SenderName        string
+	SenderDateOfBirth pgtype.Date
+	RecipientID       int64
+	RecipientName     string
+}
+
+// The console's queue of chat photos of one status sent by one tenant's
+// members, oldest first, with the sender's card and the recipient's name.
+func (q *Queries) ChatPhotoQueue(ctx context.Context, arg ChatPhotoQueueParams) ([]ChatPhotoQueueRow, error) {
+	rows, err := q.db.Query(ctx, chatPhotoQueue,
+		arg.TenantID,
+		arg.Status,
+		arg.AfterID,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ChatPhotoQueueRow{}
+	for rows.Next() {
+		var i ChatPhotoQueueRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.ConversationID,
+			&i.SenderID,
+			&i.PhotoFilename,
+			&i.PhotoThumb,
+			&i.PhotoStatus,
+			&i.PhotoRejectReason,
+			&i.CreatedAt,
+			&i.SenderName,
+			&i.SenderDateOfBirth,
+			&i.RecipientID,
+			&i.RecipientName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const conversationCounts = `-- name: ConversationCounts :one
 SELECT
     (SELECT count(*) FROM conversation_members cm WHERE cm.member_id = $1)::bigint AS conversations,
@@ -574,7 +719,7 @@ func (q *Queries) HouseOfConversation(ctx context.Context, arg HouseOfConversati
 }
 
 const messageByClientID = `-- name: MessageByClientID :one
-SELECT id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by FROM messages WHERE sender_id = $1 AND client_id = $2 AND client_id <> ''
+SELECT id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by, photo_status, photo_reject_reason FROM messages WHERE sender_id = $1 AND client_id = $2 AND client_id <> ''
 `
 
 type MessageByClientIDParams struct {
@@ -600,20 +745,24 @@ func (q *Queries) MessageByClientID(ctx context.Context, arg MessageByClientIDPa
 		&i.ClientID,
 		&i.CreatedAt,
 		&i.AnsweredBy,
+		&i.PhotoStatus,
+		&i.PhotoRejectReason,
 	)
 	return i, err
 }
 
 const messageDeliver = `-- name: MessageDeliver :exec
 WITH m AS (
-    INSERT INTO messages (id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by)
+    INSERT INTO messages (id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, answered_by, photo_status)
     OVERRIDING SYSTEM VALUE
-    VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-    RETURNING id, conversation_id, created_at
+    VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    RETURNING id, conversation_id, created_at, photo_status
 )
 UPDATE conversation_members AS cm
-SET last_message_id = m.id, last_message_at = m.created_at, hidden = false,
-    unread = cm.unread + CASE WHEN cm.member_id = $1::bigint THEN 1 ELSE 0 END,
+SET last_message_id = CASE WHEN cm.member_id = $1::bigint AND m.photo_status <> 'active' THEN cm.last_message_id ELSE m.id END,
+    last_message_at = CASE WHEN cm.member_id = $1::bigint AND m.photo_status <> 'active' THEN cm.last_message_at ELSE m.created_at END,
+    hidden = cm.hidden AND cm.member_id = $1::bigint AND m.photo_status <> 'active',
+    unread = cm.unread + CASE WHEN cm.member_id = $1::bigint AND m.photo_status = 'active' THEN 1 ELSE 0 END,
     read_through = CASE WHEN cm.member_id = $1::bigint THEN cm.read_through ELSE m.id END,
     mail_job = CASE WHEN cm.member_id = $1::bigint AND $2::bigint <> 0 THEN $2::bigint ELSE cm.mail_job END
 FROM m
@@ -634,6 +783,7 @@ type MessageDeliverParams struct {
 	Credits        int32
 	ClientID       string
 	AnsweredBy     pgtype.Int8
+	PhotoStatus    string
 }
 
 // A message and its delivery in one statement, for the batch that goes with
@@ -641,7 +791,9 @@ type MessageDeliverParams struct {
 // sender used already breaks messages_client, which rolls the send back),
 // the conversation shown again to both members and counted unread for the
 // recipient (the sender has seen it: read_through; mail_job, when not 0, is
-// the mail job queued for the recipient).
+// the mail job queued for the recipient). A photo waiting for moderation
+// (photo_status pending) is the sender's only: the recipient's side of the
+// conversation stays as it was until an operator approves it.
 func (q *Queries) MessageDeliver(ctx context.Context, arg MessageDeliverParams) error {
 	_, err := q.db.Exec(ctx, messageDeliver,
 		arg.RecipientID,
@@ -657,27 +809,37 @@ func (q *Queries) MessageDeliver(ctx context.Context, arg MessageDeliverParams) 
 		arg.Credits,
 		arg.ClientID,
 		arg.AnsweredBy,
+		arg.PhotoStatus,
 	)
 	return err
 }
 
 const messageList = `-- name: MessageList :many
-SELECT id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by FROM messages
+SELECT id, conversation_id, sender_id, kind, body, gift_id, photo_filename, photo_thumb, credits, client_id, created_at, answered_by, photo_status, photo_reject_reason FROM messages
 WHERE conversation_id = $1 AND id > $2
+  AND (photo_status = 'active' OR sender_id = $3 OR $3::bigint = 0)
 ORDER BY id DESC
-LIMIT $3
+LIMIT $4
 `
 
 type MessageListParams struct {
 	ConversationID int64
 	ClearedThrough int64
+	ViewerID       int64
 	MaxRows        int32
 }
 
 // The newest visible messages, newest first; the caller asks for one more
-// than it shows to learn whether older ones were cut.
+// than it shows to learn whether older ones were cut. A photo not (yet)
+// approved is shown to its sender only (viewer_id 0: a moderator, who
+// sees every message).
 func (q *Queries) MessageList(ctx context.Context, arg MessageListParams) ([]Message, error) {
-	rows, err := q.db.Query(ctx, messageList, arg.ConversationID, arg.ClearedThrough, arg.MaxRows)
+	rows, err := q.db.Query(ctx, messageList,
+		arg.ConversationID,
+		arg.ClearedThrough,
+		arg.ViewerID,
+		arg.MaxRows,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -698,6 +860,8 @@ func (q *Queries) MessageList(ctx context.Context, arg MessageListParams) ([]Mes
 			&i.ClientID,
 			&i.CreatedAt,
 			&i.AnsweredBy,
+			&i.PhotoStatus,
+			&i.PhotoRejectReason,
 		); err != nil {
 			return nil, err
 		}

@@ -22,6 +22,7 @@ type Complaint struct {
 	Status    string
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	MessageID pgtype.Int8
 }
 
 type Photo struct {

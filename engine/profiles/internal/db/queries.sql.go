@@ -157,9 +157,9 @@ func (q *Queries) BlocksPurge(ctx context.Context, memberID int64) error {
 }
 
 const complaintInsert = `-- name: ComplaintInsert :one
-INSERT INTO complaints (tenant_id, member_id, profile_id, category, name, email, message)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
-RETURNING id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at
+INSERT INTO complaints (tenant_id, member_id, profile_id, category, name, email, message, message_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+RETURNING id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at, message_id
 `
 
 type ComplaintInsertParams struct {
@@ -170,6 +170,7 @@ type ComplaintInsertParams struct {
 	Name      string
 	Email     string
 	Message   string
+	MessageID pgtype.Int8
 }
 
 func (q *Queries) ComplaintInsert(ctx context.Context, arg ComplaintInsertParams) (Complaint, error) {
@@ -181,6 +182,7 @@ func (q *Queries) ComplaintInsert(ctx context.Context, arg ComplaintInsertParams
 		arg.Name,
 		arg.Email,
 		arg.Message,
+		arg.MessageID,
 	)
 	var i Complaint
 	err := row.Scan(
@@ -195,12 +197,13 @@ func (q *Queries) ComplaintInsert(ctx context.Context, arg ComplaintInsertParams
 		&i.Status,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.MessageID,
 	)
 	return i, err
 }
 
 const complaintListByMember = `-- name: ComplaintListByMember :many
-SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at FROM complaints WHERE member_id = $1 ORDER BY created_at DESC LIMIT 50
+SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at, message_id FROM complaints WHERE member_id = $1 ORDER BY created_at DESC LIMIT 50
 `
 
 func (q *Queries) ComplaintListByMember(ctx context.Context, memberID pgtype.Int8) ([]Complaint, error) {
@@ -224,6 +227,7 @@ func (q *Queries) ComplaintListByMember(ctx context.Context, memberID pgtype.Int
 			&i.Status,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.MessageID,
 		); err != nil {
 			return nil, err
 		}
@@ -236,7 +240,7 @@ func (q *Queries) ComplaintListByMember(ctx context.Context, memberID pgtype.Int
 }
 
 const complaintListByTenant = `-- name: ComplaintListByTenant :many
-SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at FROM complaints WHERE tenant_id = $1 AND status = $2 AND ($3::bigint = 0 OR id < $3)
+SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at, message_id FROM complaints WHERE tenant_id = $1 AND status = $2 AND ($3::bigint = 0 OR id < $3)
 ORDER BY id DESC LIMIT $4
 `
 
@@ -274,6 +278,7 @@ func (q *Queries) ComplaintListByTenant(ctx context.Context, arg ComplaintListBy
 			&i.Status,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.MessageID,
 		); err != nil {
 			return nil, err
 		}
@@ -286,7 +291,7 @@ func (q *Queries) ComplaintListByTenant(ctx context.Context, arg ComplaintListBy
 }
 
 const complaintOfTenant = `-- name: ComplaintOfTenant :one
-SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at FROM complaints WHERE id = $1 AND tenant_id = $2
+SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at, message_id FROM complaints WHERE id = $1 AND tenant_id = $2
 `
 
 type ComplaintOfTenantParams struct {
@@ -309,13 +314,14 @@ func (q *Queries) ComplaintOfTenant(ctx context.Context, arg ComplaintOfTenantPa
 		&i.Status,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.MessageID,
 	)
 	return i, err
 }
 
 const complaintSetStatus = `-- name: ComplaintSetStatus :one
 UPDATE complaints SET status = $1, updated_at = $2::timestamptz
-WHERE id = $3 AND tenant_id = $4 RETURNING id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at
+WHERE id = $3 AND tenant_id = $4 RETURNING id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at, message_id
 `
 
 type ComplaintSetStatusParams struct {
@@ -345,12 +351,13 @@ func (q *Queries) ComplaintSetStatus(ctx context.Context, arg ComplaintSetStatus
 		&i.Status,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.MessageID,
 	)
 	return i, err
 }
 
 const complaintsByOrAbout = `-- name: ComplaintsByOrAbout :many
-SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at FROM complaints
+SELECT id, tenant_id, member_id, profile_id, category, name, email, message, status, created_at, updated_at, message_id FROM complaints
 WHERE tenant_id = $1 AND (member_id = $2 OR profile_id = $2)
 ORDER BY created_at DESC, id DESC
 LIMIT 100
@@ -384,6 +391,72 @@ func (q *Queries) ComplaintsByOrAbout(ctx context.Context, arg ComplaintsByOrAbo
 			&i.Status,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.MessageID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const complaintsReported = `-- name: ComplaintsReported :many
+SELECT c.id,
+       coalesce(rp.name, '')::text AS reporter_name,
+       coalesce(ap.name, '')::text AS profile_name,
+       coalesce(ph.thumb_filename, '')::text AS profile_thumb,
+       coalesce(msg.kind, '')::text AS message_kind,
+       coalesce(msg.body, '')::text AS message_body,
+       coalesce(msg.photo_thumb, '')::text AS message_photo_thumb,
+       msg.created_at AS message_created_at,
+       coalesce(msg.sender_id, 0)::bigint AS message_sender_id
+FROM complaints c
+LEFT JOIN profiles rp ON rp.id = c.member_id
+LEFT JOIN profiles ap ON ap.id = c.profile_id
+LEFT JOIN LATERAL (
+    SELECT thumb_filename FROM photos WHERE profile_id = c.profile_id AND status = 'active' ORDER BY position, id LIMIT 1
+) ph ON true
+LEFT JOIN messages msg ON msg.id = c.message_id
+WHERE c.id = ANY($1::bigint[])
+`
+
+type ComplaintsReportedRow struct {
+	ID                int64
+	ReporterName      string
+	ProfileName       string
+	ProfileThumb      string
+	MessageKind       string
+	MessageBody       string
+	MessagePhotoThumb string
+	MessageCreatedAt  pgtype.Timestamptz
+	MessageSenderID   int64
+}
+
+// What complaints are about, for the console's list: who filed them (their
+// profile name), the profile they name with its first shown photo, and the
+// message they report.
+func (q *Queries) ComplaintsReported(ctx context.Context, ids []int64) ([]ComplaintsReportedRow, error) {
+	rows, err := q.db.Query(ctx, complaintsReported, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ComplaintsReportedRow{}
+	for rows.Next() {
+		var i ComplaintsReportedRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.ReporterName,
+			&i.ProfileName,
+			&i.ProfileThumb,
+			&i.MessageKind,
+			&i.MessageBody,
+			&i.MessagePhotoThumb,
+			&i.MessageCreatedAt,
+			&i.MessageSenderID,
 		); err != nil {
 			return nil, err
 		}
@@ -1208,7 +1281,7 @@ func (q *Queries) PhotoOfTenant(ctx context.Context, arg PhotoOfTenantParams) (P
 }
 
 const photoQueue = `-- name: PhotoQueue :many
-SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason, ph.reviewed_at, p.name AS profile_name
+SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename, ph.status, ph.position, ph.width, ph.height, ph.created_at, ph.reject_reason, ph.reviewed_at, p.name AS profile_name, p.date_of_birth AS profile_date_of_birth
 FROM photos ph
 JOIN members m ON m.id = ph.profile_id
 JOIN profiles p ON p.id = ph.profile_id
@@ -1225,22 +1298,23 @@ type PhotoQueueParams struct {
 }
 
 type PhotoQueueRow struct {
-	ID            int64
-	ProfileID     int64
-	Filename      string
-	ThumbFilename string
-	Status        string
-	Position      int32
-	Width         int32
-	Height        int32
-	CreatedAt     time.Time
-	RejectReason  string
-	ReviewedAt    pgtype.Timestamptz
-	ProfileName   string
+	ID                 int64
+	ProfileID          int64
+	Filename           string
+	ThumbFilename      string
+	Status             string
+	Position           int32
+	Width              int32
+	Height             int32
+	CreatedAt          time.Time
+	RejectReason       string
+	ReviewedAt         pgtype.Timestamptz
+	ProfileName        string
+	ProfileDateOfBirth pgtype.Date
 }
 
 // The console's photo queue: one tenant's members' photos of one status,
-// oldest first, with whose they are.
+// oldest first, with whose they are (name and birth date for the card).
 func (q *Queries) PhotoQueue(ctx context.Context, arg PhotoQueueParams) ([]PhotoQueueRow, error) {
 	rows, err := q.db.Query(ctx, photoQueue,
 		arg.TenantID,
@@ -1268,6 +1342,7 @@ func (q *Queries) PhotoQueue(ctx context.Context, arg PhotoQueueParams) ([]Photo
 			&i.RejectReason,
 			&i.ReviewedAt,
 			&i.ProfileName,
+			&i.ProfileDateOfBirth,
 		); err != nil {
 			return nil, err
 		}
@@ -1315,6 +1390,44 @@ func (q *Queries) PhotoRoom(ctx context.Context, id int64) (PhotoRoomRow, error)
 	var i PhotoRoomRow
 	err := row.Scan(&i.PaidUser, &i.IsHouse, &i.PhotoCount)
 	return i, err
+}
+
+const photosOfMembers = `-- name: PhotosOfMembers :many
+SELECT id, profile_id, filename, thumb_filename, status, position, width, height, created_at, reject_reason, reviewed_at FROM photos WHERE profile_id = ANY($1::bigint[]) ORDER BY profile_id, position, id
+`
+
+// Every photo of some members, each member's in their order: the console
+// shows a photo waiting for a decision beside its owner's others.
+func (q *Queries) PhotosOfMembers(ctx context.Context, memberIds []int64) ([]Photo, error) {
+	rows, err := q.db.Query(ctx, photosOfMembers, memberIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Photo{}
+	for rows.Next() {
+		var i Photo
+		if err := rows.Scan(
+			&i.ID,
+			&i.ProfileID,
+			&i.Filename,
+			&i.ThumbFilename,
+			&i.Status,
+			&i.Position,
+			&i.Width,
+			&i.Height,
+			&i.CreatedAt,
+			&i.RejectReason,
+			&i.ReviewedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const profileActive = `-- name: ProfileActive :exec
@@ -1666,6 +1779,36 @@ func (q *Queries) ProfilesDemoShow(ctx context.Context, now time.Time) (int64, e
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const reportedMessage = `-- name: ReportedMessage :one
+SELECT msg.id, msg.sender_id, msg.photo_status
+FROM messages msg
+JOIN conversation_members cm ON cm.conversation_id = msg.conversation_id AND cm.member_id = $1
+JOIN members r ON r.id = cm.member_id AND r.tenant_id = $2
+WHERE msg.id = $3 AND msg.id > cm.cleared_through
+`
+
+type ReportedMessageParams struct {
+	ReporterID int64
+	TenantID   int64
+	ID         int64
+}
+
+type ReportedMessageRow struct {
+	ID          int64
+	SenderID    int64
+	PhotoStatus string
+}
+
+// A message a member reports: one of a conversation of theirs that they
+// still see (after what they cleared) as a member of the brand the
+// complaint is filed on, with who sent it.
+func (q *Queries) ReportedMessage(ctx context.Context, arg ReportedMessageParams) (ReportedMessageRow, error) {
+	row := q.db.QueryRow(ctx, reportedMessage, arg.ReporterID, arg.TenantID, arg.ID)
+	var i ReportedMessageRow
+	err := row.Scan(&i.ID, &i.SenderID, &i.PhotoStatus)
+	return i, err
 }
 
 const searchCount = `-- name: SearchCount :one

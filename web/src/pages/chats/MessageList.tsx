@@ -1,14 +1,16 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import type { ChatMessage } from '../../boot/types'
 import { Button } from '../../components/Button'
+import { Dropdown } from '../../components/Dropdown'
 import { Icon } from '../../components/Icon'
 import { giftIcon } from '../../components/iconSets'
 import { giftName } from '../../i18n/gifts'
 import { codeText } from '../../api/serverErrors'
 import { useShortTime } from './format'
 import type { Failure, Pending } from './rules'
+import { ReportMessage } from './ReportMessage'
 import { color, radius, space } from '../../theme/theme'
 
 // The log (a live region) scrolls; the messages inside are a list of their
@@ -48,6 +50,7 @@ const Typing = styled.li`
 // A bubble's side and state are attributes, not props: its CSS stays static,
 // so styled-components works its class out once for the whole list.
 const Bubble = styled.li`
+  position: relative;
   max-width: min(75%, 560px);
   padding: ${space(2)} ${space(3)};
   border-radius: ${radius.lg};
@@ -133,17 +136,56 @@ function Body({ m }: { m: ChatMessage }) {
   return <>{m.text}</>
 }
 
-function Message({ m }: { m: ChatMessage }) {
+// The menu of a received message sits beside its bubble, so the bubble is
+// as tall as it is without it (the engine's first paint has no menu).
+const MenuSpot = styled.span`
+  position: absolute;
+  left: calc(100% + ${space(1)});
+  bottom: 0;
+  button[aria-haspopup] {
+    min-height: 32px;
+    padding: 0 ${space(2)};
+    font-size: 0.75rem;
+  }
+`
+
+function Message({ m, onReport }: { m: ChatMessage; onReport: () => void }) {
   const { t } = useTranslation()
   const time = useShortTime(m.created_at)
+  const waiting = m.from_me && m.photo && m.photo.status !== 'active' ? m.photo : null
   return (
-    <Bubble data-testid="chat-message" data-kind={m.kind} data-mine={m.from_me ? 'true' : 'false'} data-read={m.from_me && m.read ? 'true' : undefined}>
+    <Bubble
+      data-testid="chat-message"
+      data-kind={m.kind}
+      data-mine={m.from_me ? 'true' : 'false'}
+      data-read={m.from_me && m.read ? 'true' : undefined}
+      // A long press on a phone (or a right click) opens the report of a received message.
+      onContextMenu={m.from_me ? undefined : (e) => {
+        e.preventDefault()
+        onReport()
+      }}
+    >
       <Body m={m} />
+      {waiting && (
+        <Meta data-testid="chat-photo-waiting">
+          {waiting.status === 'pending' ? t('messenger.message.photoWaiting') : t('messenger.message.photoRejected', { reason: waiting.reject_reason ?? '' })}
+        </Meta>
+      )}
       <Meta>
         {/* Only the member's own messages carry a sending state; an incoming one shows its time. */}
         <time dateTime={m.created_at}>{m.from_me ? t('messenger.message.sentAt', { time }) : time}</time>
         {m.from_me && m.read && <span data-testid="chat-read">{` · ${t('messenger.message.read')}`}</span>}
       </Meta>
+      {!m.from_me && (
+        <MenuSpot>
+          <Dropdown
+            label="⋯"
+            accessibleLabel={t('messenger.report.menu', { time })}
+            align="right"
+            items={[{ key: 'report', label: t('messenger.report.action'), onSelect: onReport }]}
+          />
+        </MenuSpot>
+      )}
     </Bubble>
   )
 }
@@ -217,6 +259,7 @@ export interface MessageListProps {
 export function MessageList({ name, messages, outbox, olderHidden, typing = false, onRetry, onDiscard }: MessageListProps) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement>(null)
+  const [reporting, setReporting] = useState<ChatMessage | null>(null)
   const last = messages[messages.length - 1]?.id
   const size = messages.length + outbox.length
   useEffect(() => {
@@ -229,13 +272,14 @@ export function MessageList({ name, messages, outbox, olderHidden, typing = fals
         {olderHidden && <Notice data-testid="chat-older-hidden">{t('messenger.olderHidden')}</Notice>}
         {messages.length === 0 && outbox.length === 0 && <Notice>{t('messenger.noMessages', { name })}</Notice>}
         {messages.map((m) => (
-          <Message key={m.id} m={m} />
+          <Message key={m.id} m={m} onReport={() => setReporting(m)} />
         ))}
         {outbox.map((p) => (
           <Outgoing key={p.clientId} p={p} onRetry={() => onRetry(p)} onDiscard={() => onDiscard(p)} />
         ))}
         {typing && <Typing data-testid="chat-typing">{t('messenger.typing', { name })}</Typing>}
       </Items>
+      {reporting && <ReportMessage m={reporting} name={name} onClose={() => setReporting(null)} />}
     </Log>
   )
 }

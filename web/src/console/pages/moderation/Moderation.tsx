@@ -1,18 +1,21 @@
-// Moderation: a brand's photo queue, its complaints by state and the member
+// Moderation: a brand's photo queue (PhotoCards), its complaints by state and the member
 // lookup with warn, suspend and ban (shared with the member page:
 // pages/members/MemberActions.tsx). The engine enforces every rule; this
 // page shows its answers and refusals in the console's words.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
-import type { ComplaintStatus, ConsoleApi, ModerationComplaint, ModerationMember, ModerationPhoto } from '../../api'
+import { useLoad } from '../../../api/useLoad'
+import type { ComplaintStatus, ConsoleApi, ModerationComplaint, ModerationMember } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Input, Muted } from '../../ui'
 import { anyTenant, useCan } from '../../permissions'
 import { Select, useTenantPicker } from '../TenantPicker'
 import { ComplaintConversation } from '../members/ComplaintConversation'
-import { MemberActions, PhotoActions, Row, memberStateText } from '../members/MemberActions'
+import { MemberActions, Row, memberStateText } from '../members/MemberActions'
+import { ComplaintCard } from './ComplaintCard'
+import { PhotoCards } from './PhotoCards'
 
 const Grid = styled.ul`
   list-style: none;
@@ -44,7 +47,7 @@ export function Moderation({ api }: { api: ConsoleApi }) {
       {picker}
       {tenant && (
         <div key={tenant}>
-          <PhotoQueue api={api} tenant={tenant} />
+          <PhotoCards api={api} tenant={tenant} />
           <Complaints api={api} tenant={tenant} />
           {mayLookUp && <MemberLookup api={api} tenant={tenant} />}
         </div>
@@ -53,72 +56,16 @@ export function Moderation({ api }: { api: ConsoleApi }) {
   )
 }
 
-/** PhotoQueue lists the pending photos with approve and reject (with a reason). */
-export function PhotoQueue({ api, tenant }: { api: ConsoleApi; tenant: string }) {
-  const { t } = useTranslation()
-  // Approving and rejecting need moderation:write (support only looks).
-  const mayDecide = useCan()(anyTenant('moderation', 'write'), tenant)
-  const [photos, setPhotos] = useState<ModerationPhoto[] | null>(null)
-  const [error, setError] = useState('')
-  const [done, setDone] = useState('')
-
-  useEffect(() => {
-    let live = true
-    api.photoQueue(tenant).then(
-      (a) => live && setPhotos(a.photos),
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, t, tenant])
-
-  const decided = (id: number, message: string) => {
-    setPhotos((list) => list?.filter((p) => p.id !== id) ?? null)
-    setDone(message)
-    setError('')
-  }
-
-  return (
-    <Section aria-labelledby="photos-heading">
-      <h2 id="photos-heading">{t('console.moderation.photos.heading')}</h2>
-      {error && <Alert role="alert">{error}</Alert>}
-      <Muted role="status">{done}</Muted>
-      {!photos && !error && <Muted>{t('console.loading')}</Muted>}
-      {photos && photos.length === 0 && <Muted>{t('console.moderation.photos.empty')}</Muted>}
-      {photos && photos.length > 0 && (
-        <Grid aria-label={t('console.moderation.photos.heading')}>
-          {photos.map((p) => (
-            <li key={p.id}>
-              <PhotoActions api={api} tenant={tenant} photo={p} canAct={mayDecide} onDone={(after, message) => decided(after.id, message)} onError={(err) => setError(errorText(t, err))} />
-            </li>
-          ))}
-        </Grid>
-      )}
-    </Section>
-  )
-}
-
 /** Complaints lists one state's complaints; one opens with its detail and a state change. */
 export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string }) {
   const { t } = useTranslation()
   const mayMove = useCan()(anyTenant('moderation', 'write'), tenant)
   const [status, setStatus] = useState<ComplaintStatus>('open')
-  const [list, setList] = useState<ModerationComplaint[] | null>(null)
+  const complaints = useLoad<ModerationComplaint[]>(`${tenant}/${status}`, () => api.complaints(tenant, status).then((a) => a.complaints))
+  const list = complaints.state.status === 'done' ? complaints.state.data : null
   const [open, setOpen] = useState<Awaited<ReturnType<ConsoleApi['complaint']>> | null>(null)
   const [error, setError] = useState('')
   const [done, setDone] = useState('')
-
-  useEffect(() => {
-    let live = true
-    api.complaints(tenant, status).then(
-      (a) => live && setList(a.complaints),
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, t, tenant, status])
 
   const show = (id: number) => {
     setError('')
@@ -129,7 +76,7 @@ export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string })
     api.setComplaintStatus(tenant, open.complaint.id, to).then(
       ({ complaint }) => {
         setOpen({ ...open, complaint })
-        setList((l) => l?.filter((c) => c.id !== complaint.id || complaint.status === status) ?? null)
+        complaints.update((l) => l.filter((c) => c.id !== complaint.id || complaint.status === status))
         setDone(t('console.moderation.complaints.moved', { id: complaint.id, status: t(`console.moderation.complaints.status.${complaint.status}`) }))
       },
       (err: unknown) => setError(errorText(t, err)),
@@ -142,7 +89,6 @@ export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string })
       <Field>
         <label htmlFor="complaint-status">{t('console.moderation.complaints.state')}</label>
         <Select id="complaint-status" value={status} onChange={(e) => {
-            setList(null)
             setOpen(null)
             setStatus(e.target.value as ComplaintStatus)
           }}>
@@ -152,19 +98,18 @@ export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string })
         </Select>
       </Field>
       {error && <Alert role="alert">{error}</Alert>}
+      {complaints.state.status === 'failed' && <Alert role="alert">{errorText(t, complaints.state.error)}</Alert>}
       <Muted role="status">{done}</Muted>
-      {!list && !error && <Muted>{t('console.loading')}</Muted>}
+      {complaints.state.status === 'loading' && <Muted>{t('console.loading')}</Muted>}
       {list && list.length === 0 && <Muted>{t('console.moderation.complaints.empty')}</Muted>}
       {list && list.length > 0 && (
-        <ul>
+        <Grid aria-label={t('console.moderation.complaints.heading')}>
           {list.map((c) => (
             <li key={c.id}>
-              <Button type="button" $quiet onClick={() => show(c.id)}>
-                {t('console.moderation.complaints.item', { id: c.id, category: c.category, date: c.created_at.slice(0, 10) })}
-              </Button>
+              <ComplaintCard complaint={c} onOpen={() => show(c.id)} />
             </li>
           ))}
-        </ul>
+        </Grid>
       )}
       {open && (
         <Card aria-labelledby="complaint-detail">
