@@ -37,6 +37,11 @@ UPDATE staff_accounts SET disabled_at = NULL, demo_off = false
 WHERE id = @id AND disabled_at IS NOT NULL
 RETURNING *;
 
+-- name: StaffSetLanguage :one
+-- The console's language of one staff account, chosen by its owner.
+UPDATE staff_accounts SET language = @language WHERE id = @id
+RETURNING *;
+
 -- name: StaffMarkDemo :exec
 -- The demo's accounts (serve --demo), by their addresses.
 UPDATE staff_accounts SET demo = true WHERE lower(email) = ANY(@emails::text[]);

@@ -123,6 +123,9 @@ type Staff struct {
 	TOTPRequired bool `json:"totp_enrolment_required"`
 	// DisabledAt is when the account was disabled (it logs in no more).
 	DisabledAt *time.Time `json:"disabled_at"`
+	// Language is the console's language for this staff member (one of
+	// Languages), kept on the account so it follows them to every device.
+	Language string `json:"language"`
 
 	epoch int32
 }
@@ -138,7 +141,7 @@ func (s *Service) staffFrom(ctx context.Context, a db.StaffAccount) (*Staff, err
 	if err != nil {
 		return nil, err
 	}
-	st := &Staff{ID: a.ID, Email: a.Email, Roles: grants, TOTPEnabled: a.TotpConfirmedAt.Valid, epoch: a.SessionEpoch}
+	st := &Staff{ID: a.ID, Email: a.Email, Roles: grants, TOTPEnabled: a.TotpConfirmedAt.Valid, Language: a.Language, epoch: a.SessionEpoch}
 	if a.DisabledAt.Valid {
 		at := a.DisabledAt.Time
 		st.DisabledAt = &at

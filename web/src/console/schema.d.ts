@@ -214,6 +214,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/me/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the console's language
+         * @description Kept on the staff account, so the console opens in it on every device; audited as staff.language.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        language: "en" | "nl" | "de";
+                    };
+                };
+            };
+            responses: {
+                /** @description The staff member with the new language and their permissions, as /me answers. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffAnswer"];
+                    };
+                };
+                /** @description console_login_required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description language_invalid */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/openapi.yaml": {
         parameters: {
             query?: never;
@@ -2618,6 +2678,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What waits for a decision, per brand
+         * @description Per brand where the staff member may work the queues (moderation:read there): photos waiting for moderation and complaints open. flagged_members and refunds_asked are answered once the engine keeps those queues; a count left out is not shown.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The brands with their counts. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brands: components["schemas"]["BrandToday"][];
+                        };
+                    };
+                };
+                /** @description console_login_required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description console_forbidden or totp_enrolment_required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/totp": {
         parameters: {
             query?: never;
@@ -2711,6 +2826,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What waits for a decision on one brand; a count is absent where the staff member may not work that queue or the engine keeps none. */
+        BrandToday: {
+            /** @description complaints nobody has taken up yet */
+            complaints_open?: number;
+            /** @description members past the brand's risk threshold */
+            flagged_members?: number;
+            name: string;
+            /** @description members' photos waiting for moderation */
+            photos_waiting?: number;
+            /** @description members' requests for a refund */
+            refunds_asked?: number;
+            tenant: string;
+        };
         /** @description A member in a conversation (the member API's chat card). */
         ChatCard: {
             age: number;
@@ -2975,6 +3103,11 @@ export interface components {
             disabled_at?: string | null;
             email: string;
             id: number;
+            /**
+             * @description the console's language for this staff member
+             * @enum {string}
+             */
+            language: "en" | "nl" | "de";
             roles: components["schemas"]["Grant"][];
             /** @description the second factor is set up */
             totp_enabled: boolean;

@@ -34,4 +34,5 @@ type StaffAccount struct {
 	CreatedAt       time.Time
 	Demo            bool
 	DemoOff         bool
+	Language        string
 }
