@@ -315,3 +315,8 @@ WHERE demo AND NOT demo_off;
 -- name: MembersDemoOn :execrows
 -- A start with --demo: the demo's members log in again.
 UPDATE members SET demo_off = false WHERE demo AND demo_off;
+
+-- name: MembersOfTenant :one
+-- A tenant's members for the console's brand list: every account that is
+-- not a house profile and not deleted.
+SELECT count(*)::bigint FROM members WHERE tenant_id = @tenant_id AND NOT is_house AND status <> 'deleted';

@@ -93,6 +93,7 @@ func (c *Console) Routes() []Route {
 		{"GET", "/staff", global("staff", "read"), st.List},
 		{"POST", "/staff", global("staff", "write"), st.Create},
 		{"GET", "/audit", global("audit", "read"), st.AuditLog},
+		{"GET", "/audit/actions", global("audit", "read"), st.AuditActions},
 
 		// Members, staff and the audit log (members): a staff account's
 		// roles and disabling it (staff/handlers.go), and a conversation read

@@ -2,6 +2,7 @@ package admin_test
 
 import (
 	"net/http"
+	"slices"
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
@@ -57,6 +58,51 @@ func TestTodayCountsTheQueuesPerBrand(t *testing.T) {
 	}
 }
 
+// TestBrandFigures: a new member counts as a member and today's signup on
+// their brand only; a paid order adds to this month's revenue.
+func TestBrandFigures(t *testing.T) {
+	t.Parallel()
+	e := servertest.NewConsole(t)
+	c, _ := e.Enrolled(t, staff.RoleOperator, "*")
+	before := todayOf(t, c)
+	accountstest.NewMember(t, e.Pool, accountstest.Member{TenantSlug: "sparkusa"})
+	e.PaidOrder(t)
+	after := todayOf(t, c)
+	was, now := before["sparkusa"].Figures, after["sparkusa"].Figures
+	if now.Members != was.Members+1 || now.SignupsToday != was.SignupsToday+1 {
+		t.Errorf("sparkusa figures %+v, was %+v: want one member and one signup today more", *now, *was)
+	}
+	sum := func(f *admin.BrandFigures) (n int64) {
+		for _, a := range f.RevenueMonth {
+			n += a.Amount
+		}
+		return n
+	}
+	if sum(after["lustlokaal"].Figures) <= sum(before["lustlokaal"].Figures) {
+		t.Errorf("lustlokaal revenue this month %v, was %v: want more after a paid order", after["lustlokaal"].Figures.RevenueMonth, before["lustlokaal"].Figures.RevenueMonth)
+	}
+	if sum(after["sparkusa"].Figures) != sum(before["sparkusa"].Figures) {
+		t.Errorf("sparkusa revenue moved with an order on lustlokaal")
+	}
+}
+
+// TestAuditActionsAreTheLoggedOnes: the action filter's list is the
+// actions the audit log holds, each once, in order; only who reads the
+// audit log gets it.
+func TestAuditActionsAreTheLoggedOnes(t *testing.T) {
+	t.Parallel()
+	e := servertest.NewConsole(t)
+	c, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
+	c.Do("PUT", "/admin/api/me/language", map[string]string{"language": "de"}).Want(t, http.StatusOK, "")
+	var got struct{ Actions []string }
+	c.Do("GET", "/admin/api/audit/actions", nil).JSON(t, &got)
+	if !slices.Contains(got.Actions, "staff.language") || !slices.Contains(got.Actions, "login") || !slices.IsSorted(got.Actions) || len(slices.Compact(slices.Clone(got.Actions))) != len(got.Actions) {
+		t.Errorf("audit actions %v: want staff.language and login, sorted, each once", got.Actions)
+	}
+	mod, _ := e.Enrolled(t, staff.RoleModerator, "*")
+	mod.Do("GET", "/admin/api/audit/actions", nil).Want(t, http.StatusForbidden, "console_forbidden")
+}
+
 // TestTodayIsScopedByPermission: a moderator of one brand sees that brand
 // only; staff without a moderation permission see no brand; a session
 // still setting up its second factor is refused.
@@ -67,9 +113,18 @@ func TestTodayIsScopedByPermission(t *testing.T) {
 	if got := todayOf(t, mod); len(got) != 1 || got["sparkusa"].PhotosWaiting == nil {
 		t.Errorf("moderator of sparkusa: today %+v, want sparkusa only", got)
 	}
+	if got := todayOf(t, mod)["sparkusa"]; got.Figures != nil {
+		t.Errorf("moderator of sparkusa: figures %+v, want none (no dashboards:read)", got.Figures)
+	}
 	chat, _ := e.Enrolled(t, staff.RoleChatOperator, "*")
-	if got := todayOf(t, chat); len(got) != 0 {
-		t.Errorf("chat operator: today %+v, want no brand", got)
+	for slug, b := range todayOf(t, chat) {
+		if b.PhotosWaiting != nil || b.ComplaintsOpen != nil || b.Figures != nil {
+			t.Errorf("chat operator on %s: %+v, want the brand without counts or figures", slug, b)
+		}
+	}
+	finance, _ := e.Enrolled(t, staff.RoleFinance, "lustlokaal")
+	if got := todayOf(t, finance); len(got) != 1 || got["lustlokaal"].Figures == nil || got["lustlokaal"].PhotosWaiting != nil {
+		t.Errorf("finance on lustlokaal: today %+v, want lustlokaal's figures and no queue", got)
 	}
 	s := e.NewStaff(t, staff.RoleModerator, "*")
 	pending := e.ConsoleClient(t)

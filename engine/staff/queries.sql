@@ -123,6 +123,10 @@ SELECT count(*)::bigint AS rules, coalesce(max(id), 0)::bigint AS last_id FROM c
 INSERT INTO audit_log (staff_id, email, tenant, action, ip, before, after)
 VALUES (@staff_id, @email, @tenant, @action, @ip, @before, @after);
 
+-- name: AuditActions :many
+-- The actions the audit log holds, for the console's action filter.
+SELECT DISTINCT action FROM audit_log ORDER BY action;
+
 -- name: AuditList :many
 SELECT * FROM audit_log
 WHERE (sqlc.narg(staff_id)::bigint IS NULL OR staff_id = sqlc.narg(staff_id))

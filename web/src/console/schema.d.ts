@@ -69,6 +69,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/audit/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The actions the audit log holds
+         * @description Every action with at least one row, in alphabetical order; the console's action filter offers these.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The actions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: string[];
+                        };
+                    };
+                };
+                /** @description console_login_required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description console_forbidden or totp_enrolment_required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/login": {
         parameters: {
             query?: never;
@@ -2686,8 +2741,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What waits for a decision, per brand
-         * @description Per brand where the staff member may work the queues (moderation:read there): photos waiting for moderation and complaints open. flagged_members and refunds_asked are answered once the engine keeps those queues; a count left out is not shown.
+         * What waits for a decision, and the headline figures, per brand
+         * @description Every brand the staff member may see (tenants:read), with photos waiting for moderation and complaints open where they hold moderation:read, and the headline figures where they hold dashboards:read. flagged_members and refunds_asked are answered once the engine keeps those queues; a count left out is not shown.
          */
         get: {
             parameters: {
@@ -2826,10 +2881,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A brand's headline numbers (for who holds dashboards:read there); day and month are the brand's, in its time zone. */
+        BrandFigures: {
+            /** @description accounts that are not house profiles and not deleted */
+            members: number;
+            /** @description paid minus refunded this month, per currency, in minor units */
+            revenue_month: {
+                amount: number;
+                currency: string;
+            }[];
+            signups_today: number;
+        };
         /** @description What waits for a decision on one brand; a count is absent where the staff member may not work that queue or the engine keeps none. */
         BrandToday: {
             /** @description complaints nobody has taken up yet */
             complaints_open?: number;
+            figures?: components["schemas"]["BrandFigures"];
             /** @description members past the brand's risk threshold */
             flagged_members?: number;
             name: string;

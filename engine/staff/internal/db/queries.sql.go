@@ -12,6 +12,31 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const auditActions = `-- name: AuditActions :many
+SELECT DISTINCT action FROM audit_log ORDER BY action
+`
+
+// The actions the audit log holds, for the console's action filter.
+func (q *Queries) AuditActions(ctx context.Context) ([]string, error) {
+	rows, err := q.db.Query(ctx, auditActions)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var action string
+		if err := rows.Scan(&action); err != nil {
+			return nil, err
+		}
+		items = append(items, action)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const auditAdd = `-- name: AuditAdd :exec
 
 INSERT INTO audit_log (staff_id, email, tenant, action, ip, before, after)
