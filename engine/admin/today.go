@@ -7,6 +7,8 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/brandfile"
+	"rendezvous/engine/landerpages"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/staff"
@@ -21,6 +23,9 @@ import (
 type BrandToday struct {
 	Tenant string `json:"tenant"`
 	Name   string `json:"name"`
+	// Site is the brand's member site; Landers its affiliate landers.
+	Site    string   `json:"site"`
+	Landers []string `json:"landers"`
 	// PhotosWaiting are members' photos waiting for moderation.
 	PhotosWaiting *int64 `json:"photos_waiting,omitempty"`
 	// ComplaintsOpen are complaints nobody has taken up yet.
@@ -65,6 +70,13 @@ func (c *Console) Today(w http.ResponseWriter, r *http.Request) {
 	out := []BrandToday{}
 	for _, t := range all {
 		b, shown, err := c.brandToday(ctx, st, t)
+		if shown && err == nil {
+			b.Site = brandfile.SiteURL(r, t.PrimaryHost)
+			b.Landers = make([]string, len(landerpages.Names))
+			for i, name := range landerpages.Names {
+				b.Landers[i] = b.Site + "landers/" + name
+			}
+		}
 		if err != nil {
 			httpx.WriteError(w, r, err)
 			return

@@ -3,6 +3,7 @@ package admin_test
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
@@ -52,6 +53,9 @@ func TestTodayCountsTheQueuesPerBrand(t *testing.T) {
 	if *lust.ComplaintsOpen != *before["lustlokaal"].ComplaintsOpen+1 || *spark.ComplaintsOpen != *before["sparkusa"].ComplaintsOpen {
 		t.Errorf("complaints open: lustlokaal %d (was %d), sparkusa %d (was %d)",
 			*lust.ComplaintsOpen, *before["lustlokaal"].ComplaintsOpen, *spark.ComplaintsOpen, *before["sparkusa"].ComplaintsOpen)
+	}
+	if !strings.HasPrefix(lust.Site, "http://localhost") || len(lust.Landers) == 0 || !strings.HasPrefix(lust.Landers[0], lust.Site+"landers/") {
+		t.Errorf("lustlokaal: site %q, landers %v", lust.Site, lust.Landers)
 	}
 	if lust.Name == "" || lust.FlaggedMembers != nil || lust.RefundsAsked != nil {
 		t.Errorf("lustlokaal: %+v, want its name and no count of a queue the engine does not keep", lust)

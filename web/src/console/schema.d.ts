@@ -2899,11 +2899,15 @@ export interface components {
             figures?: components["schemas"]["BrandFigures"];
             /** @description members past the brand's risk threshold */
             flagged_members?: number;
+            /** @description the addresses of the brand's affiliate landers */
+            landers: string[];
             name: string;
             /** @description members' photos waiting for moderation */
             photos_waiting?: number;
             /** @description members' requests for a refund */
             refunds_asked?: number;
+            /** @description the brand's member site (its primary host) */
+            site: string;
             tenant: string;
         };
         /** @description A member in a conversation (the member API's chat card). */
