@@ -21,6 +21,19 @@ export function chartData(days: string[], lines: Line[]): uPlot.AlignedData {
   return [days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), ...lines.map((l) => l.values)]
 }
 
+/**
+ * lastInLegend are hooks that show the last place's values in the legend
+ * whenever the pointer is not over the chart (on drawing, and when it
+ * leaves), so the legend reads numbers without hovering, never "--".
+ */
+function lastInLegend(): uPlot.Hooks.Arrays {
+  const showLast = (u: uPlot) => {
+    const last = (u.data[0]?.length ?? 0) - 1
+    if (last >= 0 && u.cursor.idx == null) u.setLegend({ idx: last })
+  }
+  return { ready: [showLast], setCursor: [showLast] }
+}
+
 /** chartOptions are uPlot's options for lines on a day axis; days are shown as dates in UTC, where they were placed. */
 export function chartOptions(UPlot: typeof uPlot, lines: Line[], width: number, format?: (v: number) => string): uPlot.Options {
   const value = format ? (_u: uPlot, v: number | null) => (v == null ? '' : format(v)) : undefined
@@ -32,6 +45,7 @@ export function chartOptions(UPlot: typeof uPlot, lines: Line[], width: number, 
     series: [{}, ...lines.map((l) => ({ label: l.label, stroke: l.color, width: 2, points: { show: true, size: 5 }, value }))],
     axes: [{}, { size: 60, values: format ? (_u: uPlot, vs: number[]) => vs.map(format) : undefined }],
     legend: { show: true },
+    hooks: lastInLegend(),
   }
 }
 
@@ -88,6 +102,7 @@ export function barOptions(UPlot: typeof uPlot, categories: string[], lines: Lin
       { size: 60 },
     ],
     legend: { show: true },
+    hooks: lastInLegend(),
   }
 }
 

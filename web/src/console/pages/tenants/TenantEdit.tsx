@@ -207,7 +207,7 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
     <>
       <Heading>{creating ? t('console.brand.newHeading') : t('console.brand.editHeading', { name: base?.name ?? slug })}</Heading>
       <Row>
-        <Link to="/">{t('console.brand.back')}</Link>
+        <Link to="/tenants">{t('console.brand.back')}</Link>
         {!creating && slug && (
           <a href={`/admin/api/tenants/${slug}/export`} download={`${slug}.yaml`}>
             {t('console.brand.export')}
