@@ -20,7 +20,7 @@ test('a superadmin works on a member, on staff and in the audit log at 390 px', 
     await page.getByLabel('E-mail address').fill('admin@rendezvous.example')
     await page.getByLabel('Password').fill('demo-password')
     await page.getByRole('button', { name: 'Log in' }).click()
-    await page.getByRole('list', { name: 'Brands' }).waitFor()
+    await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
 
     // A demo member of LustLokaal, found by id.
     let member

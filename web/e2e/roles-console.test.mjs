@@ -25,7 +25,7 @@ async function enrol(page) {
   const secret = (await page.getByTestId('totp-secret').textContent()).trim()
   await page.getByLabel('Code', { exact: true }).fill(totp(secret))
   await page.getByRole('button', { name: 'Turn on' }).click()
-  await page.getByRole('list', { name: 'Brands' }).waitFor()
+  await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
 }
 
 const navLinks = (page) => page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()
@@ -42,7 +42,7 @@ test('a moderator approves one photo and rejects another; the member sees the re
     // The demo superadmin makes a moderator of Herzklopfen.
     await admin.goto('/admin/')
     await logIn(admin.page, 'admin@rendezvous.example', 'demo-password')
-    await admin.page.getByRole('list', { name: 'Brands' }).waitFor()
+    await admin.page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
     const modEmail = `moderator-${Date.now()}-${letters(4)}@staff.example`
     const made = await call(admin, 'POST', '/admin/api/staff', { email: modEmail, role: 'moderator', tenant: 'herzklopfen', password: 'moderator-e2e-password' })
     assert.equal(made.status, 201, JSON.stringify(made.body))
@@ -86,7 +86,7 @@ test('a moderator approves one photo and rejects another; the member sees the re
     await mod.goto('/admin/')
     await logIn(mod.page, modEmail, 'moderator-e2e-password')
     await enrol(mod.page)
-    assert.deepEqual(await navLinks(mod.page), ['Brands', 'Moderation'])
+    assert.deepEqual(await navLinks(mod.page), ['Today', 'Members', 'Moderation', 'Brands'])
     await mod.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Moderation' }).click()
     const brand = mod.page.getByLabel('Brand', { exact: true })
     await brand.waitFor()
@@ -139,7 +139,7 @@ test('a support agent is refused the money pages', async () => {
     await logIn(c.page, 'support@herzklopfen.example', 'demo-password')
     await enrol(c.page)
     // Brands and moderation (to read), no Orders or other money entry.
-    assert.deepEqual(await navLinks(c.page), ['Brands', 'Moderation'])
+    assert.deepEqual(await navLinks(c.page), ['Today', 'Members', 'Moderation', 'Brands'])
 
     // The Orders page by its address says not allowed, and asks the engine nothing.
     const asked = []

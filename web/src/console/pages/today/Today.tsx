@@ -12,7 +12,7 @@ import { Alert, Card, CardList, Heading, Muted } from '../../ui'
 const Brands = styled(CardList)`
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 280px), 1fr));
   h2 { margin: 0 0 8px; font-size: 1.125rem; }
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
+  p { margin: 0 0 6px; }
   a { font-weight: 600; }
 `
 
@@ -43,17 +43,18 @@ export function Today({ api }: { api: ConsoleApi }) {
             <li key={b.tenant}>
               <Card aria-labelledby={`today-${b.tenant}`}>
                 <h2 id={`today-${b.tenant}`}>{b.name}</h2>
-                <ul>
+                {/* One line per queue (not a nested list: the page's list is the brands). */}
+                <div>
                   {queues.map((q) => {
                     const count = b[q.field]
                     if (count === undefined) return null
                     return (
-                      <li key={q.field} data-queue={q.field}>
+                      <p key={q.field} data-queue={q.field}>
                         {count > 0 ? <Link to={q.to(b.tenant)}>{t(q.words, { count })}</Link> : <Muted as="span">{t(q.words, { count })}</Muted>}
-                      </li>
+                      </p>
                     )
                   })}
-                </ul>
+                </div>
               </Card>
             </li>
           ))}
