@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import styled from 'styled-components'
+import { useLoad } from '../../../api/useLoad'
 
 /** Line is one series of a chart: its label, one value per day and its colour. */
 export interface Line {
@@ -144,40 +145,34 @@ export function Chart({
   format?: (v: number) => string
 }) {
   const ref = useRef<HTMLDivElement>(null)
+  // uPlot comes through the one data layer, so no chart is drawn for a page that has gone.
+  const lib = useLoad('uplot', () => loadUPlot().then((m) => m.default))
+  const UPlot = lib.state.status === 'done' ? lib.state.data : null
   useEffect(() => {
     const el = ref.current
-    if (!el) return
-    let live = true
+    if (!el || !UPlot) return
     let chart: uPlot | null = null
     let resize: ResizeObserver | undefined
-    loadUPlot().then(
-      ({ default: UPlot }) => {
-        if (!live) return
-        try {
-          const width = el.clientWidth || 320
-          chart = categories
-            ? new UPlot(barOptions(UPlot, categories, lines, width, xLabel ?? ''), barData(categories, lines), el)
-            : new UPlot(chartOptions(UPlot, lines, width, format), chartData(days ?? [], lines), el)
-        } catch {
-          // No canvas here: the table and summary stand in for the chart.
-          chart = null
-          el.replaceChildren()
-          return
-        }
-        if (typeof ResizeObserver !== 'undefined') {
-          resize = new ResizeObserver(() => {
-            if (el.clientWidth > 0) chart?.setSize({ width: el.clientWidth, height: 220 })
-          })
-          resize.observe(el)
-        }
-      },
-      () => undefined,
-    )
+    try {
+      const width = el.clientWidth || 320
+      chart = categories
+        ? new UPlot(barOptions(UPlot, categories, lines, width, xLabel ?? ''), barData(categories, lines), el)
+        : new UPlot(chartOptions(UPlot, lines, width, format), chartData(days ?? [], lines), el)
+    } catch {
+      // No canvas here: the table and summary stand in for the chart.
+      el.replaceChildren()
+      return
+    }
+    if (typeof ResizeObserver !== 'undefined') {
+      resize = new ResizeObserver(() => {
+        if (el.clientWidth > 0) chart?.setSize({ width: el.clientWidth, height: 220 })
+      })
+      resize.observe(el)
+    }
     return () => {
-      live = false
       resize?.disconnect()
       chart?.destroy()
     }
-  }, [days, categories, xLabel, lines, format])
+  }, [UPlot, days, categories, xLabel, lines, format])
   return <Box ref={ref} role="img" aria-label={label} data-testid="chart" />
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import {
@@ -19,6 +19,7 @@ import {
 import { errorText } from '../../errors'
 import { anyTenant } from '../../permissions'
 import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
+import { useLoad } from '../../../api/useLoad'
 import { Select, useTenantPicker } from '../TenantPicker'
 import { Chart, type Line } from './Chart'
 
@@ -166,38 +167,22 @@ export function Dashboards({ api }: { api: ConsoleApi }) {
   const { t, i18n } = useTranslation()
   const { tenant, picker, tenants } = useTenantPicker(api, 'dashboards-brand', anyTenant('dashboards', 'read'))
   const [span, setSpan] = useState<DaySpan>({ from: '', to: '' })
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
-  const [data, setData] = useState<Loaded | null>(null)
-  const [error, setError] = useState('')
-
-  useEffect(() => {
-    if (!tenant) return
-    let live = true
+  const [typed, setTyped] = useState<DaySpan>({ from: '', to: '' })
+  const answer = useLoad(tenant ? `dashboards|${tenant}|${span.from}|${span.to}` : null, () =>
     Promise.all([
       api.dashboard(tenant, 'signups', span),
       api.dashboard(tenant, 'purchases', span),
       api.dashboard(tenant, 'messages', span),
       api.dashboard(tenant, 'moderation', span),
-    ]).then(
-      ([signups, purchases, messages, moderation]) => {
-        if (!live) return
-        setError('')
-        setData({ signups, purchases, messages, moderation })
-        // The engine's default range shows in the fields.
-        setFrom((f) => f || signups.from)
-        setTo((x) => x || signups.to)
-      },
-      (err: unknown) => {
-        if (!live) return
-        setData(null)
-        setError(rangeText(t, err))
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [api, tenant, span, t])
+    ]).then(([signups, purchases, messages, moderation]): Loaded => ({ signups, purchases, messages, moderation })),
+  )
+  const data = answer.state.status === 'done' ? answer.state.data : null
+  const error = answer.state.status === 'failed' ? rangeText(t, answer.state.error) : ''
+  // The engine's default range shows in the fields until one is typed.
+  const from = typed.from || (data?.signups.from ?? '')
+  const to = typed.to || (data?.signups.to ?? '')
+  const setFrom = (v: string) => setTyped((x) => ({ ...x, from: v }))
+  const setTo = (v: string) => setTyped((x) => ({ ...x, to: v }))
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -381,29 +366,10 @@ export function conversionPlot(conv: Conversion, fields: readonly (typeof source
 function Sources({ api, tenant, span, ready }: { api: ConsoleApi; tenant: string; span: DaySpan; ready: boolean }) {
   const { t, i18n } = useTranslation()
   const [by, setBy] = useState<SourceGrouping>('network')
-  const [conv, setConv] = useState<Conversion | null>(null)
-  const [error, setError] = useState('')
   const { from, to } = span
-
-  useEffect(() => {
-    if (!ready) return
-    let live = true
-    api.dashboard(tenant, 'conversion', { from, to }, { by }).then(
-      (c) => {
-        if (!live) return
-        setError('')
-        setConv(c)
-      },
-      (err: unknown) => {
-        if (!live) return
-        setConv(null)
-        setError(rangeText(t, err))
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [api, tenant, from, to, by, ready, t])
+  const answer = useLoad(ready ? `conversion|${tenant}|${from}|${to}|${by}` : null, () => api.dashboard(tenant, 'conversion', { from, to }, { by }))
+  const conv = answer.state.status === 'done' ? answer.state.data : null
+  const error = answer.state.status === 'failed' ? rangeText(t, answer.state.error) : ''
 
   const locale = i18n.language
   const fields = useMemo(() => (by === 'all' ? sourceFields : sourceFields.filter((f) => f === by)), [by])
