@@ -3,11 +3,12 @@
 // reject and take-down for moderators), warn, suspend and ban, and, for
 // staff with money permissions only, the ledger, the orders and the credit
 // correction. Without money:read the page never calls the money API.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useLoad } from '../../../api/useLoad'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import styled from 'styled-components'
-import { ConsoleError, type ConsoleApi, type MemberMoney, type ModerationMember, type ModerationPhoto } from '../../api'
+import { ConsoleError, type ConsoleApi, type ModerationMember, type ModerationPhoto } from '../../api'
 import { errorText } from '../../errors'
 import { anyTenant, useCan } from '../../permissions'
 import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
@@ -50,29 +51,17 @@ export function MemberPage({ api }: { api: ConsoleApi }) {
   const can = useCan()
   const memberId = Number(id)
   const validId = Number.isInteger(memberId) && memberId > 0
-  const [member, setMember] = useState<ModerationMember | null>(null)
-  const [photos, setPhotos] = useState<ModerationPhoto[]>([])
-  const [error, setError] = useState('')
+  const shown = useLoad(validId ? `member|${tenant}|${memberId}` : null, () => api.member(tenant, memberId))
+  const member = shown.state.status === 'done' ? shown.state.data.member : null
+  const photos = shown.state.status === 'done' ? shown.state.data.photos : []
+  const failed = shown.state.status === 'failed' ? shown.state.error : null
+  const error = failed === null ? '' : failed instanceof ConsoleError && failed.code === 'member_not_found' ? t('console.members.notFound') : errorText(t, failed)
+  const setMember = (m: ModerationMember) => shown.update((d) => ({ ...d, member: m }))
+  const setPhotos = (change: (list: ModerationPhoto[]) => ModerationPhoto[]) => shown.update((d) => ({ ...d, photos: change(d.photos) }))
   const [photoError, setPhotoError] = useState('')
   const [done, setDone] = useState('')
   const moderate = can(anyTenant('moderation', 'write'), tenant)
   const money = can(anyTenant('money', 'read'), tenant)
-
-  useEffect(() => {
-    let live = true
-    if (!validId) return
-    api.member(tenant, memberId).then(
-      (a) => {
-        if (!live) return
-        setMember(a.member)
-        setPhotos(a.photos)
-      },
-      (err: unknown) => live && setError(err instanceof ConsoleError && err.code === 'member_not_found' ? t('console.members.notFound') : errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, t, tenant, memberId, validId])
 
   if (!validId) return <><Heading>{t('console.members.heading')}</Heading><Alert role="alert">{t('console.members.notFound')}</Alert></>
   if (error) return <><Heading>{t('console.members.heading')}</Heading><Alert role="alert">{error}</Alert></>
@@ -154,26 +143,16 @@ function MoneySection({ api, tenant, member }: { api: ConsoleApi; tenant: string
   const { t } = useTranslation()
   const can = useCan()
   const write = can(anyTenant('money', 'write'), tenant)
-  const [money, setMoney] = useState<MemberMoney | null>(null)
-  const [error, setError] = useState('')
+  const loaded = useLoad(`money|${tenant}|${member.id}`, () => api.memberMoney(tenant, member.id))
+  const money = loaded.latest
+  const error = loaded.state.status === 'failed' ? errorText(t, loaded.state.error) : ''
   const [delta, setDelta] = useState('')
   const [reason, setReason] = useState('')
   const [refusal, setRefusal] = useState('')
   const [done, setDone] = useState('')
   const [busy, setBusy] = useState(false)
 
-  const load = () =>
-    api.memberMoney(tenant, member.id).then(setMoney, (err: unknown) => setError(errorText(t, err)))
-  useEffect(() => {
-    let live = true
-    api.memberMoney(tenant, member.id).then(
-      (m) => live && setMoney(m),
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, t, tenant, member.id])
+  const load = loaded.reload
 
   const amount = Number(delta)
   const valid = delta.trim() !== '' && Number.isInteger(amount) && amount !== 0 && reason.trim() !== ''
@@ -188,7 +167,7 @@ function MoneySection({ api, tenant, member }: { api: ConsoleApi; tenant: string
         setDone(t('console.members.money.corrected', { before: c.balance_before, after: c.balance_after }))
         setDelta('')
         setReason('')
-        void load()
+        load()
       },
       (err: unknown) => {
         setBusy(false)
