@@ -2,11 +2,12 @@
 // lookup with warn, suspend and ban (shared with the member page:
 // pages/members/MemberActions.tsx). The engine enforces every rule; this
 // page shows its answers and refusals in the console's words.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useLoad } from '../../../api/useLoad'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
-import type { ComplaintStatus, ConsoleApi, ModerationComplaint, ModerationMember, ModerationPhoto } from '../../api'
+import type { ComplaintStatus, ConsoleApi, ModerationMember } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Input, Muted } from '../../ui'
 import { anyTenant, useCan } from '../../permissions'
@@ -58,29 +59,20 @@ export function PhotoQueue({ api, tenant }: { api: ConsoleApi; tenant: string })
   const { t } = useTranslation()
   // Approving and rejecting need moderation:write (support only looks).
   const mayDecide = useCan()(anyTenant('moderation', 'write'), tenant)
-  const [photos, setPhotos] = useState<ModerationPhoto[] | null>(null)
-  const [error, setError] = useState('')
+  const queue = useLoad(`photos|${tenant}`, () => api.photoQueue(tenant))
+  const photos = queue.state.status === 'done' ? queue.state.data.photos : null
+  const [failed, setError] = useState('')
+  const error = failed || (queue.state.status === 'failed' ? errorText(t, queue.state.error) : '')
   const [done, setDone] = useState('')
 
-  useEffect(() => {
-    let live = true
-    api.photoQueue(tenant).then(
-      (a) => live && setPhotos(a.photos),
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, t, tenant])
-
   const decided = (id: number, message: string) => {
-    setPhotos((list) => list?.filter((p) => p.id !== id) ?? null)
+    queue.update((d) => ({ ...d, photos: d.photos.filter((p) => p.id !== id) }))
     setDone(message)
     setError('')
   }
 
   return (
-    <Section aria-labelledby="photos-heading">
+    <Section id="photos" aria-labelledby="photos-heading">
       <h2 id="photos-heading">{t('console.moderation.photos.heading')}</h2>
       {error && <Alert role="alert">{error}</Alert>}
       <Muted role="status">{done}</Muted>
@@ -104,21 +96,12 @@ export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string })
   const { t } = useTranslation()
   const mayMove = useCan()(anyTenant('moderation', 'write'), tenant)
   const [status, setStatus] = useState<ComplaintStatus>('open')
-  const [list, setList] = useState<ModerationComplaint[] | null>(null)
   const [open, setOpen] = useState<Awaited<ReturnType<ConsoleApi['complaint']>> | null>(null)
-  const [error, setError] = useState('')
+  const complaints = useLoad(`complaints|${tenant}|${status}`, () => api.complaints(tenant, status))
+  const list = complaints.state.status === 'done' ? complaints.state.data.complaints : null
+  const [failed, setError] = useState('')
+  const error = failed || (complaints.state.status === 'failed' ? errorText(t, complaints.state.error) : '')
   const [done, setDone] = useState('')
-
-  useEffect(() => {
-    let live = true
-    api.complaints(tenant, status).then(
-      (a) => live && setList(a.complaints),
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, t, tenant, status])
 
   const show = (id: number) => {
     setError('')
@@ -129,7 +112,7 @@ export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string })
     api.setComplaintStatus(tenant, open.complaint.id, to).then(
       ({ complaint }) => {
         setOpen({ ...open, complaint })
-        setList((l) => l?.filter((c) => c.id !== complaint.id || complaint.status === status) ?? null)
+        complaints.update((d) => ({ complaints: d.complaints.filter((c) => c.id !== complaint.id || complaint.status === status) }))
         setDone(t('console.moderation.complaints.moved', { id: complaint.id, status: t(`console.moderation.complaints.status.${complaint.status}`) }))
       },
       (err: unknown) => setError(errorText(t, err)),
@@ -137,12 +120,11 @@ export function Complaints({ api, tenant }: { api: ConsoleApi; tenant: string })
   }
 
   return (
-    <Section aria-labelledby="complaints-heading">
+    <Section id="complaints" aria-labelledby="complaints-heading">
       <h2 id="complaints-heading">{t('console.moderation.complaints.heading')}</h2>
       <Field>
         <label htmlFor="complaint-status">{t('console.moderation.complaints.state')}</label>
         <Select id="complaint-status" value={status} onChange={(e) => {
-            setList(null)
             setOpen(null)
             setStatus(e.target.value as ComplaintStatus)
           }}>
