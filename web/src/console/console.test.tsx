@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
@@ -60,6 +61,11 @@ describe('console catalogue', () => {
       expect(same.length / en.size, `${lng} copies ${same.map(([k]) => k).join(', ')}`).toBeLessThan(0.1)
     }
     expect(consoleLanguages.map((l) => l.code)).toEqual(Object.keys(consoleCatalogues))
+  })
+
+  it('loads data through the one data layer: no page keeps its own "let live" flag', () => {
+    const own = sourceFiles(join(__dirname, '..'), /\.tsx?$/).filter((f) => !/\.test\.tsx?$/.test(f) && /let live = true/.test(readFileSync(f, 'utf8')))
+    expect(own).toEqual([])
   })
 
   it('words the engine codes', () => {
