@@ -49,10 +49,10 @@ describe('console catalogue', () => {
   it('has every key in English, Dutch and German, with the same placeholders, each translated', () => {
     const entries = (tree: Tree, prefix = ''): [string, string][] =>
       Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : entries(v, `${prefix}${k}.`)))
-    const en = new Map(entries(consoleCatalogues.en as Tree))
+    const en = new Map(entries(consoleCatalogues.en))
     const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort()
     for (const lng of ['nl', 'de'] as const) {
-      const other = new Map(entries(consoleCatalogues[lng] as Tree))
+      const other = new Map(entries(consoleCatalogues[lng]))
       expect([...en.keys()].filter((k) => !other.has(k)), `missing in ${lng}`).toEqual([])
       expect([...other.keys()].filter((k) => !en.has(k)), `only in ${lng}`).toEqual([])
       for (const [key, text] of en) expect(placeholders(other.get(key) ?? ''), `${lng} ${key}`).toEqual(placeholders(text))
