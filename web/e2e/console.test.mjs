@@ -82,6 +82,7 @@ test('a moderator sets up the second factor, then sees only their brand, at 390 
     assert.ok(overflow <= 0, `the console is ${overflow} px wider than the screen`)
 
     // From now on the login asks for the code.
+    await c.page.getByRole('button', { name: 'Menu' }).click()
     await c.page.getByRole('button', { name: 'Log out' }).click()
     await logIn(c.page, 'moderator@herzklopfen.example', 'demo-password')
     const code = c.page.getByLabel('Code from your authenticator app')

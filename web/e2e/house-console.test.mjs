@@ -32,7 +32,12 @@ async function enrol(page) {
 }
 
 const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
-const navLinks = (page) => page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()
+/** navLinks are the navigation's entries; on a narrow window it opens the menu first. */
+const navLinks = async (page) => {
+  const menu = page.getByRole('button', { name: 'Menu' })
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click()
+  return page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()
+}
 const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 
 /** staffMember has the demo superadmin make a staff account of LustLokaal, then logs it in and sets up its second factor. */

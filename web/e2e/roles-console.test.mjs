@@ -28,7 +28,12 @@ async function enrol(page) {
   await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
 }
 
-const navLinks = (page) => page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()
+/** navLinks are the navigation's entries; on a narrow window it opens the menu first. */
+const navLinks = async (page) => {
+  const menu = page.getByRole('button', { name: 'Menu' })
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click()
+  return page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()
+}
 
 /** letters is a random name part the signup accepts. */
 const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
@@ -158,7 +163,7 @@ test('a support agent is refused the money pages', async () => {
     assert.deepEqual([refund.status, refund.body.error], [403, 'console_forbidden'])
 
     // Moderation shows the queue without the moderators' buttons.
-    await c.page.getByRole('link', { name: 'Back to the brands' }).click()
+    await c.page.getByRole('link', { name: 'Back to Today' }).click()
     await c.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Moderation' }).click()
     const queue = c.page.getByRole('list', { name: 'Photos waiting for approval' }).or(c.page.getByText('No photo is waiting.'))
     await queue.waitFor()
