@@ -154,3 +154,13 @@ func (h ConsoleDashboards) ConversionDashboard(r *http.Request, t *tenancy.Tenan
 	}
 	return out, tab, nil
 }
+
+// MembersOf counts a tenant's members (house profiles and deleted accounts
+// aside), for the console's brand list.
+func MembersOf(ctx context.Context, conn db.DBTX, tenantID int64) (int64, error) {
+	n, err := db.New(conn).MembersOfTenant(ctx, tenantID)
+	if err != nil {
+		return 0, fmt.Errorf("members of tenant %d: %w", tenantID, err)
+	}
+	return n, nil
+}

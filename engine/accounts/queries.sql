@@ -374,3 +374,8 @@ RETURNING *;
 -- name: MemberSessionsDelete :exec
 -- Deletes the member's sessions when an operator ends them.
 DELETE FROM sessions WHERE member_id = @member_id;
+
+-- name: MembersOfTenant :one
+-- A tenant's members for the console's brand list: every account that is
+-- not a house profile and not deleted.
+SELECT count(*)::bigint FROM members WHERE tenant_id = @tenant_id AND NOT is_house AND status <> 'deleted';

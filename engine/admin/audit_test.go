@@ -102,6 +102,9 @@ var auditedRoutes = map[string]auditedCall{
 		s := e.NewStaff(t, staff.RoleSupport, "*")
 		return c.Do("PUT", fmt.Sprintf("/admin/api/staff/%d/roles", s.ID), map[string]any{"roles": []staff.Grant{{Role: "moderator", Tenant: "*"}}})
 	}},
+	"PUT /me/language": {"staff.language", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		return c.Do("PUT", "/admin/api/me/language", map[string]string{"language": "de"})
+	}},
 	"POST /staff/{staff}/disable": {"staff.disable", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		s := e.NewStaff(t, staff.RoleSupport, "*")
 		return c.Do("POST", fmt.Sprintf("/admin/api/staff/%d/disable", s.ID), nil)

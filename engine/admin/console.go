@@ -66,6 +66,11 @@ func (c *Console) Routes() []Route {
 		{"GET", "/me", signedIn, st.Me},
 		{"POST", "/totp", signedIn, st.StartTOTP},
 		{"POST", "/totp/confirm", signedIn, st.ConfirmTOTP},
+		// The staff member's own console language (staff/language.go).
+		{"PUT", "/me/language", signedIn, st.SetLanguage},
+		// What waits for a decision on each brand the staff member may
+		// work (today.go).
+		{"GET", "/today", anyTenant("tenants", "read"), c.Today},
 
 		{"GET", "/tenants", anyTenant("tenants", "read"), brands.Tenants},
 		{"GET", "/tenants/{tenant}", inTenant("tenants", "read"), brands.Tenant},
@@ -95,6 +100,7 @@ func (c *Console) Routes() []Route {
 		{"GET", "/staff", global("staff", "read"), st.List},
 		{"POST", "/staff", global("staff", "write"), st.Create},
 		{"GET", "/audit", global("audit", "read"), st.AuditLog},
+		{"GET", "/audit/actions", global("audit", "read"), st.AuditActions},
 
 		// Members, staff and the audit log (members): a staff account's
 		// roles and disabling it (staff/handlers.go), and a conversation read

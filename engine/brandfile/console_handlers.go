@@ -99,9 +99,10 @@ type TenantAnswer struct {
 	PreviewURL string       `json:"preview_url"`
 }
 
-// previewURL is the brand's primary host on the console's scheme and port
-// (a demo's admin.localhost:8080 previews at lustlokaal.localhost:8080).
-func previewURL(r *http.Request, host string) string {
+// SiteURL is the brand's host on the console's scheme and port (a demo's
+// admin.localhost:8080 previews at lustlokaal.localhost:8080): the preview
+// link and the brand list's links to the site and its landers.
+func SiteURL(r *http.Request, host string) string {
 	scheme := "http"
 	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
 		scheme = "https"
@@ -119,7 +120,7 @@ func (h ConsoleHandlers) answerTenant(w http.ResponseWriter, r *http.Request, st
 		httpx.WriteError(w, r, err)
 		return
 	}
-	httpx.WriteJSON(w, status, TenantAnswer{File: *f, PreviewURL: previewURL(r, f.Hosts[0])})
+	httpx.WriteJSON(w, status, TenantAnswer{File: *f, PreviewURL: SiteURL(r, f.Hosts[0])})
 }
 
 // TenantFile answers a brand's file and where to preview it.

@@ -37,6 +37,11 @@ UPDATE staff_accounts SET disabled_at = NULL, demo_off = false
 WHERE id = @id AND disabled_at IS NOT NULL
 RETURNING *;
 
+-- name: StaffSetLanguage :one
+-- The console's language of one staff account, chosen by its owner.
+UPDATE staff_accounts SET language = @language WHERE id = @id
+RETURNING *;
+
 -- name: StaffMarkDemo :exec
 -- The demo's accounts (serve --demo), by their addresses.
 UPDATE staff_accounts SET demo = true WHERE lower(email) = ANY(@emails::text[]);
@@ -124,6 +129,10 @@ SELECT * FROM audit_log
 WHERE member_id = @member_id AND tenant = @tenant
 ORDER BY id DESC
 LIMIT @max;
+
+-- name: AuditActions :many
+-- The actions the audit log holds, for the console's action filter.
+SELECT DISTINCT action FROM audit_log ORDER BY action;
 
 -- name: AuditList :many
 SELECT * FROM audit_log

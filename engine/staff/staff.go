@@ -125,6 +125,9 @@ type Staff struct {
 	DisabledAt *time.Time `json:"disabled_at"`
 	// Affiliate is an affiliate account's scope, null for staff.
 	Affiliate *AffiliateScope `json:"affiliate"`
+	// Language is the console's language for this staff member (one of
+	// Languages), kept on the account so it follows them to every device.
+	Language string `json:"language"`
 
 	epoch int32
 }
@@ -140,7 +143,7 @@ func (s *Service) staffFrom(ctx context.Context, a db.StaffAccount) (*Staff, err
 	if err != nil {
 		return nil, err
 	}
-	st := &Staff{ID: a.ID, Email: a.Email, Roles: grants, TOTPEnabled: a.TotpConfirmedAt.Valid, epoch: a.SessionEpoch}
+	st := &Staff{ID: a.ID, Email: a.Email, Roles: grants, TOTPEnabled: a.TotpConfirmedAt.Valid, Language: a.Language, epoch: a.SessionEpoch}
 	if a.DisabledAt.Valid {
 		at := a.DisabledAt.Time
 		st.DisabledAt = &at

@@ -35,7 +35,7 @@ test('the demo superadmin logs in and sees the three brands', async () => {
     await c.goto('/')
     assert.equal(new URL(c.page.url()).pathname, '/admin/')
     await logIn(c.page, 'admin@rendezvous.example', 'demo-password')
-    const list = c.page.getByRole('list', { name: 'Brands' })
+    const list = c.page.getByRole('list', { name: 'Today' })
     await list.getByRole('heading', { name: 'LustLokaal' }).waitFor()
     await list.getByRole('heading', { name: 'Herzklopfen' }).waitFor()
     await list.getByRole('heading', { name: 'Spark' }).waitFor()
@@ -43,7 +43,7 @@ test('the demo superadmin logs in and sees the three brands', async () => {
     assert.match(await c.page.getByTestId('signed-in').textContent(), /admin@rendezvous\.example/)
     // The session survives a reload; logging out ends it.
     await c.page.reload()
-    await c.page.getByRole('list', { name: 'Brands' }).waitFor()
+    await c.page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
     await c.page.getByRole('button', { name: 'Log out' }).click()
     await c.page.getByRole('heading', { name: 'Log in to the console' }).waitFor()
     await c.page.reload()
@@ -75,13 +75,14 @@ test('a moderator sets up the second factor, then sees only their brand, at 390 
     assert.match(secret, /^[A-Z2-7]{16,}$/)
     await c.page.getByLabel('Code', { exact: true }).fill(totp(secret))
     await c.page.getByRole('button', { name: 'Turn on' }).click()
-    const list = c.page.getByRole('list', { name: 'Brands' })
+    const list = c.page.getByRole('list', { name: 'Today' })
     await list.getByRole('heading', { name: 'Herzklopfen' }).waitFor()
     assert.equal(await list.getByRole('listitem').count(), 1)
     const overflow = await c.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     assert.ok(overflow <= 0, `the console is ${overflow} px wider than the screen`)
 
     // From now on the login asks for the code.
+    await c.page.getByRole('button', { name: 'Menu' }).click()
     await c.page.getByRole('button', { name: 'Log out' }).click()
     await logIn(c.page, 'moderator@herzklopfen.example', 'demo-password')
     const code = c.page.getByLabel('Code from your authenticator app')
@@ -91,7 +92,7 @@ test('a moderator sets up the second factor, then sees only their brand, at 390 
     await c.page.waitForFunction((s) => Math.floor(Date.now() / 30_000) > s, step, { timeout: 35_000 })
     await code.fill(totp(secret))
     await c.page.getByRole('button', { name: 'Log in' }).click()
-    await c.page.getByRole('list', { name: 'Brands' }).getByRole('heading', { name: 'Herzklopfen' }).waitFor()
+    await c.page.getByRole('list', { name: 'Today' }).getByRole('heading', { name: 'Herzklopfen' }).waitFor()
   } finally {
     await c.close()
   }

@@ -13,7 +13,9 @@ test('the demo superadmin sees the dashboards drawn and downloads a CSV', async 
     await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
     await c.page.getByLabel('Password').fill('demo-password')
     await c.page.getByRole('button', { name: 'Log in' }).click()
-    await c.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboards' }).click()
+    await c.page.getByRole('button', { name: 'Menu' }).click()
+    // Dashboards are the first page of Reports.
+    await c.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports' }).click()
     const signups = c.page.getByRole('region', { name: 'Signups and activations' })
     // uPlot draws each plot on a canvas of the panel's width.
     const canvas = signups.locator('canvas').first()

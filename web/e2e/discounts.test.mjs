@@ -15,7 +15,7 @@ test('a code made in the console is redeemed by a member through the sandbox, on
     await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
     await c.page.getByLabel('Password').fill('demo-password')
     await c.page.getByRole('button', { name: 'Log in' }).click()
-    await c.page.getByRole('list', { name: 'Brands' }).waitFor()
+    await c.page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
     await c.goto('/admin/codes')
     await c.page.getByRole('button', { name: 'New code' }).click()
     const form = c.page.getByRole('form', { name: 'New discount code' })

@@ -59,7 +59,7 @@ async function makeBrand() {
     await admin.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
     await admin.page.getByLabel('Password').fill('demo-password')
     await admin.page.getByRole('button', { name: 'Log in' }).click()
-    await admin.page.getByRole('list', { name: 'Brands' }).waitFor()
+    await admin.page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
     const base = await call(admin, 'GET', '/admin/api/tenants/lustlokaal/file')
     assert.equal(base.status, 200, JSON.stringify(base.body))
     const slug = `bursztyn${Date.now().toString(36)}`

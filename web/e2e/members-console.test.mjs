@@ -20,7 +20,7 @@ test('a superadmin works on a member, on staff and in the audit log at 390 px', 
     await page.getByLabel('E-mail address').fill('admin@rendezvous.example')
     await page.getByLabel('Password').fill('demo-password')
     await page.getByRole('button', { name: 'Log in' }).click()
-    await page.getByRole('list', { name: 'Brands' }).waitFor()
+    await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
 
     // A demo member of LustLokaal, found by id.
     let member
@@ -44,6 +44,7 @@ test('a superadmin works on a member, on staff and in the audit log at 390 px', 
     assert.ok(await fits(page), 'the member page fits 390 px')
 
     // Staff: a new account with two roles, its roles changed, then disabled.
+    await page.getByRole('button', { name: 'Menu' }).click()
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }).click()
     await page.getByRole('heading', { name: 'New staff member' }).waitFor()
     const email = `e2e-${Date.now()}@staff.example`
@@ -66,16 +67,17 @@ test('a superadmin works on a member, on staff and in the audit log at 390 px', 
     assert.ok(await fits(page), 'the staff page fits 390 px')
 
     // The audit log has each of them, with before and after.
+    await page.getByRole('button', { name: 'Menu' }).click()
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click()
     await page.getByRole('list', { name: 'Audit log entries, newest first' }).waitFor()
-    await page.getByLabel('Action').fill('staff.roles')
+    await page.getByLabel('Action').selectOption('staff.roles')
     await page.getByLabel("Staff member's e-mail").fill('admin@rendezvous.example')
     await page.getByRole('button', { name: 'Search' }).click()
     const roles = page.getByRole('table', { name: 'Changes of staff.roles' }).first()
     await roles.waitFor()
     const rows = await roles.getByRole('row').allTextContents()
     assert.ok(rows.some((r) => r.includes('roles[0].role') && r.includes('moderator') && r.includes('finance')), rows.join(' | '))
-    await page.getByLabel('Action').fill('credits.correct')
+    await page.getByLabel('Action').selectOption('credits.correct')
     await page.getByRole('button', { name: 'Search' }).click()
     const credits = page.getByRole('table', { name: 'Changes of credits.correct' }).first()
     await credits.getByRole('row', { name: /balance/ }).first().waitFor()

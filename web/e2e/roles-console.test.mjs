@@ -25,10 +25,15 @@ async function enrol(page) {
   const secret = (await page.getByTestId('totp-secret').textContent()).trim()
   await page.getByLabel('Code', { exact: true }).fill(totp(secret))
   await page.getByRole('button', { name: 'Turn on' }).click()
-  await page.getByRole('list', { name: 'Brands' }).waitFor()
+  await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
 }
 
-const navLinks = (page) => page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()
+/** navLinks are the navigation's entries; on a narrow window it opens the menu first. */
+const navLinks = async (page) => {
+  const menu = page.getByRole('button', { name: 'Menu' })
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click()
+  return page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()
+}
 
 /** letters is a random name part the signup accepts. */
 const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
@@ -42,7 +47,7 @@ test('a moderator approves one photo and rejects another; the member sees the re
     // The demo superadmin makes a moderator of Herzklopfen.
     await admin.goto('/admin/')
     await logIn(admin.page, 'admin@rendezvous.example', 'demo-password')
-    await admin.page.getByRole('list', { name: 'Brands' }).waitFor()
+    await admin.page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
     const modEmail = `moderator-${Date.now()}-${letters(4)}@staff.example`
     const made = await call(admin, 'POST', '/admin/api/staff', { email: modEmail, role: 'moderator', tenant: 'herzklopfen', password: 'moderator-e2e-password' })
     assert.equal(made.status, 201, JSON.stringify(made.body))
@@ -86,7 +91,7 @@ test('a moderator approves one photo and rejects another; the member sees the re
     await mod.goto('/admin/')
     await logIn(mod.page, modEmail, 'moderator-e2e-password')
     await enrol(mod.page)
-    assert.deepEqual(await navLinks(mod.page), ['Brands', 'Moderation'])
+    assert.deepEqual(await navLinks(mod.page), ['Today', 'Members', 'Moderation', 'Brands'])
     await mod.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Moderation' }).click()
     const brand = mod.page.getByLabel('Brand', { exact: true })
     await brand.waitFor()
@@ -139,7 +144,7 @@ test('a support agent is refused the money pages', async () => {
     await logIn(c.page, 'support@herzklopfen.example', 'demo-password')
     await enrol(c.page)
     // Brands and moderation (to read), no Orders or other money entry.
-    assert.deepEqual(await navLinks(c.page), ['Brands', 'Moderation'])
+    assert.deepEqual(await navLinks(c.page), ['Today', 'Members', 'Moderation', 'Brands'])
 
     // The Orders page by its address says not allowed, and asks the engine nothing.
     const asked = []
@@ -158,7 +163,7 @@ test('a support agent is refused the money pages', async () => {
     assert.deepEqual([refund.status, refund.body.error], [403, 'console_forbidden'])
 
     // Moderation shows the queue without the moderators' buttons.
-    await c.page.getByRole('link', { name: 'Back to the brands' }).click()
+    await c.page.getByRole('link', { name: 'Back to Today' }).click()
     await c.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Moderation' }).click()
     const queue = c.page.getByRole('list', { name: 'Photos waiting for approval' }).or(c.page.getByText('No photo is waiting.'))
     await queue.waitFor()

@@ -13,6 +13,9 @@ test('a superadmin creates a brand and it answers on its new host', async () => 
     await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
     await c.page.getByLabel('Password').fill('demo-password')
     await c.page.getByRole('button', { name: 'Log in' }).click()
+    // The brand list is under Brands, behind the menu at this width.
+    await c.page.getByRole('button', { name: 'Menu' }).click()
+    await c.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Brands' }).click()
     await c.page.getByRole('link', { name: 'New brand' }).click()
     const form = c.page.getByRole('form', { name: 'Brand' })
     await form.waitFor()

@@ -24,6 +24,7 @@ test('a visit and a signup through an affiliate link show on the console traffic
     await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
     await c.page.getByLabel('Password').fill('demo-password')
     await c.page.getByRole('button', { name: 'Log in' }).click()
+    await c.page.getByRole('button', { name: 'Menu' }).click()
     await c.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Traffic' }).click()
     await c.page.getByRole('heading', { name: 'Traffic', level: 1 }).waitFor()
     assert.equal(await c.page.getByLabel('Brand', { exact: true }).inputValue(), 'lustlokaal')

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
 import { ConsoleError, type ConsoleApi, type StaffAnswer, type TenantPermission } from './api'
+import type { ConsoleLanguage } from './i18n'
 import { errorText } from './errors'
 import { Layout } from './Layout'
 import { consolePages } from './pages'
@@ -23,23 +24,34 @@ type Session = { state: 'loading' } | { state: 'out' } | ({ state: 'in' } & Staf
  * set-up of the second factor, or the console's pages.
  */
 export function ConsoleApp({ api }: { api: ConsoleApi }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [session, setSession] = useState<Session>({ state: 'loading' })
 
+  // The console speaks the language kept on the staff account.
+  const signIn = useCallback(
+    (me: StaffAnswer) => {
+      setSession({ state: 'in', ...me })
+      if (i18n.language !== me.staff.language) void i18n.changeLanguage(me.staff.language)
+      document.documentElement.lang = me.staff.language
+    },
+    [i18n],
+  )
+
+  // Asked once per console: a new language (a new t) asks nothing again.
+  const answered = useEffectEvent((me: StaffAnswer) => signIn(me))
+  const failed = useEffectEvent((err: unknown) =>
+    setSession(err instanceof ConsoleError && err.status === 401 ? { state: 'out' } : { state: 'error', message: errorText(t, err) }),
+  )
   useEffect(() => {
-    api.me().then(
-      (me) => setSession({ state: 'in', ...me }),
-      (err: unknown) =>
-        setSession(err instanceof ConsoleError && err.status === 401 ? { state: 'out' } : { state: 'error', message: errorText(t, err) }),
-    )
-  }, [api, t])
+    api.me().then(answered, failed)
+  }, [api])
 
   const logout = useCallback(() => {
     // out on this side whether or not the server heard it
     const out = () => setSession({ state: 'out' })
     api.logout().then(out, out)
   }, [api])
-  const loggedIn = useCallback((me: StaffAnswer) => setSession({ state: 'in', ...me }), [])
+  const chooseLanguage = useCallback((language: ConsoleLanguage) => api.setLanguage(language).then(signIn), [api, signIn])
 
   let body
   if (session.state === 'loading') {
@@ -55,15 +67,15 @@ export function ConsoleApp({ api }: { api: ConsoleApi }) {
       </Narrow>
     )
   } else if (session.state === 'out') {
-    body = <Login api={api} onLogin={loggedIn} />
+    body = <Login api={api} onLogin={signIn} />
   } else if (session.staff.totp_enrolment_required) {
-    body = <Enrol api={api} onDone={loggedIn} onLogout={logout} />
+    body = <Enrol api={api} onDone={signIn} onLogout={logout} />
   } else {
     // A page the staff member's permissions do not give says so (the
     // navigation does not offer it; the engine refuses its calls anyway).
     body = (
       <PermissionsContext.Provider value={session.permissions}>
-        <Layout staff={session.staff} onLogout={logout}>
+        <Layout staff={session.staff} onLogout={logout} onLanguage={chooseLanguage}>
           <Routes>
             {consolePages.map(({ path, Page, need }) => (
               <Route key={path} path={path} element={allows(session.permissions, need) ? <Page api={api} /> : path === '/' && home(session.permissions) ? <Navigate replace to={home(session.permissions)} /> : <NotAllowed />} />

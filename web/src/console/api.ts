@@ -29,6 +29,8 @@ export type TenantPermission = Schemas['TenantPermission']
 /** StaffAnswer is the logged-in staff member with their permissions (empty while only the second factor may be set up). */
 export type StaffAnswer = Schemas['StaffAnswer']
 export type Tenant = Schemas['Tenant']
+/** BrandToday is what waits for a decision on one brand; a count the engine leaves out is not shown. */
+export type BrandToday = Schemas['BrandToday']
 /** TenantFile is a brand's tenant file as JSON. */
 export type TenantFile = Schemas['TenantFile']
 export type TenantFileAnswer = Schemas['TenantFileAnswer']
@@ -232,6 +234,9 @@ export const consoleApi = {
   logout: () => call<null>('POST', '/logout'),
   startTOTP: () => call<Enrolment>('POST', '/totp'),
   confirmTOTP: (code: string) => call<StaffAnswer>('POST', '/totp/confirm', { code }),
+  setLanguage: (language: Staff['language']) => call<StaffAnswer>('PUT', '/me/language', { language }),
+  // Today (pages/today): what waits for a decision on each brand.
+  today: () => call<{ brands: BrandToday[] }>('GET', '/today'),
   tenants: () => call<Tenant[]>('GET', '/tenants'),
   tenantFile: (slug: string) => call<TenantFileAnswer>('GET', `/tenants/${encodeURIComponent(slug)}/file`),
   createTenant: (file: TenantFile) => call<TenantFileAnswer>('POST', '/tenants', file),
@@ -311,6 +316,7 @@ export const consoleApi = {
     const qs = q.toString()
     return call<{ entries: AuditEntry[] }>('GET', `/audit${qs ? `?${qs}` : ''}`)
   },
+  auditActions: () => call<{ actions: string[] }>('GET', '/audit/actions'),
   staff: () => call<{ staff: Staff[] }>('GET', '/staff'),
   createStaff: (email: string, roles: Grant[], affiliate?: AffiliateScope) =>
     call<{ staff: Staff; password?: string }>('POST', '/staff', affiliate ? { email, roles, affiliate } : { email, roles }),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
@@ -7,7 +8,7 @@ import { ConsoleError, call, type ConsoleApi, type Grant, type StaffAnswer } fro
 import { ConsoleApp } from './App'
 import { errorText } from './errors'
 import { sourceFiles } from '../test/sources'
-import { consoleCatalogue, initConsoleI18n } from './i18n'
+import { consoleCatalogue, consoleCatalogues, consoleLanguages, initConsoleI18n } from './i18n'
 import { settle } from '../test/act'
 import { complaint, fakeApi, moderationMember, moderationPhoto, order, signedIn, sparkusa, staffMember, tenant } from './test/fakeApi'
 
@@ -43,6 +44,28 @@ describe('console catalogue', () => {
     for (const role of ['superadmin', 'operator', 'moderator', 'support', 'chat_operator', 'finance', 'affiliate_manager']) {
       expect(keys.has(`console.roles.${role}`), role).toBe(true)
     }
+  })
+
+  it('has every key in English, Dutch and German, with the same placeholders, each translated', () => {
+    const entries = (tree: Tree, prefix = ''): [string, string][] =>
+      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : entries(v, `${prefix}${k}.`)))
+    const en = new Map(entries(consoleCatalogues.en))
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort()
+    for (const lng of ['nl', 'de'] as const) {
+      const other = new Map(entries(consoleCatalogues[lng]))
+      expect([...en.keys()].filter((k) => !other.has(k)), `missing in ${lng}`).toEqual([])
+      expect([...other.keys()].filter((k) => !en.has(k)), `only in ${lng}`).toEqual([])
+      for (const [key, text] of en) expect(placeholders(other.get(key) ?? ''), `${lng} ${key}`).toEqual(placeholders(text))
+      // Translated, not copied: most texts differ from the English ones.
+      const same = [...en].filter(([key, text]) => other.get(key) === text && /[a-z]{4}/.test(text))
+      expect(same.length / en.size, `${lng} copies ${same.map(([k]) => k).join(', ')}`).toBeLessThan(0.1)
+    }
+    expect(consoleLanguages.map((l) => l.code)).toEqual(Object.keys(consoleCatalogues))
+  })
+
+  it('loads data through the one data layer: no page keeps its own "let live" flag', () => {
+    const own = sourceFiles(join(__dirname, '..'), /\.tsx?$/).filter((f) => !/\.test\.tsx?$/.test(f) && /let live = true/.test(readFileSync(f, 'utf8')))
+    expect(own).toEqual([])
   })
 
   it('words the engine codes', () => {
@@ -107,7 +130,7 @@ describe('ConsoleApp', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '654321' } })
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Turn on' })))
     expect(api.confirmTOTP).toHaveBeenCalledWith('654321')
-    await waitFor(() => expect(api.tenants).toHaveBeenCalled())
+    await waitFor(() => expect(api.today).toHaveBeenCalled())
   })
 })
 
@@ -118,13 +141,13 @@ describe('console roles', { timeout: 20_000 }, () => {
   }
 
   it.each<[Grant['role'], string[]]>([
-    ['superadmin', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Flagged', 'Members', 'Dashboards', 'Traffic']],
-    ['operator', ['Brands', 'Orders', 'Discount codes', 'Inbox', 'House profiles', 'Moderation', 'Flagged', 'Members', 'Dashboards', 'Traffic']],
-    ['moderator', ['Brands', 'Moderation', 'Flagged', 'Members']],
-    ['support', ['Brands', 'Moderation', 'Flagged', 'Members']],
-    ['chat_operator', ['Brands', 'Inbox']],
-    ['finance', ['Brands', 'Orders', 'Discount codes', 'Members', 'Dashboards', 'Traffic']],
-    ['affiliate_manager', ['Brands', 'Dashboards', 'Traffic']],
+    ['superadmin', ['Today', 'Members', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic']],
+    ['operator', ['Today', 'Members', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic']],
+    ['moderator', ['Today', 'Members', 'Moderation', 'Flagged', 'Brands']],
+    ['support', ['Today', 'Members', 'Moderation', 'Flagged', 'Brands']],
+    ['chat_operator', ['Today', 'Inbox', 'Brands']],
+    ['finance', ['Today', 'Members', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic']],
+    ['affiliate_manager', ['Today', 'Brands', 'Reports', 'Traffic']],
   ])('the navigation of the role %s lists only the pages the policy gives', async (role, pages) => {
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn(role, 'lustlokaal'))) }))
     expect(await navLinks()).toEqual(pages)
@@ -137,7 +160,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert').textContent).toBe('Your role does not give you this page. Ask a superadmin if you need it.')
     expect(await navLinks()).not.toContain('Orders')
     expect(api.orders).not.toHaveBeenCalled()
-    fireEvent.click(screen.getByRole('link', { name: 'Back to the brands' }))
+    fireEvent.click(screen.getByRole('link', { name: 'Back to Today' }))
     expect(await screen.findByRole('heading', { name: 'LustLokaal' })).toBeTruthy()
   })
 
@@ -146,18 +169,55 @@ describe('console roles', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeTruthy()
   })
 
+  it('keeps a chosen language on the account and speaks it at once', async () => {
+    const api = fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('superadmin'))) })
+    const own = await initConsoleI18n()
+    window.history.replaceState(null, '', '/admin/')
+    render(
+      <I18nextProvider i18n={own}>
+        <ConsoleApp api={api} />
+      </I18nextProvider>,
+    )
+    expect(await navLinks()).toContain('Today')
+    await settle(() => fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'nl' } }))
+    expect(api.setLanguage).toHaveBeenCalledWith('nl')
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Console' }).textContent).toContain('Vandaag'))
+    expect(within(screen.getByRole('navigation', { name: 'Console' })).getAllByRole('link').map((a) => a.textContent)).toContain('Leden')
+    expect(screen.getByLabelText<HTMLSelectElement>('Taal').value).toBe('nl')
+    expect(document.documentElement.lang).toBe('nl')
+  })
+
+  it('opens in the language kept on the account', async () => {
+    const own = await initConsoleI18n()
+    const api = fakeApi({ me: vi.fn(() => Promise.resolve({ ...signedIn('superadmin'), staff: staffMember({ language: 'de' }) })) })
+    window.history.replaceState(null, '', '/admin/')
+    render(
+      <I18nextProvider i18n={own}>
+        <ConsoleApp api={api} />
+      </I18nextProvider>,
+    )
+    const nav = await screen.findByRole('navigation', { name: 'Konsole' })
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent).slice(0, 3)).toEqual(['Heute', 'Mitglieder', 'Moderation'])
+    expect(await screen.findByText('1 Foto wartet')).toBeTruthy()
+  })
+
+  it('lists Staff and Audit to who holds them on every brand', async () => {
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('superadmin'))) }))
+    expect(await navLinks()).toEqual(['Today', 'Members', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic', 'Staff', 'Audit log'])
+  })
+
   it('shows the brand links each role may follow', async () => {
-    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('moderator', 'lustlokaal'))) }))
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('moderator', 'lustlokaal'))) }), '/admin/tenants')
     expect(await screen.findByRole('heading', { name: 'LustLokaal' })).toBeTruthy()
     expect(screen.queryByRole('link', { name: 'New brand' })).toBeNull()
     expect(screen.queryByRole('link', { name: 'Brand LustLokaal' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Export as a tenant file' })).toBeTruthy()
     cleanup()
-    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('operator', 'lustlokaal'))) }))
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('operator', 'lustlokaal'))) }), '/admin/tenants')
     expect(await screen.findByRole('link', { name: 'Brand LustLokaal' })).toBeTruthy()
     expect(screen.queryByRole('link', { name: 'New brand' })).toBeNull()
     cleanup()
-    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('superadmin'))) }))
+    show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('superadmin'))) }), '/admin/tenants')
     expect(await screen.findByRole('link', { name: 'New brand' })).toBeTruthy()
   })
 
@@ -210,7 +270,7 @@ describe('console roles', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.orders).toHaveBeenCalledWith('sparkusa', undefined))
     const brands = screen.getByLabelText<HTMLSelectElement>('Brand').options
     expect([...brands].map((o) => o.value)).toEqual(['sparkusa'])
-    expect(await navLinks()).toEqual(['Brands', 'Orders', 'Discount codes', 'Moderation', 'Flagged', 'Members', 'Dashboards', 'Traffic'])
+    expect(await navLinks()).toEqual(['Today', 'Members', 'Moderation', 'Flagged', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic'])
     cleanup()
     show(api, '/admin/moderation')
     await waitFor(() => expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal'))

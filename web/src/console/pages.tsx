@@ -1,5 +1,6 @@
-// The console's page table: each page's path (under /admin), its label in
-// the navigation, the permission it needs and its component. New pages of
+// The console's page table: each page's path (under /admin), its label,
+// the permission it needs and its component (the navigation by task, in
+// nav.ts, lists the pages people go to). New pages of
 // the console are added here, one line each, like the engine's route table;
 // need names the permission of the engine calls the page is for (the
 // navigation lists only pages the staff member may use, and a page reached
@@ -22,6 +23,7 @@ import { HouseProfiles } from './pages/house/HouseProfiles'
 import { Traffic } from './pages/traffic/Traffic'
 import { Flagged } from './pages/flagged/Flagged'
 import { Affiliate } from './pages/affiliate/Affiliate'
+import { Today } from './pages/today/Today'
 
 export interface ConsolePage {
   path: string
@@ -34,7 +36,9 @@ export interface ConsolePage {
 }
 
 export const consolePages: ConsolePage[] = [
-  { path: '/', label: 'console.nav.tenants', need: anyTenant('tenants', 'read'), Page: Tenants },
+  // Today: what waits for a decision on each brand (pages/today).
+  { path: '/', label: 'console.nav.today', need: anyTenant('tenants', 'read'), Page: Today },
+  { path: '/tenants', label: 'console.nav.tenants', need: anyTenant('tenants', 'read'), Page: Tenants },
   // Brands: create and edit (pages/tenants).
   { path: '/tenants/new', label: 'console.brand.new', need: global('tenants', 'write'), Page: TenantEdit, hidden: true },
   { path: '/tenants/:slug', label: 'console.brand.edit', need: anyTenant('tenants', 'write'), Page: TenantEdit, hidden: true },

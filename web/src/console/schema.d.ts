@@ -296,6 +296,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/audit/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The actions the audit log holds
+         * @description Every action with at least one row, in alphabetical order; the console's action filter offers these.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The actions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: string[];
+                        };
+                    };
+                };
+                /** @description console_login_required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description console_forbidden or totp_enrolment_required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/login": {
         parameters: {
             query?: never;
@@ -434,6 +489,66 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/me/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the console's language
+         * @description Kept on the staff account, so the console opens in it on every device; audited as staff.language.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        language: "en" | "nl" | "de";
+                    };
+                };
+            };
+            responses: {
+                /** @description The staff member with the new language and their permissions, as /me answers. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffAnswer"];
+                    };
+                };
+                /** @description console_login_required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description language_invalid */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -3671,6 +3786,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What waits for a decision, and the headline figures, per brand
+         * @description Every brand the staff member may see (tenants:read), with photos waiting for moderation and complaints open where they hold moderation:read, and the headline figures where they hold dashboards:read. flagged_members and refunds_asked are answered once the engine keeps those queues; a count left out is not shown.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The brands with their counts. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brands: components["schemas"]["BrandToday"][];
+                        };
+                    };
+                };
+                /** @description console_login_required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description console_forbidden or totp_enrolment_required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/totp": {
         parameters: {
             query?: never;
@@ -3778,6 +3948,35 @@ export interface components {
             bounced: number;
             /** @description Visits whose link asked to report leaving (?lb). */
             measured: number;
+        };
+        /** @description A brand's headline numbers (for who holds dashboards:read there); day and month are the brand's, in its time zone. */
+        BrandFigures: {
+            /** @description accounts that are not house profiles and not deleted */
+            members: number;
+            /** @description paid minus refunded this month, per currency, in minor units */
+            revenue_month: {
+                amount: number;
+                currency: string;
+            }[];
+            signups_today: number;
+        };
+        /** @description What waits for a decision on one brand; a count is absent where the staff member may not work that queue or the engine keeps none. */
+        BrandToday: {
+            /** @description complaints nobody has taken up yet */
+            complaints_open?: number;
+            figures?: components["schemas"]["BrandFigures"];
+            /** @description members past the brand's risk threshold */
+            flagged_members?: number;
+            /** @description the addresses of the brand's affiliate landers */
+            landers: string[];
+            name: string;
+            /** @description members' photos waiting for moderation */
+            photos_waiting?: number;
+            /** @description members' requests for a refund */
+            refunds_asked?: number;
+            /** @description the brand's member site (its primary host) */
+            site: string;
+            tenant: string;
         };
         /** @description A member in a conversation (the member API's chat card). */
         ChatCard: {
@@ -4166,6 +4365,11 @@ export interface components {
             disabled_at?: string | null;
             email: string;
             id: number;
+            /**
+             * @description the console's language for this staff member
+             * @enum {string}
+             */
+            language: "en" | "nl" | "de";
             roles: components["schemas"]["Grant"][];
             /** @description the second factor is set up */
             totp_enabled: boolean;

@@ -1390,6 +1390,19 @@ func (q *Queries) MembersDueForPurge(ctx context.Context, arg MembersDueForPurge
 	return items, nil
 }
 
+const membersOfTenant = `-- name: MembersOfTenant :one
+SELECT count(*)::bigint FROM members WHERE tenant_id = $1 AND NOT is_house AND status <> 'deleted'
+`
+
+// A tenant's members for the console's brand list: every account that is
+// not a house profile and not deleted.
+func (q *Queries) MembersOfTenant(ctx context.Context, tenantID int64) (int64, error) {
+	row := q.db.QueryRow(ctx, membersOfTenant, tenantID)
+	var column_1 int64
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const pendingEmails = `-- name: PendingEmails :many
 SELECT new_email FROM account_tokens
 WHERE member_id = $1 AND kind = 'mail_change' AND used_at IS NULL AND expires_at > $2

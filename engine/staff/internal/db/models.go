@@ -35,6 +35,7 @@ type StaffAccount struct {
 	CreatedAt       time.Time
 	Demo            bool
 	DemoOff         bool
+	Language        string
 }
 
 type StaffAffiliate struct {

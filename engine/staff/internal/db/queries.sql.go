@@ -52,6 +52,31 @@ func (q *Queries) AffiliateScopeSet(ctx context.Context, arg AffiliateScopeSetPa
 	return err
 }
 
+const auditActions = `-- name: AuditActions :many
+SELECT DISTINCT action FROM audit_log ORDER BY action
+`
+
+// The actions the audit log holds, for the console's action filter.
+func (q *Queries) AuditActions(ctx context.Context) ([]string, error) {
+	rows, err := q.db.Query(ctx, auditActions)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var action string
+		if err := rows.Scan(&action); err != nil {
+			return nil, err
+		}
+		items = append(items, action)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const auditAdd = `-- name: AuditAdd :exec
 
 INSERT INTO audit_log (staff_id, email, tenant, action, ip, before, after, member_id)
@@ -461,7 +486,7 @@ func (q *Queries) SessionsDeleteExpired(ctx context.Context, now time.Time) (int
 }
 
 const staffByEmail = `-- name: StaffByEmail :one
-SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off FROM staff_accounts WHERE lower(email) = lower($1)
+SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off, language FROM staff_accounts WHERE lower(email) = lower($1)
 `
 
 func (q *Queries) StaffByEmail(ctx context.Context, email string) (StaffAccount, error) {
@@ -479,12 +504,13 @@ func (q *Queries) StaffByEmail(ctx context.Context, email string) (StaffAccount,
 		&i.CreatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.Language,
 	)
 	return i, err
 }
 
 const staffByID = `-- name: StaffByID :one
-SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off FROM staff_accounts WHERE id = $1
+SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off, language FROM staff_accounts WHERE id = $1
 `
 
 func (q *Queries) StaffByID(ctx context.Context, id int64) (StaffAccount, error) {
@@ -502,6 +528,7 @@ func (q *Queries) StaffByID(ctx context.Context, id int64) (StaffAccount, error)
 		&i.CreatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.Language,
 	)
 	return i, err
 }
@@ -604,7 +631,7 @@ func (q *Queries) StaffDemoOn(ctx context.Context) ([]string, error) {
 const staffDisable = `-- name: StaffDisable :one
 UPDATE staff_accounts SET disabled_at = $1::timestamptz, session_epoch = session_epoch + 1
 WHERE id = $2 AND disabled_at IS NULL
-RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off
+RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off, language
 `
 
 type StaffDisableParams struct {
@@ -628,6 +655,7 @@ func (q *Queries) StaffDisable(ctx context.Context, arg StaffDisableParams) (Sta
 		&i.CreatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.Language,
 	)
 	return i, err
 }
@@ -635,7 +663,7 @@ func (q *Queries) StaffDisable(ctx context.Context, arg StaffDisableParams) (Sta
 const staffEnable = `-- name: StaffEnable :one
 UPDATE staff_accounts SET disabled_at = NULL, demo_off = false
 WHERE id = $1 AND disabled_at IS NOT NULL
-RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off
+RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off, language
 `
 
 // A disabled account may log in again, with its password, second factor
@@ -655,12 +683,13 @@ func (q *Queries) StaffEnable(ctx context.Context, id int64) (StaffAccount, erro
 		&i.CreatedAt,
 		&i.Demo,
 		&i.DemoOff,
+		&i.Language,
 	)
 	return i, err
 }
 
 const staffList = `-- name: StaffList :many
-SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off FROM staff_accounts ORDER BY id
+SELECT id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off, language FROM staff_accounts ORDER BY id
 `
 
 func (q *Queries) StaffList(ctx context.Context) ([]StaffAccount, error) {
@@ -684,6 +713,7 @@ func (q *Queries) StaffList(ctx context.Context) ([]StaffAccount, error) {
 			&i.CreatedAt,
 			&i.Demo,
 			&i.DemoOff,
+			&i.Language,
 		); err != nil {
 			return nil, err
 		}
@@ -703,6 +733,37 @@ UPDATE staff_accounts SET demo = true WHERE lower(email) = ANY($1::text[])
 func (q *Queries) StaffMarkDemo(ctx context.Context, emails []string) error {
 	_, err := q.db.Exec(ctx, staffMarkDemo, emails)
 	return err
+}
+
+const staffSetLanguage = `-- name: StaffSetLanguage :one
+UPDATE staff_accounts SET language = $1 WHERE id = $2
+RETURNING id, email, password_hash, totp_secret, totp_confirmed_at, totp_last_step, session_epoch, disabled_at, created_at, demo, demo_off, language
+`
+
+type StaffSetLanguageParams struct {
+	Language string
+	ID       int64
+}
+
+// The console's language of one staff account, chosen by its owner.
+func (q *Queries) StaffSetLanguage(ctx context.Context, arg StaffSetLanguageParams) (StaffAccount, error) {
+	row := q.db.QueryRow(ctx, staffSetLanguage, arg.Language, arg.ID)
+	var i StaffAccount
+	err := row.Scan(
+		&i.ID,
+		&i.Email,
+		&i.PasswordHash,
+		&i.TotpSecret,
+		&i.TotpConfirmedAt,
+		&i.TotpLastStep,
+		&i.SessionEpoch,
+		&i.DisabledAt,
+		&i.CreatedAt,
+		&i.Demo,
+		&i.DemoOff,
+		&i.Language,
+	)
+	return i, err
 }
 
 const staffSetTOTPSecret = `-- name: StaffSetTOTPSecret :exec

@@ -1,18 +1,22 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useLoad } from '../../api/useLoad'
 import { useTranslation } from 'react-i18next'
-import type { ConsoleApi, Tenant } from '../api'
+import type { ConsoleApi } from '../api'
 import { errorText } from '../errors'
 import { useCan, type Need } from '../permissions'
 import { Alert, Field, colors } from '../ui'
 import styled from 'styled-components'
 
+/** Select is as wide as its longest choice (never wider than its column), not stretched over the page. */
 export const Select = styled.select`
   font: inherit;
   padding: 10px 12px;
   min-height: 44px;
   border: 1px solid ${colors.line};
   border-radius: 6px;
-  width: 100%;
+  width: max-content;
+  max-width: 100%;
+  align-self: flex-start;
   background: ${colors.card};
 `
 
@@ -27,20 +31,11 @@ export const Select = styled.select`
 export function useTenantPicker(api: ConsoleApi, id: string, need?: Need) {
   const { t } = useTranslation()
   const can = useCan()
-  const [all, setAll] = useState<Tenant[] | null>(null)
-  const [chosen, setChosen] = useState('')
-  const [error, setError] = useState('')
-
-  useEffect(() => {
-    let live = true
-    api.tenants().then(
-      (list) => live && setAll(list),
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, t])
+  const list = useLoad('tenants', () => api.tenants())
+  const all = list.state.status === 'done' ? list.state.data : null
+  const error = list.state.status === 'failed' ? errorText(t, list.state.error) : ''
+  // A link to a brand's queue (Today's) names the brand: ?tenant=<slug>.
+  const [chosen, setChosen] = useState(() => new URLSearchParams(window.location.search).get('tenant') ?? '')
 
   const tenants = all && need ? all.filter((x) => can(need, x.slug)) : all
   const tenant = tenants?.some((x) => x.slug === chosen) ? chosen : (tenants?.[0]?.slug ?? '')

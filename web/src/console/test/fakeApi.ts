@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { vi } from 'vitest'
 import {
   ConsoleError,
+  type BrandToday,
   type ConsoleApi,
   type ConsoleOrder,
   type Grant,
@@ -55,6 +56,18 @@ export const tenant = (over: Partial<Tenant> = {}): Tenant => ({
 export const sparkusa = (): Tenant =>
   tenant({ slug: 'sparkusa', name: 'SparkUSA', hosts: ['us.localhost'], primary_host: 'us.localhost', theme: 'rose', locales: ['en'], default_locale: 'en', company: 'Spark' })
 
+/** brandToday is LustLokaal on Today and the brand list: one photo waiting, no complaint, its figures, site and a lander. */
+export const brandToday = (over: Partial<BrandToday> = {}): BrandToday => ({
+  tenant: 'lustlokaal',
+  name: 'LustLokaal',
+  site: 'http://localhost:8080/',
+  landers: ['http://localhost:8080/landers/tinderswipe'],
+  photos_waiting: 1,
+  complaints_open: 0,
+  figures: { members: 1200, signups_today: 1, revenue_month: [{ currency: 'EUR', amount: 123450 }] },
+  ...over,
+})
+
 /** staffMember is the superadmin on every brand, second factor set up. */
 export const staffMember = (over: Partial<Staff> = {}): Staff => ({
   id: 1,
@@ -63,6 +76,7 @@ export const staffMember = (over: Partial<Staff> = {}): Staff => ({
   totp_enabled: true,
   totp_enrolment_required: false,
   disabled_at: null,
+  language: 'en',
   ...over,
 })
 
@@ -157,6 +171,8 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     logout: vi.fn<ConsoleApi['logout']>(() => Promise.resolve(null)),
     startTOTP: vi.fn<ConsoleApi['startTOTP']>(() => Promise.resolve({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' })),
     confirmTOTP: vi.fn<ConsoleApi['confirmTOTP']>(() => Promise.resolve(signedIn('superadmin'))),
+    setLanguage: vi.fn<ConsoleApi['setLanguage']>((language) => Promise.resolve({ ...signedIn('superadmin'), staff: staffMember({ language }) })),
+    today: vi.fn<ConsoleApi['today']>(() => Promise.resolve({ brands: [brandToday()] })),
     tenants: vi.fn<ConsoleApi['tenants']>(() => Promise.resolve([tenant()])),
     tenantFile: vi.fn<ConsoleApi['tenantFile']>(notFound('tenant_not_found')),
     createTenant: vi.fn<ConsoleApi['createTenant']>(refused),
@@ -201,6 +217,7 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     correctCredits: vi.fn<ConsoleApi['correctCredits']>(refused),
     complaintConversation: vi.fn<ConsoleApi['complaintConversation']>(notFound('complaint_not_found')),
     audit: vi.fn<ConsoleApi['audit']>(() => Promise.resolve({ entries: [] })),
+    auditActions: vi.fn<ConsoleApi['auditActions']>(() => Promise.resolve({ actions: ['credits.correct', 'login', 'member.ban'] })),
     staff: vi.fn<ConsoleApi['staff']>(() => Promise.resolve({ staff: [] })),
     createStaff: vi.fn<ConsoleApi['createStaff']>(refused),
     setStaffRoles: vi.fn<ConsoleApi['setStaffRoles']>(refused),

@@ -1,10 +1,11 @@
 // The audit log: every staff action (who, when, brand, what, before and
 // after), searched by staff member, brand, action and days, newest first,
 // a page at a time; before and after shown as a diff.
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useLoad } from '../../../api/useLoad'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import type { AuditEntry, AuditFilter, ConsoleApi, Tenant } from '../../api'
+import type { AuditEntry, AuditFilter, ConsoleApi } from '../../api'
 import { ConsoleError } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
@@ -13,13 +14,6 @@ import { diff } from './diff'
 
 /** pageSize is the rows asked for at a time (the engine allows up to 500). */
 export const pageSize = 50
-
-/** knownActions are offered while typing an action; any other is searched as typed. */
-const knownActions = [
-  'login', 'login_failed', 'logout', 'totp.enrol', 'staff.create', 'staff.roles', 'staff.disable',
-  'tenant.create', 'tenant.update', 'photo.approve', 'photo.reject', 'complaint.status', 'complaint.conversation_read',
-  'member.warn', 'member.suspend', 'member.ban', 'credits.correct', 'order.refund', 'house.answer',
-]
 
 const Filters = styled.form`
   display: grid;
@@ -49,51 +43,37 @@ const Diff = styled.table`
 /** Audit searches the audit log. */
 export function Audit({ api }: { api: ConsoleApi }) {
   const { t } = useTranslation()
-  const [tenants, setTenants] = useState<Tenant[]>([])
+  const tenants = useLoad('tenants', () => api.tenants())
+  // The filter offers the actions the audit log holds.
+  const actions = useLoad('audit-actions', () => api.auditActions())
+  const first = useLoad('audit-first', () => api.audit({ limit: pageSize }))
   const [form, setForm] = useState<AuditFilter>({})
   const [filter, setFilter] = useState<AuditFilter>({})
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null)
-  const [more, setMore] = useState(false)
+  // A search or older pages, once asked for, replace the first page.
+  const [asked, setAsked] = useState<{ entries: AuditEntry[]; more: boolean } | null>(null)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
 
-  useEffect(() => {
-    api.tenants().then(setTenants, () => setTenants([]))
-  }, [api])
+  const firstPage = first.state.status === 'done' ? { entries: first.state.data.entries, more: first.state.data.entries.length === pageSize } : null
+  const shown = asked ?? firstPage
+  const entries = shown?.entries ?? null
+  const more = shown?.more ?? false
+  const failed = error || (first.state.status === 'failed' && !asked ? errorText(t, first.state.error) : '')
 
-  const load = useCallback(
-    (f: AuditFilter, append: boolean) => {
-      setBusy(true)
-      setError('')
-      api.audit({ ...f, limit: pageSize }).then(
-        (a) => {
-          setBusy(false)
-          setEntries((list) => (append && list ? [...list, ...a.entries] : a.entries))
-          setMore(a.entries.length === pageSize)
-        },
-        (err: unknown) => {
-          setBusy(false)
-          setError(err instanceof ConsoleError && err.code === 'query_invalid' ? t('console.audit.invalid') : errorText(t, err))
-        },
-      )
-    },
-    [api, t],
-  )
-
-  useEffect(() => {
-    let live = true
-    api.audit({ limit: pageSize }).then(
+  const load = (f: AuditFilter, after: AuditEntry[]) => {
+    setBusy(true)
+    setError('')
+    api.audit({ ...f, limit: pageSize }).then(
       (a) => {
-        if (!live) return
-        setEntries(a.entries)
-        setMore(a.entries.length === pageSize)
+        setBusy(false)
+        setAsked({ entries: [...after, ...a.entries], more: a.entries.length === pageSize })
       },
-      (err: unknown) => live && setError(errorText(t, err)),
+      (err: unknown) => {
+        setBusy(false)
+        setError(err instanceof ConsoleError && err.code === 'query_invalid' ? t('console.audit.invalid') : errorText(t, err))
+      },
     )
-    return () => {
-      live = false
-    }
-  }, [api, t])
+  }
 
   const search = (e: FormEvent) => {
     e.preventDefault()
@@ -102,11 +82,11 @@ export function Audit({ api }: { api: ConsoleApi }) {
       if (typeof v === 'string' && v.trim() !== '') (f as Record<string, string>)[k] = v.trim()
     }
     setFilter(f)
-    load(f, false)
+    load(f, [])
   }
   const older = () => {
     const last = entries?.[entries.length - 1]
-    if (last) load({ ...filter, before_id: last.id }, true)
+    if (entries && last) load({ ...filter, before_id: last.id }, entries)
   }
   const set = (k: keyof AuditFilter) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }))
 
@@ -123,15 +103,15 @@ export function Audit({ api }: { api: ConsoleApi }) {
           <Select id="audit-tenant" value={form.tenant ?? ''} onChange={set('tenant')}>
             <option value="">{t('console.audit.anyTenant')}</option>
             <option value="*">{t('console.audit.allTenants')}</option>
-            {tenants.map((x) => <option key={x.slug} value={x.slug}>{x.name}</option>)}
+            {(tenants.latest ?? []).map((x) => <option key={x.slug} value={x.slug}>{x.name}</option>)}
           </Select>
         </Field>
         <Field>
           <label htmlFor="audit-action">{t('console.audit.action')}</label>
-          <Input id="audit-action" list="audit-actions" value={form.action ?? ''} onChange={set('action')} />
-          <datalist id="audit-actions">
-            {knownActions.map((a) => <option key={a} value={a} />)}
-          </datalist>
+          <Select id="audit-action" value={form.action ?? ''} onChange={set('action')}>
+            <option value="">{t('console.audit.anyAction')}</option>
+            {(actions.latest?.actions ?? []).map((a) => <option key={a} value={a}>{a}</option>)}
+          </Select>
         </Field>
         <Field>
           <label htmlFor="audit-from">{t('console.audit.from')}</label>
@@ -145,8 +125,8 @@ export function Audit({ api }: { api: ConsoleApi }) {
           <Button type="submit" disabled={busy}>{t('console.audit.searchButton')}</Button>
         </Field>
       </Filters>
-      {error && <Alert role="alert">{error}</Alert>}
-      {!entries && !error && <Muted role="status">{t('console.loading')}</Muted>}
+      {failed && <Alert role="alert">{failed}</Alert>}
+      {!entries && !failed && <Muted role="status">{t('console.loading')}</Muted>}
       {entries && entries.length === 0 && <Muted role="status">{t('console.audit.none')}</Muted>}
       {entries && entries.length > 0 && (
         <List aria-label={t('console.audit.entries')}>
@@ -169,7 +149,8 @@ function Entry({ entry }: { entry: AuditEntry }) {
       <Card aria-label={head}>
         <strong>{head}</strong>
         <div>
-          {t('console.audit.by', { email: entry.email || t('console.audit.nobody') })}
+          {/* Rows without a staff member were made by the engine itself: the demo's seed, jobs, the command line. */}
+          {entry.staff_id === null && !entry.email ? t('console.audit.bySystem') : t('console.audit.by', { email: entry.email })}
           {entry.tenant && ` · ${t('console.audit.on', { tenant: entry.tenant === '*' ? t('console.audit.allTenants') : entry.tenant })}`}
           {entry.ip && ` · ${entry.ip}`}
         </div>

@@ -66,6 +66,7 @@ describe('audit log page', { timeout: 20_000 }, () => {
     const audit = vi.fn<ConsoleApi['audit']>((f) => Promise.resolve({ entries: f.before_id ? [entry(1)] : full }))
     show(fakeApi({ audit }))
     await screen.findByRole('list', { name: 'Audit log entries, newest first' })
+    await screen.findByRole('option', { name: 'member.ban' })
     fireEvent.change(screen.getByLabelText("Staff member's e-mail"), { target: { value: ' ops@staff.example ' } })
     fireEvent.change(screen.getByLabelText('Brand'), { target: { value: 'lustlokaal' } })
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'member.ban' } })
@@ -80,6 +81,18 @@ describe('audit log page', { timeout: 20_000 }, () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(pageSize + 1)
     // A short page is the last one.
     expect(screen.queryByRole('button', { name: 'Older entries' })).toBeNull()
+  })
+
+  it('names the system for rows no staff member made, and filters by the actions the log holds', async () => {
+    const api = fakeApi({ audit: vi.fn(() => Promise.resolve({ entries: [entry(11, { staff_id: null, email: '', ip: '', action: 'demo.seed' })] })) })
+    show(api)
+    const list = await screen.findByRole('list', { name: 'Audit log entries, newest first' })
+    expect(within(list).getByText(/^By the system · on lustlokaal$/)).toBeTruthy()
+    expect(screen.queryByText(/nobody/)).toBeNull()
+    const action = screen.getByLabelText<HTMLSelectElement>('Action')
+    expect(action.tagName).toBe('SELECT')
+    await screen.findByRole('option', { name: 'member.ban' })
+    expect([...action.options].map((o) => o.value)).toEqual(['', 'credits.correct', 'login', 'member.ban'])
   })
 
   it('words a refused filter and says when nothing is found', async () => {

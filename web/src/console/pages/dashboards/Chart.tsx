@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import styled from 'styled-components'
+import { useLoad } from '../../../api/useLoad'
 
 /** Line is one series of a chart: its label, one value per day and its colour. */
 export interface Line {
@@ -21,6 +22,19 @@ export function chartData(days: string[], lines: Line[]): uPlot.AlignedData {
   return [days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), ...lines.map((l) => l.values)]
 }
 
+/**
+ * lastInLegend are hooks that show the last place's values in the legend
+ * whenever the pointer is not over the chart (on drawing, and when it
+ * leaves), so the legend reads numbers without hovering, never "--".
+ */
+function lastInLegend(): uPlot.Hooks.Arrays {
+  const showLast = (u: uPlot) => {
+    const last = (u.data[0]?.length ?? 0) - 1
+    if (last >= 0 && u.cursor.idx == null) u.setLegend({ idx: last })
+  }
+  return { ready: [showLast], setCursor: [showLast] }
+}
+
 /** chartOptions are uPlot's options for lines on a day axis; days are shown as dates in UTC, where they were placed. */
 export function chartOptions(UPlot: typeof uPlot, lines: Line[], width: number, format?: (v: number) => string): uPlot.Options {
   const value = format ? (_u: uPlot, v: number | null) => (v == null ? '' : format(v)) : undefined
@@ -32,6 +46,7 @@ export function chartOptions(UPlot: typeof uPlot, lines: Line[], width: number, 
     series: [{}, ...lines.map((l) => ({ label: l.label, stroke: l.color, width: 2, points: { show: true, size: 5 }, value }))],
     axes: [{}, { size: 60, values: format ? (_u: uPlot, vs: number[]) => vs.map(format) : undefined }],
     legend: { show: true },
+    hooks: lastInLegend(),
   }
 }
 
@@ -88,6 +103,7 @@ export function barOptions(UPlot: typeof uPlot, categories: string[], lines: Lin
       { size: 60 },
     ],
     legend: { show: true },
+    hooks: lastInLegend(),
   }
 }
 
@@ -129,40 +145,34 @@ export function Chart({
   format?: (v: number) => string
 }) {
   const ref = useRef<HTMLDivElement>(null)
+  // uPlot comes through the one data layer, so no chart is drawn for a page that has gone.
+  const lib = useLoad('uplot', () => loadUPlot().then((m) => m.default))
+  const UPlot = lib.state.status === 'done' ? lib.state.data : null
   useEffect(() => {
     const el = ref.current
-    if (!el) return
-    let live = true
+    if (!el || !UPlot) return
     let chart: uPlot | null = null
     let resize: ResizeObserver | undefined
-    loadUPlot().then(
-      ({ default: UPlot }) => {
-        if (!live) return
-        try {
-          const width = el.clientWidth || 320
-          chart = categories
-            ? new UPlot(barOptions(UPlot, categories, lines, width, xLabel ?? ''), barData(categories, lines), el)
-            : new UPlot(chartOptions(UPlot, lines, width, format), chartData(days ?? [], lines), el)
-        } catch {
-          // No canvas here: the table and summary stand in for the chart.
-          chart = null
-          el.replaceChildren()
-          return
-        }
-        if (typeof ResizeObserver !== 'undefined') {
-          resize = new ResizeObserver(() => {
-            if (el.clientWidth > 0) chart?.setSize({ width: el.clientWidth, height: 220 })
-          })
-          resize.observe(el)
-        }
-      },
-      () => undefined,
-    )
+    try {
+      const width = el.clientWidth || 320
+      chart = categories
+        ? new UPlot(barOptions(UPlot, categories, lines, width, xLabel ?? ''), barData(categories, lines), el)
+        : new UPlot(chartOptions(UPlot, lines, width, format), chartData(days ?? [], lines), el)
+    } catch {
+      // No canvas here: the table and summary stand in for the chart.
+      el.replaceChildren()
+      return
+    }
+    if (typeof ResizeObserver !== 'undefined') {
+      resize = new ResizeObserver(() => {
+        if (el.clientWidth > 0) chart?.setSize({ width: el.clientWidth, height: 220 })
+      })
+      resize.observe(el)
+    }
     return () => {
-      live = false
       resize?.disconnect()
       chart?.destroy()
     }
-  }, [days, categories, xLabel, lines, format])
+  }, [UPlot, days, categories, xLabel, lines, format])
   return <Box ref={ref} role="img" aria-label={label} data-testid="chart" />
 }

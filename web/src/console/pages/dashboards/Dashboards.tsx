@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import {
@@ -19,6 +19,7 @@ import {
 import { errorText } from '../../errors'
 import { anyTenant } from '../../permissions'
 import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
+import { useLoad } from '../../../api/useLoad'
 import { Select, useTenantPicker } from '../TenantPicker'
 import { Chart, type Line } from './Chart'
 
@@ -166,38 +167,22 @@ export function Dashboards({ api }: { api: ConsoleApi }) {
   const { t, i18n } = useTranslation()
   const { tenant, picker, tenants } = useTenantPicker(api, 'dashboards-brand', anyTenant('dashboards', 'read'))
   const [span, setSpan] = useState<DaySpan>({ from: '', to: '' })
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
-  const [data, setData] = useState<Loaded | null>(null)
-  const [error, setError] = useState('')
-
-  useEffect(() => {
-    if (!tenant) return
-    let live = true
+  const [typed, setTyped] = useState<DaySpan>({ from: '', to: '' })
+  const answer = useLoad(tenant ? `dashboards|${tenant}|${span.from}|${span.to}` : null, () =>
     Promise.all([
       api.dashboard(tenant, 'signups', span),
       api.dashboard(tenant, 'purchases', span),
       api.dashboard(tenant, 'messages', span),
       api.dashboard(tenant, 'moderation', span),
-    ]).then(
-      ([signups, purchases, messages, moderation]) => {
-        if (!live) return
-        setError('')
-        setData({ signups, purchases, messages, moderation })
-        // The engine's default range shows in the fields.
-        setFrom((f) => f || signups.from)
-        setTo((x) => x || signups.to)
-      },
-      (err: unknown) => {
-        if (!live) return
-        setData(null)
-        setError(rangeText(t, err))
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [api, tenant, span, t])
+    ]).then(([signups, purchases, messages, moderation]): Loaded => ({ signups, purchases, messages, moderation })),
+  )
+  const data = answer.state.status === 'done' ? answer.state.data : null
+  const error = answer.state.status === 'failed' ? rangeText(t, answer.state.error) : ''
+  // The engine's default range shows in the fields until one is typed.
+  const from = typed.from || (data?.signups.from ?? '')
+  const to = typed.to || (data?.signups.to ?? '')
+  const setFrom = (v: string) => setTyped((x) => ({ ...x, from: v }))
+  const setTo = (v: string) => setTyped((x) => ({ ...x, to: v }))
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -205,7 +190,6 @@ export function Dashboards({ api }: { api: ConsoleApi }) {
   }
 
   const locale = i18n.language
-  const count = (n: number) => n.toLocaleString(locale)
   const plots = useMemo(() => (data ? shape(data, t, locale) : null), [data, t, locale])
   // The CSV holds exactly the plotted days.
   const shown: DaySpan = data ? { from: data.signups.from, to: data.signups.to } : span
@@ -239,9 +223,9 @@ export function Dashboards({ api }: { api: ConsoleApi }) {
             <h2 id="dash-moderation-now">{t('console.dashboards.backlogNow')}</h2>
             <Muted>
               {t('console.dashboards.backlogNowText', {
-                photos: count(data.moderation.now.photos_pending),
-                open: count(data.moderation.now.complaints_open),
-                inProgress: count(data.moderation.now.complaints_in_progress),
+                photos: t('console.counts.photosWaiting', { count: data.moderation.now.photos_pending }),
+                open: t('console.counts.complaintsOpen', { count: data.moderation.now.complaints_open }),
+                inProgress: t('console.counts.inProgress', { count: data.moderation.now.complaints_in_progress }),
               })}
             </Muted>
           </Panel>
@@ -266,6 +250,9 @@ interface Shaped {
 /** shape turns the engine's series into the page's plots: lines, table columns and a summary of each. */
 export function shape(data: Loaded, t: ReturnType<typeof useTranslation>['t'], locale: string): Shaped[] {
   const count = (n: number) => n.toLocaleString(locale)
+  // A number with its noun, in the plural rule of the language.
+  const n = (noun: 'signups' | 'activations' | 'firstPurchases' | 'paidOrders' | 'messages' | 'photosWaiting' | 'complaintsOpen', value: number) =>
+    t(`console.counts.${noun}`, { count: value })
   const plain = (label: string, values: number[], i: number): [Line, Column] => [
     { label, values, color: palette[i % palette.length] },
     { label, values: values.map(count) },
@@ -285,11 +272,11 @@ export function shape(data: Loaded, t: ReturnType<typeof useTranslation>['t'], l
     per('dash-signups', 'signups', t('console.dashboards.signups.title'), signups.days, [
       plain(t('console.dashboards.signups.signups'), signups.signups, 0),
       plain(t('console.dashboards.signups.activations'), signups.activations, 1),
-    ], t('console.dashboards.signups.summary', { ...range, signups: count(sum(signups.signups)), activations: count(sum(signups.activations)) })),
+    ], t('console.dashboards.signups.summary', { ...range, signups: n('signups', sum(signups.signups)), activations: n('activations', sum(signups.activations)) })),
     per('dash-purchases', 'purchases', t('console.dashboards.purchases.title'), purchases.days, [
       plain(t('console.dashboards.purchases.firstPurchases'), purchases.first_purchases, 2),
       plain(t('console.dashboards.purchases.paidOrders'), purchases.paid_orders, 0),
-    ], t('console.dashboards.purchases.summary', { ...range, first: count(sum(purchases.first_purchases)), paid: count(sum(purchases.paid_orders)) })),
+    ], t('console.dashboards.purchases.summary', { ...range, first: n('firstPurchases', sum(purchases.first_purchases)), paid: n('paidOrders', sum(purchases.paid_orders)) })),
   ]
   // Revenue: one line per currency (and its refunds), in major units.
   const money = purchases.revenue.map((c) => {
@@ -333,7 +320,7 @@ export function shape(data: Loaded, t: ReturnType<typeof useTranslation>['t'], l
     per('dash-messages', 'messages', t('console.dashboards.messages.title'), messages.days, [
       plain(t('console.dashboards.messages.byMembers'), messages.by_members, 0),
       plain(t('console.dashboards.messages.byHouse'), messages.by_house, 3),
-    ], t('console.dashboards.messages.summary', { ...range, members: count(sum(messages.by_members)), house: count(sum(messages.by_house)) })),
+    ], t('console.dashboards.messages.summary', { ...range, members: n('messages', sum(messages.by_members)), house: count(sum(messages.by_house)) })),
     per('dash-moderation', 'moderation', t('console.dashboards.moderation.title'), moderation.days, [
       plain(t('console.dashboards.moderation.photosPending'), moderation.photos_pending, 1),
       plain(t('console.dashboards.moderation.complaintsOpen'), moderation.complaints_open, 4),
@@ -341,8 +328,8 @@ export function shape(data: Loaded, t: ReturnType<typeof useTranslation>['t'], l
       plain(t('console.dashboards.moderation.complaintsFiled'), moderation.complaints_filed, 3),
     ], t('console.dashboards.moderation.summary', {
       ...range,
-      photos: count(moderation.photos_pending.at(-1) ?? 0),
-      complaints: count(moderation.complaints_open.at(-1) ?? 0),
+      photos: n('photosWaiting', moderation.photos_pending.at(-1) ?? 0),
+      complaints: n('complaintsOpen', moderation.complaints_open.at(-1) ?? 0),
     })),
   )
   return out
@@ -379,29 +366,10 @@ export function conversionPlot(conv: Conversion, fields: readonly (typeof source
 function Sources({ api, tenant, span, ready }: { api: ConsoleApi; tenant: string; span: DaySpan; ready: boolean }) {
   const { t, i18n } = useTranslation()
   const [by, setBy] = useState<SourceGrouping>('network')
-  const [conv, setConv] = useState<Conversion | null>(null)
-  const [error, setError] = useState('')
   const { from, to } = span
-
-  useEffect(() => {
-    if (!ready) return
-    let live = true
-    api.dashboard(tenant, 'conversion', { from, to }, { by }).then(
-      (c) => {
-        if (!live) return
-        setError('')
-        setConv(c)
-      },
-      (err: unknown) => {
-        if (!live) return
-        setConv(null)
-        setError(rangeText(t, err))
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [api, tenant, from, to, by, ready, t])
+  const answer = useLoad(ready ? `conversion|${tenant}|${from}|${to}|${by}` : null, () => api.dashboard(tenant, 'conversion', { from, to }, { by }))
+  const conv = answer.state.status === 'done' ? answer.state.data : null
+  const error = answer.state.status === 'failed' ? rangeText(t, answer.state.error) : ''
 
   const locale = i18n.language
   const fields = useMemo(() => (by === 'all' ? sourceFields : sourceFields.filter((f) => f === by)), [by])

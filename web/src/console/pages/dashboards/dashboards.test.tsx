@@ -3,8 +3,8 @@ import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConsoleError, type ConsoleApi, type DashboardSeries, type DaySpan } from '../../api'
 import { initConsoleI18n } from '../../i18n'
-import { chartData } from './Chart'
-import { Dashboards } from './Dashboards'
+import { chartData, chartOptions } from './Chart'
+import { Dashboards, shape } from './Dashboards'
 import { settle } from '../../../test/act'
 import { fakeApi } from '../../test/fakeApi'
 import { showPage } from '../../test/render'
@@ -102,6 +102,36 @@ const seriesApi = (over: Partial<ConsoleApi> = {}): ConsoleApi =>
 
 const show = (api: ConsoleApi) => showPage(i18nInstance, <Dashboards api={api} />)
 
+describe('dashboard words and legends', () => {
+  it('counts in the plural rules of the language: one signup, one activation, one first purchase', () => {
+    const one = (xs: unknown[]) => xs.map((_, i) => (i === xs.length - 1 ? 1 : 0))
+    const data = {
+      ...answers,
+      signups: { ...answers.signups, signups: one(days), activations: one(days) },
+      purchases: { ...answers.purchases, first_purchases: one(days), paid_orders: [0, 1, 1] },
+      moderation: { ...answers.moderation, photos_pending: one(days), complaints_open: one(days) },
+    }
+    const summaries = shape(data, i18nInstance.t.bind(i18nInstance), 'en').map((p) => p.summary)
+    expect(summaries).toContain('1 signup and 1 activation from 2026-03-28 to 2026-03-30.')
+    expect(summaries).toContain('1 first purchase among 2 paid orders from 2026-03-28 to 2026-03-30.')
+    expect(summaries).toContain('At the end of 2026-03-30: 1 photo waiting and 1 complaint open.')
+    const nl = i18nInstance.cloneInstance({ lng: 'nl' })
+    expect(shape(data, nl.t.bind(nl), 'nl').map((p) => p.summary)).toContain('1 aanmelding en 1 activering van 2026-03-28 tot 2026-03-30.')
+  })
+
+  it('shows the last day in the legend without hovering, and again when the pointer leaves', () => {
+    const shown: (number | null | undefined)[] = []
+    const opts = chartOptions({ tzDate: (d: Date) => d } as never, [{ label: 'Signups', values: [2, 0, 1], color: '#000' }], 600)
+    const plot = { cursor: { idx: null as number | null }, data: [[1, 2, 3], [2, 0, 1]], setLegend: (o: { idx?: number | null }) => shown.push(o.idx) }
+    for (const hook of opts.hooks?.ready ?? []) hook?.(plot as never)
+    plot.cursor.idx = 1
+    for (const hook of opts.hooks?.setCursor ?? []) hook?.(plot as never)
+    plot.cursor.idx = null
+    for (const hook of opts.hooks?.setCursor ?? []) hook?.(plot as never)
+    expect(shown).toEqual([2, 2])
+  })
+})
+
 describe('Dashboards', { timeout: 20_000 }, () => {
   it('shapes days into uPlot columns at UTC midnight', () => {
     expect(chartData(['2026-03-28', '2026-03-29'], [{ label: 'a', values: [1, 2], color: '#000' }])).toEqual([
@@ -140,7 +170,7 @@ describe('Dashboards', { timeout: 20_000 }, () => {
     expect(within(revenue).getByText('Revenue from 2026-03-28 to 2026-03-30: CHF 7.00, €17.50.')).toBeTruthy()
     const moderation = screen.getByRole('region', { name: 'Moderation backlog' })
     expect(within(moderation).getByText('At the end of 2026-03-30: 2 photos waiting and 2 complaints open.')).toBeTruthy()
-    expect(screen.getByText('2 photos waiting for a decision, 1 complaints open and 1 in progress.')).toBeTruthy()
+    expect(screen.getByText('2 photos waiting for a decision, 1 complaint open and 1 in progress.')).toBeTruthy()
     expect(screen.getByText("Days are the brand's days (Europe/Amsterdam).")).toBeTruthy()
   })
 

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useLoad } from '../../../api/useLoad'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import styled from 'styled-components'
@@ -345,30 +346,15 @@ export function HouseProfiles({ api }: { api: ConsoleApi }) {
   const { tenant, picker } = useTenantPicker(api, 'house-brand', anyTenant('house_profiles', 'edit'))
   // The list and the form belong to the brand they were opened on; another
   // brand shows neither until its own list is in.
-  const [loaded, setLoaded] = useState<{ tenant: string; list: HouseList } | null>(null)
   const [opened, setOpened] = useState<{ tenant: string; profile: HouseProfile | 'new' } | null>(null)
-  const list = loaded?.tenant === tenant ? loaded.list : null
+  const houses = useLoad(tenant ? `house|${tenant}` : null, () => api.houseProfiles(tenant))
+  const list = houses.state.status === 'done' ? houses.state.data : null
   const editing = opened?.tenant === tenant ? opened.profile : null
   const setEditing = (profile: HouseProfile | 'new' | null) => setOpened(profile ? { tenant, profile } : null)
   const [notice, setNotice] = useState('')
-  const [error, setError] = useState('')
-
-  const load = useCallback(() => {
-    if (!tenant) return () => undefined
-    let live = true
-    api.houseProfiles(tenant).then(
-      (a) => {
-        if (!live) return
-        setLoaded({ tenant, list: a })
-        setError('')
-      },
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, tenant, t])
-  useEffect(load, [load])
+  const [failed, setError] = useState('')
+  const error = failed || (houses.state.status === 'failed' ? errorText(t, houses.state.error) : '')
+  const load = houses.reload
 
   const open = async (id: number) => {
     setError('')

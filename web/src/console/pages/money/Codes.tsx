@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { useLoad } from '../../../api/useLoad'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type DiscountCode, type NewDiscountCode } from '../../api'
@@ -81,8 +82,6 @@ export function Codes({ api }: { api: ConsoleApi }) {
   const { t, i18n } = useTranslation()
   const { tenant, picker } = useTenantPicker(api, 'codes-brand', anyTenant('money', 'read'))
   const mayWrite = useCan()(anyTenant('money', 'write'), tenant)
-  const [codes, setCodes] = useState<DiscountCode[] | null>(null)
-  const [methods, setMethods] = useState<string[]>([])
   const [error, setError] = useState('')
   const [done, setDone] = useState('')
   const [creating, setCreating] = useState(false)
@@ -90,23 +89,11 @@ export function Codes({ api }: { api: ConsoleApi }) {
   const [refusal, setRefusal] = useState<{ field: FieldName | ''; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
 
-  const load = useCallback(() => {
-    if (!tenant) return () => undefined
-    let live = true
-    api.codes(tenant).then(
-      (a) => {
-        if (!live) return
-        setError('')
-        setCodes(a.codes)
-        setMethods(a.paymentmethods)
-      },
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, tenant, t])
-  useEffect(load, [load])
+  const list = useLoad(tenant ? `codes|${tenant}` : null, () => api.codes(tenant))
+  const codes = list.state.status === 'done' ? list.state.data.codes : null
+  const methods = list.latest?.paymentmethods ?? []
+  const loadFailed = list.state.status === 'failed' ? errorText(t, list.state.error) : ''
+  const load = list.reload
 
   const refusalOf = (err: unknown): { field: FieldName | ''; text: string } => {
     if (err instanceof ConsoleError) {
@@ -184,7 +171,7 @@ export function Codes({ api }: { api: ConsoleApi }) {
     <>
       <Heading>{t('console.codes.heading')}</Heading>
       {picker}
-      {error && <Alert role="alert">{error}</Alert>}
+      {(error || loadFailed) && <Alert role="alert">{error || loadFailed}</Alert>}
       {done && <Muted role="status">{done}</Muted>}
       {mayWrite && tenant && !creating && (
         <p>

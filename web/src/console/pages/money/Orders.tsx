@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useLoad } from '../../../api/useLoad'
 import { useTranslation } from 'react-i18next'
 import { ConsoleError, orderStates, type ConsoleApi, type ConsoleOrder, type OrderState } from '../../api'
 import { errorText } from '../../errors'
@@ -31,30 +32,16 @@ export function Orders({ api }: { api: ConsoleApi }) {
   // Refunds need money:write on the brand (finance, superadmin); operators read.
   const mayRefund = useCan()(anyTenant('money', 'write'), tenant)
   const [state, setState] = useState<OrderState | ''>('')
-  const [orders, setOrders] = useState<ConsoleOrder[] | null>(null)
-  const [error, setError] = useState('')
   const [refunding, setRefunding] = useState<number | null>(null)
   const [reason, setReason] = useState('')
   const [refusal, setRefusal] = useState('')
   const [done, setDone] = useState('')
   const [busy, setBusy] = useState(false)
 
-  const load = useCallback(() => {
-    if (!tenant) return () => undefined
-    let live = true
-    api.orders(tenant, state || undefined).then(
-      (a) => {
-        if (!live) return
-        setError('')
-        setOrders(a.orders)
-      },
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, tenant, state, t])
-  useEffect(load, [load])
+  const list = useLoad(tenant ? `orders|${tenant}|${state}` : null, () => api.orders(tenant, state || undefined))
+  const orders = list.state.status === 'done' ? list.state.data.orders : null
+  const error = list.state.status === 'failed' ? errorText(t, list.state.error) : ''
+  const load = list.reload
 
   const refund = async (e: FormEvent, order: ConsoleOrder) => {
     e.preventDefault()

@@ -3,7 +3,8 @@
 // one-time password to hand over), changing an account's roles and
 // disabling one (its console sessions end at once). Superadmins only
 // (staff:write); the engine refuses taking one's own superadmin role.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useLoad } from '../../../api/useLoad'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type Grant, type Staff as StaffAccount, type Tenant } from '../../api'
@@ -56,23 +57,14 @@ export function Staff({ api }: { api: ConsoleApi }) {
   const { t } = useTranslation()
   const can = useCan()
   const write = can(global('staff', 'write'))
-  const [list, setList] = useState<StaffAccount[] | null>(null)
-  const [tenants, setTenants] = useState<Tenant[]>([])
-  const [error, setError] = useState('')
+  const staff = useLoad('staff', () => api.staff())
+  const brands = useLoad('tenants', () => api.tenants())
+  const list = staff.state.status === 'done' ? staff.state.data.staff : null
+  const error = staff.state.status === 'failed' ? errorText(t, staff.state.error) : ''
+  const tenants = brands.latest ?? []
 
-  useEffect(() => {
-    let live = true
-    api.staff().then(
-      (a) => live && setList(a.staff),
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    api.tenants().then((l) => live && setTenants(l), () => undefined)
-    return () => {
-      live = false
-    }
-  }, [api, t])
-
-  const changed = (s: StaffAccount) => setList((l) => (l?.some((x) => x.id === s.id) ? l.map((x) => (x.id === s.id ? s : x)) : [...(l ?? []), s]))
+  const changed = (s: StaffAccount) =>
+    staff.update((d) => ({ staff: d.staff.some((x) => x.id === s.id) ? d.staff.map((x) => (x.id === s.id ? s : x)) : [...d.staff, s] }))
 
   return (
     <>

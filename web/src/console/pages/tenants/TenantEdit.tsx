@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useLoad } from '../../../api/useLoad'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import styled from 'styled-components'
@@ -117,34 +118,27 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
   const { slug } = useParams()
   const creating = !slug
   const navigate = useNavigate()
-  const [base, setBase] = useState<TenantFile | null>(null)
-  const [form, setForm] = useState<Form>(emptyForm)
-  const [preview, setPreview] = useState('')
+  // A new brand starts from the first brand's file.
+  const key = `tenant-file|${slug ?? ''}`
+  const file = useLoad(key, async () => {
+    const from = slug ?? (await api.tenants())[0]?.slug
+    if (!from) throw new ConsoleError(404, 'not_found', 'no tenant')
+    return api.tenantFile(from)
+  })
+  const loaded = file.state.status === 'done' ? file.state.data : null
+  const base = loaded?.file ?? null
+  // The form as typed, for the file it was typed over.
+  const [edited, setEdited] = useState<{ key: string; form: Form } | null>(null)
+  const form = edited?.key === key ? edited.form : loaded ? toForm(loaded.file, creating) : emptyForm
+  const setForm = (change: (f: Form) => Form) => setEdited({ key, form: change(form) })
+  const [savedPreview, setPreview] = useState('')
+  const preview = savedPreview || (loaded && !creating ? loaded.preview_url : '')
   const [error, setError] = useState('')
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Form, string>>>({})
   const [saved, setSaved] = useState(false)
   const [busy, setBusy] = useState(false)
 
-  useEffect(() => {
-    let live = true
-    const load = async () => {
-      const from = slug ?? (await api.tenants())[0]?.slug
-      if (!from) throw new ConsoleError(404, 'not_found', 'no tenant')
-      return api.tenantFile(from)
-    }
-    load().then(
-      (a) => {
-        if (!live) return
-        setBase(a.file)
-        setForm(toForm(a.file, creating))
-        setPreview(creating ? '' : a.preview_url)
-      },
-      (err: unknown) => live && setError(errorText(t, err)),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, slug, creating, t])
+  const shownError = error || (file.state.status === 'failed' ? errorText(t, file.state.error) : '')
 
   const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }))
 
@@ -207,7 +201,7 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
     <>
       <Heading>{creating ? t('console.brand.newHeading') : t('console.brand.editHeading', { name: base?.name ?? slug })}</Heading>
       <Row>
-        <Link to="/">{t('console.brand.back')}</Link>
+        <Link to="/tenants">{t('console.brand.back')}</Link>
         {!creating && slug && (
           <a href={`/admin/api/tenants/${slug}/export`} download={`${slug}.yaml`}>
             {t('console.brand.export')}
@@ -219,9 +213,9 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
           </a>
         )}
       </Row>
-      {error && <Alert role="alert">{error}</Alert>}
+      {shownError && <Alert role="alert">{shownError}</Alert>}
       {saved && <Muted role="status">{t('console.brand.saved')}</Muted>}
-      {!base && !error && <Muted role="status">{t('console.loading')}</Muted>}
+      {!base && !shownError && <Muted role="status">{t('console.loading')}</Muted>}
       {base && (
         <Card as="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('console.brand.form')}>
           {input('slug', t('console.brand.slug'), t('console.brand.slugHint'), !creating)}

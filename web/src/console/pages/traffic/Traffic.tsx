@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type DaySpan, type Money, type PostbackEntry, type PostbackLog, type TrafficReport, type TrafficRow } from '../../api'
@@ -9,6 +9,7 @@ import { anyTenant } from '../../permissions'
 import { Alert, Button, Field, Heading, Input, Muted } from '../../ui'
 import { useTenantPicker } from '../TenantPicker'
 import { Panel, ScrollTable, bounceRate } from './tables'
+import { useLoad } from '../../../api/useLoad'
 
 // The traffic page: a brand's visits, signups, activations, first purchases
 // and revenue per traffic source (the affiliate link's network, ref and
@@ -36,40 +37,18 @@ export function Traffic({ api }: { api: ConsoleApi }) {
   const { t } = useTranslation()
   const { tenant, picker, tenants } = useTenantPicker(api, 'traffic-brand', anyTenant('affiliates', 'read'))
   const [span, setSpan] = useState<DaySpan>({ from: '', to: '' })
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
-  const [data, setData] = useState<Loaded | null>(null)
-  // done is the brand and days last answered: any other is loading.
-  const [done, setDone] = useState('')
-  const [error, setError] = useState('')
-
-  useEffect(() => {
-    if (!tenant) return
-    let live = true
-    const key = `${tenant}|${span.from}|${span.to}`
-    Promise.all([api.trafficReport(tenant, span), api.postbacks(tenant, span)]).then(
-      ([report, postbacks]) => {
-        if (!live) return
-        setError('')
-        setData({ report, postbacks })
-        setDone(key)
-        // The engine's default range shows in the fields.
-        setFrom((f) => f || report.from)
-        setTo((x) => x || report.to)
-      },
-      (err: unknown) => {
-        if (!live) return
-        setData(null)
-        setDone(key)
-        setError(spanText(t, err))
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [api, tenant, span, t])
-
-  const loading = tenant !== '' && done !== `${tenant}|${span.from}|${span.to}`
+  const [typed, setTyped] = useState<DaySpan>({ from: '', to: '' })
+  const answer = useLoad(tenant ? `traffic|${tenant}|${span.from}|${span.to}` : null, () =>
+    Promise.all([api.trafficReport(tenant, span), api.postbacks(tenant, span)]).then(([report, postbacks]): Loaded => ({ report, postbacks })),
+  )
+  const data = answer.state.status === 'done' ? answer.state.data : null
+  const error = answer.state.status === 'failed' ? spanText(t, answer.state.error) : ''
+  const loading = tenant !== '' && answer.state.status === 'loading'
+  // The engine's default range shows in the fields until one is typed.
+  const from = typed.from || (data?.report.from ?? '')
+  const to = typed.to || (data?.report.to ?? '')
+  const setFrom = (v: string) => setTyped((x) => ({ ...x, from: v }))
+  const setTo = (v: string) => setTyped((x) => ({ ...x, to: v }))
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
