@@ -113,9 +113,17 @@ export async function run(page, { categories = ['performance', 'accessibility', 
     ]
     if (page.cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: page.cookie })}`)
     if (cpuSlowdown) args.push(`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`)
-    await new Promise((resolve, reject) => {
-      execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, timeout: 180_000 },
-        (err, _stdout, stderr) => (err ? reject(new Error(`lighthouse ${page.url}: ${err.message}\n${stderr}`)) : resolve()))
+    const once = () =>
+      new Promise((resolve, reject) => {
+        execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, timeout: 180_000 },
+          (err, _stdout, stderr) => (err ? reject(new Error(`lighthouse ${page.url}: ${err.message}\n${stderr}`)) : resolve()))
+      })
+    // Lighthouse's own "Runtime error" (a trace it failed to record, such as
+    // NO_NAVSTART on a busy machine) says nothing about the page: one more
+    // run, and a second such failure fails.
+    await once().catch((err) => {
+      if (!/Runtime error encountered/.test(err.message)) throw err
+      return once()
     })
     const report = JSON.parse(await readFile(out, 'utf8'))
     if (process.env.LIGHTHOUSE_REPORTS) await keep(out, process.env.LIGHTHOUSE_REPORTS, page.name)
