@@ -9,6 +9,7 @@ require (
 	github.com/alexedwards/scs/pgxstore v0.0.0-20240316134038-7e11d57e8885
 	github.com/alexedwards/scs/v2 v2.9.0
 	github.com/casbin/casbin/v2 v2.135.0
+	github.com/corona10/goimagehash v1.1.0
 	github.com/go-chi/chi/v5 v5.5.0
 	github.com/go-pdf/fpdf v0.9.0
 	github.com/jackc/pgx/v5 v5.12.0
@@ -29,10 +30,7 @@ require (
 	golang.org/x/text v0.43.0
 )
 
-require (
-	github.com/corona10/goimagehash v1.1.0 // indirect
-	github.com/nfnt/resize v0.0.0-20180221191011-83c6a9932646 // indirect
-)
+require github.com/nfnt/resize v0.0.0-20180221191011-83c6a9932646 // indirect
 
 require (
 	github.com/andybalholm/brotli v1.2.6
