@@ -106,14 +106,3 @@ func hashOf(t testing.TB, upload []byte) uint64 {
 	}
 	return out.Hash
 }
-
-// trimmed is img with pct percent of its width and height taken off each
-// edge: a border trimmed away.
-func trimmed(img *image.RGBA, pct int) *image.RGBA {
-	b := img.Bounds()
-	dx, dy := b.Dx()*pct/100, b.Dy()*pct/100
-	sub := img.SubImage(image.Rect(b.Min.X+dx, b.Min.Y+dy, b.Max.X-dx, b.Max.Y-dy))
-	out := image.NewRGBA(image.Rect(0, 0, sub.Bounds().Dx(), sub.Bounds().Dy()))
-	draw.Draw(out, out.Bounds(), sub, sub.Bounds().Min, draw.Src)
-	return out
-}
