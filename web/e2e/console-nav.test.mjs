@@ -51,7 +51,7 @@ for (const [width, height] of [
       const l = await layout(c.page)
       assert.deepEqual(
         l.links.map((a) => a.text),
-        ['Today', 'Members', 'Moderation', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic', 'Staff', 'Audit log'],
+        ['Today', 'Members', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic', 'Staff', 'Audit log'],
       )
       for (const a of l.links) {
         // One line each (no wrap), inside the sidebar, which is left of the page.
@@ -108,7 +108,7 @@ for (const [width, height] of [
       await c.page.keyboard.press('Tab')
       assert.equal(await c.page.evaluate(() => document.activeElement?.textContent), 'Today')
       const l = await layout(c.page)
-      assert.equal(l.links.length, 12)
+      assert.equal(l.links.length, 13)
       for (const a of l.links) assert.ok(a.h < 2 * a.lineHeight && a.x >= 0 && a.right <= width, `${a.text}: ${JSON.stringify(a)}`)
       assert.ok(l.scrollWidth <= l.innerWidth, `the page scrolls sideways: ${l.scrollWidth} > ${l.innerWidth}`)
       await c.page.screenshot({ path: `/tmp/consolenav-${width}.png`, fullPage: true })

@@ -29,7 +29,7 @@ test('an operator finds a member by e-mail, reads their complaints and orders, n
     await page.getByLabel('E-mail address').fill('admin@rendezvous.example')
     await page.getByLabel('Password').fill('demo-password')
     await page.getByRole('button', { name: 'Log in' }).click()
-    await page.getByRole('list', { name: 'Brands' }).waitFor()
+    await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
     // The member is suspended (the moderation call), so there is something to end early.
     const until = new Date(Date.now() + 3 * 86_400_000).toISOString()
     const suspended = await call(admin, 'POST', `/admin/api/tenants/lustlokaal/moderation/members/${me.id}/suspend`, { until, reason: 'Rude in chat' })

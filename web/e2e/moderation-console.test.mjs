@@ -40,7 +40,7 @@ async function consoleLogin(s) {
   await s.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
   await s.page.getByLabel('Password').fill('demo-password')
   await s.page.getByRole('button', { name: 'Log in' }).click()
-  await s.page.getByRole('list', { name: 'Brands' }).waitFor()
+  await s.page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
 }
 
 test('a moderator approves three photos with the keyboard on desktop', async () => {

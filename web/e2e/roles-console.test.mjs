@@ -91,7 +91,7 @@ test('a moderator approves one photo and rejects another; the member sees the re
     await mod.goto('/admin/')
     await logIn(mod.page, modEmail, 'moderator-e2e-password')
     await enrol(mod.page)
-    assert.deepEqual(await navLinks(mod.page), ['Today', 'Members', 'Moderation', 'Brands'])
+    assert.deepEqual(await navLinks(mod.page), ['Today', 'Members', 'Moderation', 'Flagged', 'Brands'])
     await mod.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Moderation' }).click()
     const brand = mod.page.getByLabel('Brand', { exact: true })
     await brand.waitFor()
@@ -144,7 +144,7 @@ test('a support agent is refused the money pages', async () => {
     await logIn(c.page, 'support@herzklopfen.example', 'demo-password')
     await enrol(c.page)
     // Brands and moderation (to read), no Orders or other money entry.
-    assert.deepEqual(await navLinks(c.page), ['Today', 'Members', 'Moderation', 'Brands'])
+    assert.deepEqual(await navLinks(c.page), ['Today', 'Members', 'Moderation', 'Flagged', 'Brands'])
 
     // The Orders page by its address says not allowed, and asks the engine nothing.
     const asked = []

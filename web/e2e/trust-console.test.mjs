@@ -45,7 +45,7 @@ async function consoleLogin() {
   await admin.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
   await admin.page.getByLabel('Password').fill('demo-password')
   await admin.page.getByRole('button', { name: 'Log in' }).click()
-  await admin.page.getByRole('list', { name: 'Brands' }).waitFor()
+  await admin.page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
   return admin
 }
 
