@@ -235,3 +235,18 @@ export function call(target, method, path, body) {
     [method, path, body],
   )
 }
+
+/**
+ * queueCard waits for a card of the console's photo queue, showing the
+ * queue's next pages while it is not there: the queue shows the oldest
+ * photos first, a page at a time, and other specs leave photos waiting.
+ */
+export async function queueCard(page, card) {
+  const more = page.getByRole('button', { name: 'Show more photos' })
+  for (let pages = 0; pages < 20; pages++) {
+    await card.or(more).first().waitFor()
+    if (await card.isVisible()) return
+    await more.click()
+  }
+  await card.waitFor()
+}

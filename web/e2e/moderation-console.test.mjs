@@ -6,7 +6,7 @@
 // shows that message.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { call, confirmEmail, open, png } from './lib.mjs'
+import { call, confirmEmail, open, png, queueCard } from './lib.mjs'
 
 const CONSOLE = 'admin.localhost'
 const DESKTOP = { width: 1366, height: 900 }
@@ -58,7 +58,7 @@ test('a moderator approves three photos with the keyboard on desktop', async () 
     await page.getByLabel('Brand').selectOption('herzklopfen')
     const queue = page.getByRole('list', { name: 'Photos waiting for approval' })
     const cards = photos.map((p) => queue.getByRole('listitem', { name: `Photo ${p.id} of ${who.name}`, exact: true }))
-    for (const c of cards) await c.waitFor()
+    for (const c of cards) await queueCard(page, c)
     // The card names the member, their age and brand, beside their other photos.
     const first = cards[0]
     assert.match(await first.textContent(), new RegExp(`${who.name}, \\d+`))

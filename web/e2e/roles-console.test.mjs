@@ -7,7 +7,7 @@
 // moderators' second factor (console.test.mjs sets one up) does not matter.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { call, open, png, totp } from './lib.mjs'
+import { call, open, png, queueCard, totp } from './lib.mjs'
 
 const CONSOLE = 'admin.localhost'
 const BRAND = 'herzklopfen.localhost'
@@ -97,18 +97,18 @@ test('a moderator approves one photo and rejects another; the member sees the re
     await brand.waitFor()
     assert.deepEqual(await brand.locator('option').allTextContents(), ['Herzklopfen'])
     const queue = mod.page.getByRole('list', { name: 'Photos waiting for approval' })
-    const first = queue.getByRole('region', { name: `Photo ${keep} of ${name}` })
-    const second = queue.getByRole('region', { name: `Photo ${drop} of ${name}` })
-    await first.waitFor()
-    await second.waitFor()
+    const first = queue.getByRole('listitem', { name: `Photo ${keep} of ${name}`, exact: true })
+    const second = queue.getByRole('listitem', { name: `Photo ${drop} of ${name}`, exact: true })
+    await queueCard(mod.page, first)
+    await queueCard(mod.page, second)
     const overflow = await mod.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     assert.ok(overflow <= 0, `the moderation page is ${overflow} px wider than the screen`)
 
     await first.getByRole('button', { name: 'Approve' }).click()
-    await mod.page.getByText(`Photo ${keep} approved.`).waitFor()
+    await mod.page.getByText('1 photo approved.', { exact: true }).waitFor()
     await first.waitFor({ state: 'detached' })
     const reason = 'Your face is not visible on this photo'
-    await second.getByLabel('Reason for rejecting (the member sees it)').fill(reason)
+    await mod.page.getByLabel('Reason for rejecting (the member sees it)').fill(reason)
     await second.getByRole('button', { name: 'Reject' }).click()
     await second.waitFor({ state: 'detached' })
 

@@ -259,13 +259,13 @@ export const consoleApi = {
   answer: (tenant: string, conversation: number, text: string, clientId: string) =>
     call<{ message: InboxMessage }>('POST', `/tenants/${encodeURIComponent(tenant)}/inbox/${conversation}`, { text, client_id: clientId }),
   // Moderation (pages/moderation).
-  photoQueue: (tenant: string) =>
-    call<{ photos: ModerationPhoto[]; photo_moderation: boolean }>('GET', `${mod(tenant)}/photos?status=pending`),
+  photoQueue: (tenant: string, afterId = 0) =>
+    call<{ photos: ModerationPhoto[]; photo_moderation: boolean }>('GET', `${mod(tenant)}/photos?status=pending${afterId ? `&after_id=${afterId}` : ''}`),
   approvePhoto: (tenant: string, photo: number) => call<{ photo: ModerationPhoto }>('POST', `${mod(tenant)}/photos/${photo}/approve`),
   rejectPhoto: (tenant: string, photo: number, reason: string) =>
     call<{ photo: ModerationPhoto }>('POST', `${mod(tenant)}/photos/${photo}/reject`, { reason }),
-  chatPhotoQueue: (tenant: string) =>
-    call<{ photos: ModerationChatPhoto[]; photo_moderation: boolean }>('GET', `${mod(tenant)}/chat-photos?status=pending`),
+  chatPhotoQueue: (tenant: string, afterId = 0) =>
+    call<{ photos: ModerationChatPhoto[]; photo_moderation: boolean }>('GET', `${mod(tenant)}/chat-photos?status=pending${afterId ? `&after_id=${afterId}` : ''}`),
   approveChatPhoto: (tenant: string, message: number) => call<{ photo: ChatPhotoDecision }>('POST', `${mod(tenant)}/chat-photos/${message}/approve`),
   rejectChatPhoto: (tenant: string, message: number, reason: string) =>
     call<{ photo: ChatPhotoDecision }>('POST', `${mod(tenant)}/chat-photos/${message}/reject`, { reason }),

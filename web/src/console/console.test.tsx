@@ -273,9 +273,9 @@ describe('console roles', { timeout: 20_000 }, () => {
     expect(await navLinks()).toEqual(['Today', 'Members', 'Moderation', 'Flagged', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic'])
     cleanup()
     show(api, '/admin/moderation')
-    await waitFor(() => expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal'))
+    await waitFor(() => expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal', 0))
     expect([...screen.getByLabelText<HTMLSelectElement>('Brand').options].map((o) => o.value)).toEqual(['lustlokaal'])
-    expect(api.photoQueue).not.toHaveBeenCalledWith('sparkusa')
+    expect(api.photoQueue).not.toHaveBeenCalledWith('sparkusa', 0)
   })
 })
 
@@ -298,8 +298,8 @@ describe('console moderation', { timeout: 20_000 }, () => {
     const api = fakeApi({ me: vi.fn(moderator), photoQueue: vi.fn(() => Promise.resolve({ photos: [withOthers, photo(2)], photo_moderation: true })), approvePhoto, rejectPhoto })
     show(api, '/admin/moderation')
     const queue = await screen.findByRole('list', { name: 'Photos waiting for approval' })
-    expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal')
-    expect(api.chatPhotoQueue).toHaveBeenCalledWith('lustlokaal')
+    expect(api.photoQueue).toHaveBeenCalledWith('lustlokaal', 0)
+    expect(api.chatPhotoQueue).toHaveBeenCalledWith('lustlokaal', 0)
     expect(document.getElementById('photo-keys')?.textContent).toBe('Keys: A approve · R reject · J next · K previous · X select')
     const first = within(queue).getByRole('listitem', { name: 'Photo 1 of Anna1' })
     expect(first.textContent).toContain('Anna1, 31')
@@ -324,6 +324,23 @@ describe('console moderation', { timeout: 20_000 }, () => {
     await settle(() => fireEvent.keyDown(second, { key: 'r' }))
     expect(rejectPhoto).toHaveBeenLastCalledWith('lustlokaal', 2, 'Not you')
     expect(screen.getByText('No photo is waiting.')).toBeTruthy()
+  })
+
+  it('shows the next page of a full queue after the last photo shown, and no button once the queue ends', async () => {
+    const page = Array.from({ length: 50 }, (_, i) => photo(i + 1))
+    const photoQueue = vi.fn<ConsoleApi['photoQueue']>((_, after) =>
+      Promise.resolve({ photos: after === 0 ? page : [photo(51)], photo_moderation: true }),
+    )
+    const api = fakeApi({ me: vi.fn(moderator), photoQueue })
+    show(api, '/admin/moderation')
+    const queue = await screen.findByRole('list', { name: 'Photos waiting for approval' })
+    expect(within(queue).getAllByRole('listitem', { name: /^Photo \d+ of / })).toHaveLength(50)
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Show more photos' })))
+    expect(photoQueue).toHaveBeenLastCalledWith('lustlokaal', 50)
+    expect(api.chatPhotoQueue).toHaveBeenCalledTimes(1)
+    expect(within(queue).getAllByRole('listitem', { name: /^Photo \d+ of / })).toHaveLength(51)
+    expect(within(queue).getByRole('listitem', { name: 'Photo 51 of Anna51' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Show more photos' })).toBeNull()
   })
 
   it('approves the selected photos, profile and chat ones, one call each', async () => {

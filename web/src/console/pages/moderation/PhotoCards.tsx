@@ -94,16 +94,53 @@ const shortcuts = [
   ['X', 'moderation.cards.keySelect'],
 ] as const
 
+/** queuePage is the engine's page length of both queues: a full page means there may be more. */
+const queuePage = 50
+
+/** Queue is the cards loaded so far and where each queue goes on (null: nothing more). */
+interface Queue {
+  cards: QueueCard[]
+  profileAfter: number | null
+  chatAfter: number | null
+}
+
+/** nextPages loads the queues' pages after the cursors and adds them to the cards, oldest first. */
+async function nextPages(api: ConsoleApi, tenant: string, from: Queue): Promise<Queue> {
+  const [profile, chat] = await Promise.all([
+    from.profileAfter === null ? null : api.photoQueue(tenant, from.profileAfter),
+    from.chatAfter === null ? null : api.chatPhotoQueue(tenant, from.chatAfter),
+  ])
+  const seen = new Set(from.cards.map((c) => c.key))
+  const added = [...(profile?.photos.map(profileCard) ?? []), ...(chat?.photos.map(chatCard) ?? [])].filter((c) => !seen.has(c.key))
+  const last = (list: { id: number }[] | undefined) => (list && list.length >= queuePage ? list[list.length - 1].id : null)
+  return {
+    cards: [...from.cards, ...added.sort((a, b) => a.at.localeCompare(b.at))],
+    profileAfter: last(profile?.photos),
+    chatAfter: last(chat?.photos.map((p) => ({ id: p.message_id }))),
+  }
+}
+
 /** PhotoCards is the brand's photo queue with keyboard shortcuts and bulk decisions. */
 export function PhotoCards({ api, tenant }: { api: ConsoleApi; tenant: string }) {
   const { t, i18n } = useTranslation()
   const mayDecide = useCan()(anyTenant('moderation', 'write'), tenant)
-  const queue = useLoad<QueueCard[]>(tenant, () =>
-    Promise.all([api.photoQueue(tenant), api.chatPhotoQueue(tenant)]).then(([profile, chat]) =>
-      [...profile.photos.map(profileCard), ...chat.photos.map(chatCard)].sort((a, b) => a.at.localeCompare(b.at)),
-    ),
-  )
-  const cards = queue.state.status === 'done' ? queue.state.data : null
+  const queue = useLoad<Queue>(tenant, () => nextPages(api, tenant, { cards: [], profileAfter: 0, chatAfter: 0 }))
+  const loaded = queue.state.status === 'done' ? queue.state.data : null
+  const cards = loaded?.cards ?? null
+  const [loadingMore, setLoadingMore] = useState(false)
+  const showMore = async () => {
+    if (!loaded || loadingMore) return
+    setLoadingMore(true)
+    setError('')
+    try {
+      const next = await nextPages(api, tenant, loaded)
+      queue.update(() => next)
+    } catch (err) {
+      setError(errorText(t, err))
+    } finally {
+      setLoadingMore(false)
+    }
+  }
   const [current, setCurrent] = useState(0)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [reason, setReason] = useState(() => t('moderation.cards.defaultReason'))
@@ -153,7 +190,7 @@ export function PhotoCards({ api, tenant }: { api: ConsoleApi; tenant: string })
     setBusy(false)
     const first = cards.findIndex((c) => gone.has(c.key))
     const left = cards.filter((c) => !gone.has(c.key))
-    queue.update(() => left)
+    queue.update((q) => ({ ...q, cards: left }))
     setSelected((s) => new Set([...s].filter((k) => !gone.has(k))))
     setDone(t(approve ? 'moderation.cards.approved' : 'moderation.cards.rejected', { count: gone.size }))
     // Focus goes to the card that took the first decided one's place, once it is on screen.
@@ -281,6 +318,11 @@ export function PhotoCards({ api, tenant }: { api: ConsoleApi; tenant: string })
             )
           })}
         </Cards>
+      )}
+      {loaded && (loaded.profileAfter !== null || loaded.chatAfter !== null) && (
+        <Button type="button" $quiet disabled={loadingMore} onClick={() => void showMore()}>
+          {t('moderation.cards.more')}
+        </Button>
       )}
     </section>
   )
