@@ -337,6 +337,8 @@ func owned(st os.FileInfo, name string) bool {
 	return err == nil && strconv.FormatUint(uint64(st.Sys().(*syscall.Stat_t).Uid), 10) == u.Uid
 }
 
+func ownedBy(st os.FileInfo, uid int) bool { return int(st.Sys().(*syscall.Stat_t).Uid) == uid }
+
 func gid(t *testing.T, name string) uint32 {
 	t.Helper()
 	g, err := user.LookupGroup(name)
