@@ -161,11 +161,12 @@ release-image: deps-podman
 	@rm -rf dist/image && $(GO) run ./engine/cmd/release image-context \
 		--binary dist/rendezvous-$(RELEASE_VERSION)-linux-amd64 --out dist/image
 	@podman build --format docker -f config/deploy/Containerfile -t rendezvous:$(subst +,-,$(RELEASE_VERSION)) dist/image
-	@podman save --format oci-archive -o dist/rendezvous-$(RELEASE_VERSION)-image.tar rendezvous:$(subst +,-,$(RELEASE_VERSION))
+	@podman save --format docker-archive -o dist/rendezvous-$(RELEASE_VERSION)-image.tar rendezvous:$(subst +,-,$(RELEASE_VERSION))
 
-## release-check: the release tests that take longer than make test allows (none yet; see config/README.md)
-release-check: deps-podman
-	@$(GO) run ./engine/platform/pgtest/withpg $(GO) test -count=1 -v -run 'TestImage|TestDeb|TestUpgrade' ./config/deploy/
+## release-check: make release and release-image, then the release tests of config/deploy
+## (also part of make test) with their logs
+release-check: release-image
+	@$(GO) run ./engine/platform/pgtest/withpg $(GO) test -count=1 -v ./config/deploy/
 
 # The image test (config/deploy) builds the image with Debian's podman.
 deps-podman:

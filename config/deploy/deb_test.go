@@ -173,6 +173,10 @@ func checkInstalled(t *testing.T) {
 			t.Errorf("%s sets %s; a fresh install sets nothing", envPath, line)
 		}
 	}
+	// systemd's own check of the unit: every directive known, the binary there.
+	if out, err := exec.Command("systemd-analyze", "verify", unitPath).CombinedOutput(); err != nil || len(out) > 0 {
+		t.Errorf("systemd-analyze verify %s: %v\n%s", unitPath, err, out)
+	}
 	unit := readFile(t, unitPath)
 	for _, want := range []string{"User=rendezvous", "ProtectSystem=strict", "NoNewPrivileges=yes", "StateDirectory=rendezvous",
 		"PrivateTmp=yes", "ProtectHome=yes", "CapabilityBoundingSet=\n", "EnvironmentFile=" + envPath} {

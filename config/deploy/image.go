@@ -32,7 +32,7 @@ func ImageContext(binary, out string) error {
 		}
 	}
 	// /tmp is everyone's, with the sticky bit (MkdirAll's mode is masked).
-	if err := os.Chmod(filepath.Join(out, "tmp"), 0o1777|fs.ModeSticky); err != nil {
+	if err := os.Chmod(filepath.Join(out, "tmp"), 0o777|fs.ModeSticky); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(out, "passwd"), []byte(passwd), 0o644); err != nil {
