@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -55,14 +56,20 @@ func engineBinary(t *testing.T, version string) string {
 	}
 	buildsMu.Unlock()
 	b.once.Do(func() {
-		dir, err := os.MkdirTemp("", "rdv-release-test-")
+		// One file per checkout and version, replaced by each run (a file
+		// per run would fill the temporary folder): built beside it, then
+		// renamed over it, so a run beside this one never sees half a file.
+		abs, err := filepath.Abs(repoRoot)
 		if err != nil {
 			b.err = err
 			return
 		}
-		// Left for the run's other tests; the folder is removed with the
-		// system's temporary files.
-		b.path, b.err = buildEngine(repoRoot, filepath.Join(dir, "rendezvous"), version)
+		sum := sha256.Sum256([]byte(abs))
+		b.path = filepath.Join(os.TempDir(), fmt.Sprintf("rdv-release-test-%x-%s", sum[:6], version))
+		staging := fmt.Sprintf("%s.%d", b.path, os.Getpid())
+		if _, b.err = buildEngine(repoRoot, staging, version); b.err == nil {
+			b.err = os.Rename(staging, b.path)
+		}
 	})
 	if b.err != nil {
 		t.Fatal(b.err)

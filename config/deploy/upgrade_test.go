@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,8 +12,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/platform/database"
@@ -34,7 +31,9 @@ func TestUpgradeWhileAMemberChats(t *testing.T) {
 	t.Parallel()
 	oldBinary, oldTenants, oldName := lastRelease(t)
 	newBinary := engineBinary(t, nextVersion)
-	dbURL := emptyDatabase(t)
+	// An empty database: the old release migrates it from nothing, as on
+	// its first install.
+	dbURL := pgtest.NewEmptyURL(t)
 
 	// The old release alone: it migrates the empty database and imports
 	// its demo brands.
@@ -209,34 +208,4 @@ func healthy(addr string) bool {
 	_, _ = io.Copy(io.Discard, res.Body)
 	res.Body.Close()
 	return res.StatusCode == http.StatusOK
-}
-
-// emptyDatabase is a new database with no schema on the test run's
-// PostgreSQL, dropped when the test ends: the old release migrates it
-// from nothing, as on its first install.
-func emptyDatabase(t *testing.T) string {
-	t.Helper()
-	admin := os.Getenv(pgtest.EnvURL)
-	u, err := url.Parse(admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := fmt.Sprintf("upgrade_%d", time.Now().UnixNano())
-	exec := func(sql string) error {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, admin)
-		if err != nil {
-			return err
-		}
-		defer conn.Close(ctx)
-		_, err = conn.Exec(ctx, sql)
-		return err
-	}
-	if err := exec("CREATE DATABASE " + name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)") })
-	u.Path = "/" + name
-	return u.String()
 }
