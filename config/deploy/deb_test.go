@@ -78,7 +78,7 @@ func TestDebInstallsServesAndUpgrades(t *testing.T) {
 		}
 	})
 
-	dpkg(t, "--install", firstDeb)
+	dpkg(t, "--install", "--force-unsafe-io", firstDeb)
 	checkInstalled(t)
 	unit := readUnit(t)
 
@@ -110,7 +110,7 @@ func TestDebInstallsServesAndUpgrades(t *testing.T) {
 
 	// The next version is installed while the engine runs; the service's
 	// restart (systemctl try-restart in the package's postinst) runs it.
-	dpkg(t, "--install", "--force-confdef", "--force-confold", nextDeb)
+	dpkg(t, "--install", "--force-unsafe-io", "--force-confdef", "--force-confold", nextDeb)
 	if got := run(t, "dpkg-query", "--show", "--showformat=${Version}", "rendezvous"); got != nextVersion {
 		t.Fatalf("installed version %q after the upgrade, want %q", got, nextVersion)
 	}

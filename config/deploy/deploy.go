@@ -104,7 +104,7 @@ func (d Deb) Build(outDir string) (string, error) {
 var exampleSetting = regexp.MustCompile(`^#?\s*([A-Z][A-Z0-9_]*)=(.*)$`)
 
 // EnvFile is the package's /etc/rendezvous/rendezvous.env: the example
-// file's documentation with every setting commented out, those the unit
+// file's documentation (but its opening paragraph) with every setting commented out, those the unit
 // sets showing the unit's values. Made at build time, it lists every
 // setting the example (and so the configuration reference) lists.
 func EnvFile(example []byte) []byte {
@@ -119,6 +119,10 @@ func EnvFile(example []byte) []byte {
 
 `)
 	sc := bufio.NewScanner(bytes.NewReader(example))
+	// The example's opening paragraph is about a checkout (./var); the
+	// header above replaces it.
+	for sc.Scan() && strings.TrimSpace(sc.Text()) != "" {
+	}
 	for sc.Scan() {
 		line := sc.Text()
 		m := exampleSetting.FindStringSubmatch(strings.TrimSpace(line))
