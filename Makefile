@@ -115,7 +115,7 @@ check: sqlc-check
 
 test-go: deps-proxy deps-podman
 	@echo "==> gofmt, go mod tidy and go vet"
-	@unformatted=$$(gofmt -l engine migrations tenants themes web/embed.go); \
+	@unformatted=$$(gofmt -l engine config migrations tenants themes web/embed.go); \
 		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod is not tidy: run go mod tidy"; exit 1; }
 	@$(GO) vet ./...
