@@ -10,7 +10,7 @@ STATICCHECK = $(shell $(GO) env GOPATH)/bin/staticcheck
 ADDR ?= 127.0.0.1:8080
 DATA ?= ./var
 
-.PHONY: all build run test check staticcheck test-go test-web test-e2e bench sqlc sqlc-check sqlc-install web deps-web deps-browser deps-proxy clean
+.PHONY: all build run test check staticcheck test-go test-web test-e2e bench sqlc sqlc-check sqlc-install web deps-web deps-browser deps-proxy clean release release-image release-check deps-podman
 
 all: build
 
@@ -113,9 +113,9 @@ check: sqlc-check
 	if [ -n "$$web" ]; then $(MAKE) --no-print-directory deps-web && cd web && echo "==> web typecheck, ESLint, related vitest" && \
 		npm run typecheck --silent && npm run lint --silent && npx vitest related --run --passWithNoTests $$(echo "$$web" | grep '^src/') ; fi
 
-test-go: deps-proxy
+test-go: deps-proxy deps-podman
 	@echo "==> gofmt, go mod tidy and go vet"
-	@unformatted=$$(gofmt -l engine migrations tenants themes web/embed.go); \
+	@unformatted=$$(gofmt -l engine config migrations tenants themes web/embed.go); \
 		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod is not tidy: run go mod tidy"; exit 1; }
 	@$(GO) vet ./...
@@ -130,6 +130,49 @@ test-web: deps-web
 test-e2e: build deps-browser
 	@echo "==> browser tests (playwright-core + Debian chromium)"
 	@bash web/e2e/run.sh
+
+## release: static Linux binaries (amd64, arm64), their Debian packages and
+## SHA256SUMS in dist/ (config/README.md, Install and upgrade)
+# The version is the last v* tag (0.1.0 on it, 0.1.0+3.gabc1234 three
+# commits later), else 0.0.0+<commit>. CGO is off: the binaries run on any
+# Linux and in an image FROM scratch.
+RELEASE_VERSION ?= $(shell v=$$(git describe --tags --match 'v*' 2>/dev/null); \
+	if [ -n "$$v" ]; then echo "$$v" | sed -E 's/^v//; s/-([0-9]+)-g([0-9a-f]+)$$/+\1.g\2/'; \
+	else echo "0.0.0+$$(git rev-parse --short HEAD)"; fi)
+RELEASE_ARCHES := amd64 arm64
+RELEASE_LDFLAGS = -s -w -X rendezvous/engine/platform/version.version=$(RELEASE_VERSION) \
+	-X rendezvous/engine/platform/version.commit=$$(git rev-parse HEAD) \
+	-X rendezvous/engine/platform/version.date=$$(date -u +%Y-%m-%dT%H:%M:%SZ)
+release: web
+	@rm -rf dist && mkdir -p dist
+	@for arch in $(RELEASE_ARCHES); do \
+		echo "==> go build dist/rendezvous-$(RELEASE_VERSION)-linux-$$arch"; \
+		CGO_ENABLED=0 GOOS=linux GOARCH=$$arch $(GO) build -trimpath -ldflags "$(RELEASE_LDFLAGS)" \
+			-o dist/rendezvous-$(RELEASE_VERSION)-linux-$$arch ./engine/cmd/rendezvous || exit 1; \
+		echo "==> Debian package ($$arch)"; \
+		$(GO) run ./engine/cmd/release deb --version $(RELEASE_VERSION) --arch $$arch \
+			--binary dist/rendezvous-$(RELEASE_VERSION)-linux-$$arch --out dist || exit 1; \
+	done
+	@cd dist && sha256sum rendezvous-* rendezvous_* > SHA256SUMS && cat SHA256SUMS
+
+## release-image: the OCI image rendezvous:<version> from config/deploy/Containerfile (podman)
+release-image: deps-podman
+	@[ -x dist/rendezvous-$(RELEASE_VERSION)-linux-amd64 ] || $(MAKE) --no-print-directory release
+	@rm -rf dist/image && $(GO) run ./engine/cmd/release image-context \
+		--binary dist/rendezvous-$(RELEASE_VERSION)-linux-amd64 --out dist/image
+	@podman build --format docker -f config/deploy/Containerfile -t rendezvous:$(subst +,-,$(RELEASE_VERSION)) dist/image
+	@podman save --format docker-archive -o dist/rendezvous-$(RELEASE_VERSION)-image.tar rendezvous:$(subst +,-,$(RELEASE_VERSION))
+
+## release-check: make release and release-image, then the release tests of config/deploy
+## (also part of make test) with their logs
+release-check: release-image
+	@$(GO) run ./engine/platform/pgtest/withpg $(GO) test -count=1 -v ./config/deploy/
+
+# The image test (config/deploy) builds the image with Debian's podman.
+deps-podman:
+	@if ! command -v podman >/dev/null; then \
+		echo "==> installing Debian's podman for the image test"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman >/dev/null; fi
 
 ## bench: benchmarks, one `bench <name> <value> <unit>` line each
 bench: build

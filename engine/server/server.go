@@ -42,6 +42,7 @@ import (
 	"rendezvous/engine/platform/jobs"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/refusal"
+	"rendezvous/engine/platform/version"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
@@ -274,6 +275,14 @@ func routes(d Deps, e *Engine) (http.Handler, http.Handler, error) {
 		_, _ = w.Write([]byte("ready\n"))
 	}
 	metrics := promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	// The operations address's health also says which build answers (an
+	// operator checks a rolling upgrade there); the public one does not
+	// tell the world which release, and so which known flaws, it runs.
+	build := version.Get()
+	opsHealthz := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = fmt.Fprintf(w, `{"status":"ok","build":%s}`+"\n", build.JSON())
+	}
 	r.Get("/healthz", healthz)
 	r.Get("/readyz", readyz)
 	if d.Config.MetricsToken != "" {
@@ -281,7 +290,7 @@ func routes(d Deps, e *Engine) (http.Handler, http.Handler, error) {
 	}
 	ops := chi.NewRouter()
 	ops.Use(httpx.Recover)
-	ops.Get("/healthz", healthz)
+	ops.Get("/healthz", opsHealthz)
 	ops.Get("/readyz", readyz)
 	readOnly(ops, "/metrics", metrics)
 

@@ -30,6 +30,8 @@ Commands:
                                                           visits, signups, activations, first purchases, revenue per traffic source
   backup [--data ./var] --to FILE                         database and local media in one file, also while serving
   restore --data NEWDIR --from FILE                       a backup into a new, empty data directory
+  version [--json]                                        the build: version, commit, build date, Go version
+  healthcheck [--addr 127.0.0.1:8080]                     exit 0 when the engine on --addr (ADDR) answers /healthz
 
 Run "rendezvous <command> -h" for a command's flags.
 `
@@ -113,6 +115,10 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return backupCmd(ctx, args[1:], stdout, stderr)
 	case "restore":
 		return restoreCmd(ctx, args[1:], stdout, stderr)
+	case "version":
+		return versionCmd(args[1:], stdout, stderr)
+	case "healthcheck":
+		return healthcheck(ctx, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

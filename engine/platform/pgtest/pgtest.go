@@ -105,6 +105,26 @@ func NewWithURL(tb testing.TB) (*pgxpool.Pool, string) {
 	return pool, url
 }
 
+// NewEmptyURL is the connection string of a fresh database without any
+// schema, dropped when the test ends: for tests whose engine processes
+// migrate it themselves, as on a first install (an upgrade from an
+// earlier release).
+func NewEmptyURL(tb testing.TB) string {
+	tb.Helper()
+	admin := os.Getenv(EnvURL)
+	if admin == "" {
+		tb.Fatalf("pgtest: %s is not set; call pgtest.Main from TestMain", EnvURL)
+	}
+	name := "e_" + randomHex(8)
+	if err := adminExec(context.Background(), admin, "CREATE DATABASE "+name); err != nil {
+		tb.Fatalf("pgtest: create database: %v", err)
+	}
+	tb.Cleanup(func() {
+		_ = adminExec(context.Background(), admin, fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
+	})
+	return withDatabase(tb, admin, name)
+}
+
 // ensureTemplate builds the migrated template database once per cluster and
 // schema; test packages running in parallel wait on an advisory lock.
 func ensureTemplate(ctx context.Context, admin string) (string, error) {
