@@ -146,3 +146,14 @@ func PeriodicPurge() *river.PeriodicJob {
 		func() (river.JobArgs, *river.InsertOpts) { return PurgeArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true, ID: "accounts_purge"})
 }
+
+// DropAddresses forgets the signup and login addresses of tenant's
+// members stored before cutoff, in tx (the brand's address retention), and
+// returns how many members it changed.
+func DropAddresses(ctx context.Context, tx pgx.Tx, tenant int64, cutoff time.Time) (int64, error) {
+	n, err := db.New(tx).MembersDropAddresses(ctx, db.MembersDropAddressesParams{TenantID: tenant, Cutoff: cutoff})
+	if err != nil {
+		return 0, fmt.Errorf("drop addresses of tenant %d: %w", tenant, err)
+	}
+	return n, nil
+}
