@@ -400,7 +400,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	// a new request (once a day) and the built zip.
 	dx := privacy.Handlers{Service: e.Privacy, Links: e.Links}
 	r.With(member).Get("/data-export.php", dx.Status)
-	r.With(client, member).Post("/data-export.php", dx.Request)
+	r.With(member).Post("/data-export.php", dx.Request)
 	r.With(member).Get("/data-export-file.php", dx.Download)
 
 	p := profiles.Handlers{Service: e.Profiles}
