@@ -112,7 +112,8 @@ FOR UPDATE SKIP LOCKED;
 UPDATE members
 SET email = 'deleted-' || id || '@deleted.invalid', password_hash = '', status = 'deleted',
     notifications_disabled = '{}', notification_types_disabled = '{}', signup_message = '',
-    signup_profile_id = NULL, session_epoch = session_epoch + 1, purged_at = @now::timestamptz
+    signup_profile_id = NULL, session_epoch = session_epoch + 1, purged_at = @now::timestamptz,
+    signup_ip = NULL, last_login_ip = NULL, last_login_at = NULL
 WHERE id = @id;
 
 -- name: MemberSetNotificationTypes :exec

@@ -940,7 +940,8 @@ const memberPurge = `-- name: MemberPurge :exec
 UPDATE members
 SET email = 'deleted-' || id || '@deleted.invalid', password_hash = '', status = 'deleted',
     notifications_disabled = '{}', notification_types_disabled = '{}', signup_message = '',
-    signup_profile_id = NULL, session_epoch = session_epoch + 1, purged_at = $1::timestamptz
+    signup_profile_id = NULL, session_epoch = session_epoch + 1, purged_at = $1::timestamptz,
+    signup_ip = NULL, last_login_ip = NULL, last_login_at = NULL
 WHERE id = $2
 `
 
