@@ -160,7 +160,8 @@ func TestArchiveHoldsTheMembersDataAndNoOneElses(t *testing.T) {
 		t.Fatalf("ready copy %d (asked %d), progress %v", id, asked.Export.ID, seen)
 	}
 	mail := deliverytest.Await(t, env.Pool, me.Email, privacy.Template, 0)
-	if !strings.HasSuffix(mail.Path(t, "data-export"), privacy.DownloadPage) {
+	// In the member's language (Dutch on LustLokaal), with the day it expires.
+	if !strings.Contains(mail.Subject, "Je gegevens van LustLokaal") || !strings.HasSuffix(mail.Path(t, "data-export"), privacy.DownloadPage) {
 		t.Fatalf("mail links %v", mail.Links)
 	}
 
