@@ -1,7 +1,6 @@
 package privacy
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/jackc/pgx/v5"
@@ -56,15 +55,7 @@ func (h ConsoleHandlers) Status(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	e, err := h.Service.Latest(r.Context(), t, id, true)
-	if errors.Is(err, ErrExportNotFound) {
-		httpx.WriteJSON(w, http.StatusOK, map[string]any{"export": nil})
-		return
-	}
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"export": e})
+	writeLatest(w, r, e, err)
 }
 
 // Download answers GET .../members/{member}/data-export/{export}: the

@@ -231,6 +231,16 @@ func (s *Service) Open(ctx context.Context, t *tenancy.Tenant, member, id int64)
 // holder names a copy's blob in the media store's references.
 func holder(id int64) string { return media.Holder("data_export", id) }
 
+// release lets go of the archives of copies ids in tx; the media store
+// deletes each blob once tx commits.
+func (s *Service) release(ctx context.Context, tx pgx.Tx, ids []int64) error {
+	holders := make([]string, len(ids))
+	for i, id := range ids {
+		holders[i] = holder(id)
+	}
+	return s.Blobs.Release(ctx, tx, holders...)
+}
+
 // PurgeMember erases member's copies in the purge transaction tx: their
 // rows, and their blobs once nothing else holds them.
 func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, member int64) error {
@@ -239,11 +249,7 @@ func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, member int64) erro
 	if err != nil {
 		return fmt.Errorf("data exports of %d: %w", member, err)
 	}
-	holders := make([]string, len(ids))
-	for i, id := range ids {
-		holders[i] = holder(id)
-	}
-	if err := s.Blobs.Release(ctx, tx, holders...); err != nil {
+	if err := s.release(ctx, tx, ids); err != nil {
 		return err
 	}
 	if err := q.ExportsDelete(ctx, member); err != nil {

@@ -25,6 +25,12 @@ type Handlers struct {
 func (h Handlers) Status(w http.ResponseWriter, r *http.Request) {
 	t, m := tenancy.FromContext(r.Context()), identity.Current(r.Context())
 	e, err := h.Service.Latest(r.Context(), t, m.ID, false)
+	writeLatest(w, r, e, err)
+}
+
+// writeLatest answers the latest copy as Latest found it: export null when
+// there is none.
+func writeLatest(w http.ResponseWriter, r *http.Request, e Export, err error) {
 	if errors.Is(err, ErrExportNotFound) {
 		httpx.WriteJSON(w, http.StatusOK, map[string]any{"export": nil})
 		return

@@ -126,11 +126,7 @@ func (s *Service) expireArchives(ctx context.Context, now time.Time) error {
 		if err != nil || len(ids) == 0 {
 			return err
 		}
-		holders := make([]string, len(ids))
-		for i, id := range ids {
-			holders[i] = holder(id)
-		}
-		if err := s.Blobs.Release(ctx, tx, holders...); err != nil {
+		if err := s.release(ctx, tx, ids); err != nil {
 			return err
 		}
 		if err := q.ExportsExpire(ctx, ids); err != nil {

@@ -51,7 +51,7 @@ var staffAddresses = []string{"audit_log.ip"}
 // member (…member_id, …_id of a liker, sender, visitor…).
 func memberColumns(t *testing.T, env *servertest.Env) []memberColumn {
 	t.Helper()
-	rows, err := env.Pool.Query(context.Background(), `
+	return namedColumns(t, env, `
 		SELECT DISTINCT cl.relname::text, a.attname::text
 		FROM pg_class cl
 		JOIN pg_namespace ns ON ns.oid = cl.relnamespace AND ns.nspname = 'public'
@@ -63,6 +63,22 @@ func memberColumns(t *testing.T, env *servertest.Env) []memberColumn {
 			OR (a.atttypid = 'bigint'::regtype AND a.attname ~ '(member|liker|liked|blocker|blocked|sender|visitor|visited|writer|profile|started_by|other|_lo$|_hi$)')
 			OR (cl.relname IN ('members', 'profiles') AND a.attname = 'id'))
 		ORDER BY 1, 2`)
+}
+
+// addressColumns are the columns that hold a network address: inet, or
+// named for one (…ip, …address).
+func addressColumns(t *testing.T, env *servertest.Env) []memberColumn {
+	t.Helper()
+	return namedColumns(t, env, `
+		SELECT table_name::text, column_name::text FROM information_schema.columns
+		WHERE table_schema = 'public' AND (data_type = 'inet' OR column_name ~ '(^|_)(ip|address)$')
+		ORDER BY 1, 2`)
+}
+
+// namedColumns runs a query of table and column names.
+func namedColumns(t *testing.T, env *servertest.Env, query string) []memberColumn {
+	t.Helper()
+	rows, err := env.Pool.Query(context.Background(), query)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,29 +93,6 @@ func memberColumns(t *testing.T, env *servertest.Env) []memberColumn {
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
-	}
-	return out
-}
-
-// addressColumns are the columns that hold a network address: inet, or
-// named for one (…ip, …address), in tables that also hold a member.
-func addressColumns(t *testing.T, env *servertest.Env) []memberColumn {
-	t.Helper()
-	rows, err := env.Pool.Query(context.Background(), `
-		SELECT table_name::text, column_name::text FROM information_schema.columns
-		WHERE table_schema = 'public' AND (data_type = 'inet' OR column_name ~ '(^|_)(ip|address)$')
-		ORDER BY 1, 2`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []memberColumn
-	for rows.Next() {
-		var c memberColumn
-		if err := rows.Scan(&c.table, &c.column); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
 	}
 	return out
 }
