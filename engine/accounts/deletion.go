@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts/internal/db"
@@ -106,7 +107,8 @@ func (s *Service) LockForPurge(ctx context.Context, tx pgx.Tx, id int64) (bool, 
 
 // PurgeMember erases what the accounts area keeps of a member whose
 // deletion became final, in the purge transaction tx: tokens, alert
-// dismissals and login failures and blocks go; the member row stays,
+// dismissals, sessions and login failures and blocks go, and the
+// addresses of the signup and the last login; the member row stays,
 // anonymised, because ledger rows, orders and affiliate tracking refer to
 // it for accounting.
 func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, id int64) error {
@@ -118,6 +120,7 @@ func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, id int64) error {
 	steps := []func() error{
 		func() error { return q.TokensDelete(ctx, id) },
 		func() error { return q.AlertDismissalsDelete(ctx, id) },
+		func() error { return q.MemberSessionsDelete(ctx, pgtype.Int8{Int64: id, Valid: true}) },
 		func() error { return s.clearFailures(ctx, tx, m.TenantID, id) },
 		func() error { return q.MemberPurge(ctx, db.MemberPurgeParams{ID: id, Now: s.Now()}) },
 	}
@@ -145,4 +148,15 @@ func PeriodicPurge() *river.PeriodicJob {
 	return river.NewPeriodicJob(river.PeriodicInterval(PurgeInterval),
 		func() (river.JobArgs, *river.InsertOpts) { return PurgeArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true, ID: "accounts_purge"})
+}
+
+// DropAddresses forgets the signup and login addresses of tenant's
+// members stored before cutoff, in tx (the brand's address retention), and
+// returns how many members it changed.
+func DropAddresses(ctx context.Context, tx pgx.Tx, tenant int64, cutoff time.Time) (int64, error) {
+	n, err := db.New(tx).MembersDropAddresses(ctx, db.MembersDropAddressesParams{TenantID: tenant, Cutoff: cutoff})
+	if err != nil {
+		return 0, fmt.Errorf("drop addresses of tenant %d: %w", tenant, err)
+	}
+	return n, nil
 }

@@ -74,7 +74,7 @@ func (s *Service) Login(ctx context.Context, t *tenancy.Tenant, c Credentials, i
 		return nil, err
 	}
 	// Kept for operators' lookup by address.
-	if err := db.New(s.Pool).MemberLoggedInFrom(ctx, db.MemberLoggedInFromParams{ID: m.ID, Ip: knownAddr(ip)}); err != nil {
+	if err := db.New(s.Pool).MemberLoggedInFrom(ctx, db.MemberLoggedInFromParams{ID: m.ID, Ip: knownAddr(ip), Now: s.Now()}); err != nil {
 		return nil, fmt.Errorf("record login address of %d: %w", m.ID, err)
 	}
 	return m, nil

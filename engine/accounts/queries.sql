@@ -112,7 +112,8 @@ FOR UPDATE SKIP LOCKED;
 UPDATE members
 SET email = 'deleted-' || id || '@deleted.invalid', password_hash = '', status = 'deleted',
     notifications_disabled = '{}', notification_types_disabled = '{}', signup_message = '',
-    signup_profile_id = NULL, session_epoch = session_epoch + 1, purged_at = @now::timestamptz
+    signup_profile_id = NULL, session_epoch = session_epoch + 1, purged_at = @now::timestamptz,
+    signup_ip = NULL, last_login_ip = NULL, last_login_at = NULL
 WHERE id = @id;
 
 -- name: MemberSetNotificationTypes :exec
@@ -252,8 +253,20 @@ WHERE m.tenant_id = @tenant_id AND m.id = ANY(@ids::bigint[])
 ORDER BY m.id;
 
 -- name: MemberLoggedInFrom :exec
--- The address of the member's latest login, for the console's lookup.
-UPDATE members SET last_login_ip = sqlc.narg(ip)::inet WHERE id = @id;
+-- The address of the member's latest login, for the console's lookup, and
+-- when it was stored (the brand keeps addresses only so long).
+UPDATE members SET last_login_ip = sqlc.narg(ip)::inet, last_login_at = @now::timestamptz WHERE id = @id;
+
+-- name: MembersDropAddresses :execrows
+-- Forgets the signup and login addresses of a brand's members stored before
+-- cutoff (the brand's address retention).
+UPDATE members
+SET signup_ip = CASE WHEN signup_date < @cutoff::timestamptz THEN NULL ELSE signup_ip END,
+    last_login_ip = CASE WHEN last_login_at IS NULL OR last_login_at < @cutoff::timestamptz THEN NULL ELSE last_login_ip END,
+    last_login_at = CASE WHEN last_login_at IS NULL OR last_login_at < @cutoff::timestamptz THEN NULL ELSE last_login_at END
+WHERE tenant_id = @tenant_id
+  AND ((signup_ip IS NOT NULL AND signup_date < @cutoff::timestamptz)
+    OR (last_login_ip IS NOT NULL AND (last_login_at IS NULL OR last_login_at < @cutoff::timestamptz)));
 
 -- name: MemberLift :one
 -- Ends a suspension or a ban early (an operator's decision; its reason is

@@ -181,6 +181,11 @@ var auditedRoutes = map[string]auditedCall{
 		m := accountstest.NewMember(t, e.Pool, accountstest.Member{Status: "not_confirmed"})
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/activation", m.ID), nil)
 	}},
+	// A member's copy of their data (privacy/console_handlers.go).
+	"POST /tenants/{tenant}/members/{member}/data-export": {"member.data_export", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		m := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/data-export", m.ID), nil)
+	}},
 	"POST /tenants/{tenant}/inbox/{conversation}": {"house.answer", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		member, _ := e.LoggedIn(t, "localhost", accountstest.Member{Credits: 50})
 		house := accountstest.NewMember(t, e.Pool, accountstest.Member{Name: "Lotte", Gender: "female", Seeking: "male", IsHouse: true})

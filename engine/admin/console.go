@@ -17,6 +17,7 @@ import (
 	"rendezvous/engine/membership"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/outbound"
+	"rendezvous/engine/privacy"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
@@ -57,6 +58,7 @@ func (c *Console) Routes() []Route {
 	money := billing.ConsoleHandlers{Staff: c.Staff, Service: c.Billing}
 	traffic := affiliates.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool}
 	flags := trust.ConsoleHandlers{Staff: c.Staff, Service: c.Trust}
+	data := privacy.ConsoleHandlers{Staff: c.Staff, Service: c.Privacy}
 	if c.Accounts != nil {
 		traffic.Links = c.Accounts.Links
 	}
@@ -150,6 +152,12 @@ func (c *Console) Routes() []Route {
 		{"POST", "/tenants/{tenant}/members/{member}/sessions/end", inTenant("members", "write"), members.EndSessions},
 		{"POST", "/tenants/{tenant}/members/{member}/reactivate", inTenant("members", "write"), members.Reactivate},
 		{"POST", "/tenants/{tenant}/members/{member}/activation", inTenant("members", "write"), members.ResendActivation},
+		// A member's copy of their data, built on the member's request to
+		// customer service; building and every download audited
+		// (privacy/console_handlers.go).
+		{"POST", "/tenants/{tenant}/members/{member}/data-export", inTenant("members", "write"), data.Build},
+		{"GET", "/tenants/{tenant}/members/{member}/data-export", inTenant("members", "read"), data.Status},
+		{"GET", "/tenants/{tenant}/members/{member}/data-export/{export}", inTenant("members", "write"), data.Download},
 
 		// The chat operators' inbox (chat/console_handlers.go).
 		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), talk.Inbox},
@@ -207,6 +215,8 @@ type Areas struct {
 	Profiles *profiles.Service
 	// Trust keeps the flagged queue of trust and safety.
 	Trust *trust.Service
+	// Privacy builds members' copies of their data.
+	Privacy *privacy.Service
 	// Outbound decides which hosts postback templates may name; nil is
 	// the strict guard.
 	Outbound *outbound.Guard

@@ -46,3 +46,12 @@ RETURNING id;
 
 -- name: CardByID :one
 SELECT * FROM card_mandates WHERE id = @id;
+
+-- name: CardsForgetDetails :exec
+-- A purged member's cards keep only what revoking their mandates needs:
+-- the card's name, last digits and expiry go.
+UPDATE card_mandates SET card_label = '', card_last4 = '', card_expiry = ''
+WHERE member_id = @member_id;
+
+-- name: CustomersPurgeMember :exec
+DELETE FROM payment_customers WHERE member_id = @member_id;

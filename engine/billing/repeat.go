@@ -452,11 +452,20 @@ func (w *RevokeMandateWorker) Work(ctx context.Context, job *river.Job[RevokeMan
 
 // PurgeCards takes the kept card of a member whose account is purged out
 // of use inside tx, the purge's transaction, and queues the revocation of
-// its mandate at the provider.
+// its mandate at the provider; the card's details and the member's
+// customer at the provider are forgotten, the mandate kept for the
+// revocation.
 func (s *Service) PurgeCards(ctx context.Context, tx pgx.Tx, memberID int64) error {
-	ids, err := db.New(tx).CardsPurgeMember(ctx, memberID)
+	q := db.New(tx)
+	ids, err := q.CardsPurgeMember(ctx, memberID)
 	if err != nil {
 		return fmt.Errorf("purge the cards of member %d: %w", memberID, err)
+	}
+	if err := q.CardsForgetDetails(ctx, memberID); err != nil {
+		return fmt.Errorf("forget the cards of member %d: %w", memberID, err)
+	}
+	if err := q.CustomersPurgeMember(ctx, memberID); err != nil {
+		return fmt.Errorf("purge the provider customers of member %d: %w", memberID, err)
 	}
 	return s.queueRevocations(ctx, tx, ids)
 }

@@ -14,6 +14,7 @@ import (
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/platform/outbound"
+	"rendezvous/engine/privacy"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/trust"
 )
@@ -37,6 +38,7 @@ var sections = []section{
 	{check: chat.CheckTenantFile},
 	{check: affiliates.CheckTenantFile, checkHosts: affiliates.CheckAddresses},
 	{check: trust.CheckTenantFile},
+	{check: privacy.CheckTenantFile},
 	// Every brand has its time bonus (TIMEBONUS25) from the start: members
 	// see it before any signup.
 	{stored: func(ctx context.Context, tx pgx.Tx) error { return discounts.EnsureTimeBonuses(ctx, tx) }},

@@ -692,3 +692,12 @@ func Frame(typ string, data json.RawMessage) []byte {
 	b = append(b, data...)
 	return append(b, "\n\n"...)
 }
+
+// PurgeMember forgets where a purged member was connected, in the purge
+// transaction tx.
+func PurgeMember(ctx context.Context, tx pgx.Tx, member int64) error {
+	if err := db.New(tx).PresencePurgeMember(ctx, member); err != nil {
+		return fmt.Errorf("purge presence of %d: %w", member, err)
+	}
+	return nil
+}

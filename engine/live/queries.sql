@@ -35,3 +35,7 @@ SELECT EXISTS (
     SELECT 1 FROM live_presence p JOIN live_instances i ON i.id = p.instance_id
     WHERE p.member_id = @member_id AND i.seen_at > now() - make_interval(secs => @fresh_seconds::float8)
 ) AS connected;
+
+-- name: PresencePurgeMember :exec
+-- A purged member is present nowhere (their logins ended with the purge).
+DELETE FROM live_presence WHERE member_id = @member_id;

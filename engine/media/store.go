@@ -46,7 +46,18 @@ type Store interface {
 // URLPath is the path the engine serves blobs under.
 const URLPath = "/media/"
 
-var keyPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*\.(jpg|png|webp)$`)
+var keyPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*\.(jpg|png|webp|zip)$`)
+
+// imagePattern are the keys served publicly under URLPath: images only. A
+// zip (a member's copy of their data) is kept in the same store but handed
+// out only by its owner's logged-in download.
+var imagePattern = regexp.MustCompile(`\.(jpg|png|webp)$`)
+
+// Public reports whether key may be served to anyone who knows it (an
+// image) rather than only through a call that checks who asks.
+func Public(key string) bool {
+	return ValidKey(key) && imagePattern.MatchString(key)
+}
 
 // ValidKey reports whether key is safe to use as a path on disk and in a
 // bucket: no "..", no leading slash, no upper case, a known extension.
@@ -83,7 +94,7 @@ func Handler(store Store) http.Handler {
 			return
 		}
 		key := strings.TrimPrefix(r.URL.Path, URLPath)
-		if !ValidKey(key) {
+		if !Public(key) {
 			httpx.WriteError(w, r, httpx.ErrNotFound)
 			return
 		}

@@ -144,3 +144,32 @@ func TestURL(t *testing.T) {
 		}
 	}
 }
+
+// A member's copy of their data is kept in the store as a zip, but only
+// images are public under /media/.
+func TestOnlyImagesArePublic(t *testing.T) {
+	t.Parallel()
+	for key, public := range map[string]bool{
+		"ab/abc.jpg": true, "ab/abc_t.webp": true, "ab/abc.png": true,
+		"exports/ab/abc.zip": false, "ab/../abc.jpg": false, "ab/abc.exe": false,
+	} {
+		if got := media.Public(key); got != public {
+			t.Errorf("Public(%q) = %v", key, got)
+		}
+	}
+	if !media.ValidKey("exports/ab/abc.zip") {
+		t.Error("a zip cannot be stored")
+	}
+	store, err := media.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Put(context.Background(), "exports/ab/abc.zip", []byte("PK"), "application/zip"); err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	media.Handler(store).ServeHTTP(rec, httptest.NewRequest("GET", "/media/exports/ab/abc.zip", nil))
+	if rec.Code != http.StatusNotFound {
+		t.Fatalf("the zip was served: %d", rec.Code)
+	}
+}

@@ -226,6 +226,9 @@ func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, memberID int64) er
 	if err := q.NotesPurge(ctx, memberID); err != nil {
 		return fmt.Errorf("purge notes of and on %d: %w", memberID, err)
 	}
+	if err := q.ComplaintsForgetFiler(ctx, memberID); err != nil {
+		return fmt.Errorf("forget the filer of complaints by %d: %w", memberID, err)
+	}
 	// The photos' rows go with the profile.
 	if err := q.ProfileDelete(ctx, memberID); err != nil {
 		return fmt.Errorf("purge profile %d: %w", memberID, err)

@@ -262,6 +262,11 @@ WHERE id = @id AND status = ANY (@from_statuses::text[]);
 -- The member was active: search and the match finder rank by this.
 UPDATE profiles SET last_active_at = now() WHERE id = @id;
 
+-- name: ComplaintsForgetFiler :exec
+-- A purged member's complaints stay for the profiles they were about, but
+-- no longer name who filed them.
+UPDATE complaints SET member_id = NULL, name = '', email = '' WHERE member_id = @member_id::bigint;
+
 -- name: ProfileDelete :exec
 DELETE FROM profiles WHERE id = @id;
 

@@ -17,6 +17,7 @@ import (
 	"rendezvous/engine/media"
 	"rendezvous/engine/notifications"
 	"rendezvous/engine/platform/jobs"
+	"rendezvous/engine/privacy"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/trust"
@@ -49,8 +50,10 @@ func work(d Deps, e *Engine, sender delivery.Sender, handler http.Handler) (*job
 	river.AddWorker(workers, &profiles.TrimVisitsWorker{Profiles: e.Profiles})
 	river.AddWorker(workers, &affiliates.Worker{Pool: d.Pool, Guard: d.Outbound, Log: d.Log})
 	trust.Register(workers, e.Trust)
+	privacy.Register(workers, e.Privacy)
 	periodic := []*river.PeriodicJob{accounts.PeriodicPurge(), limits.PeriodicCleanup(), billing.PeriodicReconcile(),
-		staff.PeriodicCleanup(), notifications.PeriodicDigest(), profiles.PeriodicTrimVisits()}
+		staff.PeriodicCleanup(), notifications.PeriodicDigest(), profiles.PeriodicTrimVisits(),
+		privacy.PeriodicRetention()}
 	return jobs.NewClient(d.Pool, workers, d.Log, jobs.Options{Work: true, Periodic: periodic,
 		Queues: map[string]int{affiliates.Queue: affiliates.PostbackWorkers}})
 }

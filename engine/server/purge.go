@@ -10,9 +10,12 @@ import (
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/delivery/push"
+	"rendezvous/engine/live"
 	"rendezvous/engine/membership"
 	"rendezvous/engine/notifications"
+	"rendezvous/engine/trust"
 )
 
 // purgeBatch bounds one round of members to purge.
@@ -62,6 +65,10 @@ func (e *Engine) purgeMember(ctx context.Context, id int64) (bool, error) {
 		{"billing", billing.PurgeMember},
 		{"staff notes", func(ctx context.Context, tx pgx.Tx, id int64) error { return membership.PurgeNotes(ctx, tx, id) }},
 		{"kept cards", e.Billing.PurgeCards},
+		{"discounts", discounts.PurgeMember},
+		{"trust", trust.PurgeMember},
+		{"live", live.PurgeMember},
+		{"copies of their data", e.Privacy.PurgeMember},
 		{"accounts", e.Accounts.PurgeMember},
 	}
 	var done bool

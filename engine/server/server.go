@@ -43,6 +43,7 @@ import (
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/platform/version"
+	"rendezvous/engine/privacy"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
@@ -141,6 +142,9 @@ type Engine struct {
 	// MailEvents queues the event mails of chat and likes; tests set its
 	// batch window.
 	MailEvents *delivery.Events
+	// Privacy builds members' copies of their data and drops addresses
+	// past their brand's retention; tests set its clock.
+	Privacy *privacy.Service
 
 	pool *pgxpool.Pool
 	log  *slog.Logger
@@ -226,8 +230,10 @@ func New(d Deps) (*Engine, error) {
 	if e.Landers, err = landerpages.NewRenderer(landers.FS, d.Themes, e.Profiles, e.Locator, e.Links, d.Log); err != nil {
 		return nil, err
 	}
+	e.Privacy = &privacy.Service{Pool: d.Pool, Store: d.Media, Blobs: blobs, Jobs: inserter, Mailer: mailer, Tenants: d.Directory,
+		DropAddresses: accounts.DropAddresses, Log: d.Log}
 	e.Console = admin.NewConsole(staffService, admin.Areas{Accounts: e.Accounts, Billing: e.Billing, Chat: e.Chat,
-		Profiles: e.Profiles, Trust: e.Trust, Outbound: d.Outbound}, d.Dist, e.App.Assets())
+		Profiles: e.Profiles, Trust: e.Trust, Privacy: e.Privacy, Outbound: d.Outbound}, d.Dist, e.App.Assets())
 
 	if e.Handler, e.Ops, err = routes(d, e); err != nil {
 		return nil, err
@@ -399,6 +405,12 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/notifications.php", a.Notifications)
 	r.With(member).Put("/notifications.php", a.UpdateNotifications)
 	r.With(member).Post("/alerts.php", a.DismissAlert)
+	// The member's copy of their data: its state (polled while it builds),
+	// a new request (once a day) and the built zip.
+	dx := privacy.Handlers{Service: e.Privacy, Links: e.Links}
+	r.With(member).Get("/data-export.php", dx.Status)
+	r.With(member).Post("/data-export.php", dx.Request)
+	r.With(member).Get("/data-export-file.php", dx.Download)
 
 	p := profiles.Handlers{Service: e.Profiles}
 	r.With(member).Get("/profile.php", p.OwnProfile)

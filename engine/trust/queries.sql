@@ -111,3 +111,10 @@ WHERE h.id = ANY(@ids::bigint[]);
 UPDATE trust_flags SET status = @status, decided_at = now(), decided_by = sqlc.narg(decided_by)
 WHERE id = @id AND tenant_id = @tenant_id AND status = 'open'
 RETURNING id, member_id, score;
+
+-- name: TrustPurgeMember :exec
+-- A purged member's flags, signals and photo hashes go (the signals of
+-- other members that matched their photos go with the hashes).
+WITH flags AS (DELETE FROM trust_flags WHERE trust_flags.member_id = @member_id),
+     signals AS (DELETE FROM trust_signals WHERE trust_signals.member_id = @member_id)
+DELETE FROM photo_hashes WHERE photo_hashes.member_id = @member_id;

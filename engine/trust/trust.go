@@ -336,3 +336,12 @@ func (s *Service) raise(ctx context.Context, q *db.Queries, tenantID, memberID i
 	}
 	return nil
 }
+
+// PurgeMember erases what trust and safety keeps of a purged member, in
+// the purge transaction tx: their flags, signals and photo hashes.
+func PurgeMember(ctx context.Context, tx pgx.Tx, member int64) error {
+	if err := db.New(tx).TrustPurgeMember(ctx, member); err != nil {
+		return fmt.Errorf("purge trust data of %d: %w", member, err)
+	}
+	return nil
+}

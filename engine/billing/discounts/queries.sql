@@ -134,3 +134,12 @@ RETURNING *;
 INSERT INTO discount_codes (tenant_id, code, kind, percentage, valid_from, signup_window_seconds, first_purchase_only, created_by)
 SELECT t.id, @code, 'time_bonus', @percentage, '2000-01-01T00:00:00Z', @signup_window_seconds, true, 'engine' FROM tenants t
 ON CONFLICT (tenant_id, code) DO NOTHING;
+
+-- name: RetentionAsksPurge :exec
+DELETE FROM retention_asks WHERE member_id = @member_id::bigint;
+
+-- name: CodesForgetMember :exec
+-- A purged member's personal codes end and no longer name them; a code a
+-- paid order used stays for the order.
+UPDATE discount_codes SET member_id = NULL, active = false, deactivated_at = coalesce(deactivated_at, now())
+WHERE member_id = @member_id::bigint;

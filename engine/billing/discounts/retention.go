@@ -144,3 +144,17 @@ func drawText(prefix string) string {
 	}
 	return string(out)
 }
+
+// PurgeMember erases what discounts keep of a purged member, in the purge
+// transaction tx: when they were asked to stay, and their name on personal
+// codes (which end); the redemptions stay with their paid orders.
+func PurgeMember(ctx context.Context, tx pgx.Tx, member int64) error {
+	q := db.New(tx)
+	if err := q.RetentionAsksPurge(ctx, member); err != nil {
+		return fmt.Errorf("purge retention asks of %d: %w", member, err)
+	}
+	if err := q.CodesForgetMember(ctx, member); err != nil {
+		return fmt.Errorf("purge personal codes of %d: %w", member, err)
+	}
+	return nil
+}

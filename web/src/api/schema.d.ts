@@ -501,6 +501,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data-export-file.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the member's own built copy (application/zip) until it expires */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the archive */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                410: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-export.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's latest copy of their data (null when none); polled while it builds */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["DataExportAnswer"];
+            };
+        };
+        put?: never;
+        /**
+         * Ask for a copy of all the member's data (a zip of JSON, photos and an HTML index), built by a job and mailed as a link valid 7 days
+         * @description Once a day; a second request within 24 hours of the last is refused with 429 `data_export_daily_limit`, whose `retry_at` parameter says when the next may be made.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                202: components["responses"]["DataExportAnswer"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/directdebit.php": {
         parameters: {
             query?: never;
@@ -2981,6 +3066,28 @@ export interface components {
             name?: string;
             profile_id?: number;
         };
+        /** @description A copy of the member's data. status is pending or building (progress 0-100) until ready; expired after expires_at; failed when the job gave up. */
+        DataExport: {
+            by_staff: boolean;
+            /** Format: date-time */
+            expires_at?: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: date-time
+             * @description when the member may ask again
+             */
+            next_request_at?: string;
+            progress: number;
+            /** Format: date-time */
+            ready_at?: string;
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: int64 */
+            size?: number;
+            /** @enum {string} */
+            status: "pending" | "building" | "ready" | "failed" | "expired";
+        };
         DirectDebitCodeSent: {
             /** @description what is collected, in minor units (cents): the price less the discount */
             amount: number;
@@ -3558,6 +3665,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description the member's copy of their data, null when there is none */
+        DataExportAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    export: components["schemas"]["DataExport"] | null;
+                };
+            };
+        };
         /** @description an error with its code */
         Error: {
             headers: {

@@ -32,6 +32,9 @@ export type NotificationSettings = Schemas['NotificationSettings']
 export type ServerAlert = Schemas['Alert']
 export type AccountDeletion = paths['/api/account.php']['delete']['responses'][202]['content']['application/json']
 export type MailChange = paths['/api/mail-change.php']['post']['responses'][200]['content']['application/json']
+/** DataExport is a copy of the member's data (data-export.php). */
+export type DataExport = Schemas['DataExport']
+export type DataExportAnswer = paths['/api/data-export.php']['get']['responses'][200]['content']['application/json']
 
 export type Card = Schemas['Card']
 export type SearchFilters = Schemas['SearchFilters']

@@ -2544,6 +2544,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tenants/{tenant}/members/{member}/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest copy the console built of the member
+         * @description export is null when the console built none; poll while status is pending or building.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The copy. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DataExportAnswer"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Build a copy of the member's data
+         * @description The same archive the member can ask for in their settings (JSON, photos, an HTML index), built by a job; not mailed to the member and not counted against their daily limit. Audited as member.data_export.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Queued. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DataExportAnswer"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/members/{member}/data-export/{export}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a built copy of the member's data (application/zip)
+         * @description Until it expires (7 days after it was built). Every download is audited as member.data_export_download.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    export: number;
+                    member: number;
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The archive. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/tenants/{tenant}/members/{member}/direct-debit": {
         parameters: {
             query?: never;
@@ -4078,6 +4189,25 @@ export interface components {
             time_zone: string;
             /** Format: date */
             to: string;
+        };
+        DataExportAnswer: {
+            /** @description A copy of a member's data: pending or building (progress 0-100), ready, expired or failed; null when there is none. */
+            export: null | {
+                by_staff: boolean;
+                /** Format: date-time */
+                expires_at?: string;
+                /** Format: int64 */
+                id: number;
+                progress: number;
+                /** Format: date-time */
+                ready_at?: string;
+                /** Format: date-time */
+                requested_at: string;
+                /** Format: int64 */
+                size?: number;
+                /** @enum {string} */
+                status: "pending" | "building" | "ready" | "failed" | "expired";
+            };
         };
         /** @description A brand's discount code with its conditions and how many members hold it (an order waiting) or used it (paid). */
         DiscountCode: {

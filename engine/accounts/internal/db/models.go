@@ -41,4 +41,5 @@ type Member struct {
 	AccountKind               string
 	SignupIp                  *netip.Addr
 	LastLoginIp               *netip.Addr
+	LastLoginAt               pgtype.Timestamptz
 }

@@ -306,7 +306,7 @@ const memberBan = `-- name: MemberBan :one
 UPDATE members SET banned_at = coalesce(banned_at, $1::timestamptz), moderation_reason = $2,
     session_epoch = session_epoch + 1
 WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at
 `
 
 type MemberBanParams struct {
@@ -354,12 +354,13 @@ func (q *Queries) MemberBan(ctx context.Context, arg MemberBanParams) (Member, e
 		&i.AccountKind,
 		&i.SignupIp,
 		&i.LastLoginIp,
+		&i.LastLoginAt,
 	)
 	return i, err
 }
 
 const memberByEmail = `-- name: MemberByEmail :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip FROM members
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at FROM members
 WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deleted' AND NOT is_house
 `
 
@@ -400,12 +401,13 @@ func (q *Queries) MemberByEmail(ctx context.Context, arg MemberByEmailParams) (M
 		&i.AccountKind,
 		&i.SignupIp,
 		&i.LastLoginIp,
+		&i.LastLoginAt,
 	)
 	return i, err
 }
 
 const memberByID = `-- name: MemberByID :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip FROM members WHERE id = $1
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at FROM members WHERE id = $1
 `
 
 func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
@@ -440,6 +442,7 @@ func (q *Queries) MemberByID(ctx context.Context, id int64) (Member, error) {
 		&i.AccountKind,
 		&i.SignupIp,
 		&i.LastLoginIp,
+		&i.LastLoginAt,
 	)
 	return i, err
 }
@@ -514,7 +517,7 @@ func (q *Queries) MemberEnableEmail(ctx context.Context, id int64) error {
 const memberEndSessions = `-- name: MemberEndSessions :one
 UPDATE members SET session_epoch = session_epoch + 1
 WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at
 `
 
 type MemberEndSessionsParams struct {
@@ -556,6 +559,7 @@ func (q *Queries) MemberEndSessions(ctx context.Context, arg MemberEndSessionsPa
 		&i.AccountKind,
 		&i.SignupIp,
 		&i.LastLoginIp,
+		&i.LastLoginAt,
 	)
 	return i, err
 }
@@ -565,7 +569,7 @@ INSERT INTO members (tenant_id, email, password_hash, status, language, tracking
                      signup_profile_id, signup_message, signup_date, last_seen_at, signup_ip)
 VALUES ($1, $2, $3, 'not_confirmed', $4, $5,
         $6, $7, $8, $8, $9::inet)
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at
 `
 
 type MemberInsertParams struct {
@@ -622,6 +626,7 @@ func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Mem
 		&i.AccountKind,
 		&i.SignupIp,
 		&i.LastLoginIp,
+		&i.LastLoginAt,
 	)
 	return i, err
 }
@@ -630,7 +635,7 @@ const memberLift = `-- name: MemberLift :one
 UPDATE members SET suspended_until = NULL, banned_at = NULL, moderation_reason = ''
 WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
   AND (suspended_until IS NOT NULL OR banned_at IS NOT NULL)
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at
 `
 
 type MemberLiftParams struct {
@@ -672,12 +677,13 @@ func (q *Queries) MemberLift(ctx context.Context, arg MemberLiftParams) (Member,
 		&i.AccountKind,
 		&i.SignupIp,
 		&i.LastLoginIp,
+		&i.LastLoginAt,
 	)
 	return i, err
 }
 
 const memberLock = `-- name: MemberLock :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip FROM members WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at FROM members WHERE id = $1 FOR UPDATE
 `
 
 // Serialises a member's requests that count toward a daily limit.
@@ -713,6 +719,7 @@ func (q *Queries) MemberLock(ctx context.Context, id int64) (Member, error) {
 		&i.AccountKind,
 		&i.SignupIp,
 		&i.LastLoginIp,
+		&i.LastLoginAt,
 	)
 	return i, err
 }
@@ -737,17 +744,19 @@ func (q *Queries) MemberLockForPurge(ctx context.Context, arg MemberLockForPurge
 }
 
 const memberLoggedInFrom = `-- name: MemberLoggedInFrom :exec
-UPDATE members SET last_login_ip = $1::inet WHERE id = $2
+UPDATE members SET last_login_ip = $1::inet, last_login_at = $2::timestamptz WHERE id = $3
 `
 
 type MemberLoggedInFromParams struct {
-	Ip *netip.Addr
-	ID int64
+	Ip  *netip.Addr
+	Now time.Time
+	ID  int64
 }
 
-// The address of the member's latest login, for the console's lookup.
+// The address of the member's latest login, for the console's lookup, and
+// when it was stored (the brand keeps addresses only so long).
 func (q *Queries) MemberLoggedInFrom(ctx context.Context, arg MemberLoggedInFromParams) error {
-	_, err := q.db.Exec(ctx, memberLoggedInFrom, arg.Ip, arg.ID)
+	_, err := q.db.Exec(ctx, memberLoggedInFrom, arg.Ip, arg.Now, arg.ID)
 	return err
 }
 
@@ -882,7 +891,7 @@ func (q *Queries) MemberLookupByName(ctx context.Context, arg MemberLookupByName
 }
 
 const memberOfTenant = `-- name: MemberOfTenant :one
-SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
+SELECT id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at FROM members WHERE id = $1 AND tenant_id = $2 AND status <> 'deleted'
 `
 
 type MemberOfTenantParams struct {
@@ -922,6 +931,7 @@ func (q *Queries) MemberOfTenant(ctx context.Context, arg MemberOfTenantParams) 
 		&i.AccountKind,
 		&i.SignupIp,
 		&i.LastLoginIp,
+		&i.LastLoginAt,
 	)
 	return i, err
 }
@@ -930,7 +940,8 @@ const memberPurge = `-- name: MemberPurge :exec
 UPDATE members
 SET email = 'deleted-' || id || '@deleted.invalid', password_hash = '', status = 'deleted',
     notifications_disabled = '{}', notification_types_disabled = '{}', signup_message = '',
-    signup_profile_id = NULL, session_epoch = session_epoch + 1, purged_at = $1::timestamptz
+    signup_profile_id = NULL, session_epoch = session_epoch + 1, purged_at = $1::timestamptz,
+    signup_ip = NULL, last_login_ip = NULL, last_login_at = NULL
 WHERE id = $2
 `
 
@@ -1050,7 +1061,7 @@ func (q *Queries) MemberSessionsDelete(ctx context.Context, memberID pgtype.Int8
 const memberSetAccountKind = `-- name: MemberSetAccountKind :one
 UPDATE members SET account_kind = $1
 WHERE id = $2 AND tenant_id = $3 AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at
 `
 
 type MemberSetAccountKindParams struct {
@@ -1093,6 +1104,7 @@ func (q *Queries) MemberSetAccountKind(ctx context.Context, arg MemberSetAccount
 		&i.AccountKind,
 		&i.SignupIp,
 		&i.LastLoginIp,
+		&i.LastLoginAt,
 	)
 	return i, err
 }
@@ -1162,7 +1174,7 @@ func (q *Queries) MemberSetPassword(ctx context.Context, arg MemberSetPasswordPa
 }
 
 const memberStates = `-- name: MemberStates :many
-SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind, m.signup_ip, m.last_login_ip, coalesce(p.name, '')::text AS profile_name
+SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind, m.signup_ip, m.last_login_ip, m.last_login_at, coalesce(p.name, '')::text AS profile_name
 FROM members m
 LEFT JOIN profiles p ON p.id = m.id
 WHERE m.tenant_id = $1 AND m.id = ANY($2::bigint[])
@@ -1203,6 +1215,7 @@ type MemberStatesRow struct {
 	AccountKind               string
 	SignupIp                  *netip.Addr
 	LastLoginIp               *netip.Addr
+	LastLoginAt               pgtype.Timestamptz
 	ProfileName               string
 }
 
@@ -1245,6 +1258,7 @@ func (q *Queries) MemberStates(ctx context.Context, arg MemberStatesParams) ([]M
 			&i.AccountKind,
 			&i.SignupIp,
 			&i.LastLoginIp,
+			&i.LastLoginAt,
 			&i.ProfileName,
 		); err != nil {
 			return nil, err
@@ -1260,7 +1274,7 @@ func (q *Queries) MemberStates(ctx context.Context, arg MemberStatesParams) ([]M
 const memberSuspend = `-- name: MemberSuspend :one
 UPDATE members SET suspended_until = $1::timestamptz, moderation_reason = $2, session_epoch = session_epoch + 1
 WHERE id = $3 AND tenant_id = $4 AND NOT is_house AND status <> 'deleted'
-RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip
+RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at
 `
 
 type MemberSuspendParams struct {
@@ -1309,6 +1323,7 @@ func (q *Queries) MemberSuspend(ctx context.Context, arg MemberSuspendParams) (M
 		&i.AccountKind,
 		&i.SignupIp,
 		&i.LastLoginIp,
+		&i.LastLoginAt,
 	)
 	return i, err
 }
@@ -1353,6 +1368,31 @@ UPDATE members SET demo_off = false WHERE demo AND demo_off
 // A start with --demo: the demo's members log in again.
 func (q *Queries) MembersDemoOn(ctx context.Context) (int64, error) {
 	result, err := q.db.Exec(ctx, membersDemoOn)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const membersDropAddresses = `-- name: MembersDropAddresses :execrows
+UPDATE members
+SET signup_ip = CASE WHEN signup_date < $1::timestamptz THEN NULL ELSE signup_ip END,
+    last_login_ip = CASE WHEN last_login_at IS NULL OR last_login_at < $1::timestamptz THEN NULL ELSE last_login_ip END,
+    last_login_at = CASE WHEN last_login_at IS NULL OR last_login_at < $1::timestamptz THEN NULL ELSE last_login_at END
+WHERE tenant_id = $2
+  AND ((signup_ip IS NOT NULL AND signup_date < $1::timestamptz)
+    OR (last_login_ip IS NOT NULL AND (last_login_at IS NULL OR last_login_at < $1::timestamptz)))
+`
+
+type MembersDropAddressesParams struct {
+	Cutoff   time.Time
+	TenantID int64
+}
+
+// Forgets the signup and login addresses of a brand's members stored before
+// cutoff (the brand's address retention).
+func (q *Queries) MembersDropAddresses(ctx context.Context, arg MembersDropAddressesParams) (int64, error) {
+	result, err := q.db.Exec(ctx, membersDropAddresses, arg.Cutoff, arg.TenantID)
 	if err != nil {
 		return 0, err
 	}
@@ -1486,7 +1526,7 @@ func (q *Queries) SessionCommit(ctx context.Context, arg SessionCommitParams) er
 }
 
 const sessionWithMember = `-- name: SessionWithMember :one
-SELECT s.data, m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind, m.signup_ip, m.last_login_ip
+SELECT s.data, m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind, m.signup_ip, m.last_login_ip, m.last_login_at
 FROM sessions s JOIN members m ON m.id = s.member_id
 WHERE s.token = $1 AND now() < s.expiry
 `
@@ -1533,6 +1573,7 @@ func (q *Queries) SessionWithMember(ctx context.Context, token string) (SessionW
 		&i.Member.AccountKind,
 		&i.Member.SignupIp,
 		&i.Member.LastLoginIp,
+		&i.Member.LastLoginAt,
 	)
 	return i, err
 }

@@ -106,7 +106,7 @@ WITH mine AS (
     WHERE v.tenant_id = $1 AND v.day >= $2::date AND v.day <= $3::date
       AND lower(v.network) = lower($4) AND (cardinality($5::text[]) = 0 OR v.ref = ANY($5::text[]))
 ), members_mine AS (
-    SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind, m.signup_ip, m.last_login_ip FROM members m
+    SELECT m.id, m.tenant_id, m.email, m.password_hash, m.status, m.credits, m.paid_user, m.language, m.notifications_disabled, m.is_house, m.tracking, m.session_epoch, m.signup_date, m.last_seen_at, m.deletion_requested_at, m.notification_types_disabled, m.signup_profile_id, m.signup_message, m.purged_at, m.suspended_until, m.banned_at, m.moderation_reason, m.activated_at, m.demo, m.demo_off, m.account_kind, m.signup_ip, m.last_login_ip, m.last_login_at FROM members m
     WHERE m.tenant_id = $1 AND NOT m.is_house
       AND lower(coalesce(m.tracking->>'network', '')) = lower($4)
       AND (cardinality($5::text[]) = 0 OR coalesce(m.tracking->>'ref', '') = ANY($5::text[]))

@@ -167,6 +167,18 @@ func (q *Queries) CardReplaceActive(ctx context.Context, memberID int64) ([]int6
 	return items, nil
 }
 
+const cardsForgetDetails = `-- name: CardsForgetDetails :exec
+UPDATE card_mandates SET card_label = '', card_last4 = '', card_expiry = ''
+WHERE member_id = $1
+`
+
+// A purged member's cards keep only what revoking their mandates needs:
+// the card's name, last digits and expiry go.
+func (q *Queries) CardsForgetDetails(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, cardsForgetDetails, memberID)
+	return err
+}
+
 const cardsPurgeMember = `-- name: CardsPurgeMember :many
 UPDATE card_mandates SET status = 'removed', removed_at = now()
 WHERE member_id = $1 AND status = 'active'
@@ -238,4 +250,13 @@ func (q *Queries) CustomerOfMember(ctx context.Context, arg CustomerOfMemberPara
 	var customer_id string
 	err := row.Scan(&customer_id)
 	return customer_id, err
+}
+
+const customersPurgeMember = `-- name: CustomersPurgeMember :exec
+DELETE FROM payment_customers WHERE member_id = $1
+`
+
+func (q *Queries) CustomersPurgeMember(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, customersPurgeMember, memberID)
+	return err
 }

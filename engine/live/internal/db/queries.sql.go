@@ -100,6 +100,16 @@ func (q *Queries) PresenceOfMember(ctx context.Context, arg PresenceOfMemberPara
 	return connected, err
 }
 
+const presencePurgeMember = `-- name: PresencePurgeMember :exec
+DELETE FROM live_presence WHERE member_id = $1
+`
+
+// A purged member is present nowhere (their logins ended with the purge).
+func (q *Queries) PresencePurgeMember(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, presencePurgeMember, memberID)
+	return err
+}
+
 const presenceRemove = `-- name: PresenceRemove :exec
 DELETE FROM live_presence WHERE instance_id = $1 AND member_id = $2
 `

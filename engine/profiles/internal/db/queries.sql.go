@@ -403,6 +403,17 @@ func (q *Queries) ComplaintsByOrAbout(ctx context.Context, arg ComplaintsByOrAbo
 	return items, nil
 }
 
+const complaintsForgetFiler = `-- name: ComplaintsForgetFiler :exec
+UPDATE complaints SET member_id = NULL, name = '', email = '' WHERE member_id = $1::bigint
+`
+
+// A purged member's complaints stay for the profiles they were about, but
+// no longer name who filed them.
+func (q *Queries) ComplaintsForgetFiler(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, complaintsForgetFiler, memberID)
+	return err
+}
+
 const complaintsReported = `-- name: ComplaintsReported :many
 SELECT c.id,
        coalesce(rp.name, '')::text AS reporter_name,

@@ -585,3 +585,16 @@ func (q *Queries) SignalsOfFlag(ctx context.Context, flagID pgtype.Int8) ([]Sign
 	}
 	return items, nil
 }
+
+const trustPurgeMember = `-- name: TrustPurgeMember :exec
+WITH flags AS (DELETE FROM trust_flags WHERE trust_flags.member_id = $1),
+     signals AS (DELETE FROM trust_signals WHERE trust_signals.member_id = $1)
+DELETE FROM photo_hashes WHERE photo_hashes.member_id = $1
+`
+
+// A purged member's flags, signals and photo hashes go (the signals of
+// other members that matched their photos go with the hashes).
+func (q *Queries) TrustPurgeMember(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, trustPurgeMember, memberID)
+	return err
+}

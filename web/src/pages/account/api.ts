@@ -5,6 +5,7 @@ import { ApiError } from '../../api/http'
 import type {
   AccountChange,
   AccountDeletion,
+  DataExportAnswer,
   DiscountCode,
   MailChange,
   NotificationSettings,
@@ -58,6 +59,9 @@ export function accountApi(api: Api) {
     places: (country: string, q: string, signal?: AbortSignal) =>
       http.get<{ places: Place[] }>('/api/places.php', { query: { country, q }, signal }).then((r) => need(r).places),
     dismissAlert: (alert: ServerAlert) => http.post<null>('/api/alerts.php', { alert }, { retries: 2 }),
+    /** dataExport is the member's latest copy of their data (null when none). */
+    dataExport: (signal?: AbortSignal) => http.get<DataExportAnswer>('/api/data-export.php', { signal }).then((r) => need(r).export),
+    requestDataExport: () => http.post<DataExportAnswer>('/api/data-export.php', undefined, { retries: 0 }).then((r) => need(r).export),
   }
 }
 

@@ -190,6 +190,18 @@ func (q *Queries) CodeInsert(ctx context.Context, arg CodeInsertParams) (Discoun
 	return i, err
 }
 
+const codesForgetMember = `-- name: CodesForgetMember :exec
+UPDATE discount_codes SET member_id = NULL, active = false, deactivated_at = coalesce(deactivated_at, now())
+WHERE member_id = $1::bigint
+`
+
+// A purged member's personal codes end and no longer name them; a code a
+// paid order used stays for the order.
+func (q *Queries) CodesForgetMember(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, codesForgetMember, memberID)
+	return err
+}
+
 const codesOfTenant = `-- name: CodesOfTenant :many
 SELECT c.id, c.tenant_id, c.code, c.kind, c.percentage, c.minimum_order_value, c.currency, c.country, c.payment_methods, c.valid_from, c.valid_until, c.signup_window_seconds, c.first_purchase_only, c.member_id, c.active, c.created_by, c.created_at, c.deactivated_at,
        (SELECT count(*) FROM discount_redemptions r WHERE r.code_id = c.id AND r.used_at IS NOT NULL)::bigint AS used,
@@ -478,6 +490,15 @@ func (q *Queries) RetentionAskedSince(ctx context.Context, arg RetentionAskedSin
 	var column_1 bool
 	err := row.Scan(&column_1)
 	return column_1, err
+}
+
+const retentionAsksPurge = `-- name: RetentionAsksPurge :exec
+DELETE FROM retention_asks WHERE member_id = $1::bigint
+`
+
+func (q *Queries) RetentionAsksPurge(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, retentionAsksPurge, memberID)
+	return err
 }
 
 const retentionCodeInsert = `-- name: RetentionCodeInsert :one

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { Page, Panel } from '../../../components/Page'
 import { EmailForm, PasswordForm } from './AccountForms'
+import { DataExport } from './DataExport'
 import { DeleteAccount } from './DeleteAccount'
 import { LanguageForm } from './LanguageForm'
 import { NotificationsForm } from './NotificationsForm'
 
 /**
  * NotificationsPage: /notifications, the member's settings (the account
- * menu's Settings): e-mail, password, language, notifications and the
- * deletion of the account.
+ * menu's Settings): e-mail, password, language, notifications, a copy of
+ * the member's data and the deletion of the account.
  */
 export function NotificationsPage() {
   const { t } = useTranslation()
@@ -29,6 +30,10 @@ export function NotificationsPage() {
       <Panel as="section" aria-labelledby="settings-language">
         <h2 id="settings-language">{t('langConfig.title')}</h2>
         <LanguageForm />
+      </Panel>
+      <Panel as="section" aria-labelledby="data-export-title" id="data-export">
+        <h2 id="data-export-title">{t('dataExport.title')}</h2>
+        <DataExport />
       </Panel>
       <Panel as="section" aria-labelledby="settings-delete">
         <h2 id="settings-delete">{t('accountDeletion.title')}</h2>

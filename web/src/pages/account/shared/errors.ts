@@ -52,6 +52,7 @@ export const ACCOUNT_ERROR_CODES = [
   'retention_offer_taken',
   'deletion_not_started',
   'retention_offer_none',
+  'data_export_daily_limit',
 ] as const
 
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number]
