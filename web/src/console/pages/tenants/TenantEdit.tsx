@@ -7,7 +7,7 @@ import { ConsoleError, type ConsoleApi, type TenantFile, type TenantProblem } fr
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Muted, colors } from '../../ui'
 import { BillingFields } from './BillingFields'
-import { check, fieldId, formKeys, getIn, setIn, type Billing, type Gift, type Path, type Problems } from './draft'
+import { atInputs, check, fieldId, formKeys, getIn, setIn, type Billing, type Gift, type Path, type Problems } from './draft'
 import { CheckList, NumberField, Problem, Section, Select, SelectField, TextField, described } from './fields'
 import { GiftFields } from './GiftFields'
 import { LookFields } from './LookFields'
@@ -139,11 +139,7 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
     } catch (err) {
       if (err instanceof ConsoleError && typeof err.fields.field === 'string') {
         const list = Array.isArray(err.fields.problems) ? (err.fields.problems as TenantProblem[]) : []
-        const marks: Problems = {}
-        for (const p of list.length ? list : [{ field: err.fields.field, code: err.code, message: err.message }]) {
-          marks[p.field] = marks[p.field] ? `${marks[p.field]}; ${p.message}` : p.message
-        }
-        refuse(marks)
+        refuse(atInputs(list.length ? list : [{ field: err.fields.field, message: err.message }]))
       } else if (err instanceof ConsoleError && err.code === 'tenant_exists') {
         refuse({ slug: t('console.brand.slugTaken') })
       } else {

@@ -118,17 +118,32 @@ const giftId = /^[a-z0-9_-]{1,32}$/
 /** Problems are field errors by field name. */
 export type Problems = Record<string, string>
 
+/** listFields are the lists edited in one input: a problem of one item ("hosts[1]") is that input's. */
+const listFields = /^(hosts|locales|countries)\[\d+\]$/
+
+/** atInputs is problems keyed by the input that shows them; an item of a list keeps its name in the message. */
+export function atInputs(problems: { field: string; message: string }[]): Problems {
+  const marks: Problems = {}
+  for (const p of problems) {
+    const list = listFields.exec(p.field)
+    const key = list ? list[1] : p.field
+    const message = list ? `${p.field}: ${p.message}` : p.message
+    marks[key] = marks[key] ? `${marks[key]}; ${message}` : message
+  }
+  return marks
+}
+
 /** check is what the editor finds wrong with the file before sending it. */
 export function check(file: TenantFile, themes: Record<string, Record<string, string>>, t: TFunction): Problems {
-  const p: Problems = {}
+  const found: { field: string; message: string }[] = []
   const add = (field: string, message: string) => {
-    if (!p[field]) p[field] = message
+    if (!found.some((f) => f.field === field)) found.push({ field, message })
   }
   if (!slug.test(file.slug)) add('slug', t('console.brand.errors.slug'))
   if (!file.name.trim()) add('name', t('console.brand.errors.required'))
   if (file.hosts.length === 0) add('hosts', t('console.brand.errors.required'))
-  file.hosts.forEach((h) => {
-    if (!host.test(h)) add('hosts', t('console.brand.errors.host', { host: h }))
+  file.hosts.forEach((h, i) => {
+    if (!host.test(h)) add(`hosts[${i}]`, t('console.brand.errors.host', { host: h }))
   })
   if (!file.theme) add('theme', t('console.brand.errors.required'))
   if (!(file.niche >= 1 && file.niche <= 7)) add('niche', t('console.brand.errors.range', { min: 1, max: 7 }))
@@ -175,5 +190,5 @@ export function check(file: TenantFile, themes: Record<string, Record<string, st
     if (!g.icon.trim()) add(`${at}.icon`, t('console.brand.errors.required'))
     if (g.credits !== undefined && !(g.credits >= 0)) add(`${at}.credits`, t('console.brand.errors.notNegative'))
   })
-  return p
+  return atInputs(found)
 }

@@ -5,6 +5,7 @@ import { ConsoleError, type ConsoleApi, type TenantFile, type TenantFileAnswer }
 import { initConsoleI18n } from '../../i18n'
 import { fakeApi } from '../../test/fakeApi'
 import { showAt } from '../../test/render'
+import { fieldId } from './draft'
 import { TenantEdit } from './TenantEdit'
 
 let i18nInstance: i18n
@@ -47,6 +48,10 @@ const answer = (file: TenantFile): TenantFileAnswer => ({
   },
 })
 
+/** input is the input of a field of the file. */
+const input = (field: string) => document.getElementById(fieldId(field)) as HTMLInputElement
+const edit = (field: string, value: string) => fireEvent.change(input(field), { target: { value } })
+
 const show = (api: ConsoleApi) => showAt(i18nInstance, [], '/tenants/:slug', '/tenants/lustlokaal', <TenantEdit api={api} />)
 
 const editApi = (over: Partial<ConsoleApi> = {}) =>
@@ -60,21 +65,23 @@ describe('TenantEdit', { timeout: 20_000 }, () => {
   it('edits the packages table, the gifts list and the choices, and sends them in the file', async () => {
     const api = editApi()
     show(api)
-    const credits = await screen.findByLabelText<HTMLInputElement>('Credits of package 2', undefined, { timeout: 5000 })
-    fireEvent.change(credits, { target: { value: '300' } })
-    fireEvent.change(screen.getByLabelText('Price in EUR of package 1'), { target: { value: '1495' } })
+    await screen.findByRole('form', { name: 'Brand' }, { timeout: 5000 })
+    // Each input has its label (the accessible name the browser spec finds it by).
+    expect(input('billing.packages[1].credits').getAttribute('aria-label')).toBe('Credits of package 2')
+    edit('billing.packages[1].credits', '300')
+    edit('billing.packages[0].prices.EUR', '1495')
     fireEvent.click(screen.getByRole('button', { name: 'Add a package' }))
-    fireEvent.change(screen.getByLabelText('Id of package 3'), { target: { value: 'huge' } })
-    fireEvent.change(screen.getByLabelText('Credits of package 3'), { target: { value: '1000' } })
-    fireEvent.change(screen.getByLabelText('Price in EUR of package 3'), { target: { value: '9995' } })
+    edit('billing.packages[2].id', 'huge')
+    edit('billing.packages[2].credits', '1000')
+    edit('billing.packages[2].prices.EUR', '9995')
     fireEvent.click(screen.getByRole('button', { name: 'Remove gift 1' }))
     fireEvent.click(screen.getByRole('button', { name: 'Add a gift' }))
-    fireEvent.change(screen.getByLabelText('Id of gift 1'), { target: { value: 'kiss' } })
-    fireEvent.change(screen.getByLabelText('Name of gift 1'), { target: { value: 'Kiss' } })
-    fireEvent.change(screen.getByLabelText('Icon of gift 1'), { target: { value: 'heart' } })
+    edit('gifts[0].id', 'kiss')
+    edit('gifts[0].name', 'Kiss')
+    edit('gifts[0].icon', 'heart')
     fireEvent.click(screen.getByRole('checkbox', { name: /\(de\)$/ }))
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Visitors may search' }))
-    fireEvent.change(screen.getByLabelText('Minimum age'), { target: { value: '21' } })
+    fireEvent.click(input('settings.logged_out_search'))
+    edit('settings.min_age', '21')
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(api.updateTenant).toHaveBeenCalledTimes(1))
     const sent = vi.mocked(api.updateTenant).mock.calls[0][1]
