@@ -37,7 +37,10 @@ export const Wide = styled.div`
   table { border-collapse: collapse; min-width: 100%; }
   th, td { text-align: left; padding: 4px 6px; vertical-align: top; }
   th { font-size: 0.875rem; }
-  td input, td select { min-width: 5.5rem; }
+  td input { min-width: 5.5rem; }
+  td select { min-width: 9rem; }
+  td button { white-space: nowrap; overflow-wrap: normal; }
+  caption { text-align: left; font-weight: 700; padding: 4px 6px; white-space: nowrap; }
 `
 
 /** described is the aria props of a field with its hint and error. */
