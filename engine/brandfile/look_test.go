@@ -2,11 +2,14 @@ package brandfile_test
 
 import (
 	"context"
+	"io/fs"
 	"net/http"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 
 	"rendezvous/engine/brandfile"
 	"rendezvous/engine/platform/refusal"
@@ -123,5 +126,30 @@ func TestLookColorsSavedAndServed(t *testing.T) {
 	page := e.Client(t, "localhost").Do("GET", "/", nil)
 	if page.Status != http.StatusOK || !strings.Contains(string(page.Body), `"primary":"#1d4ed8"`) {
 		t.Fatalf("the site's theme has not the brand's primary: %d %.2000s", page.Status, page.Body)
+	}
+}
+
+// A brand file's look section is read as the brand's look (not kept as an
+// area's section), checked like the console's, and written back on export.
+func TestLookColorsFromAFile(t *testing.T) {
+	t.Parallel()
+	raw, err := fs.ReadFile(tenants.Demo(), "lustlokaal.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw = append(raw, "\nlook:\n  colors:\n    primary: \"#1d4ed8\"\n"...)
+	f, err := tenancy.ParseFile("lustlokaal.yaml", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Look.Colors["primary"] != "#1d4ed8" || f.Extra["look"] != nil {
+		t.Fatalf("look %v, extra %v", f.Look, f.Extra["look"])
+	}
+	if err := brandfile.Check(context.Background(), nil, f); err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	out, err := yaml.Marshal(f)
+	if err != nil || !strings.Contains(string(out), "look:\n    colors:\n        primary: '#1d4ed8'") {
+		t.Fatalf("written %s %v", out, err)
 	}
 }
