@@ -1,7 +1,7 @@
 // The settings section's fields as typed inputs: texts, whole numbers,
 // yes/no switches, choices and comma-separated lists.
 import { useTranslation } from 'react-i18next'
-import { CheckField, NumberField, Section, SelectField, TextField } from './fields'
+import { CheckField, ListField, NumberField, Section, SelectField, TextField } from './fields'
 import type { Problems } from './draft'
 
 type Kind = 'text' | 'number' | 'bool' | 'list' | { options: string[] }
@@ -43,12 +43,6 @@ const settingFields: [string, Kind][] = [
 /** settingKeys are the settings edited here; the others stay as they are. */
 export const settingKeys = settingFields.map(([k]) => k)
 
-const list = (s: string) =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean)
-
 /** SettingsFields edits the settings' plain fields. */
 export function SettingsFields({ settings, problems, onChange }: {
   settings: Record<string, unknown>
@@ -68,8 +62,8 @@ export function SettingsFields({ settings, problems, onChange }: {
           return <NumberField key={key} name={name} label={label} problems={problems} value={typeof v === 'number' ? v : undefined} onChange={(n) => onChange(key, n)} />
         if (kind === 'list')
           return (
-            <TextField key={key} name={name} label={label} hint={t('console.brand.listHint')} problems={problems}
-              value={Array.isArray(v) ? v.join(', ') : ''} onChange={(s) => onChange(key, list(s))} />
+            <ListField key={key} name={name} label={label} hint={t('console.brand.listHint')} problems={problems}
+              value={Array.isArray(v) ? (v as string[]) : []} onChange={(l) => onChange(key, l)} />
           )
         if (kind === 'text') return <TextField key={key} name={name} label={label} problems={problems} value={typeof v === 'string' ? v : ''} onChange={(s) => onChange(key, s)} />
         return (

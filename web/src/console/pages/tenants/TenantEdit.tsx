@@ -8,7 +8,7 @@ import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Muted, colors } from '../../ui'
 import { BillingFields } from './BillingFields'
 import { atInputs, check, fieldId, formKeys, getIn, setIn, type Billing, type Gift, type Path, type Problems } from './draft'
-import { CheckList, NumberField, Problem, Section, Select, SelectField, TextField, described } from './fields'
+import { CheckList, ListField, NumberField, Problem, Section, Select, SelectField, TextField, described } from './fields'
 import { GiftFields } from './GiftFields'
 import { LookFields } from './LookFields'
 import { SettingsFields, settingKeys } from './SettingsFields'
@@ -36,12 +36,6 @@ interface Draft {
   file: TenantFile
   other: string
 }
-
-const list = (s: string) =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean)
 
 /** toDraft is the form of a file; a copy (a new brand) starts without the brand's own names. */
 function toDraft(f: TenantFile, copy: boolean): Draft {
@@ -199,8 +193,8 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
             <TextField name="slug" label={t('console.brand.slug')} hint={t('console.brand.slugHint')} problems={problems} value={f.slug}
               disabled={!creating} onChange={(v) => set(['slug'], v.trim())} />
             <TextField name="name" label={t('console.brand.name')} problems={problems} value={f.name} onChange={(v) => set(['name'], v)} />
-            <TextField name="hosts" label={t('console.brand.hosts')} hint={t('console.brand.hostsHint')} problems={problems} value={f.hosts.join(', ')}
-              onChange={(v) => set(['hosts'], list(v))} />
+            <ListField name="hosts" label={t('console.brand.hosts')} hint={t('console.brand.hostsHint')} problems={problems} value={f.hosts}
+              onChange={(v) => set(['hosts'], v)} />
             <SelectField name="theme" label={t('console.brand.theme')} problems={problems} value={f.theme}
               options={Object.keys(themes).sort().map((n) => ({ value: n, name: n }))} onChange={(v) => set(['theme'], v)} />
             <NumberField name="niche" label={t('console.brand.niche')} hint={t('console.brand.nicheHint')} problems={problems} value={f.niche}

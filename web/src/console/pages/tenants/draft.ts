@@ -154,6 +154,9 @@ export function check(file: TenantFile, themes: Record<string, Record<string, st
   if (!file.profile_pool.trim()) add('profile_pool', t('console.brand.errors.required'))
   if (!slug.test(file.company.slug)) add('company.slug', t('console.brand.errors.slug'))
   if (!file.company.name.trim()) add('company.name', t('console.brand.errors.required'))
+  for (const [k, v] of Object.entries(file.settings)) {
+    if (typeof v === 'number' && Number.isNaN(v)) add(`settings.${k}`, t('console.brand.errors.required'))
+  }
   const minAge = Number(getIn(file, ['settings', 'min_age']))
   if (!(minAge >= 18)) add('settings.min_age', t('console.brand.errors.minAge'))
 

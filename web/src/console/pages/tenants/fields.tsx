@@ -1,6 +1,6 @@
 // The brand editor's inputs: each labelled, with its hint and its error
 // next to it (aria-describedby), marked invalid while it has one.
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { Field, Input, colors } from '../../ui'
 import { fieldId, type Problems } from './draft'
@@ -77,6 +77,31 @@ export function TextField({ name, label, hint, problems, value, onChange, type =
       {hint && <small id={`${a.id}-hint`}>{hint}</small>}
       <Problem name={name} problems={problems} />
     </Field>
+  )
+}
+
+const splitList = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+
+/**
+ * ListField is a labelled comma-separated list. It keeps the text as typed
+ * (a trailing comma, a space) while it still reads as the list.
+ */
+export function ListField({ value, onChange, ...rest }: FieldProps & { value: string[]; onChange: (v: string[]) => void }) {
+  const [typed, setTyped] = useState('')
+  const same = splitList(typed).join('\n') === value.join('\n')
+  return (
+    <TextField
+      {...rest}
+      value={same ? typed : value.join(', ')}
+      onChange={(v) => {
+        setTyped(v)
+        onChange(splitList(v))
+      }}
+    />
   )
 }
 

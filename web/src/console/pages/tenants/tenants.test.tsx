@@ -82,6 +82,10 @@ describe('TenantEdit', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByLabelText(/\(de\)$/))
     fireEvent.click(input('settings.logged_out_search'))
     edit('settings.min_age', '21')
+    // A list is typed as text: the comma before the next item stays.
+    edit('hosts', 'lustlokaal.localhost,')
+    expect(input('hosts').value).toBe('lustlokaal.localhost,')
+    edit('hosts', 'lustlokaal.localhost, ll.localhost')
     fireEvent.click(screen.getByText('Save'))
     await waitFor(() => expect(api.updateTenant).toHaveBeenCalledTimes(1))
     const sent = vi.mocked(api.updateTenant).mock.calls[0][1]
@@ -94,6 +98,7 @@ describe('TenantEdit', { timeout: 20_000 }, () => {
     })
     expect(sent.gifts).toEqual([{ id: 'kiss', name: 'Kiss', icon: 'heart' }])
     expect(sent.locales).toEqual(['nl', 'en', 'de'])
+    expect(sent.hosts).toEqual(['lustlokaal.localhost', 'll.localhost'])
     expect(sent.settings).toMatchObject({ min_age: 21, logged_out_search: true, minimum_message_costs: { NL: { costs: 1.5, currency: 'EUR' } } })
     // The sections without a form go back as they came.
     expect(sent.free_messages).toBe(3)
