@@ -153,3 +153,27 @@ func TestLookColorsFromAFile(t *testing.T) {
 		t.Fatalf("written %s %v", out, err)
 	}
 }
+
+// Every problem of a refusal has its code: the brand's own fields theirs,
+// a section that gives none "invalid".
+func TestEveryProblemHasACode(t *testing.T) {
+	t.Parallel()
+	files, err := tenancy.ReadFiles(tenants.Demo())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files[0]
+	f.Settings.MinAge = 16
+	r := refusal.As(brandfile.Check(context.Background(), nil, f))
+	problems, _ := r.Params["problems"].([]tenancy.Problem)
+	if len(problems) != 1 || problems[0].Field != "settings.min_age" || problems[0].Code != "range" {
+		t.Fatalf("problems %+v", problems)
+	}
+	f = files[0]
+	f.Extra = map[string]any{"gifts": "roses"}
+	r = refusal.As(brandfile.Check(context.Background(), nil, f))
+	problems, _ = r.Params["problems"].([]tenancy.Problem)
+	if len(problems) != 1 || problems[0].Field != "gifts" || problems[0].Code != "invalid" {
+		t.Fatalf("problems %+v", problems)
+	}
+}

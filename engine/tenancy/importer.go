@@ -146,8 +146,8 @@ var (
 type Problem struct {
 	Field string `json:"field"`
 	// Code says what is wrong in a word that stays (required, format,
-	// range, duplicate, unsupported, contrast); the console words its own
-	// message from it where it knows the code.
+	// range, duplicate, unsupported, contrast), so a client tells kinds of
+	// problems apart without reading the message.
 	Code    string `json:"code"`
 	Message string `json:"message"`
 }
