@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"sync"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
@@ -120,8 +121,9 @@ type Choice struct {
 	Name  string `json:"name"`
 }
 
-// choices are the console's choices of every brand file.
-func choices() (Choices, error) {
+// choices are the console's choices of every brand file, made once: they
+// change only with the engine.
+var choices = sync.OnceValues(func() (Choices, error) {
 	colours, err := themeColors()
 	if err != nil {
 		return Choices{}, err
@@ -140,7 +142,7 @@ func choices() (Choices, error) {
 		c.PaymentMethods = append(c.PaymentMethods, Choice{Value: m.Name, Name: m.Title})
 	}
 	return c, nil
-}
+})
 
 // SiteURL is the brand's host on the console's scheme and port (a demo's
 // admin.localhost:8080 previews at lustlokaal.localhost:8080): the preview

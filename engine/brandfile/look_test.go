@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,7 +97,14 @@ func TestLookColorsSavedAndServed(t *testing.T) {
 	t.Parallel()
 	e := servertest.NewConsole(t)
 	c, _ := e.Enrolled(t, staff.RoleSuperadmin, "*")
-	f := brandFile(t, c, "lustlokaal")
+	var a brandfile.TenantAnswer
+	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &a)
+	ch := a.Choices
+	if !slices.Contains(ch.Locales, "nl") || !slices.Contains(ch.Countries, brandfile.Choice{Value: "NL", Name: "Netherlands"}) ||
+		!slices.Contains(ch.PaymentMethods, brandfile.Choice{Value: "ideal", Name: "iDEAL"}) || ch.Themes[a.File.Theme]["primary"] == "" {
+		t.Fatalf("the editor's choices: %d locales, %d countries, %d methods, themes %v", len(ch.Locales), len(ch.Countries), len(ch.PaymentMethods), ch.Themes)
+	}
+	f := a.File
 	if len(f.Look.Colors) != 0 {
 		t.Fatalf("lustlokaal starts with colours %v", f.Look.Colors)
 	}
