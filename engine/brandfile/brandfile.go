@@ -34,6 +34,8 @@ type section struct {
 var sections = []section{
 	// The fictional-profile markers in each of the brand's languages.
 	{check: tenancy.CheckFictionalTexts},
+	// The brand's own colours over its theme, at WCAG AA.
+	{check: checkLook},
 	{check: billing.CheckTenantFile},
 	{check: chat.CheckTenantFile},
 	{check: affiliates.CheckTenantFile, checkHosts: affiliates.CheckAddresses},

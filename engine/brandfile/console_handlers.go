@@ -6,10 +6,13 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"sync"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
+	"rendezvous/engine/billing"
+	"rendezvous/engine/geo"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/refusal"
@@ -97,7 +100,49 @@ func (h ConsoleHandlers) saveTenant(ctx context.Context, f tenancy.File, create 
 type TenantAnswer struct {
 	File       tenancy.File `json:"file"`
 	PreviewURL string       `json:"preview_url"`
+	// Choices are what the brand editor offers to pick from.
+	Choices Choices `json:"choices"`
 }
+
+// Choices are the values a brand file's fields may take, so the console
+// offers them as choices rather than text to type.
+type Choices struct {
+	Locales        []string `json:"locales"`
+	Countries      []Choice `json:"countries"`
+	PaymentMethods []Choice `json:"payment_methods"`
+	// Themes are the colour tokens of every theme, by theme name: the
+	// colours a brand's look.colors are merged over.
+	Themes map[string]map[string]string `json:"themes"`
+}
+
+// Choice is one value to choose and its English name.
+type Choice struct {
+	Value string `json:"value"`
+	Name  string `json:"name"`
+}
+
+// choices are the console's choices of every brand file, made once: they
+// change only with the engine.
+var choices = sync.OnceValues(func() (Choices, error) {
+	colours, err := themeColors()
+	if err != nil {
+		return Choices{}, err
+	}
+	c := Choices{Locales: tenancy.SupportedLocales, Themes: colours}
+	codes := geo.Countries()
+	names := geo.CountryNames([]string{"en"}, codes)["en"]
+	for _, code := range codes {
+		name := names[code]
+		if name == "" {
+			name = code
+		}
+		c.Countries = append(c.Countries, Choice{Value: code, Name: name})
+	}
+	for _, m := range billing.PaymentMethods {
+		c.PaymentMethods = append(c.PaymentMethods, Choice{Value: m.Name, Name: m.Title})
+	}
+	return c, nil
+})
 
 // SiteURL is the brand's host on the console's scheme and port (a demo's
 // admin.localhost:8080 previews at lustlokaal.localhost:8080): the preview
@@ -120,7 +165,12 @@ func (h ConsoleHandlers) answerTenant(w http.ResponseWriter, r *http.Request, st
 		httpx.WriteError(w, r, err)
 		return
 	}
-	httpx.WriteJSON(w, status, TenantAnswer{File: *f, PreviewURL: SiteURL(r, f.Hosts[0])})
+	c, err := choices()
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, status, TenantAnswer{File: *f, PreviewURL: SiteURL(r, f.Hosts[0]), Choices: c})
 }
 
 // TenantFile answers a brand's file and where to preview it.

@@ -76,6 +76,34 @@ func (t *Templates) PaletteOf(theme string) Palette {
 	return DefaultPalette
 }
 
+// PaletteFor is the mail colours of tenant tn: its theme's, with the
+// brand's own look.colors over them.
+func (t *Templates) PaletteFor(tn *tenancy.Tenant) Palette {
+	p := t.PaletteOf(tn.Theme)
+	for name, c := range tn.Look.Colors {
+		if !hexColour.MatchString(c) {
+			continue
+		}
+		switch name {
+		case "primary":
+			p.Primary = c
+		case "onPrimary":
+			p.OnPrimary = c
+		case "background":
+			p.Background = c
+		case "surface":
+			p.Surface = c
+		case "text":
+			p.Text = c
+		case "textMuted":
+			p.TextMuted = c
+		case "link":
+			p.Link = c
+		}
+	}
+	return p
+}
+
 // loadPalettes reads the colours of every theme.json in fsys.
 func loadPalettes(fsys fs.FS) (map[string]Palette, error) {
 	out := map[string]Palette{}
@@ -290,7 +318,7 @@ func (t *Templates) Render(m Mail, from string) (Message, error) {
 	l.data = l.localData(data)
 
 	v := view{
-		Palette:   t.PaletteOf(tn.Theme),
+		Palette:   t.PaletteFor(tn),
 		Lang:      lang,
 		Site:      site,
 		BaseURL:   m.BaseURL,

@@ -6,7 +6,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 
@@ -93,6 +95,13 @@ func Regions(country string) (RegionList, error) {
 		return RegionList{}, ErrUnknownCountry
 	}
 	return RegionList{Country: country, Label: RegionLabel(country), Items: items}, nil
+}
+
+// Countries lists every country the engine knows (ISO 3166-1 alpha-2,
+// upper case), sorted: the countries a brand may serve.
+func Countries() []string {
+	loadRegions()
+	return slices.Sorted(maps.Keys(regionsBy))
 }
 
 // regionLabels is what a country's first-level regions are called in

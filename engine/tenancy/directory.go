@@ -207,6 +207,9 @@ func (d *Directory) load(ctx context.Context) ([]*Tenant, map[string]*Tenant, er
 		if err := json.Unmarshal(r.Settings, &t.Settings); err != nil {
 			return nil, nil, fmt.Errorf("tenant %s settings: %w", r.Slug, err)
 		}
+		if t.Look, err = lookOf(r.Settings); err != nil {
+			return nil, nil, fmt.Errorf("tenant %s: %w", r.Slug, err)
+		}
 		t.Location, err = time.LoadLocation(r.TimeZone)
 		if err != nil {
 			d.log.Warn("unknown tenant time zone, using UTC", "tenant", r.Slug, "zone", r.TimeZone)

@@ -43,6 +43,8 @@ type File struct {
 	ProfilePool   string      `yaml:"profile_pool" json:"profile_pool"`
 	Company       CompanyFile `yaml:"company" json:"company"`
 	Settings      Settings    `yaml:"settings" json:"settings"`
+	// Look is how the brand looks beyond its theme (look.colors).
+	Look Look `yaml:"look,omitempty" json:"look"`
 	// Extra holds sections that later areas own (billing, gifts); they are
 	// kept in settings under their own keys. In JSON they sit at the top
 	// level, as in the file.
@@ -142,9 +144,29 @@ var (
 // Problem is one thing wrong with a tenant file: the field (as in the
 // file: "hosts[1]", "settings.min_age") and what is wrong with it.
 type Problem struct {
-	Field   string `json:"field"`
+	Field string `json:"field"`
+	// Code says what is wrong in a word that stays (required, format,
+	// range, duplicate, unsupported, contrast), so a client tells kinds of
+	// problems apart without reading the message.
+	Code    string `json:"code"`
 	Message string `json:"message"`
 }
+
+// The codes of a tenant file's problems.
+const (
+	ProblemRequired    = "required"
+	ProblemFormat      = "format"
+	ProblemRange       = "range"
+	ProblemDuplicate   = "duplicate"
+	ProblemUnsupported = "unsupported"
+	ProblemMisplaced   = "misplaced"
+	// ProblemContrast: a colour and the colour it is drawn on (or under)
+	// fall short of WCAG AA.
+	ProblemContrast = "contrast"
+	// ProblemInvalid is any other problem, the code of the sections that
+	// give none.
+	ProblemInvalid = "invalid"
+)
 
 // InvalidFileError lists everything wrong with one tenant file.
 type InvalidFileError struct {
@@ -164,88 +186,88 @@ func (e *InvalidFileError) Error() string {
 // an *InvalidFileError naming every bad field.
 func (f *File) Validate() error {
 	var problems []Problem
-	add := func(field, format string, args ...any) {
-		problems = append(problems, Problem{Field: field, Message: fmt.Sprintf(format, args...)})
+	add := func(field, code, format string, args ...any) {
+		problems = append(problems, Problem{Field: field, Code: code, Message: fmt.Sprintf(format, args...)})
 	}
 	if !slugPattern.MatchString(f.Slug) {
-		add("slug", "slug %q must be lower-case letters, digits and dashes", f.Slug)
+		add("slug", ProblemFormat, "slug %q must be lower-case letters, digits and dashes", f.Slug)
 	}
 	if f.Name == "" {
-		add("name", "name is required")
+		add("name", ProblemRequired, "name is required")
 	}
 	if len(f.Hosts) == 0 {
-		add("hosts", "at least one host is required")
+		add("hosts", ProblemRequired, "at least one host is required")
 	}
 	seenHost := map[string]bool{}
 	for i, h := range f.Hosts {
 		if !hostPattern.MatchString(h) {
-			add(fmt.Sprintf("hosts[%d]", i), "host %q is not a lower-case host name", h)
+			add(fmt.Sprintf("hosts[%d]", i), ProblemFormat, "host %q is not a lower-case host name", h)
 		} else if seenHost[h] {
-			add(fmt.Sprintf("hosts[%d]", i), "host %q is listed twice", h)
+			add(fmt.Sprintf("hosts[%d]", i), ProblemDuplicate, "host %q is listed twice", h)
 		}
 		seenHost[h] = true
 	}
 	if f.Theme == "" {
-		add("theme", "theme is required")
+		add("theme", ProblemRequired, "theme is required")
 	}
 	if f.Niche < 1 || f.Niche > 7 {
-		add("niche", "niche %d must be 1 to 7", f.Niche)
+		add("niche", ProblemRange, "niche %d must be 1 to 7", f.Niche)
 	}
 	if len(f.Locales) == 0 {
-		add("locales", "at least one locale is required")
+		add("locales", ProblemRequired, "at least one locale is required")
 	}
 	for i, l := range f.Locales {
 		if !isSupportedLocale(l) {
-			add(fmt.Sprintf("locales[%d]", i), "locale %q is not one of %v", l, SupportedLocales)
+			add(fmt.Sprintf("locales[%d]", i), ProblemUnsupported, "locale %q is not one of %v", l, SupportedLocales)
 		}
 	}
 	if !contains(f.Locales, f.DefaultLocale) {
-		add("default_locale", "default_locale %q must be one of the locales", f.DefaultLocale)
+		add("default_locale", ProblemUnsupported, "default_locale %q must be one of the locales", f.DefaultLocale)
 	}
 	if len(f.Countries) == 0 {
-		add("countries", "at least one country is required")
+		add("countries", ProblemRequired, "at least one country is required")
 	}
 	for i, c := range f.Countries {
 		if !countryPattern.MatchString(c) {
-			add(fmt.Sprintf("countries[%d]", i), "country %q must be an ISO 3166 alpha-2 code", c)
+			add(fmt.Sprintf("countries[%d]", i), ProblemFormat, "country %q must be an ISO 3166 alpha-2 code", c)
 		}
 	}
 	if _, err := time.LoadLocation(f.TimeZone); err != nil || f.TimeZone == "" {
-		add("time_zone", "time_zone %q is not a known zone", f.TimeZone)
+		add("time_zone", ProblemUnsupported, "time_zone %q is not a known zone", f.TimeZone)
 	}
 	if f.ProfilePool == "" {
-		add("profile_pool", "profile_pool is required")
+		add("profile_pool", ProblemRequired, "profile_pool is required")
 	}
 	if !slugPattern.MatchString(f.Company.Slug) {
-		add("company.slug", "company needs a slug and a name")
+		add("company.slug", ProblemFormat, "company needs a slug and a name")
 	} else if f.Company.Name == "" {
-		add("company.name", "company needs a slug and a name")
+		add("company.name", ProblemRequired, "company needs a slug and a name")
 	}
 	// The retention offer's percentage off (0: no offer); a discount code
 	// never takes all of the price.
 	if f.Company.DeleteDiscount < 0 || f.Company.DeleteDiscount > 99 {
-		add("company.delete_discount", "company.delete_discount %d must be 0 to 99", f.Company.DeleteDiscount)
+		add("company.delete_discount", ProblemRange, "company.delete_discount %d must be 0 to 99", f.Company.DeleteDiscount)
 	}
 	switch f.Settings.Signups {
 	case "all", "with_trafficsource", "none":
 	default:
-		add("settings.signups", "settings.signups %q must be all, with_trafficsource or none", f.Settings.Signups)
+		add("settings.signups", ProblemUnsupported, "settings.signups %q must be all, with_trafficsource or none", f.Settings.Signups)
 	}
 	switch f.Settings.EnableSiteEntryPopup {
 	case "yes", "no":
 	default:
-		add("settings.enable_site_entry_popup", "settings.enable_site_entry_popup must be yes or no")
+		add("settings.enable_site_entry_popup", ProblemUnsupported, "settings.enable_site_entry_popup must be yes or no")
 	}
 	if f.Settings.MinAge < 18 {
-		add("settings.min_age", "settings.min_age %d must be 18 or more", f.Settings.MinAge)
+		add("settings.min_age", ProblemRange, "settings.min_age %d must be 18 or more", f.Settings.MinAge)
 	}
 	// The welcome code's time limit: 0 (or absent) takes the default.
 	if h := f.Settings.WelcomeDiscountHours; h < 0 || h > MaxWelcomeDiscountHours {
-		add("settings.welcome_discount_hours", "settings.welcome_discount_hours %d must be 0 to %d", h, MaxWelcomeDiscountHours)
+		add("settings.welcome_discount_hours", ProblemRange, "settings.welcome_discount_hours %d must be 0 to %d", h, MaxWelcomeDiscountHours)
 	}
 	for key := range f.Extra {
 		if settingsKeys[key] {
-			add(key, "%s belongs under settings", key)
+			add(key, ProblemMisplaced, "%s belongs under settings", key)
 		}
 	}
 	if len(problems) > 0 {
@@ -323,6 +345,7 @@ func FileOf(t *Tenant) (File, error) {
 		}
 	}
 	f.Hosts = hosts
+	f.Look = t.Look
 	var doc map[string]any
 	if len(t.RawSettings) > 0 {
 		if err := json.Unmarshal(t.RawSettings, &doc); err != nil {
@@ -330,7 +353,7 @@ func FileOf(t *Tenant) (File, error) {
 		}
 	}
 	for k, v := range doc {
-		if settingsKeys[k] {
+		if settingsKeys[k] || k == lookKey {
 			continue
 		}
 		if f.Extra == nil {
@@ -407,6 +430,11 @@ var (
 // Refusal turns an *InvalidFileError into the console's 422, naming the
 // first bad field and listing every problem.
 func (e *InvalidFileError) Refusal() error {
+	for i := range e.Problems {
+		if e.Problems[i].Code == "" {
+			e.Problems[i].Code = ProblemInvalid
+		}
+	}
 	return ErrFileInvalid.With(map[string]any{"field": e.Problems[0].Field, "problem": e.Problems[0].Message, "problems": e.Problems})
 }
 
@@ -526,6 +554,9 @@ func settingsJSON(f File) ([]byte, error) {
 	}
 	for k, v := range fields {
 		merged[k] = v
+	}
+	if !f.Look.IsZero() {
+		merged[lookKey] = f.Look
 	}
 	out, err := json.Marshal(merged)
 	if err != nil {

@@ -36,7 +36,9 @@ type Tenant struct {
 	// RawSettings is the whole stored settings document, including the
 	// sections other areas own (packages, payment methods, gifts).
 	RawSettings json.RawMessage
-	Company     Company
+	// Look is the brand's own look over its theme (look.colors).
+	Look    Look
+	Company Company
 	// VAPIDPublicKey and VAPIDPrivateKey sign this tenant's web pushes.
 	VAPIDPublicKey  string
 	VAPIDPrivateKey string

@@ -119,6 +119,8 @@ type App struct {
 	// port mailed links use, on the brand's primary host).
 	Links *tenancy.Links
 	theme map[string]json.RawMessage
+	// looks are the brands' themes with their own colours (look.go).
+	looks brandThemes
 	// icons are the PNG images drawn of the themes' drawings (icons.go).
 	icons drawnIcons
 	// preload is the build's dist/preload.json: the chunks of each route's
@@ -351,10 +353,7 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 		}
 	}
 	settings := a.locator.SettingsFor(r, t)
-	theme := a.theme[t.Theme]
-	if theme == nil {
-		theme = json.RawMessage("{}")
-	}
+	theme := a.brandTheme(t)
 	locale := tenancy.NegotiateLocale(r, t, v.Language, settings.GeoipCountry)
 	// A public page's own address in a language (?lang=, hreflang) shows
 	// that language whatever the visitor's preference.
@@ -640,7 +639,7 @@ func (a *App) Manifest(w http.ResponseWriter, r *http.Request) {
 // themeColors reads the colours and icon of tenant t's theme.
 func (a *App) themeColors(t *tenancy.Tenant) themeColors {
 	var tc themeColors
-	_ = json.Unmarshal(a.theme[t.Theme], &tc)
+	_ = json.Unmarshal(a.brandTheme(t), &tc)
 	return tc
 }
 

@@ -4,7 +4,7 @@
 // loopback); the brand exports as a tenant file.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { open, site } from './lib.mjs'
+import { call, open, site } from './lib.mjs'
 
 test('a superadmin creates a brand and it answers on its new host', async () => {
   const c = await open('admin.localhost', { width: 390 })
@@ -47,6 +47,61 @@ test('a superadmin creates a brand and it answers on its new host', async () => 
     const exported = await c.page.evaluate(() => fetch('/admin/api/tenants/nachtbloem/export').then((r) => r.text()))
     assert.match(exported, /^slug: nachtbloem$/m)
     assert.match(exported, /^hosts:\n\s+- nachtbloem\.localhost$/m)
+  } finally {
+    await c.close()
+  }
+})
+
+// The brand editor at desktop width: a picked colour shows its contrast as
+// it is picked, and it and an edited package are saved; the saved colour is
+// the colour the brand's site draws.
+test('an operator picks a brand colour and edits a package, and the site draws the colour', async () => {
+  const c = await open('admin.localhost', { width: 1280 })
+  try {
+    await c.goto('/admin/')
+    await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
+    await c.page.getByLabel('Password').fill('demo-password')
+    await c.page.getByRole('button', { name: 'Log in' }).click()
+    await c.page.getByRole('navigation', { name: 'Console' }).waitFor()
+    // A brand of its own (a copy of LustLokaal), so no other spec sees its colours.
+    const made = await call(c, 'GET', '/admin/api/tenants/lustlokaal/file').then(({ body }) =>
+      call(c, 'POST', '/admin/api/tenants', { ...body.file, slug: 'kleurrijk', name: 'Kleurrijk', hosts: ['kleurrijk.localhost'] }),
+    )
+    assert.equal(made.status, 201, JSON.stringify(made.body))
+    const brandSite = site('kleurrijk.localhost')
+    const blue = 'rgb(29, 78, 216)'
+    const drawsBlue = async (page) =>
+      page.evaluate((want) => [...document.querySelectorAll('body *')].filter((el) => getComputedStyle(el).backgroundColor === want).map((el) => el.tagName), blue)
+
+    const member = await c.context.newPage()
+    await member.goto(brandSite + '/', { waitUntil: 'domcontentloaded' })
+    await member.locator('header').first().waitFor()
+    assert.deepEqual(await drawsBlue(member), [], 'the theme draws no blue')
+
+    await c.goto('/admin/tenants/kleurrijk')
+    const primary = c.page.getByLabel('primary', { exact: true })
+    const pair = c.page.locator('[data-pair="onPrimary/primary/text"] td').nth(2)
+    const before = await pair.textContent()
+    await primary.fill('#1d4ed8')
+    // The ratio follows the pick at once, before anything is saved.
+    await c.page.waitForFunction((b) => document.querySelector('[data-pair="onPrimary/primary/text"] td:nth-child(3)')?.textContent !== b, before)
+    assert.match(await pair.textContent(), /^\d+\.\d\d:1 \(needs 4\.5:1\)$/)
+    await c.page.getByLabel('Credits of package 1').fill('123')
+    const saved = c.page.waitForResponse((r) => r.url().endsWith('/admin/api/tenants/kleurrijk/file') && r.request().method() === 'PUT')
+    await c.page.getByRole('button', { name: 'Save', exact: true }).click()
+    assert.equal((await saved).status(), 200)
+    await c.page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+
+    // Saved: the form shows both after a reload.
+    await c.page.reload({ waitUntil: 'domcontentloaded' })
+    assert.equal(await c.page.getByLabel('Credits of package 1').inputValue(), '123')
+    assert.equal(await c.page.getByLabel('primary', { exact: true }).inputValue(), '#1d4ed8')
+
+    // The brand's site draws its header (and primary buttons) in the saved colour.
+    await member.reload({ waitUntil: 'domcontentloaded' })
+    await member.locator('header').first().waitFor()
+    assert.notDeepEqual(await drawsBlue(member), [], 'nothing on the site is drawn in the saved primary')
+    await member.close()
   } finally {
     await c.close()
   }

@@ -34,6 +34,10 @@ export type BrandToday = Schemas['BrandToday']
 /** TenantFile is a brand's tenant file as JSON. */
 export type TenantFile = Schemas['TenantFile']
 export type TenantFileAnswer = Schemas['TenantFileAnswer']
+/** TenantChoice is one value the brand editor offers, with its English name. */
+export type TenantChoice = Schemas['TenantChoice']
+/** TenantProblem is one refused field of a tenant file: its path, a stable code and why. */
+export type TenantProblem = Schemas['TenantProblem']
 export type Enrolment = Answer<'/admin/api/totp', 'post'>
 
 /** ModerationPhoto is a photo in the moderation queue. */

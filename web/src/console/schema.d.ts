@@ -1697,7 +1697,7 @@ export interface paths {
         };
         /**
          * Replace a tenant with its edited file
-         * @description Every instance serves the change at once. 422 tenant_invalid names the first bad field in `field` (as in the file: `hosts[1]`, `settings.min_age`, `billing.packages[0].id`) and lists all in `problems`. 400 postback_address_forbidden names in `field` a postback template whose host postbacks may not call, as on create. An audit row keeps the file before and after. A company or profile pool that other brands use as well may be changed or joined only by staff with tenants:write on every brand that uses it; anyone else gets 403 tenant_shared_forbidden, with the field that names it in `field` (`company.slug` to join a company, the first changed field such as `company.delete_discount` to change a shared one, `profile_pool` to join a pool), and nothing changes. Keeping the brand's own company and pool as they are needs nothing more.
+         * @description Every instance serves the change at once. 422 tenant_invalid names the first bad field in `field` (as in the file: `hosts[1]`, `settings.min_age`, `billing.packages[0].id`, `look.colors.primary`) and lists all in `problems`, each a TenantProblem with a stable `code` (a colour of look.colors that falls short of WCAG AA on a pair the member app draws is code `contrast`, its message naming the pair and the ratio). 400 postback_address_forbidden names in `field` a postback template whose host postbacks may not call, as on create. An audit row keeps the file before and after. A company or profile pool that other brands use as well may be changed or joined only by staff with tenants:write on every brand that uses it; anyone else gets 403 tenant_shared_forbidden, with the field that names it in `field` (`company.slug` to join a company, the first changed field such as `company.delete_discount` to change a shared one, `profile_pool` to join a pool), and nothing changes. Keeping the brand's own company and pool as they are needs nothing more.
          */
         put: {
             parameters: {
@@ -4524,6 +4524,23 @@ export interface components {
             theme: string;
             time_zone: string;
         };
+        TenantChoice: {
+            /** @description English name. */
+            name: string;
+            value: string;
+        };
+        /** @description What the brand editor offers to choose from. */
+        TenantChoices: {
+            countries: components["schemas"]["TenantChoice"][];
+            locales: string[];
+            payment_methods: components["schemas"]["TenantChoice"][];
+            /** @description Every theme's colour tokens by theme name. */
+            themes: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
         /** @description A tenant file (tenants/demo/lustlokaal.yaml) as JSON: slug, name, position, hosts (the first is the primary one), theme, niche, locales, default_locale, countries, time_zone, profile_pool, company, settings (tenants/README.md lists every field), and the sections other areas own at the top level (billing: packages and payment methods; gifts). */
         TenantFile: {
             company: {
@@ -4536,6 +4553,7 @@ export interface components {
             default_locale: string;
             hosts: string[];
             locales: string[];
+            look?: components["schemas"]["TenantLook"];
             name: string;
             niche: number;
             position: number;
@@ -4550,9 +4568,19 @@ export interface components {
             [key: string]: unknown;
         };
         TenantFileAnswer: {
+            choices: components["schemas"]["TenantChoices"];
             file: components["schemas"]["TenantFile"];
             /** @description The brand's primary host on the console's scheme and port. */
             preview_url: string;
+        };
+        /** @description How the brand looks beyond its theme (tenants/README.md, look). */
+        TenantLook: {
+            /** @description Theme colour tokens (primary, onPrimary, background, ...) as */
+            colors?: {
+                [key: string]: string;
+            };
+        } & {
+            [key: string]: unknown;
         };
         /** @description One permission of the console policy (config/console_policy.csv) that the staff member holds on a tenant domain, as casbin decides it. "*" is every tenant, and the calls about no single tenant (staff, the audit log). The web app shows only the pages these allow; every call still checks its own permission (console_forbidden). */
         TenantPermission: {
@@ -4562,6 +4590,13 @@ export interface components {
             object: string;
             /** @description a tenant slug, or "*" */
             tenant: string;
+        };
+        TenantProblem: {
+            /** @enum {string} */
+            code: "required" | "format" | "range" | "duplicate" | "unsupported" | "misplaced" | "contrast" | "invalid";
+            /** @description The field as in the file: hosts[1], billing.packages[0].credits, look.colors.primary. */
+            field: string;
+            message: string;
         };
         TrustFlag: {
             /** Format: date-time */

@@ -3,27 +3,15 @@ import { useLoad } from '../../../api/useLoad'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import styled from 'styled-components'
-import { ConsoleError, type ConsoleApi, type TenantFile } from '../../api'
+import { ConsoleError, type ConsoleApi, type TenantFile, type TenantProblem } from '../../api'
 import { errorText } from '../../errors'
-import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
-
-// The form's fields: the tenant file's plain fields, lists as comma-separated
-// text, and everything else (settings, billing, gifts) as one JSON document.
-interface Form {
-  slug: string
-  name: string
-  hosts: string
-  theme: string
-  niche: string
-  locales: string
-  default_locale: string
-  countries: string
-  time_zone: string
-  profile_pool: string
-  company_slug: string
-  company_name: string
-  rest: string
-}
+import { Alert, Button, Card, Field, Heading, Muted, colors } from '../../ui'
+import { BillingFields } from './BillingFields'
+import { atInputs, check, fieldId, formKeys, getIn, setIn, type Billing, type Gift, type Path, type Problems } from './draft'
+import { CheckList, ListField, NumberField, Problem, Section, Select, SelectField, TextField, described } from './fields'
+import { GiftFields } from './GiftFields'
+import { LookFields } from './LookFields'
+import { SettingsFields, settingKeys } from './SettingsFields'
 
 const Text = styled.textarea`
   font: 0.875rem/1.4 ui-monospace, SFMono-Regular, Menlo, monospace;
@@ -31,13 +19,8 @@ const Text = styled.textarea`
   border: 1px solid ${colors.line};
   border-radius: 6px;
   width: 100%;
-  min-height: 320px;
+  min-height: 160px;
   &[aria-invalid='true'] { border-color: ${colors.danger}; }
-`
-
-const Error = styled.small`
-  color: ${colors.danger} !important;
-  font-weight: 600;
 `
 
 const Row = styled.p`
@@ -48,111 +31,96 @@ const Row = styled.p`
   margin: 0 0 16px;
 `
 
-const list = (s: string) =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean)
-
-const plainKeys = ['slug', 'name', 'position', 'hosts', 'theme', 'niche', 'locales', 'default_locale', 'countries', 'time_zone', 'profile_pool', 'company']
-
-function toForm(f: TenantFile, copy: boolean): Form {
-  const rest: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(f)) if (!plainKeys.includes(k)) rest[k] = v
-  return {
-    slug: copy ? '' : f.slug,
-    name: copy ? '' : f.name,
-    hosts: copy ? '' : f.hosts.join(', '),
-    theme: f.theme,
-    niche: String(f.niche),
-    locales: f.locales.join(', '),
-    default_locale: f.default_locale,
-    countries: f.countries.join(', '),
-    time_zone: f.time_zone,
-    profile_pool: f.profile_pool,
-    company_slug: f.company.slug,
-    company_name: f.company.name,
-    rest: JSON.stringify(rest, null, 2),
-  }
+/** Draft is the form: the file as edited, and the sections without a form as JSON text. */
+interface Draft {
+  file: TenantFile
+  other: string
 }
 
-function toFile(form: Form, base: TenantFile): TenantFile {
-  const rest = JSON.parse(form.rest) as Record<string, unknown>
-  return {
-    ...rest,
-    slug: form.slug.trim(),
-    name: form.name.trim(),
-    position: base.position,
-    hosts: list(form.hosts),
-    theme: form.theme.trim(),
-    niche: Number(form.niche),
-    locales: list(form.locales),
-    default_locale: form.default_locale.trim(),
-    countries: list(form.countries),
-    time_zone: form.time_zone.trim(),
-    profile_pool: form.profile_pool.trim(),
-    company: { ...base.company, slug: form.company_slug.trim(), name: form.company_name.trim() },
-  } as TenantFile
+/** toDraft is the form of a file; a copy (a new brand) starts without the brand's own names. */
+function toDraft(f: TenantFile, copy: boolean): Draft {
+  const other: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(f)) if (!formKeys.includes(k)) other[k] = v
+  const moreSettings: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(f.settings)) if (!settingKeys.includes(k)) moreSettings[k] = v
+  if (Object.keys(moreSettings).length) other.settings = moreSettings
+  const file = copy ? { ...f, slug: '', name: '', hosts: [] } : f
+  return { file, other: JSON.stringify(other, null, 2) }
 }
 
-/** inputOf is the form input a field of the tenant file ("hosts[1]", "settings.min_age") is edited in. */
-function inputOf(field: string): keyof Form {
-  const top = field.split(/[.[]/)[0]
-  if (field === 'company.slug') return 'company_slug'
-  if (field.startsWith('company')) return 'company_name'
-  if (top in emptyForm && top !== 'rest') return top as keyof Form
-  return 'rest'
-}
-
-const emptyForm: Form = {
-  slug: '', name: '', hosts: '', theme: '', niche: '', locales: '', default_locale: '', countries: '', time_zone: '',
-  profile_pool: '', company_slug: '', company_name: '', rest: '{}',
+/** toFile is the file to send: the form's fields with the JSON sections put back. */
+function toFile(d: Draft): TenantFile {
+  const other = JSON.parse(d.other) as Record<string, unknown>
+  if (typeof other !== 'object' || other === null || Array.isArray(other)) throw new Error('not an object')
+  const { settings: moreSettings, ...top } = other
+  const kept: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(d.file)) if (formKeys.includes(k)) kept[k] = v
+  const settings: Record<string, unknown> = {}
+  for (const k of settingKeys) if (k in d.file.settings) settings[k] = d.file.settings[k]
+  return { ...top, ...kept, settings: { ...settings, ...(moreSettings as Record<string, unknown> | undefined) } } as TenantFile
 }
 
 /**
  * TenantEdit creates a brand (a copy of an existing one's settings to start
- * from) or edits one; refused fields are marked with the engine's reason.
+ * from) or edits one, as forms; each refused field shows the reason next to
+ * it, and the file is checked here too before it is sent.
  */
 export function TenantEdit({ api }: { api: ConsoleApi }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { slug } = useParams()
   const creating = !slug
   const navigate = useNavigate()
   // A new brand starts from the first brand's file.
   const key = `tenant-file|${slug ?? ''}`
-  const file = useLoad(key, async () => {
+  const loadedFile = useLoad(key, async () => {
     const from = slug ?? (await api.tenants())[0]?.slug
     if (!from) throw new ConsoleError(404, 'not_found', 'no tenant')
     return api.tenantFile(from)
   })
-  const loaded = file.state.status === 'done' ? file.state.data : null
-  const base = loaded?.file ?? null
-  // The form as typed, for the file it was typed over.
-  const [edited, setEdited] = useState<{ key: string; form: Form } | null>(null)
-  const form = edited?.key === key ? edited.form : loaded ? toForm(loaded.file, creating) : emptyForm
-  const setForm = (change: (f: Form) => Form) => setEdited({ key, form: change(form) })
+  const loaded = loadedFile.state.status === 'done' ? loadedFile.state.data : null
+  const [edited, setEdited] = useState<{ key: string; draft: Draft } | null>(null)
+  const draft = edited?.key === key ? edited.draft : loaded ? toDraft(loaded.file, creating) : null
   const [savedPreview, setPreview] = useState('')
   const preview = savedPreview || (loaded && !creating ? loaded.preview_url : '')
   const [error, setError] = useState('')
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Form, string>>>({})
+  const [problems, setProblems] = useState<Problems>({})
   const [saved, setSaved] = useState(false)
   const [busy, setBusy] = useState(false)
 
-  const shownError = error || (file.state.status === 'failed' ? errorText(t, file.state.error) : '')
+  const shownError = error || (loadedFile.state.status === 'failed' ? errorText(t, loadedFile.state.error) : '')
+  const choices = loaded?.choices
+  const themes = choices?.themes ?? {}
 
-  const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }))
+  const change = (d: Draft) => {
+    setEdited({ key, draft: d })
+    setSaved(false)
+  }
+  const set = (path: Path, value: unknown) => draft && change({ ...draft, file: setIn(draft.file, path, value) })
+
+  /** refuse shows problems next to their fields and focuses the first. */
+  const refuse = (marks: Problems) => {
+    setProblems(marks)
+    setError(t('console.brand.invalid', { field: Object.keys(marks)[0] }))
+    const first = Object.keys(marks)[0]
+    requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus())
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (!base) return
+    if (!draft) return
     setError('')
-    setFieldErrors({})
+    setProblems({})
     setSaved(false)
     let file: TenantFile
     try {
-      file = toFile(form, base)
+      file = toFile(draft)
     } catch {
-      setFieldErrors({ rest: t('console.brand.jsonInvalid') })
+      refuse({ other: t('console.brand.jsonInvalid') })
+      return
+    }
+    const mine = check(file, themes, t)
+    if (Object.keys(mine).length) {
+      refuse(mine)
       return
     }
     setBusy(true)
@@ -160,19 +128,14 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
       const a = creating ? await api.createTenant(file) : await api.updateTenant(file.slug, file)
       setSaved(true)
       setPreview(a.preview_url)
+      setEdited({ key, draft: toDraft(a.file, false) })
       if (creating) void navigate(`/tenants/${a.file.slug}`, { replace: true, state: { created: true } })
     } catch (err) {
       if (err instanceof ConsoleError && typeof err.fields.field === 'string') {
-        const problems = Array.isArray(err.fields.problems) ? (err.fields.problems as { field: string; message: string }[]) : []
-        const marks: Partial<Record<keyof Form, string>> = {}
-        for (const p of problems.length ? problems : [{ field: err.fields.field, message: err.message }]) {
-          const k = inputOf(p.field)
-          marks[k] = marks[k] ? `${marks[k]}; ${p.field}: ${p.message}` : `${p.field}: ${p.message}`
-        }
-        setFieldErrors(marks)
-        setError(t('console.brand.invalid', { field: err.fields.field }))
+        const list = Array.isArray(err.fields.problems) ? (err.fields.problems as TenantProblem[]) : []
+        refuse(atInputs(list.length ? list : [{ field: err.fields.field, message: err.message }]))
       } else if (err instanceof ConsoleError && err.code === 'tenant_exists') {
-        setFieldErrors({ slug: t('console.brand.slugTaken') })
+        refuse({ slug: t('console.brand.slugTaken') })
       } else {
         setError(errorText(t, err))
       }
@@ -181,25 +144,19 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
     }
   }
 
-  const input = (k: keyof Form, label: string, hint?: string, disabled = false) => (
-    <Field>
-      <label htmlFor={`brand-${k}`}>{label}</label>
-      <Input
-        id={`brand-${k}`}
-        value={form[k]}
-        onChange={set(k)}
-        disabled={disabled}
-        aria-invalid={fieldErrors[k] ? true : undefined}
-        aria-describedby={fieldErrors[k] ? `brand-${k}-error` : undefined}
-      />
-      {hint && <small>{hint}</small>}
-      {fieldErrors[k] && <Error id={`brand-${k}-error`}>{fieldErrors[k]}</Error>}
-    </Field>
-  )
+  const languageName = (code: string) => {
+    try {
+      return `${new Intl.DisplayNames([i18n.language], { type: 'language' }).of(code) ?? code} (${code})`
+    } catch {
+      return code
+    }
+  }
+  const f = draft?.file
+  const countries = described('countries', problems, true)
 
   return (
     <>
-      <Heading>{creating ? t('console.brand.newHeading') : t('console.brand.editHeading', { name: base?.name ?? slug })}</Heading>
+      <Heading>{creating ? t('console.brand.newHeading') : t('console.brand.editHeading', { name: loaded?.file.name ?? slug })}</Heading>
       <Row>
         <Link to="/tenants">{t('console.brand.back')}</Link>
         {!creating && slug && (
@@ -213,35 +170,82 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
           </a>
         )}
       </Row>
-      {shownError && <Alert role="alert">{shownError}</Alert>}
+      {shownError && (
+        <Alert as="div" role="alert">
+          {shownError}
+          {Object.keys(problems).length > 0 && (
+            <ul>
+              {Object.entries(problems).map(([field, message]) => (
+                <li key={field}>
+                  <a href={`#${fieldId(field)}`}>{field}</a>: {message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
       {saved && <Muted role="status">{t('console.brand.saved')}</Muted>}
-      {!base && !shownError && <Muted role="status">{t('console.loading')}</Muted>}
-      {base && (
+      {!f && !shownError && <Muted role="status">{t('console.loading')}</Muted>}
+      {f && draft && choices && (
         <Card as="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('console.brand.form')}>
-          {input('slug', t('console.brand.slug'), t('console.brand.slugHint'), !creating)}
-          {input('name', t('console.brand.name'))}
-          {input('hosts', t('console.brand.hosts'), t('console.brand.hostsHint'))}
-          {input('theme', t('console.brand.theme'))}
-          {input('niche', t('console.brand.niche'), t('console.brand.nicheHint'))}
-          {input('locales', t('console.brand.locales'), t('console.brand.listHint'))}
-          {input('default_locale', t('console.brand.defaultLocale'))}
-          {input('countries', t('console.brand.countries'), t('console.brand.listHint'))}
-          {input('time_zone', t('console.brand.timeZone'))}
-          {input('profile_pool', t('console.brand.pool'))}
-          {input('company_slug', t('console.brand.companySlug'))}
-          {input('company_name', t('console.brand.companyName'))}
+          <Section>
+            <legend>{t('console.brand.identity')}</legend>
+            <TextField name="slug" label={t('console.brand.slug')} hint={t('console.brand.slugHint')} problems={problems} value={f.slug}
+              disabled={!creating} onChange={(v) => set(['slug'], v.trim())} />
+            <TextField name="name" label={t('console.brand.name')} problems={problems} value={f.name} onChange={(v) => set(['name'], v)} />
+            <ListField name="hosts" label={t('console.brand.hosts')} hint={t('console.brand.hostsHint')} problems={problems} value={f.hosts}
+              onChange={(v) => set(['hosts'], v)} />
+            <SelectField name="theme" label={t('console.brand.theme')} problems={problems} value={f.theme}
+              options={Object.keys(themes).sort().map((n) => ({ value: n, name: n }))} onChange={(v) => set(['theme'], v)} />
+            <NumberField name="niche" label={t('console.brand.niche')} hint={t('console.brand.nicheHint')} problems={problems} value={f.niche}
+              onChange={(v) => set(['niche'], v)} />
+            <TextField name="time_zone" label={t('console.brand.timeZone')} hint={t('console.brand.timeZoneHint')} problems={problems} value={f.time_zone}
+              onChange={(v) => set(['time_zone'], v.trim())} />
+            <TextField name="profile_pool" label={t('console.brand.pool')} problems={problems} value={f.profile_pool} onChange={(v) => set(['profile_pool'], v.trim())} />
+            <TextField name="company.slug" label={t('console.brand.companySlug')} problems={problems} value={f.company.slug}
+              onChange={(v) => set(['company', 'slug'], v.trim())} />
+            <TextField name="company.name" label={t('console.brand.companyName')} problems={problems} value={f.company.name}
+              onChange={(v) => set(['company', 'name'], v)} />
+          </Section>
+          <CheckList name="locales" legend={t('console.brand.locales')} problems={problems}
+            options={choices.locales.map((l) => ({ value: l, name: languageName(l) }))} value={f.locales} onChange={(v) => set(['locales'], v)}>
+            <SelectField name="default_locale" label={t('console.brand.defaultLocale')} problems={problems} value={f.default_locale}
+              options={f.locales.map((l) => ({ value: l, name: languageName(l) }))} onChange={(v) => set(['default_locale'], v)} />
+          </CheckList>
           <Field>
-            <label htmlFor="brand-rest">{t('console.brand.rest')}</label>
+            <label htmlFor={countries.id}>{t('console.brand.countries')}</label>
+            <Select {...countries} multiple size={8} value={f.countries}
+              onChange={(e) => set(['countries'], [...e.target.selectedOptions].map((o) => o.value))}>
+              {choices.countries.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.name} ({c.value})
+                </option>
+              ))}
+            </Select>
+            <small id={`${countries.id}-hint`}>{t('console.brand.countriesHint', { list: f.countries.join(', ') })}</small>
+            <Problem name="countries" problems={problems} />
+          </Field>
+          <LookFields file={f} themes={themes} problems={problems}
+            onChange={(c) => set(['look'], Object.keys(c).length ? { ...(f.look ?? {}), colors: c } : { ...(f.look ?? {}), colors: undefined })} />
+          <SettingsFields settings={f.settings} problems={problems} onChange={(k, v) => set(['settings', k], v)} />
+          {getIn(f, ['billing']) !== undefined && (
+            <BillingFields billing={getIn(f, ['billing']) as Billing} problems={problems} countries={choices.countries}
+              methods={choices.payment_methods} onChange={(b) => set(['billing'], b)} />
+          )}
+          <GiftFields gifts={(getIn(f, ['gifts']) as Gift[] | undefined) ?? []} problems={problems}
+            onChange={(g) => set(['gifts'], g.length ? g : undefined)} />
+          <Field>
+            <label htmlFor={fieldId('other')}>{t('console.brand.rest')}</label>
             <Text
-              id="brand-rest"
-              value={form.rest}
-              onChange={set('rest')}
+              id={fieldId('other')}
+              value={draft.other}
+              onChange={(e) => change({ ...draft, other: e.target.value })}
               spellCheck={false}
-              aria-invalid={fieldErrors.rest ? true : undefined}
-              aria-describedby={fieldErrors.rest ? 'brand-rest-error brand-rest-hint' : 'brand-rest-hint'}
+              aria-invalid={problems.other ? true : undefined}
+              aria-describedby={problems.other ? `${fieldId('other')}-error ${fieldId('other')}-hint` : `${fieldId('other')}-hint`}
             />
-            <small id="brand-rest-hint">{t('console.brand.restHint')}</small>
-            {fieldErrors.rest && <Error id="brand-rest-error">{fieldErrors.rest}</Error>}
+            <small id={`${fieldId('other')}-hint`}>{t('console.brand.restHint')}</small>
+            <Problem name="other" problems={problems} />
           </Field>
           <Button type="submit" disabled={busy}>
             {creating ? t('console.brand.create') : t('console.brand.save')}
