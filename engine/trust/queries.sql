@@ -111,3 +111,9 @@ WHERE h.id = ANY(@ids::bigint[]);
 UPDATE trust_flags SET status = @status, decided_at = now(), decided_by = sqlc.narg(decided_by)
 WHERE id = @id AND tenant_id = @tenant_id AND status = 'open'
 RETURNING id, member_id, score;
+
+-- name: TextChecksTake :one
+-- Takes the texts waiting for a member's check. A send adding its text
+-- meanwhile is waited for and its text taken too; one adding it after
+-- starts a new row and queues a new job.
+DELETE FROM trust_text_checks WHERE member_id = @member_id RETURNING message_ids;

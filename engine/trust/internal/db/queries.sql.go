@@ -585,3 +585,17 @@ func (q *Queries) SignalsOfFlag(ctx context.Context, flagID pgtype.Int8) ([]Sign
 	}
 	return items, nil
 }
+
+const textChecksTake = `-- name: TextChecksTake :one
+DELETE FROM trust_text_checks WHERE member_id = $1 RETURNING message_ids
+`
+
+// Takes the texts waiting for a member's check. A send adding its text
+// meanwhile is waited for and its text taken too; one adding it after
+// starts a new row and queues a new job.
+func (q *Queries) TextChecksTake(ctx context.Context, memberID int64) ([]int64, error) {
+	row := q.db.QueryRow(ctx, textChecksTake, memberID)
+	var message_ids []int64
+	err := row.Scan(&message_ids)
+	return message_ids, err
+}
