@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/server/servertest"
@@ -146,26 +144,11 @@ func TestBalanceUpdatesAreHOT(t *testing.T) {
 	// Past the brand's free messages: each message is charged.
 	env.Exec(t, `INSERT INTO free_messages_used (member_id, used) VALUES ($1, 1000)`, sender)
 
-	// One connection, so its statistics can be flushed before reading them.
-	cfg := env.Pool.Config().Copy()
-	cfg.MaxConns = 1
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	svc := *env.Engine.Chat
-	svc.Pool = pool
+	svc, flush := statsService(t, env)
 	tn := tenantBySlug(t, env, "lustlokaal")
 	updates := func() (all, hot int64) {
 		t.Helper()
-		if _, err := pool.Exec(ctx, "SELECT pg_stat_force_next_flush()"); err != nil {
-			t.Fatal(err)
-		}
-		// The flush happens once the connection is idle again.
-		if _, err := pool.Exec(ctx, "SELECT 1"); err != nil {
-			t.Fatal(err)
-		}
+		flush()
 		if err := env.Pool.QueryRow(ctx, `SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables
 			WHERE relname = 'members'`).Scan(&all, &hot); err != nil {
 			t.Fatal(err)
