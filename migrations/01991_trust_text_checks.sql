@@ -5,9 +5,12 @@
 -- than the message itself (River's row with its indexes, written three
 -- times, and a transaction of the check's). The job takes the row and
 -- checks its texts; a text sent meanwhile starts a new row and job.
+-- queued_at is when the row's job was queued: a row whose job has not
+-- taken it within a day (a job River gave up on) gets a new one.
 CREATE TABLE trust_text_checks (
     member_id   bigint PRIMARY KEY REFERENCES members (id) ON DELETE CASCADE,
-    message_ids bigint[] NOT NULL
+    message_ids bigint[] NOT NULL,
+    queued_at   timestamptz NOT NULL DEFAULT now()
 );
 
 -- +goose Down

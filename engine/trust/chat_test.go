@@ -216,3 +216,20 @@ func TestTextsOfAWindowShareOneCheck(t *testing.T) {
 		t.Errorf("signals %v of messages %v, want one phone signal of message %d", kinds, messages, ids[2])
 	}
 }
+
+// TestTextsWaitingADayGetANewCheck: texts whose job never took them (River
+// gave up on it) get a new job with the member's next text, so a member's
+// texts are never left unchecked for good.
+func TestTextsWaitingADayGetANewCheck(t *testing.T) {
+	t.Parallel()
+	e := servertest.New(t)
+	w := women(t, e, 1)[0]
+	sender, made := e.LoggedIn(t, "localhost", accountstest.Member{PaidUser: true, Credits: 1000})
+	stale := sendText(t, sender, w.ID, "mail me: anna@example.org")
+	// The job River gave up on, and the texts it left.
+	e.Exec(t, "UPDATE river_job SET state = 'discarded', finalized_at = now() WHERE kind = 'trust_texts' AND (args->>'member_id')::bigint = $1", made.ID)
+	e.Exec(t, "UPDATE trust_text_checks SET queued_at = now() - interval '25 hours' WHERE member_id = $1", made.ID)
+	sendText(t, sender, w.ID, "Hello again")
+	e.AwaitCount(t, 0, textsWaiting, made.ID)
+	e.AwaitCount(t, 1, "SELECT count(*) FROM trust_signals WHERE member_id = $1 AND kind = 'email' AND message_ids = ARRAY[$2::bigint]", made.ID, stale)
+}

@@ -119,10 +119,13 @@ const TextWindow = 2 * time.Second
 // (trust_text_checks) and, when it is the first of them, queues the job
 // that checks them TextWindow later (an available job River fetches once
 // scheduled_at has come), in one statement of the send's COMMIT batch.
+// Texts whose job has not taken them within a day (River gave up on it)
+// get a new job with the next text.
 const queueTextSQL = `WITH waiting AS (
     INSERT INTO trust_text_checks AS w (member_id, message_ids) VALUES ($1, ARRAY[$2::bigint])
-    ON CONFLICT (member_id) DO UPDATE SET message_ids = w.message_ids || EXCLUDED.message_ids
-    RETURNING (xmax = 0) AS first
+    ON CONFLICT (member_id) DO UPDATE SET message_ids = w.message_ids || EXCLUDED.message_ids,
+        queued_at = CASE WHEN w.queued_at < now() - interval '1 day' THEN now() ELSE w.queued_at END
+    RETURNING (xmax = 0 OR queued_at = now()) AS first
 )
 INSERT INTO river_job (args, kind, max_attempts, priority, queue, state, scheduled_at)
 SELECT $3::jsonb, 'trust_texts', 25, 1, 'default', 'available', now() + make_interval(secs => $4::float8)
