@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/chat"
 	"rendezvous/engine/credits"
@@ -159,4 +161,29 @@ func (m member) race(t *testing.T, n int, body map[string]any) map[int]int {
 		count[s]++
 	}
 	return count
+}
+
+// statsService is the chat service of env on a pool of one connection,
+// whose table statistics flush makes current before they are read.
+func statsService(t *testing.T, env *servertest.Env) (svc chat.Service, flush func()) {
+	t.Helper()
+	cfg := env.Pool.Config().Copy()
+	cfg.MaxConns = 1
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	svc = *env.Engine.Chat
+	svc.Pool = pool
+	return svc, func() {
+		t.Helper()
+		if _, err := pool.Exec(context.Background(), "SELECT pg_stat_force_next_flush()"); err != nil {
+			t.Fatal(err)
+		}
+		// The flush happens once the connection is idle again.
+		if _, err := pool.Exec(context.Background(), "SELECT 1"); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

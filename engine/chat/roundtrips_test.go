@@ -193,27 +193,12 @@ func TestSendReadsNoLongConversation(t *testing.T) {
 	env.Exec(t, `INSERT INTO messages (conversation_id, sender_id, kind, body, client_id)
 		SELECT $1, $2, 'text', 'old', 'old-' || g FROM generate_series(1, 2000) g`, conv, a.ID)
 
-	// One connection, so its statistics can be flushed before reading them.
-	cfg := env.Pool.Config().Copy()
-	cfg.MaxConns = 1
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	svc := *env.Engine.Chat
-	svc.Pool = pool
+	svc, flush := statsService(t, env)
 	tn := tenantBySlug(t, env, "lustlokaal")
 	ctx := context.Background()
 	reads := func() (seq, idx int64) {
 		t.Helper()
-		if _, err := pool.Exec(ctx, "SELECT pg_stat_force_next_flush()"); err != nil {
-			t.Fatal(err)
-		}
-		// The flush happens once the connection is idle again.
-		if _, err := pool.Exec(ctx, "SELECT 1"); err != nil {
-			t.Fatal(err)
-		}
+		flush()
 		if err := env.Pool.QueryRow(ctx, `SELECT coalesce(seq_tup_read, 0), coalesce(idx_tup_fetch, 0)
 			FROM pg_stat_user_tables WHERE relname = 'messages'`).Scan(&seq, &idx); err != nil {
 			t.Fatal(err)

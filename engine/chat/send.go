@@ -632,16 +632,17 @@ func (s *Service) queueMail(ctx context.Context, tx pgx.Tx, recipient db.PartyBy
 	}, f.RecipientConnected, f.RecipientMailWaiting)
 }
 
-// queueTrustCheck queues the scam and spam check of a member's text, or of
-// a photo uploaded with the message, with the send's COMMIT (no round trip
-// of its own). House profiles are exempt; a profile photo sent again was
+// queueTrustCheck queues the scam and spam check of a member's text (with
+// the member's other texts of a few seconds, trust.QueueTextAtCommit), or
+// of a photo uploaded with the message, with the send's COMMIT (no round
+// trip of its own). House profiles are exempt; a profile photo sent again was
 // checked when it was uploaded.
 func (s *Service) queueTrustCheck(batch *pgx.Batch, in SendInput, kind string, messageID int64, house bool) error {
 	switch {
 	case house:
 		return nil
 	case kind == KindText:
-		return trust.QueueMessageAtCommit(batch, in.SenderID, messageID, "", 0)
+		return trust.QueueTextAtCommit(batch, in.SenderID, messageID)
 	case kind == KindPhoto && in.Photo != nil:
 		return trust.QueueMessageAtCommit(batch, in.SenderID, messageID, in.Photo.Filename, in.Photo.Hash)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rendezvous/engine/accounts/accountstest"
+	"rendezvous/engine/chat"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -114,5 +115,58 @@ func TestConversationMemberIndexes(t *testing.T) {
 	}
 	if !slices.Contains(options, "fillfactor=80") {
 		t.Errorf("conversation_members options %v, want fillfactor=80", options)
+	}
+}
+
+// A paid message rewrites its sender's balance on members, whose rows are
+// full of indexes (email, signup, activation, IP addresses, ...). No index
+// holds credits, and fillfactor keeps room on each page, so the rewrite is
+// a HOT update in place; on a full page it was a new row version with an
+// entry in every index, for about one send in five of the message
+// benchmark.
+func TestBalanceUpdatesAreHOT(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	b := newMember(t, env, accountstest.Member{Name: "Bea", Gender: "female", Seeking: "male"})
+	ctx := context.Background()
+	// Members signing up together fill their pages as far as fillfactor
+	// lets them; the sender is one in the middle of a page.
+	var sender int64
+	if err := env.Pool.QueryRow(ctx, `WITH made AS (
+			INSERT INTO members (tenant_id, email, language, status, paid_user, credits)
+			SELECT $1, 'page-' || g || '@example.com', 'en', 'active', true, 1000 FROM generate_series(1, 300) g
+			RETURNING id, ctid)
+		SELECT id FROM made WHERE (ctid::text::point)[0] = 1 ORDER BY id LIMIT 1 OFFSET 5`, b.TenantID).Scan(&sender); err != nil {
+		t.Fatal(err)
+	}
+	env.Exec(t, `INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, status)
+		SELECT $1, pool, 'Page', 'male', 'female', '1990-01-01', country, 'active' FROM profiles WHERE id = $2`, sender, b.ID)
+	// Past the brand's free messages: each message is charged.
+	env.Exec(t, `INSERT INTO free_messages_used (member_id, used) VALUES ($1, 1000)`, sender)
+
+	svc, flush := statsService(t, env)
+	tn := tenantBySlug(t, env, "lustlokaal")
+	updates := func() (all, hot int64) {
+		t.Helper()
+		flush()
+		if err := env.Pool.QueryRow(ctx, `SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables
+			WHERE relname = 'members'`).Scan(&all, &hot); err != nil {
+			t.Fatal(err)
+		}
+		return all, hot
+	}
+	const sends = 3
+	all0, hot0 := updates()
+	for i := 0; i < sends; i++ {
+		if _, err := svc.Send(ctx, chat.SendInput{Tenant: tn, SenderID: sender, ProfileID: b.ID, Text: "again", ClientID: cid()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all1, hot1 := updates()
+	if all1-all0 < sends {
+		t.Fatalf("%d charged sends made %d updates of members", sends, all1-all0)
+	}
+	if cold := (all1 - all0) - (hot1 - hot0); cold > 0 {
+		t.Errorf("%d of %d updates of members by %d sends were new row versions with an entry in every index, want all HOT", cold, all1-all0, sends)
 	}
 }

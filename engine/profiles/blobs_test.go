@@ -120,7 +120,7 @@ func purgeNow(t *testing.T, env *servertest.Env, c *servertest.Client, memberID 
 	// refer to it) while they run, and the purge skips a member whose row
 	// is held until its next round: let them finish first.
 	env.AwaitCount(t, 0, `SELECT count(*) FROM river_job
-		WHERE kind = 'trust_check' AND state IN ('available', 'running', 'retryable', 'scheduled', 'pending')`)
+		WHERE kind IN ('trust_check', 'trust_texts') AND state IN ('available', 'running', 'retryable', 'scheduled', 'pending')`)
 	wantStatus(t, c.Do(http.MethodDelete, "/api/account.php", nil), 202, "")
 	if _, err := env.Pool.Exec(ctx, "UPDATE members SET deletion_requested_at = now() - interval '15 days' WHERE id = $1", memberID); err != nil {
 		t.Fatal(err)

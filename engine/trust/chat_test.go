@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server/servertest"
@@ -35,7 +36,10 @@ func women(t *testing.T, e *servertest.Env, n int) []accountstest.Made {
 	return out
 }
 
-const checksDone = "SELECT count(*) FROM river_job WHERE kind = 'trust_check' AND state = 'completed' AND (args->>'member_id')::bigint = $1"
+// textsWaiting counts a member's texts waiting for their check: 0 once
+// the check of every text sent is done (the job takes them and scores them
+// in one transaction).
+const textsWaiting = "SELECT count(*) FROM trust_text_checks WHERE member_id = $1"
 
 // TestSameTextToTenMembersFlags: the same text to ten members within two
 // minutes flags the sender, and the evidence is those ten messages and
@@ -53,7 +57,7 @@ func TestSameTextToTenMembersFlags(t *testing.T) {
 		ids = append(ids, sendText(t, sender, w.ID, text))
 		_ = i
 	}
-	e.AwaitCount(t, 10, checksDone, made.ID)
+	e.AwaitCount(t, 0, textsWaiting, made.ID)
 	e.AwaitCount(t, 0, "SELECT count(*) FROM trust_signals WHERE member_id = $1", made.ID)
 	ids = append(ids, sendText(t, sender, to[9].ID, text))
 	e.AwaitCount(t, 1, openFlags, made.ID)
@@ -89,10 +93,10 @@ func TestSameTextToTenMembersFlags(t *testing.T) {
 	for _, w := range to[:9] {
 		sendText(t, slow, w.ID, "Would you like to meet for coffee?")
 	}
-	e.AwaitCount(t, 9, checksDone, slowMade.ID)
+	e.AwaitCount(t, 0, textsWaiting, slowMade.ID)
 	e.Exec(t, "UPDATE messages SET created_at = created_at - interval '3 minutes' WHERE sender_id = $1", slowMade.ID)
 	sendText(t, slow, to[9].ID, "Would you like to meet for coffee?")
-	e.AwaitCount(t, 10, checksDone, slowMade.ID)
+	e.AwaitCount(t, 0, textsWaiting, slowMade.ID)
 	e.AwaitCount(t, 0, "SELECT count(*) FROM trust_signals WHERE member_id = $1", slowMade.ID)
 }
 
@@ -164,4 +168,68 @@ func TestSignalsWeighPerBrand(t *testing.T) {
 		house.ID).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("house profile: %d rows (%v)", n, err)
 	}
+}
+
+// TestTextsOfAWindowShareOneCheck: the texts a member sends within
+// trust.TextWindow are checked by one job (a job for every message cost
+// the database and the engine more than the message), and each of them is
+// still checked: a phone number in one of them is a signal naming it.
+func TestTextsOfAWindowShareOneCheck(t *testing.T) {
+	t.Parallel()
+	e := servertest.New(t)
+	w := women(t, e, 1)[0]
+	sender, made := e.LoggedIn(t, "localhost", accountstest.Member{PaidUser: true, Credits: 1000})
+	texts := []string{"Hi there", "How are you?", "call me on 06 12345678", "I like your profile", "Tell me about you"}
+	var ids []int64
+	start := time.Now()
+	for _, text := range texts {
+		ids = append(ids, sendText(t, sender, w.ID, text))
+	}
+	took := time.Since(start)
+	var perMessage, windows int
+	if err := e.Pool.QueryRow(context.Background(), `SELECT count(*) FILTER (WHERE kind = 'trust_check'), count(*) FILTER (WHERE kind = 'trust_texts')
+		FROM river_job WHERE (args->>'member_id')::bigint = $1`, made.ID).Scan(&perMessage, &windows); err != nil {
+		t.Fatal(err)
+	}
+	if perMessage != 0 || windows < 1 || (took < trust.TextWindow && windows != 1) {
+		t.Errorf("%d texts in %s queued %d jobs of their own and %d of the window, want none and one", len(texts), took, perMessage, windows)
+	}
+	e.AwaitCount(t, 0, textsWaiting, made.ID)
+	var kinds []string
+	var messages []int64
+	rows, err := e.Pool.Query(context.Background(), "SELECT kind, message_ids FROM trust_signals WHERE member_id = $1 ORDER BY id", made.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var kind string
+		var of []int64
+		if err := rows.Scan(&kind, &of); err != nil {
+			t.Fatal(err)
+		}
+		kinds, messages = append(kinds, kind), append(messages, of...)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(kinds, []string{trust.SignalPhone}) || !slices.Equal(messages, []int64{ids[2]}) {
+		t.Errorf("signals %v of messages %v, want one phone signal of message %d", kinds, messages, ids[2])
+	}
+}
+
+// TestTextsWaitingADayGetANewCheck: texts whose job never took them (River
+// gave up on it) get a new job with the member's next text, so a member's
+// texts are never left unchecked for good.
+func TestTextsWaitingADayGetANewCheck(t *testing.T) {
+	t.Parallel()
+	e := servertest.New(t)
+	w := women(t, e, 1)[0]
+	sender, made := e.LoggedIn(t, "localhost", accountstest.Member{PaidUser: true, Credits: 1000})
+	stale := sendText(t, sender, w.ID, "mail me: anna@example.org")
+	// The job River gave up on, and the texts it left.
+	e.Exec(t, "UPDATE river_job SET state = 'discarded', finalized_at = now() WHERE kind = 'trust_texts' AND (args->>'member_id')::bigint = $1", made.ID)
+	e.Exec(t, "UPDATE trust_text_checks SET queued_at = now() - interval '25 hours' WHERE member_id = $1", made.ID)
+	sendText(t, sender, w.ID, "Hello again")
+	e.AwaitCount(t, 0, textsWaiting, made.ID)
+	e.AwaitCount(t, 1, "SELECT count(*) FROM trust_signals WHERE member_id = $1 AND kind = 'email' AND message_ids = ARRAY[$2::bigint]", made.ID, stale)
 }

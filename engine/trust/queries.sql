@@ -113,8 +113,16 @@ WHERE id = @id AND tenant_id = @tenant_id AND status = 'open'
 RETURNING id, member_id, score;
 
 -- name: TrustPurgeMember :exec
--- A purged member's flags, signals and photo hashes go (the signals of
--- other members that matched their photos go with the hashes).
+-- A purged member's flags, signals, texts waiting for a check and photo
+-- hashes go (the signals of other members that matched their photos go
+-- with the hashes).
 WITH flags AS (DELETE FROM trust_flags WHERE trust_flags.member_id = @member_id),
-     signals AS (DELETE FROM trust_signals WHERE trust_signals.member_id = @member_id)
+     signals AS (DELETE FROM trust_signals WHERE trust_signals.member_id = @member_id),
+     texts AS (DELETE FROM trust_text_checks WHERE trust_text_checks.member_id = @member_id)
 DELETE FROM photo_hashes WHERE photo_hashes.member_id = @member_id;
+
+-- name: TextChecksTake :one
+-- Takes the texts waiting for a member's check. A send adding its text
+-- meanwhile is waited for and its text taken too; one adding it after
+-- starts a new row and queues a new job.
+DELETE FROM trust_text_checks WHERE member_id = @member_id RETURNING message_ids;

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/bits"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -93,10 +94,10 @@ func QueuePhoto(ctx context.Context, jobs Inserter, tx pgx.Tx, memberID int64, p
 const queueSQL = `INSERT INTO river_job (args, kind, max_attempts, priority, queue, state) ` +
 	`VALUES ($1::jsonb, 'trust_check', 25, 1, 'default', 'available')`
 
-// QueueMessageAtCommit adds the check of a chat message to batch, which
-// the send runs with its COMMIT: scoring never slows the send. A photo
-// uploaded with the message comes with its display key and hash. House
-// profiles are exempt: their caller passes none.
+// QueueMessageAtCommit adds the check of a chat message with a photo
+// uploaded with it (its display key and hash) to batch, which the send
+// runs with its COMMIT: scoring never slows the send. A text goes through
+// QueueTextAtCommit. House profiles are exempt: their caller passes none.
 func QueueMessageAtCommit(batch *pgx.Batch, memberID, messageID int64, photo string, hash uint64) error {
 	args := CheckArgs{MemberID: memberID, MessageID: messageID}
 	if photo != "" {
@@ -109,6 +110,48 @@ func QueueMessageAtCommit(batch *pgx.Batch, memberID, messageID int64, photo str
 	batch.Queue(queueSQL, string(b))
 	return nil
 }
+
+// TextWindow is how long the first text of a member waits for its check:
+// the member's texts sent within it are checked by the same job.
+const TextWindow = 2 * time.Second
+
+// queueTextSQL adds a text to its member's waiting texts
+// (trust_text_checks) and, when it is the first of them, queues the job
+// that checks them TextWindow later (an available job River fetches once
+// scheduled_at has come), in one statement of the send's COMMIT batch.
+// Texts whose job has not taken them within a day (River gave up on it)
+// get a new job with the next text.
+const queueTextSQL = `WITH waiting AS (
+    INSERT INTO trust_text_checks AS w (member_id, message_ids) VALUES ($1, ARRAY[$2::bigint])
+    ON CONFLICT (member_id) DO UPDATE SET message_ids = w.message_ids || EXCLUDED.message_ids,
+        queued_at = CASE WHEN w.queued_at < now() - interval '1 day' THEN now() ELSE w.queued_at END
+    RETURNING (xmax = 0 OR queued_at = now()) AS first
+)
+INSERT INTO river_job (args, kind, max_attempts, priority, queue, state, scheduled_at)
+SELECT $3::jsonb, 'trust_texts', 25, 1, 'default', 'available', now() + make_interval(secs => $4::float8)
+FROM waiting WHERE first`
+
+// QueueTextAtCommit adds the check of a chat text to batch, which the
+// send runs with its COMMIT: the text joins its member's texts waiting for
+// their check, and the first of them queues the job (TextsArgs). House
+// profiles are exempt: their caller passes none.
+func QueueTextAtCommit(batch *pgx.Batch, memberID, messageID int64) error {
+	b, err := json.Marshal(TextsArgs{MemberID: memberID})
+	if err != nil {
+		return fmt.Errorf("trust check of message %d: %w", messageID, err)
+	}
+	batch.Queue(queueTextSQL, memberID, messageID, string(b), TextWindow.Seconds())
+	return nil
+}
+
+// TextsArgs is the job that checks the texts of a member waiting in
+// trust_text_checks.
+type TextsArgs struct {
+	MemberID int64 `json:"member_id"`
+}
+
+// Kind names the job for River.
+func (TextsArgs) Kind() string { return "trust_texts" }
 
 // Tenants finds a tenant by id (tenancy.Directory).
 type Tenants interface {
@@ -133,9 +176,21 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[CheckArgs]) error {
 	return w.Service.Check(ctx, job.Args)
 }
 
-// Register adds the trust worker to workers.
+// TextsWorker works the checks of members' texts.
+type TextsWorker struct {
+	river.WorkerDefaults[TextsArgs]
+	Service *Service
+}
+
+// Work checks the member's waiting texts.
+func (w *TextsWorker) Work(ctx context.Context, job *river.Job[TextsArgs]) error {
+	return w.Service.CheckTexts(ctx, job.Args.MemberID)
+}
+
+// Register adds the trust workers to workers.
 func Register(workers *river.Workers, s *Service) {
 	river.AddWorker(workers, &Worker{Service: s})
+	river.AddWorker(workers, &TextsWorker{Service: s})
 }
 
 // Check runs a check: the photo's hash is kept and compared with every
@@ -145,44 +200,95 @@ func Register(workers *river.Workers, s *Service) {
 func (s *Service) Check(ctx context.Context, a CheckArgs) error {
 	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		m, err := q.MemberOfTrust(ctx, a.MemberID)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil // the member is gone: nothing to catch
-		}
-		if err != nil {
-			return fmt.Errorf("member %d: %w", a.MemberID, err)
-		}
-		if m.IsHouse {
-			return nil
-		}
-		t, err := s.Tenants.ByID(ctx, m.TenantID)
-		if err != nil {
-			return fmt.Errorf("tenant of member %d: %w", a.MemberID, err)
-		}
-		set, err := SettingsOf(t)
-		if err != nil {
+		sc, ok, err := s.scoring(ctx, q, a.MemberID)
+		if err != nil || !ok {
 			return err
-		}
-		if err := q.MemberLockForScore(ctx, a.MemberID); err != nil {
-			return fmt.Errorf("lock score of %d: %w", a.MemberID, err)
 		}
 		var found []signal
 		if a.Photo != "" {
-			sig, err := s.checkPhoto(ctx, q, m.TenantID, a)
+			sig, err := s.checkPhoto(ctx, q, sc.tenantID, a)
 			if err != nil {
 				return err
 			}
 			found = append(found, sig...)
 		}
 		if a.MessageID != 0 {
-			sig, err := s.checkMessage(ctx, q, a, t, set)
+			sig, err := s.checkMessage(ctx, q, a, sc.tenant, sc.settings)
 			if err != nil {
 				return err
 			}
 			found = append(found, sig...)
 		}
-		return s.raise(ctx, q, m.TenantID, a.MemberID, set, found)
+		return s.raise(ctx, q, sc.tenantID, a.MemberID, sc.settings, found)
 	})
+}
+
+// CheckTexts checks the texts of member waiting for their check, one by
+// one in the order they were sent, as Check checks one; all in one
+// transaction, which takes them (a job finding none taken by another has
+// nothing to do).
+func (s *Service) CheckTexts(ctx context.Context, member int64) error {
+	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		ids, err := q.TextChecksTake(ctx, member)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("texts of member %d to check: %w", member, err)
+		}
+		sc, ok, err := s.scoring(ctx, q, member)
+		if err != nil || !ok {
+			return err
+		}
+		slices.Sort(ids)
+		for _, id := range ids {
+			sig, err := s.checkMessage(ctx, q, CheckArgs{MemberID: member, MessageID: id}, sc.tenant, sc.settings)
+			if err != nil {
+				return err
+			}
+			if err := s.raise(ctx, q, sc.tenantID, member, sc.settings, sig); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// scored is what scoring a member's signals needs: their brand and its
+// trust settings.
+type scored struct {
+	tenantID int64
+	tenant   *tenancy.Tenant
+	settings Settings
+}
+
+// scoring reads the member's brand and its settings and takes the lock
+// that serialises the scoring of the member's signals; ok is false for a
+// member who is gone or a house profile (exempt): nothing to score.
+func (s *Service) scoring(ctx context.Context, q *db.Queries, member int64) (sc scored, ok bool, err error) {
+	m, err := q.MemberOfTrust(ctx, member)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return scored{}, false, nil // the member is gone: nothing to catch
+	}
+	if err != nil {
+		return scored{}, false, fmt.Errorf("member %d: %w", member, err)
+	}
+	if m.IsHouse {
+		return scored{}, false, nil
+	}
+	t, err := s.Tenants.ByID(ctx, m.TenantID)
+	if err != nil {
+		return scored{}, false, fmt.Errorf("tenant of member %d: %w", member, err)
+	}
+	set, err := SettingsOf(t)
+	if err != nil {
+		return scored{}, false, err
+	}
+	if err := q.MemberLockForScore(ctx, member); err != nil {
+		return scored{}, false, fmt.Errorf("lock score of %d: %w", member, err)
+	}
+	return scored{tenantID: m.TenantID, tenant: t, settings: set}, true, nil
 }
 
 // signal is one signal found, before its weight.

@@ -29,8 +29,8 @@ const base = process.env.BASE_URL ?? 'http://localhost:8080'
  * failure here is a page that got heavier before its first paint: split the
  * new code off the first render (a lazy chunk) rather than raising the budget.
  */
-// The chat's grew by the message menu (report a message) and the composer's price line.
-const budgets = { home: 148_000, search: 172_000, profile: 174_000, chat: 186_000 }
+// The chat's report dialog is a chunk of its own (MessageList.tsx), opened from the message menu.
+const budgets = { home: 148_000, search: 172_000, profile: 174_000, chat: 184_000 }
 
 /**
  * declared are the scripts the page names for its code loader (the entry and

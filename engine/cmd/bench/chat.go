@@ -47,8 +47,9 @@ type benchMember struct {
 }
 
 // chatBenches runs the chat benchmarks and returns the message-send rate,
-// which other figures are compared with.
-func chatBenches(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, d time.Duration) (float64, error) {
+// which other figures are compared with; settingsCPU is the engine's CPU
+// per settings.php answer (us) the sends' engine CPU is compared with.
+func chatBenches(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, d time.Duration, settingsCPU float64) (float64, error) {
 	ctx := context.Background()
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
@@ -61,7 +62,7 @@ func chatBenches(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, 
 		return 0, err
 	}
 
-	rate, err := sendsAndBaseline(cluster, addr, dbURL, enginePID, senders, recipients, d)
+	rate, err := sendsAndBaseline(cluster, addr, dbURL, enginePID, senders, recipients, d, settingsCPU)
 	if err != nil {
 		return 0, err
 	}

@@ -27,7 +27,7 @@ func main() {
 	binary := flag.String("bin", "bin/rendezvous", "engine binary")
 	duration := flag.Duration("duration", 5*time.Second, "length of each load run")
 	conns := flag.Int("conns", 64, "concurrent connections")
-	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "landers" (with settings.php), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench), "photos", "search" (with the card fetch it is compared with), "payments" (with the message-send figure it is compared with), "trust" (the same-photo lookup over a million photo hashes) or "scaleout" (messages and live delivery through two engine instances)`)
+	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "landers" (with settings.php), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench and settings.php), "photos", "search" (with the card fetch it is compared with), "payments" (with the message-send figure it is compared with), "trust" (the same-photo lookup over a million photo hashes) or "scaleout" (messages and live delivery through two engine instances)`)
 	flag.Parse()
 	if err := run(*binary, *duration, *conns, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -76,7 +76,8 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	case "scaleout":
 		return scaleoutBenches(binary, dir, engineAddr, dbURL, duration, 0)
 	case "settings":
-		return settingsBench(engineAddr, engine.Process.Pid, conns, duration)
+		_, err := settingsBench(engineAddr, engine.Process.Pid, conns, duration)
+		return err
 	case "landers":
 		return landerBenches(engineAddr, dbURL, conns, duration)
 	case "baselines":
@@ -86,7 +87,13 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		_, err := cardFetch(engineAddr, dbURL, duration)
 		return err
 	case "chat":
-		_, err := chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration)
+		// The engine's CPU per send is compared with settings.php's, timed
+		// first.
+		settingsCPU, err := settingsBench(engineAddr, engine.Process.Pid, conns, duration)
+		if err != nil {
+			return err
+		}
+		_, err = chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration, settingsCPU)
 		return err
 	case "trust":
 		return trustBenches(dbURL)
@@ -95,7 +102,8 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		return fmt.Errorf("-only %q: not a group", only)
 	}
 
-	if err := settingsBench(engineAddr, engine.Process.Pid, conns, duration); err != nil {
+	settingsCPU, err := settingsBench(engineAddr, engine.Process.Pid, conns, duration)
+	if err != nil {
 		return err
 	}
 	if err := landerBenches(engineAddr, dbURL, conns, duration); err != nil {
@@ -106,7 +114,7 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	if err := pgbenchBaselines(cluster, duration); err != nil {
 		return err
 	}
-	msgRate, err := chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration)
+	msgRate, err := chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration, settingsCPU)
 	if err != nil {
 		return err
 	}
@@ -162,29 +170,30 @@ func searchAndFloor(addr, dbURL string, d time.Duration, card latency) error {
 
 // settingsBench measures settings.php against a bare net/http handler
 // answering the same body: the cost of the engine's middleware and tenancy
-// on its cheapest call.
-func settingsBench(engineAddr string, enginePID, conns int, duration time.Duration) error {
+// on its cheapest call. It returns the engine's CPU per settings.php answer
+// (us), which the message sends are compared with.
+func settingsBench(engineAddr string, enginePID, conns int, duration time.Duration) (float64, error) {
 	settingsURL := "http://" + engineAddr + "/api/settings.php?domain=localhost"
 	body, err := fetch(settingsURL)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	bareAddr, err := freeAddr()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	self, err := os.Executable()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	bare := exec.Command(self)
 	bare.Env = append(os.Environ(), "RDV_BENCH_BARE="+bareAddr, "RDV_BENCH_BODY="+body)
 	if err := bare.Start(); err != nil {
-		return fmt.Errorf("start bare server: %w", err)
+		return 0, fmt.Errorf("start bare server: %w", err)
 	}
 	defer stopProcess(bare)
 	if err := waitHealthy(bareAddr); err != nil {
-		return err
+		return 0, err
 	}
 
 	fmt.Fprintf(os.Stderr, "bench: settings.php vs bare net/http, %d connections, %s each\n", conns, duration)
@@ -209,7 +218,7 @@ func settingsBench(engineAddr string, enginePID, conns int, duration time.Durati
 		}
 		for _, run := range runs {
 			if err := run(); err != nil {
-				return err
+				return 0, err
 			}
 		}
 	}
@@ -222,7 +231,7 @@ func settingsBench(engineAddr string, enginePID, conns int, duration time.Durati
 	// As a rate: the answers per CPU second, the engine's to the bare
 	// handler's (the same target, >= 0.8).
 	fmt.Printf("bench settings_cpu_vs_bare %.3f ratio\n", bareRun.cpuPerAnswer()/engineRun.cpuPerAnswer())
-	return nil
+	return engineRun.cpuPerAnswer(), nil
 }
 
 // served adds up one server's answers, wall time and CPU time over turns

@@ -189,7 +189,7 @@ func TestBackupRestore(t *testing.T) {
 	// fingerprint is taken once they are done.
 	for deadline := time.Now().Add(20 * time.Second); ; {
 		var pending int
-		if err := pool.QueryRow(ctx, "SELECT count(*) FROM river_job WHERE kind = 'trust_check' AND state NOT IN ('completed', 'discarded', 'cancelled')").Scan(&pending); err != nil {
+		if err := pool.QueryRow(ctx, "SELECT count(*) FROM river_job WHERE kind IN ('trust_check', 'trust_texts') AND state NOT IN ('completed', 'discarded', 'cancelled')").Scan(&pending); err != nil {
 			t.Fatal(err)
 		}
 		if pending == 0 {

@@ -586,14 +586,30 @@ func (q *Queries) SignalsOfFlag(ctx context.Context, flagID pgtype.Int8) ([]Sign
 	return items, nil
 }
 
+const textChecksTake = `-- name: TextChecksTake :one
+DELETE FROM trust_text_checks WHERE member_id = $1 RETURNING message_ids
+`
+
+// Takes the texts waiting for a member's check. A send adding its text
+// meanwhile is waited for and its text taken too; one adding it after
+// starts a new row and queues a new job.
+func (q *Queries) TextChecksTake(ctx context.Context, memberID int64) ([]int64, error) {
+	row := q.db.QueryRow(ctx, textChecksTake, memberID)
+	var message_ids []int64
+	err := row.Scan(&message_ids)
+	return message_ids, err
+}
+
 const trustPurgeMember = `-- name: TrustPurgeMember :exec
 WITH flags AS (DELETE FROM trust_flags WHERE trust_flags.member_id = $1),
-     signals AS (DELETE FROM trust_signals WHERE trust_signals.member_id = $1)
+     signals AS (DELETE FROM trust_signals WHERE trust_signals.member_id = $1),
+     texts AS (DELETE FROM trust_text_checks WHERE trust_text_checks.member_id = $1)
 DELETE FROM photo_hashes WHERE photo_hashes.member_id = $1
 `
 
-// A purged member's flags, signals and photo hashes go (the signals of
-// other members that matched their photos go with the hashes).
+// A purged member's flags, signals, texts waiting for a check and photo
+// hashes go (the signals of other members that matched their photos go
+// with the hashes).
 func (q *Queries) TrustPurgeMember(ctx context.Context, memberID int64) error {
 	_, err := q.db.Exec(ctx, trustPurgeMember, memberID)
 	return err

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import type { ChatMessage } from '../../boot/types'
@@ -10,8 +10,11 @@ import { giftName } from '../../i18n/gifts'
 import { codeText } from '../../api/serverErrors'
 import { useShortTime } from './format'
 import type { Failure, Pending } from './rules'
-import { ReportMessage } from './ReportMessage'
+import { lazyPage } from '../../app/lazyPage'
 import { color, radius, space } from '../../theme/theme'
+
+/** ReportMessage, the dialog that reports a message, is in a chunk of its own: the chat's first render has no use for it. */
+const ReportMessage = lazyPage(() => import('./ReportMessage'), 'ReportMessage')
 
 // The log (a live region) scrolls; the messages inside are a list of their
 // own, since an ol cannot take the log role and stay a list.
@@ -279,7 +282,11 @@ export function MessageList({ name, messages, outbox, olderHidden, typing = fals
         ))}
         {typing && <Typing data-testid="chat-typing">{t('messenger.typing', { name })}</Typing>}
       </Items>
-      {reporting && <ReportMessage m={reporting} name={name} onClose={() => setReporting(null)} />}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportMessage m={reporting} name={name} onClose={() => setReporting(null)} />
+        </Suspense>
+      )}
     </Log>
   )
 }
