@@ -3965,14 +3965,14 @@ export interface components {
             /** @description complaints nobody has taken up yet */
             complaints_open?: number;
             figures?: components["schemas"]["BrandFigures"];
-            /** @description members past the brand's risk threshold */
+            /** @description open flags of trust and safety (as /tenants/{tenant}/flags/count), for who holds moderation:read */
             flagged_members?: number;
             /** @description the addresses of the brand's affiliate landers */
             landers: string[];
             name: string;
             /** @description members' photos waiting for moderation */
             photos_waiting?: number;
-            /** @description members' requests for a refund */
+            /** @description chargebacks whose member is still blocked from direct debit (members cannot ask for a refund themselves), for who holds money:read */
             refunds_asked?: number;
             /** @description the brand's member site (its primary host) */
             site: string;
