@@ -85,11 +85,12 @@ func (s *Service) dummyHash() string {
 	return s.dummy
 }
 
-// MarkSeen records that member id was seen now; the web app shows when
-// members were last online. engine/membership calls it at most once a minute per
-// member.
+// MarkSeen records that member id was seen now, and on the request's
+// session; the web app shows when members were last online, the console
+// when each session was last used. engine/membership calls it at most once
+// a minute per member.
 func (s *Service) MarkSeen(ctx context.Context, id int64) error {
-	if err := db.New(s.Pool).MemberSeen(ctx, id); err != nil {
+	if err := db.New(s.Pool).MemberSeen(ctx, db.MemberSeenParams{ID: id, Token: s.Sessions.Token(ctx)}); err != nil {
 		return fmt.Errorf("mark member %d seen: %w", id, err)
 	}
 	return nil
