@@ -4228,10 +4228,24 @@ export interface components {
             photos: components["schemas"]["ModerationPhoto"][];
             /** @description The profile as members see it (null for a member without one). */
             profile: components["schemas"]["HouseProfile"] | null;
-            /** @description The member's stored sessions that have not expired, newest expiry first. */
+            /** @description The member's stored sessions that have not expired, newest expiry first, each with the device and address it was made from. */
             sessions: {
+                /** @description the address the session was made from; empty when not recorded */
+                address: string;
+                /**
+                 * Format: date-time
+                 * @description when the session was made; null when not recorded
+                 */
+                created_at: string | null;
+                /** @description the browser and system the session was made on ("Chrome on Android"); empty when not recognised or not recorded (sessions from before devices were recorded) */
+                device: string;
                 /** Format: date-time */
                 expires: string;
+                /**
+                 * Format: date-time
+                 * @description when the member was last seen on it (to the minute); null when not recorded
+                 */
+                last_seen_at: string | null;
             }[];
         };
         /** @description A photo sent in chat, as the moderation card shows it. */
