@@ -15,6 +15,7 @@ import (
 	"rendezvous/engine/chat"
 	"rendezvous/engine/media"
 	"rendezvous/engine/membership"
+	"rendezvous/engine/notifications"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/profiles"
@@ -57,6 +58,7 @@ func (c *Console) Routes() []Route {
 	money := billing.ConsoleHandlers{Staff: c.Staff, Service: c.Billing}
 	traffic := affiliates.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool}
 	flags := trust.ConsoleHandlers{Staff: c.Staff, Service: c.Trust}
+	campaigns := notifications.ConsoleHandlers{Staff: c.Staff, Service: c.Notifications}
 	if c.Accounts != nil {
 		traffic.Links = c.Accounts.Links
 	}
@@ -151,6 +153,12 @@ func (c *Console) Routes() []Route {
 		{"POST", "/tenants/{tenant}/members/{member}/reactivate", inTenant("members", "write"), members.Reactivate},
 		{"POST", "/tenants/{tenant}/members/{member}/activation", inTenant("members", "write"), members.ResendActivation},
 
+		// Campaigns: a promotion or news mail to a brand's members who take
+		// that type, its audience before sending and its progress after
+		// (notifications/console_handlers.go).
+		{"GET", "/tenants/{tenant}/campaigns", inTenant("campaigns", "read"), campaigns.Campaign},
+		{"POST", "/tenants/{tenant}/campaigns", inTenant("campaigns", "write"), campaigns.SendCampaign},
+
 		// The chat operators' inbox (chat/console_handlers.go).
 		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), talk.Inbox},
 		{"GET", "/tenants/{tenant}/inbox/{conversation}", inTenant("house_profiles", "read"), talk.InboxThread},
@@ -207,6 +215,8 @@ type Areas struct {
 	Profiles *profiles.Service
 	// Trust keeps the flagged queue of trust and safety.
 	Trust *trust.Service
+	// Notifications sends the campaigns the console queues.
+	Notifications *notifications.Service
 	// Outbound decides which hosts postback templates may name; nil is
 	// the strict guard.
 	Outbound *outbound.Guard
