@@ -47,6 +47,11 @@ export type ModerationMember = Schemas['ModerationMember']
 export type FoundMember = Schemas['FoundMember']
 /** MemberView is one member with everything the member page shows. */
 export type MemberView = Schemas['MemberView']
+/** CampaignState is how far a brand's campaign got (its audience before sending). */
+export type CampaignState = Schemas['CampaignState']
+export type CampaignType = CampaignState['type']
+export type CampaignSent = Schemas['CampaignSent']
+export type NewCampaign = Body<'/admin/api/tenants/{tenant}/campaigns', 'post'>
 export type MemberNote = Schemas['MemberNote']
 export type MemberAuditRow = Schemas['MemberAuditRow']
 /** MemberInvoice is one of a member's invoices on a brand (amounts in minor units). */
@@ -291,6 +296,11 @@ export const consoleApi = {
     call<{ member: ModerationMember }>('POST', `${mod(tenant)}/members/${member}/suspend`, { until, reason }),
   banMember: (tenant: string, member: number, reason: string) =>
     call<{ member: ModerationMember }>('POST', `${mod(tenant)}/members/${member}/ban`, { reason }),
+  // Campaigns (notifications/console_handlers.go): the audience or progress, and sending.
+  campaign: (tenant: string, type: CampaignType, key: string) =>
+    call<CampaignState>('GET', `/tenants/${encodeURIComponent(tenant)}/campaigns?type=${type}&key=${encodeURIComponent(key)}`),
+  sendCampaign: (tenant: string, campaign: NewCampaign) =>
+    call<CampaignSent>('POST', `/tenants/${encodeURIComponent(tenant)}/campaigns`, campaign),
   // Members, the audit log and staff (pages/members, pages/audit, pages/staff).
   searchMembers: (q: string) => call<{ members: FoundMember[] }>('GET', `/members?q=${encodeURIComponent(q)}`),
   member: (tenant: string, member: number) => call<MemberView>('GET', `${memberPath(tenant, member)}`),

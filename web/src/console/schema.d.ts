@@ -1142,6 +1142,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tenants/{tenant}/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's audience and progress on a brand
+         * @description How many members a promotion or news campaign would still mail now (the brand's active members who take that type, not house profiles, each once per key) and how many had it already. Without key it previews the type's whole audience before sending. The audience is an upper bound: a member past the day's cap of the type is skipped.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the campaign's key; empty for a preview */
+                    key?: string;
+                    type: "promotions" | "news";
+                };
+                header?: never;
+                path: {
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The campaign's state. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CampaignState"];
+                    };
+                };
+                /** @description campaign_type_invalid or campaign_key_invalid. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send a campaign to a brand's members
+         * @description Queues the campaign job the `rendezvous notify` command queues, audited (campaign.send) with the message and the audience it had. The engine sends it outside the brand's quiet hours, to the members who take the type, each once per key. A key queued again while its job waits, runs or was sent recently is the same job (already_queued).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description names the campaign: up to 64 letters, digits, dots, dashes or underscores */
+                        key: string;
+                        /** @description where the mail's button leads on the site, e.g. /credits (default /) */
+                        path?: string;
+                        /** @description the mail's message (up to 2000 characters) */
+                        text: string;
+                        /** @enum {string} */
+                        type: "promotions" | "news";
+                    };
+                };
+            };
+            responses: {
+                /** @description Queued (or already queued). */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CampaignSent"];
+                    };
+                };
+                /** @description campaign_type_invalid, campaign_key_invalid, campaign_text_invalid or campaign_path_invalid: nothing is queued. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/tenants/{tenant}/codes": {
         parameters: {
             query?: never;
@@ -3977,6 +4074,30 @@ export interface components {
             /** @description the brand's member site (its primary host) */
             site: string;
             tenant: string;
+        };
+        /** @description A campaign just queued, with the audience it had then. */
+        CampaignSent: components["schemas"]["CampaignState"] & {
+            /** @description the campaign name was queued already (waiting */
+            already_queued: boolean;
+            path: string;
+            text: string;
+        };
+        /** @description How far a campaign of a brand got. */
+        CampaignState: {
+            /** @description members it would still mail now (at most) */
+            audience: number;
+            key: string;
+            /** @description the brand's language: the message goes out as written, the mail around it in each member's language */
+            language: string;
+            /** @description members who had it */
+            sent: number;
+            /**
+             * Format: date-time
+             * @description when it goes out: now, or the end of the brand's quiet hours
+             */
+            starts_at: string;
+            /** @enum {string} */
+            type: "promotions" | "news";
         };
         /** @description A member in a conversation (the member API's chat card). */
         ChatCard: {

@@ -211,6 +211,8 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     memberInvoices: vi.fn<ConsoleApi['memberInvoices']>(() => Promise.resolve({ invoices: [] })),
     directDebit: vi.fn<ConsoleApi['directDebit']>(refused),
     endSessions: vi.fn<ConsoleApi['endSessions']>(refused),
+    campaign: vi.fn<ConsoleApi['campaign']>(refused),
+    sendCampaign: vi.fn<ConsoleApi['sendCampaign']>(refused),
     reactivateMember: vi.fn<ConsoleApi['reactivateMember']>(refused),
     resendActivation: vi.fn<ConsoleApi['resendActivation']>(refused),
     memberMoney: vi.fn<ConsoleApi['memberMoney']>(refused),
