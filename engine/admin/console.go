@@ -110,6 +110,9 @@ func (c *Console) Routes() []Route {
 		// (chat/console_handlers.go).
 		{"PUT", "/staff/{staff}/roles", global("staff", "write"), st.SetRoles},
 		{"POST", "/staff/{staff}/disable", global("staff", "write"), st.Disable},
+		// An affiliate account's network, refs and revenue share, checked
+		// against the networks its brands know (affiliates/console_handlers.go).
+		{"PUT", "/staff/{staff}/affiliate-scope", global("staff", "write"), traffic.SetAffiliateScope},
 		{"POST", "/staff/{staff}/enable", global("staff", "write"), st.Enable},
 		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}/conversation", inTenant("moderation", "read"), talk.ConversationOfComplaint},
 

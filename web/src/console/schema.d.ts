@@ -906,6 +906,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/staff/{staff}/affiliate-scope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an affiliate account's network, refs and revenue share
+         * @description The network must be one the affiliate's brands know: named in a brand's postbacks section or seen in its traffic (any case); a network none of them knows is refused (affiliate_network_unknown), so a typo does not leave the affiliate an empty report. Refs are trimmed and kept once each. Audited as staff.affiliate_scope with the scope before and after. The affiliate's report and postbacks follow at once.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    staff: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AffiliateScope"];
+                };
+            };
+            responses: {
+                /** @description The account with its new scope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            staff: components["schemas"]["Staff"];
+                        };
+                    };
+                };
+                /** @description staff_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description staff_not_affiliate: the account is staff, not an affiliate. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description affiliate_network_unknown (none of the affiliate's brands knows the network) or affiliate_scope_invalid (no network, a ref or network that is not a link's value, more than 50 refs, a share outside 0..10000). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/staff/{staff}/disable": {
         parameters: {
             query?: never;
