@@ -331,6 +331,7 @@ export const consoleApi = {
   createStaff: (email: string, roles: Grant[], affiliate?: AffiliateScope) =>
     call<{ staff: Staff; password?: string }>('POST', '/staff', affiliate ? { email, roles, affiliate } : { email, roles }),
   setStaffRoles: (id: number, roles: Grant[]) => call<{ staff: Staff }>('PUT', `/staff/${id}/roles`, { roles }),
+  setAffiliateScope: (id: number, scope: AffiliateScope) => call<{ staff: Staff }>('PUT', `/staff/${id}/affiliate-scope`, scope),
   disableStaff: (id: number) => call<{ staff: Staff }>('POST', `/staff/${id}/disable`),
   enableStaff: (id: number) => call<{ staff: Staff }>('POST', `/staff/${id}/enable`),
   // House profiles (pages/house, house.go).

@@ -223,6 +223,7 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     staff: vi.fn<ConsoleApi['staff']>(() => Promise.resolve({ staff: [] })),
     createStaff: vi.fn<ConsoleApi['createStaff']>(refused),
     setStaffRoles: vi.fn<ConsoleApi['setStaffRoles']>(refused),
+    setAffiliateScope: vi.fn<ConsoleApi['setAffiliateScope']>(refused),
     disableStaff: vi.fn<ConsoleApi['disableStaff']>(refused),
     enableStaff: vi.fn<ConsoleApi['enableStaff']>(refused),
     houseProfiles: vi.fn<ConsoleApi['houseProfiles']>(() =>
