@@ -151,3 +151,42 @@ test('a staff member switches to Dutch and the console is Dutch after a reload',
     await c.close()
   }
 })
+
+test('at 390x844 an operator previews a campaign, sends it after a confirm and sees it queued, nothing wider than the screen', async () => {
+  const c = await open(CONSOLE, { width: 390, height: 844 })
+  try {
+    await c.goto('/admin/')
+    await logIn(c.page)
+    const preview = c.page.waitForResponse((r) => r.url().includes('/campaigns?type=promotions') && r.status() === 200)
+    await c.goto('/admin/campaigns')
+    await c.page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor()
+    const audience = (await (await preview).json()).audience
+    const status = c.page.getByTestId('campaign-audience')
+    await c.page.waitForFunction(() => /would get it/.test(document.querySelector('[data-testid="campaign-audience"]')?.textContent ?? ''))
+    assert.match(await status.textContent(), new RegExp(`^${audience.toLocaleString('en')} members? of LustLokaal would get it\\.`))
+    const key = `e2e-${Date.now()}`
+    await c.page.getByLabel('Campaign name').fill(key)
+    await c.page.getByLabel('Message').fill('Dit weekend 50% extra credits.')
+    await c.page.getByLabel('Button leads to').fill('/credits')
+    await c.page.getByRole('button', { name: 'Send…' }).click()
+    await c.page.getByText(/^Send to .+ of LustLokaal\?$/).waitFor()
+    const wide = await c.page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+      over: [...document.querySelectorAll('main input, main textarea, main select, main button')]
+        .map((el) => ({ label: el.id || el.textContent, right: el.getBoundingClientRect().right }))
+        .filter((b) => b.right > window.innerWidth),
+    }))
+    assert.ok(wide.scroll <= wide.inner, `the page scrolls sideways: ${wide.scroll} > ${wide.inner}`)
+    assert.deepEqual(wide.over, [], 'controls reach past the screen')
+    await c.page.screenshot({ path: '/tmp/console-campaign-390.png', fullPage: true })
+    const sent = c.page.waitForResponse((r) => r.url().endsWith('/admin/api/tenants/lustlokaal/campaigns') && r.request().method() === 'POST')
+    await c.page.getByRole('button', { name: 'Send now' }).click()
+    assert.equal((await sent).status(), 202)
+    const progress = c.page.getByTestId('campaign-progress')
+    await progress.waitFor()
+    assert.match(await progress.textContent(), /^Queued for [\d,]+ members?\./)
+  } finally {
+    await c.close()
+  }
+})

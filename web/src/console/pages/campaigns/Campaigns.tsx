@@ -103,7 +103,7 @@ export function Campaigns({ api }: { api: ConsoleApi }) {
       {state.state.status === 'failed' && !refusal && <Alert role="alert">{errorText(t, state.state.error)}</Alert>}
       {tenant && !sent && (
         <Card aria-labelledby="campaign-compose">
-          <h2 id="campaign-compose">{t('campaigns.compose')}</h2>
+          <h2 id="campaign-compose" style={{ fontSize: '1.125rem', marginTop: 0 }}>{t('campaigns.compose')}</h2>
           <form onSubmit={(e) => void send(e)}>
             <Field>
               <label htmlFor="campaign-type">{t('campaigns.type')}</label>
@@ -150,7 +150,7 @@ export function Campaigns({ api }: { api: ConsoleApi }) {
       )}
       {sent && (
         <Card aria-labelledby="campaign-progress">
-          <h2 id="campaign-progress">{t('campaigns.progressHeading', { key: sent.key })}</h2>
+          <h2 id="campaign-progress" style={{ fontSize: '1.125rem', marginTop: 0 }}>{t('campaigns.progressHeading', { key: sent.key })}</h2>
           <p role="status" data-testid="campaign-progress">
             {sent.already_queued ? t('campaigns.alreadyQueued') : t('campaigns.queued', { count: sent.audience })}{' '}
             {shown !== null && shown.key === sent.key &&
