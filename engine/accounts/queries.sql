@@ -6,7 +6,9 @@ SELECT * FROM members
 WHERE tenant_id = @tenant_id AND lower(email) = lower(@email) AND status <> 'deleted' AND NOT is_house;
 
 -- name: MemberSeen :exec
--- Called at most once a minute per member, so it costs little.
+-- Called at most once a minute per member, so it costs little. The
+-- session the member was seen on is marked too (its last seen).
+WITH seen_on AS (UPDATE sessions SET last_seen_at = now() WHERE token = @token AND member_id = @id)
 UPDATE members SET last_seen_at = now() WHERE id = @id;
 
 -- name: MemberEmailTaken :one
@@ -286,7 +288,8 @@ RETURNING *;
 -- name: MemberSessionsActive :many
 -- The member's sessions that have not expired, newest expiry first (for
 -- the console; the epoch decides whether each still works).
-SELECT expiry FROM sessions WHERE member_id = @member_id AND expiry > @now::timestamptz
+SELECT expiry, device, created_from, created_at, last_seen_at FROM sessions
+WHERE member_id = @member_id AND expiry > @now::timestamptz
 ORDER BY expiry DESC LIMIT 50;
 
 -- name: SignupsPerDay :many
@@ -362,9 +365,11 @@ FROM sessions s JOIN members m ON m.id = s.member_id
 WHERE s.token = @token AND now() < s.expiry;
 
 -- name: SessionCommit :exec
--- pgxstore's Commit with the session's member beside its data.
-INSERT INTO sessions (token, data, expiry, member_id)
-VALUES (@token, @data, @expiry, sqlc.narg(member_id))
+-- pgxstore's Commit with the session's member beside its data. The device
+-- and address are the request's that made the session (a login makes a
+-- new one); later writes keep them.
+INSERT INTO sessions (token, data, expiry, member_id, user_agent, device, created_from, created_at, last_seen_at)
+VALUES (@token, @data, @expiry, sqlc.narg(member_id), @user_agent, @device, sqlc.narg(created_from)::inet, now(), now())
 ON CONFLICT (token) DO UPDATE SET data = EXCLUDED.data, expiry = EXCLUDED.expiry, member_id = EXCLUDED.member_id;
 
 -- name: MembersDemoOff :execrows

@@ -85,11 +85,17 @@ func (s *Service) dummyHash() string {
 	return s.dummy
 }
 
-// MarkSeen records that member id was seen now; the web app shows when
-// members were last online. engine/membership calls it at most once a minute per
-// member.
+// MarkSeen records that member id was seen now, and on the request's
+// session; the web app shows when members were last online, the console
+// when each session was last used. engine/membership calls it at most once
+// a minute per member. Outside a request Identify loaded (no session) only
+// the member is marked.
 func (s *Service) MarkSeen(ctx context.Context, id int64) error {
-	if err := db.New(s.Pool).MemberSeen(ctx, id); err != nil {
+	token := ""
+	if _, ok := ctx.Value(memoKey).(*sessionMemo); ok {
+		token = s.Sessions.Token(ctx)
+	}
+	if err := db.New(s.Pool).MemberSeen(ctx, db.MemberSeenParams{ID: id, Token: token}); err != nil {
 		return fmt.Errorf("mark member %d seen: %w", id, err)
 	}
 	return nil

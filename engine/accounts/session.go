@@ -75,7 +75,7 @@ func (s *Service) Identify(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r.WithContext(withLogin(ctx, m, s.Sessions.Token(ctx))))
 	}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		load.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), memoKey, &sessionMemo{})))
+		load.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), memoKey, &sessionMemo{userAgent: cut(r.UserAgent(), maxUserAgent), address: httpx.ClientIP(r)})))
 	})
 }
 

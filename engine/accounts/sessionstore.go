@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
 	"time"
 
 	"github.com/alexedwards/scs/pgxstore"
@@ -32,8 +33,13 @@ func NewSessionStore(pool *pgxpool.Pool, cleanup time.Duration) *SessionStore {
 }
 
 // sessionMemo is where FindCtx leaves the member it read with the session,
-// for Identify; Identify puts one in each request's context.
-type sessionMemo struct{ member *Account }
+// for Identify; Identify puts one in each request's context, with the
+// request's device and address for a session the request makes.
+type sessionMemo struct {
+	member    *Account
+	userAgent string
+	address   netip.Addr
+}
 
 // FindCtx reads the session of token and, when the session names its
 // member, the member with it (into the request's sessionMemo). A session
@@ -58,13 +64,18 @@ func (s *SessionStore) Find(token string) ([]byte, bool, error) {
 	return s.FindCtx(context.Background(), token)
 }
 
-// CommitCtx writes the session with the member whose login it is.
+// CommitCtx writes the session with the member whose login it is and,
+// when the request made it, the request's device and address.
 func (s *SessionStore) CommitCtx(ctx context.Context, token string, b []byte, expiry time.Time) error {
 	var member pgtype.Int8
 	if id := identity.SessionMember(b); id != 0 {
 		member = pgtype.Int8{Int64: id, Valid: true}
 	}
-	err := db.New(s.pool).SessionCommit(ctx, db.SessionCommitParams{Token: token, Data: b, Expiry: expiry, MemberID: member})
+	p := db.SessionCommitParams{Token: token, Data: b, Expiry: expiry, MemberID: member}
+	if memo, ok := ctx.Value(memoKey).(*sessionMemo); ok {
+		p.UserAgent, p.Device, p.CreatedFrom = memo.userAgent, DeviceOf(memo.userAgent), knownAddr(memo.address)
+	}
+	err := db.New(s.pool).SessionCommit(ctx, p)
 	if err != nil {
 		return fmt.Errorf("commit session: %w", err)
 	}

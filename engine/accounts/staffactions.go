@@ -120,15 +120,38 @@ func (s *Service) ResendActivationTx(ctx context.Context, tx pgx.Tx, t *tenancy.
 	return st, s.sendActivation(ctx, tx, t, m, st.Name, baseURL)
 }
 
-// ActiveSessions is when each of member id's stored, unexpired sessions
-// expires, newest first (at most 50).
-func ActiveSessions(ctx context.Context, conn db.DBTX, id int64, now time.Time) ([]time.Time, error) {
-	out, err := db.New(conn).MemberSessionsActive(ctx, db.MemberSessionsActiveParams{MemberID: pgtype.Int8{Int64: id, Valid: true}, Now: now})
+// Session is one of a member's stored, unexpired sessions as the console
+// shows it: the device and address it was made from (empty for sessions
+// from before devices were recorded), when it was made, when the member
+// was last seen on it (to the minute) and when it expires.
+type Session struct {
+	Device     string     `json:"device"`
+	Address    string     `json:"address"`
+	CreatedAt  *time.Time `json:"created_at"`
+	LastSeenAt *time.Time `json:"last_seen_at"`
+	ExpiresAt  time.Time  `json:"expires"`
+}
+
+// ActiveSessions are member id's stored, unexpired sessions, the one that
+// expires last first (at most 50).
+func ActiveSessions(ctx context.Context, conn db.DBTX, id int64, now time.Time) ([]Session, error) {
+	rows, err := db.New(conn).MemberSessionsActive(ctx, db.MemberSessionsActiveParams{MemberID: pgtype.Int8{Int64: id, Valid: true}, Now: now})
 	if err != nil {
 		return nil, fmt.Errorf("sessions of %d: %w", id, err)
 	}
-	if out == nil {
-		out = []time.Time{}
+	out := make([]Session, len(rows))
+	for i, r := range rows {
+		out[i] = Session{Device: r.Device, Address: addrText(r.CreatedFrom), CreatedAt: optionalTime(r.CreatedAt),
+			LastSeenAt: optionalTime(r.LastSeenAt), ExpiresAt: r.Expiry.UTC()}
 	}
 	return out, nil
+}
+
+// optionalTime is a nullable time column as a pointer, nil for NULL.
+func optionalTime(t pgtype.Timestamptz) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
 }

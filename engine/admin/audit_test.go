@@ -102,6 +102,18 @@ var auditedRoutes = map[string]auditedCall{
 		s := e.NewStaff(t, staff.RoleSupport, "*")
 		return c.Do("PUT", fmt.Sprintf("/admin/api/staff/%d/roles", s.ID), map[string]any{"roles": []staff.Grant{{Role: "moderator", Tenant: "*"}}})
 	}},
+	"PUT /staff/{staff}/affiliate-scope": {"staff.affiliate_scope", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		s := e.NewStaff(t, staff.RoleAffiliate, "lustlokaal")
+		if _, err := e.Pool.Exec(context.Background(), `INSERT INTO traffic_visits (tenant_id, day, visitor, network, ref, sub1, sub2, sub3)
+			SELECT id, '2026-03-28', 'audit', 'clickco', '', '', '', '' FROM tenants WHERE slug = 'lustlokaal' ON CONFLICT DO NOTHING`); err != nil {
+			t.Fatal(err)
+		}
+		return c.Do("PUT", fmt.Sprintf("/admin/api/staff/%d/affiliate-scope", s.ID), staff.AffiliateScope{Network: "clickco", RevenueShare: 1000})
+	}},
+	// Campaigns (notifications/console_handlers.go).
+	"POST /tenants/{tenant}/campaigns": {"campaign.send", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		return c.Do("POST", "/admin/api/tenants/lustlokaal/campaigns", map[string]string{"type": "news", "key": "audit-news", "text": "News of the week."})
+	}},
 	"PUT /me/language": {"staff.language", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		return c.Do("PUT", "/admin/api/me/language", map[string]string{"language": "de"})
 	}},

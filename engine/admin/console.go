@@ -15,6 +15,7 @@ import (
 	"rendezvous/engine/chat"
 	"rendezvous/engine/media"
 	"rendezvous/engine/membership"
+	"rendezvous/engine/notifications"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/privacy"
@@ -59,6 +60,7 @@ func (c *Console) Routes() []Route {
 	traffic := affiliates.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool}
 	flags := trust.ConsoleHandlers{Staff: c.Staff, Service: c.Trust}
 	data := privacy.ConsoleHandlers{Staff: c.Staff, Service: c.Privacy}
+	campaigns := notifications.ConsoleHandlers{Staff: c.Staff, Service: c.Notifications}
 	if c.Accounts != nil {
 		traffic.Links = c.Accounts.Links
 	}
@@ -110,6 +112,9 @@ func (c *Console) Routes() []Route {
 		// (chat/console_handlers.go).
 		{"PUT", "/staff/{staff}/roles", global("staff", "write"), st.SetRoles},
 		{"POST", "/staff/{staff}/disable", global("staff", "write"), st.Disable},
+		// An affiliate account's network, refs and revenue share, checked
+		// against the networks its brands know (affiliates/console_handlers.go).
+		{"PUT", "/staff/{staff}/affiliate-scope", global("staff", "write"), traffic.SetAffiliateScope},
 		{"POST", "/staff/{staff}/enable", global("staff", "write"), st.Enable},
 		{"GET", "/tenants/{tenant}/moderation/complaints/{complaint}/conversation", inTenant("moderation", "read"), talk.ConversationOfComplaint},
 
@@ -158,6 +163,12 @@ func (c *Console) Routes() []Route {
 		{"POST", "/tenants/{tenant}/members/{member}/data-export", inTenant("members", "write"), data.Build},
 		{"GET", "/tenants/{tenant}/members/{member}/data-export", inTenant("members", "read"), data.Status},
 		{"GET", "/tenants/{tenant}/members/{member}/data-export/{export}", inTenant("members", "write"), data.Download},
+
+		// Campaigns: a promotion or news mail to a brand's members who take
+		// that type, its audience before sending and its progress after
+		// (notifications/console_handlers.go).
+		{"GET", "/tenants/{tenant}/campaigns", inTenant("campaigns", "read"), campaigns.Campaign},
+		{"POST", "/tenants/{tenant}/campaigns", inTenant("campaigns", "write"), campaigns.SendCampaign},
 
 		// The chat operators' inbox (chat/console_handlers.go).
 		{"GET", "/tenants/{tenant}/inbox", inTenant("house_profiles", "read"), talk.Inbox},
@@ -217,6 +228,8 @@ type Areas struct {
 	Trust *trust.Service
 	// Privacy builds members' copies of their data.
 	Privacy *privacy.Service
+	// Notifications sends the campaigns the console queues.
+	Notifications *notifications.Service
 	// Outbound decides which hosts postback templates may name; nil is
 	// the strict guard.
 	Outbound *outbound.Guard

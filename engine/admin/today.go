@@ -13,6 +13,7 @@ import (
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/trust"
 )
 
 // BrandToday is one brand as the console's Today page and brand list show
@@ -33,7 +34,9 @@ type BrandToday struct {
 	// FlaggedMembers are members whose risk signals passed the brand's
 	// threshold (trust and safety's queue).
 	FlaggedMembers *int64 `json:"flagged_members,omitempty"`
-	// RefundsAsked are members' requests for a refund.
+	// RefundsAsked are the money decisions waiting: chargebacks whose
+	// member is still blocked from direct debit (members cannot ask for
+	// a refund themselves; an operator refunds on their behalf).
 	RefundsAsked *int64 `json:"refunds_asked,omitempty"`
 	// Figures are the brand's headline numbers, for who may read its
 	// dashboards.
@@ -104,6 +107,20 @@ func (c *Console) brandToday(ctx context.Context, st *staff.Staff, t *tenancy.Te
 			return b, false, err
 		}
 		b.PhotosWaiting, b.ComplaintsOpen = &backlog.PhotosPending, &backlog.ComplaintsOpen
+		flagged, err := trust.OpenFlags(ctx, c.Staff.Pool, t.ID)
+		if err != nil {
+			return b, false, err
+		}
+		b.FlaggedMembers = &flagged
+	}
+	if ok, err := allowed("money"); err != nil {
+		return b, false, err
+	} else if ok {
+		waiting, err := billing.ChargebacksWaiting(ctx, c.Staff.Pool, t.ID)
+		if err != nil {
+			return b, false, err
+		}
+		b.RefundsAsked = &waiting
 	}
 	if ok, err := allowed("dashboards"); err != nil {
 		return b, false, err

@@ -228,3 +228,15 @@ WHERE p.tenant_id = @tenant_id AND p.created_at >= @since::timestamptz AND p.cre
   AND (cardinality(@refs::text[]) = 0 OR coalesce(m.tracking->>'ref', '') = ANY(@refs::text[]))
 ORDER BY p.created_at DESC, p.id DESC
 LIMIT @max_rows;
+
+-- name: NetworkKnown :one
+-- Whether network (any case) is one the brands named know: their postbacks
+-- section names it, or traffic came through it. every stands for all
+-- brands (a role on "*").
+SELECT (EXISTS (
+    SELECT 1 FROM tenants t, jsonb_object_keys(CASE WHEN jsonb_typeof(t.settings->'postbacks') = 'object' THEN t.settings->'postbacks' ELSE '{}'::jsonb END) AS k
+    WHERE (@every::boolean OR t.slug = ANY(@slugs::text[])) AND lower(k) = lower(@network::text)
+) OR EXISTS (
+    SELECT 1 FROM traffic_visits v JOIN tenants t ON t.id = v.tenant_id
+    WHERE (@every::boolean OR t.slug = ANY(@slugs::text[])) AND lower(v.network) = lower(@network::text)
+))::boolean AS known;

@@ -39,6 +39,19 @@ func PurchasesPerDay(ctx context.Context, conn db.DBTX, tenantID int64, days ten
 	return out, nil
 }
 
+// ChargebacksWaiting counts the chargebacks of a tenant's orders whose
+// member is still blocked from direct debit: the bank asked the money back
+// and an operator has yet to settle the credits still open and decide on
+// the block (members cannot ask for a refund themselves; refunds are the
+// operators' own). Lifting the member's block takes it off the count.
+func ChargebacksWaiting(ctx context.Context, conn db.DBTX, tenantID int64) (int64, error) {
+	n, err := db.New(conn).ChargebacksWaiting(ctx, tenantID)
+	if err != nil {
+		return 0, fmt.Errorf("chargebacks waiting of tenant %d: %w", tenantID, err)
+	}
+	return n, nil
+}
+
 // CurrencyRevenue is a tenant's money in one currency per day of a span,
 // in minor units: Revenue[i] was paid and Refunded[i] given back on the
 // span's i-th day.

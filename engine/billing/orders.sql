@@ -249,3 +249,12 @@ SELECT EXISTS (SELECT 1 FROM chargebacks WHERE payment_id = @payment_id);
 -- name: ChargebacksOfOrders :many
 -- The chargebacks of the orders listed, for the console.
 SELECT * FROM chargebacks WHERE order_id = ANY(@order_ids::bigint[]) ORDER BY order_id, id;
+
+-- name: ChargebacksWaiting :one
+-- The chargebacks of a tenant's orders whose member the engine still
+-- blocks from direct debit: money a bank took back that waits for an
+-- operator to settle the open credits and lift or keep the block.
+SELECT count(*)::bigint FROM chargebacks c
+JOIN orders o ON o.id = c.order_id
+JOIN direct_debit_blocks b ON b.member_id = o.member_id
+WHERE o.tenant_id = @tenant_id;

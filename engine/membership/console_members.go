@@ -70,14 +70,10 @@ type MemberView struct {
 	Photos        []profiles.Image           `json:"photos"`
 	Complaints    []profiles.ComplaintRecord `json:"complaints"`
 	Conversations chat.Counts                `json:"conversations"`
-	// Sessions are when each stored session of the member expires.
-	Sessions []sessionView    `json:"sessions"`
-	Notes    []Note           `json:"notes"`
-	Audit    []staff.AuditRow `json:"audit"`
-}
-
-type sessionView struct {
-	Expires string `json:"expires"`
+	// Sessions are the member's stored sessions with their devices.
+	Sessions []accounts.Session `json:"sessions"`
+	Notes    []Note             `json:"notes"`
+	Audit    []staff.AuditRow   `json:"audit"`
 }
 
 // MemberPage answers GET /tenants/{tenant}/members/{member}: the member,
@@ -124,13 +120,8 @@ func (h ConsoleHandlers) memberView(ctx context.Context, t *tenancy.Tenant, id i
 	if v.Conversations, err = chat.CountsOf(ctx, h.Pool, id); err != nil {
 		return MemberView{}, err
 	}
-	expiries, err := accounts.ActiveSessions(ctx, h.Pool, id, now)
-	if err != nil {
+	if v.Sessions, err = accounts.ActiveSessions(ctx, h.Pool, id, now); err != nil {
 		return MemberView{}, err
-	}
-	v.Sessions = make([]sessionView, len(expiries))
-	for i, e := range expiries {
-		v.Sessions[i] = sessionView{Expires: e.UTC().Format("2006-01-02T15:04:05Z")}
 	}
 	if v.Notes, err = notesOf(ctx, h.Pool, id); err != nil {
 		return MemberView{}, err

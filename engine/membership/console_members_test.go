@@ -193,3 +193,49 @@ func TestCustomerServiceActions(t *testing.T) {
 		t.Fatalf("after ending the sessions: %+v %+v", v.Sessions, v.Audit)
 	}
 }
+
+// TestSessionsShowTheirDevice: a login records the browser's device and
+// the address it came from; the member page lists each session with its
+// device, address, when it was made and last seen; ending the sessions
+// empties the list.
+func TestSessionsShowTheirDevice(t *testing.T) {
+	t.Parallel()
+	e := servertest.NewConsole(t)
+	support, _ := e.Enrolled(t, staff.RoleSupport, "lustlokaal")
+	made := accountstest.NewMember(t, e.Pool, accountstest.Member{})
+	phone := e.Client(t, nlHost)
+	req, _ := http.NewRequest("POST", e.URL+"/api/user.php", strings.NewReader(fmt.Sprintf(`{"email":%q,"password":%q}`, made.Email, made.Password)))
+	req.Host = nlHost
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Request-Type", "client")
+	req.Header.Set("User-Agent", "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36")
+	phone.Send(req).Want(t, http.StatusOK, "")
+	wantLoggedIn(t, phone, true)
+
+	var v membership.MemberView
+	support.Do("GET", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d", made.ID), nil).JSON(t, &v)
+	if len(v.Sessions) != 1 {
+		t.Fatalf("sessions %+v, want the one login", v.Sessions)
+	}
+	s := v.Sessions[0]
+	if s.Device != "Chrome on Android" || s.Address != "127.0.0.1" || s.CreatedAt == nil || s.LastSeenAt == nil ||
+		time.Since(*s.CreatedAt) > time.Minute || s.ExpiresAt.Before(time.Now()) {
+		t.Errorf("session %+v: want Chrome on Android from 127.0.0.1, made and seen just now", s)
+	}
+	// Seen again later: the member's visit marks the session it came through.
+	if _, err := e.Pool.Exec(context.Background(), `WITH s AS (UPDATE sessions SET last_seen_at = '2026-01-01T00:00:00Z' WHERE member_id = $1)
+		UPDATE members SET last_seen_at = now() - interval '1 hour' WHERE id = $1`, made.ID); err != nil {
+		t.Fatal(err)
+	}
+	wantLoggedIn(t, phone, true)
+	support.Do("GET", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d", made.ID), nil).JSON(t, &v)
+	if len(v.Sessions) != 1 || v.Sessions[0].LastSeenAt == nil || time.Since(*v.Sessions[0].LastSeenAt) > time.Minute {
+		t.Errorf("sessions after a visit: %+v, want it seen just now", v.Sessions)
+	}
+	support.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d/sessions/end", made.ID), nil).Want(t, http.StatusOK, "")
+	wantLoggedIn(t, phone, false)
+	support.Do("GET", fmt.Sprintf("/admin/api/tenants/lustlokaal/members/%d", made.ID), nil).JSON(t, &v)
+	if len(v.Sessions) != 0 {
+		t.Errorf("sessions after ending them: %+v", v.Sessions)
+	}
+}

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/riverqueue/river"
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/notifications/internal/db"
+	"rendezvous/engine/platform/refusal"
 )
 
 // CampaignArgs is the job that mails a promotion or news to every member
@@ -36,20 +38,38 @@ func (CampaignArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{MaxAttempts: 10, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
-// ErrCampaign means a campaign cannot be sent as asked.
+// ErrCampaign means a campaign cannot be sent as asked; each refusal below
+// is one too and says what is wrong.
 var ErrCampaign = errors.New("notifications: bad campaign")
 
-// Check refuses a campaign with an unknown type, no key or no text.
+// Refusals of a campaign, the command's and the console's alike.
+var (
+	ErrCampaignType = refusal.New(refusal.Invalid, "campaign_type_invalid", "A campaign is promotions or news.")
+	ErrCampaignKey  = refusal.New(refusal.Invalid, "campaign_key_invalid", "Name the campaign with up to 64 letters, digits, dots, dashes or underscores.")
+	ErrCampaignText = refusal.New(refusal.Invalid, "campaign_text_invalid", "Write the campaign's message, up to 2000 characters.")
+	ErrCampaignPath = refusal.New(refusal.Invalid, "campaign_path_invalid", "The button's address is a path of the site, starting with /.")
+)
+
+// Bounds of a campaign: a key names it in the mail log, a message fits a mail.
+const (
+	maxCampaignKey  = 64
+	maxCampaignText = 2000
+	maxCampaignPath = 300
+)
+
+// Check refuses a campaign with an unknown type, a missing or odd key, no
+// or too long a text, or a path that is not one of the site.
 func (a CampaignArgs) Check() error {
+	bad := func(r *refusal.Error) error { return fmt.Errorf("%w (%w)", r, ErrCampaign) }
 	switch {
 	case a.Type != TypePromotions && a.Type != TypeNews:
-		return fmt.Errorf("%w: type %q is neither %s nor %s", ErrCampaign, a.Type, TypePromotions, TypeNews)
-	case strings.TrimSpace(a.Key) == "":
-		return fmt.Errorf("%w: no key", ErrCampaign)
-	case strings.TrimSpace(a.Text) == "":
-		return fmt.Errorf("%w: no text", ErrCampaign)
-	case a.Path != "" && !strings.HasPrefix(a.Path, "/"):
-		return fmt.Errorf("%w: path %q does not start with /", ErrCampaign, a.Path)
+		return bad(ErrCampaignType)
+	case a.Key == "" || len(a.Key) > maxCampaignKey || strings.TrimLeft(a.Key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_") != "":
+		return bad(ErrCampaignKey)
+	case strings.TrimSpace(a.Text) == "" || utf8.RuneCountInString(a.Text) > maxCampaignText:
+		return bad(ErrCampaignText)
+	case a.Path != "" && (!strings.HasPrefix(a.Path, "/") || len(a.Path) > maxCampaignPath || strings.ContainsAny(a.Path, " \t\r\n")):
+		return bad(ErrCampaignPath)
 	}
 	return nil
 }

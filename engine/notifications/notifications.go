@@ -83,6 +83,8 @@ type Service struct {
 	// missing is not capped).
 	Quiet QuietHours
 	Caps  map[string]int
+	// Jobs queues the campaigns the console sends.
+	Jobs Inserter
 }
 
 // NewService returns the service with the default quiet hours and caps.

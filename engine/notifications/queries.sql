@@ -98,6 +98,20 @@ WHERE m.tenant_id = @tenant_id AND m.status = 'active' AND NOT m.is_house AND m.
 ORDER BY m.id
 LIMIT @max_rows;
 
+-- name: CampaignAudience :one
+-- How many members CampaignRecipients would still mail for campaign @key:
+-- the console's preview before sending and its progress after.
+SELECT count(*) FROM members m
+WHERE m.tenant_id = @tenant_id AND m.status = 'active' AND NOT m.is_house
+  AND m.notifications_disabled = '{}' AND NOT (@type::text = ANY (m.notification_types_disabled))
+  AND NOT EXISTS (SELECT 1 FROM notification_log l
+                  WHERE l.member_id = m.id AND l.type = @type::text AND l.key = @key::text);
+
+-- name: CampaignSent :one
+-- How many members of the tenant have had campaign @key.
+SELECT count(*) FROM notification_log
+WHERE tenant_id = @tenant_id AND type = @type::text AND key = @key::text;
+
 -- name: MemberLock :exec
 -- Serialises the mail decisions of one member until the transaction ends
 -- (the first key is this package's: migration 01310).

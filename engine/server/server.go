@@ -207,6 +207,7 @@ func New(d Deps) (*Engine, error) {
 	e.Chat = chat.NewService(chat.Deps{Pool: d.Pool, Push: pusher, Mail: e.MailEvents, Live: e.Live, Limits: e.Limits,
 		Store: d.Media, Images: images, Blobs: blobs, Log: d.Log})
 	e.Notifications = notifications.NewService(d.Pool, e.Accounts, d.Directory, e.Links, d.Log)
+	e.Notifications.Jobs = inserter
 	if e.SMS, err = smsGateway(d, e); err != nil {
 		return nil, err
 	}
@@ -233,7 +234,7 @@ func New(d Deps) (*Engine, error) {
 	e.Privacy = &privacy.Service{Pool: d.Pool, Store: d.Media, Blobs: blobs, Jobs: inserter, Mailer: mailer, Tenants: d.Directory,
 		DropAddresses: accounts.DropAddresses, Log: d.Log}
 	e.Console = admin.NewConsole(staffService, admin.Areas{Accounts: e.Accounts, Billing: e.Billing, Chat: e.Chat,
-		Profiles: e.Profiles, Trust: e.Trust, Privacy: e.Privacy, Outbound: d.Outbound}, d.Dist, e.App.Assets())
+		Profiles: e.Profiles, Trust: e.Trust, Privacy: e.Privacy, Notifications: e.Notifications, Outbound: d.Outbound}, d.Dist, e.App.Assets())
 
 	if e.Handler, e.Ops, err = routes(d, e); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
 	"slices"
 	"strings"
 	"unicode"
@@ -116,4 +117,47 @@ func affiliateScope(ctx context.Context, q *db.Queries, id int64) (*AffiliateSco
 // isAffiliate reports whether grants are an affiliate's.
 func isAffiliate(grants []Grant) bool {
 	return slices.ContainsFunc(grants, func(g Grant) bool { return g.Role == RoleAffiliate })
+}
+
+// ErrNotAffiliate refuses a scope for an account that is not an
+// affiliate's: staff see traffic by their roles, not by a network.
+var ErrNotAffiliate = refusal.New(refusal.Conflict, "staff_not_affiliate", "This account is not an affiliate account; only affiliate accounts have a network and refs.")
+
+// SetAffiliateScope replaces the network, refs and revenue share of
+// affiliate account id, audited with the scope before and after. The
+// caller has checked that the network is one the affiliate's brands know
+// (package affiliates); the values are checked here as at creation.
+func (s *Service) SetAffiliateScope(ctx context.Context, id int64, scope AffiliateScope, by *Staff, ip netip.Addr) (*Staff, error) {
+	grants, err := s.Policy.Grants(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		a, err := staffForUpdate(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		if !isAffiliate(grants) {
+			return ErrNotAffiliate
+		}
+		clean, err := checkAffiliate(grants, &scope)
+		if err != nil {
+			return err
+		}
+		before, err := affiliateScope(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		if err := setAffiliateScope(ctx, q, id, clean); err != nil {
+			return err
+		}
+		return record(ctx, q, Entry{By: by, Tenant: grantsTenant(grants), Action: "staff.affiliate_scope", IP: ip,
+			Before: map[string]any{"id": id, "email": a.Email, "scope": before},
+			After:  map[string]any{"id": id, "email": a.Email, "scope": clean}})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.staffByIDAny(ctx, id)
 }

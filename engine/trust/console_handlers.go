@@ -82,12 +82,22 @@ func (h ConsoleHandlers) Count(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	n, err := db.New(h.Service.Pool).FlagsOpenCount(r.Context(), t.ID)
+	n, err := OpenFlags(r.Context(), h.Service.Pool, t.ID)
 	if err != nil {
-		httpx.WriteError(w, r, fmt.Errorf("flag count of %s: %w", t.Slug, err))
+		httpx.WriteError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"open": n})
+}
+
+// OpenFlags counts the flags of a tenant that wait for a decision: the
+// Flagged page's count and the Today page's flagged members.
+func OpenFlags(ctx context.Context, conn db.DBTX, tenantID int64) (int64, error) {
+	n, err := db.New(conn).FlagsOpenCount(ctx, tenantID)
+	if err != nil {
+		return 0, fmt.Errorf("open flags of tenant %d: %w", tenantID, err)
+	}
+	return int64(n), nil
 }
 
 // Evidence is what a flag rests on: its signals, only the messages they

@@ -51,7 +51,7 @@ for (const [width, height] of [
       const l = await layout(c.page)
       assert.deepEqual(
         l.links.map((a) => a.text),
-        ['Today', 'Members', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic', 'Staff', 'Audit log'],
+        ['Today', 'Members', 'Campaigns', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic', 'Staff', 'Audit log'],
       )
       for (const a of l.links) {
         // One line each (no wrap), inside the sidebar, which is left of the page.
@@ -66,7 +66,12 @@ for (const [width, height] of [
         assert.ok(b.w > 0 && b.right <= l.nav.right + 0.5 && b.bottom <= l.innerHeight, `${name} does not fit the sidebar: ${JSON.stringify(b)}`)
       }
       // Today: each brand's counts as the engine answered them, worded in the plural rule.
-      const words = { photos_waiting: ['photo waiting', 'photos waiting'], complaints_open: ['complaint open', 'complaints open'] }
+      const words = {
+        photos_waiting: ['photo waiting', 'photos waiting'],
+        complaints_open: ['complaint open', 'complaints open'],
+        flagged_members: ['member flagged', 'members flagged'],
+        refunds_asked: ['chargeback to decide', 'chargebacks to decide'],
+      }
       const list = c.page.getByRole('list', { name: 'Today' })
       for (const b of answer.brands) {
         const card = list.getByRole('region', { name: b.name, exact: true })
@@ -108,7 +113,7 @@ for (const [width, height] of [
       await c.page.keyboard.press('Tab')
       assert.equal(await c.page.evaluate(() => document.activeElement?.textContent), 'Today')
       const l = await layout(c.page)
-      assert.equal(l.links.length, 13)
+      assert.equal(l.links.length, 14)
       for (const a of l.links) assert.ok(a.h < 2 * a.lineHeight && a.x >= 0 && a.right <= width, `${a.text}: ${JSON.stringify(a)}`)
       assert.ok(l.scrollWidth <= l.innerWidth, `the page scrolls sideways: ${l.scrollWidth} > ${l.innerWidth}`)
       await c.page.screenshot({ path: `/tmp/consolenav-${width}.png`, fullPage: true })
@@ -134,7 +139,7 @@ test('a staff member switches to Dutch and the console is Dutch after a reload',
     await c.page.reload()
     await c.page.getByRole('heading', { name: 'Vandaag', level: 1 }).waitFor()
     const nav = c.page.getByRole('navigation', { name: 'Console' })
-    assert.deepEqual((await nav.getByRole('link').allTextContents()).slice(0, 3), ['Vandaag', 'Leden', 'Moderatie'])
+    assert.deepEqual((await nav.getByRole('link').allTextContents()).slice(0, 3), ['Vandaag', 'Leden', 'Campagnes'])
     assert.equal(await c.page.getByRole('button', { name: 'Uitloggen' }).count(), 1)
     assert.equal(await c.page.evaluate(() => document.documentElement.lang), 'nl')
     // Back to English, so the demo account is as other tests expect it.
@@ -142,6 +147,45 @@ test('a staff member switches to Dutch and the console is Dutch after a reload',
     await c.page.getByLabel('Taal').selectOption('en')
     assert.equal((await back).status(), 200)
     await c.page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
+  } finally {
+    await c.close()
+  }
+})
+
+test('at 390x844 an operator previews a campaign, sends it after a confirm and sees it queued, nothing wider than the screen', async () => {
+  const c = await open(CONSOLE, { width: 390, height: 844 })
+  try {
+    await c.goto('/admin/')
+    await logIn(c.page)
+    const preview = c.page.waitForResponse((r) => r.url().includes('/campaigns?type=promotions') && r.status() === 200)
+    await c.goto('/admin/campaigns')
+    await c.page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor()
+    const audience = (await (await preview).json()).audience
+    const status = c.page.getByTestId('campaign-audience')
+    await c.page.waitForFunction(() => /would get it/.test(document.querySelector('[data-testid="campaign-audience"]')?.textContent ?? ''))
+    assert.match(await status.textContent(), new RegExp(`^${audience.toLocaleString('en')} members? of LustLokaal would get it\\.`))
+    const key = `e2e-${Date.now()}`
+    await c.page.getByLabel('Campaign name').fill(key)
+    await c.page.getByLabel('Message').fill('Dit weekend 50% extra credits.')
+    await c.page.getByLabel('Button leads to').fill('/credits')
+    await c.page.getByRole('button', { name: 'Send…' }).click()
+    await c.page.getByText(/^Send to .+ of LustLokaal\?$/).waitFor()
+    const wide = await c.page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+      over: [...document.querySelectorAll('main input, main textarea, main select, main button')]
+        .map((el) => ({ label: el.id || el.textContent, right: el.getBoundingClientRect().right }))
+        .filter((b) => b.right > window.innerWidth),
+    }))
+    assert.ok(wide.scroll <= wide.inner, `the page scrolls sideways: ${wide.scroll} > ${wide.inner}`)
+    assert.deepEqual(wide.over, [], 'controls reach past the screen')
+    await c.page.screenshot({ path: '/tmp/console-campaign-390.png', fullPage: true })
+    const sent = c.page.waitForResponse((r) => r.url().endsWith('/admin/api/tenants/lustlokaal/campaigns') && r.request().method() === 'POST')
+    await c.page.getByRole('button', { name: 'Send now' }).click()
+    assert.equal((await sent).status(), 202)
+    const progress = c.page.getByTestId('campaign-progress')
+    await progress.waitFor()
+    assert.match(await progress.textContent(), /^Queued for [\d,]+ members?\./)
   } finally {
     await c.close()
   }

@@ -51,6 +51,11 @@ export type ModerationMember = Schemas['ModerationMember']
 export type FoundMember = Schemas['FoundMember']
 /** MemberView is one member with everything the member page shows. */
 export type MemberView = Schemas['MemberView']
+/** CampaignState is how far a brand's campaign got (its audience before sending). */
+export type CampaignState = Schemas['CampaignState']
+export type CampaignType = CampaignState['type']
+export type CampaignSent = Schemas['CampaignSent']
+export type NewCampaign = Body<'/admin/api/tenants/{tenant}/campaigns', 'post'>
 export type MemberNote = Schemas['MemberNote']
 export type MemberAuditRow = Schemas['MemberAuditRow']
 /** MemberInvoice is one of a member's invoices on a brand (amounts in minor units). */
@@ -295,6 +300,11 @@ export const consoleApi = {
     call<{ member: ModerationMember }>('POST', `${mod(tenant)}/members/${member}/suspend`, { until, reason }),
   banMember: (tenant: string, member: number, reason: string) =>
     call<{ member: ModerationMember }>('POST', `${mod(tenant)}/members/${member}/ban`, { reason }),
+  // Campaigns (notifications/console_handlers.go): the audience or progress, and sending.
+  campaign: (tenant: string, type: CampaignType, key: string) =>
+    call<CampaignState>('GET', `/tenants/${encodeURIComponent(tenant)}/campaigns?type=${type}&key=${encodeURIComponent(key)}`),
+  sendCampaign: (tenant: string, campaign: NewCampaign) =>
+    call<CampaignSent>('POST', `/tenants/${encodeURIComponent(tenant)}/campaigns`, campaign),
   // Members, the audit log and staff (pages/members, pages/audit, pages/staff).
   searchMembers: (q: string) => call<{ members: FoundMember[] }>('GET', `/members?q=${encodeURIComponent(q)}`),
   member: (tenant: string, member: number) => call<MemberView>('GET', `${memberPath(tenant, member)}`),
@@ -325,6 +335,7 @@ export const consoleApi = {
   createStaff: (email: string, roles: Grant[], affiliate?: AffiliateScope) =>
     call<{ staff: Staff; password?: string }>('POST', '/staff', affiliate ? { email, roles, affiliate } : { email, roles }),
   setStaffRoles: (id: number, roles: Grant[]) => call<{ staff: Staff }>('PUT', `/staff/${id}/roles`, { roles }),
+  setAffiliateScope: (id: number, scope: AffiliateScope) => call<{ staff: Staff }>('PUT', `/staff/${id}/affiliate-scope`, scope),
   disableStaff: (id: number) => call<{ staff: Staff }>('POST', `/staff/${id}/disable`),
   enableStaff: (id: number) => call<{ staff: Staff }>('POST', `/staff/${id}/enable`),
   // House profiles (pages/house, house.go).

@@ -141,8 +141,8 @@ describe('console roles', { timeout: 20_000 }, () => {
   }
 
   it.each<[Grant['role'], string[]]>([
-    ['superadmin', ['Today', 'Members', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic']],
-    ['operator', ['Today', 'Members', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic']],
+    ['superadmin', ['Today', 'Members', 'Campaigns', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic']],
+    ['operator', ['Today', 'Members', 'Campaigns', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic']],
     ['moderator', ['Today', 'Members', 'Moderation', 'Flagged', 'Brands']],
     ['support', ['Today', 'Members', 'Moderation', 'Flagged', 'Brands']],
     ['chat_operator', ['Today', 'Inbox', 'Brands']],
@@ -197,13 +197,13 @@ describe('console roles', { timeout: 20_000 }, () => {
       </I18nextProvider>,
     )
     const nav = await screen.findByRole('navigation', { name: 'Konsole' })
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent).slice(0, 3)).toEqual(['Heute', 'Mitglieder', 'Moderation'])
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent).slice(0, 3)).toEqual(['Heute', 'Mitglieder', 'Kampagnen'])
     expect(await screen.findByText('1 Foto wartet')).toBeTruthy()
   })
 
   it('lists Staff and Audit to who holds them on every brand', async () => {
     show(fakeApi({ me: vi.fn(() => Promise.resolve(signedIn('superadmin'))) }))
-    expect(await navLinks()).toEqual(['Today', 'Members', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic', 'Staff', 'Audit log'])
+    expect(await navLinks()).toEqual(['Today', 'Members', 'Campaigns', 'Moderation', 'Flagged', 'Inbox', 'House profiles', 'Money', 'Discount codes', 'Brands', 'Reports', 'Traffic', 'Staff', 'Audit log'])
   })
 
   it('shows the brand links each role may follow', async () => {

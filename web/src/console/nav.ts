@@ -19,7 +19,13 @@ export interface NavTask {
 
 export const navTasks: NavTask[] = [
   { label: 'console.nav.today', pages: [{ to: '/', label: 'console.nav.today', need: anyTenant('tenants', 'read') }] },
-  { label: 'console.nav.members', pages: [{ to: '/members', label: 'console.nav.members', need: anyTenant('members', 'read') }] },
+  {
+    label: 'console.nav.members',
+    pages: [
+      { to: '/members', label: 'console.nav.members', need: anyTenant('members', 'read') },
+      { to: '/campaigns', label: 'campaigns.nav', need: anyTenant('campaigns', 'read') },
+    ],
+  },
   {
     label: 'console.nav.moderation',
     pages: [

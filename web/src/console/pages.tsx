@@ -24,6 +24,7 @@ import { Traffic } from './pages/traffic/Traffic'
 import { Flagged } from './pages/flagged/Flagged'
 import { Affiliate } from './pages/affiliate/Affiliate'
 import { Today } from './pages/today/Today'
+import { Campaigns } from './pages/campaigns/Campaigns'
 
 export interface ConsolePage {
   path: string
@@ -57,6 +58,8 @@ export const consolePages: ConsolePage[] = [
   // Members, the audit log and staff (pages/members, pages/audit, pages/staff).
   { path: '/members', label: 'members.nav', need: anyTenant('members', 'read'), Page: MembersSearch },
   { path: '/members/:tenant/:id', label: 'console.members.heading', need: anyTenant('members', 'read'), Page: MemberPage, hidden: true },
+  // Campaigns: a promotion or news mail to a brand's members (pages/campaigns).
+  { path: '/campaigns', label: 'campaigns.nav', need: anyTenant('campaigns', 'read'), Page: Campaigns },
   { path: '/audit', label: 'console.nav.audit', need: global('audit', 'read'), Page: Audit },
   { path: '/staff', label: 'console.nav.staff', need: global('staff', 'read'), Page: Staff },
   // Dashboards: a brand's plots per day and conversion by traffic source (pages/dashboards).

@@ -906,6 +906,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/staff/{staff}/affiliate-scope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an affiliate account's network, refs and revenue share
+         * @description The network must be one the affiliate's brands know: named in a brand's postbacks section or seen in its traffic (any case); a network none of them knows is refused (affiliate_network_unknown), so a typo does not leave the affiliate an empty report. Refs are trimmed and kept once each. Audited as staff.affiliate_scope with the scope before and after. The affiliate's report and postbacks follow at once.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    staff: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AffiliateScope"];
+                };
+            };
+            responses: {
+                /** @description The account with its new scope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            staff: components["schemas"]["Staff"];
+                        };
+                    };
+                };
+                /** @description staff_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description staff_not_affiliate: the account is staff, not an affiliate. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description affiliate_network_unknown (none of the affiliate's brands knows the network) or affiliate_scope_invalid (no network, a ref or network that is not a link's value, more than 50 refs, a share outside 0..10000). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/staff/{staff}/disable": {
         parameters: {
             query?: never;
@@ -1136,6 +1204,103 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/tenants/{tenant}/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's audience and progress on a brand
+         * @description How many members a promotion or news campaign would still mail now (the brand's active members who take that type, not house profiles, each once per key) and how many had it already. Without key it previews the type's whole audience before sending. The audience is an upper bound: a member past the day's cap of the type is skipped.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the campaign's key; empty for a preview */
+                    key?: string;
+                    type: "promotions" | "news";
+                };
+                header?: never;
+                path: {
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The campaign's state. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CampaignState"];
+                    };
+                };
+                /** @description campaign_type_invalid or campaign_key_invalid. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send a campaign to a brand's members
+         * @description Queues the campaign job the `rendezvous notify` command queues, audited (campaign.send) with the message and the audience it had. The engine sends it outside the brand's quiet hours, to the members who take the type, each once per key. A key queued again while its job waits, runs or was sent recently is the same job (already_queued).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description names the campaign: up to 64 letters, digits, dots, dashes or underscores */
+                        key: string;
+                        /** @description where the mail's button leads on the site, e.g. /credits (default /) */
+                        path?: string;
+                        /** @description the mail's message (up to 2000 characters) */
+                        text: string;
+                        /** @enum {string} */
+                        type: "promotions" | "news";
+                    };
+                };
+            };
+            responses: {
+                /** @description Queued (or already queued). */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CampaignSent"];
+                    };
+                };
+                /** @description campaign_type_invalid, campaign_key_invalid, campaign_text_invalid or campaign_path_invalid: nothing is queued. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4076,18 +4241,42 @@ export interface components {
             /** @description complaints nobody has taken up yet */
             complaints_open?: number;
             figures?: components["schemas"]["BrandFigures"];
-            /** @description members past the brand's risk threshold */
+            /** @description open flags of trust and safety (as /tenants/{tenant}/flags/count), for who holds moderation:read */
             flagged_members?: number;
             /** @description the addresses of the brand's affiliate landers */
             landers: string[];
             name: string;
             /** @description members' photos waiting for moderation */
             photos_waiting?: number;
-            /** @description members' requests for a refund */
+            /** @description chargebacks whose member is still blocked from direct debit (members cannot ask for a refund themselves), for who holds money:read */
             refunds_asked?: number;
             /** @description the brand's member site (its primary host) */
             site: string;
             tenant: string;
+        };
+        /** @description A campaign just queued, with the audience it had then. */
+        CampaignSent: components["schemas"]["CampaignState"] & {
+            /** @description the campaign name was queued already (waiting */
+            already_queued: boolean;
+            path: string;
+            text: string;
+        };
+        /** @description How far a campaign of a brand got. */
+        CampaignState: {
+            /** @description members it would still mail now (at most) */
+            audience: number;
+            key: string;
+            /** @description the brand's language: the message goes out as written, the mail around it in each member's language */
+            language: string;
+            /** @description members who had it */
+            sent: number;
+            /**
+             * Format: date-time
+             * @description when it goes out: now, or the end of the brand's quiet hours
+             */
+            starts_at: string;
+            /** @enum {string} */
+            type: "promotions" | "news";
         };
         /** @description A member in a conversation (the member API's chat card). */
         ChatCard: {
@@ -4358,10 +4547,24 @@ export interface components {
             photos: components["schemas"]["ModerationPhoto"][];
             /** @description The profile as members see it (null for a member without one). */
             profile: components["schemas"]["HouseProfile"] | null;
-            /** @description The member's stored sessions that have not expired, newest expiry first. */
+            /** @description The member's stored sessions that have not expired, newest expiry first, each with the device and address it was made from. */
             sessions: {
+                /** @description the address the session was made from; empty when not recorded */
+                address: string;
+                /**
+                 * Format: date-time
+                 * @description when the session was made; null when not recorded
+                 */
+                created_at: string | null;
+                /** @description the browser and system the session was made on ("Chrome on Android"); empty when not recognised or not recorded (sessions from before devices were recorded) */
+                device: string;
                 /** Format: date-time */
                 expires: string;
+                /**
+                 * Format: date-time
+                 * @description when the member was last seen on it (to the minute); null when not recorded
+                 */
+                last_seen_at: string | null;
             }[];
         };
         /** @description A photo sent in chat, as the moderation card shows it. */

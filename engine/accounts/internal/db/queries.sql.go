@@ -1007,17 +1007,25 @@ func (q *Queries) MemberRestricted(ctx context.Context, id int64) (bool, error) 
 }
 
 const memberSeen = `-- name: MemberSeen :exec
+WITH seen_on AS (UPDATE sessions SET last_seen_at = now() WHERE token = $2 AND member_id = $1)
 UPDATE members SET last_seen_at = now() WHERE id = $1
 `
 
-// Called at most once a minute per member, so it costs little.
-func (q *Queries) MemberSeen(ctx context.Context, id int64) error {
-	_, err := q.db.Exec(ctx, memberSeen, id)
+type MemberSeenParams struct {
+	ID    int64
+	Token string
+}
+
+// Called at most once a minute per member, so it costs little. The
+// session the member was seen on is marked too (its last seen).
+func (q *Queries) MemberSeen(ctx context.Context, arg MemberSeenParams) error {
+	_, err := q.db.Exec(ctx, memberSeen, arg.ID, arg.Token)
 	return err
 }
 
 const memberSessionsActive = `-- name: MemberSessionsActive :many
-SELECT expiry FROM sessions WHERE member_id = $1 AND expiry > $2::timestamptz
+SELECT expiry, device, created_from, created_at, last_seen_at FROM sessions
+WHERE member_id = $1 AND expiry > $2::timestamptz
 ORDER BY expiry DESC LIMIT 50
 `
 
@@ -1026,21 +1034,35 @@ type MemberSessionsActiveParams struct {
 	Now      time.Time
 }
 
+type MemberSessionsActiveRow struct {
+	Expiry      time.Time
+	Device      string
+	CreatedFrom *netip.Addr
+	CreatedAt   pgtype.Timestamptz
+	LastSeenAt  pgtype.Timestamptz
+}
+
 // The member's sessions that have not expired, newest expiry first (for
 // the console; the epoch decides whether each still works).
-func (q *Queries) MemberSessionsActive(ctx context.Context, arg MemberSessionsActiveParams) ([]time.Time, error) {
+func (q *Queries) MemberSessionsActive(ctx context.Context, arg MemberSessionsActiveParams) ([]MemberSessionsActiveRow, error) {
 	rows, err := q.db.Query(ctx, memberSessionsActive, arg.MemberID, arg.Now)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []time.Time{}
+	items := []MemberSessionsActiveRow{}
 	for rows.Next() {
-		var expiry time.Time
-		if err := rows.Scan(&expiry); err != nil {
+		var i MemberSessionsActiveRow
+		if err := rows.Scan(
+			&i.Expiry,
+			&i.Device,
+			&i.CreatedFrom,
+			&i.CreatedAt,
+			&i.LastSeenAt,
+		); err != nil {
 			return nil, err
 		}
-		items = append(items, expiry)
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -1502,25 +1524,33 @@ func (q *Queries) ProfileName(ctx context.Context, id int64) (string, error) {
 }
 
 const sessionCommit = `-- name: SessionCommit :exec
-INSERT INTO sessions (token, data, expiry, member_id)
-VALUES ($1, $2, $3, $4)
+INSERT INTO sessions (token, data, expiry, member_id, user_agent, device, created_from, created_at, last_seen_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7::inet, now(), now())
 ON CONFLICT (token) DO UPDATE SET data = EXCLUDED.data, expiry = EXCLUDED.expiry, member_id = EXCLUDED.member_id
 `
 
 type SessionCommitParams struct {
-	Token    string
-	Data     []byte
-	Expiry   time.Time
-	MemberID pgtype.Int8
+	Token       string
+	Data        []byte
+	Expiry      time.Time
+	MemberID    pgtype.Int8
+	UserAgent   string
+	Device      string
+	CreatedFrom *netip.Addr
 }
 
-// pgxstore's Commit with the session's member beside its data.
+// pgxstore's Commit with the session's member beside its data. The device
+// and address are the request's that made the session (a login makes a
+// new one); later writes keep them.
 func (q *Queries) SessionCommit(ctx context.Context, arg SessionCommitParams) error {
 	_, err := q.db.Exec(ctx, sessionCommit,
 		arg.Token,
 		arg.Data,
 		arg.Expiry,
 		arg.MemberID,
+		arg.UserAgent,
+		arg.Device,
+		arg.CreatedFrom,
 	)
 	return err
 }

@@ -273,6 +273,32 @@ func (q *Queries) LanderVisits(ctx context.Context, arg LanderVisitsParams) ([]L
 	return items, nil
 }
 
+const networkKnown = `-- name: NetworkKnown :one
+SELECT (EXISTS (
+    SELECT 1 FROM tenants t, jsonb_object_keys(CASE WHEN jsonb_typeof(t.settings->'postbacks') = 'object' THEN t.settings->'postbacks' ELSE '{}'::jsonb END) AS k
+    WHERE ($1::boolean OR t.slug = ANY($2::text[])) AND lower(k) = lower($3::text)
+) OR EXISTS (
+    SELECT 1 FROM traffic_visits v JOIN tenants t ON t.id = v.tenant_id
+    WHERE ($1::boolean OR t.slug = ANY($2::text[])) AND lower(v.network) = lower($3::text)
+))::boolean AS known
+`
+
+type NetworkKnownParams struct {
+	Every   bool
+	Slugs   []string
+	Network string
+}
+
+// Whether network (any case) is one the brands named know: their postbacks
+// section names it, or traffic came through it. every stands for all
+// brands (a role on "*").
+func (q *Queries) NetworkKnown(ctx context.Context, arg NetworkKnownParams) (bool, error) {
+	row := q.db.QueryRow(ctx, networkKnown, arg.Every, arg.Slugs, arg.Network)
+	var known bool
+	err := row.Scan(&known)
+	return known, err
+}
+
 const postbackCallInsert = `-- name: PostbackCallInsert :exec
 INSERT INTO postback_calls (postback_id, attempt, status_code, error, called_at, duration_ms)
 VALUES ($1, $2, $3, $4, $5, $6)

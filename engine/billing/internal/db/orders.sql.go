@@ -94,6 +94,23 @@ func (q *Queries) ChargebacksOfOrders(ctx context.Context, orderIds []int64) ([]
 	return items, nil
 }
 
+const chargebacksWaiting = `-- name: ChargebacksWaiting :one
+SELECT count(*)::bigint FROM chargebacks c
+JOIN orders o ON o.id = c.order_id
+JOIN direct_debit_blocks b ON b.member_id = o.member_id
+WHERE o.tenant_id = $1
+`
+
+// The chargebacks of a tenant's orders whose member the engine still
+// blocks from direct debit: money a bank took back that waits for an
+// operator to settle the open credits and lift or keep the block.
+func (q *Queries) ChargebacksWaiting(ctx context.Context, tenantID int64) (int64, error) {
+	row := q.db.QueryRow(ctx, chargebacksWaiting, tenantID)
+	var column_1 int64
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const orderByID = `-- name: OrderByID :one
 SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1
 `

@@ -10,6 +10,29 @@ import (
 	"time"
 )
 
+const campaignAudience = `-- name: CampaignAudience :one
+SELECT count(*) FROM members m
+WHERE m.tenant_id = $1 AND m.status = 'active' AND NOT m.is_house
+  AND m.notifications_disabled = '{}' AND NOT ($2::text = ANY (m.notification_types_disabled))
+  AND NOT EXISTS (SELECT 1 FROM notification_log l
+                  WHERE l.member_id = m.id AND l.type = $2::text AND l.key = $3::text)
+`
+
+type CampaignAudienceParams struct {
+	TenantID int64
+	Type     string
+	Key      string
+}
+
+// How many members CampaignRecipients would still mail for campaign @key:
+// the console's preview before sending and its progress after.
+func (q *Queries) CampaignAudience(ctx context.Context, arg CampaignAudienceParams) (int64, error) {
+	row := q.db.QueryRow(ctx, campaignAudience, arg.TenantID, arg.Type, arg.Key)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const campaignRecipients = `-- name: CampaignRecipients :many
 SELECT m.id FROM members m
 WHERE m.tenant_id = $1 AND m.status = 'active' AND NOT m.is_house AND m.id > $2
@@ -54,6 +77,25 @@ func (q *Queries) CampaignRecipients(ctx context.Context, arg CampaignRecipients
 		return nil, err
 	}
 	return items, nil
+}
+
+const campaignSent = `-- name: CampaignSent :one
+SELECT count(*) FROM notification_log
+WHERE tenant_id = $1 AND type = $2::text AND key = $3::text
+`
+
+type CampaignSentParams struct {
+	TenantID int64
+	Type     string
+	Key      string
+}
+
+// How many members of the tenant have had campaign @key.
+func (q *Queries) CampaignSent(ctx context.Context, arg CampaignSentParams) (int64, error) {
+	row := q.db.QueryRow(ctx, campaignSent, arg.TenantID, arg.Type, arg.Key)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
 const confirmReminderCandidates = `-- name: ConfirmReminderCandidates :many

@@ -211,6 +211,8 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     memberInvoices: vi.fn<ConsoleApi['memberInvoices']>(() => Promise.resolve({ invoices: [] })),
     directDebit: vi.fn<ConsoleApi['directDebit']>(refused),
     endSessions: vi.fn<ConsoleApi['endSessions']>(refused),
+    campaign: vi.fn<ConsoleApi['campaign']>(refused),
+    sendCampaign: vi.fn<ConsoleApi['sendCampaign']>(refused),
     reactivateMember: vi.fn<ConsoleApi['reactivateMember']>(refused),
     resendActivation: vi.fn<ConsoleApi['resendActivation']>(refused),
     memberMoney: vi.fn<ConsoleApi['memberMoney']>(refused),
@@ -221,6 +223,7 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     staff: vi.fn<ConsoleApi['staff']>(() => Promise.resolve({ staff: [] })),
     createStaff: vi.fn<ConsoleApi['createStaff']>(refused),
     setStaffRoles: vi.fn<ConsoleApi['setStaffRoles']>(refused),
+    setAffiliateScope: vi.fn<ConsoleApi['setAffiliateScope']>(refused),
     disableStaff: vi.fn<ConsoleApi['disableStaff']>(refused),
     enableStaff: vi.fn<ConsoleApi['enableStaff']>(refused),
     houseProfiles: vi.fn<ConsoleApi['houseProfiles']>(() =>

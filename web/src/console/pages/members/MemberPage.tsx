@@ -180,9 +180,25 @@ export function MemberPage({ api }: { api: ConsoleApi }) {
           <dt>{t('members.activity.conversations')}</dt><dd>{v.conversations.conversations}</dd>
           <dt>{t('members.activity.sent')}</dt><dd>{v.conversations.messages_sent}</dd>
           <dt>{t('members.activity.unread')}</dt><dd>{v.conversations.unread}</dd>
-          <dt>{t('members.activity.sessions')}</dt>
-          <dd>{v.sessions.length === 0 ? t('members.activity.noSessions') : v.sessions.map((x) => t('members.activity.session', { expires: day(x.expires) })).join('; ')}</dd>
         </Facts>
+        <h3 id="member-sessions">{t('members.activity.sessions')}</h3>
+        {v.sessions.length === 0 ? (
+          <Muted>{t('members.activity.noSessions')}</Muted>
+        ) : (
+          <Notes aria-labelledby="member-sessions">
+            {v.sessions.map((x, i) => (
+              <li key={i}>
+                <p><strong>{x.device || t('members.activity.unknownDevice')}</strong></p>
+                <Muted as="p">
+                  {t('members.activity.session', {
+                    address: x.address || t('members.activity.unknownAddress'),
+                    created: day(x.created_at), seen: day(x.last_seen_at), expires: day(x.expires),
+                  })}
+                </Muted>
+              </li>
+            ))}
+          </Notes>
+        )}
       </Section>
       <NotesSection api={api} tenant={tenant} view={v} canWrite={serve} onAdded={view.reload} />
       {money && <MoneySection api={api} tenant={tenant} member={member} />}

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConsoleError, type ConsoleApi, type Grant, type MemberNote, type ModerationPhoto } from '../../api'
+import { ConsoleError, type ConsoleApi, type Grant, type MemberNote, type MemberView, type ModerationPhoto } from '../../api'
 import { initConsoleI18n } from '../../i18n'
 import { ComplaintConversation } from './ComplaintConversation'
 import { MemberPage } from './MemberPage'
@@ -197,6 +197,28 @@ describe('member page facts and staff work', { timeout: 20_000 }, () => {
     expect(fact('Place')).toBe('Utrecht, Utrecht, NL')
     expect(screen.getByText('Likes long walks.')).toBeTruthy()
     expect(fact('Conversations')).toBe('3')
+  })
+
+  it('lists each active session with its device, address and times, and ends them', async () => {
+    let sessions: MemberView['sessions'] = [
+      { device: 'Chrome on Android', address: '203.0.113.7', created_at: '2026-11-20T10:00:00Z', last_seen_at: '2026-11-21T08:30:00Z', expires: '2026-12-20T10:00:00Z' },
+      { device: '', address: '', created_at: null, last_seen_at: null, expires: '2026-12-01T10:00:00Z' },
+    ]
+    const endSessions = vi.fn<ConsoleApi['endSessions']>(() => {
+      sessions = []
+      return Promise.resolve({ result: member() })
+    })
+    const api = memberApi({ member: vi.fn(() => Promise.resolve(memberView({ sessions }))), endSessions })
+    show(api, 'support')
+    const list = await screen.findByRole('list', { name: 'Active sessions' })
+    const items = within(list).getAllByRole('listitem').map((li) => li.textContent)
+    expect(items).toEqual([
+      'Chrome on Androidfrom 203.0.113.7 · since 2026-11-20 10:00 · last seen 2026-11-21 08:30 · until 2026-12-20 10:00',
+      'Unknown devicefrom an unknown address · since — · last seen — · until 2026-12-01 10:00',
+    ])
+    fireEvent.click(screen.getByRole('button', { name: 'Log out on every device' }))
+    await waitFor(() => expect(endSessions).toHaveBeenCalledWith('lustlokaal', 42))
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Active sessions' })).toBeNull())
   })
 
   it('lists complaints about the member and adds a staff note', async () => {

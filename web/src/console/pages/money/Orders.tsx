@@ -31,7 +31,11 @@ export function Orders({ api }: { api: ConsoleApi }) {
   const { tenant, picker } = useTenantPicker(api, 'orders-brand', anyTenant('money', 'read'))
   // Refunds need money:write on the brand (finance, superadmin); operators read.
   const mayRefund = useCan()(anyTenant('money', 'write'), tenant)
-  const [state, setState] = useState<OrderState | ''>('')
+  // Today's link to the chargebacks names the state: ?state=refunded.
+  const [state, setState] = useState<OrderState | ''>(() => {
+    const asked = new URLSearchParams(window.location.search).get('state') ?? ''
+    return (orderStates as readonly string[]).includes(asked) ? (asked as OrderState) : ''
+  })
   const [refunding, setRefunding] = useState<number | null>(null)
   const [reason, setReason] = useState('')
   const [refusal, setRefusal] = useState('')

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react'
 import { useLoad } from '../../../api/useLoad'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import { ConsoleError, type ConsoleApi, type Grant, type Staff as StaffAccount, type Tenant } from '../../api'
+import { ConsoleError, type AffiliateScope, type ConsoleApi, type Grant, type Staff as StaffAccount, type Tenant } from '../../api'
 import { errorText } from '../../errors'
 import { global, useCan } from '../../permissions'
 import { Alert, Button, Card, CardList, Field, Heading, Input, Muted } from '../../ui'
@@ -46,7 +46,10 @@ function staffText(t: ReturnType<typeof useTranslation>['t'], err: unknown): str
         return t(`console.staff.refusals.${err.code}`)
       case 'affiliate_scope_invalid':
       case 'affiliate_role_alone':
+      case 'staff_not_affiliate':
         return t(`affiliate.refusals.${err.code}`)
+      case 'affiliate_network_unknown':
+        return t('affiliate.refusals.affiliate_network_unknown', { network: typeof err.fields.network === 'string' ? err.fields.network : '' })
     }
   }
   return errorText(t, err)
@@ -118,6 +121,47 @@ function RolesEditor({ idPrefix, value, tenants, onChange }: { idPrefix: string;
   )
 }
 
+/** ScopeDraft is an affiliate's scope as typed: refs separated by commas, the share in percent. */
+interface ScopeDraft {
+  network: string
+  refs: string
+  share: string
+}
+const emptyScope: ScopeDraft = { network: '', refs: '', share: '' }
+
+/** draftOf is a stored scope as the form shows it. */
+const draftOf = (a: AffiliateScope): ScopeDraft => ({ network: a.network, refs: a.refs.join(', '), share: String(a.revenue_share / 100) })
+
+/** scopeOf is the typed scope as the engine takes it; the engine checks every rule. */
+const scopeOf = (d: ScopeDraft): AffiliateScope => ({
+  network: d.network.trim(),
+  refs: d.refs.split(',').map((r) => r.trim()).filter(Boolean),
+  revenue_share: Math.round(Number(d.share || '0') * 100),
+})
+
+/** ScopeFields are an affiliate's network, refs and revenue share, when it is made and when it is changed. */
+function ScopeFields({ idPrefix, value, onChange }: { idPrefix: string; value: ScopeDraft; onChange: (d: ScopeDraft) => void }) {
+  const { t } = useTranslation()
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
+      <legend style={{ fontWeight: 600, marginBottom: 8 }}>{t('affiliate.staff.title')}</legend>
+      <Field>
+        <label htmlFor={`${idPrefix}-network`}>{t('affiliate.staff.network')}</label>
+        <Input id={`${idPrefix}-network`} required maxLength={100} value={value.network} onChange={(e) => onChange({ ...value, network: e.target.value })} />
+      </Field>
+      <Field>
+        <label htmlFor={`${idPrefix}-refs`}>{t('affiliate.staff.refs')}</label>
+        <Input id={`${idPrefix}-refs`} value={value.refs} onChange={(e) => onChange({ ...value, refs: e.target.value })} />
+      </Field>
+      <Field>
+        <label htmlFor={`${idPrefix}-share`}>{t('affiliate.staff.share')}</label>
+        <Input id={`${idPrefix}-share`} type="number" min={0} max={100} step={0.01} inputMode="decimal" value={value.share}
+          onChange={(e) => onChange({ ...value, share: e.target.value })} />
+      </Field>
+    </fieldset>
+  )
+}
+
 function StaffCard({ api, staff, tenants, write, onChange }: {
   api: ConsoleApi
   staff: StaffAccount
@@ -127,6 +171,7 @@ function StaffCard({ api, staff, tenants, write, onChange }: {
 }) {
   const { t } = useTranslation()
   const [editing, setEditing] = useState<Grant[] | null>(null)
+  const [scoping, setScoping] = useState<ScopeDraft | null>(null)
   const [confirm, setConfirm] = useState(false)
   const [error, setError] = useState('')
   const [done, setDone] = useState('')
@@ -140,6 +185,7 @@ function StaffCard({ api, staff, tenants, write, onChange }: {
         onChange(a.staff)
         setDone(message)
         setEditing(null)
+        setScoping(null)
         setConfirm(false)
       },
       (err: unknown) => setError(staffText(t, err)),
@@ -148,6 +194,10 @@ function StaffCard({ api, staff, tenants, write, onChange }: {
   const save = (e: FormEvent) => {
     e.preventDefault()
     if (editing) run(api.setStaffRoles(staff.id, editing), t('console.staff.saved'))
+  }
+  const saveScope = (e: FormEvent) => {
+    e.preventDefault()
+    if (scoping) run(api.setAffiliateScope(staff.id, scopeOf(scoping)), t('affiliate.staff.scopeSaved'))
   }
 
   return (
@@ -170,9 +220,12 @@ function StaffCard({ api, staff, tenants, write, onChange }: {
       )}
       {error && <Alert role="alert">{error}</Alert>}
       <Muted role="status">{done}</Muted>
-      {write && !staff.disabled_at && !editing && !confirm && (
+      {write && !staff.disabled_at && !editing && !scoping && !confirm && (
         <Row>
           <Button type="button" $quiet onClick={() => setEditing(staff.roles.length ? staff.roles : [{ role: 'moderator', tenant: '*' }])}>{t('console.staff.changeRoles')}</Button>
+          {staff.affiliate && (
+            <Button type="button" $quiet onClick={() => setScoping(staff.affiliate ? draftOf(staff.affiliate) : emptyScope)}>{t('affiliate.staff.changeScope')}</Button>
+          )}
           <Button type="button" $quiet onClick={() => setConfirm(true)}>{t('console.staff.disable')}</Button>
         </Row>
       )}
@@ -187,6 +240,15 @@ function StaffCard({ api, staff, tenants, write, onChange }: {
           <Row>
             <Button type="submit">{t('console.staff.save')}</Button>
             <Button type="button" $quiet onClick={() => setEditing(null)}>{t('console.staff.cancel')}</Button>
+          </Row>
+        </form>
+      )}
+      {scoping && (
+        <form onSubmit={saveScope} aria-label={t('affiliate.staff.scopeOf', { email: staff.email })}>
+          <ScopeFields idPrefix={`${id}-scope`} value={scoping} onChange={setScoping} />
+          <Row>
+            <Button type="submit">{t('affiliate.staff.saveScope')}</Button>
+            <Button type="button" $quiet onClick={() => setScoping(null)}>{t('console.staff.cancel')}</Button>
           </Row>
         </form>
       )}
@@ -207,7 +269,7 @@ function NewStaff({ api, tenants, onCreated }: { api: ConsoleApi; tenants: Tenan
   const { t } = useTranslation()
   const [email, setEmail] = useState('')
   const [grants, setGrants] = useState<Grant[]>([{ role: 'moderator', tenant: '*' }])
-  const [scope, setScope] = useState({ network: '', refs: '', share: '' })
+  const [scope, setScope] = useState<ScopeDraft>(emptyScope)
   const affiliate = grants.some((g) => g.role === 'affiliate')
   const [error, setError] = useState('')
   const [made, setMade] = useState<{ email: string; password?: string } | null>(null)
@@ -217,13 +279,7 @@ function NewStaff({ api, tenants, onCreated }: { api: ConsoleApi; tenants: Tenan
     e.preventDefault()
     setBusy(true)
     setError('')
-    const affiliateScope = affiliate
-      ? {
-          network: scope.network.trim(),
-          refs: scope.refs.split(',').map((r) => r.trim()).filter(Boolean),
-          revenue_share: Math.round(Number(scope.share || '0') * 100),
-        }
-      : undefined
+    const affiliateScope = affiliate ? scopeOf(scope) : undefined
     ;(affiliateScope ? api.createStaff(email.trim(), grants, affiliateScope) : api.createStaff(email.trim(), grants)).then(
       (a) => {
         setBusy(false)
@@ -231,7 +287,7 @@ function NewStaff({ api, tenants, onCreated }: { api: ConsoleApi; tenants: Tenan
         setMade({ email: a.staff.email, password: a.password })
         setEmail('')
         setGrants([{ role: 'moderator', tenant: '*' }])
-        setScope({ network: '', refs: '', share: '' })
+        setScope(emptyScope)
       },
       (err: unknown) => {
         setBusy(false)
@@ -248,24 +304,7 @@ function NewStaff({ api, tenants, onCreated }: { api: ConsoleApi; tenants: Tenan
         <Input id="new-staff-email" type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>
       <RolesEditor idPrefix="new-staff" value={grants} tenants={tenants} onChange={setGrants} />
-      {affiliate && (
-        <fieldset style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
-          <legend style={{ fontWeight: 600, marginBottom: 8 }}>{t('affiliate.staff.title')}</legend>
-          <Field>
-            <label htmlFor="new-staff-network">{t('affiliate.staff.network')}</label>
-            <Input id="new-staff-network" required maxLength={100} value={scope.network} onChange={(e) => setScope({ ...scope, network: e.target.value })} />
-          </Field>
-          <Field>
-            <label htmlFor="new-staff-refs">{t('affiliate.staff.refs')}</label>
-            <Input id="new-staff-refs" value={scope.refs} onChange={(e) => setScope({ ...scope, refs: e.target.value })} />
-          </Field>
-          <Field>
-            <label htmlFor="new-staff-share">{t('affiliate.staff.share')}</label>
-            <Input id="new-staff-share" type="number" min={0} max={100} step={0.01} inputMode="decimal" value={scope.share}
-              onChange={(e) => setScope({ ...scope, share: e.target.value })} />
-          </Field>
-        </fieldset>
-      )}
+      {affiliate && <ScopeFields idPrefix="new-staff" value={scope} onChange={setScope} />}
       {error && <Alert role="alert">{error}</Alert>}
       {made && (
         <div role="status">

@@ -75,6 +75,34 @@ describe('staff page', { timeout: 20_000 }, () => {
     expect(await within(mod).findByText('Support on LustLokaal')).toBeTruthy()
   })
 
+  it('changes an affiliate\'s network, refs and share, and words an unknown network', async () => {
+    const scope = { network: 'adnet', refs: ['a1'], revenue_share: 2500 }
+    const aff = account(4, 'aff@partner.example', { roles: [{ role: 'affiliate', tenant: 'lustlokaal' }], affiliate: scope })
+    const setAffiliateScope = vi
+      .fn<ConsoleApi['setAffiliateScope']>()
+      .mockRejectedValueOnce(new ConsoleError(422, 'affiliate_network_unknown', 'no', { network: 'clikco' }))
+      .mockImplementation((_id, s) => Promise.resolve({ staff: { ...aff, affiliate: s } }))
+    show(staffApi({ staff: vi.fn(() => Promise.resolve({ staff: [staffMember(), account(2, 'mod@staff.example'), aff] })), setAffiliateScope }))
+    const card4 = await card('aff@partner.example')
+    expect(within(await card('mod@staff.example')).queryByRole('button', { name: 'Change network and refs' })).toBeNull()
+    fireEvent.click(within(card4).getByRole('button', { name: 'Change network and refs' }))
+    const form = within(card4).getByRole('form', { name: 'Network and refs of aff@partner.example' })
+    expect(within(form).getByLabelText<HTMLInputElement>("Network (the links' network=)").value).toBe('adnet')
+    expect(within(form).getByLabelText<HTMLInputElement>('Revenue share in %').value).toBe('25')
+    fireEvent.change(within(form).getByLabelText("Network (the links' network=)"), { target: { value: 'clikco' } })
+    fireEvent.change(within(form).getByLabelText('Refs, separated by commas (empty: every ref)'), { target: { value: 'a1, b2' } })
+    fireEvent.change(within(form).getByLabelText('Revenue share in %'), { target: { value: '30' } })
+    await settle(() => fireEvent.click(within(form).getByRole('button', { name: 'Save network and refs' })))
+    expect(setAffiliateScope).toHaveBeenLastCalledWith(4, { network: 'clikco', refs: ['a1', 'b2'], revenue_share: 3000 })
+    expect((await within(card4).findByRole('alert')).textContent).toBe(
+      "No brand of this affiliate knows the network clikco. Name it in a brand's postbacks or send traffic through it first.",
+    )
+    fireEvent.change(within(form).getByLabelText("Network (the links' network=)"), { target: { value: 'clickco' } })
+    await settle(() => fireEvent.click(within(form).getByRole('button', { name: 'Save network and refs' })))
+    expect(await within(card4).findByText('Affiliate of clickco, refs a1, b2, revenue share 30 %')).toBeTruthy()
+    expect(within(card4).queryByRole('form')).toBeNull()
+  })
+
   it('disables a staff member after a confirm', async () => {
     const api = staffApi()
     show(api)

@@ -1,5 +1,7 @@
 // Today: what waits for a decision, per brand the staff member works, each
-// count a link to its queue. A count the engine does not answer (a queue
+// count a link to its queue. Refunds asked are chargebacks whose member is
+// still blocked from direct debit (members cannot ask for a refund
+// themselves): they open the brand's refunded orders. A count the engine does not answer (a queue
 // it does not keep yet, or one the staff member may not work) is not shown.
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -20,8 +22,8 @@ const Brands = styled(CardList)`
 const queues = [
   { field: 'photos_waiting', words: 'console.counts.photosWaiting', to: (slug: string) => `/moderation?tenant=${slug}#photos` },
   { field: 'complaints_open', words: 'console.counts.complaintsOpen', to: (slug: string) => `/moderation?tenant=${slug}#complaints` },
-  { field: 'flagged_members', words: 'console.counts.flaggedMembers', to: (slug: string) => `/moderation?tenant=${slug}#flagged` },
-  { field: 'refunds_asked', words: 'console.counts.refundsAsked', to: (slug: string) => `/orders?tenant=${slug}` },
+  { field: 'flagged_members', words: 'console.counts.flaggedMembers', to: (slug: string) => `/flagged?tenant=${slug}` },
+  { field: 'refunds_asked', words: 'console.counts.refundsAsked', to: (slug: string) => `/orders?tenant=${slug}&state=refunded` },
 ] as const satisfies readonly { field: keyof BrandToday; words: string; to: (slug: string) => string }[]
 
 /** Today lists, per brand, the queues waiting for the staff member's decision. */

@@ -31,11 +31,13 @@ describe('Today', { timeout: 20_000 }, () => {
     )
     show(fakeApi({ today }))
     const lust = await screen.findByRole('region', { name: 'LustLokaal' })
-    expect(queueLines(lust)).toEqual(['1 photo waiting', '3 complaints open', '1 refund asked'])
+    expect(queueLines(lust)).toEqual(['1 photo waiting', '3 complaints open', '1 chargeback to decide'])
     expect(within(lust).getByRole('link', { name: '1 photo waiting' }).getAttribute('href')).toBe('/moderation?tenant=lustlokaal#photos')
+    expect(within(lust).getByRole('link', { name: '1 chargeback to decide' }).getAttribute('href')).toBe('/orders?tenant=lustlokaal&state=refunded')
     const spark = screen.getByRole('region', { name: 'SparkUSA' })
     expect(queueLines(spark)).toEqual(['2 photos waiting', '1 complaint open', '1 member flagged'])
     expect(within(spark).getByRole('link', { name: '1 complaint open' }).getAttribute('href')).toBe('/moderation?tenant=sparkusa#complaints')
+    expect(within(spark).getByRole('link', { name: '1 member flagged' }).getAttribute('href')).toBe('/flagged?tenant=sparkusa')
   })
 
   it('shows no count the engine leaves out, and a zero without a link', async () => {
@@ -43,7 +45,7 @@ describe('Today', { timeout: 20_000 }, () => {
     const lust = await screen.findByRole('region', { name: 'LustLokaal' })
     expect(queueLines(lust)).toEqual(['0 photos waiting'])
     expect(within(lust).queryByRole('link')).toBeNull()
-    expect(screen.queryByText(/flagged|refund/)).toBeNull()
+    expect(screen.queryByText(/flagged|chargeback/)).toBeNull()
   })
 
   it('leaves out brands with no queue the staff member works, and words a failure', async () => {
