@@ -35,3 +35,9 @@ SELECT EXISTS (
     SELECT 1 FROM live_presence p JOIN live_instances i ON i.id = p.instance_id
     WHERE p.member_id = @member_id AND i.seen_at > now() - make_interval(secs => @fresh_seconds::float8)
 ) AS connected;
+
+-- name: OnlineMembers :many
+-- Every member with an event stream open on a live instance: who is
+-- online now.
+SELECT DISTINCT p.member_id FROM live_presence p JOIN live_instances i ON i.id = p.instance_id
+WHERE i.seen_at > now() - make_interval(secs => @fresh_seconds::float8);
