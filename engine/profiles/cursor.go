@@ -76,4 +76,3 @@ func (c cursor) next(sort string, page int, rows []found) string {
 	raw, _ := json.Marshal(n) // a struct of numbers and bytes always encodes
 	return base64.RawURLEncoding.EncodeToString(raw)
 }
-

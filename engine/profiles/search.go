@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"math"
+	"net/http"
 	"net/url"
 	"regexp"
 	"slices"
@@ -394,7 +394,7 @@ func bornBetween(minAge, maxAge int, today time.Time) (pgtype.Date, pgtype.Date)
 // sphere.
 func placePoint(lat, lon float64) []float64 {
 	rad := math.Pi / 180
-	return []float64{math.Cos(lat*rad) * math.Cos(lon*rad), math.Cos(lat*rad) * math.Sin(lon*rad), math.Sin(lat*rad)}
+	return []float64{math.Cos(lat*rad) * math.Cos(lon*rad), math.Cos(lat*rad) * math.Sin(lon*rad), math.Sin(lat * rad)}
 }
 
 // chordOf is the straight line through the unit sphere between two places
