@@ -314,7 +314,7 @@ SELECT count(*) FROM (
 
 -- name: ProfilePlace :one
 -- Where a member is, for a distance search from their place.
-SELECT latitude, longitude FROM profiles WHERE id = @id;
+SELECT latitude, longitude, country, region, city FROM profiles WHERE id = @id;
 
 -- name: ProfileCardList :many
 -- The cards of many profiles (search results, likes lists) with each one's

@@ -619,17 +619,21 @@ func orEmpty(list []int64) []int64 {
 	return list
 }
 
-// placeOf is where member is: the place stored with their profile, or
-// errNoPlace.
+// placeOf is where member is: the position stored with their profile,
+// else the one of the place they named (a profile saved before positions
+// were stored), or errNoPlace.
 func (s *Service) placeOf(ctx context.Context, conn db.DBTX, member int64) (lat, lon float64, err error) {
 	p, err := db.New(conn).ProfilePlace(ctx, member)
 	if err != nil {
 		return 0, 0, fmt.Errorf("place of %d: %w", member, err)
 	}
-	if !p.Latitude.Valid || !p.Longitude.Valid {
-		return 0, 0, errNoPlace
+	if p.Latitude.Valid && p.Longitude.Valid {
+		return p.Latitude.Float64, p.Longitude.Float64, nil
 	}
-	return p.Latitude.Float64, p.Longitude.Float64, nil
+	if lat, lon, ok := geo.Locate(p.Country, p.Region, p.City); ok {
+		return lat, lon, nil
+	}
+	return 0, 0, errNoPlace
 }
 
 // similarAgeWidening is how many years similar results widen the ages by.

@@ -1701,19 +1701,28 @@ func (q *Queries) ProfileInsert(ctx context.Context, arg ProfileInsertParams) er
 }
 
 const profilePlace = `-- name: ProfilePlace :one
-SELECT latitude, longitude FROM profiles WHERE id = $1
+SELECT latitude, longitude, country, region, city FROM profiles WHERE id = $1
 `
 
 type ProfilePlaceRow struct {
 	Latitude  pgtype.Float8
 	Longitude pgtype.Float8
+	Country   string
+	Region    string
+	City      string
 }
 
 // Where a member is, for a distance search from their place.
 func (q *Queries) ProfilePlace(ctx context.Context, id int64) (ProfilePlaceRow, error) {
 	row := q.db.QueryRow(ctx, profilePlace, id)
 	var i ProfilePlaceRow
-	err := row.Scan(&i.Latitude, &i.Longitude)
+	err := row.Scan(
+		&i.Latitude,
+		&i.Longitude,
+		&i.Country,
+		&i.Region,
+		&i.City,
+	)
 	return i, err
 }
 
