@@ -367,10 +367,11 @@ type criteria struct {
 	onlineOnly, photo bool
 	online            []int64
 	joinedSince       pgtype.Timestamptz
-	// near limits to reach (a chord of the unit sphere) around center.
-	near   bool
-	center []float64
-	reach  float64
+	// near limits to reach (a chord of the unit sphere) around center;
+	// boxed finds them through the box around the radius (SearchNearest).
+	near, boxed bool
+	center      []float64
+	reach       float64
 }
 
 func text(s string) pgtype.Text { return pgtype.Text{String: s, Valid: s != ""} }
@@ -488,24 +489,47 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 		}
 		return ids, 0, err
 	}
-	rows, err := s.page(ctx, q, t.ProfilePool, excluded, today, exact, f.Sort, cur, f.PerPage, skip)
-	if err != nil {
-		return SearchResult{}, fmt.Errorf("search: %w", err)
-	}
-	total := len(rows)
-	// A short first page is its own count.
-	if skip > 0 || f.After != "" || len(rows) == f.PerPage {
+	count := func() (int, error) {
 		from, to := bornBetween(exact.minAge, exact.maxAge, today)
-		n, err := q.SearchCount(ctx, db.SearchCountParams{
+		p := db.SearchCountParams{
 			Pool: t.ProfilePool, Gender: text(exact.gender), Country: text(exact.country), Region: text(exact.region),
 			BornFrom: from, BornTo: to, Excluded: excluded, Cap: SearchMaxResults + 1,
 			OnlineOnly: exact.onlineOnly, Online: orEmpty(exact.online), WithPhoto: exact.photo, JoinedSince: exact.joinedSince,
 			Near: exact.near, Center: exact.center, Reach: exact.reach,
-		})
-		if err != nil {
-			return SearchResult{}, fmt.Errorf("search count: %w", err)
 		}
-		total = int(n)
+		var n int64
+		var err error
+		if exact.near {
+			n, err = q.SearchCountNear(ctx, db.SearchCountNearParams(p))
+		} else {
+			n, err = q.SearchCount(ctx, p)
+		}
+		if err != nil {
+			return 0, fmt.Errorf("search count: %w", err)
+		}
+		return int(n), nil
+	}
+	total := -1
+	if exact.near {
+		// Few members within the radius are sorted; many are walked
+		// nearest first (see SearchNearest).
+		if total, err = count(); err != nil {
+			return SearchResult{}, err
+		}
+		exact.boxed = total <= SearchMaxResults
+	}
+	rows, err := s.page(ctx, q, t.ProfilePool, excluded, today, exact, f.Sort, cur, f.PerPage, skip)
+	if err != nil {
+		return SearchResult{}, fmt.Errorf("search: %w", err)
+	}
+	switch {
+	case total >= 0:
+	case skip == 0 && f.After == "" && len(rows) < f.PerPage:
+		total = len(rows) // a short first page is its own count
+	default:
+		if total, err = count(); err != nil {
+			return SearchResult{}, err
+		}
 	}
 	ids := make([]int64, len(rows))
 	chords := make(map[int64]float64, len(rows))
@@ -557,10 +581,7 @@ func (s *Service) page(ctx context.Context, q *db.Queries, pool string, excluded
 	case SortDistance:
 		p := db.SearchNearestParams{Pool: pool, Gender: text(c.gender), Country: text(c.country), Region: text(c.region),
 			BornFrom: from, BornTo: to, Excluded: excluded, OnlineOnly: c.onlineOnly, Online: online, WithPhoto: c.photo,
-			JoinedSince: c.joinedSince, Near: true, Center: c.center, Reach: c.reach, Skip: int32(skip), MaxRows: int32(limit)}
-		if !c.near {
-			p.Reach = 2 // the whole sphere
-		}
+			JoinedSince: c.joinedSince, Near: c.near, Boxed: c.boxed, Center: c.center, Reach: c.reach, Skip: int32(skip), MaxRows: int32(limit)}
 		if cur.ID != 0 {
 			p.AfterChord, p.AfterID = pgtype.Float8{Float64: cur.Chord, Valid: true}, cur.ID
 		}
@@ -739,9 +760,25 @@ func AcrossBlocks(ctx context.Context, conn db.DBTX, member int64) ([]int64, err
 	return ids, nil
 }
 
-// located is the position of a place as a profile stores it, for distance
-// search (geo.Locate); NULL when the place is unknown.
-func located(country, region, city string) (lat, lon pgtype.Float8) {
+// located is the position of member's place as their profile stores it,
+// for distance search (geo.Locate); NULL when the place is unknown. It is
+// moved by up to spreadDegrees the same way for the same member: members of
+// one city are not all at one point, so nearest first has an order among
+// them that the place index walks, and a distance tells no more than the
+// city does.
+func located(member int64, country, region, city string) (lat, lon pgtype.Float8) {
 	la, lo, ok := geo.Locate(country, region, city)
+	if ok {
+		h := uint64(member) * 0x9E3779B97F4A7C15
+		h ^= h >> 29
+		a := float64(h&0xFFFF)/0xFFFF*2 - 1
+		b := float64((h>>16)&0xFFFF)/0xFFFF*2 - 1
+		la = max(-90, min(90, la+a*spreadDegrees))
+		lo += b * spreadDegrees / max(math.Cos(la*math.Pi/180), 0.1)
+		lo = math.Mod(lo+540, 360) - 180
+	}
 	return pgtype.Float8{Float64: la, Valid: ok}, pgtype.Float8{Float64: lo, Valid: ok}
 }
+
+// spreadDegrees is about a kilometre of latitude.
+const spreadDegrees = 0.009

@@ -1958,7 +1958,7 @@ SELECT count(*) FROM (
     SELECT 1
     FROM profiles p
     WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
-  AND ($2::text IS NULL OR p.gender = $2)
+      AND ($2::text IS NULL OR p.gender = $2)
       AND ($3::text IS NULL OR p.country = $3)
       AND ($4::text IS NULL OR p.region = $4)
       AND p.date_of_birth BETWEEN $5::date AND $6::date
@@ -1967,7 +1967,7 @@ SELECT count(*) FROM (
       AND (NOT $10::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
       AND ($11::timestamptz IS NULL OR p.created_at >= $11)
       AND (NOT $12::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($13::float8[]), $14::float8, 3)
-                              AND profile_place(p.latitude, p.longitude) <-> cube($13::float8[]) <= $14::float8))
+                                  AND profile_place(p.latitude, p.longitude) <-> cube($13::float8[]) <= $14::float8))
     ORDER BY p.last_active_at DESC, p.id DESC
     LIMIT $15
 ) s
@@ -2018,6 +2018,69 @@ func (q *Queries) SearchCount(ctx context.Context, arg SearchCountParams) (int64
 	return count, err
 }
 
+const searchCountNear = `-- name: SearchCountNear :one
+SELECT count(*) FROM (
+    SELECT 1
+    FROM profiles p
+    WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
+      AND ($2::text IS NULL OR p.gender = $2)
+      AND ($3::text IS NULL OR p.country = $3)
+      AND ($4::text IS NULL OR p.region = $4)
+      AND p.date_of_birth BETWEEN $5::date AND $6::date
+      AND p.id <> ALL ($7::bigint[])
+      AND (NOT $8::boolean OR p.id = ANY ($9::bigint[]))
+      AND (NOT $10::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+      AND ($11::timestamptz IS NULL OR p.created_at >= $11)
+      AND (NOT $12::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($13::float8[]), $14::float8, 3)
+                                  AND profile_place(p.latitude, p.longitude) <-> cube($13::float8[]) <= $14::float8))
+    LIMIT $15
+) s
+`
+
+type SearchCountNearParams struct {
+	Pool        string
+	Gender      pgtype.Text
+	Country     pgtype.Text
+	Region      pgtype.Text
+	BornFrom    pgtype.Date
+	BornTo      pgtype.Date
+	Excluded    []int64
+	OnlineOnly  bool
+	Online      []int64
+	WithPhoto   bool
+	JoinedSince pgtype.Timestamptz
+	Near        bool
+	Center      []float64
+	Reach       float64
+	Cap         int32
+}
+
+// SearchCount of a search within a radius: the place index finds the
+// members in the radius's box, and the count stops at @cap without
+// sorting them first.
+func (q *Queries) SearchCountNear(ctx context.Context, arg SearchCountNearParams) (int64, error) {
+	row := q.db.QueryRow(ctx, searchCountNear,
+		arg.Pool,
+		arg.Gender,
+		arg.Country,
+		arg.Region,
+		arg.BornFrom,
+		arg.BornTo,
+		arg.Excluded,
+		arg.OnlineOnly,
+		arg.Online,
+		arg.WithPhoto,
+		arg.JoinedSince,
+		arg.Near,
+		arg.Center,
+		arg.Reach,
+		arg.Cap,
+	)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const searchNearest = `-- name: SearchNearest :many
 SELECT p.id, (profile_place(p.latitude, p.longitude) <-> cube($1::float8[]))::float8 AS chord
 FROM profiles p
@@ -2030,12 +2093,13 @@ WHERE p.pool = $2 AND p.status = 'active' AND NOT p.invisible
   AND (NOT $9::boolean OR p.id = ANY ($10::bigint[]))
   AND (NOT $11::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
   AND ($12::timestamptz IS NULL OR p.created_at >= $12)
-  AND (NOT $13::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($1::float8[]), $14::float8, 3)
-                              AND profile_place(p.latitude, p.longitude) <-> cube($1::float8[]) <= $14::float8))
-  AND ($15::float8 IS NULL
-       OR (profile_place(p.latitude, p.longitude) <-> cube($1::float8[]), p.id) > ($15::float8, $16::bigint))
-ORDER BY profile_place(p.latitude, p.longitude) <-> cube($1::float8[]), p.id
-LIMIT $18 OFFSET $17
+  AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL
+  AND (NOT $13::boolean OR profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($1::float8[]), $14::float8, 3))
+  AND (NOT $15::boolean OR profile_place(p.latitude, p.longitude) <-> cube($1::float8[]) <= $14::float8)
+  AND ($16::float8 IS NULL
+       OR (profile_place(p.latitude, p.longitude) <-> cube($1::float8[]), p.id) > ($16::float8, $17::bigint))
+ORDER BY profile_place(p.latitude, p.longitude) <-> cube($1::float8[])
+LIMIT $19 OFFSET $18
 `
 
 type SearchNearestParams struct {
@@ -2051,8 +2115,9 @@ type SearchNearestParams struct {
 	Online      []int64
 	WithPhoto   bool
 	JoinedSince pgtype.Timestamptz
-	Near        bool
+	Boxed       bool
 	Reach       float64
+	Near        bool
 	AfterChord  pgtype.Float8
 	AfterID     int64
 	Skip        int32
@@ -2064,9 +2129,15 @@ type SearchNearestRow struct {
 	Chord float64
 }
 
-// One page of search results, nearest first (ties by id), after the key
-// (after_chord, after_id) of the last member shown: a walk of the place
-// index from the searcher outwards, inside the radius's box.
+// One page of search results, nearest first, after the key
+// (after_chord, after_id) of the last member shown. With @boxed (a radius
+// holding few matches) the place index finds the members inside the
+// radius's box and they are sorted; without, the place index is walked
+// from the searcher outwards and the walk stops after a page, which the
+// radius (@near) cannot make long as it holds more matches than search
+// shows. The order is by distance alone, as the walk gives it: positions
+// are spread (located), so two members are hardly ever equally far, and
+// the key's id keeps a tie from repeating a member all the same.
 func (q *Queries) SearchNearest(ctx context.Context, arg SearchNearestParams) ([]SearchNearestRow, error) {
 	rows, err := q.db.Query(ctx, searchNearest,
 		arg.Center,
@@ -2081,8 +2152,9 @@ func (q *Queries) SearchNearest(ctx context.Context, arg SearchNearestParams) ([
 		arg.Online,
 		arg.WithPhoto,
 		arg.JoinedSince,
-		arg.Near,
+		arg.Boxed,
 		arg.Reach,
+		arg.Near,
 		arg.AfterChord,
 		arg.AfterID,
 		arg.Skip,
