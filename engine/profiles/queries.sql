@@ -269,12 +269,10 @@ LIMIT @max_rows OFFSET @skip;
 
 -- name: SearchNearest :many
 -- One page of search results, nearest first, after the key
--- (after_chord, after_id) of the last member shown. With @boxed (a radius
--- holding few matches) the place index finds the members inside the
--- radius's box and they are sorted; without, the place index is walked
--- from the searcher outwards and the walk stops after a page, which the
--- radius (@near) cannot make long as it holds more matches than search
--- shows. The order is by distance alone, as the walk gives it: positions
+-- (after_chord, after_id) of the last member shown: the place index is
+-- walked from the searcher outwards, inside the radius's box, and the
+-- walk stops after a page. The order is by distance alone, as the walk
+-- gives it: positions
 -- are spread (located), so two members are hardly ever equally far, and
 -- the key's id keeps a tie from repeating a member all the same.
 SELECT p.id, (profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]))::float8 AS chord
@@ -288,9 +286,9 @@ WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
   AND (NOT @online_only::boolean OR p.id = ANY (@online::bigint[]))
   AND (NOT @with_photo::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
   AND (sqlc.narg(joined_since)::timestamptz IS NULL OR p.created_at >= sqlc.narg(joined_since))
+  AND (NOT @near::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube(@center::float8[]), @reach::float8, 3)
+                              AND profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) <= @reach::float8))
   AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL
-  AND (NOT @boxed::boolean OR profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube(@center::float8[]), @reach::float8, 3))
-  AND (NOT @near::boolean OR profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) <= @reach::float8)
   AND (sqlc.narg(after_chord)::float8 IS NULL
        OR (profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]), p.id) > (sqlc.narg(after_chord)::float8, @after_id::bigint))
 ORDER BY profile_place(p.latitude, p.longitude) <-> cube(@center::float8[])
@@ -322,7 +320,7 @@ SELECT count(*) FROM (
 -- name: SearchCountNear :one
 -- SearchCount of a search within a radius: the place index finds the
 -- members in the radius's box, and the count stops at @cap without
--- sorting them first.
+-- ordering them first.
 SELECT count(*) FROM (
     SELECT 1
     FROM profiles p

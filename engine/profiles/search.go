@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/geo"
@@ -367,9 +368,8 @@ type criteria struct {
 	onlineOnly, photo bool
 	online            []int64
 	joinedSince       pgtype.Timestamptz
-	// near limits to reach (a chord of the unit sphere) around center;
-	// boxed finds them through the box around the radius (SearchNearest).
-	near, boxed bool
+	// near limits to reach (a chord of the unit sphere) around center.
+	near   bool
 	center      []float64
 	reach       float64
 }
@@ -416,7 +416,36 @@ type found struct {
 // only t's pool, only active visible profiles, never the viewer, anybody
 // on either side of a block of theirs, nor a test or staff account.
 func (s *Service) Search(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, f Filters) (SearchResult, error) {
-	return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, f)
+	if f.Distance == 0 && f.Sort != SortDistance {
+		return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, f)
+	}
+	begin, ok := s.reader().(interface {
+		Begin(context.Context) (pgx.Tx, error)
+	})
+	if !ok {
+		return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, f)
+	}
+	tx, err := begin.Begin(ctx)
+	if err != nil {
+		return SearchResult{}, fmt.Errorf("search: %w", err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }() // it only read
+	if err := walkPlaces(ctx, tx); err != nil {
+		return SearchResult{}, err
+	}
+	return s.search(ctx, database.CustomPlans{Conn: tx}, t, viewer, f)
+}
+
+// walkPlaces makes PostgreSQL walk the place index in the rest of tx
+// rather than gather every member in the radius's box before the first
+// (a bitmap scan): it takes a box for a handful of rows (cube's estimate
+// knows nothing of where members live) where a large radius holds tens of
+// thousands, and the walk stops after a page or at the count's cap.
+func walkPlaces(ctx context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(ctx, "SET LOCAL enable_bitmapscan = off"); err != nil {
+		return fmt.Errorf("search: plan settings: %w", err)
+	}
+	return nil
 }
 
 // search is Search on conn; the query-plan test passes a conn that
@@ -509,24 +538,12 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 		}
 		return int(n), nil
 	}
-	total := -1
-	if exact.near {
-		// Few members within the radius are sorted; many are walked
-		// nearest first (see SearchNearest).
-		if total, err = count(); err != nil {
-			return SearchResult{}, err
-		}
-		exact.boxed = total <= SearchMaxResults
-	}
 	rows, err := s.page(ctx, q, t.ProfilePool, excluded, today, exact, f.Sort, cur, f.PerPage, skip)
 	if err != nil {
 		return SearchResult{}, fmt.Errorf("search: %w", err)
 	}
-	switch {
-	case total >= 0:
-	case skip == 0 && f.After == "" && len(rows) < f.PerPage:
-		total = len(rows) // a short first page is its own count
-	default:
+	total := len(rows) // a short first page is its own count
+	if skip > 0 || f.After != "" || len(rows) == f.PerPage {
 		if total, err = count(); err != nil {
 			return SearchResult{}, err
 		}
@@ -581,7 +598,7 @@ func (s *Service) page(ctx context.Context, q *db.Queries, pool string, excluded
 	case SortDistance:
 		p := db.SearchNearestParams{Pool: pool, Gender: text(c.gender), Country: text(c.country), Region: text(c.region),
 			BornFrom: from, BornTo: to, Excluded: excluded, OnlineOnly: c.onlineOnly, Online: online, WithPhoto: c.photo,
-			JoinedSince: c.joinedSince, Near: c.near, Boxed: c.boxed, Center: c.center, Reach: c.reach, Skip: int32(skip), MaxRows: int32(limit)}
+			JoinedSince: c.joinedSince, Near: c.near, Center: c.center, Reach: c.reach, Skip: int32(skip), MaxRows: int32(limit)}
 		if cur.ID != 0 {
 			p.AfterChord, p.AfterID = pgtype.Float8{Float64: cur.Chord, Valid: true}, cur.ID
 		}

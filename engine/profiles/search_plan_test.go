@@ -128,6 +128,7 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 		{"logged out, no filter", nil, Filters{}},
 		{"no gender, ages", nil, Filters{MinAge: 40, MaxAge: 50}},
 		{"distance, nearest first", &Viewer{ID: viewer}, Filters{Gender: "female", Distance: 25, Sort: SortDistance}},
+		{"large distance, nearest first", &Viewer{ID: viewer}, Filters{Gender: "female", Distance: 250, Sort: SortDistance}},
 		{"distance, most recently active first", &Viewer{ID: viewer}, Filters{Gender: "female", Distance: 10, MinAge: 30, MaxAge: 40}},
 		{"nearest first anywhere", &Viewer{ID: viewer}, Filters{Gender: "female", Sort: SortDistance}},
 		{"with a photo, newest first", &Viewer{ID: viewer}, Filters{Gender: "female", Photo: true, Sort: SortNewest}},
@@ -143,7 +144,19 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 			tc.f.PerPage = DefaultPerPage
 			var plans []string
 			var mu sync.Mutex
-			res, err := s.search(ctx, explainer{conn: database.CustomPlans{Conn: pool}, mu: &mu, plans: &plans}, tenant, tc.viewer, tc.f)
+			var conn database.Conn = pool
+			if tc.f.Distance > 0 || tc.f.Sort == SortDistance { // as Search runs them
+				tx, err := pool.Begin(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer func() { _ = tx.Rollback(ctx) }()
+				if err := walkPlaces(ctx, tx); err != nil {
+					t.Fatal(err)
+				}
+				conn = tx
+			}
+			res, err := s.search(ctx, explainer{conn: database.CustomPlans{Conn: conn}, mu: &mu, plans: &plans}, tenant, tc.viewer, tc.f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,6 +170,9 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 				if (strings.HasPrefix(p, "-- name: Search") && !strings.HasPrefix(p, "-- name: SearchBecameActive")) &&
 					!strings.Contains(p, "using profiles_") && !strings.Contains(p, "Bitmap Index Scan on profiles_") {
 					t.Errorf("no search index in plan:\n%s", p)
+				}
+				if strings.HasPrefix(p, "-- name: SearchNearest") && !strings.Contains(p, "Order By: (profile_place") {
+					t.Errorf("nearest first does not walk the place index:\n%s", p)
 				}
 			}
 			if testing.Verbose() {

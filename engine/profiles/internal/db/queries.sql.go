@@ -2057,7 +2057,7 @@ type SearchCountNearParams struct {
 
 // SearchCount of a search within a radius: the place index finds the
 // members in the radius's box, and the count stops at @cap without
-// sorting them first.
+// ordering them first.
 func (q *Queries) SearchCountNear(ctx context.Context, arg SearchCountNearParams) (int64, error) {
 	row := q.db.QueryRow(ctx, searchCountNear,
 		arg.Pool,
@@ -2093,13 +2093,13 @@ WHERE p.pool = $2 AND p.status = 'active' AND NOT p.invisible
   AND (NOT $9::boolean OR p.id = ANY ($10::bigint[]))
   AND (NOT $11::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
   AND ($12::timestamptz IS NULL OR p.created_at >= $12)
+  AND (NOT $13::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($1::float8[]), $14::float8, 3)
+                              AND profile_place(p.latitude, p.longitude) <-> cube($1::float8[]) <= $14::float8))
   AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL
-  AND (NOT $13::boolean OR profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($1::float8[]), $14::float8, 3))
-  AND (NOT $15::boolean OR profile_place(p.latitude, p.longitude) <-> cube($1::float8[]) <= $14::float8)
-  AND ($16::float8 IS NULL
-       OR (profile_place(p.latitude, p.longitude) <-> cube($1::float8[]), p.id) > ($16::float8, $17::bigint))
+  AND ($15::float8 IS NULL
+       OR (profile_place(p.latitude, p.longitude) <-> cube($1::float8[]), p.id) > ($15::float8, $16::bigint))
 ORDER BY profile_place(p.latitude, p.longitude) <-> cube($1::float8[])
-LIMIT $19 OFFSET $18
+LIMIT $18 OFFSET $17
 `
 
 type SearchNearestParams struct {
@@ -2115,9 +2115,8 @@ type SearchNearestParams struct {
 	Online      []int64
 	WithPhoto   bool
 	JoinedSince pgtype.Timestamptz
-	Boxed       bool
-	Reach       float64
 	Near        bool
+	Reach       float64
 	AfterChord  pgtype.Float8
 	AfterID     int64
 	Skip        int32
@@ -2130,12 +2129,10 @@ type SearchNearestRow struct {
 }
 
 // One page of search results, nearest first, after the key
-// (after_chord, after_id) of the last member shown. With @boxed (a radius
-// holding few matches) the place index finds the members inside the
-// radius's box and they are sorted; without, the place index is walked
-// from the searcher outwards and the walk stops after a page, which the
-// radius (@near) cannot make long as it holds more matches than search
-// shows. The order is by distance alone, as the walk gives it: positions
+// (after_chord, after_id) of the last member shown: the place index is
+// walked from the searcher outwards, inside the radius's box, and the
+// walk stops after a page. The order is by distance alone, as the walk
+// gives it: positions
 // are spread (located), so two members are hardly ever equally far, and
 // the key's id keeps a tie from repeating a member all the same.
 func (q *Queries) SearchNearest(ctx context.Context, arg SearchNearestParams) ([]SearchNearestRow, error) {
@@ -2152,9 +2149,8 @@ func (q *Queries) SearchNearest(ctx context.Context, arg SearchNearestParams) ([
 		arg.Online,
 		arg.WithPhoto,
 		arg.JoinedSince,
-		arg.Boxed,
-		arg.Reach,
 		arg.Near,
+		arg.Reach,
 		arg.AfterChord,
 		arg.AfterID,
 		arg.Skip,
