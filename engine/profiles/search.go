@@ -370,8 +370,8 @@ type criteria struct {
 	joinedSince       pgtype.Timestamptz
 	// near limits to reach (a chord of the unit sphere) around center.
 	near   bool
-	center      []float64
-	reach       float64
+	center []float64
+	reach  float64
 }
 
 func text(s string) pgtype.Text { return pgtype.Text{String: s, Valid: s != ""} }
