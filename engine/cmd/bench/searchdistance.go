@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
+	"sync"
 	"time"
 )
 
@@ -32,15 +33,26 @@ func distanceBench(addr, cookie string, d time.Duration, card latency) error {
 			return err
 		}
 	}
+	var mu sync.Mutex
+	byQuery := map[string][]time.Duration{}
 	lat, err := timedClients(searchClients, d, func(c int) func() (time.Duration, error) {
 		rng := rand.New(rand.NewPCG(uint64(c), 2))
 		client := &http.Client{Timeout: 30 * time.Second}
 		return func() (time.Duration, error) {
-			return searchOnce(client, addr, cookie, queries[rng.IntN(len(queries))])
+			q := queries[rng.IntN(len(queries))]
+			took, err := searchOnce(client, addr, cookie, q)
+			mu.Lock()
+			byQuery[q] = append(byQuery[q], took)
+			mu.Unlock()
+			return took, err
 		}
 	})
 	if err != nil {
 		return err
+	}
+	for _, q := range queries {
+		ql := percentiles(byQuery[q])
+		fmt.Fprintf(os.Stderr, "bench: distance %-60s n=%-4d p50 %6.1f ms  p95 %6.1f ms\n", q, len(byQuery[q]), ms(ql.p50), ms(ql.p95))
 	}
 	l := percentiles(lat)
 	fmt.Fprintf(os.Stderr, "bench: distance search p50 %.1f ms p95 %.1f ms over %d searches\n", ms(l.p50), ms(l.p95), len(lat))
