@@ -636,8 +636,11 @@ func (s *Service) page(ctx context.Context, q *db.Queries, pool string, excluded
 	if len(out) == limit {
 		return out, nil
 	}
+	// Whoever the pages before showed stays away, even one whose activity
+	// moved back (a house profile's), behind the key.
+	walkExcluded := append(slices.Clip(excluded), cur.Shown...)
 	p := db.SearchPageParams{Pool: pool, Gender: text(c.gender), Country: text(c.country), Region: text(c.region),
-		BornFrom: from, BornTo: to, Excluded: excluded, OnlineOnly: c.onlineOnly, Online: online, WithPhoto: c.photo,
+		BornFrom: from, BornTo: to, Excluded: walkExcluded, OnlineOnly: c.onlineOnly, Online: online, WithPhoto: c.photo,
 		JoinedSince: c.joinedSince, Near: c.near, Center: c.center, Reach: c.reach, Skip: int32(skip), MaxRows: int32(limit - len(out))}
 	if cur.ID != 0 {
 		p.BeforeAt, p.BeforeID = pgtype.Timestamptz{Time: time.UnixMicro(cur.At), Valid: true}, cur.ID

@@ -125,6 +125,9 @@ test('swipe game at 390 px: the next card behind, touch wording, and the offer w
     const next = await s.page.getByTestId('swipe-next').boundingBox()
     assert.ok(next.width < top.width && next.width > top.width * 0.85, `behind ${next.width} px under ${top.width} px`)
     assert.ok(Math.abs(next.x + next.width / 2 - (top.x + top.width / 2)) < 2, 'centred under the top card')
+    assert.ok(next.y + next.height >= top.y + top.height + 10, 'its edge shows below the top card')
+    const buttons = await s.page.getByTestId('swipe-like').boundingBox()
+    assert.ok(buttons.y >= next.y + next.height, 'the buttons are below the stack')
     assert.equal(await s.page.getByTestId('swipe-hint').textContent(), 'Swipe the card: right to like, left to pass.')
     await s.page.screenshot({ path: '/tmp/discovery-swipe-390.png' })
     // Five attempts: four likes and a pass; the sixth finds the offer.

@@ -12,7 +12,8 @@ const Frame = styled.div`
   width: 100%;
   max-width: 360px;
   aspect-ratio: 3 / 4;
-  margin: 0 auto;
+  /* room for the next card, which shows below the top one */
+  margin: 0 auto ${space(5)};
   /* on a short screen the card gives way, so Like and Pass stay in view */
   @media (max-width: 767.98px) {
     width: min(100%, calc((100dvh - 470px) * 3 / 4));
@@ -44,7 +45,7 @@ const Face = styled.div`
 
 /** Behind is the next card, under the top one: the stack shows there is more. */
 const Behind = styled(Face)`
-  transform: translateY(14px) scale(0.94);
+  transform: translateY(36px) scale(0.9);
   opacity: 0.85;
   cursor: default;
 `
