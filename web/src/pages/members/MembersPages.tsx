@@ -105,7 +105,7 @@ function MemberSearch() {
           </CardGrid>
         )}
         {result && result.profiles.length === 0 && state.status === 'done' && <Panel>{t('discovery.noResults')}</Panel>}
-        {result && <PageSteps page={page} pages={result.pages} nextHref={nextHref} onBack={() => navigate(-1)} />}
+        {result && <PageSteps page={page} pages={result.pages} nextHref={nextHref} onBack={() => void navigate(-1)} />}
         {/* below the results: on a phone the first card stays in view */}
         {result && <FictionalLegend profiles={[...result.profiles, ...result.similar]} />}
         {result && result.similar.length > 0 && (
