@@ -22,7 +22,12 @@ CREATE INDEX profiles_search_place ON profiles USING gist (profile_place(latitud
 CREATE INDEX profiles_search_newest ON profiles (pool, created_at DESC, id DESC)
     INCLUDE (gender, date_of_birth, country, region) WHERE status = 'active' AND NOT invisible;
 
+-- The profiles saved before positions were stored, for the job that
+-- locates them.
+CREATE INDEX profiles_unplaced ON profiles (id) WHERE latitude IS NULL;
+
 -- +goose Down
+DROP INDEX profiles_unplaced;
 DROP INDEX profiles_search_newest;
 DROP INDEX profiles_search_place;
 DROP FUNCTION profile_place(double precision, double precision);

@@ -568,3 +568,18 @@ SELECT * FROM complaints
 WHERE tenant_id = @tenant_id AND (member_id = @member_id OR profile_id = @member_id)
 ORDER BY created_at DESC, id DESC
 LIMIT 100;
+
+-- name: ProfilesUnplaced :many
+-- Profiles saved before positions were stored, from id @after on: the
+-- place job locates them (LocateUnplaced).
+SELECT id, country, region, city FROM profiles
+WHERE latitude IS NULL AND id > @after
+ORDER BY id
+LIMIT @max_rows;
+
+-- name: ProfilesPlace :exec
+-- Stores the positions the place job found, unless a save stored one
+-- meanwhile.
+UPDATE profiles p SET latitude = u.lat, longitude = u.lon
+FROM (SELECT unnest(@ids::bigint[]) AS id, unnest(@lats::float8[]) AS lat, unnest(@lons::float8[]) AS lon) u
+WHERE p.id = u.id AND p.latitude IS NULL;

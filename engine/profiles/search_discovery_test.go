@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"testing"
+	"time"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/geo"
@@ -200,5 +201,28 @@ func TestSearchBadDiscoveryFilters(t *testing.T) {
 		if f := decode[struct{ Field string }](t, res).Field; f != tc.field {
 			t.Errorf("%s: field %q, want %q", tc.query, f, tc.field)
 		}
+	}
+}
+
+// Profiles written without a position (before positions were stored) are
+// placed by the place job, and distance search finds them after it.
+func TestLocateUnplacedPlacesOldProfiles(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	me, _ := env.LoggedIn(t, nlHost, accountstest.Member{Country: "NL", Region: "NL-NH", City: "Amsterdam"})
+	old := accountstest.NewMember(t, env.Pool, accountstest.Member{Gender: "female", Seeking: "male", Country: "NL", Region: "NL-NH", City: "Haarlem", BirthDate: born(30)}).ID
+	nowhere := accountstest.NewMember(t, env.Pool, accountstest.Member{Gender: "female", Seeking: "male", Country: "NL", City: "Atlantis", BirthDate: born(30)}).ID
+	near := func() []int64 {
+		return searchIDs(decode[profiles.SearchResult](t, me.Do(http.MethodGet, "/api/members.php?gender=female&distance=30", nil)).Profiles)
+	}
+	if got := near(); slices.Contains(got, old) {
+		t.Fatalf("%d found before it has a position: %v", old, got)
+	}
+	s := &profiles.Service{Pool: env.Pool, Now: time.Now}
+	if _, err := s.LocateUnplaced(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := near(); !slices.Contains(got, old) || slices.Contains(got, nowhere) {
+		t.Errorf("within 30 km after the place job: %v, want %d and not %d", got, old, nowhere)
 	}
 }

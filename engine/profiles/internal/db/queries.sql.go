@@ -1836,6 +1836,71 @@ func (q *Queries) ProfilesDemoShow(ctx context.Context, now time.Time) (int64, e
 	return result.RowsAffected(), nil
 }
 
+const profilesPlace = `-- name: ProfilesPlace :exec
+UPDATE profiles p SET latitude = u.lat, longitude = u.lon
+FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::float8[]) AS lat, unnest($3::float8[]) AS lon) u
+WHERE p.id = u.id AND p.latitude IS NULL
+`
+
+type ProfilesPlaceParams struct {
+	Ids  []int64
+	Lats []float64
+	Lons []float64
+}
+
+// Stores the positions the place job found, unless a save stored one
+// meanwhile.
+func (q *Queries) ProfilesPlace(ctx context.Context, arg ProfilesPlaceParams) error {
+	_, err := q.db.Exec(ctx, profilesPlace, arg.Ids, arg.Lats, arg.Lons)
+	return err
+}
+
+const profilesUnplaced = `-- name: ProfilesUnplaced :many
+SELECT id, country, region, city FROM profiles
+WHERE latitude IS NULL AND id > $1
+ORDER BY id
+LIMIT $2
+`
+
+type ProfilesUnplacedParams struct {
+	After   int64
+	MaxRows int32
+}
+
+type ProfilesUnplacedRow struct {
+	ID      int64
+	Country string
+	Region  string
+	City    string
+}
+
+// Profiles saved before positions were stored, from id @after on: the
+// place job locates them (LocateUnplaced).
+func (q *Queries) ProfilesUnplaced(ctx context.Context, arg ProfilesUnplacedParams) ([]ProfilesUnplacedRow, error) {
+	rows, err := q.db.Query(ctx, profilesUnplaced, arg.After, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProfilesUnplacedRow{}
+	for rows.Next() {
+		var i ProfilesUnplacedRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Country,
+			&i.Region,
+			&i.City,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const reportedMessage = `-- name: ReportedMessage :one
 SELECT msg.id, msg.sender_id, msg.photo_status
 FROM messages msg
