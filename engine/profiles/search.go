@@ -574,7 +574,7 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 			res.Profiles[i].Distance = math.Round(d*10) / 10
 		}
 	}
-	if f.After == "" && f.Page == 1 && total*2 < f.PerPage {
+	if f.Page == 1 && total*2 < f.PerPage {
 		similar, err := s.similar(ctx, exact, f.PerPage, run, ids)
 		if err != nil {
 			return SearchResult{}, err
