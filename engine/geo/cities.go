@@ -1,6 +1,7 @@
 package geo
 
 import (
+	"math"
 	"sort"
 	"strings"
 )
@@ -42,4 +43,42 @@ func Cities(country string, n int) []Place {
 		out = append(out, Place{Country: country, Region: p.Region, RegionCode: p.RegionCode, City: c.name})
 	}
 	return out
+}
+
+// Locate is the position of a member's place for distance search: the
+// listed place of country named city (any case; the most populous when
+// several share the name), else the middle of region's bounding box
+// (ISO 3166-2 code), so a member who gave no city is still near their
+// province. ok is false when neither is known.
+func Locate(country, region, cityName string) (lat, lon float64, ok bool) {
+	country = strings.ToUpper(country)
+	ix := load()
+	if want := strings.ToLower(strings.TrimSpace(cityName)); want != "" {
+		best := -1
+		for _, cell := range ix.cityCells {
+			for _, c := range cell {
+				if c.country == country && c.population > best && strings.ToLower(c.name) == want {
+					best, lat, lon = c.population, c.lat, c.lon
+				}
+			}
+		}
+		if best >= 0 {
+			return lat, lon, true
+		}
+	}
+	if region == "" {
+		return 0, 0, false
+	}
+	minLat, minLon := int32(math.MaxInt32), int32(math.MaxInt32)
+	maxLat, maxLon := int32(math.MinInt32), int32(math.MinInt32)
+	for _, b := range ix.bounds {
+		if r := ix.regions[b.region]; r.country == country && r.code == region {
+			minLat, maxLat = min(minLat, b.minLat), max(maxLat, b.maxLat)
+			minLon, maxLon = min(minLon, b.minLon), max(maxLon, b.maxLon)
+		}
+	}
+	if minLat > maxLat {
+		return 0, 0, false
+	}
+	return (float64(minLat) + float64(maxLat)) / 2 / scale, (float64(minLon) + float64(maxLon)) / 2 / scale, true
 }

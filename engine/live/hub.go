@@ -313,6 +313,16 @@ func Connected(ctx context.Context, conn db.DBTX, member int64) (bool, error) {
 	return ok, nil
 }
 
+// OnlineMembers lists the members with an open event stream on any live
+// engine instance: who is online now, for search's "online now".
+func OnlineMembers(ctx context.Context, conn db.DBTX) ([]int64, error) {
+	ids, err := db.New(conn).OnlineMembers(ctx, freshFor.Seconds())
+	if err != nil {
+		return nil, fmt.Errorf("online members: %w", err)
+	}
+	return ids, nil
+}
+
 // SessionChannel is the PostgreSQL notification channel on which the
 // database announces the end of members' sessions (triggers on members and
 // sessions): every instance closes the streams opened with a session that

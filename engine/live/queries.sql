@@ -39,3 +39,9 @@ SELECT EXISTS (
 -- name: PresencePurgeMember :exec
 -- A purged member is present nowhere (their logins ended with the purge).
 DELETE FROM live_presence WHERE member_id = @member_id;
+
+-- name: OnlineMembers :many
+-- Every member with an event stream open on a live instance: who is
+-- online now.
+SELECT DISTINCT p.member_id FROM live_presence p JOIN live_instances i ON i.id = p.instance_id
+WHERE i.seen_at > now() - make_interval(secs => @fresh_seconds::float8);

@@ -9,9 +9,11 @@ SELECT nextval(pg_get_serial_sequence('photos', 'id'))::bigint AS id FROM genera
 
 -- name: ProfileCopy :copyfrom
 INSERT INTO profiles (id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city, interests,
-                      hair_color, eye_color, body_type, relationship_status, tattoos, about_me, status, invisible, last_active_at)
+                      hair_color, eye_color, body_type, relationship_status, tattoos, about_me, status, invisible, last_active_at,
+                      latitude, longitude)
 VALUES (@id, @pool, @name, @gender, @seeking, @sexuality, @date_of_birth, @country, @region, @city, @interests,
-        @hair_color, @eye_color, @body_type, @relationship_status, @tattoos, @about_me, @status, @invisible, @last_active_at);
+        @hair_color, @eye_color, @body_type, @relationship_status, @tattoos, @about_me, @status, @invisible, @last_active_at,
+        @latitude, @longitude);
 
 -- name: PhotoCopy :copyfrom
 INSERT INTO photos (id, profile_id, filename, thumb_filename, status, position, width, height, reviewed_at)

@@ -175,6 +175,7 @@ func apply(ctx context.Context, q *db.Queries, t *tenancy.Tenant, row db.Profile
 	if len(v.errs) > 0 {
 		return p, invalidFields(v.errs)
 	}
+	p.Latitude, p.Longitude = located(p.ID, p.Country, p.Region, p.City)
 	return p, nil
 }
 

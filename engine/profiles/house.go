@@ -112,7 +112,7 @@ func CreateHouse(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, id int64, u 
 		ID: id, Pool: t.ProfilePool, Name: p.Name, Gender: p.Gender, Seeking: p.Seeking, Sexuality: p.Sexuality,
 		DateOfBirth: p.DateOfBirth, Country: p.Country, Region: p.Region, City: p.City, Interests: p.Interests,
 		HairColor: p.HairColor, EyeColor: p.EyeColor, BodyType: p.BodyType, RelationshipStatus: p.RelationshipStatus,
-		Tattoos: p.Tattoos, AboutMe: p.AboutMe, Now: now,
+		Tattoos: p.Tattoos, AboutMe: p.AboutMe, Now: now, Latitude: p.Latitude, Longitude: p.Longitude,
 	})
 	if err != nil {
 		return Profile{}, fmt.Errorf("insert house profile %d: %w", id, err)

@@ -34,9 +34,11 @@ type NewProfile struct {
 // Create inserts a new member's profile in the signup transaction; it is
 // disabled until the address is confirmed.
 func Create(ctx context.Context, tx pgx.Tx, p NewProfile, now time.Time) error {
+	lat, lon := located(p.ID, p.Country, p.Region, p.City)
 	err := db.New(tx).ProfileInsert(ctx, db.ProfileInsertParams{
 		ID: p.ID, Pool: p.Pool, Name: p.Name, Gender: p.Gender, Seeking: p.Seeking,
 		DateOfBirth: pgtype.Date{Time: p.DateOfBirth, Valid: true}, Country: p.Country, Region: p.Region, City: p.City, Now: now,
+		Latitude: lat, Longitude: lon,
 	})
 	if err != nil {
 		return fmt.Errorf("insert profile %d: %w", p.ID, err)
@@ -125,6 +127,7 @@ func CopyProfiles(ctx context.Context, tx pgx.Tx, profiles []BulkProfile) error 
 			RelationshipStatus: p.RelationshipStatus, Tattoos: p.Tattoos, AboutMe: p.AboutMe, Status: p.Status,
 			Invisible: p.Invisible, LastActiveAt: p.LastActiveAt,
 		}
+		rows[i].Latitude, rows[i].Longitude = located(p.ID, p.Country, p.Region, p.City)
 	}
 	if _, err := bulkdb.New(tx).ProfileCopy(ctx, rows); err != nil {
 		return fmt.Errorf("copy %d profiles: %w", len(rows), err)

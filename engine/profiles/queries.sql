@@ -13,6 +13,7 @@ WHERE p.id = @id;
 UPDATE profiles SET
     name = @name, gender = @gender, seeking = @seeking, sexuality = @sexuality,
     date_of_birth = @date_of_birth, country = @country, region = @region, city = @city,
+    latitude = sqlc.narg(latitude), longitude = sqlc.narg(longitude),
     interests = @interests, hair_color = @hair_color, eye_color = @eye_color,
     body_type = @body_type, relationship_status = @relationship_status, tattoos = @tattoos,
     about_me = @about_me, invisible = @invisible, updated_at = now()
@@ -192,12 +193,21 @@ SELECT b1.blocked_id AS id FROM blocks b1 WHERE b1.blocker_id = @member_id
 UNION
 SELECT b2.blocker_id AS id FROM blocks b2 WHERE b2.blocked_id = @member_id;
 
+-- The search queries share their filters (a NULL or false one matches
+-- everything): search runs them with per-call plans (database.CustomPlans),
+-- in which "NULL IS NULL OR ..." folds away and the matching index is
+-- walked (00500_discovery.sql, 01930_search_distance.sql). online lists
+-- the members with an open live stream; center is the searcher's place as
+-- profile_place makes it and reach the radius as the straight line through
+-- the unit sphere.
+
 -- name: SearchPage :many
--- One page of search results, most recently active first. A NULL filter
--- matches everything; search runs it with per-call plans (database.CustomPlans),
--- in which "NULL IS NULL OR ..." folds away and the matching partial index
--- of 00500_discovery.sql is walked.
-SELECT p.id
+-- One page of search results, most recently active first, from @skip or
+-- after the key (before_at, before_id) of the last member shown; only
+-- those active before @active_until, the moment the first page was
+-- loaded: who became active since then is found by SearchBecameActive.
+SELECT p.id, p.last_active_at,
+       (CASE WHEN @near::boolean THEN profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) ELSE 0 END)::float8 AS chord
 FROM profiles p
 WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
   AND (sqlc.narg(gender)::text IS NULL OR p.gender = sqlc.narg(gender))
@@ -205,7 +215,83 @@ WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
   AND (sqlc.narg(region)::text IS NULL OR p.region = sqlc.narg(region))
   AND p.date_of_birth BETWEEN @born_from::date AND @born_to::date
   AND p.id <> ALL (@excluded::bigint[])
+  AND (NOT @online_only::boolean OR p.id = ANY (@online::bigint[]))
+  AND (NOT @with_photo::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+  AND (sqlc.narg(joined_since)::timestamptz IS NULL OR p.created_at >= sqlc.narg(joined_since))
+  AND (NOT @near::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube(@center::float8[]), @reach::float8, 3)
+                              AND profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) <= @reach::float8))
+  AND (sqlc.narg(before_at)::timestamptz IS NULL OR (p.last_active_at, p.id) < (sqlc.narg(before_at), @before_id::bigint))
 ORDER BY p.last_active_at DESC, p.id DESC
+LIMIT @max_rows OFFSET @skip;
+
+-- name: SearchBecameActive :many
+-- The members who became active since the first page of a search was
+-- loaded and were not shown yet: they lead the next page, so a member
+-- moving up the list while someone pages is neither skipped nor repeated.
+SELECT p.id, p.last_active_at,
+       (CASE WHEN @near::boolean THEN profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) ELSE 0 END)::float8 AS chord
+FROM profiles p
+WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
+  AND (sqlc.narg(gender)::text IS NULL OR p.gender = sqlc.narg(gender))
+  AND (sqlc.narg(country)::text IS NULL OR p.country = sqlc.narg(country))
+  AND (sqlc.narg(region)::text IS NULL OR p.region = sqlc.narg(region))
+  AND p.date_of_birth BETWEEN @born_from::date AND @born_to::date
+  AND p.id <> ALL (@excluded::bigint[])
+  AND (NOT @online_only::boolean OR p.id = ANY (@online::bigint[]))
+  AND (NOT @with_photo::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+  AND (sqlc.narg(joined_since)::timestamptz IS NULL OR p.created_at >= sqlc.narg(joined_since))
+  AND (NOT @near::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube(@center::float8[]), @reach::float8, 3)
+                              AND profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) <= @reach::float8))
+  AND p.last_active_at > @since::timestamptz AND p.id <> ALL (@shown::bigint[])
+ORDER BY p.last_active_at DESC, p.id DESC
+LIMIT @max_rows;
+
+-- name: SearchNewest :many
+-- One page of search results, newest members first, after the key
+-- (before_at, before_id) of the last member shown.
+SELECT p.id, p.created_at,
+       (CASE WHEN @near::boolean THEN profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) ELSE 0 END)::float8 AS chord
+FROM profiles p
+WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
+  AND (sqlc.narg(gender)::text IS NULL OR p.gender = sqlc.narg(gender))
+  AND (sqlc.narg(country)::text IS NULL OR p.country = sqlc.narg(country))
+  AND (sqlc.narg(region)::text IS NULL OR p.region = sqlc.narg(region))
+  AND p.date_of_birth BETWEEN @born_from::date AND @born_to::date
+  AND p.id <> ALL (@excluded::bigint[])
+  AND (NOT @online_only::boolean OR p.id = ANY (@online::bigint[]))
+  AND (NOT @with_photo::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+  AND (sqlc.narg(joined_since)::timestamptz IS NULL OR p.created_at >= sqlc.narg(joined_since))
+  AND (NOT @near::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube(@center::float8[]), @reach::float8, 3)
+                              AND profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) <= @reach::float8))
+  AND (sqlc.narg(before_at)::timestamptz IS NULL OR (p.created_at, p.id) < (sqlc.narg(before_at), @before_id::bigint))
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT @max_rows OFFSET @skip;
+
+-- name: SearchNearest :many
+-- One page of search results, nearest first, after the key
+-- (after_chord, after_id) of the last member shown: the place index is
+-- walked from the searcher outwards, inside the radius's box, and the
+-- walk stops after a page. The order is by distance alone, as the walk
+-- gives it: positions
+-- are spread (located), so two members are hardly ever equally far, and
+-- the key's id keeps a tie from repeating a member all the same.
+SELECT p.id, (profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]))::float8 AS chord
+FROM profiles p
+WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
+  AND (sqlc.narg(gender)::text IS NULL OR p.gender = sqlc.narg(gender))
+  AND (sqlc.narg(country)::text IS NULL OR p.country = sqlc.narg(country))
+  AND (sqlc.narg(region)::text IS NULL OR p.region = sqlc.narg(region))
+  AND p.date_of_birth BETWEEN @born_from::date AND @born_to::date
+  AND p.id <> ALL (@excluded::bigint[])
+  AND (NOT @online_only::boolean OR p.id = ANY (@online::bigint[]))
+  AND (NOT @with_photo::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+  AND (sqlc.narg(joined_since)::timestamptz IS NULL OR p.created_at >= sqlc.narg(joined_since))
+  AND (NOT @near::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube(@center::float8[]), @reach::float8, 3)
+                              AND profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) <= @reach::float8))
+  AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL
+  AND (sqlc.narg(after_chord)::float8 IS NULL
+       OR (profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]), p.id) > (sqlc.narg(after_chord)::float8, @after_id::bigint))
+ORDER BY profile_place(p.latitude, p.longitude) <-> cube(@center::float8[])
 LIMIT @max_rows OFFSET @skip;
 
 -- name: SearchCount :one
@@ -222,9 +308,39 @@ SELECT count(*) FROM (
       AND (sqlc.narg(region)::text IS NULL OR p.region = sqlc.narg(region))
       AND p.date_of_birth BETWEEN @born_from::date AND @born_to::date
       AND p.id <> ALL (@excluded::bigint[])
+      AND (NOT @online_only::boolean OR p.id = ANY (@online::bigint[]))
+      AND (NOT @with_photo::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+      AND (sqlc.narg(joined_since)::timestamptz IS NULL OR p.created_at >= sqlc.narg(joined_since))
+      AND (NOT @near::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube(@center::float8[]), @reach::float8, 3)
+                                  AND profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) <= @reach::float8))
     ORDER BY p.last_active_at DESC, p.id DESC
     LIMIT @cap
 ) s;
+
+-- name: SearchCountNear :one
+-- SearchCount of a search within a radius: the place index finds the
+-- members in the radius's box, and the count stops at @cap without
+-- ordering them first.
+SELECT count(*) FROM (
+    SELECT 1
+    FROM profiles p
+    WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
+      AND (sqlc.narg(gender)::text IS NULL OR p.gender = sqlc.narg(gender))
+      AND (sqlc.narg(country)::text IS NULL OR p.country = sqlc.narg(country))
+      AND (sqlc.narg(region)::text IS NULL OR p.region = sqlc.narg(region))
+      AND p.date_of_birth BETWEEN @born_from::date AND @born_to::date
+      AND p.id <> ALL (@excluded::bigint[])
+      AND (NOT @online_only::boolean OR p.id = ANY (@online::bigint[]))
+      AND (NOT @with_photo::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+      AND (sqlc.narg(joined_since)::timestamptz IS NULL OR p.created_at >= sqlc.narg(joined_since))
+      AND (NOT @near::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube(@center::float8[]), @reach::float8, 3)
+                                  AND profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) <= @reach::float8))
+    LIMIT @cap
+) s;
+
+-- name: ProfilePlace :one
+-- Where a member is, for a distance search from their place.
+SELECT latitude, longitude, country, region, city FROM profiles WHERE id = @id;
 
 -- name: ProfileCardList :many
 -- The cards of many profiles (search results, likes lists) with each one's
@@ -248,9 +364,9 @@ WHERE p.id = ANY (@ids::bigint[]);
 -- Signup creates the member's profile in the same transaction as the member;
 -- it stays disabled until the email address is confirmed.
 INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, city,
-                      status, last_active_at, created_at, updated_at)
+                      latitude, longitude, status, last_active_at, created_at, updated_at)
 VALUES (@id, @pool, @name, @gender, @seeking, @date_of_birth, @country, @region, @city,
-        'disabled', @now, @now, @now);
+        sqlc.narg(latitude), sqlc.narg(longitude), 'disabled', @now, @now, @now);
 
 -- name: ProfileSetStatus :exec
 -- Moves a profile between statuses only from the one expected, so
@@ -343,9 +459,11 @@ FOR UPDATE OF p;
 -- name: HouseProfileInsert :exec
 -- A house profile made in the console: complete and shown at once.
 INSERT INTO profiles (id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city,
+                      latitude, longitude,
                       interests, hair_color, eye_color, body_type, relationship_status, tattoos, about_me,
                       status, last_active_at, created_at, updated_at)
 VALUES (@id, @pool, @name, @gender, @seeking, @sexuality, @date_of_birth, @country, @region, @city,
+        sqlc.narg(latitude), sqlc.narg(longitude),
         @interests, @hair_color, @eye_color, @body_type, @relationship_status, @tattoos, @about_me,
         'active', @now, @now, @now);
 
@@ -455,3 +573,18 @@ SELECT * FROM complaints
 WHERE tenant_id = @tenant_id AND (member_id = @member_id OR profile_id = @member_id)
 ORDER BY created_at DESC, id DESC
 LIMIT 100;
+
+-- name: ProfilesUnplaced :many
+-- Profiles saved before positions were stored, from id @after on: the
+-- place job locates them (LocateUnplaced).
+SELECT id, country, region, city FROM profiles
+WHERE latitude IS NULL AND id > @after
+ORDER BY id
+LIMIT @max_rows;
+
+-- name: ProfilesPlace :exec
+-- Stores the positions the place job found, unless a save stored one
+-- meanwhile.
+UPDATE profiles p SET latitude = u.lat, longitude = u.lon
+FROM (SELECT unnest(@ids::bigint[]) AS id, unnest(@lats::float8[]) AS lat, unnest(@lons::float8[]) AS lon) u
+WHERE p.id = u.id AND p.latitude IS NULL;

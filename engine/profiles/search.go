@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -12,10 +13,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"rendezvous/engine/geo"
 	"rendezvous/engine/identity"
+	"rendezvous/engine/live"
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
@@ -51,6 +54,9 @@ type Card struct {
 	// Fictional marks a house profile, which the client labels with the
 	// tenant's fictional-profile settings.
 	Fictional bool `json:"fictional"`
+	// Distance from the searcher's place in the brand's unit, on the
+	// cards of a distance search only.
+	Distance float64 `json:"distance,omitempty"`
 	Activity
 }
 
@@ -121,16 +127,55 @@ func cards(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, ids []int64, no
 	return out, nil
 }
 
-// Filters are a search's criteria: gender, country, region and ages.
-// Empty strings and zero ages mean "any".
+// Filters are a search's criteria: gender, country, region, ages,
+// distance from the searcher's place, who is online now, who has a photo
+// and who joined lately, and the order. Empty strings, zeros and false
+// mean "any".
 type Filters struct {
 	Gender        string `json:"gender"`
 	Country       string `json:"country"`
 	CountryRegion string `json:"countryregion"`
 	MinAge        int    `json:"min_age"`
 	MaxAge        int    `json:"max_age"`
-	Page          int    `json:"page"`
-	PerPage       int    `json:"per_page"`
+	// Distance is the radius around the searcher's place in the brand's
+	// unit (DistanceUnit); 0 is anywhere.
+	Distance int  `json:"distance"`
+	Online   bool `json:"online"`
+	Photo    bool `json:"photo"`
+	New      bool `json:"new"`
+	// Sort is SortActive, SortNewest or SortDistance.
+	Sort    string `json:"sort"`
+	Page    int    `json:"page"`
+	PerPage int    `json:"per_page"`
+	// After is the cursor of the page before (SearchResult.Next): the
+	// page after it, with no member twice and none skipped.
+	After string `json:"after,omitempty"`
+}
+
+// Search orders.
+const (
+	SortActive   = "active"
+	SortNewest   = "newest"
+	SortDistance = "distance"
+)
+
+// Distance bounds and what "new" means.
+const (
+	// MaxDistance bounds the radius, in the brand's unit.
+	MaxDistance = 500
+	// NewMemberDays is how long a member counts as new.
+	NewMemberDays = 14
+	kmPerMile     = 1.609344
+	earthKm       = 6371.0
+)
+
+// DistanceUnit is "mi" on brands whose first country is the United States
+// and "km" everywhere else.
+func DistanceUnit(t *tenancy.Tenant) string {
+	if len(t.Countries) > 0 && t.Countries[0] == "US" {
+		return "mi"
+	}
+	return "km"
 }
 
 // SearchResult is the answer of members.php.
@@ -149,18 +194,39 @@ type SearchResult struct {
 	// SearchFields are the filters this tenant offers.
 	SearchFields []string `json:"search_fields"`
 	Pages        int      `json:"pages"`
+	// Next is the cursor of the next page (Filters.After), empty on the
+	// last one.
+	Next string `json:"next"`
+	// DistanceUnit is the unit of distances, "km" or "mi".
+	DistanceUnit string `json:"distance_unit"`
+	// AgeLimits are the ages the brand's members may have, which the
+	// form's age boxes start from.
+	AgeLimits AgeLimits `json:"age_limits"`
 }
 
-// FilterError is a filter the search refuses: Field names it.
+// AgeLimits are the youngest and oldest age a brand's members may have.
+type AgeLimits struct {
+	Min int `json:"min"`
+	Max int `json:"max"`
+}
+
+// FilterError is a filter the search refuses: Field names it, Code is
+// the stable error code (filter_invalid unless said otherwise).
 type FilterError struct {
 	Field   string
 	Message string
+	Code    string
 }
+
+// errNoPlace refuses a distance search of a member whose place is unknown.
+var errNoPlace = &FilterError{Field: "distance", Code: "place_unknown",
+	Message: "Add your city to your profile to search by distance."}
 
 func (e *FilterError) Error() string { return "profiles: bad filter " + e.Field + ": " + e.Message }
 
 // searchFieldsDefault applies when a tenant lists no search_fields.
-var searchFieldsDefault = []string{"gender", "country", "countryregion", "min_age", "max_age"}
+var searchFieldsDefault = []string{"gender", "country", "countryregion", "min_age", "max_age",
+	"distance", "online", "photo", "new", "sort"}
 
 // SearchFields are the filters tenant t offers.
 func SearchFields(t *tenancy.Tenant) []string {
@@ -236,6 +302,39 @@ func ParseFilters(q url.Values, t *tenancy.Tenant, seeking string) (Filters, err
 	if f.MinAge > 0 && f.MaxAge > 0 && f.MinAge > f.MaxAge {
 		return f, &FilterError{Field: "max_age", Message: "max_age must not be below min_age."}
 	}
+	if on("distance") {
+		if err := integer("distance", 1, MaxDistance, &f.Distance); err != nil {
+			return f, err
+		}
+	}
+	flag := func(field string, dst *bool) error {
+		switch strings.TrimSpace(q.Get(field)) {
+		case "", "0", "false":
+		case "1", "true":
+			*dst = true
+		default:
+			return &FilterError{Field: field, Message: field + " must be 1 or 0."}
+		}
+		return nil
+	}
+	for field, dst := range map[string]*bool{"online": &f.Online, "photo": &f.Photo, "new": &f.New} {
+		if on(field) {
+			if err := flag(field, dst); err != nil {
+				return f, err
+			}
+		}
+	}
+	f.Sort = SortActive
+	if on("sort") {
+		switch s := strings.TrimSpace(q.Get("sort")); s {
+		case "", SortActive:
+		case SortNewest, SortDistance:
+			f.Sort = s
+		default:
+			return f, &FilterError{Field: "sort", Message: "sort must be active, newest or distance."}
+		}
+	}
+	f.After = strings.TrimSpace(q.Get("after"))
 	if err := integer("per_page", 1, MaxPerPage, &f.PerPage); err != nil {
 		return f, err
 	}
@@ -265,6 +364,14 @@ func knownRegion(country, code string) bool {
 type criteria struct {
 	gender, country, region string
 	minAge, maxAge          int
+	// online lists the members with an open live stream (onlineOnly).
+	onlineOnly, photo bool
+	online            []int64
+	joinedSince       pgtype.Timestamptz
+	// near limits to reach (a chord of the unit sphere) around center.
+	near   bool
+	center []float64
+	reach  float64
 }
 
 func text(s string) pgtype.Text { return pgtype.Text{String: s, Valid: s != ""} }
@@ -284,11 +391,61 @@ func bornBetween(minAge, maxAge int, today time.Time) (pgtype.Date, pgtype.Date)
 	return pgtype.Date{Time: from, Valid: true}, pgtype.Date{Time: to, Valid: true}
 }
 
+// placePoint is a position as profile_place makes it: a point on the unit
+// sphere.
+func placePoint(lat, lon float64) []float64 {
+	rad := math.Pi / 180
+	return []float64{math.Cos(lat*rad) * math.Cos(lon*rad), math.Cos(lat*rad) * math.Sin(lon*rad), math.Sin(lat * rad)}
+}
+
+// chordOf is the straight line through the unit sphere between two places
+// km apart along its surface, and kmOf the way back.
+func chordOf(km float64) float64 { return 2 * math.Sin(km/(2*earthKm)) }
+func kmOf(chord float64) float64 { return 2 * earthKm * math.Asin(math.Min(1, chord/2)) }
+
+// found is one member a search query found, with the key it is ordered by.
+type found struct {
+	id    int64
+	at    time.Time
+	chord float64
+	// risen: became active since the first page (SearchBecameActive).
+	risen bool
+}
+
 // Search runs a member search on tenant t for viewer (nil logged out):
 // only t's pool, only active visible profiles, never the viewer, anybody
 // on either side of a block of theirs, nor a test or staff account.
 func (s *Service) Search(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, f Filters) (SearchResult, error) {
-	return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, f)
+	if f.Distance == 0 && f.Sort != SortDistance {
+		return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, f)
+	}
+	begin, ok := s.reader().(interface {
+		Begin(context.Context) (pgx.Tx, error)
+	})
+	if !ok {
+		return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, f)
+	}
+	tx, err := begin.Begin(ctx)
+	if err != nil {
+		return SearchResult{}, fmt.Errorf("search: %w", err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }() // it only read
+	if err := walkPlaces(ctx, tx); err != nil {
+		return SearchResult{}, err
+	}
+	return s.search(ctx, database.CustomPlans{Conn: tx}, t, viewer, f)
+}
+
+// walkPlaces makes PostgreSQL walk the place index in the rest of tx
+// rather than gather every member in the radius's box before the first
+// (a bitmap scan): it takes a box for a handful of rows (cube's estimate
+// knows nothing of where members live) where a large radius holds tens of
+// thousands, and the walk stops after a page or at the count's cap.
+func walkPlaces(ctx context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(ctx, "SET LOCAL enable_bitmapscan = off"); err != nil {
+		return fmt.Errorf("search: plan settings: %w", err)
+	}
+	return nil
 }
 
 // search is Search on conn; the query-plan test passes a conn that
@@ -311,37 +468,113 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 		return SearchResult{}, fmt.Errorf("search: marked accounts: %w", err)
 	}
 	excluded = append(excluded, marked...)
-	run := func(c criteria, limit, skip int, withCount bool) ([]int64, int, error) {
-		from, to := bornBetween(c.minAge, c.maxAge, today)
-		ids, err := q.SearchPage(ctx, db.SearchPageParams{
-			Pool: t.ProfilePool, Gender: text(c.gender), Country: text(c.country), Region: text(c.region),
-			BornFrom: from, BornTo: to, Excluded: excluded, Skip: int32(skip), MaxRows: int32(limit),
-		})
-		if err != nil || !withCount {
-			return ids, 0, err
-		}
-		// A short first page is its own count.
-		if skip == 0 && len(ids) < limit {
-			return ids, len(ids), nil
-		}
-		n, err := q.SearchCount(ctx, db.SearchCountParams{
-			Pool: t.ProfilePool, Gender: text(c.gender), Country: text(c.country), Region: text(c.region),
-			BornFrom: from, BornTo: to, Excluded: excluded, Cap: SearchMaxResults + 1,
-		})
-		return ids, int(n), err
+	exact := criteria{gender: f.Gender, country: f.Country, region: f.CountryRegion, minAge: f.MinAge, maxAge: f.MaxAge,
+		photo: f.Photo, center: []float64{0, 0, 0}}
+	if f.New {
+		exact.joinedSince = pgtype.Timestamptz{Time: now.AddDate(0, 0, -NewMemberDays), Valid: true}
 	}
-	exact := criteria{gender: f.Gender, country: f.Country, region: f.CountryRegion, minAge: f.MinAge, maxAge: f.MaxAge}
-	ids, total, err := run(exact, f.PerPage, (f.Page-1)*f.PerPage, true)
+	if f.Online {
+		exact.onlineOnly = true
+		if exact.online, err = live.OnlineMembers(ctx, conn); err != nil {
+			return SearchResult{}, fmt.Errorf("search: %w", err)
+		}
+	}
+	if f.Distance > 0 || f.Sort == SortDistance {
+		if viewer == nil {
+			return SearchResult{}, errNoPlace
+		}
+		lat, lon, err := s.placeOf(ctx, conn, viewer.ID)
+		if err != nil {
+			return SearchResult{}, err
+		}
+		exact.center = placePoint(lat, lon)
+		if f.Distance > 0 {
+			km := float64(f.Distance)
+			if DistanceUnit(t) == "mi" {
+				km *= kmPerMile
+			}
+			exact.near, exact.reach = true, chordOf(km)
+		}
+	}
+	cur, err := readCursor(f.After, f.Sort)
+	if err != nil {
+		return SearchResult{}, err
+	}
+	if cur.Since == 0 {
+		cur.Since = now.UnixMicro()
+	}
+	if f.After != "" {
+		f.Page = cur.Page + 1
+	}
+	skip := 0
+	if f.After == "" {
+		skip = (f.Page - 1) * f.PerPage
+	}
+	run := func(c criteria, limit, skip int, withCount bool) ([]int64, int, error) {
+		rows, err := s.page(ctx, q, t.ProfilePool, excluded, today, c, f.Sort, cur, limit, skip)
+		ids := make([]int64, len(rows))
+		for i, r := range rows {
+			ids[i] = r.id
+		}
+		return ids, 0, err
+	}
+	count := func() (int, error) {
+		from, to := bornBetween(exact.minAge, exact.maxAge, today)
+		p := db.SearchCountParams{
+			Pool: t.ProfilePool, Gender: text(exact.gender), Country: text(exact.country), Region: text(exact.region),
+			BornFrom: from, BornTo: to, Excluded: excluded, Cap: SearchMaxResults + 1,
+			OnlineOnly: exact.onlineOnly, Online: orEmpty(exact.online), WithPhoto: exact.photo, JoinedSince: exact.joinedSince,
+			Near: exact.near, Center: exact.center, Reach: exact.reach,
+		}
+		var n int64
+		var err error
+		if exact.near {
+			n, err = q.SearchCountNear(ctx, db.SearchCountNearParams(p))
+		} else {
+			n, err = q.SearchCount(ctx, p)
+		}
+		if err != nil {
+			return 0, fmt.Errorf("search count: %w", err)
+		}
+		return int(n), nil
+	}
+	rows, err := s.page(ctx, q, t.ProfilePool, excluded, today, exact, f.Sort, cur, f.PerPage, skip)
 	if err != nil {
 		return SearchResult{}, fmt.Errorf("search: %w", err)
 	}
+	total := len(rows) // a short first page is its own count
+	if skip > 0 || f.After != "" || len(rows) == f.PerPage {
+		if total, err = count(); err != nil {
+			return SearchResult{}, err
+		}
+	}
+	ids := make([]int64, len(rows))
+	chords := make(map[int64]float64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.id
+		chords[r.id] = r.chord
+	}
+	f.After = ""
 	res := SearchResult{Total: min(total, SearchMaxResults), TotalCapped: total > SearchMaxResults, Search: f,
-		SearchFields: SearchFields(t), Similar: []Card{}}
+		SearchFields: SearchFields(t), Similar: []Card{}, DistanceUnit: DistanceUnit(t),
+		AgeLimits: AgeLimits{Min: t.Settings.YoungestAge(), Max: MaxAge}}
 	res.Pages = (res.Total + f.PerPage - 1) / f.PerPage
+	if len(rows) == f.PerPage && f.Page*f.PerPage < SearchMaxResults {
+		res.Next = cur.next(f.Sort, f.Page, rows)
+	}
 	if res.Profiles, err = Cards(ctx, s.reader(), t, ids, now); err != nil {
 		return SearchResult{}, err
 	}
-	if total*2 < f.PerPage {
+	if exact.near || f.Sort == SortDistance {
+		for i := range res.Profiles {
+			d := kmOf(chords[res.Profiles[i].ID])
+			if res.DistanceUnit == "mi" {
+				d /= kmPerMile
+			}
+			res.Profiles[i].Distance = math.Round(d*10) / 10
+		}
+	}
+	if f.Page == 1 && total*2 < f.PerPage {
 		similar, err := s.similar(ctx, exact, f.PerPage, run, ids)
 		if err != nil {
 			return SearchResult{}, err
@@ -351,6 +584,97 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 		}
 	}
 	return res, nil
+}
+
+// page runs one page of c in order sort, after cur's key when it has one
+// (else from skip). In the activity order the members who became active
+// since the first page and were not shown lead the page.
+func (s *Service) page(ctx context.Context, q *db.Queries, pool string, excluded []int64, today time.Time,
+	c criteria, sort string, cur cursor, limit, skip int) ([]found, error) {
+	from, to := bornBetween(c.minAge, c.maxAge, today)
+	online := orEmpty(c.online)
+	var out []found
+	switch sort {
+	case SortDistance:
+		p := db.SearchNearestParams{Pool: pool, Gender: text(c.gender), Country: text(c.country), Region: text(c.region),
+			BornFrom: from, BornTo: to, Excluded: excluded, OnlineOnly: c.onlineOnly, Online: online, WithPhoto: c.photo,
+			JoinedSince: c.joinedSince, Near: c.near, Center: c.center, Reach: c.reach, Skip: int32(skip), MaxRows: int32(limit)}
+		if cur.ID != 0 {
+			p.AfterChord, p.AfterID = pgtype.Float8{Float64: cur.Chord, Valid: true}, cur.ID
+		}
+		rows, err := q.SearchNearest(ctx, p)
+		for _, r := range rows {
+			out = append(out, found{id: r.ID, chord: r.Chord})
+		}
+		return out, err
+	case SortNewest:
+		p := db.SearchNewestParams{Pool: pool, Gender: text(c.gender), Country: text(c.country), Region: text(c.region),
+			BornFrom: from, BornTo: to, Excluded: excluded, OnlineOnly: c.onlineOnly, Online: online, WithPhoto: c.photo,
+			JoinedSince: c.joinedSince, Near: c.near, Center: c.center, Reach: c.reach, Skip: int32(skip), MaxRows: int32(limit)}
+		if cur.ID != 0 {
+			p.BeforeAt, p.BeforeID = pgtype.Timestamptz{Time: time.UnixMicro(cur.At), Valid: true}, cur.ID
+		}
+		rows, err := q.SearchNewest(ctx, p)
+		for _, r := range rows {
+			out = append(out, found{id: r.ID, at: r.CreatedAt, chord: r.Chord})
+		}
+		return out, err
+	}
+	if cur.ID != 0 {
+		risen, err := q.SearchBecameActive(ctx, db.SearchBecameActiveParams{Pool: pool, Gender: text(c.gender),
+			Country: text(c.country), Region: text(c.region), BornFrom: from, BornTo: to, Excluded: excluded,
+			OnlineOnly: c.onlineOnly, Online: online, WithPhoto: c.photo, JoinedSince: c.joinedSince, Near: c.near,
+			Center: c.center, Reach: c.reach, Since: time.UnixMicro(cur.Since),
+			Shown: orEmpty(cur.Shown), MaxRows: int32(limit)})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range risen {
+			out = append(out, found{id: r.ID, at: r.LastActiveAt, chord: r.Chord, risen: true})
+		}
+	}
+	if len(out) == limit {
+		return out, nil
+	}
+	// Whoever the pages before showed stays away, even one whose activity
+	// moved back (a house profile's), behind the key.
+	walkExcluded := append(slices.Clip(excluded), cur.Shown...)
+	p := db.SearchPageParams{Pool: pool, Gender: text(c.gender), Country: text(c.country), Region: text(c.region),
+		BornFrom: from, BornTo: to, Excluded: walkExcluded, OnlineOnly: c.onlineOnly, Online: online, WithPhoto: c.photo,
+		JoinedSince: c.joinedSince, Near: c.near, Center: c.center, Reach: c.reach, Skip: int32(skip), MaxRows: int32(limit - len(out))}
+	if cur.ID != 0 {
+		p.BeforeAt, p.BeforeID = pgtype.Timestamptz{Time: time.UnixMicro(cur.At), Valid: true}, cur.ID
+	}
+	rows, err := q.SearchPage(ctx, p)
+	for _, r := range rows {
+		out = append(out, found{id: r.ID, at: r.LastActiveAt, chord: r.Chord})
+	}
+	return out, err
+}
+
+// orEmpty is list, or an empty list for nil: a NULL array matches nothing.
+func orEmpty(list []int64) []int64 {
+	if list == nil {
+		return []int64{}
+	}
+	return list
+}
+
+// placeOf is where member is: the position stored with their profile,
+// else the one of the place they named (a profile saved before positions
+// were stored), or errNoPlace.
+func (s *Service) placeOf(ctx context.Context, conn db.DBTX, member int64) (lat, lon float64, err error) {
+	p, err := db.New(conn).ProfilePlace(ctx, member)
+	if err != nil {
+		return 0, 0, fmt.Errorf("place of %d: %w", member, err)
+	}
+	if p.Latitude.Valid && p.Longitude.Valid {
+		return p.Latitude.Float64, p.Longitude.Float64, nil
+	}
+	if lat, lon, ok := geo.Locate(p.Country, p.Region, p.City); ok {
+		return lat, lon, nil
+	}
+	return 0, 0, errNoPlace
 }
 
 // similarAgeWidening is how many years similar results widen the ages by.
@@ -409,7 +733,11 @@ func (h Handlers) Search(w http.ResponseWriter, r *http.Request) {
 	res, err := h.Service.SearchFor(r, r.URL.Query())
 	var bad *FilterError
 	if errors.As(err, &bad) {
-		httpx.WriteError(w, r, refusal.New(refusal.Invalid, "filter_invalid", bad.Message).With(map[string]any{"field": bad.Field}))
+		code := bad.Code
+		if code == "" {
+			code = "filter_invalid"
+		}
+		httpx.WriteError(w, r, refusal.New(refusal.Invalid, code, bad.Message).With(map[string]any{"field": bad.Field}))
 		return
 	}
 	if err != nil {
@@ -451,3 +779,26 @@ func AcrossBlocks(ctx context.Context, conn db.DBTX, member int64) ([]int64, err
 	}
 	return ids, nil
 }
+
+// located is the position of member's place as their profile stores it,
+// for distance search (geo.Locate); NULL when the place is unknown. It is
+// moved by up to spreadDegrees the same way for the same member: members of
+// one city are not all at one point, so nearest first has an order among
+// them that the place index walks, and a distance tells no more than the
+// city does.
+func located(member int64, country, region, city string) (lat, lon pgtype.Float8) {
+	la, lo, ok := geo.Locate(country, region, city)
+	if ok {
+		h := uint64(member) * 0x9E3779B97F4A7C15
+		h ^= h >> 29
+		a := float64(h&0xFFFF)/0xFFFF*2 - 1
+		b := float64((h>>16)&0xFFFF)/0xFFFF*2 - 1
+		la = max(-90, min(90, la+a*spreadDegrees))
+		lo += b * spreadDegrees / max(math.Cos(la*math.Pi/180), 0.1)
+		lo = math.Mod(lo+540, 360) - 180
+	}
+	return pgtype.Float8{Float64: la, Valid: ok}, pgtype.Float8{Float64: lo, Valid: ok}
+}
+
+// spreadDegrees is about a kilometre of latitude.
+const spreadDegrees = 0.009

@@ -70,7 +70,8 @@ ins AS (
     SELECT t.id, 'gen-' || $1 || '-' || g || '@plan.example', 'nl', 'active' FROM t, generate_series(1, $2::int) g
     RETURNING id
 )
-INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, status, invisible, last_active_at)
+INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, status, invisible, last_active_at,
+                      latitude, longitude)
 SELECT id, $1, 'Gen' || id,
        CASE WHEN id % 2 = 0 THEN 'female' ELSE 'male' END,
        CASE WHEN id % 2 = 0 THEN 'male' ELSE 'female' END,
@@ -79,7 +80,8 @@ SELECT id, $1, 'Gen' || id,
        CASE WHEN id % 5 = 0 THEN 'BE-VAN' ELSE (ARRAY['NL-NH', 'NL-ZH', 'NL-UT', 'NL-GE', 'NL-NB'])[1 + (id / 5) % 5] END,
        CASE WHEN id % 50 = 0 THEN 'hidden' ELSE 'active' END,
        id % 40 = 0,
-       now() - (id * 104729 % 2000000) * interval '1 second'
+       now() - (id * 104729 % 2000000) * interval '1 second',
+       50.8 + (id * 7907 % 2500) / 1000.0, 3.4 + (id * 6947 % 3700) / 1000.0
 FROM ins`, pool, n)
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +89,8 @@ FROM ins`, pool, n)
 }
 
 // The typical searches walk indexes of profiles (mostly the search indexes
-// of 00500_discovery.sql, in the order they show); none reads the profiles
+// of 00500_discovery.sql and 01930_search_distance.sql, in the order
+// they show); none reads the profiles
 // table from end to end.
 func TestSearchPlansUseIndexes(t *testing.T) {
 	t.Parallel()
@@ -124,6 +127,13 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 		{"gender, region and ages, page 5", &Viewer{ID: viewer}, Filters{Gender: "male", Country: "NL", CountryRegion: "NL-UT", MinAge: 30, MaxAge: 45, Page: 5}},
 		{"logged out, no filter", nil, Filters{}},
 		{"no gender, ages", nil, Filters{MinAge: 40, MaxAge: 50}},
+		{"distance, nearest first", &Viewer{ID: viewer}, Filters{Gender: "female", Distance: 25, Sort: SortDistance}},
+		{"large distance, nearest first", &Viewer{ID: viewer}, Filters{Gender: "female", Distance: 250, Sort: SortDistance}},
+		{"distance, most recently active first", &Viewer{ID: viewer}, Filters{Gender: "female", Distance: 10, MinAge: 30, MaxAge: 40}},
+		{"nearest first anywhere", &Viewer{ID: viewer}, Filters{Gender: "female", Sort: SortDistance}},
+		{"with a photo, newest first", &Viewer{ID: viewer}, Filters{Gender: "female", Photo: true, Sort: SortNewest}},
+		{"new members", &Viewer{ID: viewer}, Filters{Gender: "female", New: true}},
+		{"online now", &Viewer{ID: viewer}, Filters{Gender: "female", Online: true}},
 		{"nothing matches (similar)", &Viewer{ID: viewer}, Filters{Gender: "female", Country: "NL", CountryRegion: "NL-FR", MinAge: 18, MaxAge: 19}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -134,7 +144,19 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 			tc.f.PerPage = DefaultPerPage
 			var plans []string
 			var mu sync.Mutex
-			res, err := s.search(ctx, explainer{conn: database.CustomPlans{Conn: pool}, mu: &mu, plans: &plans}, tenant, tc.viewer, tc.f)
+			var conn database.Conn = pool
+			if tc.f.Distance > 0 || tc.f.Sort == SortDistance { // as Search runs them
+				tx, err := pool.Begin(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer func() { _ = tx.Rollback(ctx) }()
+				if err := walkPlaces(ctx, tx); err != nil {
+					t.Fatal(err)
+				}
+				conn = tx
+			}
+			res, err := s.search(ctx, explainer{conn: database.CustomPlans{Conn: conn}, mu: &mu, plans: &plans}, tenant, tc.viewer, tc.f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -145,9 +167,12 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 				if strings.Contains(p, "EXPLAIN failed") || strings.Contains(p, "Seq Scan on profiles") {
 					t.Errorf("plan:\n%s", p)
 				}
-				if (strings.HasPrefix(p, "-- name: SearchPage") || strings.HasPrefix(p, "-- name: SearchCount")) &&
+				if (strings.HasPrefix(p, "-- name: Search") && !strings.HasPrefix(p, "-- name: SearchBecameActive")) &&
 					!strings.Contains(p, "using profiles_") && !strings.Contains(p, "Bitmap Index Scan on profiles_") {
 					t.Errorf("no search index in plan:\n%s", p)
+				}
+				if strings.HasPrefix(p, "-- name: SearchNearest") && !strings.Contains(p, "Order By: (profile_place") {
+					t.Errorf("nearest first does not walk the place index:\n%s", p)
 				}
 			}
 			if testing.Verbose() {

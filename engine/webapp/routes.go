@@ -13,7 +13,7 @@ var appRoutes = []string{
 	"/members/*/landing2/?", "/members/*/landing3/?",
 	"/account-deleted", "/complaints", "/complete-signup",
 	"/credits", "/credits/*/?", "/credits/repeat-order", "/directdebit",
-	"/lang-config", "/login", "/match-finder", "/notifications",
+	"/lang-config", "/login", "/match-finder", "/matches", "/notifications",
 	"/premium", "/pricing", "/profile",
 	"/reset-password", "/reset-password/do",
 	"/signup", "/signup-matches", "/swipe-game",

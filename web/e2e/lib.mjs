@@ -40,8 +40,9 @@ after(async () => {
  * script errors and CSP violations. javaScript false opens the pages as a
  * browser without scripts (what the engine's first paint shows by itself).
  */
-export async function open(host, { country, locale, width = 1280, height = 900, javaScript = true } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US', javaScriptEnabled: javaScript })
+export async function open(host, { country, locale, width = 1280, height = 900, javaScript = true, touch = false } = {}) {
+  // touch: a touch screen (hasTouch), as a phone's browser reports it.
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US', javaScriptEnabled: javaScript, hasTouch: touch })
   context.setDefaultTimeout(10_000)
   const cookies = []
   if (country) cookies.push({ name: 'rdv_country', value: country, url: site(host) })

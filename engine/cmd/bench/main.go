@@ -160,12 +160,13 @@ func engineCommand(binary, addr, dataDir, dbURL string) *exec.Cmd {
 // searchAndFloor runs the search benchmark and compares its p95 with the
 // profile card fetch's, the floor of any call that reads the database.
 func searchAndFloor(addr, dbURL string, d time.Duration, card latency) error {
-	search, err := searchBenches(addr, dbURL, d)
+	search, cookie, err := searchBenches(addr, dbURL, d)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("bench search_p95_vs_card_p95 %.1f ratio\n", ms(search.p95)/max(ms(card.p95), 0.001))
-	return nil
+	// Distance search over the same profiles, for half as long.
+	return distanceBench(addr, cookie, d/2, card)
 }
 
 // settingsBench measures settings.php against a bare net/http handler

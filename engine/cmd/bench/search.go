@@ -31,24 +31,25 @@ const (
 	searchClients = 4
 )
 
-func searchBenches(addr, dbURL string, d time.Duration) (latency, error) {
+// searchBenches also answers the searcher's cookie, for the distance bench.
+func searchBenches(addr, dbURL string, d time.Duration) (latency, string, error) {
 	ctx := context.Background()
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
-		return latency{}, err
+		return latency{}, "", err
 	}
 	defer pool.Close()
 	if err := generateProfiles(ctx, pool, searchProfiles); err != nil {
-		return latency{}, err
+		return latency{}, "", err
 	}
 	cookie, err := searchMember(ctx, pool, addr)
 	if err != nil {
-		return latency{}, err
+		return latency{}, "", err
 	}
 	queries := searchQueries()
 	for _, q := range queries { // every query must work before it is timed
 		if _, err := searchOnce(http.DefaultClient, addr, cookie, q); err != nil {
-			return latency{}, err
+			return latency{}, "", err
 		}
 	}
 	fmt.Fprintf(os.Stderr, "bench: members.php over %d profiles, %d clients, %s\n", searchProfiles, searchClients, d)
@@ -69,7 +70,7 @@ func searchBenches(addr, dbURL string, d time.Duration) (latency, error) {
 		}
 	})
 	if err != nil {
-		return latency{}, err
+		return latency{}, "", err
 	}
 	for _, q := range queries {
 		ql := percentiles(byQuery[q])
@@ -80,7 +81,7 @@ func searchBenches(addr, dbURL string, d time.Duration) (latency, error) {
 	fmt.Printf("bench search_p95_ms %.1f ms\n", ms(l.p95))
 	fmt.Printf("bench search_p99_ms %.1f ms\n", ms(l.p99))
 	fmt.Printf("bench search_rps %.0f req/s\n", float64(len(lat))/d.Seconds())
-	return l, nil
+	return l, cookie, nil
 }
 
 // searchQueries are typical searches: by the member's wish alone, with
@@ -125,7 +126,7 @@ func searchOnce(client *http.Client, addr, cookie, query string) (time.Duration,
 // set-based INSERTs (generate_series), searchBatch at a time: three in
 // four Dutch over the provinces, the rest Belgian and Luxembourgish, ages
 // 18 to 75, activity over 90 days, a few invisible or hidden, half with a
-// photo row. The secondary indexes of the three tables are dropped for the
+// photo row, each at a place spread over its country. The secondary indexes of the three tables are dropped for the
 // load and built again from their own definitions afterwards, as one bulk
 // loads a table: building an index once is several times faster than
 // updating it a row at a time. Then VACUUM ANALYZE, as autovacuum would
@@ -176,7 +177,8 @@ WITH m AS (
     FROM generate_series($2::int, $3::int) g
     RETURNING id
 ), p AS (
-    INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, status, invisible, last_active_at)
+    INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, status, invisible, last_active_at,
+                          latitude, longitude)
     SELECT id, $4, 'Gen' || id,
            CASE WHEN h % 2 = 0 THEN 'female' ELSE 'male' END,
            CASE WHEN h % 2 = 0 THEN 'male' ELSE 'female' END,
@@ -187,9 +189,16 @@ WITH m AS (
                           ELSE ($7::text[])[1 + (h / 7) % cardinality($7::text[])] END,
            CASE WHEN h % 53 = 0 THEN 'hidden' ELSE 'active' END,
            h % 47 = 0,
-           now() - (h % 7776000) * interval '1 second'
+           now() - (h % 7776000) * interval '1 second',
+           c.lat0 + c.lat_span * (h % 10007) / 10007.0, c.lon0 + c.lon_span * (h / 10007 % 10009) / 10009.0
     FROM (SELECT id, abs(hashint8(id)) AS h FROM m) x,
-         LATERAL (SELECT CASE WHEN x.h % 20 < 15 THEN 'NL' WHEN x.h % 20 < 19 THEN 'BE' ELSE 'LU' END AS country) c
+         LATERAL (SELECT CASE WHEN x.h % 20 < 15 THEN 'NL' WHEN x.h % 20 < 19 THEN 'BE' ELSE 'LU' END AS country) c0,
+         -- Spread over each country's bounding box, for the distance bench.
+         LATERAL (SELECT c0.country,
+                         CASE c0.country WHEN 'NL' THEN 50.75 WHEN 'BE' THEN 49.5 ELSE 49.45 END AS lat0,
+                         CASE c0.country WHEN 'NL' THEN 2.7 WHEN 'BE' THEN 2.0 ELSE 0.73 END AS lat_span,
+                         CASE c0.country WHEN 'NL' THEN 3.4 WHEN 'BE' THEN 2.55 ELSE 5.74 END AS lon0,
+                         CASE c0.country WHEN 'NL' THEN 3.8 WHEN 'BE' THEN 3.85 ELSE 0.79 END AS lon_span) c
     RETURNING id
 )
 INSERT INTO photos (profile_id, filename, thumb_filename, status, position, width, height)
@@ -235,8 +244,8 @@ func searchMember(ctx context.Context, pool *pgxpool.Pool, addr string) (string,
 		RETURNING id`, searchHost, hash).Scan(&id); err != nil {
 		return "", fmt.Errorf("search member: %w", err)
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, status)
-		SELECT $1, t.profile_pool, 'Searcher', 'male', 'female', '1985-03-01', 'NL', 'NL-NH', 'active'
+	if _, err := pool.Exec(ctx, `INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, city, status)
+		SELECT $1, t.profile_pool, 'Searcher', 'male', 'female', '1985-03-01', 'NL', 'NL-NH', 'Amsterdam', 'active'
 		FROM tenants t JOIN tenant_hosts h ON h.tenant_id = t.id WHERE h.host = $2`, id, searchHost); err != nil {
 		return "", fmt.Errorf("search member profile: %w", err)
 	}

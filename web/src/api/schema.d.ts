@@ -1318,13 +1318,25 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description the next cursor of the page before: the page after it, no member twice and none skipped while members become active */
+                    after?: string;
                     country?: string;
                     countryregion?: string;
+                    /** @description radius around the member's place in the brand's unit (distance_unit), 1 to 500; logged in only */
+                    distance?: number;
                     gender?: string;
                     max_age?: number;
                     min_age?: number;
+                    /** @description 1: only members who joined in the last 14 days */
+                    new?: 0 | 1;
+                    /** @description 1: only members with the site open now (a live event stream) */
+                    online?: 0 | 1;
                     page?: number;
                     per_page?: number;
+                    /** @description 1: only members with a photo */
+                    photo?: 0 | 1;
+                    /** @description active (last active first, the default), newest, or distance (nearest first; logged in only) */
+                    sort?: "active" | "newest" | "distance";
                 };
                 header?: never;
                 path?: never;
@@ -2992,6 +3004,8 @@ export interface components {
             age?: number;
             city?: string;
             country: string;
+            /** @description distance from the searcher's place in the search's distance_unit, on the cards of a distance search only */
+            distance?: number;
             fictional: boolean;
             gender: string;
             id: number;
@@ -3472,13 +3486,28 @@ export interface components {
         SearchFilters: {
             country: string;
             countryregion: string;
+            distance: number;
             gender: string;
             max_age: number;
             min_age: number;
+            new: boolean;
+            online: boolean;
             page: number;
             per_page: number;
+            photo: boolean;
+            /** @enum {string} */
+            sort: "active" | "newest" | "distance";
         };
         SearchResult: {
+            /** @description the ages the brand's members may have, which the form's age boxes start from */
+            age_limits: {
+                max: number;
+                min: number;
+            };
+            /** @enum {string} */
+            distance_unit: "km" | "mi";
+            /** @description cursor of the next page (the after parameter); empty on the last page */
+            next: string;
             pages: number;
             profiles: components["schemas"]["Card"][];
             search: components["schemas"]["SearchFilters"];

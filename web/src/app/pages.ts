@@ -35,6 +35,7 @@ export const pages: Record<PageKey, LazyPage<object>> = {
   home: page('home', 'HomePage'),
   likes: page('likes', 'LikesPage'),
   likeProfile: page('likeProfile', 'LikeProfilePage'),
+  matchesList: page('matchesList', 'MatchesListPage'),
   chats: page('chats', 'ChatsPage'),
   members: page('members', 'MembersPage'),
   member: page('member', 'MemberPage'),

@@ -8,6 +8,7 @@ export type PageKey =
   | 'home'
   | 'likes'
   | 'likeProfile'
+  | 'matchesList'
   | 'chats'
   | 'members'
   | 'member'
@@ -50,6 +51,7 @@ export const pageAreas: Record<PageKey, PageArea> = {
   home: 'home',
   likes: 'likes',
   likeProfile: 'likes',
+  matchesList: 'likes',
   chats: 'chats',
   members: 'members',
   member: 'member',
@@ -117,6 +119,7 @@ export const routeTable: RouteDef[] = [
   { name: 'lang-config', path: '/lang-config', layout: 'default', page: 'langConfig' },
   { name: 'login', path: '/login', layout: 'default', page: 'login' },
   { name: 'match-finder', path: '/match-finder', layout: 'default', page: 'matchFinder', auth: true },
+  { name: 'matches', path: '/matches', layout: 'default', page: 'matchesList', auth: true },
   { name: 'notifications', path: '/notifications', layout: 'default', page: 'notifications', auth: true },
   { name: 'premium', path: '/premium', layout: 'default', page: 'premium' },
   { name: 'pricing', path: '/pricing', layout: 'default', page: 'pricing' },

@@ -65,6 +65,33 @@ func (q *Queries) InstancePurgeStale(ctx context.Context, olderThanSeconds float
 	return err
 }
 
+const onlineMembers = `-- name: OnlineMembers :many
+SELECT DISTINCT p.member_id FROM live_presence p JOIN live_instances i ON i.id = p.instance_id
+WHERE i.seen_at > now() - make_interval(secs => $1::float8)
+`
+
+// Every member with an event stream open on a live instance: who is
+// online now.
+func (q *Queries) OnlineMembers(ctx context.Context, freshSeconds float64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, onlineMembers, freshSeconds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var member_id int64
+		if err := rows.Scan(&member_id); err != nil {
+			return nil, err
+		}
+		items = append(items, member_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const presenceAdd = `-- name: PresenceAdd :exec
 INSERT INTO live_presence (instance_id, member_id) VALUES ($1, $2)
 ON CONFLICT DO NOTHING

@@ -75,4 +75,6 @@ type ProfileCopyParams struct {
 	Status             string
 	Invisible          bool
 	LastActiveAt       time.Time
+	Latitude           pgtype.Float8
+	Longitude          pgtype.Float8
 }

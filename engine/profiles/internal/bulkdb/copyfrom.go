@@ -89,6 +89,8 @@ func (r iteratorForProfileCopy) Values() ([]interface{}, error) {
 		r.rows[0].Status,
 		r.rows[0].Invisible,
 		r.rows[0].LastActiveAt,
+		r.rows[0].Latitude,
+		r.rows[0].Longitude,
 	}, nil
 }
 
@@ -97,5 +99,5 @@ func (r iteratorForProfileCopy) Err() error {
 }
 
 func (q *Queries) ProfileCopy(ctx context.Context, arg []ProfileCopyParams) (int64, error) {
-	return q.db.CopyFrom(ctx, []string{"profiles"}, []string{"id", "pool", "name", "gender", "seeking", "sexuality", "date_of_birth", "country", "region", "city", "interests", "hair_color", "eye_color", "body_type", "relationship_status", "tattoos", "about_me", "status", "invisible", "last_active_at"}, &iteratorForProfileCopy{rows: arg})
+	return q.db.CopyFrom(ctx, []string{"profiles"}, []string{"id", "pool", "name", "gender", "seeking", "sexuality", "date_of_birth", "country", "region", "city", "interests", "hair_color", "eye_color", "body_type", "relationship_status", "tattoos", "about_me", "status", "invisible", "last_active_at", "latitude", "longitude"}, &iteratorForProfileCopy{rows: arg})
 }

@@ -63,4 +63,6 @@ type Profile struct {
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 	DemoHidden         bool
+	Latitude           pgtype.Float8
+	Longitude          pgtype.Float8
 }

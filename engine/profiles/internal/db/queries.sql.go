@@ -95,7 +95,7 @@ func (q *Queries) BlockInsert(ctx context.Context, arg BlockInsertParams) error 
 }
 
 const blockListByBlocker = `-- name: BlockListByBlocker :many
-SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden, p.latitude, p.longitude
 FROM blocks b
 JOIN profiles p ON p.id = b.blocked_id
 WHERE b.blocker_id = $1
@@ -135,6 +135,8 @@ func (q *Queries) BlockListByBlocker(ctx context.Context, blockerID int64) ([]Pr
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.DemoHidden,
+			&i.Latitude,
+			&i.Longitude,
 		); err != nil {
 			return nil, err
 		}
@@ -526,11 +528,13 @@ func (q *Queries) ContactFacts(ctx context.Context, arg ContactFactsParams) (Con
 
 const houseProfileInsert = `-- name: HouseProfileInsert :exec
 INSERT INTO profiles (id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city,
+                      latitude, longitude,
                       interests, hair_color, eye_color, body_type, relationship_status, tattoos, about_me,
                       status, last_active_at, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-        $11, $12, $13, $14, $15, $16, $17,
-        'active', $18, $18, $18)
+        $11, $12,
+        $13, $14, $15, $16, $17, $18, $19,
+        'active', $20, $20, $20)
 `
 
 type HouseProfileInsertParams struct {
@@ -544,6 +548,8 @@ type HouseProfileInsertParams struct {
 	Country            string
 	Region             string
 	City               string
+	Latitude           pgtype.Float8
+	Longitude          pgtype.Float8
 	Interests          []int16
 	HairColor          string
 	EyeColor           string
@@ -567,6 +573,8 @@ func (q *Queries) HouseProfileInsert(ctx context.Context, arg HouseProfileInsert
 		arg.Country,
 		arg.Region,
 		arg.City,
+		arg.Latitude,
+		arg.Longitude,
 		arg.Interests,
 		arg.HairColor,
 		arg.EyeColor,
@@ -580,7 +588,7 @@ func (q *Queries) HouseProfileInsert(ctx context.Context, arg HouseProfileInsert
 }
 
 const houseProfileList = `-- name: HouseProfileList :many
-SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden,
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden, p.latitude, p.longitude,
        coalesce(ph.id, 0)::bigint AS photo_id,
        coalesce(ph.filename, '')::text AS photo_filename, coalesce(ph.thumb_filename, '')::text AS photo_thumb,
        coalesce(ph.width, 0)::int AS photo_width, coalesce(ph.height, 0)::int AS photo_height
@@ -617,6 +625,8 @@ type HouseProfileListRow struct {
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 	DemoHidden         bool
+	Latitude           pgtype.Float8
+	Longitude          pgtype.Float8
 	PhotoID            int64
 	PhotoFilename      string
 	PhotoThumb         string
@@ -659,6 +669,8 @@ func (q *Queries) HouseProfileList(ctx context.Context, tenantID int64) ([]House
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.DemoHidden,
+			&i.Latitude,
+			&i.Longitude,
 			&i.PhotoID,
 			&i.PhotoFilename,
 			&i.PhotoThumb,
@@ -676,7 +688,7 @@ func (q *Queries) HouseProfileList(ctx context.Context, tenantID int64) ([]House
 }
 
 const houseProfileOfTenant = `-- name: HouseProfileOfTenant :one
-SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden FROM profiles p
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden, p.latitude, p.longitude FROM profiles p
 JOIN members m ON m.id = p.id AND m.is_house AND m.tenant_id = $1
 WHERE p.id = $2
 FOR UPDATE OF p
@@ -716,6 +728,8 @@ func (q *Queries) HouseProfileOfTenant(ctx context.Context, arg HouseProfileOfTe
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DemoHidden,
+		&i.Latitude,
+		&i.Longitude,
 	)
 	return i, err
 }
@@ -1452,7 +1466,7 @@ func (q *Queries) ProfileActive(ctx context.Context, id int64) error {
 }
 
 const profileByID = `-- name: ProfileByID :one
-SELECT id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city, interests, hair_color, eye_color, body_type, relationship_status, tattoos, about_me, status, invisible, last_active_at, created_at, updated_at, demo_hidden FROM profiles WHERE id = $1
+SELECT id, pool, name, gender, seeking, sexuality, date_of_birth, country, region, city, interests, hair_color, eye_color, body_type, relationship_status, tattoos, about_me, status, invisible, last_active_at, created_at, updated_at, demo_hidden, latitude, longitude FROM profiles WHERE id = $1
 `
 
 func (q *Queries) ProfileByID(ctx context.Context, id int64) (Profile, error) {
@@ -1482,6 +1496,8 @@ func (q *Queries) ProfileByID(ctx context.Context, id int64) (Profile, error) {
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DemoHidden,
+		&i.Latitude,
+		&i.Longitude,
 	)
 	return i, err
 }
@@ -1578,7 +1594,7 @@ func (q *Queries) ProfileDelete(ctx context.Context, id int64) error {
 }
 
 const profileForView = `-- name: ProfileForView :one
-SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden, m.is_house, m.tenant_id, m.account_kind
+SELECT p.id, p.pool, p.name, p.gender, p.seeking, p.sexuality, p.date_of_birth, p.country, p.region, p.city, p.interests, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.about_me, p.status, p.invisible, p.last_active_at, p.created_at, p.updated_at, p.demo_hidden, p.latitude, p.longitude, m.is_house, m.tenant_id, m.account_kind
 FROM profiles p
 JOIN members m ON m.id = p.id
 WHERE p.id = $1
@@ -1608,6 +1624,8 @@ type ProfileForViewRow struct {
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 	DemoHidden         bool
+	Latitude           pgtype.Float8
+	Longitude          pgtype.Float8
 	IsHouse            bool
 	TenantID           int64
 	AccountKind        string
@@ -1642,6 +1660,8 @@ func (q *Queries) ProfileForView(ctx context.Context, id int64) (ProfileForViewR
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DemoHidden,
+		&i.Latitude,
+		&i.Longitude,
 		&i.IsHouse,
 		&i.TenantID,
 		&i.AccountKind,
@@ -1651,9 +1671,9 @@ func (q *Queries) ProfileForView(ctx context.Context, id int64) (ProfileForViewR
 
 const profileInsert = `-- name: ProfileInsert :exec
 INSERT INTO profiles (id, pool, name, gender, seeking, date_of_birth, country, region, city,
-                      status, last_active_at, created_at, updated_at)
+                      latitude, longitude, status, last_active_at, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-        'disabled', $10, $10, $10)
+        $10, $11, 'disabled', $12, $12, $12)
 `
 
 type ProfileInsertParams struct {
@@ -1666,6 +1686,8 @@ type ProfileInsertParams struct {
 	Country     string
 	Region      string
 	City        string
+	Latitude    pgtype.Float8
+	Longitude   pgtype.Float8
 	Now         time.Time
 }
 
@@ -1682,9 +1704,37 @@ func (q *Queries) ProfileInsert(ctx context.Context, arg ProfileInsertParams) er
 		arg.Country,
 		arg.Region,
 		arg.City,
+		arg.Latitude,
+		arg.Longitude,
 		arg.Now,
 	)
 	return err
+}
+
+const profilePlace = `-- name: ProfilePlace :one
+SELECT latitude, longitude, country, region, city FROM profiles WHERE id = $1
+`
+
+type ProfilePlaceRow struct {
+	Latitude  pgtype.Float8
+	Longitude pgtype.Float8
+	Country   string
+	Region    string
+	City      string
+}
+
+// Where a member is, for a distance search from their place.
+func (q *Queries) ProfilePlace(ctx context.Context, id int64) (ProfilePlaceRow, error) {
+	row := q.db.QueryRow(ctx, profilePlace, id)
+	var i ProfilePlaceRow
+	err := row.Scan(
+		&i.Latitude,
+		&i.Longitude,
+		&i.Country,
+		&i.Region,
+		&i.City,
+	)
+	return i, err
 }
 
 const profileSetStatus = `-- name: ProfileSetStatus :exec
@@ -1715,10 +1765,11 @@ const profileUpdate = `-- name: ProfileUpdate :exec
 UPDATE profiles SET
     name = $1, gender = $2, seeking = $3, sexuality = $4,
     date_of_birth = $5, country = $6, region = $7, city = $8,
-    interests = $9, hair_color = $10, eye_color = $11,
-    body_type = $12, relationship_status = $13, tattoos = $14,
-    about_me = $15, invisible = $16, updated_at = now()
-WHERE id = $17
+    latitude = $9, longitude = $10,
+    interests = $11, hair_color = $12, eye_color = $13,
+    body_type = $14, relationship_status = $15, tattoos = $16,
+    about_me = $17, invisible = $18, updated_at = now()
+WHERE id = $19
 `
 
 type ProfileUpdateParams struct {
@@ -1730,6 +1781,8 @@ type ProfileUpdateParams struct {
 	Country            string
 	Region             string
 	City               string
+	Latitude           pgtype.Float8
+	Longitude          pgtype.Float8
 	Interests          []int16
 	HairColor          string
 	EyeColor           string
@@ -1751,6 +1804,8 @@ func (q *Queries) ProfileUpdate(ctx context.Context, arg ProfileUpdateParams) er
 		arg.Country,
 		arg.Region,
 		arg.City,
+		arg.Latitude,
+		arg.Longitude,
 		arg.Interests,
 		arg.HairColor,
 		arg.EyeColor,
@@ -1792,6 +1847,71 @@ func (q *Queries) ProfilesDemoShow(ctx context.Context, now time.Time) (int64, e
 	return result.RowsAffected(), nil
 }
 
+const profilesPlace = `-- name: ProfilesPlace :exec
+UPDATE profiles p SET latitude = u.lat, longitude = u.lon
+FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::float8[]) AS lat, unnest($3::float8[]) AS lon) u
+WHERE p.id = u.id AND p.latitude IS NULL
+`
+
+type ProfilesPlaceParams struct {
+	Ids  []int64
+	Lats []float64
+	Lons []float64
+}
+
+// Stores the positions the place job found, unless a save stored one
+// meanwhile.
+func (q *Queries) ProfilesPlace(ctx context.Context, arg ProfilesPlaceParams) error {
+	_, err := q.db.Exec(ctx, profilesPlace, arg.Ids, arg.Lats, arg.Lons)
+	return err
+}
+
+const profilesUnplaced = `-- name: ProfilesUnplaced :many
+SELECT id, country, region, city FROM profiles
+WHERE latitude IS NULL AND id > $1
+ORDER BY id
+LIMIT $2
+`
+
+type ProfilesUnplacedParams struct {
+	After   int64
+	MaxRows int32
+}
+
+type ProfilesUnplacedRow struct {
+	ID      int64
+	Country string
+	Region  string
+	City    string
+}
+
+// Profiles saved before positions were stored, from id @after on: the
+// place job locates them (LocateUnplaced).
+func (q *Queries) ProfilesUnplaced(ctx context.Context, arg ProfilesUnplacedParams) ([]ProfilesUnplacedRow, error) {
+	rows, err := q.db.Query(ctx, profilesUnplaced, arg.After, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProfilesUnplacedRow{}
+	for rows.Next() {
+		var i ProfilesUnplacedRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Country,
+			&i.Region,
+			&i.City,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const reportedMessage = `-- name: ReportedMessage :one
 SELECT msg.id, msg.sender_id, msg.photo_status
 FROM messages msg
@@ -1822,6 +1942,93 @@ func (q *Queries) ReportedMessage(ctx context.Context, arg ReportedMessageParams
 	return i, err
 }
 
+const searchBecameActive = `-- name: SearchBecameActive :many
+SELECT p.id, p.last_active_at,
+       (CASE WHEN $1::boolean THEN profile_place(p.latitude, p.longitude) <-> cube($2::float8[]) ELSE 0 END)::float8 AS chord
+FROM profiles p
+WHERE p.pool = $3 AND p.status = 'active' AND NOT p.invisible
+  AND ($4::text IS NULL OR p.gender = $4)
+  AND ($5::text IS NULL OR p.country = $5)
+  AND ($6::text IS NULL OR p.region = $6)
+  AND p.date_of_birth BETWEEN $7::date AND $8::date
+  AND p.id <> ALL ($9::bigint[])
+  AND (NOT $10::boolean OR p.id = ANY ($11::bigint[]))
+  AND (NOT $12::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+  AND ($13::timestamptz IS NULL OR p.created_at >= $13)
+  AND (NOT $1::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($2::float8[]), $14::float8, 3)
+                              AND profile_place(p.latitude, p.longitude) <-> cube($2::float8[]) <= $14::float8))
+  AND p.last_active_at > $15::timestamptz AND p.id <> ALL ($16::bigint[])
+ORDER BY p.last_active_at DESC, p.id DESC
+LIMIT $17
+`
+
+type SearchBecameActiveParams struct {
+	Near        bool
+	Center      []float64
+	Pool        string
+	Gender      pgtype.Text
+	Country     pgtype.Text
+	Region      pgtype.Text
+	BornFrom    pgtype.Date
+	BornTo      pgtype.Date
+	Excluded    []int64
+	OnlineOnly  bool
+	Online      []int64
+	WithPhoto   bool
+	JoinedSince pgtype.Timestamptz
+	Reach       float64
+	Since       time.Time
+	Shown       []int64
+	MaxRows     int32
+}
+
+type SearchBecameActiveRow struct {
+	ID           int64
+	LastActiveAt time.Time
+	Chord        float64
+}
+
+// The members who became active since the first page of a search was
+// loaded and were not shown yet: they lead the next page, so a member
+// moving up the list while someone pages is neither skipped nor repeated.
+func (q *Queries) SearchBecameActive(ctx context.Context, arg SearchBecameActiveParams) ([]SearchBecameActiveRow, error) {
+	rows, err := q.db.Query(ctx, searchBecameActive,
+		arg.Near,
+		arg.Center,
+		arg.Pool,
+		arg.Gender,
+		arg.Country,
+		arg.Region,
+		arg.BornFrom,
+		arg.BornTo,
+		arg.Excluded,
+		arg.OnlineOnly,
+		arg.Online,
+		arg.WithPhoto,
+		arg.JoinedSince,
+		arg.Reach,
+		arg.Since,
+		arg.Shown,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchBecameActiveRow{}
+	for rows.Next() {
+		var i SearchBecameActiveRow
+		if err := rows.Scan(&i.ID, &i.LastActiveAt, &i.Chord); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchCount = `-- name: SearchCount :one
 SELECT count(*) FROM (
     SELECT 1
@@ -1832,20 +2039,32 @@ SELECT count(*) FROM (
       AND ($4::text IS NULL OR p.region = $4)
       AND p.date_of_birth BETWEEN $5::date AND $6::date
       AND p.id <> ALL ($7::bigint[])
+      AND (NOT $8::boolean OR p.id = ANY ($9::bigint[]))
+      AND (NOT $10::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+      AND ($11::timestamptz IS NULL OR p.created_at >= $11)
+      AND (NOT $12::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($13::float8[]), $14::float8, 3)
+                                  AND profile_place(p.latitude, p.longitude) <-> cube($13::float8[]) <= $14::float8))
     ORDER BY p.last_active_at DESC, p.id DESC
-    LIMIT $8
+    LIMIT $15
 ) s
 `
 
 type SearchCountParams struct {
-	Pool     string
-	Gender   pgtype.Text
-	Country  pgtype.Text
-	Region   pgtype.Text
-	BornFrom pgtype.Date
-	BornTo   pgtype.Date
-	Excluded []int64
-	Cap      int32
+	Pool        string
+	Gender      pgtype.Text
+	Country     pgtype.Text
+	Region      pgtype.Text
+	BornFrom    pgtype.Date
+	BornTo      pgtype.Date
+	Excluded    []int64
+	OnlineOnly  bool
+	Online      []int64
+	WithPhoto   bool
+	JoinedSince pgtype.Timestamptz
+	Near        bool
+	Center      []float64
+	Reach       float64
+	Cap         int32
 }
 
 // How many profiles match, counted up to @cap only: an exact count of a
@@ -1861,6 +2080,13 @@ func (q *Queries) SearchCount(ctx context.Context, arg SearchCountParams) (int64
 		arg.BornFrom,
 		arg.BornTo,
 		arg.Excluded,
+		arg.OnlineOnly,
+		arg.Online,
+		arg.WithPhoto,
+		arg.JoinedSince,
+		arg.Near,
+		arg.Center,
+		arg.Reach,
 		arg.Cap,
 	)
 	var count int64
@@ -1868,37 +2094,48 @@ func (q *Queries) SearchCount(ctx context.Context, arg SearchCountParams) (int64
 	return count, err
 }
 
-const searchPage = `-- name: SearchPage :many
-SELECT p.id
-FROM profiles p
-WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
-  AND ($2::text IS NULL OR p.gender = $2)
-  AND ($3::text IS NULL OR p.country = $3)
-  AND ($4::text IS NULL OR p.region = $4)
-  AND p.date_of_birth BETWEEN $5::date AND $6::date
-  AND p.id <> ALL ($7::bigint[])
-ORDER BY p.last_active_at DESC, p.id DESC
-LIMIT $9 OFFSET $8
+const searchCountNear = `-- name: SearchCountNear :one
+SELECT count(*) FROM (
+    SELECT 1
+    FROM profiles p
+    WHERE p.pool = $1 AND p.status = 'active' AND NOT p.invisible
+      AND ($2::text IS NULL OR p.gender = $2)
+      AND ($3::text IS NULL OR p.country = $3)
+      AND ($4::text IS NULL OR p.region = $4)
+      AND p.date_of_birth BETWEEN $5::date AND $6::date
+      AND p.id <> ALL ($7::bigint[])
+      AND (NOT $8::boolean OR p.id = ANY ($9::bigint[]))
+      AND (NOT $10::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+      AND ($11::timestamptz IS NULL OR p.created_at >= $11)
+      AND (NOT $12::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($13::float8[]), $14::float8, 3)
+                                  AND profile_place(p.latitude, p.longitude) <-> cube($13::float8[]) <= $14::float8))
+    LIMIT $15
+) s
 `
 
-type SearchPageParams struct {
-	Pool     string
-	Gender   pgtype.Text
-	Country  pgtype.Text
-	Region   pgtype.Text
-	BornFrom pgtype.Date
-	BornTo   pgtype.Date
-	Excluded []int64
-	Skip     int32
-	MaxRows  int32
+type SearchCountNearParams struct {
+	Pool        string
+	Gender      pgtype.Text
+	Country     pgtype.Text
+	Region      pgtype.Text
+	BornFrom    pgtype.Date
+	BornTo      pgtype.Date
+	Excluded    []int64
+	OnlineOnly  bool
+	Online      []int64
+	WithPhoto   bool
+	JoinedSince pgtype.Timestamptz
+	Near        bool
+	Center      []float64
+	Reach       float64
+	Cap         int32
 }
 
-// One page of search results, most recently active first. A NULL filter
-// matches everything; search runs it with per-call plans (database.CustomPlans),
-// in which "NULL IS NULL OR ..." folds away and the matching partial index
-// of 00500_discovery.sql is walked.
-func (q *Queries) SearchPage(ctx context.Context, arg SearchPageParams) ([]int64, error) {
-	rows, err := q.db.Query(ctx, searchPage,
+// SearchCount of a search within a radius: the place index finds the
+// members in the radius's box, and the count stops at @cap without
+// ordering them first.
+func (q *Queries) SearchCountNear(ctx context.Context, arg SearchCountNearParams) (int64, error) {
+	row := q.db.QueryRow(ctx, searchCountNear,
 		arg.Pool,
 		arg.Gender,
 		arg.Country,
@@ -1906,6 +2143,92 @@ func (q *Queries) SearchPage(ctx context.Context, arg SearchPageParams) ([]int64
 		arg.BornFrom,
 		arg.BornTo,
 		arg.Excluded,
+		arg.OnlineOnly,
+		arg.Online,
+		arg.WithPhoto,
+		arg.JoinedSince,
+		arg.Near,
+		arg.Center,
+		arg.Reach,
+		arg.Cap,
+	)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const searchNearest = `-- name: SearchNearest :many
+SELECT p.id, (profile_place(p.latitude, p.longitude) <-> cube($1::float8[]))::float8 AS chord
+FROM profiles p
+WHERE p.pool = $2 AND p.status = 'active' AND NOT p.invisible
+  AND ($3::text IS NULL OR p.gender = $3)
+  AND ($4::text IS NULL OR p.country = $4)
+  AND ($5::text IS NULL OR p.region = $5)
+  AND p.date_of_birth BETWEEN $6::date AND $7::date
+  AND p.id <> ALL ($8::bigint[])
+  AND (NOT $9::boolean OR p.id = ANY ($10::bigint[]))
+  AND (NOT $11::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+  AND ($12::timestamptz IS NULL OR p.created_at >= $12)
+  AND (NOT $13::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($1::float8[]), $14::float8, 3)
+                              AND profile_place(p.latitude, p.longitude) <-> cube($1::float8[]) <= $14::float8))
+  AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL
+  AND ($15::float8 IS NULL
+       OR (profile_place(p.latitude, p.longitude) <-> cube($1::float8[]), p.id) > ($15::float8, $16::bigint))
+ORDER BY profile_place(p.latitude, p.longitude) <-> cube($1::float8[])
+LIMIT $18 OFFSET $17
+`
+
+type SearchNearestParams struct {
+	Center      []float64
+	Pool        string
+	Gender      pgtype.Text
+	Country     pgtype.Text
+	Region      pgtype.Text
+	BornFrom    pgtype.Date
+	BornTo      pgtype.Date
+	Excluded    []int64
+	OnlineOnly  bool
+	Online      []int64
+	WithPhoto   bool
+	JoinedSince pgtype.Timestamptz
+	Near        bool
+	Reach       float64
+	AfterChord  pgtype.Float8
+	AfterID     int64
+	Skip        int32
+	MaxRows     int32
+}
+
+type SearchNearestRow struct {
+	ID    int64
+	Chord float64
+}
+
+// One page of search results, nearest first, after the key
+// (after_chord, after_id) of the last member shown: the place index is
+// walked from the searcher outwards, inside the radius's box, and the
+// walk stops after a page. The order is by distance alone, as the walk
+// gives it: positions
+// are spread (located), so two members are hardly ever equally far, and
+// the key's id keeps a tie from repeating a member all the same.
+func (q *Queries) SearchNearest(ctx context.Context, arg SearchNearestParams) ([]SearchNearestRow, error) {
+	rows, err := q.db.Query(ctx, searchNearest,
+		arg.Center,
+		arg.Pool,
+		arg.Gender,
+		arg.Country,
+		arg.Region,
+		arg.BornFrom,
+		arg.BornTo,
+		arg.Excluded,
+		arg.OnlineOnly,
+		arg.Online,
+		arg.WithPhoto,
+		arg.JoinedSince,
+		arg.Near,
+		arg.Reach,
+		arg.AfterChord,
+		arg.AfterID,
 		arg.Skip,
 		arg.MaxRows,
 	)
@@ -1913,13 +2236,199 @@ func (q *Queries) SearchPage(ctx context.Context, arg SearchPageParams) ([]int64
 		return nil, err
 	}
 	defer rows.Close()
-	items := []int64{}
+	items := []SearchNearestRow{}
 	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
+		var i SearchNearestRow
+		if err := rows.Scan(&i.ID, &i.Chord); err != nil {
 			return nil, err
 		}
-		items = append(items, id)
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchNewest = `-- name: SearchNewest :many
+SELECT p.id, p.created_at,
+       (CASE WHEN $1::boolean THEN profile_place(p.latitude, p.longitude) <-> cube($2::float8[]) ELSE 0 END)::float8 AS chord
+FROM profiles p
+WHERE p.pool = $3 AND p.status = 'active' AND NOT p.invisible
+  AND ($4::text IS NULL OR p.gender = $4)
+  AND ($5::text IS NULL OR p.country = $5)
+  AND ($6::text IS NULL OR p.region = $6)
+  AND p.date_of_birth BETWEEN $7::date AND $8::date
+  AND p.id <> ALL ($9::bigint[])
+  AND (NOT $10::boolean OR p.id = ANY ($11::bigint[]))
+  AND (NOT $12::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+  AND ($13::timestamptz IS NULL OR p.created_at >= $13)
+  AND (NOT $1::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($2::float8[]), $14::float8, 3)
+                              AND profile_place(p.latitude, p.longitude) <-> cube($2::float8[]) <= $14::float8))
+  AND ($15::timestamptz IS NULL OR (p.created_at, p.id) < ($15, $16::bigint))
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT $18 OFFSET $17
+`
+
+type SearchNewestParams struct {
+	Near        bool
+	Center      []float64
+	Pool        string
+	Gender      pgtype.Text
+	Country     pgtype.Text
+	Region      pgtype.Text
+	BornFrom    pgtype.Date
+	BornTo      pgtype.Date
+	Excluded    []int64
+	OnlineOnly  bool
+	Online      []int64
+	WithPhoto   bool
+	JoinedSince pgtype.Timestamptz
+	Reach       float64
+	BeforeAt    pgtype.Timestamptz
+	BeforeID    int64
+	Skip        int32
+	MaxRows     int32
+}
+
+type SearchNewestRow struct {
+	ID        int64
+	CreatedAt time.Time
+	Chord     float64
+}
+
+// One page of search results, newest members first, after the key
+// (before_at, before_id) of the last member shown.
+func (q *Queries) SearchNewest(ctx context.Context, arg SearchNewestParams) ([]SearchNewestRow, error) {
+	rows, err := q.db.Query(ctx, searchNewest,
+		arg.Near,
+		arg.Center,
+		arg.Pool,
+		arg.Gender,
+		arg.Country,
+		arg.Region,
+		arg.BornFrom,
+		arg.BornTo,
+		arg.Excluded,
+		arg.OnlineOnly,
+		arg.Online,
+		arg.WithPhoto,
+		arg.JoinedSince,
+		arg.Reach,
+		arg.BeforeAt,
+		arg.BeforeID,
+		arg.Skip,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchNewestRow{}
+	for rows.Next() {
+		var i SearchNewestRow
+		if err := rows.Scan(&i.ID, &i.CreatedAt, &i.Chord); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchPage = `-- name: SearchPage :many
+
+SELECT p.id, p.last_active_at,
+       (CASE WHEN $1::boolean THEN profile_place(p.latitude, p.longitude) <-> cube($2::float8[]) ELSE 0 END)::float8 AS chord
+FROM profiles p
+WHERE p.pool = $3 AND p.status = 'active' AND NOT p.invisible
+  AND ($4::text IS NULL OR p.gender = $4)
+  AND ($5::text IS NULL OR p.country = $5)
+  AND ($6::text IS NULL OR p.region = $6)
+  AND p.date_of_birth BETWEEN $7::date AND $8::date
+  AND p.id <> ALL ($9::bigint[])
+  AND (NOT $10::boolean OR p.id = ANY ($11::bigint[]))
+  AND (NOT $12::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+  AND ($13::timestamptz IS NULL OR p.created_at >= $13)
+  AND (NOT $1::boolean OR (profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($2::float8[]), $14::float8, 3)
+                              AND profile_place(p.latitude, p.longitude) <-> cube($2::float8[]) <= $14::float8))
+  AND ($15::timestamptz IS NULL OR (p.last_active_at, p.id) < ($15, $16::bigint))
+ORDER BY p.last_active_at DESC, p.id DESC
+LIMIT $18 OFFSET $17
+`
+
+type SearchPageParams struct {
+	Near        bool
+	Center      []float64
+	Pool        string
+	Gender      pgtype.Text
+	Country     pgtype.Text
+	Region      pgtype.Text
+	BornFrom    pgtype.Date
+	BornTo      pgtype.Date
+	Excluded    []int64
+	OnlineOnly  bool
+	Online      []int64
+	WithPhoto   bool
+	JoinedSince pgtype.Timestamptz
+	Reach       float64
+	BeforeAt    pgtype.Timestamptz
+	BeforeID    int64
+	Skip        int32
+	MaxRows     int32
+}
+
+type SearchPageRow struct {
+	ID           int64
+	LastActiveAt time.Time
+	Chord        float64
+}
+
+// The search queries share their filters (a NULL or false one matches
+// everything): search runs them with per-call plans (database.CustomPlans),
+// in which "NULL IS NULL OR ..." folds away and the matching index is
+// walked (00500_discovery.sql, 01930_search_distance.sql). online lists
+// the members with an open live stream; center is the searcher's place as
+// profile_place makes it and reach the radius as the straight line through
+// the unit sphere.
+// One page of search results, most recently active first, from @skip or
+// after the key (before_at, before_id) of the last member shown; only
+// those active before @active_until, the moment the first page was
+// loaded: who became active since then is found by SearchBecameActive.
+func (q *Queries) SearchPage(ctx context.Context, arg SearchPageParams) ([]SearchPageRow, error) {
+	rows, err := q.db.Query(ctx, searchPage,
+		arg.Near,
+		arg.Center,
+		arg.Pool,
+		arg.Gender,
+		arg.Country,
+		arg.Region,
+		arg.BornFrom,
+		arg.BornTo,
+		arg.Excluded,
+		arg.OnlineOnly,
+		arg.Online,
+		arg.WithPhoto,
+		arg.JoinedSince,
+		arg.Reach,
+		arg.BeforeAt,
+		arg.BeforeID,
+		arg.Skip,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchPageRow{}
+	for rows.Next() {
+		var i SearchPageRow
+		if err := rows.Scan(&i.ID, &i.LastActiveAt, &i.Chord); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -66,6 +66,17 @@ export function LikesPage() {
   )
 }
 
+/** MatchesListPage: /matches, the members who like you back, with the likes tabs above. */
+export function MatchesListPage() {
+  const { t } = useTranslation()
+  return (
+    <Page title={t('likes.type.matches')} lead={t('likes.matchesLead')} testId="matches-page">
+      <LikeTabs current="matches" />
+      <LikeList type="matches" />
+    </Page>
+  )
+}
+
 function LikeTabs({ current }: { current: LikeListType }) {
   const { t } = useTranslation()
   const fresh = useAppState((s) => newLikes(s.likes))

@@ -1,1 +1,1 @@
-export { LikesPage, LikeProfilePage } from './LikesPage'
+export { LikesPage, LikeProfilePage, MatchesListPage } from './LikesPage'

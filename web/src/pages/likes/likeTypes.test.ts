@@ -11,7 +11,7 @@ describe('likes tabs', () => {
   })
   it('links tabs and entries', () => {
     expect(tabPath('liked_by')).toBe('/likes')
-    expect(tabPath('matches')).toBe('/likes/matches')
+    expect(tabPath('matches')).toBe('/matches')
     expect(entryPath('liked_by', 4)).toBe('/likes/m/4')
     expect(entryPath('liked', 4)).toBe('/members/4')
   })

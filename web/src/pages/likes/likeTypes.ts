@@ -9,8 +9,8 @@ export function likeTypeOf(param: string | undefined): LikeListType | null {
   return (LIKE_TABS as readonly string[]).includes(param) ? (param as LikeListType) : null
 }
 
-/** tabPath is the path of a tab. */
-export const tabPath = (type: LikeListType): string => (type === 'liked_by' ? '/likes' : `/likes/${type}`)
+/** tabPath is the path of a tab; the matches have a page of their own, /matches. */
+export const tabPath = (type: LikeListType): string => (type === 'liked_by' ? '/likes' : type === 'matches' ? '/matches' : `/likes/${type}`)
 
 /** entryPath: people who liked you open in the likes view (which clears the new-like flag). */
 export const entryPath = (type: LikeListType, id: number): string => (type === 'liked' ? `/members/${id}` : `/likes/m/${id}`)

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import styled from 'styled-components'
 import { Button, ButtonLink } from '../../components/Button'
 import { Field, Input, Label } from '../../components/Form'
@@ -81,6 +80,8 @@ export function SwipeGamePage() {
   const { deck, act, reload } = useSwipeDeck()
   const top: Card | undefined = deck.cards[0]
   const limitReached = deck.status !== 'loading' && deck.likesLeft <= 0
+  // A touch screen has no arrow keys to speak of.
+  const [touch] = useState(() => globalThis.matchMedia?.('(pointer: coarse)').matches ?? false)
 
   const swipeTop = useCallback(
     (action: SwipeAction) => {
@@ -107,26 +108,22 @@ export function SwipeGamePage() {
       <LikesLeft role="status" data-testid="likes-left" data-count={deck.likesLeft}>
         {t('swipe.likesLeft', { count: deck.likesLeft, limit: deck.limit })}
       </LikesLeft>
-      {deck.matched && (
-        // the match moment celebrated it; this stays as the way back to the chat
-        <Panel data-testid="swipe-match">
-          <Link to={`/members/${deck.matched.id}/chat`}>{t('likesList.message')}</Link>
-        </Panel>
-      )}
       {limitReached ? (
         <Panel data-testid="swipe-limit">
           <h2>{t('swipe.limitTitle')}</h2>
           <p>{t('swipe.limitText', { count: deck.limit })}</p>
+          {/* The day's likes stay as they are; what the member can do now is write. */}
+          <p data-testid="swipe-offer">{t('swipe.offerText')}</p>
           <Controls>
-            <ButtonLink to="/members">{t('nav.search')}</ButtonLink>
-            <ButtonLink to="/likes" $variant="secondary">
-              {t('nav.likes')}
+            <ButtonLink to="/premium">{t('swipe.offerPremium')}</ButtonLink>
+            <ButtonLink to="/credits" $variant="secondary">
+              {t('swipe.offerCredits')}
             </ButtonLink>
           </Controls>
         </Panel>
       ) : top ? (
         <>
-          <SwipeCard key={top.id} card={top} disabled={deck.busy} onSwipe={swipeTop} />
+          <SwipeCard key={top.id} card={top} next={deck.cards[1]} disabled={deck.busy} onSwipe={swipeTop} />
           <Controls>
             <Round type="button" $variant="secondary" onClick={() => swipeTop('pass')} disabled={deck.busy} data-testid="swipe-pass">
               {t('swipe.pass')}
@@ -135,7 +132,7 @@ export function SwipeGamePage() {
               {t('swipe.like')}
             </Round>
           </Controls>
-          <Note>{t('swipe.keys')}</Note>
+          <Note data-testid="swipe-hint">{touch ? t('swipe.touch') : t('swipe.keys')}</Note>
           <FictionalLegend profiles={[top]} />
         </>
       ) : deck.status === 'loading' ? (

@@ -12,7 +12,8 @@ const Frame = styled.div`
   width: 100%;
   max-width: 360px;
   aspect-ratio: 3 / 4;
-  margin: 0 auto;
+  /* room for the next card, which shows below the top one */
+  margin: 0 auto ${space(5)};
   /* on a short screen the card gives way, so Like and Pass stay in view */
   @media (max-width: 767.98px) {
     width: min(100%, calc((100dvh - 470px) * 3 / 4));
@@ -40,6 +41,13 @@ const Face = styled.div`
     object-fit: cover;
     pointer-events: none;
   }
+`
+
+/** Behind is the next card, under the top one: the stack shows there is more. */
+const Behind = styled(Face)`
+  transform: translateY(36px) scale(0.9);
+  opacity: 0.85;
+  cursor: default;
 `
 
 const Caption = styled.div`
@@ -86,12 +94,14 @@ interface Drag {
 
 export interface SwipeCardProps {
   card: Card
+  /** next is the card after this one, shown behind it. */
+  next?: Card
   disabled: boolean
   onSwipe: (action: SwipeAction) => void
 }
 
 /** SwipeCard is the top card of the stack: drag it right to like, left to pass. */
-export function SwipeCard({ card, disabled, onSwipe }: SwipeCardProps) {
+export function SwipeCard({ card, next, disabled, onSwipe }: SwipeCardProps) {
   const { t } = useTranslation()
   const start = useRef<Drag | null>(null)
   // The drag's offset and the card's width (read when the drag starts); null between drags.
@@ -133,6 +143,14 @@ export function SwipeCard({ card, disabled, onSwipe }: SwipeCardProps) {
 
   return (
     <Frame>
+      {next && (
+        <Behind aria-hidden="true" data-testid="swipe-next" data-id={next.id}>
+          {photoOf(next.main_image, true) && <img src={photoOf(next.main_image, true) ?? ''} alt="" draggable={false} />}
+          <Caption>
+            <strong>{next.age ? t('discovery.nameAge', { name: next.name, age: next.age }) : next.name}</strong>
+          </Caption>
+        </Behind>
+      )}
       <Face
         role="group"
         aria-roledescription={t('swipe.card')}

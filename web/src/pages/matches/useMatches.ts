@@ -21,8 +21,6 @@ export interface Deck {
   limit: number
   /** busy while a swipe is sent. */
   busy: boolean
-  /** matched is the last card that became a match. */
-  matched: Card | null
 }
 
 /**
@@ -33,7 +31,6 @@ export function useSwipeDeck() {
   const { api, store, toasts } = useServices()
   const { state, reload, update } = useLoad('swipe', (signal) => swipeDeck(api, signal))
   const [busy, setBusy] = useState(false)
-  const [matched, setMatched] = useState<Card | null>(null)
   const refilled = useRef(false)
   const data = state.status === 'done' ? state.data : null
   const cards = data?.profiles ?? NO_CARDS
@@ -43,13 +40,11 @@ export function useSwipeDeck() {
     likesLeft: data?.likes_left ?? SWIPE_LIKES_PER_DAY,
     limit: data?.limit || SWIPE_LIKES_PER_DAY,
     busy,
-    matched,
   }
 
   const act = useCallback(
     async (card: Card, action: SwipeAction) => {
       setBusy(true)
-      setMatched(null)
       const drop = () => {
         update((d) => ({ ...d, profiles: (d.profiles ?? []).filter((c) => c.id !== card.id) }))
         // An empty hand asks for more cards once.
@@ -64,7 +59,7 @@ export function useSwipeDeck() {
           const left = res.likes_left
           update((d) => ({ ...d, likes_left: left }))
         }
-        setMatched(res.match ? card : null)
+        // The match moment celebrates it and leads to the chat; nothing stays behind.
         if (res.match) announceMatch(card)
         drop()
         if (action === 'like') void refreshNamed('likes', api, store)

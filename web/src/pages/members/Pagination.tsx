@@ -1,18 +1,16 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
-import { pageWindow } from './searchQuery'
 import { color, radius, space } from '../../theme/theme'
 
-const List = styled.ul`
+const Steps = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${space(2)};
+  align-items: center;
+  gap: ${space(2)} ${space(3)};
   margin: 0 0 ${space(6)};
-  padding: 0;
-  list-style: none;
   a,
-  span {
+  button {
     display: inline-flex;
     align-items: center;
     justify-content: center;
@@ -21,62 +19,46 @@ const List = styled.ul`
     padding: 0 ${space(3)};
     border: 1px solid ${color.border};
     border-radius: ${radius.md};
+    background: transparent;
     color: ${color.text};
+    font: inherit;
     text-decoration: none;
-  }
-  a[aria-current='page'] {
-    background: ${color.primary};
-    border-color: ${color.primary};
-    color: ${color.onPrimary};
-  }
-  span {
-    border-color: transparent;
+    cursor: pointer;
   }
 `
 
-export interface PaginationProps {
+export interface PageStepsProps {
   page: number
   pages: number
-  /** href is the link of a page. */
-  href: (page: number) => string
+  /** nextHref is the address of the page after this one (its cursor), null on the last. */
+  nextHref: string | null
+  /** onBack returns to the page before, the one the member came from. */
+  onBack: () => void
 }
 
-/** Pagination links the pages of a search: previous, numbers with gaps, next. */
-export function Pagination({ page, pages, href }: PaginationProps) {
+/**
+ * PageSteps walks a search a page at a time: each page starts where the one
+ * before ended (a cursor), so nobody shows twice or is skipped while members
+ * become active; back is the browser's way back.
+ */
+export function PageSteps({ page, pages, nextHref, onBack }: PageStepsProps) {
   const { t } = useTranslation()
-  const items = pageWindow(page, pages)
-  if (items.length === 0) return null
+  if (page <= 1 && !nextHref) return null
   return (
     <nav aria-label={t('discovery.pages')} data-testid="pagination">
-      <List>
+      <Steps>
         {page > 1 && (
-          <li>
-            <Link to={href(page - 1)} rel="prev">
-              {t('discovery.previous')}
-            </Link>
-          </li>
+          <button type="button" onClick={onBack}>
+            {t('discovery.previous')}
+          </button>
         )}
-        {items.map((p, i) =>
-          p === 'gap' ? (
-            <li key={`gap-${i}`}>
-              <span aria-hidden="true">{'…'}</span>
-            </li>
-          ) : (
-            <li key={p}>
-              <Link to={href(p)} aria-current={p === page ? 'page' : undefined} aria-label={t('discovery.page', { page: p })}>
-                {p}
-              </Link>
-            </li>
-          ),
+        <span>{t('discovery.pageOf', { page, pages: Math.max(page, pages) })}</span>
+        {nextHref && (
+          <Link to={nextHref} rel="next">
+            {t('discovery.next')}
+          </Link>
         )}
-        {page < pages && (
-          <li>
-            <Link to={href(page + 1)} rel="next">
-              {t('discovery.next')}
-            </Link>
-          </li>
-        )}
-      </List>
+      </Steps>
     </nav>
   )
 }

@@ -174,10 +174,12 @@ export interface ProfileCardProps {
   marker?: string
   /** actions replace the like button. */
   actions?: ReactNode
+  /** distance is how far away the member is, as a distance search words it. */
+  distance?: string
 }
 
 /** ProfileCard is a member in a list: photo, name, age, place, and a like button. */
-export function ProfileCard({ card, to, marker, actions }: ProfileCardProps) {
+export function ProfileCard({ card, to, marker, actions, distance }: ProfileCardProps) {
   const { t } = useTranslation()
   const fictional = useFictionalTexts().singular
   const fictionalMark = fictionalIcon(useAppState((s) => s.settings.fictional_icon))
@@ -195,6 +197,7 @@ export function ProfileCard({ card, to, marker, actions }: ProfileCardProps) {
       <Body>
         <Name to={to ?? `/members/${card.id}`}>{card.age ? t('discovery.nameAge', { name: card.name, age: card.age }) : card.name}</Name>
         {place && <Meta>{place}</Meta>}
+        {distance && <Meta data-testid="card-distance">{distance}</Meta>}
         <ActivityLabel activity={card} />
         <Actions>{actions ?? <LikeButton card={card} />}</Actions>
       </Body>

@@ -9,7 +9,29 @@ import { useCountryName } from '../../i18n/countryName'
 import { useAppState } from '../../state/context'
 import { below, color, space } from '../../theme/theme'
 import { useRegions } from '../../api/catalogues'
-import { validateDraft, type Draft, type DraftErrors, type FilterField } from './searchQuery'
+import { DISTANCES, FLAGS, SORTS, validateDraft, type Draft, type DraftErrors, type FilterField } from './searchQuery'
+
+/** Flags: the yes-or-no filters side by side, each a 44 px target. */
+const Flags = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 ${space(4)};
+  margin: 0 0 ${space(3)};
+  padding: 0;
+  border: 0;
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${space(2)};
+    min-height: 44px;
+    cursor: pointer;
+  }
+  input {
+    width: 20px;
+    height: 20px;
+    accent-color: ${color.primary};
+  }
+`
 
 const Form = styled.form`
   margin: 0;
@@ -56,10 +78,14 @@ export interface SearchFormProps {
   onSearch: (draft: Draft) => void
   /** invalid is a filter the engine refused. */
   invalid?: string
+  /** unit is the brand's distance unit, km or mi. */
+  unit?: string
+  /** located: distance filters are offered (a logged-in member has a place). */
+  located?: boolean
 }
 
 /** SearchForm edits the search: the filters the tenant's search_fields allow. */
-export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormProps) {
+export function SearchForm({ initial, fields, onSearch, invalid, unit = 'km', located = false }: SearchFormProps) {
   const { t } = useTranslation()
   const id = useId()
   const settings = useAppState((s) => s.settings)
@@ -85,9 +111,10 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
     const e = errors[f]
     if (e === 'age') return t('discovery.ageError', { min: minAge, max: 99 })
     if (e === 'order') return t('discovery.ageOrderError')
-    if (invalid === f) return t('discovery.filterInvalid')
+    if (invalid === f) return f === 'distance' ? t('discovery.placeUnknown') : t('discovery.filterInvalid')
     return null
   }
+  const unitLabel = unit === 'mi' ? t('discovery.unitMi') : t('discovery.unitKm')
   const ageField = (f: 'min_age' | 'max_age', label: string) => {
     const err = errorOf(f)
     return (
@@ -167,7 +194,55 @@ export function SearchForm({ initial, fields, onSearch, invalid }: SearchFormPro
           )}
           {on('min_age') && ageField('min_age', t('search.minAge'))}
           {on('max_age') && ageField('max_age', t('search.maxAge'))}
+          {on('distance') && located && (
+            <Col $span={{ xs: 6, md: 3, lg: 2 }}>
+              <Field>
+                <Label htmlFor={`${id}-distance`}>{t('discovery.distance')}</Label>
+                <Select
+                  id={`${id}-distance`}
+                  name="distance"
+                  value={draft.distance}
+                  aria-invalid={errorOf('distance') ? true : undefined}
+                  aria-describedby={errorOf('distance') ? `${id}-distance-error` : undefined}
+                  onChange={(e) => set('distance', e.target.value)}
+                >
+                  <option value="">{t('discovery.anyDistance')}</option>
+                  {DISTANCES.map((d) => (
+                    <option key={d} value={String(d)}>
+                      {t('discovery.within', { n: d, unit: unitLabel })}
+                    </option>
+                  ))}
+                </Select>
+                {errorOf('distance') && <FieldError id={`${id}-distance-error`}>{errorOf('distance')}</FieldError>}
+              </Field>
+            </Col>
+          )}
+          {on('sort') && (
+            <Col $span={{ xs: 6, md: 3, lg: 2 }}>
+              <Field>
+                <Label htmlFor={`${id}-sort`}>{t('discovery.sort')}</Label>
+                <Select id={`${id}-sort`} name="sort" value={draft.sort || 'active'} onChange={(e) => set('sort', e.target.value)}>
+                  {SORTS.filter((o) => o !== 'distance' || located).map((o) => (
+                    <option key={o} value={o}>
+                      {t(`discovery.sorts.${o}`)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </Col>
+          )}
         </Row>
+        {FLAGS.some(on) && (
+          <Flags>
+            <legend className="visually-hidden">{t('discovery.show')}</legend>
+            {FLAGS.filter(on).map((f) => (
+              <label key={f}>
+                <input type="checkbox" name={f} checked={draft[f] === '1'} onChange={(e) => set(f, e.currentTarget.checked ? '1' : '')} />
+                {t(`discovery.flags.${f}`)}
+              </label>
+            ))}
+          </Flags>
+        )}
         <Button type="submit">{t('search.submit')}</Button>
       </Form>
     </Filters>

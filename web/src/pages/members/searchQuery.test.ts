@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { apiQuery, draftOf, emptyDraft, offeredFields, pageOf, pageWindow, PER_PAGE, searchParams, validateDraft, withPage } from './searchQuery'
+import { apiQuery, draftOf, emptyDraft, offeredFields, pageOf, PER_PAGE, saveSearch, savedSearch, searchParams, validateDraft, withCursor } from './searchQuery'
 
-const all = offeredFields(['max_age', 'gender', 'country', 'countryregion', 'min_age', 'city'])
+const all = offeredFields(['max_age', 'gender', 'country', 'countryregion', 'min_age', 'city', 'distance', 'online', 'photo', 'new', 'sort'])
 
 describe('search query', () => {
   it('offers only the tenant search_fields, in form order', () => {
-    expect(all).toEqual(['gender', 'country', 'countryregion', 'min_age', 'max_age'])
+    expect(all).toEqual(['gender', 'country', 'countryregion', 'min_age', 'max_age', 'distance', 'online', 'photo', 'new', 'sort'])
     expect(offeredFields(['min_age', 'gender'])).toEqual(['gender', 'min_age'])
     expect(offeredFields(null)).toEqual([])
   })
@@ -43,22 +43,25 @@ describe('search query', () => {
   })
 
   it('submits the offered filters and starts on page 1', () => {
-    const d = { gender: '', country: 'nl', countryregion: 'NL-NH', min_age: '25', max_age: '' }
+    const d = { ...emptyDraft, country: 'nl', countryregion: 'NL-NH', min_age: '25' }
     expect(searchParams(d, all).toString()).toBe('gender=&country=NL&countryregion=NL-NH&min_age=25')
     expect(searchParams(d, ['min_age', 'max_age']).toString()).toBe('min_age=25')
     expect(searchParams({ ...d, country: 'BE' }, all).toString()).toBe('gender=&country=BE&min_age=25')
   })
 
-  it('moves between pages', () => {
-    const p = new URLSearchParams('gender=female&page=2')
-    expect(withPage(p, 3).toString()).toBe('gender=female&page=3')
-    expect(withPage(p, 1).toString()).toBe('gender=female')
+  it('pages on with the cursor and remembers the last search without its page', () => {
+    const p = new URLSearchParams('gender=female&distance=25&sort=distance')
+    const next = withCursor(p, 'abc', 2)
+    expect(next.toString()).toBe('gender=female&distance=25&sort=distance&after=abc&page=2')
+    expect(apiQuery(next, all)).toEqual({ gender: 'female', distance: '25', sort: 'distance', after: 'abc', per_page: PER_PAGE })
+    saveSearch(next)
+    expect(savedSearch()?.toString()).toBe('gender=female&distance=25&sort=distance')
   })
 
-  it('shows first, last and nearby pages with gaps', () => {
-    expect(pageWindow(1, 1)).toEqual([])
-    expect(pageWindow(1, 3)).toEqual([1, 2, 3])
-    expect(pageWindow(6, 20)).toEqual([1, 'gap', 4, 5, 6, 7, 8, 'gap', 20])
-    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 'gap', 10])
+  it('starts the age boxes from the brand limits and reads flags as checked boxes', () => {
+    const ran = { gender: 'female', country: '', countryregion: '', min_age: 0, max_age: 0, online: true, photo: false, new: false, sort: 'active', distance: 0 }
+    const d = draftOf(new URLSearchParams(''), ran, { min: 21, max: 99 })
+    expect(d).toEqual({ ...emptyDraft, gender: 'female', min_age: '21', max_age: '99', online: '1' })
+    expect(searchParams({ ...d, sort: 'active' }, all).toString()).toBe('gender=female&min_age=21&max_age=99&online=1')
   })
 })

@@ -1,26 +1,26 @@
 // The member search's state lives in the URL query (gender, country,
-// countryregion, min_age, max_age, page), so a search can be bookmarked,
-// shared and walked back with the browser. These functions move it between
-// the URL, the form and members.php.
+// countryregion, min_age, max_age, distance, online, photo, new, sort and
+// the page's cursor), so a search can be bookmarked, shared and walked back
+// with the browser. These functions move it between the URL, the form and
+// members.php.
 import type { Query } from '../../api/http'
 
 /** PER_PAGE: results per page (members.php allows 1 to 60). */
 export const PER_PAGE = 12
 export const MAX_AGE = 99
 export const DEFAULT_MIN_AGE = 18
-export const FILTER_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const
+export const FILTER_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age', 'distance', 'online', 'photo', 'new', 'sort'] as const
 export type FilterField = (typeof FILTER_FIELDS)[number]
+/** FLAGS are the yes-or-no filters: '1' is on, '' off. */
+export const FLAGS = ['online', 'photo', 'new'] as const
+/** DISTANCES are the radii the form offers, in the brand's unit. */
+export const DISTANCES = [5, 10, 25, 50, 100, 250] as const
+export const SORTS = ['active', 'newest', 'distance'] as const
 
 /** Draft is the search form's state; strings as the inputs hold them, '' is any. */
-export interface Draft {
-  gender: string
-  country: string
-  countryregion: string
-  min_age: string
-  max_age: string
-}
+export type Draft = Record<FilterField, string>
 
-export const emptyDraft: Draft = { gender: '', country: '', countryregion: '', min_age: '', max_age: '' }
+export const emptyDraft: Draft = { gender: '', country: '', countryregion: '', min_age: '', max_age: '', distance: '', online: '', photo: '', new: '', sort: '' }
 
 /** offeredFields keeps the filters a tenant's search_fields allow, in form order. */
 export function offeredFields(searchFields: readonly string[] | null | undefined): FilterField[] {
@@ -47,20 +47,35 @@ export function apiQuery(params: URLSearchParams, fields: readonly FilterField[]
     if (v === '' && f !== 'gender') continue
     q[f] = v
   }
-  q.page = pageOf(params)
+  // A later page is the cursor of the one before (keyset paging).
+  const after = params.get('after')
+  if (after) q.after = after
+  else q.page = pageOf(params)
   q.per_page = PER_PAGE
   return q
 }
 
 /** draftOf fills the form from the URL, then from the search the engine ran (its defaults). */
-export function draftOf(params: URLSearchParams, ran?: Partial<Record<FilterField, string | number>> | null): Draft {
+export function draftOf(
+  params: URLSearchParams,
+  ran?: Partial<Record<FilterField, string | number | boolean>> | null,
+  ageLimits?: { min: number; max: number } | null,
+): Draft {
   const pick = (f: FilterField): string => {
     const v = params.get(f)
     if (v !== null) return v
     const r = ran?.[f]
-    return r === undefined || r === null || r === 0 ? '' : String(r)
+    if (r === true) return '1'
+    if (f === 'sort' && r === 'active') return ''
+    if ((f === 'min_age' || f === 'max_age') && (r === undefined || r === 0) && ageLimits) {
+      // The age boxes start from the brand's limits.
+      return String(f === 'min_age' ? ageLimits.min : ageLimits.max)
+    }
+    return r === undefined || r === null || r === 0 || r === false ? '' : String(r)
   }
-  return { gender: pick('gender'), country: pick('country'), countryregion: pick('countryregion'), min_age: pick('min_age'), max_age: pick('max_age') }
+  const d = { ...emptyDraft }
+  for (const f of FILTER_FIELDS) d[f] = pick(f)
+  return d
 }
 
 export type DraftErrors = Partial<Record<FilterField, 'age' | 'order'>>
@@ -90,7 +105,7 @@ export function searchParams(d: Draft, fields: readonly FilterField[]): URLSearc
   const next = new URLSearchParams()
   for (const f of fields) {
     const v = d[f].trim()
-    if (f === 'gender' || v !== '') next.set(f, f === 'country' || f === 'countryregion' ? v.toUpperCase() : v)
+    if (f === 'gender' || (v !== '' && !(f === 'sort' && v === 'active'))) next.set(f, f === 'country' || f === 'countryregion' ? v.toUpperCase() : v)
   }
   // A region names its country (ISO 3166-2); a region of another country is dropped.
   const region = next.get('countryregion')
@@ -99,23 +114,41 @@ export function searchParams(d: Draft, fields: readonly FilterField[]): URLSearc
   return next
 }
 
-/** withPage is the URL of another page of the same search. */
-export function withPage(params: URLSearchParams, page: number): URLSearchParams {
-  const next = new URLSearchParams(params)
-  if (page <= 1) next.delete('page')
-  else next.set('page', String(page))
-  return next
+/** withCursor is the URL of the page after the one shown: its cursor and number. */
+export function withCursor(params: URLSearchParams, next: string, page: number): URLSearchParams {
+  const out = new URLSearchParams(params)
+  out.set('after', next)
+  out.set('page', String(page))
+  return out
 }
 
-export type PageItem = number | 'gap'
+const SAVED_KEY = 'rdv.lastSearch'
 
-/** pageWindow lists the page links: first, last and span pages around the current one. */
-export function pageWindow(current: number, pages: number, span = 2): PageItem[] {
-  if (pages <= 1) return []
-  const out: PageItem[] = []
-  for (let p = 1; p <= pages; p++) {
-    if (p === 1 || p === pages || Math.abs(p - current) <= span) out.push(p)
-    else if (out[out.length - 1] !== 'gap') out.push('gap')
+/**
+ * The member's last search is kept in the browser (localStorage), per
+ * site: it is a preference of this device, needs no call and no stored
+ * data about the member on the server, and goes when they clear the
+ * browser. Only the filters are kept, never a page.
+ */
+export function saveSearch(params: URLSearchParams): void {
+  const keep = new URLSearchParams()
+  for (const f of FILTER_FIELDS) {
+    const v = params.get(f)
+    if (v !== null) keep.set(f, v)
   }
-  return out
+  try {
+    globalThis.localStorage?.setItem(SAVED_KEY, keep.toString())
+  } catch {
+    // Storage full or blocked: the search simply is not remembered.
+  }
+}
+
+/** savedSearch is the last search kept, or null. */
+export function savedSearch(): URLSearchParams | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(SAVED_KEY)
+    return raw ? new URLSearchParams(raw) : null
+  } catch {
+    return null
+  }
 }

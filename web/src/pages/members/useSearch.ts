@@ -35,6 +35,7 @@ export function useSearch(params: URLSearchParams, fields: readonly FilterField[
   if (state.status === 'done') return { status: 'done', result: state.data }
   if (state.status === 'loading') return { status: 'loading', result: latest }
   const err = state.error
+  if (err instanceof ApiError && err.code === 'place_unknown') return { status: 'invalid', field: 'distance', result: latest }
   if (err instanceof ApiError && err.code === 'filter_invalid') return { status: 'invalid', field: typeof err.fields.field === 'string' ? err.fields.field : '', result: latest }
   return { status: 'failed', result: latest }
 }
