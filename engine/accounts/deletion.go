@@ -118,6 +118,7 @@ func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, id int64) error {
 	steps := []func() error{
 		func() error { return q.TokensDelete(ctx, id) },
 		func() error { return q.AlertDismissalsDelete(ctx, id) },
+		func() error { return q.ConsentsDelete(ctx, id) },
 		func() error { return s.clearFailures(ctx, tx, m.TenantID, id) },
 		func() error { return q.MemberPurge(ctx, db.MemberPurgeParams{ID: id, Now: s.Now()}) },
 	}

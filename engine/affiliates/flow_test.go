@@ -43,7 +43,7 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 	// remembered it.
 	c.Do(http.MethodGet, "/", nil).Want(t, http.StatusOK, "")
 	c.Do(http.MethodPost, "/api/signup.php", map[string]any{"email": "affiliate@example.com", "name": "Mila",
-		"date_of_birth": "1990-01-02", "password": "secret123", "gender": "female", "seeking": "male"}).Want(t, http.StatusCreated, "")
+		"date_of_birth": "1990-01-02", "password": "secret123", "gender": "female", "seeking": "male", "orientation_consent": true}).Want(t, http.StatusCreated, "")
 	var memberID int64
 	var tracking string
 	if err := env.Pool.QueryRow(ctx, `SELECT id, tracking::text FROM members WHERE email = 'affiliate@example.com'`).Scan(&memberID, &tracking); err != nil {

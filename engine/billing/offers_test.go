@@ -180,7 +180,7 @@ func TestWelcomeCodeAtSignup(t *testing.T) {
 			member.Country = c.country
 			email := fmt.Sprintf("welcome%d@example.com", i)
 			res := member.Do(http.MethodPost, "/api/signup.php", map[string]any{"email": email, "name": "Mila",
-				"date_of_birth": "1990-01-02", "password": "secret123", "gender": "female",
+				"date_of_birth": "1990-01-02", "password": "secret123", "gender": "female", "orientation_consent": true,
 				// Spark takes signups with a traffic source only.
 				"tracking": map[string]any{"network": "aff1"}})
 			res.Want(t, http.StatusCreated, "")

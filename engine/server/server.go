@@ -390,6 +390,11 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/notifications.php", a.Notifications)
 	r.With(member).Put("/notifications.php", a.UpdateNotifications)
 	r.With(member).Post("/alerts.php", a.DismissAlert)
+	// Consents: the terms, the privacy statement and the orientation
+	// consent; withdrawing the last deletes the account.
+	r.With(member).Get("/consents.php", a.Consents)
+	r.With(member).Post("/consents.php", a.Consent)
+	r.With(member).Delete("/consents.php", u.WithdrawConsent) // ?kind=orientation
 
 	p := profiles.Handlers{Service: e.Profiles}
 	r.With(member).Get("/profile.php", p.OwnProfile)

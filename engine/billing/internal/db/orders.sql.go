@@ -95,7 +95,7 @@ func (q *Queries) ChargebacksOfOrders(ctx context.Context, orderIds []int64) ([]
 }
 
 const orderByID = `-- name: OrderByID :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE id = $1
 `
 
 func (q *Queries) OrderByID(ctx context.Context, id int64) (Order, error) {
@@ -123,6 +123,7 @@ func (q *Queries) OrderByID(ctx context.Context, id int64) (Order, error) {
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
@@ -242,7 +243,7 @@ func (q *Queries) OrderInsertRepeat(ctx context.Context, arg OrderInsertRepeatPa
 }
 
 const orderLock = `-- name: OrderLock :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // An order locked while its claimed payment or its refund is booked: a
@@ -273,12 +274,13 @@ func (q *Queries) OrderLock(ctx context.Context, id int64) (Order, error) {
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
 
 const orderLockByPayment = `-- name: OrderLockByPayment :one
-SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id, o.opening_id, o.opening_base, o.superseded_by FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
+SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id, o.opening_id, o.opening_base, o.superseded_by, o.withdrawal_waived_at FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
 `
 
 // The order a payment pays, locked: every change of the state of an order and
@@ -308,12 +310,13 @@ func (q *Queries) OrderLockByPayment(ctx context.Context, paymentID int64) (Orde
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
 
 const orderLockOfMember = `-- name: OrderLockOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
 `
 
 type OrderLockOfMemberParams struct {
@@ -347,12 +350,13 @@ func (q *Queries) OrderLockOfMember(ctx context.Context, arg OrderLockOfMemberPa
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
 
 const orderOfClient = `-- name: OrderOfClient :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE member_id = $1 AND tenant_id = $2 AND client_id = $3
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE member_id = $1 AND tenant_id = $2 AND client_id = $3
 `
 
 type OrderOfClientParams struct {
@@ -387,12 +391,13 @@ func (q *Queries) OrderOfClient(ctx context.Context, arg OrderOfClientParams) (O
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
 
 const orderOfMember = `-- name: OrderOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
 `
 
 type OrderOfMemberParams struct {
@@ -426,6 +431,7 @@ func (q *Queries) OrderOfMember(ctx context.Context, arg OrderOfMemberParams) (O
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
@@ -600,7 +606,7 @@ func (q *Queries) OrdersOfTenant(ctx context.Context, arg OrdersOfTenantParams) 
 }
 
 const ordersOpening = `-- name: OrdersOpening :many
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE opening_id IS NOT NULL AND created_at <= $1 ORDER BY created_at LIMIT $2
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE opening_id IS NOT NULL AND created_at <= $1 ORDER BY created_at LIMIT $2
 `
 
 type OrdersOpeningParams struct {
@@ -642,6 +648,7 @@ func (q *Queries) OrdersOpening(ctx context.Context, arg OrdersOpeningParams) ([
 			&i.OpeningID,
 			&i.OpeningBase,
 			&i.SupersededBy,
+			&i.WithdrawalWaivedAt,
 		); err != nil {
 			return nil, err
 		}
