@@ -63,7 +63,7 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 	c.Do(http.MethodGet, link.RequestURI(), nil).Want(t, http.StatusSeeOther, "")
 	c.Do(http.MethodGet, link.RequestURI(), nil) // the link opened twice
 
-	co := order(t, c, map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
+	co := order(t, c, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, c, env, co, "paid").Want(t, http.StatusSeeOther, "")
 	env.AwaitCount(t, 1, `SELECT count(*) FROM orders WHERE member_id = $1 AND status = 'completed'`, memberID)
 	if err := env.Pool.QueryRow(ctx, `SELECT tracking::text FROM orders WHERE id = $1`, co.OrderID).Scan(&tracking); err != nil ||

@@ -85,7 +85,7 @@ func TestTrackingFromLanderForm(t *testing.T) {
 	if !strings.Contains(tracking, `"network": "adnet"`) || !strings.Contains(tracking, `"ref": "aff7"`) || !strings.Contains(tracking, `"sub1": "swipe"`) {
 		t.Fatalf("member's tracking %s", tracking)
 	}
-	co := order(t, c, map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
+	co := order(t, c, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, c, env, co, "paid").Want(t, http.StatusSeeOther, "")
 	env.AwaitCount(t, 1, `SELECT count(*) FROM orders WHERE member_id = $1 AND status = 'completed'`, memberID)
 	if err := env.Pool.QueryRow(ctx, `SELECT tracking::text FROM orders WHERE id = $1`, co.OrderID).Scan(&tracking); err != nil ||

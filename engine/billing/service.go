@@ -227,6 +227,9 @@ type OrderRequest struct {
 	// KeepCard is the member's consent to keep the card for repeat
 	// orders: the payment is a first payment that leaves a mandate.
 	KeepCard bool `json:"keep_card"`
+	// WaiveWithdrawal is the member's consent that the credits come at
+	// once, waiving the 14-day withdrawal right (withdrawalWaiver).
+	WaiveWithdrawal bool `json:"waive_withdrawal"`
 }
 
 // Checkout is where to send the payer.
@@ -264,9 +267,13 @@ func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, 
 	if !slices.Contains(c.Methods, req.Method) {
 		return Checkout{}, errMethodInvalid
 	}
+	waived, err := withdrawalWaiver(t, req.WaiveWithdrawal, s.Now())
+	if err != nil {
+		return Checkout{}, err
+	}
 	amount := Money{Minor: pkg.Prices[c.Currency], Currency: c.Currency}
 	params := db.OrderInsertParams{TenantID: t.ID, MemberID: memberID, PackageID: pkg.ID,
-		Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country}
+		Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country, WithdrawalWaivedAt: waived}
 	var code *discounts.Discount
 	if strings.TrimSpace(req.DiscountCode) != "" {
 		d, err := discounts.Apply(ctx, s.pool, t.ID, memberID, req.DiscountCode,

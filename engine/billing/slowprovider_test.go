@@ -72,7 +72,7 @@ func mollieCardKept(t *testing.T) (*servertest.Env, *mollietest.Server, *servert
 	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
-	co := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "visa", "keep_card": true})
+	co := orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "visa", "keep_card": true})
 	mol.SetStatus(t, mol.Payments()[0].ID, billing.StatusPaid)
 	webhook(t, member, env, "mollie", mol.Payments()[0].ID)
 	awaitStatus(t, member, co.PaymentID, "completed")
@@ -225,7 +225,7 @@ func TestSlowMollieRefund(t *testing.T) {
 	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 7})
 	member.Country = "NL"
-	co := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	co := orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	p := mol.Payments()[0]
 	mol.SetStatus(t, p.ID, billing.StatusPaid)
 	webhook(t, member, env, "mollie", p.ID)

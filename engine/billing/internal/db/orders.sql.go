@@ -146,11 +146,11 @@ func (q *Queries) OrderDropOpening(ctx context.Context, id int64) (int64, error)
 const orderInsert = `-- name: OrderInsert :one
 
 INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking,
-    discount_code_id, discount_code, discount_percentage, list_amount, opening_id, opening_base)
+    discount_code_id, discount_code, discount_percentage, list_amount, opening_id, opening_base, withdrawal_waived_at)
 SELECT $1::bigint, m.id, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, m.tracking,
     $7::bigint, $8::text, $9::integer, $10::bigint,
-    $11::text, $12::text
-FROM members m WHERE m.id = $13 AND m.tenant_id = $1
+    $11::text, $12::text, $13::timestamptz
+FROM members m WHERE m.id = $14 AND m.tenant_id = $1
 RETURNING id
 `
 
@@ -167,6 +167,7 @@ type OrderInsertParams struct {
 	ListAmount         pgtype.Int8
 	OpeningID          pgtype.Text
 	OpeningBase        pgtype.Text
+	WithdrawalWaivedAt pgtype.Timestamptz
 	MemberID           int64
 }
 
@@ -190,6 +191,7 @@ func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64
 		arg.ListAmount,
 		arg.OpeningID,
 		arg.OpeningBase,
+		arg.WithdrawalWaivedAt,
 		arg.MemberID,
 	)
 	var id int64
@@ -198,25 +200,27 @@ func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64
 }
 
 const orderInsertRepeat = `-- name: OrderInsertRepeat :one
-INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id, opening_id, opening_base)
+INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id, opening_id, opening_base,
+    withdrawal_waived_at)
 SELECT $1::bigint, m.id, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, m.tracking, $7::text,
-    $8::text, $9::text
-FROM members m WHERE m.id = $10 AND m.tenant_id = $1
+    $8::text, $9::text, $10::timestamptz
+FROM members m WHERE m.id = $11 AND m.tenant_id = $1
 ON CONFLICT (member_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
 RETURNING id
 `
 
 type OrderInsertRepeatParams struct {
-	TenantID    int64
-	PackageID   string
-	Credits     int64
-	Amount      int64
-	Currency    string
-	Country     string
-	ClientID    string
-	OpeningID   string
-	OpeningBase string
-	MemberID    int64
+	TenantID           int64
+	PackageID          string
+	Credits            int64
+	Amount             int64
+	Currency           string
+	Country            string
+	ClientID           string
+	OpeningID          string
+	OpeningBase        string
+	WithdrawalWaivedAt pgtype.Timestamptz
+	MemberID           int64
 }
 
 // A repeat order, keyed by the member's client_id: a second request with
@@ -235,6 +239,7 @@ func (q *Queries) OrderInsertRepeat(ctx context.Context, arg OrderInsertRepeatPa
 		arg.ClientID,
 		arg.OpeningID,
 		arg.OpeningBase,
+		arg.WithdrawalWaivedAt,
 		arg.MemberID,
 	)
 	var id int64
