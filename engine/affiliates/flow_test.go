@@ -30,6 +30,8 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 	c := env.Client(t, "localhost")
 	c.Country = "NL"
 	lander := "/landers/video?network=adnet&ref=aff1&sub1=click42&sub2=banner"
+	// The brand asks before the affiliate cookie; this visitor accepted.
+	c.Do(http.MethodPost, "/api/cookies.php", map[string]any{"choice": "all"}).Want(t, http.StatusNoContent, "")
 	c.Do(http.MethodGet, lander, nil).Want(t, http.StatusOK, "")
 	c.Do(http.MethodGet, lander, nil).Want(t, http.StatusOK, "") // the same visitor the same day
 	other := env.Client(t, "localhost")

@@ -99,7 +99,7 @@ func TestSlowMollieRepeatOrders(t *testing.T) {
 	for i := range n {
 		wg.Go(func() {
 			states[i], errs[i] = env.Billing.Repeat(ctx, tenant, made.ID, "http://localhost", "NL", "nl_NL",
-				billing.RepeatRequest{PackageID: "starter", CardID: card.ID, ClientID: fmt.Sprintf("slow-%d", i)})
+				billing.RepeatRequest{PackageID: "starter", CardID: card.ID, ClientID: fmt.Sprintf("slow-%d", i), WaiveWithdrawal: true})
 		})
 	}
 	awaitArrivals(t, arrived, n)
@@ -130,7 +130,7 @@ func TestRepeatOrderResumed(t *testing.T) {
 	arrived, release := mol.Stall(t, http.MethodPost, "/v2/payments")
 	gaveUp, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
-	req := billing.RepeatRequest{PackageID: "starter", CardID: card.ID, ClientID: "lost-answer"}
+	req := billing.RepeatRequest{PackageID: "starter", CardID: card.ID, ClientID: "lost-answer", WaiveWithdrawal: true}
 	go func() {
 		_, err := env.Billing.Repeat(gaveUp, tenant, made.ID, "http://localhost", "NL", "nl_NL", req)
 		done <- err

@@ -138,7 +138,11 @@ func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
 // and transaction as POST /api/signup.php, then the session.
 func (h Handlers) LanderSignup(w http.ResponseWriter, r *http.Request, f landerpages.SignupForm) error {
 	req := accounts.SignupRequest{Email: f.Email, Name: f.Name, DateOfBirth: f.DateOfBirth, Password: f.Password,
-		Gender: f.Gender, Seeking: f.Seeking, Tracking: landerpages.FromRequest(r)}
+		Gender: f.Gender, Seeking: f.Seeking, Tracking: f.Tracking, OrientationConsent: f.OrientationConsent, Marketing: &f.Marketing}
+	if req.Tracking == nil {
+		// The form carries no link: the affiliate cookie may know one.
+		req.Tracking = landerpages.FromRequest(r)
+	}
 	t := tenancy.FromContext(r.Context())
 	country := h.Locator.SelectedCountry(r, t)
 	v := accounts.Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.Accounts.BaseURL(r), Address: httpx.ClientIP(r)}

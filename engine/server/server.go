@@ -306,6 +306,9 @@ func routes(d Deps, e *Engine) (http.Handler, http.Handler, error) {
 		// Benchmarks).
 		settings := tenancy.Handlers{Locator: e.Locator, Answers: tenancy.NewSettingsAnswers()}
 		r.Get("/api/settings.php", settings.Settings)
+		// The cookie question of brands with the European rules (landers
+		// and app): the answer, and the affiliate cookie once accepted.
+		r.Post("/api/cookies.php", landerpages.ConsentHandler(d.Config.SecureCookies))
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
 			// Identify loads the session (LoadAndSave) and the member with it.
