@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Page, Panel } from '../../../components/Page'
 import { EmailForm, PasswordForm } from './AccountForms'
+import { Consents } from './Consents'
 import { DeleteAccount } from './DeleteAccount'
 import { LanguageForm } from './LanguageForm'
 import { NotificationsForm } from './NotificationsForm'
@@ -29,6 +30,10 @@ export function NotificationsPage() {
       <Panel as="section" aria-labelledby="settings-language">
         <h2 id="settings-language">{t('langConfig.title')}</h2>
         <LanguageForm />
+      </Panel>
+      <Panel as="section" aria-labelledby="settings-consents">
+        <h2 id="settings-consents">{t('consents.title')}</h2>
+        <Consents />
       </Panel>
       <Panel as="section" aria-labelledby="settings-delete">
         <h2 id="settings-delete">{t('accountDeletion.title')}</h2>

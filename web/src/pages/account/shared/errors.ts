@@ -52,6 +52,9 @@ export const ACCOUNT_ERROR_CODES = [
   'retention_offer_taken',
   'deletion_not_started',
   'retention_offer_none',
+  'orientation_consent_required',
+  'consent_version_changed',
+  'consent_kind_invalid',
 ] as const
 
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number]
@@ -82,6 +85,7 @@ export const FIELD_OF: Partial<Record<AccountErrorCode, string>> = {
   old_password: 'old_password',
   new_email_invalid: 'email',
   email_exists: 'email',
+  orientation_consent_required: 'orientation_consent',
 }
 
 /**

@@ -1,0 +1,66 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { useAppState } from '../../state/context'
+import { color, space } from '../../theme/theme'
+
+const Box = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: ${space(2)};
+  margin: ${space(3)} 0;
+  min-width: 0;
+  input {
+    flex: none;
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 2px 0 0;
+  }
+  label {
+    overflow-wrap: anywhere;
+  }
+`
+
+const Problem = styled.p`
+  margin: ${space(1)} 0 0;
+  color: ${color.danger};
+  font-size: 0.875rem;
+`
+
+/** useWaiverAsked: the brand follows the European rules, so every order needs the withdrawal waiver. */
+export const useWaiverAsked = (): boolean => useAppState((s) => s.settings.eu_rules)
+
+/**
+ * WithdrawalWaiver is the buyer's consent that the credits come at once,
+ * which ends the 14-day right of withdrawal: a required box at checkout on
+ * brands with the European rules (the server refuses an order without it),
+ * nothing elsewhere. missing shows that it was not ticked.
+ */
+export function WithdrawalWaiver({ checked, onChange, disabled, missing }: { checked: boolean; onChange: (v: boolean) => void; disabled?: boolean; missing?: boolean }) {
+  const { t } = useTranslation()
+  const id = useId()
+  if (!useWaiverAsked()) return null
+  return (
+    <div>
+      <Box>
+        <input
+          id={id}
+          type="checkbox"
+          required
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          aria-invalid={missing && !checked}
+          aria-describedby={missing && !checked ? `${id}-missing` : undefined}
+          data-testid="withdrawal-waiver"
+        />
+        <label htmlFor={id}>{t('withdrawalWaiver.label')}</label>
+      </Box>
+      {missing && !checked && (
+        <Problem id={`${id}-missing`} role="alert">
+          {t('withdrawalWaiver.required')}
+        </Problem>
+      )}
+    </div>
+  )
+}
