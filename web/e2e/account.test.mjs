@@ -83,6 +83,7 @@ async function signUp(page, root, { email, name, geolocation }) {
   await flow.getByLabel('Year', { exact: true }).selectOption('1990')
   await flow.getByLabel('E-mail address').fill(email)
   await flow.getByLabel('Password').fill(PASSWORD)
+  await flow.getByTestId('signup-orientation-consent').check()
   await flow.getByRole('button', { name: 'Create my free account' }).click()
   const popup = page.getByTestId('invalid-date-popup')
   await popup.getByText('Invalid date of birth').waitFor()
