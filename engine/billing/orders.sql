@@ -250,3 +250,7 @@ SELECT EXISTS (SELECT 1 FROM chargebacks WHERE payment_id = @payment_id);
 -- name: ChargebacksOfOrders :many
 -- The chargebacks of the orders listed, for the console.
 SELECT * FROM chargebacks WHERE order_id = ANY(@order_ids::bigint[]) ORDER BY order_id, id;
+
+-- name: OrderBuyerLanguage :one
+-- The buyer's language, the receipt mail's.
+SELECT m.language FROM orders o JOIN members m ON m.id = o.member_id WHERE o.id = @order_id;

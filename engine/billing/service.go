@@ -102,6 +102,10 @@ type Service struct {
 	// Limits counts the direct debit codes texted per client address and
 	// per number; nil counts none (commands that text nothing).
 	Limits *limits.Limiter
+	// Mailer sends the receipt of every paid order (queueReceipt), with
+	// links made by Links; nil sends none (commands that settle orders).
+	Mailer *delivery.Mailer
+	Links  *tenancy.Links
 }
 
 // Deps are what billing takes from the rest of the engine; each is
@@ -119,12 +123,14 @@ type Deps struct {
 	// when no SMS gateway is configured.
 	SMSTexts *delivery.Templates
 	Log      *slog.Logger
+	Mailer   *delivery.Mailer
+	Links    *tenancy.Links
 }
 
 // NewService builds the billing service over d.
 func NewService(d Deps) *Service {
 	return &Service{pool: d.Pool, providers: d.Providers, tenants: d.Tenants, jobs: d.Jobs, log: d.Log, Now: time.Now,
-		Postbacks: d.Postbacks, Limits: d.Limits, texts: d.SMSTexts}
+		Postbacks: d.Postbacks, Limits: d.Limits, texts: d.SMSTexts, Mailer: d.Mailer, Links: d.Links}
 }
 
 // provider opens the named provider with the tenant's billing section.
@@ -656,10 +662,11 @@ func (s *Service) complete(ctx context.Context, tx pgx.Tx, o db.Order) error {
 			s.log.Warn("a late payment used a discount code another order of the member holds", "order", o.ID, "code", o.DiscountCode.String)
 		}
 	}
-	if _, err := issueInvoice(ctx, tx, o.ID); err != nil {
+	inv, err := issueInvoice(ctx, tx, o.ID)
+	if err != nil {
 		return fmt.Errorf("invoice of order %d: %w", o.ID, err)
 	}
-	return nil
+	return s.queueReceipt(ctx, tx, o.TenantID, inv)
 }
 
 // PaymentState is a payment as its member sees it (GET orders.php).

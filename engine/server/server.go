@@ -210,7 +210,7 @@ func New(d Deps) (*Engine, error) {
 		smsTexts = mailer.Templates
 	}
 	e.Billing = billing.NewService(billing.Deps{Pool: d.Pool, Providers: paymentProviders(d, e, inserter), Tenants: d.Directory,
-		Jobs: inserter, Postbacks: postbacks, Limits: e.Limits, SMSTexts: smsTexts, Log: d.Log})
+		Jobs: inserter, Postbacks: postbacks, Limits: e.Limits, SMSTexts: smsTexts, Log: d.Log, Mailer: mailer, Links: e.Links})
 	staffService, err := staff.NewService(context.Background(), d.Pool, d.Directory, d.Log, staff.Options{
 		SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo})
 	if err != nil {

@@ -88,6 +88,12 @@ export async function signupMember(s, { host = 'localhost', name = 'Tester', pre
   return (await res.json()).user
 }
 
+/** tickWaiver ticks the withdrawal waiver where a checkout asks it (brands with the European rules); elsewhere it does nothing. */
+export async function tickWaiver(root) {
+  const box = root.getByTestId('withdrawal-waiver')
+  if (await box.count()) await box.check()
+}
+
 /** loginDemo logs the page in as the brand's demo member (from the page: *.localhost resolves only in the browser). */
 export async function loginDemo(page, slug) {
   const status = await page.evaluate(async (email) => {

@@ -94,6 +94,18 @@ func (q *Queries) ChargebacksOfOrders(ctx context.Context, orderIds []int64) ([]
 	return items, nil
 }
 
+const orderBuyerLanguage = `-- name: OrderBuyerLanguage :one
+SELECT m.language FROM orders o JOIN members m ON m.id = o.member_id WHERE o.id = $1
+`
+
+// The buyer's language, the receipt mail's.
+func (q *Queries) OrderBuyerLanguage(ctx context.Context, orderID int64) (string, error) {
+	row := q.db.QueryRow(ctx, orderBuyerLanguage, orderID)
+	var language string
+	err := row.Scan(&language)
+	return language, err
+}
+
 const orderByID = `-- name: OrderByID :one
 SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE id = $1
 `
