@@ -225,7 +225,7 @@ test('desktop: sign up in the modal, confirm, get blocked, reset the password, d
     await pw.getByRole('button', { name: 'Change password' }).click()
     await pw.getByText('Please check your old password.').waitFor()
 
-    await settings.getByRole('button', { name: 'Delete my account' }).click()
+    await settings.getByRole('button', { name: 'Delete my account', exact: true }).click()
     await page.getByTestId('delete-confirm').getByRole('button', { name: 'Yes, delete my account' }).click()
     await page.waitForURL(/\/account-deleted$/)
     await page.getByTestId('account-deleted').waitFor()
