@@ -16,7 +16,7 @@ import { formatPrice } from '../../i18n/money'
 import { discounted, whyNot } from './discount'
 import { useDiscount } from './useDiscount'
 import { color, radius, space } from '../../theme/theme'
-import { WithdrawalWaiver, useWaiverAsked } from './WithdrawalWaiver'
+import { WithdrawalWaiver, useWaiver, useWaiverAsked } from './WithdrawalWaiver'
 
 const Option = styled.label`
   display: flex;
@@ -134,9 +134,7 @@ function DetailsForm({ data, packageId, fixed, details, code, onPackage, onSent 
   const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({})
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const waiverAsked = useWaiverAsked()
-  const [waived, setWaived] = useState(false)
-  const [waiverMissing, setWaiverMissing] = useState(false)
+  const waiver = useWaiver()
   const set = (name: FieldName) => (e: ChangeEvent<HTMLInputElement>) => {
     const v = e.currentTarget.value
     setValues((d) => ({ ...d, [name]: v }))
@@ -155,11 +153,7 @@ function DetailsForm({ data, packageId, fixed, details, code, onPackage, onSent 
       document.getElementById(ids[first])?.focus()
       return
     }
-    if (waiverAsked && !waived) {
-      setWaiverMissing(true)
-      document.querySelector<HTMLInputElement>('[data-testid="withdrawal-waiver"]')?.focus()
-      return
-    }
+    if (!waiver.ready()) return
     setBusy(true)
     try {
       const sent = await calls.directDebitStart({
@@ -169,7 +163,7 @@ function DetailsForm({ data, packageId, fixed, details, code, onPackage, onSent 
         holder: values.holder.trim(),
         phone: values.phone.trim(),
         ...(code ? { discount_code: code.code } : {}),
-        ...(waived ? { waive_withdrawal: true } : {}),
+        ...waiver.body,
       })
       onSent(sent, values)
     } catch (err) {
@@ -218,7 +212,7 @@ function DetailsForm({ data, packageId, fixed, details, code, onPackage, onSent 
         {field('holder', { autoComplete: 'name' })}
         {field('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
         <p>{t('directDebit.mandate')}</p>
-        <WithdrawalWaiver checked={waived} onChange={setWaived} disabled={busy} missing={waiverMissing} />
+        <WithdrawalWaiver {...waiver.box} disabled={busy} />
         {error && (
           <ErrorText role="alert" data-testid="dd-error">
             {error}

@@ -23,7 +23,7 @@ import { DiscountPanel } from './DiscountPanel'
 import { useDiscount } from './useDiscount'
 import { isCardMethod } from './repeat'
 import { color, radius, space } from '../../theme/theme'
-import { WithdrawalWaiver, useWaiverAsked } from './WithdrawalWaiver'
+import { WithdrawalWaiver, useWaiver } from './WithdrawalWaiver'
 
 const MethodGrid = styled.div`
   display: grid;
@@ -199,9 +199,7 @@ function MethodPicker() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [keepCard, setKeepCard] = useState(false)
-  const waiverAsked = useWaiverAsked()
-  const [waived, setWaived] = useState(false)
-  const [waiverMissing, setWaiverMissing] = useState(false)
+  const waiver = useWaiver()
   const keepCardId = useId()
   const discount = useDiscount()
   const data = state.status === 'done' ? state.data : latest
@@ -246,11 +244,7 @@ function MethodPicker() {
       void navigate(`/directdebit?package=${encodeURIComponent(pkg.id)}&country=${encodeURIComponent(data.country)}${withCode}`)
       return
     }
-    if (waiverAsked && !waived) {
-      setWaiverMissing(true)
-      document.querySelector<HTMLInputElement>('[data-testid="withdrawal-waiver"]')?.focus()
-      return
-    }
+    if (!waiver.ready()) return
     setBusy(true)
     setError(null)
     try {
@@ -260,7 +254,7 @@ function MethodPicker() {
         country: data.country,
         ...(applies ? { discount_code: code.code } : {}),
         ...(keepCard && isCardMethod(method) ? { keep_card: true } : {}),
-        ...(waived ? { waive_withdrawal: true } : {}),
+        ...waiver.body,
       })
       rememberOrderCountry(created.order_id, data.country)
       leaveFor(created.redirect_url)
@@ -296,7 +290,7 @@ function MethodPicker() {
             </span>
           </KeepCard>
         )}
-        <WithdrawalWaiver checked={waived} onChange={setWaived} disabled={busy} missing={waiverMissing} />
+        <WithdrawalWaiver {...waiver.box} disabled={busy} />
       </Panel>
       <Panel as="section" aria-labelledby="order-summary">
         <h2 id="order-summary">{t('paymentMethod.summary')}</h2>

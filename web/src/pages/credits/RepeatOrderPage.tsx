@@ -19,7 +19,7 @@ import { newClientId, repeatOutcome, type RepeatOutcome } from './repeat'
 import { formatPrice } from '../../i18n/money'
 import { pollPayment } from './rules'
 import { color, radius, space } from '../../theme/theme'
-import { WithdrawalWaiver, useWaiverAsked } from './WithdrawalWaiver'
+import { WithdrawalWaiver, useWaiver, useWaiverAsked } from './WithdrawalWaiver'
 
 const Offers = styled.ul`
   display: grid;
@@ -227,9 +227,7 @@ function RepeatOffers({ card }: { card: Card }) {
   const { state, reload } = usePackages(null)
   const [busy, setBusy] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<RepeatOutcome | null>(null)
-  const waiverAsked = useWaiverAsked()
-  const [waived, setWaived] = useState(false)
-  const [waiverMissing, setWaiverMissing] = useState(false)
+  const waiver = useWaiver()
   const alive = useRef(new AbortController())
   useEffect(() => {
     const ctl = new AbortController()
@@ -239,11 +237,7 @@ function RepeatOffers({ card }: { card: Card }) {
 
   const buy = async (pkg: CreditPackage, country: string) => {
     if (busy) return
-    if (waiverAsked && !waived) {
-      setWaiverMissing(true)
-      document.querySelector<HTMLInputElement>('[data-testid="withdrawal-waiver"]')?.focus()
-      return
-    }
+    if (!waiver.ready()) return
     // One key per click: the request's own retries reuse it, so the
     // server charges once however often it hears the click.
     const clientId = newClientId()
@@ -252,7 +246,7 @@ function RepeatOffers({ card }: { card: Card }) {
     setOutcome(null)
     let result: RepeatOutcome
     try {
-      let order: Order = await calls.repeat({ package_id: pkg.id, card_id: card.id, client_id: clientId, country, ...(waived ? { waive_withdrawal: true } : {}) })
+      let order: Order = await calls.repeat({ package_id: pkg.id, card_id: card.id, client_id: clientId, country, ...waiver.body })
       if (order.status === 'pending') {
         const polled = await pollPayment(
           () => calls.payment(order.payment_id, signal),
@@ -279,7 +273,7 @@ function RepeatOffers({ card }: { card: Card }) {
       {outcome && <OutcomePanel outcome={outcome} card={card} busy={busy !== null} onRetry={(pkg) => state.status === 'done' && void buy(pkg, state.data.country)} />}
       <section aria-labelledby="repeat-packages-title" aria-busy={state.status === 'loading' || busy !== null}>
         <h2 id="repeat-packages-title">{t('repeatOrder.packagesTitle')}</h2>
-        <WithdrawalWaiver checked={waived} onChange={setWaived} disabled={busy !== null} missing={waiverMissing} />
+        <WithdrawalWaiver {...waiver.box} disabled={busy !== null} />
         {state.status === 'failed' ? (
           <LoadFailed onReload={reload} />
         ) : state.status === 'done' ? (

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { useAppState } from '../../state/context'
@@ -29,6 +29,24 @@ const Problem = styled.p`
 
 /** useWaiverAsked: the brand follows the European rules, so every order needs the withdrawal waiver. */
 export const useWaiverAsked = (): boolean => useAppState((s) => s.settings.eu_rules)
+
+/**
+ * useWaiver is a checkout's waiver box: its props, ready() before an order
+ * (false, the box marked and focused, while the brand asks it and it is not
+ * ticked) and the order body's part.
+ */
+export function useWaiver() {
+  const asked = useWaiverAsked()
+  const [waived, setWaived] = useState(false)
+  const [missing, setMissing] = useState(false)
+  const ready = (): boolean => {
+    if (!asked || waived) return true
+    setMissing(true)
+    document.querySelector<HTMLInputElement>('[data-testid="withdrawal-waiver"]')?.focus()
+    return false
+  }
+  return { box: { checked: waived, onChange: setWaived, missing }, ready, body: waived ? { waive_withdrawal: true } : {} }
+}
 
 /**
  * WithdrawalWaiver is the buyer's consent that the credits come at once,
