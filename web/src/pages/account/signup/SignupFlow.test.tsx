@@ -111,8 +111,8 @@ describe('the signup flow', () => {
     b.settings = { ...b.settings, eu_rules: true }
     await renderApp(b, '/signup', handler)
     await screen.findByTestId('signup-step-account')
-    const consent = screen.getByTestId('signup-orientation-consent') as HTMLInputElement
-    const marketing = screen.getByTestId('signup-marketing') as HTMLInputElement
+    const consent = screen.getByTestId<HTMLInputElement>('signup-orientation-consent')
+    const marketing = screen.getByTestId<HTMLInputElement>('signup-marketing')
     expect(consent.checked).toBe(false)
     expect(marketing.checked).toBe(false)
     fireEvent.click(screen.getByLabelText('a man'))
