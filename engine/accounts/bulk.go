@@ -29,6 +29,10 @@ type BulkMember struct {
 	// AccountKind is "member" (also when empty), "test" or "staff": the
 	// brand's marketing and search never show test and staff accounts.
 	AccountKind string
+	// TermsVersion and PrivacyVersion, when set, are the versions the
+	// member accepted at signup with the orientation consent, recorded as
+	// a signup records them (without an address).
+	TermsVersion, PrivacyVersion string
 }
 
 // ReserveMemberIDs reserves n member ids for CopyMembers.
@@ -54,6 +58,18 @@ func CopyMembers(ctx context.Context, tx pgx.Tx, members []BulkMember) error {
 	}
 	if _, err := bulkdb.New(tx).MemberCopy(ctx, rows); err != nil {
 		return fmt.Errorf("copy %d members: %w", len(rows), err)
+	}
+	var consents []bulkdb.ConsentCopyParams
+	for _, m := range members {
+		if m.TermsVersion == "" {
+			continue
+		}
+		for _, c := range []struct{ kind, version string }{{ConsentTerms, m.TermsVersion}, {ConsentPrivacy, m.PrivacyVersion}, {ConsentOrientation, ""}} {
+			consents = append(consents, bulkdb.ConsentCopyParams{MemberID: m.ID, Kind: c.kind, Version: c.version, Granted: true, CreatedAt: m.SignupDate})
+		}
+	}
+	if _, err := bulkdb.New(tx).ConsentCopy(ctx, consents); err != nil {
+		return fmt.Errorf("copy the consents of %d members: %w", len(rows), err)
 	}
 	return nil
 }

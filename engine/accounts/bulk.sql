@@ -10,3 +10,7 @@ SELECT nextval(pg_get_serial_sequence('members', 'id'))::bigint AS id FROM gener
 -- name: MemberCopy :copyfrom
 INSERT INTO members (id, tenant_id, email, password_hash, status, language, is_house, signup_date, last_seen_at, demo, account_kind)
 VALUES (@id, @tenant_id, @email, @password_hash, @status, @language, @is_house, @signup_date, @last_seen_at, @demo, @account_kind);
+
+-- name: ConsentCopy :copyfrom
+INSERT INTO consents (member_id, kind, version, granted, created_at)
+VALUES (@member_id, @kind, @version, @granted, @created_at);

@@ -121,6 +121,7 @@ func (s *Service) PurgeMember(ctx context.Context, tx pgx.Tx, id int64) error {
 		func() error { return q.TokensDelete(ctx, id) },
 		func() error { return q.AlertDismissalsDelete(ctx, id) },
 		func() error { return q.MemberSessionsDelete(ctx, pgtype.Int8{Int64: id, Valid: true}) },
+		func() error { return q.ConsentsDelete(ctx, id) },
 		func() error { return s.clearFailures(ctx, tx, m.TenantID, id) },
 		func() error { return q.MemberPurge(ctx, db.MemberPurgeParams{ID: id, Now: s.Now()}) },
 	}

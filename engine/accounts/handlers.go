@@ -81,6 +81,33 @@ func (h Handlers) UpdateNotifications(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, SettingsOf(m))
 }
 
+// Consents answers GET /api/consents.php: what the member agreed to and
+// what the brand asks of them now.
+func (h Handlers) Consents(w http.ResponseWriter, r *http.Request) {
+	st, err := h.Service.Consents(r.Context(), tenancy.FromContext(r.Context()), CurrentMember(r.Context()))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, st)
+}
+
+// Consent answers POST /api/consents.php {terms_version?, privacy_version?,
+// orientation?}: the new state.
+func (h Handlers) Consent(w http.ResponseWriter, r *http.Request) {
+	var a ConsentAnswer
+	if err := httpx.DecodeJSON(w, r, &a); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	t, m := tenancy.FromContext(r.Context()), CurrentMember(r.Context())
+	if err := h.Service.Consent(r.Context(), t, m, a, httpx.ClientIP(r)); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.Consents(w, r)
+}
+
 // SavePush answers POST /api/user.php?push=1 {subscription}: 204. A null,
 // false or "denied" subscription (the client's states without one) is
 // accepted and changes nothing.

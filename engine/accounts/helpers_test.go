@@ -25,7 +25,7 @@ func newEmail(prefix string) string {
 func signupBody(email string, over map[string]any) map[string]any {
 	b := map[string]any{
 		"email": email, "name": "Sanne", "date_of_birth": "1995-04-12", "password": "secret123",
-		"gender": "female", "seeking": "male",
+		"gender": "female", "seeking": "male", "orientation_consent": true,
 	}
 	for k, v := range over {
 		if v == nil {

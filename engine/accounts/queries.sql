@@ -20,9 +20,11 @@ SELECT EXISTS (
 
 -- name: MemberInsert :one
 INSERT INTO members (tenant_id, email, password_hash, status, language, tracking,
-                     signup_profile_id, signup_message, signup_date, last_seen_at, signup_ip)
+                     signup_profile_id, signup_message, signup_date, last_seen_at, signup_ip,
+                     notification_types_disabled)
 VALUES (@tenant_id, @email, @password_hash, 'not_confirmed', @language, @tracking,
-        sqlc.narg(signup_profile_id), @signup_message, @now, @now, sqlc.narg(signup_ip)::inet)
+        sqlc.narg(signup_profile_id), @signup_message, @now, @now, sqlc.narg(signup_ip)::inet,
+        @types_disabled::text[])
 RETURNING *;
 
 -- name: ProfileInPool :one
@@ -397,3 +399,22 @@ DELETE FROM sessions WHERE member_id = @member_id;
 -- A tenant's members for the console's brand list: every account that is
 -- not a house profile and not deleted.
 SELECT count(*)::bigint FROM members WHERE tenant_id = @tenant_id AND NOT is_house AND status <> 'deleted';
+
+-- name: ConsentInsert :exec
+INSERT INTO consents (member_id, kind, version, granted, created_at, address)
+VALUES (@member_id, @kind, @version, @granted, @now, sqlc.narg(address)::inet);
+
+-- name: ConsentsCurrent :many
+-- The member's latest answer of each kind.
+SELECT DISTINCT ON (kind) kind, version, granted, created_at
+FROM consents WHERE member_id = @member_id
+ORDER BY kind, id DESC;
+
+-- name: ConsentsOf :many
+-- Every answer the member gave, oldest first (the record).
+SELECT kind, version, granted, created_at, address::text AS address
+FROM consents WHERE member_id = @member_id
+ORDER BY id;
+
+-- name: ConsentsDelete :exec
+DELETE FROM consents WHERE member_id = @member_id;

@@ -44,6 +44,13 @@ type SignupRequest struct {
 	Country string `json:"country"`
 	Region  string `json:"region"`
 	City    string `json:"city"`
+	// OrientationConsent is the member's explicit consent to process their
+	// orientation and preferences; a signup without it is refused.
+	OrientationConsent bool `json:"orientation_consent"`
+	// Marketing is the member's choice of news, promotions and weekly
+	// updates; absent, they are on except on brands with the European
+	// rules (tenancy.Tenant.EURules).
+	Marketing *bool `json:"marketing"`
 }
 
 // Tracking is where a member came from.
@@ -144,6 +151,7 @@ func (s *Service) SignupTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, n 
 	row, err := q.MemberInsert(ctx, db.MemberInsertParams{
 		TenantID: t.ID, Email: req.Email, PasswordHash: n.hash, Language: n.Visit.Locale, Tracking: n.tracking,
 		SignupProfileID: inView, SignupMessage: req.SignupMessage, Now: s.Now(), SignupIp: knownAddr(n.Visit.Address),
+		TypesDisabled: signupTypesDisabled(t, req.Marketing),
 	})
 	if isUniqueViolation(err) {
 		// Another signup with this address committed first.
@@ -153,6 +161,9 @@ func (s *Service) SignupTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, n 
 		return nil, fmt.Errorf("insert member: %w", err)
 	}
 	m := memberFromRow(row)
+	if err := s.recordConsents(ctx, tx, m.ID, n.Visit.Address, signupConsents(t)...); err != nil {
+		return nil, err
+	}
 	if t.Settings.SignupCredits > 0 {
 		balance, err := credits.Post(ctx, tx, credits.Entry{MemberID: m.ID, Delta: int64(t.Settings.SignupCredits),
 			Kind: credits.SignupBonus, Reference: "signup", Note: "signup credits"})
@@ -216,6 +227,9 @@ func (s *Service) checkSignup(t *tenancy.Tenant, req *SignupRequest, v Visit) (t
 	req.SignupMessage = strings.TrimSpace(req.SignupMessage)
 	if utf8.RuneCountInString(req.SignupMessage) > maxMessage || !utf8.ValidString(req.SignupMessage) {
 		return time.Time{}, "", ErrSignupMessageLong.With(map[string]any{"max": maxMessage})
+	}
+	if !req.OrientationConsent {
+		return time.Time{}, "", ErrOrientationConsent
 	}
 	if tr := req.Tracking; tr != nil {
 		for _, f := range []*string{&tr.Network, &tr.Ref, &tr.Sub1, &tr.Sub2, &tr.Sub3} {

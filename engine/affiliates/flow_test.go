@@ -30,6 +30,8 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 	c := env.Client(t, "localhost")
 	c.Country = "NL"
 	lander := "/landers/video?network=adnet&ref=aff1&sub1=click42&sub2=banner"
+	// The brand asks before the affiliate cookie; this visitor accepted.
+	c.Do(http.MethodPost, "/api/cookies.php", map[string]any{"choice": "all"}).Want(t, http.StatusNoContent, "")
 	c.Do(http.MethodGet, lander, nil).Want(t, http.StatusOK, "")
 	c.Do(http.MethodGet, lander, nil).Want(t, http.StatusOK, "") // the same visitor the same day
 	other := env.Client(t, "localhost")
@@ -43,7 +45,7 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 	// remembered it.
 	c.Do(http.MethodGet, "/", nil).Want(t, http.StatusOK, "")
 	c.Do(http.MethodPost, "/api/signup.php", map[string]any{"email": "affiliate@example.com", "name": "Mila",
-		"date_of_birth": "1990-01-02", "password": "secret123", "gender": "female", "seeking": "male"}).Want(t, http.StatusCreated, "")
+		"date_of_birth": "1990-01-02", "password": "secret123", "gender": "female", "seeking": "male", "orientation_consent": true}).Want(t, http.StatusCreated, "")
 	var memberID int64
 	var tracking string
 	if err := env.Pool.QueryRow(ctx, `SELECT id, tracking::text FROM members WHERE email = 'affiliate@example.com'`).Scan(&memberID, &tracking); err != nil {
@@ -63,7 +65,7 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 	c.Do(http.MethodGet, link.RequestURI(), nil).Want(t, http.StatusSeeOther, "")
 	c.Do(http.MethodGet, link.RequestURI(), nil) // the link opened twice
 
-	co := order(t, c, map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
+	co := order(t, c, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, c, env, co, "paid").Want(t, http.StatusSeeOther, "")
 	env.AwaitCount(t, 1, `SELECT count(*) FROM orders WHERE member_id = $1 AND status = 'completed'`, memberID)
 	if err := env.Pool.QueryRow(ctx, `SELECT tracking::text FROM orders WHERE id = $1`, co.OrderID).Scan(&tracking); err != nil ||

@@ -42,8 +42,19 @@ func TestTrackingFromLanderForm(t *testing.T) {
 	}
 	env.AwaitCount(t, 1, `SELECT count(*) FROM traffic_visits WHERE network = 'adnet' AND ref = 'aff7' AND variant = 'milf-b'`)
 
+	// The brand asks before the affiliate cookie: the form carries the
+	// link's parameters itself, as the page renders them.
+	if page.Header.Get("Set-Cookie") != "" && strings.Contains(page.Header.Get("Set-Cookie"), "rdv_tracking") {
+		t.Fatal("the affiliate cookie was set without consent")
+	}
+	for _, hidden := range []string{`name="network" value="adnet"`, `name="ref" value="aff7"`, `name="sub1" value="swipe"`} {
+		if !strings.Contains(string(page.Body), hidden) {
+			t.Fatalf("the form does not carry %s", hidden)
+		}
+	}
 	form := url.Values{"gender": {"male"}, "name": {"Swiper"}, "date_of_birth": {"1988-04-03"}, "email": {"swiper@example.com"},
-		"password": {"secret123"}, "lander": {"/landers/tinderswipe/milf-b"}}
+		"password": {"secret123"}, "lander": {"/landers/tinderswipe/milf-b"}, "orientation_consent": {"1"},
+		"network": {"adnet"}, "ref": {"aff7"}, "sub1": {"swipe"}}
 	// A bad field: the lander again, with the refusal in the form and the
 	// entries kept but the password.
 	bad := url.Values{}
@@ -85,7 +96,7 @@ func TestTrackingFromLanderForm(t *testing.T) {
 	if !strings.Contains(tracking, `"network": "adnet"`) || !strings.Contains(tracking, `"ref": "aff7"`) || !strings.Contains(tracking, `"sub1": "swipe"`) {
 		t.Fatalf("member's tracking %s", tracking)
 	}
-	co := order(t, c, map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
+	co := order(t, c, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, c, env, co, "paid").Want(t, http.StatusSeeOther, "")
 	env.AwaitCount(t, 1, `SELECT count(*) FROM orders WHERE member_id = $1 AND status = 'completed'`, memberID)
 	if err := env.Pool.QueryRow(ctx, `SELECT tracking::text FROM orders WHERE id = $1`, co.OrderID).Scan(&tracking); err != nil ||
@@ -124,7 +135,7 @@ func TestTrackingFromLanderForm(t *testing.T) {
 func TestLanderSignupsSetting(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
-	form := url.Values{"gender": {"female"}, "name": {"Ava"}, "date_of_birth": {"1985-02-03"}, "email": {"ava@example.com"},
+	form := url.Values{"gender": {"female"}, "name": {"Ava"}, "date_of_birth": {"1985-02-03"}, "email": {"ava@example.com"}, "orientation_consent": {"1"},
 		"password": {"secret123"}, "lander": {"/landers/gallery"}}
 
 	plain := env.Client(t, "us.localhost")

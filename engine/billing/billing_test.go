@@ -205,7 +205,7 @@ func TestOrderStates(t *testing.T) {
 			t.Parallel()
 			member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 7})
 			member.Country = "BE"
-			co := order(t, member, map[string]any{"package_id": "popular", "paymentmethod": "bancontact"})
+			co := order(t, member, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "bancontact"})
 			if s := paymentState(t, member, co.PaymentID); s.Status != "pending" || s.Credits != 250 || s.Amount != 3995 || s.Currency != "EUR" || s.Method != "bancontact" {
 				t.Fatalf("new order %+v", s)
 			}
@@ -245,12 +245,12 @@ func TestRetry(t *testing.T) {
 	env := servertest.New(t)
 	member, made := env.LoggedIn(t, "herzklopfen.localhost", accountstest.Member{TenantSlug: "herzklopfen"})
 	member.Country = "CH"
-	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "twint"})
-	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"order_id": co.OrderID, "paymentmethod": "creditcard"}).Want(t, http.StatusConflict, "order_pending")
+	co := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "twint"})
+	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"order_id": co.OrderID, "waive_withdrawal": true, "paymentmethod": "creditcard"}).Want(t, http.StatusConflict, "order_pending")
 	decide(t, member, env, co, "failed")
 	awaitStatus(t, member, co.PaymentID, "failed")
-	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"order_id": co.OrderID, "paymentmethod": "sofort"}).Want(t, http.StatusUnprocessableEntity, "paymentmethod_invalid")
-	again := order(t, member, map[string]any{"order_id": co.OrderID, "paymentmethod": "creditcard"})
+	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"order_id": co.OrderID, "waive_withdrawal": true, "paymentmethod": "sofort"}).Want(t, http.StatusUnprocessableEntity, "paymentmethod_invalid")
+	again := order(t, member, map[string]any{"order_id": co.OrderID, "waive_withdrawal": true, "paymentmethod": "creditcard"})
 	if again.OrderID != co.OrderID || again.PaymentID == co.PaymentID {
 		t.Fatalf("retry %+v of %+v", again, co)
 	}
@@ -264,7 +264,7 @@ func TestRetry(t *testing.T) {
 		t.Fatalf("first attempt %+v", s)
 	}
 	wantBooked(t, env, made.ID, 100, 1, true)
-	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"order_id": co.OrderID, "paymentmethod": "twint"}).Want(t, http.StatusConflict, "order_settled")
+	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"order_id": co.OrderID, "waive_withdrawal": true, "paymentmethod": "twint"}).Want(t, http.StatusConflict, "order_settled")
 
 	// A late failure of the first attempt changes nothing.
 	webhook(t, member, env, "sandbox", sandboxID(co))
@@ -285,14 +285,14 @@ func TestPaidPaymentCompletesAfterLaterFailure(t *testing.T) {
 	env := servertest.New(t)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
-	first := order(t, member, map[string]any{"package_id": "value", "paymentmethod": "ideal"})
+	first := order(t, member, map[string]any{"package_id": "value", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	// The member gives up on the first (which the provider expires for
 	// them), retries, fails again; then the first turns out paid after all.
 	ctx := context.Background()
 	if _, err := env.Pool.Exec(ctx, "UPDATE orders SET status = 'expired' WHERE id = $1", first.OrderID); err != nil {
 		t.Fatal(err)
 	}
-	second := order(t, member, map[string]any{"order_id": first.OrderID, "paymentmethod": "paypal"})
+	second := order(t, member, map[string]any{"order_id": first.OrderID, "waive_withdrawal": true, "paymentmethod": "paypal"})
 	decide(t, member, env, second, "failed")
 	awaitStatus(t, member, second.PaymentID, "failed")
 	decide(t, member, env, first, "paid")
@@ -306,8 +306,8 @@ func TestTransactions(t *testing.T) {
 	member, _ := env.LoggedIn(t, "sparkusa.localhost", accountstest.Member{TenantSlug: "sparkusa"})
 	member.Country = "US"
 	member.Do(http.MethodGet, "/api/transactions.php", nil).Want(t, http.StatusOK, "")
-	a := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "visa"})
-	b := order(t, member, map[string]any{"package_id": "value", "paymentmethod": "paypal"})
+	a := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "visa"})
+	b := order(t, member, map[string]any{"package_id": "value", "waive_withdrawal": true, "paymentmethod": "paypal"})
 	decide(t, member, env, b, "paid")
 	awaitStatus(t, member, b.PaymentID, "completed")
 	var list struct{ Transactions []billing.Transaction }
@@ -345,7 +345,7 @@ func TestBadInput(t *testing.T) {
 	env := servertest.New(t)
 	member, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
-	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	co := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	ctx := context.Background()
 	count := func() (n int) {
 		if err := env.Pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM orders) + (SELECT count(*) FROM payments)").Scan(&n); err != nil {
@@ -360,17 +360,17 @@ func TestBadInput(t *testing.T) {
 		status             int
 		code               string
 	}{
-		{"unknown package", "POST", "/api/orders.php", map[string]any{"package_id": "gold", "paymentmethod": "ideal"}, 422, "package_invalid"},
-		{"no package", "POST", "/api/orders.php", map[string]any{"paymentmethod": "ideal"}, 422, "package_invalid"},
-		{"method of another country", "POST", "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "twint"}, 422, "paymentmethod_invalid"},
-		{"bancontact is not offered in NL", "POST", "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "bancontact", "country": "NL"}, 422, "paymentmethod_invalid"},
+		{"unknown package", "POST", "/api/orders.php", map[string]any{"package_id": "gold", "waive_withdrawal": true, "paymentmethod": "ideal"}, 422, "package_invalid"},
+		{"no package", "POST", "/api/orders.php", map[string]any{"waive_withdrawal": true, "paymentmethod": "ideal"}, 422, "package_invalid"},
+		{"method of another country", "POST", "/api/orders.php", map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "twint"}, 422, "paymentmethod_invalid"},
+		{"bancontact is not offered in NL", "POST", "/api/orders.php", map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "bancontact", "country": "NL"}, 422, "paymentmethod_invalid"},
 		{"no method", "POST", "/api/orders.php", map[string]any{"package_id": "starter"}, 422, "paymentmethod_invalid"},
-		{"country not served", "POST", "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal", "country": "US"}, 422, "country_invalid"},
-		{"retry of an unknown order", "POST", "/api/orders.php", map[string]any{"order_id": 999999, "paymentmethod": "ideal"}, 404, "order_not_found"},
-		{"retry of a negative order", "POST", "/api/orders.php", map[string]any{"order_id": -1, "paymentmethod": "ideal"}, 404, "order_not_found"},
-		{"retry of a pending order", "POST", "/api/orders.php", map[string]any{"order_id": co.OrderID, "paymentmethod": "ideal"}, 409, "order_pending"},
-		{"wrong type", "POST", "/api/orders.php", map[string]any{"package_id": 5, "paymentmethod": "ideal"}, 422, "wrong_type"},
-		{"unknown field", "POST", "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal", "amount": 1}, 400, "unknown_field"},
+		{"country not served", "POST", "/api/orders.php", map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "country": "US"}, 422, "country_invalid"},
+		{"retry of an unknown order", "POST", "/api/orders.php", map[string]any{"order_id": 999999, "waive_withdrawal": true, "paymentmethod": "ideal"}, 404, "order_not_found"},
+		{"retry of a negative order", "POST", "/api/orders.php", map[string]any{"order_id": -1, "waive_withdrawal": true, "paymentmethod": "ideal"}, 404, "order_not_found"},
+		{"retry of a pending order", "POST", "/api/orders.php", map[string]any{"order_id": co.OrderID, "waive_withdrawal": true, "paymentmethod": "ideal"}, 409, "order_pending"},
+		{"wrong type", "POST", "/api/orders.php", map[string]any{"package_id": 5, "waive_withdrawal": true, "paymentmethod": "ideal"}, 422, "wrong_type"},
+		{"unknown field", "POST", "/api/orders.php", map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "amount": 1}, 400, "unknown_field"},
 		{"unknown payment", "GET", "/api/orders.php?id=pay_nothing", nil, 404, "order_not_found"},
 		{"no payment id", "GET", "/api/orders.php", nil, 404, "order_not_found"},
 		{"transaction id not a number", "GET", "/api/transactions.php?id=abc", nil, 422, "id_invalid"},
@@ -389,7 +389,7 @@ func TestBadInput(t *testing.T) {
 	decide(t, member, env, unknown, "paid").Want(t, http.StatusNotFound, "not_found")
 	env.Client(t, "localhost").Do(http.MethodGet, "/sandbox/pay/sb_unknown", nil).Want(t, http.StatusNotFound, "not_found")
 	// Visitors cannot order.
-	env.Client(t, "localhost").Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal"}).Want(t, http.StatusForbidden, "authentication_required")
+	env.Client(t, "localhost").Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"}).Want(t, http.StatusForbidden, "authentication_required")
 	if after := count(); after != before {
 		t.Fatalf("refusals changed %d rows", after-before)
 	}
@@ -405,11 +405,11 @@ func TestTenantIsolation(t *testing.T) {
 	env := servertest.New(t)
 	nl, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
 	nl.Country = "NL"
-	co := order(t, nl, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	co := order(t, nl, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	de, _ := env.LoggedIn(t, "herzklopfen.localhost", accountstest.Member{TenantSlug: "herzklopfen"})
 	de.Do(http.MethodGet, "/api/orders.php?id="+co.PaymentID, nil).Want(t, http.StatusNotFound, "order_not_found")
 	de.Do(http.MethodGet, fmt.Sprintf("/api/transactions.php?id=%d", co.OrderID), nil).Want(t, http.StatusNotFound, "order_not_found")
-	de.Do(http.MethodPost, "/api/orders.php", map[string]any{"order_id": co.OrderID, "paymentmethod": "sofort"}).Want(t, http.StatusNotFound, "order_not_found")
+	de.Do(http.MethodPost, "/api/orders.php", map[string]any{"order_id": co.OrderID, "waive_withdrawal": true, "paymentmethod": "sofort"}).Want(t, http.StatusNotFound, "order_not_found")
 	de.Do(http.MethodGet, "/sandbox/pay/"+sandboxID(co), nil).Want(t, http.StatusNotFound, "not_found")
 	decide(t, de, env, co, "paid").Want(t, http.StatusNotFound, "not_found")
 	// Another member of the same tenant does not see it either.
@@ -428,7 +428,7 @@ func TestForgedWebhooks(t *testing.T) {
 	env := servertest.NewIdle(t)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
-	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	co := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	other := env.Client(t, "herzklopfen.localhost")
 	for _, id := range []string{sandboxID(co), "sb_forged", "", strings.Repeat("x", 500), "tr_WDqYK6vllg"} {
 		webhook(t, member, env, "sandbox", id)
@@ -457,7 +457,7 @@ func TestExactlyOnce(t *testing.T) {
 	env := servertest.NewIdle(t) // the sandbox's own webhook job stays queued
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 3})
 	member.Country = "NL"
-	co := order(t, member, map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
+	co := order(t, member, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, member, env, co, "paid").Want(t, http.StatusSeeOther, "")
 	var wg sync.WaitGroup
 	for i := range 50 {
@@ -492,9 +492,9 @@ func TestReconcileHealsLostWebhooks(t *testing.T) {
 	ctx := context.Background()
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
-	paid := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	paid := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, member, env, paid, "paid").Want(t, http.StatusSeeOther, "")
-	left := order(t, member, map[string]any{"package_id": "value", "paymentmethod": "paypal"})
+	left := order(t, member, map[string]any{"package_id": "value", "waive_withdrawal": true, "paymentmethod": "paypal"})
 
 	// Not due yet: nothing is asked.
 	if n, err := env.Billing.Reconcile(ctx); err != nil || n != 0 {
@@ -543,7 +543,7 @@ func TestCheckoutPage(t *testing.T) {
 	env := servertest.New(t)
 	member, _ := env.LoggedIn(t, "herzklopfen.localhost", accountstest.Member{TenantSlug: "herzklopfen"})
 	member.Country = "CH"
-	co := order(t, member, map[string]any{"package_id": "popular", "paymentmethod": "twint"})
+	co := order(t, member, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "twint"})
 	u, _ := url.Parse(co.RedirectURL)
 	if u.Host != "herzklopfen.localhost" {
 		t.Fatalf("checkout on %s", u.Host)
@@ -578,7 +578,7 @@ func TestSandboxDisabled(t *testing.T) {
 	member, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
 	member.Do(http.MethodGet, "/api/packages.php", nil).Want(t, http.StatusOK, "")
-	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal"}).Want(t, http.StatusServiceUnavailable, "payments_unavailable")
+	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"}).Want(t, http.StatusServiceUnavailable, "payments_unavailable")
 	member.Do(http.MethodGet, "/sandbox/pay/sb_anything", nil).Want(t, http.StatusNotFound, "not_found")
 	var n int
 	if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM orders").Scan(&n); err != nil || n != 0 {
@@ -616,7 +616,7 @@ func TestMollieTenant(t *testing.T) {
 	if o.Provider != "mollie" || strings.Join(o.Methods, ",") != "ideal,creditcard" {
 		t.Fatalf("offer %+v", o)
 	}
-	res = member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	res = member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	res.Want(t, http.StatusCreated, "")
 	var co checkout
 	res.JSON(t, &co)
@@ -650,7 +650,7 @@ func TestReconcileClaimsEachPaymentOnce(t *testing.T) {
 	member.Country = "NL"
 	const orders = 12
 	for range orders {
-		order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+		order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	}
 	if _, err := env.Pool.Exec(ctx, "UPDATE payments SET check_at = now() - interval '1 second'"); err != nil {
 		t.Fatal(err)

@@ -83,7 +83,7 @@ func TestCodesCreateListDeactivate(t *testing.T) {
 	res.Want(t, http.StatusCreated, "")
 
 	// A member's order holds it; the list says so.
-	res = member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "paymentmethod": "ideal", "discount_code": "SUMMER20"})
+	res = member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "SUMMER20"})
 	res.Want(t, http.StatusCreated, "")
 	// Every brand has its time bonus from its creation on, listed last.
 	list := codesOf(t, e, "lustlokaal")

@@ -118,7 +118,7 @@ func TestRefundOfPendingOrder(t *testing.T) {
 	t.Parallel()
 	e := servertest.NewConsole(t)
 	c, _ := e.LoggedIn(t, "localhost", accountstest.Member{})
-	res := c.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
+	res := c.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	res.Want(t, http.StatusCreated, "")
 	var co struct {
 		OrderID int64 `json:"order_id"`

@@ -116,6 +116,9 @@ type DirectDebitStart struct {
 	// DiscountCode is the member's active discount code, applied on the
 	// server like for orders.php (method sdd); empty: the list price.
 	DiscountCode string `json:"discount_code"`
+	// WaiveWithdrawal: as for orders.php (withdrawalWaiver); the order
+	// the code confirms records it.
+	WaiveWithdrawal bool `json:"waive_withdrawal"`
 }
 
 // CodeSent answers a start: where the code went and until when it works;
@@ -231,6 +234,9 @@ func (s *Service) StartDirectDebit(ctx context.Context, t *tenancy.Tenant, membe
 	}
 	offer, err := directDebitOffer(t, req.PackageID, req.Country, located)
 	if err != nil {
+		return CodeSent{}, err
+	}
+	if _, err := withdrawalWaiver(t, req.WaiveWithdrawal, s.Now()); err != nil {
 		return CodeSent{}, err
 	}
 	iban, err := sepa.ParseIBAN(req.IBAN)
@@ -445,6 +451,11 @@ func (s *Service) ConfirmDirectDebit(ctx context.Context, t *tenancy.Tenant, mem
 		params := db.OrderInsertParams{TenantID: t.ID, MemberID: memberID, PackageID: offer.pkg.ID,
 			Credits: offer.pkg.Credits, Amount: offer.amount.Minor, Currency: offer.amount.Currency, Country: offer.country,
 			OpeningID: pgtype.Text{String: publicID, Valid: true}, OpeningBase: pgtype.Text{String: base, Valid: true}}
+		if t.EURules() {
+			// The start that sent the code carried the waiver
+			// (StartDirectDebit refuses one without it).
+			params.WithdrawalWaivedAt = pgtype.Timestamptz{Time: s.Now(), Valid: true}
+		}
 		if d := offer.discount; d != nil {
 			params.DiscountCodeID = pgtype.Int8{Int64: d.CodeID, Valid: true}
 			params.DiscountCode = pgtype.Text{String: d.Code, Valid: true}

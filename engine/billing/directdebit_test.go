@@ -46,7 +46,7 @@ func ddStart(t *testing.T, c *servertest.Client, body map[string]any) codeSent {
 // ddBody is a start of a direct debit of pkg texting phone (each test its
 // own number, as the tests share the tenant's mailbox).
 func ddBody(pkg, phone string) map[string]any {
-	return map[string]any{"package_id": pkg, "iban": testIBAN, "holder": "Jan de Vries", "phone": phone}
+	return map[string]any{"package_id": pkg, "waive_withdrawal": true, "iban": testIBAN, "holder": "Jan de Vries", "phone": phone}
 }
 
 var smsCode = regexp.MustCompile(`\b[0-9]{6}\b`)

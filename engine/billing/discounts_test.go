@@ -266,7 +266,7 @@ func TestDiscountCodeRefusals(t *testing.T) {
 			if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM sandbox_payments").Scan(&before); err != nil {
 				t.Fatal(err)
 			}
-			res := member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": c.pkg, "paymentmethod": c.method, "country": c.country, "discount_code": c.code})
+			res := member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": c.pkg, "waive_withdrawal": true, "paymentmethod": c.method, "country": c.country, "discount_code": c.code})
 			res.Want(t, c.status, c.error)
 			var redeemed int
 			if err := env.Pool.QueryRow(context.Background(), "SELECT count(*) FROM discount_redemptions WHERE member_id = $1", made.ID).Scan(&redeemed); err != nil {
@@ -276,7 +276,7 @@ func TestDiscountCodeRefusals(t *testing.T) {
 				t.Fatalf("%d orders, %d redemptions after a refusal", n, redeemed)
 			}
 			// Without the code the same order is fine.
-			order(t, member, map[string]any{"package_id": c.pkg, "paymentmethod": c.method, "country": c.country})
+			order(t, member, map[string]any{"package_id": c.pkg, "waive_withdrawal": true, "paymentmethod": c.method, "country": c.country})
 		})
 	}
 }
@@ -292,7 +292,7 @@ func TestDiscountCodeOrderPaid(t *testing.T) {
 	member.Country = "NL"
 	id := newCode(t, env, codeRow{code: "SPRING25", percentage: 25, minimum: 3000, currency: "EUR", country: "NL", methods: []string{"ideal", "paypal"}})
 
-	co := order(t, member, map[string]any{"package_id": "popular", "paymentmethod": "ideal", "discount_code": "spring25"})
+	co := order(t, member, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "spring25"})
 	// 39.95 less 25% is 29.9625: 29.96.
 	if amount, currency := sandboxAmount(t, env, co); amount != 2996 || currency != "EUR" {
 		t.Fatalf("the provider was asked for %d %s", amount, currency)
@@ -334,7 +334,7 @@ func TestDiscountCodeOrderPaid(t *testing.T) {
 	pdf.Want(t, http.StatusOK, "")
 
 	// An order without a code records none.
-	plain := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	plain := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	if amount, _ := sandboxAmount(t, env, plain); amount != 1995 {
 		t.Fatalf("plain order charged %d", amount)
 	}
@@ -359,7 +359,7 @@ func TestDiscountCodeReleased(t *testing.T) {
 			member.Country = "NL"
 			code := "BACK" + strings.ToUpper(outcome)
 			id := newCode(t, env, codeRow{code: code, percentage: 10, methods: []string{"ideal", "creditcard"}})
-			first := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": code})
+			first := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": code})
 			decide(t, member, env, first, outcome)
 			awaitStatus(t, member, first.PaymentID, outcome)
 			if held, used := redemptions(t, env, id, made.ID); held != 0 || used != 0 {
@@ -369,9 +369,9 @@ func TestDiscountCodeReleased(t *testing.T) {
 
 			// The retry with a method the code does not take is refused;
 			// with one it takes, the order holds the code again at its price.
-			member.Do(http.MethodPost, "/api/orders.php", map[string]any{"order_id": first.OrderID, "paymentmethod": "paypal"}).
+			member.Do(http.MethodPost, "/api/orders.php", map[string]any{"order_id": first.OrderID, "waive_withdrawal": true, "paymentmethod": "paypal"}).
 				Want(t, http.StatusUnprocessableEntity, "code_paymentmethod_invalid")
-			again := order(t, member, map[string]any{"order_id": first.OrderID, "paymentmethod": "creditcard"})
+			again := order(t, member, map[string]any{"order_id": first.OrderID, "waive_withdrawal": true, "paymentmethod": "creditcard"})
 			// 19.95 less 10% is 17.955: 17.96 (half up).
 			if amount, _ := sandboxAmount(t, env, again); amount != 1796 {
 				t.Fatalf("retry charged %d", amount)
@@ -384,8 +384,8 @@ func TestDiscountCodeReleased(t *testing.T) {
 
 			// Another order takes the code; while its payment is open the
 			// old order's retry takes it back, and the other is cancelled.
-			other := order(t, member, map[string]any{"package_id": "value", "paymentmethod": "ideal", "discount_code": code})
-			back := order(t, member, map[string]any{"order_id": first.OrderID, "paymentmethod": "ideal"})
+			other := order(t, member, map[string]any{"package_id": "value", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": code})
+			back := order(t, member, map[string]any{"order_id": first.OrderID, "waive_withdrawal": true, "paymentmethod": "ideal"})
 			if status, by := orderRow(t, env, other.OrderID); status != billing.OrderCancelled || by == nil || *by != first.OrderID {
 				t.Fatalf("the other order is %s, superseded by %v", status, by)
 			}
@@ -396,7 +396,7 @@ func TestDiscountCodeReleased(t *testing.T) {
 			}
 			wantBooked(t, env, made.ID, 100, 1, true)
 			// Once spent, the code is refused.
-			member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "value", "paymentmethod": "ideal", "discount_code": code}).
+			member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "value", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": code}).
 				Want(t, http.StatusConflict, "code_used")
 		})
 	}
@@ -410,7 +410,7 @@ func TestDiscountCodeAtMollie(t *testing.T) {
 	member, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
 	newCode(t, env, codeRow{code: "MOLLIE15", percentage: 15})
-	orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": "MOLLIE15"})
+	orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "MOLLIE15"})
 	// 19.95 less 15% is 16.9575: 16.96.
 	if p := mol.Payments()[0]; p.Value != "16.96" || p.Currency != "EUR" {
 		t.Fatalf("at Mollie %+v", p)

@@ -85,7 +85,7 @@ func TestDiscountCodeForgives(t *testing.T) {
 	}
 	before := lookup()
 
-	first := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": "TIMEBONUS25"})
+	first := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "TIMEBONUS25"})
 	if held, used := redemptions(t, env, code, made.ID); held != 1 || used != 0 {
 		t.Fatalf("held %d used %d", held, used)
 	}
@@ -95,7 +95,7 @@ func TestDiscountCodeForgives(t *testing.T) {
 		t.Fatalf("the time bonus ends %v, before the order %v", v.Expires, before.Expires)
 	}
 
-	second := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "creditcard", "discount_code": "TIMEBONUS25"})
+	second := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "creditcard", "discount_code": "TIMEBONUS25"})
 	// 19.95 less 25% is 14.9625: 14.96.
 	if amount, _ := sandboxAmount(t, env, second); amount != 1496 {
 		t.Fatalf("the second order charges %d", amount)
@@ -121,7 +121,7 @@ func TestDiscountCodeForgives(t *testing.T) {
 		t.Fatalf("held %d used %d", held, used)
 	}
 	member.Do(http.MethodGet, "/api/discountcode.php?code=TIMEBONUS25", nil).Want(t, http.StatusConflict, "code_used")
-	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": "TIMEBONUS25"}).
+	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "TIMEBONUS25"}).
 		Want(t, http.StatusConflict, "code_used")
 }
 
@@ -134,11 +134,11 @@ func TestDiscountCodeNotTakenFromPaymentUnderWay(t *testing.T) {
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
 	code := newCode(t, env, codeRow{code: "UNDERWAY10", percentage: 10})
-	first := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": "UNDERWAY10"})
+	first := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "UNDERWAY10"})
 	decide(t, member, env, first, "pending")
 	awaitPaymentStatus(t, env, first.PaymentID, "pending")
 	member.Do(http.MethodGet, "/api/discountcode.php?code=UNDERWAY10", nil).Want(t, http.StatusConflict, "code_used")
-	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": "UNDERWAY10"}).
+	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "UNDERWAY10"}).
 		Want(t, http.StatusConflict, "code_used")
 	if got := holderOf(t, env, code, made.ID); got != first.OrderID {
 		t.Fatalf("order %d holds the code", got)
@@ -159,8 +159,8 @@ func TestDiscountCodeTakeoverAtMollie(t *testing.T) {
 	member.Country = "NL"
 	code := newCode(t, env, codeRow{code: "MOLLIEBACK", percentage: 20})
 
-	first := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": "MOLLIEBACK"})
-	orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": "MOLLIEBACK"})
+	first := orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "MOLLIEBACK"})
+	orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "MOLLIEBACK"})
 	at := mol.Payments()
 	if len(at) != 2 || at[0].Value != "15.96" || at[1].Value != "15.96" {
 		t.Fatalf("at Mollie %v", at)
@@ -177,7 +177,7 @@ func TestDiscountCodeTakeoverAtMollie(t *testing.T) {
 	// A third order takes it over from the second while Mollie is slow to
 	// cancel; the second's payment is paid at Mollie meanwhile.
 	arrived, release := mol.Stall(t, http.MethodDelete, "/v2/payments/")
-	third := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal", "discount_code": "MOLLIEBACK"})
+	third := orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "MOLLIEBACK"})
 	<-arrived
 	mol.SetStatus(t, at[1].ID, billing.StatusPaid)
 	webhook(t, member, env, "mollie", at[1].ID)
@@ -217,7 +217,7 @@ func TestDiscountCodeParallelOrders(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "value", "paymentmethod": "ideal", "discount_code": "ONCE50"})
+			results[i] = member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "value", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": "ONCE50"})
 		}()
 	}
 	wg.Wait()
@@ -305,7 +305,7 @@ func TestPayNow(t *testing.T) {
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
 	code := newCode(t, env, codeRow{code: "PAYNOW10", percentage: 10})
-	first := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "creditcard", "discount_code": "PAYNOW10"})
+	first := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "creditcard", "discount_code": "PAYNOW10"})
 
 	res := payNow(member, first.OrderID, "click-1")
 	res.Want(t, http.StatusCreated, "")
@@ -365,7 +365,7 @@ func TestPayNow(t *testing.T) {
 	}
 	payNow(member, first.OrderID, "click-3").Want(t, http.StatusConflict, "order_settled")
 
-	cancelled := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	cancelled := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, member, env, cancelled, "cancelled")
 	awaitStatus(t, member, cancelled.PaymentID, "cancelled")
 	payNow(member, cancelled.OrderID, "click-4").Want(t, http.StatusConflict, "order_not_pending")

@@ -79,7 +79,7 @@ func TestMollieWebhooks(t *testing.T) {
 		t.Fatalf("offer %+v", o)
 	}
 
-	co := orderAt(t, member, map[string]any{"package_id": "popular", "paymentmethod": "visa"})
+	co := orderAt(t, member, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "visa"})
 	first := mol.Payments()[0]
 	if first.Method != "creditcard" || first.Value != "39.95" || first.Currency != "EUR" || first.Locale != "nl_NL" ||
 		first.Metadata["reference"] != co.PaymentID || co.RedirectURL != "https://www.mollie.com/checkout/select-method/"+strings.TrimPrefix(first.ID, "tr_") {
@@ -118,7 +118,7 @@ func TestMollieWebhooks(t *testing.T) {
 		t.Fatalf("after Mollie said failed: %+v", s)
 	}
 
-	again := orderAt(t, member, map[string]any{"order_id": co.OrderID, "paymentmethod": "sct"})
+	again := orderAt(t, member, map[string]any{"order_id": co.OrderID, "waive_withdrawal": true, "paymentmethod": "sct"})
 	at := mol.Payments()
 	if again.OrderID != co.OrderID || len(at) != 2 || at[1].Method != "banktransfer" || at[1].Value != "39.95" {
 		t.Fatalf("retry %+v, at Mollie %v", again, at)
@@ -167,7 +167,7 @@ func TestMollieWithoutKey(t *testing.T) {
 	if o.Provider != "mollie" || len(o.Packages) != 2 {
 		t.Fatalf("offer %+v", o)
 	}
-	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "paymentmethod": "ideal"}).
+	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"}).
 		Want(t, http.StatusServiceUnavailable, "payments_unavailable")
 	if at := mol.Payments(); len(at) != 0 {
 		t.Fatalf("at Mollie %v", at)
@@ -217,7 +217,7 @@ func TestMollieRefund(t *testing.T) {
 	// completed orders a package and has Mollie say it is paid.
 	completed := func() (checkout, mollietest.Payment) {
 		t.Helper()
-		co := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+		co := orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 		at := mol.Payments()
 		p := at[len(at)-1]
 		mol.SetStatus(t, p.ID, billing.StatusPaid)
@@ -300,7 +300,7 @@ func TestMollieChargeback(t *testing.T) {
 	for i, c := range cases {
 		member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 7})
 		member.Country = "NL"
-		co := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+		co := orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 		p := mol.Payments()[i]
 		mol.SetStatus(t, p.ID, billing.StatusPaid)
 		webhook(t, member, env, "mollie", p.ID)

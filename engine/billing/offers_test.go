@@ -89,7 +89,7 @@ func TestTimeBonusWindow(t *testing.T) {
 					t.Fatalf("lookup %s", res.Body)
 				}
 			}
-			res = member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "paymentmethod": "ideal", "country": "NL", "discount_code": "TIMEBONUS25"})
+			res = member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal", "country": "NL", "discount_code": "TIMEBONUS25"})
 			res.Want(t, c.status, c.error)
 			if c.status != http.StatusCreated {
 				return
@@ -115,7 +115,7 @@ func TestTimeBonusOncePerMember(t *testing.T) {
 	now := stillClock(env)
 	code := timeBonusRow(t, env)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{SignupDate: now.Add(-time.Hour)})
-	body := map[string]any{"package_id": "starter", "paymentmethod": "ideal", "country": "NL", "discount_code": "TIMEBONUS25"}
+	body := map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "country": "NL", "discount_code": "TIMEBONUS25"}
 
 	co := order(t, member, body)
 	// 19.95 less 25% is 14.9625: 14.96.
@@ -180,7 +180,7 @@ func TestWelcomeCodeAtSignup(t *testing.T) {
 			member.Country = c.country
 			email := fmt.Sprintf("welcome%d@example.com", i)
 			res := member.Do(http.MethodPost, "/api/signup.php", map[string]any{"email": email, "name": "Mila",
-				"date_of_birth": "1990-01-02", "password": "secret123", "gender": "female",
+				"date_of_birth": "1990-01-02", "password": "secret123", "gender": "female", "orientation_consent": true,
 				// Spark takes signups with a traffic source only.
 				"tracking": map[string]any{"network": "aff1"}})
 			res.Want(t, http.StatusCreated, "")
@@ -207,7 +207,7 @@ func TestWelcomeCodeAtSignup(t *testing.T) {
 			other, _ := env.LoggedIn(t, c.host, accountstest.Member{TenantSlug: c.slug})
 			other.Do(http.MethodGet, "/api/discountcode.php?code="+v.Code, nil).Want(t, http.StatusNotFound, "code_not_found")
 
-			co := order(t, member, map[string]any{"package_id": "popular", "paymentmethod": "creditcard", "country": c.country, "discount_code": v.Code})
+			co := order(t, member, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "creditcard", "country": c.country, "discount_code": v.Code})
 			if amount, currency := sandboxAmount(t, env, co); amount != discounts.Discounted(c.list, 25) || currency != c.currency {
 				t.Fatalf("the provider was asked for %d %s", amount, currency)
 			}

@@ -7,10 +7,10 @@
 -- order claims its payment (opening_id, opening_base) before the provider
 -- is asked.
 INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking,
-    discount_code_id, discount_code, discount_percentage, list_amount, opening_id, opening_base)
+    discount_code_id, discount_code, discount_percentage, list_amount, opening_id, opening_base, withdrawal_waived_at)
 SELECT @tenant_id::bigint, m.id, @package_id::text, @credits::bigint, @amount::bigint, @currency::text, @country::text, m.tracking,
     sqlc.narg(discount_code_id)::bigint, sqlc.narg(discount_code)::text, sqlc.narg(discount_percentage)::integer, sqlc.narg(list_amount)::bigint,
-    sqlc.narg(opening_id)::text, sqlc.narg(opening_base)::text
+    sqlc.narg(opening_id)::text, sqlc.narg(opening_base)::text, sqlc.narg(withdrawal_waived_at)::timestamptz
 FROM members m WHERE m.id = @member_id AND m.tenant_id = @tenant_id
 RETURNING id;
 
@@ -62,9 +62,10 @@ RETURNING id;
 -- to end), so one click is one charge.
 -- The order claims its charge (opening_id, opening_base) before the
 -- provider is asked.
-INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id, opening_id, opening_base)
+INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id, opening_id, opening_base,
+    withdrawal_waived_at)
 SELECT @tenant_id::bigint, m.id, @package_id::text, @credits::bigint, @amount::bigint, @currency::text, @country::text, m.tracking, @client_id::text,
-    @opening_id::text, @opening_base::text
+    @opening_id::text, @opening_base::text, sqlc.narg(withdrawal_waived_at)::timestamptz
 FROM members m WHERE m.id = @member_id AND m.tenant_id = @tenant_id
 ON CONFLICT (member_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
 RETURNING id;
@@ -258,3 +259,7 @@ SELECT count(*)::bigint FROM chargebacks c
 JOIN orders o ON o.id = c.order_id
 JOIN direct_debit_blocks b ON b.member_id = o.member_id
 WHERE o.tenant_id = @tenant_id;
+
+-- name: OrderBuyerLanguage :one
+-- The buyer's language, the receipt mail's.
+SELECT m.language FROM orders o JOIN members m ON m.id = o.member_id WHERE o.id = @order_id;

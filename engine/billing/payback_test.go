@@ -42,14 +42,14 @@ func TestSecondPaymentRefunded(t *testing.T) {
 	ctx := context.Background()
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
-	first := order(t, member, map[string]any{"package_id": "popular", "paymentmethod": "sct"})
+	first := order(t, member, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "sct"})
 	decide(t, member, env, first, "pending").Want(t, http.StatusSeeOther, "")
 	// The member gives up waiting (the order expires for them) and pays
 	// again with iDEAL.
 	if _, err := env.Pool.Exec(ctx, "UPDATE orders SET status = 'expired' WHERE id = $1", first.OrderID); err != nil {
 		t.Fatal(err)
 	}
-	second := order(t, member, map[string]any{"order_id": first.OrderID, "paymentmethod": "ideal"})
+	second := order(t, member, map[string]any{"order_id": first.OrderID, "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, member, env, second, "paid").Want(t, http.StatusSeeOther, "")
 	awaitStatus(t, member, second.PaymentID, "completed")
 	wantBooked(t, env, made.ID, 250, 1, true)
@@ -97,7 +97,7 @@ func TestMismatchedPaymentRefunded(t *testing.T) {
 	ctx := context.Background()
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
-	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	co := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	if _, err := env.Pool.Exec(ctx, "UPDATE sandbox_payments SET amount = 995 WHERE id = $1", sandboxID(co)); err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestPollingAsksTheProviderSeldom(t *testing.T) {
 	ctx := context.Background()
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
-	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	co := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	if s := paymentState(t, member, co.PaymentID); s.Status != "pending" {
 		t.Fatalf("%+v", s)
 	}
@@ -146,7 +146,7 @@ func TestPollingAsksTheProviderSeldom(t *testing.T) {
 	wantBooked(t, env, made.ID, 100, 1, true)
 
 	// The webhook is not held back by a recent poll.
-	again := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	again := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	if s := paymentState(t, member, again.PaymentID); s.Status != "pending" {
 		t.Fatalf("%+v", s)
 	}
@@ -167,7 +167,7 @@ func TestTransactionsLedger(t *testing.T) {
 	ctx := context.Background()
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 5})
 	member.Country = "NL"
-	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	co := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, member, env, co, "paid").Want(t, http.StatusSeeOther, "")
 	awaitStatus(t, member, co.PaymentID, "completed")
 	tx, err := env.Pool.Begin(ctx)

@@ -27,7 +27,7 @@ type paid struct {
 func paidOrder(t *testing.T, env *servertest.Env) paid {
 	t.Helper()
 	c, m := env.LoggedIn(t, "localhost", accountstest.Member{})
-	co := order(t, c, map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
+	co := order(t, c, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, c, env, co, "paid")
 	awaitStatus(t, c, co.PaymentID, "completed")
 	return paid{order: co.OrderID, member: m, client: c}
@@ -191,8 +191,8 @@ func TestRefundNeedsCompletedOrder(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
 	c, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
-	pending := order(t, c, map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
-	failed := order(t, c, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	pending := order(t, c, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal"})
+	failed := order(t, c, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	decide(t, c, env, failed, "failed")
 	awaitStatus(t, c, failed.PaymentID, "failed")
 	for _, o := range []int64{pending.OrderID, failed.OrderID} {

@@ -239,6 +239,8 @@ type RepeatRequest struct {
 	CardID    int64  `json:"card_id"`
 	ClientID  string `json:"client_id"`
 	Country   string `json:"country"`
+	// WaiveWithdrawal: as for orders.php (withdrawalWaiver).
+	WaiveWithdrawal bool `json:"waive_withdrawal"`
 }
 
 // validClientID says whether id is 1 to maxClientID printable characters.
@@ -285,6 +287,10 @@ func (s *Service) Repeat(ctx context.Context, t *tenancy.Tenant, memberID int64,
 	if !ok {
 		return PaymentState{}, errPackageInvalid
 	}
+	waived, err := withdrawalWaiver(t, req.WaiveWithdrawal, s.Now())
+	if err != nil {
+		return PaymentState{}, err
+	}
 	c := set.Countries[country]
 	amount := Money{Minor: pkg.Prices[c.Currency], Currency: c.Currency}
 	publicID, err := newPublicID()
@@ -294,7 +300,7 @@ func (s *Service) Repeat(ctx context.Context, t *tenancy.Tenant, memberID int64,
 	q := db.New(s.pool)
 	_, err = q.OrderInsertRepeat(ctx, db.OrderInsertRepeatParams{TenantID: t.ID, MemberID: memberID, PackageID: pkg.ID,
 		Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country, ClientID: req.ClientID,
-		OpeningID: publicID, OpeningBase: base})
+		OpeningID: publicID, OpeningBase: base, WithdrawalWaivedAt: waived})
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) { // no rows: the click made its order already
 		return PaymentState{}, fmt.Errorf("insert repeat order of member %d: %w", memberID, err)
 	}

@@ -47,7 +47,7 @@ func cardOf(t *testing.T, c *servertest.Client) *billing.Card {
 // answers the kept card once the payment is paid.
 func keepCard(t *testing.T, env *servertest.Env, c *servertest.Client, card string) *billing.Card {
 	t.Helper()
-	co := order(t, c, map[string]any{"package_id": "starter", "paymentmethod": "creditcard", "keep_card": true})
+	co := order(t, c, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "creditcard", "keep_card": true})
 	if got := cardOf(t, c); got != nil {
 		t.Fatalf("a card kept before its first payment is paid: %+v", got)
 	}
@@ -96,7 +96,7 @@ func TestRepeatOrder(t *testing.T) {
 			}
 			wantBooked(t, env, made.ID, 100, 1, true)
 
-			body := map[string]any{"package_id": "popular", "card_id": card.ID, "client_id": "click-1"}
+			body := map[string]any{"package_id": "popular", "card_id": card.ID, "waive_withdrawal": true, "client_id": "click-1"}
 			s := repeat(t, member, body)
 			if s.Status != c.status || s.Message != c.message || s.Credits != 250 || s.Amount != 3995 || s.Currency != "EUR" || s.Method != "creditcard" {
 				t.Fatalf("repeat order %+v", s)
@@ -115,12 +115,12 @@ func TestRepeatOrder(t *testing.T) {
 				return
 			}
 			// Pay the failed order at the provider (a redirect).
-			via := order(t, member, map[string]any{"order_id": s.OrderID, "paymentmethod": "creditcard"})
+			via := order(t, member, map[string]any{"order_id": s.OrderID, "waive_withdrawal": true, "paymentmethod": "creditcard"})
 			decide(t, member, env, via, "paid").Want(t, http.StatusSeeOther, "")
 			awaitStatus(t, member, via.PaymentID, "completed")
 			wantBooked(t, env, made.ID, 350, 2, true)
 			// A new click on the declining card fails again.
-			if s := repeat(t, member, map[string]any{"package_id": "starter", "card_id": card.ID, "client_id": "click-2"}); s.Status != "failed" {
+			if s := repeat(t, member, map[string]any{"package_id": "starter", "card_id": card.ID, "waive_withdrawal": true, "client_id": "click-2"}); s.Status != "failed" {
 				t.Fatalf("second click %+v", s)
 			}
 			wantBooked(t, env, made.ID, 350, 2, true)
@@ -136,7 +136,7 @@ func TestRepeatOrderDoubleClick(t *testing.T) {
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
 	card := keepCard(t, env, member, "4242")
-	body := map[string]any{"package_id": "value", "card_id": card.ID, "client_id": "one-click"}
+	body := map[string]any{"package_id": "value", "card_id": card.ID, "waive_withdrawal": true, "client_id": "one-click"}
 	states := make([]state, 20)
 	var wg sync.WaitGroup
 	for i := range states {
@@ -174,11 +174,11 @@ func TestKeepCardConsent(t *testing.T) {
 		status  int
 		code    string
 	}{
-		{"a card payment without consent", map[string]any{"paymentmethod": "creditcard"}, "paid", 201, ""},
-		{"consent but the payment failed", map[string]any{"paymentmethod": "creditcard", "keep_card": true}, "failed", 201, ""},
-		{"consent but the payment is pending", map[string]any{"paymentmethod": "creditcard", "keep_card": true}, "pending", 201, ""},
-		{"consent but the payment was cancelled", map[string]any{"paymentmethod": "creditcard", "keep_card": true}, "cancelled", 201, ""},
-		{"consent for a method that is no card", map[string]any{"paymentmethod": "ideal", "keep_card": true}, "", 422, "keep_card_invalid"},
+		{"a card payment without consent", map[string]any{"waive_withdrawal": true, "paymentmethod": "creditcard"}, "paid", 201, ""},
+		{"consent but the payment failed", map[string]any{"waive_withdrawal": true, "paymentmethod": "creditcard", "keep_card": true}, "failed", 201, ""},
+		{"consent but the payment is pending", map[string]any{"waive_withdrawal": true, "paymentmethod": "creditcard", "keep_card": true}, "pending", 201, ""},
+		{"consent but the payment was cancelled", map[string]any{"waive_withdrawal": true, "paymentmethod": "creditcard", "keep_card": true}, "cancelled", 201, ""},
+		{"consent for a method that is no card", map[string]any{"waive_withdrawal": true, "paymentmethod": "ideal", "keep_card": true}, "", 422, "keep_card_invalid"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -299,7 +299,7 @@ func TestMollieRepeatOrder(t *testing.T) {
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
 
-	co := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "visa", "keep_card": true})
+	co := orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "visa", "keep_card": true})
 	first := mol.Payments()[0]
 	if first.SequenceType != "first" || first.CustomerID == "" || mol.Customers() != 1 {
 		t.Fatalf("first payment at Mollie %v %+v", first, first)
@@ -327,7 +327,7 @@ func TestMollieRepeatOrder(t *testing.T) {
 	}
 	for i, c := range cases {
 		mol.SetRecurringStatus(c.at)
-		s := repeat(t, member, map[string]any{"package_id": "popular", "card_id": card.ID, "client_id": fmt.Sprintf("click-%d", i)})
+		s := repeat(t, member, map[string]any{"package_id": "popular", "card_id": card.ID, "waive_withdrawal": true, "client_id": fmt.Sprintf("click-%d", i)})
 		charge := mol.Payments()[len(mol.Payments())-1]
 		if s.Status != c.status || s.Message != c.message || charge.SequenceType != "recurring" || charge.MandateID != first.MandateID ||
 			charge.Value != "39.95" || charge.CustomerID != first.CustomerID {
@@ -416,7 +416,7 @@ func TestReplacedCardRevoked(t *testing.T) {
 	member.Country = "NL"
 	first := keepCard(t, env, member, "4242")
 
-	co := order(t, member, map[string]any{"package_id": "starter", "paymentmethod": "creditcard", "keep_card": true})
+	co := order(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "creditcard", "keep_card": true})
 	decideCard(t, member, env, co, "paid", "4242").Want(t, http.StatusSeeOther, "")
 	awaitStatus(t, member, co.PaymentID, "completed")
 	second := cardOf(t, member)

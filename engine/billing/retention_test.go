@@ -73,12 +73,12 @@ func TestRetentionOffer(t *testing.T) {
 	other, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
 	other.Country = "NL"
 	other.Do(http.MethodGet, "/api/discountcode.php?code="+code.Code, nil).Want(t, http.StatusNotFound, "code_not_found")
-	other.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "paymentmethod": "ideal", "discount_code": code.Code}).
+	other.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": code.Code}).
 		Want(t, http.StatusNotFound, "code_not_found")
 
 	// Redeemed once through the checkout: 39.95 less 50% is 19.975, 19.98.
 	member.Do(http.MethodGet, "/api/discountcode.php?code="+code.Code, nil).Want(t, http.StatusOK, "")
-	co := order(t, member, map[string]any{"package_id": "popular", "paymentmethod": "ideal", "discount_code": code.Code})
+	co := order(t, member, map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": code.Code})
 	if amount, _ := sandboxAmount(t, env, co); amount != 1998 {
 		t.Fatalf("charged %d", amount)
 	}
@@ -86,7 +86,7 @@ func TestRetentionOffer(t *testing.T) {
 	awaitStatus(t, member, co.PaymentID, "completed")
 	wantBooked(t, env, made.ID, 250, 1, true)
 	member.Do(http.MethodGet, "/api/discountcode.php?code="+code.Code, nil).Want(t, http.StatusConflict, "code_used")
-	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "value", "paymentmethod": "ideal", "discount_code": code.Code}).
+	member.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "value", "waive_withdrawal": true, "paymentmethod": "ideal", "discount_code": code.Code}).
 		Want(t, http.StatusConflict, "code_used")
 }
 

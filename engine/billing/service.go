@@ -102,6 +102,10 @@ type Service struct {
 	// Limits counts the direct debit codes texted per client address and
 	// per number; nil counts none (commands that text nothing).
 	Limits *limits.Limiter
+	// Mailer sends the receipt of every paid order (queueReceipt), with
+	// links made by Links; nil sends none (commands that settle orders).
+	Mailer *delivery.Mailer
+	Links  *tenancy.Links
 }
 
 // Deps are what billing takes from the rest of the engine; each is
@@ -119,12 +123,14 @@ type Deps struct {
 	// when no SMS gateway is configured.
 	SMSTexts *delivery.Templates
 	Log      *slog.Logger
+	Mailer   *delivery.Mailer
+	Links    *tenancy.Links
 }
 
 // NewService builds the billing service over d.
 func NewService(d Deps) *Service {
 	return &Service{pool: d.Pool, providers: d.Providers, tenants: d.Tenants, jobs: d.Jobs, log: d.Log, Now: time.Now,
-		Postbacks: d.Postbacks, Limits: d.Limits, texts: d.SMSTexts}
+		Postbacks: d.Postbacks, Limits: d.Limits, texts: d.SMSTexts, Mailer: d.Mailer, Links: d.Links}
 }
 
 // provider opens the named provider with the tenant's billing section.
@@ -227,6 +233,9 @@ type OrderRequest struct {
 	// KeepCard is the member's consent to keep the card for repeat
 	// orders: the payment is a first payment that leaves a mandate.
 	KeepCard bool `json:"keep_card"`
+	// WaiveWithdrawal is the member's consent that the credits come at
+	// once, waiving the 14-day withdrawal right (withdrawalWaiver).
+	WaiveWithdrawal bool `json:"waive_withdrawal"`
 }
 
 // Checkout is where to send the payer.
@@ -264,9 +273,13 @@ func (s *Service) Order(ctx context.Context, t *tenancy.Tenant, memberID int64, 
 	if !slices.Contains(c.Methods, req.Method) {
 		return Checkout{}, errMethodInvalid
 	}
+	waived, err := withdrawalWaiver(t, req.WaiveWithdrawal, s.Now())
+	if err != nil {
+		return Checkout{}, err
+	}
 	amount := Money{Minor: pkg.Prices[c.Currency], Currency: c.Currency}
 	params := db.OrderInsertParams{TenantID: t.ID, MemberID: memberID, PackageID: pkg.ID,
-		Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country}
+		Credits: pkg.Credits, Amount: amount.Minor, Currency: amount.Currency, Country: country, WithdrawalWaivedAt: waived}
 	var code *discounts.Discount
 	if strings.TrimSpace(req.DiscountCode) != "" {
 		d, err := discounts.Apply(ctx, s.pool, t.ID, memberID, req.DiscountCode,
@@ -649,10 +662,11 @@ func (s *Service) complete(ctx context.Context, tx pgx.Tx, o db.Order) error {
 			s.log.Warn("a late payment used a discount code another order of the member holds", "order", o.ID, "code", o.DiscountCode.String)
 		}
 	}
-	if _, err := issueInvoice(ctx, tx, o.ID); err != nil {
+	inv, err := issueInvoice(ctx, tx, o.ID)
+	if err != nil {
 		return fmt.Errorf("invoice of order %d: %w", o.ID, err)
 	}
-	return nil
+	return s.queueReceipt(ctx, tx, o.TenantID, inv)
 }
 
 // PaymentState is a payment as its member sees it (GET orders.php).

@@ -72,7 +72,7 @@ func mollieCardKept(t *testing.T) (*servertest.Env, *mollietest.Server, *servert
 	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
-	co := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "visa", "keep_card": true})
+	co := orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "visa", "keep_card": true})
 	mol.SetStatus(t, mol.Payments()[0].ID, billing.StatusPaid)
 	webhook(t, member, env, "mollie", mol.Payments()[0].ID)
 	awaitStatus(t, member, co.PaymentID, "completed")
@@ -99,7 +99,7 @@ func TestSlowMollieRepeatOrders(t *testing.T) {
 	for i := range n {
 		wg.Go(func() {
 			states[i], errs[i] = env.Billing.Repeat(ctx, tenant, made.ID, "http://localhost", "NL", "nl_NL",
-				billing.RepeatRequest{PackageID: "starter", CardID: card.ID, ClientID: fmt.Sprintf("slow-%d", i)})
+				billing.RepeatRequest{PackageID: "starter", CardID: card.ID, ClientID: fmt.Sprintf("slow-%d", i), WaiveWithdrawal: true})
 		})
 	}
 	awaitArrivals(t, arrived, n)
@@ -130,7 +130,7 @@ func TestRepeatOrderResumed(t *testing.T) {
 	arrived, release := mol.Stall(t, http.MethodPost, "/v2/payments")
 	gaveUp, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
-	req := billing.RepeatRequest{PackageID: "starter", CardID: card.ID, ClientID: "lost-answer"}
+	req := billing.RepeatRequest{PackageID: "starter", CardID: card.ID, ClientID: "lost-answer", WaiveWithdrawal: true}
 	go func() {
 		_, err := env.Billing.Repeat(gaveUp, tenant, made.ID, "http://localhost", "NL", "nl_NL", req)
 		done <- err
@@ -225,7 +225,7 @@ func TestSlowMollieRefund(t *testing.T) {
 	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{Credits: 7})
 	member.Country = "NL"
-	co := orderAt(t, member, map[string]any{"package_id": "starter", "paymentmethod": "ideal"})
+	co := orderAt(t, member, map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	p := mol.Payments()[0]
 	mol.SetStatus(t, p.ID, billing.StatusPaid)
 	webhook(t, member, env, "mollie", p.ID)

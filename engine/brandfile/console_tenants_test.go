@@ -313,7 +313,7 @@ func TestTenantCreateMakesTheTimeBonus(t *testing.T) {
 	}
 	member := e.Client(t, "zomerliefde.localhost")
 	member.Do("POST", "/api/signup.php", map[string]any{"email": "zomer@example.com", "name": "Mila", "date_of_birth": "1990-01-02",
-		"password": "secret-password-1", "gender": "female"}).Want(t, http.StatusCreated, "")
+		"password": "secret-password-1", "gender": "female", "orientation_consent": true}).Want(t, http.StatusCreated, "")
 	var welcome int
 	if err := e.Pool.QueryRow(ctx, `SELECT count(*) FROM discount_codes d JOIN members m ON m.id = d.member_id
 		WHERE m.email = 'zomer@example.com' AND d.kind = 'welcome'`).Scan(&welcome); err != nil {

@@ -22,7 +22,7 @@ func TestSignupMessageIsAJobOfTheSignup(t *testing.T) {
 	email := fmt.Sprintf("signup-message-%d@example.com", time.Now().UnixNano())
 	res := env.Client(t, host).Do(http.MethodPost, "/api/signup.php", map[string]any{
 		"email": email, "name": "Sanne", "date_of_birth": "1995-04-12", "password": "secret123",
-		"gender": "male", "seeking": "female", "profile_id": profile.ID, "signup_message": "Hoi Lotte!",
+		"gender": "male", "seeking": "female", "orientation_consent": true, "profile_id": profile.ID, "signup_message": "Hoi Lotte!",
 	})
 	res.Want(t, http.StatusCreated, "")
 	var memberID int64
@@ -104,7 +104,7 @@ func TestRefusedSignupMessageEndsTheJob(t *testing.T) {
 	}
 	env.Client(t, host).Do(http.MethodPost, "/api/signup.php", map[string]any{
 		"email": email, "name": "Sanne", "date_of_birth": "1995-04-12", "password": "secret123",
-		"gender": "male", "seeking": "female", "profile_id": profile.ID, "signup_message": "Hoi!",
+		"gender": "male", "seeking": "female", "orientation_consent": true, "profile_id": profile.ID, "signup_message": "Hoi!",
 	}).Want(t, http.StatusCreated, "")
 	deadline := time.Now().Add(10 * time.Second)
 	for {

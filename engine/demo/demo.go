@@ -23,6 +23,7 @@ import (
 	"rendezvous/engine/likes"
 	"rendezvous/engine/media"
 	"rendezvous/engine/profiles"
+	"rendezvous/engine/tenancy"
 )
 
 // Password is the password of every demo login.
@@ -108,9 +109,12 @@ func (s *Seeder) Seed(ctx context.Context) error {
 // batch is members, profiles and photos written together by COPY, each
 // through the area that owns it.
 type batch struct {
-	members  []accounts.BulkMember
-	profiles []profiles.BulkProfile
-	photos   []profiles.BulkPhoto
+	// terms and privacy are the brand's versions the members accepted at
+	// signup (with the orientation consent); house profiles accept none.
+	terms, privacy string
+	members        []accounts.BulkMember
+	profiles       []profiles.BulkProfile
+	photos         []profiles.BulkPhoto
 }
 
 func (b *batch) add(t db.DemoTenantListRow, id int64, email, hash string, p person, signup time.Time) {
@@ -119,12 +123,26 @@ func (b *batch) add(t db.DemoTenantListRow, id int64, email, hash string, p pers
 		Language: t.DefaultLocale, IsHouse: p.isHouse, SignupDate: signup, LastSeenAt: p.lastActive, Demo: true,
 		AccountKind: p.accountKind,
 	})
+	if !p.isHouse {
+		m := &b.members[len(b.members)-1]
+		m.TermsVersion, m.PrivacyVersion = b.terms, b.privacy
+	}
 	b.profiles = append(b.profiles, profiles.BulkProfile{
 		ID: id, Pool: t.ProfilePool, Name: p.name, Gender: p.gender, Seeking: p.seeking, Sexuality: p.sexuality,
 		DateOfBirth: p.born, Country: p.country, Region: p.region, City: p.city,
 		Interests: p.interests, HairColor: p.hair, EyeColor: p.eyes, BodyType: p.body, RelationshipStatus: p.relationship,
 		Tattoos: p.tattoos, AboutMe: p.about, Status: "active", Invisible: p.invisible, LastActiveAt: p.lastActive,
 	})
+}
+
+// newBatch is an empty batch of members of tenant id, who accept the
+// brand's current terms and privacy statement.
+func (s *Seeder) newBatch(ctx context.Context, id int64) (batch, error) {
+	t, err := tenancy.NewDirectory(s.Pool, s.Log).ByID(ctx, id)
+	if err != nil {
+		return batch{}, fmt.Errorf("demo: tenant %d: %w", id, err)
+	}
+	return batch{terms: t.TermsVersion(), privacy: t.PrivacyVersion()}, nil
 }
 
 // write stores the batch in one transaction, then runs after in it.
@@ -242,7 +260,10 @@ func (s *Seeder) addMembers(ctx context.Context, t db.DemoTenantListRow, n int) 
 		return fmt.Errorf("demo: reserve ids: %w", err)
 	}
 	where := places{}
-	var b batch
+	b, err := s.newBatch(ctx, t.ID)
+	if err != nil {
+		return err
+	}
 	var jobs []photoJob
 	for i, id := range ids {
 		p := newPerson(rng, now, t.Countries, t.DefaultLocale, int(t.Niche), where)
@@ -282,7 +303,10 @@ func (s *Seeder) addLogins(ctx context.Context, t db.DemoTenantListRow) error {
 		return err
 	}
 	rng := rand.New(rand.NewPCG(poolSeed(t.Slug, "logins"), 1))
-	var b batch
+	b, err := s.newBatch(ctx, t.ID)
+	if err != nil {
+		return err
+	}
 	var jobs []photoJob
 	for i, email := range []string{LoginEmail(t.Slug), PremiumEmail(t.Slug)} {
 		p := newPerson(rng, now, t.Countries, t.DefaultLocale, 1, places{})

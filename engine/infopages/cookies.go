@@ -6,7 +6,7 @@ type Cookie struct {
 	// Days is how long it lives; 0 is until the browser closes.
 	Days int
 	// Purpose names the paragraph of the cookie page that explains it
-	// (session, locale, tracking, entry, console).
+	// (session, locale, tracking, entry, consent, console).
 	Purpose string
 }
 
@@ -19,5 +19,8 @@ var Cookies = []Cookie{
 	{Name: "locale", Days: 365, Purpose: "locale"},
 	{Name: "rdv_tracking", Days: 30, Purpose: "tracking"},
 	{Name: "rdv_site_entry", Days: 365, Purpose: "entry"},
+	// The answer to the cookie question of brands with the European rules
+	// (engine/landerpages, ConsentCookie).
+	{Name: "rdv_consent", Days: 365, Purpose: "consent"},
 	{Name: "rdv_console", Days: 0, Purpose: "console"},
 }

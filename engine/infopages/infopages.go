@@ -29,10 +29,6 @@ var (
 	ErrUnknownLanguage = refusal.New(refusal.Invalid, "invalid_language", "The site is not offered in that language.")
 )
 
-// termsEpoch is the earliest terms version date: the terms are dated this, or
-// the company's added date when that is later.
-var termsEpoch = time.Date(2023, 12, 1, 12, 0, 0, 0, time.UTC)
-
 // deletionDays is how long a deleted account can be restored; the texts
 // promise it.
 const deletionDays = 14
@@ -112,10 +108,7 @@ type Data struct {
 // TermsVersion is the date of the terms a brand's company agrees with
 // members: 2023-12-01 12:00 UTC, or the company's added date if later.
 func TermsVersion(c tenancy.Company) time.Time {
-	if c.Added.After(termsEpoch) {
-		return c.Added.UTC()
-	}
-	return termsEpoch
+	return c.TermsDate()
 }
 
 // CleanPhone removes dashes and spaces from a phone number.

@@ -207,7 +207,7 @@ func TestLanderSignupDayMonthYear(t *testing.T) {
 		t.Error("the years do not start at the youngest allowed age")
 	}
 	post := func(day, month, year string) servertest.Response {
-		form := url.Values{"gender": {"male"}, "name": {"Dater" + day}, "day": {day}, "month": {month}, "year": {year},
+		form := url.Values{"gender": {"male"}, "orientation_consent": {"1"}, "name": {"Dater" + day}, "day": {day}, "month": {month}, "year": {year},
 			"email": {"dater" + day + "@example.com"}, "password": {"secret123"}, "lander": {"/landers/gallery"}}
 		req, _ := http.NewRequest(http.MethodPost, env.URL+"/landers/signup", strings.NewReader(form.Encode()))
 		req.Host = c.Host

@@ -159,7 +159,19 @@ type Page struct {
 	Script    template.JS
 	// ErrorTexts are the signup refusals' texts for the form's script.
 	ErrorTexts map[string]string
+	// EURules is the brand's privacy rules (tenancy.Tenant.EURules): the
+	// marketing box starts unticked and the cookie question is asked.
+	// CookieAsk shows the question (no answer kept yet).
+	EURules   bool
+	CookieAsk bool
+	// Link is the affiliate link's parameters of the page's address
+	// (network, ref, sub1-3), carried in the signup form so that the
+	// signup is credited without the affiliate cookie.
+	Link []LinkParam
 }
+
+// LinkParam is one parameter of an affiliate link.
+type LinkParam struct{ Name, Value string }
 
 // Brand is the tenant's name and its theme's logo and icon as the pages
 // show them: the PNG images the engine draws of a theme's drawings
@@ -648,6 +660,16 @@ func (x *Renderer) page(r *http.Request, t *tenancy.Tenant, route Route, signup 
 	}
 	signup.dateChoices(time.Now().In(t.Location))
 	p.Signup = signup
+	p.EURules = t.EURules()
+	p.CookieAsk = p.EURules && ConsentAsked(r) == ""
+	if link := FromQuery(r); link != nil {
+		v := link.values()
+		for _, k := range []string{"network", "ref", "sub1", "sub2", "sub3"} {
+			if v.Get(k) != "" {
+				p.Link = append(p.Link, LinkParam{k, v.Get(k)})
+			}
+		}
+	}
 	if p.SiteEntry = SiteEntryWanted(r, t, country); p.SiteEntry {
 		p.Back = r.URL.RequestURI()
 	}
@@ -738,6 +760,11 @@ func (x *Renderer) members(ctx context.Context, t *tenancy.Tenant, niche int, la
 // SignupForm is the lander's signup form as posted without the script.
 type SignupForm struct {
 	Gender, Seeking, Name, DateOfBirth, Email, Password string
+	// OrientationConsent and Marketing are the form's two boxes.
+	OrientationConsent, Marketing bool
+	// Tracking is the affiliate link the form carries (Page.Link) with the
+	// form's lander; nil without one.
+	Tracking *Tracking
 }
 
 // dateOfBirth is the form's date of birth as YYYY-MM-DD: its day, month
@@ -776,7 +803,12 @@ func (x *Renderer) SignupHandler(signup SignupFunc) http.HandlerFunc {
 			return
 		}
 		f := SignupForm{Gender: r.PostForm.Get("gender"), Seeking: r.PostForm.Get("seeking"), Name: r.PostForm.Get("name"),
-			DateOfBirth: dateOfBirth(r.PostForm), Email: r.PostForm.Get("email"), Password: r.PostForm.Get("password")}
+			DateOfBirth: dateOfBirth(r.PostForm), Email: r.PostForm.Get("email"), Password: r.PostForm.Get("password"),
+			OrientationConsent: r.PostForm.Get("orientation_consent") != "", Marketing: r.PostForm.Get("marketing") != ""}
+		if link := fromValues(r.PostForm); link != nil {
+			link.Lander = VisitLander(r.PostForm.Get("lander"))
+			f.Tracking = link
+		}
 		err := signup(w, r, f)
 		if err == nil {
 			http.Redirect(w, r, "/complete-signup", http.StatusSeeOther)

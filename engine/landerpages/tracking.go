@@ -118,19 +118,25 @@ func FromQuery(r *http.Request) *Tracking {
 func HasTrafficSource(r *http.Request) bool { return FromRequest(r) != nil }
 
 // Remember sets the tracking cookie when a page is opened through an
-// affiliate link, so later calls of the visit (search, signup) still know
+// affiliate link (on a brand with the European rules only after the visitor
+// accepted it, TrackingAllowed), so later calls of the visit (search, signup) still know
 // the traffic source. A newer link replaces an older one: the last
 // affiliate before signup is credited.
 func Remember(secure bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if t := FromQuery(r); t != nil && r.Method == http.MethodGet {
-				http.SetCookie(w, &http.Cookie{
-					Name: Cookie, Value: t.values().Encode(), Path: "/", MaxAge: int(cookieLife.Seconds()),
-					HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode,
-				})
+			if t := FromQuery(r); t != nil && r.Method == http.MethodGet && TrackingAllowed(r) {
+				rememberTracking(w, t, secure)
 			}
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// rememberTracking sets the affiliate cookie for t.
+func rememberTracking(w http.ResponseWriter, t *Tracking, secure bool) {
+	http.SetCookie(w, &http.Cookie{
+		Name: Cookie, Value: t.values().Encode(), Path: "/", MaxAge: int(cookieLife.Seconds()),
+		HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode,
+	})
 }

@@ -2,6 +2,7 @@ package membership
 
 import (
 	"net/http"
+	"time"
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/landerpages"
@@ -137,7 +138,11 @@ func (h Handlers) Signup(w http.ResponseWriter, r *http.Request) {
 // and transaction as POST /api/signup.php, then the session.
 func (h Handlers) LanderSignup(w http.ResponseWriter, r *http.Request, f landerpages.SignupForm) error {
 	req := accounts.SignupRequest{Email: f.Email, Name: f.Name, DateOfBirth: f.DateOfBirth, Password: f.Password,
-		Gender: f.Gender, Seeking: f.Seeking, Tracking: landerpages.FromRequest(r)}
+		Gender: f.Gender, Seeking: f.Seeking, Tracking: f.Tracking, OrientationConsent: f.OrientationConsent, Marketing: &f.Marketing}
+	if req.Tracking == nil {
+		// The form carries no link: the affiliate cookie may know one.
+		req.Tracking = landerpages.FromRequest(r)
+	}
 	t := tenancy.FromContext(r.Context())
 	country := h.Locator.SelectedCountry(r, t)
 	v := accounts.Visit{Country: country, Locale: tenancy.NegotiateLocale(r, t, "", country), BaseURL: h.Accounts.BaseURL(r), Address: httpx.ClientIP(r)}
@@ -271,8 +276,29 @@ func (h Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) {
 // DeleteAccount answers DELETE /api/account.php: 202, the account is
 // deletion-pending, the session ends and a reactivation link is mailed.
 func (h Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) {
-	svc := h.Accounts.Service
 	purgeAt, err := h.Members.RequestDeletion(r.Context(), tenancy.FromContext(r.Context()), accounts.CurrentMember(r.Context()), h.Accounts.BaseURL(r))
+	h.deleted(w, r, purgeAt, err)
+}
+
+// WithdrawConsent answers DELETE /api/consents.php?kind=orientation: the
+// withdrawal is recorded and the account deleted as by DELETE
+// /api/account.php (202, the session ends, a reactivation link is mailed).
+// The terms and the privacy statement cannot be withdrawn but by deleting
+// the account.
+func (h Handlers) WithdrawConsent(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Query().Get("kind") != accounts.ConsentOrientation {
+		httpx.WriteError(w, r, accounts.ErrConsentKind)
+		return
+	}
+	purgeAt, err := h.Members.WithdrawOrientation(r.Context(), tenancy.FromContext(r.Context()), accounts.CurrentMember(r.Context()),
+		h.Accounts.BaseURL(r), httpx.ClientIP(r))
+	h.deleted(w, r, purgeAt, err)
+}
+
+// deleted answers a deletion request that ended in err, or ends the
+// session: the account is deletion-pending until purgeAt.
+func (h Handlers) deleted(w http.ResponseWriter, r *http.Request, purgeAt time.Time, err error) {
+	svc := h.Accounts.Service
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -139,18 +140,44 @@ func (ms *Lifecycle) ConfirmMailChange(ctx context.Context, t *tenancy.Tenant, t
 // accounts.DeletionGrace is mailed. It returns when the purge will happen.
 func (ms *Lifecycle) RequestDeletion(ctx context.Context, t *tenancy.Tenant, m *accounts.Account, baseURL string) (time.Time, error) {
 	var purgeAt time.Time
-	err := pgx.BeginFunc(ctx, ms.Accounts.Pool, func(tx pgx.Tx) error {
-		var err error
-		if purgeAt, err = ms.Accounts.RequestDeletionTx(ctx, tx, t, m, baseURL); err != nil {
-			return err
-		}
-		return profiles.SetStatus(ctx, tx, m.ID, profiles.StatusHidden,
-			[]string{profiles.StatusActive, profiles.StatusDisabled}, ms.Accounts.Now())
+	err := pgx.BeginFunc(ctx, ms.Accounts.Pool, func(tx pgx.Tx) (err error) {
+		purgeAt, err = ms.requestDeletionTx(ctx, tx, t, m, baseURL)
+		return err
 	})
 	if err != nil {
 		return time.Time{}, err
 	}
 	return purgeAt, nil
+}
+
+// WithdrawOrientation records that m withdrew the consent to process their
+// orientation and preferences (from address) and, in the same transaction,
+// requests the account's deletion: nobody can be matched without it. The
+// reactivation link of the deletion mail works as for any deletion.
+func (ms *Lifecycle) WithdrawOrientation(ctx context.Context, t *tenancy.Tenant, m *accounts.Account, baseURL string, address netip.Addr) (time.Time, error) {
+	var purgeAt time.Time
+	err := pgx.BeginFunc(ctx, ms.Accounts.Pool, func(tx pgx.Tx) (err error) {
+		if err := ms.Accounts.WithdrawOrientationTx(ctx, tx, m, address); err != nil {
+			return err
+		}
+		purgeAt, err = ms.requestDeletionTx(ctx, tx, t, m, baseURL)
+		return err
+	})
+	if err != nil {
+		return time.Time{}, err
+	}
+	return purgeAt, nil
+}
+
+// requestDeletionTx makes m's account deletion-pending and hides the
+// profile, in tx.
+func (ms *Lifecycle) requestDeletionTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, m *accounts.Account, baseURL string) (time.Time, error) {
+	purgeAt, err := ms.Accounts.RequestDeletionTx(ctx, tx, t, m, baseURL)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return purgeAt, profiles.SetStatus(ctx, tx, m.ID, profiles.StatusHidden,
+		[]string{profiles.StatusActive, profiles.StatusDisabled}, ms.Accounts.Now())
 }
 
 // Reactivate reverses a pending deletion with the mailed token and returns

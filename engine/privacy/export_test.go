@@ -121,6 +121,13 @@ type archive struct {
 	} `json:"conversations"`
 	Ledger   []json.RawMessage `json:"ledger"`
 	Sessions []json.RawMessage `json:"sessions"`
+	Consents struct {
+		Records []struct {
+			Kind    string `json:"kind"`
+			Version string `json:"version"`
+			Granted bool   `json:"granted"`
+		} `json:"records"`
+	} `json:"consents"`
 }
 
 func TestArchiveHoldsTheMembersDataAndNoOneElses(t *testing.T) {
@@ -146,6 +153,10 @@ func TestArchiveHoldsTheMembersDataAndNoOneElses(t *testing.T) {
 		}
 	}
 	if _, err := env.Pool.Exec(ctx, "INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2), ($2, $1), ($1, $3)", me.ID, made.ID, other.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.Pool.Exec(ctx, `INSERT INTO consents (member_id, kind, version, granted, address) VALUES
+		($1, 'terms', '2026-11-01', true, '192.0.2.7'), ($1, 'orientation', '', false, '192.0.2.7'), ($2, 'terms', '2026-11-01', true, NULL)`, me.ID, made.ID); err != nil {
 		t.Fatal(err)
 	}
 
@@ -193,6 +204,10 @@ func TestArchiveHoldsTheMembersDataAndNoOneElses(t *testing.T) {
 	}
 	if len(got.LikesGiven) != 2 || len(got.Matches) != 1 || got.Matches[0].ProfileID != made.ID || len(got.Ledger) == 0 || len(got.Sessions) == 0 {
 		t.Fatalf("likes %+v matches %+v ledger %d sessions %d", got.LikesGiven, got.Matches, len(got.Ledger), len(got.Sessions))
+	}
+	// Her consents, the withdrawn one too, and not Bram's.
+	if r := got.Consents.Records; len(r) != 2 || r[0].Kind != "terms" || r[0].Version != "2026-11-01" || !r[0].Granted || r[1].Kind != "orientation" || r[1].Granted {
+		t.Fatalf("consent records %+v", r)
 	}
 	// The photo is the original as the store keeps it.
 	if len(got.Photos) != 1 {

@@ -160,9 +160,13 @@ SELECT coalesce(jsonb_agg(jsonb_build_object('profile_id', n.profile_id, 'text',
 FROM profile_notes n WHERE n.writer_id = @member_id;
 
 -- name: ExportConsents :one
--- What the member agreed to and chose: the confirmed address, the mail
--- they turned off and since when web push reaches them.
+-- What the member agreed to and chose: every consent given or withdrawn
+-- (terms and privacy versions, the orientation consent) with when and
+-- from where, the confirmed address, the mail they turned off and since
+-- when web push reaches them.
 SELECT jsonb_build_object(
+    'records', (SELECT coalesce(jsonb_agg(jsonb_build_object('kind', c.kind, 'version', c.version, 'granted', c.granted,
+        'at', c.created_at, 'address', host(c.address)) ORDER BY c.id), '[]'::jsonb) FROM consents c WHERE c.member_id = m.id),
     'email_confirmed_at', m.activated_at, 'signed_up_at', m.signup_date,
     'mail_types_off', m.notification_types_disabled,
     'web_push_since', (SELECT min(s.created_at) FROM push_subscriptions s WHERE s.member_id = m.id)

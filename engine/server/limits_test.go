@@ -47,7 +47,7 @@ func wantLimited(t *testing.T, res servertest.Response) {
 
 func signupBody(n int) map[string]any {
 	return map[string]any{"email": fmt.Sprintf("limit%d-%d@example.com", n, time.Now().UnixNano()), "name": "Sanne",
-		"date_of_birth": "1995-04-12", "password": "secret123", "gender": "female", "seeking": "male"}
+		"date_of_birth": "1995-04-12", "password": "secret123", "gender": "female", "seeking": "male", "orientation_consent": true}
 }
 
 // Every limited call of the route table answers 429 rate_limited once its

@@ -25,7 +25,7 @@ import (
 )
 
 var signup = map[string]any{"email": "mailbox@example.com", "name": "Mila", "date_of_birth": "1990-01-02",
-	"password": "secret123", "gender": "female", "seeking": "male"}
+	"password": "secret123", "gender": "female", "seeking": "male", "orientation_consent": true}
 
 // Without SMTP every mail lands in the tenant's development mailbox.
 func TestDevelopmentMailbox(t *testing.T) {
@@ -136,7 +136,7 @@ func TestSMTPDelivery(t *testing.T) {
 		res.Body.Close()
 		return res
 	}
-	if res := post("/api/signup.php", `{"email":"smtp@example.com","name":"Mila","date_of_birth":"1990-01-02","password":"secret123","gender":"female"}`); res.StatusCode != 201 {
+	if res := post("/api/signup.php", `{"email":"smtp@example.com","name":"Mila","date_of_birth":"1990-01-02","password":"secret123","gender":"female","orientation_consent":true}`); res.StatusCode != 201 {
 		t.Fatalf("signup %d", res.StatusCode)
 	}
 	got := smtp.Await(t, 1)
@@ -214,7 +214,7 @@ func TestMailboxOnlyInDevelopment(t *testing.T) {
 		res.Body.Close()
 		return res.StatusCode
 	}
-	if got := do("POST", "/api/signup.php", `{"email":"dropped@example.com","name":"Mila","date_of_birth":"1990-01-02","password":"secret123","gender":"female"}`); got != 201 {
+	if got := do("POST", "/api/signup.php", `{"email":"dropped@example.com","name":"Mila","date_of_birth":"1990-01-02","password":"secret123","gender":"female","orientation_consent":true}`); got != 201 {
 		t.Fatalf("signup %d", got)
 	}
 	pool := e.Accounts.Pool
@@ -292,7 +292,7 @@ func TestMailedLinksIgnoreTheHostHeaderPort(t *testing.T) {
 	env := servertest.New(t)
 	for i, host := range []string{"localhost:1", "NL.localhost:65535"} {
 		email := []string{"port1@example.com", "port2@example.com"}[i]
-		body := map[string]any{"email": email, "name": "Mila", "date_of_birth": "1990-01-02", "password": "secret123", "gender": "female"}
+		body := map[string]any{"email": email, "name": "Mila", "date_of_birth": "1990-01-02", "password": "secret123", "gender": "female", "orientation_consent": true}
 		if res := env.Client(t, host).Do("POST", "/api/signup.php", body); res.Status != 201 {
 			t.Fatalf("signup on %s: %d %s", host, res.Status, res.Body)
 		}

@@ -173,9 +173,20 @@ func TestMemberLandingBoot(t *testing.T) {
 		}
 	}
 
-	// An affiliate's link to a landing: Heidi shows with the source, the
-	// source is remembered for the visit's later calls and counted once.
+	// Herzklopfen follows the European rules: before the visitor accepts
+	// cookies the link's page shows Heidi but sets no affiliate cookie.
+	asked := env.Client(t, "de.localhost")
+	first := asked.Do(http.MethodGet, heidiAt+"?network=asknet&ref=ask1", nil)
+	first.Want(t, http.StatusOK, "")
+	if strings.Contains(first.Header.Get("Set-Cookie"), "rdv_tracking=") {
+		t.Fatal("the affiliate cookie was set before the visitor accepted cookies")
+	}
+
+	// An affiliate's link to a landing, cookies accepted: Heidi shows with
+	// the source, the source is remembered for the visit's later calls and
+	// counted once.
 	visitor := env.Client(t, "de.localhost")
+	visitor.Do(http.MethodPost, "/api/cookies.php", map[string]any{"choice": "all"}).Want(t, http.StatusNoContent, "")
 	res := visitor.Do(http.MethodGet, heidiAt+"?network=memnet&ref=aff7&sub1=s1", nil)
 	res.Want(t, http.StatusOK, "")
 	if !strings.Contains(res.Header.Get("Set-Cookie"), "rdv_tracking=") {

@@ -154,6 +154,7 @@ func TestPurgeLeavesNothingOfTheMember(t *testing.T) {
 		`INSERT INTO trust_signals (tenant_id, member_id, kind, weight) VALUES ($3, $1, 'link', 10)`,
 		`INSERT INTO postbacks (tenant_id, member_id, event, network, url) VALUES ($3, $1, 'signup', 'adnet', 'https://adnet.example.com/')`,
 		`INSERT INTO member_notes (member_id, staff_id, text) VALUES ($1, $5, 'called')`,
+		`INSERT INTO consents (member_id, kind, granted, address) VALUES ($1, 'orientation', true, '192.0.2.9')`,
 		`INSERT INTO audit_log (staff_id, email, tenant, action, ip, member_id) VALUES ($5, 'purge-check@example.com', 'lustlokaal', 'member.note', '203.0.113.5', $1)`,
 	} {
 		// The ids are whole numbers the test made, written in as such: each

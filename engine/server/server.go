@@ -216,7 +216,7 @@ func New(d Deps) (*Engine, error) {
 		smsTexts = mailer.Templates
 	}
 	e.Billing = billing.NewService(billing.Deps{Pool: d.Pool, Providers: paymentProviders(d, e, inserter), Tenants: d.Directory,
-		Jobs: inserter, Postbacks: postbacks, Limits: e.Limits, SMSTexts: smsTexts, Log: d.Log})
+		Jobs: inserter, Postbacks: postbacks, Limits: e.Limits, SMSTexts: smsTexts, Log: d.Log, Mailer: mailer, Links: e.Links})
 	staffService, err := staff.NewService(context.Background(), d.Pool, d.Directory, d.Log, staff.Options{
 		SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo})
 	if err != nil {
@@ -322,6 +322,9 @@ func routes(d Deps, e *Engine) (http.Handler, http.Handler, error) {
 		// Benchmarks).
 		settings := tenancy.Handlers{Locator: e.Locator, Answers: tenancy.NewSettingsAnswers()}
 		r.Get("/api/settings.php", settings.Settings)
+		// The cookie question of brands with the European rules (landers
+		// and app): the answer, and the affiliate cookie once accepted.
+		r.Post("/api/cookies.php", landerpages.ConsentHandler(d.Config.SecureCookies))
 		r.Group(func(r chi.Router) {
 			// Only calls and pages that can depend on the member load the session.
 			// Identify loads the session (LoadAndSave) and the member with it.
@@ -412,6 +415,11 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	r.With(member).Get("/data-export.php", dx.Status)
 	r.With(member).Post("/data-export.php", dx.Request)
 	r.With(member).Get("/data-export-file.php", dx.Download)
+	// Consents: the terms, the privacy statement and the orientation
+	// consent; withdrawing the last deletes the account.
+	r.With(member).Get("/consents.php", a.Consents)
+	r.With(member).Post("/consents.php", a.Consent)
+	r.With(member).Delete("/consents.php", u.WithdrawConsent) // ?kind=orientation
 
 	p := profiles.Handlers{Service: e.Profiles}
 	r.With(member).Get("/profile.php", p.OwnProfile)

@@ -35,6 +35,11 @@ type PublicSettings struct {
 	GeoipCountry         string                       `json:"geoip_country"`
 	GeoipSelectedCountry string                       `json:"geoip_selected_country"`
 	PushPublicKey        string                       `json:"push_public_key"`
+	// EURules, TermsVersion and PrivacyVersion are the brand's privacy
+	// rules in effect (Tenant.EURules...), the settings' defaults applied.
+	EURules        bool   `json:"eu_rules"`
+	TermsVersion   string `json:"terms_version"`
+	PrivacyVersion string `json:"privacy_version"`
 }
 
 // SettingsFor builds the settings answer for a request to tenant t.
@@ -66,6 +71,9 @@ func settingsOf(t *Tenant, country, selected string) PublicSettings {
 		GeoipCountry:         country,
 		GeoipSelectedCountry: selected,
 		PushPublicKey:        t.VAPIDPublicKey,
+		EURules:              t.EURules(),
+		TermsVersion:         t.TermsVersion(),
+		PrivacyVersion:       t.PrivacyVersion(),
 	}
 }
 

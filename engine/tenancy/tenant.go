@@ -136,6 +136,14 @@ type Settings struct {
 	// code (25% off, time-limited) stays valid after their signup; 0 or
 	// absent means DefaultWelcomeDiscountHours.
 	WelcomeDiscountHours int `json:"welcome_discount_hours" yaml:"welcome_discount_hours"`
+	// EURules makes the brand follow the European consent rules
+	// (Tenant.EURules); absent, the company's country decides.
+	EURules *bool `json:"eu_rules,omitempty" yaml:"eu_rules"`
+	// TermsVersion and PrivacyVersion name the versions of the terms and
+	// the privacy statement members accept; a change asks every member to
+	// accept the new one. Empty means the terms' date.
+	TermsVersion   string `json:"terms_version,omitempty" yaml:"terms_version"`
+	PrivacyVersion string `json:"privacy_version,omitempty" yaml:"privacy_version"`
 }
 
 // Resolver finds the tenant of a host.

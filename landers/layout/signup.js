@@ -13,6 +13,9 @@
     document.cookie = 'rdv_site_entry=1; path=/; max-age=31536000; samesite=lax';
     try { localStorage.setItem('rdv_site_entry_dismissed', String(Date.now())); } catch (e) { /* private mode */ }
     gate.parentNode.removeChild(gate);
+    // The cookie question waits for the adults-only one (never both).
+    var cookies = document.querySelector('[data-testid="cookie-banner"]');
+    if (cookies) cookies.hidden = false;
     var page = document.querySelector('.page');
     page.removeAttribute('inert');
     var h = page.querySelector('h1');
@@ -35,7 +38,7 @@
   var textsEl = document.getElementById('lander-texts');
   if (!form || !textsEl || !window.fetch) return;
   var texts = JSON.parse(textsEl.textContent || '{}');
-  var fields = { email_invalid: 'email', email_taken: 'email', name_is_email: 'name', name_at: 'name', name_invalid: 'name',
+  var fields = { orientation_consent_required: 'orientation_consent', email_invalid: 'email', email_taken: 'email', name_is_email: 'name', name_at: 'name', name_invalid: 'name',
     date_of_birth: 'date_of_birth', date_of_birth_invalid: 'date_of_birth', password_invalid: 'password', gender_invalid: 'gender' };
   var banner = form.querySelector('[data-testid="signup-error"]');
   function text(code, params) {
@@ -77,6 +80,7 @@
     if (!d.get('day') || !d.get('month') || !d.get('year')) return 'date_of_birth';
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(d.get('email') || '').trim())) return 'email_invalid';
     if (String(d.get('password') || '').length < 6) return 'password_invalid';
+    if (!d.get('orientation_consent')) return 'orientation_consent_required';
     return '';
   }
   form.addEventListener('submit', function (ev) {
@@ -87,7 +91,16 @@
     if (bad) { show(bad, { min_age: minAge }); return; }
     var d = new FormData(form);
     var body = { gender: d.get('gender'), seeking: d.get('seeking') || '', name: String(d.get('name')).trim(),
-      date_of_birth: dateOfBirth(d), email: String(d.get('email')).trim(), password: d.get('password') };
+      date_of_birth: dateOfBirth(d), email: String(d.get('email')).trim(), password: d.get('password'),
+      orientation_consent: !!d.get('orientation_consent'), marketing: !!d.get('marketing') };
+    // The affiliate link of the page goes with the signup itself, so it is
+    // credited without the affiliate cookie (refused, or not asked).
+    var link = {};
+    form.querySelectorAll('[data-link]').forEach(function (i) { link[i.name] = i.value; });
+    if (link.network || link.ref) {
+      link.lander = String(d.get('lander') || '').replace(/^\/landers\//, '').split('/')[0];
+      body.tracking = link;
+    }
     var button = form.querySelector('button[type=submit]');
     button.disabled = true;
     fetch('/api/signup.php', { method: 'POST', credentials: 'same-origin',
@@ -109,5 +122,22 @@
     if (sent) return;
     sent = true;
     navigator.sendBeacon('/api/page-hidden.php' + location.search, new Blob(['{}'], { type: 'application/json' }));
+  });
+})();
+
+// The cookie question (brands with the European rules): the answer goes to
+// the server, which keeps it and, when all cookies are accepted on an
+// affiliate link, sets the affiliate cookie for the link.
+(function () {
+  var bar = document.querySelector('[data-testid="cookie-banner"]');
+  if (!bar || !window.fetch) return;
+  bar.querySelectorAll('[data-choice]').forEach(function (b) {
+    b.addEventListener('click', function () {
+      var choice = b.getAttribute('data-choice');
+      fetch('/api/cookies.php', { method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
+        body: JSON.stringify({ choice: choice, page: location.pathname + location.search }) })
+        .then(function () { bar.parentNode.removeChild(bar); }, function () { bar.parentNode.removeChild(bar); });
+    });
   });
 })();

@@ -83,6 +83,7 @@ async function signUp(page, root, { email, name, geolocation }) {
   await flow.getByLabel('Year', { exact: true }).selectOption('1990')
   await flow.getByLabel('E-mail address').fill(email)
   await flow.getByLabel('Password').fill(PASSWORD)
+  await flow.getByTestId('signup-orientation-consent').check()
   await flow.getByRole('button', { name: 'Create my free account' }).click()
   const popup = page.getByTestId('invalid-date-popup')
   await popup.getByText('Invalid date of birth').waitFor()
@@ -224,7 +225,7 @@ test('desktop: sign up in the modal, confirm, get blocked, reset the password, d
     await pw.getByRole('button', { name: 'Change password' }).click()
     await pw.getByText('Please check your old password.').waitFor()
 
-    await settings.getByRole('button', { name: 'Delete my account' }).click()
+    await settings.getByRole('button', { name: 'Delete my account', exact: true }).click()
     await page.getByTestId('delete-confirm').getByRole('button', { name: 'Yes, delete my account' }).click()
     await page.waitForURL(/\/account-deleted$/)
     await page.getByTestId('account-deleted').waitFor()

@@ -8,7 +8,7 @@
 // enables the sandbox.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { call, open, site } from './lib.mjs'
+import { call, open, site, tickWaiver } from './lib.mjs'
 
 const TENANTS = [
   { name: 'LustLokaal', host: 'localhost', country: 'NL', method: 'iDEAL', other: 'PayPal', abroad: { country: 'BE', method: 'Bancontact' } },
@@ -21,6 +21,7 @@ async function signup(s) {
   await s.goto('/pages/faq')
   const email = `pay-${Date.now()}-${process.pid}-${seq++}@example.test`
   const res = await call(s.page, 'POST', '/api/signup.php', {
+    orientation_consent: true,
     email,
     name: `Payer${seq}`,
     date_of_birth: '1990-01-01',
@@ -58,6 +59,7 @@ async function choosePackage(page) {
 /** pay picks a method, pays, and answers the sandbox checkout's URL once there. */
 async function pay(page, method, form = page.getByTestId('payment-form')) {
   await form.getByRole('radio', { name: method, exact: true }).check()
+  await tickWaiver(form)
   await form.getByRole('button', { name: /^Pay/ }).click()
   await page.waitForURL(/\/sandbox\/pay\/[^/?]+$/)
   return page.url()
@@ -223,6 +225,7 @@ for (const t of TENANTS) {
       // The payer finishes at the provider in another tab; this one follows by itself.
       const other = await s.context.newPage()
       await other.goto(checkout)
+      await tickWaiver(other)
       await other.getByRole('button', { name: 'Pay', exact: true }).click()
       await other.waitForURL(/payment_id=/)
       await other.close()

@@ -24,7 +24,7 @@ async function box(locator) {
 /** signup makes a fresh member on the page's brand, through the page (Node does not resolve *.localhost). */
 async function signup(s, name) {
   const email = `composer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
-  const res = await call(s, 'POST', '/api/signup.php', { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' })
+  const res = await call(s, 'POST', '/api/signup.php', { orientation_consent: true, email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' })
   assert.equal(res.status, 201, JSON.stringify(res.body))
   return res.body.user
 }

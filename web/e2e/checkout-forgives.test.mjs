@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { PHONE, assertFullyVisible, assertNoSidewaysScroll, call, open, signupMember } from './lib.mjs'
+import { PHONE, assertFullyVisible, assertNoSidewaysScroll, call, open, signupMember, tickWaiver } from './lib.mjs'
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url))
 const text = async (locator) => (await locator.textContent()).replace(/\s/g, ' ')
@@ -36,6 +36,7 @@ test('coming back from the checkout without paying keeps the time bonus', async 
     await form.getByRole('radio', { name: 'iDEAL', exact: true }).check()
     await page.getByTestId('order-discount').waitFor()
     assert.match(await text(page.getByTestId('order-total')), /29[.,]96/)
+    await tickWaiver(form)
     await form.getByRole('button', { name: /^Pay/ }).click()
     await page.waitForURL(/\/sandbox\/pay\/[^/?]+$/)
     assert.match(await text(page.locator('body')), /29[.,]96/)
@@ -80,9 +81,11 @@ test('coming back from the checkout without paying keeps the time bonus', async 
     await page.screenshot({ path: `${shots}checkout-return-phone.png` })
 
     // The next order with the code is charged the discounted price and paid.
+    await tickWaiver(form)
     await form.getByRole('button', { name: /^Pay/ }).click()
     await page.waitForURL(/\/sandbox\/pay\/[^/?]+$/)
     assert.match(await text(page.locator('body')), /29[.,]96/)
+    await tickWaiver(page)
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await page.waitForURL(/\/credits\/popular\/ideal\?payment_id=/)
     await page.locator('[data-testid="payment-result"][data-status="completed"]').waitFor({ timeout: 20_000 })
@@ -106,7 +109,7 @@ test('Pay now pays a waiting order from /transactions', async () => {
   try {
     const { page } = s
     // An order the member left at the checkout.
-    const left = await call(s, 'POST', '/api/orders.php', { package_id: 'starter', paymentmethod: 'ideal', country: 'NL' })
+    const left = await call(s, 'POST', '/api/orders.php', { package_id: 'starter', paymentmethod: 'ideal', country: 'NL', waive_withdrawal: true })
     assert.equal(left.status, 201, JSON.stringify(left.body))
     await s.goto('/transactions')
     const row = page.locator(`[data-testid="transaction"][data-id="${left.body.order_id}"]`)
@@ -125,6 +128,7 @@ test('Pay now pays a waiting order from /transactions', async () => {
     assert.equal((await answer).status(), 201)
     await page.waitForURL(/\/sandbox\/pay\/[^/?]+$/)
     assert.match(await text(page.locator('body')), /19[.,]95/)
+    await tickWaiver(page)
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await page.waitForURL(/\/credits\/starter\/ideal\?payment_id=/)
     await page.locator('[data-testid="payment-result"][data-status="completed"]').waitFor({ timeout: 20_000 })
@@ -146,6 +150,7 @@ test('the method error leaves the screen once a method is chosen', async () => {
     const { page } = s
     await s.goto('/credits/popular')
     const form = page.getByTestId('payment-form')
+    await tickWaiver(form)
     await form.getByRole('button', { name: /^Pay/ }).click()
     const error = page.getByText('Choose a payment method.', { exact: true })
     await error.waitFor()

@@ -5,7 +5,7 @@
 // debit at once. On a phone's width: nothing overflows.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { PHONE, assertNoSidewaysScroll, call, confirmEmail, open, signupMember } from './lib.mjs'
+import { PHONE, assertNoSidewaysScroll, call, confirmEmail, open, signupMember, tickWaiver } from './lib.mjs'
 
 /**
  * awaitSMS waits until the development mailbox holds an SMS to number (E.164)
@@ -39,6 +39,7 @@ test('a direct debit with the SMS code read from the development mailbox', async
     const form = s.page.getByTestId('payment-form')
     await form.getByRole('radio', { name: 'SEPA direct debit', exact: true }).check()
     await s.page.getByTestId('order-discount').waitFor()
+    await tickWaiver(form)
     await form.getByRole('button', { name: /^Pay/ }).click()
     await s.page.waitForURL(/\/directdebit\?package=starter&country=NL&discount_code=TIMEBONUS25$/)
     // 19.95 less 25%: 14.96.
@@ -52,6 +53,7 @@ test('a direct debit with the SMS code read from the development mailbox', async
     await s.page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00')
     await s.page.getByLabel('Account holder').fill('Jan de Vries')
     await s.page.getByLabel('Mobile phone').fill(`06 ${digits}`)
+    await tickWaiver(s.page)
     await s.page.getByRole('button', { name: 'Text me the code' }).click()
 
     // The account and the number are shown masked.
@@ -70,6 +72,7 @@ test('a direct debit with the SMS code read from the development mailbox', async
     // A wrong code first: Code invalid, and nothing is bought.
     const codeField = s.page.getByLabel('Code', { exact: true })
     await codeField.fill(code === '000000' ? '111111' : '000000')
+    await tickWaiver(s.page)
     await s.page.getByRole('button', { name: /^Pay/ }).click()
     const error = s.page.getByTestId('dd-error')
     await error.waitFor()
@@ -79,6 +82,7 @@ test('a direct debit with the SMS code read from the development mailbox', async
 
     // The right one: the order is placed as a direct debit and completes.
     await codeField.fill(code)
+    await tickWaiver(s.page)
     await s.page.getByRole('button', { name: /^Pay/ }).click()
     await s.page.waitForURL(/\/credits\/starter\/sdd\?payment_id=pay_/)
     await s.page.locator('[data-testid="payment-result"][data-status="completed"]').waitFor({ timeout: 20_000 })

@@ -5,7 +5,7 @@
 // The engine runs with --demo (the sandbox).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { call, open } from './lib.mjs'
+import { call, open, tickWaiver } from './lib.mjs'
 
 test('a code made in the console is redeemed by a member through the sandbox, once', async () => {
   const code = `E2E${Date.now().toString(36).toUpperCase()}`
@@ -36,6 +36,7 @@ test('a code made in the console is redeemed by a member through the sandbox, on
     await s.goto('/pages/faq')
     const email = `code-${Date.now()}-${process.pid}@example.test`
     const made = await call(s.page, 'POST', '/api/signup.php', {
+      orientation_consent: true,
       email, name: 'Coder', date_of_birth: '1990-01-01', password: 'discount-password-1', gender: 'male', seeking: 'female',
     })
     assert.equal(made.status, 201, JSON.stringify(made.body))
@@ -50,9 +51,11 @@ test('a code made in the console is redeemed by a member through the sandbox, on
     const pay = s.page.getByTestId('payment-form')
     await pay.getByRole('radio', { name: 'iDEAL', exact: true }).check()
     assert.match((await s.page.getByTestId('order-total').textContent()).replace(/\s/g, ' '), /29[.,]96/)
+    await tickWaiver(pay)
     await pay.getByRole('button', { name: /^Pay/ }).click()
     await s.page.waitForURL(/\/sandbox\/pay\/[^/?]+$/)
     assert.match((await s.page.locator('body').textContent()).replace(/\s/g, ' '), /29[.,]96/)
+    await tickWaiver(s.page)
     await s.page.getByRole('button', { name: 'Pay', exact: true }).click()
     await s.page.waitForURL(/\/credits\/popular\/ideal\?payment_id=/)
     await s.page.locator('[data-testid="payment-result"][data-status="completed"]').waitFor({ timeout: 20_000 })

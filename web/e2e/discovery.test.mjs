@@ -13,7 +13,7 @@ let seq = 0
 async function signup(s, { name, gender = 'male', seeking = 'female' }) {
   await s.goto('/pages/faq')
   const email = `disc-${Date.now()}-${process.pid}-${seq++}@example.test`
-  const res = await call(s, 'POST', '/api/signup.php?ref=e2e-discovery', { email, name, date_of_birth: '1990-01-01', password: 'discovery-password', gender, seeking })
+  const res = await call(s, 'POST', '/api/signup.php?ref=e2e-discovery', { orientation_consent: true, email, name, date_of_birth: '1990-01-01', password: 'discovery-password', gender, seeking })
   assert.equal(res.status, 201, JSON.stringify(res.body))
   return { ...res.body.user, email }
 }

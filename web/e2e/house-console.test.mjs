@@ -90,7 +90,7 @@ test('an operator makes a house profile; a chat operator answers a member for it
     await member.page.goto(site(HOST) + '/')
     const who = `Bram${letters(6)}`
     const signup = await member.page.request.post(site(HOST) + '/api/signup.php', {
-      data: { email: `house-${Date.now()}-${letters(4)}@example.test`, name: who, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
+      data: { orientation_consent: true, email: `house-${Date.now()}-${letters(4)}@example.test`, name: who, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
     })
     assert.equal(signup.status(), 201, await signup.text())
     await member.goto(`/members/${listed.id}`)

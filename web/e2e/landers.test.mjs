@@ -73,6 +73,7 @@ test('tinderswipe on a phone: swipe by touch, mouse, buttons and keys, then sign
     await born.getByLabel('Year').selectOption('1990')
     await page.getByLabel('E-mail address').fill('not-an-address')
     await page.getByLabel('Password').fill('secret-password-1')
+    await form.getByTestId('lander-orientation-consent').check()
     await form.getByRole('button', { name: 'Create my free account' }).click()
     // The refusal in the form, on its field, with the focus there.
     await page.locator('#e-email').filter({ hasText: 'Invalid email' }).waitFor()

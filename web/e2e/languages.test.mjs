@@ -190,6 +190,7 @@ async function signUp(host, country, lang, name) {
   const email = `e2e-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
   await form.getByLabel(w.email, { exact: true }).fill(email)
   await form.getByLabel(w.password, { exact: true }).fill('secret-password-1')
+  await form.getByTestId('signup-orientation-consent').check()
   await form.getByRole('button', { name: w.submit }).click()
   await flow.getByRole('button', { name: w.later }).click()
 

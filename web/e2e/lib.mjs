@@ -40,11 +40,14 @@ after(async () => {
  * script errors and CSP violations. javaScript false opens the pages as a
  * browser without scripts (what the engine's first paint shows by itself).
  */
-export async function open(host, { country, locale, width = 1280, height = 900, javaScript = true, touch = false } = {}) {
+export async function open(host, { country, locale, width = 1280, height = 900, javaScript = true, touch = false, askCookies = false } = {}) {
   // touch: a touch screen (hasTouch), as a phone's browser reports it.
   const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US', javaScriptEnabled: javaScript, hasTouch: touch })
   context.setDefaultTimeout(10_000)
   const cookies = []
+  // The cookie question of brands with the European rules is answered
+  // (essential cookies only) unless the spec asks it (askCookies).
+  if (!askCookies) cookies.push({ name: 'rdv_consent', value: 'essential', url: site(host) })
   if (country) cookies.push({ name: 'rdv_country', value: country, url: site(host) })
   if (locale) cookies.push({ name: 'locale', value: locale, url: site(host) })
   if (cookies.length) await context.addCookies(cookies)
@@ -80,10 +83,16 @@ export async function open(host, { country, locale, width = 1280, height = 900, 
 export async function signupMember(s, { host = 'localhost', name = 'Tester', prefix = 'e2e' } = {}) {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
   const res = await s.page.request.post(site(host) + '/api/signup.php', {
-    data: { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' },
+    data: { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female', orientation_consent: true },
   })
   assert.equal(res.status(), 201, await res.text())
   return (await res.json()).user
+}
+
+/** tickWaiver ticks the withdrawal waiver where a checkout asks it (brands with the European rules); elsewhere it does nothing. */
+export async function tickWaiver(root) {
+  const box = root.getByTestId('withdrawal-waiver')
+  if (await box.count()) await box.check()
 }
 
 /** loginDemo logs the page in as the brand's demo member (from the page: *.localhost resolves only in the browser). */

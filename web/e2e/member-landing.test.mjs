@@ -104,7 +104,7 @@ test('a member in invisible mode is not shown on a landing', async () => {
     await s.goto('/pages/faq')
     const email = `landing-${Date.now()}-${process.pid}@example.test`
     const name = `Shy${Date.now() % 100000}`
-    const res = await call(s, 'POST', '/api/signup.php', { email, name, date_of_birth: '1992-03-04', password: 'landing-password', gender: 'female', seeking: 'male' })
+    const res = await call(s, 'POST', '/api/signup.php', { orientation_consent: true, email, name, date_of_birth: '1992-03-04', password: 'landing-password', gender: 'female', seeking: 'male' })
     assert.equal(res.status, 201, JSON.stringify(res.body))
     const id = res.body.user.id
     // The activation mail's link makes the profile visible.

@@ -16,7 +16,7 @@ const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(97 + 
 /** signUp makes a member on the session's site from its page (the browser resolves *.localhost) and answers it. */
 async function signUp(s, name, gender = 'male', seeking = 'female') {
   const email = `mod-${Date.now()}-${letters(6)}@example.test`
-  const res = await call(s, 'POST', '/api/signup.php', { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender, seeking })
+  const res = await call(s, 'POST', '/api/signup.php', { orientation_consent: true, email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender, seeking })
   assert.equal(res.status, 201, JSON.stringify(res.body))
   return { ...res.body.user, name, email }
 }

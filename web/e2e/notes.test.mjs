@@ -74,7 +74,7 @@ test('a tenant with visible_profile_notes off shows and keeps no notes', async (
   try {
     await s.goto('/pages/faq')
     const email = `notes-${Date.now()}-${process.pid}@example.test`
-    const signup = await call(s, 'POST', '/api/signup.php', { email, name: 'Notizen', date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' })
+    const signup = await call(s, 'POST', '/api/signup.php', { orientation_consent: true, email, name: 'Notizen', date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' })
     assert.equal(signup.status, 201, JSON.stringify(signup.body))
     const found = await call(s, 'GET', '/api/members.php?per_page=10')
     assert.equal(found.status, 200)

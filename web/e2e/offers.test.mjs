@@ -7,7 +7,7 @@
 // the time bonus is used. The engine runs with --demo (the sandbox).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { call, open, signupMember } from './lib.mjs'
+import { call, open, signupMember, tickWaiver } from './lib.mjs'
 
 /** seconds reads a countdown's hours:minutes:seconds. */
 const seconds = (text) => {
@@ -66,10 +66,12 @@ test('redeem the time bonus within the window on a fresh member', async () => {
     await pay.getByRole('radio', { name: 'iDEAL', exact: true }).check()
     await s.page.getByTestId('order-discount').waitFor()
     assert.match((await s.page.getByTestId('order-total').textContent()).replace(/\s/g, ' '), /29[.,]96/)
+    await tickWaiver(pay)
     await pay.getByRole('button', { name: /^Pay/ }).click()
     // The sandbox provider was asked for the discounted amount.
     await s.page.waitForURL(/\/sandbox\/pay\/[^/?]+$/)
     assert.match((await s.page.locator('body').textContent()).replace(/\s/g, ' '), /29[.,]96/)
+    await tickWaiver(s.page)
     await s.page.getByRole('button', { name: 'Pay', exact: true }).click()
     await s.page.waitForURL(/\/credits\/popular\/ideal\?payment_id=/)
     await s.page.locator('[data-testid="payment-result"][data-status="completed"]').waitFor({ timeout: 20_000 })

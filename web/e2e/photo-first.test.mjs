@@ -28,7 +28,7 @@ async function login(s, email) {
 async function signup(s, name) {
   await s.context.addInitScript(() => window.localStorage.setItem('rdv_time_bonus_modal_dismissed_at', String(Date.now())))
   const email = `photo-first-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
-  const res = await api(s, 'POST', '/api/signup.php', { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' })
+  const res = await api(s, 'POST', '/api/signup.php', { orientation_consent: true, email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female' })
   assert.equal(res.status, 201, JSON.stringify(res.body))
   return res.body.user
 }

@@ -208,7 +208,7 @@ test('a new member changes the country on /profile at 390 px: no crash, the othe
     await s.context.addInitScript(() => window.localStorage.setItem('rdv_time_bonus_modal_dismissed_at', String(Date.now())))
     await s.goto('/pages/faq')
     const email = `country-${Date.now()}-${process.pid}@example.test`
-    const made = await api(s, 'POST', '/api/signup.php', { email, name: 'Landwissel', date_of_birth: '1990-01-01', password: 'country-password', gender: 'male', seeking: 'female' })
+    const made = await api(s, 'POST', '/api/signup.php', { orientation_consent: true, email, name: 'Landwissel', date_of_birth: '1990-01-01', password: 'country-password', gender: 'male', seeking: 'female' })
     assert.equal(made.status, 201, JSON.stringify(made.body))
     const errors = []
     s.page.on('pageerror', (e) => errors.push(e.message))

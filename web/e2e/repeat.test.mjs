@@ -8,13 +8,14 @@
 // once. The engine runs with --demo, which enables the sandbox.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { call, open, assertNoSidewaysScroll, PHONE } from './lib.mjs'
+import { call, open, assertNoSidewaysScroll, PHONE, tickWaiver } from './lib.mjs'
 
 let seq = 0
 /** signup makes a fresh free member in the context and answers it. */
 async function signup(s) {
   await s.goto('/pages/faq')
   const res = await call(s.page, 'POST', '/api/signup.php', {
+    orientation_consent: true,
     email: `repeat-${Date.now()}-${process.pid}-${seq++}@example.test`,
     name: `Repeater${seq}`,
     date_of_birth: '1990-01-01',
@@ -40,9 +41,11 @@ async function keepCard(s, label) {
   const form = page.getByTestId('payment-form')
   await form.getByRole('radio', { name: 'Credit card', exact: true }).check()
   await form.getByRole('checkbox', { name: 'Keep my card for one-click repeat orders' }).check()
+  await tickWaiver(form)
   await form.getByRole('button', { name: /^Pay/ }).click()
   await page.waitForURL(/\/sandbox\/pay\/[^/?]+$/)
   await page.getByRole('group', { name: 'Card to keep for repeat orders' }).getByLabel(label).check()
+  await tickWaiver(page)
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await page.waitForURL(/\/credits\/starter\/creditcard\?payment_id=/)
   await page.locator('[data-testid="payment-result"][data-status="completed"]').waitFor({ timeout: 20_000 })
@@ -57,6 +60,7 @@ async function openRepeat(s, card) {
 
 /** buy clicks the one-click button of the popular package. */
 async function buy(page) {
+  await tickWaiver(page)
   await page.locator('[data-testid="repeat-package"][data-id="popular"]').getByRole('button', { name: /^Buy 250 credits for .* with your card$/ }).click()
 }
 
@@ -79,6 +83,7 @@ test('a repeat order that fails and is paid via the provider', async () => {
     await s.page.getByRole('button', { name: 'Pay via the payment provider' }).click()
     await s.page.waitForURL(/\/sandbox\/pay\/[^/?]+$/)
     await s.page.getByText('Sandbox payment: no money moves.', { exact: false }).waitFor()
+    await tickWaiver(s.page)
     await s.page.getByRole('button', { name: 'Pay', exact: true }).click()
     await s.page.waitForURL(/\/credits\/popular\/creditcard\?payment_id=/)
     const result = s.page.locator('[data-testid="payment-result"][data-status="completed"]')

@@ -5,7 +5,7 @@
 // the offer is not made again. The engine runs with --demo (the sandbox).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { call, open } from './lib.mjs'
+import { call, open, tickWaiver } from './lib.mjs'
 
 test('delete flow: the offer to stay gives a code that the checkout applies, once', async () => {
   const s = await open('localhost', { country: 'NL', locale: 'en' })
@@ -13,6 +13,7 @@ test('delete flow: the offer to stay gives a code that the checkout applies, onc
     await s.goto('/pages/faq')
     const email = `stay-${Date.now()}-${process.pid}@example.test`
     const made = await call(s.page, 'POST', '/api/signup.php', {
+      orientation_consent: true,
       email, name: 'Stayer', date_of_birth: '1990-01-01', password: 'retention-password-1', gender: 'male', seeking: 'female',
     })
     assert.equal(made.status, 201, JSON.stringify(made.body))
@@ -38,8 +39,10 @@ test('delete flow: the offer to stay gives a code that the checkout applies, onc
     const pay = s.page.getByTestId('payment-form')
     await pay.getByRole('radio', { name: 'iDEAL', exact: true }).check()
     assert.match((await s.page.getByTestId('order-total').textContent()).replace(/\s/g, ' '), /19[.,]98/)
+    await tickWaiver(pay)
     await pay.getByRole('button', { name: /^Pay/ }).click()
     await s.page.waitForURL(/\/sandbox\/pay\/[^/?]+$/)
+    await tickWaiver(s.page)
     await s.page.getByRole('button', { name: 'Pay', exact: true }).click()
     await s.page.waitForURL(/\/credits\/popular\/ideal\?payment_id=/)
     await s.page.locator('[data-testid="payment-result"][data-status="completed"]').waitFor({ timeout: 20_000 })

@@ -56,7 +56,7 @@ test('a moderator approves one photo and rejects another; the member sees the re
     await member.goto('/pages/faq')
     const name = `Foto${letters(8)}`
     const email = `roles-${Date.now()}-${letters(4)}@example.test`
-    const signup = await call(member, 'POST', '/api/signup.php', { email, name, date_of_birth: '1990-01-01', password: 'roles-password-1', gender: 'female', seeking: 'male' })
+    const signup = await call(member, 'POST', '/api/signup.php', { orientation_consent: true, email, name, date_of_birth: '1990-01-01', password: 'roles-password-1', gender: 'female', seeking: 'male' })
     assert.equal(signup.status, 201, JSON.stringify(signup.body))
     const profileId = signup.body.user.profile.id
     // The activation mail is sent by a background job: wait for it (10 s at most).

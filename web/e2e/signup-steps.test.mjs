@@ -28,7 +28,7 @@ async function call(page, method, path, body) {
 async function signUpOn(s, name) {
   await s.goto('/')
   const email = `e2e-loc-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
-  const res = await call(s.page, 'POST', '/api/signup.php', { email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female', tracking: { network: 'e2e' } })
+  const res = await call(s.page, 'POST', '/api/signup.php', { orientation_consent: true, email, name, date_of_birth: '1990-01-01', password: 'secret-password-1', gender: 'male', seeking: 'female', tracking: { network: 'e2e' } })
   assert.equal(res.status, 201, JSON.stringify(res.body))
 }
 

@@ -27,6 +27,7 @@ async function signup(s, name) {
   await s.goto('/')
   const email = `trust-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
   const res = await call(s, 'POST', '/api/signup.php', {
+    orientation_consent: true,
     email,
     name,
     date_of_birth: '1990-01-01',

@@ -104,7 +104,7 @@ func paymentBenches(addr, dbURL string, d time.Duration, msgRate float64) error 
 // buyAndPay orders the starter package with iDEAL and pays it on the
 // sandbox's checkout page, as a buyer's browser does.
 func buyAndPay(client *http.Client, addr string, m benchMember) error {
-	body, _ := json.Marshal(map[string]any{"package_id": "starter", "paymentmethod": "ideal", "country": "NL"})
+	body, _ := json.Marshal(map[string]any{"package_id": "starter", "waive_withdrawal": true, "paymentmethod": "ideal", "country": "NL"})
 	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/api/orders.php", bytes.NewReader(body))
 	req.Host = chatHost
 	req.Header.Set("Content-Type", "application/json")

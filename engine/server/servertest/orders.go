@@ -15,7 +15,7 @@ import (
 func (e *Env) PaidOrder(tb testing.TB) (orderID int64, member accountstest.Made) {
 	tb.Helper()
 	c, m := e.LoggedIn(tb, "localhost", accountstest.Member{})
-	res := c.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "paymentmethod": "ideal"})
+	res := c.Do(http.MethodPost, "/api/orders.php", map[string]any{"package_id": "popular", "waive_withdrawal": true, "paymentmethod": "ideal"})
 	res.Want(tb, http.StatusCreated, "")
 	var co struct {
 		OrderID     int64  `json:"order_id"`

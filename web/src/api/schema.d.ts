@@ -501,6 +501,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consents.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the member agreed to (terms, privacy statement, orientation consent) and what the brand asks now */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the consents */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsentState"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Accept the current terms or privacy statement (the versions read), or give the orientation consent
+         * @description Each acceptance is recorded with its time and the client's address. A
+         *     version that is not the brand's current one is 409 `consent_version_changed`
+         *     (the text changed while the member read it); a body accepting nothing is
+         *     422 `consent_nothing`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        orientation?: boolean;
+                        privacy_version?: string;
+                        terms_version?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the consents */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsentState"];
+                    };
+                };
+                409: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+            };
+        };
+        /**
+         * Withdraw the orientation consent, which deletes the account
+         * @description Nobody can be matched without the orientation consent: the withdrawal is
+         *     recorded and the account deleted as by DELETE account.php (deletion
+         *     pending, the session ends, the reactivation link is mailed). Only
+         *     kind=orientation can be withdrawn (422 `consent_kind_invalid`).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    kind: "orientation";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description deletion pending */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            purge_at: string;
+                            status: string;
+                        };
+                    };
+                };
+                422: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cookies.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The visitor's answer to the cookie question (brands with eu_rules)
+         * @description Keeps the answer a year in the rdv_consent cookie (all or essential).
+         *     Accepting all on a page opened through an affiliate link (page: its path
+         *     and query) sets the 30-day affiliate cookie rdv_tracking for that link;
+         *     choosing essential removes it. Essential cookies need no answer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        choice: "all" | "essential";
+                        page?: string;
+                    };
+                };
+            };
+            responses: {
+                204: components["responses"]["NoContent"];
+                422: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/data-export-file.php": {
         parameters: {
             query?: never;
@@ -651,6 +799,8 @@ export interface paths {
                         package_id?: string;
                         /** @description the mobile number, +31612345678 or national (06 12345678) */
                         phone?: string;
+                        /** @description as for orders.php, asked at the start; the confirmed order records it */
+                        waive_withdrawal?: boolean;
                     };
                 };
             };
@@ -1697,6 +1847,8 @@ export interface paths {
                         order_id?: number;
                         package_id?: string;
                         paymentmethod?: string;
+                        /** @description the member's consent that the credits come at once, which waives the 14-day withdrawal right; required on brands with eu_rules (422 withdrawal_waiver_required), recorded with the order */
+                        waive_withdrawal?: boolean;
                     };
                 };
             };
@@ -2256,6 +2408,8 @@ export interface paths {
                         /** @description the payment country; default as packages.php */
                         country?: string;
                         package_id: string;
+                        /** @description as for orders.php */
+                        waive_withdrawal?: boolean;
                     };
                 };
             };
@@ -3080,6 +3234,28 @@ export interface components {
             name?: string;
             profile_id?: number;
         };
+        ConsentState: {
+            accepted_privacy: string;
+            /** @description the version the member last accepted, '' for none */
+            accepted_terms: string;
+            history: {
+                address: string;
+                /** Format: date-time */
+                at: string;
+                granted: boolean;
+                /** @enum {string} */
+                kind: "terms" | "privacy" | "orientation";
+                version: string;
+            }[];
+            /** @description the orientation consent stands */
+            orientation: boolean;
+            /** @description what the member is asked to accept now */
+            outdated: ("terms" | "privacy" | "orientation")[];
+            /** @description the brand's current privacy statement version */
+            privacy_version: string;
+            /** @description the brand's current terms version */
+            terms_version: string;
+        };
         /** @description A copy of the member's data. status is pending or building (progress 0-100) until ready; expired after expires_at; failed when the job gave up. */
         DataExport: {
             by_staff: boolean;
@@ -3539,6 +3715,8 @@ export interface components {
             domain: string;
             domain_language: string;
             enable_site_entry_popup: string;
+            /** @description the brand follows the European consent rules (the brand's eu_rules, else its company's country in the EU/EEA/UK/CH): marketing mail off for new members until chosen, the cookie question before the affiliate cookie, the withdrawal waiver at checkout */
+            eu_rules: boolean;
             fictional_icon: string;
             fictional_plural: string;
             fictional_singular: string;
@@ -3572,6 +3750,8 @@ export interface components {
             niche: number;
             photo_credits: number;
             photo_moderation: boolean;
+            /** @description the version of the privacy statement members accept now */
+            privacy_version: string;
             push_public_key: string;
             refund_days: number;
             search_fields: string[];
@@ -3580,6 +3760,8 @@ export interface components {
             slug: string;
             support_email: string;
             support_phone: string;
+            /** @description the version of the terms members accept now */
+            terms_version: string;
             theme: string;
             visible_profile_fields: string[];
             visible_profile_notes: boolean;
@@ -3594,7 +3776,11 @@ export interface components {
             email: string;
             /** @enum {string} */
             gender: "male" | "female";
+            /** @description news, promotions and weekly updates by mail; absent: off on brands with eu_rules, else on */
+            marketing?: boolean;
             name: string;
+            /** @description the explicit consent to process the member's orientation and preferences; required (422 orientation_consent_required) */
+            orientation_consent?: boolean;
             password: string;
             profile_id?: number;
             region?: string;
@@ -3602,6 +3788,8 @@ export interface components {
             seeking?: "male" | "female" | "both";
             signup_message?: string;
             tracking?: {
+                /** @description the lander the link landed on */
+                lander?: string;
                 network: string;
                 ref: string;
                 sub1?: string;

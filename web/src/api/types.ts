@@ -31,6 +31,7 @@ export type NotificationSettings = Schemas['NotificationSettings']
 /** ServerAlert is an alert whose dismissal the server stores (alerts.php). */
 export type ServerAlert = Schemas['Alert']
 export type AccountDeletion = paths['/api/account.php']['delete']['responses'][202]['content']['application/json']
+export type ConsentState = Schemas['ConsentState']
 export type MailChange = paths['/api/mail-change.php']['post']['responses'][200]['content']['application/json']
 /** DataExport is a copy of the member's data (data-export.php). */
 export type DataExport = Schemas['DataExport']

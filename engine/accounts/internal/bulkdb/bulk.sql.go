@@ -10,6 +10,14 @@ import (
 	"time"
 )
 
+type ConsentCopyParams struct {
+	MemberID  int64
+	Kind      string
+	Version   string
+	Granted   bool
+	CreatedAt time.Time
+}
+
 type MemberCopyParams struct {
 	ID           int64
 	TenantID     int64

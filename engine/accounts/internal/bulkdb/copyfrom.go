@@ -9,6 +9,42 @@ import (
 	"context"
 )
 
+// iteratorForConsentCopy implements pgx.CopyFromSource.
+type iteratorForConsentCopy struct {
+	rows                 []ConsentCopyParams
+	skippedFirstNextCall bool
+}
+
+func (r *iteratorForConsentCopy) Next() bool {
+	if len(r.rows) == 0 {
+		return false
+	}
+	if !r.skippedFirstNextCall {
+		r.skippedFirstNextCall = true
+		return true
+	}
+	r.rows = r.rows[1:]
+	return len(r.rows) > 0
+}
+
+func (r iteratorForConsentCopy) Values() ([]interface{}, error) {
+	return []interface{}{
+		r.rows[0].MemberID,
+		r.rows[0].Kind,
+		r.rows[0].Version,
+		r.rows[0].Granted,
+		r.rows[0].CreatedAt,
+	}, nil
+}
+
+func (r iteratorForConsentCopy) Err() error {
+	return nil
+}
+
+func (q *Queries) ConsentCopy(ctx context.Context, arg []ConsentCopyParams) (int64, error) {
+	return q.db.CopyFrom(ctx, []string{"consents"}, []string{"member_id", "kind", "version", "granted", "created_at"}, &iteratorForConsentCopy{rows: arg})
+}
+
 // iteratorForMemberCopy implements pgx.CopyFromSource.
 type iteratorForMemberCopy struct {
 	rows                 []MemberCopyParams

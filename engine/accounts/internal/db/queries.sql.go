@@ -82,6 +82,121 @@ func (q *Queries) AlertDismissalsDelete(ctx context.Context, memberID int64) err
 	return err
 }
 
+const consentInsert = `-- name: ConsentInsert :exec
+INSERT INTO consents (member_id, kind, version, granted, created_at, address)
+VALUES ($1, $2, $3, $4, $5, $6::inet)
+`
+
+type ConsentInsertParams struct {
+	MemberID int64
+	Kind     string
+	Version  string
+	Granted  bool
+	Now      time.Time
+	Address  *netip.Addr
+}
+
+func (q *Queries) ConsentInsert(ctx context.Context, arg ConsentInsertParams) error {
+	_, err := q.db.Exec(ctx, consentInsert,
+		arg.MemberID,
+		arg.Kind,
+		arg.Version,
+		arg.Granted,
+		arg.Now,
+		arg.Address,
+	)
+	return err
+}
+
+const consentsCurrent = `-- name: ConsentsCurrent :many
+SELECT DISTINCT ON (kind) kind, version, granted, created_at
+FROM consents WHERE member_id = $1
+ORDER BY kind, id DESC
+`
+
+type ConsentsCurrentRow struct {
+	Kind      string
+	Version   string
+	Granted   bool
+	CreatedAt time.Time
+}
+
+// The member's latest answer of each kind.
+func (q *Queries) ConsentsCurrent(ctx context.Context, memberID int64) ([]ConsentsCurrentRow, error) {
+	rows, err := q.db.Query(ctx, consentsCurrent, memberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ConsentsCurrentRow{}
+	for rows.Next() {
+		var i ConsentsCurrentRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.Version,
+			&i.Granted,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const consentsDelete = `-- name: ConsentsDelete :exec
+DELETE FROM consents WHERE member_id = $1
+`
+
+func (q *Queries) ConsentsDelete(ctx context.Context, memberID int64) error {
+	_, err := q.db.Exec(ctx, consentsDelete, memberID)
+	return err
+}
+
+const consentsOf = `-- name: ConsentsOf :many
+SELECT kind, version, granted, created_at, address::text AS address
+FROM consents WHERE member_id = $1
+ORDER BY id
+`
+
+type ConsentsOfRow struct {
+	Kind      string
+	Version   string
+	Granted   bool
+	CreatedAt time.Time
+	Address   string
+}
+
+// Every answer the member gave, oldest first (the record).
+func (q *Queries) ConsentsOf(ctx context.Context, memberID int64) ([]ConsentsOfRow, error) {
+	rows, err := q.db.Query(ctx, consentsOf, memberID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ConsentsOfRow{}
+	for rows.Next() {
+		var i ConsentsOfRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.Version,
+			&i.Granted,
+			&i.CreatedAt,
+			&i.Address,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const houseMemberInsert = `-- name: HouseMemberInsert :one
 INSERT INTO members (tenant_id, email, status, language, is_house, signup_date, last_seen_at)
 VALUES ($1, $2, 'active', $3, true, $4, $4)
@@ -566,9 +681,11 @@ func (q *Queries) MemberEndSessions(ctx context.Context, arg MemberEndSessionsPa
 
 const memberInsert = `-- name: MemberInsert :one
 INSERT INTO members (tenant_id, email, password_hash, status, language, tracking,
-                     signup_profile_id, signup_message, signup_date, last_seen_at, signup_ip)
+                     signup_profile_id, signup_message, signup_date, last_seen_at, signup_ip,
+                     notification_types_disabled)
 VALUES ($1, $2, $3, 'not_confirmed', $4, $5,
-        $6, $7, $8, $8, $9::inet)
+        $6, $7, $8, $8, $9::inet,
+        $10::text[])
 RETURNING id, tenant_id, email, password_hash, status, credits, paid_user, language, notifications_disabled, is_house, tracking, session_epoch, signup_date, last_seen_at, deletion_requested_at, notification_types_disabled, signup_profile_id, signup_message, purged_at, suspended_until, banned_at, moderation_reason, activated_at, demo, demo_off, account_kind, signup_ip, last_login_ip, last_login_at
 `
 
@@ -582,6 +699,7 @@ type MemberInsertParams struct {
 	SignupMessage   string
 	Now             time.Time
 	SignupIp        *netip.Addr
+	TypesDisabled   []string
 }
 
 func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Member, error) {
@@ -595,6 +713,7 @@ func (q *Queries) MemberInsert(ctx context.Context, arg MemberInsertParams) (Mem
 		arg.SignupMessage,
 		arg.Now,
 		arg.SignupIp,
+		arg.TypesDisabled,
 	)
 	var i Member
 	err := row.Scan(

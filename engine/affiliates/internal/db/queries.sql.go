@@ -111,7 +111,7 @@ WITH mine AS (
       AND lower(coalesce(m.tracking->>'network', '')) = lower($4)
       AND (cardinality($5::text[]) = 0 OR coalesce(m.tracking->>'ref', '') = ANY($5::text[]))
 ), orders_mine AS (
-    SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id, o.opening_id, o.opening_base, o.superseded_by FROM orders o
+    SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id, o.opening_id, o.opening_base, o.superseded_by, o.withdrawal_waived_at FROM orders o
     WHERE o.tenant_id = $1 AND o.completed_at >= $6::timestamptz AND o.completed_at < $7::timestamptz
       AND lower(coalesce(o.tracking->>'network', '')) = lower($4)
       AND (cardinality($5::text[]) = 0 OR coalesce(o.tracking->>'ref', '') = ANY($5::text[]))

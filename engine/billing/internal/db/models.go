@@ -92,6 +92,7 @@ type Order struct {
 	OpeningID          pgtype.Text
 	OpeningBase        pgtype.Text
 	SupersededBy       pgtype.Int8
+	WithdrawalWaivedAt pgtype.Timestamptz
 }
 
 type Payment struct {

@@ -111,8 +111,20 @@ func (q *Queries) ChargebacksWaiting(ctx context.Context, tenantID int64) (int64
 	return column_1, err
 }
 
+const orderBuyerLanguage = `-- name: OrderBuyerLanguage :one
+SELECT m.language FROM orders o JOIN members m ON m.id = o.member_id WHERE o.id = $1
+`
+
+// The buyer's language, the receipt mail's.
+func (q *Queries) OrderBuyerLanguage(ctx context.Context, orderID int64) (string, error) {
+	row := q.db.QueryRow(ctx, orderBuyerLanguage, orderID)
+	var language string
+	err := row.Scan(&language)
+	return language, err
+}
+
 const orderByID = `-- name: OrderByID :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE id = $1
 `
 
 func (q *Queries) OrderByID(ctx context.Context, id int64) (Order, error) {
@@ -140,6 +152,7 @@ func (q *Queries) OrderByID(ctx context.Context, id int64) (Order, error) {
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
@@ -162,11 +175,11 @@ func (q *Queries) OrderDropOpening(ctx context.Context, id int64) (int64, error)
 const orderInsert = `-- name: OrderInsert :one
 
 INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking,
-    discount_code_id, discount_code, discount_percentage, list_amount, opening_id, opening_base)
+    discount_code_id, discount_code, discount_percentage, list_amount, opening_id, opening_base, withdrawal_waived_at)
 SELECT $1::bigint, m.id, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, m.tracking,
     $7::bigint, $8::text, $9::integer, $10::bigint,
-    $11::text, $12::text
-FROM members m WHERE m.id = $13 AND m.tenant_id = $1
+    $11::text, $12::text, $13::timestamptz
+FROM members m WHERE m.id = $14 AND m.tenant_id = $1
 RETURNING id
 `
 
@@ -183,6 +196,7 @@ type OrderInsertParams struct {
 	ListAmount         pgtype.Int8
 	OpeningID          pgtype.Text
 	OpeningBase        pgtype.Text
+	WithdrawalWaivedAt pgtype.Timestamptz
 	MemberID           int64
 }
 
@@ -206,6 +220,7 @@ func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64
 		arg.ListAmount,
 		arg.OpeningID,
 		arg.OpeningBase,
+		arg.WithdrawalWaivedAt,
 		arg.MemberID,
 	)
 	var id int64
@@ -214,25 +229,27 @@ func (q *Queries) OrderInsert(ctx context.Context, arg OrderInsertParams) (int64
 }
 
 const orderInsertRepeat = `-- name: OrderInsertRepeat :one
-INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id, opening_id, opening_base)
+INSERT INTO orders (tenant_id, member_id, package_id, credits, amount, currency, country, tracking, client_id, opening_id, opening_base,
+    withdrawal_waived_at)
 SELECT $1::bigint, m.id, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, m.tracking, $7::text,
-    $8::text, $9::text
-FROM members m WHERE m.id = $10 AND m.tenant_id = $1
+    $8::text, $9::text, $10::timestamptz
+FROM members m WHERE m.id = $11 AND m.tenant_id = $1
 ON CONFLICT (member_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
 RETURNING id
 `
 
 type OrderInsertRepeatParams struct {
-	TenantID    int64
-	PackageID   string
-	Credits     int64
-	Amount      int64
-	Currency    string
-	Country     string
-	ClientID    string
-	OpeningID   string
-	OpeningBase string
-	MemberID    int64
+	TenantID           int64
+	PackageID          string
+	Credits            int64
+	Amount             int64
+	Currency           string
+	Country            string
+	ClientID           string
+	OpeningID          string
+	OpeningBase        string
+	WithdrawalWaivedAt pgtype.Timestamptz
+	MemberID           int64
 }
 
 // A repeat order, keyed by the member's client_id: a second request with
@@ -251,6 +268,7 @@ func (q *Queries) OrderInsertRepeat(ctx context.Context, arg OrderInsertRepeatPa
 		arg.ClientID,
 		arg.OpeningID,
 		arg.OpeningBase,
+		arg.WithdrawalWaivedAt,
 		arg.MemberID,
 	)
 	var id int64
@@ -259,7 +277,7 @@ func (q *Queries) OrderInsertRepeat(ctx context.Context, arg OrderInsertRepeatPa
 }
 
 const orderLock = `-- name: OrderLock :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // An order locked while its claimed payment or its refund is booked: a
@@ -290,12 +308,13 @@ func (q *Queries) OrderLock(ctx context.Context, id int64) (Order, error) {
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
 
 const orderLockByPayment = `-- name: OrderLockByPayment :one
-SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id, o.opening_id, o.opening_base, o.superseded_by FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
+SELECT o.id, o.tenant_id, o.member_id, o.package_id, o.credits, o.amount, o.currency, o.country, o.status, o.tracking, o.created_at, o.updated_at, o.completed_at, o.discount_code_id, o.discount_code, o.discount_percentage, o.list_amount, o.client_id, o.opening_id, o.opening_base, o.superseded_by, o.withdrawal_waived_at FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.id = $1 FOR UPDATE OF o
 `
 
 // The order a payment pays, locked: every change of the state of an order and
@@ -325,12 +344,13 @@ func (q *Queries) OrderLockByPayment(ctx context.Context, paymentID int64) (Orde
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
 
 const orderLockOfMember = `-- name: OrderLockOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3 FOR UPDATE
 `
 
 type OrderLockOfMemberParams struct {
@@ -364,12 +384,13 @@ func (q *Queries) OrderLockOfMember(ctx context.Context, arg OrderLockOfMemberPa
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
 
 const orderOfClient = `-- name: OrderOfClient :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE member_id = $1 AND tenant_id = $2 AND client_id = $3
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE member_id = $1 AND tenant_id = $2 AND client_id = $3
 `
 
 type OrderOfClientParams struct {
@@ -404,12 +425,13 @@ func (q *Queries) OrderOfClient(ctx context.Context, arg OrderOfClientParams) (O
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
 
 const orderOfMember = `-- name: OrderOfMember :one
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE id = $1 AND member_id = $2 AND tenant_id = $3
 `
 
 type OrderOfMemberParams struct {
@@ -443,6 +465,7 @@ func (q *Queries) OrderOfMember(ctx context.Context, arg OrderOfMemberParams) (O
 		&i.OpeningID,
 		&i.OpeningBase,
 		&i.SupersededBy,
+		&i.WithdrawalWaivedAt,
 	)
 	return i, err
 }
@@ -617,7 +640,7 @@ func (q *Queries) OrdersOfTenant(ctx context.Context, arg OrdersOfTenantParams) 
 }
 
 const ordersOpening = `-- name: OrdersOpening :many
-SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by FROM orders WHERE opening_id IS NOT NULL AND created_at <= $1 ORDER BY created_at LIMIT $2
+SELECT id, tenant_id, member_id, package_id, credits, amount, currency, country, status, tracking, created_at, updated_at, completed_at, discount_code_id, discount_code, discount_percentage, list_amount, client_id, opening_id, opening_base, superseded_by, withdrawal_waived_at FROM orders WHERE opening_id IS NOT NULL AND created_at <= $1 ORDER BY created_at LIMIT $2
 `
 
 type OrdersOpeningParams struct {
@@ -659,6 +682,7 @@ func (q *Queries) OrdersOpening(ctx context.Context, arg OrdersOpeningParams) ([
 			&i.OpeningID,
 			&i.OpeningBase,
 			&i.SupersededBy,
+			&i.WithdrawalWaivedAt,
 		); err != nil {
 			return nil, err
 		}

@@ -58,6 +58,8 @@ func (q *Queries) ExportByID(ctx context.Context, arg ExportByIDParams) (DataExp
 
 const exportConsents = `-- name: ExportConsents :one
 SELECT jsonb_build_object(
+    'records', (SELECT coalesce(jsonb_agg(jsonb_build_object('kind', c.kind, 'version', c.version, 'granted', c.granted,
+        'at', c.created_at, 'address', host(c.address)) ORDER BY c.id), '[]'::jsonb) FROM consents c WHERE c.member_id = m.id),
     'email_confirmed_at', m.activated_at, 'signed_up_at', m.signup_date,
     'mail_types_off', m.notification_types_disabled,
     'web_push_since', (SELECT min(s.created_at) FROM push_subscriptions s WHERE s.member_id = m.id)
@@ -65,8 +67,10 @@ SELECT jsonb_build_object(
 FROM members m WHERE m.id = $1
 `
 
-// What the member agreed to and chose: the confirmed address, the mail
-// they turned off and since when web push reaches them.
+// What the member agreed to and chose: every consent given or withdrawn
+// (terms and privacy versions, the orientation consent) with when and
+// from where, the confirmed address, the mail they turned off and since
+// when web push reaches them.
 func (q *Queries) ExportConsents(ctx context.Context, memberID int64) (json.RawMessage, error) {
 	row := q.db.QueryRow(ctx, exportConsents, memberID)
 	var consents json.RawMessage

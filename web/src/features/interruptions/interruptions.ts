@@ -12,7 +12,7 @@ export type Slot = 'modal' | 'banner' | 'card'
 
 export interface InterruptionDef {
   slot: Slot
-  /** rank orders the queue: age gate 0, e-mail confirmation 1, offer 2, likes and matches 3, reminders after. */
+  /** rank orders the queue: age gate 0, cookie question, new terms and e-mail confirmation 1, offer 2, likes and matches 3, reminders after. */
   rank: number
   /** overForms: shown even over a form being edited or a page's modal (the age gate, and the signup the visitor asked for). */
   overForms?: boolean
@@ -22,6 +22,10 @@ export interface InterruptionDef {
 export const INTERRUPTIONS = {
   ageGate: { slot: 'modal', rank: 0, overForms: true },
   signup: { slot: 'modal', rank: 0, overForms: true },
+  // the cookie question and new terms to accept: right after the age gate,
+  // never beside another box, and kept away from a form being edited
+  cookies: { slot: 'modal', rank: 1 },
+  consents: { slot: 'modal', rank: 1 },
   activation: { slot: 'banner', rank: 1 },
   timeBonusModal: { slot: 'modal', rank: 2 },
   // a like returned (the match moment) comes before a mere like

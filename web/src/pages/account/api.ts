@@ -6,6 +6,7 @@ import type {
   AccountChange,
   AccountDeletion,
   DataExportAnswer,
+  ConsentState,
   DiscountCode,
   MailChange,
   NotificationSettings,
@@ -38,6 +39,10 @@ export function accountApi(api: Api) {
       http.post<null>('/api/reset-password.php', { token, password, password_repeat }, { query: { do: 1 }, retries: 0 }),
     changeAccount: (c: AccountChange) => http.put<{ user: User }>('/api/account.php', c, { retries: 0 }).then((r) => need(r).user),
     deleteAccount: () => http.del<AccountDeletion>('/api/account.php', undefined, { retries: 0 }).then(need),
+    consents: (signal?: AbortSignal) => http.get<ConsentState>('/api/consents.php', { signal }).then(need),
+    /** withdrawOrientation withdraws the orientation consent, which deletes the account as deleteAccount. */
+    withdrawOrientation: () =>
+      http.del<AccountDeletion>('/api/consents.php', undefined, { query: { kind: 'orientation' }, retries: 0 }).then(need),
     retentionOffer: () => http.get<RetentionOffer>('/api/retention.php').then(need),
     takeRetention: () => http.post<DiscountCode>('/api/retention.php', undefined, { retries: 0 }).then(need),
     otherBrands: (signal?: AbortSignal) => http.get<OtherBrands>('/api/brands.php', { signal }).then(need),

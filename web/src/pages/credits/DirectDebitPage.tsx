@@ -16,6 +16,7 @@ import { formatPrice } from '../../i18n/money'
 import { discounted, whyNot } from './discount'
 import { useDiscount } from './useDiscount'
 import { color, radius, space } from '../../theme/theme'
+import { WithdrawalWaiver, useWaiver, useWaiverAsked } from './WithdrawalWaiver'
 
 const Option = styled.label`
   display: flex;
@@ -133,6 +134,7 @@ function DetailsForm({ data, packageId, fixed, details, code, onPackage, onSent 
   const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({})
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const waiver = useWaiver()
   const set = (name: FieldName) => (e: ChangeEvent<HTMLInputElement>) => {
     const v = e.currentTarget.value
     setValues((d) => ({ ...d, [name]: v }))
@@ -151,6 +153,7 @@ function DetailsForm({ data, packageId, fixed, details, code, onPackage, onSent 
       document.getElementById(ids[first])?.focus()
       return
     }
+    if (!waiver.ready()) return
     setBusy(true)
     try {
       const sent = await calls.directDebitStart({
@@ -160,6 +163,7 @@ function DetailsForm({ data, packageId, fixed, details, code, onPackage, onSent 
         holder: values.holder.trim(),
         phone: values.phone.trim(),
         ...(code ? { discount_code: code.code } : {}),
+        ...waiver.body,
       })
       onSent(sent, values)
     } catch (err) {
@@ -208,6 +212,7 @@ function DetailsForm({ data, packageId, fixed, details, code, onPackage, onSent 
         {field('holder', { autoComplete: 'name' })}
         {field('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
         <p>{t('directDebit.mandate')}</p>
+        <WithdrawalWaiver {...waiver.box} disabled={busy} />
         {error && (
           <ErrorText role="alert" data-testid="dd-error">
             {error}
@@ -238,6 +243,7 @@ function CodeForm({ sent, details, country, onResent, onChange }: {
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const waiverAsked = useWaiverAsked()
 
   const confirm = async (e: FormEvent) => {
     e.preventDefault()
@@ -274,6 +280,8 @@ function CodeForm({ sent, details, country, onResent, onChange }: {
         holder: details.holder.trim(),
         phone: details.phone.trim(),
         ...(sent.discount_code ? { discount_code: sent.discount_code } : {}),
+        // The start this repeats carried the waiver (the form asks it first).
+        ...(waiverAsked ? { waive_withdrawal: true } : {}),
       })
       setBusy(false)
       setCode('')

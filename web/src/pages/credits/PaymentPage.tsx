@@ -23,6 +23,7 @@ import { DiscountPanel } from './DiscountPanel'
 import { useDiscount } from './useDiscount'
 import { isCardMethod } from './repeat'
 import { color, radius, space } from '../../theme/theme'
+import { WithdrawalWaiver, useWaiver } from './WithdrawalWaiver'
 
 const MethodGrid = styled.div`
   display: grid;
@@ -198,6 +199,7 @@ function MethodPicker() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [keepCard, setKeepCard] = useState(false)
+  const waiver = useWaiver()
   const keepCardId = useId()
   const discount = useDiscount()
   const data = state.status === 'done' ? state.data : latest
@@ -242,6 +244,7 @@ function MethodPicker() {
       void navigate(`/directdebit?package=${encodeURIComponent(pkg.id)}&country=${encodeURIComponent(data.country)}${withCode}`)
       return
     }
+    if (!waiver.ready()) return
     setBusy(true)
     setError(null)
     try {
@@ -251,6 +254,7 @@ function MethodPicker() {
         country: data.country,
         ...(applies ? { discount_code: code.code } : {}),
         ...(keepCard && isCardMethod(method) ? { keep_card: true } : {}),
+        ...waiver.body,
       })
       rememberOrderCountry(created.order_id, data.country)
       leaveFor(created.redirect_url)
@@ -286,6 +290,7 @@ function MethodPicker() {
             </span>
           </KeepCard>
         )}
+        <WithdrawalWaiver {...waiver.box} disabled={busy} />
       </Panel>
       <Panel as="section" aria-labelledby="order-summary">
         <h2 id="order-summary">{t('paymentMethod.summary')}</h2>

@@ -19,6 +19,7 @@ import { newClientId, repeatOutcome, type RepeatOutcome } from './repeat'
 import { formatPrice } from '../../i18n/money'
 import { pollPayment } from './rules'
 import { color, radius, space } from '../../theme/theme'
+import { WithdrawalWaiver, useWaiver, useWaiverAsked } from './WithdrawalWaiver'
 
 const Offers = styled.ul`
   display: grid;
@@ -138,6 +139,8 @@ function OutcomePanel({ outcome, card, onRetry, busy }: { outcome: RepeatOutcome
   const [leaving, setLeaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const credits = useAppState((s) => s.user?.credits ?? 0)
+  // The purchase that failed carried the withdrawal waiver (buy asks it first).
+  const waiverAsked = useWaiverAsked()
   useEffect(() => {
     heading.current?.focus()
   }, [outcome])
@@ -185,7 +188,7 @@ function OutcomePanel({ outcome, card, onRetry, busy }: { outcome: RepeatOutcome
     try {
       const created = outcome.order
         ? await calls.retry(outcome.order.order_id, card.method)
-        : await calls.order({ package_id: outcome.pkg.id, paymentmethod: card.method, country: outcome.country })
+        : await calls.order({ package_id: outcome.pkg.id, paymentmethod: card.method, country: outcome.country, ...(waiverAsked ? { waive_withdrawal: true } : {}) })
       leaveFor(created.redirect_url)
     } catch (err) {
       setLeaving(false)
@@ -224,6 +227,7 @@ function RepeatOffers({ card }: { card: Card }) {
   const { state, reload } = usePackages(null)
   const [busy, setBusy] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<RepeatOutcome | null>(null)
+  const waiver = useWaiver()
   const alive = useRef(new AbortController())
   useEffect(() => {
     const ctl = new AbortController()
@@ -233,6 +237,7 @@ function RepeatOffers({ card }: { card: Card }) {
 
   const buy = async (pkg: CreditPackage, country: string) => {
     if (busy) return
+    if (!waiver.ready()) return
     // One key per click: the request's own retries reuse it, so the
     // server charges once however often it hears the click.
     const clientId = newClientId()
@@ -241,7 +246,7 @@ function RepeatOffers({ card }: { card: Card }) {
     setOutcome(null)
     let result: RepeatOutcome
     try {
-      let order: Order = await calls.repeat({ package_id: pkg.id, card_id: card.id, client_id: clientId, country })
+      let order: Order = await calls.repeat({ package_id: pkg.id, card_id: card.id, client_id: clientId, country, ...waiver.body })
       if (order.status === 'pending') {
         const polled = await pollPayment(
           () => calls.payment(order.payment_id, signal),
@@ -268,6 +273,7 @@ function RepeatOffers({ card }: { card: Card }) {
       {outcome && <OutcomePanel outcome={outcome} card={card} busy={busy !== null} onRetry={(pkg) => state.status === 'done' && void buy(pkg, state.data.country)} />}
       <section aria-labelledby="repeat-packages-title" aria-busy={state.status === 'loading' || busy !== null}>
         <h2 id="repeat-packages-title">{t('repeatOrder.packagesTitle')}</h2>
+        <WithdrawalWaiver {...waiver.box} disabled={busy !== null} />
         {state.status === 'failed' ? (
           <LoadFailed onReload={reload} />
         ) : state.status === 'done' ? (

@@ -27,7 +27,7 @@ export function billingApi(http: HttpClient) {
     packages: (country: string | null, signal?: AbortSignal) =>
       http.get<Packages>('/api/packages.php', { query: { country: country || undefined }, signal }).then(need),
     /** order creates an order and its first payment; the answer names where to pay. */
-    order: (body: { package_id: string; paymentmethod: string; country?: string; discount_code?: string; keep_card?: boolean }) =>
+    order: (body: { package_id: string; paymentmethod: string; country?: string; discount_code?: string; keep_card?: boolean; waive_withdrawal?: boolean }) =>
       http.post<OrderCreated>('/api/orders.php', body, { retries: 0 }).then(need),
     /** retry pays a failed, cancelled or expired order again with another method. */
     retry: (orderId: number, paymentmethod: string) =>
@@ -46,7 +46,7 @@ export function billingApi(http: HttpClient) {
      * is the click's key: the server answers a repeated request with the same
      * order, so the request may be retried safely.
      */
-    repeat: (body: { package_id: string; card_id: number; client_id: string; country?: string }) =>
+    repeat: (body: { package_id: string; card_id: number; client_id: string; country?: string; waive_withdrawal?: boolean }) =>
       http.post<Order>('/api/repeatorder.php', body, { retries: 2 }).then(need),
     /** removeCard revokes the kept card at the provider. */
     removeCard: (cardId: number) => http.del<null>('/api/repeatorder.php', undefined, { query: { id: cardId }, retries: 0 }).then(need),
@@ -57,7 +57,7 @@ export function billingApi(http: HttpClient) {
     welcomeCode: (signal?: AbortSignal) =>
       http.get<DiscountCode>('/api/discountcode.php', { query: { welcome: 'true' }, signal, retries: 0 }).then(need),
     /** directDebitStart texts a code for paying a package by direct debit from the account given. */
-    directDebitStart: (body: { package_id: string; country?: string; iban: string; holder: string; phone: string }) =>
+    directDebitStart: (body: { package_id: string; country?: string; iban: string; holder: string; phone: string; waive_withdrawal?: boolean }) =>
       http.post<DirectDebitCodeSent>('/api/directdebit.php', body, { retries: 0 }).then(need),
     /** directDebitConfirm sends the texted code; the answer is the placed order, redirect_url its result page. */
     directDebitConfirm: (code: string) => http.post<OrderCreated>('/api/directdebit.php', { code }, { retries: 0 }).then(need),

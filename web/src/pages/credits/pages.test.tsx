@@ -154,6 +154,23 @@ describe('/credits/:id/:paymentmethod?', () => {
     expect(leaveFor).toHaveBeenCalledWith('http://localhost/sandbox/pay/sb_1')
   })
 
+  it('asks the withdrawal waiver on a brand with the European rules and orders only with it', async () => {
+    const { calls, handler } = api((c) =>
+      c.url === '/api/orders.php' && c.method === 'POST' ? jsonResponse(201, { order_id: 41, payment_id: 'pay_1', redirect_url: 'http://localhost/sandbox/pay/sb_1' }) : null,
+    )
+    await renderApp(boot({ user: user() }, { eu_rules: true }), '/credits/popular/ideal', handler)
+    const waiver = await screen.findByRole('checkbox', { name: 'I want my credits at once and agree that this ends my 14-day right of withdrawal.' })
+    expect((waiver as HTMLInputElement).checked).toBe(false)
+    fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
+    await screen.findByText('Please tick this box: your credits are delivered at once.')
+    expect(document.activeElement).toBe(waiver)
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    fireEvent.click(waiver)
+    fireEvent.click(screen.getByRole('button', { name: /^Pay/ }))
+    await until(() => calls.some((c) => c.method === 'POST'))
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ package_id: 'popular', paymentmethod: 'ideal', waive_withdrawal: true })
+  })
+
   it('words the server\'s refusal and stays', async () => {
     const { handler } = api((c) => (c.method === 'POST' ? jsonResponse(503, { error: 'payments_unavailable', message: 'no' }) : null))
     await renderApp(boot({ user: user() }), '/credits/popular/ideal', handler)

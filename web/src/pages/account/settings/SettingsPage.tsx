@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Page, Panel } from '../../../components/Page'
 import { EmailForm, PasswordForm } from './AccountForms'
+import { Consents } from './Consents'
 import { DataExport } from './DataExport'
 import { DeleteAccount } from './DeleteAccount'
 import { LanguageForm } from './LanguageForm'
@@ -34,6 +35,10 @@ export function NotificationsPage() {
       <Panel as="section" aria-labelledby="data-export-title" id="data-export">
         <h2 id="data-export-title">{t('dataExport.title')}</h2>
         <DataExport />
+      </Panel>
+      <Panel as="section" aria-labelledby="settings-consents">
+        <h2 id="settings-consents">{t('consents.title')}</h2>
+        <Consents />
       </Panel>
       <Panel as="section" aria-labelledby="settings-delete">
         <h2 id="settings-delete">{t('accountDeletion.title')}</h2>

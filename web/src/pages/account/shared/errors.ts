@@ -53,6 +53,9 @@ export const ACCOUNT_ERROR_CODES = [
   'deletion_not_started',
   'retention_offer_none',
   'data_export_daily_limit',
+  'orientation_consent_required',
+  'consent_version_changed',
+  'consent_kind_invalid',
 ] as const
 
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number]
@@ -83,6 +86,7 @@ export const FIELD_OF: Partial<Record<AccountErrorCode, string>> = {
   old_password: 'old_password',
   new_email_invalid: 'email',
   email_exists: 'email',
+  orientation_consent_required: 'orientation_consent',
 }
 
 /**

@@ -27,6 +27,21 @@ const Small = styled.span`
   font-size: 0.875rem;
 `
 
+/** Check is a checkbox with its text beside it, the whole line its label. */
+export const Check = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: ${space(3)};
+  margin: ${space(3)} 0 0;
+  min-height: 44px;
+  input {
+    flex: none;
+    width: 22px;
+    height: 22px;
+    margin: 2px 0 0;
+  }
+`
+
 /** FieldError is the text under a field; the field names it in aria-describedby. */
 export function FieldError({ id, text }: { id: string; text: Text | undefined }) {
   const { t } = useTranslation()

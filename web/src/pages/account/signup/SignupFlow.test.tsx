@@ -55,6 +55,7 @@ describe('the signup flow', () => {
     fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1990' } })
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'bram@example.test' } })
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } })
+    fireEvent.click(screen.getByTestId('signup-orientation-consent'))
     fireEvent.click(screen.getByTestId('signup-create'))
     const email = screen.getByLabelText('E-mail address')
     await waitFor(() => expect(document.activeElement).toBe(email))
@@ -90,8 +91,44 @@ describe('the signup flow', () => {
     fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1990' } })
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'bram@example.test' } })
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } })
+    fireEvent.click(screen.getByTestId('signup-orientation-consent'))
     fireEvent.click(screen.getByTestId('signup-create'))
     await waitFor(() => expect(bodies).toHaveLength(1))
-    expect(bodies[0]).toMatchObject({ signup_message: 'Hello Ann', profile_id: 21 })
+    expect(bodies[0]).toMatchObject({ signup_message: 'Hello Ann', profile_id: 21, orientation_consent: true, marketing: true })
+  })
+
+  it('asks the orientation consent, sends nothing without it, and leaves marketing off on a brand with the European rules', async () => {
+    Element.prototype.scrollIntoView = () => {}
+    const bodies: Array<Record<string, unknown>> = []
+    const handler = (url: string, init: RequestInit) => {
+      if (url.startsWith('/api/signup.php')) {
+        bodies.push(JSON.parse(init.body as string) as Record<string, unknown>)
+        return jsonResponse(422, { error: 'email_taken', message: 'taken' })
+      }
+      return jsonResponse(404, { error: 'not_found', message: 'This page could not be found' })
+    }
+    const b = boot()
+    b.settings = { ...b.settings, eu_rules: true }
+    await renderApp(b, '/signup', handler)
+    await screen.findByTestId('signup-step-account')
+    const consent = screen.getByTestId<HTMLInputElement>('signup-orientation-consent')
+    const marketing = screen.getByTestId<HTMLInputElement>('signup-marketing')
+    expect(consent.checked).toBe(false)
+    expect(marketing.checked).toBe(false)
+    fireEvent.click(screen.getByLabelText('a man'))
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'Bram' } })
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '14' } })
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2' } })
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1990' } })
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'bram@example.test' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } })
+    fireEvent.click(screen.getByTestId('signup-create'))
+    await waitFor(() => expect(document.activeElement).toBe(consent))
+    expect(consent.getAttribute('aria-invalid')).toBe('true')
+    expect(bodies).toHaveLength(0)
+    fireEvent.click(consent)
+    fireEvent.click(screen.getByTestId('signup-create'))
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).toMatchObject({ orientation_consent: true, marketing: false })
   })
 })

@@ -124,7 +124,7 @@ export function ageOn(dob: string, today: Date): number {
   return age
 }
 
-export type FormErrors = Partial<Record<keyof AccountForm | 'date_of_birth', Text>>
+export type FormErrors = Partial<Record<keyof AccountForm | 'date_of_birth' | 'orientation_consent', Text>>
 
 /** The outcome of checking the message step before it is sent. */
 export interface AccountCheck {

@@ -10,7 +10,7 @@ import { currentTracking } from '../../../../app/tracking'
 import { useAppState, useServices } from '../../../../state/context'
 import { accountApi } from '../../api'
 import { FIELD_OF, accountErrorText, errorCode, type AccountErrorCode, type Text } from '../../shared/errors'
-import { FieldError, Fieldset, Inline, Notice } from '../../shared/ui'
+import { Check, FieldError, Fieldset, Inline, Notice } from '../../shared/ui'
 import { checkAccountForm, dateOfBirth, emptyAccountForm, isGender, isSeeking, type AccountForm, type FormErrors } from '../steps'
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1)
@@ -44,7 +44,13 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
   const minAge = useAppState((s) => s.settings.min_age || 18)
   const sitename = useAppState((s) => s.tenant.name)
   const profileName = useProfileName(profileId)
+  const euRules = useAppState((s) => s.settings.eu_rules)
   const [form, setForm] = useState<AccountForm>(emptyAccountForm)
+  // The explicit consent to process orientation and preferences (never
+  // ticked in advance), and marketing mail: off by default on brands with
+  // the European rules, on elsewhere.
+  const [orientation, setOrientation] = useState(false)
+  const [marketing, setMarketing] = useState(() => !euRules)
   const [errors, setErrors] = useState<FormErrors>({})
   const [general, setGeneral] = useState<Text | null>(null)
   const [invalidDate, setInvalidDate] = useState(false)
@@ -65,6 +71,7 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
     e.preventDefault()
     setGeneral(null)
     const check = checkAccountForm(form, minAge, new Date())
+    if (!orientation) check.errors.orientation_consent = ['accountErrors.orientation_consent_required']
     setErrors(check.errors)
     if (Object.keys(check.errors).length > 0) setFocusError((n) => n + 1)
     if (check.invalidDate) setInvalidDate(true)
@@ -82,6 +89,8 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
         signup_message: form.message.trim() || undefined,
         profile_id: profileId,
         tracking: tracking ? { ...tracking } : undefined,
+        orientation_consent: orientation,
+        marketing,
       })
       onCreated(user)
     } catch (err) {
@@ -230,6 +239,31 @@ export function MessageStep({ profileId, onStart, onCreated }: MessageStepProps)
         />
         <FieldError id={`${id}-password-error`} text={errors.password} />
       </Field>
+      <Check>
+        <input
+          type="checkbox"
+          name="orientation_consent"
+          checked={orientation}
+          onChange={(e) => {
+            onStart()
+            setOrientation(e.currentTarget.checked)
+          }}
+          {...invalid('orientation_consent')}
+          data-testid="signup-orientation-consent"
+        />
+        <span>{t('signupFlow.account.orientationConsent', { sitename })}</span>
+      </Check>
+      <FieldError id={`${id}-orientation_consent-error`} text={errors.orientation_consent} />
+      <Check>
+        <input
+          type="checkbox"
+          name="marketing"
+          checked={marketing}
+          onChange={(e) => setMarketing(e.currentTarget.checked)}
+          data-testid="signup-marketing"
+        />
+        <span>{t('signupFlow.account.marketing')}</span>
+      </Check>
       <p>
         {t('signupFlow.account.terms')} <Link to="/pages/terms">{t('footer.terms')}</Link>
         {' · '}
