@@ -13,6 +13,7 @@ import (
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/looks"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/trust"
@@ -37,6 +38,8 @@ var sections = []section{
 	{check: chat.CheckTenantFile},
 	{check: affiliates.CheckTenantFile, checkHosts: affiliates.CheckAddresses},
 	{check: trust.CheckTenantFile},
+	// The brand's layout variants, logo, icon and home copy.
+	{check: looks.CheckTenantFile},
 	// Every brand has its time bonus (TIMEBONUS25) from the start: members
 	// see it before any signup.
 	{stored: func(ctx context.Context, tx pgx.Tx) error { return discounts.EnsureTimeBonuses(ctx, tx) }},

@@ -48,6 +48,7 @@ import (
 	"rendezvous/engine/trust"
 	"rendezvous/engine/webapp"
 	"rendezvous/landers"
+	"rendezvous/themes"
 )
 
 // Deps are what the engine is built from, made once in run().
@@ -216,6 +217,12 @@ func New(d Deps) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every theme is checked (contrast pairs, layout variants) before a
+	// page uses it.
+	themeSet, err := themes.Read(d.Themes)
+	if err != nil {
+		return nil, err
+	}
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, membership.Viewer(e.Accounts, e.Chat, e.Likes), webapp.Parts{
 		LiveIndex: d.LiveDist, Showcase: e.Profiles, Chat: membership.ChatThread(e.Chat), Links: e.Links}, d.Log)
 	if err != nil {
@@ -226,7 +233,7 @@ func New(d Deps) (*Engine, error) {
 		return nil, err
 	}
 	e.Console = admin.NewConsole(staffService, admin.Areas{Accounts: e.Accounts, Billing: e.Billing, Chat: e.Chat,
-		Profiles: e.Profiles, Trust: e.Trust, Outbound: d.Outbound}, d.Dist, e.App.Assets())
+		Profiles: e.Profiles, Trust: e.Trust, Outbound: d.Outbound, Themes: themeSet}, d.Dist, e.App.Assets())
 
 	if e.Handler, e.Ops, err = routes(d, e); err != nil {
 		return nil, err
