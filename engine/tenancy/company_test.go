@@ -38,3 +38,21 @@ func TestCompanyTradeNameAndIdentity(t *testing.T) {
 		t.Fatalf("identity without address and KvK %q, want %q", got, want)
 	}
 }
+
+// The registry number is cited under the register of the company's
+// country: a German company's is its Handelsregister number, not a Dutch
+// KvK number.
+func TestIdentityNamesTheCountrysRegister(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ country, want string }{
+		{"DE", "Herz Digital GmbH, Berlin, DE, Handelsregister HRB 204512 B"},
+		{"NL", "Herz Digital GmbH, Berlin, NL, KvK HRB 204512 B"},
+		{"AT", "Herz Digital GmbH, Berlin, AT, Firmenbuch HRB 204512 B"},
+		{"", "Herz Digital GmbH, Berlin, Reg. no. HRB 204512 B"},
+	} {
+		herz := tenancy.Company{Name: "Herz Digital GmbH", City: "Berlin", Country: c.country, KVK: "HRB 204512 B"}
+		if got := herz.Identity(); got != c.want {
+			t.Errorf("identity in %q: %q, want %q", c.country, got, c.want)
+		}
+	}
+}
