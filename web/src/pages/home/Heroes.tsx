@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import type { Card } from '../../api/types'
+import { withTexts } from '../../app/withTexts'
 import { ButtonLink } from '../../components/Button'
 import { Container } from '../../components/Grid'
 import { color, media, radius, shadow, space } from '../../theme/theme'
@@ -20,19 +21,37 @@ const Actions = styled.div`
   margin-top: ${space(6)};
 `
 
-/** SignupActions are the calls to sign up (the main one) and to log in. */
-function SignupActions({ onPhoto = false }: { onPhoto?: boolean }) {
+/** ActionBar holds the calls to act at the bottom of the screen while the members' grid scrolls under it. */
+const ActionBar = styled(Actions)`
+  position: sticky;
+  bottom: 0;
+  z-index: 1;
+  flex-wrap: nowrap;
+  margin: 0;
+  padding: ${space(3)};
+  background: ${color.surface};
+  box-shadow: 0 -4px 16px rgba(0, 0, 0, 0.12);
+  a {
+    flex: 1 1 0;
+    padding-inline: ${space(2)};
+    text-align: center;
+  }
+`
+
+/** SignupActions are the calls to sign up (the main one) and to log in: under the words, or in a bar at the screen's bottom. */
+function SignupActions({ bar = false }: { bar?: boolean }) {
   const { t } = useTranslation()
   const signup = useSignupClick()
+  const Wrap = bar ? ActionBar : Actions
   return (
-    <Actions data-on-photo={onPhoto || undefined}>
+    <Wrap>
       <ButtonLink to="/signup" onClick={signup} data-testid="home-signup">
         {t('home.signup')}
       </ButtonLink>
       <ButtonLink to="/login" $variant="secondary">
         {t('home.login')}
       </ButtonLink>
-    </Actions>
+    </Wrap>
   )
 }
 
@@ -91,7 +110,7 @@ export function PhotoHero({ copy, cover }: { copy: Copy; cover?: Card }) {
       <Container>
         <h1>{copy.headline}</h1>
         <p>{copy.lead}</p>
-        <SignupActions onPhoto />
+        <SignupActions />
       </Container>
     </PhotoSection>
   )
@@ -138,7 +157,9 @@ const FormCard = styled.aside`
   }
 `
 
-const SignupFlow = lazy(() => import('../account/signup/SignupFlow').then((m) => ({ default: m.SignupFlow })))
+// The form comes with its texts (the catalogue's rest), which the home's
+// first screen does without.
+const SignupFlow = lazy(() => withTexts(() => import('../account/signup/SignupFlow'))().then((m) => ({ default: m.SignupFlow })))
 
 /** SplitSignupHero is the headline with the signup form itself beside it (below it on a phone). */
 export function SplitSignupHero({ copy }: { copy: Copy }) {
@@ -166,9 +187,10 @@ export function SplitSignupHero({ copy }: { copy: Copy }) {
 
 const GridTop = styled.section`
   padding: ${space(5)} 0 0;
-  > div:first-child {
-    padding-bottom: ${space(4)};
-  }
+`
+
+const Intro = styled.header`
+  padding: 0 ${space(3)} ${space(4)};
   h1 {
     margin: 0 0 ${space(1)};
     font-size: 1.5rem;
@@ -178,20 +200,20 @@ const GridTop = styled.section`
     margin: 0;
     color: ${color.textMuted};
   }
-  ${Actions} {
-    margin-top: ${space(3)};
+  ${media('md')} {
+    max-width: 960px;
+    margin: 0 auto;
   }
 `
 
-/** GridFirstHero starts with the members: a short headline and the calls to act over a mosaic of their photos. */
+/** GridFirstHero starts with the members: a short headline over a mosaic of their photos, the calls to act in a bar at the screen's bottom. */
 export function GridFirstHero({ copy, teasers }: { copy: Copy; teasers: Card[] }) {
   return (
     <GridTop data-testid="home-hero" data-home="grid-first">
-      <Container>
+      <Intro>
         <h1>{copy.headline}</h1>
         <p>{copy.lead}</p>
-        <SignupActions />
-      </Container>
+      </Intro>
       {teasers.length > 0 && (
         <TeaserMosaic aria-label={copy.teasersTitle}>
           {teasers.map((card, i) => (
@@ -199,6 +221,7 @@ export function GridFirstHero({ copy, teasers }: { copy: Copy; teasers: Card[] }
           ))}
         </TeaserMosaic>
       )}
+      <SignupActions bar />
     </GridTop>
   )
 }
