@@ -3,8 +3,10 @@ package brandfile
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
@@ -66,12 +68,7 @@ func (h LookHandlers) Choices(w http.ResponseWriter, r *http.Request) {
 // replaces is released. The answer is the brand's file.
 func (h LookHandlers) UploadImage(w http.ResponseWriter, r *http.Request) {
 	slug, kind := chi.URLParam(r, "tenant"), chi.URLParam(r, "image")
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, looks.MaxImageBytes+1))
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		httpx.WriteError(w, r, looks.ErrImageTooLarge)
-		return
-	}
+	body, err := imageBody(w, r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -99,6 +96,35 @@ func (h LookHandlers) UploadImage(w http.ResponseWriter, r *http.Request) {
 	}
 	h.invalidateTenants()
 	h.answerTenant(w, r, http.StatusOK, slug)
+}
+
+// imageBody is the uploaded image: the multipart field "image" (a form's
+// file input) or else the request's body, no larger than the limit.
+func imageBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	// The multipart envelope adds its boundaries and headers.
+	r.Body = http.MaxBytesReader(w, r.Body, looks.MaxImageBytes+16<<10)
+	var src io.Reader = r.Body
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		file, _, err := r.FormFile("image")
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			return nil, looks.ErrImageTooLarge
+		case err != nil:
+			return nil, looks.ErrImageType
+		}
+		defer file.Close()
+		src = file
+	}
+	body, err := io.ReadAll(io.LimitReader(src, looks.MaxImageBytes+1))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) || len(body) > looks.MaxImageBytes {
+		return nil, looks.ErrImageTooLarge
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read brand image: %w", err)
+	}
+	return body, nil
 }
 
 // recordImage names the stored image (url, key) as the brand's kind in its

@@ -6,6 +6,7 @@ import styled from 'styled-components'
 import { ConsoleError, type ConsoleApi, type TenantFile } from '../../api'
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Input, Muted, colors } from '../../ui'
+import { LookFields, lookInJson, withLookInJson } from './LookFields'
 
 // The form's fields: the tenant file's plain fields, lists as comma-separated
 // text, and everything else (settings, billing, gifts) as one JSON document.
@@ -230,6 +231,7 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
           {input('profile_pool', t('console.brand.pool'))}
           {input('company_slug', t('console.brand.companySlug'))}
           {input('company_name', t('console.brand.companyName'))}
+          {!creating && slug && <LookFields api={api} slug={slug} theme={form.theme} look={lookInJson(form.rest)} onChange={(look) => setForm((f) => ({ ...f, rest: withLookInJson(f.rest, look) }))} />}
           <Field>
             <label htmlFor="brand-rest">{t('console.brand.rest')}</label>
             <Text
