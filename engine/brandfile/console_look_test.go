@@ -6,6 +6,8 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"mime/multipart"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -170,10 +172,28 @@ func TestLookImageUpload(t *testing.T) {
 			}
 		})
 	}
+	// The console's form sends the file as the multipart field "image".
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("image", "icon.png")
+	_, _ = fw.Write(pngOf(t, 64, 64))
+	_ = mw.Close()
+	req, _ := http.NewRequest("POST", e.URL+"/admin/api/tenants/lustlokaal/look/icon", &body)
+	req.Host = c.Host
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	formUp := c.Send(req)
+	formUp.Want(t, 200, "")
+	var withIcon brandfile.TenantAnswer
+	formUp.JSON(t, &withIcon)
+	icon, _ := withIcon.File.Extra["look"].(map[string]any)["icon"].(string)
+	if !strings.HasSuffix(icon, "-icon.png") {
+		t.Fatalf("the form's icon %q", icon)
+	}
+
 	var now brandfile.TenantAnswer
 	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &now)
 	nowLook, _ := now.File.Extra["look"].(map[string]any)
-	if nowLook["logo"] != logo2 || nowLook["icon"] != nil {
+	if nowLook["logo"] != logo2 || nowLook["icon"] != icon {
 		t.Fatalf("a refused upload changed the look: %v", nowLook)
 	}
 
