@@ -1,6 +1,9 @@
 package tenancy_test
 
 import (
+	"maps"
+	"os"
+	"regexp"
 	"testing"
 
 	"rendezvous/engine/tenancy"
@@ -54,5 +57,22 @@ func TestIdentityNamesTheCountrysRegister(t *testing.T) {
 		if got := herz.Identity(); got != c.want {
 			t.Errorf("identity in %q: %q, want %q", c.country, got, c.want)
 		}
+	}
+}
+
+// The app's footer names the registers from its own list: it is the
+// engine's.
+func TestRegistryLabelsAreTheApps(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("../../web/src/layouts/parts/company.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^  ([A-Z]{2}): '([^']+)',$`).FindAllStringSubmatch(string(src), -1) {
+		app[m[1]] = m[2]
+	}
+	if len(app) < 10 || !maps.Equal(app, tenancy.RegistryLabels()) {
+		t.Fatalf("company.ts lists %v, the engine %v", app, tenancy.RegistryLabels())
 	}
 }
