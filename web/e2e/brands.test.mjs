@@ -131,6 +131,13 @@ for (const v of variants) {
       const box = await card.boundingBox()
       if (v.card === 'tile') assert.ok(photo.y + photo.height <= name.y + 1 && photo.width > box.width - 4, `tile: photo ${JSON.stringify(photo)} above the name ${JSON.stringify(name)}`)
       if (v.card === 'row') assert.ok(photo.x + photo.width <= name.x + 1 && box.width > 300, `row: photo ${JSON.stringify(photo)} beside the name ${JSON.stringify(name)}, card ${box.width} px wide`)
+      if (v.card === 'row') {
+        // A label on a row's narrow photo stays on the photo, off the name.
+        const spill = await s.page.getByTestId('fictional-tag').evaluateAll((tags) =>
+          tags.filter((tag) => tag.getBoundingClientRect().right > tag.parentElement.firstElementChild.getBoundingClientRect().right + 0.5).length,
+        )
+        assert.equal(spill, 0, 'fictional labels reaching past the photo')
+      }
       if (v.card === 'polaroid') {
         assert.ok(Math.abs(photo.width - photo.height) <= 1 && photo.x > box.x + 4, `polaroid: a square photo in a frame ${JSON.stringify(photo)} in ${JSON.stringify(box)}`)
         assert.ok(Math.abs(name.x + name.width / 2 - (box.x + box.width / 2)) <= 2, 'polaroid: the name centred')

@@ -141,6 +141,14 @@ const Marker = styled.span`
     color: ${color.text};
     background: ${color.surface};
   }
+  /* A row's photo is narrow: the label stays on it. */
+  [data-card='row'] > & {
+    max-width: calc(112px - ${space(3)});
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+    display: block;
+  }
 `
 
 const Actions = styled.div`
