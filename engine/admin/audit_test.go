@@ -46,6 +46,9 @@ var auditedRoutes = map[string]auditedCall{
 		base.File.Name += " (edited)"
 		return c.Do("PUT", "/admin/api/tenants/sparkusa/file", base.File)
 	}},
+	"POST /tenants/{tenant}/look/{image}": {"tenant.logo", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
+		return c.Do("POST", "/admin/api/tenants/lustlokaal/look/logo", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4" fill="#c2410c"/></svg>`)
+	}},
 	"POST /tenants/{tenant}/orders/{order}/refund": {"order.refund", func(t *testing.T, e *servertest.ConsoleEnv, c *servertest.Client) servertest.Response {
 		order, _ := e.PaidOrder(t)
 		return c.Do("POST", fmt.Sprintf("/admin/api/tenants/lustlokaal/orders/%d/refund", order), map[string]string{"reason": "asked for it"})

@@ -23,6 +23,7 @@ import (
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/trust"
+	"rendezvous/themes"
 )
 
 // The permissions of the route table, in short.
@@ -52,6 +53,10 @@ const APIPrefix = "/admin/api"
 func (c *Console) Routes() []Route {
 	st := c.Staff.Handlers()
 	brands := brandfile.ConsoleHandlers{Staff: c.Staff, Outbound: c.Outbound}
+	look := brandfile.LookHandlers{ConsoleHandlers: brands, Themes: c.Themes}
+	if c.Profiles != nil {
+		look.Store, look.Blobs = c.Profiles.Store, c.Profiles.Blobs
+	}
 	acc := accounts.ConsoleDashboards{Pool: c.Staff.Pool}
 	prof := profiles.ConsoleHandlers{Staff: c.Staff, Service: c.Profiles}
 	members := membership.ConsoleHandlers{Staff: c.Staff, Pool: c.Staff.Pool, Accounts: c.Accounts}
@@ -83,6 +88,9 @@ func (c *Console) Routes() []Route {
 		{"GET", "/tenants/{tenant}/file", inTenant("tenants", "read"), brands.TenantFile},
 		{"PUT", "/tenants/{tenant}/file", inTenant("tenants", "write"), brands.UpdateTenant},
 		{"GET", "/tenants/{tenant}/export", inTenant("tenants", "read"), brands.ExportTenant},
+		// A brand's look: the choices of its forms, its own logo and icon (brandfile/console_look.go).
+		{"GET", "/look/choices", anyTenant("tenants", "read"), look.Choices},
+		{"POST", "/tenants/{tenant}/look/{image}", inTenant("tenants", "write"), look.UploadImage},
 
 		// Money: orders and refunds, a member's ledger and credit
 		// corrections (billing/console_handlers.go); support has no money
@@ -233,6 +241,8 @@ type Areas struct {
 	// Outbound decides which hosts postback templates may name; nil is
 	// the strict guard.
 	Outbound *outbound.Guard
+	// Themes are the themes the engine serves, which brands choose from.
+	Themes *themes.Set
 }
 
 // Console is the console's HTTP surface on the console hosts: its API and

@@ -492,7 +492,7 @@ func TestInvoiceInEveryLanguage(t *testing.T) {
 				t.Fatal(err)
 			}
 			text := pdfText(t, raw)
-			wants := append([]string{"Zofia Łężyńska-Ærøskøbing Åström", "LustLokaal", "Lokaal Media B.V., ul. Świętokrzyska 12, Kraków, PL, KvK 81234567"}, cases[lang]...)
+			wants := append([]string{"Zofia Łężyńska-Ærøskøbing Åström", "LustLokaal", "Lokaal Media B.V., ul. Świętokrzyska 12, Kraków, PL, KRS 81234567"}, cases[lang]...)
 			for _, want := range wants {
 				want = strings.ReplaceAll(want, "_", "\u00a0")
 				if !strings.Contains(string(page), template.HTMLEscapeString(want)) {

@@ -13,6 +13,7 @@ import (
 	"rendezvous/engine/billing"
 	"rendezvous/engine/billing/discounts"
 	"rendezvous/engine/chat"
+	"rendezvous/engine/looks"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/privacy"
 	"rendezvous/engine/tenancy"
@@ -41,6 +42,8 @@ var sections = []section{
 	{check: affiliates.CheckTenantFile, checkHosts: affiliates.CheckAddresses},
 	{check: trust.CheckTenantFile},
 	{check: privacy.CheckTenantFile},
+	// The brand's layout variants, logo, icon and home copy.
+	{check: looks.CheckTenantFile},
 	// Every brand has its time bonus (TIMEBONUS25) from the start: members
 	// see it before any signup.
 	{stored: func(ctx context.Context, tx pgx.Tx) error { return discounts.EnsureTimeBonuses(ctx, tx) }},

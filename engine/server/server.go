@@ -50,6 +50,7 @@ import (
 	"rendezvous/engine/trust"
 	"rendezvous/engine/webapp"
 	"rendezvous/landers"
+	"rendezvous/themes"
 )
 
 // Deps are what the engine is built from, made once in run().
@@ -222,6 +223,12 @@ func New(d Deps) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every theme is checked (contrast pairs, layout variants) before a
+	// page uses it.
+	themeSet, err := themes.Read(d.Themes)
+	if err != nil {
+		return nil, err
+	}
 	app, err := webapp.New(d.Dist, d.Themes, e.Locator, membership.Viewer(e.Accounts, e.Chat, e.Likes), webapp.Parts{
 		LiveIndex: d.LiveDist, Showcase: e.Profiles, Chat: membership.ChatThread(e.Chat), Links: e.Links}, d.Log)
 	if err != nil {
@@ -234,7 +241,7 @@ func New(d Deps) (*Engine, error) {
 	e.Privacy = &privacy.Service{Pool: d.Pool, Store: d.Media, Blobs: blobs, Jobs: inserter, Mailer: mailer, Tenants: d.Directory,
 		DropAddresses: accounts.DropAddresses, Log: d.Log}
 	e.Console = admin.NewConsole(staffService, admin.Areas{Accounts: e.Accounts, Billing: e.Billing, Chat: e.Chat,
-		Profiles: e.Profiles, Trust: e.Trust, Privacy: e.Privacy, Notifications: e.Notifications, Outbound: d.Outbound}, d.Dist, e.App.Assets())
+		Profiles: e.Profiles, Trust: e.Trust, Privacy: e.Privacy, Notifications: e.Notifications, Outbound: d.Outbound, Themes: themeSet}, d.Dist, e.App.Assets())
 
 	if e.Handler, e.Ops, err = routes(d, e); err != nil {
 		return nil, err

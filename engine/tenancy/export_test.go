@@ -6,3 +6,6 @@ func (d *Directory) Waiting() int64 { return d.waiting.Load() }
 
 // Made is how many settings answers c has serialised and compressed.
 func (c *SettingsAnswers) Made() int64 { return c.made.Load() }
+
+// RegistryLabels is the list of registers by country.
+func RegistryLabels() map[string]string { return registryLabels }

@@ -167,8 +167,10 @@ func (c Company) TradeName(brand string) string {
 }
 
 // Identity is the company as its trade-name statement names it ("LustLokaal
-// is a trade name of <Identity>"): name, address, city, country and "KvK
-// <number>", only the parts that are set, comma-separated.
+// is a trade name of <Identity>"): name, address, city, country and the
+// registry number under its country's register's name ("Handelsregister
+// HRB 204512 B" for a German company, "KvK 81234567" for a Dutch one), only
+// the parts that are set, comma-separated.
 func (c Company) Identity() string {
 	return CompanyIdentity(c.Name, c.Address, c.City, c.Country, c.KVK)
 }
@@ -183,7 +185,7 @@ func CompanyIdentity(name, address, city, country, kvk string) string {
 		}
 	}
 	if kvk = strings.TrimSpace(kvk); kvk != "" {
-		parts = append(parts, "KvK "+kvk)
+		parts = append(parts, RegistryLabel(country)+" "+kvk)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 
+	"rendezvous/engine/looks"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/tenancy"
 	"rendezvous/themes"
@@ -169,8 +170,12 @@ func ogLocale(l, country string, t *tenancy.Tenant) string {
 	return l + "_" + strings.ToUpper(country)
 }
 
-// iconPath is the tenant's theme icon.
+// iconPath is the brand's icon: its own, else its theme's.
 func (a *App) iconPath(t *tenancy.Tenant) string {
+	// The brand's own icon (uploaded in the console) before its theme's.
+	if own := looks.BootOf(t, "").Icon; own != "" {
+		return own
+	}
 	if tc := a.themeColors(t); tc.Icon != "" {
 		return tc.Icon
 	}

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"rendezvous/engine/identity"
+	"rendezvous/engine/looks"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/profiles"
@@ -286,7 +287,10 @@ type Boot struct {
 	Settings tenancy.PublicSettings `json:"settings"`
 	Company  tenancy.Company        `json:"company"`
 	Theme    json.RawMessage        `json:"theme"`
-	User     any                    `json:"user"`
+	// Look is the brand's own look over its theme's: layout variants, logo,
+	// icon and the home's copy in the page's language.
+	Look looks.Boot `json:"look"`
+	User any        `json:"user"`
 	// Counts are the logged-in member's badges (null when logged out).
 	Counts *NavCounts `json:"counts"`
 	Locale string     `json:"locale"`
@@ -409,6 +413,7 @@ func (a *App) BootFor(r *http.Request) (Boot, error) {
 		Settings: settings,
 		Company:  t.Company,
 		Theme:    theme,
+		Look:     looks.BootOf(t, locale),
 		User:     v.User,
 		Counts:   v.Counts,
 		Locale:   locale,

@@ -1,8 +1,10 @@
 // Brands that look like brands: each demo brand shows its own logo mark, named
 // with the brand for assistive technology, and its own type and shape.
 import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
 import { test } from 'node:test'
-import { open } from './lib.mjs'
+import { fileURLToPath } from 'node:url'
+import { loginDemo, open } from './lib.mjs'
 
 const brands = [
   { host: 'localhost', name: 'LustLokaal', theme: 'amber', heading: 'Georgia', transform: 'none' },
@@ -32,6 +34,126 @@ for (const b of brands) {
       assert.ok(font.includes(b.heading), `${b.name} headings in ${font}`)
       const transform = await s.page.locator('h1, h2').first().evaluate((el) => getComputedStyle(el).textTransform)
       assert.equal(transform, b.transform)
+    } finally {
+      await s.close()
+    }
+  })
+}
+
+// The screenshots of the README's screenshot section (web/screenshots/).
+const shots = fileURLToPath(new URL('../screenshots/', import.meta.url))
+const phone = { width: 390, height: 844 }
+
+/** likeness is how alike two sequences are: twice their longest common subsequence over their lengths (1 the same, 0 nothing shared). */
+function likeness(a, b) {
+  let prev = new Array(b.length + 1).fill(0)
+  for (let i = 1; i <= a.length; i++) {
+    const row = new Array(b.length + 1).fill(0)
+    for (let j = 1; j <= b.length; j++) row[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1])
+    prev = row
+  }
+  return (2 * prev[b.length]) / (a.length + b.length)
+}
+
+// Each demo brand's home, its registry as its company's country names it.
+const homes = [
+  { slug: 'lustlokaal', host: 'localhost', home: 'photo-hero', registry: 'KvK 81234567' },
+  { slug: 'herzklopfen', host: 'de.localhost', home: 'split-signup', registry: 'Handelsregister HRB 204512 B' },
+  { slug: 'sparkusa', host: 'us.localhost', home: 'grid-first', registry: null },
+]
+
+test('the three demo homes differ in structure on a phone, and each footer names its own register', async () => {
+  mkdirSync(shots, { recursive: true })
+  const shapes = {}
+  for (const b of homes) {
+    const s = await open(b.host, phone)
+    try {
+      await s.goto('/')
+      const hero = s.page.getByTestId('home-hero')
+      await hero.waitFor()
+      assert.equal(await hero.getAttribute('data-home'), b.home)
+      if (b.home === 'split-signup') await s.page.getByTestId('home-signup-form').locator('input').first().waitFor()
+      // The home as a person's browser builds it: every element the home's
+      // layout draws (its main; the header and footer, the same on every
+      // brand, are logged beside it), as its tag with its classes, in
+      // document order.
+      const shapeOf = (root) =>
+        s.page.evaluate((sel) => [...document.querySelectorAll(`${sel} *`)].map((el) => el.tagName.toLowerCase() + [...el.classList].sort().map((c) => `.${c}`).join('')), root)
+      shapes[b.slug] = { main: await shapeOf('main'), page: await shapeOf('#root') }
+      const footer = await s.page.getByTestId('site-footer').evaluate((el) => el.textContent)
+      if (b.registry) assert.ok(footer.includes(b.registry), `${b.slug}'s footer names ${b.registry}: ${footer}`)
+      if (b.slug !== 'lustlokaal') assert.ok(!/\bKvK\b/.test(footer), `${b.slug}'s footer says KvK: ${footer}`)
+      const width = await s.page.evaluate(() => document.documentElement.scrollWidth)
+      assert.equal(width, phone.width, `${b.slug}'s home is ${width} px wide`)
+      await s.page.waitForFunction(() => [...document.images].every((i) => i.complete || i.loading === 'lazy'))
+      await s.page.screenshot({ path: `${shots}home-${b.slug}.png` })
+      assert.deepEqual(s.problems, [])
+    } finally {
+      await s.close()
+    }
+  }
+  const names = Object.keys(shapes)
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      const [a, b] = [names[i], names[j]]
+      const alike = likeness(shapes[a].main, shapes[b].main)
+      const page = likeness(shapes[a].page, shapes[b].page)
+      console.log(`# ${a} and ${b}: homes ${(alike * 100).toFixed(1)}% alike (${shapes[a].main.length} and ${shapes[b].main.length} elements); with the header and footer ${(page * 100).toFixed(1)}%`)
+      assert.ok(alike < 0.6, `${a} and ${b} are ${(alike * 100).toFixed(1)}% alike`)
+    }
+  }
+})
+
+// The member's parts in the theme's variants: the profile card (a tile with
+// the photo above the name, a row with the photo beside it, a polaroid with
+// a square photo and the name centred) and the tab bar (labelled, a
+// floating pill off the screen's edge, icons with the labels for screen
+// readers only).
+const variants = [
+  { slug: 'lustlokaal', host: 'localhost', card: 'tile', nav: 'labelled' },
+  { slug: 'herzklopfen', host: 'de.localhost', card: 'row', nav: 'floating' },
+  { slug: 'sparkusa', host: 'us.localhost', card: 'polaroid', nav: 'icons' },
+]
+
+for (const v of variants) {
+  test(`${v.slug}: ${v.card} cards and the ${v.nav} tab bar on a phone`, async () => {
+    const s = await open(v.host, phone)
+    try {
+      await s.goto('/login')
+      await loginDemo(s.page, v.slug)
+      await s.goto('/members')
+      const card = s.page.getByTestId('profile-card').first()
+      await card.waitFor()
+      assert.equal(await card.getAttribute('data-card'), v.card)
+      // The photo's box (a member without a photo shows an initial in it).
+      const photo = await card.locator(':scope > div').first().boundingBox()
+      const name = await card.getByRole('link').first().boundingBox()
+      const box = await card.boundingBox()
+      if (v.card === 'tile') assert.ok(photo.y + photo.height <= name.y + 1 && photo.width > box.width - 4, `tile: photo ${JSON.stringify(photo)} above the name ${JSON.stringify(name)}`)
+      if (v.card === 'row') assert.ok(photo.x + photo.width <= name.x + 1 && box.width > 300, `row: photo ${JSON.stringify(photo)} beside the name ${JSON.stringify(name)}, card ${box.width} px wide`)
+      if (v.card === 'row') {
+        // A label on a row's narrow photo stays on the photo, off the name.
+        const spill = await s.page.getByTestId('fictional-tag').evaluateAll((tags) =>
+          tags.filter((tag) => tag.getBoundingClientRect().right > tag.parentElement.firstElementChild.getBoundingClientRect().right + 0.5).length,
+        )
+        assert.equal(spill, 0, 'fictional labels reaching past the photo')
+      }
+      if (v.card === 'polaroid') {
+        assert.ok(Math.abs(photo.width - photo.height) <= 1 && photo.x > box.x + 4, `polaroid: a square photo in a frame ${JSON.stringify(photo)} in ${JSON.stringify(box)}`)
+        assert.ok(Math.abs(name.x + name.width / 2 - (box.x + box.width / 2)) <= 2, 'polaroid: the name centred')
+      }
+      const bar = s.page.getByTestId('tab-bar')
+      assert.equal(await bar.getAttribute('data-nav'), v.nav)
+      const barBox = await bar.boundingBox()
+      const radius = await bar.evaluate((el) => parseFloat(getComputedStyle(el).borderTopLeftRadius))
+      const label = await s.page.getByTestId('tab-search').locator('[data-tab-label]').boundingBox()
+      if (v.nav === 'floating') assert.ok(radius >= 20 && barBox.y + barBox.height <= phone.height - 4 && barBox.x >= 8, `floating: ${radius}px radius, ${JSON.stringify(barBox)}`)
+      else assert.ok(radius === 0 && barBox.y + barBox.height === phone.height && barBox.width === phone.width, `${v.nav}: a bar along the edge ${JSON.stringify(barBox)}`)
+      if (v.nav === 'icons') assert.ok(label.width <= 1, `icons: the label is for screen readers only (${label.width} px)`)
+      else assert.ok(label.width > 20, `${v.nav}: the label shows (${label.width} px)`)
+      // Every tab keeps its name for assistive technology.
+      await s.page.getByRole('link', { name: /search|suche|zoek/i }).first().waitFor()
+      assert.deepEqual(s.problems, [])
     } finally {
       await s.close()
     }

@@ -8,10 +8,12 @@ import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { loginDemo, open } from './lib.mjs'
 
+// Each demo brand's home variant and its sections' headings in the order
+// its layout names them (the theme's, or the brand file's look.layout).
 const brands = [
-  { slug: 'lustlokaal', host: 'localhost', browse: true },
-  { slug: 'herzklopfen', host: 'de.localhost', browse: false },
-  { slug: 'sparkusa', host: 'us.localhost', browse: true },
+  { slug: 'lustlokaal', host: 'localhost', browse: true, home: 'photo-hero', headings: ['home-teasers', 'home-how', 'home-trust', 'home-cta'] },
+  { slug: 'herzklopfen', host: 'de.localhost', browse: false, home: 'split-signup', headings: ['home-signup-title', 'home-how', 'home-trust', 'home-teasers', 'home-cta'] },
+  { slug: 'sparkusa', host: 'us.localhost', browse: true, home: 'grid-first', headings: ['home-trust', 'home-how'] },
 ]
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1280, height: 800 }
@@ -48,7 +50,10 @@ for (const brand of brands) {
     assert.match(html, /<meta property="og:title" content="[^"]+">/)
 
     await page.getByTestId('home-hero').waitFor()
-    await inView(page, page.getByTestId('home-signup'), 'the sign-up button')
+    assert.equal(await page.getByTestId('home-hero').getAttribute('data-home'), brand.home)
+    // The way to sign up is on the first screen: the button, or the form's first field.
+    if (brand.home === 'split-signup') await inView(page, page.getByTestId('home-signup-form').locator('input, select').first(), 'the signup form')
+    else await inView(page, page.getByTestId('home-signup'), 'the sign-up button')
     const teasers = page.getByTestId('home-teaser')
     await teasers.first().waitFor()
     assert.ok((await teasers.count()) >= 4, 'the home shows member teasers')
@@ -58,7 +63,7 @@ for (const brand of brands) {
     if (brand.browse) assert.match(href, /^\/members\/\d+$/)
     else assert.equal(href, '/signup')
     assert.ok(await page.getByTestId('home-trust').isVisible())
-    assert.equal(await page.locator('main h2').count(), 4, 'teasers, how it works, trust, the call to sign up')
+    assert.deepEqual(await page.locator('main h2').evaluateAll((hs) => hs.map((h) => h.id)), brand.headings, 'the sections in the layout\'s order')
     await noOverflow(page, `${brand.slug} home`)
     assert.deepEqual(api, [], 'the teasers come with the page, not from the API')
     await s.close()

@@ -34,7 +34,7 @@ const root = createRoot(document.getElementById('root')!)
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App services={services} theme={boot.theme} router={router} />
+      <App services={services} theme={boot.theme} look={boot.look} router={router} />
     </StrictMode>,
   ),
 )

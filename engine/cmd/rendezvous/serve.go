@@ -22,7 +22,6 @@ import (
 	"rendezvous/engine/server"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
-	"rendezvous/themes"
 )
 
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -69,8 +68,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	phase("database")
 	progress(stdout, "2/4 tenants")
+	themeSet, err := startThemes(cfg)
+	if err != nil {
+		return err
+	}
 	files, err := startTenants(cfg)
 	if err != nil {
+		return err
+	}
+	if err := themesOf(files, themeSet); err != nil {
 		return err
 	}
 	err = importTenants(ctx, pool, files, false, func(r tenancy.ImportResult) {
@@ -95,7 +101,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	engine, err := server.New(server.Deps{Config: cfg, Log: log, Pool: pool, ReadPool: readPool, Directory: dir,
-		Dist: dist, LiveDist: cfg.WebDir != "", Themes: themes.FS, SessionCleanup: 10 * time.Minute})
+		Dist: dist, LiveDist: cfg.WebDir != "", Themes: themeSet.FS, SessionCleanup: 10 * time.Minute})
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 	"rendezvous/engine/platform/database"
 	"rendezvous/engine/tenancy"
 	"rendezvous/tenants"
+	"rendezvous/themes"
 	"rendezvous/web"
 )
 
@@ -121,6 +122,30 @@ func startTenants(cfg *config.Config) ([]tenancy.File, error) {
 		}
 	}
 	return files, nil
+}
+
+// startThemes are the themes serve serves: the built-in ones and those of
+// the themes directory, each checked (themes.Load); a missing directory is
+// an error only when it was given.
+func startThemes(cfg *config.Config) (*themes.Set, error) {
+	dir, given := cfg.ThemeFiles()
+	if _, err := os.Stat(dir); err != nil {
+		if errors.Is(err, fs.ErrNotExist) && !given {
+			return themes.Embedded()
+		}
+		return nil, fmt.Errorf("themes directory: %w", err)
+	}
+	return themes.Load(dir)
+}
+
+// themesOf refuses brand files whose theme is not one of set's.
+func themesOf(files []tenancy.File, set *themes.Set) error {
+	for _, f := range files {
+		if _, ok := set.Theme(f.Theme); !ok {
+			return fmt.Errorf("tenant file %s: theme %q is not one of %v", f.Slug, f.Theme, set.Names())
+		}
+	}
+	return nil
 }
 
 // tenantDir reads every *.yaml file of dir; a missing dir is an error only

@@ -31,7 +31,10 @@ type Config struct {
 	// TenantsDir holds the install's tenant files; "" is the default
 	// (TenantFiles).
 	TenantsDir string
-	Demo       bool
+	// ThemesDir holds the install's own themes beside the embedded ones;
+	// "" is the default (ThemeFiles).
+	ThemesDir string
+	Demo      bool
 	// DevCountryOverride lets the rdv_country cookie set a visitor's country.
 	DevCountryOverride bool
 	TrustedProxies     []netip.Prefix
@@ -136,6 +139,7 @@ func Flags(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.DataDir, "data", env("DATA_DIR", "./var"), "data directory: private PostgreSQL and local media (DATA_DIR)")
 	fs.StringVar(&c.OpsAddr, "ops-addr", env("OPS_ADDR", ""), "private operations address serving /metrics, /healthz and /readyz (OPS_ADDR), e.g. 127.0.0.1:9090")
 	tenantsFlag(fs, c)
+	fs.StringVar(&c.ThemesDir, "themes", env("THEMES_DIR", ""), "directory of the install's themes (one folder each: theme.json, logo.svg, icon.svg) served beside the built-in ones (THEMES_DIR); default: themes next to the data directory")
 	fs.BoolVar(&c.Demo, "demo", env("DEMO", "") == "1", "add the demo brands, demo members, photos, likes and conversations (DEMO=1)")
 	fs.BoolVar(&c.DevMailbox, "dev-mailbox", env("DEV_MAILBOX", "") == "1", "keep mail in the public development mailbox at /dev/mailbox instead of sending it (DEV_MAILBOX=1); development only, --demo implies it")
 	fs.BoolVar(&c.PaymentSandbox, "payment-sandbox", env("PAYMENT_SANDBOX", "") == "1", "enable the sandbox payment provider, whose checkout page gives credits for nothing (PAYMENT_SANDBOX=1); development only, --demo implies it")
@@ -172,6 +176,16 @@ func (c *Config) TenantFiles() (dir string, given bool) {
 		return c.TenantsDir, true
 	}
 	return filepath.Join(filepath.Dir(filepath.Clean(c.DataDir)), "tenants"), false
+}
+
+// ThemeFiles is the directory of the install's themes and whether it was
+// given: --themes, THEMES_DIR, or else the folder themes next to the data
+// directory, which may be missing (the built-in themes only).
+func (c *Config) ThemeFiles() (dir string, given bool) {
+	if c.ThemesDir != "" {
+		return c.ThemesDir, true
+	}
+	return filepath.Join(filepath.Dir(filepath.Clean(c.DataDir)), "themes"), false
 }
 
 // FromEnv fills the settings that only the environment gives.

@@ -1,6 +1,7 @@
 // Shapes of the first-paint state the engine injects into index.html
 // (engine/webapp/webapp.go). The API's own types come from the OpenAPI
 // description (api/types.ts); this file only composes them.
+import type { LayoutChoice } from '../theme/layout'
 import type { Card, Company, LikeEntry, MemberProfile, Profile, SearchResult, Settings, Thread, User } from '../api/types'
 
 export type { Card, ChatEntry, SearchResult, ChatMessage, Company, Gift, Image, MessageCost, Profile, Settings, User } from '../api/types'
@@ -16,6 +17,27 @@ export interface ThemeTokens {
   /** logoSrcSet is the logo's srcset for sharp screens (the engine's PNG images of a theme's drawing). */
   logoSrcSet?: string
   icon?: string
+  /** layout is the theme's choice of variants (theme.json's layout). */
+  layout?: LayoutChoice
+}
+
+/** HomeCopy is a brand's own text of its home in the page's language (its file's look.copy); what it leaves out is the niche's default. */
+export interface HomeCopy {
+  headline?: string
+  lead?: string
+  teasers_title?: string
+  how_title?: string
+  steps?: { title: string; text: string }[]
+  cta_title?: string
+  cta_text?: string
+}
+
+/** BrandLook is the brand's own look over its theme's: layout choices, logo, icon and home copy. */
+export interface BrandLook {
+  layout?: LayoutChoice
+  logo?: string
+  icon?: string
+  copy?: HomeCopy | null
 }
 
 /** The JSON of <script id="rdv-boot">. */
@@ -24,6 +46,8 @@ export interface Boot {
   settings: Settings
   company: Company
   theme: ThemeTokens
+  /** look is the brand's own look over its theme's. */
+  look?: BrandLook | null
   user: User | null
   /** counts are the logged-in member's navigation badges, null when logged out. */
   counts?: NavCounts | null

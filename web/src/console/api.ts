@@ -38,6 +38,8 @@ export type TenantFileAnswer = Schemas['TenantFileAnswer']
 export type TenantChoice = Schemas['TenantChoice']
 /** TenantProblem is one refused field of a tenant file: its path, a stable code and why. */
 export type TenantProblem = Schemas['TenantProblem']
+/** LookChoices are the themes and layout variants a brand's look may choose. */
+export type LookChoices = Schemas['LookChoices']
 export type Enrolment = Answer<'/admin/api/totp', 'post'>
 
 /** ModerationPhoto is a photo in the moderation queue. */
@@ -250,6 +252,13 @@ export const consoleApi = {
   tenantFile: (slug: string) => call<TenantFileAnswer>('GET', `/tenants/${encodeURIComponent(slug)}/file`),
   createTenant: (file: TenantFile) => call<TenantFileAnswer>('POST', '/tenants', file),
   updateTenant: (slug: string, file: TenantFile) => call<TenantFileAnswer>('PUT', `/tenants/${encodeURIComponent(slug)}/file`, file),
+  // A brand's look (brandfile/console_look.go): the forms' choices, its own logo and icon.
+  lookChoices: () => call<LookChoices>('GET', '/look/choices'),
+  uploadLookImage: (slug: string, image: 'logo' | 'icon', file: Blob) => {
+    const form = new FormData()
+    form.append('image', file)
+    return call<TenantFileAnswer>('POST', `/tenants/${encodeURIComponent(slug)}/look/${image}`, form)
+  },
   // Money (money.go) and the chat operators' inbox (house.go).
   orders: (tenant: string, state?: OrderState) =>
     call<{ orders: ConsoleOrder[] }>('GET', `/tenants/${encodeURIComponent(tenant)}/orders${state ? `?state=${state}` : ''}`),

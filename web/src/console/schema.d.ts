@@ -453,6 +453,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/look/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a brand's look may choose
+         * @description The themes the engine serves (the built-in ones and those of the themes directory) with their layouts and drawings, every layout variant name (visitor home, profile card, tab bar, home sections) and the brand images an upload may set, for the brand editor's selects.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The choices. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LookChoices"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/me": {
         parameters: {
             query?: never;
@@ -2549,6 +2588,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/tenants/{tenant}/look/{image}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a brand's own logo or icon
+         * @description The image as multipart/form-data field `image` (or as the request body): a PNG (16 to 2048 px each way) or an SVG of flat shapes, at most 256 kB. The engine stores it as a PNG it wrote itself (a PNG's pixels encoded again; an SVG drawn by its own drawer, which knows flat shapes only, so no script, link or text passes) with the brand's media, names it in the brand's file (look.logo or look.icon), releases the image it replaces and audits tenant.logo or tenant.icon with the address before and after.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    image: "logo" | "icon";
+                    tenant: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        image: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The brand's file as stored, with the new image named. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TenantFileAnswer"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/tenants/{tenant}/members/{member}": {
         parameters: {
             query?: never;
@@ -4504,6 +4592,30 @@ export interface components {
             /** @enum {string} */
             sexuality?: "hetero" | "gay" | "lesbian" | "bi";
             tattoos?: string;
+        };
+        LookChoices: {
+            /** @description The profile card's: tile, row, polaroid. */
+            card: string[];
+            /** @description The visitor home's variants: photo-hero, split-signup, grid-first. */
+            home: string[];
+            images: string[];
+            max_image_bytes: number;
+            /** @description The tab bar's: labelled, floating, icons. */
+            nav: string[];
+            /** @description The home's sections: teasers, how, trust, cta. */
+            sections: string[];
+            themes: {
+                icon: string;
+                layout: components["schemas"]["LookLayout"];
+                logo: string;
+                name: string;
+            }[];
+        };
+        LookLayout: {
+            card?: string;
+            home?: string;
+            nav?: string;
+            sections?: string[];
         };
         MemberActionResult: {
             /** @description the member (or the note) after the action */

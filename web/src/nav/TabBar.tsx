@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
-import styled from 'styled-components'
+import styled, { useTheme } from 'styled-components'
 import { Badge } from '../components/Badge'
 import { likesBadge, unreadBadge } from './rules'
 import { navUnread, newLikes } from '../app/title'
@@ -23,6 +23,21 @@ const Bar = styled.nav`
   padding-bottom: env(safe-area-inset-bottom, 0);
   ${media('md')} {
     display: none;
+  }
+  /* The bar's variant (the theme's layout.nav) is an attribute, so the CSS
+     stays static: labelled (icons over labels), floating (a pill above the
+     page's edge, the active tab filled), icons (labels for screen readers
+     only, the active tab underlined). */
+  &[data-nav='floating'] {
+    bottom: ${space(2)};
+    margin: 0 ${space(3)} calc(${space(2)} + env(safe-area-inset-bottom, 0px));
+    padding: ${space(1)};
+    border: 1px solid ${color.border};
+    border-radius: 999px;
+    box-shadow: 0 6px 20px rgba(0, 0, 0, 0.18);
+  }
+  &[data-nav='icons'] {
+    border-top: 0;
   }
 `
 
@@ -61,6 +76,21 @@ const Tab = styled(NavLink)`
     outline: 2px solid ${color.secondary};
     outline-offset: -3px;
   }
+  [data-nav='floating'] & {
+    min-height: 48px;
+    border-radius: 999px;
+  }
+  [data-nav='floating'] &.active {
+    color: ${color.onPrimary};
+    background: ${color.primary};
+  }
+  [data-nav='icons'] & {
+    min-height: 52px;
+    border-top: 3px solid transparent;
+  }
+  [data-nav='icons'] &.active {
+    border-top-color: ${color.primary};
+  }
 `
 
 const Icon = styled.span`
@@ -78,6 +108,13 @@ const Label = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
+  /* Icons only: the label names the tab for screen readers. */
+  [data-nav='icons'] & {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    clip-path: inset(50%);
+  }
 `
 
 interface TabDef {
@@ -99,6 +136,7 @@ export function TabBar() {
   const loggedIn = useAppState((s) => !!s.user)
   const unread = useAppState(navUnread)
   const likes = useAppState((s) => newLikes(s.likes))
+  const variant = useTheme().layout.nav
   if (!loggedIn) return null
   const tabs: TabDef[] = [
     { to: '/members', icon: 'search', label: t('nav.tabs.search') },
@@ -108,7 +146,7 @@ export function TabBar() {
     { to: '/profile', icon: 'profile', label: t('nav.tabs.profile') },
   ]
   return (
-    <Bar aria-label={t('nav.tabs.label')} data-testid="tab-bar">
+    <Bar aria-label={t('nav.tabs.label')} data-testid="tab-bar" data-nav={variant}>
       <List>
         {tabs.map((tab) => (
           <li key={tab.to}>

@@ -1,4 +1,4 @@
-import type { Boot, Card, ChatEntry, Likes, SearchResult, Settings, User } from '../boot/types'
+import type { Boot, Card, HomeCopy, ChatEntry, Likes, SearchResult, Settings, User } from '../boot/types'
 import type { MemberProfile, Thread } from '../api/types'
 import { mayHaveTimeBonus, type TimeBonusOffer } from '../features/timebonus/timeBonus'
 
@@ -63,6 +63,8 @@ export interface AppState {
    * for its member: the chat's first view shows it without a load.
    */
   bootThread: Thread | null
+  /** homeCopy is the brand's own text of its home in the language of the first page (null: the niche's defaults). */
+  homeCopy: { locale: string; copy: HomeCopy } | null
 }
 
 export interface Store<T> {
@@ -112,6 +114,7 @@ export function initialState(boot: Boot): AppState {
     bootSearch: boot.search ? { query: new URLSearchParams(globalThis.location?.search ?? '').toString(), result: boot.search } : null,
     bootMember: boot.member ?? null,
     bootThread: boot.thread ?? null,
+    homeCopy: boot.look?.copy ? { locale: boot.locale, copy: boot.look.copy } : null,
   }
 }
 

@@ -1,5 +1,6 @@
 import 'styled-components'
 import type { ColorName } from './theme'
+import type { Layout } from './layout'
 
 declare module 'styled-components' {
   export interface DefaultTheme {
@@ -19,5 +20,7 @@ declare module 'styled-components' {
     logo: string
     logoSrcSet: string
     icon: string
+    /** layout is the theme's variants with the brand's choices over them. */
+    layout: Layout
   }
 }

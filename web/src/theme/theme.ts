@@ -1,5 +1,6 @@
 import type { DefaultTheme } from 'styled-components'
-import type { ThemeTokens } from '../boot/types'
+import type { BrandLook, ThemeTokens } from '../boot/types'
+import { resolveLayout } from './layout'
 
 /** Layout constants (breakpoints, container widths, grid), shared by every theme. */
 export const breakpoints = { sm: 576, md: 768, lg: 992, xl: 1200 } as const
@@ -94,8 +95,11 @@ export const media = (bp: Breakpoint): string => `@media (min-width: ${breakpoin
 /** below returns a max-width media query for the screens narrower than a breakpoint (phones: below('md')). */
 export const below = (bp: Breakpoint): string => `@media (max-width: ${breakpoints[bp] - 0.02}px)`
 
-/** buildTheme merges a tenant's theme.json tokens over the defaults. */
-export function buildTheme(tokens: ThemeTokens | null | undefined): DefaultTheme {
+/**
+ * buildTheme merges a tenant's theme.json tokens over the defaults, and the
+ * brand's own look over the theme's: its layout choices, its logo and icon.
+ */
+export function buildTheme(tokens: ThemeTokens | null | undefined, look?: BrandLook | null): DefaultTheme {
   const t = tokens ?? {}
   const pick = <T extends Record<string, string>>(base: T, over: Partial<Record<string, string>> | undefined): T => {
     const out: Record<string, string> = { ...base }
@@ -112,8 +116,9 @@ export function buildTheme(tokens: ThemeTokens | null | undefined): DefaultTheme
     radii: pick(baseRadii, t.radii),
     type: pick(baseType, t.type),
     shadows: pick(baseShadows, t.shadows),
-    logo: t.logo ?? '',
-    logoSrcSet: t.logoSrcSet ?? '',
-    icon: t.icon ?? '/favicon.svg',
+    logo: look?.logo || t.logo || '',
+    logoSrcSet: look?.logo ? '' : (t.logoSrcSet ?? ''),
+    icon: look?.icon || t.icon || '/favicon.svg',
+    layout: resolveLayout(t.layout, look?.layout),
   }
 }

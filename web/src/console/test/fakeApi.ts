@@ -11,6 +11,7 @@ import {
   type ConsoleApi,
   type ConsoleOrder,
   type Grant,
+  type LookChoices,
   type ModerationComplaint,
   type MemberView,
   type ModerationMember,
@@ -154,6 +155,20 @@ export const order = (over: Partial<ConsoleOrder> = {}): ConsoleOrder => ({
   ...over,
 })
 
+/** lookChoices is the engine's answer of the look's choices: its three themes and every variant. */
+export const lookChoices = (): LookChoices => ({
+  themes: [
+    { name: 'amber', layout: { home: 'photo-hero', card: 'tile', nav: 'labelled', sections: ['teasers', 'how', 'trust', 'cta'] }, logo: '/themes/amber/logo.svg', icon: '/themes/amber/icon.svg' },
+    { name: 'midnight', layout: { home: 'split-signup', card: 'row', nav: 'floating', sections: ['how', 'teasers', 'trust', 'cta'] }, logo: '/themes/midnight/logo.svg', icon: '/themes/midnight/icon.svg' },
+  ],
+  home: ['photo-hero', 'split-signup', 'grid-first'],
+  card: ['tile', 'row', 'polaroid'],
+  nav: ['labelled', 'floating', 'icons'],
+  sections: ['teasers', 'how', 'trust', 'cta'],
+  images: ['logo', 'icon'],
+  max_image_bytes: 262144,
+})
+
 /** signedIn is /me's answer for a staff member with role on tenant. */
 export const signedIn = (role: Grant['role'], tenant = '*'): StaffAnswer => ({
   staff: staffMember({ roles: [{ role, tenant }] }),
@@ -177,6 +192,8 @@ export function fakeApi(over: Partial<ConsoleApi> = {}): ConsoleApi {
     tenantFile: vi.fn<ConsoleApi['tenantFile']>(notFound('tenant_not_found')),
     createTenant: vi.fn<ConsoleApi['createTenant']>(refused),
     updateTenant: vi.fn<ConsoleApi['updateTenant']>(refused),
+    lookChoices: vi.fn<ConsoleApi['lookChoices']>(() => Promise.resolve(lookChoices())),
+    uploadLookImage: vi.fn<ConsoleApi['uploadLookImage']>(refused),
     orders: vi.fn<ConsoleApi['orders']>(() => Promise.resolve({ orders: [] })),
     refund: vi.fn<ConsoleApi['refund']>(refused),
     codes: vi.fn<ConsoleApi['codes']>(() => Promise.resolve({ codes: [], paymentmethods: [] })),

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import { Container } from '../../components/Grid'
-import { tradeNameStatement } from './company'
+import { registryNumber, tradeNameStatement } from './company'
 import { showUsFooter } from './entry'
 import { useAppState } from '../../state/context'
 import { UsFooter } from './UsFooter'
@@ -76,7 +76,7 @@ export function Footer() {
         ) : (
           <p>
             {t('footer.company', { name: company.name, address: company.address, city: company.city })}
-            {company.kvk && <> · {t('footer.kvk', { kvk: company.kvk })}</>}
+            {company.kvk && <> · {registryNumber(company)}</>}
             {vat}
           </p>
         )}

@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { companyIdentity, tradeName, tradeNameStatement } from './company'
+import { companyIdentity, registryNumber, tradeName, tradeNameStatement } from './company'
 import { boot } from '../../test/fixtures'
 import { renderApp } from '../../test/render'
 
@@ -30,6 +30,14 @@ describe('trade names', () => {
     expect(companyIdentity({ name: 'Spark Social LLC', city: 'Austin', country: 'US', kvk: '' })).toBe('Spark Social LLC, Austin, US')
     expect(tradeNameStatement({ ...lokaal, tradenames: [] }, 'LustLokaal')).toBeNull()
     expect(tradeNameStatement({ ...lokaal, tradenames: ['Lokaal Media B.V.'] }, 'LustLokaal')).toBeNull()
+  })
+
+  it("cites the registry number under the company's country's register", () => {
+    const herz = { name: 'Herz Digital GmbH', city: 'Berlin', country: 'DE', kvk: 'HRB 204512 B' }
+    expect(companyIdentity(herz)).toBe('Herz Digital GmbH, Berlin, DE, Handelsregister HRB 204512 B')
+    expect(registryNumber({ ...herz, country: 'AT' })).toBe('Firmenbuch HRB 204512 B')
+    expect(registryNumber({ ...herz, country: 'XX' })).toBe('Reg. no. HRB 204512 B')
+    expect(registryNumber({ ...herz, kvk: ' ' })).toBe('')
   })
 
   it('says it in the footer with the VAT number', async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import styled from 'styled-components'
+import styled, { useTheme } from 'styled-components'
 import { useFictionalTexts } from '../../components/fictional'
 import { Icon } from '../../components/Icon'
 import { fictionalIcon } from '../../components/iconSets'
@@ -9,7 +9,7 @@ import { useAppState } from '../../state/context'
 import { ActivityLabel } from './ActivityLabel'
 import { photoOf, type Card } from './discovery'
 import { useLike } from './useLike'
-import { color, radius, shadow, space } from '../../theme/theme'
+import { color, font, radius, shadow, space } from '../../theme/theme'
 
 export const CardGrid = styled.ul`
   display: grid;
@@ -18,6 +18,11 @@ export const CardGrid = styled.ul`
   margin: 0 0 ${space(5)};
   padding: 0;
   list-style: none;
+  /* Rows are a list: one column at any width up to two on wide screens. */
+  &:has(> [data-card='row']) {
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 420px), 1fr));
+    gap: ${space(2)};
+  }
 `
 
 const Item = styled.li`
@@ -29,6 +34,20 @@ const Item = styled.li`
   border-radius: ${radius.card};
   background: ${color.surface};
   box-shadow: ${shadow.card};
+  /* The card's variant (the theme's layout.card) is an attribute, so the
+     CSS stays static: a photo-first tile, a list row, a polaroid. */
+  &[data-card='row'] {
+    flex-direction: row;
+    align-items: stretch;
+  }
+  &[data-card='polaroid'] {
+    padding: ${space(2)} ${space(2)} 0;
+    border: 0;
+    border-radius: ${radius.sm};
+    box-shadow:
+      0 1px 2px rgba(0, 0, 0, 0.12),
+      0 6px 16px rgba(0, 0, 0, 0.14);
+  }
 `
 
 const Photo = styled.div`
@@ -39,6 +58,15 @@ const Photo = styled.div`
     width: 100%;
     height: 100%;
     object-fit: cover;
+  }
+  [data-card='row'] > & {
+    flex: none;
+    width: 112px;
+    aspect-ratio: auto;
+    min-height: 112px;
+  }
+  [data-card='polaroid'] > & {
+    aspect-ratio: 1;
   }
 `
 
@@ -57,6 +85,16 @@ const Body = styled.div`
   flex-direction: column;
   gap: ${space(1)};
   padding: ${space(3)};
+  min-width: 0;
+  [data-card='polaroid'] > & {
+    align-items: center;
+    text-align: center;
+    padding: ${space(3)} ${space(1)};
+  }
+  [data-card='polaroid'] > & > a {
+    font-family: ${font.heading};
+    font-size: 1.125rem;
+  }
 `
 
 const Name = styled(Link)`
@@ -102,6 +140,14 @@ const Marker = styled.span`
   &[data-tone='muted'] {
     color: ${color.text};
     background: ${color.surface};
+  }
+  /* A row's photo is narrow: the label stays on it. */
+  [data-card='row'] > & {
+    max-width: calc(112px - ${space(3)});
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+    display: block;
   }
 `
 
@@ -178,15 +224,16 @@ export interface ProfileCardProps {
   distance?: string
 }
 
-/** ProfileCard is a member in a list: photo, name, age, place, and a like button. */
+/** ProfileCard is a member in a list: photo, name, age, place, and a like button, drawn as the theme's card variant (a tile, a row, a polaroid). */
 export function ProfileCard({ card, to, marker, actions, distance }: ProfileCardProps) {
   const { t } = useTranslation()
   const fictional = useFictionalTexts().singular
   const fictionalMark = fictionalIcon(useAppState((s) => s.settings.fictional_icon))
+  const variant = useTheme().layout.card
   const src = photoOf(card.main_image)
   const place = placeOf(card)
   return (
-    <Item data-testid="profile-card" data-id={card.id}>
+    <Item data-testid="profile-card" data-id={card.id} data-card={variant}>
       <Photo>{src ? <img src={src} alt="" loading="lazy" /> : <Initial aria-hidden="true">{card.name.slice(0, 1)}</Initial>}</Photo>
       {marker ? <Marker>{marker}</Marker> : card.fictional && fictional ? (
         <Marker data-tone="muted" data-testid="fictional-tag">
