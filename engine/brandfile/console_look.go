@@ -136,16 +136,11 @@ func (h LookHandlers) recordImage(r *http.Request, t *tenancy.Tenant, kind, url,
 	if err != nil {
 		return err
 	}
-	look, _ := f.Extra["look"].(map[string]any)
-	if look == nil {
-		look = map[string]any{}
+	if f.Look.Rest == nil {
+		f.Look.Rest = map[string]any{}
 	}
-	before, _ := look[kind].(string)
-	look[kind] = url
-	if f.Extra == nil {
-		f.Extra = map[string]any{}
-	}
-	f.Extra["look"] = look
+	before, _ := f.Look.Rest[kind].(string)
+	f.Look.Rest[kind] = url
 	if err := Check(ctx, h.Outbound, f); err != nil {
 		return err
 	}

@@ -57,7 +57,7 @@ func TestLookLayoutNamesTheField(t *testing.T) {
 			var base brandfile.TenantAnswer
 			c.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &base)
 			f := base.File
-			f.Extra["look"] = tc.look
+			f.Look = tenancy.Look{Rest: tc.look}
 			res := c.Do("PUT", "/admin/api/tenants/herzklopfen/file", f)
 			res.Want(t, 422, "tenant_invalid")
 			var body struct{ Field string }
@@ -73,7 +73,7 @@ func TestLookLayoutNamesTheField(t *testing.T) {
 	}
 	var after brandfile.TenantAnswer
 	c.Do("GET", "/admin/api/tenants/herzklopfen/file", nil).JSON(t, &after)
-	look, _ := after.File.Extra["look"].(map[string]any)
+	look := after.File.Look.Rest
 	if layout, _ := look["layout"].(map[string]any); layout["home"] != nil || layout["nav"] != nil {
 		t.Fatalf("a refused look was stored: %v", look)
 	}
@@ -116,7 +116,7 @@ func TestLookImageUpload(t *testing.T) {
 	up := c.Do("POST", "/admin/api/tenants/lustlokaal/look/logo", pngOf(t, 120, 120))
 	up.Want(t, 200, "")
 	up.JSON(t, &first)
-	look, _ := first.File.Extra["look"].(map[string]any)
+	look := first.File.Look.Rest
 	logo, _ := look["logo"].(string)
 	if !strings.HasPrefix(logo, "/media/") || !strings.HasSuffix(logo, "-logo.png") {
 		t.Fatalf("look.logo %q", logo)
@@ -137,7 +137,7 @@ func TestLookImageUpload(t *testing.T) {
 	up = c.Do("POST", "/admin/api/tenants/lustlokaal/look/logo", svg)
 	up.Want(t, 200, "")
 	up.JSON(t, &second)
-	logo2, _ := second.File.Extra["look"].(map[string]any)["logo"].(string)
+	logo2, _ := second.File.Look.Rest["logo"].(string)
 	if logo2 == logo || !strings.HasSuffix(logo2, "-logo.png") {
 		t.Fatalf("the SVG logo %q", logo2)
 	}
@@ -185,14 +185,14 @@ func TestLookImageUpload(t *testing.T) {
 	formUp.Want(t, 200, "")
 	var withIcon brandfile.TenantAnswer
 	formUp.JSON(t, &withIcon)
-	icon, _ := withIcon.File.Extra["look"].(map[string]any)["icon"].(string)
+	icon, _ := withIcon.File.Look.Rest["icon"].(string)
 	if !strings.HasSuffix(icon, "-icon.png") {
 		t.Fatalf("the form's icon %q", icon)
 	}
 
 	var now brandfile.TenantAnswer
 	c.Do("GET", "/admin/api/tenants/lustlokaal/file", nil).JSON(t, &now)
-	nowLook, _ := now.File.Extra["look"].(map[string]any)
+	nowLook := now.File.Look.Rest
 	if nowLook["logo"] != logo2 || nowLook["icon"] != icon {
 		t.Fatalf("a refused upload changed the look: %v", nowLook)
 	}

@@ -145,12 +145,13 @@ func TestLookColorsFromAFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw = append(raw, "\nlook:\n  colors:\n    primary: \"#1d4ed8\"\n"...)
+	// Beside the demo brand's own layout and copy, which stay as they are.
+	raw = []byte(strings.Replace(string(raw), "\nlook:\n", "\nlook:\n  colors:\n    primary: \"#1d4ed8\"\n", 1))
 	f, err := tenancy.ParseFile("lustlokaal.yaml", raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Look.Colors["primary"] != "#1d4ed8" || f.Extra["look"] != nil {
+	if f.Look.Colors["primary"] != "#1d4ed8" || f.Extra["look"] != nil || f.Look.Rest["copy"] == nil {
 		t.Fatalf("look %v, extra %v", f.Look, f.Extra["look"])
 	}
 	if err := brandfile.Check(context.Background(), nil, f); err != nil {

@@ -80,11 +80,10 @@ func Of(settings json.RawMessage) (Look, error) {
 
 // fileLook reads the look section of a brand file.
 func fileLook(f tenancy.File) (Look, error) {
-	raw, ok := f.Extra["look"]
-	if !ok {
+	if len(f.Look.Rest) == 0 {
 		return Look{}, nil
 	}
-	b, err := json.Marshal(raw)
+	b, err := json.Marshal(f.Look.Rest)
 	if err != nil {
 		return Look{}, err
 	}

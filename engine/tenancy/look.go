@@ -15,11 +15,53 @@ type Look struct {
 	// background, ...) as #rrggbb; the engine merges them over the theme
 	// wherever it sends the theme (the member app, mails, the manifest).
 	Colors map[string]string `yaml:"colors,omitempty" json:"colors,omitempty"`
+	// Rest is the rest of the section (layout, logo, icon, copy): the
+	// looks package reads and checks it; here it is kept as it is.
+	Rest map[string]any `yaml:",inline" json:"-"`
 }
 
 // IsZero reports whether the brand looks exactly like its theme (yaml
 // leaves such a look out of an exported file).
-func (l Look) IsZero() bool { return len(l.Colors) == 0 }
+func (l Look) IsZero() bool { return len(l.Colors) == 0 && len(l.Rest) == 0 }
+
+// MarshalJSON writes the section as one object, the colours beside the
+// rest, as the file has it.
+func (l Look) MarshalJSON() ([]byte, error) {
+	out := make(map[string]any, len(l.Rest)+1)
+	for k, v := range l.Rest {
+		out[k] = v
+	}
+	if len(l.Colors) > 0 {
+		out["colors"] = l.Colors
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads the section: the colours as such, the rest as it is.
+func (l *Look) UnmarshalJSON(b []byte) error {
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return err
+	}
+	*l = Look{}
+	if raw, ok := doc["colors"]; ok {
+		if err := json.Unmarshal(raw, &l.Colors); err != nil {
+			return fmt.Errorf("look.colors: %w", err)
+		}
+		delete(doc, "colors")
+	}
+	for k, raw := range doc {
+		var v any
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return fmt.Errorf("look.%s: %w", k, err)
+		}
+		if l.Rest == nil {
+			l.Rest = map[string]any{}
+		}
+		l.Rest[k] = v
+	}
+	return nil
+}
 
 // lookOf reads the look from a stored settings document.
 func lookOf(settings json.RawMessage) (Look, error) {
