@@ -11,7 +11,7 @@ import { atInputs, check, fieldId, formKeys, getIn, setIn, type Billing, type Gi
 import { CheckList, ListField, NumberField, Problem, Section, Select, SelectField, TextField, described } from './fields'
 import { GiftFields } from './GiftFields'
 import { LookFields } from './LookFields'
-import { LookLayoutFields, type Look } from './LookLayoutFields'
+import { LookLayoutFields } from './LookLayoutFields'
 import { SettingsFields, settingKeys } from './SettingsFields'
 
 const Text = styled.textarea`
@@ -228,7 +228,7 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
           </Field>
           <LookFields file={f} themes={themes} problems={problems}
             onChange={(c) => set(['look'], Object.keys(c).length ? { ...(f.look ?? {}), colors: c } : { ...(f.look ?? {}), colors: undefined })}
-            slot={slug && <LookLayoutFields api={api} slug={slug} theme={f.theme} look={(f.look ?? {}) as Look} onChange={(look) => set(['look'], look)} />} />
+            slot={slug && <LookLayoutFields api={api} slug={slug} theme={f.theme} look={f.look ?? {}} onChange={(look) => set(['look'], look)} />} />
           <SettingsFields settings={f.settings} problems={problems} onChange={(k, v) => set(['settings', k], v)} />
           {getIn(f, ['billing']) !== undefined && (
             <BillingFields billing={getIn(f, ['billing']) as Billing} problems={problems} countries={choices.countries}
