@@ -4,8 +4,6 @@ import (
 	"context"
 	"io/fs"
 	"net/http"
-	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -19,23 +17,6 @@ import (
 	"rendezvous/engine/tenancy"
 	"rendezvous/tenants"
 )
-
-// The engine checks a brand's colours with the member app's own pairs.
-func TestLookColorPairsAreTheApps(t *testing.T) {
-	t.Parallel()
-	src, err := os.ReadFile("../../web/src/theme/contrast.ts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pair := regexp.MustCompile(`\{ fg: '(\w+)', bg: '(\w+)', kind: '(text|ui)', where: '([^']*)' \}`)
-	var app []string
-	for _, m := range pair.FindAllStringSubmatch(string(src), -1) {
-		app = append(app, strings.Join(m[1:], " "))
-	}
-	if got := brandfile.ColorPairs(); len(app) < 20 || strings.Join(got, "\n") != strings.Join(app, "\n") {
-		t.Fatalf("the engine's pairs\n%s\nthe app's\n%s", strings.Join(got, "\n"), strings.Join(app, "\n"))
-	}
-}
 
 // look.colors: a name that is no colour token, a value that is no colour
 // and a colour too close to the one it is drawn on (or under) are each the
