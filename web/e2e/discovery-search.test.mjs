@@ -13,7 +13,7 @@ let seq = 0
 async function member(s, { name, gender = 'male', seeking = 'female', confirm = false }) {
   await s.goto('/pages/faq')
   const email = `find-${Date.now()}-${process.pid}-${seq++}@example.test`
-  const res = await call(s, 'POST', '/api/signup.php?ref=e2e-find', { email, name, date_of_birth: '1990-01-01', password: 'discovery-password', gender, seeking })
+  const res = await call(s, 'POST', '/api/signup.php?ref=e2e-find', { email, name, date_of_birth: '1990-01-01', password: 'discovery-password', gender, seeking, orientation_consent: true })
   assert.equal(res.status, 201, JSON.stringify(res.body))
   if (confirm) await confirmEmail(s, email)
   return res.body.user
