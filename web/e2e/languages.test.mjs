@@ -76,6 +76,8 @@ async function makeBrand() {
       profile_pool: slug,
     })
     f.company = { ...f.company, slug: `${slug}-media`, name: 'Bursztyn Media ApS', country: 'DK', tradenames: [SITE] }
+    // LustLokaal's home words are Dutch and English: this brand speaks neither, so its home has the niche's words.
+    if (f.look) delete f.look.copy
     // No domain language: the visitor's country picks between pl and da.
     // The fictional-profile markers in the brand's own two languages.
     f.settings = {

@@ -142,6 +142,8 @@ test('a member in invisible mode is not shown on a landing', async () => {
 test('Herzklopfen shows the landing’s member only to visitors with a traffic source', async () => {
   const s = await visitor('de.localhost', PHONE, 'DE')
   try {
+    // Herzklopfen keeps the traffic source in a cookie only with the visitor's consent: this one agreed.
+    await s.context.addCookies([{ name: 'rdv_consent', value: 'all', url: site('de.localhost') }])
     await s.goto('/pages/faq?network=e2e-net')
     // From the page: Node does not resolve *.localhost.
     const card = (await call(s, 'GET', '/api/members.php?per_page=10')).body.profiles.find((x) => x.main_image)
