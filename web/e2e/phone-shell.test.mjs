@@ -123,7 +123,11 @@ test('the tab bar on a phone: every label whole in every language, in every demo
       const words = Object.fromEntries(LANGUAGES.map((l) => [l, catalogue(l).nav.tabs]))
       const cut = await s.page.evaluate((words) => {
         const out = []
+        // The icons-only bar's labels are for screen readers (visually
+        // hidden): they name the tabs, nothing on screen is cut.
         const labels = [...document.querySelectorAll('[data-testid="tab-bar"] [data-tab-label]')]
+        if (document.querySelector('[data-testid="tab-bar"]').dataset.nav === 'icons')
+          return labels.length === 5 && labels.every((el) => el.textContent.trim() !== '') ? out : ['icons-only tabs without their names']
         const keys = ['search', 'swipe', 'likes', 'messages', 'profile']
         for (const [lang, tabs] of Object.entries(words)) {
           labels.forEach((el, i) => {

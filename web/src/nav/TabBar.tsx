@@ -30,8 +30,10 @@ const Bar = styled.nav`
      only, the active tab underlined). */
   &[data-nav='floating'] {
     bottom: ${space(2)};
-    margin: 0 ${space(3)} calc(${space(2)} + env(safe-area-inset-bottom, 0px));
-    padding: ${space(1)};
+    /* Narrow margins: the longest label (Meddelanden) keeps its fifth of
+       a 390 px screen whole inside the pill. */
+    margin: 0 ${space(1)} calc(${space(2)} + env(safe-area-inset-bottom, 0px));
+    padding: 2px;
     border: 1px solid ${color.border};
     border-radius: 999px;
     box-shadow: 0 6px 20px rgba(0, 0, 0, 0.18);
@@ -79,6 +81,7 @@ const Tab = styled(NavLink)`
   [data-nav='floating'] & {
     min-height: 48px;
     border-radius: 999px;
+    letter-spacing: -0.02em;
   }
   [data-nav='floating'] &.active {
     color: ${color.onPrimary};
