@@ -4,12 +4,14 @@
 // visit and one signup, in a table that scrolls inside its own box.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { PHONE, assertNoSidewaysScroll, open, signupMember } from './lib.mjs'
+import { PHONE, assertNoSidewaysScroll, open, signupMember, site } from './lib.mjs'
 
 test('a visit and a signup through an affiliate link show on the console traffic page', async () => {
   const network = `e2e${Date.now().toString(36)}`
   const visitor = await open('localhost')
   try {
+    // LustLokaal keeps the source in a cookie only with the visitor's consent: this one agreed.
+    await visitor.context.addCookies([{ name: 'rdv_consent', value: 'all', url: site('localhost') }])
     // The link's source is counted as a visit and kept (a cookie) into the signup.
     const res = await visitor.goto(`/?network=${network}&ref=aff7&sub1=spring`)
     assert.equal(res?.status(), 200)
