@@ -30,9 +30,7 @@ const Bar = styled.nav`
      only, the active tab underlined). */
   &[data-nav='floating'] {
     bottom: ${space(2)};
-    /* Narrow margins: the longest label (Meddelanden) keeps its fifth of
-       a 390 px screen whole inside the pill. */
-    margin: 0 ${space(1)} calc(${space(2)} + env(safe-area-inset-bottom, 0px));
+    margin: 0 ${space(2)} calc(${space(2)} + env(safe-area-inset-bottom, 0px));
     padding: 2px;
     border: 1px solid ${color.border};
     border-radius: 999px;
@@ -78,9 +76,12 @@ const Tab = styled(NavLink)`
     outline: 2px solid ${color.secondary};
     outline-offset: -3px;
   }
+  /* The pill's tabs are narrower: its labels a little smaller, so the
+     longest (Meddelanden) stays whole in a fifth of a 390 px screen. */
   [data-nav='floating'] & {
     min-height: 48px;
     border-radius: 999px;
+    font-size: 0.6rem;
     letter-spacing: -0.02em;
   }
   [data-nav='floating'] &.active {
