@@ -106,7 +106,7 @@ func exportOf(e db.DataExport, now time.Time) Export {
 			out.Status = StatusExpired
 		}
 	}
-	if !out.ByStaff {
+	if !out.ByStaff && out.Status != StatusFailed {
 		next := e.RequestedAt.Add(ExportInterval)
 		if now.Before(next) {
 			out.NextRequestAt = &next

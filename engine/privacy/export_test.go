@@ -294,3 +294,25 @@ func count(t *testing.T, env *servertest.Env, q string, args ...any) int {
 	}
 	return n
 }
+
+// A copy that could not be built does not count: the member may ask again
+// at once, and the status says so.
+func TestAFailedCopyDoesNotCount(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	withClock(env)
+	c, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
+	c.Do("POST", "/api/data-export.php", nil).Want(t, http.StatusAccepted, "")
+	if _, err := env.Pool.Exec(context.Background(), "UPDATE data_exports SET status = 'failed'"); err != nil {
+		t.Fatal(err)
+	}
+	var st export
+	c.Do("GET", "/api/data-export.php", nil).JSON(t, &st)
+	if st.Export == nil || st.Export.Status != "failed" || st.Export.NextRequestAt != nil {
+		t.Fatalf("status after a failed build: %+v", st.Export)
+	}
+	c.Do("POST", "/api/data-export.php", nil).Want(t, http.StatusAccepted, "")
+	if n := count(t, env, "SELECT count(*) FROM data_exports"); n != 2 {
+		t.Fatalf("%d copies, want the failed one and the new one", n)
+	}
+}

@@ -10,9 +10,9 @@ SELECT pg_advisory_xact_lock(hashtextextended('data_export', @member_id::bigint)
 
 -- name: ExportLastByMember :one
 -- The member's own latest request (the console's do not count against the
--- daily limit).
+-- daily limit, nor does a copy that could not be built).
 SELECT * FROM data_exports
-WHERE member_id = @member_id AND staff_id IS NULL
+WHERE member_id = @member_id AND staff_id IS NULL AND status <> 'failed'
 ORDER BY requested_at DESC, id DESC LIMIT 1;
 
 -- name: ExportLatest :one

@@ -189,12 +189,12 @@ func (q *Queries) ExportInvoices(ctx context.Context, memberID int64) (json.RawM
 
 const exportLastByMember = `-- name: ExportLastByMember :one
 SELECT id, tenant_id, member_id, staff_id, status, progress, blob_key, size, requested_at, ready_at, expires_at FROM data_exports
-WHERE member_id = $1 AND staff_id IS NULL
+WHERE member_id = $1 AND staff_id IS NULL AND status <> 'failed'
 ORDER BY requested_at DESC, id DESC LIMIT 1
 `
 
 // The member's own latest request (the console's do not count against the
-// daily limit).
+// daily limit, nor does a copy that could not be built).
 func (q *Queries) ExportLastByMember(ctx context.Context, memberID int64) (DataExport, error) {
 	row := q.db.QueryRow(ctx, exportLastByMember, memberID)
 	var i DataExport
