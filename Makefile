@@ -17,7 +17,7 @@ all: build
 ## build: the self-contained binary at bin/rendezvous (web bundle included)
 build: web
 	@echo "==> go build bin/rendezvous"
-	@$(GO) build -trimpath -o bin/rendezvous ./engine/cmd/rendezvous
+	@$(GO) build -trimpath -ldflags "$(BUILD_LDFLAGS)" -o bin/rendezvous ./engine/cmd/rendezvous
 	@echo "==> built bin/rendezvous"
 
 ## run: build what changed and serve the demo tenants
@@ -35,7 +35,7 @@ GO_SOURCES := $(shell find config engine landers migrations tenants themes -type
 
 bin/rendezvous: $(GO_SOURCES) web/dist/index.html
 	@echo "==> go build bin/rendezvous"
-	@$(GO) build -trimpath -o bin/rendezvous ./engine/cmd/rendezvous
+	@$(GO) build -trimpath -ldflags "$(BUILD_LDFLAGS)" -o bin/rendezvous ./engine/cmd/rendezvous
 	@touch bin/rendezvous
 
 # The web bundle is built again only when one of its sources is newer than
@@ -143,6 +143,12 @@ RELEASE_ARCHES := amd64 arm64
 RELEASE_LDFLAGS = -s -w -X rendezvous/engine/platform/version.version=$(RELEASE_VERSION) \
 	-X rendezvous/engine/platform/version.commit=$$(git rev-parse HEAD) \
 	-X rendezvous/engine/platform/version.date=$$(date -u +%Y-%m-%dT%H:%M:%SZ)
+# make build and make run name the build too (`rendezvous version`, the
+# operations address's /healthz): the commit's own time stands for the
+# date, so the same commit links the same binary and go build's cache holds.
+BUILD_LDFLAGS = -X rendezvous/engine/platform/version.version=$(RELEASE_VERSION) \
+	-X rendezvous/engine/platform/version.commit=$$(git rev-parse HEAD 2>/dev/null) \
+	-X rendezvous/engine/platform/version.date=$$(git log -1 --format=%cI 2>/dev/null)
 release: web
 	@rm -rf dist && mkdir -p dist
 	@for arch in $(RELEASE_ARCHES); do \
