@@ -109,29 +109,40 @@ func (s *Service) Consents(ctx context.Context, t *tenancy.Tenant, m *Account) (
 	return st, nil
 }
 
-// Consent records what m accepts now from address: the versions must be the
-// brand's current ones (a page read before a change is refused with
-// ErrConsentVersion, so nobody accepts a text they did not see).
-func (s *Service) Consent(ctx context.Context, t *tenancy.Tenant, m *Account, a ConsentAnswer, address netip.Addr) error {
+// ConsentTx records in tx what m accepts now from address: the versions
+// must be the brand's current ones (a page read before a change is refused
+// with ErrConsentVersion, so nobody accepts a text they did not see).
+// Showing a profile hidden for want of the orientation consent again is
+// the caller's part (engine/membership).
+func (s *Service) ConsentTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, m *Account, a ConsentAnswer, address netip.Addr) error {
 	if a.TermsVersion == "" && a.PrivacyVersion == "" && !a.Orientation {
 		return ErrConsentNothing
 	}
 	if (a.TermsVersion != "" && a.TermsVersion != t.TermsVersion()) || (a.PrivacyVersion != "" && a.PrivacyVersion != t.PrivacyVersion()) {
 		return ErrConsentVersion
 	}
-	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		var kinds []consentRow
-		if a.TermsVersion != "" {
-			kinds = append(kinds, consentRow{ConsentTerms, a.TermsVersion, true})
-		}
-		if a.PrivacyVersion != "" {
-			kinds = append(kinds, consentRow{ConsentPrivacy, a.PrivacyVersion, true})
-		}
-		if a.Orientation {
-			kinds = append(kinds, consentRow{ConsentOrientation, "", true})
-		}
-		return s.recordConsents(ctx, tx, m.ID, address, kinds...)
-	})
+	var kinds []consentRow
+	if a.TermsVersion != "" {
+		kinds = append(kinds, consentRow{ConsentTerms, a.TermsVersion, true})
+	}
+	if a.PrivacyVersion != "" {
+		kinds = append(kinds, consentRow{ConsentPrivacy, a.PrivacyVersion, true})
+	}
+	if a.Orientation {
+		kinds = append(kinds, consentRow{ConsentOrientation, "", true})
+	}
+	return s.recordConsents(ctx, tx, m.ID, address, kinds...)
+}
+
+// OrientationWithdrawn says whether member withdrew the orientation
+// consent and has not given it again: such a member, come back, is nobody
+// to match until they do.
+func OrientationWithdrawn(ctx context.Context, conn db.DBTX, member int64) (bool, error) {
+	withdrawn, err := db.New(conn).ConsentOrientationWithdrawn(ctx, member)
+	if err != nil {
+		return false, fmt.Errorf("orientation consent of %d: %w", member, err)
+	}
+	return withdrawn, nil
 }
 
 // WithdrawOrientationTx records in tx that m withdrew the orientation

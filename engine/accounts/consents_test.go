@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"rendezvous/engine/delivery/deliverytest"
 	"rendezvous/engine/server/servertest"
 )
 
@@ -105,6 +106,25 @@ func TestWithdrawOrientationDeletesAccount(t *testing.T) {
 		t.Fatal("the profile is still shown")
 	}
 	c.Do(http.MethodGet, "/api/consents.php", nil).Want(t, http.StatusForbidden, "authentication_required")
+
+	// Coming back with the mailed link logs the member in, but nobody is
+	// matched without the consent: the profile stays hidden until the
+	// member gives it again.
+	mail := deliverytest.Await(t, env.Pool, me.Email, "deletion", 0)
+	res := c.Do(http.MethodPost, "/api/reactivate.php", map[string]string{"token": mail.Token(t)})
+	res.Want(t, http.StatusOK, "")
+	var back struct{ User user }
+	res.JSON(t, &back)
+	if back.User.Status != "active" || back.User.Profile.Status != "hidden" {
+		t.Fatalf("reactivated without the consent: %s", res.Body)
+	}
+	if st := consentsOf(t, c); st.Orientation || !slices.Contains(st.Outdated, "orientation") {
+		t.Fatalf("the consent is not asked again: %+v", st)
+	}
+	c.Do(http.MethodPost, "/api/consents.php", map[string]any{"orientation": true}).Want(t, http.StatusOK, "")
+	if n := count(t, env.Pool, "SELECT count(*) FROM profiles WHERE id = $1 AND status = 'active'", me.ID); n != 1 {
+		t.Fatal("the profile is not shown after the consent was given again")
+	}
 }
 
 // TestMarketingOffOnEuropeanBrands: a new member of a brand with the

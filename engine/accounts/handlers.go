@@ -92,21 +92,6 @@ func (h Handlers) Consents(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, st)
 }
 
-// Consent answers POST /api/consents.php {terms_version?, privacy_version?,
-// orientation?}: the new state.
-func (h Handlers) Consent(w http.ResponseWriter, r *http.Request) {
-	var a ConsentAnswer
-	if err := httpx.DecodeJSON(w, r, &a); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	t, m := tenancy.FromContext(r.Context()), CurrentMember(r.Context())
-	if err := h.Service.Consent(r.Context(), t, m, a, httpx.ClientIP(r)); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.Consents(w, r)
-}
 
 // SavePush answers POST /api/user.php?push=1 {subscription}: 204. A null,
 // false or "denied" subscription (the client's states without one) is

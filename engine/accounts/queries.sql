@@ -410,6 +410,12 @@ SELECT DISTINCT ON (kind) kind, version, granted, created_at
 FROM consents WHERE member_id = @member_id
 ORDER BY kind, id DESC;
 
+-- name: ConsentOrientationWithdrawn :one
+-- Whether the member's latest answer to the orientation consent is a
+-- withdrawal (members from before consents were recorded have none).
+SELECT coalesce((SELECT NOT granted FROM consents WHERE member_id = @member_id AND kind = 'orientation'
+                 ORDER BY id DESC LIMIT 1), false)::boolean;
+
 -- name: ConsentsOf :many
 -- Every answer the member gave, oldest first (the record).
 SELECT kind, version, granted, created_at, address::text AS address

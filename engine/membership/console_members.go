@@ -162,7 +162,7 @@ func (h ConsoleHandlers) Lift(w http.ResponseWriter, r *http.Request) {
 			return nil, nil, err
 		}
 		if after.Status == accounts.StatusActive {
-			err = profiles.SetStatus(ctx, tx, id, profiles.StatusActive, []string{profiles.StatusHidden}, h.Staff.Now())
+			err = showProfile(ctx, tx, id, []string{profiles.StatusHidden}, h.Staff.Now())
 		}
 		return before, after, err
 	})
@@ -188,7 +188,7 @@ func (h ConsoleHandlers) Reactivate(w http.ResponseWriter, r *http.Request) {
 			return nil, nil, err
 		}
 		if after.Suspended == nil && after.BannedAt == nil {
-			err = profiles.SetStatus(ctx, tx, id, profiles.StatusActive, []string{profiles.StatusHidden, profiles.StatusDisabled}, h.Staff.Now())
+			err = showProfile(ctx, tx, id, []string{profiles.StatusHidden, profiles.StatusDisabled}, h.Staff.Now())
 		}
 		return before, after, err
 	})

@@ -8,7 +8,6 @@ import (
 	"rendezvous/engine/landerpages"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/refusal"
-	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 )
 
@@ -83,8 +82,7 @@ func (h Handlers) Login(w http.ResponseWriter, r *http.Request) {
 	}
 	if m.SuspensionEnded {
 		// The suspension hid the profile; it is over, so others see it again.
-		svc := h.Accounts.Service
-		if err := profiles.SetStatus(r.Context(), svc.Pool, m.ID, profiles.StatusActive, []string{profiles.StatusHidden}, svc.Now()); err != nil {
+		if err := h.Members.SuspensionEnded(r.Context(), m.ID); err != nil {
 			httpx.WriteError(w, r, err)
 			return
 		}
@@ -278,6 +276,22 @@ func (h Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) {
 func (h Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) {
 	purgeAt, err := h.Members.RequestDeletion(r.Context(), tenancy.FromContext(r.Context()), accounts.CurrentMember(r.Context()), h.Accounts.BaseURL(r))
 	h.deleted(w, r, purgeAt, err)
+}
+
+// Consent answers POST /api/consents.php {terms_version?,
+// privacy_version?, orientation?}: the new state.
+func (h Handlers) Consent(w http.ResponseWriter, r *http.Request) {
+	var a accounts.ConsentAnswer
+	if err := httpx.DecodeJSON(w, r, &a); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	t, m := tenancy.FromContext(r.Context()), accounts.CurrentMember(r.Context())
+	if err := h.Members.Consent(r.Context(), t, m, a, httpx.ClientIP(r)); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.Accounts.Consents(w, r)
 }
 
 // WithdrawConsent answers DELETE /api/consents.php?kind=orientation: the

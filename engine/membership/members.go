@@ -182,7 +182,7 @@ func (ms *Lifecycle) requestDeletionTx(ctx context.Context, tx pgx.Tx, t *tenanc
 
 // Reactivate reverses a pending deletion with the mailed token and returns
 // the member, active again with their profile shown (the link proved the
-// address).
+// address) unless the orientation consent was withdrawn.
 func (ms *Lifecycle) Reactivate(ctx context.Context, t *tenancy.Tenant, token string) (*accounts.Account, error) {
 	var m *accounts.Account
 	err := pgx.BeginFunc(ctx, ms.Accounts.Pool, func(tx pgx.Tx) error {
@@ -190,13 +190,45 @@ func (ms *Lifecycle) Reactivate(ctx context.Context, t *tenancy.Tenant, token st
 		if m, err = ms.Accounts.ReactivateTx(ctx, tx, t, token); err != nil {
 			return err
 		}
-		return profiles.SetStatus(ctx, tx, m.ID, profiles.StatusActive,
-			[]string{profiles.StatusHidden, profiles.StatusDisabled}, ms.Accounts.Now())
+		return showProfile(ctx, tx, m.ID, []string{profiles.StatusHidden, profiles.StatusDisabled}, ms.Accounts.Now())
 	})
 	if err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// Consent records what the logged-in m accepts now; the orientation
+// consent given again shows the profile it kept hidden.
+func (ms *Lifecycle) Consent(ctx context.Context, t *tenancy.Tenant, m *accounts.Account, a accounts.ConsentAnswer, address netip.Addr) error {
+	return pgx.BeginFunc(ctx, ms.Accounts.Pool, func(tx pgx.Tx) error {
+		if err := ms.Accounts.ConsentTx(ctx, tx, t, m, a, address); err != nil {
+			return err
+		}
+		if !a.Orientation {
+			return nil
+		}
+		return profiles.SetStatus(ctx, tx, m.ID, profiles.StatusActive, []string{profiles.StatusHidden}, ms.Accounts.Now())
+	})
+}
+
+// SuspensionEnded shows the profile a suspension hid, now that it is over.
+func (ms *Lifecycle) SuspensionEnded(ctx context.Context, member int64) error {
+	return pgx.BeginFunc(ctx, ms.Accounts.Pool, func(tx pgx.Tx) error {
+		return showProfile(ctx, tx, member, []string{profiles.StatusHidden}, ms.Accounts.Now())
+	})
+}
+
+// showProfile shows member's profile again, from one of the statuses from,
+// once an account is active again: nobody is matched without the
+// orientation consent, so a member who withdrew it and came back stays
+// hidden until they give it again (Consent).
+func showProfile(ctx context.Context, tx pgx.Tx, member int64, from []string, now time.Time) error {
+	withdrawn, err := accounts.OrientationWithdrawn(ctx, tx, member)
+	if err != nil || withdrawn {
+		return err
+	}
+	return profiles.SetStatus(ctx, tx, member, profiles.StatusActive, from, now)
 }
 
 // SeenInterval is how often a member's visits are recorded at most:

@@ -425,7 +425,7 @@ func memberAPI(r chi.Router, d Deps, e *Engine) {
 	// Consents: the terms, the privacy statement and the orientation
 	// consent; withdrawing the last deletes the account.
 	r.With(member).Get("/consents.php", a.Consents)
-	r.With(member).Post("/consents.php", a.Consent)
+	r.With(member).Post("/consents.php", u.Consent)
 	r.With(member).Delete("/consents.php", u.WithdrawConsent) // ?kind=orientation
 
 	p := profiles.Handlers{Service: e.Profiles}

@@ -108,6 +108,20 @@ func (q *Queries) ConsentInsert(ctx context.Context, arg ConsentInsertParams) er
 	return err
 }
 
+const consentOrientationWithdrawn = `-- name: ConsentOrientationWithdrawn :one
+SELECT coalesce((SELECT NOT granted FROM consents WHERE member_id = $1 AND kind = 'orientation'
+                 ORDER BY id DESC LIMIT 1), false)::boolean
+`
+
+// Whether the member's latest answer to the orientation consent is a
+// withdrawal (members from before consents were recorded have none).
+func (q *Queries) ConsentOrientationWithdrawn(ctx context.Context, memberID int64) (bool, error) {
+	row := q.db.QueryRow(ctx, consentOrientationWithdrawn, memberID)
+	var column_1 bool
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const consentsCurrent = `-- name: ConsentsCurrent :many
 SELECT DISTINCT ON (kind) kind, version, granted, created_at
 FROM consents WHERE member_id = $1
