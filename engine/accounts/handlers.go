@@ -92,7 +92,6 @@ func (h Handlers) Consents(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, st)
 }
 
-
 // SavePush answers POST /api/user.php?push=1 {subscription}: 204. A null,
 // false or "denied" subscription (the client's states without one) is
 // accepted and changes nothing.
