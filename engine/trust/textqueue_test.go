@@ -102,3 +102,52 @@ func TestTextsOfAWindowWriteTheirRowOnce(t *testing.T) {
 		t.Errorf("phone signals %v, want one naming message %d", signals, sent[2])
 	}
 }
+
+// TestATextCommittedWhileTheCheckTakesItsRowIsChecked: a text whose send
+// locked the member's row of waiting texts (it names the first text only)
+// and commits while the check is taking that row is checked by that
+// check: the taking waits for the send's commit and then reads its text.
+func TestATextCommittedWhileTheCheckTakesItsRowIsChecked(t *testing.T) {
+	t.Parallel()
+	e := servertest.NewIdle(t)
+	ctx := context.Background()
+	w := women(t, e, 1)[0]
+	sender, made := e.LoggedIn(t, "localhost", accountstest.Member{PaidUser: true, Credits: 1000})
+	first := sendText(t, sender, w.ID, "Hi there")
+
+	// A send's COMMIT batch: its message and its text's trust row.
+	send, err := e.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer send.Rollback(ctx)
+	var late int64
+	if err := send.QueryRow(ctx, `INSERT INTO messages (conversation_id, sender_id, kind, body)
+		SELECT conversation_id, sender_id, 'text', 'call me on 06 12345678' FROM messages WHERE id = $1 RETURNING id`, first).Scan(&late); err != nil {
+		t.Fatal(err)
+	}
+	batch := &pgx.Batch{}
+	if err := trust.QueueTextAtCommit(batch, made.ID, late); err != nil {
+		t.Fatal(err)
+	}
+	if err := send.SendBatch(ctx, batch).Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	brand := &tenancy.Tenant{ID: made.TenantID, Locales: []string{"nl"}, RawSettings: []byte(`{}`)}
+	svc := &trust.Service{Pool: e.Pool, Tenants: brands{brand}}
+	checked := make(chan error, 1)
+	go func() { checked <- svc.CheckTexts(ctx, made.ID) }()
+	// The check waits for the send's lock on the row.
+	e.AwaitCount(t, 1, `SELECT count(*) FROM pg_stat_activity
+		WHERE wait_event_type = 'Lock' AND query LIKE '%TextChecksTake%'`)
+	if err := send.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-checked; err != nil {
+		t.Fatal(err)
+	}
+	e.AwaitCount(t, 0, textsWaiting, made.ID)
+	e.AwaitCount(t, 1, "SELECT count(*) FROM trust_signals WHERE member_id = $1 AND kind = $2 AND message_ids = ARRAY[$3::bigint]",
+		made.ID, trust.SignalPhone, late)
+}
