@@ -223,11 +223,9 @@ func (s *Service) Check(ctx context.Context, a CheckArgs) error {
 			if err != nil {
 				return err
 			}
-			for _, msg := range texts.from(a.MessageID) {
-				if msg.ID != a.MessageID {
-					break
-				}
-				sig, err := s.checkText(ctx, q, a.MemberID, msg, texts, sc.tenant, sc.settings)
+			// No text of the member's with that id: nothing to read.
+			if from := texts.from(a.MessageID); len(from) > 0 && from[0].ID == a.MessageID {
+				sig, err := s.checkText(ctx, q, a.MemberID, from[0], texts, sc.tenant, sc.settings)
 				if err != nil {
 					return err
 				}
@@ -373,7 +371,7 @@ func matchParams(hash uint64, member int64) db.PhotoMatchesParams {
 // texts are a member's texts in the order they were sent (TextsToCheck).
 type texts []db.TextsToCheckRow
 
-// from is the texts from the one of id first on.
+// from is the texts from id on.
 func (t texts) from(first int64) texts {
 	i, _ := slices.BinarySearchFunc(t, first, func(r db.TextsToCheckRow, id int64) int { return cmp.Compare(r.ID, id) })
 	return t[i:]
