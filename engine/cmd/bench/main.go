@@ -47,12 +47,13 @@ func run(binary string, duration time.Duration, conns int, only string, statemen
 	if err != nil {
 		return err
 	}
+	// The cluster running when the bench ends (statementsSetup restarts it).
+	defer func() { _ = cluster.Stop() }()
 	if statements {
 		if cluster, err = statementsSetup(dir, cluster); err != nil {
 			return fmt.Errorf("pg_stat_statements: %w", err)
 		}
 	}
-	defer cluster.Stop()
 
 	engineAddr, err := freeAddr()
 	if err != nil {

@@ -15,36 +15,34 @@ import (
 // statementsSetup restarts the bench's cluster with pg_stat_statements
 // loaded (bench -statements), so the message sends' statements can be
 // listed with their costs; the extension's own bookkeeping costs a little
-// CPU per statement, so the figures of such a run are not the bench's.
+// CPU per statement, so the figures of such a run are not the bench's. It
+// answers the cluster that runs, the one it was given when it failed
+// before stopping it.
 func statementsSetup(dir string, cluster *pgcluster.Cluster) (*pgcluster.Cluster, error) {
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, cluster.URL("postgres"))
 	if err != nil {
-		return nil, err
+		return cluster, err
 	}
-	for _, set := range []string{
-		"ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'",
-	} {
-		if _, err := conn.Exec(ctx, set); err != nil {
-			conn.Close(ctx)
-			return nil, err
-		}
-	}
+	_, err = conn.Exec(ctx, "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'")
 	conn.Close(ctx)
+	if err != nil {
+		return cluster, err
+	}
 	if err := cluster.Stop(); err != nil {
-		return nil, err
+		return cluster, err
 	}
-	cluster, err = pgtest.StartCluster(dir, pgtest.Throwaway)
+	restarted, err := pgtest.StartCluster(dir, pgtest.Throwaway)
 	if err != nil {
-		return nil, err
+		return cluster, err
 	}
-	conn, err = pgx.Connect(ctx, cluster.URL("postgres"))
+	conn, err = pgx.Connect(ctx, restarted.URL("postgres"))
 	if err != nil {
-		return nil, err
+		return restarted, err
 	}
 	defer conn.Close(ctx)
 	_, err = conn.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
-	return cluster, err
+	return restarted, err
 }
 
 // statementsReset forgets what the statements cost so far (the sends'
@@ -60,9 +58,12 @@ func statementsReset(ctx context.Context, dbURL string) error {
 }
 
 // statementsPrint lists the statements run in the engine's database since
-// the last reset, costliest first, per message sent: calls, mean time,
-// rows, shared buffers hit and dirtied, and WAL bytes; then the row
-// updates of the engine's tables and how many of them were HOT.
+// the last reset, costliest first, per message sent in the timed runs
+// (msgs): calls, mean time, rows, shared buffers hit and dirtied, and WAL
+// bytes; then the row updates of the engine's tables and how many of them
+// were HOT. The warm-ups of the later turns and the sends still under way
+// when a run's time is up count too: a send's statements show a little
+// over 1 call a message.
 func statementsPrint(ctx context.Context, dbURL string, msgs float64) error {
 	conn, err := pgx.Connect(ctx, dbURL)
 	if err != nil {
