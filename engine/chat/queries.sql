@@ -72,8 +72,11 @@ LEFT JOIN LATERAL (
     WHERE m.sender_id = s.id AND m.client_id = @client_id::text AND m.client_id <> '' AND @client_id::text <> ''
 ) prev ON true
 LEFT JOIN LATERAL (
-    SELECT c.id, cm.other_id
-    FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
+    -- The member's row of a conversation is there as long as the
+    -- conversation is (its key cascades): it stands for the conversation,
+    -- which is not read.
+    SELECT cm.conversation_id AS id, cm.other_id
+    FROM conversation_members cm
     WHERE cm.member_id = s.id
       AND CASE WHEN @conversation_id::bigint <> 0 THEN cm.conversation_id = @conversation_id::bigint
                ELSE cm.other_id = @profile_id::bigint END

@@ -221,3 +221,41 @@ func TestSendReadsNoLongConversation(t *testing.T) {
 		t.Errorf("a send fetched %d messages through indexes in a conversation of 2,000, want at most 5", per)
 	}
 }
+
+// A send reads no row of conversations beyond its message's foreign key
+// check: the sender's row of the conversation stands for it (the rows go
+// with the conversation), where the facts' statement read the
+// conversation too.
+func TestSendReadsNoConversationsRow(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 100000, Name: "Adam"})
+	b := newMember(t, env, accountstest.Member{Name: "Bea", Gender: "female", Seeking: "male"})
+	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Hoi"}).Message.ConversationID
+
+	svc, flush := statsService(t, env)
+	tn := tenantBySlug(t, env, "lustlokaal")
+	ctx := context.Background()
+	reads := func() (n int64) {
+		t.Helper()
+		flush()
+		if err := env.Pool.QueryRow(ctx, `SELECT coalesce(seq_scan, 0) + coalesce(idx_scan, 0)
+			FROM pg_stat_user_tables WHERE relname = 'conversations'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// Enough sends for PostgreSQL to switch the statements to generic
+	// plans, and for the reads of the first send through the API, which
+	// other connections may count meanwhile, to weigh little.
+	const sends = 40
+	before := reads()
+	for i := 0; i < sends; i++ {
+		if _, err := svc.Send(ctx, chat.SendInput{Tenant: tn, SenderID: a.ID, ConversationID: conv, Text: "again", ClientID: cid()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if per := float64(reads()-before) / sends; per > 1.5 {
+		t.Errorf("a send read conversations %.2f times, want once (the message's foreign key)", per)
+	}
+}

@@ -33,15 +33,18 @@ SELECT tenant_id, is_house FROM members WHERE id = @id;
 -- both see the score below the threshold).
 SELECT pg_advisory_xact_lock(hashtextextended('trust_score:' || @member_id::bigint, 0));
 
--- name: MessageOfTrust :one
-SELECT id, conversation_id, sender_id, kind, body, created_at FROM messages WHERE id = @id;
-
--- name: RecentTextsOf :many
--- The member's text messages since a moment: the window of the same-text
--- signal.
-SELECT id, conversation_id, body FROM messages
-WHERE sender_id = @sender_id AND kind = 'text' AND created_at >= @since
-ORDER BY id;
+-- name: TextsToCheck :many
+-- The member's texts from the earliest of ids on (the texts a check takes),
+-- with those of the same-text window before it (repeat_minutes), which the
+-- same-text signal compares them with: one read for all the texts of a
+-- check, rather than one for each. No row when none of ids is a text of
+-- the member's that still exists.
+SELECT m.id, m.conversation_id, m.body, m.created_at FROM messages m
+WHERE m.sender_id = @sender_id AND m.kind = 'text'
+  AND m.created_at >= (SELECT min(f.created_at) FROM messages f
+                     WHERE f.id = ANY(@ids::bigint[]) AND f.sender_id = @sender_id AND f.kind = 'text')
+                      - make_interval(mins => @repeat_minutes::int)
+ORDER BY m.id;
 
 -- name: SignalSince :one
 SELECT EXISTS (SELECT 1 FROM trust_signals WHERE member_id = @member_id AND kind = @kind AND created_at >= @since)::boolean;

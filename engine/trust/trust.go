@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -119,17 +120,22 @@ const TextWindow = 2 * time.Second
 // (trust_text_checks) and, when it is the first of them, queues the job
 // that checks them TextWindow later (an available job River fetches once
 // scheduled_at has come), in one statement of the send's COMMIT batch.
+// The row names the first text only: a later text of the window writes
+// nothing, it locks the row, so the job's taking of the row waits until
+// that text is committed and then checks it with the texts after the
+// first (Service.CheckTexts). Each text rewrote the row with the list of
+// the window's texts before, a new row version and its WAL on every send.
 // Texts whose job has not taken them within a day (River gave up on it)
 // get a new job with the next text.
 const queueTextSQL = `WITH waiting AS (
     INSERT INTO trust_text_checks AS w (member_id, message_ids) VALUES ($1, ARRAY[$2::bigint])
-    ON CONFLICT (member_id) DO UPDATE SET message_ids = w.message_ids || EXCLUDED.message_ids,
-        queued_at = CASE WHEN w.queued_at < now() - interval '1 day' THEN now() ELSE w.queued_at END
-    RETURNING (xmax = 0 OR queued_at = now()) AS first
+    ON CONFLICT (member_id) DO UPDATE SET message_ids = w.message_ids || EXCLUDED.message_ids, queued_at = now()
+        WHERE w.queued_at < now() - interval '1 day'
+    RETURNING true AS first
 )
 INSERT INTO river_job (args, kind, max_attempts, priority, queue, state, scheduled_at)
 SELECT $3::jsonb, 'trust_texts', 25, 1, 'default', 'available', now() + make_interval(secs => $4::float8)
-FROM waiting WHERE first`
+FROM waiting`
 
 // QueueTextAtCommit adds the check of a chat text to batch, which the
 // send runs with its COMMIT: the text joins its member's texts waiting for
@@ -213,11 +219,18 @@ func (s *Service) Check(ctx context.Context, a CheckArgs) error {
 			found = append(found, sig...)
 		}
 		if a.MessageID != 0 {
-			sig, err := s.checkMessage(ctx, q, a, sc.tenant, sc.settings)
+			texts, err := s.textsToCheck(ctx, q, a.MemberID, []int64{a.MessageID}, sc.settings)
 			if err != nil {
 				return err
 			}
-			found = append(found, sig...)
+			// No text of the member's with that id: nothing to read.
+			if from := texts.from(a.MessageID); len(from) > 0 && from[0].ID == a.MessageID {
+				sig, err := s.checkText(ctx, q, a.MemberID, from[0], texts, sc.tenant, sc.settings)
+				if err != nil {
+					return err
+				}
+				found = append(found, sig...)
+			}
 		}
 		return s.raise(ctx, q, sc.tenantID, a.MemberID, sc.settings, found)
 	})
@@ -241,9 +254,16 @@ func (s *Service) CheckTexts(ctx context.Context, member int64) error {
 		if err != nil || !ok {
 			return err
 		}
-		slices.Sort(ids)
-		for _, id := range ids {
-			sig, err := s.checkMessage(ctx, q, CheckArgs{MemberID: member, MessageID: id}, sc.tenant, sc.settings)
+		// The row names the first text waiting (a release before this one
+		// named every text): the member's texts from it on are the ones
+		// to check, as the member's sends take turns and each text after it
+		// locked the row, so this transaction saw them committed.
+		texts, err := s.textsToCheck(ctx, q, member, ids, sc.settings)
+		if err != nil {
+			return err
+		}
+		for _, msg := range texts.from(slices.Min(ids)) {
+			sig, err := s.checkText(ctx, q, member, msg, texts, sc.tenant, sc.settings)
 			if err != nil {
 				return err
 			}
@@ -348,20 +368,30 @@ func matchParams(hash uint64, member int64) db.PhotoMatchesParams {
 		Probe3: probes(b[3]), MemberID: member, MaxDistance: MatchDistance}
 }
 
-// checkMessage answers the signals of a message's text, and the repeat
-// signal when the same text went to RepeatMembers conversations within
-// RepeatMinutes (once a window).
-func (s *Service) checkMessage(ctx context.Context, q *db.Queries, a CheckArgs, t *tenancy.Tenant, set Settings) ([]signal, error) {
-	msg, err := q.MessageOfTrust(ctx, a.MessageID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
-	}
+// texts are a member's texts in the order they were sent (TextsToCheck).
+type texts []db.TextsToCheckRow
+
+// from is the texts from id on.
+func (t texts) from(first int64) texts {
+	i, _ := slices.BinarySearchFunc(t, first, func(r db.TextsToCheckRow, id int64) int { return cmp.Compare(r.ID, id) })
+	return t[i:]
+}
+
+// textsToCheck reads the member's texts from the first of ids on, with
+// those of the same-text window before it, in one statement.
+func (s *Service) textsToCheck(ctx context.Context, q *db.Queries, member int64, ids []int64, set Settings) (texts, error) {
+	rows, err := q.TextsToCheck(ctx, db.TextsToCheckParams{SenderID: member, Ids: ids, RepeatMinutes: int32(set.RepeatMinutes)})
 	if err != nil {
-		return nil, fmt.Errorf("message %d: %w", a.MessageID, err)
+		return nil, fmt.Errorf("texts of member %d to check: %w", member, err)
 	}
-	if msg.SenderID != a.MemberID || msg.Kind != "text" {
-		return nil, nil
-	}
+	return rows, nil
+}
+
+// checkText answers the signals of a text, and the repeat signal when the
+// same text went to RepeatMembers conversations within RepeatMinutes
+// (once a window); recent holds the member's texts of that window before
+// it.
+func (s *Service) checkText(ctx context.Context, q *db.Queries, member int64, msg db.TextsToCheckRow, recent texts, t *tenancy.Tenant, set Settings) ([]signal, error) {
 	var out []signal
 	for _, kind := range detect(msg.Body, t.Locales) {
 		out = append(out, signal{kind: kind, messages: []int64{msg.ID}})
@@ -371,14 +401,13 @@ func (s *Service) checkMessage(ctx context.Context, q *db.Queries, a CheckArgs, 
 		return out, nil
 	}
 	since := msg.CreatedAt.Add(-time.Duration(set.RepeatMinutes) * time.Minute)
-	recent, err := q.RecentTextsOf(ctx, db.RecentTextsOfParams{SenderID: a.MemberID, Since: since})
-	if err != nil {
-		return nil, fmt.Errorf("recent texts of %d: %w", a.MemberID, err)
-	}
 	var ids []int64
 	conversations := map[int64]bool{}
 	for _, r := range recent {
-		if r.ID <= msg.ID && sameText(r.Body) == text {
+		if r.ID > msg.ID {
+			break
+		}
+		if !r.CreatedAt.Before(since) && sameText(r.Body) == text {
 			ids = append(ids, r.ID)
 			conversations[r.ConversationID] = true
 		}
@@ -386,9 +415,9 @@ func (s *Service) checkMessage(ctx context.Context, q *db.Queries, a CheckArgs, 
 	if len(conversations) < set.RepeatMembers {
 		return out, nil
 	}
-	seen, err := q.SignalSince(ctx, db.SignalSinceParams{MemberID: a.MemberID, Kind: SignalRepeat, Since: since})
+	seen, err := q.SignalSince(ctx, db.SignalSinceParams{MemberID: member, Kind: SignalRepeat, Since: since})
 	if err != nil {
-		return nil, fmt.Errorf("repeat signal of %d: %w", a.MemberID, err)
+		return nil, fmt.Errorf("repeat signal of %d: %w", member, err)
 	}
 	if !seen {
 		out = append(out, signal{kind: SignalRepeat, messages: ids})

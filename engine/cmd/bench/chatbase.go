@@ -23,8 +23,9 @@ const sendTurns = 3
 // a baseline run once, before the sends, moved the ratio by as much. It
 // prints the means of the turns, the CPU per transaction and per message
 // (the engine's and the database's), and the ratio; it returns the mean
-// send rate.
-func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, senders, recipients []benchMember, d time.Duration, settingsCPU float64) (float64, error) {
+// send rate. With statements, it lists the sends' statements and their
+// costs (statementsPrint) after the last turn.
+func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, senders, recipients []benchMember, d time.Duration, settingsCPU float64, statements bool) (float64, error) {
 	ctx := context.Background()
 	url, drop, err := pgbenchScratch(ctx, cluster, "bench_pgbench_chat")
 	if err != nil {
@@ -44,7 +45,14 @@ func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID 
 		tpsSum, txs, txCPU = tpsSum+tps, txs+tps*float64(secs), txCPU.add(cpu.used())
 
 		fmt.Fprintf(os.Stderr, "bench: turn %d of %d: messages.php, %d concurrent senders, %s\n", turn, sendTurns, len(senders), d)
-		rate, err := sendLoad(addr, senders, recipients, d, func() { cpu = startCPU(enginePID, dbURL) })
+		rate, err := sendLoad(addr, senders, recipients, d, func() {
+			if statements && turn == 1 {
+				if err := statementsReset(ctx, dbURL); err != nil {
+					fmt.Fprintln(os.Stderr, "bench: reset pg_stat_statements:", err)
+				}
+			}
+			cpu = startCPU(enginePID, dbURL)
+		})
 		if err != nil {
 			return 0, err
 		}
@@ -55,6 +63,11 @@ func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID 
 		}
 		rateSum, msgs, msgCPU = rateSum+rate, msgs+rate*d.Seconds(), msgCPU.add(cpu.used())
 		fmt.Fprintf(os.Stderr, "bench: turn %d: %.0f tx/s, %.0f msg/s (%.3f)\n", turn, tps, rate, rate/tps)
+	}
+	if statements {
+		if err := statementsPrint(ctx, dbURL, msgs); err != nil {
+			return 0, fmt.Errorf("pg_stat_statements: %w", err)
+		}
 	}
 	tps, rate := tpsSum/sendTurns, rateSum/sendTurns
 	fmt.Printf("bench pgbench_tpcb_c%d_tps %.0f tx/s\n", engineDBConns, tps)

@@ -28,14 +28,15 @@ func main() {
 	duration := flag.Duration("duration", 5*time.Second, "length of each load run")
 	conns := flag.Int("conns", 64, "concurrent connections")
 	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "landers" (with settings.php), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench and settings.php), "photos", "search" (with the card fetch it is compared with), "payments" (with the message-send figure it is compared with), "trust" (the same-photo lookup over a million photo hashes) or "scaleout" (messages and live delivery through two engine instances)`)
+	statements := flag.Bool("statements", false, "load pg_stat_statements and list the message sends' statements with their costs (the chat group's figures then include its bookkeeping)")
 	flag.Parse()
-	if err := run(*binary, *duration, *conns, *only); err != nil {
+	if err := run(*binary, *duration, *conns, *only, *statements); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(binary string, duration time.Duration, conns int, only string) error {
+func run(binary string, duration time.Duration, conns int, only string, statements bool) error {
 	dir, err := os.MkdirTemp("", "rdv-bench-")
 	if err != nil {
 		return err
@@ -46,7 +47,13 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	if err != nil {
 		return err
 	}
-	defer cluster.Stop()
+	// The cluster running when the bench ends (statementsSetup restarts it).
+	defer func() { _ = cluster.Stop() }()
+	if statements {
+		if cluster, err = statementsSetup(dir, cluster); err != nil {
+			return fmt.Errorf("pg_stat_statements: %w", err)
+		}
+	}
 
 	engineAddr, err := freeAddr()
 	if err != nil {
@@ -93,7 +100,7 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 		if err != nil {
 			return err
 		}
-		_, err = chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration, settingsCPU)
+		_, err = chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration, settingsCPU, statements)
 		return err
 	case "trust":
 		return trustBenches(dbURL)
@@ -114,7 +121,7 @@ func run(binary string, duration time.Duration, conns int, only string) error {
 	if err := pgbenchBaselines(cluster, duration); err != nil {
 		return err
 	}
-	msgRate, err := chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration, settingsCPU)
+	msgRate, err := chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration, settingsCPU, statements)
 	if err != nil {
 		return err
 	}

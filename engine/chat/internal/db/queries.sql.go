@@ -1096,8 +1096,11 @@ LEFT JOIN LATERAL (
     WHERE m.sender_id = s.id AND m.client_id = $3::text AND m.client_id <> '' AND $3::text <> ''
 ) prev ON true
 LEFT JOIN LATERAL (
-    SELECT c.id, cm.other_id
-    FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
+    -- The member's row of a conversation is there as long as the
+    -- conversation is (its key cascades): it stands for the conversation,
+    -- which is not read.
+    SELECT cm.conversation_id AS id, cm.other_id
+    FROM conversation_members cm
     WHERE cm.member_id = s.id
       AND CASE WHEN $4::bigint <> 0 THEN cm.conversation_id = $4::bigint
                ELSE cm.other_id = $5::bigint END

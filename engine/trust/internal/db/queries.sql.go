@@ -185,33 +185,6 @@ func (q *Queries) MemberOfTrust(ctx context.Context, id int64) (MemberOfTrustRow
 	return i, err
 }
 
-const messageOfTrust = `-- name: MessageOfTrust :one
-SELECT id, conversation_id, sender_id, kind, body, created_at FROM messages WHERE id = $1
-`
-
-type MessageOfTrustRow struct {
-	ID             int64
-	ConversationID int64
-	SenderID       int64
-	Kind           string
-	Body           string
-	CreatedAt      time.Time
-}
-
-func (q *Queries) MessageOfTrust(ctx context.Context, id int64) (MessageOfTrustRow, error) {
-	row := q.db.QueryRow(ctx, messageOfTrust, id)
-	var i MessageOfTrustRow
-	err := row.Scan(
-		&i.ID,
-		&i.ConversationID,
-		&i.SenderID,
-		&i.Kind,
-		&i.Body,
-		&i.CreatedAt,
-	)
-	return i, err
-}
-
 const messagesByID = `-- name: MessagesByID :many
 SELECT m.id, m.conversation_id, m.kind, m.body, m.photo_filename, m.created_at,
        (CASE WHEN c.member_lo = m.sender_id THEN c.member_hi ELSE c.member_lo END)::bigint AS recipient_id,
@@ -426,45 +399,6 @@ func (q *Queries) PhotoMatches(ctx context.Context, arg PhotoMatchesParams) ([]P
 	return items, nil
 }
 
-const recentTextsOf = `-- name: RecentTextsOf :many
-SELECT id, conversation_id, body FROM messages
-WHERE sender_id = $1 AND kind = 'text' AND created_at >= $2
-ORDER BY id
-`
-
-type RecentTextsOfParams struct {
-	SenderID int64
-	Since    time.Time
-}
-
-type RecentTextsOfRow struct {
-	ID             int64
-	ConversationID int64
-	Body           string
-}
-
-// The member's text messages since a moment: the window of the same-text
-// signal.
-func (q *Queries) RecentTextsOf(ctx context.Context, arg RecentTextsOfParams) ([]RecentTextsOfRow, error) {
-	rows, err := q.db.Query(ctx, recentTextsOf, arg.SenderID, arg.Since)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []RecentTextsOfRow{}
-	for rows.Next() {
-		var i RecentTextsOfRow
-		if err := rows.Scan(&i.ID, &i.ConversationID, &i.Body); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const scoreOf = `-- name: ScoreOf :one
 SELECT coalesce(sum(s.weight), 0)::integer FROM trust_signals s
 LEFT JOIN trust_flags f ON f.id = s.flag_id
@@ -598,6 +532,58 @@ func (q *Queries) TextChecksTake(ctx context.Context, memberID int64) ([]int64, 
 	var message_ids []int64
 	err := row.Scan(&message_ids)
 	return message_ids, err
+}
+
+const textsToCheck = `-- name: TextsToCheck :many
+SELECT m.id, m.conversation_id, m.body, m.created_at FROM messages m
+WHERE m.sender_id = $1 AND m.kind = 'text'
+  AND m.created_at >= (SELECT min(f.created_at) FROM messages f
+                     WHERE f.id = ANY($2::bigint[]) AND f.sender_id = $1 AND f.kind = 'text')
+                      - make_interval(mins => $3::int)
+ORDER BY m.id
+`
+
+type TextsToCheckParams struct {
+	SenderID      int64
+	Ids           []int64
+	RepeatMinutes int32
+}
+
+type TextsToCheckRow struct {
+	ID             int64
+	ConversationID int64
+	Body           string
+	CreatedAt      time.Time
+}
+
+// The member's texts from the earliest of ids on (the texts a check takes),
+// with those of the same-text window before it (repeat_minutes), which the
+// same-text signal compares them with: one read for all the texts of a
+// check, rather than one for each. No row when none of ids is a text of
+// the member's that still exists.
+func (q *Queries) TextsToCheck(ctx context.Context, arg TextsToCheckParams) ([]TextsToCheckRow, error) {
+	rows, err := q.db.Query(ctx, textsToCheck, arg.SenderID, arg.Ids, arg.RepeatMinutes)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TextsToCheckRow{}
+	for rows.Next() {
+		var i TextsToCheckRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.ConversationID,
+			&i.Body,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const trustPurgeMember = `-- name: TrustPurgeMember :exec
