@@ -98,5 +98,12 @@ func (s *Service) MarkSeen(ctx context.Context, id int64) error {
 	if err := db.New(s.Pool).MemberSeen(ctx, db.MemberSeenParams{ID: id, Token: token}); err != nil {
 		return fmt.Errorf("mark member %d seen: %w", id, err)
 	}
+	// The member's sessions kept in memory know it too, so their next
+	// requests do not mark the member again.
+	if s.Sessions != nil {
+		if store, ok := s.Sessions.Store.(*SessionStore); ok {
+			store.cache.seen(id, s.Now())
+		}
+	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -330,6 +331,27 @@ func OnlineMembers(ctx context.Context, conn db.DBTX) ([]int64, error) {
 // stream open anywhere.
 const SessionChannel = "session_ends"
 
+// MemberChannel is the PostgreSQL notification channel on which the
+// database announces changes of the facts a member's requests are
+// identified with (paid or not, language) that end no session; its
+// payload is the member's id.
+const MemberChannel = "member_changes"
+
+// SessionWatcher hears what the hub hears of members' sessions on every
+// instance (accounts.SessionStore, which keeps sessions in memory).
+type SessionWatcher interface {
+	// Hearing is told true once the listener listens, and false when it
+	// lost its connection: notifications may have been missed since.
+	Hearing(on bool)
+	// Changed is told that sessions of member ended (SessionChannel) or
+	// that the member's facts changed (MemberChannel).
+	Changed(member int64)
+}
+
+// WatchSessions has w hear of ended sessions and changed members; call it
+// before Start.
+func (h *Hub) WatchSessions(w SessionWatcher) { h.watcher = w }
+
 // Login is the login an event stream is opened with: the member, the
 // member's session epoch then and the session (identity.SessionID of its
 // token). The stream ends with it.
@@ -405,6 +427,9 @@ type Hub struct {
 	committed   []json.RawMessage
 	notifying   bool
 	wake        chan struct{}
+
+	// watcher hears of ended sessions and changed members (WatchSessions).
+	watcher SessionWatcher
 }
 
 // NewHub makes a hub on pool; Start runs it.
@@ -602,8 +627,12 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 		return err
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+Channel+"; LISTEN "+SessionChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+Channel+"; LISTEN "+SessionChannel+"; LISTEN "+MemberChannel); err != nil {
 		return err
+	}
+	if h.watcher != nil {
+		h.watcher.Hearing(true)
+		defer h.watcher.Hearing(false)
 	}
 	h.readyOne.Do(func() { close(h.ready) })
 	for {
@@ -611,11 +640,26 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if n.Channel == SessionChannel {
+		switch n.Channel {
+		case SessionChannel:
 			h.endSessions([]byte(n.Payload))
-			continue
+		case MemberChannel:
+			h.memberChanged(n.Payload)
+		default:
+			h.dispatch([]byte(n.Payload))
 		}
-		h.dispatch([]byte(n.Payload))
+	}
+}
+
+// memberChanged tells the watcher of a member whose facts changed.
+func (h *Hub) memberChanged(payload string) {
+	id, err := strconv.ParseInt(payload, 10, 64)
+	if err != nil || id == 0 {
+		h.log.Warn("live: bad member change", "payload", payload)
+		return
+	}
+	if h.watcher != nil {
+		h.watcher.Changed(id)
 	}
 }
 
@@ -628,6 +672,9 @@ func (h *Hub) endSessions(payload []byte) {
 	if err := json.Unmarshal(payload, &e); err != nil || e.Member == 0 {
 		h.log.Warn("live: bad session end", "payload", string(payload))
 		return
+	}
+	if h.watcher != nil {
+		h.watcher.Changed(e.Member)
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()

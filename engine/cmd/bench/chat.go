@@ -49,7 +49,7 @@ type benchMember struct {
 // chatBenches runs the chat benchmarks and returns the message-send rate,
 // which other figures are compared with; settingsCPU is the engine's CPU
 // per settings.php answer (us) the sends' engine CPU is compared with.
-func chatBenches(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, d time.Duration, settingsCPU float64) (float64, error) {
+func chatBenches(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, d time.Duration, settingsCPU float64, prof *profiler) (float64, error) {
 	ctx := context.Background()
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
@@ -62,7 +62,7 @@ func chatBenches(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, 
 		return 0, err
 	}
 
-	rate, err := sendsAndBaseline(cluster, addr, dbURL, enginePID, senders, recipients, d, settingsCPU)
+	rate, err := sendsAndBaseline(cluster, addr, dbURL, enginePID, senders, recipients, d, settingsCPU, prof)
 	if err != nil {
 		return 0, err
 	}
