@@ -36,7 +36,12 @@ type sessionCache struct {
 	gen      uint64
 	sessions map[string]*cachedSession
 	members  map[int64]*cachedMember
-	puts     int
+	// unsettled are the members forgotten within the time: their
+	// sessions are read from the database, never kept, until then (a
+	// transaction of this instance that ends them may not have committed
+	// yet when it tells the cache).
+	unsettled map[int64]time.Time
+	puts      int
 }
 
 type cachedSession struct {
@@ -54,7 +59,8 @@ type cachedMember struct {
 }
 
 func newSessionCache(ttl time.Duration) *sessionCache {
-	return &sessionCache{ttl: ttl, sessions: map[string]*cachedSession{}, members: map[int64]*cachedMember{}}
+	return &sessionCache{ttl: ttl, sessions: map[string]*cachedSession{}, members: map[int64]*cachedMember{},
+		unsettled: map[int64]time.Time{}}
 }
 
 // cacheHit is one session answered from memory: its stored data, the
@@ -97,6 +103,12 @@ func (c *sessionCache) put(token string, gen uint64, data []byte, m *Account, no
 	if !c.hearing || gen != c.gen {
 		return
 	}
+	if until, ok := c.unsettled[m.ID]; ok {
+		if now.Before(until) {
+			return
+		}
+		delete(c.unsettled, m.ID)
+	}
 	c.puts++
 	if c.puts%1024 == 0 {
 		c.sweep(now)
@@ -127,11 +139,16 @@ func (c *sessionCache) sweep(now time.Time) {
 			delete(c.members, id)
 		}
 	}
+	for id, until := range c.unsettled {
+		if now.After(until) {
+			delete(c.unsettled, id)
+		}
+	}
 }
 
 // forgetMember drops every session of member: one of them ended, or the
-// member's facts changed.
-func (c *sessionCache) forgetMember(member int64) {
+// member's facts changed. Until the time is over they are not kept again.
+func (c *sessionCache) forgetMember(member int64, now time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gen++
@@ -139,6 +156,7 @@ func (c *sessionCache) forgetMember(member int64) {
 		cm.forgotten = true
 		delete(c.members, member)
 	}
+	c.unsettled[member] = now.Add(c.ttl)
 }
 
 // forgetSession drops one session, which this instance ends.
@@ -171,6 +189,7 @@ func (c *sessionCache) setHearing(on bool) {
 	}
 	c.sessions = map[string]*cachedSession{}
 	c.members = map[int64]*cachedMember{}
+	c.unsettled = map[int64]time.Time{}
 }
 
 // cloneAccount copies m with its own slices, so neither the cache nor a

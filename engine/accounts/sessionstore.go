@@ -29,13 +29,16 @@ type SessionStore struct {
 	*pgxstore.PostgresStore
 	pool  *pgxpool.Pool
 	cache *sessionCache
+	// now is the cache's clock: the accounts service's (Service.Now,
+	// which tests move), once a service uses the store.
+	now func() time.Time
 }
 
 // NewSessionStore keeps sessions in pool; expired sessions are deleted
 // every cleanup (0 never).
 func NewSessionStore(pool *pgxpool.Pool, cleanup time.Duration) *SessionStore {
 	return &SessionStore{PostgresStore: pgxstore.NewWithCleanupInterval(pool, cleanup), pool: pool,
-		cache: newSessionCache(SessionCacheTTL)}
+		cache: newSessionCache(SessionCacheTTL), now: time.Now}
 }
 
 // Hearing is told whether this instance hears, from now on, every
@@ -45,7 +48,7 @@ func (s *SessionStore) Hearing(on bool) { s.cache.setHearing(on) }
 
 // Changed is told that member's sessions ended, all or one, or that facts
 // of the member a session counts by changed, on any instance.
-func (s *SessionStore) Changed(member int64) { s.cache.forgetMember(member) }
+func (s *SessionStore) Changed(member int64) { s.cache.forgetMember(member, s.now()) }
 
 // sessionMemo is where FindCtx leaves the member it read with the session,
 // for Identify; Identify puts one in each request's context, with the
@@ -70,7 +73,7 @@ type sessionMemo struct {
 // the member as it was read then (memo.cached).
 func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
 	memo, _ := ctx.Value(memoKey).(*sessionMemo)
-	if hit, ok := s.cache.get(token, time.Now()); ok {
+	if hit, ok := s.cache.get(token, s.now()); ok {
 		if memo != nil {
 			memo.member, memo.cached, memo.lastSeen = hit.member, true, hit.lastSeen
 		}
@@ -88,7 +91,7 @@ func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool,
 	if memo != nil {
 		memo.member, memo.cached, memo.lastSeen = m, false, m.LastSeenAt
 	}
-	s.cache.put(token, gen, row.Data, m, time.Now())
+	s.cache.put(token, gen, row.Data, m, s.now())
 	return row.Data, true, nil
 }
 

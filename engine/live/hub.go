@@ -71,26 +71,49 @@ func Publish(ctx context.Context, conn db.DBTX, member int64, e Event) error {
 	return notify(ctx, conn, n)
 }
 
-// encode makes the notification of one event; an event too large for
-// pg_notify goes out without its data and the client reloads instead.
+// encode makes the notification of one event (notification's JSON); an
+// event too large for pg_notify goes out without its data and the client
+// reloads instead. The event's data is encoded once and the notification
+// written around it: marshalling the notification would scan and copy the
+// data again (a send publishes two messages; make bench, chat).
 func encode(member int64, e Event) (json.RawMessage, error) {
-	n := notification{Member: member, Type: e.Type}
+	var data []byte
 	if e.Data != nil {
 		raw, err := json.Marshal(e.Data)
 		if err != nil {
 			return nil, fmt.Errorf("encode %s event: %w", e.Type, err)
 		}
-		n.Data = raw
+		data = raw
 	}
-	payload, err := json.Marshal(n)
-	if err != nil {
-		return nil, err
+	payload := make([]byte, 0, len(`{"m":,"t":"","d":}`)+20+len(e.Type)+len(data))
+	payload = append(payload, `{"m":`...)
+	payload = strconv.AppendInt(payload, member, 10)
+	payload = append(payload, `,"t":`...)
+	if plainType(e.Type) {
+		payload = append(append(append(payload, '"'), e.Type...), '"')
+	} else {
+		typ, err := json.Marshal(e.Type)
+		if err != nil {
+			return nil, err
+		}
+		payload = append(payload, typ...)
 	}
-	if len(payload) > maxPayload {
-		n.Data = nil
-		payload, _ = json.Marshal(n)
+	if len(data) > 0 && len(payload)+len(`,"d":}`)+len(data) <= maxPayload {
+		payload = append(payload, `,"d":`...)
+		payload = append(payload, data...)
 	}
-	return payload, nil
+	return append(payload, '}'), nil
+}
+
+// plainType reports whether an event type needs no escaping in JSON (the
+// Type constants: lower-case letters and underscores).
+func plainType(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; (c < 'a' || c > 'z') && c != '_' {
+			return false
+		}
+	}
+	return true
 }
 
 func notify(ctx context.Context, conn db.DBTX, payload []byte) error {
