@@ -38,8 +38,8 @@ SELECT id, conversation_id, sender_id, kind, body, created_at FROM messages WHER
 
 -- name: RecentTextsOf :many
 -- The member's text messages since a moment: the window of the same-text
--- signal.
-SELECT id, conversation_id, body FROM messages
+-- signal (of one message, or of the earliest of a job's messages).
+SELECT id, conversation_id, body, created_at FROM messages
 WHERE sender_id = @sender_id AND kind = 'text' AND created_at >= @since
 ORDER BY id;
 

@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -213,7 +214,7 @@ func (s *Service) Check(ctx context.Context, a CheckArgs) error {
 			found = append(found, sig...)
 		}
 		if a.MessageID != 0 {
-			sig, err := s.checkMessage(ctx, q, a, sc.tenant, sc.settings)
+			sig, err := s.checkMessage(ctx, q, a, sc.tenant, sc.settings, nil)
 			if err != nil {
 				return err
 			}
@@ -242,8 +243,22 @@ func (s *Service) CheckTexts(ctx context.Context, member int64) error {
 			return err
 		}
 		slices.Sort(ids)
+		// The window of the same-text signal is read once for all the
+		// texts, from the earliest one's: read for each text it held the
+		// texts before it again, a round trip and a scan of the window
+		// per text (make bench, chat).
+		first, err := q.MessageOfTrust(ctx, ids[0])
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("message %d: %w", ids[0], err)
+		}
+		var recent *recentTexts
+		if err == nil {
+			if recent, err = readRecentTexts(ctx, q, member, first.CreatedAt, sc.settings); err != nil {
+				return err
+			}
+		}
 		for _, id := range ids {
-			sig, err := s.checkMessage(ctx, q, CheckArgs{MemberID: member, MessageID: id}, sc.tenant, sc.settings)
+			sig, err := s.checkMessage(ctx, q, CheckArgs{MemberID: member, MessageID: id}, sc.tenant, sc.settings, recent)
 			if err != nil {
 				return err
 			}
@@ -351,13 +366,17 @@ func matchParams(hash uint64, member int64) db.PhotoMatchesParams {
 // checkMessage answers the signals of a message's text, and the repeat
 // signal when the same text went to RepeatMembers conversations within
 // RepeatMinutes (once a window).
-func (s *Service) checkMessage(ctx context.Context, q *db.Queries, a CheckArgs, t *tenancy.Tenant, set Settings) ([]signal, error) {
-	msg, err := q.MessageOfTrust(ctx, a.MessageID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("message %d: %w", a.MessageID, err)
+func (s *Service) checkMessage(ctx context.Context, q *db.Queries, a CheckArgs, t *tenancy.Tenant, set Settings, recent *recentTexts) ([]signal, error) {
+	msg, ok := recent.message(a.MessageID)
+	if !ok {
+		m, err := q.MessageOfTrust(ctx, a.MessageID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("message %d: %w", a.MessageID, err)
+		}
+		msg = m
 	}
 	if msg.SenderID != a.MemberID || msg.Kind != "text" {
 		return nil, nil
@@ -371,14 +390,16 @@ func (s *Service) checkMessage(ctx context.Context, q *db.Queries, a CheckArgs, 
 		return out, nil
 	}
 	since := msg.CreatedAt.Add(-time.Duration(set.RepeatMinutes) * time.Minute)
-	recent, err := q.RecentTextsOf(ctx, db.RecentTextsOfParams{SenderID: a.MemberID, Since: since})
-	if err != nil {
-		return nil, fmt.Errorf("recent texts of %d: %w", a.MemberID, err)
+	if !recent.covers(since) {
+		var err error
+		if recent, err = readRecentTexts(ctx, q, a.MemberID, msg.CreatedAt, set); err != nil {
+			return nil, err
+		}
 	}
 	var ids []int64
 	conversations := map[int64]bool{}
-	for _, r := range recent {
-		if r.ID <= msg.ID && sameText(r.Body) == text {
+	for i, r := range recent.rows {
+		if r.ID <= msg.ID && !r.CreatedAt.Before(since) && recent.same[i] == text {
 			ids = append(ids, r.ID)
 			conversations[r.ConversationID] = true
 		}
@@ -394,6 +415,49 @@ func (s *Service) checkMessage(ctx context.Context, q *db.Queries, a CheckArgs, 
 		out = append(out, signal{kind: SignalRepeat, messages: ids})
 	}
 	return out, nil
+}
+
+// recentTexts are a member's texts since a moment, each with its words as
+// the same-text signal compares them.
+type recentTexts struct {
+	member int64
+	since  time.Time
+	rows   []db.RecentTextsOfRow
+	same   []string
+}
+
+// readRecentTexts reads member's texts of the same-text window of a text
+// sent at sent, and every text after it.
+func readRecentTexts(ctx context.Context, q *db.Queries, member int64, sent time.Time, set Settings) (*recentTexts, error) {
+	since := sent.Add(-time.Duration(set.RepeatMinutes) * time.Minute)
+	rows, err := q.RecentTextsOf(ctx, db.RecentTextsOfParams{SenderID: member, Since: since})
+	if err != nil {
+		return nil, fmt.Errorf("recent texts of %d: %w", member, err)
+	}
+	r := &recentTexts{member: member, since: since, rows: rows, same: make([]string, len(rows))}
+	for i, row := range rows {
+		r.same[i] = sameText(row.Body)
+	}
+	return r, nil
+}
+
+// covers reports whether the texts hold every text since since.
+func (r *recentTexts) covers(since time.Time) bool {
+	return r != nil && !since.Before(r.since)
+}
+
+// message is text id if it is among the texts.
+func (r *recentTexts) message(id int64) (db.MessageOfTrustRow, bool) {
+	if r == nil {
+		return db.MessageOfTrustRow{}, false
+	}
+	i, ok := slices.BinarySearchFunc(r.rows, id, func(row db.RecentTextsOfRow, id int64) int { return cmp.Compare(row.ID, id) })
+	if !ok {
+		return db.MessageOfTrustRow{}, false
+	}
+	row := r.rows[i]
+	return db.MessageOfTrustRow{ID: row.ID, ConversationID: row.ConversationID, SenderID: r.member, Kind: "text",
+		Body: row.Body, CreatedAt: row.CreatedAt}, true
 }
 
 // raise records the signals with their brand's weights, and flags the

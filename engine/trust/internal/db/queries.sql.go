@@ -427,7 +427,7 @@ func (q *Queries) PhotoMatches(ctx context.Context, arg PhotoMatchesParams) ([]P
 }
 
 const recentTextsOf = `-- name: RecentTextsOf :many
-SELECT id, conversation_id, body FROM messages
+SELECT id, conversation_id, body, created_at FROM messages
 WHERE sender_id = $1 AND kind = 'text' AND created_at >= $2
 ORDER BY id
 `
@@ -441,10 +441,11 @@ type RecentTextsOfRow struct {
 	ID             int64
 	ConversationID int64
 	Body           string
+	CreatedAt      time.Time
 }
 
 // The member's text messages since a moment: the window of the same-text
-// signal.
+// signal (of one message, or of the earliest of a job's messages).
 func (q *Queries) RecentTextsOf(ctx context.Context, arg RecentTextsOfParams) ([]RecentTextsOfRow, error) {
 	rows, err := q.db.Query(ctx, recentTextsOf, arg.SenderID, arg.Since)
 	if err != nil {
@@ -454,7 +455,12 @@ func (q *Queries) RecentTextsOf(ctx context.Context, arg RecentTextsOfParams) ([
 	items := []RecentTextsOfRow{}
 	for rows.Next() {
 		var i RecentTextsOfRow
-		if err := rows.Scan(&i.ID, &i.ConversationID, &i.Body); err != nil {
+		if err := rows.Scan(
+			&i.ID,
+			&i.ConversationID,
+			&i.Body,
+			&i.CreatedAt,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
