@@ -11,7 +11,10 @@ import (
 
 // profiler takes CPU profiles of the engine from its operations address
 // (/debug/pprof/profile) while the message sends run, one file per turn:
-// `go tool pprof -top bin/rendezvous FILE.*` reads them together.
+// `go tool pprof -top bin/rendezvous FILE.1 FILE.2 FILE.3` reads them
+// together. The allocations of each turn are FILE.allocs.N.before and
+// .after: `go tool pprof -sample_index alloc_space -base FILE.allocs.1.before
+// bin/rendezvous FILE.allocs.1.after`.
 type profiler struct {
 	opsAddr, path string
 	turns         int
@@ -25,6 +28,10 @@ func (p *profiler) start(d time.Duration) func() error {
 	}
 	p.turns++
 	path := fmt.Sprintf("%s.%d", p.path, p.turns)
+	allocs := fmt.Sprintf("%s.allocs.%d", p.path, p.turns)
+	if err := p.save("allocs", allocs+".before"); err != nil {
+		return func() error { return err }
+	}
 	secs := max(1, int(math.Ceil(d.Seconds())))
 	done := make(chan error, 1)
 	go func() {
@@ -54,5 +61,31 @@ func (p *profiler) start(d time.Duration) func() error {
 		}
 		done <- err
 	}()
-	return func() error { return <-done }
+	return func() error {
+		if err := <-done; err != nil {
+			return err
+		}
+		return p.save("allocs", allocs+".after")
+	}
+}
+
+// save writes the engine's profile name (allocs) to path.
+func (p *profiler) save(name, path string) error {
+	res, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/%s", p.opsAddr, name))
+	if err != nil {
+		return fmt.Errorf("profile %s: %w", name, err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("profile %s: %d", name, res.StatusCode)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(f, res.Body)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
