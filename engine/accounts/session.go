@@ -43,15 +43,16 @@ func LastSeen(ctx context.Context) (member int64, at time.Time, ok bool) {
 	return a.id, a.lastSeen, true
 }
 
-// currentAccount is the request's account: m, read with the session, or
-// kept in memory (stale) until get reads it.
+// currentAccount is the request's account: m, read with the session, or,
+// when stale, the member kept in memory, which get reads afresh once.
 type currentAccount struct {
 	id       int64
 	lastSeen time.Time
 	svc      *Service
-	once     sync.Once
 	m        *Account
 	stale    bool
+	once     sync.Once
+	fresh    *Account
 }
 
 func (a *currentAccount) get(ctx context.Context) *Account {
@@ -67,9 +68,9 @@ func (a *currentAccount) get(ctx context.Context) *Account {
 			a.svc.Log.Warn("read the account of a session kept in memory", "member", a.id, "err", err)
 			m = cloneAccount(a.m)
 		}
-		a.m, a.stale = m, false
+		a.fresh = m
 	})
-	return a.m
+	return a.fresh
 }
 
 // WithMember stores m as the request's logged-in member, both as its account
