@@ -356,7 +356,7 @@ const SessionChannel = "session_ends"
 
 // MemberChannel is the PostgreSQL notification channel on which the
 // database announces changes of the facts a member's requests are
-// identified with (paid or not, language) that end no session; its
+// identified with (paid or not, the language, the status, a ban); its
 // payload is the member's id.
 const MemberChannel = "member_changes"
 

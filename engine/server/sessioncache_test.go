@@ -33,7 +33,8 @@ func (c *sessionReads) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryE
 // An instance answers a member's sessions from memory for a few seconds,
 // and a session ended on another instance is refused on it at once: a
 // logout ends the one session, an operator's "end sessions" (the session
-// epoch, as a ban, a suspension or a deletion moves it) every session.
+// epoch, as a ban, a suspension or a deletion moves it) every session, and
+// so does a ban that reaches the database without the epoch.
 func TestSessionEndedOnOneInstanceIsRefusedOnTheOther(t *testing.T) {
 	t.Parallel()
 	one := servertest.New(t)
@@ -113,4 +114,14 @@ func TestSessionEndedOnOneInstanceIsRefusedOnTheOther(t *testing.T) {
 		t.Fatal(err)
 	}
 	refusedWithin(beaTwo, "an operator ended the member's sessions")
+
+	// A ban written straight to the database, the epoch left alone.
+	cy, cyMade := one.LoggedIn(t, host, accountstest.Member{Name: "Cy"})
+	cyTwo := onTwo(cy)
+	cyTwo.Do(http.MethodGet, "/api/block.php", nil).Want(t, http.StatusOK, "")
+	cyTwo.Do(http.MethodGet, "/api/block.php", nil).Want(t, http.StatusOK, "")
+	if _, err := one.Pool.Exec(t.Context(), `UPDATE members SET banned_at = now() WHERE id = $1`, cyMade.ID); err != nil {
+		t.Fatal(err)
+	}
+	refusedWithin(cyTwo, "a ban written to the database")
 }
