@@ -1,34 +1,19 @@
 package server_test
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts"
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy"
 )
-
-// sessionReads counts the statements that read a session with its member.
-type sessionReads struct{ n atomic.Int64 }
-
-func (c *sessionReads) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
-	if strings.Contains(d.SQL, "name: SessionWithMember") {
-		c.n.Add(1)
-	}
-	return ctx
-}
-
-func (c *sessionReads) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
 // An instance answers a member's sessions from memory for a few seconds,
 // and a session ended on another instance is refused on it at once: a
@@ -38,18 +23,8 @@ func (c *sessionReads) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryE
 func TestSessionEndedOnOneInstanceIsRefusedOnTheOther(t *testing.T) {
 	t.Parallel()
 	one := servertest.New(t)
-	cfg, err := pgxpool.ParseConfig(one.Pool.Config().ConnString())
-	if err != nil {
-		t.Fatal(err)
-	}
-	reads := &sessionReads{}
-	cfg.ConnConfig.Tracer = reads
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	two := one.TwinOn(t, pool)
+	reads := &queryCounter{only: "name: SessionWithMember"}
+	two := one.TwinOn(t, tracedPool(t, one, reads))
 	<-two.Live.Ready()
 	const host = "localhost"
 
