@@ -97,6 +97,7 @@ func (s *Service) ChangeAccount(ctx context.Context, t *tenancy.Tenant, m *Accou
 			res.PendingEmail = newEmail
 		}
 		if hash != "" {
+			s.SessionsEnding(m.ID)
 			epoch, err := q.MemberSetPassword(ctx, db.MemberSetPasswordParams{ID: m.ID, PasswordHash: hash})
 			if err != nil {
 				return fmt.Errorf("set password: %w", err)

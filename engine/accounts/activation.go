@@ -176,6 +176,7 @@ func (s *Service) ResetTx(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, res
 		return 0, ErrLinkInvalid
 	}
 	q := db.New(tx)
+	s.SessionsEnding(m.ID)
 	if _, err := q.MemberSetPassword(ctx, db.MemberSetPasswordParams{ID: m.ID, PasswordHash: reset.hash}); err != nil {
 		return 0, fmt.Errorf("set password: %w", err)
 	}

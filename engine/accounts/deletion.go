@@ -23,6 +23,7 @@ func (s *Service) RequestDeletionTx(ctx context.Context, tx pgx.Tx, t *tenancy.T
 	now := s.Now()
 	purgeAt := now.Add(DeletionGrace)
 	q := db.New(tx)
+	s.SessionsEnding(m.ID)
 	n, err := q.MemberRequestDeletion(ctx, db.MemberRequestDeletionParams{ID: m.ID, Now: now})
 	if err != nil {
 		return time.Time{}, fmt.Errorf("request deletion: %w", err)

@@ -56,9 +56,15 @@ type Service struct {
 // NewService returns a service with the real clock and production hashing.
 // d.Mailer queues the account mails; d.HookSecret is MAIL_WEBHOOK_SECRET.
 func NewService(d Deps) *Service {
-	return &Service{Pool: d.Pool, Sessions: d.Sessions, Log: d.Log, Now: time.Now, HashParams: argon2id.DefaultParams,
+	s := &Service{Pool: d.Pool, Sessions: d.Sessions, Log: d.Log, Now: time.Now, HashParams: argon2id.DefaultParams,
 		Mailer: d.Mailer, Links: d.Links, Block: DefaultBlockPolicy, HookSecret: d.HookSecret,
 		Postbacks: d.Postbacks, Outbound: d.Outbound, hashGate: newHashGate(argon2id.DefaultParams)}
+	// The sessions kept in memory age on the service's clock, so a test
+	// that moves it on sees them read again.
+	if store := s.sessionStore(); store != nil {
+		store.now = func() time.Time { return s.Now() }
+	}
+	return s
 }
 
 // Deps are what the account rules take from the rest of the engine; each
@@ -98,5 +104,33 @@ func (s *Service) MarkSeen(ctx context.Context, id int64) error {
 	if err := db.New(s.Pool).MemberSeen(ctx, db.MemberSeenParams{ID: id, Token: token}); err != nil {
 		return fmt.Errorf("mark member %d seen: %w", id, err)
 	}
+	// The member's sessions kept in memory know it too, so their next
+	// requests do not mark the member again.
+	if store := s.sessionStore(); store != nil {
+		store.cache.seen(id, s.Now())
+	}
 	return nil
+}
+
+// SessionsEnding tells this instance at once that member's sessions end or
+// may stop counting, from a transaction that moves the member's session
+// epoch on (a ban, a suspension, an operator's "end sessions"): its next
+// requests here are identified from the database, not from memory, even
+// before the transaction commits. The database's notification tells every
+// instance when it commits (live.Hub.WatchSessions); this spares the
+// member's next request on this instance the moment that takes.
+func (s *Service) SessionsEnding(member int64) {
+	if store := s.sessionStore(); store != nil {
+		store.cache.forgetMember(member, store.now())
+	}
+}
+
+// sessionStore is the store of the members' sessions, nil when they are
+// kept elsewhere (a test's memory store).
+func (s *Service) sessionStore() *SessionStore {
+	if s.Sessions == nil {
+		return nil
+	}
+	store, _ := s.Sessions.Store.(*SessionStore)
+	return store
 }

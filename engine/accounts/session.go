@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync"
+	"time"
 
 	"rendezvous/engine/identity"
 	"rendezvous/engine/platform/httpx"
@@ -18,24 +20,71 @@ const (
 )
 
 // CurrentMember returns the account of the request's logged-in member, or
-// nil. Identify loads it once per request; other areas know the member
-// through identity.Current.
+// nil; other areas know the member through identity.Current. It is the
+// account as the database holds it: when Identify decided with a member
+// kept in memory (SessionStore), the first call reads the account (once
+// per request), so a balance or a setting is never a moment old.
 func CurrentMember(ctx context.Context) *Account {
-	m, _ := ctx.Value(accountKey).(*Account)
-	return m
+	a, _ := ctx.Value(accountKey).(*currentAccount)
+	if a == nil {
+		return nil
+	}
+	return a.get(ctx)
+}
+
+// LastSeen is when the request's logged-in member was last seen, as this
+// instance knows it, without reading the account; ok is false for a
+// visitor.
+func LastSeen(ctx context.Context) (member int64, at time.Time, ok bool) {
+	a, _ := ctx.Value(accountKey).(*currentAccount)
+	if a == nil {
+		return 0, time.Time{}, false
+	}
+	return a.id, a.lastSeen, true
+}
+
+// currentAccount is the request's account: m, read with the session, or,
+// when stale, the member kept in memory, which get reads afresh once.
+type currentAccount struct {
+	id       int64
+	lastSeen time.Time
+	svc      *Service
+	m        *Account
+	stale    bool
+	once     sync.Once
+	fresh    *Account
+}
+
+func (a *currentAccount) get(ctx context.Context) *Account {
+	if !a.stale {
+		return a.m
+	}
+	a.once.Do(func() {
+		m, err := MemberByID(ctx, a.svc.Pool, a.id)
+		if err != nil {
+			// The session counted a moment ago: the request goes on
+			// with the account as it was then, and meets the database's
+			// trouble in its own statements.
+			a.svc.Log.Warn("read the account of a session kept in memory", "member", a.id, "err", err)
+			m = cloneAccount(a.m)
+		}
+		a.fresh = m
+	})
+	return a.fresh
 }
 
 // WithMember stores m as the request's logged-in member, both as its account
 // and as the identity every area sees.
 func WithMember(ctx context.Context, m *Account) context.Context {
-	return withLogin(ctx, m, "")
+	return withLogin(ctx, &currentAccount{id: m.ID, lastSeen: m.LastSeenAt, m: m}, "")
 }
 
 // withLogin is WithMember for a request whose session has token: the
 // identity names the session too (identity.SessionID), so what the
 // request opens (a live stream) can end with it.
-func withLogin(ctx context.Context, m *Account, token string) context.Context {
-	ctx = context.WithValue(ctx, accountKey, m)
+func withLogin(ctx context.Context, a *currentAccount, token string) context.Context {
+	ctx = context.WithValue(ctx, accountKey, a)
+	m := a.m
 	im := identity.Member{ID: m.ID, TenantID: m.TenantID, PaidUser: m.PaidUser, Language: m.Language, Epoch: m.SessionEpoch}
 	if token != "" {
 		im.Session = identity.SessionID(token)
@@ -57,10 +106,19 @@ func (s *Service) Identify(next http.Handler) http.Handler {
 			return
 		}
 		t := tenancy.FromContext(ctx)
-		m := sessionMember(ctx)
+		memo, _ := ctx.Value(memoKey).(*sessionMemo)
+		var m *Account
+		cached, lastSeen := false, time.Time{}
+		if memo != nil {
+			m, cached, lastSeen = memo.member, memo.cached, memo.lastSeen
+		}
 		var err error
 		if m == nil || m.ID != login.MemberID {
 			m, err = MemberByID(ctx, s.Pool, login.MemberID)
+			cached = false
+			if m != nil {
+				lastSeen = m.LastSeenAt
+			}
 		}
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			httpx.WriteError(w, r, err)
@@ -72,19 +130,12 @@ func (s *Service) Identify(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(withLogin(ctx, m, s.Sessions.Token(ctx))))
+		a := &currentAccount{id: m.ID, lastSeen: lastSeen, svc: s, m: m, stale: cached}
+		next.ServeHTTP(w, r.WithContext(withLogin(ctx, a, s.Sessions.Token(ctx))))
 	}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		load.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), memoKey, &sessionMemo{userAgent: cut(r.UserAgent(), maxUserAgent), address: httpx.ClientIP(r)})))
 	})
-}
-
-// sessionMember is the member SessionStore read with the request's session, or nil.
-func sessionMember(ctx context.Context) *Account {
-	if memo, ok := ctx.Value(memoKey).(*sessionMemo); ok {
-		return memo.member
-	}
-	return nil
 }
 
 // StartSession logs m in on the request's session (a fresh token).

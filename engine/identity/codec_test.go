@@ -65,3 +65,31 @@ func TestSessionCodecCheaperThanGob(t *testing.T) {
 	}
 	t.Logf("allocations per decode: %.0f (gob %.0f)", m, g)
 }
+
+// A session decoded before comes from memory, as a map of its own: a
+// change of one request's session is not the next one's.
+func TestDecodedSessionsRemember(t *testing.T) {
+	d := newDecodedSessions()
+	deadline := time.Date(2026, 12, 24, 10, 0, 0, 0, time.UTC)
+	b, err := d.Encode(deadline, map[string]any{keyMember: int64(7), keyTenant: int64(2), keyEpoch: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, first, err := d.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first[keyMember] = int64(8)
+	got, again, err := d.Decode(b)
+	if err != nil || !got.Equal(deadline) || again[keyMember] != int64(7) || again[keyEpoch] != 3 {
+		t.Fatalf("decoded again: %v %v %v", got, again, err)
+	}
+	// Only the map of its own is made (SessionCodec's JSON allocates
+	// about 20 times).
+	if n := testing.AllocsPerRun(200, func() { _, _, _ = d.Decode(b) }); n > 2 {
+		t.Errorf("decoding a session decoded before allocates %.0f times, want at most 2", n)
+	}
+	if _, _, err := d.Decode([]byte("garbage")); err == nil {
+		t.Error("garbage decoded")
+	}
+}

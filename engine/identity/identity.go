@@ -38,7 +38,7 @@ type Sessions struct {
 func NewSessions(store scs.Store, secure bool) *Sessions {
 	s := scs.New()
 	s.Store = store
-	s.Codec = SessionCodec{}
+	s.Codec = newDecodedSessions()
 	s.Lifetime = SessionLifetime
 	s.Cookie.Name = SessionCookie
 	s.Cookie.HttpOnly = true

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -70,26 +71,49 @@ func Publish(ctx context.Context, conn db.DBTX, member int64, e Event) error {
 	return notify(ctx, conn, n)
 }
 
-// encode makes the notification of one event; an event too large for
-// pg_notify goes out without its data and the client reloads instead.
+// encode makes the notification of one event (notification's JSON); an
+// event too large for pg_notify goes out without its data and the client
+// reloads instead. The event's data is encoded once and the notification
+// written around it: marshalling the notification would scan and copy the
+// data again (a send publishes two messages; make bench, chat).
 func encode(member int64, e Event) (json.RawMessage, error) {
-	n := notification{Member: member, Type: e.Type}
+	var data []byte
 	if e.Data != nil {
 		raw, err := json.Marshal(e.Data)
 		if err != nil {
 			return nil, fmt.Errorf("encode %s event: %w", e.Type, err)
 		}
-		n.Data = raw
+		data = raw
 	}
-	payload, err := json.Marshal(n)
-	if err != nil {
-		return nil, err
+	payload := make([]byte, 0, len(`{"m":,"t":"","d":}`)+20+len(e.Type)+len(data))
+	payload = append(payload, `{"m":`...)
+	payload = strconv.AppendInt(payload, member, 10)
+	payload = append(payload, `,"t":`...)
+	if plainType(e.Type) {
+		payload = append(append(append(payload, '"'), e.Type...), '"')
+	} else {
+		typ, err := json.Marshal(e.Type)
+		if err != nil {
+			return nil, err
+		}
+		payload = append(payload, typ...)
 	}
-	if len(payload) > maxPayload {
-		n.Data = nil
-		payload, _ = json.Marshal(n)
+	if len(data) > 0 && len(payload)+len(`,"d":}`)+len(data) <= maxPayload {
+		payload = append(payload, `,"d":`...)
+		payload = append(payload, data...)
 	}
-	return payload, nil
+	return append(payload, '}'), nil
+}
+
+// plainType reports whether an event type needs no escaping in JSON (the
+// Type constants: lower-case letters and underscores).
+func plainType(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; (c < 'a' || c > 'z') && c != '_' {
+			return false
+		}
+	}
+	return true
 }
 
 func notify(ctx context.Context, conn db.DBTX, payload []byte) error {
@@ -330,6 +354,27 @@ func OnlineMembers(ctx context.Context, conn db.DBTX) ([]int64, error) {
 // stream open anywhere.
 const SessionChannel = "session_ends"
 
+// MemberChannel is the PostgreSQL notification channel on which the
+// database announces changes of the facts a member's requests are
+// identified with (paid or not, the language, the status, a ban); its
+// payload is the member's id.
+const MemberChannel = "member_changes"
+
+// SessionWatcher hears what the hub hears of members' sessions on every
+// instance (accounts.SessionStore, which keeps sessions in memory).
+type SessionWatcher interface {
+	// Hearing is told true once the listener listens, and false when it
+	// lost its connection: notifications may have been missed since.
+	Hearing(on bool)
+	// Changed is told that sessions of member ended (SessionChannel) or
+	// that the member's facts changed (MemberChannel).
+	Changed(member int64)
+}
+
+// WatchSessions has w hear of ended sessions and changed members; call it
+// before Start.
+func (h *Hub) WatchSessions(w SessionWatcher) { h.watcher = w }
+
 // Login is the login an event stream is opened with: the member, the
 // member's session epoch then and the session (identity.SessionID of its
 // token). The stream ends with it.
@@ -405,6 +450,9 @@ type Hub struct {
 	committed   []json.RawMessage
 	notifying   bool
 	wake        chan struct{}
+
+	// watcher hears of ended sessions and changed members (WatchSessions).
+	watcher SessionWatcher
 }
 
 // NewHub makes a hub on pool; Start runs it.
@@ -602,8 +650,12 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 		return err
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+Channel+"; LISTEN "+SessionChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+Channel+"; LISTEN "+SessionChannel+"; LISTEN "+MemberChannel); err != nil {
 		return err
+	}
+	if h.watcher != nil {
+		h.watcher.Hearing(true)
+		defer h.watcher.Hearing(false)
 	}
 	h.readyOne.Do(func() { close(h.ready) })
 	for {
@@ -611,11 +663,26 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if n.Channel == SessionChannel {
+		switch n.Channel {
+		case SessionChannel:
 			h.endSessions([]byte(n.Payload))
-			continue
+		case MemberChannel:
+			h.memberChanged(n.Payload)
+		default:
+			h.dispatch([]byte(n.Payload))
 		}
-		h.dispatch([]byte(n.Payload))
+	}
+}
+
+// memberChanged tells the watcher of a member whose facts changed.
+func (h *Hub) memberChanged(payload string) {
+	id, err := strconv.ParseInt(payload, 10, 64)
+	if err != nil || id == 0 {
+		h.log.Warn("live: bad member change", "payload", payload)
+		return
+	}
+	if h.watcher != nil {
+		h.watcher.Changed(id)
 	}
 }
 
@@ -628,6 +695,9 @@ func (h *Hub) endSessions(payload []byte) {
 	if err := json.Unmarshal(payload, &e); err != nil || e.Member == 0 {
 		h.log.Warn("live: bad session end", "payload", string(payload))
 		return
+	}
+	if h.watcher != nil {
+		h.watcher.Changed(e.Member)
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -220,6 +220,7 @@ func (h ConsoleHandlers) restrict(w http.ResponseWriter, r *http.Request, t *ten
 	}
 	out, err := h.Staff.ActOn(r, t, action, id, func(tx pgx.Tx) (any, any, error) {
 		now := h.Staff.Now()
+		h.Accounts.SessionsEnding(id)
 		before, after, err := do(r.Context(), tx, id, now)
 		if err != nil {
 			return nil, nil, err

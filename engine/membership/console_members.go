@@ -172,6 +172,7 @@ func (h ConsoleHandlers) Lift(w http.ResponseWriter, r *http.Request) {
 // every device.
 func (h ConsoleHandlers) EndSessions(w http.ResponseWriter, r *http.Request) {
 	h.memberAction(w, r, "member.end_sessions", nil, http.StatusOK, func(ctx context.Context, tx pgx.Tx, t *tenancy.Tenant, id int64) (any, any, error) {
+		h.Accounts.SessionsEnding(id)
 		m, err := accounts.EndSessionsTx(ctx, tx, t, id)
 		return nil, m, err
 	})

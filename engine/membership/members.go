@@ -239,8 +239,10 @@ const SeenInterval = time.Minute
 // once per SeenInterval, that the logged-in member was seen.
 func (ms *Lifecycle) MarkSeen(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if m := accounts.CurrentMember(r.Context()); m != nil && ms.Accounts.Now().Sub(m.LastSeenAt) > SeenInterval {
-			ms.seen(r.Context(), m.ID)
+		// LastSeen does not read the account, which most requests
+		// never need.
+		if id, seen, ok := accounts.LastSeen(r.Context()); ok && ms.Accounts.Now().Sub(seen) > SeenInterval {
+			ms.seen(r.Context(), id)
 		}
 		next.ServeHTTP(w, r)
 	})

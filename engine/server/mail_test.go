@@ -249,7 +249,8 @@ func TestMailboxOnlyInDevelopment(t *testing.T) {
 }
 
 // Without METRICS_TOKEN /metrics is not on the public address at all; the
-// operations address serves it with health and readiness.
+// operations address serves it with health, readiness and Go's profiles,
+// which the public address never serves.
 func TestMetricsOnTheOperationsAddress(t *testing.T) {
 	t.Parallel()
 	e, srv, err := startWith(t, &config.Config{DataDir: t.TempDir(), MailDisabled: true})
@@ -257,21 +258,25 @@ func TestMetricsOnTheOperationsAddress(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, host := range []string{"localhost", "anything.example"} {
-		req, _ := http.NewRequest("GET", srv.URL+"/metrics", nil)
-		req.Host = host
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if res.StatusCode != http.StatusNotFound || strings.Contains(string(body), "go_goroutines") {
-			t.Errorf("public /metrics on %s: %d %.200s", host, res.StatusCode, body)
+		for _, path := range []string{"/metrics", "/debug/pprof/", "/debug/pprof/goroutine"} {
+			req, _ := http.NewRequest("GET", srv.URL+path, nil)
+			req.Host = host
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if strings.Contains(string(body), "go_goroutines") || strings.Contains(string(body), "goroutine profile") ||
+				(res.StatusCode != http.StatusNotFound && res.StatusCode != http.StatusOK) {
+				t.Errorf("public %s on %s: %d %.200s", path, host, res.StatusCode, body)
+			}
 		}
 	}
 	ops := httptest.NewServer(e.Ops)
 	t.Cleanup(ops.Close)
-	for path, want := range map[string]string{"/metrics": "go_goroutines", "/healthz": "ok", "/readyz": "ready"} {
+	for path, want := range map[string]string{"/metrics": "go_goroutines", "/healthz": "ok", "/readyz": "ready",
+		"/debug/pprof/goroutine?debug=1": "goroutine profile"} {
 		res, err := http.Get(ops.URL + path)
 		if err != nil {
 			t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"strings"
 	"time"
@@ -172,13 +173,16 @@ func New(d Deps) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	sessions := identity.NewSessions(accounts.NewSessionStore(d.Pool, d.SessionCleanup), d.Config.SecureCookies)
+	sessionStore := accounts.NewSessionStore(d.Pool, d.SessionCleanup)
+	sessions := identity.NewSessions(sessionStore, d.Config.SecureCookies)
 	e.Links = &tenancy.Links{HTTPS: d.Config.SecureCookies, Port: d.Config.PublicPort}
 	postbacks := &affiliates.Postbacks{Jobs: inserter, Log: d.Log}
 	e.Accounts = accounts.NewService(accounts.Deps{Pool: d.Pool, Sessions: sessions, Mailer: mailer, Links: e.Links,
 		HookSecret: d.Config.MailWebhookSecret, Postbacks: postbacks, Outbound: d.Outbound, Log: d.Log})
 	e.Members = membership.NewLifecycle(e.Accounts, inserter)
 	e.Live = live.NewHub(d.Pool, d.Config.LiveMaxStreams, d.Log)
+	// Sessions are kept in memory only while the hub hears of their ends.
+	e.Live.WatchSessions(sessionStore)
 	if d.Media == nil {
 		store, err := media.Open(context.Background(), d.Config)
 		if err != nil {
@@ -307,6 +311,14 @@ func routes(d Deps, e *Engine) (http.Handler, http.Handler, error) {
 	ops.Get("/healthz", opsHealthz)
 	ops.Get("/readyz", readyz)
 	readOnly(ops, "/metrics", metrics)
+	// Go's profiles (CPU, heap, goroutines) for whoever may read the
+	// metrics: `go tool pprof http://OPS_ADDR/debug/pprof/profile` shows
+	// where a loaded engine spends its time (make bench's -profile).
+	ops.Get("/debug/pprof/*", pprof.Index)
+	ops.Get("/debug/pprof/cmdline", pprof.Cmdline)
+	ops.Get("/debug/pprof/profile", pprof.Profile)
+	ops.Get("/debug/pprof/symbol", pprof.Symbol)
+	ops.Get("/debug/pprof/trace", pprof.Trace)
 
 	visits := e.Visits
 	r.Group(func(r chi.Router) {

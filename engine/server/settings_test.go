@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -16,11 +17,17 @@ import (
 
 // queryCounter counts the queries run on a pool (pgx.QueryTracer); not
 // every store passes the request's context on, so all are counted, on an
-// engine without job workers.
-type queryCounter struct{ n atomic.Int64 }
+// engine without job workers. With only set it counts the statements whose
+// text holds it (a sqlc name: "name: SessionWithMember").
+type queryCounter struct {
+	only string
+	n    atomic.Int64
+}
 
-func (c *queryCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
-	c.n.Add(1)
+func (c *queryCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	if c.only == "" || strings.Contains(d.SQL, c.only) {
+		c.n.Add(1)
+	}
 	return ctx
 }
 
@@ -32,6 +39,14 @@ func (c *queryCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryE
 // is closed, so only requests use the pool.
 func tracedTwin(t *testing.T, env *servertest.Env, tracer pgx.QueryTracer) *servertest.Env {
 	t.Helper()
+	twin := env.TwinOn(t, tracedPool(t, env, tracer))
+	twin.Live.Close()
+	return twin
+}
+
+// tracedPool is a pool on env's database whose queries go to tracer.
+func tracedPool(t *testing.T, env *servertest.Env, tracer pgx.QueryTracer) *pgxpool.Pool {
+	t.Helper()
 	cfg, err := pgxpool.ParseConfig(env.Pool.Config().ConnString())
 	if err != nil {
 		t.Fatal(err)
@@ -42,9 +57,7 @@ func tracedTwin(t *testing.T, env *servertest.Env, tracer pgx.QueryTracer) *serv
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	twin := env.TwinOn(t, pool)
-	twin.Live.Close()
-	return twin
+	return pool
 }
 
 // settings.php, the engine's most frequent call, answers from memory: once

@@ -50,7 +50,7 @@ type benchMember struct {
 // which other figures are compared with; settingsCPU is the engine's CPU
 // per settings.php answer (us) the sends' engine CPU is compared with.
 // With statements, the sends' statements are listed (bench -statements).
-func chatBenches(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, d time.Duration, settingsCPU float64, statements bool) (float64, error) {
+func chatBenches(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, d time.Duration, settingsCPU float64, prof *profiler, statements bool) (float64, error) {
 	ctx := context.Background()
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
@@ -63,7 +63,7 @@ func chatBenches(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, 
 		return 0, err
 	}
 
-	rate, err := sendsAndBaseline(cluster, addr, dbURL, enginePID, senders, recipients, d, settingsCPU, statements)
+	rate, err := sendsAndBaseline(cluster, addr, dbURL, enginePID, senders, recipients, d, settingsCPU, prof, statements)
 	if err != nil {
 		return 0, err
 	}

@@ -24,8 +24,9 @@ const sendTurns = 3
 // prints the means of the turns, the CPU per transaction and per message
 // (the engine's and the database's), and the ratio; it returns the mean
 // send rate. With statements, it lists the sends' statements and their
-// costs (statementsPrint) after the last turn.
-func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, senders, recipients []benchMember, d time.Duration, settingsCPU float64, statements bool) (float64, error) {
+// costs (statementsPrint) after the last turn. prof, when not nil,
+// profiles the engine during each turn of sends and their trust checks.
+func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID int, senders, recipients []benchMember, d time.Duration, settingsCPU float64, prof *profiler, statements bool) (float64, error) {
 	ctx := context.Background()
 	url, drop, err := pgbenchScratch(ctx, cluster, "bench_pgbench_chat")
 	if err != nil {
@@ -45,6 +46,7 @@ func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID 
 		tpsSum, txs, txCPU = tpsSum+tps, txs+tps*float64(secs), txCPU.add(cpu.used())
 
 		fmt.Fprintf(os.Stderr, "bench: turn %d of %d: messages.php, %d concurrent senders, %s\n", turn, sendTurns, len(senders), d)
+		profiled := func() error { return nil }
 		rate, err := sendLoad(addr, senders, recipients, d, func() {
 			if statements && turn == 1 {
 				if err := statementsReset(ctx, dbURL); err != nil {
@@ -52,6 +54,8 @@ func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID 
 				}
 			}
 			cpu = startCPU(enginePID, dbURL)
+			// The sends and the few seconds of their checks after them.
+			profiled = prof.start(d + 3*time.Second)
 		})
 		if err != nil {
 			return 0, err
@@ -59,6 +63,9 @@ func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID 
 		// The sends' trust checks run as jobs, a few seconds after their
 		// texts: they are the sends' cost, not the next pgbench turn's.
 		if err := awaitChecks(ctx, dbURL); err != nil {
+			return 0, err
+		}
+		if err := profiled(); err != nil {
 			return 0, err
 		}
 		rateSum, msgs, msgCPU = rateSum+rate, msgs+rate*d.Seconds(), msgCPU.add(cpu.used())

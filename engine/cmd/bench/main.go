@@ -29,14 +29,15 @@ func main() {
 	conns := flag.Int("conns", 64, "concurrent connections")
 	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "landers" (with settings.php), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench and settings.php), "photos", "search" (with the card fetch it is compared with), "payments" (with the message-send figure it is compared with), "trust" (the same-photo lookup over a million photo hashes) or "scaleout" (messages and live delivery through two engine instances)`)
 	statements := flag.Bool("statements", false, "load pg_stat_statements and list the message sends' statements with their costs (the chat group's figures then include its bookkeeping)")
+	profile := flag.String("profile", "", "write CPU profiles of the engine while the message sends run to FILE.1, FILE.2... (go tool pprof)")
 	flag.Parse()
-	if err := run(*binary, *duration, *conns, *only, *statements); err != nil {
+	if err := run(*binary, *duration, *conns, *only, *profile, *statements); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(binary string, duration time.Duration, conns int, only string, statements bool) error {
+func run(binary string, duration time.Duration, conns int, only, profile string, statements bool) error {
 	dir, err := os.MkdirTemp("", "rdv-bench-")
 	if err != nil {
 		return err
@@ -61,6 +62,17 @@ func run(binary string, duration time.Duration, conns int, only string, statemen
 	}
 	fmt.Fprintln(os.Stderr, "bench: starting the engine on", engineAddr)
 	engine := engineCommand(binary, engineAddr, filepath.Join(dir, "data"), cluster.URL("postgres"))
+	var prof *profiler
+	if profile != "" {
+		// The profiles come from the operations address, served only
+		// when asked for.
+		opsAddr, err := freeAddr()
+		if err != nil {
+			return err
+		}
+		engine.Args = append(engine.Args, "--ops-addr", opsAddr)
+		prof = &profiler{opsAddr: opsAddr, path: profile}
+	}
 	if err := engine.Start(); err != nil {
 		return fmt.Errorf("start engine: %w", err)
 	}
@@ -100,7 +112,7 @@ func run(binary string, duration time.Duration, conns int, only string, statemen
 		if err != nil {
 			return err
 		}
-		_, err = chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration, settingsCPU, statements)
+		_, err = chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration, settingsCPU, prof, statements)
 		return err
 	case "trust":
 		return trustBenches(dbURL)
@@ -121,7 +133,7 @@ func run(binary string, duration time.Duration, conns int, only string, statemen
 	if err := pgbenchBaselines(cluster, duration); err != nil {
 		return err
 	}
-	msgRate, err := chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration, settingsCPU, statements)
+	msgRate, err := chatBenches(cluster, engineAddr, dbURL, engine.Process.Pid, duration, settingsCPU, prof, statements)
 	if err != nil {
 		return err
 	}
