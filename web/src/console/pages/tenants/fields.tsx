@@ -55,11 +55,12 @@ export const Stack = styled(Wide)`
     thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     table, tbody, td { display: block; min-width: 0; }
     tr { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 8px 12px; padding: 8px 0; border-bottom: 1px solid ${colors.line}; }
-    td { padding: 0; flex: 1 1 7rem; min-width: 0; }
+    td { padding: 0; flex: 1 1 5.5rem; min-width: 0; }
+    td:not([data-label]) { flex-basis: 100%; }
     td[data-label]::before { content: attr(data-label); display: block; font-size: 0.8125rem; font-weight: 600; margin-bottom: 2px; }
     td input, td select { width: 100%; min-width: 0; }
     td button { white-space: normal; }
-    caption { white-space: normal; }
+    caption { display: block; white-space: normal; padding: 4px 0; }
   }
 `
 
