@@ -7,13 +7,18 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { PHONE, assertNoSidewaysScroll, call, open, site } from './lib.mjs'
 
+/** logIn logs the demo superadmin in to the console. */
+async function logIn(c) {
+  await c.goto('/admin/')
+  await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
+  await c.page.getByLabel('Password').fill('demo-password')
+  await c.page.getByRole('button', { name: 'Log in' }).click()
+}
+
 test('a superadmin creates a brand and it answers on its new host', async () => {
   const c = await open('admin.localhost', { width: 390 })
   try {
-    await c.goto('/admin/')
-    await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
-    await c.page.getByLabel('Password').fill('demo-password')
-    await c.page.getByRole('button', { name: 'Log in' }).click()
+    await logIn(c)
     // The brand list is under Brands, behind the menu at this width.
     await c.page.getByRole('button', { name: 'Menu' }).click()
     await c.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Brands' }).click()
@@ -59,10 +64,7 @@ test('a superadmin creates a brand and it answers on its new host', async () => 
 test('an operator picks a brand colour and edits a package, and the site draws the colour', async () => {
   const c = await open('admin.localhost', { width: 1280 })
   try {
-    await c.goto('/admin/')
-    await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
-    await c.page.getByLabel('Password').fill('demo-password')
-    await c.page.getByRole('button', { name: 'Log in' }).click()
+    await logIn(c)
     await c.page.getByRole('navigation', { name: 'Console' }).waitFor()
     // A brand of its own (a copy of LustLokaal), so no other spec sees its colours.
     const made = await call(c, 'GET', '/admin/api/tenants/lustlokaal/file').then(({ body }) =>
@@ -114,10 +116,7 @@ test('an operator picks a brand colour and edits a package, and the site draws t
 test('on a phone an operator adds a minimum message price, and every field of the editor fits the screen', async () => {
   const c = await open('admin.localhost', PHONE)
   try {
-    await c.goto('/admin/')
-    await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
-    await c.page.getByLabel('Password').fill('demo-password')
-    await c.page.getByRole('button', { name: 'Log in' }).click()
+    await logIn(c)
     await c.page.getByRole('button', { name: 'Menu' }).waitFor()
     // A brand of its own (Herzklopfen's file, with Liechtenstein as a fourth country), so no other spec sees its prices.
     const made = await call(c, 'GET', '/admin/api/tenants/herzklopfen/file').then(({ body }) =>
