@@ -143,7 +143,7 @@ var choices = sync.OnceValues(func() (Choices, error) {
 	c := Choices{Locales: tenancy.SupportedLocales, Themes: colours, Bounds: trust.Bounds(),
 		TrustSignals: trust.Signals, PostbackEvents: affiliates.Events}
 	c.Bounds["free_messages"] = chat.FreeMessagesBound()
-	c.Bounds["settings.minimum_message_costs.costs"] = tenancy.MessageCostBound
+	c.Bounds["settings.minimum_message_costs.costs"] = tenancy.MessageCostBound()
 	codes := geo.Countries()
 	names := geo.CountryNames([]string{"en"}, codes)["en"]
 	for _, code := range codes {

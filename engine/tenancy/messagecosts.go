@@ -8,27 +8,10 @@ import (
 	"strings"
 )
 
-// Bound is what a number field of a brand file may be: from Min to Max in
-// steps of Step (1: whole numbers, 0.01: money), Default when left out
-// (nil: it has none). The brand editor gives its inputs these, so it
-// offers what the check accepts.
-type Bound struct {
-	Min     float64  `json:"min"`
-	Max     float64  `json:"max"`
-	Step    float64  `json:"step"`
-	Default *float64 `json:"default,omitempty"`
-}
-
-// WholeBound is a Bound of whole numbers from lo to hi, def when left out.
-func WholeBound(lo, hi, def int) Bound {
-	d := float64(def)
-	return Bound{Min: float64(lo), Max: float64(hi), Step: 1, Default: &d}
-}
-
 // MessageCostBound is what a minimum message cost may be, in the
 // currency's major units: a price in cents, more than nothing (a country
 // whose messages cost nothing is left out) and at most 100.
-var MessageCostBound = Bound{Min: 0.01, Max: 100, Step: 0.01}
+func MessageCostBound() Bound { return Bound{Min: 0.01, Max: 100, Step: 0.01} }
 
 var currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
 
@@ -54,7 +37,7 @@ func CheckMinimumMessageCosts(f File) []Problem {
 			continue
 		}
 		c := costs[country]
-		b := MessageCostBound
+		b := MessageCostBound()
 		if cents := c.Costs * 100; math.IsNaN(c.Costs) || c.Costs < b.Min || c.Costs > b.Max || math.Abs(cents-math.Round(cents)) > 1e-6 {
 			add(at+".costs", ProblemRange, "must be an amount from %.2f to %.2f in whole cents", b.Min, b.Max)
 		}
