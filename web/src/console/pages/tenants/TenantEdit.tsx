@@ -76,6 +76,15 @@ function toFile(d: Draft): TenantFile {
   return withoutDroppedLanguages(file)
 }
 
+/** formKeysIn are the keys of the JSON text that a form above edits: they belong there, not in the JSON. */
+function formKeysIn(d: Draft): string[] {
+  const { settings, ...top } = JSON.parse(d.other) as Record<string, unknown>
+  return [
+    ...Object.keys(top).filter((k) => formKeys.includes(k)),
+    ...Object.keys((settings ?? {}) as Record<string, unknown>).filter((k) => settingKeys.includes(k)).map((k) => `settings.${k}`),
+  ]
+}
+
 /**
  * TenantEdit creates a brand (a copy of an existing one's settings to start
  * from) or edits one, as forms; each refused field shows the reason next to
@@ -132,6 +141,11 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
       file = toFile(draft)
     } catch {
       refuse({ other: t('console.brand.jsonInvalid') })
+      return
+    }
+    const covered = formKeysIn(draft)
+    if (covered.length) {
+      refuse({ other: t('console.brand.advanced.hasForm', { keys: covered.join(', ') }) })
       return
     }
     const mine = check(file, themes, t)

@@ -265,6 +265,19 @@ describe('TenantEdit sections as forms', { timeout: 30_000 }, () => {
     expect(sent.locales).toEqual(['nl'])
   })
 
+  it('refuses a section with a form typed into the Advanced JSON, and opens the box to show why', async () => {
+    const api = editApi()
+    show(api)
+    await waitFor(() => expect(input('other')).toBeTruthy(), { timeout: 5000 })
+    edit('other', JSON.stringify({ trust: { threshold: 5 }, settings: { fictional_texts: {}, eu_rules: true } }))
+    fireEvent.click(screen.getByText('Save'))
+    const box = document.querySelector('details') as HTMLDetailsElement
+    await waitFor(() => expect(box.open).toBe(true))
+    expect(document.getElementById(`${fieldId('other')}-error`)?.textContent).toBe('These have a form above; edit them there: trust, settings.fictional_texts.')
+    expect(input('other').getAttribute('aria-invalid')).toBe('true')
+    expect(api.updateTenant).not.toHaveBeenCalled()
+  })
+
   it("shows the engine's refusal of each section's field at that field", async () => {
     const file = brandFile()
     Object.assign(file, { postbacks: { adnet: {} } })
