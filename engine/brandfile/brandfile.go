@@ -35,6 +35,8 @@ type section struct {
 var sections = []section{
 	// The fictional-profile markers in each of the brand's languages.
 	{check: tenancy.CheckFictionalTexts},
+	// The least a message costs per country, shown before members buy.
+	{check: tenancy.CheckMinimumMessageCosts},
 	// The brand's own colours over its theme, at WCAG AA.
 	{check: checkLook},
 	{check: billing.CheckTenantFile},

@@ -11,13 +11,16 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
+	"rendezvous/engine/affiliates"
 	"rendezvous/engine/billing"
+	"rendezvous/engine/chat"
 	"rendezvous/engine/geo"
 	"rendezvous/engine/platform/httpx"
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
+	"rendezvous/engine/trust"
 )
 
 // ConsoleHandlers are the operators' console's calls on brands: the
@@ -113,6 +116,15 @@ type Choices struct {
 	// Themes are the colour tokens of every theme, by theme name: the
 	// colours a brand's look.colors are merged over.
 	Themes map[string]map[string]string `json:"themes"`
+	// Bounds are the least, the most, the step and the default of the
+	// number fields the editor shows as inputs, by field (free_messages,
+	// trust.threshold, trust.weights.phone,
+	// settings.minimum_message_costs.costs): what the check accepts.
+	Bounds map[string]tenancy.Bound `json:"bounds"`
+	// TrustSignals are the signals of trust.weights, PostbackEvents the
+	// events of a postbacks network, in the order the editor shows them.
+	TrustSignals   []string `json:"trust_signals"`
+	PostbackEvents []string `json:"postback_events"`
 }
 
 // Choice is one value to choose and its English name.
@@ -128,7 +140,10 @@ var choices = sync.OnceValues(func() (Choices, error) {
 	if err != nil {
 		return Choices{}, err
 	}
-	c := Choices{Locales: tenancy.SupportedLocales, Themes: colours}
+	c := Choices{Locales: tenancy.SupportedLocales, Themes: colours, Bounds: trust.Bounds(),
+		TrustSignals: trust.Signals, PostbackEvents: affiliates.Events}
+	c.Bounds["free_messages"] = chat.FreeMessagesBound()
+	c.Bounds["settings.minimum_message_costs.costs"] = tenancy.MessageCostBound()
 	codes := geo.Countries()
 	names := geo.CountryNames([]string{"en"}, codes)["en"]
 	for _, code := range codes {

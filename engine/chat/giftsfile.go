@@ -19,6 +19,12 @@ const (
 	maxGiftCredits = 100000
 )
 
+// FreeMessagesBound is what free_messages may be, for the brand editor's
+// input: the check below takes the same.
+func FreeMessagesBound() tenancy.Bound {
+	return tenancy.WholeBound(0, MaxFreeMessages, DefaultFreeMessages)
+}
+
 // CheckTenantFile validates the chat's fields of a tenant file (as the
 // console saves it or the import reads it): the gifts section and
 // free_messages. It answers their problems with the field each names
@@ -31,7 +37,8 @@ func CheckTenantFile(f tenancy.File) []tenancy.Problem {
 	}
 	if v, ok := f.Extra["free_messages"]; ok && v != nil {
 		if n, whole := wholeNumber(v); !whole || n < 0 || n > MaxFreeMessages {
-			add("free_messages", "must be a whole number of free messages from 0 to %d (absent: %d)", MaxFreeMessages, DefaultFreeMessages)
+			problems = append(problems, tenancy.Problem{Field: "free_messages", Code: tenancy.ProblemRange,
+				Message: fmt.Sprintf("free_messages must be a whole number of free messages from 0 to %d (absent: %d)", MaxFreeMessages, DefaultFreeMessages)})
 		}
 	}
 	section, ok := f.Extra["gifts"]

@@ -63,8 +63,8 @@ func CheckFictionalTexts(f File) []Problem {
 		return nil
 	}
 	var problems []Problem
-	add := func(field, format string, args ...any) {
-		problems = append(problems, Problem{Field: field, Message: field + " " + fmt.Sprintf(format, args...)})
+	add := func(field, code, format string, args ...any) {
+		problems = append(problems, Problem{Field: field, Code: code, Message: field + " " + fmt.Sprintf(format, args...)})
 	}
 	langs := make([]string, 0, len(s.FictionalTexts))
 	for l := range s.FictionalTexts {
@@ -73,13 +73,13 @@ func CheckFictionalTexts(f File) []Problem {
 	sort.Strings(langs)
 	for _, l := range langs {
 		if !slices.Contains(f.Locales, l) {
-			add("settings.fictional_texts."+l, "is not a language of the brand (locales: %v)", f.Locales)
+			add("settings.fictional_texts."+l, ProblemUnsupported, "is not a language of the brand (locales: %v)", f.Locales)
 		}
 	}
 	for _, l := range f.Locales {
 		got, own := s.FictionalTexts[l]
 		if !own && l != f.DefaultLocale {
-			add("settings.fictional_texts."+l, "is missing: a brand that marks fictional profiles gives warning, singular and plural in each of its languages")
+			add("settings.fictional_texts."+l, ProblemRequired, "is missing: a brand that marks fictional profiles gives warning, singular and plural in each of its languages")
 			continue
 		}
 		at := func(part string) string { return "settings.fictional_texts." + l + "." + part }
@@ -89,7 +89,7 @@ func CheckFictionalTexts(f File) []Problem {
 		}
 		for _, part := range []struct{ name, text string }{{"warning", got.Warning}, {"singular", got.Singular}, {"plural", got.Plural}} {
 			if part.text == "" {
-				add(at(part.name), "is empty: each language needs warning, singular and plural")
+				add(at(part.name), ProblemRequired, "is empty: each language needs warning, singular and plural")
 			}
 		}
 	}

@@ -58,6 +58,22 @@ const (
 	maxRepeatMinutes = 24 * 60
 )
 
+// Bounds are the numbers of the trust section as the check takes them, by
+// field ("trust.threshold", "trust.weights.phone"), each with its default:
+// the brand editor's inputs offer the same.
+func Bounds() map[string]tenancy.Bound {
+	d := DefaultSettings()
+	b := map[string]tenancy.Bound{
+		"trust.threshold":      tenancy.WholeBound(1, maxThreshold, d.Threshold),
+		"trust.repeat_members": tenancy.WholeBound(2, maxRepeatMembers, d.RepeatMembers),
+		"trust.repeat_minutes": tenancy.WholeBound(1, maxRepeatMinutes, d.RepeatMinutes),
+	}
+	for _, s := range Signals {
+		b["trust.weights."+s] = tenancy.WholeBound(0, maxWeight, d.Weights[s])
+	}
+	return b
+}
+
 // SettingsOf is tenant t's trust rules: its brand file's trust section over
 // DefaultSettings.
 func SettingsOf(t *tenancy.Tenant) (Settings, error) {
@@ -102,43 +118,41 @@ func CheckTenantFile(f tenancy.File) []tenancy.Problem {
 		return nil
 	}
 	var problems []tenancy.Problem
-	add := func(field, format string, args ...any) {
-		problems = append(problems, tenancy.Problem{Field: field, Message: field + " " + fmt.Sprintf(format, args...)})
+	add := func(field, code, format string, args ...any) {
+		problems = append(problems, tenancy.Problem{Field: field, Code: code, Message: field + " " + fmt.Sprintf(format, args...)})
 	}
 	m, ok := section.(map[string]any)
 	if !ok {
-		add("trust", "must be a section with threshold, weights, repeat_members and repeat_minutes")
+		add("trust", tenancy.ProblemFormat, "must be a section with threshold, weights, repeat_members and repeat_minutes")
 		return problems
 	}
-	whole := func(field string, v any, lo, hi int64) {
-		if n, ok := wholeNumber(v); !ok || n < lo || n > hi {
-			add(field, "must be a whole number from %d to %d", lo, hi)
+	bounds := Bounds()
+	whole := func(field string, v any) {
+		b := bounds[field]
+		if n, ok := wholeNumber(v); !ok || float64(n) < b.Min || float64(n) > b.Max {
+			add(field, tenancy.ProblemRange, "must be a whole number from %d to %d", int64(b.Min), int64(b.Max))
 		}
 	}
 	for key, v := range m {
 		field := "trust." + key
 		switch key {
-		case "threshold":
-			whole(field, v, 1, maxThreshold)
-		case "repeat_members":
-			whole(field, v, 2, maxRepeatMembers)
-		case "repeat_minutes":
-			whole(field, v, 1, maxRepeatMinutes)
+		case "threshold", "repeat_members", "repeat_minutes":
+			whole(field, v)
 		case "weights":
 			weights, ok := v.(map[string]any)
 			if !ok {
-				add(field, "must map signals (%s) to weights", strings.Join(Signals, ", "))
+				add(field, tenancy.ProblemFormat, "must map signals (%s) to weights", strings.Join(Signals, ", "))
 				continue
 			}
 			for signal, w := range weights {
 				if !slices.Contains(Signals, signal) {
-					add(field+"."+signal, "is no signal; the signals are %s", strings.Join(Signals, ", "))
+					add(field+"."+signal, tenancy.ProblemUnsupported, "is no signal; the signals are %s", strings.Join(Signals, ", "))
 					continue
 				}
-				whole(field+"."+signal, w, 0, maxWeight)
+				whole(field+"."+signal, w)
 			}
 		default:
-			add(field, "is not a trust setting; they are threshold, weights, repeat_members and repeat_minutes")
+			add(field, tenancy.ProblemUnsupported, "is not a trust setting; they are threshold, weights, repeat_members and repeat_minutes")
 		}
 	}
 	slices.SortFunc(problems, func(a, b tenancy.Problem) int { return strings.Compare(a.Field, b.Field) })

@@ -1,18 +1,24 @@
 // Brands in the operators' console, in a real browser: the demo superadmin
 // creates a brand, sees a refused field marked, and the new brand answers on
 // its own *.localhost host at once (Chromium resolves *.localhost to
-// loopback); the brand exports as a tenant file.
+// loopback); the brand exports as a tenant file. On a phone the editor's
+// forms (a minimum message price among them) fit the screen and save.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { call, open, site } from './lib.mjs'
+import { PHONE, assertNoSidewaysScroll, call, open, site } from './lib.mjs'
+
+/** logIn logs the demo superadmin in to the console. */
+async function logIn(c) {
+  await c.goto('/admin/')
+  await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
+  await c.page.getByLabel('Password').fill('demo-password')
+  await c.page.getByRole('button', { name: 'Log in' }).click()
+}
 
 test('a superadmin creates a brand and it answers on its new host', async () => {
   const c = await open('admin.localhost', { width: 390 })
   try {
-    await c.goto('/admin/')
-    await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
-    await c.page.getByLabel('Password').fill('demo-password')
-    await c.page.getByRole('button', { name: 'Log in' }).click()
+    await logIn(c)
     // The brand list is under Brands, behind the menu at this width.
     await c.page.getByRole('button', { name: 'Menu' }).click()
     await c.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Brands' }).click()
@@ -58,10 +64,7 @@ test('a superadmin creates a brand and it answers on its new host', async () => 
 test('an operator picks a brand colour and edits a package, and the site draws the colour', async () => {
   const c = await open('admin.localhost', { width: 1280 })
   try {
-    await c.goto('/admin/')
-    await c.page.getByLabel('E-mail address').fill('admin@rendezvous.example')
-    await c.page.getByLabel('Password').fill('demo-password')
-    await c.page.getByRole('button', { name: 'Log in' }).click()
+    await logIn(c)
     await c.page.getByRole('navigation', { name: 'Console' }).waitFor()
     // A brand of its own (a copy of LustLokaal), so no other spec sees its colours.
     const made = await call(c, 'GET', '/admin/api/tenants/lustlokaal/file').then(({ body }) =>
@@ -102,6 +105,57 @@ test('an operator picks a brand colour and edits a package, and the site draws t
     await member.locator('header').first().waitFor()
     assert.notDeepEqual(await drawsBlue(member), [], 'nothing on the site is drawn in the saved primary')
     await member.close()
+  } finally {
+    await c.close()
+  }
+})
+
+// The brand editor on a phone: a country's minimum message price is a row of
+// the form, filled and saved; every field of the form lies within the 390 px
+// screen, none cut by a box that scrolls sideways.
+test('on a phone an operator adds a minimum message price, and every field of the editor fits the screen', async () => {
+  const c = await open('admin.localhost', PHONE)
+  try {
+    await logIn(c)
+    await c.page.getByRole('button', { name: 'Menu' }).waitFor()
+    // A brand of its own (Herzklopfen's file, with Liechtenstein as a fourth country), so no other spec sees its prices.
+    const made = await call(c, 'GET', '/admin/api/tenants/herzklopfen/file').then(({ body }) =>
+      call(c, 'POST', '/admin/api/tenants', { ...body.file, slug: 'preisbewusst', name: 'Preisbewusst', hosts: ['preisbewusst.localhost'], countries: [...body.file.countries, 'LI'] }),
+    )
+    assert.equal(made.status, 201, JSON.stringify(made.body))
+    await c.goto('/admin/tenants/preisbewusst')
+    await c.page.getByRole('button', { name: "Add a country's minimum price" }).click()
+    assert.equal(await c.page.getByLabel('Country of minimum price 4', { exact: true }).inputValue(), 'LI')
+    await c.page.getByLabel('Minimum price of a message in Liechtenstein', { exact: true }).fill('1.99')
+    await c.page.getByLabel('Currency of the minimum price in Liechtenstein', { exact: true }).fill('chf')
+
+    const fields = await c.page.getByRole('form', { name: 'Brand' }).evaluate((form) =>
+      [...form.querySelectorAll('input, select, textarea, button')].flatMap((el) => {
+        const r = el.getBoundingClientRect()
+        if (r.width === 0) return [] // folded away (the Advanced box)
+        const name = el.id || el.getAttribute('aria-label') || el.textContent
+        const out = []
+        if (r.left < 0 || r.right > window.innerWidth) out.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)} in ${window.innerWidth}px`)
+        for (let a = el.parentElement; a && a !== form; a = a.parentElement) {
+          const b = a.getBoundingClientRect()
+          if (getComputedStyle(a).overflowX !== 'visible' && (r.left < b.left - 1 || r.right > b.right + 1))
+            out.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)} cut by <${a.tagName.toLowerCase()}> ${Math.round(b.left)}..${Math.round(b.right)}`)
+        }
+        return out
+      }),
+    )
+    assert.deepEqual(fields, [])
+    await assertNoSidewaysScroll(c.page, 'the brand editor')
+
+    const saved = c.page.waitForResponse((r) => r.url().endsWith('/admin/api/tenants/preisbewusst/file') && r.request().method() === 'PUT')
+    await c.page.getByRole('button', { name: 'Save', exact: true }).click()
+    const res = await saved
+    assert.equal(res.status(), 200)
+    assert.deepEqual(res.request().postDataJSON().settings.minimum_message_costs.LI, { costs: 1.99, currency: 'CHF' })
+    await c.page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    // Stored: the brand's file answers it.
+    const settings = await call(c, 'GET', '/admin/api/tenants/preisbewusst/file')
+    assert.deepEqual(settings.body.file.settings.minimum_message_costs.LI, { costs: 1.99, currency: 'CHF' })
   } finally {
     await c.close()
   }

@@ -36,6 +36,8 @@ export type TenantFile = Schemas['TenantFile']
 export type TenantFileAnswer = Schemas['TenantFileAnswer']
 /** TenantChoice is one value the brand editor offers, with its English name. */
 export type TenantChoice = Schemas['TenantChoice']
+/** TenantBound is what a number field of a brand file may be: min, max, step and the default when left out. */
+export type TenantBound = Schemas['TenantBound']
 /** TenantProblem is one refused field of a tenant file: its path, a stable code and why. */
 export type TenantProblem = Schemas['TenantProblem']
 /** LookChoices are the themes and layout variants a brand's look may choose. */

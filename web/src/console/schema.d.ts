@@ -4839,6 +4839,14 @@ export interface components {
             theme: string;
             time_zone: string;
         };
+        TenantBound: {
+            /** @description The value when the field is left out. */
+            default?: number;
+            max: number;
+            min: number;
+            /** @description 1: whole numbers; 0.01: money in major units. */
+            step: number;
+        };
         TenantChoice: {
             /** @description English name. */
             name: string;
@@ -4846,15 +4854,23 @@ export interface components {
         };
         /** @description What the brand editor offers to choose from. */
         TenantChoices: {
+            /** @description What the number fields the editor shows as inputs may be, by field: free_messages, settings.minimum_message_costs.costs, trust.threshold, trust.repeat_members, trust.repeat_minutes and trust.weights.<signal>. The save refuses anything else. */
+            bounds?: {
+                [key: string]: components["schemas"]["TenantBound"];
+            };
             countries: components["schemas"]["TenantChoice"][];
             locales: string[];
             payment_methods: components["schemas"]["TenantChoice"][];
+            /** @description The events a postbacks network names a URL for. */
+            postback_events?: string[];
             /** @description Every theme's colour tokens by theme name. */
             themes: {
                 [key: string]: {
                     [key: string]: string;
                 };
             };
+            /** @description The signals of trust.weights. */
+            trust_signals?: string[];
         };
         /** @description A tenant file (tenants/demo/lustlokaal.yaml) as JSON: slug, name, position, hosts (the first is the primary one), theme, niche, locales, default_locale, countries, time_zone, profile_pool, company, settings (tenants/README.md lists every field), and the sections other areas own at the top level (billing: packages and payment methods; gifts). */
         TenantFile: {

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next'
 import type { TenantChoice } from '../../api'
 import { Button, Input } from '../../ui'
-import { described, Problem, Section, Select, SelectField, TextField, CheckField, Wide } from './fields'
+import { described, Problem, Section, Select, SelectField, TextField, CheckField, Stack } from './fields'
 import type { Billing, Package, PaymentCountry, Problems } from './draft'
 
 const badges = ['', 'popular', 'best value']
@@ -40,7 +40,7 @@ export function BillingFields({ billing, problems, countries, methods, onChange 
       )}
       <CheckField name="billing.vat_zero_rated" label={t('console.brand.vatZeroRated')} problems={problems}
         checked={!!billing.vat_zero_rated} onChange={(v) => onChange({ ...billing, vat_zero_rated: v })} />
-      <Wide>
+      <Stack>
         <table>
           <caption>{t('console.brand.packages')}</caption>
           <thead>
@@ -60,19 +60,19 @@ export function BillingFields({ billing, problems, countries, methods, onChange 
               const row = i + 1
               return (
                 <tr key={i}>
-                  <td>
+                  <td data-label={t('console.brand.packageId')}>
                     <Input {...described(`${at}.id`, problems)} aria-label={t('console.brand.packageIdOf', { row })} value={p.id}
                       onChange={(e) => setPackage(i, { ...p, id: e.target.value })} />
                     <Problem name={`${at}.id`} problems={problems} />
                     <Problem name={at} problems={problems} />
                   </td>
-                  <td>
+                  <td data-label={t('console.brand.packageCredits')}>
                     <Input {...described(`${at}.credits`, problems)} type="number" min={1} aria-label={t('console.brand.packageCreditsOf', { row })}
                       value={Number.isNaN(p.credits) ? '' : p.credits} onChange={(e) => setPackage(i, { ...p, credits: e.target.value === '' ? NaN : Number(e.target.value) })} />
                     <Problem name={`${at}.credits`} problems={problems} />
                   </td>
                   {currencies.map((cur) => (
-                    <td key={cur}>
+                    <td key={cur} data-label={t('console.brand.price', { currency: cur })}>
                       <Input {...described(`${at}.prices.${cur}`, problems)} type="number" min={1} aria-label={t('console.brand.priceOf', { row, currency: cur })}
                         value={p.prices[cur] === undefined || Number.isNaN(p.prices[cur]) ? '' : p.prices[cur]}
                         onChange={(e) => {
@@ -84,7 +84,7 @@ export function BillingFields({ billing, problems, countries, methods, onChange 
                       <Problem name={`${at}.prices.${cur}`} problems={problems} />
                     </td>
                   ))}
-                  <td>
+                  <td data-label={t('console.brand.badge')}>
                     <Select {...described(`${at}.badge`, problems)} aria-label={t('console.brand.badgeOf', { row })} value={p.badge ?? ''}
                       onChange={(e) => setPackage(i, { ...p, badge: e.target.value || undefined })}>
                       {badges.map((b) => (
@@ -102,14 +102,14 @@ export function BillingFields({ billing, problems, countries, methods, onChange 
             })}
           </tbody>
         </table>
-      </Wide>
+      </Stack>
       <Problem name="billing.packages" problems={problems} />
       <p>
         <Button type="button" $quiet onClick={() => onChange({ ...billing, packages: [...billing.packages, { id: '', credits: NaN, prices: {} }] })}>
           {t('console.brand.addPackage')}
         </Button>
       </p>
-      <Wide>
+      <Stack>
         <table>
           <caption>{t('console.brand.paymentCountries')}</caption>
           <thead>
@@ -125,7 +125,7 @@ export function BillingFields({ billing, problems, countries, methods, onChange 
               const at = `billing.countries.${code}`
               return (
                 <tr key={i}>
-                  <td>
+                  <td data-label={t('console.brand.country')}>
                     <Select {...described(at, problems)} aria-label={t('console.brand.countryOf', { row: i + 1 })} value={code}
                       onChange={(e) => setCountry(i, e.target.value, c)}>
                       {countries.filter((o) => o.value === code || !(o.value in billing.countries)).map((o) => (
@@ -134,12 +134,12 @@ export function BillingFields({ billing, problems, countries, methods, onChange 
                     </Select>
                     <Problem name={at} problems={problems} />
                   </td>
-                  <td>
+                  <td data-label={t('console.brand.currency')}>
                     <Input {...described(`${at}.currency`, problems)} aria-label={t('console.brand.currencyOf', { country: countryName(code) })} value={c.currency}
                       maxLength={3} onChange={(e) => setCountry(i, code, { ...c, currency: e.target.value.toUpperCase() })} />
                     <Problem name={`${at}.currency`} problems={problems} />
                   </td>
-                  <td>
+                  <td data-label={t('console.brand.methods')}>
                     <Select {...described(`${at}.methods`, problems)} multiple size={5} aria-label={t('console.brand.methodsOf', { country: countryName(code) })}
                       value={c.methods} onChange={(e) => setCountry(i, code, { ...c, methods: [...e.target.selectedOptions].map((o) => o.value) })}>
                       {methods.map((m) => (
@@ -158,7 +158,7 @@ export function BillingFields({ billing, problems, countries, methods, onChange 
             })}
           </tbody>
         </table>
-      </Wide>
+      </Stack>
       <Problem name="billing.countries" problems={problems} />
       <p>
         <Button type="button" $quiet disabled={entries.length >= countries.length} onClick={() => {

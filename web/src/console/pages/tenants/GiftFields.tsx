@@ -1,17 +1,17 @@
 // The gifts members send in chat, as a list of rows to add, edit and remove.
 import { useTranslation } from 'react-i18next'
 import { Button, Input, Muted } from '../../ui'
-import { described, Problem, Section, Wide } from './fields'
+import { described, Problem, Section, Stack } from './fields'
 import type { Gift, Problems } from './draft'
 
 /** GiftFields edits gifts; credits left empty is the brand's gift_credits. */
 export function GiftFields({ gifts, problems, onChange }: { gifts: Gift[]; problems: Problems; onChange: (g: Gift[]) => void }) {
   const { t } = useTranslation()
   const set = (i: number, g: Gift) => onChange(gifts.map((o, j) => (j === i ? g : o)))
-  const text = (i: number, g: Gift, key: 'id' | 'name' | 'icon', label: string) => {
+  const text = (i: number, g: Gift, key: 'id' | 'name' | 'icon', label: string, column: string) => {
     const name = `gifts[${i}].${key}`
     return (
-      <td>
+      <td data-label={column}>
         <Input {...described(name, problems)} aria-label={label} value={g[key]} onChange={(e) => set(i, { ...g, [key]: e.target.value })} />
         <Problem name={name} problems={problems} />
       </td>
@@ -21,7 +21,7 @@ export function GiftFields({ gifts, problems, onChange }: { gifts: Gift[]; probl
     <Section>
       <legend>{t('console.brand.gifts')}</legend>
       <Muted>{t('console.brand.giftsHint')}</Muted>
-      <Wide>
+      <Stack>
         <table>
           <thead>
             <tr>
@@ -38,10 +38,10 @@ export function GiftFields({ gifts, problems, onChange }: { gifts: Gift[]; probl
               const credits = `gifts[${i}].credits`
               return (
                 <tr key={i}>
-                  {text(i, g, 'id', t('console.brand.giftIdOf', { row }))}
-                  {text(i, g, 'name', t('console.brand.giftNameOf', { row }))}
-                  {text(i, g, 'icon', t('console.brand.giftIconOf', { row }))}
-                  <td>
+                  {text(i, g, 'id', t('console.brand.giftIdOf', { row }), t('console.brand.giftId'))}
+                  {text(i, g, 'name', t('console.brand.giftNameOf', { row }), t('console.brand.giftName'))}
+                  {text(i, g, 'icon', t('console.brand.giftIconOf', { row }), t('console.brand.giftIcon'))}
+                  <td data-label={t('console.brand.giftCredits')}>
                     <Input {...described(credits, problems)} type="number" min={0} aria-label={t('console.brand.giftCreditsOf', { row })}
                       value={g.credits ?? ''} onChange={(e) => set(i, { ...g, credits: e.target.value === '' ? undefined : Number(e.target.value) })} />
                     <Problem name={credits} problems={problems} />
@@ -56,7 +56,7 @@ export function GiftFields({ gifts, problems, onChange }: { gifts: Gift[]; probl
             })}
           </tbody>
         </table>
-      </Wide>
+      </Stack>
       <Problem name="gifts" problems={problems} />
       <p>
         <Button type="button" $quiet onClick={() => onChange([...gifts, { id: '', name: '', icon: '' }])}>

@@ -20,6 +20,8 @@ const Box = styled.fieldset`
   border-radius: 8px;
   padding: 12px 16px 4px;
   margin: 0 0 16px;
+  /* A fieldset is as wide as its widest choice unless told otherwise. */
+  min-width: 0;
   legend {
     font-weight: 700;
     padding: 0 4px;

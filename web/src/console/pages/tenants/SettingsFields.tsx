@@ -34,10 +34,6 @@ const settingFields: [string, Kind][] = [
   ['member_resell', 'bool'],
   ['photo_moderation', 'bool'],
   ['index_landers', 'bool'],
-  ['fictional_warning', 'text'],
-  ['fictional_singular', 'text'],
-  ['fictional_plural', 'text'],
-  ['fictional_icon', 'text'],
 ]
 
 /** settingKeys are the settings edited here; the others stay as they are. */

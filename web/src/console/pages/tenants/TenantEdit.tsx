@@ -7,12 +7,20 @@ import { ConsoleError, type ConsoleApi, type TenantFile, type TenantProblem } fr
 import { errorText } from '../../errors'
 import { Alert, Button, Card, Field, Heading, Muted, colors } from '../../ui'
 import { BillingFields } from './BillingFields'
-import { atInputs, check, fieldId, formKeys, getIn, setIn, type Billing, type Gift, type Path, type Problems } from './draft'
+import { atInputs, check, fieldId, formKeys, getIn, setIn, withoutDroppedLanguages, type Billing, type Gift, type MessageCost, type Path, type Postbacks,
+  type Problems, type Trust } from './draft'
+import { FictionalFields, fictionalKeys } from './FictionalFields'
 import { CheckList, ListField, NumberField, Problem, Section, Select, SelectField, TextField, described } from './fields'
 import { GiftFields } from './GiftFields'
 import { LookFields } from './LookFields'
 import { LookLayoutFields } from './LookLayoutFields'
-import { SettingsFields, settingKeys } from './SettingsFields'
+import { MessagePriceFields } from './MessagePriceFields'
+import { PostbackFields } from './PostbackFields'
+import { SettingsFields, settingKeys as plainSettingKeys } from './SettingsFields'
+import { TrustFields } from './TrustFields'
+
+/** settingKeys are the settings the forms edit; the others are edited as JSON. */
+const settingKeys = [...plainSettingKeys, ...fictionalKeys, 'minimum_message_costs']
 
 const Text = styled.textarea`
   font: 0.875rem/1.4 ui-monospace, SFMono-Regular, Menlo, monospace;
@@ -24,6 +32,12 @@ const Text = styled.textarea`
   &[aria-invalid='true'] { border-color: ${colors.danger}; }
 `
 
+/** Advanced holds the JSON of what no form covers, folded away until asked for. */
+const Advanced = styled.details`
+  margin: 0 0 20px;
+  summary { font-weight: 700; cursor: pointer; padding: 6px 0; }
+`
+
 const Row = styled.p`
   display: flex;
   flex-wrap: wrap;
@@ -32,7 +46,7 @@ const Row = styled.p`
   margin: 0 0 16px;
 `
 
-/** Draft is the form: the file as edited, and the sections without a form as JSON text. */
+/** Draft is the form: the file as edited, and what no form covers as JSON text. */
 interface Draft {
   file: TenantFile
   other: string
@@ -58,7 +72,17 @@ function toFile(d: Draft): TenantFile {
   for (const [k, v] of Object.entries(d.file)) if (formKeys.includes(k)) kept[k] = v
   const settings: Record<string, unknown> = {}
   for (const k of settingKeys) if (k in d.file.settings) settings[k] = d.file.settings[k]
-  return { ...top, ...kept, settings: { ...settings, ...(moreSettings as Record<string, unknown> | undefined) } } as TenantFile
+  const file = { ...top, ...kept, settings: { ...settings, ...(moreSettings as Record<string, unknown> | undefined) } } as TenantFile
+  return withoutDroppedLanguages(file)
+}
+
+/** formKeysIn are the keys of the JSON text that a form above edits: they belong there, not in the JSON. */
+function formKeysIn(d: Draft): string[] {
+  const { settings, ...top } = JSON.parse(d.other) as Record<string, unknown>
+  return [
+    ...Object.keys(top).filter((k) => formKeys.includes(k)),
+    ...Object.keys((settings ?? {}) as Record<string, unknown>).filter((k) => settingKeys.includes(k)).map((k) => `settings.${k}`),
+  ]
 }
 
 /**
@@ -117,6 +141,11 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
       file = toFile(draft)
     } catch {
       refuse({ other: t('console.brand.jsonInvalid') })
+      return
+    }
+    const covered = formKeysIn(draft)
+    if (covered.length) {
+      refuse({ other: t('console.brand.advanced.hasForm', { keys: covered.join(', ') }) })
       return
     }
     const mine = check(file, themes, t)
@@ -236,19 +265,33 @@ export function TenantEdit({ api }: { api: ConsoleApi }) {
           )}
           <GiftFields gifts={(getIn(f, ['gifts']) as Gift[] | undefined) ?? []} problems={problems}
             onChange={(g) => set(['gifts'], g.length ? g : undefined)} />
-          <Field>
-            <label htmlFor={fieldId('other')}>{t('console.brand.rest')}</label>
-            <Text
-              id={fieldId('other')}
-              value={draft.other}
-              onChange={(e) => change({ ...draft, other: e.target.value })}
-              spellCheck={false}
-              aria-invalid={problems.other ? true : undefined}
-              aria-describedby={problems.other ? `${fieldId('other')}-error ${fieldId('other')}-hint` : `${fieldId('other')}-hint`}
-            />
-            <small id={`${fieldId('other')}-hint`}>{t('console.brand.restHint')}</small>
-            <Problem name="other" problems={problems} />
-          </Field>
+          <MessagePriceFields freeMessages={getIn(f, ['free_messages'])} problems={problems} bounds={choices.bounds ?? {}}
+            costs={(getIn(f, ['settings', 'minimum_message_costs']) as Record<string, MessageCost> | undefined) ?? {}}
+            countries={choices.countries} brandCountries={f.countries}
+            currencyOf={(c) => (getIn(f, ['billing', 'countries', c, 'currency']) as string | undefined) ?? ''}
+            onFree={(n) => set(['free_messages'], n)} onCosts={(c) => set(['settings', 'minimum_message_costs'], c)} />
+          <FictionalFields settings={f.settings} locales={f.locales} defaultLocale={f.default_locale} languageName={languageName} problems={problems}
+            onChange={(k, v) => set(['settings', k], v)} />
+          <PostbackFields postbacks={(getIn(f, ['postbacks']) as Postbacks | undefined) ?? {}} events={choices.postback_events ?? []} problems={problems}
+            onChange={(p) => set(['postbacks'], p)} />
+          <TrustFields trust={(getIn(f, ['trust']) as Trust | undefined) ?? {}} signals={choices.trust_signals ?? []} bounds={choices.bounds ?? {}} problems={problems}
+            onChange={(tr) => set(['trust'], tr)} />
+          <Advanced open={problems.other ? true : undefined}>
+            <summary>{t('console.brand.advanced.summary')}</summary>
+            <Field>
+              <label htmlFor={fieldId('other')}>{t('console.brand.advanced.label')}</label>
+              <Text
+                id={fieldId('other')}
+                value={draft.other}
+                onChange={(e) => change({ ...draft, other: e.target.value })}
+                spellCheck={false}
+                aria-invalid={problems.other ? true : undefined}
+                aria-describedby={problems.other ? `${fieldId('other')}-error ${fieldId('other')}-hint` : `${fieldId('other')}-hint`}
+              />
+              <small id={`${fieldId('other')}-hint`}>{t('console.brand.advanced.hint')}</small>
+              <Problem name="other" problems={problems} />
+            </Field>
+          </Advanced>
           <Button type="submit" disabled={busy}>
             {creating ? t('console.brand.create') : t('console.brand.save')}
           </Button>

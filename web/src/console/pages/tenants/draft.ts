@@ -37,6 +37,30 @@ export interface Gift {
   credits?: number
 }
 
+/** MessageCost is the least a message costs in one country, in the currency's major units. */
+export interface MessageCost {
+  costs: number
+  currency: string
+}
+
+/** FictionalText is how the brand marks its fictional profiles in one language. */
+export interface FictionalText {
+  warning: string
+  singular: string
+  plural: string
+}
+
+/** Postbacks are each affiliate network's URL per event. */
+export type Postbacks = Record<string, Record<string, string>>
+
+/** Trust is the brand's trust rules; what is left out takes the engine's default. */
+export interface Trust {
+  threshold?: number
+  weights?: Record<string, number>
+  repeat_members?: number
+  repeat_minutes?: number
+}
+
 /** Path is a field of the file as a list of keys and indexes. */
 export type Path = (string | number)[]
 
@@ -73,7 +97,16 @@ export function setIn<T>(doc: T, path: Path, value: unknown): T {
 }
 
 /** Keys the editor shows as forms; every other top-level key is edited as JSON. */
-export const formKeys = ['slug', 'name', 'position', 'hosts', 'theme', 'niche', 'locales', 'default_locale', 'countries', 'time_zone', 'profile_pool', 'company', 'settings', 'look', 'billing', 'gifts']
+export const formKeys = ['slug', 'name', 'position', 'hosts', 'theme', 'niche', 'locales', 'default_locale', 'countries', 'time_zone', 'profile_pool', 'company', 'settings', 'look', 'billing', 'gifts',
+  'free_messages', 'postbacks', 'trust']
+
+/** withoutDroppedLanguages is the file without the fictional texts of languages the brand no longer offers: they go with the language. */
+export function withoutDroppedLanguages(file: TenantFile): TenantFile {
+  const texts = getIn(file, ['settings', 'fictional_texts']) as Record<string, FictionalText> | undefined
+  if (!texts) return file
+  const kept = Object.fromEntries(Object.entries(texts).filter(([l]) => file.locales.includes(l)))
+  return setIn(file, ['settings', 'fictional_texts'], Object.keys(kept).length ? kept : undefined)
+}
 
 /** colorNames are the theme colours a brand may set: those of the member app's pairs. */
 export const colorNames = [...new Set(colorPairs.flatMap((p) => [p.fg, p.bg]))]
@@ -183,6 +216,12 @@ export function check(file: TenantFile, themes: Record<string, Record<string, st
       if (!currency.test(c.currency)) add(`${at}.currency`, t('console.brand.errors.currency'))
       if (c.methods.length === 0) add(`${at}.methods`, t('console.brand.errors.oneMethod'))
     }
+  }
+  const costs = getIn(file, ['settings', 'minimum_message_costs']) as Record<string, MessageCost> | undefined
+  for (const [code, c] of Object.entries(costs ?? {})) {
+    const at = `settings.minimum_message_costs.${code}`
+    if (!(c.costs > 0)) add(`${at}.costs`, t('console.brand.errors.positive'))
+    if (!currency.test(c.currency)) add(`${at}.currency`, t('console.brand.errors.currency'))
   }
   const gifts = getIn(file, ['gifts']) as Gift[] | undefined
   gifts?.forEach((g, i) => {

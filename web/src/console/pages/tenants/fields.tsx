@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { Field, Input, colors } from '../../ui'
+import type { TenantBound } from '../../api'
 import { fieldId, type Problems } from './draft'
 
 export const ErrorText = styled.small`
@@ -42,6 +43,52 @@ export const Wide = styled.div`
   td button { white-space: nowrap; overflow-wrap: normal; }
   caption { text-align: left; font-weight: 700; padding: 4px 6px; white-space: nowrap; }
 `
+
+/**
+ * Stack holds a table of inputs that fits a phone: on a narrow screen each
+ * row is a block of its cells, each cell under its column's name
+ * (data-label); wider, it is a table like Wide.
+ */
+export const Stack = styled(Wide)`
+  @media (max-width: 40rem) {
+    overflow-x: visible;
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+    table, tbody, td { display: block; min-width: 0; }
+    tr { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 8px 12px; padding: 8px 0; border-bottom: 1px solid ${colors.line}; }
+    td { padding: 0; flex: 1 1 5.5rem; min-width: 0; }
+    td:not([data-label]) { flex-basis: 100%; }
+    td[data-label]::before { content: attr(data-label); display: block; font-size: 0.8125rem; font-weight: 600; margin-bottom: 2px; }
+    td input, td select { width: 100%; min-width: 0; }
+    td button { white-space: normal; }
+    caption { display: block; white-space: normal; padding: 4px 0; }
+  }
+`
+
+const SubSection = styled.fieldset`
+  border: 1px solid ${colors.line};
+  border-radius: 6px;
+  padding: 8px 12px 0;
+  margin: 0 0 14px;
+  min-width: 0;
+  legend { font-weight: 600; padding: 0 4px; }
+  &[data-invalid] { border-color: ${colors.danger}; }
+`
+
+/** Group is a part of a section with its own legend; its problem shows under the legend, and a refusal may focus it. */
+export function Group({ name, legend, problems, children }: { name: string; legend: string; problems: Problems; children: ReactNode }) {
+  const id = fieldId(name)
+  return (
+    <SubSection id={id} tabIndex={-1} data-invalid={problems[name] ? '' : undefined} aria-describedby={problems[name] ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      {problems[name] && (
+        <Field>
+          <Problem name={name} problems={problems} />
+        </Field>
+      )}
+      {children}
+    </SubSection>
+  )
+}
 
 /** described is the aria props of a field with its hint and error. */
 export function described(name: string, problems: Problems, hint?: boolean) {
@@ -109,6 +156,30 @@ export function ListField({ value, onChange, ...rest }: FieldProps & { value: st
 export function NumberField({ value, onChange, ...rest }: FieldProps & { value: number | undefined; onChange: (v: number) => void }) {
   return (
     <TextField {...rest} type="number" value={value === undefined || Number.isNaN(value) ? '' : String(value)} onChange={(v) => onChange(v === '' ? NaN : Number(v))} />
+  )
+}
+
+/**
+ * BoundField is a labelled number input held to the engine's bound of its
+ * field (min, max, step); left empty, the field is left out and its
+ * default, shown as the placeholder, serves.
+ */
+export function BoundField({ name, label, hint, problems, bound, value, onChange }: FieldProps & {
+  bound: TenantBound | undefined
+  value: unknown
+  onChange: (v: number | undefined) => void
+}) {
+  const a = described(name, problems, !!hint)
+  return (
+    <Field>
+      <label htmlFor={a.id}>{label}</label>
+      <Input {...a} type="number" inputMode="numeric" min={bound?.min} max={bound?.max} step={bound?.step}
+        placeholder={bound?.default === undefined ? undefined : String(bound.default)}
+        value={typeof value === 'number' && !Number.isNaN(value) ? value : ''}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))} />
+      {hint && <small id={`${a.id}-hint`}>{hint}</small>}
+      <Problem name={name} problems={problems} />
+    </Field>
   )
 }
 
