@@ -29,8 +29,6 @@ type LookHandlers struct {
 	Store media.Store
 	// Blobs releases a replaced image, deleted once nothing holds it.
 	Blobs *media.Blobs
-	// Themes are the themes the engine serves.
-	Themes *themes.Set
 }
 
 // ThemeChoice is a theme as the console's forms list it.
@@ -141,7 +139,7 @@ func (h LookHandlers) recordImage(r *http.Request, t *tenancy.Tenant, kind, url,
 	}
 	before, _ := f.Look.Rest[kind].(string)
 	f.Look.Rest[kind] = url
-	if err := Check(ctx, h.Outbound, f); err != nil {
+	if err := Check(ctx, h.Outbound, h.Themes, f); err != nil {
 		return err
 	}
 	by := staff.CurrentStaff(ctx)

@@ -15,6 +15,7 @@ import (
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
+	"rendezvous/themes/themestest"
 )
 
 // pngOf is a w x h PNG filled with one colour.
@@ -82,7 +83,7 @@ func TestLookLayoutNamesTheField(t *testing.T) {
 // checkImport runs the start's import checks on f without a database.
 func checkImport(t *testing.T, f tenancy.File) error {
 	t.Helper()
-	return brandfile.Check(context.Background(), nil, f)
+	return brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), f)
 }
 
 // The console lists the themes with their layouts and every variant name.
