@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import styled from 'styled-components'
+import styled, { useTheme } from 'styled-components'
 import { Container } from '../components/Grid'
 import { below, color, media, space, zIndex } from '../theme/theme'
 import { PHONE_QUERY, useMediaQuery } from '../app/hooks'
@@ -24,6 +24,68 @@ export const Bar = styled.header`
   a:focus-visible,
   button:focus-visible {
     outline-color: ${color.onPrimary};
+  }
+  /* The minimal variant is a plain light bar: its links in the brand's
+     colour, the signup filled, the page's own focus ring. */
+  &[data-header='minimal'] {
+    background: ${color.surface};
+    color: ${color.text};
+    box-shadow: none;
+    border-bottom: 1px solid ${color.border};
+    a,
+    button {
+      color: ${color.primary};
+    }
+    a:hover,
+    a.active {
+      background: transparent;
+      text-decoration: underline;
+    }
+    a[data-testid='nav-signup'] {
+      background: ${color.primary};
+      color: ${color.onPrimary};
+      text-decoration: none;
+    }
+    a:focus-visible,
+    button:focus-visible {
+      outline-color: ${color.secondary};
+    }
+  }
+`
+
+/** Centered sets the logo in the middle, the menus at either side of it. */
+const Centered = styled.div`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr) auto;
+  align-items: center;
+  gap: ${space(2)};
+  min-height: 52px;
+  padding: ${space(1)} 0;
+  a[data-testid='site-logo'] {
+    justify-self: center;
+  }
+  ${below('md')} {
+    a[data-testid='site-logo'] {
+      font-size: 1.125rem;
+    }
+    nav a {
+      padding-inline: ${space(2)};
+      font-size: 0.875rem;
+    }
+  }
+  ${media('md')} {
+    grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
+    min-height: 72px;
+  }
+`
+
+const Side = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${space(1)};
+  min-width: 0;
+  &[data-end] {
+    justify-content: flex-end;
   }
 `
 
@@ -90,44 +152,65 @@ const Tools = styled.div<{ $compact: boolean }>`
 `
 
 /**
- * Header is the top navigation of the default layout. On a phone it is one
- * compact row: for a member the logo, credits and the account menu with the
- * language (the tab bar at the bottom holds search, swipe, likes, messages
- * and profile); for a visitor the logo, sign up and a menu with search, log
- * in and the language.
+ * Header is the top navigation of the default layout, in the theme's
+ * variant: the logo left on a bar in the brand's colour, the logo centred
+ * between the menus, or a plain light bar whose visitor sees the sign-in
+ * link on a phone too. On a phone it is one compact row: for a member the
+ * logo, credits and the account menu with the language (the tab bar at the
+ * bottom holds search, swipe, likes, messages and profile); for a visitor
+ * the logo, sign up and a menu with search, log in and the language.
  */
 export function Header() {
   const { t } = useTranslation()
   const user = useAppState((s) => s.user)
   const phone = useMediaQuery(PHONE_QUERY)
-  const compact = !!user || phone
+  const variant = useTheme().layout.header
+  const centered = variant === 'centered'
+  const compact = !!user || phone || centered
+  const nav = (
+    <Nav aria-label={t('nav.main')} $compact={compact}>
+      <NavList>
+        {user ? (
+          <Suspense fallback={null}>
+            <MemberNav user={user} />
+          </Suspense>
+        ) : (
+          <VisitorNav login={variant === 'minimal'} />
+        )}
+      </NavList>
+    </Nav>
+  )
+  const tools = (
+    <Tools $compact={compact}>
+      {!phone && <LanguageMenu />}
+      {!user && phone && <VisitorMenu />}
+      {user && (
+        <Suspense fallback={null}>
+          <AccountMenu user={user} />
+        </Suspense>
+      )}
+    </Tools>
+  )
   return (
-    <Bar data-testid="site-header">
+    <Bar data-testid="site-header" data-header={variant}>
       <Container>
-        <Inner $compact={compact}>
-          <BackButton />
-          <Logo onPrimary />
-          <Nav aria-label={t('nav.main')} $compact={compact}>
-            <NavList>
-              {user ? (
-                <Suspense fallback={null}>
-                  <MemberNav user={user} />
-                </Suspense>
-              ) : (
-                <VisitorNav />
-              )}
-            </NavList>
-          </Nav>
-          <Tools $compact={compact}>
-            {!phone && <LanguageMenu />}
-            {!user && phone && <VisitorMenu />}
-            {user && (
-              <Suspense fallback={null}>
-                <AccountMenu user={user} />
-              </Suspense>
-            )}
-          </Tools>
-        </Inner>
+        {centered ? (
+          <Centered>
+            <Side>
+              <BackButton />
+              {tools}
+            </Side>
+            <Logo onPrimary />
+            <Side data-end>{nav}</Side>
+          </Centered>
+        ) : (
+          <Inner $compact={compact}>
+            <BackButton />
+            <Logo onPrimary={variant === 'bar'} />
+            {nav}
+            {tools}
+          </Inner>
+        )}
       </Container>
     </Bar>
   )
