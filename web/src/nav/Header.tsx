@@ -51,41 +51,19 @@ export const Bar = styled.header`
       outline-color: ${color.secondary};
     }
   }
-`
-
-/** Centered sets the logo in the middle, the menus at either side of it. */
-const Centered = styled.div`
-  display: grid;
-  grid-template-columns: auto minmax(0, 1fr) auto;
-  align-items: center;
-  gap: ${space(2)};
-  min-height: 52px;
-  padding: ${space(1)} 0;
-  a[data-testid='site-logo'] {
-    justify-self: center;
-  }
-  ${below('md')} {
-    a[data-testid='site-logo'] {
-      font-size: 1.125rem;
+  /* The centered variant: the menus (the row's last part) on the left,
+     the links on the right, the logo in the middle between them. */
+  &[data-header='centered'] > div > div {
+    > :last-child {
+      order: -1;
+      margin: 0;
     }
-    nav a {
-      padding-inline: ${space(2)};
-      font-size: 0.875rem;
+    > nav {
+      flex: none;
     }
-  }
-  ${media('md')} {
-    grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
-    min-height: 72px;
-  }
-`
-
-const Side = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${space(1)};
-  min-width: 0;
-  &[data-end] {
-    justify-content: flex-end;
+    > a {
+      margin-inline: auto;
+    }
   }
 `
 
@@ -153,64 +131,47 @@ const Tools = styled.div<{ $compact: boolean }>`
 
 /**
  * Header is the top navigation of the default layout, in the theme's
- * variant: the logo left on a bar in the brand's colour, the logo centred
- * between the menus, or a plain light bar whose visitor sees the sign-in
- * link on a phone too. On a phone it is one compact row: for a member the
- * logo, credits and the account menu with the language (the tab bar at the
- * bottom holds search, swipe, likes, messages and profile); for a visitor
- * the logo, sign up and a menu with search, log in and the language.
+ * variant (its CSS, on one row of parts): the logo left on a bar in the
+ * brand's colour, the logo centred between the menu and the links, or a
+ * plain light bar whose visitor sees the sign-in link on a phone too. On a
+ * phone it is one compact row: for a member the logo, credits and the
+ * account menu with the language (the tab bar at the bottom holds search,
+ * swipe, likes, messages and profile); for a visitor the logo, sign up and
+ * a menu with search, log in and the language.
  */
 export function Header() {
   const { t } = useTranslation()
   const user = useAppState((s) => s.user)
   const phone = useMediaQuery(PHONE_QUERY)
   const variant = useTheme().layout.header
-  const centered = variant === 'centered'
-  const compact = !!user || phone || centered
-  const nav = (
-    <Nav aria-label={t('nav.main')} $compact={compact}>
-      <NavList>
-        {user ? (
-          <Suspense fallback={null}>
-            <MemberNav user={user} />
-          </Suspense>
-        ) : (
-          <VisitorNav login={variant === 'minimal'} />
-        )}
-      </NavList>
-    </Nav>
-  )
-  const tools = (
-    <Tools $compact={compact}>
-      {!phone && <LanguageMenu />}
-      {!user && phone && <VisitorMenu />}
-      {user && (
-        <Suspense fallback={null}>
-          <AccountMenu user={user} />
-        </Suspense>
-      )}
-    </Tools>
-  )
+  const compact = !!user || phone
   return (
     <Bar data-testid="site-header" data-header={variant}>
       <Container>
-        {centered ? (
-          <Centered>
-            <Side>
-              <BackButton />
-              {tools}
-            </Side>
-            <Logo onPrimary />
-            <Side data-end>{nav}</Side>
-          </Centered>
-        ) : (
-          <Inner $compact={compact}>
-            <BackButton />
-            <Logo onPrimary={variant === 'bar'} />
-            {nav}
-            {tools}
-          </Inner>
-        )}
+        <Inner $compact={compact}>
+          <BackButton />
+          <Logo onPrimary={variant !== 'minimal'} />
+          <Nav aria-label={t('nav.main')} $compact={compact}>
+            <NavList>
+              {user ? (
+                <Suspense fallback={null}>
+                  <MemberNav user={user} />
+                </Suspense>
+              ) : (
+                <VisitorNav login={variant === 'minimal'} />
+              )}
+            </NavList>
+          </Nav>
+          <Tools $compact={compact}>
+            {!phone && <LanguageMenu />}
+            {!user && phone && <VisitorMenu />}
+            {user && (
+              <Suspense fallback={null}>
+                <AccountMenu user={user} />
+              </Suspense>
+            )}
+          </Tools>
+        </Inner>
       </Container>
     </Bar>
   )

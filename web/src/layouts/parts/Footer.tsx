@@ -33,6 +33,10 @@ const Columns = styled.div`
   ${media('md')} {
     grid-template-columns: 2fr 1fr;
   }
+  address {
+    font-style: normal;
+    line-height: 1.6;
+  }
 `
 
 const ColumnList = styled.ul`
@@ -53,14 +57,6 @@ const ColumnLink = styled(Link)`
   color: ${color.link};
 `
 
-const Company = styled.address`
-  font-style: normal;
-  line-height: 1.6;
-  p {
-    margin: 0 0 ${space(2)};
-  }
-`
-
 /** Line: the links in one run, set apart by dots. */
 const Line = styled.ul`
   display: flex;
@@ -78,10 +74,6 @@ const LineLink = styled(Link)`
   display: inline-block;
   padding: 2px 0;
   color: ${color.link};
-`
-
-const Small = styled.p`
-  margin: 0;
 `
 
 const Links = styled.ul`
@@ -156,17 +148,18 @@ export function Footer() {
         {variant === 'columns' ? (
           <Columns>
             {links(ColumnList, ColumnLink)}
-            <Company>
-              <p>{who}</p>
-              <p>{copyright}</p>
-            </Company>
+            <address>
+              {who}
+              <br />
+              {copyright}
+            </address>
           </Columns>
         ) : variant === 'compact' ? (
           <>
             {links(Line, LineLink)}
-            <Small>
+            <p>
               {who} · {copyright}
-            </Small>
+            </p>
           </>
         ) : (
           <>
