@@ -99,7 +99,8 @@ func TestLookChoices(t *testing.T) {
 		t.Fatalf("themes %+v", got.Themes)
 	}
 	if strings.Join(got.Home, ",") != "photo-hero,split-signup,grid-first" || strings.Join(got.Card, ",") != "tile,row,polaroid" ||
-		strings.Join(got.Nav, ",") != "labelled,floating,icons" || len(got.Sections) != 4 {
+		strings.Join(got.Nav, ",") != "labelled,floating,icons" || strings.Join(got.Header, ",") != "bar,centered,minimal" ||
+		strings.Join(got.Footer, ",") != "full,columns,compact" || got.Themes[2].Layout.Header != "minimal" || len(got.Sections) != 4 {
 		t.Fatalf("choices %+v", got)
 	}
 }
