@@ -55,6 +55,30 @@ function likeness(a, b) {
   return (2 * prev[b.length]) / (a.length + b.length)
 }
 
+/** assertBarsFit fails when a part of the header or footer reaches past the screen's edge, or the header's logo, links and buttons overlap. */
+async function assertBarsFit(page, who) {
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid=site-header] *, [data-testid=site-footer] *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect()
+        return r.width > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5)
+      })
+      .map((el) => el.tagName + (el.textContent ?? '').slice(0, 20)),
+  )
+  assert.deepEqual(wide, [], `${who}: header or footer parts past the edge`)
+  const parts = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid=site-header] :is([data-testid=site-logo], nav a, button)')]
+      .map((el) => ({ name: el.textContent.trim() || el.getAttribute('aria-label'), box: el.getBoundingClientRect().toJSON() }))
+      .filter((p) => p.box.width > 0),
+  )
+  for (const [i, p] of parts.entries()) {
+    for (const q of parts.slice(i + 1)) {
+      const apart = p.box.right <= q.box.left + 0.5 || q.box.right <= p.box.left + 0.5 || p.box.bottom <= q.box.top + 0.5 || q.box.bottom <= p.box.top + 0.5
+      assert.ok(apart, `${who}: "${p.name}" ${JSON.stringify(p.box)} overlaps "${q.name}" ${JSON.stringify(q.box)}`)
+    }
+  }
+}
+
 // Each demo brand's home, its registry as its company's country names it.
 const homes = [
   { slug: 'lustlokaal', name: 'LustLokaal', host: 'localhost', home: 'photo-hero', header: 'bar', footer: 'columns', registry: 'KvK 81234567' },
@@ -84,25 +108,7 @@ test('the three demo homes differ in structure on a phone, and each footer names
       assert.equal(await s.page.getByTestId('site-footer').getAttribute('data-footer'), b.footer)
       await s.page.getByRole('banner').getByRole('link', { name: b.name, exact: true }).waitFor()
       await s.page.getByRole('contentinfo').getByRole('navigation').waitFor()
-      // Nothing in the header or footer reaches past the screen's edge.
-      const wide = await s.page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid=site-header] *, [data-testid=site-footer] *')]
-          .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5) })
-          .map((el) => el.tagName + (el.textContent ?? '').slice(0, 20)),
-      )
-      assert.deepEqual(wide, [], `${b.slug}: header or footer parts past the edge`)
-      // The header's logo, links and menu button each stand clear of the others.
-      const parts = await s.page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid=site-header] :is([data-testid=site-logo], nav a, button)')]
-          .map((el) => ({ name: el.textContent.trim() || el.getAttribute('aria-label'), box: el.getBoundingClientRect().toJSON() }))
-          .filter((p) => p.box.width > 0),
-      )
-      for (const [i, p] of parts.entries()) {
-        for (const q of parts.slice(i + 1)) {
-          const apart = p.box.right <= q.box.left + 0.5 || q.box.right <= p.box.left + 0.5 || p.box.bottom <= q.box.top + 0.5 || q.box.bottom <= p.box.top + 0.5
-          assert.ok(apart, `${b.slug}: "${p.name}" ${JSON.stringify(p.box)} overlaps "${q.name}" ${JSON.stringify(q.box)}`)
-        }
-      }
+      await assertBarsFit(s.page, b.slug)
       const footer = await s.page.getByTestId('site-footer').evaluate((el) => el.textContent)
       if (b.registry) assert.ok(footer.includes(b.registry), `${b.slug}'s footer names ${b.registry}: ${footer}`)
       if (b.slug !== 'lustlokaal') assert.ok(!/\bKvK\b/.test(footer), `${b.slug}'s footer says KvK: ${footer}`)
@@ -178,6 +184,8 @@ for (const v of variants) {
         assert.ok(Math.abs(photo.width - photo.height) <= 1 && photo.x > box.x + 4, `polaroid: a square photo in a frame ${JSON.stringify(photo)} in ${JSON.stringify(box)}`)
         assert.ok(Math.abs(name.x + name.width / 2 - (box.x + box.width / 2)) <= 2, 'polaroid: the name centred')
       }
+      // A member's header in the theme's variant fits the phone too.
+      await assertBarsFit(s.page, v.slug)
       const bar = s.page.getByTestId('tab-bar')
       assert.equal(await bar.getAttribute('data-nav'), v.nav)
       const barBox = await bar.boundingBox()

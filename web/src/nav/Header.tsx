@@ -12,6 +12,11 @@ import { Logo } from './Logo'
 import { NavList } from './NavLinkItem'
 import { VisitorMenu, VisitorNav } from './VisitorNav'
 
+// The header's variants are attributes, so the CSS stays static. minimal
+// is a plain light bar: its links in the brand's colour, the signup filled,
+// the page's own focus ring. centered puts the menus (the row's last part)
+// on the left, the links on the right and the logo in the middle between
+// them. (Comments outside the CSS: inside it they ship with the bundle.)
 export const Bar = styled.header`
   position: sticky;
   top: 0;
@@ -25,8 +30,6 @@ export const Bar = styled.header`
   button:focus-visible {
     outline-color: ${color.onPrimary};
   }
-  /* The minimal variant is a plain light bar: its links in the brand's
-     colour, the signup filled, the page's own focus ring. */
   &[data-header='minimal'] {
     background: ${color.surface};
     color: ${color.text};
@@ -51,15 +54,13 @@ export const Bar = styled.header`
       outline-color: ${color.secondary};
     }
   }
-  /* The centered variant: the menus (the row's last part) on the left,
-     the links on the right, the logo in the middle between them. */
   &[data-header='centered'] > div > div {
     > :last-child {
       order: -1;
       margin: 0;
     }
     > nav {
-      flex: none;
+      flex: 0 1 auto;
     }
     > a {
       margin-inline: auto;

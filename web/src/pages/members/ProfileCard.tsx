@@ -122,7 +122,8 @@ const Meta = styled.span`
 `
 
 // Marker and LikeToggle show their state through attributes, so their CSS
-// is static and worked out once for the whole grid of cards.
+// is static and worked out once for the whole grid of cards. A row's photo
+// is narrow: its label goes under the name (in Body), whole.
 const Marker = styled.span`
   position: absolute;
   display: inline-flex;
@@ -141,7 +142,6 @@ const Marker = styled.span`
     color: ${color.text};
     background: ${color.surface};
   }
-  /* A row's photo is narrow: its label goes under the name, whole. */
   ${Body} > & {
     position: static;
     align-self: flex-start;
