@@ -55,7 +55,7 @@ function likeness(a, b) {
   return (2 * prev[b.length]) / (a.length + b.length)
 }
 
-/** assertBarsFit fails when a part of the header or footer reaches past the screen's edge, or the header's logo, links and buttons overlap. */
+/** assertBarsFit fails when a part of the header or footer reaches past the screen's edge, or the header's logo, links and buttons overlap or are not in reading order. */
 async function assertBarsFit(page, who) {
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('[data-testid=site-header] *, [data-testid=site-footer] *')]
@@ -71,6 +71,9 @@ async function assertBarsFit(page, who) {
       .map((el) => ({ name: el.textContent.trim() || el.getAttribute('aria-label'), box: el.getBoundingClientRect().toJSON() }))
       .filter((p) => p.box.width > 0),
   )
+  // The keyboard meets them in the order the eye does: left to right.
+  const order = parts.map((p) => p.name)
+  assert.deepEqual(order, [...parts].sort((p, q) => p.box.left - q.box.left).map((p) => p.name), `${who}: the header's parts in the keyboard's order`)
   for (const [i, p] of parts.entries()) {
     for (const q of parts.slice(i + 1)) {
       const apart = p.box.right <= q.box.left + 0.5 || q.box.right <= p.box.left + 0.5 || p.box.bottom <= q.box.top + 0.5 || q.box.bottom <= p.box.top + 0.5

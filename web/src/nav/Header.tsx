@@ -14,9 +14,10 @@ import { VisitorMenu, VisitorNav } from './VisitorNav'
 
 // The header's variants are attributes, so the CSS stays static. minimal
 // is a plain light bar: its links in the brand's colour, the signup filled,
-// the page's own focus ring. centered puts the menus (the row's last part)
-// on the left, the links on the right and the logo in the middle between
-// them. (Comments outside the CSS: inside it they ship with the bundle.)
+// the page's own focus ring. centered has the menus first (in the reading
+// and keyboard order too), the links last and the logo in the middle
+// between them. (Comments outside the CSS: inside it they ship with the
+// bundle.)
 export const Bar = styled.header`
   position: sticky;
   top: 0;
@@ -55,8 +56,7 @@ export const Bar = styled.header`
     }
   }
   &[data-header='centered'] > div > div {
-    > :last-child {
-      order: -1;
+    > div {
       margin: 0;
     }
     > nav {
@@ -146,11 +146,24 @@ export function Header() {
   const phone = useMediaQuery(PHONE_QUERY)
   const variant = useTheme().layout.header
   const compact = !!user || phone
+  const centered = variant === 'centered'
+  const tools = (
+    <Tools $compact={compact}>
+      {!phone && <LanguageMenu />}
+      {!user && phone && <VisitorMenu />}
+      {user && (
+        <Suspense fallback={null}>
+          <AccountMenu user={user} />
+        </Suspense>
+      )}
+    </Tools>
+  )
   return (
     <Bar data-testid="site-header" data-header={variant}>
       <Container>
         <Inner $compact={compact}>
           <BackButton />
+          {centered && tools}
           <Logo onPrimary={variant !== 'minimal'} />
           <Nav aria-label={t('nav.main')} $compact={compact}>
             <NavList>
@@ -163,15 +176,7 @@ export function Header() {
               )}
             </NavList>
           </Nav>
-          <Tools $compact={compact}>
-            {!phone && <LanguageMenu />}
-            {!user && phone && <VisitorMenu />}
-            {user && (
-              <Suspense fallback={null}>
-                <AccountMenu user={user} />
-              </Suspense>
-            )}
-          </Tools>
+          {!centered && tools}
         </Inner>
       </Container>
     </Bar>
