@@ -3,27 +3,12 @@ package looks_test
 import (
 	"bytes"
 	"image"
-	"image/color"
 	"image/png"
 	"testing"
 
 	"rendezvous/engine/looks"
+	"rendezvous/engine/looks/lookstest"
 )
-
-func pngOf(t *testing.T, w, h int) []byte {
-	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			img.Set(x, y, color.NRGBA{R: 200, G: 40, B: 90, A: 255})
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
 
 // An uploaded icon is stored square at the size the web app's manifest
 // names (looks.IconSide), the picture centred in it whole; a logo keeps
@@ -39,7 +24,7 @@ func TestIconStoredSquare(t *testing.T) {
 		{"icon", 1024, 1024, image.Pt(looks.IconSide, looks.IconSide)},
 		{"logo", 120, 60, image.Pt(120, 60)},
 	} {
-		out, err := looks.ImagePNG(tc.kind, pngOf(t, tc.w, tc.h))
+		out, err := looks.ImagePNG(tc.kind, lookstest.PNG(t, tc.w, tc.h))
 		if err != nil {
 			t.Fatal(err)
 		}
