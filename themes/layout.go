@@ -7,8 +7,8 @@ import (
 )
 
 // Layout is how a theme arranges the app, besides its tokens: which
-// visitor home, which profile card and which tab bar the one bundle draws,
-// and the order of the home's sections. Every variant is a component of
+// visitor home, which profile card, which tab bar, which header and which
+// footer the one bundle draws, and the order of the home's sections. Every variant is a component of
 // the bundle, so a new look needs no code; a brand overrides any of them
 // in its file (look.layout).
 type Layout struct {
@@ -18,6 +18,10 @@ type Layout struct {
 	Card string `json:"card,omitempty" yaml:"card,omitempty"`
 	// Nav is the members' tab bar on phones (NavVariants).
 	Nav string `json:"nav,omitempty" yaml:"nav,omitempty"`
+	// Header is the site's header (HeaderVariants).
+	Header string `json:"header,omitempty" yaml:"header,omitempty"`
+	// Footer is the site's footer (FooterVariants).
+	Footer string `json:"footer,omitempty" yaml:"footer,omitempty"`
 	// Sections are the home's sections below its first screen, in order
 	// (SectionIDs); the ones left out are not shown.
 	Sections []string `json:"sections,omitempty" yaml:"sections,omitempty"`
@@ -34,13 +38,22 @@ var (
 	// with the active tab filled, icons only with the active one
 	// underlined (the labels stay for screen readers).
 	NavVariants = []string{"labelled", "floating", "icons"}
+	// HeaderVariants: the logo on the left of a bar in the brand's
+	// colour; the logo centred between the menu and the signup; a plain
+	// light bar with the logo on the left and a sign-in link.
+	HeaderVariants = []string{"bar", "centered", "minimal"}
+	// FooterVariants: the links in a row over the company; the links in
+	// columns beside the company; the links and the company in one short
+	// line each.
+	FooterVariants = []string{"full", "columns", "compact"}
 	// SectionIDs are the home's sections: the members' teasers, how it
 	// works, safe and discreet, the closing call to sign up.
 	SectionIDs = []string{"teasers", "how", "trust", "cta"}
 )
 
 // DefaultLayout is the layout of a theme that chooses none.
-var DefaultLayout = Layout{Home: HomeVariants[0], Card: CardVariants[0], Nav: NavVariants[0], Sections: SectionIDs}
+var DefaultLayout = Layout{Home: HomeVariants[0], Card: CardVariants[0], Nav: NavVariants[0], Header: HeaderVariants[0],
+	Footer: FooterVariants[0], Sections: SectionIDs}
 
 // Problem is one thing wrong with a theme or a brand's look: the field as
 // written in its file ("layout.home", "look.layout.sections[2]") and
@@ -66,6 +79,8 @@ func (l Layout) Problems(prefix string) []Problem {
 	check("home", l.Home, HomeVariants)
 	check("card", l.Card, CardVariants)
 	check("nav", l.Nav, NavVariants)
+	check("header", l.Header, HeaderVariants)
+	check("footer", l.Footer, FooterVariants)
 	seen := map[string]bool{}
 	for i, s := range l.Sections {
 		field := fmt.Sprintf("%s.sections[%d]", prefix, i)
@@ -91,6 +106,12 @@ func (l Layout) Over(over Layout) Layout {
 	}
 	if over.Nav != "" {
 		l.Nav = over.Nav
+	}
+	if over.Header != "" {
+		l.Header = over.Header
+	}
+	if over.Footer != "" {
+		l.Footer = over.Footer
 	}
 	if over.Sections != nil {
 		l.Sections = over.Sections

@@ -1,7 +1,6 @@
 package themes_test
 
 import (
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -12,39 +11,8 @@ import (
 	"testing"
 
 	"rendezvous/themes"
+	"rendezvous/themes/themestest"
 )
-
-// newTheme writes a theme folder name into dir: amber's tokens and
-// drawings, changed by edit.
-func newTheme(t *testing.T, dir, name string, edit func(doc map[string]any)) {
-	t.Helper()
-	raw, err := fs.ReadFile(themes.FS, "amber/theme.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
-	doc["name"] = name
-	doc["logo"], doc["icon"] = "/themes/"+name+"/logo.svg", "/themes/"+name+"/icon.svg"
-	edit(doc)
-	out, _ := json.Marshal(doc)
-	if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for file, data := range map[string][]byte{"theme.json": out} {
-		if err := os.WriteFile(filepath.Join(dir, name, file), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, svg := range []string{"logo.svg", "icon.svg"} {
-		data, _ := fs.ReadFile(themes.FS, "amber/"+svg)
-		if err := os.WriteFile(filepath.Join(dir, name, svg), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 func TestLoadEmbeddedThemes(t *testing.T) {
 	t.Parallel()
@@ -74,10 +42,10 @@ func TestLoadEmbeddedThemes(t *testing.T) {
 func TestLoadThemesDirectory(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	newTheme(t, dir, "forest", func(doc map[string]any) {
+	themestest.Write(t, dir, "forest", func(doc map[string]any) {
 		doc["layout"] = map[string]any{"home": "grid-first", "card": "row", "nav": "icons", "sections": []string{"how", "teasers"}}
 	})
-	newTheme(t, dir, "rose", func(doc map[string]any) { doc["colors"].(map[string]any)["primary"] = "#a61e4d" })
+	themestest.Write(t, dir, "rose", func(doc map[string]any) { doc["colors"].(map[string]any)["primary"] = "#a61e4d" })
 	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("not a theme"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +99,7 @@ func TestLoadRefusesBadThemes(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			newTheme(t, dir, c.name, c.edit)
+			themestest.Write(t, dir, c.name, c.edit)
 			_, err := themes.Load(dir)
 			var bad *themes.InvalidThemeError
 			if !errors.As(err, &bad) || bad.Name != c.name || !strings.Contains(err.Error(), c.want) {

@@ -52,8 +52,8 @@ const APIPrefix = "/admin/api"
 // New calls are added here, one line each.
 func (c *Console) Routes() []Route {
 	st := c.Staff.Handlers()
-	brands := brandfile.ConsoleHandlers{Staff: c.Staff, Outbound: c.Outbound}
-	look := brandfile.LookHandlers{ConsoleHandlers: brands, Themes: c.Themes}
+	brands := brandfile.ConsoleHandlers{Staff: c.Staff, Outbound: c.Outbound, Themes: c.Themes}
+	look := brandfile.LookHandlers{ConsoleHandlers: brands}
 	if c.Profiles != nil {
 		look.Store, look.Blobs = c.Profiles.Store, c.Profiles.Blobs
 	}

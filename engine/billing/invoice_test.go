@@ -28,6 +28,7 @@ import (
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy/tenancytest"
+	"rendezvous/themes/themestest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -394,7 +395,7 @@ func TestVATOf(t *testing.T) {
 // statement.
 func TestInvoiceWithoutTradeName(t *testing.T) {
 	t.Parallel()
-	texts, err := delivery.LoadTemplates()
+	texts, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -449,7 +450,7 @@ func TestInvoiceInTheMembersLanguage(t *testing.T) {
 // own way, and the PDF shows every letter of it (ł, ż, ś, æ, ø, å, ä, ö).
 func TestInvoiceInEveryLanguage(t *testing.T) {
 	t.Parallel()
-	texts, err := delivery.LoadTemplates()
+	texts, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}

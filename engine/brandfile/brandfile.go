@@ -18,6 +18,7 @@ import (
 	"rendezvous/engine/privacy"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/trust"
+	"rendezvous/themes"
 )
 
 // section is one area's part of a brand file.
@@ -37,8 +38,6 @@ var sections = []section{
 	{check: tenancy.CheckFictionalTexts},
 	// The least a message costs per country, shown before members buy.
 	{check: tenancy.CheckMinimumMessageCosts},
-	// The brand's own colours over its theme, at WCAG AA.
-	{check: checkLook},
 	{check: billing.CheckTenantFile},
 	{check: chat.CheckTenantFile},
 	{check: affiliates.CheckTenantFile, checkHosts: affiliates.CheckAddresses},
@@ -51,11 +50,12 @@ var sections = []section{
 	{stored: func(ctx context.Context, tx pgx.Tx) error { return discounts.EnsureTimeBonuses(ctx, tx) }},
 }
 
-// Check validates f whole: the brand's own fields, then every area's
-// section, then the hosts the sections name (guard decides which may be
-// called; nil is the strictest). The refusal names the first bad field
-// and lists every problem.
-func Check(ctx context.Context, guard *outbound.Guard, f tenancy.File) error {
+// Check validates f whole: the brand's own fields, then its theme and
+// colours against the engine's themes (set), then every area's section,
+// then the hosts the sections name (guard decides which may be called;
+// nil is the strictest). The refusal names the first bad field and lists
+// every problem.
+func Check(ctx context.Context, guard *outbound.Guard, set *themes.Set, f tenancy.File) error {
 	if err := f.Validate(); err != nil {
 		var bad *tenancy.InvalidFileError
 		if errors.As(err, &bad) {
@@ -63,7 +63,7 @@ func Check(ctx context.Context, guard *outbound.Guard, f tenancy.File) error {
 		}
 		return err
 	}
-	if problems := sectionProblems(f); len(problems) > 0 {
+	if problems := sectionProblems(f, set); len(problems) > 0 {
 		return (&tenancy.InvalidFileError{Slug: f.Slug, Problems: problems}).Refusal()
 	}
 	return hostsAllowed(ctx, guard, f)
@@ -82,8 +82,10 @@ func hostsAllowed(ctx context.Context, guard *outbound.Guard, f tenancy.File) er
 	return nil
 }
 
-func sectionProblems(f tenancy.File) []tenancy.Problem {
-	var problems []tenancy.Problem
+// sectionProblems are the problems of f's theme and colours (over set)
+// and of every area's section.
+func sectionProblems(f tenancy.File, set *themes.Set) []tenancy.Problem {
+	problems := checkLook(f, set)
 	for _, s := range sections {
 		if s.check != nil {
 			problems = append(problems, s.check(f)...)
@@ -106,15 +108,16 @@ func Stored(ctx context.Context, tx pgx.Tx) error {
 	return nil
 }
 
-// Import checks files (read and validated by tenancy.ReadFiles) and stores
+// Import checks files (read and validated by tenancy.ReadFiles; their
+// themes and colours against the engine's themes, set) and stores
 // them with every area's step: the start's and the command's import, which
 // trust the operator's own directory but still hold its postbacks to the
 // strictest guard. An error names every problem of every file, and nothing
 // is stored then.
-func Import(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File, overwrite bool) ([]tenancy.ImportResult, error) {
+func Import(ctx context.Context, pool *pgxpool.Pool, set *themes.Set, files []tenancy.File, overwrite bool) ([]tenancy.ImportResult, error) {
 	var problems []string
 	for _, f := range files {
-		for _, p := range sectionProblems(f) {
+		for _, p := range sectionProblems(f, set) {
 			problems = append(problems, fmt.Sprintf("tenant file %s: %s", f.Slug, p.Message))
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/tenancy"
 	"rendezvous/tenants"
+	"rendezvous/themes/themestest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -28,7 +29,7 @@ func TestCheckAsksEverySection(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := files[0]
-	if err := brandfile.Check(context.Background(), nil, f); err != nil {
+	if err := brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), f); err != nil {
 		t.Fatalf("the demo brand %s: %v", f.Slug, err)
 	}
 	f.Extra = map[string]any{
@@ -36,7 +37,7 @@ func TestCheckAsksEverySection(t *testing.T) {
 		"gifts":     "roses",
 		"postbacks": map[string]any{"nope": true},
 	}
-	err = brandfile.Check(context.Background(), nil, f)
+	err = brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), f)
 	r := refusal.As(err)
 	if r == nil {
 		t.Fatalf("%v is no refusal", err)
@@ -68,7 +69,7 @@ func TestImportRunsEveryStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := brandfile.Import(context.Background(), pool, files, false); err != nil {
+	if _, err := brandfile.Import(context.Background(), pool, themestest.BuiltIn(t), files, false); err != nil {
 		t.Fatal(err)
 	}
 	var brands, bonuses int
@@ -140,7 +141,7 @@ func TestFictionalTextsPerLanguage(t *testing.T) {
 	byslug := map[string]tenancy.File{}
 	for _, f := range files {
 		byslug[f.Slug] = f
-		if err := brandfile.Check(context.Background(), nil, f); err != nil {
+		if err := brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), f); err != nil {
 			t.Errorf("the demo brand %s: %v", f.Slug, err)
 		}
 	}
@@ -151,7 +152,7 @@ func TestFictionalTextsPerLanguage(t *testing.T) {
 	old := nl
 	old.Settings.FictionalTexts = nil
 	old.Settings.FictionalWarning, old.Settings.FictionalSingular, old.Settings.FictionalPlural = "Fictief.", "Fictief profiel", "Fictieve profielen"
-	r := refusal.As(brandfile.Check(context.Background(), nil, old))
+	r := refusal.As(brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), old))
 	if r == nil || !strings.Contains(strings.Join(problemFields(r), " "), "settings.fictional_texts.en") {
 		t.Fatalf("single strings on a brand in nl and en: %v", r)
 	}
@@ -161,7 +162,7 @@ func TestFictionalTextsPerLanguage(t *testing.T) {
 		"en": {Warning: "Fictional.", Singular: "Fictional profile"},
 		"fr": {Warning: "Fictif.", Singular: "Profil fictif", Plural: "Profils fictifs"},
 	}
-	r = refusal.As(brandfile.Check(context.Background(), nil, partial))
+	r = refusal.As(brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), partial))
 	fields := ""
 	if r != nil {
 		fields = strings.Join(problemFields(r), " ")
@@ -174,7 +175,7 @@ func TestFictionalTextsPerLanguage(t *testing.T) {
 	one := byslug["sparkusa"]
 	one.Settings.FictionalTexts = nil
 	one.Settings.FictionalWarning, one.Settings.FictionalSingular, one.Settings.FictionalPlural = "Some are fictional.", "Fictional profile", "Fictional profiles"
-	if err := brandfile.Check(context.Background(), nil, one); err != nil {
+	if err := brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), one); err != nil {
 		t.Errorf("a one-language brand's single strings: %v", err)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"sync"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
@@ -21,6 +20,7 @@ import (
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/trust"
+	"rendezvous/themes"
 )
 
 // ConsoleHandlers are the operators' console's calls on brands: the
@@ -35,6 +35,10 @@ type ConsoleHandlers struct {
 	// Outbound decides which hosts postback templates may name; nil is
 	// the strict guard.
 	Outbound *outbound.Guard
+	// Themes are the themes the engine serves (the built-in ones and the
+	// themes directory's): a brand's choices and the colours its own are
+	// checked over.
+	Themes *themes.Set
 }
 
 // ErrSlugChanged refuses a tenant file whose slug is not the route's.
@@ -68,7 +72,7 @@ func (h ConsoleHandlers) saveTenant(ctx context.Context, f tenancy.File, create 
 			return err
 		}
 	}
-	if err := Check(ctx, h.Outbound, f); err != nil {
+	if err := Check(ctx, h.Outbound, h.Themes, f); err != nil {
 		return err
 	}
 	action := "tenant.update"
@@ -133,14 +137,10 @@ type Choice struct {
 	Name  string `json:"name"`
 }
 
-// choices are the console's choices of every brand file, made once: they
-// change only with the engine.
-var choices = sync.OnceValues(func() (Choices, error) {
-	colours, err := themeColors()
-	if err != nil {
-		return Choices{}, err
-	}
-	c := Choices{Locales: tenancy.SupportedLocales, Themes: colours, Bounds: trust.Bounds(),
+// ChoicesOf are the console's choices of every brand file on an engine
+// serving the themes set.
+func ChoicesOf(set *themes.Set) Choices {
+	c := Choices{Locales: tenancy.SupportedLocales, Themes: themeColors(set), Bounds: trust.Bounds(),
 		TrustSignals: trust.Signals, PostbackEvents: affiliates.Events}
 	c.Bounds["free_messages"] = chat.FreeMessagesBound()
 	c.Bounds["settings.minimum_message_costs.costs"] = tenancy.MessageCostBound()
@@ -156,8 +156,8 @@ var choices = sync.OnceValues(func() (Choices, error) {
 	for _, m := range billing.PaymentMethods {
 		c.PaymentMethods = append(c.PaymentMethods, Choice{Value: m.Name, Name: m.Title})
 	}
-	return c, nil
-})
+	return c
+}
 
 // SiteURL is the brand's host on the console's scheme and port (a demo's
 // admin.localhost:8080 previews at lustlokaal.localhost:8080): the preview
@@ -180,12 +180,7 @@ func (h ConsoleHandlers) answerTenant(w http.ResponseWriter, r *http.Request, st
 		httpx.WriteError(w, r, err)
 		return
 	}
-	c, err := choices()
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, status, TenantAnswer{File: *f, PreviewURL: SiteURL(r, f.Hosts[0]), Choices: c})
+	httpx.WriteJSON(w, status, TenantAnswer{File: *f, PreviewURL: SiteURL(r, f.Hosts[0]), Choices: ChoicesOf(h.Themes)})
 }
 
 // TenantFile answers a brand's file and where to preview it.

@@ -29,8 +29,6 @@ type LookHandlers struct {
 	Store media.Store
 	// Blobs releases a replaced image, deleted once nothing holds it.
 	Blobs *media.Blobs
-	// Themes are the themes the engine serves.
-	Themes *themes.Set
 }
 
 // ThemeChoice is a theme as the console's forms list it.
@@ -47,6 +45,8 @@ type LookChoices struct {
 	Home          []string      `json:"home"`
 	Card          []string      `json:"card"`
 	Nav           []string      `json:"nav"`
+	Header        []string      `json:"header"`
+	Footer        []string      `json:"footer"`
 	Sections      []string      `json:"sections"`
 	Images        []string      `json:"images"`
 	MaxImageBytes int           `json:"max_image_bytes"`
@@ -55,7 +55,7 @@ type LookChoices struct {
 // Choices answers the themes and the layout variants a brand may choose.
 func (h LookHandlers) Choices(w http.ResponseWriter, r *http.Request) {
 	out := LookChoices{Home: themes.HomeVariants, Card: themes.CardVariants, Nav: themes.NavVariants,
-		Sections: themes.SectionIDs, Images: looks.Images, MaxImageBytes: looks.MaxImageBytes, Themes: []ThemeChoice{}}
+		Header: themes.HeaderVariants, Footer: themes.FooterVariants, Sections: themes.SectionIDs, Images: looks.Images, MaxImageBytes: looks.MaxImageBytes, Themes: []ThemeChoice{}}
 	for _, name := range h.Themes.Names() {
 		th, _ := h.Themes.Theme(name)
 		out.Themes = append(out.Themes, ThemeChoice{Name: name, Layout: th.Layout, Logo: th.Logo, Icon: th.Icon})
@@ -141,7 +141,7 @@ func (h LookHandlers) recordImage(r *http.Request, t *tenancy.Tenant, kind, url,
 	}
 	before, _ := f.Look.Rest[kind].(string)
 	f.Look.Rest[kind] = url
-	if err := Check(ctx, h.Outbound, f); err != nil {
+	if err := Check(ctx, h.Outbound, h.Themes, f); err != nil {
 		return err
 	}
 	by := staff.CurrentStaff(ctx)

@@ -3,35 +3,18 @@ package brandfile_test
 import (
 	"bytes"
 	"context"
-	"image"
-	"image/color"
-	"image/png"
 	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
 
 	"rendezvous/engine/brandfile"
+	"rendezvous/engine/looks/lookstest"
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
+	"rendezvous/themes/themestest"
 )
-
-// pngOf is a w x h PNG filled with one colour.
-func pngOf(t *testing.T, w, h int) []byte {
-	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			img.Set(x, y, color.NRGBA{R: 200, G: 40, B: 90, A: 255})
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
 
 // A brand's layout names only variants the bundle has: an unknown one is
 // refused naming its field, in the console and on import, and nothing is
@@ -82,7 +65,7 @@ func TestLookLayoutNamesTheField(t *testing.T) {
 // checkImport runs the start's import checks on f without a database.
 func checkImport(t *testing.T, f tenancy.File) error {
 	t.Helper()
-	return brandfile.Check(context.Background(), nil, f)
+	return brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), f)
 }
 
 // The console lists the themes with their layouts and every variant name.
@@ -98,7 +81,8 @@ func TestLookChoices(t *testing.T) {
 		t.Fatalf("themes %+v", got.Themes)
 	}
 	if strings.Join(got.Home, ",") != "photo-hero,split-signup,grid-first" || strings.Join(got.Card, ",") != "tile,row,polaroid" ||
-		strings.Join(got.Nav, ",") != "labelled,floating,icons" || len(got.Sections) != 4 {
+		strings.Join(got.Nav, ",") != "labelled,floating,icons" || strings.Join(got.Header, ",") != "bar,centered,minimal" ||
+		strings.Join(got.Footer, ",") != "full,columns,compact" || got.Themes[2].Layout.Header != "minimal" || len(got.Sections) != 4 {
 		t.Fatalf("choices %+v", got)
 	}
 }
@@ -113,7 +97,7 @@ func TestLookImageUpload(t *testing.T) {
 	c, s := e.Enrolled(t, staff.RoleSuperadmin, "*")
 
 	var first brandfile.TenantAnswer
-	up := c.Do("POST", "/admin/api/tenants/lustlokaal/look/logo", pngOf(t, 120, 120))
+	up := c.Do("POST", "/admin/api/tenants/lustlokaal/look/logo", lookstest.PNG(t, 120, 120))
 	up.Want(t, 200, "")
 	up.JSON(t, &first)
 	look := first.File.Look.Rest
@@ -161,9 +145,9 @@ func TestLookImageUpload(t *testing.T) {
 		{"SVG with a link", "/admin/api/tenants/lustlokaal/look/icon", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><a href="javascript:alert(1)"><rect width="9" height="9" fill="#000"/></a></svg>`, 422, "look_image_invalid"},
 		{"a GIF", "/admin/api/tenants/lustlokaal/look/icon", "GIF89a\x01\x00\x01\x00", 422, "look_image_type"},
 		{"too large", "/admin/api/tenants/lustlokaal/look/icon", append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 300<<10)...), 413, "look_image_too_large"},
-		{"too small", "/admin/api/tenants/lustlokaal/look/icon", pngOf(t, 8, 8), 422, "look_image_invalid"},
-		{"another image", "/admin/api/tenants/lustlokaal/look/banner", pngOf(t, 64, 64), 404, "look_image_unknown"},
-		{"another brand", "/admin/api/tenants/nosuch/look/logo", pngOf(t, 64, 64), 404, ""},
+		{"too small", "/admin/api/tenants/lustlokaal/look/icon", lookstest.PNG(t, 8, 8), 422, "look_image_invalid"},
+		{"another image", "/admin/api/tenants/lustlokaal/look/banner", lookstest.PNG(t, 64, 64), 404, "look_image_unknown"},
+		{"another brand", "/admin/api/tenants/nosuch/look/logo", lookstest.PNG(t, 64, 64), 404, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := c.Do("POST", tc.path, tc.body)
@@ -176,7 +160,7 @@ func TestLookImageUpload(t *testing.T) {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	fw, _ := mw.CreateFormFile("image", "icon.png")
-	_, _ = fw.Write(pngOf(t, 64, 64))
+	_, _ = fw.Write(lookstest.PNG(t, 64, 64))
 	_ = mw.Close()
 	req, _ := http.NewRequest("POST", e.URL+"/admin/api/tenants/lustlokaal/look/icon", &body)
 	req.Host = c.Host
@@ -199,5 +183,5 @@ func TestLookImageUpload(t *testing.T) {
 
 	// A staff member of another brand may not set this one's logo.
 	other, _ := e.Enrolled(t, staff.RoleOperator, "herzklopfen")
-	other.Do("POST", "/admin/api/tenants/lustlokaal/look/logo", pngOf(t, 64, 64)).Want(t, 403, "")
+	other.Do("POST", "/admin/api/tenants/lustlokaal/look/logo", lookstest.PNG(t, 64, 64)).Want(t, 403, "")
 }

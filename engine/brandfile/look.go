@@ -1,14 +1,11 @@
 package brandfile
 
 import (
-	"encoding/json"
 	"fmt"
-	"io/fs"
 	"maps"
-	"path"
 	"regexp"
 	"slices"
-	"sync"
+	"strings"
 
 	"rendezvous/engine/tenancy"
 	"rendezvous/themes"
@@ -16,29 +13,16 @@ import (
 
 var hexColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
-// themeColors are the colour tokens of every theme the engine serves, by
-// theme name, read once.
-var themeColors = sync.OnceValues(func() (map[string]map[string]string, error) {
+// themeColors are the colour tokens of every theme of set, by theme
+// name: the colours a brand's look.colors are merged over.
+func themeColors(set *themes.Set) map[string]map[string]string {
 	out := map[string]map[string]string{}
-	names, err := fs.Glob(themes.FS, "*/theme.json")
-	if err != nil {
-		return nil, fmt.Errorf("list themes: %w", err)
+	for _, name := range set.Names() {
+		th, _ := set.Theme(name)
+		out[name] = th.Colors
 	}
-	for _, name := range names {
-		raw, err := fs.ReadFile(themes.FS, name)
-		if err != nil {
-			return nil, fmt.Errorf("read theme %s: %w", name, err)
-		}
-		var doc struct {
-			Colors map[string]string `json:"colors"`
-		}
-		if err := json.Unmarshal(raw, &doc); err != nil {
-			return nil, fmt.Errorf("read theme %s: %w", name, err)
-		}
-		out[path.Dir(name)] = doc.Colors
-	}
-	return out, nil
-})
+	return out
+}
 
 // colorNames are the colour tokens a brand may override: those of the
 // member app's pairs.
@@ -54,25 +38,24 @@ func colorNames() []string {
 	return names
 }
 
-// checkLook answers the problems of a brand's look.colors: each name a
-// colour token, each value #rrggbb, and over the brand's theme every pair
-// the override touches at WCAG AA. A short pair is the problem of the
-// overridden colour (the foreground when both are), naming the pair and
-// its ratio.
-func checkLook(f tenancy.File) []tenancy.Problem {
+// checkLook answers the problems of a brand's theme and look.colors: the
+// theme one of set's (the engine's, built-in or from the themes
+// directory); each colour's name a colour token, each value #rrggbb, and
+// over the brand's theme every pair the override touches at WCAG AA. A
+// short pair is the problem of the overridden colour (the foreground when
+// both are), naming the pair and its ratio.
+func checkLook(f tenancy.File, set *themes.Set) []tenancy.Problem {
+	theme, ok := set.Theme(f.Theme)
+	if !ok {
+		return []tenancy.Problem{{Field: "theme", Code: tenancy.ProblemUnsupported,
+			Message: fmt.Sprintf("theme %q is not one of the engine's themes (%s)", f.Theme, strings.Join(set.Names(), ", "))}}
+	}
 	if len(f.Look.Colors) == 0 {
 		return nil
 	}
 	var problems []tenancy.Problem
 	known := colorNames()
-	all, err := themeColors()
-	if err != nil {
-		return []tenancy.Problem{{Field: "theme", Code: tenancy.ProblemInvalid, Message: err.Error()}}
-	}
-	merged := map[string]string{}
-	for k, v := range all[f.Theme] {
-		merged[k] = v
-	}
+	merged := maps.Clone(theme.Colors)
 	for _, name := range slices.Sorted(maps.Keys(f.Look.Colors)) {
 		field := "look.colors." + name
 		value := f.Look.Colors[name]

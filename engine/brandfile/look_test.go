@@ -16,6 +16,7 @@ import (
 	"rendezvous/engine/staff"
 	"rendezvous/engine/tenancy"
 	"rendezvous/tenants"
+	"rendezvous/themes/themestest"
 )
 
 // look.colors: a name that is no colour token, a value that is no colour
@@ -54,7 +55,7 @@ func TestLookColorsChecked(t *testing.T) {
 			t.Parallel()
 			bad := f
 			bad.Look = tenancy.Look{Colors: tc.colors}
-			r := refusal.As(brandfile.Check(context.Background(), nil, bad))
+			r := refusal.As(brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), bad))
 			if r == nil || r.Code != "tenant_invalid" {
 				t.Fatalf("refusal %v", r)
 			}
@@ -66,7 +67,7 @@ func TestLookColorsChecked(t *testing.T) {
 	}
 	good := f
 	good.Look = tenancy.Look{Colors: map[string]string{"primary": "#1d4ed8", "link": "#1e40af"}}
-	if err := brandfile.Check(context.Background(), nil, good); err != nil {
+	if err := brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), good); err != nil {
 		t.Fatalf("a brand's good colours: %v", err)
 	}
 }
@@ -135,7 +136,7 @@ func TestLookColorsFromAFile(t *testing.T) {
 	if f.Look.Colors["primary"] != "#1d4ed8" || f.Extra["look"] != nil || f.Look.Rest["copy"] == nil {
 		t.Fatalf("look %v, extra %v", f.Look, f.Extra["look"])
 	}
-	if err := brandfile.Check(context.Background(), nil, f); err != nil {
+	if err := brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), f); err != nil {
 		t.Fatalf("check: %v", err)
 	}
 	out, err := yaml.Marshal(f)
@@ -154,16 +155,52 @@ func TestEveryProblemHasACode(t *testing.T) {
 	}
 	f := files[0]
 	f.Settings.MinAge = 16
-	r := refusal.As(brandfile.Check(context.Background(), nil, f))
+	r := refusal.As(brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), f))
 	problems, _ := r.Params["problems"].([]tenancy.Problem)
 	if len(problems) != 1 || problems[0].Field != "settings.min_age" || problems[0].Code != "range" {
 		t.Fatalf("problems %+v", problems)
 	}
 	f = files[0]
 	f.Extra = map[string]any{"gifts": "roses"}
-	r = refusal.As(brandfile.Check(context.Background(), nil, f))
+	r = refusal.As(brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), f))
 	problems, _ = r.Params["problems"].([]tenancy.Problem)
 	if len(problems) != 1 || problems[0].Field != "gifts" || problems[0].Code != "invalid" {
 		t.Fatalf("problems %+v", problems)
+	}
+}
+
+// A theme the install adds in its themes directory is a brand's choice
+// like a built-in one: the brand editor lists its colours, a brand on it
+// passes, and the brand's own colours are checked against its tokens; a
+// theme the engine does not have is refused with its field.
+func TestLookOverADirectoryTheme(t *testing.T) {
+	t.Parallel()
+	set := themestest.Load(t, "forest", themestest.Colors(map[string]string{"primary": "#2f6b3a", "onPrimary": "#ffffff"}))
+	files, err := tenancy.ReadFiles(tenants.Demo())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files[0]
+	f.Theme = "forest"
+	if err := brandfile.Check(context.Background(), nil, set, f); err != nil {
+		t.Fatalf("a brand on the directory's theme: %v", err)
+	}
+	bad := f
+	bad.Look = tenancy.Look{Colors: map[string]string{"onPrimary": "#3a7a45"}}
+	r := refusal.As(brandfile.Check(context.Background(), nil, set, bad))
+	problems, _ := r.Params["problems"].([]tenancy.Problem)
+	if len(problems) == 0 || problems[0].Field != "look.colors.onPrimary" || problems[0].Code != tenancy.ProblemContrast ||
+		!strings.Contains(problems[0].Message, "onPrimary (#3a7a45) on primary (#2f6b3a)") {
+		t.Fatalf("a colour too close to the directory theme's primary: %+v", problems)
+	}
+	missing := f
+	missing.Theme = "meadow"
+	r = refusal.As(brandfile.Check(context.Background(), nil, set, missing))
+	problems, _ = r.Params["problems"].([]tenancy.Problem)
+	if len(problems) != 1 || problems[0].Field != "theme" || problems[0].Code != tenancy.ProblemUnsupported || !strings.Contains(problems[0].Message, "amber, forest, midnight, rose") {
+		t.Fatalf("a theme the engine does not have: %+v", problems)
+	}
+	if c := brandfile.ChoicesOf(set); c.Themes["forest"]["primary"] != "#2f6b3a" || c.Themes["rose"]["primary"] == "" {
+		t.Fatalf("the editor's themes: %v", c.Themes)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"rendezvous/engine/server/servertest"
 	"rendezvous/engine/tenancy"
 	"rendezvous/tenants"
+	"rendezvous/themes/themestest"
 )
 
 // setFreeMessages sets the brand's free_messages in its stored settings,
@@ -215,7 +216,7 @@ func TestCheckFreeMessages(t *testing.T) {
 			}
 			f := files[0]
 			f.Extra["free_messages"] = v
-			err = brandfile.Check(context.Background(), nil, f)
+			err = brandfile.Check(context.Background(), nil, themestest.BuiltIn(t), f)
 			if c.ok != (err == nil) || (err != nil && refusal.As(err) == nil) {
 				t.Fatalf("brandfile.Check of free_messages %s: %v", c.value, err)
 			}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/text/language"
 
 	"rendezvous/engine/delivery"
+	"rendezvous/themes/themestest"
 )
 
 // siteLocales are the 11 languages of the sites (web/src/i18n/locale.ts).
@@ -137,7 +138,7 @@ func cardinalForms(t *testing.T, lang string) []string {
 // A count picks the plural form of the recipient's language.
 func TestPluralFormsFollowTheCount(t *testing.T) {
 	t.Parallel()
-	tpl, err := delivery.LoadTemplates()
+	tpl, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/tenancy"
 	"rendezvous/tenants"
+	"rendezvous/themes/themestest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -51,7 +52,7 @@ func TestCataloguesAreComplete(t *testing.T) {
 
 func TestRender(t *testing.T) {
 	t.Parallel()
-	tpl, err := delivery.LoadTemplates()
+	tpl, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestRender(t *testing.T) {
 
 func TestRenderEscapesAndMarksBulkMail(t *testing.T) {
 	t.Parallel()
-	tpl, err := delivery.LoadTemplates()
+	tpl, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +253,7 @@ func TestMailboxKeepsMailPerTenantNewestFirst(t *testing.T) {
 // language, with the brand's own trade name when the company lists it.
 func TestRenderTradeName(t *testing.T) {
 	t.Parallel()
-	tpl, err := delivery.LoadTemplates()
+	tpl, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +296,7 @@ func TestRenderTradeName(t *testing.T) {
 // the deletion mail names the day of the purge in every site language.
 func TestRenderWritesDatesInTheReadersLanguage(t *testing.T) {
 	t.Parallel()
-	tpl, err := delivery.LoadTemplates()
+	tpl, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,7 +330,7 @@ func TestRenderWritesDatesInTheReadersLanguage(t *testing.T) {
 // language too.
 func TestPhraseWritesMoneyAndCountsInTheReadersLanguage(t *testing.T) {
 	t.Parallel()
-	tpl, err := delivery.LoadTemplates()
+	tpl, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}

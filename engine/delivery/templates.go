@@ -3,7 +3,6 @@ package delivery
 import (
 	"bytes"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -45,7 +44,7 @@ type Templates struct {
 	langs map[string]bool
 	// overrides holds "<slug>/<lang>" for each tenant catalogue.
 	overrides map[string]bool
-	// palettes are the mail colours of each theme (themes/*/theme.json).
+	// palettes are the mail colours of each of the engine's themes.
 	palettes map[string]Palette
 }
 
@@ -104,33 +103,17 @@ func (t *Templates) PaletteFor(tn *tenancy.Tenant) Palette {
 	return p
 }
 
-// loadPalettes reads the colours of every theme.json in fsys.
-func loadPalettes(fsys fs.FS) (map[string]Palette, error) {
+// palettesOf are the mail colours of every theme of set, which checked
+// each colour when it read the theme.
+func palettesOf(set *themes.Set) map[string]Palette {
 	out := map[string]Palette{}
-	files, err := fs.Glob(fsys, "*/theme.json")
-	if err != nil {
-		return nil, err
+	for _, name := range set.Names() {
+		th, _ := set.Theme(name)
+		c := th.Colors
+		out[name] = Palette{Primary: c["primary"], OnPrimary: c["onPrimary"], Background: c["background"], Surface: c["surface"],
+			Text: c["text"], TextMuted: c["textMuted"], Link: c["link"]}
 	}
-	for _, f := range files {
-		raw, err := fs.ReadFile(fsys, f)
-		if err != nil {
-			return nil, err
-		}
-		var theme struct {
-			Colors Palette `json:"colors"`
-		}
-		if err := json.Unmarshal(raw, &theme); err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
-		}
-		p := theme.Colors
-		for _, c := range []string{p.Primary, p.OnPrimary, p.Background, p.Surface, p.Text, p.TextMuted, p.Link} {
-			if !hexColour.MatchString(c) {
-				return nil, fmt.Errorf("%s: colour %q is not #rrggbb", f, c)
-			}
-		}
-		out[path.Dir(f)] = p
-	}
-	return out, nil
+	return out
 }
 
 var hexColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
@@ -138,8 +121,9 @@ var hexColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 //go:embed locales
 var localesFS embed.FS
 
-// LoadTemplates reads the embedded catalogues.
-func LoadTemplates() (*Templates, error) {
+// LoadTemplates reads the embedded catalogues; the mails' colours are
+// those of the engine's themes, set.
+func LoadTemplates(set *themes.Set) (*Templates, error) {
 	t := &Templates{bundle: i18n.NewBundle(language.English), langs: map[string]bool{}, overrides: map[string]bool{}}
 	err := fs.WalkDir(localesFS, "locales", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
@@ -176,9 +160,7 @@ func LoadTemplates() (*Templates, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mail templates: %w", err)
 	}
-	if t.palettes, err = loadPalettes(themes.FS); err != nil {
-		return nil, fmt.Errorf("mail colours: %w", err)
-	}
+	t.palettes = palettesOf(set)
 	return t, nil
 }
 

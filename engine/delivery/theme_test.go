@@ -1,71 +1,34 @@
 package delivery_test
 
 import (
-	"encoding/json"
-	"io/fs"
-	"math"
-	"path"
-	"strconv"
 	"strings"
 	"testing"
 
 	"rendezvous/engine/delivery"
 	"rendezvous/themes"
+	"rendezvous/themes/themestest"
 )
-
-// luminance is a colour's relative luminance (WCAG 2.1).
-func luminance(t *testing.T, hex string) float64 {
-	t.Helper()
-	v, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
-	if err != nil || len(hex) != 7 {
-		t.Fatalf("colour %q", hex)
-	}
-	channel := func(c uint64) float64 {
-		s := float64(c) / 255
-		if s <= 0.03928 {
-			return s / 12.92
-		}
-		return math.Pow((s+0.055)/1.055, 2.4)
-	}
-	return 0.2126*channel(v>>16&0xff) + 0.7152*channel(v>>8&0xff) + 0.0722*channel(v&0xff)
-}
-
-// contrast is the WCAG contrast ratio of two colours.
-func contrast(t *testing.T, a, b string) float64 {
-	la, lb := luminance(t, a), luminance(t, b)
-	return (math.Max(la, lb) + 0.05) / (math.Min(la, lb) + 0.05)
-}
 
 // Every theme's mail colours: the button and header band (on-primary on
 // primary), the text, the muted footer and the fallback link on the card
 // pass WCAG AA (4.5:1), and the rendered mail uses them.
 func TestThemedMails(t *testing.T) {
 	t.Parallel()
-	tpl, err := delivery.LoadTemplates()
+	set := themestest.BuiltIn(t)
+	tpl, err := delivery.LoadTemplates(set)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := fs.Glob(themes.FS, "*/theme.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no themes: %v", err)
-	}
-	for _, f := range files {
-		theme := path.Dir(f)
+	for _, theme := range set.Names() {
 		t.Run(theme, func(t *testing.T) {
 			t.Parallel()
-			raw, err := fs.ReadFile(themes.FS, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var doc struct {
-				Colors delivery.Palette `json:"colors"`
-			}
-			if err := json.Unmarshal(raw, &doc); err != nil {
-				t.Fatal(err)
-			}
+			th, _ := set.Theme(theme)
+			c := th.Colors
+			want := delivery.Palette{Primary: c["primary"], OnPrimary: c["onPrimary"], Background: c["background"], Surface: c["surface"],
+				Text: c["text"], TextMuted: c["textMuted"], Link: c["link"]}
 			p := tpl.PaletteOf(theme)
-			if p != doc.Colors {
-				t.Fatalf("palette %+v, theme.json %+v", p, doc.Colors)
+			if p != want {
+				t.Fatalf("palette %+v, theme.json %+v", p, want)
 			}
 			for _, pair := range []struct{ name, fg, bg string }{
 				{"button", p.OnPrimary, p.Primary},
@@ -73,7 +36,7 @@ func TestThemedMails(t *testing.T) {
 				{"footer", p.TextMuted, p.Surface},
 				{"link", p.Link, p.Surface},
 			} {
-				if r := contrast(t, pair.fg, pair.bg); r < 4.5 {
+				if r := themes.Contrast(pair.fg, pair.bg); r < 4.5 {
 					t.Errorf("%s: %s on %s is %.2f:1, under WCAG AA 4.5:1", pair.name, pair.fg, pair.bg, r)
 				}
 			}
@@ -97,7 +60,7 @@ func TestThemedMails(t *testing.T) {
 	if tpl.PaletteOf("no-such-theme") != delivery.DefaultPalette {
 		t.Error("an unknown theme has no default colours")
 	}
-	if r := contrast(t, delivery.DefaultPalette.OnPrimary, delivery.DefaultPalette.Primary); r < 4.5 {
+	if r := themes.Contrast(delivery.DefaultPalette.OnPrimary, delivery.DefaultPalette.Primary); r < 4.5 {
 		t.Errorf("default button contrast %.2f", r)
 	}
 }
@@ -107,7 +70,7 @@ func TestThemedMails(t *testing.T) {
 // catalogue.
 func TestPhrase(t *testing.T) {
 	t.Parallel()
-	tpl, err := delivery.LoadTemplates()
+	tpl, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}

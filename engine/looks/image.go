@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"strings"
 
+	"golang.org/x/image/draw"
+
 	"rendezvous/engine/platform/refusal"
 	"rendezvous/engine/platform/svgicon"
 )
@@ -28,9 +30,13 @@ const MaxImageBytes = 256 << 10
 // maxImageSide is the widest and tallest PNG taken, in pixels.
 const maxImageSide = 2048
 
+// IconSide is the side of a stored icon, in pixels: the largest icon the
+// web app's manifest names.
+const IconSide = 512
+
 // drawnSide is the size an SVG is drawn at: the header shows the logo 36 px
-// high (216 is 6x), the largest icon the web manifest asks for is 512.
-var drawnSide = map[string]int{"logo": 216, "icon": 512}
+// high (216 is 6x), an icon is IconSide.
+var drawnSide = map[string]int{"logo": 216, "icon": IconSide}
 
 // The refusals of an upload.
 var (
@@ -52,7 +58,11 @@ func ImagePNG(kind string, body []byte) ([]byte, error) {
 	}
 	switch {
 	case bytes.HasPrefix(body, []byte("\x89PNG\r\n\x1a\n")):
-		return cleanPNG(body)
+		square := 0
+		if kind == "icon" {
+			square = IconSide
+		}
+		return cleanPNG(body, square)
 	case looksLikeSVG(body):
 		out, err := svgicon.PNG(body, side)
 		if err != nil {
@@ -71,8 +81,9 @@ func looksLikeSVG(body []byte) bool {
 }
 
 // cleanPNG decodes a PNG within the size limits and encodes its pixels
-// again.
-func cleanPNG(body []byte) ([]byte, error) {
+// again; with square > 0 scaled whole into a clear square of that side (an
+// icon: the manifest names its size).
+func cleanPNG(body []byte, square int) ([]byte, error) {
 	cfg, err := png.DecodeConfig(bytes.NewReader(body))
 	if err != nil {
 		return nil, ErrImageInvalid.With(map[string]any{"problem": "not a readable PNG"})
@@ -84,8 +95,12 @@ func cleanPNG(body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, ErrImageInvalid.With(map[string]any{"problem": "not a readable PNG"})
 	}
+	img = flat(img)
+	if square > 0 {
+		img = squared(img, square)
+	}
 	var out bytes.Buffer
-	if err := png.Encode(&out, flat(img)); err != nil {
+	if err := png.Encode(&out, img); err != nil {
 		return nil, fmt.Errorf("encode brand image: %w", err)
 	}
 	return out.Bytes(), nil
@@ -103,5 +118,21 @@ func flat(img image.Image) image.Image {
 			out.Set(x, y, img.At(x, y))
 		}
 	}
+	return out
+}
+
+// squared is img scaled to fit a side x side square, centred on a clear
+// one.
+func squared(img image.Image, side int) image.Image {
+	b := img.Bounds()
+	w, h := side, side
+	if b.Dx() > b.Dy() {
+		h = max(1, side*b.Dy()/b.Dx())
+	} else {
+		w = max(1, side*b.Dx()/b.Dy())
+	}
+	out := image.NewNRGBA(image.Rect(0, 0, side, side))
+	at := image.Rect((side-w)/2, (side-h)/2, (side-w)/2+w, (side-h)/2+h)
+	draw.CatmullRom.Scale(out, at, img, b, draw.Src, nil)
 	return out
 }

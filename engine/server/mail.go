@@ -7,15 +7,17 @@ import (
 	"rendezvous/engine/delivery"
 	"rendezvous/engine/delivery/sms"
 	"rendezvous/engine/platform/jobs"
+	"rendezvous/themes"
 )
 
 // mail builds the delivery of mail: SMTP when SMTP_URL is set, else the
 // development mailbox when asked for (--dev-mailbox, --demo), else
 // nowhere when MAIL_DISABLED=1, else a start-up error. The mailer queues
 // mails with inserter; the send worker (see work) delivers them through
-// the returned sender.
-func mail(d Deps, e *Engine, inserter *jobs.Client) (*delivery.Mailer, delivery.Sender, error) {
-	templates, err := delivery.LoadTemplates()
+// the returned sender. The mails take their colours from the engine's
+// themes, set.
+func mail(d Deps, e *Engine, inserter *jobs.Client, set *themes.Set) (*delivery.Mailer, delivery.Sender, error) {
+	templates, err := delivery.LoadTemplates(set)
 	if err != nil {
 		return nil, nil, err
 	}

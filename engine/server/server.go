@@ -169,7 +169,13 @@ func New(d Deps) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	mailer, sender, err := mail(d, e, inserter)
+	// Every theme is checked (contrast pairs, layout variants) before a
+	// page or a mail uses it.
+	themeSet, err := themes.Read(d.Themes)
+	if err != nil {
+		return nil, err
+	}
+	mailer, sender, err := mail(d, e, inserter, themeSet)
 	if err != nil {
 		return nil, err
 	}
@@ -224,12 +230,6 @@ func New(d Deps) (*Engine, error) {
 		Jobs: inserter, Postbacks: postbacks, Limits: e.Limits, SMSTexts: smsTexts, Log: d.Log, Mailer: mailer, Links: e.Links})
 	staffService, err := staff.NewService(context.Background(), d.Pool, d.Directory, d.Log, staff.Options{
 		SecureCookies: d.Config.SecureCookies, Demo: d.Config.Demo})
-	if err != nil {
-		return nil, err
-	}
-	// Every theme is checked (contrast pairs, layout variants) before a
-	// page uses it.
-	themeSet, err := themes.Read(d.Themes)
 	if err != nil {
 		return nil, err
 	}

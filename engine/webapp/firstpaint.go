@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"rendezvous/engine/profiles"
+	"rendezvous/themes"
 )
 
 // The first paint is a static first screen of the logged-out home, the
@@ -111,6 +112,25 @@ func firstPaintCSS(raw json.RawMessage) template.CSS {
 	return template.CSS(css)
 }
 
+// headerCSS is the first paint's header in the page's header variant (the
+// theme's, the brand's own choice over it): the minimal one a plain light
+// bar with the brand's name in its primary colour, as nav/Header.tsx draws
+// it, so nothing changes colour when the app takes over; the others keep
+// the coloured bar.
+func headerCSS(boot Boot) template.CSS {
+	var th struct {
+		Colors map[string]string `json:"colors"`
+		Layout themes.Layout     `json:"layout"`
+	}
+	_ = json.Unmarshal(boot.Theme, &th)
+	if th.Layout.Over(boot.Look.Layout).Header != "minimal" {
+		return ""
+	}
+	c := func(k, fallback string) string { return token(th.Colors, k, cssColor, fallback) }
+	return template.CSS(fmt.Sprintf(`.fp-bar{background:%s;color:%s;box-shadow:none;border-bottom:1px solid %s}`,
+		c("surface", "#ffffff"), c("primary", "#d6336c"), c("border", "#dee2e6")))
+}
+
 // firstPaintCard is a photo with a name of the home's teasers or the search's results.
 type firstPaintCard struct {
 	Href, Src, Label, Place string
@@ -165,7 +185,7 @@ func firstPaint(tx firstPaintTexts, boot Boot, p string) []byte {
 		return nil
 	}
 	loc := boot.Locale
-	page := firstPaintPage{CSS: firstPaintCSS(boot.Theme), Site: boot.Tenant.Name}
+	page := firstPaintPage{CSS: firstPaintCSS(boot.Theme) + headerCSS(boot), Site: boot.Tenant.Name}
 	cards := func(list []profiles.Card, href func(profiles.Card) string) []firstPaintCard {
 		out := make([]firstPaintCard, 0, len(list))
 		for i, c := range list {

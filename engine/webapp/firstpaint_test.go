@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"rendezvous/engine/looks"
 	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 	"rendezvous/themes"
@@ -127,6 +128,39 @@ func TestMemberFirstPaint(t *testing.T) {
 	for _, p := range []string{"/members/7/landing", "/transactions", "/signup", "/lang-config"} {
 		if got := firstPaint(texts, boot, p); got != nil {
 			t.Errorf("%s: a first paint where the app draws the page: %s", p, got)
+		}
+	}
+}
+
+// The first paint's header is the app's header variant: a minimal header
+// (the theme's, or the brand's own choice over it) is a plain light bar
+// with the brand's name in its primary colour, so nothing changes colour
+// when the app takes over; the others keep the coloured bar.
+func TestFirstPaintHeaderVariant(t *testing.T) {
+	t.Parallel()
+	texts := firstPaintTexts{"en": {"home.title": "Welcome", "members.title": "Search members"}}
+	theme := func(header string) json.RawMessage {
+		return json.RawMessage(`{"colors": {"primary": "#c2255c", "surface": "#fffefd", "border": "#f5c2d7"}, "layout": {"header": "` + header + `"}}`)
+	}
+	minimal := `.fp-bar{background:#fffefd;color:#c2255c;box-shadow:none;border-bottom:1px solid #f5c2d7}`
+	for _, c := range []struct {
+		name  string
+		boot  Boot
+		path  string
+		plain bool
+	}{
+		{"the theme's minimal header", Boot{Tenant: bootTenant{Name: "Spark"}, Theme: theme("minimal"), Locale: "en"}, "/", true},
+		{"a member's page", Boot{Tenant: bootTenant{Name: "Spark"}, Theme: theme("minimal"), Locale: "en", User: map[string]any{"id": 1}}, "/members", true},
+		{"the brand's choice over the theme's", Boot{Tenant: bootTenant{Name: "Spark"}, Theme: theme("bar"), Locale: "en",
+			Look: looks.Boot{Layout: themes.Layout{Header: "minimal"}}}, "/", true},
+		{"a coloured bar", Boot{Tenant: bootTenant{Name: "Spark"}, Theme: theme("centered"), Locale: "en"}, "/", false},
+	} {
+		got := string(firstPaint(texts, c.boot, c.path))
+		if got == "" {
+			t.Fatalf("%s: no first paint", c.name)
+		}
+		if strings.Contains(got, minimal) != c.plain {
+			t.Errorf("%s: a plain light bar %v, want %v:\n%.600s", c.name, !c.plain, c.plain, got)
 		}
 	}
 }

@@ -75,7 +75,7 @@ func shellFirstPaint(tx firstPaintTexts, boot Boot) []byte {
 		Logo string `json:"logo"`
 	}
 	_ = json.Unmarshal(boot.Theme, &th)
-	page := shellPaintPage{CSS: firstPaintCSS(boot.Theme), ShellCSS: shellCSS(boot.Theme), Site: boot.Tenant.Name}
+	page := shellPaintPage{CSS: firstPaintCSS(boot.Theme) + headerCSS(boot), ShellCSS: shellCSS(boot.Theme), Site: boot.Tenant.Name}
 	if strings.HasPrefix(th.Logo, "/themes/") {
 		page.Logo = th.Logo
 	}

@@ -615,25 +615,28 @@ type themeColors struct {
 	Icon string `json:"icon"`
 }
 
-// Manifest answers /manifest.webmanifest for the request's tenant.
+// Manifest answers /manifest.webmanifest for the request's tenant: the
+// colours of its theme (with the brand's own over them) and its icon, the
+// brand's own (uploaded square at looks.IconSide) before its theme's.
 func (a *App) Manifest(w http.ResponseWriter, r *http.Request) {
 	t := tenancy.FromContext(r.Context())
 	tc := a.themeColors(t)
-	icon := tc.Icon
-	if icon == "" {
-		icon = "/themes/" + t.Theme + "/icon.svg"
-	}
 	m := manifest{
 		Name: t.Name, ShortName: t.Name, Description: t.Settings.Description,
 		StartURL: "/?source=pwa", Scope: "/", Display: "standalone",
 		BackgroundColor: tc.Colors.Background, ThemeColor: tc.Colors.Primary, Lang: t.DefaultLocale,
-		Icons: []manifestIcon{{Src: icon, Sizes: "any", Type: "image/svg+xml", Purpose: "any"}},
 	}
-	// PNG beside the drawing: browsers that install a site to the home
-	// screen look for 192 and 512 px raster icons.
-	for _, size := range []int{192, 512} {
-		if p := themes.DrawnPath(icon, size); p != "" {
-			m.Icons = append(m.Icons, manifestIcon{Src: p, Sizes: fmt.Sprintf("%dx%d", size, size), Type: "image/png", Purpose: "any"})
+	if own := looks.BootOf(t, "").Icon; own != "" {
+		m.Icons = []manifestIcon{{Src: own, Sizes: fmt.Sprintf("%[1]dx%[1]d", looks.IconSide), Type: "image/png", Purpose: "any"}}
+	} else {
+		icon := a.iconPath(t)
+		m.Icons = []manifestIcon{{Src: icon, Sizes: "any", Type: "image/svg+xml", Purpose: "any"}}
+		// PNG beside the drawing: browsers that install a site to the home
+		// screen look for 192 and 512 px raster icons.
+		for _, size := range []int{192, 512} {
+			if p := themes.DrawnPath(icon, size); p != "" {
+				m.Icons = append(m.Icons, manifestIcon{Src: p, Sizes: fmt.Sprintf("%dx%d", size, size), Type: "image/png", Purpose: "any"})
+			}
 		}
 	}
 	w.Header().Set("Content-Type", "application/manifest+json")

@@ -55,11 +55,38 @@ function likeness(a, b) {
   return (2 * prev[b.length]) / (a.length + b.length)
 }
 
+/** assertBarsFit fails when a part of the header or footer reaches past the screen's edge, or the header's logo, links and buttons overlap or are not in reading order. */
+async function assertBarsFit(page, who) {
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid=site-header] *, [data-testid=site-footer] *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect()
+        return r.width > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5)
+      })
+      .map((el) => el.tagName + (el.textContent ?? '').slice(0, 20)),
+  )
+  assert.deepEqual(wide, [], `${who}: header or footer parts past the edge`)
+  const parts = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid=site-header] :is([data-testid=site-logo], nav a, button)')]
+      .map((el) => ({ name: el.textContent.trim() || el.getAttribute('aria-label'), box: el.getBoundingClientRect().toJSON() }))
+      .filter((p) => p.box.width > 0),
+  )
+  // The keyboard meets them in the order the eye does: left to right.
+  const order = parts.map((p) => p.name)
+  assert.deepEqual(order, [...parts].sort((p, q) => p.box.left - q.box.left).map((p) => p.name), `${who}: the header's parts in the keyboard's order`)
+  for (const [i, p] of parts.entries()) {
+    for (const q of parts.slice(i + 1)) {
+      const apart = p.box.right <= q.box.left + 0.5 || q.box.right <= p.box.left + 0.5 || p.box.bottom <= q.box.top + 0.5 || q.box.bottom <= p.box.top + 0.5
+      assert.ok(apart, `${who}: "${p.name}" ${JSON.stringify(p.box)} overlaps "${q.name}" ${JSON.stringify(q.box)}`)
+    }
+  }
+}
+
 // Each demo brand's home, its registry as its company's country names it.
 const homes = [
-  { slug: 'lustlokaal', host: 'localhost', home: 'photo-hero', registry: 'KvK 81234567' },
-  { slug: 'herzklopfen', host: 'de.localhost', home: 'split-signup', registry: 'Handelsregister HRB 204512 B' },
-  { slug: 'sparkusa', host: 'us.localhost', home: 'grid-first', registry: null },
+  { slug: 'lustlokaal', name: 'LustLokaal', host: 'localhost', home: 'photo-hero', header: 'bar', footer: 'columns', registry: 'KvK 81234567' },
+  { slug: 'herzklopfen', name: 'Herzklopfen', host: 'de.localhost', home: 'split-signup', header: 'centered', footer: 'full', registry: 'Handelsregister HRB 204512 B' },
+  { slug: 'sparkusa', name: 'Spark', host: 'us.localhost', home: 'grid-first', header: 'minimal', footer: 'compact', registry: null },
 ]
 
 test('the three demo homes differ in structure on a phone, and each footer names its own register', async () => {
@@ -73,13 +100,18 @@ test('the three demo homes differ in structure on a phone, and each footer names
       await hero.waitFor()
       assert.equal(await hero.getAttribute('data-home'), b.home)
       if (b.home === 'split-signup') await s.page.getByTestId('home-signup-form').locator('input').first().waitFor()
-      // The home as a person's browser builds it: every element the home's
-      // layout draws (its main; the header and footer, the same on every
-      // brand, are logged beside it), as its tag with its classes, in
-      // document order.
+      // The home as a person's browser builds it: every element of the
+      // whole page (the header and the footer in the theme's variants
+      // too), as its tag with its classes, in document order.
       const shapeOf = (root) =>
         s.page.evaluate((sel) => [...document.querySelectorAll(`${sel} *`)].map((el) => el.tagName.toLowerCase() + [...el.classList].sort().map((c) => `.${c}`).join('')), root)
-      shapes[b.slug] = { main: await shapeOf('main'), page: await shapeOf('#root') }
+      shapes[b.slug] = { main: await shapeOf('main'), page: await shapeOf('body') }
+      // The header and footer variants keep their landmarks and names.
+      assert.equal(await s.page.getByTestId('site-header').getAttribute('data-header'), b.header)
+      assert.equal(await s.page.getByTestId('site-footer').getAttribute('data-footer'), b.footer)
+      await s.page.getByRole('banner').getByRole('link', { name: b.name, exact: true }).waitFor()
+      await s.page.getByRole('contentinfo').getByRole('navigation').waitFor()
+      await assertBarsFit(s.page, b.slug)
       const footer = await s.page.getByTestId('site-footer').evaluate((el) => el.textContent)
       if (b.registry) assert.ok(footer.includes(b.registry), `${b.slug}'s footer names ${b.registry}: ${footer}`)
       if (b.slug !== 'lustlokaal') assert.ok(!/\bKvK\b/.test(footer), `${b.slug}'s footer says KvK: ${footer}`)
@@ -96,10 +128,10 @@ test('the three demo homes differ in structure on a phone, and each footer names
   for (let i = 0; i < names.length; i++) {
     for (let j = i + 1; j < names.length; j++) {
       const [a, b] = [names[i], names[j]]
-      const alike = likeness(shapes[a].main, shapes[b].main)
-      const page = likeness(shapes[a].page, shapes[b].page)
-      console.log(`# ${a} and ${b}: homes ${(alike * 100).toFixed(1)}% alike (${shapes[a].main.length} and ${shapes[b].main.length} elements); with the header and footer ${(page * 100).toFixed(1)}%`)
-      assert.ok(alike < 0.6, `${a} and ${b} are ${(alike * 100).toFixed(1)}% alike`)
+      const main = likeness(shapes[a].main, shapes[b].main)
+      const alike = likeness(shapes[a].page, shapes[b].page)
+      console.log(`# ${a} and ${b}: whole pages ${(alike * 100).toFixed(1)}% alike (${shapes[a].page.length} and ${shapes[b].page.length} elements); their main ${(main * 100).toFixed(1)}%`)
+      assert.ok(alike < 0.6, `${a} and ${b} are ${(alike * 100).toFixed(1)}% alike as whole pages`)
     }
   }
 })
@@ -132,16 +164,31 @@ for (const v of variants) {
       if (v.card === 'tile') assert.ok(photo.y + photo.height <= name.y + 1 && photo.width > box.width - 4, `tile: photo ${JSON.stringify(photo)} above the name ${JSON.stringify(name)}`)
       if (v.card === 'row') assert.ok(photo.x + photo.width <= name.x + 1 && box.width > 300, `row: photo ${JSON.stringify(photo)} beside the name ${JSON.stringify(name)}, card ${box.width} px wide`)
       if (v.card === 'row') {
-        // A label on a row's narrow photo stays on the photo, off the name.
-        const spill = await s.page.getByTestId('fictional-tag').evaluateAll((tags) =>
-          tags.filter((tag) => tag.getBoundingClientRect().right > tag.parentElement.firstElementChild.getBoundingClientRect().right + 0.5).length,
+        // A row's fictional-profile label is under the name, whole, and
+        // off the narrow photo.
+        await s.page.getByTestId('fictional-tag').first().waitFor()
+        const labels = await s.page.getByTestId('fictional-tag').evaluateAll((tags) =>
+          tags.map((tag) => {
+            const item = tag.closest('[data-testid=profile-card]')
+            const photo = item.firstElementChild.getBoundingClientRect()
+            const name = item.querySelector('a').getBoundingClientRect()
+            const box = tag.getBoundingClientRect()
+            return { text: tag.textContent, scroll: tag.scrollWidth, client: tag.clientWidth, left: box.left, top: box.top, photoRight: photo.right, nameBottom: name.bottom }
+          }),
         )
-        assert.equal(spill, 0, 'fictional labels reaching past the photo')
+        for (const l of labels) {
+          assert.ok(l.scroll <= l.client, `the label "${l.text}" is cut: ${l.scroll} px in ${l.client} px`)
+          assert.ok(l.left >= l.photoRight, `the label "${l.text}" at ${l.left} px overlaps the photo ending at ${l.photoRight} px`)
+          assert.ok(l.top >= l.nameBottom - 0.5, `the label "${l.text}" at ${l.top} px is not under the name ending at ${l.nameBottom} px`)
+        }
+        assert.ok(!labels.some((l) => l.text.includes('…')), 'a label ends in an ellipsis')
       }
       if (v.card === 'polaroid') {
         assert.ok(Math.abs(photo.width - photo.height) <= 1 && photo.x > box.x + 4, `polaroid: a square photo in a frame ${JSON.stringify(photo)} in ${JSON.stringify(box)}`)
         assert.ok(Math.abs(name.x + name.width / 2 - (box.x + box.width / 2)) <= 2, 'polaroid: the name centred')
       }
+      // A member's header in the theme's variant fits the phone too.
+      await assertBarsFit(s.page, v.slug)
       const bar = s.page.getByTestId('tab-bar')
       assert.equal(await bar.getAttribute('data-nav'), v.nav)
       const barBox = await bar.boundingBox()

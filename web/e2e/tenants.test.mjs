@@ -39,7 +39,8 @@ test('the English-only US tenant has no language menu and shows the US footer', 
     await us.page.getByTestId('site-name').waitFor()
     assert.equal(await us.page.getByTestId('site-name').textContent(), 'Spark')
     assert.equal(await us.page.locator('html').getAttribute('lang'), 'en')
-    assert.equal(await style(us.page, '[data-testid="site-header"]', 'background-color'), 'rgb(194, 37, 92)') // rose
+    // rose's primary: the brand's name on its plain light header (the minimal variant).
+    assert.equal(await style(us.page, '[data-testid="site-name"]', 'color'), 'rgb(194, 37, 92)')
     assert.equal(await us.page.getByTestId('language-menu').count(), 0)
     await us.page.getByTestId('us-footer').waitFor()
   } finally {

@@ -16,7 +16,7 @@ const usage = `rendezvous: a multi-tenant engine for dating and chat sites
 Commands:
   serve [--addr 127.0.0.1:8080] [--data ./var] [--demo]   serve every tenant
   tenants list [--data ./var]                             one line per tenant: slug, primary host, name
-  tenants import [--data ./var] [--overwrite]             import tenants/ (existing ones only with --overwrite)
+  tenants import [--data ./var] [--themes DIR] [--overwrite]   import tenants/ (existing ones only with --overwrite)
   demo generate [--data ./var] --profiles N [--tenant slug]   add N generated profiles (COPY) for benchmarks
   staff create [--data ./var] --email addr --role R [--tenant slug] [--password-stdin]
                [--network N [--refs r1,r2] [--revenue-share PCT]]   (an affiliate: role affiliate)

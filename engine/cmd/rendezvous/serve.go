@@ -79,7 +79,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := themesOf(files, themeSet); err != nil {
 		return err
 	}
-	err = importTenants(ctx, pool, files, false, func(r tenancy.ImportResult) {
+	err = importTenants(ctx, pool, themeSet, files, false, func(r tenancy.ImportResult) {
 		if !r.Skipped {
 			log.Info("imported tenant", "slug", r.Slug, "updated", r.Updated)
 		}

@@ -68,8 +68,12 @@ func tenantsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err != nil {
 		return err
 	}
+	set, err := startThemes(cfg)
+	if err != nil {
+		return err
+	}
 	return withDatabase(ctx, cfg, stderr, func(pool *pgxpool.Pool, _ *slog.Logger) error {
-		return importTenants(ctx, pool, files, *overwrite, func(r tenancy.ImportResult) {
+		return importTenants(ctx, pool, set, files, *overwrite, func(r tenancy.ImportResult) {
 			state := "imported"
 			switch {
 			case r.Skipped:
@@ -181,9 +185,10 @@ func readTenantFiles(names []string) ([]tenancy.File, error) {
 }
 
 // importTenants checks and imports files with every area's section
-// (brandfile), reporting what happened to each.
-func importTenants(ctx context.Context, pool *pgxpool.Pool, files []tenancy.File, overwrite bool, report func(tenancy.ImportResult)) error {
-	results, err := brandfile.Import(ctx, pool, files, overwrite)
+// (brandfile), their themes and colours against the engine's themes (set),
+// reporting what happened to each.
+func importTenants(ctx context.Context, pool *pgxpool.Pool, set *themes.Set, files []tenancy.File, overwrite bool, report func(tenancy.ImportResult)) error {
+	results, err := brandfile.Import(ctx, pool, set, files, overwrite)
 	if err != nil {
 		return err
 	}

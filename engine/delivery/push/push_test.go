@@ -25,6 +25,7 @@ import (
 	"rendezvous/engine/platform/outbound"
 	"rendezvous/engine/platform/pgtest"
 	"rendezvous/engine/tenancy/tenancytest"
+	"rendezvous/themes/themestest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -112,7 +113,7 @@ func TestQueueWritesTextsInMemberLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	texts, err := delivery.LoadTemplates()
+	texts, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +168,7 @@ func TestDevSinkKeepsQueuedPushesInMemberLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	texts, err := delivery.LoadTemplates()
+	texts, err := delivery.LoadTemplates(themestest.BuiltIn(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -139,7 +139,6 @@ func Flags(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.DataDir, "data", env("DATA_DIR", "./var"), "data directory: private PostgreSQL and local media (DATA_DIR)")
 	fs.StringVar(&c.OpsAddr, "ops-addr", env("OPS_ADDR", ""), "private operations address serving /metrics, /healthz and /readyz (OPS_ADDR), e.g. 127.0.0.1:9090")
 	tenantsFlag(fs, c)
-	fs.StringVar(&c.ThemesDir, "themes", env("THEMES_DIR", ""), "directory of the install's themes (one folder each: theme.json, logo.svg, icon.svg) served beside the built-in ones (THEMES_DIR); default: themes next to the data directory")
 	fs.BoolVar(&c.Demo, "demo", env("DEMO", "") == "1", "add the demo brands, demo members, photos, likes and conversations (DEMO=1)")
 	fs.BoolVar(&c.DevMailbox, "dev-mailbox", env("DEV_MAILBOX", "") == "1", "keep mail in the public development mailbox at /dev/mailbox instead of sending it (DEV_MAILBOX=1); development only, --demo implies it")
 	fs.BoolVar(&c.PaymentSandbox, "payment-sandbox", env("PAYMENT_SANDBOX", "") == "1", "enable the sandbox payment provider, whose checkout page gives credits for nothing (PAYMENT_SANDBOX=1); development only, --demo implies it")
@@ -156,7 +155,7 @@ func DataFlags(fs *flag.FlagSet) *Config {
 	return c
 }
 
-// TenantsFlags registers the data flags and --tenants, for commands that
+// TenantsFlags registers the data flags, --tenants and --themes, for commands that
 // import tenant files.
 func TenantsFlags(fs *flag.FlagSet) *Config {
 	c := DataFlags(fs)
@@ -164,8 +163,11 @@ func TenantsFlags(fs *flag.FlagSet) *Config {
 	return c
 }
 
+// tenantsFlag registers --tenants and --themes: a brand file names one of
+// the themes, so whatever imports brand files reads both.
 func tenantsFlag(fs *flag.FlagSet, c *Config) {
 	fs.StringVar(&c.TenantsDir, "tenants", env("TENANTS_DIR", ""), "directory of the tenant files (*.yaml) imported at start (TENANTS_DIR); default: tenants next to the data directory")
+	fs.StringVar(&c.ThemesDir, "themes", env("THEMES_DIR", ""), "directory of the install's themes (one folder each: theme.json, logo.svg, icon.svg) served beside the built-in ones (THEMES_DIR); default: themes next to the data directory")
 }
 
 // TenantFiles is the directory of the tenant files and whether it was

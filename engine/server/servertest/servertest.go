@@ -27,6 +27,7 @@ import (
 	"rendezvous/engine/tenancy"
 	"rendezvous/tenants"
 	"rendezvous/themes"
+	"rendezvous/themes/themestest"
 )
 
 // CountryHeader sets a test client's country.
@@ -118,7 +119,7 @@ func NewReplicated(tb testing.TB) (*Env, *pgtest.Replicated) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if _, err := brandfile.Import(context.Background(), r.Primary, files, false); err != nil {
+	if _, err := brandfile.Import(context.Background(), r.Primary, themestest.BuiltIn(tb), files, false); err != nil {
 		tb.Fatal(err)
 	}
 	r.CaughtUp(tb)
@@ -134,7 +135,7 @@ func demoPool(tb testing.TB) *pgxpool.Pool {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if _, err := brandfile.Import(context.Background(), pool, files, false); err != nil {
+	if _, err := brandfile.Import(context.Background(), pool, themestest.BuiltIn(tb), files, false); err != nil {
 		tb.Fatal(err)
 	}
 	return pool

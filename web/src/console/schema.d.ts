@@ -4596,6 +4596,10 @@ export interface components {
         LookChoices: {
             /** @description The profile card's: tile, row, polaroid. */
             card: string[];
+            /** @description The site footer's: full, columns, compact. */
+            footer: string[];
+            /** @description The site header's: bar, centered, minimal. */
+            header: string[];
             /** @description The visitor home's variants: photo-hero, split-signup, grid-first. */
             home: string[];
             images: string[];
@@ -4613,6 +4617,8 @@ export interface components {
         };
         LookLayout: {
             card?: string;
+            footer?: string;
+            header?: string;
             home?: string;
             nav?: string;
             sections?: string[];

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import styled from 'styled-components'
+import styled, { useTheme } from 'styled-components'
 import { Container } from '../components/Grid'
 import { below, color, media, space, zIndex } from '../theme/theme'
 import { PHONE_QUERY, useMediaQuery } from '../app/hooks'
@@ -12,6 +12,12 @@ import { Logo } from './Logo'
 import { NavList } from './NavLinkItem'
 import { VisitorMenu, VisitorNav } from './VisitorNav'
 
+// The header's variants are attributes, so the CSS stays static. minimal
+// is a plain light bar: its links in the brand's colour, the signup filled,
+// the page's own focus ring. centered has the menus first (in the reading
+// and keyboard order too), the links last and the logo in the middle
+// between them. (Comments outside the CSS: inside it they ship with the
+// bundle.)
 export const Bar = styled.header`
   position: sticky;
   top: 0;
@@ -24,6 +30,41 @@ export const Bar = styled.header`
   a:focus-visible,
   button:focus-visible {
     outline-color: ${color.onPrimary};
+  }
+  &[data-header='minimal'] {
+    background: ${color.surface};
+    color: ${color.text};
+    box-shadow: none;
+    border-bottom: 1px solid ${color.border};
+    a,
+    button {
+      color: ${color.primary};
+    }
+    a:hover,
+    a.active {
+      background: transparent;
+      text-decoration: underline;
+    }
+    a[data-testid='nav-signup'] {
+      background: ${color.primary};
+      color: ${color.onPrimary};
+      text-decoration: none;
+    }
+    a:focus-visible,
+    button:focus-visible {
+      outline-color: ${color.secondary};
+    }
+  }
+  &[data-header='centered'] > div > div {
+    > div {
+      margin: 0;
+    }
+    > nav {
+      flex: 0 1 auto;
+    }
+    > a {
+      margin-inline: auto;
+    }
   }
 `
 
@@ -90,23 +131,40 @@ const Tools = styled.div<{ $compact: boolean }>`
 `
 
 /**
- * Header is the top navigation of the default layout. On a phone it is one
- * compact row: for a member the logo, credits and the account menu with the
- * language (the tab bar at the bottom holds search, swipe, likes, messages
- * and profile); for a visitor the logo, sign up and a menu with search, log
- * in and the language.
+ * Header is the top navigation of the default layout, in the theme's
+ * variant (its CSS, on one row of parts): the logo left on a bar in the
+ * brand's colour, the logo centred between the menu and the links, or a
+ * plain light bar whose visitor sees the sign-in link on a phone too. On a
+ * phone it is one compact row: for a member the logo, credits and the
+ * account menu with the language (the tab bar at the bottom holds search,
+ * swipe, likes, messages and profile); for a visitor the logo, sign up and
+ * a menu with search, log in and the language.
  */
 export function Header() {
   const { t } = useTranslation()
   const user = useAppState((s) => s.user)
   const phone = useMediaQuery(PHONE_QUERY)
+  const variant = useTheme().layout.header
   const compact = !!user || phone
+  const centered = variant === 'centered'
+  const tools = (
+    <Tools $compact={compact}>
+      {!phone && <LanguageMenu />}
+      {!user && phone && <VisitorMenu />}
+      {user && (
+        <Suspense fallback={null}>
+          <AccountMenu user={user} />
+        </Suspense>
+      )}
+    </Tools>
+  )
   return (
-    <Bar data-testid="site-header">
+    <Bar data-testid="site-header" data-header={variant}>
       <Container>
         <Inner $compact={compact}>
           <BackButton />
-          <Logo onPrimary />
+          {centered && tools}
+          <Logo onPrimary={variant !== 'minimal'} />
           <Nav aria-label={t('nav.main')} $compact={compact}>
             <NavList>
               {user ? (
@@ -114,19 +172,11 @@ export function Header() {
                   <MemberNav user={user} />
                 </Suspense>
               ) : (
-                <VisitorNav />
+                <VisitorNav login={variant === 'minimal'} />
               )}
             </NavList>
           </Nav>
-          <Tools $compact={compact}>
-            {!phone && <LanguageMenu />}
-            {!user && phone && <VisitorMenu />}
-            {user && (
-              <Suspense fallback={null}>
-                <AccountMenu user={user} />
-              </Suspense>
-            )}
-          </Tools>
+          {!centered && tools}
         </Inner>
       </Container>
     </Bar>

@@ -8,15 +8,16 @@ import { showLanguageDropdown } from './rules'
 
 /**
  * VisitorNav is the navigation of a logged-out visitor. On a phone only
- * Sign up stays in the header's row; the visitor's menu holds the rest.
+ * Sign up stays in the header's row (and Log in, when login is set); the
+ * visitor's menu holds the rest.
  */
-export function VisitorNav() {
+export function VisitorNav({ login = false }: { login?: boolean }) {
   const { t } = useTranslation()
   const { store } = useServices()
   return (
     <>
       <NavLinkItem to="/members" label={t('nav.search')} testId="nav-search" wideOnly />
-      <NavLinkItem to="/login" label={t('nav.login')} testId="nav-login" wideOnly />
+      <NavLinkItem to="/login" label={t('nav.login')} testId="nav-login" wideOnly={!login} />
       <NavLinkItem
         to="/signup"
         label={t('nav.signup')}

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
@@ -16,7 +16,7 @@ import { buildTheme, cssVariables } from './theme'
 // own type and shape, not one heart recoloured.
 const themesDir = join(__dirname, '..', '..', '..', 'themes')
 const names = readdirSync(themesDir, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
+  .filter((d) => d.isDirectory() && existsSync(join(themesDir, d.name, 'theme.json')))
   .map((d) => d.name)
 const tokens = (name: string) => JSON.parse(readFileSync(join(themesDir, name, 'theme.json'), 'utf8')) as ThemeTokens
 const svg = (name: string, file: string) => readFileSync(join(themesDir, name, file), 'utf8')

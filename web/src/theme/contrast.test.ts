@@ -1,16 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ThemeTokens } from '../boot/types'
 import { colorPairs, contrastRatio } from './contrast'
 import { buildTheme } from './theme'
 
-// Every theme the engine serves (themes/NAME/theme.json) and the app's defaults.
+// Every theme the engine serves (each folder of themes/ holding a theme.json) and the app's defaults.
 const themesDir = join(__dirname, '..', '..', '..', 'themes')
 const themes: [string, ThemeTokens | null][] = [
   ['default', null],
   ...readdirSync(themesDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    .filter((d) => d.isDirectory() && existsSync(join(themesDir, d.name, 'theme.json')))
     .map((d): [string, ThemeTokens] => [d.name, JSON.parse(readFileSync(join(themesDir, d.name, 'theme.json'), 'utf8')) as ThemeTokens]),
 ]
 

@@ -9,18 +9,26 @@ export const homeVariants = ['photo-hero', 'split-signup', 'grid-first'] as cons
 export const cardVariants = ['tile', 'row', 'polaroid'] as const
 /** The members' tab bar: icons over labels, a floating pill, icons only. */
 export const navVariants = ['labelled', 'floating', 'icons'] as const
+/** The site's header: the logo left on a bar in the brand's colour, the logo centred, a plain light bar with a sign-in link. */
+export const headerVariants = ['bar', 'centered', 'minimal'] as const
+/** The site's footer: the links in a row over the company, the links in columns, one short line each. */
+export const footerVariants = ['full', 'columns', 'compact'] as const
 /** The home's sections below its first screen. */
 export const sectionIds = ['teasers', 'how', 'trust', 'cta'] as const
 
 export type HomeVariant = (typeof homeVariants)[number]
 export type CardVariant = (typeof cardVariants)[number]
 export type NavVariant = (typeof navVariants)[number]
+export type HeaderVariant = (typeof headerVariants)[number]
+export type FooterVariant = (typeof footerVariants)[number]
 export type SectionId = (typeof sectionIds)[number]
 
 export interface Layout {
   home: HomeVariant
   card: CardVariant
   nav: NavVariant
+  header: HeaderVariant
+  footer: FooterVariant
   sections: SectionId[]
 }
 
@@ -29,10 +37,12 @@ export interface LayoutChoice {
   home?: string
   card?: string
   nav?: string
+  header?: string
+  footer?: string
   sections?: string[]
 }
 
-export const defaultLayout: Layout = { home: 'photo-hero', card: 'tile', nav: 'labelled', sections: [...sectionIds] }
+export const defaultLayout: Layout = { home: 'photo-hero', card: 'tile', nav: 'labelled', header: 'bar', footer: 'full', sections: [...sectionIds] }
 
 const oneOf = <T extends string>(names: readonly T[], v: string | undefined, fallback: T): T =>
   v && (names as readonly string[]).includes(v) ? (v as T) : fallback
@@ -46,6 +56,8 @@ export function resolveLayout(theme?: LayoutChoice | null, brand?: LayoutChoice 
       home: oneOf(homeVariants, over.home, out.home),
       card: oneOf(cardVariants, over.card, out.card),
       nav: oneOf(navVariants, over.nav, out.nav),
+      header: oneOf(headerVariants, over.header, out.header),
+      footer: oneOf(footerVariants, over.footer, out.footer),
       sections: over.sections ? over.sections.filter((s): s is SectionId => (sectionIds as readonly string[]).includes(s)) : out.sections,
     }
   }

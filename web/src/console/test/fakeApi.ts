@@ -158,12 +158,14 @@ export const order = (over: Partial<ConsoleOrder> = {}): ConsoleOrder => ({
 /** lookChoices is the engine's answer of the look's choices: its three themes and every variant. */
 export const lookChoices = (): LookChoices => ({
   themes: [
-    { name: 'amber', layout: { home: 'photo-hero', card: 'tile', nav: 'labelled', sections: ['teasers', 'how', 'trust', 'cta'] }, logo: '/themes/amber/logo.svg', icon: '/themes/amber/icon.svg' },
-    { name: 'midnight', layout: { home: 'split-signup', card: 'row', nav: 'floating', sections: ['how', 'teasers', 'trust', 'cta'] }, logo: '/themes/midnight/logo.svg', icon: '/themes/midnight/icon.svg' },
+    { name: 'amber', layout: { home: 'photo-hero', card: 'tile', nav: 'labelled', header: 'bar', footer: 'columns', sections: ['teasers', 'how', 'trust', 'cta'] }, logo: '/themes/amber/logo.svg', icon: '/themes/amber/icon.svg' },
+    { name: 'midnight', layout: { home: 'split-signup', card: 'row', nav: 'floating', header: 'centered', footer: 'full', sections: ['how', 'teasers', 'trust', 'cta'] }, logo: '/themes/midnight/logo.svg', icon: '/themes/midnight/icon.svg' },
   ],
   home: ['photo-hero', 'split-signup', 'grid-first'],
   card: ['tile', 'row', 'polaroid'],
   nav: ['labelled', 'floating', 'icons'],
+  header: ['bar', 'centered', 'minimal'],
+  footer: ['full', 'columns', 'compact'],
   sections: ['teasers', 'how', 'trust', 'cta'],
   images: ['logo', 'icon'],
   max_image_bytes: 262144,

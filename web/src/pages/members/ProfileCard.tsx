@@ -122,7 +122,8 @@ const Meta = styled.span`
 `
 
 // Marker and LikeToggle show their state through attributes, so their CSS
-// is static and worked out once for the whole grid of cards.
+// is static and worked out once for the whole grid of cards. A row's photo
+// is narrow: its label goes under the name (in Body), whole.
 const Marker = styled.span`
   position: absolute;
   display: inline-flex;
@@ -141,13 +142,13 @@ const Marker = styled.span`
     color: ${color.text};
     background: ${color.surface};
   }
-  /* A row's photo is narrow: the label stays on it. */
-  [data-card='row'] > & {
-    max-width: calc(112px - ${space(3)});
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
-    display: block;
+  ${Body} > & {
+    position: static;
+    align-self: flex-start;
+    max-width: 100%;
+  }
+  ${Body} > &[data-tone='muted'] {
+    border: 1px solid ${color.border};
   }
 `
 
@@ -232,17 +233,23 @@ export function ProfileCard({ card, to, marker, actions, distance }: ProfileCard
   const variant = useTheme().layout.card
   const src = photoOf(card.main_image)
   const place = placeOf(card)
+  const label = marker ? (
+    <Marker>{marker}</Marker>
+  ) : card.fictional && fictional ? (
+    <Marker data-tone="muted" data-testid="fictional-tag">
+      {fictionalMark && <Icon icon={fictionalMark} size="1em" />}
+      {fictional}
+    </Marker>
+  ) : null
+  // A row's photo is too narrow for a label: it goes under the name.
+  const row = variant === 'row'
   return (
     <Item data-testid="profile-card" data-id={card.id} data-card={variant}>
       <Photo>{src ? <img src={src} alt="" loading="lazy" /> : <Initial aria-hidden="true">{card.name.slice(0, 1)}</Initial>}</Photo>
-      {marker ? <Marker>{marker}</Marker> : card.fictional && fictional ? (
-        <Marker data-tone="muted" data-testid="fictional-tag">
-          {fictionalMark && <Icon icon={fictionalMark} size="1em" />}
-          {fictional}
-        </Marker>
-      ) : null}
+      {!row && label}
       <Body>
         <Name to={to ?? `/members/${card.id}`}>{card.age ? t('discovery.nameAge', { name: card.name, age: card.age }) : card.name}</Name>
+        {row && label}
         {place && <Meta>{place}</Meta>}
         {distance && <Meta data-testid="card-distance">{distance}</Meta>}
         <ActivityLabel activity={card} />

@@ -23,6 +23,17 @@ describe('LookLayoutFields', () => {
     fireEvent.change(screen.getByLabelText('Profile card'), { target: { value: 'polaroid' } })
     // The colour overrides of the look pass through untouched.
     expect(onChange).toHaveBeenLastCalledWith({ colors: { primary: '#123456' }, layout: { card: 'polaroid' } })
+    // The header and the footer over the theme's (midnight's centred logo).
+    const header = screen.getByLabelText('Header')
+    expect(header.querySelector('option')?.textContent).toBe("The theme's (Logo centred)")
+    fireEvent.change(header, { target: { value: 'minimal' } })
+    expect(onChange).toHaveBeenLastCalledWith({ colors: { primary: '#123456' }, layout: { header: 'minimal' } })
+    expect([...screen.getByLabelText('Footer').querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      "The theme's (Links in a row)",
+      'Links in a row',
+      'Links in columns',
+      'One short line',
+    ])
     // The theme's sections, in order, with one left out.
     fireEvent.click(screen.getByLabelText('Members'))
     expect(onChange).toHaveBeenLastCalledWith({ colors: { primary: '#123456' }, layout: { sections: ['how', 'trust', 'cta'] } })

@@ -9,7 +9,7 @@ import { Select } from '../TenantPicker'
 
 /** Look is a brand file's look section as these fields edit it; other keys (the colour overrides) pass through. */
 export interface Look {
-  layout?: { home?: string; card?: string; nav?: string; sections?: string[] }
+  layout?: { home?: string; card?: string; nav?: string; header?: string; footer?: string; sections?: string[] }
   logo?: string
   icon?: string
   [key: string]: unknown
@@ -56,11 +56,11 @@ const Sections = styled.ul`
   }
 `
 
-type Variant = 'home' | 'card' | 'nav'
+type Variant = 'home' | 'card' | 'nav' | 'header' | 'footer'
 
 /**
  * LookLayoutFields edits a brand's own look over its theme's: the layout variants
- * (visitor home, profile card, tab bar; "the theme's" leaves the choice to
+ * (visitor home, profile card, tab bar, header, footer; "the theme's" leaves the choice to
  * the theme), the home's sections in order, and its own logo and icon,
  * uploaded at once (the engine stores them and names them in the file; the
  * answer's look comes back through onChange, so a later save keeps them).
@@ -133,6 +133,8 @@ export function LookLayoutFields({ api, slug, theme, look, onChange }: { api: Co
       {select('home', c.home)}
       {select('card', c.card)}
       {select('nav', c.nav)}
+      {select('header', c.header)}
+      {select('footer', c.footer)}
       <Field as="fieldset" style={{ border: 0, padding: 0 }}>
         <legend>{t('console.look.sections')}</legend>
         <Sections>
