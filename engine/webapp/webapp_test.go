@@ -119,6 +119,60 @@ func TestAppCodeAfterFirstPaint(t *testing.T) {
 	}
 }
 
+// A layout choice drawn by its own chunks (the home's variants) has the
+// page name the chunks of the brand's variant (its file's look.layout over
+// its theme's), on the routes that draw it (every page when the build names
+// none), so the app renders it with no request after its own code.
+func TestBrandVariantChunksNamed(t *testing.T) {
+	t.Parallel()
+	dist := fstest.MapFS{
+		"index.html": {Data: []byte(`<html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot-->
+    <script type="module" crossorigin src="/assets/main.js"></script>
+  </head><body><div id="root"></div></body></html>`)},
+		"preload.json": {Data: []byte(`{"routes": {"/": ["/assets/home.js"], "/members": ["/assets/members.js"]},
+		"locales": {"en": ["/assets/en-first.js"]}, "restLocales": {"en": ["/assets/en-rest.js"]}, "firstRoutes": ["/"],
+		"layoutVariants": {
+			"home": {"routes": ["/"], "chunks": {"photo-hero": ["/assets/photo-hero.js", "/assets/home.js"], "split-signup": ["/assets/split-signup.js"], "grid-first": ["/assets/grid-first.js", "/assets/strip.js"]}},
+			"nav": {"chunks": {"labelled": ["/assets/labelled.js"], "floating": ["/assets/floating.js"], "icons": ["/assets/icons.js"]}}
+		}}`)},
+	}
+	app, err := webapp.New(dist, themes.FS, tenancy.Locator{}, nil, webapp.Parts{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	codeList := regexp.MustCompile(`<script id="rdv-code" type="application/json">([^<]*)</script>`)
+	for _, c := range []struct {
+		name, theme, look, path string
+		want                    []string
+	}{
+		// amber's layout: the photo hero and the labelled tab bar; a chunk
+		// the page names already is not named twice.
+		{"theme's variant", "amber", `{}`, "/", []string{"/assets/home.js", "/assets/photo-hero.js", "/assets/labelled.js", "/assets/en-first.js"}},
+		{"brand's variant over the theme's", "amber", `{"look":{"layout":{"home":"grid-first","nav":"icons"}}}`, "/",
+			[]string{"/assets/home.js", "/assets/grid-first.js", "/assets/strip.js", "/assets/icons.js", "/assets/en-first.js"}},
+		{"another theme's variant", "midnight", `{}`, "/", []string{"/assets/home.js", "/assets/split-signup.js", "/assets/floating.js", "/assets/en-first.js"}},
+		{"a page without the home", "amber", `{"look":{"layout":{"home":"grid-first"}}}`, "/members",
+			[]string{"/assets/members.js", "/assets/labelled.js", "/assets/en-first.js", "/assets/en-rest.js"}},
+	} {
+		r := httptest.NewRequest("GET", c.path, nil)
+		tenant := &tenancy.Tenant{Slug: "t", Name: "T", Theme: c.theme, Locales: []string{"en"}, DefaultLocale: "en", Countries: []string{"NL"}, RawSettings: json.RawMessage(c.look)}
+		r = r.WithContext(tenancy.WithTenant(r.Context(), tenant))
+		w := httptest.NewRecorder()
+		app.ServeIndex(w, r)
+		m := codeList.FindStringSubmatch(w.Body.String())
+		if m == nil {
+			t.Fatalf("%s: no list of the app's files in %s", c.name, w.Body.String())
+		}
+		var got []string
+		if err := json.Unmarshal([]byte(m[1]), &got); err != nil {
+			t.Fatal(err)
+		}
+		if want := append([]string{"/assets/main.js"}, c.want...); !slices.Equal(got, want) {
+			t.Errorf("%s: the app's files %v, want %v", c.name, got, want)
+		}
+	}
+}
+
 // A theme drawing the engine cannot draw as PNG stops it at start, with the
 // drawing's name, instead of a page without its icon.
 func TestUndrawableThemeDrawing(t *testing.T) {
