@@ -69,16 +69,18 @@ export const pages: Record<PageKey, LazyPage<object>> = {
 }
 
 /**
- * preloadPageOf fetches the chunk of the page at pathname, and those of
- * the brand's layout variants it draws, so the first paint shows the page
- * itself rather than the loader; unknown paths load nothing.
+ * preloadPageOf fetches the chunk of the page at pathname, and those its
+ * first render needs beyond it (the brand's layout variants it draws), so
+ * the first paint shows the page itself rather than the loader; unknown
+ * paths load nothing.
  */
 export async function preloadPageOf(pathname: string, layout: Layout): Promise<void> {
   const def = routeTable.find((r) => matchPath(r.path, pathname))
   if (!def) return
   await pages[def.page].preload()
-  // An area whose pages draw variants of the brand's layout (the home's)
-  // fetches the brand's own with its pages.
+  // An area whose first render needs chunks beyond its pages' (the home:
+  // the brand's variant of it; the search: its open filters on a wide
+  // screen) fetches them with its pages.
   const area = await areas[pageAreas[def.page]]().catch(() => null)
-  if (area && 'preloadLayout' in area) await area.preloadLayout(layout)
+  if (area && 'preloadFirstRender' in area) await area.preloadFirstRender(layout)
 }

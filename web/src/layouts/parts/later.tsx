@@ -31,7 +31,7 @@ export function firstRenderDone(): void {
  * few milliseconds, and all of them in the microtasks after the first
  * commit made one long task.
  */
-const afterFirstRender =
+export const afterFirstRender =
   <M,>(load: () => Promise<M>) =>
   (): Promise<M> =>
     firstRender.then(nextTask).then(load)

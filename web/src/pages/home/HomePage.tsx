@@ -12,7 +12,7 @@ import { LookedHome, type HomeLook } from './parts'
  * looks are the home's layout variants, each a chunk of its own: a brand's
  * page loads its own variant's code only. The engine names the brand's
  * variant chunk in the page (dist/preload.json's layoutVariants) and
- * main.tsx has it in before the first render (preloadLayout), so it comes
+ * main.tsx has it in before the first render (preloadFirstRender), so it comes
  * with the home's code, not after it.
  */
 const looks: Record<HomeVariant, () => Promise<{ look: HomeLook }>> = {
@@ -34,8 +34,8 @@ function lookOf(variant: HomeVariant): Promise<HomeLook> {
   return p
 }
 
-/** preloadLayout fetches the chunk of the brand's home variant. */
-export async function preloadLayout(layout: Layout): Promise<void> {
+/** preloadFirstRender fetches the chunk of the brand's home variant. */
+export async function preloadFirstRender(layout: Layout): Promise<void> {
   // A failure shows when the page renders (the error page, or a reload).
   await lookOf(layout.home).catch(() => {})
 }

@@ -1,1 +1,1 @@
-export { HomePage, preloadLayout } from './HomePage'
+export { HomePage, preloadFirstRender } from './HomePage'
