@@ -13,8 +13,12 @@ const engine = process.env.RDV_ENGINE ?? 'http://127.0.0.1:8080'
 
 // The member app's modules the console imports too (one money formatter,
 // one errorText): outside the member app's shell chunk, or the console would
-// load (and run) the whole shell for them.
-const consoleShares = ['/src/i18n/money.ts', '/src/i18n/errorText.ts']
+// load (and run) the whole shell for them. The console's entry loads the
+// others at once too, so the shell group would take them in although the
+// member app's entry does not import them (the colour pairs and the data
+// layer, 1 kB of gzip the home loaded for nothing): scripts/preloadList.ts
+// fails the build when the shell holds a module main.tsx does not import.
+const consoleShares = ['/src/i18n/money.ts', '/src/i18n/errorText.ts', '/src/theme/contrast.ts', '/src/api/useLoad.ts']
 
 export default defineConfig({
   plugins: [
@@ -33,6 +37,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // The libraries every page runs before its first render in one
+            // chunk, as the libraries' floor has them (bench/floor.html), with
+            // Vite's preload helper and polyfill: one file compresses better
+            // than the four the entries' overlap made of them (about 1.2 kB
+            // of gzip less), and they change with package-lock.json only.
+            {
+              name: 'libraries',
+              test: /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|styled-components|stylis|use-sync-external-store)\/|^\0vite\/(modulepreload-polyfill|preload-helper)\.js$/,
+              tags: ['$initial'],
+            },
             // The member app's own modules that its entry loads at once go
             // into one chunk, not one small chunk each for what a lazy page
             // shares with the entry: a file compresses better whole (about

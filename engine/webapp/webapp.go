@@ -9,6 +9,7 @@ import (
 	"html"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"path"
@@ -127,6 +128,9 @@ type App struct {
 	// preload is the build's dist/preload.json: the chunks of each route's
 	// page and of each language's catalogue.
 	preload preloadList
+	// layouts are the themes' layouts (theme.json's layout over the
+	// default), by theme name: a brand's look.layout goes over its theme's.
+	layouts themeLayouts
 	// firstPaint is the build's dist/firstpaint.json: the texts of the
 	// static first screen (firstpaint.go).
 	firstPaint firstPaintTexts
@@ -151,12 +155,27 @@ type preloadList struct {
 	// the page's (the member's navigation and alert banners), which a
 	// visitor's first screen does without.
 	Member []string `json:"member"`
+	// LayoutVariants maps a layout choice drawn by chunks of its own (a
+	// field of themes.Layout as its JSON names it: "home") to those chunks
+	// of each variant, so a brand's page loads its own variant only.
+	LayoutVariants map[string]variantChunks `json:"layoutVariants"`
 }
 
-// chunksOf are the chunks of the page at path and of the catalogue of
-// locale (the part the page needs), beyond those index.html names itself. A path matching several
-// routes takes the one with most fixed segments, as the app's router does.
-func (l preloadList) chunksOf(p, locale string) []string {
+// variantChunks are the chunks of one layout choice's variants.
+type variantChunks struct {
+	// Routes are the routes (as in Routes) whose pages draw the choice;
+	// none: every page.
+	Routes []string `json:"routes"`
+	// Chunks maps a variant's name to its chunks.
+	Chunks map[string][]string `json:"chunks"`
+}
+
+// chunksOf are the chunks of the page at path, of the variants it draws of
+// the brand's layout (choices: a layout field's JSON name to its variant)
+// and of the catalogue of locale (the part the page needs), beyond those
+// index.html names itself. A path matching several routes takes the one
+// with most fixed segments, as the app's router does.
+func (l preloadList) chunksOf(p, locale string, choices map[string]string) []string {
 	segs := split(p)
 	best, fixed := "", -1
 	for route := range l.Routes {
@@ -177,10 +196,56 @@ func (l preloadList) chunksOf(p, locale string) []string {
 	var out []string
 	if fixed >= 0 {
 		out = append(out, l.Routes[best]...)
+		for _, choice := range slices.Sorted(maps.Keys(l.LayoutVariants)) {
+			v := l.LayoutVariants[choice]
+			if len(v.Routes) > 0 && !slices.Contains(v.Routes, best) {
+				continue
+			}
+			for _, c := range v.Chunks[choices[choice]] {
+				if !slices.Contains(out, c) {
+					out = append(out, c)
+				}
+			}
+		}
 	}
 	out = append(out, l.Locales[locale]...)
 	if fixed >= 0 && !slices.Contains(l.FirstRoutes, best) {
 		out = append(out, l.RestLocales[locale]...)
+	}
+	return out
+}
+
+// themeLayouts are the themes' layouts by theme name.
+type themeLayouts map[string]themes.Layout
+
+// themeLayout is the layout of a theme.json: its choices over the default.
+func themeLayout(raw []byte) (themes.Layout, error) {
+	var th struct {
+		Layout themes.Layout `json:"layout"`
+	}
+	if err := json.Unmarshal(raw, &th); err != nil {
+		return themes.Layout{}, fmt.Errorf("read layout: %w", err)
+	}
+	return themes.DefaultLayout.Over(th.Layout), nil
+}
+
+// layoutChoices are a layout's single choices by their JSON names ("home":
+// "photo-hero"): preload.json names a choice's variant chunks that way, so a
+// layout field added later needs no code here.
+func layoutChoices(l themes.Layout) map[string]string {
+	raw, err := json.Marshal(l)
+	if err != nil {
+		return nil
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil
+	}
+	out := make(map[string]string, len(fields))
+	for k, v := range fields {
+		if s, ok := v.(string); ok {
+			out[k] = s
+		}
 	}
 	return out
 }
@@ -215,7 +280,7 @@ type Parts struct {
 
 // New reads the built index.html and every theme once.
 func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, parts Parts, log *slog.Logger) (*App, error) {
-	a := &App{dist: dist, themes: themes, locator: locator, viewer: viewer, log: log, theme: map[string]json.RawMessage{},
+	a := &App{dist: dist, themes: themes, locator: locator, viewer: viewer, log: log, theme: map[string]json.RawMessage{}, layouts: themeLayouts{},
 		LiveIndex: parts.LiveIndex, Showcase: parts.Showcase, Chat: parts.Chat, Links: parts.Links}
 	index, err := fs.ReadFile(dist, "index.html")
 	if err != nil {
@@ -247,6 +312,9 @@ func New(dist, themes fs.FS, locator tenancy.Locator, viewer ViewerFunc, parts P
 			return nil, fmt.Errorf("theme %s: %w", name, err)
 		}
 		a.theme[path.Dir(name)] = tokens
+		if a.layouts[path.Dir(name)], err = themeLayout(raw); err != nil {
+			return nil, fmt.Errorf("theme %s: %w", name, err)
+		}
 		// A drawing the engine cannot draw fails here, not on a page: the
 		// favicon and the header's logo, drawn once now.
 		for _, drawn := range []string{"icon-32.png", "logo-72.png"} {
@@ -493,6 +561,11 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 		firstCards = boot.Search.Profiles
 	}
 	head = append(head, preloadTeasers(firstCards)...)
+	var layout themes.Layout
+	if t := tenancy.FromContext(r.Context()); t != nil {
+		layout = a.layouts[t.Theme].Over(boot.Look.Layout)
+	}
+	head = append(head, preloadHeroPhoto(boot.Teasers, layout)...)
 	head = append(head, preloadMemberPhoto(boot.Member)...)
 	head = append(head, preloadChatPhotos(boot.chat)...)
 	if found {
@@ -504,7 +577,11 @@ func (a *App) ServeIndex(w http.ResponseWriter, r *http.Request) {
 				_ = json.Unmarshal(raw, &preload)
 			}
 		}
-		code = append(slices.Clip(code), preload.chunksOf(r.URL.Path, boot.Locale)...)
+		var choices map[string]string
+		if len(preload.LayoutVariants) > 0 {
+			choices = layoutChoices(layout)
+		}
+		code = append(slices.Clip(code), preload.chunksOf(r.URL.Path, boot.Locale, choices)...)
 		if boot.User != nil {
 			code = append(code, preload.Member...)
 		}
@@ -675,6 +752,27 @@ func preloadTeasers(cards []profiles.Card) []byte {
 		}
 	}
 	return b.Bytes()
+}
+
+// preloadHeroPhoto has the browser fetch the whole photo a photo-hero home
+// draws behind its headline (the app's variant: the first teaser with a
+// photo), its largest paint, with the page rather than once the app has
+// drawn it (1.8 s later on Lighthouse's phone). After the thumbnails: the
+// engine's first paint shows those.
+func preloadHeroPhoto(teasers []profiles.Card, layout themes.Layout) []byte {
+	if layout.Home != "photo-hero" {
+		return nil
+	}
+	for _, c := range teasers {
+		if c.MainImage == nil {
+			continue
+		}
+		if src := c.MainImage.URL; src != "" {
+			return fmt.Appendf(nil, `<link rel="preload" as="image" href="%s" fetchpriority="high">`, html.EscapeString(src))
+		}
+		return nil
+	}
+	return nil
 }
 
 // preloadChatPhotos has the browser fetch the chat partner's thumbnail

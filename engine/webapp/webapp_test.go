@@ -1,10 +1,12 @@
 package webapp_test
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"slices"
@@ -12,6 +14,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"rendezvous/engine/profiles"
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/webapp"
 	"rendezvous/themes"
@@ -115,6 +118,104 @@ func TestAppCodeAfterFirstPaint(t *testing.T) {
 		hash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 		if csp := w.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self' "+hash+";") {
 			t.Errorf("%s: CSP %q does not allow the loader (%s) and only it", c.path, csp, hash)
+		}
+	}
+}
+
+// A layout choice drawn by its own chunks (the home's variants) has the
+// page name the chunks of the brand's variant (its file's look.layout over
+// its theme's), on the routes that draw it (every page when the build names
+// none), so the app renders it with no request after its own code.
+func TestBrandVariantChunksNamed(t *testing.T) {
+	t.Parallel()
+	dist := fstest.MapFS{
+		"index.html": {Data: []byte(`<html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot-->
+    <script type="module" crossorigin src="/assets/main.js"></script>
+  </head><body><div id="root"></div></body></html>`)},
+		"preload.json": {Data: []byte(`{"routes": {"/": ["/assets/home.js"], "/members": ["/assets/members.js"]},
+		"locales": {"en": ["/assets/en-first.js"]}, "restLocales": {"en": ["/assets/en-rest.js"]}, "firstRoutes": ["/"],
+		"layoutVariants": {
+			"home": {"routes": ["/"], "chunks": {"photo-hero": ["/assets/photo-hero.js", "/assets/home.js"], "split-signup": ["/assets/split-signup.js"], "grid-first": ["/assets/grid-first.js", "/assets/strip.js"]}},
+			"nav": {"chunks": {"labelled": ["/assets/labelled.js"], "floating": ["/assets/floating.js"], "icons": ["/assets/icons.js"]}}
+		}}`)},
+	}
+	app, err := webapp.New(dist, themes.FS, tenancy.Locator{}, nil, webapp.Parts{}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	codeList := regexp.MustCompile(`<script id="rdv-code" type="application/json">([^<]*)</script>`)
+	for _, c := range []struct {
+		name, theme, look, path string
+		want                    []string
+	}{
+		// amber's layout: the photo hero and the labelled tab bar; a chunk
+		// the page names already is not named twice.
+		{"theme's variant", "amber", `{}`, "/", []string{"/assets/home.js", "/assets/photo-hero.js", "/assets/labelled.js", "/assets/en-first.js"}},
+		{"brand's variant over the theme's", "amber", `{"look":{"layout":{"home":"grid-first","nav":"icons"}}}`, "/",
+			[]string{"/assets/home.js", "/assets/grid-first.js", "/assets/strip.js", "/assets/icons.js", "/assets/en-first.js"}},
+		{"another theme's variant", "midnight", `{}`, "/", []string{"/assets/home.js", "/assets/split-signup.js", "/assets/floating.js", "/assets/en-first.js"}},
+		{"a page without the home", "amber", `{"look":{"layout":{"home":"grid-first"}}}`, "/members",
+			[]string{"/assets/members.js", "/assets/labelled.js", "/assets/en-first.js", "/assets/en-rest.js"}},
+	} {
+		r := httptest.NewRequest("GET", c.path, nil)
+		tenant := &tenancy.Tenant{Slug: "t", Name: "T", Theme: c.theme, Locales: []string{"en"}, DefaultLocale: "en", Countries: []string{"NL"}, RawSettings: json.RawMessage(c.look)}
+		r = r.WithContext(tenancy.WithTenant(r.Context(), tenant))
+		w := httptest.NewRecorder()
+		app.ServeIndex(w, r)
+		m := codeList.FindStringSubmatch(w.Body.String())
+		if m == nil {
+			t.Fatalf("%s: no list of the app's files in %s", c.name, w.Body.String())
+		}
+		var got []string
+		if err := json.Unmarshal([]byte(m[1]), &got); err != nil {
+			t.Fatal(err)
+		}
+		if want := append([]string{"/assets/main.js"}, c.want...); !slices.Equal(got, want) {
+			t.Errorf("%s: the app's files %v, want %v", c.name, got, want)
+		}
+	}
+}
+
+// teaserShowcase is a Showcase with one teaser with a photo.
+type teaserShowcase struct{ webapp.Showcase }
+
+func (teaserShowcase) Teasers(context.Context, *http.Request, *tenancy.Tenant, int) ([]profiles.Card, error) {
+	return []profiles.Card{{ID: 7, Name: "Ann", MainImage: &profiles.Image{URL: "/media/ab/ann.jpg", ThumbURL: "/media/ab/ann_t.jpg"}}}, nil
+}
+
+// A photo-hero home's largest paint is the first teaser's whole photo,
+// which the app draws behind the headline: the page has the browser fetch
+// it with the teasers' thumbnails (after them: the first paint shows
+// those), not once the app has drawn it. Other home variants show the
+// thumbnails only.
+func TestPhotoHeroPreloaded(t *testing.T) {
+	t.Parallel()
+	dist := fstest.MapFS{"index.html": {Data: []byte(`<html lang="%RDV_LANG%"><head><!--rdv-title--><!--rdv-boot--></head><body><div id="root"></div></body></html>`)}}
+	app, err := webapp.New(dist, themes.FS, tenancy.Locator{}, nil, webapp.Parts{Showcase: teaserShowcase{}}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	preload := regexp.MustCompile(`<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">`)
+	for _, c := range []struct {
+		name, theme, look string
+		want              []string
+	}{
+		{"amber's photo hero", "amber", `{}`, []string{"/media/ab/ann_t.jpg", "/media/ab/ann.jpg"}},
+		{"a brand's photo hero over rose's grid", "rose", `{"look":{"layout":{"home":"photo-hero"}}}`, []string{"/media/ab/ann_t.jpg", "/media/ab/ann.jpg"}},
+		{"rose's grid first", "rose", `{}`, []string{"/media/ab/ann_t.jpg"}},
+		{"a brand's split hero over amber's", "amber", `{"look":{"layout":{"home":"split-signup"}}}`, []string{"/media/ab/ann_t.jpg"}},
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		tenant := &tenancy.Tenant{Slug: "t", Name: "T", Theme: c.theme, Locales: []string{"en"}, DefaultLocale: "en", Countries: []string{"NL"}, RawSettings: json.RawMessage(c.look)}
+		r = r.WithContext(tenancy.WithTenant(r.Context(), tenant))
+		w := httptest.NewRecorder()
+		app.ServeIndex(w, r)
+		var got []string
+		for _, m := range preload.FindAllStringSubmatch(w.Body.String(), -1) {
+			got = append(got, m[1])
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: photos preloaded %v, want %v", c.name, got, c.want)
 		}
 	}
 }

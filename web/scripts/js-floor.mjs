@@ -2,10 +2,10 @@
 // minimal app with React, react-dom, react-router, styled-components and
 // i18next, built by vite.config.ts with only its input and output changed)
 // and the member home's initial JavaScript (dist/index.html's script and
-// module preloads plus the home page's and its language's catalogue chunks of
-// dist/preload.json: the list the engine writes into the page for its code
-// loader, engine/webapp/codeloader.go and webapp.go's chunksOf), each gzipped
-// (level 9) file by file. The language is en (RDV_LOCALE sets another).
+// module preloads plus the home page's chunks, its heaviest layout variant's
+// and its language's catalogue's of dist/preload.json: the list the engine
+// writes into the page for its code loader, engine/webapp/codeloader.go and
+// webapp.go's chunksOf), each gzipped (level 9) file by file. The language is en (RDV_LOCALE sets another).
 // Prints `bench <name> <value> <unit>` lines; needs a built dist/.
 import { readFile, rm, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -21,10 +21,25 @@ function scripts(html) {
   return [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1])
 }
 
-/** homeCode lists the files the engine has the home load in locale, as chunksOf does. */
-function homeCode(index, preload, locale) {
+/**
+ * homeCode lists the files the engine has the home load in locale, as
+ * chunksOf does, with the heaviest variant of each layout choice the home
+ * draws (a bound for every brand's layout).
+ */
+async function homeCode(dir, index, preload, locale) {
   const rest = (preload.firstRoutes ?? []).includes('/') ? [] : (preload.restLocales?.[locale] ?? [])
-  return [...scripts(index), ...(preload.routes['/'] ?? []), ...(preload.locales?.[locale] ?? []), ...rest]
+  const variants = []
+  for (const { routes, chunks } of Object.values(preload.layoutVariants ?? {})) {
+    if (routes.length > 0 && !routes.includes('/')) continue
+    let heaviest = []
+    let most = -1
+    for (const files of Object.values(chunks)) {
+      const bytes = await gzipped(dir, files)
+      if (bytes > most) [heaviest, most] = [files, bytes]
+    }
+    variants.push(...heaviest)
+  }
+  return [...scripts(index), ...(preload.routes['/'] ?? []), ...variants, ...(preload.locales?.[locale] ?? []), ...rest]
 }
 
 async function gzipped(dir, files) {
@@ -42,7 +57,14 @@ try {
     configFile: false,
     root: web,
     logLevel: 'error',
-    build: { ...config.build, outDir: out, emptyOutDir: true, rolldownOptions: { ...config.build.rolldownOptions, input: { floor: join(web, 'bench/floor.html') } } },
+    // One file, as the floor was measured before the app's libraries came in
+    // a chunk group of their own (the app's groups do not apply to it).
+    build: {
+      ...config.build,
+      outDir: out,
+      emptyOutDir: true,
+      rolldownOptions: { ...config.build.rolldownOptions, input: { floor: join(web, 'bench/floor.html') }, output: { ...config.build.rolldownOptions.output, codeSplitting: true } },
+    },
   })
   const floorHTML = await readFile(join(out, 'bench/floor.html'), 'utf8')
   const floor = await gzipped(out, scripts(floorHTML))
@@ -53,7 +75,7 @@ try {
   const entries = index.match(/<script type="module"/g)?.length ?? 0
   if (entries !== 1) throw new Error(`dist/index.html has ${entries} module scripts, want the entry alone`)
   const preload = JSON.parse(await readFile(join(dist, 'preload.json'), 'utf8'))
-  const home = await gzipped(dist, homeCode(index, preload, process.env.RDV_LOCALE || 'en'))
+  const home = await gzipped(dist, await homeCode(dist, index, preload, process.env.RDV_LOCALE || 'en'))
 
   const kb = (n) => (n / 1000).toFixed(1)
   console.log(`bench web_floor_js_gzip ${kb(floor)} KB`)

@@ -7,7 +7,8 @@
 //
 // LIGHTHOUSE_REPORTS=<dir> keeps each run's JSON report there
 // (<page>-<n>.json), to read the metrics behind a score (TBT, LCP and its
-// parts, the long tasks and requests).
+// parts, the long tasks and requests). LIGHTHOUSE_PAGES=home,search,...
+// measures those pages only (`landers` stands for every lander design).
 //
 // Prints one `bench lighthouse_<page>_<category> <score> score` line per page
 // and category (the lines of `make bench`); --assert exits 1 when a score is
@@ -208,7 +209,9 @@ async function main() {
   const host = args.includes('--host') ? args[args.indexOf('--host') + 1] : 'localhost'
   const base = process.env.BASE_URL ?? 'http://localhost:8080'
   const failed = []
-  for (const page of await pagesOf(base, host)) {
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean)
+  const chosen = (name) => !only || only.includes(name) || (name.startsWith('lander_') && only.includes('landers'))
+  for (const page of (await pagesOf(base, host)).filter((p) => chosen(p.name))) {
     const { scores, losses, benchmarkIndex, cpuSlowdown } = await measure(page)
     console.error(`lighthouse: ${page.name}: median of ${runs} runs, host benchmark index ${benchmarkIndex}, CPU slowdown ${cpuSlowdown}x`)
     for (const [category, score] of Object.entries(scores)) console.log(`bench lighthouse_${page.name}_${category} ${score} score`)

@@ -1,4 +1,3 @@
-// Package lookstest makes brand images for tests.
 package lookstest
 
 import (

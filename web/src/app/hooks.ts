@@ -65,6 +65,11 @@ export function isDesktop(win: Window = window): boolean {
 /** PHONE_QUERY: the screens below the md breakpoint (768 px), which get the app shell's tab bar. */
 export const PHONE_QUERY = '(max-width: 767.98px)'
 
+/** isPhone: the screen is below the md breakpoint (false where matchMedia is missing, as in tests). */
+export function isPhone(win: Window = window): boolean {
+  return typeof win.matchMedia === 'function' && win.matchMedia(PHONE_QUERY).matches
+}
+
 /** useMediaQuery follows a media query (false where matchMedia is missing, as in tests). */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

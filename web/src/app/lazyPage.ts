@@ -19,6 +19,20 @@ export function reloadForChunk(storage: Storage | null = sessionStore(), reload 
   return true
 }
 
+/**
+ * loadOrReload loads a chunk; when it cannot be loaded (a new release
+ * replaced it), the page reloads once and the promise never settles (the
+ * reload replaces the page); a second failure within 60 s is thrown.
+ */
+export async function loadOrReload<M>(load: () => Promise<M>): Promise<M> {
+  try {
+    return await load()
+  } catch (err) {
+    if (isChunkLoadError(err) && reloadForChunk()) return new Promise<never>(() => {})
+    throw err
+  }
+}
+
 /** LazyPage is a page component in its own chunk that can be fetched ahead of its first render. */
 export type LazyPage<P extends object> = ComponentType<P> & {
   /** preload fetches the chunk; once it is in, the page renders without suspending. */
@@ -38,17 +52,10 @@ export function lazyPage<P extends object, K extends string>(
 ): LazyPage<P> {
   let loaded: ComponentType<P> | null = null
   const Lazy: ComponentType<P> = lazy(async (): Promise<{ default: ComponentType<P> }> => {
-    try {
-      const mod = await load()
-      loaded = mod[name]
-      return { default: mod[name] }
-    } catch (err) {
-      if (isChunkLoadError(err) && reloadForChunk()) {
-        // The reload replaces the page; keep the suspense fallback until then.
-        return new Promise<never>(() => {})
-      }
-      throw err
-    }
+    // Until a reload replaces the page, the suspense fallback stays.
+    const mod = await loadOrReload(load)
+    loaded = mod[name]
+    return { default: mod[name] }
   })
   // Each mount keeps the component it started with: switching from the lazy
   // wrapper to the loaded page would remount it and lose its state.

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react'
 import { loadAccount } from './loginPanel'
 import { withTexts } from './withTexts'
 import { pageAreas, routeTable, type PageArea, type PageKey } from './routeTable'
+import type { Layout } from '../theme/layout'
 
 // SignupModal takes withTexts from here (see there).
 export { withTexts }
@@ -68,11 +69,18 @@ export const pages: Record<PageKey, LazyPage<object>> = {
 }
 
 /**
- * preloadPageOf fetches the chunk of the page at pathname, so the first
- * paint shows the page itself rather than the loader; unknown paths load
- * nothing.
+ * preloadPageOf fetches the chunk of the page at pathname, and those its
+ * first render needs beyond it (the brand's layout variants it draws), so
+ * the first paint shows the page itself rather than the loader; unknown
+ * paths load nothing.
  */
-export function preloadPageOf(pathname: string): Promise<void> {
+export async function preloadPageOf(pathname: string, layout: Layout): Promise<void> {
   const def = routeTable.find((r) => matchPath(r.path, pathname))
-  return def ? pages[def.page].preload() : Promise.resolve()
+  if (!def) return
+  await pages[def.page].preload()
+  // An area whose first render needs chunks beyond its pages' (the home:
+  // the brand's variant of it; the search: its open filters on a wide
+  // screen) fetches them with its pages.
+  const area = await areas[pageAreas[def.page]]().catch(() => null)
+  if (area && 'preloadFirstRender' in area) await area.preloadFirstRender(layout)
 }

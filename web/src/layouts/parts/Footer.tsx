@@ -9,7 +9,7 @@ import { UsFooter } from './UsFooter'
 import { color, media, space } from '../../theme/theme'
 
 // Laid out only when it comes near the screen (content-visibility), as the
-// home's bands (pages/home/HomePage.tsx).
+// home's sections (pages/home/variants).
 const Foot = styled.footer`
   content-visibility: auto;
   contain-intrinsic-size: auto 320px;

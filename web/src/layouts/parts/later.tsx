@@ -1,7 +1,7 @@
-import { Suspense, useEffect, type ComponentType } from 'react'
+import { Suspense, type ComponentType } from 'react'
 import { lazyPage } from '../../app/lazyPage'
 import { withTexts } from '../../app/withTexts'
-import { nextTask } from '../../boot/nextTask'
+import { afterFirstRender } from '../../boot/firstRender'
 
 // The parts of the layouts that the first screen does without: modals,
 // pop-ups and toasts that show over the page later, if at all, and the
@@ -12,29 +12,9 @@ import { nextTask } from '../../boot/nextTask'
 // their chunks for a member, preload.json's member), so they do not push the
 // page down when they arrive.
 
-let markFirstRender: () => void = () => {}
-const firstRender = new Promise<void>((resolve) => (markFirstRender = resolve))
-
-/** useFirstRenderDone marks the app's first render as in (Root calls it: its effects run after its children's). */
-export function useFirstRenderDone(): void {
-  useEffect(() => markFirstRender(), [])
-}
-
-/** firstRenderDone marks it from outside React (a test has the parts in before it renders). */
-export function firstRenderDone(): void {
-  markFirstRender()
-}
-
-/**
- * afterFirstRender asks for a chunk only once the first render is in, each
- * in a task of its own: starting a chunk's fetches costs the main thread a
- * few milliseconds, and all of them in the microtasks after the first
- * commit made one long task.
- */
-const afterFirstRender =
-  <M,>(load: () => Promise<M>) =>
-  (): Promise<M> =>
-    firstRender.then(nextTask).then(load)
+// The first render's mark is boot/firstRender.ts's (a page's own later
+// parts wait for it too).
+export { firstRenderDone, useFirstRenderDone } from '../../boot/firstRender'
 
 export const DefaultOverlays = lazyPage(afterFirstRender(() => import('./DefaultOverlays')), 'DefaultOverlays')
 export const RootOverlays = lazyPage(afterFirstRender(() => import('./RootOverlays')), 'RootOverlays')

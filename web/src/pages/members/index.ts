@@ -1,1 +1,2 @@
 export { MembersPage } from './MembersPages'
+export { preloadFields as preloadFirstRender } from './SearchForm'

@@ -1,0 +1,2 @@
+// Package lookstest makes brand images for tests.
+package lookstest
