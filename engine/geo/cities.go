@@ -1,7 +1,6 @@
 package geo
 
 import (
-	"math"
 	"sort"
 	"strings"
 )
@@ -54,31 +53,16 @@ func Locate(country, region, cityName string) (lat, lon float64, ok bool) {
 	country = strings.ToUpper(country)
 	ix := load()
 	if want := strings.ToLower(strings.TrimSpace(cityName)); want != "" {
-		best := -1
-		for _, cell := range ix.cityCells {
-			for _, c := range cell {
-				if c.country == country && c.population > best && strings.ToLower(c.name) == want {
-					best, lat, lon = c.population, c.lat, c.lon
-				}
-			}
-		}
-		if best >= 0 {
-			return lat, lon, true
+		if c, ok := ix.places[placeKey(country, want)]; ok {
+			return c.lat, c.lon, true
 		}
 	}
 	if region == "" {
 		return 0, 0, false
 	}
-	minLat, minLon := int32(math.MaxInt32), int32(math.MaxInt32)
-	maxLat, maxLon := int32(math.MinInt32), int32(math.MinInt32)
-	for _, b := range ix.bounds {
-		if r := ix.regions[b.region]; r.country == country && r.code == region {
-			minLat, maxLat = min(minLat, b.minLat), max(maxLat, b.maxLat)
-			minLon, maxLon = min(minLon, b.minLon), max(maxLon, b.maxLon)
-		}
-	}
-	if minLat > maxLat {
+	b, ok := ix.regionBoxes[placeKey(country, region)]
+	if !ok {
 		return 0, 0, false
 	}
-	return (float64(minLat) + float64(maxLat)) / 2 / scale, (float64(minLon) + float64(maxLon)) / 2 / scale, true
+	return (float64(b.minLat) + float64(b.maxLat)) / 2 / scale, (float64(b.minLon) + float64(b.maxLon)) / 2 / scale, true
 }

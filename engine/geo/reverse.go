@@ -86,6 +86,44 @@ type index struct {
 	bounds    []boundary
 	cells     [gridLat * gridLon][]int32
 	cityCells [gridLat * gridLon][]city
+	// places answer Locate without a scan (it runs on every distance
+	// search of a member whose place is not stored yet): the most
+	// populous city of each country and lower-case name, and each
+	// region's bounding box, both keyed by placeKey.
+	places      map[string]city
+	regionBoxes map[string]box
+}
+
+// box is a bounding box in 1e-4 degrees.
+type box struct{ minLat, minLon, maxLat, maxLon int32 }
+
+// placeKey keys index.places (a city's lower-case name) and
+// index.regionBoxes (a region's code) within a country.
+func placeKey(country, name string) string { return country + "\x00" + name }
+
+// indexPlaces fills places and regionBoxes from the cities and boundaries
+// read.
+func (ix *index) indexPlaces() {
+	ix.places = map[string]city{}
+	for _, cell := range ix.cityCells {
+		for _, c := range cell {
+			k := placeKey(c.country, strings.ToLower(c.name))
+			if best, ok := ix.places[k]; !ok || c.population > best.population {
+				ix.places[k] = c
+			}
+		}
+	}
+	ix.regionBoxes = map[string]box{}
+	for _, b := range ix.bounds {
+		r := ix.regions[b.region]
+		k := placeKey(r.country, r.code)
+		bb, ok := ix.regionBoxes[k]
+		if !ok {
+			bb = box{minLat: math.MaxInt32, minLon: math.MaxInt32, maxLat: math.MinInt32, maxLon: math.MinInt32}
+		}
+		ix.regionBoxes[k] = box{minLat: min(bb.minLat, b.minLat), minLon: min(bb.minLon, b.minLon),
+			maxLat: max(bb.maxLat, b.maxLat), maxLon: max(bb.maxLon, b.maxLon)}
+	}
 }
 
 var (
@@ -104,6 +142,7 @@ func load() *index {
 		if err := ix.readCities(); err != nil {
 			panic("geo: embedded cities are broken: " + err.Error())
 		}
+		ix.indexPlaces()
 		loaded = ix
 	})
 	return loaded
