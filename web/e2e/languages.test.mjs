@@ -78,6 +78,8 @@ async function makeBrand() {
     f.company = { ...f.company, slug: `${slug}-media`, name: 'Bursztyn Media ApS', country: 'DK', tradenames: [SITE] }
     // LustLokaal's home words are Dutch and English: this brand speaks neither, so its home has the niche's words.
     if (f.look) delete f.look.copy
+    // LustLokaal's least message costs are for its own countries, which this brand does not serve.
+    if (f.settings) delete f.settings.minimum_message_costs
     // No domain language: the visitor's country picks between pl and da.
     // The fictional-profile markers in the brand's own two languages.
     f.settings = {
