@@ -5,44 +5,11 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/server/servertest"
 )
-
-// queryNames records the statements run on a pool by their sqlc names
-// (the first words of the others).
-type queryNames struct {
-	mu    sync.Mutex
-	names []string
-}
-
-func (q *queryNames) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
-	name := strings.TrimSpace(d.SQL)
-	if n, ok := strings.CutPrefix(name, "-- name: "); ok {
-		name, _, _ = strings.Cut(n, " ")
-	} else if len(name) > 40 {
-		name = name[:40]
-	}
-	q.mu.Lock()
-	q.names = append(q.names, name)
-	q.mu.Unlock()
-	return ctx
-}
-
-func (q *queryNames) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
-
-func (q *queryNames) take() []string {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	out := q.names
-	q.names = nil
-	return out
-}
 
 // A logged-in member's request reads the session and the member in one
 // statement (accounts.SessionStore): one round trip fewer on every call
@@ -51,16 +18,16 @@ func (q *queryNames) take() []string {
 func TestSessionAndMemberInOneStatement(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
-	names := &queryNames{}
+	names := &servertest.QueryNames{}
 	twin := tracedTwin(t, env, names)
 	made := accountstest.NewMember(t, env.Pool, accountstest.Member{})
 	c := twin.Client(t, "localhost")
 	c.Login(made.Email, made.Password)
 	chats := func() []string {
 		t.Helper()
-		names.take()
+		names.Take()
 		c.Do(http.MethodGet, "/api/chats.php", nil).Want(t, http.StatusOK, "")
-		return names.take()
+		return names.Take()
 	}
 	got := chats()
 	if !slices.Contains(got, "SessionWithMember") || slices.Contains(got, "MemberByID") || slices.ContainsFunc(got, isPgxstoreFind) {

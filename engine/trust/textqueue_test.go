@@ -3,8 +3,6 @@ package trust_test
 import (
 	"context"
 	"slices"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -15,25 +13,6 @@ import (
 	"rendezvous/engine/tenancy"
 	"rendezvous/engine/trust"
 )
-
-// statements records the names of the queries a pool runs.
-type statements struct {
-	mu    sync.Mutex
-	names []string
-}
-
-func (s *statements) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
-	name := strings.TrimSpace(d.SQL)
-	if n, ok := strings.CutPrefix(name, "-- name: "); ok {
-		name, _, _ = strings.Cut(n, " ")
-	}
-	s.mu.Lock()
-	s.names = append(s.names, name)
-	s.mu.Unlock()
-	return ctx
-}
-
-func (s *statements) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
 // TestTextsOfAWindowWriteTheirRowOnce: the first text of a window writes
 // the member's row of texts waiting for their check; the texts after it
@@ -68,7 +47,7 @@ func TestTextsOfAWindowWriteTheirRowOnce(t *testing.T) {
 	}
 
 	cfg := e.Pool.Config().Copy()
-	trace := &statements{}
+	trace := &servertest.QueryNames{}
 	cfg.ConnConfig.Tracer = trace
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -80,8 +59,9 @@ func TestTextsOfAWindowWriteTheirRowOnce(t *testing.T) {
 	if err := svc.CheckTexts(ctx, made.ID); err != nil {
 		t.Fatal(err)
 	}
-	if n := slices.Index(trace.names, "TextsToCheck"); n < 0 || slices.Contains(trace.names[n+1:], "TextsToCheck") {
-		t.Errorf("the check of %d texts ran %v, want one TextsToCheck", len(sent), trace.names)
+	names := trace.Take()
+	if n := slices.Index(names, "TextsToCheck"); n < 0 || slices.Contains(names[n+1:], "TextsToCheck") {
+		t.Errorf("the check of %d texts ran %v, want one TextsToCheck", len(sent), names)
 	}
 	var signals [][]int64
 	rows, err := e.Pool.Query(ctx, "SELECT message_ids FROM trust_signals WHERE member_id = $1 AND kind = $2", made.ID, trust.SignalPhone)
