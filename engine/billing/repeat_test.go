@@ -368,9 +368,7 @@ func TestPurgeRevokesCard(t *testing.T) {
 	if _, err := env.Pool.Exec(ctx, "UPDATE members SET deletion_requested_at = now() - interval '15 days' WHERE id = $1", made.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.PurgeDue(ctx); err != nil {
-		t.Fatal(err)
-	}
+	env.Purge(t, made.ID)
 	var status string
 	if err := env.Pool.QueryRow(ctx, "SELECT status FROM card_mandates WHERE id = $1", card.ID).Scan(&status); err != nil || status != "removed" {
 		t.Fatalf("card %s after the purge (%v)", status, err)

@@ -112,22 +112,12 @@ func stored(t *testing.T, env *servertest.Env, key string) bool {
 	return true
 }
 
-// purgeNow makes member's deletion final and runs the purge job.
+// purgeNow makes member's deletion final and purges them.
 func purgeNow(t *testing.T, env *servertest.Env, c *servertest.Client, memberID int64) {
 	t.Helper()
-	ctx := context.Background()
-	// The trust checks of the uploads hold the member's row (their rows
-	// refer to it) while they run, and the purge skips a member whose row
-	// is held until its next round: let them finish first.
-	env.AwaitCount(t, 0, `SELECT count(*) FROM river_job
-		WHERE kind IN ('trust_check', 'trust_texts') AND state IN ('available', 'running', 'retryable', 'scheduled', 'pending')`)
 	wantStatus(t, c.Do(http.MethodDelete, "/api/account.php", nil), 202, "")
-	if _, err := env.Pool.Exec(ctx, "UPDATE members SET deletion_requested_at = now() - interval '15 days' WHERE id = $1", memberID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := env.PurgeDue(ctx); err != nil {
-		t.Fatal(err)
-	}
+	env.Exec(t, "UPDATE members SET deletion_requested_at = now() - interval '15 days' WHERE id = $1", memberID)
+	env.Purge(t, memberID)
 }
 
 // TestSharedBlobOutlivesProfilePhoto: a profile photo sent in chat shares

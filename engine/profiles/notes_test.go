@@ -195,9 +195,7 @@ func TestPurgeRemovesNotes(t *testing.T) {
 	if _, err := env.Pool.Exec(ctx, "UPDATE members SET deletion_requested_at = now() - interval '15 days' WHERE id = $1", goneMade.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.PurgeDue(ctx); err != nil {
-		t.Fatal(err)
-	}
+	env.Purge(t, goneMade.ID)
 	var n int
 	if err := env.Pool.QueryRow(ctx, "SELECT count(*) FROM profile_notes WHERE writer_id = $1 OR profile_id = $1", goneMade.ID).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("%d notes of or on the purged member (%v)", n, err)

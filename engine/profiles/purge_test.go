@@ -25,9 +25,7 @@ func TestPurgeRemovesPhotos(t *testing.T) {
 	if _, err := env.Pool.Exec(ctx, "UPDATE members SET deletion_requested_at = now() - interval '15 days' WHERE id = $1", made.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.PurgeDue(ctx); err != nil {
-		t.Fatal(err)
-	}
+	env.Purge(t, made.ID)
 	awaitBlobJobs(t, env)
 	var rows int
 	if err := env.Pool.QueryRow(ctx, "SELECT count(*) FROM photos WHERE profile_id = $1", made.ID).Scan(&rows); err != nil || rows != 0 {

@@ -86,9 +86,7 @@ func TestMemberViewRecordsVisits(t *testing.T) {
 	if _, err := env.Pool.Exec(ctx, "UPDATE members SET deletion_requested_at = now() - interval '15 days' WHERE id = $1", bobMade.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.PurgeDue(ctx); err != nil {
-		t.Fatal(err)
-	}
+	env.Purge(t, bobMade.ID)
 	var left int
 	if err := env.Pool.QueryRow(ctx, "SELECT count(*) FROM profile_visits WHERE visitor_id = $1 OR visited_id = $1", bobMade.ID).Scan(&left); err != nil || left != 0 {
 		t.Fatalf("%d visits of Bob after his purge (%v)", left, err)
