@@ -72,7 +72,7 @@ func sendsAndBaseline(cluster *pgcluster.Cluster, addr, dbURL string, enginePID 
 		fmt.Fprintf(os.Stderr, "bench: turn %d: %.0f tx/s, %.0f msg/s (%.3f)\n", turn, tps, rate, rate/tps)
 	}
 	if statements {
-		if err := statementsPrint(ctx, dbURL, msgs); err != nil {
+		if err := statementsPrint(ctx, dbURL, msgs, "message sent"); err != nil {
 			return 0, fmt.Errorf("pg_stat_statements: %w", err)
 		}
 	}

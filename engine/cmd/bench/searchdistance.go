@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -25,11 +26,17 @@ func distanceQueries() []string {
 }
 
 // distanceBench times distanceQueries for d, as searchBenches times the
-// others, and prints the p95 against the card fetch's.
-func distanceBench(addr, cookie string, d time.Duration, card latency) error {
+// others, and prints the p95 against the card fetch's; with statements,
+// the statements of the timed searches and their costs too.
+func distanceBench(addr, dbURL, cookie string, d time.Duration, card latency, statements bool) error {
 	queries := distanceQueries()
 	for _, q := range queries { // every query must work before it is timed
 		if _, err := searchOnce(http.DefaultClient, addr, cookie, q); err != nil {
+			return err
+		}
+	}
+	if statements {
+		if err := statementsReset(context.Background(), dbURL); err != nil {
 			return err
 		}
 	}
@@ -58,5 +65,8 @@ func distanceBench(addr, cookie string, d time.Duration, card latency) error {
 	fmt.Fprintf(os.Stderr, "bench: distance search p50 %.1f ms p95 %.1f ms over %d searches\n", ms(l.p50), ms(l.p95), len(lat))
 	fmt.Printf("bench search_distance_p95_ms %.1f ms\n", ms(l.p95))
 	fmt.Printf("bench search_distance_p95_vs_card_p95 %.1f x\n", ms(l.p95)/max(ms(card.p95), 0.001))
+	if statements {
+		return statementsPrint(context.Background(), dbURL, float64(len(lat)), "distance search")
+	}
 	return nil
 }

@@ -58,13 +58,13 @@ func statementsReset(ctx context.Context, dbURL string) error {
 }
 
 // statementsPrint lists the statements run in the engine's database since
-// the last reset, costliest first, per message sent in the timed runs
-// (msgs): calls, mean time, rows, shared buffers hit and dirtied, and WAL
+// the last reset, costliest first, per operation of the timed runs (ops
+// of what, "message sent" or "distance search"): calls, mean time, rows, shared buffers hit and dirtied, and WAL
 // bytes; then the row updates of the engine's tables and how many of them
 // were HOT. The warm-ups of the later turns and the sends still under way
 // when a run's time is up count too: a send's statements show a little
 // over 1 call a message.
-func statementsPrint(ctx context.Context, dbURL string, msgs float64) error {
+func statementsPrint(ctx context.Context, dbURL string, msgs float64, what string) error {
 	conn, err := pgx.Connect(ctx, dbURL)
 	if err != nil {
 		return err
@@ -79,8 +79,8 @@ func statementsPrint(ctx context.Context, dbURL string, msgs float64) error {
 		return err
 	}
 	defer rows.Close()
-	fmt.Fprintf(os.Stderr, "bench: statements per message sent (%.0f messages)\n", msgs)
-	fmt.Fprintf(os.Stderr, "%9s %9s %9s %7s %8s %8s %9s  %s\n", "calls/msg", "ms/msg", "mean ms", "rows", "blks/msg", "dirt/msg", "wal B/msg", "query")
+	fmt.Fprintf(os.Stderr, "bench: statements per %s (%.0f of them)\n", what, msgs)
+	fmt.Fprintf(os.Stderr, "%9s %9s %9s %7s %8s %8s %9s  %s\n", "calls/op", "ms/op", "mean ms", "rows", "blks/op", "dirt/op", "wal B/op", "query")
 	for rows.Next() {
 		var calls, rowsN, blks, dirtied, wal int64
 		var exec, plan float64
@@ -105,7 +105,7 @@ func statementsPrint(ctx context.Context, dbURL string, msgs float64) error {
 		return err
 	}
 	defer tables.Close()
-	fmt.Fprintf(os.Stderr, "%-28s %9s %9s %9s %9s\n", "table", "ins/msg", "upd/msg", "hot/msg", "del/msg")
+	fmt.Fprintf(os.Stderr, "%-28s %9s %9s %9s %9s\n", "table", "ins/op", "upd/op", "hot/op", "del/op")
 	for tables.Next() {
 		var name string
 		var ins, upd, hot, del int64
