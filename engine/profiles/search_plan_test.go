@@ -131,6 +131,8 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 		{"large distance, nearest first", &Viewer{ID: viewer}, Filters{Gender: "female", Distance: 250, Sort: SortDistance}},
 		{"distance, most recently active first", &Viewer{ID: viewer}, Filters{Gender: "female", Distance: 10, MinAge: 30, MaxAge: 40}},
 		{"nearest first anywhere", &Viewer{ID: viewer}, Filters{Gender: "female", Sort: SortDistance}},
+		{"ages within a radius, nearest first", &Viewer{ID: viewer}, Filters{Gender: "male", Distance: 50, MinAge: 30, MaxAge: 45, Sort: SortDistance}},
+		{"both genders within a radius", &Viewer{ID: viewer}, Filters{Distance: 50, MinAge: 30, MaxAge: 45}},
 		{"with a photo, newest first", &Viewer{ID: viewer}, Filters{Gender: "female", Photo: true, Sort: SortNewest}},
 		{"new members", &Viewer{ID: viewer}, Filters{Gender: "female", New: true}},
 		{"online now", &Viewer{ID: viewer}, Filters{Gender: "female", Online: true}},
@@ -179,6 +181,13 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 				}
 				if strings.HasPrefix(p, "-- name: SearchNearest") && !strings.Contains(p, "Order By: ((profile_place") {
 					t.Errorf("nearest first does not walk the place index:\n%s", p)
+				}
+				// A search for one gender reads that gender's place index,
+				// without the other half of the box's members.
+				near := strings.HasPrefix(p, "-- name: SearchNearest") || strings.HasPrefix(p, "-- name: SearchCountNear") ||
+					(tc.f.Distance > 0 && strings.HasPrefix(p, "-- name: SearchPage"))
+				if want := "using profiles_search_place_" + tc.f.Gender + " "; near && tc.f.Gender != "" && !strings.Contains(p, want) {
+					t.Errorf("not %s:\n%s", want, p)
 				}
 			}
 			if testing.Verbose() {
