@@ -29,7 +29,7 @@ func main() {
 	conns := flag.Int("conns", 64, "concurrent connections")
 	only := flag.String("only", "", `run one group only: "settings" (with the bare handler), "landers" (with settings.php), "baselines" (pgbench and the profile card fetch), "chat" (with pgbench and settings.php), "photos", "search" (with the card fetch it is compared with), "payments" (with the message-send figure it is compared with), "trust" (the same-photo lookup over a million photo hashes) or "scaleout" (messages and live delivery through two engine instances)`)
 	statements := flag.Bool("statements", false, "load pg_stat_statements and list the statements of the message sends and of the distance searches with their costs (the figures then include its bookkeeping)")
-	profile := flag.String("profile", "", "write CPU profiles of the engine while the message sends run to FILE.1, FILE.2... (go tool pprof)")
+	profile := flag.String("profile", "", "write CPU profiles of the engine while the message sends and the distance searches run to FILE.1, FILE.2... (go tool pprof)")
 	flag.Parse()
 	if err := run(*binary, *duration, *conns, *only, *profile, *statements); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -89,7 +89,7 @@ func run(binary string, duration time.Duration, conns int, only, profile string,
 		if err != nil {
 			return err
 		}
-		return searchAndFloor(engineAddr, dbURL, duration, card, statements)
+		return searchAndFloor(engineAddr, dbURL, duration, card, prof, statements)
 	case "payments":
 		return paymentsAlone(engineAddr, dbURL, duration)
 	case "scaleout":
@@ -156,7 +156,7 @@ func run(binary string, duration time.Duration, conns int, only, profile string,
 	if err != nil {
 		return err
 	}
-	return searchAndFloor(engineAddr, dbURL, duration, card, statements)
+	return searchAndFloor(engineAddr, dbURL, duration, card, prof, statements)
 }
 
 // engineCommand is an engine process serving the demo brands' files (run
@@ -178,15 +178,16 @@ func engineCommand(binary, addr, dataDir, dbURL string) *exec.Cmd {
 
 // searchAndFloor runs the search benchmark and compares its p95 with the
 // profile card fetch's, the floor of any call that reads the database;
-// with statements, it lists the distance searches' statements.
-func searchAndFloor(addr, dbURL string, d time.Duration, card latency, statements bool) error {
+// with prof, it profiles the engine during the distance searches, and
+// with statements, it lists their statements.
+func searchAndFloor(addr, dbURL string, d time.Duration, card latency, prof *profiler, statements bool) error {
 	search, cookie, err := searchBenches(addr, dbURL, d)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("bench search_p95_vs_card_p95 %.1f ratio\n", ms(search.p95)/max(ms(card.p95), 0.001))
 	// Distance search over the same profiles, for half as long.
-	return distanceBench(addr, dbURL, cookie, d/2, card, statements)
+	return distanceBench(addr, dbURL, cookie, d/2, card, prof, statements)
 }
 
 // settingsBench measures settings.php against a bare net/http handler

@@ -27,8 +27,9 @@ func distanceQueries() []string {
 
 // distanceBench times distanceQueries for d, as searchBenches times the
 // others, and prints the p95 against the card fetch's; with statements,
-// the statements of the timed searches and their costs too.
-func distanceBench(addr, dbURL, cookie string, d time.Duration, card latency, statements bool) error {
+// the statements of the timed searches and their costs too, and with prof
+// a profile of the engine while they run.
+func distanceBench(addr, dbURL, cookie string, d time.Duration, card latency, prof *profiler, statements bool) error {
 	queries := distanceQueries()
 	for _, q := range queries { // every query must work before it is timed
 		if _, err := searchOnce(http.DefaultClient, addr, cookie, q); err != nil {
@@ -40,6 +41,7 @@ func distanceBench(addr, dbURL, cookie string, d time.Duration, card latency, st
 			return err
 		}
 	}
+	profiled := prof.start(d)
 	var mu sync.Mutex
 	byQuery := map[string][]time.Duration{}
 	lat, err := timedClients(searchClients, d, func(c int) func() (time.Duration, error) {
@@ -55,6 +57,9 @@ func distanceBench(addr, dbURL, cookie string, d time.Duration, card latency, st
 		}
 	})
 	if err != nil {
+		return err
+	}
+	if err := profiled(); err != nil {
 		return err
 	}
 	for _, q := range queries {
