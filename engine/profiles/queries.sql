@@ -338,9 +338,10 @@ SELECT count(*) FROM (
     LIMIT @cap
 ) s;
 
--- name: ProfilePlace :one
--- Where a member is, for a distance search from their place.
-SELECT latitude, longitude, country, region, city FROM profiles WHERE id = @id;
+-- name: ProfileSearcher :one
+-- Who searches: whom they seek (the gender searched when the search names
+-- none) and where they are (for a distance search from their place).
+SELECT seeking, latitude, longitude, country, region, city FROM profiles WHERE id = @id;
 
 -- name: ProfileCardList :many
 -- The cards of many profiles (search results, likes lists) with each one's

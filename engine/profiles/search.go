@@ -412,45 +412,39 @@ type found struct {
 	risen bool
 }
 
-// Search runs a member search on tenant t for viewer (nil logged out):
-// only t's pool, only active visible profiles, never the viewer, anybody
-// on either side of a block of theirs, nor a test or staff account.
-func (s *Service) Search(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, f Filters) (SearchResult, error) {
+// runSearch runs a member search on tenant t for viewer (nil logged out),
+// whose profile SearchFor has read (me; nil when logged out): only t's
+// pool, only active visible profiles, never the viewer, anybody on either
+// side of a block of theirs, nor a test or staff account.
+func (s *Service) runSearch(ctx context.Context, t *tenancy.Tenant, viewer *Viewer, me *db.ProfileSearcherRow, f Filters) (SearchResult, error) {
 	if f.Distance == 0 && f.Sort != SortDistance {
-		return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, f)
+		return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, me, f)
 	}
 	begin, ok := s.reader().(interface {
-		Begin(context.Context) (pgx.Tx, error)
+		BeginTx(context.Context, pgx.TxOptions) (pgx.Tx, error)
 	})
 	if !ok {
-		return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, f)
+		return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, me, f)
 	}
-	tx, err := begin.Begin(ctx)
+	tx, err := begin.BeginTx(ctx, walkingPlaces)
 	if err != nil {
 		return SearchResult{}, fmt.Errorf("search: %w", err)
 	}
 	defer func() { _ = tx.Rollback(ctx) }() // it only read
-	if err := walkPlaces(ctx, tx); err != nil {
-		return SearchResult{}, err
-	}
-	return s.search(ctx, database.CustomPlans{Conn: tx}, t, viewer, f)
+	return s.search(ctx, database.CustomPlans{Conn: tx}, t, viewer, me, f)
 }
 
-// walkPlaces makes PostgreSQL walk the place index in the rest of tx
-// rather than gather every member in the radius's box before the first
-// (a bitmap scan): it takes a box for a handful of rows (cube's estimate
-// knows nothing of where members live) where a large radius holds tens of
+// walkingPlaces begins the transaction of a search by distance, in one
+// round trip, with PostgreSQL made to walk the place index rather than
+// gather every member in the radius's box before the first (a bitmap
+// scan): it takes a box for a handful of rows (cube's estimate knows
+// nothing of where members live) where a large radius holds tens of
 // thousands, and the walk stops after a page or at the count's cap.
-func walkPlaces(ctx context.Context, tx pgx.Tx) error {
-	if _, err := tx.Exec(ctx, "SET LOCAL enable_bitmapscan = off"); err != nil {
-		return fmt.Errorf("search: plan settings: %w", err)
-	}
-	return nil
-}
+var walkingPlaces = pgx.TxOptions{BeginQuery: "BEGIN READ ONLY; SET LOCAL enable_bitmapscan = off"}
 
-// search is Search on conn; the query-plan test passes a conn that
-// explains each query too.
-func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, viewer *Viewer, f Filters) (SearchResult, error) {
+// search is runSearch on conn; the query-plan test passes a conn that
+// explains each query too, and no me (search reads it).
+func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, viewer *Viewer, me *db.ProfileSearcherRow, f Filters) (SearchResult, error) {
 	now := s.Now()
 	today := now.In(t.Location)
 	excluded := []int64{}
@@ -483,7 +477,14 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 		if viewer == nil {
 			return SearchResult{}, errNoPlace
 		}
-		lat, lon, err := s.placeOf(ctx, conn, viewer.ID)
+		if me == nil {
+			row, err := db.New(conn).ProfileSearcher(ctx, viewer.ID)
+			if err != nil {
+				return SearchResult{}, fmt.Errorf("search: place of %d: %w", viewer.ID, err)
+			}
+			me = &row
+		}
+		lat, lon, err := placeOf(*me)
 		if err != nil {
 			return SearchResult{}, err
 		}
@@ -660,14 +661,10 @@ func orEmpty(list []int64) []int64 {
 	return list
 }
 
-// placeOf is where member is: the position stored with their profile,
-// else the one of the place they named (a profile saved before positions
-// were stored), or errNoPlace.
-func (s *Service) placeOf(ctx context.Context, conn db.DBTX, member int64) (lat, lon float64, err error) {
-	p, err := db.New(conn).ProfilePlace(ctx, member)
-	if err != nil {
-		return 0, 0, fmt.Errorf("place of %d: %w", member, err)
-	}
+// placeOf is where the searcher p is: the position stored with their
+// profile, else the one of the place they named (a profile saved before
+// positions were stored), or errNoPlace.
+func placeOf(p db.ProfileSearcherRow) (lat, lon float64, err error) {
 	if p.Latitude.Valid && p.Longitude.Valid {
 		return p.Latitude.Float64, p.Longitude.Float64, nil
 	}
@@ -758,16 +755,17 @@ func (s *Service) SearchFor(r *http.Request, query url.Values) (SearchResult, er
 		return SearchResult{}, identity.ErrAuthenticationRequired
 	}
 	seeking := ""
+	var me *db.ProfileSearcherRow
 	if v != nil {
-		if p, err := db.New(s.Pool).ProfileByID(r.Context(), v.ID); err == nil {
-			seeking = p.Seeking
+		if p, err := db.New(s.Pool).ProfileSearcher(r.Context(), v.ID); err == nil {
+			seeking, me = p.Seeking, &p
 		}
 	}
 	f, err := ParseFilters(query, t, seeking)
 	if err != nil {
 		return SearchResult{}, err
 	}
-	return s.Search(r.Context(), t, v, f)
+	return s.runSearch(r.Context(), t, v, me, f)
 }
 
 // AcrossBlocks lists the members across a block from member, either way:

@@ -5,8 +5,11 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rendezvous/engine/accounts/accountstest"
 	"rendezvous/engine/geo"
@@ -28,6 +31,43 @@ func placed(t *testing.T, env *servertest.Env, tenant, country, region, city str
 		t.Fatal(err)
 	}
 	return id
+}
+
+// A search reads the searcher's profile once (whom they seek and where
+// they are), and a distance search begins its transaction, in which the
+// place index is walked, in one round trip.
+func TestDistanceSearchStatements(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	names := &servertest.QueryNames{}
+	cfg := env.Pool.Config().Copy()
+	cfg.ConnConfig.Tracer = names
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	twin := env.TwinOn(t, pool)
+	me, _ := twin.LoggedIn(t, nlHost, accountstest.Member{Country: "NL", Region: "NL-NH", City: "Amsterdam"})
+	haarlem := placed(t, env, "lustlokaal", "NL", "NL-NH", "Haarlem")
+	names.Take()
+	r := decode[profiles.SearchResult](t, me.Do(http.MethodGet, "/api/members.php?gender=female&distance=40&sort=distance", nil))
+	got := names.Take()
+	if !slices.Equal(searchIDs(r.Profiles), []int64{haarlem}) {
+		t.Fatalf("found %v, want Haarlem's %d", searchIDs(r.Profiles), haarlem)
+	}
+	count := func(prefix string) int {
+		n := 0
+		for _, name := range got {
+			if strings.HasPrefix(name, prefix) {
+				n++
+			}
+		}
+		return n
+	}
+	if count("ProfileSearcher") != 1 || count("ProfileByID") != 0 || count("SET LOCAL") != 0 || count("BEGIN READ ONLY; SET LOCAL enable_bitm") != 1 {
+		t.Errorf("a distance search ran %v: want ProfileSearcher once, no ProfileByID, and the settings in the BEGIN", got)
+	}
 }
 
 // Distance search finds only the members within the radius of the

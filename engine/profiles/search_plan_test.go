@@ -148,17 +148,14 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 			var mu sync.Mutex
 			var conn database.Conn = pool
 			if tc.f.Distance > 0 || tc.f.Sort == SortDistance { // as Search runs them
-				tx, err := pool.Begin(ctx)
+				tx, err := pool.BeginTx(ctx, walkingPlaces)
 				if err != nil {
 					t.Fatal(err)
 				}
 				defer func() { _ = tx.Rollback(ctx) }()
-				if err := walkPlaces(ctx, tx); err != nil {
-					t.Fatal(err)
-				}
 				conn = tx
 			}
-			res, err := s.search(ctx, explainer{conn: database.CustomPlans{Conn: conn}, mu: &mu, plans: &plans}, tenant, tc.viewer, tc.f)
+			res, err := s.search(ctx, explainer{conn: database.CustomPlans{Conn: conn}, mu: &mu, plans: &plans}, tenant, tc.viewer, nil, tc.f)
 			if err != nil {
 				t.Fatal(err)
 			}

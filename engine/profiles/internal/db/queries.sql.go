@@ -1711,11 +1711,12 @@ func (q *Queries) ProfileInsert(ctx context.Context, arg ProfileInsertParams) er
 	return err
 }
 
-const profilePlace = `-- name: ProfilePlace :one
-SELECT latitude, longitude, country, region, city FROM profiles WHERE id = $1
+const profileSearcher = `-- name: ProfileSearcher :one
+SELECT seeking, latitude, longitude, country, region, city FROM profiles WHERE id = $1
 `
 
-type ProfilePlaceRow struct {
+type ProfileSearcherRow struct {
+	Seeking   string
 	Latitude  pgtype.Float8
 	Longitude pgtype.Float8
 	Country   string
@@ -1723,11 +1724,13 @@ type ProfilePlaceRow struct {
 	City      string
 }
 
-// Where a member is, for a distance search from their place.
-func (q *Queries) ProfilePlace(ctx context.Context, id int64) (ProfilePlaceRow, error) {
-	row := q.db.QueryRow(ctx, profilePlace, id)
-	var i ProfilePlaceRow
+// Who searches: whom they seek (the gender searched when the search names
+// none) and where they are (for a distance search from their place).
+func (q *Queries) ProfileSearcher(ctx context.Context, id int64) (ProfileSearcherRow, error) {
+	row := q.db.QueryRow(ctx, profileSearcher, id)
+	var i ProfileSearcherRow
 	err := row.Scan(
+		&i.Seeking,
 		&i.Latitude,
 		&i.Longitude,
 		&i.Country,
