@@ -69,7 +69,7 @@ func TestSignupAsksOrientationConsent(t *testing.T) {
 func TestNewTermsVersionAsksAgain(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
-	setSetting(t, env.Pool, "lustlokaal", "terms_version", "2026-11")
+	setSetting(t, env, "lustlokaal", "terms_version", "2026-11")
 	c := env.Client(t, "localhost")
 	c.Do(http.MethodPost, "/api/signup.php", signupBody(newEmail("terms"), nil)).Want(t, http.StatusCreated, "")
 	env.Exec(t, `UPDATE consents SET version = '2025-01' WHERE kind = 'terms'`)
@@ -134,7 +134,7 @@ func TestWithdrawOrientationDeletesAccount(t *testing.T) {
 func TestMarketingOffOnEuropeanBrands(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
-	setSetting(t, env.Pool, "herzklopfen", "eu_rules", false)
+	setSetting(t, env, "herzklopfen", "eu_rules", false)
 	marketing := []string{"news", "promotions", "weekly_updates"}
 	cases := []struct {
 		host   string

@@ -44,15 +44,12 @@ func withClock(env *servertest.Env) *accountstest.Clock {
 	return c
 }
 
-// setSetting changes a tenant setting; call it before the engine's first
-// request, which loads the tenants.
-func setSetting(t *testing.T, pool *pgxpool.Pool, slug, key string, value any) {
+// setSetting changes a tenant setting, which the engine's next request
+// sees.
+func setSetting(t *testing.T, env *servertest.Env, slug, key string, value any) {
 	t.Helper()
 	raw, _ := json.Marshal(value)
-	if _, err := pool.Exec(context.Background(),
-		"UPDATE tenants SET settings = jsonb_set(settings, ARRAY[$2::text], $3::jsonb) WHERE slug = $1", slug, key, string(raw)); err != nil {
-		t.Fatal(err)
-	}
+	env.ChangeTenants(t, "UPDATE tenants SET settings = jsonb_set(settings, ARRAY[$2::text], $3::jsonb) WHERE slug = $1", slug, key, string(raw))
 }
 
 func count(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {

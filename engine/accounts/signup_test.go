@@ -188,7 +188,7 @@ func TestSignupIgnoresProfileOfAnotherPool(t *testing.T) {
 func TestSignupMinimumAgeComesFromTheTenant(t *testing.T) {
 	t.Parallel()
 	env := servertest.New(t)
-	setSetting(t, env.Pool, "lustlokaal", "min_age", 21)
+	setSetting(t, env, "lustlokaal", "min_age", 21)
 	c := env.Client(t, "localhost")
 	clock := withClock(env)
 	year := clock.Now().Year()
@@ -219,7 +219,7 @@ func TestSignupAvailability(t *testing.T) {
 		t.Run(tc.setting, func(t *testing.T) {
 			t.Parallel()
 			env := servertest.New(t)
-			setSetting(t, env.Pool, "lustlokaal", "signups", tc.setting)
+			setSetting(t, env, "lustlokaal", "signups", tc.setting)
 			res := env.Client(t, "localhost").Do("POST", "/api/signup.php", signupBody(newEmail("s"), map[string]any{"tracking": tc.tracking}))
 			if res.Status != tc.status {
 				t.Fatalf("%d %s", res.Status, res.Body)

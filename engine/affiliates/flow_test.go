@@ -26,6 +26,7 @@ func TestTrackingThroughSignupAndOrder(t *testing.T) {
 	env := servertest.New(t)
 	n := newNetwork(t)
 	configure(t, env.Pool, "lustlokaal", n)
+	env.Tenants.Invalidate()
 
 	c := env.Client(t, "localhost")
 	c.Country = "NL"

@@ -25,9 +25,7 @@ func TestStaffEditAffiliateScope(t *testing.T) {
 		SELECT id, '2026-03-28', 'v1', 'clickco', 'a1', '', '', '' FROM tenants WHERE slug = 'lustlokaal'`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Pool.Exec(ctx, `UPDATE tenants SET settings = settings || '{"postbacks": {"farnet": {"signup": "https://farnet.example/pb?m={member_id}"}}}'::jsonb WHERE slug = 'herzklopfen'`); err != nil {
-		t.Fatal(err)
-	}
+	e.ChangeTenants(t, `UPDATE tenants SET settings = settings || '{"postbacks": {"farnet": {"signup": "https://farnet.example/pb?m={member_id}"}}}'::jsonb WHERE slug = 'herzklopfen'`)
 	admin, adminStaff := e.Enrolled(t, staff.RoleSuperadmin, "*")
 	op, _ := e.Enrolled(t, staff.RoleOperator, "*")
 	aff, affStaff := e.EnrolledAffiliate(t, "lustlokaal", staff.AffiliateScope{Network: "adnet"})

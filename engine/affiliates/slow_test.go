@@ -123,6 +123,7 @@ func TestHangingNetworkDoesNotStallMembers(t *testing.T) {
 	env := servertest.New(t)
 	silent := newSilentNetwork(t)
 	configureURL(t, env.Pool, "lustlokaal", silent.url())
+	env.Tenants.Invalidate()
 	c, _ := env.LoggedIn(t, "localhost", accountstest.Member{})
 	const postbacks = 30
 	for range postbacks {

@@ -603,10 +603,7 @@ func TestMollieTenant(t *testing.T) {
 	section := `{"provider": "mollie", "api_key_env": "RDV_TEST_MOLLIE_KEY",
 		"packages": [{"id": "starter", "credits": 100, "prices": {"EUR": 1995}}],
 		"countries": {"NL": {"currency": "EUR", "methods": ["ideal", "creditcard", "sdd", "paysafecard"]}}}`
-	// Before the first request, which loads the tenants.
-	if _, err := env.Pool.Exec(context.Background(), "UPDATE tenants SET settings = jsonb_set(settings, '{billing}', $1::jsonb) WHERE slug = 'lustlokaal'", section); err != nil {
-		t.Fatal(err)
-	}
+	env.ChangeTenants(t, "UPDATE tenants SET settings = jsonb_set(settings, '{billing}', $1::jsonb) WHERE slug = 'lustlokaal'", section)
 	member, made := env.LoggedIn(t, "localhost", accountstest.Member{})
 	member.Country = "NL"
 	var o offer

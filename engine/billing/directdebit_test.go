@@ -355,9 +355,7 @@ func TestDirectDebitBlockAndLimits(t *testing.T) {
 	env := servertest.New(t)
 	ctx := context.Background()
 	// Lustlokaal allows 2 direct debits and EUR 50.00 per 30 days.
-	if _, err := env.Pool.Exec(ctx, `UPDATE tenants SET settings = jsonb_set(settings, '{billing,direct_debit}', '{"max_orders": 2, "max_amount": 5000}') WHERE slug = 'lustlokaal'`); err != nil {
-		t.Fatal(err)
-	}
+	env.ChangeTenants(t, `UPDATE tenants SET settings = jsonb_set(settings, '{billing,direct_debit}', '{"max_orders": 2, "max_amount": 5000}') WHERE slug = 'lustlokaal'`)
 
 	t.Run("blocked", func(t *testing.T) {
 		t.Parallel()
@@ -466,9 +464,7 @@ func TestDirectDebitWithTheTimeBonus(t *testing.T) {
 func mollieDirectDebitEngine(t *testing.T) (*servertest.Env, *mollietest.Server) {
 	t.Helper()
 	env, mol := mollieEngine(t, "lustlokaal", mollieKeyVar)
-	if _, err := env.Pool.Exec(context.Background(), `UPDATE tenants SET settings = jsonb_set(settings, '{billing,countries,NL,methods}', '["ideal", "sdd"]') WHERE slug = 'lustlokaal'`); err != nil {
-		t.Fatal(err)
-	}
+	env.ChangeTenants(t, `UPDATE tenants SET settings = jsonb_set(settings, '{billing,countries,NL,methods}', '["ideal", "sdd"]') WHERE slug = 'lustlokaal'`)
 	return env, mol
 }
 

@@ -353,9 +353,7 @@ func TestInvoiceZeroRated(t *testing.T) {
 	env := servertest.New(t)
 	section := `{"vat_zero_rated": true, "packages": [{"id": "popular", "credits": 250, "prices": {"EUR": 3995}}],
 		"countries": {"NL": {"currency": "EUR", "methods": ["ideal"]}}}`
-	if _, err := env.Pool.Exec(context.Background(), "UPDATE tenants SET settings = jsonb_set(settings, '{billing}', $1::jsonb) WHERE slug = 'lustlokaal'", section); err != nil {
-		t.Fatal(err)
-	}
+	env.ChangeTenants(t, "UPDATE tenants SET settings = jsonb_set(settings, '{billing}', $1::jsonb) WHERE slug = 'lustlokaal'", section)
 	c, m := env.LoggedIn(t, "localhost", accountstest.Member{})
 	if _, err := env.Pool.Exec(context.Background(), "UPDATE members SET language = 'en' WHERE id = $1", m.ID); err != nil {
 		t.Fatal(err)

@@ -50,10 +50,7 @@ func mollieEngine(t *testing.T, slug, keyVar string) (*servertest.Env, *molliete
 		"packages": [{"id": "starter", "credits": 100, "prices": {"EUR": 1995}},
 		             {"id": "popular", "credits": 250, "prices": {"EUR": 3995}, "badge": "popular"}],
 		"countries": {"NL": {"currency": "EUR", "methods": ["ideal", "visa", "creditcard", "paypal", "sct", "blik"]}}}`
-	// Before the first request, which loads the tenants.
-	if _, err := env.Pool.Exec(context.Background(), "UPDATE tenants SET settings = jsonb_set(settings, '{billing}', $1::jsonb) WHERE slug = $2", section, slug); err != nil {
-		t.Fatal(err)
-	}
+	env.ChangeTenants(t, "UPDATE tenants SET settings = jsonb_set(settings, '{billing}', $1::jsonb) WHERE slug = $2", section, slug)
 	return env, mol
 }
 

@@ -24,10 +24,10 @@ import (
 func setFreeMessages(t *testing.T, env *servertest.Env, slug string, n int) {
 	t.Helper()
 	if n < 0 {
-		env.Exec(t, "UPDATE tenants SET settings = settings - 'free_messages' WHERE slug = $1", slug)
+		env.ChangeTenants(t, "UPDATE tenants SET settings = settings - 'free_messages' WHERE slug = $1", slug)
 		return
 	}
-	env.Exec(t, "UPDATE tenants SET settings = jsonb_set(settings, '{free_messages}', to_jsonb($2::int)) WHERE slug = $1", slug, n)
+	env.ChangeTenants(t, "UPDATE tenants SET settings = jsonb_set(settings, '{free_messages}', to_jsonb($2::int)) WHERE slug = $1", slug, n)
 }
 
 // freeUsed is the member's count of free messages sent and how many

@@ -19,8 +19,7 @@ func TestRetentionDropsOldAddressesPerBrand(t *testing.T) {
 	env := servertest.New(t)
 	ctx := context.Background()
 	clock := withClock(env)
-	env.Exec(t, `UPDATE tenants SET settings = settings || '{"retention": {"address_days": 30}}' WHERE slug = 'lustlokaal'`)
-	env.Privacy.Tenants.Invalidate()
+	env.ChangeTenants(t, `UPDATE tenants SET settings = settings || '{"retention": {"address_days": 30}}' WHERE slug = 'lustlokaal'`)
 	now := clock.Now()
 	ago := func(days int) time.Time { return now.AddDate(0, 0, -days) }
 	type member struct {

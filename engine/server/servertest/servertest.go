@@ -56,6 +56,8 @@ type Env struct {
 	Pool   *pgxpool.Pool
 	Server *httptest.Server
 	URL    string
+	// Tenants is the engine's copy of the tenants (ChangeTenants).
+	Tenants *tenancy.Directory
 }
 
 // New starts the engine with the demo tenants imported; photos are kept on
@@ -169,8 +171,9 @@ func start(tb testing.TB, pool, read *pgxpool.Pool, store media.Store, work bool
 	if configure != nil {
 		configure(cfg)
 	}
+	tenants := tenancy.NewDirectory(pool, log)
 	e, err := server.New(server.Deps{Config: cfg, Media: store, Log: log, Pool: pool, ReadPool: read,
-		Directory: tenancy.NewDirectory(pool, log), Dist: dist, Themes: themes.FS,
+		Directory: tenants, Dist: dist, Themes: themes.FS,
 		// Tests stand in for affiliate networks and push services with
 		// local servers.
 		Outbound: outbound.NewGuard(outbound.AllowLoopbackForTests())})
@@ -190,7 +193,7 @@ func start(tb testing.TB, pool, read *pgxpool.Pool, store media.Store, work bool
 	tb.Cleanup(e.Live.Close)
 	srv := httptest.NewServer(e.Handler)
 	tb.Cleanup(srv.Close)
-	return &Env{Engine: e, Pool: pool, Server: srv, URL: srv.URL}
+	return &Env{Engine: e, Pool: pool, Server: srv, URL: srv.URL, Tenants: tenants}
 }
 
 // Client is a browser-like client of one tenant host, with its own cookies.
@@ -235,6 +238,16 @@ func (e *Env) Purge(tb testing.TB, member int64) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// ChangeTenants runs sql, a test's own change of the tenants table, and
+// drops the engine's copy of the tenants, as the tenancy_changed
+// notification does on an install (the test engine does not listen): the
+// periodic jobs that run at start may have loaded them before the change.
+func (e *Env) ChangeTenants(tb testing.TB, sql string, args ...any) {
+	tb.Helper()
+	e.Exec(tb, sql, args...)
+	e.Tenants.Invalidate()
 }
 
 // AwaitCount waits until query, a count (or any one integer) with args,
