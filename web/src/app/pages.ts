@@ -3,7 +3,8 @@ import { matchPath } from 'react-router'
 import type { ComponentType } from 'react'
 import { loadAccount } from './loginPanel'
 import { withTexts } from './withTexts'
-import { pageAreas, routeTable, type PageArea, type PageKey } from './routeTable'
+import { pageAreas, pageEndFirst, routeTable, type PageArea, type PageKey } from './routeTable'
+import { preloadPageEnd } from '../layouts/parts/pageEndLater'
 import type { Layout } from '../theme/layout'
 
 // SignupModal takes withTexts from here (see there).
@@ -70,14 +71,14 @@ export const pages: Record<PageKey, LazyPage<object>> = {
 
 /**
  * preloadPageOf fetches the chunk of the page at pathname, and those its
- * first render needs beyond it (the brand's layout variants it draws), so
- * the first paint shows the page itself rather than the loader; unknown
- * paths load nothing.
+ * first render needs beyond it (the brand's layout variants it draws, the
+ * page's end below it), so the first paint shows the page itself rather
+ * than the loader; unknown paths load nothing.
  */
 export async function preloadPageOf(pathname: string, layout: Layout): Promise<void> {
   const def = routeTable.find((r) => matchPath(r.path, pathname))
   if (!def) return
-  await pages[def.page].preload()
+  await Promise.all([pages[def.page].preload(), pageEndFirst(def) ? preloadPageEnd() : null])
   // An area whose first render needs chunks beyond its pages' (the home:
   // the brand's variant of it; the search: its open filters on a wide
   // screen) fetches them with its pages.

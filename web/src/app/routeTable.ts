@@ -138,6 +138,14 @@ export const routeTable: RouteDef[] = [
   ...INFO_PAGES.map((p): RouteDef => ({ name: `token-${p}`, path: `/${p}`, layout: 'default', page: 'info' })),
 ]
 
+/**
+ * pageEndFirst tells whether a route's first render draws the page's end
+ * (the disclaimer and the footer, a chunk of their own:
+ * layouts/parts/pageEndLater.ts): its layout draws them and it is not the home,
+ * whose first screen is taller than a screen and has them once it is in.
+ */
+export const pageEndFirst = (r: RouteDef): boolean => r.page !== 'home' && (r.layout === 'default' || r.layout === 'lander')
+
 /** The members area. */
 export const MEMBERS_AREA = new Set(['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'])
 
