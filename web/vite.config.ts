@@ -18,7 +18,9 @@ const engine = process.env.RDV_ENGINE ?? 'http://127.0.0.1:8080'
 // member app's entry does not import them (the colour pairs and the data
 // layer, 1 kB of gzip the home loaded for nothing): scripts/preloadList.ts
 // fails the build when the shell holds a module main.tsx does not import.
-const consoleShares = ['/src/i18n/money.ts', '/src/i18n/errorText.ts', '/src/theme/contrast.ts', '/src/api/useLoad.ts']
+// The HTTP client comes with the data layer, and the member app's shell
+// fetches it at its first call (api/laterClient.ts).
+const consoleShares = ['/src/i18n/money.ts', '/src/i18n/errorText.ts', '/src/theme/contrast.ts', '/src/api/useLoad.ts', '/src/api/http.ts']
 
 export default defineConfig({
   plugins: [

@@ -100,6 +100,8 @@ test('the three demo homes differ in structure on a phone, and each footer names
       await hero.waitFor()
       assert.equal(await hero.getAttribute('data-home'), b.home)
       if (b.home === 'split-signup') await s.page.getByTestId('home-signup-form').locator('input').first().waitFor()
+      // The page's end (disclaimer, footer) comes once the home's first render is in.
+      await s.page.getByTestId('site-footer').waitFor()
       // The home as a person's browser builds it: every element of the
       // whole page (the header and the footer in the theme's variants
       // too), as its tag with its classes, in document order.

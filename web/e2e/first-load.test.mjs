@@ -35,8 +35,12 @@ const base = process.env.BASE_URL ?? 'http://localhost:8080'
 // and 187.2 measured); with the libraries in one chunk, the console's
 // modules out of the shell, a chunk per home variant (the brand's one named
 // in the page by the engine) and the search's fields after its first render
-// on a phone, 146.0, 168.6, 172.4 and 184.9 kB.
-const budgets = { home: 148_000, search: 171_000, profile: 174_500, chat: 187_000 }
+// on a phone, 146.0, 168.6, 172.4 and 184.9 kB. With the page's end
+// (disclaimer, footer), a dropdown's open menu and the HTTP client out of
+// the shell, and the shell's modules holding only what its first render
+// runs: home 146.5 -> 143.1 kB (search 169.1 -> 169.5, profile 172.9,
+// chat 185.5 -> 184.8).
+const budgets = { home: 145_000, search: 171_000, profile: 174_500, chat: 187_000 }
 
 /**
  * declared are the scripts the page names for its code loader (the entry and
@@ -90,15 +94,18 @@ async function firstRender(browser, url, cookie) {
         if (!root?.firstElementChild || root.firstElementChild.hasAttribute('data-first-paint')) return
         obs.disconnect()
         window.__firstRender = performance.getEntriesByType('resource').map((e) => ({ name: e.name, type: e.initiatorType }))
+        window.__firstRenderFooter = !!document.querySelector('[data-testid=site-footer]')
       }).observe(document, { childList: true, subtree: true })
     })
     await page.goto(url, { waitUntil: 'domcontentloaded' })
     await page.waitForFunction(() => window.__firstRender !== undefined, null, { timeout: 30_000 })
     const entries = await page.evaluate(() => window.__firstRender)
+    const footer = await page.evaluate(() => window.__firstRenderFooter)
     const path = (n) => new URL(n).pathname
     return {
       scripts: entries.filter((e) => path(e.name).startsWith('/assets/') && path(e.name).endsWith('.js')).map((e) => path(e.name)),
       api: entries.filter((e) => path(e.name).startsWith('/api/')).map((e) => path(e.name) + new URL(e.name).search),
+      footer,
     }
   } finally {
     await context.close()
@@ -115,7 +122,11 @@ test('the first render of home, search, profile and chat: scripts named in the p
       const html = await fetchPage(page.url, page.cookie)
       const named = declared(html)
       assert.ok(named.length > 0, `${page.name}: index.html names no scripts`)
-      const { scripts, api } = await firstRender(browser, page.url, page.cookie)
+      const { scripts, api, footer } = await firstRender(browser, page.url, page.cookie)
+      // The page's end has its own chunk: the home's first screen does
+      // without it, the search and a profile draw it in their first render
+      // (preloaded with the page, named in it).
+      if (page.name === 'search' || page.name === 'profile') assert.ok(footer, `${page.name}: no footer in the first render`)
       // Every script of the first render was named in index.html: none is
       // found only after the app's code has run (a round trip more).
       const late = scripts.filter((s) => !named.includes(s))

@@ -7,7 +7,7 @@
 // browser fetches a page's code and texts with the app's own code instead of
 // after it has run (one round trip less before the first paint).
 import type { Plugin } from 'vite'
-import { pageAreas, routeTable, type PageArea } from '../src/app/routeTable.ts'
+import { pageAreas, pageEndFirst, routeTable, type PageArea } from '../src/app/routeTable.ts'
 import { partOf } from './catalogues.ts'
 import { homeVariants } from '../src/theme/layout.ts'
 
@@ -23,7 +23,7 @@ interface Chunk {
 
 /** PreloadList is dist/preload.json. */
 export interface PreloadList {
-  /** routes maps an engine route pattern ("/members/*", "/credits/*\/?") to its page's chunks. */
+  /** routes maps an engine route pattern ("/members/*", "/credits/*\/?") to its page's chunks (with the page's end where its first render draws it). */
   routes: Record<string, string[]>
   /** locales maps a language to the chunks of its catalogue's first part, which every page needs. */
   locales: Record<string, string[]>
@@ -105,13 +105,18 @@ export function preloadList(): Plugin {
         this.error(`the shell chunk holds modules src/main.tsx does not import (add them to vite.config.ts's consoleShares): ${strays.map((id) => id.slice(id.indexOf('/src/') + 1)).join(', ')}`)
       }
       const areaChunk = (area: string) => chunks.find((c) => c.facadeModuleId?.endsWith(`/src/pages/${area}/index.ts`))
+      // The page's end (disclaimer and footer), which most pages draw in their first render.
+      const pageEnd = chunks.find((c) => c.facadeModuleId?.endsWith('/src/layouts/parts/PageEnd.tsx'))
+      if (!pageEnd) this.error('no chunk of its own for src/layouts/parts/PageEnd.tsx (loaded with import() in layouts/parts/pageEndLater.ts)')
       const list: PreloadList = { routes: {}, locales: {}, restLocales: {}, firstRoutes: [], member: [], layoutVariants: {} }
       for (const r of routeTable) {
         const area = pageAreas[r.page]
         const chunk = areaChunk(area)
         if (!chunk) continue
         const pattern = enginePattern(r.path)
-        list.routes[pattern] = closure(chunk.fileName, byFile, inIndex).map((f) => `/${f}`)
+        const files = closure(chunk.fileName, byFile, inIndex)
+        if (pageEndFirst(r)) for (const f of closure(pageEnd.fileName, byFile, inIndex)) if (!files.includes(f)) files.push(f)
+        list.routes[pattern] = files.map((f) => `/${f}`)
         // The home's area alone loads no page texts (src/app/pages.ts).
         if (area === 'home') list.firstRoutes.push(pattern)
       }

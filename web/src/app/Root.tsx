@@ -6,7 +6,7 @@ import { applyDomainLanguage } from '../i18n/locale'
 import { navUnread, newLikes, titleWithCount } from './title'
 import { captureTracking } from './tracking'
 import { useAppState, useServices } from '../state/context'
-import { resetFailedLoader } from '../state/refresh'
+import { resetFailedLoader } from '../state/store'
 import { reloadForChunk } from './lazyPage'
 import { MemberSession } from './member'
 

@@ -44,16 +44,19 @@ export type LazyPage<P extends object> = ComponentType<P> & {
  * loaded (a new release replaced it), the page reloads once; a second failure
  * within 60 s reaches the error page. A page whose chunk was preloaded (main.tsx
  * preloads the first page's in parallel with the catalogues) renders at once,
- * without the loader flashing and the footer jumping.
+ * without the loader flashing and the footer jumping. renderLoad is how it
+ * loads when it renders without a preload (as preload does, unless a part
+ * that some first screens do without asks only once the first render is in).
  */
 export function lazyPage<P extends object, K extends string>(
   load: () => Promise<{ [k in K]: ComponentType<P> }>,
   name: K,
+  renderLoad: () => Promise<{ [k in K]: ComponentType<P> }> = load,
 ): LazyPage<P> {
   let loaded: ComponentType<P> | null = null
   const Lazy: ComponentType<P> = lazy(async (): Promise<{ default: ComponentType<P> }> => {
     // Until a reload replaces the page, the suspense fallback stays.
-    const mod = await loadOrReload(load)
+    const mod = await loadOrReload(renderLoad)
     loaded = mod[name]
     return { default: mod[name] }
   })

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { matchRoutes } from 'react-router'
-import { MEMBERS_AREA, pathFor, routeTable } from './routeTable'
+import { routeTable } from './routeTable'
+import { MEMBERS_AREA, pathFor } from './routePaths'
 import { enginePattern } from '../../scripts/preloadList'
 
 // engine/webapp/routes.go answers these paths with index.html and 200.

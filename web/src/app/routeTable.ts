@@ -138,33 +138,10 @@ export const routeTable: RouteDef[] = [
   ...INFO_PAGES.map((p): RouteDef => ({ name: `token-${p}`, path: `/${p}`, layout: 'default', page: 'info' })),
 ]
 
-/** The members area. */
-export const MEMBERS_AREA = new Set(['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'])
-
-/** pathFor builds the path of a route name with its parameters. */
-export function pathFor(name: string, params: Record<string, string | number> = {}): string {
-  const def = routeTable.find((r) => r.name === name)
-  if (!def) throw new Error(`unknown route ${name}`)
-  return (
-    def.path
-      .split('/')
-      .map((seg) => {
-        if (!seg.startsWith(':')) return seg
-        const key = seg.slice(1).replace(/\?$/, '')
-        const v = params[key]
-        if (v === undefined) {
-          if (seg.endsWith('?')) return null
-          throw new Error(`route ${name} needs ${key}`)
-        }
-        return encodeURIComponent(String(v))
-      })
-      .filter((s) => s !== null)
-      .join('/') || '/'
-  )
-}
-
-/** infoPageOf tells which info page a path shows. */
-export function infoPageOf(pathname: string): InfoPage | null {
-  const last = pathname.replace(/\/+$/, '').split('/').pop() ?? ''
-  return (INFO_PAGES as readonly string[]).includes(last) ? (last as InfoPage) : null
-}
+/**
+ * pageEndFirst tells whether a route's first render draws the page's end
+ * (the disclaimer and the footer, a chunk of their own:
+ * layouts/parts/pageEndLater.ts): its layout draws them and it is not the home,
+ * whose first screen is taller than a screen and has them once it is in.
+ */
+export const pageEndFirst = (r: RouteDef): boolean => r.page !== 'home' && (r.layout === 'default' || r.layout === 'lander')

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { Link } from 'react-router'
-import styled, { css } from 'styled-components'
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import styled from 'styled-components'
+import { lazyPage } from '../app/lazyPage'
+import { afterFirstRender } from '../boot/firstRender'
 import { ChevronDown, Icon } from './Icon'
-import { color, radius, space, zIndex } from '../theme/theme'
+import { color, radius, space } from '../theme/theme'
 
 export interface DropdownItem {
   key: string
@@ -33,46 +34,10 @@ const Trigger = styled.button`
   cursor: pointer;
 `
 
-const Menu = styled.ul<{ $align: 'left' | 'right' }>`
-  position: absolute;
-  top: calc(100% + 4px);
-  ${(p) => (p.$align === 'right' ? 'right: 0;' : 'left: 0;')}
-  z-index: ${zIndex.dropdown};
-  min-width: 180px;
-  margin: 0;
-  padding: ${space(1)} 0;
-  list-style: none;
-  border: 1px solid ${color.border};
-  border-radius: ${radius.md};
-  background: ${color.surface};
-  box-shadow: 0 8px 24px rgba(0, 0, 0, 0.18);
-`
-
-const itemStyle = css<{ $current?: boolean }>`
-  display: block;
-  width: 100%;
-  padding: ${space(2)} ${space(4)};
-  border: 0;
-  background: transparent;
-  color: ${color.text};
-  font: inherit;
-  font-weight: ${(p) => (p.$current ? 700 : 400)};
-  text-align: left;
-  text-decoration: none;
-  cursor: pointer;
-  &:hover,
-  &:focus {
-    background: ${color.background};
-    outline: none;
-  }
-`
-
-const ItemLink = styled(Link)<{ $current?: boolean }>`
-  ${itemStyle}
-`
-const ItemButton = styled.button<{ $current?: boolean }>`
-  ${itemStyle}
-`
+// The open menu is a chunk of its own: a first screen shows the buttons
+// closed, so it is fetched once the first render is in (a menu opened
+// before it has come shows when it comes).
+const Menu = lazyPage(afterFirstRender(() => import('./DropdownMenu')), 'DropdownMenu')
 
 export interface DropdownProps {
   label: ReactNode
@@ -94,20 +59,10 @@ export function Dropdown({ label, accessibleLabel, items, align = 'left', testId
   const id = useId()
   const wrap = useRef<HTMLDivElement>(null)
   const trigger = useRef<HTMLButtonElement>(null)
-  const itemRefs = useRef<(HTMLElement | null)[]>([])
 
   useEffect(() => {
-    if (open) itemRefs.current[focusIndex]?.focus()
-  }, [open, focusIndex])
-
-  useEffect(() => {
-    if (!open) return
-    const onDown = (e: MouseEvent) => {
-      if (wrap.current && !wrap.current.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', onDown)
-    return () => document.removeEventListener('mousedown', onDown)
-  }, [open])
+    void Menu.preload()
+  }, [])
 
   const openAt = (i: number) => {
     setFocusIndex((i + items.length) % items.length)
@@ -128,39 +83,6 @@ export function Dropdown({ label, accessibleLabel, items, align = 'left', testId
     }
   }
 
-  const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault()
-        setFocusIndex((i) => (i + 1) % items.length)
-        break
-      case 'ArrowUp':
-        e.preventDefault()
-        setFocusIndex((i) => (i - 1 + items.length) % items.length)
-        break
-      case 'Home':
-        e.preventDefault()
-        setFocusIndex(0)
-        break
-      case 'End':
-        e.preventDefault()
-        setFocusIndex(items.length - 1)
-        break
-      case 'Escape':
-        e.preventDefault()
-        close(true)
-        break
-      case 'Tab':
-        setOpen(false)
-        break
-    }
-  }
-
-  const select = (item: DropdownItem) => {
-    close(!item.to)
-    item.onSelect?.()
-  }
-
   return (
     <Wrap ref={wrap} data-testid={testId}>
       <Trigger
@@ -177,42 +99,9 @@ export function Dropdown({ label, accessibleLabel, items, align = 'left', testId
         <Icon icon={ChevronDown} size="1em" />
       </Trigger>
       {open && (
-        <Menu id={`${id}-menu`} role="menu" $align={align} onKeyDown={onMenuKey}>
-          {items.map((item, i) => (
-            <li role="none" key={item.key}>
-              {item.to ? (
-                <ItemLink
-                  role="menuitem"
-                  tabIndex={-1}
-                  to={item.to}
-                  ref={(el) => {
-                    itemRefs.current[i] = el
-                  }}
-                  $current={item.current}
-                  lang={item.lang}
-                  onClick={() => select(item)}
-                >
-                  {item.label}
-                </ItemLink>
-              ) : (
-                <ItemButton
-                  role="menuitem"
-                  type="button"
-                  tabIndex={-1}
-                  ref={(el) => {
-                    itemRefs.current[i] = el
-                  }}
-                  $current={item.current}
-                  aria-current={item.current ? 'true' : undefined}
-                  lang={item.lang}
-                  onClick={() => select(item)}
-                >
-                  {item.label}
-                </ItemButton>
-              )}
-            </li>
-          ))}
-        </Menu>
+        <Suspense fallback={null}>
+          <Menu id={`${id}-menu`} items={items} align={align} wrap={wrap} focusIndex={focusIndex} setFocusIndex={setFocusIndex} close={close} />
+        </Suspense>
       )}
     </Wrap>
   )

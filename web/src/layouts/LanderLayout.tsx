@@ -2,7 +2,8 @@ import styled from 'styled-components'
 import { Container } from '../components/Grid'
 import { Logo } from '../nav/Logo'
 import { EntryWarning } from './parts/EntryWarning'
-import { Footer } from './parts/Footer'
+import { Later } from './parts/later'
+import { Footer } from './parts/pageEndLater'
 import { SkipLink } from './parts/SkipLink'
 import { Main, Shell } from './Main'
 import { color, space } from '../theme/theme'
@@ -25,7 +26,7 @@ export function LanderLayout() {
         </Container>
       </LogoBar>
       <Main />
-      <Footer />
+      <Later part={Footer} />
     </Shell>
   )
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { creditsItem, likesBadge, unreadBadge } from './rules'
+import { creditsItem, likesBadge, unreadBadge } from './badges'
 import { navUnread, newLikes } from '../app/title'
 import { useAppState } from '../state/context'
 import type { User } from '../boot/types'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { creditsItem, likesBadge, showBackButton, showLanguageDropdown, unreadBadge } from './rules'
+import { creditsItem, likesBadge, unreadBadge } from './badges'
+import { showBackButton, showLanguageDropdown } from './rules'
 
 describe('navigation badges', () => {
   it('caps the unread badge at 99+', () => {

@@ -1,7 +1,8 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
 import type { Api } from '../api/calls'
 import { createApi } from '../api/calls'
-import { createClient, type ClientOptions } from '../api/http'
+import type { ClientOptions } from '../api/http'
+import { laterClient } from '../api/laterClient'
 import type { Boot } from '../boot/types'
 import { createInterruptions, type Interruptions } from '../features/interruptions/queue'
 import { createMatchQueue, type MatchQueue } from './match'
@@ -25,7 +26,7 @@ export interface Services {
 export function createServices(boot: Boot, client: ClientOptions = {}): Services {
   const store = createStore<AppState>(initialState(boot))
   const toasts = createToasts()
-  const http = createClient({
+  const http = laterClient({
     language: () => store.get().locale,
     ...client,
     onAuthRequired: () => {

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createApi } from '../api/calls'
 import { createClient } from '../api/http'
 import { boot, user } from '../test/fixtures'
-import { createStore, initialState, type AppState } from './store'
-import { refreshAll, refreshPage, resetFailedLoader } from './refresh'
+import { createStore, initialState, resetFailedLoader, type AppState } from './store'
+import { refreshAll, refreshPage } from './refresh'
 
 function setup(routes: Record<string, () => Response>) {
   const onAuth = vi.fn()

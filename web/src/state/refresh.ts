@@ -45,7 +45,7 @@ export const AUTO_LIKE_RELOAD_MS = 500
  * refreshPage is the page refresh the polling runs: the loader runs while
  * every area loads; when one fails, the loader is marked failed with that
  * error and the error page shows. A failed page is not refreshed again until
- * the member leaves it (resetFailedLoader).
+ * the member leaves it (store.ts's resetFailedLoader).
  */
 export async function refreshPage(api: Api, store: AppStore): Promise<void> {
   if (store.get().loader.state === 'failed') return
@@ -53,9 +53,4 @@ export async function refreshPage(api: Api, store: AppStore): Promise<void> {
   const results = await Promise.allSettled(refreshers.map((r) => r.run(api, store)))
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
   store.set({ loader: failed ? { state: 'failed', error: failed.reason } : { state: 'idle' } })
-}
-
-/** resetFailedLoader clears a failed loader, so the next page shows again. */
-export function resetFailedLoader(store: AppStore): void {
-  if (store.get().loader.state === 'failed') store.set({ loader: { state: 'idle' } })
 }

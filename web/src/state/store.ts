@@ -1,6 +1,7 @@
 import type { Boot, Card, HomeCopy, ChatEntry, Likes, SearchResult, Settings, User } from '../boot/types'
 import type { MemberProfile, Thread } from '../api/types'
-import { mayHaveTimeBonus, type TimeBonusOffer } from '../features/timebonus/timeBonus'
+import { mayHaveTimeBonus } from '../features/timebonus/offerWindow'
+import type { TimeBonusOffer } from '../features/timebonus/timeBonus'
 
 /** Push is the client's web-push state. */
 export interface PushState {
@@ -129,3 +130,12 @@ export const loggedOut = (): Partial<AppState> => ({
   timeBonus: { offer: null, isVisible: false },
   bootThread: null,
 })
+
+/**
+ * resetFailedLoader clears a failed loader, so the next page shows again
+ * (here, not with the refreshes in refresh.ts: the shell every page loads
+ * calls it, and the refreshes come with the member's code).
+ */
+export function resetFailedLoader(store: AppStore): void {
+  if (store.get().loader.state === 'failed') store.set({ loader: { state: 'idle' } })
+}

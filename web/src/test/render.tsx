@@ -7,6 +7,7 @@ import { vi } from 'vitest'
 import { preloadMemberParts } from '../app/member'
 import { appRoutes } from '../app/routes'
 import { AlertBanners, DefaultOverlays, RootOverlays, SignupModal, firstRenderDone } from '../layouts/parts/later'
+import { preloadPageEnd } from '../layouts/parts/pageEndLater'
 import type { Boot } from '../boot/types'
 import i18n, { initI18n, needPageTexts } from '../i18n/i18n'
 import { ServicesProvider, createServices, type Services } from '../state/context'
@@ -38,7 +39,7 @@ export async function renderApp(boot: Boot, path = '/', handler: FetchHandler = 
   // The parts the app loads at its first render (or, for a member, before
   // it) are in at once, so a test sees them in the first render.
   firstRenderDone()
-  await Promise.all([preloadMemberParts(), ...[AlertBanners, DefaultOverlays, RootOverlays, SignupModal].map((p) => p.preload())])
+  await Promise.all([preloadMemberParts(), preloadPageEnd(), ...[AlertBanners, DefaultOverlays, RootOverlays, SignupModal].map((p) => p.preload())])
   const fetch = vi.fn(async (url: string, init?: RequestInit) => handler(url, init ?? {}))
   const services = createServices(boot, { fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} })
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] })

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRouteHandle } from '../../app/hooks'
-import { MEMBERS_AREA, pathFor } from '../../app/routeTable'
+import { MEMBERS_AREA, pathFor } from '../../app/routePaths'
 import { ButtonLink } from '../../components/Button'
 import { Modal } from '../../components/Modal'
 import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_MODAL_KEY, showTimeBonusModal, timeBonusModalOpenedAt } from './timeBonus'

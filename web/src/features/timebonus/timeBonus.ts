@@ -1,7 +1,8 @@
 // The welcome time bonus.
-import type { User } from '../../boot/types'
+// Whether a member may have it is offerWindow.ts's: the store asks it at
+// the first render, the rest comes with the member's code.
+export { SIGNUP_SLACK_MS, TIME_BONUS_SECONDS, mayHaveTimeBonus } from './offerWindow'
 
-export const TIME_BONUS_SECONDS = 14_400
 export const TIME_BONUS_CODE = 'TIMEBONUS25'
 export const TIME_BONUS_PERCENT = 25
 export const COUNTDOWN_TICK_MS = 1000
@@ -17,27 +18,6 @@ export interface TimeBonusOffer {
    * so a browser clock that is off does not move the end.
    */
   expiresAt: number
-}
-
-/**
- * SIGNUP_SLACK_MS is how far the browser's clock may be off before it
- * skips asking about the offer: the browser only saves the call for
- * members who signed up long ago; whether the offer holds and how long it
- * lasts is the server's word (discountcode.php).
- */
-export const SIGNUP_SLACK_MS = 24 * 3600 * 1000
-
-/**
- * mayHaveTimeBonus: only a logged-in member who is not a paid user and
- * signed up less than 14400 s ago has the offer. The browser asks the server
- * unless the member is paid or, even allowing for a wrong clock
- * (SIGNUP_SLACK_MS), signed up long before the window.
- */
-export function mayHaveTimeBonus(user: Pick<User, 'paid_user' | 'signup_date'> | null, now: number): boolean {
-  if (!user || user.paid_user) return false
-  const signup = Date.parse(user.signup_date)
-  if (Number.isNaN(signup)) return true
-  return now < signup + TIME_BONUS_SECONDS * 1000 + SIGNUP_SLACK_MS
 }
 
 /** TimeBonusCode is the part of discountcode.php's answer the offer needs. */

@@ -1,8 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import { entryWarningFor } from './entry'
 import { below, color, space } from '../../theme/theme'
 import { useAppState } from '../../state/context'
+
+/** Countries whose visitors see the adult-content entry warning. */
+export const ENTRY_WARNING_COUNTRIES = ['NL', 'DE'] as const
+export type EntryWarningCountry = (typeof ENTRY_WARNING_COUNTRIES)[number]
+
+/** entryWarningFor returns which country's entry warning a visitor sees, or null. */
+export function entryWarningFor(country: string | null | undefined): EntryWarningCountry | null {
+  const c = (country ?? '').toUpperCase()
+  return (ENTRY_WARNING_COUNTRIES as readonly string[]).includes(c) ? (c as EntryWarningCountry) : null
+}
 
 const Banner = styled.aside`
   padding: ${space(2)} ${space(4)};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dismissSiteEntry, entryWarningFor, showSiteEntryModal, showUsFooter, siteEntryDismissed, type SiteEntryInput } from './entry'
+import { dismissSiteEntry, showSiteEntryModal, showUsFooter, siteEntryDismissed, type SiteEntryInput } from './entry'
+import { entryWarningFor } from './EntryWarning'
 
 describe('entry warning', () => {
   it('is shown for NL and DE only', () => {

@@ -1,17 +1,7 @@
-// Adult-content warnings.
-
-/** Countries whose visitors see the adult-content entry warning. */
-export const ENTRY_WARNING_COUNTRIES = ['NL', 'DE'] as const
-export type EntryWarningCountry = (typeof ENTRY_WARNING_COUNTRIES)[number]
+// Adult-content warnings (the entry warning's rule is beside it, EntryWarning.tsx).
 
 /** Layouts that carry the entry warning. */
 export const ENTRY_WARNING_LAYOUTS = ['default', 'chat', 'lander', 'empty'] as const
-
-/** entryWarningFor returns which country's entry warning a visitor sees, or null. */
-export function entryWarningFor(country: string | null | undefined): EntryWarningCountry | null {
-  const c = (country ?? '').toUpperCase()
-  return (ENTRY_WARNING_COUNTRIES as readonly string[]).includes(c) ? (c as EntryWarningCountry) : null
-}
 
 /**
  * showUsFooter: the US-specific footer shows only in English, on sites that

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cardBottom, firstShow, GAP_PX, likerPath, newLikers, popupClick, targetOf } from './likePopupRules'
+import { firstShow, likerPath, newLikers } from './likePopupRules'
+import { cardBottom, GAP_PX, popupClick, targetOf } from './popupCard'
 
 describe('new-like popup rules', () => {
   it('shows only likes that arrive after the first load', () => {

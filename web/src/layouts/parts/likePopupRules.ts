@@ -1,4 +1,6 @@
-// The new-like popup: who to show, and what a click does.
+// The new-like popup: who to show (the shell's NewLikersWatch queues them
+// from the first render on; where the card sits and what a click does are
+// popupCard.ts's, with the popup's code).
 import type { LikedBy } from '../../boot/types'
 
 /**
@@ -9,34 +11,6 @@ import type { LikedBy } from '../../boot/types'
 export function newLikers(seen: ReadonlySet<number> | null, likedBy: readonly LikedBy[]): LikedBy[] {
   if (!seen) return []
   return likedBy.filter((l) => l.like_new && !seen.has(l.id))
-}
-
-/** PopupTarget is what a click hit: the photo, the button, or anything else. */
-export type PopupTarget = 'photo' | 'button' | 'elsewhere'
-
-export interface PopupOutcome {
-  close: true
-  /** open is the profile to open (a click on the photo). */
-  open?: number
-  /** press is the profile the button was pressed for (e.g. like back). */
-  press?: number
-}
-
-/**
- * popupClick: a click anywhere closes the popup; a click on the photo also
- * opens that profile; the button also emits a press for that profile id.
- */
-export function popupClick(target: PopupTarget, profileId: number): PopupOutcome {
-  if (target === 'photo') return { close: true, open: profileId }
-  if (target === 'button') return { close: true, press: profileId }
-  return { close: true }
-}
-
-/** targetOf tells what a click hit, given the photo and the button elements. */
-export function targetOf(node: Node | null, photo: Element | null, button: Element | null): PopupTarget {
-  if (node && photo?.contains(node)) return 'photo'
-  if (node && button?.contains(node)) return 'button'
-  return 'elsewhere'
 }
 
 /** shown remembers the likers already shown, so a like pops up once per page load. */
@@ -51,16 +25,3 @@ export function firstShow(id: number): boolean {
 
 /** likerPath is where a liker's profile opens: the likes view, which clears the new-like flag. */
 export const likerPath = (id: number): string => `/likes/m/${id}`
-
-/** GAP_PX is the card's distance from the bottom of the screen, or from the top of the tab bar. */
-export const GAP_PX = 16
-
-/**
- * cardBottom is how far from the viewport's bottom the card sits: GAP_PX
- * above the tab bar where the bar shows (a member's phone), else GAP_PX
- * above the screen's edge.
- */
-export function cardBottom(bar: Pick<DOMRect, 'top' | 'height'> | null, viewportHeight: number): number {
-  if (!bar || bar.height <= 0 || bar.top >= viewportHeight) return GAP_PX
-  return Math.max(0, viewportHeight - bar.top) + GAP_PX
-}

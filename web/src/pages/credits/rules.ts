@@ -2,7 +2,7 @@
 // methods a country offers, the payment's polling schedule and what a
 // finished payment means for the member.
 import type { PaymentMethodName } from '../../api/types'
-import { LOW_CREDITS } from '../../nav/rules'
+import { LOW_CREDITS } from '../../nav/badges'
 import type { CreditPackage, Order, OrderStatus, Packages } from './api'
 
 /** The 24 payment methods the engine sells with, in their fixed order: the API's PaymentMethod enum (held to the engine's billing.Methods). */
