@@ -1098,12 +1098,17 @@ LEFT JOIN LATERAL (
 LEFT JOIN LATERAL (
     -- The member's row of a conversation is there as long as the
     -- conversation is (its key cascades): it stands for the conversation,
-    -- which is not read.
+    -- which is not read. One branch runs, each the lookup of a key (a
+    -- condition choosing between the two columns would read every
+    -- conversation of the member's, as the generic plan does:
+    -- TestSendFactsReadByKeys).
     SELECT cm.conversation_id AS id, cm.other_id
     FROM conversation_members cm
-    WHERE cm.member_id = s.id
-      AND CASE WHEN $4::bigint <> 0 THEN cm.conversation_id = $4::bigint
-               ELSE cm.other_id = $5::bigint END
+    WHERE cm.conversation_id = $4::bigint AND cm.member_id = s.id AND $4::bigint <> 0
+    UNION ALL
+    SELECT cm.conversation_id AS id, cm.other_id
+    FROM conversation_members cm
+    WHERE cm.member_id = s.id AND cm.other_id = $5::bigint AND $4::bigint = 0
 ) conv ON true
 LEFT JOIN members r ON r.id = CASE WHEN $4::bigint <> 0 THEN conv.other_id ELSE $5::bigint END
 LEFT JOIN profiles rp ON rp.id = r.id
