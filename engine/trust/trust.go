@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math/bits"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -169,6 +170,32 @@ type Service struct {
 	Pool    *pgxpool.Pool
 	Tenants Tenants
 	Log     *slog.Logger
+
+	// kept holds each brand's trust settings (keptSettings by tenant id),
+	// read from its settings document once per tenant the directory
+	// loads, not once per check.
+	kept sync.Map
+}
+
+// keptSettings are the trust settings read from tenant.
+type keptSettings struct {
+	tenant   *tenancy.Tenant
+	settings Settings
+}
+
+// settingsOf is SettingsOf(t), read once per tenant: the directory
+// replaces a tenant whose settings change, so one the settings were read
+// from holds them still. Callers only read the settings.
+func (s *Service) settingsOf(t *tenancy.Tenant) (Settings, error) {
+	if k, ok := s.kept.Load(t.ID); ok && k.(keptSettings).tenant == t {
+		return k.(keptSettings).settings, nil
+	}
+	set, err := SettingsOf(t)
+	if err != nil {
+		return set, err
+	}
+	s.kept.Store(t.ID, keptSettings{tenant: t, settings: set})
+	return set, nil
 }
 
 // Worker works the trust checks.
@@ -301,7 +328,7 @@ func (s *Service) scoring(ctx context.Context, q *db.Queries, member int64) (sc 
 	if err != nil {
 		return scored{}, false, fmt.Errorf("tenant of member %d: %w", member, err)
 	}
-	set, err := SettingsOf(t)
+	set, err := s.settingsOf(t)
 	if err != nil {
 		return scored{}, false, err
 	}

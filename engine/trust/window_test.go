@@ -40,3 +40,23 @@ func TestWindowTextsFormedOnce(t *testing.T) {
 		t.Errorf("checking one text against a window of %d allocated %.0f times, want at most 20", len(window), allocs)
 	}
 }
+
+// A brand's trust settings are read from its settings document once per
+// tenant the directory loads, not once per check (a check job parsed the
+// whole document each time), and read anew from a tenant that replaced
+// it. Not parallel: testing.AllocsPerRun refuses to run in a parallel test.
+func TestTrustSettingsKeptPerTenant(t *testing.T) {
+	s := &Service{}
+	brand := &tenancy.Tenant{ID: 3, RawSettings: []byte(`{"name":"x","gifts":[{"id":"rose"}],"trust":{"threshold":70}}`)}
+	set, err := s.settingsOf(brand)
+	if err != nil || set.Threshold != 70 {
+		t.Fatalf("settings %+v, %v; want threshold 70", set, err)
+	}
+	if n := testing.AllocsPerRun(100, func() { set, err = s.settingsOf(brand) }); n > 0 || err != nil || set.Threshold != 70 {
+		t.Errorf("the kept settings cost %.0f allocations (%v, threshold %d), want none", n, err, set.Threshold)
+	}
+	edited := &tenancy.Tenant{ID: 3, RawSettings: []byte(`{"trust":{"threshold":55}}`)}
+	if set, err := s.settingsOf(edited); err != nil || set.Threshold != 55 {
+		t.Errorf("settings of the edited brand %+v, %v; want threshold 55", set, err)
+	}
+}
