@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"math/bits"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -171,31 +170,10 @@ type Service struct {
 	Tenants Tenants
 	Log     *slog.Logger
 
-	// kept holds each brand's trust settings (keptSettings by tenant id),
-	// read from its settings document once per tenant the directory
-	// loads, not once per check.
-	kept sync.Map
-}
-
-// keptSettings are the trust settings read from tenant.
-type keptSettings struct {
-	tenant   *tenancy.Tenant
-	settings Settings
-}
-
-// settingsOf is SettingsOf(t), read once per tenant: the directory
-// replaces a tenant whose settings change, so one the settings were read
-// from holds them still. Callers only read the settings.
-func (s *Service) settingsOf(t *tenancy.Tenant) (Settings, error) {
-	if k, ok := s.kept.Load(t.ID); ok && k.(keptSettings).tenant == t {
-		return k.(keptSettings).settings, nil
-	}
-	set, err := SettingsOf(t)
-	if err != nil {
-		return set, err
-	}
-	s.kept.Store(t.ID, keptSettings{tenant: t, settings: set})
-	return set, nil
+	// settings are the brands' trust settings, read from a brand's
+	// settings document once per tenant the directory loads, not in every
+	// check.
+	settings tenancy.Kept[Settings]
 }
 
 // Worker works the trust checks.
@@ -328,7 +306,7 @@ func (s *Service) scoring(ctx context.Context, q *db.Queries, member int64) (sc 
 	if err != nil {
 		return scored{}, false, fmt.Errorf("tenant of member %d: %w", member, err)
 	}
-	set, err := s.settingsOf(t)
+	set, err := s.settings.Of(t, SettingsOf)
 	if err != nil {
 		return scored{}, false, err
 	}

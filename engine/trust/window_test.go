@@ -47,16 +47,16 @@ func TestWindowTextsFormedOnce(t *testing.T) {
 // it. Not parallel: testing.AllocsPerRun refuses to run in a parallel test.
 func TestTrustSettingsKeptPerTenant(t *testing.T) {
 	s := &Service{}
-	brand := &tenancy.Tenant{ID: 3, RawSettings: []byte(`{"name":"x","gifts":[{"id":"rose"}],"trust":{"threshold":70}}`)}
-	set, err := s.settingsOf(brand)
+	brand := &tenancy.Tenant{ID: 3000, RawSettings: []byte(`{"name":"x","gifts":[{"id":"rose"}],"trust":{"threshold":70}}`)}
+	set, err := s.settings.Of(brand, SettingsOf)
 	if err != nil || set.Threshold != 70 {
 		t.Fatalf("settings %+v, %v; want threshold 70", set, err)
 	}
-	if n := testing.AllocsPerRun(100, func() { set, err = s.settingsOf(brand) }); n > 0 || err != nil || set.Threshold != 70 {
+	if n := testing.AllocsPerRun(100, func() { set, err = s.settings.Of(brand, SettingsOf) }); n > 0 || err != nil || set.Threshold != 70 {
 		t.Errorf("the kept settings cost %.0f allocations (%v, threshold %d), want none", n, err, set.Threshold)
 	}
-	edited := &tenancy.Tenant{ID: 3, RawSettings: []byte(`{"trust":{"threshold":55}}`)}
-	if set, err := s.settingsOf(edited); err != nil || set.Threshold != 55 {
+	edited := &tenancy.Tenant{ID: 3000, RawSettings: []byte(`{"trust":{"threshold":55}}`)}
+	if set, err := s.settings.Of(edited, SettingsOf); err != nil || set.Threshold != 55 {
 		t.Errorf("settings of the edited brand %+v, %v; want threshold 55", set, err)
 	}
 }
