@@ -78,7 +78,9 @@ LEFT JOIN LATERAL (
     -- which is not read. One branch runs, each the lookup of a key (a
     -- condition choosing between the two columns would read every
     -- conversation of the member's, as the generic plan does:
-    -- TestSendFactsReadByKeys).
+    -- TestSendFactsReadByKeys). LIMIT 1 tells the planner what the keys
+    -- tell: one row; estimating two, the generic plan hashed messages and
+    -- river_job whole for the EXISTS below (TestSendFactsScanNoTableWhole).
     SELECT cm.conversation_id AS id, cm.other_id
     FROM conversation_members cm
     WHERE cm.conversation_id = @conversation_id::bigint AND cm.member_id = s.id AND @conversation_id::bigint <> 0
@@ -86,6 +88,7 @@ LEFT JOIN LATERAL (
     SELECT cm.conversation_id AS id, cm.other_id
     FROM conversation_members cm
     WHERE cm.member_id = s.id AND cm.other_id = @profile_id::bigint AND @conversation_id::bigint = 0
+    LIMIT 1
 ) conv ON true
 LEFT JOIN members r ON r.id = CASE WHEN @conversation_id::bigint <> 0 THEN conv.other_id ELSE @profile_id::bigint END
 LEFT JOIN profiles rp ON rp.id = r.id

@@ -149,3 +149,48 @@ func TestFreeMessagesReadAsTheDatabaseReadsThem(t *testing.T) {
 		}
 	}
 }
+
+// The facts' statement probes messages and river_job by key for the one
+// conversation it found, also in its generic plan on a young database
+// whose tables hold a few rows: a conversation estimated at two rows made
+// PostgreSQL hash both tables whole on every send (the sequential scans
+// grew with every message; 3 ms a send in the benchmark).
+func TestSendFactsScanNoTableWhole(t *testing.T) {
+	t.Parallel()
+	env := servertest.New(t)
+	a := newMember(t, env, accountstest.Member{Credits: 100000, Name: "Adam"})
+	b := newMember(t, env, accountstest.Member{Name: "Bea", Gender: "female", Seeking: "male"})
+	a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Hoi"})
+
+	svc, flush := statsService(t, env)
+	tn := tenantBySlug(t, env, "lustlokaal")
+	ctx := context.Background()
+	scans := func() (n int64) {
+		t.Helper()
+		flush()
+		if err := env.Pool.QueryRow(ctx, `SELECT coalesce(sum(seq_scan), 0)::bigint FROM pg_stat_user_tables
+			WHERE relname IN ('messages', 'river_job', 'conversation_members', 'members', 'profiles')`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// Enough sends for PostgreSQL to switch the statements to generic
+	// plans, then as many counted.
+	const sends = 12
+	send := func() {
+		t.Helper()
+		if _, err := svc.Send(ctx, chat.SendInput{Tenant: tn, SenderID: a.ID, ProfileID: b.ID, Text: "again", ClientID: cid()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < sends; i++ {
+		send()
+	}
+	before := scans()
+	for i := 0; i < sends; i++ {
+		send()
+	}
+	if n := scans() - before; n > 2 {
+		t.Errorf("%d sends scanned messages, river_job or the members' tables whole %d times, want none", sends, n)
+	}
+}

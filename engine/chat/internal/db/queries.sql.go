@@ -1098,7 +1098,9 @@ LEFT JOIN LATERAL (
     -- which is not read. One branch runs, each the lookup of a key (a
     -- condition choosing between the two columns would read every
     -- conversation of the member's, as the generic plan does:
-    -- TestSendFactsReadByKeys).
+    -- TestSendFactsReadByKeys). LIMIT 1 tells the planner what the keys
+    -- tell: one row; estimating two, the generic plan hashed messages and
+    -- river_job whole for the EXISTS below (TestSendFactsScanNoTableWhole).
     SELECT cm.conversation_id AS id, cm.other_id
     FROM conversation_members cm
     WHERE cm.conversation_id = $4::bigint AND cm.member_id = s.id AND $4::bigint <> 0
@@ -1106,6 +1108,7 @@ LEFT JOIN LATERAL (
     SELECT cm.conversation_id AS id, cm.other_id
     FROM conversation_members cm
     WHERE cm.member_id = s.id AND cm.other_id = $5::bigint AND $4::bigint = 0
+    LIMIT 1
 ) conv ON true
 LEFT JOIN members r ON r.id = CASE WHEN $4::bigint <> 0 THEN conv.other_id ELSE $5::bigint END
 LEFT JOIN profiles rp ON rp.id = r.id
