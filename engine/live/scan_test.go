@@ -79,19 +79,7 @@ func TestScannedNotificationsReadAsJSON(t *testing.T) {
 // refuses to run in a parallel test.
 func TestDispatchCopiesNoData(t *testing.T) {
 	h := NewHub(nil, 0, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	ctx, outbox := WithOutbox(t.Context())
-	data := map[string]any{"message": map[string]any{"id": 99, "text": "Hello, how are you doing today?"}, "num_unread_messages": 3}
-	for _, m := range []int64{42, 43} {
-		if err := Publish(ctx, nil, m, Event{Type: TypeMessage, Data: data}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := Publish(ctx, nil, 43, Event{Type: TypeCredits, Data: map[string]int{"credits": 5}}); err != nil {
-		t.Fatal(err)
-	}
-	b := &pgx.Batch{}
-	outbox.Queue(b)
-	payload := []byte(b.QueuedQueries[0].Arguments[0].(string))
+	payload := sendNotification(t)
 	// Decoding the notification as JSON made 16 allocations.
 	if n := testing.AllocsPerRun(100, func() { h.dispatch(payload) }); n > 0 {
 		t.Errorf("dispatching three events to members without streams allocated %.0f times, want none", n)
@@ -125,21 +113,29 @@ func TestDispatchCopiesNoData(t *testing.T) {
 // holds none of the members' streams, as most instances do.
 func BenchmarkDispatchMessageSend(b *testing.B) {
 	h := NewHub(nil, 0, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	ctx, outbox := WithOutbox(b.Context())
-	data := map[string]any{"message": map[string]any{"id": 99, "text": "Hello, how are you doing today?"}, "num_unread_messages": 3}
-	for _, m := range []int64{42, 43} {
-		if err := Publish(ctx, nil, m, Event{Type: TypeMessage, Data: data}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if err := Publish(ctx, nil, 43, Event{Type: TypeCredits, Data: map[string]int{"credits": 5}}); err != nil {
-		b.Fatal(err)
-	}
-	batch := &pgx.Batch{}
-	outbox.Queue(batch)
-	payload := []byte(batch.QueuedQueries[0].Arguments[0].(string))
+	payload := sendNotification(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		h.dispatch(payload)
 	}
+}
+
+// sendNotification is the notification of a send as its outbox writes it:
+// the message to the recipient (42) and to the sender (43), and the
+// sender's balance.
+func sendNotification(tb testing.TB) []byte {
+	tb.Helper()
+	ctx, outbox := WithOutbox(tb.Context())
+	data := map[string]any{"message": map[string]any{"id": 99, "text": "Hello, how are you doing today?"}, "num_unread_messages": 3}
+	for _, m := range []int64{42, 43} {
+		if err := Publish(ctx, nil, m, Event{Type: TypeMessage, Data: data}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if err := Publish(ctx, nil, 43, Event{Type: TypeCredits, Data: map[string]int{"credits": 5}}); err != nil {
+		tb.Fatal(err)
+	}
+	b := &pgx.Batch{}
+	outbox.Queue(b)
+	return []byte(b.QueuedQueries[0].Arguments[0].(string))
 }
