@@ -2,8 +2,11 @@ package chat
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
+	"math"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -124,6 +127,11 @@ type Service struct {
 	// the hub's notifier (live.Hub.Announce), so that sends do not queue
 	// on PostgreSQL's notify lock; without it they go with the COMMIT.
 	Live *live.Hub
+
+	// freeMessages are the brands' free messages (FreeMessagesOf), read
+	// once per tenant the directory loads rather than on every send (nil:
+	// read every time).
+	freeMessages *tenancy.Kept[int]
 }
 
 // Deps are what the chat takes from the rest of the engine; each field is
@@ -144,7 +152,26 @@ type Deps struct {
 // NewService returns the chat rules over d.
 func NewService(d Deps) *Service {
 	return &Service{Pool: d.Pool, Push: d.Push, Mail: d.Mail, Live: d.Live, Limits: d.Limits, Log: d.Log,
-		Store: d.Store, Images: d.Images, Blobs: d.Blobs}
+		Store: d.Store, Images: d.Images, Blobs: d.Blobs, freeMessages: &tenancy.Kept[int]{}}
+}
+
+// FreeMessagesOf is the brand's free_messages (DefaultFreeMessages when its
+// file sets none), read from its settings document as PostgreSQL reads a
+// JSON number into an integer (rounded; the brand file holds a whole
+// number).
+func FreeMessagesOf(t *tenancy.Tenant) (int, error) {
+	var doc struct {
+		FreeMessages any `json:"free_messages"`
+	}
+	if len(t.RawSettings) > 0 {
+		if err := json.Unmarshal(t.RawSettings, &doc); err != nil {
+			return 0, fmt.Errorf("free messages of tenant %d: %w", t.ID, err)
+		}
+	}
+	if n, ok := doc.FreeMessages.(float64); ok {
+		return int(math.Round(n)), nil
+	}
+	return DefaultFreeMessages, nil
 }
 
 func (s *Service) now() time.Time {

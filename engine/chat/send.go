@@ -264,9 +264,16 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, in SendInput, kind string
 	}
 	v := view{member: in.SenderID, cdnPrefix: in.Tenant.Settings.CDNPrefix, gifts: gifts, now: now}
 
+	// The sender is a member of in.Tenant (a session holds for its tenant
+	// only; a signup's message and a house profile's answer go out on
+	// their member's tenant).
+	allowance, err := s.freeMessages.Of(in.Tenant, FreeMessagesOf)
+	if err != nil {
+		return sending{}, err
+	}
 	f, err := q.SendStart(ctx, db.SendStartParams{
 		SenderID: in.SenderID, ClientID: in.ClientID, ConversationID: in.ConversationID, ProfileID: in.ProfileID,
-		FreshSeconds: live.ConnectedWithin.Seconds(), DefaultFreeMessages: DefaultFreeMessages,
+		FreshSeconds: live.ConnectedWithin.Seconds(), FreeMessagesAllowance: int32(allowance),
 	})
 	if err != nil {
 		return sending{}, notFound(err)

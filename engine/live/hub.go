@@ -712,6 +712,13 @@ func (h *Hub) endSessions(payload []byte) {
 // dispatch hands one notification (one event, or an outbox's array of
 // events) to the members' streams on this instance.
 func (h *Hub) dispatch(payload []byte) {
+	var buf [8]notification
+	if list, ok := scanNotifications(payload, buf[:0]); ok {
+		for _, n := range list {
+			h.deliver(n)
+		}
+		return
+	}
 	if len(payload) > 0 && payload[0] == '[' {
 		var list []notification
 		if err := json.Unmarshal(payload, &list); err != nil {

@@ -169,6 +169,11 @@ type Service struct {
 	Pool    *pgxpool.Pool
 	Tenants Tenants
 	Log     *slog.Logger
+
+	// settings are the brands' trust settings, read from a brand's
+	// settings document once per tenant the directory loads, not in every
+	// check.
+	settings tenancy.Kept[Settings]
 }
 
 // Worker works the trust checks.
@@ -301,7 +306,7 @@ func (s *Service) scoring(ctx context.Context, q *db.Queries, member int64) (sc 
 	if err != nil {
 		return scored{}, false, fmt.Errorf("tenant of member %d: %w", member, err)
 	}
-	set, err := SettingsOf(t)
+	set, err := s.settings.Of(t, SettingsOf)
 	if err != nil {
 		return scored{}, false, err
 	}
@@ -368,12 +373,29 @@ func matchParams(hash uint64, member int64) db.PhotoMatchesParams {
 		Probe3: probes(b[3]), MemberID: member, MaxDistance: MatchDistance}
 }
 
+// text is a member's text with its same-text form (sameText), made once
+// per check: every text of a window is compared with every earlier one,
+// and forming them anew for each comparison was most of a check's CPU.
+type text struct {
+	db.TextsToCheckRow
+	same string
+}
+
 // texts are a member's texts in the order they were sent (TextsToCheck).
-type texts []db.TextsToCheckRow
+type texts []text
+
+// textsOf are rows with their same-text forms.
+func textsOf(rows []db.TextsToCheckRow) texts {
+	out := make(texts, len(rows))
+	for i, r := range rows {
+		out[i] = text{TextsToCheckRow: r, same: sameText(r.Body)}
+	}
+	return out
+}
 
 // from is the texts from id on.
 func (t texts) from(first int64) texts {
-	i, _ := slices.BinarySearchFunc(t, first, func(r db.TextsToCheckRow, id int64) int { return cmp.Compare(r.ID, id) })
+	i, _ := slices.BinarySearchFunc(t, first, func(r text, id int64) int { return cmp.Compare(r.ID, id) })
 	return t[i:]
 }
 
@@ -384,20 +406,19 @@ func (s *Service) textsToCheck(ctx context.Context, q *db.Queries, member int64,
 	if err != nil {
 		return nil, fmt.Errorf("texts of member %d to check: %w", member, err)
 	}
-	return rows, nil
+	return textsOf(rows), nil
 }
 
 // checkText answers the signals of a text, and the repeat signal when the
 // same text went to RepeatMembers conversations within RepeatMinutes
 // (once a window); recent holds the member's texts of that window before
 // it.
-func (s *Service) checkText(ctx context.Context, q *db.Queries, member int64, msg db.TextsToCheckRow, recent texts, t *tenancy.Tenant, set Settings) ([]signal, error) {
+func (s *Service) checkText(ctx context.Context, q *db.Queries, member int64, msg text, recent texts, t *tenancy.Tenant, set Settings) ([]signal, error) {
 	var out []signal
 	for _, kind := range detect(msg.Body, t.Locales) {
 		out = append(out, signal{kind: kind, messages: []int64{msg.ID}})
 	}
-	text := sameText(msg.Body)
-	if text == "" {
+	if msg.same == "" {
 		return out, nil
 	}
 	since := msg.CreatedAt.Add(-time.Duration(set.RepeatMinutes) * time.Minute)
@@ -407,7 +428,7 @@ func (s *Service) checkText(ctx context.Context, q *db.Queries, member int64, ms
 		if r.ID > msg.ID {
 			break
 		}
-		if !r.CreatedAt.Before(since) && sameText(r.Body) == text {
+		if !r.CreatedAt.Before(since) && r.same == msg.same {
 			ids = append(ids, r.ID)
 			conversations[r.ConversationID] = true
 		}

@@ -597,7 +597,7 @@ type FreeMessagesLeftParams struct {
 
 // How many of the brand's free messages the member may still send, never
 // below 0 (the brand may lower its allowance under what a member sent);
-// the allowance is read as SendStart reads it.
+// the allowance is read as FreeMessagesOf reads it.
 func (q *Queries) FreeMessagesLeft(ctx context.Context, arg FreeMessagesLeftParams) (int32, error) {
 	row := q.db.QueryRow(ctx, freeMessagesLeft, arg.DefaultFreeMessages, arg.MemberID)
 	var free_messages_left int32
@@ -1045,11 +1045,9 @@ func (q *Queries) PhotoOfProfile(ctx context.Context, arg PhotoOfProfileParams) 
 
 const sendStart = `-- name: SendStart :one
 SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
-       CASE WHEN jsonb_typeof(st.settings->'free_messages') = 'number'
-            THEN (st.settings->>'free_messages')::numeric::int
-            ELSE $1::int END AS free_messages_allowance,
+       $1::int AS free_messages_allowance,
        coalesce(fu.used, 0)::int AS free_messages_used,
-       nextval(pg_get_serial_sequence('messages', 'id'))::bigint AS message_id,
+       nextval('messages_id_seq')::bigint AS message_id,
        now()::timestamptz AS sent_at,
        coalesce(rcm.unread, 0)::int AS recipient_unread,
        coalesce(prev.id, 0)::bigint AS replay_id,
@@ -1087,7 +1085,6 @@ SELECT s.id, s.tenant_id, s.paid_user, s.is_house, s.credits,
        ) AS recipient_mail_waiting
 FROM members s
 JOIN profiles sp ON sp.id = s.id
-JOIN tenants st ON st.id = s.tenant_id
 LEFT JOIN free_messages_used fu ON fu.member_id = s.id
 LEFT JOIN LATERAL (
     -- client_id <> '' is the index's predicate, so even a generic plan
@@ -1098,12 +1095,20 @@ LEFT JOIN LATERAL (
 LEFT JOIN LATERAL (
     -- The member's row of a conversation is there as long as the
     -- conversation is (its key cascades): it stands for the conversation,
-    -- which is not read.
+    -- which is not read. One branch runs, each the lookup of a key (a
+    -- condition choosing between the two columns would read every
+    -- conversation of the member's, as the generic plan does:
+    -- TestSendFactsReadByKeys). LIMIT 1 tells the planner what the keys
+    -- tell: one row; estimating two, the generic plan hashed messages and
+    -- river_job whole for the EXISTS below (TestSendFactsScanNoTableWhole).
     SELECT cm.conversation_id AS id, cm.other_id
     FROM conversation_members cm
-    WHERE cm.member_id = s.id
-      AND CASE WHEN $4::bigint <> 0 THEN cm.conversation_id = $4::bigint
-               ELSE cm.other_id = $5::bigint END
+    WHERE cm.conversation_id = $4::bigint AND cm.member_id = s.id AND $4::bigint <> 0
+    UNION ALL
+    SELECT cm.conversation_id AS id, cm.other_id
+    FROM conversation_members cm
+    WHERE cm.member_id = s.id AND cm.other_id = $5::bigint AND $4::bigint = 0
+    LIMIT 1
 ) conv ON true
 LEFT JOIN members r ON r.id = CASE WHEN $4::bigint <> 0 THEN conv.other_id ELSE $5::bigint END
 LEFT JOIN profiles rp ON rp.id = r.id
@@ -1121,12 +1126,12 @@ FOR NO KEY UPDATE OF s
 `
 
 type SendStartParams struct {
-	DefaultFreeMessages int32
-	FreshSeconds        float64
-	ClientID            string
-	ConversationID      int64
-	ProfileID           int64
-	SenderID            int64
+	FreeMessagesAllowance int32
+	FreshSeconds          float64
+	ClientID              string
+	ConversationID        int64
+	ProfileID             int64
+	SenderID              int64
 }
 
 type SendStartRow struct {
@@ -1185,17 +1190,21 @@ type SendStartRow struct {
 // row: the sender or their profile is gone. recipient_id 0: no such
 // member or profile. message_id is the id the message will have, so the
 // charge naming it goes in one batch with the message (a send that writes
-// nothing leaves a gap in the ids). sent_at is the transaction's time, which
+// nothing leaves a gap in the ids; the sequence is named, as looking it
+// up with pg_get_serial_sequence read the catalogue on every send:
+// TestSendReadsNoCatalogue). sent_at is the transaction's time, which
 // the message's created_at will be, and recipient_unread the recipient's
 // unread count before it: the send's live events are made before the
-// message is written, which goes with COMMIT. free_messages_allowance is the
-// sender's brand's free_messages (default_free_messages when its file has
-// none) and free_messages_used how many of them the sender has sent; only
-// the sender's row is locked, so a send racing another of the same member
-// may read a count that is one behind (FreeMessageSpend refuses it then).
+// message is written, which goes with COMMIT. free_messages_allowance is
+// the sender's brand's free_messages as the engine's tenant holds them
+// (FreeMessagesOf; reading them from the brand's settings document here
+// was an eighth of this statement's time) and free_messages_used how many
+// of them the sender has sent; only the sender's row is locked, so a send
+// racing another of the same member may read a count that is one behind
+// (FreeMessageSpend refuses it then).
 func (q *Queries) SendStart(ctx context.Context, arg SendStartParams) (SendStartRow, error) {
 	row := q.db.QueryRow(ctx, sendStart,
-		arg.DefaultFreeMessages,
+		arg.FreeMessagesAllowance,
 		arg.FreshSeconds,
 		arg.ClientID,
 		arg.ConversationID,
