@@ -58,7 +58,10 @@ func (r *ReadReplica) Exec(ctx context.Context, sql string, args ...any) (pgconn
 }
 
 // Query runs sql on the replica, or on the primary when the replica fails
-// before answering (an error met while reading the rows is the caller's).
+// before answering. pgx may tell that only when the first row is read (a
+// query whose shape the connection knows is sent with nothing to wait
+// for), so the rows turn to the primary too while none has been read; an
+// error met after a row is the caller's.
 func (r *ReadReplica) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
 	if r.skipping() {
 		return r.Primary.Query(ctx, sql, args...)
@@ -67,7 +70,52 @@ func (r *ReadReplica) Query(ctx context.Context, sql string, args ...any) (pgx.R
 	if r.failed(ctx, err) {
 		return r.Primary.Query(ctx, sql, args...)
 	}
-	return rows, err
+	if err != nil {
+		return rows, err
+	}
+	return &replicaRows{Rows: rows, r: r, ctx: ctx, sql: sql, args: args}, nil
+}
+
+// replicaRows are the replica's rows, or the primary's once the replica
+// failed before the first row.
+type replicaRows struct {
+	pgx.Rows
+	r    *ReadReplica
+	ctx  context.Context
+	sql  string
+	args []any
+	// begun: a row was asked for.
+	begun bool
+	// err is the primary's refusal of the query run again.
+	err error
+}
+
+func (w *replicaRows) Next() bool {
+	if w.begun {
+		return w.Rows.Next()
+	}
+	w.begun = true
+	if w.Rows.Next() {
+		return true
+	}
+	if !w.r.failed(w.ctx, w.Rows.Err()) {
+		return false
+	}
+	w.Rows.Close()
+	rows, err := w.r.Primary.Query(w.ctx, w.sql, w.args...)
+	if err != nil {
+		w.err = err
+		return false
+	}
+	w.Rows = rows
+	return rows.Next()
+}
+
+func (w *replicaRows) Err() error {
+	if w.err != nil {
+		return w.err
+	}
+	return w.Rows.Err()
 }
 
 // QueryRow runs sql on the replica, or on the primary when the replica

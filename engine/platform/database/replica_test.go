@@ -5,7 +5,11 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net"
+	"slices"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -112,4 +116,66 @@ func TestReadReplicaFallsBackToThePrimary(t *testing.T) {
 	want(t, "primary")
 	now = now.Add(2 * time.Second)
 	want(t, "replica")
+}
+
+// cuttable is a connection whose writes fail once cut is set, as a
+// replica's do when it stops between two queries.
+type cuttable struct {
+	net.Conn
+	cut *atomic.Bool
+}
+
+func (c cuttable) Write(b []byte) (int, error) {
+	if c.cut.Load() {
+		_ = c.Conn.Close()
+		return 0, &net.OpError{Op: "write", Net: "unix", Err: syscall.EPIPE}
+	}
+	return c.Conn.Write(b)
+}
+
+// A query whose shape the replica's connection knows is sent without
+// waiting for an answer, so a replica lost since says so only at the
+// first row: the rows then come from the primary.
+func TestReadReplicaLostAtTheFirstRow(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	primary, replica := pgtest.New(t), pgtest.New(t)
+	for pool, name := range map[*pgxpool.Pool]string{primary: "primary", replica: "replica"} {
+		if _, err := pool.Exec(ctx, "CREATE TABLE side (name text); INSERT INTO side VALUES ('"+name+"')"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := replica.Config().Copy()
+	cfg.MaxConns = 1
+	var cut atomic.Bool
+	dial := cfg.ConnConfig.DialFunc
+	cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dial(ctx, network, addr)
+		return cuttable{Conn: c, cut: &cut}, err
+	}
+	lost, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lost.Close()
+	r := database.NewReadReplica(lost, primary, nil)
+	names := func() []string {
+		t.Helper()
+		rows, err := r.Query(ctx, "SELECT name FROM side", pgx.QueryExecModeCacheDescribe)
+		if err != nil {
+			t.Fatalf("Query: %v", err)
+		}
+		got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatalf("rows: %v", err)
+		}
+		return got
+	}
+	if got := names(); !slices.Equal(got, []string{"replica"}) {
+		t.Fatalf("before: %v", got)
+	}
+	cut.Store(true)
+	if got := names(); !slices.Equal(got, []string{"primary"}) {
+		t.Fatalf("with the replica lost: %v, want the primary's", got)
+	}
 }
