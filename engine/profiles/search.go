@@ -426,7 +426,7 @@ func (s *Service) runSearch(ctx context.Context, t *tenancy.Tenant, viewer *View
 	if !ok {
 		return s.search(ctx, database.CustomPlans{Conn: s.reader()}, t, viewer, me, f)
 	}
-	tx, err := begin.BeginTx(ctx, walkingPlaces)
+	tx, err := begin.BeginTx(ctx, pgx.TxOptions{BeginQuery: beginWalkingPlaces})
 	if err != nil {
 		return SearchResult{}, fmt.Errorf("search: %w", err)
 	}
@@ -434,13 +434,13 @@ func (s *Service) runSearch(ctx context.Context, t *tenancy.Tenant, viewer *View
 	return s.search(ctx, database.CustomPlans{Conn: tx}, t, viewer, me, f)
 }
 
-// walkingPlaces begins the transaction of a search by distance, in one
+// beginWalkingPlaces begins the transaction of a search by distance, in one
 // round trip, with PostgreSQL made to walk the place index rather than
 // gather every member in the radius's box before the first (a bitmap
 // scan): it takes a box for a handful of rows (cube's estimate knows
 // nothing of where members live) where a large radius holds tens of
 // thousands, and the walk stops after a page or at the count's cap.
-var walkingPlaces = pgx.TxOptions{BeginQuery: "BEGIN READ ONLY; SET LOCAL enable_bitmapscan = off"}
+const beginWalkingPlaces = "BEGIN READ ONLY; SET LOCAL enable_bitmapscan = off"
 
 // search is runSearch on conn; the query-plan test passes a conn that
 // explains each query too, and no me (search reads it).

@@ -148,7 +148,7 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 			var mu sync.Mutex
 			var conn database.Conn = pool
 			if tc.f.Distance > 0 || tc.f.Sort == SortDistance { // as Search runs them
-				tx, err := pool.BeginTx(ctx, walkingPlaces)
+				tx, err := pool.BeginTx(ctx, pgx.TxOptions{BeginQuery: beginWalkingPlaces})
 				if err != nil {
 					t.Fatal(err)
 				}
