@@ -224,6 +224,29 @@ WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
 ORDER BY p.last_active_at DESC, p.id DESC
 LIMIT @max_rows OFFSET @skip;
 
+-- name: SearchNearActive :many
+-- The first pages of a search within a radius, most recently active first
+-- (SearchPage without a key): the radius's members are all read to be
+-- ordered, so they are counted in the same read (matches), and the search
+-- needs no count of its own.
+SELECT p.id, p.last_active_at,
+       (profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]))::float8 AS chord,
+       count(*) OVER () AS matches
+FROM profiles p
+WHERE p.pool = @pool AND p.status = 'active' AND NOT p.invisible
+  AND (sqlc.narg(gender)::text IS NULL OR p.gender = sqlc.narg(gender))
+  AND (sqlc.narg(country)::text IS NULL OR p.country = sqlc.narg(country))
+  AND (sqlc.narg(region)::text IS NULL OR p.region = sqlc.narg(region))
+  AND p.date_of_birth BETWEEN @born_from::date AND @born_to::date
+  AND p.id <> ALL (@excluded::bigint[])
+  AND (NOT @online_only::boolean OR p.id = ANY (@online::bigint[]))
+  AND (NOT @with_photo::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+  AND (sqlc.narg(joined_since)::timestamptz IS NULL OR p.created_at >= sqlc.narg(joined_since))
+  AND profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube(@center::float8[]), @reach::float8, 3)
+  AND profile_place(p.latitude, p.longitude) <-> cube(@center::float8[]) <= @reach::float8
+ORDER BY p.last_active_at DESC, p.id DESC
+LIMIT @max_rows OFFSET @skip;
+
 -- name: SearchBecameActive :many
 -- The members who became active since the first page of a search was
 -- loaded and were not shown yet: they lead the next page, so a member

@@ -410,6 +410,9 @@ type found struct {
 	chord float64
 	// risen: became active since the first page (SearchBecameActive).
 	risen bool
+	// matches is how many members the query found in all, when it read
+	// them all anyway (SearchNearActive); 0 otherwise.
+	matches int
 }
 
 // runSearch runs a member search on tenant t for viewer (nil logged out),
@@ -544,7 +547,9 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 		return SearchResult{}, fmt.Errorf("search: %w", err)
 	}
 	total := len(rows) // a short first page is its own count
-	if skip > 0 || f.After != "" || len(rows) == f.PerPage {
+	if len(rows) > 0 && rows[0].matches > 0 {
+		total = rows[0].matches
+	} else if skip > 0 || f.After != "" || len(rows) == f.PerPage {
 		if total, err = count(); err != nil {
 			return SearchResult{}, err
 		}
@@ -589,7 +594,8 @@ func (s *Service) search(ctx context.Context, conn db.DBTX, t *tenancy.Tenant, v
 
 // page runs one page of c in order sort, after cur's key when it has one
 // (else from skip). In the activity order the members who became active
-// since the first page and were not shown lead the page.
+// since the first page and were not shown lead the page; within a radius
+// and without a key, the page counts the radius's matches too.
 func (s *Service) page(ctx context.Context, q *db.Queries, pool string, excluded []int64, today time.Time,
 	c criteria, sort string, cur cursor, limit, skip int) ([]found, error) {
 	from, to := bornBetween(c.minAge, c.maxAge, today)
@@ -618,6 +624,15 @@ func (s *Service) page(ctx context.Context, q *db.Queries, pool string, excluded
 		rows, err := q.SearchNewest(ctx, p)
 		for _, r := range rows {
 			out = append(out, found{id: r.ID, at: r.CreatedAt, chord: r.Chord})
+		}
+		return out, err
+	}
+	if cur.ID == 0 && c.near {
+		rows, err := q.SearchNearActive(ctx, db.SearchNearActiveParams{Pool: pool, Gender: text(c.gender), Country: text(c.country),
+			Region: text(c.region), BornFrom: from, BornTo: to, Excluded: excluded, OnlineOnly: c.onlineOnly, Online: online,
+			WithPhoto: c.photo, JoinedSince: c.joinedSince, Center: c.center, Reach: c.reach, Skip: int32(skip), MaxRows: int32(limit)})
+		for _, r := range rows {
+			out = append(out, found{id: r.ID, at: r.LastActiveAt, chord: r.Chord, matches: int(r.Matches)})
 		}
 		return out, err
 	}

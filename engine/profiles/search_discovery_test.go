@@ -68,6 +68,19 @@ func TestDistanceSearchStatements(t *testing.T) {
 	if count("ProfileSearcher") != 1 || count("ProfileByID") != 0 || count("SET LOCAL") != 0 || count("BEGIN READ ONLY; SET LOCAL enable_bitm") != 1 {
 		t.Errorf("a distance search ran %v: want ProfileSearcher once, no ProfileByID, and the settings in the BEGIN", got)
 	}
+	// Most recently active first, the radius's page counts its members as
+	// it reads them: a full page needs no count of its own.
+	utrecht := placed(t, env, "lustlokaal", "NL", "NL-UT", "Utrecht")
+	env.Exec(t, "UPDATE profiles SET last_active_at = now() - interval '1 hour' WHERE id = $1", haarlem)
+	names.Take()
+	r = decode[profiles.SearchResult](t, me.Do(http.MethodGet, "/api/members.php?gender=female&distance=40&per_page=1", nil))
+	got = names.Take()
+	if !slices.Equal(searchIDs(r.Profiles), []int64{utrecht}) || r.Total != 2 || r.TotalCapped {
+		t.Errorf("most recently active within 40 km, one a page: %v of %d, want Utrecht's %d of 2", searchIDs(r.Profiles), r.Total, utrecht)
+	}
+	if count("SearchNearActive") != 1 || count("SearchCount") != 0 {
+		t.Errorf("the radius's page in activity order ran %v: want SearchNearActive and no count", got)
+	}
 }
 
 // Distance search finds only the members within the radius of the

@@ -182,7 +182,7 @@ func TestSearchPlansUseIndexes(t *testing.T) {
 				// A search for one gender reads that gender's place index,
 				// without the other half of the box's members.
 				near := strings.HasPrefix(p, "-- name: SearchNearest") || strings.HasPrefix(p, "-- name: SearchCountNear") ||
-					(tc.f.Distance > 0 && strings.HasPrefix(p, "-- name: SearchPage"))
+					strings.HasPrefix(p, "-- name: SearchNearActive") || (tc.f.Distance > 0 && strings.HasPrefix(p, "-- name: SearchPage"))
 				if want := "using profiles_search_place_" + tc.f.Gender + " "; near && tc.f.Gender != "" && !strings.Contains(p, want) {
 					t.Errorf("not %s:\n%s", want, p)
 				}

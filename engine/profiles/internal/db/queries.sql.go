@@ -2160,6 +2160,96 @@ func (q *Queries) SearchCountNear(ctx context.Context, arg SearchCountNearParams
 	return count, err
 }
 
+const searchNearActive = `-- name: SearchNearActive :many
+SELECT p.id, p.last_active_at,
+       (profile_place(p.latitude, p.longitude) <-> cube($1::float8[]))::float8 AS chord,
+       count(*) OVER () AS matches
+FROM profiles p
+WHERE p.pool = $2 AND p.status = 'active' AND NOT p.invisible
+  AND ($3::text IS NULL OR p.gender = $3)
+  AND ($4::text IS NULL OR p.country = $4)
+  AND ($5::text IS NULL OR p.region = $5)
+  AND p.date_of_birth BETWEEN $6::date AND $7::date
+  AND p.id <> ALL ($8::bigint[])
+  AND (NOT $9::boolean OR p.id = ANY ($10::bigint[]))
+  AND (NOT $11::boolean OR EXISTS (SELECT 1 FROM photos x WHERE x.profile_id = p.id AND x.status = 'active'))
+  AND ($12::timestamptz IS NULL OR p.created_at >= $12)
+  AND profile_place(p.latitude, p.longitude) <@ cube_enlarge(cube($1::float8[]), $13::float8, 3)
+  AND profile_place(p.latitude, p.longitude) <-> cube($1::float8[]) <= $13::float8
+ORDER BY p.last_active_at DESC, p.id DESC
+LIMIT $15 OFFSET $14
+`
+
+type SearchNearActiveParams struct {
+	Center      []float64
+	Pool        string
+	Gender      pgtype.Text
+	Country     pgtype.Text
+	Region      pgtype.Text
+	BornFrom    pgtype.Date
+	BornTo      pgtype.Date
+	Excluded    []int64
+	OnlineOnly  bool
+	Online      []int64
+	WithPhoto   bool
+	JoinedSince pgtype.Timestamptz
+	Reach       float64
+	Skip        int32
+	MaxRows     int32
+}
+
+type SearchNearActiveRow struct {
+	ID           int64
+	LastActiveAt time.Time
+	Chord        float64
+	Matches      int64
+}
+
+// The first pages of a search within a radius, most recently active first
+// (SearchPage without a key): the radius's members are all read to be
+// ordered, so they are counted in the same read (matches), and the search
+// needs no count of its own.
+func (q *Queries) SearchNearActive(ctx context.Context, arg SearchNearActiveParams) ([]SearchNearActiveRow, error) {
+	rows, err := q.db.Query(ctx, searchNearActive,
+		arg.Center,
+		arg.Pool,
+		arg.Gender,
+		arg.Country,
+		arg.Region,
+		arg.BornFrom,
+		arg.BornTo,
+		arg.Excluded,
+		arg.OnlineOnly,
+		arg.Online,
+		arg.WithPhoto,
+		arg.JoinedSince,
+		arg.Reach,
+		arg.Skip,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []SearchNearActiveRow{}
+	for rows.Next() {
+		var i SearchNearActiveRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.LastActiveAt,
+			&i.Chord,
+			&i.Matches,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchNearest = `-- name: SearchNearest :many
 SELECT p.id, (profile_place(p.latitude, p.longitude) <-> cube($1::float8[]))::float8 AS chord
 FROM profiles p
