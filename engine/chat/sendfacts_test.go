@@ -11,7 +11,9 @@ import (
 )
 
 // statSends are Adam's sends to Bea, in a conversation that exists, on a
-// chat service of one connection whose statistics a test reads.
+// chat service of one connection whose statistics a test reads. The
+// engine's job workers stay idle: their statements (the periodic jobs'
+// at start among them) would count in the database's statistics too.
 type statSends struct {
 	env  *servertest.Env
 	a, b member
@@ -20,7 +22,7 @@ type statSends struct {
 
 func newStatSends(t *testing.T) statSends {
 	t.Helper()
-	env := servertest.New(t)
+	env := servertest.NewIdle(t)
 	a := newMember(t, env, accountstest.Member{Credits: 100000, Name: "Adam"})
 	b := newMember(t, env, accountstest.Member{Name: "Bea", Gender: "female", Seeking: "male"})
 	conv := a.mustSend(t, map[string]any{"profile_id": b.ID, "text": "Hoi"}).Message.ConversationID
@@ -118,20 +120,22 @@ func TestSendFactsReadByKeys(t *testing.T) {
 	}
 }
 
-// A send reads neither PostgreSQL's catalogue nor its brand's row: the
-// message's id came from the sequence looked up by the messages table's
-// name (pg_get_serial_sequence, a read of pg_depend on every send), and the
-// brand's free messages from its whole settings document, which the
-// engine's tenant holds already.
+// A send reads neither PostgreSQL's dependency catalogue nor its brand's
+// row: the message's id came from the sequence looked up by the messages
+// table's name (pg_get_serial_sequence, a read of pg_depend on every
+// send), and the brand's free messages from its whole settings document,
+// which the engine's tenant holds already. Only pg_depend is counted of
+// the catalogue: a connection the engine opens meanwhile reads other
+// catalogue tables to fill its caches.
 func TestSendReadsNoCatalogue(t *testing.T) {
 	t.Parallel()
 	const sends = 20
 	read := newStatSends(t).counted(t, sends, `SELECT
-		(SELECT coalesce(sum(coalesce(seq_scan, 0) + coalesce(idx_scan, 0)), 0) FROM pg_stat_sys_tables WHERE schemaname = 'pg_catalog')::bigint,
+		(SELECT coalesce(sum(coalesce(seq_scan, 0) + coalesce(idx_scan, 0)), 0) FROM pg_stat_sys_tables
+		 WHERE schemaname = 'pg_catalog' AND relname = 'pg_depend')::bigint,
 		(SELECT coalesce(seq_scan, 0) + coalesce(idx_scan, 0) FROM pg_stat_user_tables WHERE relname = 'tenants')`)
-	// The flush's own statements read a few catalogue rows.
-	if per := float64(read[0]) / sends; per > 0.5 {
-		t.Errorf("a send scanned PostgreSQL's catalogue %.2f times, want none", per)
+	if per := float64(read[0]) / sends; per > 0.25 {
+		t.Errorf("a send scanned PostgreSQL's pg_depend %.2f times, want none", per)
 	}
 	if read[1] != 0 {
 		t.Errorf("%d sends read the tenants table %d times, want none", sends, read[1])
