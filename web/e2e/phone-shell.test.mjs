@@ -340,3 +340,23 @@ test('the first paint before any script: the header and a skeleton on the member
   }
   assert.deepEqual(problems, [])
 })
+
+test('the header menus on a phone name every item in the page\'s language, not by its catalogue key, in every demo brand', async () => {
+  const problems = []
+  for (const brand of BRANDS) {
+    const language = catalogue(brand.locale).nav.languageChoice
+    const v = await open(brand.host, { locale: brand.locale, ...PHONE })
+    try {
+      await v.context.addInitScript(() => window.localStorage.setItem('rdv_site_entry_dismissed', String(Date.now())))
+      await v.goto('/')
+      await v.page.getByTestId('visitor-menu').getByRole('button').click()
+      const items = await v.page.getByTestId('visitor-menu').getByRole('menuitem').allTextContents()
+      // Spark speaks English alone: its menu offers no language.
+      if (brand.slug !== 'sparkusa' && !items.includes(language)) problems.push(`${brand.name}, visitor's menu on the home: ${JSON.stringify(items)}, no "${language}"`)
+      for (const item of items) if (/^[a-zA-Z]+(\.[a-zA-Z_]+)+$/.test(item.trim())) problems.push(`${brand.name}, visitor's menu: a catalogue key "${item}"`)
+    } finally {
+      await v.close()
+    }
+  }
+  assert.deepEqual(problems, [])
+})

@@ -31,7 +31,7 @@ export function AccountMenu({ user }: { user: User }) {
     { key: 'profile', label: t('nav.myProfile'), to: '/profile' },
     { key: 'settings', label: t('nav.settings'), to: '/notifications' },
   ]
-  if (phone && showLanguageDropdown(locales)) items.push({ key: 'language', label: t('langConfig.title'), to: '/lang-config' })
+  if (phone && showLanguageDropdown(locales)) items.push({ key: 'language', label: t('nav.languageChoice'), to: '/lang-config' })
   items.push({ key: 'logout', label: t('nav.logout'), onSelect: () => void logout() })
   const name = user.profile?.name || t('nav.account')
   return (

@@ -42,6 +42,6 @@ export function VisitorMenu() {
     { key: 'search', label: t('nav.search'), to: '/members' },
     { key: 'login', label: t('nav.login'), to: '/login' },
   ]
-  if (showLanguageDropdown(locales)) items.push({ key: 'language', label: t('langConfig.title'), to: '/lang-config' })
+  if (showLanguageDropdown(locales)) items.push({ key: 'language', label: t('nav.languageChoice'), to: '/lang-config' })
   return <Dropdown testId="visitor-menu" align="right" label={<MenuIcon />} accessibleLabel={t('nav.menu')} items={items} />
 }
