@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -13,16 +14,49 @@ import (
 	"rendezvous/engine/platform/pgtest"
 )
 
-// writes counts what a connection sends to the server: pgx writes each
-// round trip's messages at once.
-type writes struct {
-	net.Conn
-	n *atomic.Int64
+// wire watches a test pool's connection to the server: it counts the
+// writes (pgx writes each round trip's messages at once) and, once cut,
+// fails them as a server that stopped does.
+type wire struct {
+	writes atomic.Int64
+	cut    atomic.Bool
 }
 
-func (w writes) Write(b []byte) (int, error) {
-	w.n.Add(1)
-	return w.Conn.Write(b)
+type wiredConn struct {
+	net.Conn
+	w *wire
+}
+
+func (c wiredConn) Write(b []byte) (int, error) {
+	if c.w.cut.Load() {
+		_ = c.Conn.Close()
+		return 0, &net.OpError{Op: "write", Net: "unix", Err: syscall.EPIPE}
+	}
+	c.w.writes.Add(1)
+	return c.Conn.Write(b)
+}
+
+// wiredPool is a pool of one connection to base's database, watched by
+// the wire it answers.
+func wiredPool(t *testing.T, base *pgxpool.Pool) (*pgxpool.Pool, *wire) {
+	t.Helper()
+	cfg := base.Config().Copy()
+	cfg.MaxConns = 1
+	w := &wire{}
+	dial := cfg.ConnConfig.DialFunc
+	cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return wiredConn{Conn: c, w: w}, nil
+	}
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool, w
 }
 
 // CustomPlans plans every call for its values (an index that only the
@@ -31,23 +65,7 @@ func (w writes) Write(b []byte) (int, error) {
 func TestCustomPlansPlanEachCallInOneRoundTrip(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	base := pgtest.New(t)
-	cfg := base.Config().Copy()
-	var sent atomic.Int64
-	dial := cfg.ConnConfig.DialFunc
-	cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		c, err := dial(ctx, network, addr)
-		if err != nil {
-			return nil, err
-		}
-		return writes{Conn: c, n: &sent}, nil
-	}
-	cfg.MaxConns = 1
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
+	pool, w := wiredPool(t, pgtest.New(t))
 	tx, err := pool.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -70,13 +88,13 @@ func TestCustomPlansPlanEachCallInOneRoundTrip(t *testing.T) {
 	if err := q.QueryRow(ctx, query, "rare").Scan(&n); err != nil || n != 1 {
 		t.Fatalf("first call: %d %v", n, err)
 	}
-	before := sent.Load()
+	before := w.writes.Load()
 	for range 10 {
 		if err := q.QueryRow(ctx, query, "rare").Scan(&n); err != nil || n != 1 {
 			t.Fatalf("%d %v", n, err)
 		}
 	}
-	if trips := sent.Load() - before; trips != 10 {
+	if trips := w.writes.Load() - before; trips != 10 {
 		t.Errorf("ten calls took %d round trips, want 10", trips)
 	}
 	var scans int

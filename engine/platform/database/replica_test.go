@@ -5,11 +5,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"net"
 	"slices"
 	"strings"
-	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -118,21 +115,6 @@ func TestReadReplicaFallsBackToThePrimary(t *testing.T) {
 	want(t, "replica")
 }
 
-// cuttable is a connection whose writes fail once cut is set, as a
-// replica's do when it stops between two queries.
-type cuttable struct {
-	net.Conn
-	cut *atomic.Bool
-}
-
-func (c cuttable) Write(b []byte) (int, error) {
-	if c.cut.Load() {
-		_ = c.Conn.Close()
-		return 0, &net.OpError{Op: "write", Net: "unix", Err: syscall.EPIPE}
-	}
-	return c.Conn.Write(b)
-}
-
 // A query whose shape the replica's connection knows is sent without
 // waiting for an answer, so a replica lost since says so only at the
 // first row: the rows then come from the primary.
@@ -145,19 +127,7 @@ func TestReadReplicaLostAtTheFirstRow(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cfg := replica.Config().Copy()
-	cfg.MaxConns = 1
-	var cut atomic.Bool
-	dial := cfg.ConnConfig.DialFunc
-	cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		c, err := dial(ctx, network, addr)
-		return cuttable{Conn: c, cut: &cut}, err
-	}
-	lost, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lost.Close()
+	lost, wire := wiredPool(t, replica)
 	r := database.NewReadReplica(lost, primary, nil)
 	names := func() []string {
 		t.Helper()
@@ -174,7 +144,7 @@ func TestReadReplicaLostAtTheFirstRow(t *testing.T) {
 	if got := names(); !slices.Equal(got, []string{"replica"}) {
 		t.Fatalf("before: %v", got)
 	}
-	cut.Store(true)
+	wire.cut.Store(true)
 	if got := names(); !slices.Equal(got, []string{"primary"}) {
 		t.Fatalf("with the replica lost: %v, want the primary's", got)
 	}
