@@ -350,6 +350,8 @@ test('the header menus on a phone name every item in the page\'s language, not b
       await v.context.addInitScript(() => window.localStorage.setItem('rdv_site_entry_dismissed', String(Date.now())))
       await v.goto('/')
       await v.page.getByTestId('visitor-menu').getByRole('button').click()
+      // The open menu's code comes with the first click.
+      await v.page.getByTestId('visitor-menu').getByRole('menuitem').first().waitFor()
       const items = await v.page.getByTestId('visitor-menu').getByRole('menuitem').allTextContents()
       // Spark speaks English alone: its menu offers no language.
       if (brand.slug !== 'sparkusa' && !items.includes(language)) problems.push(`${brand.name}, visitor's menu on the home: ${JSON.stringify(items)}, no "${language}"`)
